@@ -1,1 +1,23 @@
-pub fn x(){}
+//! Skirmish rules core: grids, dice, combatants, turn engine, rulesets, levels, scripts.
+//!
+//! Nothing here reads input, renders, or calls the clock; all randomness comes from the
+//! battle's seeded [`dice::Dice`]. The same code runs in the window, in tests, in the
+//! headless runner and for the AI.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod battle;
+pub mod components;
+pub mod dice;
+pub mod engine;
+pub mod event;
+pub mod grid;
+pub mod level;
+pub mod record;
+pub mod rulesets;
+pub mod script;
+pub mod span;
+
+pub use battle::{Battle, Status};
+pub use engine::{Command, Illegal};
+pub use event::Event;

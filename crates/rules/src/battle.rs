@@ -1,0 +1,437 @@
+//! The battle state: a `bevy_ecs::World` of combatants plus the map, dice, turn state and
+//! event log. Only [`Battle::apply`] changes it, and only from an [`Event`].
+
+use bevy_ecs::prelude::{Entity, World};
+use serde::{Deserialize, Serialize};
+
+use crate::components::*;
+use crate::dice::Dice;
+use crate::engine::{Frame, Window};
+use crate::event::{Event, Logged, Spend};
+use crate::grid::{Cell, Grid};
+use crate::level::{Level, Terrain};
+use crate::rulesets::{RulesetId, flow};
+
+/// Why a battle could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The level's ruleset has no engine yet.
+    #[error("ruleset `{0}` cannot be played yet (only checked); playable: flow")]
+    NotPlayable(RulesetId),
+    /// A forced die did not fit while rolling initiative.
+    #[error("{0}")]
+    Dice(#[from] crate::dice::ForcedFaceError),
+}
+
+/// Where the battle is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// A unit is taking its turn.
+    Turn(UnitId),
+    /// Waiting for a reactor's answer.
+    AwaitingReaction(UnitId),
+    /// Over; the winner if any.
+    Ended(Option<SideId>),
+}
+
+/// A battle in progress.
+pub struct Battle {
+    pub(crate) world: World,
+    pub(crate) roster: Vec<Entity>,
+    pub(crate) level: Level,
+    pub(crate) dice: Dice,
+    pub(crate) seed: u64,
+    pub(crate) log: Vec<Logged>,
+    pub(crate) round: u32,
+    pub(crate) order: Vec<UnitId>,
+    pub(crate) turn: usize,
+    pub(crate) stack: Vec<Frame>,
+    pub(crate) window: Option<Window>,
+    pub(crate) ended: Option<Option<SideId>>,
+}
+
+impl Battle {
+    /// Set up a battle on a level: spawn the combatants, queue `forced` dice, roll
+    /// initiative and start round 1.
+    pub fn new(level: Level, seed: u64, forced: Vec<u32>) -> Result<Battle, SetupError> {
+        if !level.ruleset.playable() {
+            return Err(SetupError::NotPlayable(level.ruleset));
+        }
+        let mut world = World::new();
+        let mut roster = Vec::new();
+        for (i, u) in level.units.iter().enumerate() {
+            let e = world
+                .spawn((
+                    UnitId(i as u32),
+                    UnitName(u.name.clone()),
+                    Position(u.cell),
+                    u.side,
+                    u.stats.clone(),
+                    Health {
+                        hp: u.hp,
+                        max: u.hp,
+                    },
+                    u.size,
+                    Loadout(u.weapons.clone()),
+                    u.facing,
+                    Conditions::default(),
+                    TurnState::default(),
+                ))
+                .id();
+            match level.ruleset {
+                RulesetId::Flow => {
+                    world.entity_mut(e).insert((
+                        ActionBudget::points(flow::AP_PER_ROUND),
+                        ReactionBudget {
+                            available: flow::RP_PER_TURN,
+                            per_refresh: flow::RP_PER_TURN,
+                            refresh: Refresh::OwnTurnStart,
+                            cap: 0,
+                        },
+                        FlowPoints(0),
+                    ));
+                }
+                _ => {
+                    world
+                        .entity_mut(e)
+                        .insert((ActionBudget::default(), ReactionBudget::default()));
+                }
+            }
+            roster.push(e);
+        }
+        let mut dice = Dice::seeded(seed);
+        dice.force(forced);
+        let mut b = Battle {
+            world,
+            roster,
+            level,
+            dice,
+            seed,
+            log: Vec::new(),
+            round: 0,
+            order: Vec::new(),
+            turn: 0,
+            stack: Vec::new(),
+            window: None,
+            ended: None,
+        };
+        crate::engine::start(&mut b)?;
+        Ok(b)
+    }
+
+    /// The level being played.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The grid.
+    pub fn grid(&self) -> Grid {
+        self.level.grid
+    }
+
+    /// Seed of the battle's RNG.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every event so far.
+    pub fn log(&self) -> &[Logged] {
+        &self.log
+    }
+
+    /// Current round (0 before the first).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Initiative order.
+    pub fn order(&self) -> &[UnitId] {
+        &self.order
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> RulesetId {
+        self.level.ruleset
+    }
+
+    /// The ECS world of combatants (read-only).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// All unit ids in level order.
+    pub fn units(&self) -> impl Iterator<Item = UnitId> + '_ {
+        (0..self.roster.len() as u32).map(UnitId)
+    }
+
+    /// Forced dice not consumed yet.
+    pub fn forced_dice_left(&self) -> usize {
+        self.dice.forced_left()
+    }
+
+    /// The open reaction window, if any.
+    pub fn window(&self) -> Option<&Window> {
+        self.window.as_ref()
+    }
+
+    /// Where the battle is.
+    pub fn status(&self) -> Status {
+        if let Some(w) = self.ended {
+            return Status::Ended(w);
+        }
+        if let Some(w) = &self.window {
+            return Status::AwaitingReaction(w.reactor);
+        }
+        match self.current() {
+            Some(u) => Status::Turn(u),
+            None => Status::Ended(None),
+        }
+    }
+
+    /// Whose turn it is.
+    pub fn current(&self) -> Option<UnitId> {
+        if self.ended.is_some() {
+            return None;
+        }
+        self.order.get(self.turn).copied()
+    }
+
+    /// A unit's entity, if the id is known.
+    pub fn entity(&self, u: UnitId) -> Option<Entity> {
+        self.roster.get(u.0 as usize).copied()
+    }
+
+    /// A component of a unit.
+    pub fn get<C: bevy_ecs::component::Component>(&self, u: UnitId) -> Option<&C> {
+        self.world.get::<C>(self.entity(u)?)
+    }
+
+    fn get_mut<C: bevy_ecs::component::Component<Mutability = bevy_ecs::component::Mutable>>(
+        &mut self,
+        u: UnitId,
+    ) -> Option<bevy_ecs::world::Mut<'_, C>> {
+        let e = self.entity(u)?;
+        self.world.get_mut::<C>(e)
+    }
+
+    /// A unit's name ("?" for an unknown id).
+    pub fn name(&self, u: UnitId) -> &str {
+        self.get::<UnitName>(u).map(|n| n.0.as_str()).unwrap_or("?")
+    }
+
+    /// A unit by name.
+    pub fn find(&self, name: &str) -> Option<UnitId> {
+        self.units().find(|&u| self.name(u) == name)
+    }
+
+    /// A unit's cell.
+    pub fn pos(&self, u: UnitId) -> Cell {
+        self.get::<Position>(u).map(|p| p.0).unwrap_or(Cell::new(-1, -1))
+    }
+
+    /// A unit's side.
+    pub fn side(&self, u: UnitId) -> SideId {
+        self.get::<SideId>(u).copied().unwrap_or(SideId(u32::MAX))
+    }
+
+    /// Is the unit still fighting?
+    pub fn alive(&self, u: UnitId) -> bool {
+        self.entity(u).is_some() && self.get::<Down>(u).is_none()
+    }
+
+    /// Are two units enemies?
+    pub fn enemies(&self, a: UnitId, b: UnitId) -> bool {
+        self.side(a) != self.side(b)
+    }
+
+    /// HP now.
+    pub fn hp(&self, u: UnitId) -> i32 {
+        self.get::<Health>(u).map(|h| h.hp).unwrap_or(0)
+    }
+
+    /// Action points left.
+    pub fn ap(&self, u: UnitId) -> i32 {
+        self.get::<ActionBudget>(u).map(|b| b.points).unwrap_or(0)
+    }
+
+    /// Reaction points left.
+    pub fn rp(&self, u: UnitId) -> i32 {
+        self.get::<ReactionBudget>(u).map(|b| b.available).unwrap_or(0)
+    }
+
+    /// Flow points.
+    pub fn fp(&self, u: UnitId) -> i32 {
+        self.get::<FlowPoints>(u).map(|f| f.0).unwrap_or(0)
+    }
+
+    /// Turn bookkeeping.
+    pub fn turn_state(&self, u: UnitId) -> TurnState {
+        self.get::<TurnState>(u).copied().unwrap_or_default()
+    }
+
+    /// Size.
+    pub fn size(&self, u: UnitId) -> Size {
+        self.get::<Size>(u).copied().unwrap_or_default()
+    }
+
+    /// Scores.
+    pub fn stats(&self, u: UnitId) -> Stats {
+        self.get::<Stats>(u).cloned().unwrap_or_default()
+    }
+
+    /// Weapons.
+    pub fn weapons(&self, u: UnitId) -> &[Weapon] {
+        self.get::<Loadout>(u).map(|l| l.0.as_slice()).unwrap_or(&[])
+    }
+
+    /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
+    pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
+        self.units()
+            .find(|&u| Some(u) != except && self.alive(u) && self.pos(u) == c)
+    }
+
+    /// Terrain of a cell (walls off the map).
+    pub fn terrain(&self, c: Cell) -> Terrain {
+        self.level.terrain_at(c).unwrap_or(Terrain::Wall)
+    }
+
+    /// Living units of a side.
+    pub fn side_units(&self, s: SideId) -> Vec<UnitId> {
+        self.units()
+            .filter(|&u| self.side(u) == s && self.alive(u))
+            .collect()
+    }
+
+    /// Record and apply an event.
+    pub(crate) fn emit(&mut self, e: Event) {
+        self.apply(&e);
+        self.log.push(Logged {
+            round: self.round,
+            event: e,
+        });
+    }
+
+    /// The only place state changes.
+    pub(crate) fn apply(&mut self, e: &Event) {
+        match e {
+            Event::BattleStarted { .. }
+            | Event::Initiative { .. }
+            | Event::ReactionOffered { .. }
+            | Event::ReactionDeclined { .. }
+            | Event::Attack { .. }
+            | Event::Defence { .. } => {}
+            Event::TurnOrder { order } => {
+                self.order = order.clone();
+                self.turn = 0;
+            }
+            Event::RoundStarted { round } => {
+                self.round = *round;
+                self.turn = 0;
+            }
+            Event::TurnStarted { unit, ap, rp } => {
+                if let Some(i) = self.order.iter().position(|u| u == unit) {
+                    self.turn = i;
+                }
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
+                    b.points = *ap;
+                    b.slots = b.slots_per_turn.clone();
+                }
+                if let Some(mut r) = self.get_mut::<ReactionBudget>(*unit) {
+                    r.available = *rp;
+                }
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    *t = TurnState::default();
+                }
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
+                }
+            }
+            Event::ApSpent { unit, amount, on } => {
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
+                    b.points -= amount;
+                }
+                if *on == Spend::Move
+                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
+                {
+                    t.move_ap_spent += *amount as u32;
+                }
+            }
+            Event::MovementGained { unit, amount } => {
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    t.move_left += amount;
+                }
+            }
+            Event::Moved { unit, to, cost, from } => {
+                let dir = self.level.grid.direction_to(*from, *to);
+                if let Some(mut p) = self.get_mut::<Position>(*unit) {
+                    p.0 = *to;
+                }
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    t.move_left = t.move_left.saturating_sub(*cost);
+                }
+                if let Some(d) = dir
+                    && let Some(mut f) = self.get_mut::<Facing>(*unit)
+                {
+                    f.0 = d as u8;
+                }
+            }
+            Event::Reacted {
+                reactor, rp_spent, ..
+            } => {
+                if let Some(mut r) = self.get_mut::<ReactionBudget>(*reactor) {
+                    r.available -= rp_spent;
+                }
+            }
+            Event::RpRegained { unit, amount } => {
+                if let Some(mut r) = self.get_mut::<ReactionBudget>(*unit) {
+                    r.available += amount;
+                }
+            }
+            Event::Damage { unit, hp_after, .. } => {
+                if let Some(mut h) = self.get_mut::<Health>(*unit) {
+                    h.hp = *hp_after;
+                }
+            }
+            Event::Down { unit } => {
+                if let Some(e) = self.entity(*unit) {
+                    self.world.entity_mut(e).insert(Down);
+                }
+            }
+            Event::FlowPoints {
+                unit,
+                after,
+                reason,
+                ..
+            } => {
+                if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
+                    f.0 = *after;
+                }
+                if *reason == crate::event::FpReason::Reaction
+                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
+                {
+                    t.reaction_fp = true;
+                }
+            }
+            Event::ConditionAdded { unit, kind } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit)
+                    && !c.has(*kind)
+                {
+                    c.0.push(ActiveCondition {
+                        kind: *kind,
+                        duration: Duration::UntilRemoved,
+                        source: None,
+                    });
+                }
+            }
+            Event::ConditionRemoved { unit, kind } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    c.0.retain(|c| c.kind != *kind);
+                }
+            }
+            Event::TurnEnded { .. } | Event::RoundEnded { .. } => {}
+            Event::BattleEnded { winner } => {
+                self.ended = Some(*winner);
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! ECS components of a combatant. Every combatant is an entity in the battle's `World`.
+
+use std::collections::BTreeMap;
+
+use bevy_ecs::prelude::Component;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::DiceExpr;
+use crate::grid::Cell;
+
+/// Stable id of a combatant: its index in the battle's roster (level order).
+#[derive(
+    Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct UnitId(pub u32);
+
+/// Index of a side in the level's `sides` list.
+#[derive(
+    Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct SideId(pub u32);
+
+/// Display name.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct UnitName(pub String);
+
+/// Logical grid position. `Transform` in the window is view only.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position(pub Cell);
+
+/// Facing: a neighbour direction index of the grid (0 = east, clockwise).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Facing(pub u8);
+
+/// Every named score any ruleset uses. Each ruleset reads its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Stat {
+    // flow skills (percentile)
+    /// flow: Agility (dodge, initiative, tumble, intercept).
+    Agility,
+    /// flow: Athletics (dodge, grapple, shove).
+    Athletics,
+    /// flow: Melee (attacks, parry, feint).
+    Melee,
+    /// flow: Ranged attacks.
+    Ranged,
+    /// flow: Endurance (block).
+    Endurance,
+    /// flow: Deception (feint).
+    Deception,
+    // d20 ability scores
+    /// Strength score.
+    Str,
+    /// Dexterity score.
+    Dex,
+    /// Constitution score.
+    Con,
+    /// Intelligence score.
+    Int,
+    /// Wisdom score.
+    Wis,
+    /// Charisma score.
+    Cha,
+    /// Base attack bonus.
+    Bab,
+    /// Armour class.
+    Ac,
+    /// Fortitude save bonus.
+    Fort,
+    /// Reflex save bonus.
+    Reflex,
+    /// Will save bonus.
+    Will,
+    // escalation
+    /// Level.
+    Level,
+    /// Volition.
+    Volition,
+    /// Physical defence.
+    Pd,
+    /// Mental defence.
+    Md,
+    // melee-zone / counters
+    /// Accuracy modifier.
+    Accuracy,
+    /// Proficiency bonus.
+    Proficiency,
+    /// Movement in cells per move (overrides the ruleset default).
+    Speed,
+}
+
+/// A combatant's scores.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Stats(pub BTreeMap<Stat, i32>);
+
+impl Stats {
+    /// A score, 0 when missing.
+    pub fn get(&self, s: Stat) -> i32 {
+        self.0.get(&s).copied().unwrap_or(0)
+    }
+
+    /// d20 modifier of an ability score: (score − 10) / 2 rounded down.
+    pub fn d20_mod(&self, s: Stat) -> i32 {
+        (self.get(s) - 10).div_euclid(2)
+    }
+}
+
+/// Hit points.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// Current.
+    pub hp: i32,
+    /// Maximum.
+    pub max: i32,
+}
+
+/// Marker: the combatant is out of the fight (dead or dying, per ruleset).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Down;
+
+/// Typed action slots (tactical-d20 / escalation: Standard, Move, Quick;
+/// melee-zone: Attack, Move, Bonus ×2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Slot {
+    /// Standard action.
+    Standard,
+    /// Attack action (melee-zone).
+    Attack,
+    /// Move action.
+    Move,
+    /// Quick action.
+    Quick,
+    /// Bonus action (melee-zone).
+    Bonus,
+}
+
+/// Per-turn action budget: an AP pool (flow) and/or typed slots.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ActionBudget {
+    /// Action points left (flow).
+    pub points: i32,
+    /// Action points at the start of a round.
+    pub points_per_round: i32,
+    /// Slots left this turn.
+    pub slots: BTreeMap<Slot, u8>,
+    /// Slots granted each turn.
+    pub slots_per_turn: BTreeMap<Slot, u8>,
+}
+
+impl ActionBudget {
+    /// A flow-style AP pool.
+    pub fn points(per_round: i32) -> Self {
+        Self {
+            points: per_round,
+            points_per_round: per_round,
+            ..Default::default()
+        }
+    }
+
+    /// A slot budget.
+    pub fn slots(per_turn: &[(Slot, u8)]) -> Self {
+        let m: BTreeMap<Slot, u8> = per_turn.iter().copied().collect();
+        Self {
+            slots: m.clone(),
+            slots_per_turn: m,
+            ..Default::default()
+        }
+    }
+
+    /// The slot that would pay for `wanted` under a trade-down table (`table[i]` lists
+    /// the slots that may stand in for a slot, best first): the slot itself if any is
+    /// left, else the first stand-in that is left.
+    pub fn payer(&self, wanted: Slot, trade_down: &[(Slot, &[Slot])]) -> Option<Slot> {
+        if self.slots.get(&wanted).copied().unwrap_or(0) > 0 {
+            return Some(wanted);
+        }
+        trade_down
+            .iter()
+            .find(|(s, _)| *s == wanted)
+            .and_then(|(_, subs)| {
+                subs.iter()
+                    .copied()
+                    .find(|s| self.slots.get(s).copied().unwrap_or(0) > 0)
+            })
+    }
+}
+
+/// When a reaction budget refills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Refresh {
+    /// At the start of the combatant's own turn (flow RP, tactical-d20 reaction,
+    /// escalation interrupt).
+    #[default]
+    OwnTurnStart,
+    /// At the start of every round (melee-zone free-hit slots).
+    RoundStart,
+}
+
+/// Per-round reaction budget: RP, free-hit slots, one Interrupt, skill dice.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ReactionBudget {
+    /// Left now.
+    pub available: i32,
+    /// Refilled to this.
+    pub per_refresh: i32,
+    /// When.
+    pub refresh: Refresh,
+    /// Most that may be committed to one reaction (counters' proficiency cap); 0 = none.
+    pub cap: i32,
+}
+
+/// Conditions by kind; each ruleset gives them meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ConditionKind {
+    /// Lying down.
+    Prone,
+    /// Grappling or grappled.
+    Grappled,
+    /// Bleeding (ongoing damage).
+    Bleeding,
+    /// Stunned.
+    Stunned,
+    /// Surprised / flat-footed.
+    Surprised,
+    /// flow Total Defense: +1 RP and Advantage on reactions.
+    TotalDefense,
+    /// flow Feint: the next physical attack of `source` against this unit has Advantage.
+    Feinted,
+    /// Restrained.
+    Restrained,
+    /// Unconscious.
+    Unconscious,
+    /// Dying.
+    Dying,
+}
+
+/// How long a condition lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    /// Until the start of the bearer's next turn.
+    UntilOwnTurnStart,
+    /// A number of the bearer's turn ends.
+    Turns(u32),
+    /// Until removed by a rule (a save, breaking free).
+    UntilRemoved,
+}
+
+/// One active condition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveCondition {
+    /// Which.
+    pub kind: ConditionKind,
+    /// How long.
+    pub duration: Duration,
+    /// Who caused it, if anyone.
+    pub source: Option<UnitId>,
+}
+
+/// Conditions on a combatant.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Conditions(pub Vec<ActiveCondition>);
+
+impl Conditions {
+    /// Does the bearer have this condition?
+    pub fn has(&self, k: ConditionKind) -> bool {
+        self.0.iter().any(|c| c.kind == k)
+    }
+}
+
+/// Size categories.
+#[derive(
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    Default,
+)]
+pub enum Size {
+    /// Tiny.
+    Tiny,
+    /// Small.
+    Small,
+    /// Medium.
+    #[default]
+    Medium,
+    /// Large.
+    Large,
+    /// Huge.
+    Huge,
+    /// Gargantuan.
+    Gargantuan,
+}
+
+impl Size {
+    /// Steps above Medium (negative below).
+    pub fn steps_above_medium(self) -> i32 {
+        self as i32 - Size::Medium as i32
+    }
+
+    /// Reach from size: Small/Medium 1, +1 per size above Medium (Tiny 1 too).
+    pub fn reach(self) -> u32 {
+        1 + self.steps_above_medium().max(0) as u32
+    }
+}
+
+/// Melee or ranged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum WeaponKind {
+    /// Hand-to-hand.
+    #[default]
+    Melee,
+    /// Shot or thrown.
+    Ranged,
+}
+
+/// Weapon properties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum WeaponTag {
+    /// Needs two hands.
+    TwoHanded,
+    /// Finesse (no off-hand penalty in flow).
+    Finesse,
+    /// Brawl (no off-hand penalty in flow).
+    Brawl,
+    /// A shield (flow Block).
+    Shield,
+    /// Held in the off hand.
+    OffHand,
+    /// Thrown (adds STR to damage in tactical-d20).
+    Thrown,
+}
+
+/// A weapon as a level or catalogue defines it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Name shown in the log.
+    #[serde(default)]
+    pub name: String,
+    /// Melee or ranged.
+    #[serde(default)]
+    pub kind: WeaponKind,
+    /// Damage dice.
+    pub damage: DiceExpr,
+    /// Melee reach in cells (0 for ranged weapons).
+    #[serde(default = "one")]
+    pub reach: u32,
+    /// Ranged: range (flow: one increment) in cells.
+    #[serde(default)]
+    pub range: u32,
+    /// Lowest natural d20 that crits (tactical-d20); 20 by default.
+    #[serde(default = "twenty")]
+    pub crit_from: u32,
+    /// Tags.
+    #[serde(default)]
+    pub tags: Vec<WeaponTag>,
+}
+
+fn one() -> u32 {
+    1
+}
+fn twenty() -> u32 {
+    20
+}
+
+impl Weapon {
+    /// Does the weapon carry a tag?
+    pub fn has(&self, t: WeaponTag) -> bool {
+        self.tags.contains(&t)
+    }
+}
+
+/// Weapons carried; the first usable one is the default for attacks.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Loadout(pub Vec<Weapon>);
+
+impl Loadout {
+    /// Highest melee reach among non-shield melee weapons.
+    pub fn melee_reach(&self) -> u32 {
+        self.0
+            .iter()
+            .filter(|w| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield))
+            .map(|w| w.reach)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Carries a shield?
+    pub fn has_shield(&self) -> bool {
+        self.0.iter().any(|w| w.has(WeaponTag::Shield))
+    }
+}
+
+/// flow: Flow Points.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct FlowPoints(pub i32);
+
+/// Movement and once-per-round bookkeeping, reset by the turn engine.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnState {
+    /// Movement (in cost units) bought and not yet used this turn.
+    pub move_left: u32,
+    /// AP spent on movement this turn (flow: at most 2).
+    pub move_ap_spent: u32,
+    /// Took a Step this round (flow).
+    pub stepped: bool,
+    /// Used Flow State this turn (flow).
+    pub flow_state: bool,
+    /// Gained FP from a successful reaction this round (flow).
+    pub reaction_fp: bool,
+    /// Feinted this round (flow).
+    pub feinted: bool,
+    /// Shoved this round (flow).
+    pub shoved: bool,
+}

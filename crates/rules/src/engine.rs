@@ -1,0 +1,834 @@
+//! The pipeline: command → check → resolve (frames) → events → apply.
+//!
+//! Resolution is an explicit stack of serializable [`Frame`]s. When a frame needs a
+//! decision from a reactor, the engine opens a [`Window`] and stops; the battle waits
+//! until that reactor answers with [`Command::React`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::battle::{Battle, SetupError};
+use crate::components::{SideId, UnitId, WeaponKind, WeaponTag};
+use crate::dice::ForcedFaceError;
+use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
+use crate::grid::Cell;
+use crate::level::Terrain;
+use crate::rulesets::flow;
+
+/// What a controller (mouse, AI, script, replay) asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Move along the cheapest path to a cell.
+    Move {
+        /// Who.
+        unit: UnitId,
+        /// Where to.
+        to: Cell,
+    },
+    /// Attack a unit with a weapon (index into the loadout; `None` = the best one).
+    Attack {
+        /// Who.
+        unit: UnitId,
+        /// Whom.
+        target: UnitId,
+        /// Which weapon.
+        weapon: Option<usize>,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Whose.
+        unit: UnitId,
+    },
+    /// Answer an open reaction window (`None` declines).
+    React {
+        /// The reactor.
+        unit: UnitId,
+        /// The choice.
+        choice: Option<ReactionKind>,
+    },
+}
+
+/// Why a command is not legal. Nothing changed when a command is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The battle is over.
+    #[error("the battle is over")]
+    BattleOver,
+    /// No such unit.
+    #[error("there is no unit with id {0}")]
+    UnknownUnit(u32),
+    /// Someone else is acting.
+    #[error("it is {current}'s turn, not {unit}'s")]
+    NotYourTurn {
+        /// Who asked.
+        unit: String,
+        /// Whose turn it is.
+        current: String,
+    },
+    /// A reaction must be answered first.
+    #[error("{0} must first answer the open reaction")]
+    AwaitingReaction(String),
+    /// No reaction is being asked for.
+    #[error("no reaction is being offered")]
+    NoWindow,
+    /// The choice was not among the options.
+    #[error("{choice} is not an option here (options: {options})")]
+    NotOffered {
+        /// Chosen.
+        choice: String,
+        /// Offered.
+        options: String,
+    },
+    /// The unit is out of the fight.
+    #[error("{0} is down")]
+    Down(String),
+    /// Off the map or into a wall.
+    #[error("{0} is not a cell one can stand on")]
+    BadCell(Cell),
+    /// Already standing there.
+    #[error("{0} is already there")]
+    AlreadyThere(String),
+    /// Someone stands there.
+    #[error("{cell} is occupied by {by}")]
+    Occupied {
+        /// The cell.
+        cell: Cell,
+        /// By whom.
+        by: String,
+    },
+    /// No path.
+    #[error("no path to {0}: walls or enemies are in the way")]
+    NoPath(Cell),
+    /// Path too long for the budget.
+    #[error("{to} costs {cost} movement; {unit} has {budget} left this turn")]
+    TooFar {
+        /// Who.
+        unit: String,
+        /// Where.
+        to: Cell,
+        /// Cost of the path.
+        cost: u32,
+        /// What is available.
+        budget: u32,
+    },
+    /// Not enough AP.
+    #[error("needs {need} AP, {unit} has {have}")]
+    NotEnoughAp {
+        /// Who.
+        unit: String,
+        /// Needed.
+        need: i32,
+        /// Left.
+        have: i32,
+    },
+    /// Same side.
+    #[error("{0} is an ally")]
+    Ally(String),
+    /// Attacking oneself.
+    #[error("a unit cannot attack itself")]
+    SelfTarget,
+    /// No weapon fits.
+    #[error("{unit} has no weapon that can reach {target} ({why})")]
+    NoWeapon {
+        /// Who.
+        unit: String,
+        /// Whom.
+        target: String,
+        /// Why not.
+        why: String,
+    },
+    /// A forced die did not fit.
+    #[error("{0}")]
+    Dice(#[from] ForcedFaceError),
+}
+
+/// A pending piece of resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Continue a move: step from `path[next - 1]` to `path[next]`.
+    Move {
+        /// Who.
+        unit: UnitId,
+        /// Whole path, start included.
+        path: Vec<Cell>,
+        /// Next index.
+        next: usize,
+    },
+    /// One step, after reactions to leaving `from` resolved.
+    Step {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+    },
+    /// Offer a reaction opportunity.
+    Offer {
+        /// Who may react.
+        reactor: UnitId,
+        /// Why.
+        trigger: Trigger,
+    },
+    /// Roll an attack.
+    Attack {
+        /// Who.
+        attacker: UnitId,
+        /// Whom.
+        target: UnitId,
+        /// Loadout index.
+        weapon: usize,
+        /// Normal or reaction.
+        kind: AttackKind,
+    },
+    /// A successful attack roll: ask for defences, then damage.
+    Hit(Hit),
+    /// Deal the damage of a hit.
+    Damage {
+        /// The hit.
+        hit: Hit,
+        /// Damage multiplier (2 crit, 3 crit against a critically failed defence).
+        mult: i32,
+    },
+}
+
+/// A successful attack waiting for defence and damage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hit {
+    /// Who.
+    pub attacker: UnitId,
+    /// Whom.
+    pub target: UnitId,
+    /// Loadout index.
+    pub weapon: usize,
+    /// Normal or reaction.
+    pub kind: AttackKind,
+    /// The attack's level.
+    pub level: Outcome,
+}
+
+/// An open reaction window.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    /// Who decides.
+    pub reactor: UnitId,
+    /// Why.
+    pub trigger: Trigger,
+    /// Allowed choices (declining is always allowed).
+    pub options: Vec<ReactionKind>,
+    /// The hit being defended against, for defence windows.
+    pub hit: Option<Hit>,
+}
+
+/// Roll initiative and start round 1.
+pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
+    b.emit(Event::BattleStarted {
+        ruleset: b.level.ruleset,
+        grid: b.level.grid.kind,
+        seed: b.seed,
+    });
+    let mut rolls = Vec::new();
+    for u in b.units().collect::<Vec<_>>() {
+        let stats = b.stats(u);
+        let m = flow::agility_mod(&stats);
+        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 10))?.with(
+            crate::dice::Modifier::new(crate::dice::ModKind::Skill, "Agility mod", m),
+        );
+        rolls.push((u, roll.total, stats.get(crate::components::Stat::Agility)));
+        b.emit(Event::Initiative { unit: u, roll });
+    }
+    // High to low; ties by higher Agility, then by a d10 roll-off (rolled in level order).
+    let mut tiebreak: Vec<(UnitId, i32, i32, u32)> = Vec::new();
+    for &(u, total, agi) in &rolls {
+        let tied = rolls
+            .iter()
+            .any(|&(o, t, a)| o != u && t == total && a == agi);
+        let mut extra = 0;
+        if tied {
+            let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 10))?;
+            extra = roll.total as u32;
+            b.emit(Event::Initiative { unit: u, roll });
+        }
+        tiebreak.push((u, total, agi, extra));
+    }
+    tiebreak.sort_by(|a, b| (b.1, b.2, b.3).cmp(&(a.1, a.2, a.3)).then(a.0.cmp(&b.0)));
+    let order: Vec<UnitId> = tiebreak.into_iter().map(|t| t.0).collect();
+    b.emit(Event::TurnOrder { order });
+    for u in b.units().collect::<Vec<_>>() {
+        let after = b.fp(u) + flow::FP_START;
+        b.emit(Event::FlowPoints {
+            unit: u,
+            delta: flow::FP_START,
+            reason: FpReason::Start,
+            after,
+        });
+    }
+    b.emit(Event::RoundStarted { round: 1 });
+    begin_turn_at(b, 0);
+    Ok(())
+}
+
+/// Start the turn of the first living unit at or after order index `i`.
+fn begin_turn_at(b: &mut Battle, mut i: usize) {
+    loop {
+        if i >= b.order.len() {
+            let r = b.round;
+            b.emit(Event::RoundEnded { round: r });
+            b.emit(Event::RoundStarted { round: r + 1 });
+            i = 0;
+        }
+        let u = b.order[i];
+        if b.alive(u) {
+            let per = b
+                .get::<crate::components::ReactionBudget>(u)
+                .map(|r| r.per_refresh)
+                .unwrap_or(0);
+            b.emit(Event::TurnStarted {
+                unit: u,
+                ap: flow::AP_PER_ROUND,
+                rp: per,
+            });
+            return;
+        }
+        i += 1;
+    }
+}
+
+fn end_turn(b: &mut Battle) {
+    let Some(u) = b.current() else { return };
+    if b.alive(u) && !b.turn_state(u).flow_state && b.fp(u) > 0 {
+        let after = b.fp(u) - 1;
+        b.emit(Event::FlowPoints {
+            unit: u,
+            delta: -1,
+            reason: FpReason::Decay,
+            after,
+        });
+    }
+    b.emit(Event::TurnEnded { unit: u });
+    let next = b.turn + 1;
+    begin_turn_at(b, next);
+}
+
+impl Battle {
+    /// Is the command legal now? Pure: nothing changes.
+    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
+        self.plan(cmd).map(|_| ())
+    }
+
+    /// Check a command and, if legal, resolve it. Returns the number of new events.
+    /// An illegal command changes nothing.
+    pub fn submit(&mut self, cmd: Command) -> Result<usize, Illegal> {
+        let before = self.log.len();
+        let plan = self.plan(&cmd)?;
+        match plan {
+            Plan::Move { unit, path, ap } => {
+                if ap > 0 {
+                    self.emit(Event::ApSpent {
+                        unit,
+                        amount: ap,
+                        on: Spend::Move,
+                    });
+                    self.emit(Event::MovementGained {
+                        unit,
+                        amount: ap as u32 * flow::MOVE_PER_AP,
+                    });
+                }
+                self.stack.push(Frame::Move {
+                    unit,
+                    path,
+                    next: 1,
+                });
+            }
+            Plan::Attack {
+                unit,
+                target,
+                weapon,
+            } => {
+                self.emit(Event::ApSpent {
+                    unit,
+                    amount: flow::ATTACK_AP,
+                    on: Spend::Attack,
+                });
+                self.stack.push(Frame::Attack {
+                    attacker: unit,
+                    target,
+                    weapon,
+                    kind: AttackKind::Normal,
+                });
+            }
+            Plan::EndTurn => end_turn(self),
+            Plan::React { window, choice } => self.answer(window, choice)?,
+        }
+        self.run()?;
+        Ok(self.log.len() - before)
+    }
+
+    fn unit_checked(&self, u: UnitId) -> Result<(), Illegal> {
+        if self.entity(u).is_none() {
+            return Err(Illegal::UnknownUnit(u.0));
+        }
+        Ok(())
+    }
+
+    fn acting(&self, u: UnitId) -> Result<(), Illegal> {
+        self.unit_checked(u)?;
+        if self.ended.is_some() {
+            return Err(Illegal::BattleOver);
+        }
+        if let Some(w) = &self.window {
+            return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
+        }
+        let cur = self.current().ok_or(Illegal::BattleOver)?;
+        if cur != u {
+            return Err(Illegal::NotYourTurn {
+                unit: self.name(u).into(),
+                current: self.name(cur).into(),
+            });
+        }
+        if !self.alive(u) {
+            return Err(Illegal::Down(self.name(u).into()));
+        }
+        Ok(())
+    }
+
+    /// Movement still available this turn (bought + buyable), in cost units.
+    pub fn movement_budget(&self, u: UnitId) -> u32 {
+        let t = self.turn_state(u);
+        let buyable = (flow::MAX_MOVE_AP.saturating_sub(t.move_ap_spent))
+            .min(self.ap(u).max(0) as u32);
+        t.move_left + buyable * flow::MOVE_PER_AP
+    }
+
+    /// Cost of entering `to` from `from` for `mover`: terrain, enemies block, allies pass.
+    pub fn step_cost(&self, mover: UnitId, to: Cell) -> Option<u32> {
+        let c = self.terrain(to).cost()?;
+        match self.unit_at(to, Some(mover)) {
+            Some(o) if self.enemies(mover, o) => None,
+            _ => Some(c),
+        }
+    }
+
+    /// Every cell the unit can reach this turn with its cost and predecessor (for
+    /// previews and the AI). Cells holding another unit are included as waypoints.
+    pub fn reachable(
+        &self,
+        u: UnitId,
+    ) -> std::collections::BTreeMap<Cell, (u32, Cell)> {
+        let budget = self.movement_budget(u);
+        self.level
+            .grid
+            .field(self.pos(u), budget, |_, to| self.step_cost(u, to))
+    }
+
+    /// The path a `Move` would take and its cost.
+    pub fn path_to(&self, u: UnitId, to: Cell) -> Option<(Vec<Cell>, u32)> {
+        let field = self.reachable(u);
+        crate::grid::path_from_field(&field, self.pos(u), to)
+    }
+
+    /// Reach with which a unit threatens (flow: the higher of size and melee weapon reach).
+    pub fn threat_reach(&self, u: UnitId) -> u32 {
+        let w = self
+            .get::<crate::components::Loadout>(u)
+            .map(|l| l.melee_reach())
+            .unwrap_or(0);
+        self.size(u).reach().max(w)
+    }
+
+    /// Does `u` threaten `cell`?
+    pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
+        self.alive(u) && {
+            let d = self.level.grid.distance(self.pos(u), cell);
+            d >= 1 && d <= self.threat_reach(u)
+        }
+    }
+
+    /// Every cell `u` threatens.
+    pub fn threatened_cells(&self, u: UnitId) -> Vec<Cell> {
+        let p = self.pos(u);
+        self.level
+            .grid
+            .within(p, self.threat_reach(u))
+            .into_iter()
+            .filter(|&c| c != p)
+            .collect()
+    }
+
+    /// Enemies that may react when `mover` leaves `from`, in initiative order.
+    pub fn leave_reactors(&self, mover: UnitId, from: Cell) -> Vec<UnitId> {
+        self.order
+            .iter()
+            .copied()
+            .filter(|&r| {
+                r != mover
+                    && self.enemies(r, mover)
+                    && self.threatens(r, from)
+                    && self.rp(r) >= ReactionKind::ReactionAttack.cost()
+                    && self.best_melee(r, self.level.grid.distance(self.pos(r), from)).is_some()
+            })
+            .collect()
+    }
+
+    /// The best melee weapon that reaches `dist` (highest average damage).
+    pub fn best_melee(&self, u: UnitId, dist: u32) -> Option<usize> {
+        let size_reach = self.size(u).reach();
+        self.weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                w.kind == WeaponKind::Melee
+                    && !w.has(WeaponTag::Shield)
+                    && dist <= w.reach.max(size_reach)
+            })
+            .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+    }
+
+    fn weapon_for(&self, u: UnitId, target: UnitId, want: Option<usize>) -> Result<usize, Illegal> {
+        let dist = self.level.grid.distance(self.pos(u), self.pos(target));
+        let no = |why: String| Illegal::NoWeapon {
+            unit: self.name(u).into(),
+            target: self.name(target).into(),
+            why,
+        };
+        let usable = |i: usize| -> Result<(), String> {
+            let w = self
+                .weapons(u)
+                .get(i)
+                .ok_or_else(|| format!("no weapon #{i}"))?;
+            if w.has(WeaponTag::Shield) {
+                return Err(format!("{} is a shield", w.name));
+            }
+            match w.kind {
+                WeaponKind::Melee => {
+                    let reach = w.reach.max(self.size(u).reach());
+                    if dist > reach {
+                        return Err(format!("{} has reach {reach}, target is {dist} away", w.name));
+                    }
+                }
+                WeaponKind::Ranged => {
+                    let max = w.range * flow::MAX_RANGE_INCREMENTS;
+                    if dist > max {
+                        return Err(format!("{} reaches at most {max}, target is {dist} away", w.name));
+                    }
+                    if !self.clear_line(self.pos(u), self.pos(target)) {
+                        return Err("a wall blocks the line of fire".into());
+                    }
+                }
+            }
+            Ok(())
+        };
+        match want {
+            Some(i) => usable(i).map(|_| i).map_err(no),
+            None => {
+                if let Some(i) = self.best_melee(u, dist) {
+                    return Ok(i);
+                }
+                let mut last = "it carries no weapon".to_string();
+                for i in 0..self.weapons(u).len() {
+                    match usable(i) {
+                        Ok(()) => return Ok(i),
+                        Err(e) => last = e,
+                    }
+                }
+                Err(no(last))
+            }
+        }
+    }
+
+    /// No wall on the straight line between two cells (ends excluded).
+    pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
+        let line = self.level.grid.line(a, b);
+        line.iter()
+            .skip(1)
+            .take(line.len().saturating_sub(2))
+            .all(|&c| self.terrain(c) != Terrain::Wall)
+    }
+
+    fn plan(&self, cmd: &Command) -> Result<Plan, Illegal> {
+        match *cmd {
+            Command::Move { unit, to } => {
+                self.acting(unit)?;
+                let from = self.pos(unit);
+                if to == from {
+                    return Err(Illegal::AlreadyThere(self.name(unit).into()));
+                }
+                if !self.level.grid.contains(to) || self.terrain(to) == Terrain::Wall {
+                    return Err(Illegal::BadCell(to));
+                }
+                if let Some(o) = self.unit_at(to, Some(unit)) {
+                    return Err(Illegal::Occupied {
+                        cell: to,
+                        by: self.name(o).into(),
+                    });
+                }
+                let budget = self.movement_budget(unit);
+                let Some((path, cost)) = self.path_to(unit, to) else {
+                    // Distinguish "too far" from "no path at all".
+                    let unbounded = self.level.grid.path(from, to, u32::MAX / 4, |_, c| {
+                        self.step_cost(unit, c)
+                    });
+                    return Err(match unbounded {
+                        Some((_, cost)) => Illegal::TooFar {
+                            unit: self.name(unit).into(),
+                            to,
+                            cost,
+                            budget,
+                        },
+                        None => Illegal::NoPath(to),
+                    });
+                };
+                let left = self.turn_state(unit).move_left;
+                let ap = if cost > left {
+                    (cost - left).div_ceil(flow::MOVE_PER_AP) as i32
+                } else {
+                    0
+                };
+                Ok(Plan::Move { unit, path, ap })
+            }
+            Command::Attack {
+                unit,
+                target,
+                weapon,
+            } => {
+                self.acting(unit)?;
+                self.unit_checked(target)?;
+                if unit == target {
+                    return Err(Illegal::SelfTarget);
+                }
+                if !self.alive(target) {
+                    return Err(Illegal::Down(self.name(target).into()));
+                }
+                if !self.enemies(unit, target) {
+                    return Err(Illegal::Ally(self.name(target).into()));
+                }
+                if self.ap(unit) < flow::ATTACK_AP {
+                    return Err(Illegal::NotEnoughAp {
+                        unit: self.name(unit).into(),
+                        need: flow::ATTACK_AP,
+                        have: self.ap(unit),
+                    });
+                }
+                let weapon = self.weapon_for(unit, target, weapon)?;
+                Ok(Plan::Attack {
+                    unit,
+                    target,
+                    weapon,
+                })
+            }
+            Command::EndTurn { unit } => {
+                self.acting(unit)?;
+                Ok(Plan::EndTurn)
+            }
+            Command::React { unit, choice } => {
+                self.unit_checked(unit)?;
+                let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
+                if w.reactor != unit {
+                    return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
+                }
+                if let Some(c) = choice
+                    && !w.options.contains(&c)
+                {
+                    return Err(Illegal::NotOffered {
+                        choice: c.to_string(),
+                        options: w
+                            .options
+                            .iter()
+                            .map(|o| o.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    });
+                }
+                Ok(Plan::React {
+                    window: w.clone(),
+                    choice,
+                })
+            }
+        }
+    }
+
+    fn answer(&mut self, w: Window, choice: Option<ReactionKind>) -> Result<(), Illegal> {
+        self.window = None;
+        let Some(kind) = choice else {
+            self.emit(Event::ReactionDeclined { reactor: w.reactor });
+            if let Some(hit) = w.hit {
+                let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+                self.stack.push(Frame::Damage { hit, mult });
+            }
+            return Ok(());
+        };
+        self.emit(Event::Reacted {
+            reactor: w.reactor,
+            kind,
+            rp_spent: kind.cost(),
+        });
+        match (kind, &w.trigger, w.hit) {
+            (ReactionKind::ReactionAttack, Trigger::Leaving { mover, from }, _) => {
+                let dist = self.level.grid.distance(self.pos(w.reactor), *from);
+                if let Some(weapon) = self.best_melee(w.reactor, dist) {
+                    self.stack.push(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *mover,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                    });
+                }
+            }
+            (ReactionKind::Dodge | ReactionKind::Parry | ReactionKind::Block, _, Some(hit)) => {
+                flow::resolve_defence(self, hit, kind)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Pop frames until done or a window opens; then end an exhausted turn.
+    fn run(&mut self) -> Result<(), Illegal> {
+        loop {
+            while self.window.is_none() && self.ended.is_none() {
+                let Some(frame) = self.stack.pop() else { break };
+                self.exec(frame)?;
+            }
+            if self.window.is_some() || self.ended.is_some() || !self.stack.is_empty() {
+                return Ok(());
+            }
+            match self.current() {
+                Some(u) if !self.alive(u) || self.ap(u) <= 0 => end_turn(self),
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn exec(&mut self, frame: Frame) -> Result<(), Illegal> {
+        match frame {
+            Frame::Move { unit, path, next } => {
+                if !self.alive(unit) || next >= path.len() || self.pos(unit) != path[next - 1] {
+                    return Ok(());
+                }
+                let (from, to) = (path[next - 1], path[next]);
+                self.stack.push(Frame::Move {
+                    unit,
+                    path,
+                    next: next + 1,
+                });
+                self.stack.push(Frame::Step { unit, from, to });
+                for r in self.leave_reactors(unit, from).into_iter().rev() {
+                    self.stack.push(Frame::Offer {
+                        reactor: r,
+                        trigger: Trigger::Leaving { mover: unit, from },
+                    });
+                }
+            }
+            Frame::Step { unit, from, to } => {
+                if !self.alive(unit) || self.pos(unit) != from {
+                    return Ok(());
+                }
+                let cost = self.terrain(to).cost().unwrap_or(1);
+                self.emit(Event::Moved {
+                    unit,
+                    from,
+                    to,
+                    cost,
+                });
+            }
+            Frame::Offer { reactor, trigger } => {
+                let still = match &trigger {
+                    Trigger::Leaving { mover, from } => {
+                        self.alive(*mover)
+                            && self.pos(*mover) == *from
+                            && self.leave_reactors(*mover, *from).contains(&reactor)
+                    }
+                    Trigger::IncomingAttack { .. } => false,
+                };
+                if still {
+                    self.open(Window {
+                        reactor,
+                        trigger,
+                        options: vec![ReactionKind::ReactionAttack],
+                        hit: None,
+                    });
+                }
+            }
+            Frame::Attack {
+                attacker,
+                target,
+                weapon,
+                kind,
+            } => {
+                if !self.alive(attacker) || !self.alive(target) {
+                    return Ok(());
+                }
+                flow::resolve_attack(self, attacker, target, weapon, kind)?;
+            }
+            Frame::Hit(hit) => {
+                let options = flow::defence_options(self, &hit);
+                if options.is_empty() {
+                    let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+                    self.stack.push(Frame::Damage { hit, mult });
+                } else {
+                    let melee = self
+                        .weapons(hit.attacker)
+                        .get(hit.weapon)
+                        .is_some_and(|w| w.kind == WeaponKind::Melee);
+                    self.open(Window {
+                        reactor: hit.target,
+                        trigger: Trigger::IncomingAttack {
+                            attacker: hit.attacker,
+                            target: hit.target,
+                            level: hit.level,
+                            melee,
+                            reaction_chain: hit.kind != AttackKind::Normal,
+                        },
+                        options,
+                        hit: Some(hit),
+                    });
+                }
+            }
+            Frame::Damage { hit, mult } => flow::resolve_damage(self, hit, mult)?,
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, w: Window) {
+        self.emit(Event::ReactionOffered {
+            reactor: w.reactor,
+            trigger: w.trigger.clone(),
+            options: w.options.clone(),
+        });
+        self.window = Some(w);
+    }
+
+    /// End the battle if at most one side has units standing.
+    pub(crate) fn check_victory(&mut self) {
+        let mut standing: Vec<SideId> = self
+            .units()
+            .filter(|&u| self.alive(u))
+            .map(|u| self.side(u))
+            .collect();
+        standing.sort();
+        standing.dedup();
+        if standing.len() <= 1 {
+            self.emit(Event::BattleEnded {
+                winner: standing.first().copied(),
+            });
+        }
+    }
+}
+
+enum Plan {
+    Move {
+        unit: UnitId,
+        path: Vec<Cell>,
+        ap: i32,
+    },
+    Attack {
+        unit: UnitId,
+        target: UnitId,
+        weapon: usize,
+    },
+    EndTurn,
+    React {
+        window: Window,
+        choice: Option<ReactionKind>,
+    },
+}

@@ -1,0 +1,354 @@
+//! Events: everything that happens in a battle, as one serializable enum.
+//!
+//! `Battle::apply` is the only code that changes state, and it does so only from events.
+
+use serde::{Deserialize, Serialize};
+
+use crate::components::{ConditionKind, SideId, UnitId};
+use crate::dice::Roll;
+use crate::grid::{Cell, GridKind};
+use crate::rulesets::RulesetId;
+
+/// The result of a check, from best to worst. d20 rulesets use `Critical`, `Success`,
+/// `Failure`, `CriticalFailure`; flow uses all six levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Critical failure (fumble).
+    CriticalFailure,
+    /// Failure.
+    Failure,
+    /// Success (flow: Normal success).
+    Success,
+    /// flow: Hard success.
+    Hard,
+    /// flow: Major success.
+    Major,
+    /// Critical success.
+    Critical,
+}
+
+impl Outcome {
+    /// Any success?
+    pub fn is_success(self) -> bool {
+        self >= Outcome::Success
+    }
+
+    /// One level better (capped at Critical).
+    pub fn raised(self) -> Outcome {
+        match self {
+            Outcome::CriticalFailure => Outcome::Failure,
+            Outcome::Failure => Outcome::Success,
+            Outcome::Success => Outcome::Hard,
+            Outcome::Hard => Outcome::Major,
+            Outcome::Major | Outcome::Critical => Outcome::Critical,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Outcome::CriticalFailure => "critical failure",
+            Outcome::Failure => "failure",
+            Outcome::Success => "success",
+            Outcome::Hard => "hard success",
+            Outcome::Major => "major success",
+            Outcome::Critical => "critical success",
+        })
+    }
+}
+
+/// How an attack was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// A normal attack on the attacker's turn.
+    Normal,
+    /// A reaction (opportunity) attack: never triggers further attacks.
+    Reaction,
+    /// The counter-attack of a Riposte.
+    Riposte,
+}
+
+/// What opened a reaction window.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// `mover` is about to leave `from`, a cell the reactor threatens.
+    Leaving {
+        /// Who moves.
+        mover: UnitId,
+        /// The cell being left.
+        from: Cell,
+    },
+    /// An attack by `attacker` would succeed against `target`.
+    IncomingAttack {
+        /// Who attacks.
+        attacker: UnitId,
+        /// Who is hit.
+        target: UnitId,
+        /// The attack's success level.
+        level: Outcome,
+        /// Melee or ranged.
+        melee: bool,
+        /// Is the attack itself a reaction attack (then no Riposte)?
+        reaction_chain: bool,
+    },
+}
+
+/// A reaction a combatant may choose in a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ReactionKind {
+    /// Attack the provoking enemy.
+    ReactionAttack,
+    /// flow: Dodge (Agility or Athletics).
+    Dodge,
+    /// flow: Parry (Melee).
+    Parry,
+    /// flow: Block (Endurance, shield).
+    Block,
+}
+
+impl ReactionKind {
+    /// Reaction points it costs in flow.
+    pub fn cost(self) -> i32 {
+        1
+    }
+}
+
+impl std::fmt::Display for ReactionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReactionKind::ReactionAttack => "Reaction Attack",
+            ReactionKind::Dodge => "Dodge",
+            ReactionKind::Parry => "Parry",
+            ReactionKind::Block => "Block",
+        })
+    }
+}
+
+/// What a point was spent on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spend {
+    /// Movement.
+    Move,
+    /// An attack.
+    Attack,
+}
+
+/// Why Flow Points changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FpReason {
+    /// Start of combat.
+    Start,
+    /// An attack hit.
+    Hit,
+    /// An attack crit.
+    Crit,
+    /// A successful reaction.
+    Reaction,
+    /// A killing blow.
+    Kill,
+    /// End-of-turn decay.
+    Decay,
+}
+
+/// Everything that can happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// The battle began.
+    BattleStarted {
+        /// Ruleset.
+        ruleset: RulesetId,
+        /// Grid.
+        grid: GridKind,
+        /// Seed of the RNG.
+        seed: u64,
+    },
+    /// An initiative roll.
+    Initiative {
+        /// Who.
+        unit: UnitId,
+        /// The roll.
+        roll: Roll,
+    },
+    /// The turn order for the battle.
+    TurnOrder {
+        /// Units first to last.
+        order: Vec<UnitId>,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number, from 1.
+        round: u32,
+    },
+    /// A turn began; budgets are set to these values.
+    TurnStarted {
+        /// Whose.
+        unit: UnitId,
+        /// Action points now.
+        ap: i32,
+        /// Reaction points now.
+        rp: i32,
+    },
+    /// Action points spent.
+    ApSpent {
+        /// Who.
+        unit: UnitId,
+        /// How many.
+        amount: i32,
+        /// On what.
+        on: Spend,
+    },
+    /// Movement bought (in cost units).
+    MovementGained {
+        /// Who.
+        unit: UnitId,
+        /// How much.
+        amount: u32,
+    },
+    /// One step.
+    Moved {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+        /// Movement spent.
+        cost: u32,
+    },
+    /// A reaction window opened.
+    ReactionOffered {
+        /// Who may react.
+        reactor: UnitId,
+        /// Why.
+        trigger: Trigger,
+        /// What they may do.
+        options: Vec<ReactionKind>,
+    },
+    /// The reactor declined.
+    ReactionDeclined {
+        /// Who.
+        reactor: UnitId,
+    },
+    /// A reaction was taken and paid for.
+    Reacted {
+        /// Who.
+        reactor: UnitId,
+        /// Which.
+        kind: ReactionKind,
+        /// RP spent.
+        rp_spent: i32,
+    },
+    /// An attack roll.
+    Attack {
+        /// Who.
+        attacker: UnitId,
+        /// Whom.
+        target: UnitId,
+        /// Weapon name.
+        weapon: String,
+        /// Normal or reaction.
+        kind: AttackKind,
+        /// Dice and modifiers.
+        roll: Roll,
+        /// The number to reach (flow: roll at most this).
+        target_number: i32,
+        /// Result.
+        outcome: Outcome,
+    },
+    /// A defence check against an attack (flow Dodge/Parry/Block).
+    Defence {
+        /// Who defends.
+        unit: UnitId,
+        /// Which reaction.
+        kind: ReactionKind,
+        /// Dice and modifiers.
+        roll: Roll,
+        /// The number to reach.
+        target_number: i32,
+        /// The defence's level.
+        outcome: Outcome,
+        /// The attack's level as compared (after size adjustments).
+        against: Outcome,
+        /// Did the defence win the opposed check?
+        success: bool,
+    },
+    /// Damage dealt.
+    Damage {
+        /// Who takes it.
+        unit: UnitId,
+        /// Who deals it.
+        source: Option<UnitId>,
+        /// Dice and modifiers (crit multipliers are modifiers).
+        roll: Roll,
+        /// HP lost.
+        amount: i32,
+        /// HP after.
+        hp_after: i32,
+    },
+    /// A combatant is out of the fight.
+    Down {
+        /// Who.
+        unit: UnitId,
+    },
+    /// Reaction points regained.
+    RpRegained {
+        /// Who.
+        unit: UnitId,
+        /// How many.
+        amount: i32,
+    },
+    /// Flow points changed.
+    FlowPoints {
+        /// Who.
+        unit: UnitId,
+        /// By how much.
+        delta: i32,
+        /// Why.
+        reason: FpReason,
+        /// Value after.
+        after: i32,
+    },
+    /// A condition was added.
+    ConditionAdded {
+        /// Who.
+        unit: UnitId,
+        /// Which.
+        kind: ConditionKind,
+    },
+    /// A condition ended.
+    ConditionRemoved {
+        /// Who.
+        unit: UnitId,
+        /// Which.
+        kind: ConditionKind,
+    },
+    /// A turn ended.
+    TurnEnded {
+        /// Whose.
+        unit: UnitId,
+    },
+    /// A round ended.
+    RoundEnded {
+        /// Which.
+        round: u32,
+    },
+    /// The battle is over.
+    BattleEnded {
+        /// The side left standing, if any.
+        winner: Option<SideId>,
+    },
+}
+
+/// An event with the round it happened in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logged {
+    /// Round (0 before the first round).
+    pub round: u32,
+    /// The event.
+    pub event: Event,
+}

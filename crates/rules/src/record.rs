@@ -1,0 +1,343 @@
+//! Flat records of events for `skirmish run` output: one JSON object per line
+//! (`--json`), or one readable line.
+
+use serde::Serialize;
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::dice::Roll;
+use crate::event::{Event, Logged, Trigger};
+use crate::grid::Cell;
+
+/// A named modifier in a record.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ModRecord {
+    /// Label.
+    pub name: String,
+    /// Value.
+    pub value: i32,
+}
+
+/// One event, flattened. Absent fields are left out of the JSON.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, Default)]
+pub struct Record {
+    /// Event kind.
+    pub kind: &'static str,
+    /// Round.
+    pub round: u32,
+    /// Who acts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
+    /// Who is acted upon.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// From cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<Cell>,
+    /// To cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Cell>,
+    /// Dice expression.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<String>,
+    /// Every face rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faces: Option<Vec<u32>>,
+    /// Faces that counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept: Option<Vec<u32>>,
+    /// Named modifiers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modifiers: Option<Vec<ModRecord>>,
+    /// Total of the roll (for roll-under checks: the die).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i32>,
+    /// Number to reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_number: Option<i32>,
+    /// Outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    /// Damage dealt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<i32>,
+    /// HP after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hp_after: Option<i32>,
+    /// Anything else, as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+fn roll_fields(r: &mut Record, roll: &Roll, mods_in_target: bool) {
+    r.dice = Some(roll.expr.to_string());
+    r.faces = Some(roll.faces.clone());
+    r.kept = Some(
+        roll.faces
+            .iter()
+            .zip(&roll.kept)
+            .filter(|(_, k)| **k)
+            .map(|(f, _)| *f)
+            .collect(),
+    );
+    r.modifiers = Some(
+        roll.modifiers
+            .iter()
+            .map(|m| ModRecord {
+                name: m.name.clone(),
+                value: m.value,
+            })
+            .collect(),
+    );
+    r.total = Some(roll.total);
+    if mods_in_target {
+        r.detail = Some("roll at or under target_number; modifiers build target_number".into());
+    }
+}
+
+/// Flatten an event.
+pub fn record(b: &Battle, l: &Logged) -> Record {
+    let name = |u: &UnitId| Some(b.name(*u).to_string());
+    let mut r = Record {
+        round: l.round,
+        ..Default::default()
+    };
+    match &l.event {
+        Event::BattleStarted {
+            ruleset,
+            grid,
+            seed,
+        } => {
+            r.kind = "battle_started";
+            r.detail = Some(format!("ruleset {ruleset}, {grid} grid, seed {seed}"));
+        }
+        Event::Initiative { unit, roll } => {
+            r.kind = "initiative";
+            r.actor = name(unit);
+            roll_fields(&mut r, roll, false);
+        }
+        Event::TurnOrder { order } => {
+            r.kind = "turn_order";
+            r.detail = Some(
+                order
+                    .iter()
+                    .map(|u| b.name(*u))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        Event::RoundStarted { .. } => r.kind = "round_started",
+        Event::RoundEnded { .. } => r.kind = "round_ended",
+        Event::TurnStarted { unit, ap, rp } => {
+            r.kind = "turn_started";
+            r.actor = name(unit);
+            r.detail = Some(format!("{ap} AP, {rp} RP"));
+        }
+        Event::TurnEnded { unit } => {
+            r.kind = "turn_ended";
+            r.actor = name(unit);
+        }
+        Event::ApSpent { unit, amount, on } => {
+            r.kind = "ap_spent";
+            r.actor = name(unit);
+            r.detail = Some(format!("{amount} AP on {on:?}").to_lowercase());
+        }
+        Event::MovementGained { unit, amount } => {
+            r.kind = "movement_gained";
+            r.actor = name(unit);
+            r.detail = Some(format!("{amount} movement"));
+        }
+        Event::Moved {
+            unit,
+            from,
+            to,
+            cost,
+        } => {
+            r.kind = "moved";
+            r.actor = name(unit);
+            r.from = Some(*from);
+            r.to = Some(*to);
+            r.detail = Some(format!("cost {cost}"));
+        }
+        Event::ReactionOffered {
+            reactor,
+            trigger,
+            options,
+        } => {
+            r.kind = "reaction_offered";
+            r.actor = name(reactor);
+            match trigger {
+                Trigger::Leaving { mover, from } => {
+                    r.target = name(mover);
+                    r.from = Some(*from);
+                }
+                Trigger::IncomingAttack { attacker, .. } => r.target = name(attacker),
+            }
+            r.detail = Some(
+                options
+                    .iter()
+                    .map(|o| o.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        Event::ReactionDeclined { reactor } => {
+            r.kind = "reaction_declined";
+            r.actor = name(reactor);
+        }
+        Event::Reacted {
+            reactor,
+            kind,
+            rp_spent,
+        } => {
+            r.kind = "reacted";
+            r.actor = name(reactor);
+            r.detail = Some(format!("{kind} for {rp_spent} RP"));
+        }
+        Event::Attack {
+            attacker,
+            target,
+            weapon,
+            kind,
+            roll,
+            target_number,
+            outcome,
+        } => {
+            r.kind = "attack";
+            r.actor = name(attacker);
+            r.target = name(target);
+            roll_fields(&mut r, roll, true);
+            r.target_number = Some(*target_number);
+            r.outcome = Some(outcome.to_string());
+            r.detail = Some(format!("{weapon}, {kind:?} attack").to_lowercase());
+        }
+        Event::Defence {
+            unit,
+            kind,
+            roll,
+            target_number,
+            outcome,
+            against,
+            success,
+        } => {
+            r.kind = "defence";
+            r.actor = name(unit);
+            roll_fields(&mut r, roll, true);
+            r.target_number = Some(*target_number);
+            r.outcome = Some(outcome.to_string());
+            r.detail = Some(format!(
+                "{kind} against a {against}: {}",
+                if *success { "avoided" } else { "failed" }
+            ));
+        }
+        Event::Damage {
+            unit,
+            source,
+            roll,
+            amount,
+            hp_after,
+        } => {
+            r.kind = "damage";
+            r.actor = source.as_ref().and_then(name);
+            r.target = name(unit);
+            roll_fields(&mut r, roll, false);
+            r.damage = Some(*amount);
+            r.hp_after = Some(*hp_after);
+        }
+        Event::Down { unit } => {
+            r.kind = "down";
+            r.target = name(unit);
+        }
+        Event::RpRegained { unit, amount } => {
+            r.kind = "rp_regained";
+            r.actor = name(unit);
+            r.detail = Some(format!("+{amount} RP"));
+        }
+        Event::FlowPoints {
+            unit,
+            delta,
+            reason,
+            after,
+        } => {
+            r.kind = "flow_points";
+            r.actor = name(unit);
+            r.detail = Some(format!("{delta:+} FP ({reason:?}) = {after}").to_lowercase());
+        }
+        Event::ConditionAdded { unit, kind } => {
+            r.kind = "condition_added";
+            r.target = name(unit);
+            r.detail = Some(format!("{kind:?}"));
+        }
+        Event::ConditionRemoved { unit, kind } => {
+            r.kind = "condition_removed";
+            r.target = name(unit);
+            r.detail = Some(format!("{kind:?}"));
+        }
+        Event::BattleEnded { winner } => {
+            r.kind = "battle_ended";
+            r.detail = Some(match winner {
+                Some(s) => format!(
+                    "{} wins",
+                    b.level()
+                        .sides
+                        .get(s.0 as usize)
+                        .map(|s| s.name.as_str())
+                        .unwrap_or("?")
+                ),
+                None => "no side left standing".into(),
+            });
+        }
+    }
+    r
+}
+
+impl Record {
+    /// One JSON object.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
+
+    /// One readable line.
+    pub fn text(&self) -> String {
+        let mut s = format!("[round {}] {}", self.round, self.kind);
+        if let Some(a) = &self.actor {
+            s += &format!(" {a}");
+        }
+        if let Some(t) = &self.target {
+            s += &format!(" -> {t}");
+        }
+        if let (Some(f), Some(t)) = (self.from, self.to) {
+            s += &format!(" {f} -> {t}");
+        } else if let Some(f) = self.from {
+            s += &format!(" at {f}");
+        }
+        if let (Some(d), Some(faces)) = (&self.dice, &self.faces) {
+            s += &format!(" {d} {faces:?}");
+        }
+        if let Some(m) = &self.modifiers
+            && !m.is_empty()
+        {
+            let parts: Vec<String> = m.iter().map(|m| format!("{} {:+}", m.name, m.value)).collect();
+            s += &format!(" ({})", parts.join(", "));
+        }
+        if let Some(t) = self.total {
+            s += &format!(" = {t}");
+        }
+        if let Some(t) = self.target_number {
+            s += &format!(" vs {t}");
+        }
+        if let Some(o) = &self.outcome {
+            s += &format!(": {o}");
+        }
+        if let Some(d) = self.damage {
+            s += &format!(", {d} damage");
+        }
+        if let Some(h) = self.hp_after {
+            s += &format!(", {h} HP left");
+        }
+        if let Some(d) = &self.detail {
+            s += &format!(" [{d}]");
+        }
+        s
+    }
+}

@@ -1,0 +1,406 @@
+//! `flow` (seed 002): percentile roll-under checks with success levels, 5 AP, 2 RP, FP.
+//!
+//! See `docs/rules/flow.md` for every interpretation made here.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Conditions, Size, Stat, Stats, UnitId, WeaponKind, WeaponTag};
+use crate::dice::Dice;
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use crate::engine::{Frame, Hit};
+use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind};
+
+/// Action points per round.
+pub const AP_PER_ROUND: i32 = 5;
+/// Reaction points refreshed at the start of the own turn.
+pub const RP_PER_TURN: i32 = 2;
+/// Flow points at the start of combat.
+pub const FP_START: i32 = 2;
+/// AP cost of an attack.
+pub const ATTACK_AP: i32 = 2;
+/// Cells of movement bought with one AP.
+pub const MOVE_PER_AP: u32 = 6;
+/// Most AP that may be spent on movement in one turn.
+pub const MAX_MOVE_AP: u32 = 2;
+
+/// Ranged attacks reach at most this many range increments.
+pub const MAX_RANGE_INCREMENTS: u32 = 10;
+/// Flow points for a hit, a crit, a successful reaction, a killing blow.
+pub const FP_HIT: i32 = 2;
+/// Flow points for a crit.
+pub const FP_CRIT: i32 = 3;
+/// Flow points for a successful reaction (once per round).
+pub const FP_REACTION: i32 = 1;
+/// Flow points for a killing blow.
+pub const FP_KILL: i32 = 1;
+
+/// Agility modifier for initiative: Agility / 10, rounded down.
+pub fn agility_mod(stats: &Stats) -> i32 {
+    stats.get(Stat::Agility).div_euclid(10)
+}
+
+/// The success level of a percentile roll against a target number.
+///
+/// Critical ≤ t/10 (a 1 always), Major ≤ t/5, Hard ≤ t/2, Normal ≤ t; a failure of
+/// 96+ (and a 100 always) is a critical failure.
+pub fn success_level(roll: u32, target: i32) -> Outcome {
+    let r = roll as i32;
+    if roll >= 100 {
+        return Outcome::CriticalFailure;
+    }
+    if roll == 1 || r <= target / 10 {
+        return Outcome::Critical;
+    }
+    if r <= target / 5 {
+        Outcome::Major
+    } else if r <= target / 2 {
+        Outcome::Hard
+    } else if r <= target {
+        Outcome::Success
+    } else if roll >= 96 {
+        Outcome::CriticalFailure
+    } else {
+        Outcome::Failure
+    }
+}
+
+/// A percentile check ready to roll: base skill, named modifiers to the target number,
+/// net advantage (> 0 Advantage, < 0 Disadvantage; only the sign matters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Modifiers to the target number, the skill first.
+    pub target_mods: Vec<Modifier>,
+    /// Net advantage.
+    pub advantage: i32,
+}
+
+impl Check {
+    /// A check with `skill` at `value`.
+    pub fn new(skill: &str, value: i32) -> Self {
+        Self {
+            target_mods: vec![Modifier::new(ModKind::Skill, skill, value)],
+            advantage: 0,
+        }
+    }
+
+    /// Add a modifier.
+    pub fn with(mut self, m: Modifier) -> Self {
+        self.target_mods.push(m);
+        self
+    }
+
+    /// The number to roll at or under.
+    pub fn target(&self) -> i32 {
+        self.target_mods.iter().map(|m| m.value).sum()
+    }
+
+    /// 1d100, or 2d100 keep lowest/highest under Advantage/Disadvantage.
+    pub fn expr(&self) -> DiceExpr {
+        match self.advantage.signum() {
+            1 => DiceExpr::new(2, 100).keep_lowest(1),
+            -1 => DiceExpr::new(2, 100).keep_highest(1),
+            _ => DiceExpr::new(1, 100),
+        }
+    }
+
+    /// Roll it.
+    pub fn roll(&self, dice: &mut Dice) -> Result<(Roll, Outcome), ForcedFaceError> {
+        let roll = dice.roll(self.expr())?;
+        let face = roll.natural() as u32;
+        Ok((roll, success_level(face, self.target())))
+    }
+
+    /// Exact chance of each outcome, indexed by `Outcome as usize`.
+    pub fn odds(&self) -> [f64; 6] {
+        let t = self.target();
+        let mut single = [0f64; 6];
+        for face in 1..=100u32 {
+            single[success_level(face, t) as usize] += 0.01;
+        }
+        if self.advantage == 0 {
+            return single;
+        }
+        let mut out = [0f64; 6];
+        for a in 1..=100u32 {
+            for b in 1..=100u32 {
+                let face = if self.advantage > 0 { a.min(b) } else { a.max(b) };
+                out[success_level(face, t) as usize] += 0.0001;
+            }
+        }
+        out
+    }
+
+    /// Chance of any success.
+    pub fn success_chance(&self) -> f64 {
+        let o = self.odds();
+        o[Outcome::Success as usize]
+            + o[Outcome::Hard as usize]
+            + o[Outcome::Major as usize]
+            + o[Outcome::Critical as usize]
+    }
+}
+
+/// Does the active side win an opposed check? It must succeed and reach a strictly
+/// higher level; ties go to the defender.
+pub fn active_wins(active: Outcome, defender: Outcome) -> bool {
+    active.is_success() && active > defender
+}
+
+/// Parrying larger creatures: the attack counts one level higher when the attacker is
+/// larger than the parrying defender.
+pub fn parry_adjusted(attack: Outcome, attacker: Size, defender: Size) -> Outcome {
+    if attacker > defender && attack.is_success() {
+        attack.raised()
+    } else {
+        attack
+    }
+}
+
+/// The attack check `attacker` would roll against `target` with a weapon: the one
+/// function shared by the resolver, the UI preview and the AI.
+pub fn attack_check(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize, kind: AttackKind) -> Check {
+    let stats = b.stats(attacker);
+    let Some(w) = b.weapons(attacker).get(weapon) else {
+        return Check::new("Melee", stats.get(Stat::Melee));
+    };
+    let mut c = match w.kind {
+        WeaponKind::Melee => Check::new("Melee", stats.get(Stat::Melee)),
+        WeaponKind::Ranged => Check::new("Ranged", stats.get(Stat::Ranged)),
+    };
+    // A reaction attack is "a single unmodified attack".
+    if kind == AttackKind::Reaction {
+        return c;
+    }
+    let grid = b.grid();
+    let dist = grid.distance(b.pos(attacker), b.pos(target));
+    match w.kind {
+        WeaponKind::Melee => {
+            let helpers = b
+                .units()
+                .filter(|&o| o != attacker && b.side(o) == b.side(attacker) && b.threatens(o, b.pos(target)))
+                .count();
+            if helpers >= 1 {
+                c = c.with(Modifier::new(ModKind::GangUp, "gang-up", 10));
+            }
+            if is_off_hand(b, attacker, weapon) {
+                c = c.with(Modifier::new(ModKind::OffHand, "off-hand", -10));
+            }
+        }
+        WeaponKind::Ranged => {
+            if w.range > 0 && dist > w.range {
+                let inc = ((dist - 1) / w.range) as i32;
+                c = c.with(Modifier::new(
+                    ModKind::RangeIncrement,
+                    format!("range increment {inc}"),
+                    -10 * inc,
+                ));
+            }
+        }
+    }
+    if feinted_by(b, target, attacker) {
+        c.advantage += 1;
+    }
+    c
+}
+
+/// The second one-handed melee weapon of a loadout is held in the off hand; finesse and
+/// brawl weapons carry no off-hand penalty.
+pub fn is_off_hand(b: &Battle, u: UnitId, weapon: usize) -> bool {
+    let ws = b.weapons(u);
+    let Some(w) = ws.get(weapon) else { return false };
+    if w.has(WeaponTag::Finesse) || w.has(WeaponTag::Brawl) {
+        return false;
+    }
+    let one_handed: Vec<usize> = ws
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.kind == WeaponKind::Melee && !w.has(WeaponTag::TwoHanded) && !w.has(WeaponTag::Shield))
+        .map(|(i, _)| i)
+        .collect();
+    w.has(WeaponTag::OffHand) || one_handed.get(1) == Some(&weapon)
+}
+
+fn feinted_by(b: &Battle, target: UnitId, attacker: UnitId) -> bool {
+    b.get::<Conditions>(target)
+        .is_some_and(|c| c.0.iter().any(|c| c.kind == ConditionKind::Feinted && c.source == Some(attacker)))
+}
+
+/// Roll an attack and push what follows.
+pub(crate) fn resolve_attack(
+    b: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> Result<(), ForcedFaceError> {
+    let check = attack_check(b, attacker, target, weapon, kind);
+    let (roll, outcome) = check.roll(&mut b.dice)?;
+    let mut roll = roll;
+    roll.modifiers = check.target_mods.clone();
+    roll.total = roll.natural();
+    let wname = b.weapons(attacker).get(weapon).map(|w| w.name.clone()).unwrap_or_default();
+    b.emit(Event::Attack {
+        attacker,
+        target,
+        weapon: wname,
+        kind,
+        roll,
+        target_number: check.target(),
+        outcome,
+    });
+    if outcome.is_success() {
+        b.stack.push(Frame::Hit(Hit {
+            attacker,
+            target,
+            weapon,
+            kind,
+            level: outcome,
+        }));
+    }
+    Ok(())
+}
+
+/// Defences the target of a hit may choose (empty when it has no RP).
+pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
+    let t = hit.target;
+    if !b.alive(t) || b.rp(t) < 1 {
+        return Vec::new();
+    }
+    let melee = b
+        .weapons(hit.attacker)
+        .get(hit.weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Melee);
+    let mut o = vec![ReactionKind::Dodge];
+    let can_parry = melee
+        && b.weapons(t).iter().any(|w| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield))
+        && b.size(hit.attacker).steps_above_medium() - b.size(t).steps_above_medium() <= 1;
+    if can_parry {
+        o.push(ReactionKind::Parry);
+    }
+    if b.get::<crate::components::Loadout>(t).is_some_and(|l| l.has_shield()) {
+        o.push(ReactionKind::Block);
+    }
+    o
+}
+
+/// The check a defence rolls.
+pub fn defence_check(b: &Battle, u: UnitId, kind: ReactionKind) -> Check {
+    let s = b.stats(u);
+    let mut c = match kind {
+        ReactionKind::Parry => Check::new("Melee", s.get(Stat::Melee)),
+        ReactionKind::Block => Check::new("Endurance", s.get(Stat::Endurance)),
+        _ => {
+            if s.get(Stat::Athletics) > s.get(Stat::Agility) {
+                Check::new("Athletics", s.get(Stat::Athletics))
+            } else {
+                Check::new("Agility", s.get(Stat::Agility))
+            }
+        }
+    };
+    if b.get::<Conditions>(u).is_some_and(|c| c.has(ConditionKind::TotalDefense)) {
+        c.advantage += 1;
+    }
+    c
+}
+
+/// Resolve a Dodge/Parry/Block against a hit (RP already paid).
+pub(crate) fn resolve_defence(b: &mut Battle, hit: Hit, kind: ReactionKind) -> Result<(), ForcedFaceError> {
+    let u = hit.target;
+    let check = defence_check(b, u, kind);
+    let (mut roll, outcome) = check.roll(&mut b.dice)?;
+    roll.modifiers = check.target_mods.clone();
+    roll.total = roll.natural();
+    let against = if kind == ReactionKind::Parry {
+        parry_adjusted(hit.level, b.size(hit.attacker), b.size(u))
+    } else {
+        hit.level
+    };
+    let success = !active_wins(against, outcome);
+    b.emit(Event::Defence {
+        unit: u,
+        kind,
+        roll,
+        target_number: check.target(),
+        outcome,
+        against,
+        success,
+    });
+    if outcome == Outcome::Critical && hit.level != Outcome::Critical {
+        b.emit(Event::RpRegained { unit: u, amount: 1 });
+    }
+    if success {
+        if !b.turn_state(u).reaction_fp {
+            let after = b.fp(u) + FP_REACTION;
+            b.emit(Event::FlowPoints { unit: u, delta: FP_REACTION, reason: FpReason::Reaction, after });
+        }
+    } else {
+        let mult = match (hit.level, outcome) {
+            (Outcome::Critical, Outcome::CriticalFailure) => 3,
+            (Outcome::Critical, _) => 2,
+            _ => 1,
+        };
+        b.stack.push(Frame::Damage { hit, mult });
+    }
+    Ok(())
+}
+
+/// Roll and deal the damage of a hit; FP for hit, crit and kill.
+pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+    let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else { return Ok(()) };
+    let mut roll = b.dice.roll(w.damage)?;
+    if mult > 1 {
+        let base = roll.total;
+        roll = roll.with(Modifier::new(ModKind::Critical, format!("critical ×{mult}"), base * (mult - 1)));
+    }
+    let amount = roll.total.max(0);
+    let hp_after = b.hp(hit.target) - amount;
+    b.emit(Event::Damage { unit: hit.target, source: Some(hit.attacker), roll, amount, hp_after });
+    let (gain, reason) = if hit.level == Outcome::Critical { (FP_CRIT, FpReason::Crit) } else { (FP_HIT, FpReason::Hit) };
+    let after = b.fp(hit.attacker) + gain;
+    b.emit(Event::FlowPoints { unit: hit.attacker, delta: gain, reason, after });
+    if hp_after <= 0 {
+        b.emit(Event::Down { unit: hit.target });
+        let after = b.fp(hit.attacker) + FP_KILL;
+        b.emit(Event::FlowPoints { unit: hit.attacker, delta: FP_KILL, reason: FpReason::Kill, after });
+        b.check_victory();
+    }
+    Ok(())
+}
+
+/// Chance that a melee/ranged attack hits before defences, and its damage range.
+pub fn attack_preview(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> (Check, f64, (i32, i32)) {
+    let c = attack_check(b, attacker, target, weapon, AttackKind::Normal);
+    let p = c.success_chance();
+    let dmg = b.weapons(attacker).get(weapon).map(|w| (w.damage.min(), w.damage.max() * 2)).unwrap_or((0, 0));
+    (c, p, dmg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_at_skill_50() {
+        assert_eq!(success_level(1, 50), Outcome::Critical);
+        assert_eq!(success_level(5, 50), Outcome::Critical);
+        assert_eq!(success_level(6, 50), Outcome::Major);
+        assert_eq!(success_level(10, 50), Outcome::Major);
+        assert_eq!(success_level(11, 50), Outcome::Hard);
+        assert_eq!(success_level(25, 50), Outcome::Hard);
+        assert_eq!(success_level(26, 50), Outcome::Success);
+        assert_eq!(success_level(50, 50), Outcome::Success);
+        assert_eq!(success_level(51, 50), Outcome::Failure);
+        assert_eq!(success_level(96, 50), Outcome::CriticalFailure);
+        assert_eq!(success_level(100, 150), Outcome::CriticalFailure);
+    }
+
+    #[test]
+    fn odds_sum_to_one_and_advantage_helps() {
+        let c = Check::new("Melee", 55);
+        let s: f64 = c.odds().iter().sum();
+        assert!((s - 1.0).abs() < 1e-9);
+        assert!((c.success_chance() - 0.55).abs() < 1e-9);
+        let mut adv = c.clone();
+        adv.advantage = 1;
+        assert!(adv.success_chance() > 0.79);
+    }
+}

@@ -1,0 +1,214 @@
+//! Scripts for `skirmish run`: commands by unit name and cell, reaction answers, forced
+//! dice. Format: `docs/scripting.md`.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::engine::{Command, Illegal};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+use crate::level::ron_options;
+
+/// A reaction answer in a script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Choice {
+    /// Take no reaction.
+    Decline,
+    /// Reaction Attack.
+    ReactionAttack,
+    /// Dodge.
+    Dodge,
+    /// Parry.
+    Parry,
+    /// Block.
+    Block,
+}
+
+impl Choice {
+    fn kind(self) -> Option<ReactionKind> {
+        match self {
+            Choice::Decline => None,
+            Choice::ReactionAttack => Some(ReactionKind::ReactionAttack),
+            Choice::Dodge => Some(ReactionKind::Dodge),
+            Choice::Parry => Some(ReactionKind::Parry),
+            Choice::Block => Some(ReactionKind::Block),
+        }
+    }
+}
+
+/// How windows not answered by a `React` entry are answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+pub enum Policy {
+    /// Decline every reaction.
+    #[default]
+    Decline,
+    /// Take the first option offered.
+    Accept,
+}
+
+/// One scripted command.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Step {
+    /// Move a unit to a cell.
+    Move {
+        /// Unit name.
+        unit: String,
+        /// Destination.
+        to: Cell,
+    },
+    /// Attack.
+    Attack {
+        /// Unit name.
+        unit: String,
+        /// Target name.
+        target: String,
+        /// Weapon name (default: the best one).
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// End the current unit's turn.
+    EndTurn,
+    /// Answer the open reaction window.
+    React {
+        /// Reactor name.
+        unit: String,
+        /// Answer.
+        choice: Choice,
+    },
+}
+
+/// A script file.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Script")]
+pub struct Script {
+    /// Seed (the `--seed` flag wins over it; the level's seed loses to it).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Faces used before the seeded RNG, in order.
+    #[serde(default)]
+    pub dice: Vec<u32>,
+    /// Answer to windows the script does not answer itself.
+    #[serde(default)]
+    pub reactions: Policy,
+    /// Commands in order.
+    #[serde(default)]
+    pub commands: Vec<Step>,
+}
+
+impl Script {
+    /// Read a script file; errors carry `FILE:LINE:COL`.
+    pub fn load(path: &Path) -> Result<Script, String> {
+        let file = path.display();
+        let src =
+            std::fs::read_to_string(path).map_err(|e| format!("{file}:1:1: cannot read the file: {e}"))?;
+        Self::parse(&src).map_err(|e| format!("{file}:{e}"))
+    }
+
+    /// Parse script text; errors are `LINE:COL: message`.
+    pub fn parse(src: &str) -> Result<Script, String> {
+        ron_options()
+            .from_str(src)
+            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+    }
+}
+
+/// Why a scripted run stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// 1-based index of the command in the script.
+    pub index: usize,
+    /// The command as written.
+    pub command: String,
+    /// Why.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "command {} ({}) is illegal: {}", self.index, self.command, self.reason)
+    }
+}
+
+fn unit(b: &Battle, name: &str) -> Result<UnitId, String> {
+    b.find(name).ok_or_else(|| format!("there is no unit named `{name}`"))
+}
+
+/// Turn a script step into a command.
+pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
+    Ok(match s {
+        Step::Move { unit: u, to } => Command::Move {
+            unit: unit(b, u)?,
+            to: *to,
+        },
+        Step::Attack {
+            unit: u,
+            target,
+            weapon,
+        } => {
+            let id = unit(b, u)?;
+            let weapon = match weapon {
+                Some(w) => Some(
+                    b.weapons(id)
+                        .iter()
+                        .position(|x| &x.name == w)
+                        .ok_or_else(|| format!("`{u}` carries no weapon named `{w}`"))?,
+                ),
+                None => None,
+            };
+            Command::Attack {
+                unit: id,
+                target: unit(b, target)?,
+                weapon,
+            }
+        }
+        Step::EndTurn => Command::EndTurn {
+            unit: b.current().ok_or_else(|| Illegal::BattleOver.to_string())?,
+        },
+        Step::React { unit: u, choice } => Command::React {
+            unit: unit(b, u)?,
+            choice: choice.kind(),
+        },
+    })
+}
+
+/// Answer every open window by a policy until none is open.
+pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
+    // Each answer pops at least one frame; bound the loop anyway.
+    for _ in 0..10_000 {
+        let Some(w) = b.window() else { return Ok(()) };
+        let choice = match policy {
+            Policy::Decline => None,
+            Policy::Accept => w.options.first().copied(),
+        };
+        let reactor = w.reactor;
+        b.submit(Command::React {
+            unit: reactor,
+            choice,
+        })?;
+    }
+    Ok(())
+}
+
+/// Run a script's commands on a battle. Events before an illegal command stand.
+pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
+    for (i, step) in script.commands.iter().enumerate() {
+        let stop = |reason: String| Stop {
+            index: i + 1,
+            command: format!("{step:?}"),
+            reason,
+        };
+        if !matches!(step, Step::React { .. }) {
+            drain_windows(b, script.reactions).map_err(|e| stop(e.to_string()))?;
+        }
+        let cmd = to_command(b, step).map_err(stop)?;
+        b.submit(cmd).map_err(|e| stop(e.to_string()))?;
+    }
+    drain_windows(b, script.reactions).map_err(|e| Stop {
+        index: script.commands.len() + 1,
+        command: "(end of script)".into(),
+        reason: e.to_string(),
+    })
+}

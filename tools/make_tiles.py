@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Writes assets/square_tiles.png and assets/hex_tiles.png (no dependencies).
+
+Tile order (texture index): 0 floor, 1 wall, 2 difficult. Walls carry a brick pattern and
+difficult ground diagonal stripes, so terrain reads without relying on colour alone.
+"""
+import struct, zlib, math
+
+def png(path, w, h, px):
+    raw = b''.join(b'\x00' + bytes(sum((px[y * w + x] for x in range(w)), ())) for y in range(h))
+    def chunk(t, d):
+        c = struct.pack('>I', len(d)) + t + d
+        return c + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+    data = b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0))
+    data += chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b'')
+    open(path, 'wb').write(data)
+
+def shade(kind, x, y):
+    if kind == 0:   # floor: sandy with a faint speckle
+        v = 8 if (x * 7 + y * 13) % 11 == 0 else 0
+        return (196 - v, 184 - v, 150 - v, 255)
+    if kind == 1:   # wall: dark bricks
+        mortar = y % 8 == 0 or (x + (4 if (y // 8) % 2 else 0)) % 12 == 0
+        return (70, 66, 64, 255) if mortar else (112, 104, 100, 255)
+    # difficult: green-blue with diagonal stripes
+    return (70, 120, 130, 255) if (x + y) % 8 < 3 else (110, 160, 150, 255)
+
+def inside_hex(x, y, w, h):
+    cx, cy = (w - 1) / 2, (h - 1) / 2
+    dx, dy = abs(x - cx), abs(y - cy)
+    r = h / 2
+    # pointy-top hexagon of height h and width w = sqrt(3)/2 * h
+    return dx <= w / 2 and dy <= r - dx / math.sqrt(3) + 0.3
+
+S = 32
+px = []
+for y in range(S):
+    for k in range(3):
+        for x in range(S):
+            edge = x == 0 or y == 0
+            c = shade(k, x, y)
+            px.append((c[0] - 25, c[1] - 25, c[2] - 25, 255) if edge and k != 1 else c)
+# row-major: build properly
+img = [(0, 0, 0, 0)] * (S * 3 * S)
+for k in range(3):
+    for y in range(S):
+        for x in range(S):
+            edge = x == 0 or y == 0
+            c = shade(k, x, y)
+            if edge and k != 1:
+                c = (c[0] - 30, c[1] - 30, c[2] - 30, 255)
+            img[y * S * 3 + k * S + x] = c
+png('assets/square_tiles.png', S * 3, S, img)
+
+HW, HH = 28, 32
+img = [(0, 0, 0, 0)] * (HW * 3 * HH)
+for k in range(3):
+    for y in range(HH):
+        for x in range(HW):
+            if inside_hex(x, y, HW, HH):
+                c = shade(k, x, y)
+                if not inside_hex(x, y, HW - 2, HH - 2) and k != 1:
+                    c = (c[0] - 30, c[1] - 30, c[2] - 30, 255)
+                img[y * HW * 3 + k * HW + x] = c
+png('assets/hex_tiles.png', HW * 3, HH, img)
