@@ -1,0 +1,15 @@
+//! The one integration-test binary (every extra one links Bevy again).
+#![forbid(unsafe_code)]
+
+mod cli;
+mod dice;
+mod engine;
+mod grid;
+mod levels;
+
+use std::path::{Path, PathBuf};
+
+/// Path of a file in the repository.
+pub fn repo(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
