@@ -15,7 +15,11 @@ use skirmish_rules::{Battle, Status};
 pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
 
 #[derive(Parser, Debug)]
-#[command(name = "skirmish", version, about = "Turn-based tactics for tabletop-style skirmish combat")]
+#[command(
+    name = "skirmish",
+    version,
+    about = "Turn-based tactics for tabletop-style skirmish combat"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Option<Cmd>,

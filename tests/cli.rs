@@ -18,12 +18,25 @@ fn skirmish(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn check_exits_0_on_good_and_1_on_bad_files() {
-    let (code, out, _) = skirmish(&["check", "levels/flow-bridge.ron", "levels/flow-courtyard.ron"]);
+    let (code, out, _) = skirmish(&[
+        "check",
+        "levels/flow-bridge.ron",
+        "levels/flow-courtyard.ron",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 2);
-    let (code, _, err) = skirmish(&["check", "levels/flow-bridge.ron", "tests/fixtures/bad-semantics.ron"]);
+    let (code, _, err) = skirmish(&[
+        "check",
+        "levels/flow-bridge.ron",
+        "tests/fixtures/bad-semantics.ron",
+    ]);
     assert_eq!(code, 1);
-    assert_eq!(err.lines().filter(|l| l.starts_with("tests/fixtures/bad-semantics.ron:")).count(), 8);
+    assert_eq!(
+        err.lines()
+            .filter(|l| l.starts_with("tests/fixtures/bad-semantics.ron:"))
+            .count(),
+        8
+    );
     let (code, _, err) = skirmish(&["check", "no/such/file.ron"]);
     assert_eq!(code, 1);
     assert!(err.contains("no/such/file.ron:1:1: cannot read the file"));
@@ -31,7 +44,15 @@ fn check_exits_0_on_good_and_1_on_bad_files() {
 
 #[test]
 fn run_json_is_byte_identical_for_same_level_seed_and_script() {
-    let args = ["run", "tests/fixtures/duel.ron", "--seed", "9", "--script", "tests/fixtures/duel-script.ron", "--json"];
+    let args = [
+        "run",
+        "tests/fixtures/duel.ron",
+        "--seed",
+        "9",
+        "--script",
+        "tests/fixtures/duel-script.ron",
+        "--json",
+    ];
     let (c1, a, _) = skirmish(&args);
     let (c2, b, _) = skirmish(&args);
     assert_eq!((c1, c2), (0, 0));
@@ -42,7 +63,16 @@ fn run_json_is_byte_identical_for_same_level_seed_and_script() {
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .find(|v| v["kind"] == "attack")
         .unwrap();
-    for k in ["round", "actor", "target", "faces", "modifiers", "total", "target_number", "outcome"] {
+    for k in [
+        "round",
+        "actor",
+        "target",
+        "faces",
+        "modifiers",
+        "total",
+        "target_number",
+        "outcome",
+    ] {
         assert!(attack.get(k).is_some(), "attack lacks {k}: {attack}");
     }
     assert_eq!(attack["faces"], serde_json::json!([20]));
@@ -52,14 +82,25 @@ fn run_json_is_byte_identical_for_same_level_seed_and_script() {
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .find(|v| v["kind"] == "damage")
         .unwrap();
-    assert_eq!((dmg["damage"].as_i64(), dmg["hp_after"].as_i64()), (Some(5), Some(15)));
-    let moved = a.lines().find(|l| l.contains("\"kind\":\"moved\"")).unwrap();
+    assert_eq!(
+        (dmg["damage"].as_i64(), dmg["hp_after"].as_i64()),
+        (Some(5), Some(15))
+    );
+    let moved = a
+        .lines()
+        .find(|l| l.contains("\"kind\":\"moved\""))
+        .unwrap();
     assert!(moved.contains("\"from\":[3,2],\"to\":[4,2]"), "{moved}");
 }
 
 #[test]
 fn illegal_script_command_stops_with_its_index_and_keeps_earlier_events() {
-    let (code, out, err) = skirmish(&["run", "tests/fixtures/duel.ron", "--script", "tests/fixtures/illegal-script.ron"]);
+    let (code, out, err) = skirmish(&[
+        "run",
+        "tests/fixtures/duel.ron",
+        "--script",
+        "tests/fixtures/illegal-script.ron",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("command 2 (Attack"), "{err}");
     assert!(err.contains("a unit cannot attack itself"), "{err}");

@@ -8,7 +8,10 @@ fn forced_faces_give_exact_totals_and_kept_dice() {
     assert_eq!(r.faces, vec![3, 5]);
     assert_eq!(r.total, 9);
     let r = d.roll("2d20kh1".parse().unwrap()).unwrap();
-    assert_eq!((r.faces.clone(), r.kept.clone(), r.total), (vec![6, 1], vec![true, false], 6));
+    assert_eq!(
+        (r.faces.clone(), r.kept.clone(), r.total),
+        (vec![6, 1], vec![true, false], 6)
+    );
     let r = d
         .roll("2d100kl1".parse().unwrap())
         .unwrap()

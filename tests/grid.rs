@@ -40,8 +40,14 @@ fn neighbours_are_at_distance_one_on_both_grids() {
 fn opposite_cells_across_a_target() {
     let [hex, sq] = both();
     // Squares: straight and diagonal.
-    assert_eq!(sq.opposite(Cell::new(4, 5), Cell::new(5, 5)), Cell::new(6, 5));
-    assert_eq!(sq.opposite(Cell::new(4, 4), Cell::new(5, 5)), Cell::new(6, 6));
+    assert_eq!(
+        sq.opposite(Cell::new(4, 5), Cell::new(5, 5)),
+        Cell::new(6, 5)
+    );
+    assert_eq!(
+        sq.opposite(Cell::new(4, 4), Cell::new(5, 5)),
+        Cell::new(6, 6)
+    );
     // Hexes: every neighbour's opposite is the neighbour in the opposite direction.
     for c in [Cell::new(5, 5), Cell::new(5, 4)] {
         for d in 0..6 {
@@ -59,19 +65,27 @@ fn path_goes_around_a_wall_on_both_grids() {
         // A wall across column 5, rows 2..=8.
         let wall = |c: Cell| c.x == 5 && (2..=8).contains(&c.y);
         let (path, cost) = g
-            .path(Cell::new(3, 5), Cell::new(7, 5), 100, |_, to| (!wall(to)).then_some(1))
+            .path(Cell::new(3, 5), Cell::new(7, 5), 100, |_, to| {
+                (!wall(to)).then_some(1)
+            })
             .expect("a path exists");
         assert!(path.iter().all(|&c| !wall(c)));
         assert_eq!(path.first(), Some(&Cell::new(3, 5)));
         assert_eq!(path.last(), Some(&Cell::new(7, 5)));
-        assert!(cost > g.distance(Cell::new(3, 5), Cell::new(7, 5)), "{:?}", g.kind);
+        assert!(
+            cost > g.distance(Cell::new(3, 5), Cell::new(7, 5)),
+            "{:?}",
+            g.kind
+        );
         for w in path.windows(2) {
             assert_eq!(g.distance(w[0], w[1]), 1);
         }
         // And a budget too small finds nothing.
-        assert!(g
-            .path(Cell::new(3, 5), Cell::new(7, 5), 4, |_, to| (!wall(to)).then_some(1))
-            .is_none());
+        assert!(
+            g.path(Cell::new(3, 5), Cell::new(7, 5), 4, |_, to| (!wall(to))
+                .then_some(1))
+                .is_none()
+        );
     }
 }
 

@@ -49,33 +49,45 @@ fn draw(mut contexts: EguiContexts, battle: Res<BattleRes>, mut intent: ResMut<I
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    egui::Panel::right("log").min_size(320.0).show(&mut root, |ui| {
-        ui.heading(&b.level().name);
-        ui.label(format!("Ruleset {} — {} grid — round {}", b.ruleset(), b.grid().kind, b.round()));
-        match b.status() {
-            Status::Turn(u) => {
-                ui.label(format!("Turn: {} ({} AP, {} RP)", b.name(u), b.ap(u), b.rp(u)));
+    egui::Panel::right("log")
+        .min_size(320.0)
+        .show(&mut root, |ui| {
+            ui.heading(&b.level().name);
+            ui.label(format!(
+                "Ruleset {} — {} grid — round {}",
+                b.ruleset(),
+                b.grid().kind,
+                b.round()
+            ));
+            match b.status() {
+                Status::Turn(u) => {
+                    ui.label(format!(
+                        "Turn: {} ({} AP, {} RP)",
+                        b.name(u),
+                        b.ap(u),
+                        b.rp(u)
+                    ));
+                }
+                Status::AwaitingReaction(u) => {
+                    ui.label(format!("Waiting for {}'s reaction", b.name(u)));
+                }
+                Status::Ended(_) => {
+                    ui.label("Battle over");
+                }
             }
-            Status::AwaitingReaction(u) => {
-                ui.label(format!("Waiting for {}'s reaction", b.name(u)));
+            if ui.button("End turn [Space]").clicked() {
+                intent.end_turn = true;
             }
-            Status::Ended(_) => {
-                ui.label("Battle over");
+            if let Some(m) = &intent.message {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
-        }
-        if ui.button("End turn [Space]").clicked() {
-            intent.end_turn = true;
-        }
-        if let Some(m) = &intent.message {
-            ui.colored_label(egui::Color32::LIGHT_RED, m);
-        }
-        ui.separator();
-        ui.label("Roll log (newest first)");
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for l in b.log().iter().rev().take(200) {
-                ui.label(record(b, l).text());
-            }
+            ui.separator();
+            ui.label("Roll log (newest first)");
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for l in b.log().iter().rev().take(200) {
+                    ui.label(record(b, l).text());
+                }
+            });
         });
-    });
     Ok(())
 }

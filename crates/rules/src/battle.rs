@@ -226,7 +226,9 @@ impl Battle {
 
     /// A unit's cell.
     pub fn pos(&self, u: UnitId) -> Cell {
-        self.get::<Position>(u).map(|p| p.0).unwrap_or(Cell::new(-1, -1))
+        self.get::<Position>(u)
+            .map(|p| p.0)
+            .unwrap_or(Cell::new(-1, -1))
     }
 
     /// A unit's side.
@@ -256,7 +258,9 @@ impl Battle {
 
     /// Reaction points left.
     pub fn rp(&self, u: UnitId) -> i32 {
-        self.get::<ReactionBudget>(u).map(|b| b.available).unwrap_or(0)
+        self.get::<ReactionBudget>(u)
+            .map(|b| b.available)
+            .unwrap_or(0)
     }
 
     /// Flow points.
@@ -281,7 +285,9 @@ impl Battle {
 
     /// Weapons.
     pub fn weapons(&self, u: UnitId) -> &[Weapon] {
-        self.get::<Loadout>(u).map(|l| l.0.as_slice()).unwrap_or(&[])
+        self.get::<Loadout>(u)
+            .map(|l| l.0.as_slice())
+            .unwrap_or(&[])
     }
 
     /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
@@ -361,7 +367,12 @@ impl Battle {
                     t.move_left += amount;
                 }
             }
-            Event::Moved { unit, to, cost, from } => {
+            Event::Moved {
+                unit,
+                to,
+                cost,
+                from,
+            } => {
                 let dir = self.level.grid.direction_to(*from, *to);
                 if let Some(mut p) = self.get_mut::<Position>(*unit) {
                     p.0 = *to;

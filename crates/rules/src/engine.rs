@@ -230,9 +230,14 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
     for u in b.units().collect::<Vec<_>>() {
         let stats = b.stats(u);
         let m = flow::agility_mod(&stats);
-        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 10))?.with(
-            crate::dice::Modifier::new(crate::dice::ModKind::Skill, "Agility mod", m),
-        );
+        let roll =
+            b.dice
+                .roll(crate::dice::DiceExpr::new(1, 10))?
+                .with(crate::dice::Modifier::new(
+                    crate::dice::ModKind::Skill,
+                    "Agility mod",
+                    m,
+                ));
         rolls.push((u, roll.total, stats.get(crate::components::Stat::Agility)));
         b.emit(Event::Initiative { unit: u, roll });
     }
@@ -394,8 +399,8 @@ impl Battle {
     /// Movement still available this turn (bought + buyable), in cost units.
     pub fn movement_budget(&self, u: UnitId) -> u32 {
         let t = self.turn_state(u);
-        let buyable = (flow::MAX_MOVE_AP.saturating_sub(t.move_ap_spent))
-            .min(self.ap(u).max(0) as u32);
+        let buyable =
+            (flow::MAX_MOVE_AP.saturating_sub(t.move_ap_spent)).min(self.ap(u).max(0) as u32);
         t.move_left + buyable * flow::MOVE_PER_AP
     }
 
@@ -410,10 +415,7 @@ impl Battle {
 
     /// Every cell the unit can reach this turn with its cost and predecessor (for
     /// previews and the AI). Cells holding another unit are included as waypoints.
-    pub fn reachable(
-        &self,
-        u: UnitId,
-    ) -> std::collections::BTreeMap<Cell, (u32, Cell)> {
+    pub fn reachable(&self, u: UnitId) -> std::collections::BTreeMap<Cell, (u32, Cell)> {
         let budget = self.movement_budget(u);
         self.level
             .grid
@@ -464,7 +466,9 @@ impl Battle {
                     && self.enemies(r, mover)
                     && self.threatens(r, from)
                     && self.rp(r) >= ReactionKind::ReactionAttack.cost()
-                    && self.best_melee(r, self.level.grid.distance(self.pos(r), from)).is_some()
+                    && self
+                        .best_melee(r, self.level.grid.distance(self.pos(r), from))
+                        .is_some()
             })
             .collect()
     }
@@ -503,13 +507,19 @@ impl Battle {
                 WeaponKind::Melee => {
                     let reach = w.reach.max(self.size(u).reach());
                     if dist > reach {
-                        return Err(format!("{} has reach {reach}, target is {dist} away", w.name));
+                        return Err(format!(
+                            "{} has reach {reach}, target is {dist} away",
+                            w.name
+                        ));
                     }
                 }
                 WeaponKind::Ranged => {
                     let max = w.range * flow::MAX_RANGE_INCREMENTS;
                     if dist > max {
-                        return Err(format!("{} reaches at most {max}, target is {dist} away", w.name));
+                        return Err(format!(
+                            "{} reaches at most {max}, target is {dist} away",
+                            w.name
+                        ));
                     }
                     if !self.clear_line(self.pos(u), self.pos(target)) {
                         return Err("a wall blocks the line of fire".into());
@@ -565,9 +575,10 @@ impl Battle {
                 let budget = self.movement_budget(unit);
                 let Some((path, cost)) = self.path_to(unit, to) else {
                     // Distinguish "too far" from "no path at all".
-                    let unbounded = self.level.grid.path(from, to, u32::MAX / 4, |_, c| {
-                        self.step_cost(unit, c)
-                    });
+                    let unbounded = self
+                        .level
+                        .grid
+                        .path(from, to, u32::MAX / 4, |_, c| self.step_cost(unit, c));
                     return Err(match unbounded {
                         Some((_, cost)) => Illegal::TooFar {
                             unit: self.name(unit).into(),

@@ -114,8 +114,7 @@ impl Grid {
 
     /// Index of an on-map cell in row-major order.
     pub fn index(&self, c: Cell) -> Option<usize> {
-        self.contains(c)
-            .then(|| (c.y * self.width + c.x) as usize)
+        self.contains(c).then(|| (c.y * self.width + c.x) as usize)
     }
 
     /// Every cell of the map in row-major order.

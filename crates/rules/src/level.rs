@@ -342,7 +342,10 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     let height = raw.map.len();
     let width = raw.map.first().map(|r| r.chars().count()).unwrap_or(0);
     if height == 0 || width == 0 {
-        p.at("map", "the map is empty: give at least one row of cells".into());
+        p.at(
+            "map",
+            "the map is empty: give at least one row of cells".into(),
+        );
     }
     if height > MAX_MAP_SIDE || width > MAX_MAP_SIDE {
         p.at(
@@ -430,7 +433,10 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 ),
             );
         } else if terrain[grid.index(u.cell).unwrap_or(0)] == Terrain::Wall {
-            p.at(&at("cell"), format!("unit `{}` at {} stands on a wall", u.name, u.cell));
+            p.at(
+                &at("cell"),
+                format!("unit `{}` at {} stands on a wall", u.name, u.cell),
+            );
         }
         if let Some(&first) = occupied.get(&u.cell) {
             p.at(
@@ -473,7 +479,10 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         stats.extend(u.stats.clone().unwrap_or_default());
         let hp = u.hp.or(arch.as_ref().map(|a| a.hp)).unwrap_or(1);
         if hp <= 0 {
-            p.at(&at("hp"), format!("unit `{}` has {hp} HP; it needs at least 1", u.name));
+            p.at(
+                &at("hp"),
+                format!("unit `{}` has {hp} HP; it needs at least 1", u.name),
+            );
         }
         let weapon_names = u
             .weapons
@@ -512,7 +521,10 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     }
     for (i, s) in raw.sides.iter().enumerate() {
         if !sides_used.contains(&i) {
-            p.at(&format!("sides[{i}]"), format!("side `{}` has no units", s.name));
+            p.at(
+                &format!("sides[{i}]"),
+                format!("side `{}` has no units", s.name),
+            );
         }
     }
     let surprise = match &raw.surprise {

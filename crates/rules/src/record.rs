@@ -317,7 +317,10 @@ impl Record {
         if let Some(m) = &self.modifiers
             && !m.is_empty()
         {
-            let parts: Vec<String> = m.iter().map(|m| format!("{} {:+}", m.name, m.value)).collect();
+            let parts: Vec<String> = m
+                .iter()
+                .map(|m| format!("{} {:+}", m.name, m.value))
+                .collect();
             s += &format!(" ({})", parts.join(", "));
         }
         if let Some(t) = self.total {

@@ -102,8 +102,8 @@ impl Script {
     /// Read a script file; errors carry `FILE:LINE:COL`.
     pub fn load(path: &Path) -> Result<Script, String> {
         let file = path.display();
-        let src =
-            std::fs::read_to_string(path).map_err(|e| format!("{file}:1:1: cannot read the file: {e}"))?;
+        let src = std::fs::read_to_string(path)
+            .map_err(|e| format!("{file}:1:1: cannot read the file: {e}"))?;
         Self::parse(&src).map_err(|e| format!("{file}:{e}"))
     }
 
@@ -128,12 +128,17 @@ pub struct Stop {
 
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "command {} ({}) is illegal: {}", self.index, self.command, self.reason)
+        write!(
+            f,
+            "command {} ({}) is illegal: {}",
+            self.index, self.command, self.reason
+        )
     }
 }
 
 fn unit(b: &Battle, name: &str) -> Result<UnitId, String> {
-    b.find(name).ok_or_else(|| format!("there is no unit named `{name}`"))
+    b.find(name)
+        .ok_or_else(|| format!("there is no unit named `{name}`"))
 }
 
 /// Turn a script step into a command.

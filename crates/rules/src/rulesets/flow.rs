@@ -3,7 +3,9 @@
 //! See `docs/rules/flow.md` for every interpretation made here.
 
 use crate::battle::Battle;
-use crate::components::{ConditionKind, Conditions, Size, Stat, Stats, UnitId, WeaponKind, WeaponTag};
+use crate::components::{
+    ConditionKind, Conditions, Size, Stat, Stats, UnitId, WeaponKind, WeaponTag,
+};
 use crate::dice::Dice;
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, Hit};
@@ -122,7 +124,11 @@ impl Check {
         let mut out = [0f64; 6];
         for a in 1..=100u32 {
             for b in 1..=100u32 {
-                let face = if self.advantage > 0 { a.min(b) } else { a.max(b) };
+                let face = if self.advantage > 0 {
+                    a.min(b)
+                } else {
+                    a.max(b)
+                };
                 out[success_level(face, t) as usize] += 0.0001;
             }
         }
@@ -157,7 +163,13 @@ pub fn parry_adjusted(attack: Outcome, attacker: Size, defender: Size) -> Outcom
 
 /// The attack check `attacker` would roll against `target` with a weapon: the one
 /// function shared by the resolver, the UI preview and the AI.
-pub fn attack_check(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize, kind: AttackKind) -> Check {
+pub fn attack_check(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> Check {
     let stats = b.stats(attacker);
     let Some(w) = b.weapons(attacker).get(weapon) else {
         return Check::new("Melee", stats.get(Stat::Melee));
@@ -176,7 +188,9 @@ pub fn attack_check(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize,
         WeaponKind::Melee => {
             let helpers = b
                 .units()
-                .filter(|&o| o != attacker && b.side(o) == b.side(attacker) && b.threatens(o, b.pos(target)))
+                .filter(|&o| {
+                    o != attacker && b.side(o) == b.side(attacker) && b.threatens(o, b.pos(target))
+                })
                 .count();
             if helpers >= 1 {
                 c = c.with(Modifier::new(ModKind::GangUp, "gang-up", 10));
@@ -206,22 +220,28 @@ pub fn attack_check(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize,
 /// brawl weapons carry no off-hand penalty.
 pub fn is_off_hand(b: &Battle, u: UnitId, weapon: usize) -> bool {
     let ws = b.weapons(u);
-    let Some(w) = ws.get(weapon) else { return false };
+    let Some(w) = ws.get(weapon) else {
+        return false;
+    };
     if w.has(WeaponTag::Finesse) || w.has(WeaponTag::Brawl) {
         return false;
     }
     let one_handed: Vec<usize> = ws
         .iter()
         .enumerate()
-        .filter(|(_, w)| w.kind == WeaponKind::Melee && !w.has(WeaponTag::TwoHanded) && !w.has(WeaponTag::Shield))
+        .filter(|(_, w)| {
+            w.kind == WeaponKind::Melee && !w.has(WeaponTag::TwoHanded) && !w.has(WeaponTag::Shield)
+        })
         .map(|(i, _)| i)
         .collect();
     w.has(WeaponTag::OffHand) || one_handed.get(1) == Some(&weapon)
 }
 
 fn feinted_by(b: &Battle, target: UnitId, attacker: UnitId) -> bool {
-    b.get::<Conditions>(target)
-        .is_some_and(|c| c.0.iter().any(|c| c.kind == ConditionKind::Feinted && c.source == Some(attacker)))
+    b.get::<Conditions>(target).is_some_and(|c| {
+        c.0.iter()
+            .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(attacker))
+    })
 }
 
 /// Roll an attack and push what follows.
@@ -237,7 +257,11 @@ pub(crate) fn resolve_attack(
     let mut roll = roll;
     roll.modifiers = check.target_mods.clone();
     roll.total = roll.natural();
-    let wname = b.weapons(attacker).get(weapon).map(|w| w.name.clone()).unwrap_or_default();
+    let wname = b
+        .weapons(attacker)
+        .get(weapon)
+        .map(|w| w.name.clone())
+        .unwrap_or_default();
     b.emit(Event::Attack {
         attacker,
         target,
@@ -271,12 +295,16 @@ pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
         .is_some_and(|w| w.kind == WeaponKind::Melee);
     let mut o = vec![ReactionKind::Dodge];
     let can_parry = melee
-        && b.weapons(t).iter().any(|w| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield))
+        && b.weapons(t)
+            .iter()
+            .any(|w| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield))
         && b.size(hit.attacker).steps_above_medium() - b.size(t).steps_above_medium() <= 1;
     if can_parry {
         o.push(ReactionKind::Parry);
     }
-    if b.get::<crate::components::Loadout>(t).is_some_and(|l| l.has_shield()) {
+    if b.get::<crate::components::Loadout>(t)
+        .is_some_and(|l| l.has_shield())
+    {
         o.push(ReactionKind::Block);
     }
     o
@@ -296,14 +324,20 @@ pub fn defence_check(b: &Battle, u: UnitId, kind: ReactionKind) -> Check {
             }
         }
     };
-    if b.get::<Conditions>(u).is_some_and(|c| c.has(ConditionKind::TotalDefense)) {
+    if b.get::<Conditions>(u)
+        .is_some_and(|c| c.has(ConditionKind::TotalDefense))
+    {
         c.advantage += 1;
     }
     c
 }
 
 /// Resolve a Dodge/Parry/Block against a hit (RP already paid).
-pub(crate) fn resolve_defence(b: &mut Battle, hit: Hit, kind: ReactionKind) -> Result<(), ForcedFaceError> {
+pub(crate) fn resolve_defence(
+    b: &mut Battle,
+    hit: Hit,
+    kind: ReactionKind,
+) -> Result<(), ForcedFaceError> {
     let u = hit.target;
     let check = defence_check(b, u, kind);
     let (mut roll, outcome) = check.roll(&mut b.dice)?;
@@ -330,7 +364,12 @@ pub(crate) fn resolve_defence(b: &mut Battle, hit: Hit, kind: ReactionKind) -> R
     if success {
         if !b.turn_state(u).reaction_fp {
             let after = b.fp(u) + FP_REACTION;
-            b.emit(Event::FlowPoints { unit: u, delta: FP_REACTION, reason: FpReason::Reaction, after });
+            b.emit(Event::FlowPoints {
+                unit: u,
+                delta: FP_REACTION,
+                reason: FpReason::Reaction,
+                after,
+            });
         }
     } else {
         let mult = match (hit.level, outcome) {
@@ -345,32 +384,67 @@ pub(crate) fn resolve_defence(b: &mut Battle, hit: Hit, kind: ReactionKind) -> R
 
 /// Roll and deal the damage of a hit; FP for hit, crit and kill.
 pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
-    let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else { return Ok(()) };
+    let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else {
+        return Ok(());
+    };
     let mut roll = b.dice.roll(w.damage)?;
     if mult > 1 {
         let base = roll.total;
-        roll = roll.with(Modifier::new(ModKind::Critical, format!("critical ×{mult}"), base * (mult - 1)));
+        roll = roll.with(Modifier::new(
+            ModKind::Critical,
+            format!("critical ×{mult}"),
+            base * (mult - 1),
+        ));
     }
     let amount = roll.total.max(0);
     let hp_after = b.hp(hit.target) - amount;
-    b.emit(Event::Damage { unit: hit.target, source: Some(hit.attacker), roll, amount, hp_after });
-    let (gain, reason) = if hit.level == Outcome::Critical { (FP_CRIT, FpReason::Crit) } else { (FP_HIT, FpReason::Hit) };
+    b.emit(Event::Damage {
+        unit: hit.target,
+        source: Some(hit.attacker),
+        roll,
+        amount,
+        hp_after,
+    });
+    let (gain, reason) = if hit.level == Outcome::Critical {
+        (FP_CRIT, FpReason::Crit)
+    } else {
+        (FP_HIT, FpReason::Hit)
+    };
     let after = b.fp(hit.attacker) + gain;
-    b.emit(Event::FlowPoints { unit: hit.attacker, delta: gain, reason, after });
+    b.emit(Event::FlowPoints {
+        unit: hit.attacker,
+        delta: gain,
+        reason,
+        after,
+    });
     if hp_after <= 0 {
         b.emit(Event::Down { unit: hit.target });
         let after = b.fp(hit.attacker) + FP_KILL;
-        b.emit(Event::FlowPoints { unit: hit.attacker, delta: FP_KILL, reason: FpReason::Kill, after });
+        b.emit(Event::FlowPoints {
+            unit: hit.attacker,
+            delta: FP_KILL,
+            reason: FpReason::Kill,
+            after,
+        });
         b.check_victory();
     }
     Ok(())
 }
 
 /// Chance that a melee/ranged attack hits before defences, and its damage range.
-pub fn attack_preview(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> (Check, f64, (i32, i32)) {
+pub fn attack_preview(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+) -> (Check, f64, (i32, i32)) {
     let c = attack_check(b, attacker, target, weapon, AttackKind::Normal);
     let p = c.success_chance();
-    let dmg = b.weapons(attacker).get(weapon).map(|w| (w.damage.min(), w.damage.max() * 2)).unwrap_or((0, 0));
+    let dmg = b
+        .weapons(attacker)
+        .get(weapon)
+        .map(|w| (w.damage.min(), w.damage.max() * 2))
+        .unwrap_or((0, 0));
     (c, p, dmg)
 }
 
