@@ -197,3 +197,79 @@ fn same_seed_same_battle() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
+    // Sable moves next to nothing; Brakka's turn comes after. Use the attack path instead:
+    // Sable attacks Brakka (d100 40: Normal vs Melee 60), Brakka dodges (Agility 45,
+    // d100 20: Hard) and wins; no damage, +1 FP.
+    let mut b = duel(GridKind::Hex, &[40, 20]);
+    let fp = b.fp(BRAKKA);
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
+    let w = b.window().unwrap().clone();
+    assert_eq!(
+        w.options,
+        vec![
+            ReactionKind::Dodge,
+            ReactionKind::Parry,
+            ReactionKind::Block
+        ]
+    );
+    b.submit(Command::React {
+        unit: BRAKKA,
+        choice: Some(ReactionKind::Dodge),
+    })
+    .unwrap();
+    let defence = b.log().iter().find_map(|l| match &l.event {
+        Event::Defence {
+            outcome,
+            against,
+            success,
+            target_number,
+            ..
+        } => Some((*outcome, *against, *success, *target_number)),
+        _ => None,
+    });
+    assert_eq!(defence, Some((Outcome::Hard, Outcome::Success, true, 50)));
+    assert_eq!(b.hp(BRAKKA), 24);
+    assert_eq!(b.fp(BRAKKA), fp + 1);
+    assert_eq!(b.rp(BRAKKA), 1);
+}
+
+#[test]
+fn a_tied_defence_goes_to_the_defender_and_a_lower_one_takes_damage() {
+    // Attack d100 45 vs 60: Normal. Parry d100 40 vs 60: Normal -> tie -> parried.
+    let mut b = duel(GridKind::Square, &[45, 40]);
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+    })
+    .unwrap();
+    b.submit(Command::React {
+        unit: BRAKKA,
+        choice: Some(ReactionKind::Parry),
+    })
+    .unwrap();
+    assert_eq!(b.hp(BRAKKA), 24);
+    // Second attack: d100 10 (Major), parry d100 40 (Normal) -> hit for d6 4.
+    b.dice_force_for_tests(&[10, 40, 4]);
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+    })
+    .unwrap();
+    b.submit(Command::React {
+        unit: BRAKKA,
+        choice: Some(ReactionKind::Parry),
+    })
+    .unwrap();
+    assert_eq!(b.hp(BRAKKA), 20);
+}

@@ -119,6 +119,11 @@ impl Battle {
         Ok(b)
     }
 
+    /// Queue more forced dice (tests and scripts).
+    pub fn dice_force_for_tests(&mut self, faces: &[u32]) {
+        self.dice.force(faces.iter().copied());
+    }
+
     /// The level being played.
     pub fn level(&self) -> &Level {
         &self.level
