@@ -273,3 +273,47 @@ fn a_tied_defence_goes_to_the_defender_and_a_lower_one_takes_damage() {
     .unwrap();
     assert_eq!(b.hp(BRAKKA), 20);
 }
+
+#[test]
+fn allies_are_passed_enemies_block() {
+    // A corridor: Red's A must pass through ally B to reach the far end; Blue's C blocks
+    // the other corridor.
+    let l = level::load(&repo("tests/fixtures/corridor.ron")).unwrap();
+    let mut b = Battle::new(l, 1, vec![10, 1, 1]).unwrap();
+    let a = UnitId(0);
+    assert_eq!(b.current(), Some(a));
+    b.submit(Command::Move {
+        unit: a,
+        to: Cell::new(4, 1),
+    })
+    .unwrap();
+    assert_eq!(b.pos(a), Cell::new(4, 1));
+    let (path, _) = (vec![Cell::new(0, 1), Cell::new(1, 1)], 0);
+    assert!(b.log().iter().any(
+        |l| matches!(&l.event, Event::Moved { from, to, .. } if *from == path[0] && *to == path[1])
+    ));
+    // Row 3 is reachable round the wall's end, but enemy C at (1, 3) blocks the way on.
+    assert!(b.path_to(a, Cell::new(2, 3)).is_some());
+    assert!(b.path_to(a, Cell::new(0, 3)).is_none());
+}
+
+#[test]
+fn typed_slots_trade_down() {
+    use skirmish_rules::components::{ActionBudget, Slot};
+    let table: &[(Slot, &[Slot])] = &[
+        (Slot::Move, &[Slot::Standard]),
+        (Slot::Quick, &[Slot::Move, Slot::Standard]),
+    ];
+    let mut budget = ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]);
+    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Quick));
+    budget.slots.insert(Slot::Quick, 0);
+    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Move));
+    budget.slots.insert(Slot::Move, 0);
+    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Standard));
+    assert_eq!(budget.payer(Slot::Move, table), Some(Slot::Standard));
+    budget.slots.insert(Slot::Standard, 0);
+    assert_eq!(budget.payer(Slot::Move, table), None);
+    // melee-zone's 1 AA + 1 MA + 2 BA is the same shape.
+    let mz = ActionBudget::slots(&[(Slot::Attack, 1), (Slot::Move, 1), (Slot::Bonus, 2)]);
+    assert_eq!(mz.slots[&Slot::Bonus], 2);
+}

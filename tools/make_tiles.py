@@ -33,14 +33,6 @@ def inside_hex(x, y, w, h):
     return dx <= w / 2 and dy <= r - dx / math.sqrt(3) + 0.3
 
 S = 32
-px = []
-for y in range(S):
-    for k in range(3):
-        for x in range(S):
-            edge = x == 0 or y == 0
-            c = shade(k, x, y)
-            px.append((c[0] - 25, c[1] - 25, c[2] - 25, 255) if edge and k != 1 else c)
-# row-major: build properly
 img = [(0, 0, 0, 0)] * (S * 3 * S)
 for k in range(3):
     for y in range(S):
