@@ -317,3 +317,56 @@ fn typed_slots_trade_down() {
     let mz = ActionBudget::slots(&[(Slot::Attack, 1), (Slot::Move, 1), (Slot::Bonus, 2)]);
     assert_eq!(mz.slots[&Slot::Bonus], 2);
 }
+
+#[test]
+fn bleeding_deals_damage_at_end_of_turn_and_expires_after_its_turns() {
+    use skirmish_rules::components::ConditionKind;
+    let l = level::load(&repo("tests/fixtures/bleeding.ron")).unwrap();
+    // Initiative: Brakka 1, Sable 10. Then bleed d4 faces 3 and 2.
+    let mut b = Battle::new(l, 5, vec![1, 10, 3, 2]).unwrap();
+    assert_eq!(b.current(), Some(SABLE));
+    b.submit(Command::EndTurn { unit: SABLE }).unwrap();
+    assert_eq!(b.hp(SABLE), 20 - 3);
+    let bleeding = |b: &Battle| {
+        b.get::<skirmish_rules::components::Conditions>(SABLE)
+            .unwrap()
+            .has(ConditionKind::Bleeding)
+    };
+    assert!(bleeding(&b));
+    b.submit(Command::EndTurn { unit: BRAKKA }).unwrap();
+    assert_eq!(
+        b.hp(SABLE),
+        17,
+        "bleeding hurts only at the bearer's turn end"
+    );
+    let from = b.log().len();
+    b.submit(Command::EndTurn { unit: SABLE }).unwrap();
+    assert_eq!(b.hp(SABLE), 15);
+    assert!(!bleeding(&b));
+    let ev = new_events(&b, from);
+    let dmg = ev
+        .iter()
+        .position(|e| matches!(e, Event::Damage { .. }))
+        .unwrap();
+    let gone = ev
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::ConditionRemoved {
+                    kind: ConditionKind::Bleeding,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let ended = ev
+        .iter()
+        .position(|e| matches!(e, Event::TurnEnded { .. }))
+        .unwrap();
+    assert!(dmg < gone && gone < ended);
+    // A third turn end: no more damage.
+    b.submit(Command::EndTurn { unit: BRAKKA }).unwrap();
+    b.submit(Command::EndTurn { unit: SABLE }).unwrap();
+    assert_eq!(b.hp(SABLE), 15);
+}

@@ -74,7 +74,7 @@ impl Battle {
                     u.size,
                     Loadout(u.weapons.clone()),
                     u.facing,
-                    Conditions::default(),
+                    Conditions(u.conditions.clone()),
                     TurnState::default(),
                 ))
                 .id();
@@ -442,6 +442,15 @@ impl Battle {
             Event::ConditionRemoved { unit, kind } => {
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     c.0.retain(|c| c.kind != *kind);
+                }
+            }
+            Event::ConditionsTicked { unit } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    for a in c.0.iter_mut() {
+                        if let Duration::Turns(n) = &mut a.duration {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
                 }
             }
             Event::TurnEnded { .. } | Event::RoundEnded { .. } => {}

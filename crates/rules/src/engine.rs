@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{SideId, UnitId, WeaponKind, WeaponTag};
+use crate::components::{ConditionKind, Duration, SideId, UnitId, WeaponKind, WeaponTag};
 use crate::dice::ForcedFaceError;
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
@@ -298,8 +298,56 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) {
     }
 }
 
-fn end_turn(b: &mut Battle) {
-    let Some(u) = b.current() else { return };
+/// Ongoing effects at the end of a unit's turn: bleeding damage, then durations tick.
+fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
+    let conds = b
+        .get::<crate::components::Conditions>(u)
+        .cloned()
+        .unwrap_or_default();
+    for c in conds.0.iter().filter(|c| c.kind == ConditionKind::Bleeding) {
+        if !b.alive(u) {
+            break;
+        }
+        let roll = b.dice.roll(flow::BLEED_DAMAGE)?;
+        let amount = roll.total.max(0);
+        let hp_after = b.hp(u) - amount;
+        b.emit(Event::Damage {
+            unit: u,
+            source: c.source,
+            roll,
+            amount,
+            hp_after,
+        });
+        if hp_after <= 0 {
+            b.emit(Event::Down { unit: u });
+            b.check_victory();
+        }
+    }
+    if conds
+        .0
+        .iter()
+        .any(|c| matches!(c.duration, Duration::Turns(_)))
+    {
+        b.emit(Event::ConditionsTicked { unit: u });
+        let expired: Vec<ConditionKind> = b
+            .get::<crate::components::Conditions>(u)
+            .map(|c| {
+                c.0.iter()
+                    .filter(|c| c.duration == Duration::Turns(0))
+                    .map(|c| c.kind)
+                    .collect()
+            })
+            .unwrap_or_default();
+        for kind in expired {
+            b.emit(Event::ConditionRemoved { unit: u, kind });
+        }
+    }
+    Ok(())
+}
+
+fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
+    let Some(u) = b.current() else { return Ok(()) };
+    ongoing_effects(b, u)?;
     if b.alive(u) && !b.turn_state(u).flow_state && b.fp(u) > 0 {
         let after = b.fp(u) - 1;
         b.emit(Event::FlowPoints {
@@ -310,8 +358,11 @@ fn end_turn(b: &mut Battle) {
         });
     }
     b.emit(Event::TurnEnded { unit: u });
-    let next = b.turn + 1;
-    begin_turn_at(b, next);
+    if b.ended.is_none() {
+        let next = b.turn + 1;
+        begin_turn_at(b, next);
+    }
+    Ok(())
 }
 
 impl Battle {
@@ -361,7 +412,7 @@ impl Battle {
                     kind: AttackKind::Normal,
                 });
             }
-            Plan::EndTurn => end_turn(self),
+            Plan::EndTurn => end_turn(self)?,
             Plan::React { window, choice } => self.answer(window, choice)?,
         }
         self.run()?;
@@ -704,7 +755,7 @@ impl Battle {
                 return Ok(());
             }
             match self.current() {
-                Some(u) if !self.alive(u) || self.ap(u) <= 0 => end_turn(self),
+                Some(u) if !self.alive(u) || self.ap(u) <= 0 => end_turn(self)?,
                 _ => return Ok(()),
             }
         }

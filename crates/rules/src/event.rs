@@ -327,6 +327,11 @@ pub enum Event {
         /// Which.
         kind: ConditionKind,
     },
+    /// Turn-counted condition durations went down by one (end of the bearer's turn).
+    ConditionsTicked {
+        /// Whose.
+        unit: UnitId,
+    },
     /// A turn ended.
     TurnEnded {
         /// Whose.

@@ -8,7 +8,9 @@ use std::path::Path;
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Facing, SideId, Size, Stat, Stats, Weapon};
+use crate::components::{
+    ActiveCondition, ConditionKind, Duration, Facing, SideId, Size, Stat, Stats, Weapon,
+};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::rulesets::RulesetId;
 use crate::span::{Pos, SpanIndex};
@@ -79,6 +81,8 @@ pub struct UnitDef {
     pub size: Size,
     /// Initial facing.
     pub facing: Facing,
+    /// Conditions at the start of the battle.
+    pub conditions: Vec<ActiveCondition>,
 }
 
 /// A validated level.
@@ -184,6 +188,9 @@ struct UnitFile {
     size: Option<Size>,
     #[serde(default)]
     facing: Option<u8>,
+    /// Conditions at the start, with the number of own turn ends they last (0 = until removed).
+    #[serde(default)]
+    conditions: BTreeMap<ConditionKind, u32>,
 }
 
 #[derive(Deserialize)]
@@ -517,6 +524,19 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             weapons,
             size: u.size.or(arch.as_ref().map(|a| a.size)).unwrap_or_default(),
             facing: Facing(u.facing.unwrap_or(0)),
+            conditions: u
+                .conditions
+                .iter()
+                .map(|(k, n)| ActiveCondition {
+                    kind: *k,
+                    duration: if *n == 0 {
+                        Duration::UntilRemoved
+                    } else {
+                        Duration::Turns(*n)
+                    },
+                    source: None,
+                })
+                .collect(),
         });
     }
     for (i, s) in raw.sides.iter().enumerate() {

@@ -268,6 +268,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.detail = Some(format!("{kind:?}"));
         }
+        Event::ConditionsTicked { unit } => {
+            r.kind = "conditions_ticked";
+            r.target = name(unit);
+        }
         Event::ConditionRemoved { unit, kind } => {
             r.kind = "condition_removed";
             r.target = name(unit);

@@ -24,6 +24,9 @@ pub const MOVE_PER_AP: u32 = 6;
 /// Most AP that may be spent on movement in one turn.
 pub const MAX_MOVE_AP: u32 = 2;
 
+/// Damage of Bleeding at the end of the bearer's turn (the sheet names bleeding as an
+/// ongoing effect without numbers; 1d4 as in most d20 games).
+pub const BLEED_DAMAGE: DiceExpr = DiceExpr::new(1, 4);
 /// Ranged attacks reach at most this many range increments.
 pub const MAX_RANGE_INCREMENTS: u32 = 10;
 /// Flow points for a hit, a crit, a successful reaction, a killing blow.
