@@ -319,11 +319,17 @@ fn typed_slots_trade_down() {
 }
 
 #[test]
-fn bleeding_deals_damage_at_end_of_turn_and_expires_after_its_turns() {
+fn ongoing_damage_saves_and_durations_at_end_of_turn() {
     use skirmish_rules::components::ConditionKind;
     let l = level::load(&repo("tests/fixtures/bleeding.ron")).unwrap();
-    // Initiative: Brakka 1, Sable 10. Then bleed d4 faces 3 and 2.
-    let mut b = Battle::new(l, 5, vec![1, 10, 3, 2]).unwrap();
+    // Initiative: Brakka 1, Sable 10. Sable's first turn end: bleed d4 3, save d20 5
+    // (fails against 11); second: bleed 2, save 15 (ends Stunned).
+    let mut b = Battle::new(l, 5, vec![1, 10, 3, 5, 2, 15]).unwrap();
+    let stunned = |b: &Battle| {
+        b.get::<skirmish_rules::components::Conditions>(SABLE)
+            .unwrap()
+            .has(ConditionKind::Stunned)
+    };
     assert_eq!(b.current(), Some(SABLE));
     b.submit(Command::EndTurn { unit: SABLE }).unwrap();
     assert_eq!(b.hp(SABLE), 20 - 3);
@@ -333,6 +339,7 @@ fn bleeding_deals_damage_at_end_of_turn_and_expires_after_its_turns() {
             .has(ConditionKind::Bleeding)
     };
     assert!(bleeding(&b));
+    assert!(stunned(&b), "a failed save keeps the condition");
     b.submit(Command::EndTurn { unit: BRAKKA }).unwrap();
     assert_eq!(
         b.hp(SABLE),
@@ -343,7 +350,9 @@ fn bleeding_deals_damage_at_end_of_turn_and_expires_after_its_turns() {
     b.submit(Command::EndTurn { unit: SABLE }).unwrap();
     assert_eq!(b.hp(SABLE), 15);
     assert!(!bleeding(&b));
+    assert!(!stunned(&b), "a save of 15 against 11 ends it");
     let ev = new_events(&b, from);
+    assert!(ev.iter().any(|e| matches!(e, Event::Save { roll, target_number: 11, success: true, .. } if roll.faces == vec![15])));
     let dmg = ev
         .iter()
         .position(|e| matches!(e, Event::Damage { .. }))

@@ -330,7 +330,8 @@ impl Battle {
             | Event::ReactionOffered { .. }
             | Event::ReactionDeclined { .. }
             | Event::Attack { .. }
-            | Event::Defence { .. } => {}
+            | Event::Defence { .. }
+            | Event::Save { .. } => {}
             Event::TurnOrder { order } => {
                 self.order = order.clone();
                 self.turn = 0;

@@ -241,8 +241,11 @@ pub enum Duration {
     UntilOwnTurnStart,
     /// A number of the bearer's turn ends.
     Turns(u32),
-    /// Until removed by a rule (a save, breaking free).
+    /// Until removed by a rule (breaking free, healing).
     UntilRemoved,
+    /// "Save ends": at the end of each of the bearer's turns a d20 at or above this
+    /// number ends it (escalation's normal save is 11+).
+    SaveEnds(u32),
 }
 
 /// One active condition.

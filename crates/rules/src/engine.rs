@@ -298,7 +298,8 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) {
     }
 }
 
-/// Ongoing effects at the end of a unit's turn: bleeding damage, then durations tick.
+/// Ongoing effects at the end of a unit's turn: bleeding damage, then saves against
+/// "save ends" conditions, then turn-counted durations tick.
 fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
     let conds = b
         .get::<crate::components::Conditions>(u)
@@ -321,6 +322,29 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         if hp_after <= 0 {
             b.emit(Event::Down { unit: u });
             b.check_victory();
+        }
+    }
+    for c in &conds.0 {
+        let Duration::SaveEnds(dc) = c.duration else {
+            continue;
+        };
+        if !b.alive(u) {
+            break;
+        }
+        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 20))?;
+        let success = roll.total >= dc as i32;
+        b.emit(Event::Save {
+            unit: u,
+            kind: c.kind,
+            roll,
+            target_number: dc as i32,
+            success,
+        });
+        if success {
+            b.emit(Event::ConditionRemoved {
+                unit: u,
+                kind: c.kind,
+            });
         }
     }
     if conds

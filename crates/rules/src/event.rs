@@ -327,6 +327,19 @@ pub enum Event {
         /// Which.
         kind: ConditionKind,
     },
+    /// A saving throw against a "save ends" condition.
+    Save {
+        /// Who saves.
+        unit: UnitId,
+        /// Against which condition.
+        kind: ConditionKind,
+        /// The d20.
+        roll: Roll,
+        /// The number to reach.
+        target_number: i32,
+        /// Did it end the condition?
+        success: bool,
+    },
     /// Turn-counted condition durations went down by one (end of the bearer's turn).
     ConditionsTicked {
         /// Whose.

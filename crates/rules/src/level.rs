@@ -188,9 +188,9 @@ struct UnitFile {
     size: Option<Size>,
     #[serde(default)]
     facing: Option<u8>,
-    /// Conditions at the start, with the number of own turn ends they last (0 = until removed).
+    /// Conditions at the start and how long they last.
     #[serde(default)]
-    conditions: BTreeMap<ConditionKind, u32>,
+    conditions: BTreeMap<ConditionKind, Duration>,
 }
 
 #[derive(Deserialize)]
@@ -527,13 +527,9 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             conditions: u
                 .conditions
                 .iter()
-                .map(|(k, n)| ActiveCondition {
+                .map(|(k, d)| ActiveCondition {
                     kind: *k,
-                    duration: if *n == 0 {
-                        Duration::UntilRemoved
-                    } else {
-                        Duration::Turns(*n)
-                    },
+                    duration: *d,
                     source: None,
                 })
                 .collect(),

@@ -268,6 +268,20 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.detail = Some(format!("{kind:?}"));
         }
+        Event::Save {
+            unit,
+            kind,
+            roll,
+            target_number,
+            success,
+        } => {
+            r.kind = "save";
+            r.actor = name(unit);
+            roll_fields(&mut r, roll, false);
+            r.target_number = Some(*target_number);
+            r.outcome = Some(if *success { "success" } else { "failure" }.into());
+            r.detail = Some(format!("against {kind:?}"));
+        }
         Event::ConditionsTicked { unit } => {
             r.kind = "conditions_ticked";
             r.target = name(unit);
