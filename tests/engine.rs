@@ -242,35 +242,30 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
     assert_eq!(b.rp(BRAKKA), 1);
 }
 
+/// Sable attacks Brakka, who answers with a Parry.
+fn sable_attacks_brakka_parries(b: &mut Battle) {
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+    })
+    .unwrap();
+    b.submit(Command::React {
+        unit: BRAKKA,
+        choice: Some(ReactionKind::Parry),
+    })
+    .unwrap();
+}
+
 #[test]
 fn a_tied_defence_goes_to_the_defender_and_a_lower_one_takes_damage() {
     // Attack d100 45 vs 60: Normal. Parry d100 40 vs 60: Normal -> tie -> parried.
     let mut b = duel(GridKind::Square, &[45, 40]);
-    b.submit(Command::Attack {
-        unit: SABLE,
-        target: BRAKKA,
-        weapon: None,
-    })
-    .unwrap();
-    b.submit(Command::React {
-        unit: BRAKKA,
-        choice: Some(ReactionKind::Parry),
-    })
-    .unwrap();
+    sable_attacks_brakka_parries(&mut b);
     assert_eq!(b.hp(BRAKKA), 24);
     // Second attack: d100 10 (Major), parry d100 40 (Normal) -> hit for d6 4.
     b.dice_force_for_tests(&[10, 40, 4]);
-    b.submit(Command::Attack {
-        unit: SABLE,
-        target: BRAKKA,
-        weapon: None,
-    })
-    .unwrap();
-    b.submit(Command::React {
-        unit: BRAKKA,
-        choice: Some(ReactionKind::Parry),
-    })
-    .unwrap();
+    sable_attacks_brakka_parries(&mut b);
     assert_eq!(b.hp(BRAKKA), 20);
 }
 
@@ -325,19 +320,15 @@ fn ongoing_damage_saves_and_durations_at_end_of_turn() {
     // Initiative: Brakka 1, Sable 10. Sable's first turn end: bleed d4 3, save d20 5
     // (fails against 11); second: bleed 2, save 15 (ends Stunned).
     let mut b = Battle::new(l, 5, vec![1, 10, 3, 5, 2, 15]).unwrap();
-    let stunned = |b: &Battle| {
+    let has = |b: &Battle, k| {
         b.get::<skirmish_rules::components::Conditions>(SABLE)
-            .unwrap()
-            .has(ConditionKind::Stunned)
+            .is_some_and(|c| c.has(k))
     };
+    let stunned = |b: &Battle| has(b, ConditionKind::Stunned);
+    let bleeding = |b: &Battle| has(b, ConditionKind::Bleeding);
     assert_eq!(b.current(), Some(SABLE));
     b.submit(Command::EndTurn { unit: SABLE }).unwrap();
     assert_eq!(b.hp(SABLE), 20 - 3);
-    let bleeding = |b: &Battle| {
-        b.get::<skirmish_rules::components::Conditions>(SABLE)
-            .unwrap()
-            .has(ConditionKind::Bleeding)
-    };
     assert!(bleeding(&b));
     assert!(stunned(&b), "a failed save keeps the condition");
     b.submit(Command::EndTurn { unit: BRAKKA }).unwrap();
