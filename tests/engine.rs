@@ -218,7 +218,8 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
         vec![
             ReactionKind::Dodge,
             ReactionKind::Parry,
-            ReactionKind::Block
+            ReactionKind::Block,
+            ReactionKind::Riposte
         ]
     );
     b.submit(Command::React {
@@ -369,4 +370,55 @@ fn ongoing_damage_saves_and_durations_at_end_of_turn() {
     b.submit(Command::EndTurn { unit: BRAKKA }).unwrap();
     b.submit(Command::EndTurn { unit: SABLE }).unwrap();
     assert_eq!(b.hp(SABLE), 15);
+}
+
+#[test]
+fn each_ruleset_has_its_own_initiative_and_budgets() {
+    use skirmish_rules::components::{Refresh, Slot, Stat, Stats};
+    use skirmish_rules::rulesets::{self, RulesetId};
+    let stats = Stats(
+        [
+            (Stat::Agility, 47),
+            (Stat::Dex, 15),
+            (Stat::Band, 3),
+            (Stat::Proficiency, 2),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    let init = |r| {
+        let i = rulesets::initiative(r, &stats);
+        (
+            i.dice.map(|d| d.to_string()),
+            i.modifiers.iter().map(|m| m.value).sum::<i32>(),
+            i.rolloff.is_some(),
+            i.humans_first,
+        )
+    };
+    assert_eq!(init(RulesetId::Flow), (Some("1d10".into()), 4, true, false));
+    assert_eq!(
+        init(RulesetId::TacticalD20),
+        (Some("1d20".into()), 2, false, true)
+    );
+    assert_eq!(
+        init(RulesetId::Counters),
+        (Some("1d20".into()), 18, false, true)
+    );
+    assert_eq!(init(RulesetId::Escalation), (None, 3, false, true));
+    assert_eq!(init(RulesetId::MeleeZone), (None, 47, false, false));
+
+    let (a, r) = rulesets::budgets(RulesetId::Flow, &stats);
+    assert_eq!(
+        (a.points, r.available, r.refresh),
+        (5, 2, Refresh::OwnTurnStart)
+    );
+    let (a, r) = rulesets::budgets(RulesetId::TacticalD20, &stats);
+    assert_eq!(a.slots.get(&Slot::Standard), Some(&1));
+    assert_eq!(a.slots.get(&Slot::Quick), Some(&1));
+    assert_eq!(r.available, 1);
+    let (a, r) = rulesets::budgets(RulesetId::MeleeZone, &stats);
+    assert_eq!(a.slots.get(&Slot::Bonus), Some(&2));
+    assert_eq!((r.available, r.refresh), (48, Refresh::RoundStart));
+    let (_, r) = rulesets::budgets(RulesetId::Counters, &stats);
+    assert_eq!((r.available, r.cap), (2, 2));
 }

@@ -4,6 +4,7 @@
 mod cli;
 mod dice;
 mod engine;
+mod flow;
 mod grid;
 mod levels;
 

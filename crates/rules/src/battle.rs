@@ -10,7 +10,7 @@ use crate::engine::{Frame, Window};
 use crate::event::{Event, Logged, Spend};
 use crate::grid::{Cell, Grid};
 use crate::level::{Level, Terrain};
-use crate::rulesets::{RulesetId, flow};
+use crate::rulesets::RulesetId;
 
 /// Why a battle could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +48,10 @@ pub struct Battle {
     pub(crate) stack: Vec<Frame>,
     pub(crate) window: Option<Window>,
     pub(crate) ended: Option<Option<SideId>>,
+    /// Units holding a readied action (flow Ready Action), in the order they readied.
+    pub(crate) readied: Vec<UnitId>,
+    /// Items lying on the ground.
+    pub(crate) ground: Vec<(Cell, Weapon)>,
 }
 
 impl Battle {
@@ -73,29 +77,20 @@ impl Battle {
                     },
                     u.size,
                     Loadout(u.weapons.clone()),
+                    Carry::initial(&u.weapons),
                     u.facing,
                     Conditions(u.conditions.clone()),
                     TurnState::default(),
                 ))
                 .id();
-            match level.ruleset {
-                RulesetId::Flow => {
-                    world.entity_mut(e).insert((
-                        ActionBudget::points(flow::AP_PER_ROUND),
-                        ReactionBudget {
-                            available: flow::RP_PER_TURN,
-                            per_refresh: flow::RP_PER_TURN,
-                            refresh: Refresh::OwnTurnStart,
-                            cap: 0,
-                        },
-                        FlowPoints(0),
-                    ));
-                }
-                _ => {
-                    world
-                        .entity_mut(e)
-                        .insert((ActionBudget::default(), ReactionBudget::default()));
-                }
+            let (actions, mut reactions) = crate::rulesets::budgets(level.ruleset, &u.stats);
+            // flow: the surprised side starts the surprise round with 0 RP (and 0 AP, 0 FP).
+            if level.surprise.is_some_and(|s| s != u.side) {
+                reactions.available = 0;
+            }
+            world.entity_mut(e).insert((actions, reactions));
+            if level.ruleset == RulesetId::Flow {
+                world.entity_mut(e).insert(FlowPoints(0));
             }
             roster.push(e);
         }
@@ -114,6 +109,8 @@ impl Battle {
             stack: Vec::new(),
             window: None,
             ended: None,
+            readied: Vec::new(),
+            ground: Vec::new(),
         };
         crate::engine::start(&mut b)?;
         Ok(b)
@@ -295,6 +292,64 @@ impl Battle {
             .unwrap_or(&[])
     }
 
+    /// Is loadout item `i` in hand?
+    pub fn held(&self, u: UnitId, i: usize) -> bool {
+        self.get::<Carry>(u).is_some_and(|c| c.held(i))
+    }
+
+    /// How a loadout item is carried.
+    pub fn carried(&self, u: UnitId, i: usize) -> Option<Carried> {
+        self.get::<Carry>(u).and_then(|c| c.0.get(i).copied())
+    }
+
+    /// Hands not holding anything.
+    pub fn free_hands(&self, u: UnitId) -> u32 {
+        let used: u32 = self
+            .weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.held(u, *i))
+            .map(|(_, w)| w.hands())
+            .sum();
+        HANDS.saturating_sub(used)
+    }
+
+    /// Does the unit hold a shield?
+    pub fn holds_shield(&self, u: UnitId) -> bool {
+        self.weapons(u)
+            .iter()
+            .enumerate()
+            .any(|(i, w)| w.has(WeaponTag::Shield) && self.held(u, i))
+    }
+
+    /// Does the unit have a condition?
+    pub fn has(&self, u: UnitId, k: ConditionKind) -> bool {
+        self.get::<Conditions>(u).is_some_and(|c| c.has(k))
+    }
+
+    /// The source of a unit's condition (the grappler of a grappled unit, ...).
+    pub fn condition_source(&self, u: UnitId, k: ConditionKind) -> Option<UnitId> {
+        self.get::<Conditions>(u)
+            .and_then(|c| c.0.iter().find(|c| c.kind == k))
+            .and_then(|c| c.source)
+    }
+
+    /// Is the unit on the surprised side of a surprise round that is still on (or about
+    /// to start)?
+    pub fn surprised_now(&self, u: UnitId) -> bool {
+        self.round <= 1 && self.level.surprise.is_some_and(|s| s != self.side(u))
+    }
+
+    /// Units holding a readied action.
+    pub fn readied(&self) -> &[UnitId] {
+        &self.readied
+    }
+
+    /// Items lying on the ground.
+    pub fn ground(&self) -> &[(Cell, Weapon)] {
+        &self.ground
+    }
+
     /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
     pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
         self.units()
@@ -331,7 +386,91 @@ impl Battle {
             | Event::ReactionDeclined { .. }
             | Event::Attack { .. }
             | Event::Defence { .. }
-            | Event::Save { .. } => {}
+            | Event::Save { .. }
+            | Event::SurpriseRound { .. }
+            | Event::Check { .. } => {}
+            Event::Contest {
+                purpose, active, ..
+            } => {
+                if *purpose == crate::event::CheckPurpose::BreakFree
+                    && let Some(mut t) = self.get_mut::<TurnState>(*active)
+                {
+                    t.broke_free = true;
+                }
+            }
+            Event::Displaced { unit, to, .. } => {
+                if let Some(mut p) = self.get_mut::<Position>(*unit) {
+                    p.0 = *to;
+                }
+            }
+            Event::CarryChanged { unit, item, now } => {
+                if let Some(mut c) = self.get_mut::<Carry>(*unit)
+                    && let Some(slot) = c.0.get_mut(*item)
+                {
+                    *slot = *now;
+                }
+            }
+            Event::ItemDropped {
+                unit,
+                item,
+                weapon,
+                cell,
+            } => {
+                if let Some(mut c) = self.get_mut::<Carry>(*unit)
+                    && let Some(slot) = c.0.get_mut(*item)
+                {
+                    *slot = Carried::Gone;
+                }
+                self.ground.push((*cell, weapon.clone()));
+            }
+            Event::ItemTaken { unit, from, item } => {
+                let w = self.weapons(*from).get(*item).cloned();
+                if let Some(mut c) = self.get_mut::<Carry>(*from)
+                    && let Some(slot) = c.0.get_mut(*item)
+                {
+                    *slot = Carried::Gone;
+                }
+                if let Some(w) = w {
+                    if let Some(mut l) = self.get_mut::<Loadout>(*unit) {
+                        l.0.push(w);
+                    }
+                    if let Some(mut c) = self.get_mut::<Carry>(*unit) {
+                        c.0.push(Carried::Held);
+                    }
+                }
+            }
+            Event::PickedUp { unit, cell, now } => {
+                if let Some(i) = self.ground.iter().position(|(c, _)| c == cell) {
+                    let (_, w) = self.ground.remove(i);
+                    if let Some(mut l) = self.get_mut::<Loadout>(*unit) {
+                        l.0.push(w);
+                    }
+                    if let Some(mut c) = self.get_mut::<Carry>(*unit) {
+                        c.0.push(*now);
+                    }
+                }
+            }
+            Event::Readied { unit } => {
+                if !self.readied.contains(unit) {
+                    self.readied.push(*unit);
+                }
+            }
+            Event::ReadyTriggered { unit, by } => {
+                self.readied.retain(|u| u != unit);
+                let current = self.order.get(self.turn).copied();
+                self.order.retain(|u| u != unit);
+                let at = self
+                    .order
+                    .iter()
+                    .position(|u| u == by)
+                    .unwrap_or(self.order.len());
+                self.order.insert(at, *unit);
+                if let Some(c) = current
+                    && let Some(i) = self.order.iter().position(|u| *u == c)
+                {
+                    self.turn = i;
+                }
+            }
             Event::TurnOrder { order } => {
                 self.order = order.clone();
                 self.turn = 0;
@@ -357,15 +496,21 @@ impl Battle {
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
                 }
+                self.readied.retain(|u| u != unit);
             }
             Event::ApSpent { unit, amount, on } => {
                 if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
                     b.points -= amount;
                 }
-                if *on == Spend::Move
-                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
-                {
-                    t.move_ap_spent += *amount as u32;
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    match on {
+                        Spend::Move => t.move_ap_spent += *amount as u32,
+                        Spend::Step => t.stepped = true,
+                        Spend::Feint => t.feinted = true,
+                        Spend::Shove => t.shoved = true,
+                        Spend::FlowState => t.flow_state = true,
+                        _ => {}
+                    }
                 }
             }
             Event::MovementGained { unit, amount } => {
@@ -429,20 +574,25 @@ impl Battle {
                     t.reaction_fp = true;
                 }
             }
-            Event::ConditionAdded { unit, kind } => {
-                if let Some(mut c) = self.get_mut::<Conditions>(*unit)
-                    && !c.has(*kind)
-                {
+            Event::ConditionAdded {
+                unit,
+                kind,
+                duration,
+                source,
+            } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    // One of a kind per source: a new one replaces the old.
+                    c.0.retain(|c| !(c.kind == *kind && c.source == *source));
                     c.0.push(ActiveCondition {
                         kind: *kind,
-                        duration: Duration::UntilRemoved,
-                        source: None,
+                        duration: *duration,
+                        source: *source,
                     });
                 }
             }
-            Event::ConditionRemoved { unit, kind } => {
+            Event::ConditionRemoved { unit, kind, source } => {
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
-                    c.0.retain(|c| c.kind != *kind);
+                    c.0.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
                 }
             }
             Event::ConditionsTicked { unit } => {

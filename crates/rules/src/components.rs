@@ -87,6 +87,8 @@ pub enum Stat {
     Proficiency,
     /// Movement in cells per move (overrides the ruleset default).
     Speed,
+    /// escalation: initiative band, Very Slow 0 … Very Fast 4.
+    Band,
 }
 
 /// A combatant's scores.
@@ -214,8 +216,10 @@ pub struct ReactionBudget {
 pub enum ConditionKind {
     /// Lying down.
     Prone,
-    /// Grappling or grappled.
+    /// Held in a grapple by `source` (cannot act except to break free; cannot move).
     Grappled,
+    /// Holding `source` in a grapple (flow: 2 AP a round, actions at Disadvantage).
+    Grappling,
     /// Bleeding (ongoing damage).
     Bleeding,
     /// Stunned.
@@ -378,6 +382,53 @@ impl Weapon {
     pub fn has(&self, t: WeaponTag) -> bool {
         self.tags.contains(&t)
     }
+
+    /// Hands it takes to hold: two for two-handed weapons, else one.
+    pub fn hands(&self) -> u32 {
+        if self.has(WeaponTag::TwoHanded) { 2 } else { 1 }
+    }
+}
+
+/// Where a carried item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Carried {
+    /// In hand: usable for attacks, parries, blocks.
+    Held,
+    /// On the body: must be drawn (flow: 1 AP) before use.
+    Stowed,
+    /// Lost (disarmed): lies on the ground or in someone else's hands.
+    Gone,
+}
+
+/// Hands a combatant has.
+pub const HANDS: u32 = 2;
+
+/// The state of each loadout item, index for index.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Carry(pub Vec<Carried>);
+
+impl Carry {
+    /// Items are held in loadout order while hands allow; the rest start stowed.
+    pub fn initial(ws: &[Weapon]) -> Carry {
+        let mut used = 0;
+        Carry(
+            ws.iter()
+                .map(|w| {
+                    if used + w.hands() <= HANDS {
+                        used += w.hands();
+                        Carried::Held
+                    } else {
+                        Carried::Stowed
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// Is item `i` in hand?
+    pub fn held(&self, i: usize) -> bool {
+        self.0.get(i) == Some(&Carried::Held)
+    }
 }
 
 /// Weapons carried; the first usable one is the default for attacks.
@@ -422,4 +473,6 @@ pub struct TurnState {
     pub feinted: bool,
     /// Shoved this round (flow).
     pub shoved: bool,
+    /// Tried to break free of a grapple this round (flow).
+    pub broke_free: bool,
 }

@@ -12,7 +12,7 @@ use crate::dice::ForcedFaceError;
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
-use crate::rulesets::flow;
+use crate::rulesets::{RulesetId, flow, flow_actions};
 
 /// What a controller (mouse, AI, script, replay) asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,112 @@ pub enum Command {
         /// The choice.
         choice: Option<ReactionKind>,
     },
+    /// A special action (flow: Take a Step, Feint, Shove, Grapple, ...).
+    Act {
+        /// Who.
+        unit: UnitId,
+        /// What.
+        action: Action,
+    },
+}
+
+impl Command {
+    /// The unit that gives the command.
+    pub fn unit(&self) -> UnitId {
+        match self {
+            Command::Move { unit, .. }
+            | Command::Attack { unit, .. }
+            | Command::EndTurn { unit }
+            | Command::React { unit, .. }
+            | Command::Act { unit, .. } => *unit,
+        }
+    }
+}
+
+/// Special actions (flow's table of special actions; costs in `docs/rules/flow.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Take a Step: 1 AP, one cell, provokes nothing, once per round.
+    Step {
+        /// The adjacent cell.
+        to: Cell,
+    },
+    /// Feint: 1 AP, opposed; on success the next attack on the target has Advantage.
+    Feint {
+        /// Whom.
+        target: UnitId,
+    },
+    /// Shove: 1 AP, opposed Athletics; push back one cell or knock prone.
+    Shove {
+        /// Whom.
+        target: UnitId,
+        /// The effect chosen before rolling.
+        effect: ShoveEffect,
+        /// On a Hard success or better, also do the other effect.
+        both: bool,
+    },
+    /// Grapple: 2 AP, opposed Athletics; both are held.
+    Grapple {
+        /// Whom.
+        target: UnitId,
+    },
+    /// The grappled unit's one opposed Athletics check per round to break free.
+    BreakFree,
+    /// Let go of a grapple (free).
+    Release,
+    /// Disarm: 2 AP, an attack roll at Disadvantage; the target drops an item.
+    Disarm {
+        /// Whom.
+        target: UnitId,
+        /// Which of the target's items (default: the weapon it would fight with).
+        item: Option<usize>,
+        /// On a Hard success or better, send the item to this cell instead of taking it.
+        send: Option<Cell>,
+    },
+    /// Draw a stowed item: 1 AP.
+    Draw {
+        /// Loadout index.
+        item: usize,
+    },
+    /// Sheathe a held item: 1 AP.
+    Sheathe {
+        /// Loadout index.
+        item: usize,
+    },
+    /// Pick up the item lying on one's own cell: 1 AP.
+    PickUp,
+    /// Flow State: 1 AP, no FP decay at the end of this turn.
+    FlowState,
+    /// Total Defense: 3 AP, ends the turn; +1 RP and Advantage on reactions.
+    TotalDefense,
+    /// Tumble Through: 1 AP, Agility check, move through an adjacent enemy's cell.
+    Tumble {
+        /// The enemy to tumble past.
+        through: UnitId,
+    },
+    /// Stand up from prone: 1 AP; provokes reaction attacks.
+    StandUp,
+    /// Ready an attack for when an enemy enters reach; ends the turn keeping the AP.
+    Ready {
+        /// The trigger.
+        trigger: ReadyTrigger,
+    },
+}
+
+/// The two effects of a Shove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShoveEffect {
+    /// Push back one cell, straight away from the shover.
+    Push,
+    /// Knock prone.
+    Prone,
+}
+
+/// Triggers a readied action can wait for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ReadyTrigger {
+    /// An enemy moves into a cell the unit threatens: attack it.
+    EnemyEntersReach,
 }
 
 /// Why a command is not legal. Nothing changed when a command is refused.
@@ -136,6 +242,90 @@ pub enum Illegal {
         /// Why not.
         why: String,
     },
+    /// A once-per-round action was already used.
+    #[error("{unit} has already used {action} this round")]
+    OncePerRound {
+        /// Who.
+        unit: String,
+        /// What.
+        action: &'static str,
+    },
+    /// Needs to stand next to the target.
+    #[error("{unit} must stand next to {target}")]
+    NotAdjacent {
+        /// Who.
+        unit: String,
+        /// Whom.
+        target: String,
+    },
+    /// The target is too big for this action.
+    #[error("{target} is too large for {action}")]
+    TooLarge {
+        /// Whom.
+        target: String,
+        /// What.
+        action: &'static str,
+    },
+    /// No room on the far side.
+    #[error("{0} is not free to land on")]
+    NoRoom(Cell),
+    /// Not enough free hands.
+    #[error("{unit} needs {need} free hand(s) and has {free}")]
+    Hands {
+        /// Who.
+        unit: String,
+        /// Needed.
+        need: u32,
+        /// Free.
+        free: u32,
+    },
+    /// The item is not in the state the action needs.
+    #[error("{unit}'s {item} is {state}")]
+    ItemState {
+        /// Whose.
+        unit: String,
+        /// Which.
+        item: String,
+        /// Its state ("not held", "already held", "lost").
+        state: &'static str,
+    },
+    /// No such item.
+    #[error("{unit} has no item #{item}")]
+    NoItem {
+        /// Whose.
+        unit: String,
+        /// Index.
+        item: usize,
+    },
+    /// Nothing to pick up.
+    #[error("nothing lies on {0}")]
+    NothingHere(Cell),
+    /// A condition forbids the action.
+    #[error("{unit} is {condition}: {why}")]
+    Condition {
+        /// Who.
+        unit: String,
+        /// Which condition ("prone", "grappled", ...).
+        condition: &'static str,
+        /// What it forbids.
+        why: &'static str,
+    },
+    /// The action needs a condition the unit does not have.
+    #[error("{unit} is not {condition}")]
+    NotInCondition {
+        /// Who.
+        unit: String,
+        /// Which.
+        condition: &'static str,
+    },
+    /// The ruleset has no such action.
+    #[error("{ruleset} has no {action} action")]
+    NoSuchAction {
+        /// Ruleset id.
+        ruleset: &'static str,
+        /// The action.
+        action: &'static str,
+    },
     /// A forced die did not fit.
     #[error("{0}")]
     Dice(#[from] ForcedFaceError),
@@ -179,9 +369,26 @@ pub enum Frame {
         weapon: usize,
         /// Normal or reaction.
         kind: AttackKind,
+        /// What a hit does.
+        #[serde(default)]
+        effect: HitEffect,
     },
-    /// A successful attack roll: ask for defences, then damage.
+    /// A successful attack roll: offer Intercept to allies, then defences, then damage.
     Hit(Hit),
+    /// Offer Intercept to the `index`-th ally able to (then the target's defences).
+    OfferIntercept {
+        /// The hit.
+        hit: Hit,
+        /// Which candidate.
+        index: usize,
+    },
+    /// Ask the target for a defence (Dodge/Parry/Block/Riposte).
+    Defend(Hit),
+    /// Stand up after reactions to standing up resolved.
+    StandUp {
+        /// Who.
+        unit: UnitId,
+    },
     /// Deal the damage of a hit.
     Damage {
         /// The hit.
@@ -204,6 +411,24 @@ pub struct Hit {
     pub kind: AttackKind,
     /// The attack's level.
     pub level: Outcome,
+    /// What the hit does when it lands.
+    #[serde(default)]
+    pub effect: HitEffect,
+}
+
+/// What a landed hit does.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum HitEffect {
+    /// Roll the weapon's damage.
+    #[default]
+    Damage,
+    /// flow Disarm: the target drops an item.
+    Disarm {
+        /// The target's item.
+        item: usize,
+        /// Where the attacker sends it on a Hard success or better (`None`: take it).
+        send: Option<Cell>,
+    },
 }
 
 /// An open reaction window.
@@ -217,81 +442,126 @@ pub struct Window {
     pub options: Vec<ReactionKind>,
     /// The hit being defended against, for defence windows.
     pub hit: Option<Hit>,
+    /// What resolution continues with if the reactor declines.
+    pub on_decline: Vec<Frame>,
 }
 
-/// Roll initiative and start round 1.
+/// Roll initiative under the battle's ruleset and start round 1.
 pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
     b.emit(Event::BattleStarted {
         ruleset: b.level.ruleset,
         grid: b.level.grid.kind,
         seed: b.seed,
     });
-    let mut rolls = Vec::new();
+    // (unit, total, tiebreak, human side first)
+    let mut keys: Vec<(UnitId, i32, i32, bool)> = Vec::new();
+    let mut rules = Vec::new();
     for u in b.units().collect::<Vec<_>>() {
-        let stats = b.stats(u);
-        let m = flow::agility_mod(&stats);
-        let roll =
-            b.dice
-                .roll(crate::dice::DiceExpr::new(1, 10))?
-                .with(crate::dice::Modifier::new(
-                    crate::dice::ModKind::Skill,
-                    "Agility mod",
-                    m,
-                ));
-        rolls.push((u, roll.total, stats.get(crate::components::Stat::Agility)));
+        let rule = crate::rulesets::initiative(b.level.ruleset, &b.stats(u));
+        let mut roll = match rule.dice {
+            Some(d) => b.dice.roll(d)?,
+            None => crate::dice::Roll::from_faces(crate::dice::DiceExpr::new(0, 1), Vec::new()),
+        };
+        for m in &rule.modifiers {
+            roll = roll.with(m.clone());
+        }
+        let human = rule.humans_first
+            && b.level
+                .sides
+                .get(b.side(u).0 as usize)
+                .is_some_and(|s| s.controller == crate::level::Controller::Human);
+        keys.push((u, roll.total, rule.tiebreak, human));
+        rules.push(rule);
         b.emit(Event::Initiative { unit: u, roll });
     }
-    // High to low; ties by higher Agility, then by a d10 roll-off (rolled in level order).
-    let mut tiebreak: Vec<(UnitId, i32, i32, u32)> = Vec::new();
-    for &(u, total, agi) in &rolls {
-        let tied = rolls
+    // Full ties roll off (flow) in level order; each roll is an event.
+    let mut extra = vec![0u32; keys.len()];
+    for (i, &(u, total, tb, human)) in keys.iter().enumerate() {
+        let tied = keys
             .iter()
-            .any(|&(o, t, a)| o != u && t == total && a == agi);
-        let mut extra = 0;
-        if tied {
-            let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 10))?;
-            extra = roll.total as u32;
+            .any(|&(o, t, k, h)| o != u && t == total && k == tb && h == human);
+        if let (true, Some(d)) = (tied, rules[i].rolloff) {
+            let roll = b.dice.roll(d)?;
+            extra[i] = roll.total as u32;
             b.emit(Event::Initiative { unit: u, roll });
         }
-        tiebreak.push((u, total, agi, extra));
     }
-    tiebreak.sort_by(|a, b| (b.1, b.2, b.3).cmp(&(a.1, a.2, a.3)).then(a.0.cmp(&b.0)));
-    let order: Vec<UnitId> = tiebreak.into_iter().map(|t| t.0).collect();
+    let mut sorted: Vec<(UnitId, i32, i32, bool, u32)> = keys
+        .iter()
+        .zip(&extra)
+        .map(|(&(u, t, k, h), &e)| (u, t, k, h, e))
+        .collect();
+    sorted.sort_by(|a, b| {
+        (b.1, b.2, b.3, b.4)
+            .cmp(&(a.1, a.2, a.3, a.4))
+            .then(a.0.cmp(&b.0))
+    });
+    let order: Vec<UnitId> = sorted.into_iter().map(|t| t.0).collect();
     b.emit(Event::TurnOrder { order });
-    for u in b.units().collect::<Vec<_>>() {
-        let after = b.fp(u) + flow::FP_START;
-        b.emit(Event::FlowPoints {
-            unit: u,
-            delta: flow::FP_START,
-            reason: FpReason::Start,
-            after,
-        });
+    if let Some(side) = b.level.surprise {
+        b.emit(Event::SurpriseRound { side });
+    }
+    if b.level.ruleset == crate::rulesets::RulesetId::Flow {
+        for u in b.units().collect::<Vec<_>>() {
+            if b.surprised_now(u) {
+                continue;
+            }
+            let after = b.fp(u) + flow::FP_START;
+            b.emit(Event::FlowPoints {
+                unit: u,
+                delta: flow::FP_START,
+                reason: FpReason::Start,
+                after,
+            });
+        }
     }
     b.emit(Event::RoundStarted { round: 1 });
     begin_turn_at(b, 0);
     Ok(())
 }
 
-/// Start the turn of the first living unit at or after order index `i`.
+/// Start the turn of the first unit at or after order index `i` that can act (alive,
+/// and not surprised in a surprise round). Passing the end of the order ends the round.
 fn begin_turn_at(b: &mut Battle, mut i: usize) {
     loop {
         if i >= b.order.len() {
             let r = b.round;
             b.emit(Event::RoundEnded { round: r });
             b.emit(Event::RoundStarted { round: r + 1 });
+            // flow: the surprised side gets its 2 FP at the first normal round.
+            if r == 1 && b.level.surprise.is_some() && b.level.ruleset == RulesetId::Flow {
+                for u in b.units().collect::<Vec<_>>() {
+                    if b.alive(u) && b.level.surprise != Some(b.side(u)) {
+                        let after = b.fp(u) + flow::FP_START;
+                        b.emit(Event::FlowPoints {
+                            unit: u,
+                            delta: flow::FP_START,
+                            reason: FpReason::Start,
+                            after,
+                        });
+                    }
+                }
+            }
             i = 0;
         }
         let u = b.order[i];
-        if b.alive(u) {
-            let per = b
+        if b.alive(u) && !b.surprised_now(u) {
+            let ap = b
+                .get::<crate::components::ActionBudget>(u)
+                .map(|a| a.points_per_round)
+                .unwrap_or(0);
+            let rp = b
                 .get::<crate::components::ReactionBudget>(u)
                 .map(|r| r.per_refresh)
                 .unwrap_or(0);
-            b.emit(Event::TurnStarted {
-                unit: u,
-                ap: flow::AP_PER_ROUND,
-                rp: per,
-            });
+            b.emit(Event::TurnStarted { unit: u, ap, rp });
+            if b.level.ruleset == RulesetId::Flow && b.has(u, ConditionKind::Grappling) {
+                b.emit(Event::ApSpent {
+                    unit: u,
+                    amount: flow::GRAPPLE_AP,
+                    on: Spend::MaintainGrapple,
+                });
+            }
             return;
         }
         i += 1;
@@ -321,6 +591,7 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         });
         if hp_after <= 0 {
             b.emit(Event::Down { unit: u });
+            flow_actions::end_grapple(b, u);
             b.check_victory();
         }
     }
@@ -344,6 +615,7 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
             b.emit(Event::ConditionRemoved {
                 unit: u,
                 kind: c.kind,
+                source: None,
             });
         }
     }
@@ -363,13 +635,17 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
             })
             .unwrap_or_default();
         for kind in expired {
-            b.emit(Event::ConditionRemoved { unit: u, kind });
+            b.emit(Event::ConditionRemoved {
+                unit: u,
+                kind,
+                source: None,
+            });
         }
     }
     Ok(())
 }
 
-fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
+pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
     let Some(u) = b.current() else { return Ok(()) };
     ongoing_effects(b, u)?;
     if b.alive(u) && !b.turn_state(u).flow_state && b.fp(u) > 0 {
@@ -380,6 +656,19 @@ fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
             reason: FpReason::Decay,
             after,
         });
+    }
+    // A feint's Advantage lasts until the feinter's turn ends.
+    for o in b.units().collect::<Vec<_>>() {
+        if b.get::<crate::components::Conditions>(o).is_some_and(|c| {
+            c.0.iter()
+                .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(u))
+        }) {
+            b.emit(Event::ConditionRemoved {
+                unit: o,
+                kind: ConditionKind::Feinted,
+                source: Some(u),
+            });
+        }
     }
     b.emit(Event::TurnEnded { unit: u });
     if b.ended.is_none() {
@@ -434,23 +723,25 @@ impl Battle {
                     target,
                     weapon,
                     kind: AttackKind::Normal,
+                    effect: HitEffect::Damage,
                 });
             }
             Plan::EndTurn => end_turn(self)?,
             Plan::React { window, choice } => self.answer(window, choice)?,
+            Plan::Act { unit, action } => flow_actions::perform(self, unit, action)?,
         }
         self.run()?;
         Ok(self.log.len() - before)
     }
 
-    fn unit_checked(&self, u: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn unit_checked(&self, u: UnitId) -> Result<(), Illegal> {
         if self.entity(u).is_none() {
             return Err(Illegal::UnknownUnit(u.0));
         }
         Ok(())
     }
 
-    fn acting(&self, u: UnitId) -> Result<(), Illegal> {
+    pub(crate) fn acting(&self, u: UnitId) -> Result<(), Illegal> {
         self.unit_checked(u)?;
         if self.ended.is_some() {
             return Err(Illegal::BattleOver);
@@ -503,18 +794,27 @@ impl Battle {
         crate::grid::path_from_field(&field, self.pos(u), to)
     }
 
-    /// Reach with which a unit threatens (flow: the higher of size and melee weapon reach).
+    /// Reach with which a unit threatens: the higher of its size's reach and the reach of
+    /// its held melee weapons (no stacking); 0 without a melee weapon in hand.
     pub fn threat_reach(&self, u: UnitId) -> u32 {
         let w = self
-            .get::<crate::components::Loadout>(u)
-            .map(|l| l.melee_reach())
-            .unwrap_or(0);
-        self.size(u).reach().max(w)
+            .weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| {
+                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && self.held(u, *i)
+            })
+            .map(|(_, w)| w.reach)
+            .max();
+        match w {
+            Some(w) => self.size(u).reach().max(w),
+            None => 0,
+        }
     }
 
-    /// Does `u` threaten `cell`?
+    /// Does `u` threaten `cell`? (A unit held in a grapple threatens nothing.)
     pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
-        self.alive(u) && {
+        self.alive(u) && !self.has(u, ConditionKind::Grappled) && {
             let d = self.level.grid.distance(self.pos(u), cell);
             d >= 1 && d <= self.threat_reach(u)
         }
@@ -554,9 +854,10 @@ impl Battle {
         self.weapons(u)
             .iter()
             .enumerate()
-            .filter(|(_, w)| {
+            .filter(|(i, w)| {
                 w.kind == WeaponKind::Melee
                     && !w.has(WeaponTag::Shield)
+                    && self.held(u, *i)
                     && dist <= w.reach.max(size_reach)
             })
             .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
@@ -577,6 +878,13 @@ impl Battle {
                 .ok_or_else(|| format!("no weapon #{i}"))?;
             if w.has(WeaponTag::Shield) {
                 return Err(format!("{} is a shield", w.name));
+            }
+            match self.carried(u, i) {
+                Some(crate::components::Carried::Held) => {}
+                Some(crate::components::Carried::Stowed) => {
+                    return Err(format!("{} is stowed (draw it first)", w.name));
+                }
+                _ => return Err(format!("{} is lost", w.name)),
             }
             match w.kind {
                 WeaponKind::Melee => {
@@ -634,6 +942,7 @@ impl Battle {
         match *cmd {
             Command::Move { unit, to } => {
                 self.acting(unit)?;
+                flow_actions::may_move(self, unit)?;
                 let from = self.pos(unit);
                 if to == from {
                     return Err(Illegal::AlreadyThere(self.name(unit).into()));
@@ -688,6 +997,7 @@ impl Battle {
                 if !self.enemies(unit, target) {
                     return Err(Illegal::Ally(self.name(target).into()));
                 }
+                flow_actions::may_act(self, unit)?;
                 if self.ap(unit) < flow::ATTACK_AP {
                     return Err(Illegal::NotEnoughAp {
                         unit: self.name(unit).into(),
@@ -730,6 +1040,20 @@ impl Battle {
                     choice,
                 })
             }
+            Command::Act { unit, ref action } => {
+                self.acting(unit)?;
+                if self.level.ruleset != RulesetId::Flow {
+                    return Err(Illegal::NoSuchAction {
+                        ruleset: self.level.ruleset.id(),
+                        action: flow_actions::action_name(action),
+                    });
+                }
+                flow_actions::check(self, unit, action)?;
+                Ok(Plan::Act {
+                    unit,
+                    action: action.clone(),
+                })
+            }
         }
     }
 
@@ -737,9 +1061,8 @@ impl Battle {
         self.window = None;
         let Some(kind) = choice else {
             self.emit(Event::ReactionDeclined { reactor: w.reactor });
-            if let Some(hit) = w.hit {
-                let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
-                self.stack.push(Frame::Damage { hit, mult });
+            for f in w.on_decline.into_iter().rev() {
+                self.stack.push(f);
             }
             return Ok(());
         };
@@ -748,20 +1071,40 @@ impl Battle {
             kind,
             rp_spent: kind.cost(),
         });
-        match (kind, &w.trigger, w.hit) {
-            (ReactionKind::ReactionAttack, Trigger::Leaving { mover, from }, _) => {
-                let dist = self.level.grid.distance(self.pos(w.reactor), *from);
-                if let Some(weapon) = self.best_melee(w.reactor, dist) {
-                    self.stack.push(Frame::Attack {
-                        attacker: w.reactor,
-                        target: *mover,
-                        weapon,
-                        kind: AttackKind::Reaction,
-                    });
+        match (kind, w.hit) {
+            (ReactionKind::ReactionAttack, _) => {
+                if let Some(target) = w.trigger.provoker() {
+                    let dist = self
+                        .level
+                        .grid
+                        .distance(self.pos(w.reactor), self.pos(target));
+                    if let Some(weapon) = self.best_melee(w.reactor, dist) {
+                        self.stack.push(Frame::Attack {
+                            attacker: w.reactor,
+                            target,
+                            weapon,
+                            kind: AttackKind::Reaction,
+                            effect: HitEffect::Damage,
+                        });
+                    }
                 }
             }
-            (ReactionKind::Dodge | ReactionKind::Parry | ReactionKind::Block, _, Some(hit)) => {
+            (
+                ReactionKind::Dodge
+                | ReactionKind::Parry
+                | ReactionKind::Block
+                | ReactionKind::Riposte,
+                Some(hit),
+            ) => {
                 flow::resolve_defence(self, hit, kind)?;
+            }
+            (ReactionKind::Intercept | ReactionKind::InterceptSwap, Some(hit)) => {
+                flow_actions::resolve_intercept(
+                    self,
+                    w.reactor,
+                    hit,
+                    kind == ReactionKind::InterceptSwap,
+                )?;
             }
             _ => {}
         }
@@ -816,6 +1159,7 @@ impl Battle {
                     to,
                     cost,
                 });
+                flow_actions::readied_triggers(self, unit, from, to);
             }
             Frame::Offer { reactor, trigger } => {
                 let still = match &trigger {
@@ -823,6 +1167,12 @@ impl Battle {
                         self.alive(*mover)
                             && self.pos(*mover) == *from
                             && self.leave_reactors(*mover, *from).contains(&reactor)
+                    }
+                    Trigger::StandingUp { unit } | Trigger::FailedTumble { mover: unit } => {
+                        self.alive(*unit)
+                            && self
+                                .leave_reactors(*unit, self.pos(*unit))
+                                .contains(&reactor)
                     }
                     Trigger::IncomingAttack { .. } => false,
                 };
@@ -832,7 +1182,36 @@ impl Battle {
                         trigger,
                         options: vec![ReactionKind::ReactionAttack],
                         hit: None,
+                        on_decline: Vec::new(),
                     });
+                }
+            }
+            Frame::StandUp { unit } => {
+                if self.alive(unit) && self.has(unit, ConditionKind::Prone) {
+                    self.emit(Event::ConditionRemoved {
+                        unit,
+                        kind: ConditionKind::Prone,
+                        source: None,
+                    });
+                }
+            }
+            Frame::OfferIntercept { hit, index } => {
+                let cands = flow_actions::interceptors(self, &hit);
+                match cands.get(index) {
+                    Some(&(reactor, ref options)) => {
+                        let trigger = self.incoming(&hit);
+                        self.open(Window {
+                            reactor,
+                            trigger,
+                            options: options.clone(),
+                            hit: Some(hit.clone()),
+                            on_decline: vec![Frame::OfferIntercept {
+                                hit,
+                                index: index + 1,
+                            }],
+                        });
+                    }
+                    None => self.stack.push(Frame::Defend(hit)),
                 }
             }
             Frame::Attack {
@@ -840,39 +1219,52 @@ impl Battle {
                 target,
                 weapon,
                 kind,
+                effect,
             } => {
                 if !self.alive(attacker) || !self.alive(target) {
                     return Ok(());
                 }
-                flow::resolve_attack(self, attacker, target, weapon, kind)?;
+                flow::resolve_attack(self, attacker, target, weapon, kind, effect)?;
             }
             Frame::Hit(hit) => {
+                if hit.kind == AttackKind::Normal {
+                    self.stack.push(Frame::OfferIntercept { hit, index: 0 });
+                } else {
+                    self.stack.push(Frame::Defend(hit));
+                }
+            }
+            Frame::Defend(hit) => {
                 let options = flow::defence_options(self, &hit);
+                let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
                 if options.is_empty() {
-                    let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
                     self.stack.push(Frame::Damage { hit, mult });
                 } else {
-                    let melee = self
-                        .weapons(hit.attacker)
-                        .get(hit.weapon)
-                        .is_some_and(|w| w.kind == WeaponKind::Melee);
+                    let trigger = self.incoming(&hit);
                     self.open(Window {
                         reactor: hit.target,
-                        trigger: Trigger::IncomingAttack {
-                            attacker: hit.attacker,
-                            target: hit.target,
-                            level: hit.level,
-                            melee,
-                            reaction_chain: hit.kind != AttackKind::Normal,
-                        },
+                        trigger,
                         options,
-                        hit: Some(hit),
+                        hit: Some(hit.clone()),
+                        on_decline: vec![Frame::Damage { hit, mult }],
                     });
                 }
             }
             Frame::Damage { hit, mult } => flow::resolve_damage(self, hit, mult)?,
         }
         Ok(())
+    }
+
+    fn incoming(&self, hit: &Hit) -> Trigger {
+        Trigger::IncomingAttack {
+            attacker: hit.attacker,
+            target: hit.target,
+            level: hit.level,
+            melee: self
+                .weapons(hit.attacker)
+                .get(hit.weapon)
+                .is_some_and(|w| w.kind == WeaponKind::Melee),
+            reaction_chain: hit.kind != AttackKind::Normal,
+        }
     }
 
     fn open(&mut self, w: Window) {
@@ -916,5 +1308,9 @@ enum Plan {
     React {
         window: Window,
         choice: Option<ReactionKind>,
+    },
+    Act {
+        unit: UnitId,
+        action: Action,
     },
 }

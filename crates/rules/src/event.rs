@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{ConditionKind, SideId, UnitId};
+use crate::components::{Carried, ConditionKind, Duration, SideId, UnitId, Weapon};
 use crate::dice::Roll;
 use crate::grid::{Cell, GridKind};
 use crate::rulesets::RulesetId;
@@ -94,6 +94,27 @@ pub enum Trigger {
         /// Is the attack itself a reaction attack (then no Riposte)?
         reaction_chain: bool,
     },
+    /// `unit` stands up from prone inside the reactor's threat range.
+    StandingUp {
+        /// Who stands.
+        unit: UnitId,
+    },
+    /// `mover` failed to tumble through the reactor's cell.
+    FailedTumble {
+        /// Who tumbled.
+        mover: UnitId,
+    },
+}
+
+impl Trigger {
+    /// The unit that provoked a reaction attack, if this trigger provokes one.
+    pub fn provoker(&self) -> Option<UnitId> {
+        match self {
+            Trigger::Leaving { mover, .. } | Trigger::FailedTumble { mover } => Some(*mover),
+            Trigger::StandingUp { unit } => Some(*unit),
+            Trigger::IncomingAttack { .. } => None,
+        }
+    }
 }
 
 /// A reaction a combatant may choose in a window.
@@ -107,12 +128,21 @@ pub enum ReactionKind {
     Parry,
     /// flow: Block (Endurance, shield).
     Block,
+    /// flow: Riposte — Parry, then a reaction attack if the parry succeeds (2 RP).
+    Riposte,
+    /// flow: Intercept — move up to 3 cells and take an attack for an ally (2 RP).
+    Intercept,
+    /// flow: Intercept, then swap places with the ally (the ally moves one cell on).
+    InterceptSwap,
 }
 
 impl ReactionKind {
     /// Reaction points it costs in flow.
     pub fn cost(self) -> i32 {
-        1
+        match self {
+            ReactionKind::Riposte | ReactionKind::Intercept | ReactionKind::InterceptSwap => 2,
+            _ => 1,
+        }
     }
 }
 
@@ -123,6 +153,9 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::Dodge => "Dodge",
             ReactionKind::Parry => "Parry",
             ReactionKind::Block => "Block",
+            ReactionKind::Riposte => "Riposte",
+            ReactionKind::Intercept => "Intercept",
+            ReactionKind::InterceptSwap => "Intercept and swap",
         })
     }
 }
@@ -135,6 +168,48 @@ pub enum Spend {
     Move,
     /// An attack.
     Attack,
+    /// flow: Take a Step.
+    Step,
+    /// flow: Feint.
+    Feint,
+    /// flow: Shove.
+    Shove,
+    /// flow: Grapple.
+    Grapple,
+    /// flow: keeping a grapple up (2 AP each round).
+    MaintainGrapple,
+    /// flow: Disarm.
+    Disarm,
+    /// flow: Draw a weapon or item.
+    Draw,
+    /// flow: Sheathe a weapon or item.
+    Sheathe,
+    /// flow: pick an item up from the ground (drawing it).
+    PickUp,
+    /// flow: Flow State.
+    FlowState,
+    /// flow: Total Defense.
+    TotalDefense,
+    /// flow: Tumble Through.
+    Tumble,
+    /// flow: standing up from prone.
+    StandUp,
+}
+
+/// What a plain or opposed check (not an attack) is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckPurpose {
+    /// Tumble Through (Agility).
+    Tumble,
+    /// Feint (Melee or Deception vs Melee or Agility).
+    Feint,
+    /// Shove (Athletics vs Athletics).
+    Shove,
+    /// Grapple (Athletics vs Athletics).
+    Grapple,
+    /// Breaking free of a grapple (Athletics vs Athletics).
+    BreakFree,
 }
 
 /// Why Flow Points changed.
@@ -319,6 +394,10 @@ pub enum Event {
         unit: UnitId,
         /// Which.
         kind: ConditionKind,
+        /// How long.
+        duration: Duration,
+        /// Who caused it.
+        source: Option<UnitId>,
     },
     /// A condition ended.
     ConditionRemoved {
@@ -326,6 +405,96 @@ pub enum Event {
         unit: UnitId,
         /// Which.
         kind: ConditionKind,
+        /// Only the one caused by this unit (`None`: every one of that kind).
+        source: Option<UnitId>,
+    },
+    /// The surprising side acts alone in round 1.
+    SurpriseRound {
+        /// The surprising side.
+        side: SideId,
+    },
+    /// A skill check that is not an attack or a defence.
+    Check {
+        /// Who rolls.
+        unit: UnitId,
+        /// What for.
+        purpose: CheckPurpose,
+        /// Dice and modifiers.
+        roll: Roll,
+        /// The number to reach.
+        target_number: i32,
+        /// The level reached.
+        outcome: Outcome,
+    },
+    /// The result of an opposed check (both rolls are `Check` events before it).
+    Contest {
+        /// What for.
+        purpose: CheckPurpose,
+        /// Who started it.
+        active: UnitId,
+        /// Who resisted.
+        passive: UnitId,
+        /// Did the active side win (ties go to the passive side)?
+        active_wins: bool,
+    },
+    /// Moved by something else (a shove, an intercepting ally): provokes nothing.
+    Displaced {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+    },
+    /// A carried item changed state (drawn, sheathed).
+    CarryChanged {
+        /// Whose.
+        unit: UnitId,
+        /// Loadout index.
+        item: usize,
+        /// Now.
+        now: Carried,
+    },
+    /// An item fell to the ground.
+    ItemDropped {
+        /// Who lost it.
+        unit: UnitId,
+        /// Its loadout index.
+        item: usize,
+        /// The item.
+        weapon: Weapon,
+        /// Where it lies.
+        cell: Cell,
+    },
+    /// An item was taken out of someone's hands.
+    ItemTaken {
+        /// Who takes it (it goes to the end of the loadout, held).
+        unit: UnitId,
+        /// From whom.
+        from: UnitId,
+        /// Its index in `from`'s loadout.
+        item: usize,
+    },
+    /// An item was picked up from the ground (the first one lying on the cell).
+    PickedUp {
+        /// Who.
+        unit: UnitId,
+        /// Where.
+        cell: Cell,
+        /// Held (a hand was free) or stowed.
+        now: Carried,
+    },
+    /// A unit readied an attack for when an enemy enters its reach.
+    Readied {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A readied action fired; the unit moves to just before `by` in the order.
+    ReadyTriggered {
+        /// Who acts.
+        unit: UnitId,
+        /// Who triggered it.
+        by: UnitId,
     },
     /// A saving throw against a "save ends" condition.
     Save {

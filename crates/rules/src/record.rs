@@ -172,6 +172,9 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                     r.from = Some(*from);
                 }
                 Trigger::IncomingAttack { attacker, .. } => r.target = name(attacker),
+                Trigger::StandingUp { unit } | Trigger::FailedTumble { mover: unit } => {
+                    r.target = name(unit)
+                }
             }
             r.detail = Some(
                 options
@@ -263,10 +266,87 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.actor = name(unit);
             r.detail = Some(format!("{delta:+} FP ({reason:?}) = {after}").to_lowercase());
         }
-        Event::ConditionAdded { unit, kind } => {
+        Event::ConditionAdded {
+            unit,
+            kind,
+            duration,
+            source,
+        } => {
             r.kind = "condition_added";
             r.target = name(unit);
-            r.detail = Some(format!("{kind:?}"));
+            r.actor = source.as_ref().and_then(name);
+            r.detail = Some(format!("{kind:?}, {duration:?}"));
+        }
+        Event::SurpriseRound { side } => {
+            r.kind = "surprise_round";
+            r.detail = Some(format!("{} acts alone", side_name(b, *side)));
+        }
+        Event::Check {
+            unit,
+            purpose,
+            roll,
+            target_number,
+            outcome,
+        } => {
+            r.kind = "check";
+            r.actor = name(unit);
+            roll_fields(&mut r, roll, true);
+            r.target_number = Some(*target_number);
+            r.outcome = Some(outcome.to_string());
+            r.detail = Some(format!("{purpose:?}").to_lowercase());
+        }
+        Event::Contest {
+            purpose,
+            active,
+            passive,
+            active_wins,
+        } => {
+            r.kind = "contest";
+            r.actor = name(active);
+            r.target = name(passive);
+            r.outcome = Some(if *active_wins { "won" } else { "lost" }.into());
+            r.detail = Some(format!("{purpose:?}").to_lowercase());
+        }
+        Event::Displaced { unit, from, to } => {
+            r.kind = "displaced";
+            r.target = name(unit);
+            r.from = Some(*from);
+            r.to = Some(*to);
+        }
+        Event::CarryChanged { unit, item, now } => {
+            r.kind = "carry_changed";
+            r.actor = name(unit);
+            r.detail = Some(format!("{} now {now:?}", item_name(b, *unit, *item)));
+        }
+        Event::ItemDropped {
+            unit, weapon, cell, ..
+        } => {
+            r.kind = "item_dropped";
+            r.target = name(unit);
+            r.to = Some(*cell);
+            r.detail = Some(weapon.name.clone());
+        }
+        Event::ItemTaken { unit, from, item } => {
+            r.kind = "item_taken";
+            r.actor = name(unit);
+            r.target = name(from);
+            r.detail = Some(item_name(b, *from, *item));
+        }
+        Event::PickedUp { unit, cell, now } => {
+            r.kind = "picked_up";
+            r.actor = name(unit);
+            r.from = Some(*cell);
+            r.detail = Some(format!("{now:?}"));
+        }
+        Event::Readied { unit } => {
+            r.kind = "readied";
+            r.actor = name(unit);
+            r.detail = Some("attack when an enemy enters reach".into());
+        }
+        Event::ReadyTriggered { unit, by } => {
+            r.kind = "ready_triggered";
+            r.actor = name(unit);
+            r.target = name(by);
         }
         Event::Save {
             unit,
@@ -286,27 +366,36 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "conditions_ticked";
             r.target = name(unit);
         }
-        Event::ConditionRemoved { unit, kind } => {
+        Event::ConditionRemoved { unit, kind, source } => {
             r.kind = "condition_removed";
             r.target = name(unit);
+            r.actor = source.as_ref().and_then(name);
             r.detail = Some(format!("{kind:?}"));
         }
         Event::BattleEnded { winner } => {
             r.kind = "battle_ended";
             r.detail = Some(match winner {
-                Some(s) => format!(
-                    "{} wins",
-                    b.level()
-                        .sides
-                        .get(s.0 as usize)
-                        .map(|s| s.name.as_str())
-                        .unwrap_or("?")
-                ),
+                Some(s) => format!("{} wins", side_name(b, *s)),
                 None => "no side left standing".into(),
             });
         }
     }
     r
+}
+
+fn side_name(b: &Battle, s: crate::components::SideId) -> String {
+    b.level()
+        .sides
+        .get(s.0 as usize)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| "?".into())
+}
+
+fn item_name(b: &Battle, u: UnitId, i: usize) -> String {
+    b.weapons(u)
+        .get(i)
+        .map(|w| w.name.clone())
+        .unwrap_or_else(|| format!("item #{i}"))
 }
 
 impl Record {

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::battle::Battle;
 use crate::components::UnitId;
-use crate::engine::{Command, Illegal};
+use crate::engine::{Action, Command, Illegal, ReadyTrigger, ShoveEffect};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::ron_options;
@@ -25,6 +25,12 @@ pub enum Choice {
     Parry,
     /// Block.
     Block,
+    /// Riposte.
+    Riposte,
+    /// Intercept.
+    Intercept,
+    /// Intercept and swap places.
+    InterceptSwap,
 }
 
 impl Choice {
@@ -35,6 +41,9 @@ impl Choice {
             Choice::Dodge => Some(ReactionKind::Dodge),
             Choice::Parry => Some(ReactionKind::Parry),
             Choice::Block => Some(ReactionKind::Block),
+            Choice::Riposte => Some(ReactionKind::Riposte),
+            Choice::Intercept => Some(ReactionKind::Intercept),
+            Choice::InterceptSwap => Some(ReactionKind::InterceptSwap),
         }
     }
 }
@@ -78,6 +87,112 @@ pub enum Step {
         /// Answer.
         choice: Choice,
     },
+    /// Take a Step to an adjacent cell.
+    Step {
+        /// Unit name.
+        unit: String,
+        /// Destination.
+        to: Cell,
+    },
+    /// Feint against a target.
+    Feint {
+        /// Unit name.
+        unit: String,
+        /// Target name.
+        target: String,
+    },
+    /// Shove a target.
+    Shove {
+        /// Unit name.
+        unit: String,
+        /// Target name.
+        target: String,
+        /// `Push` or `Prone`.
+        effect: ShoveEffect,
+        /// On a Hard success or better, do both (default true).
+        #[serde(default = "yes")]
+        both: bool,
+    },
+    /// Grapple a target.
+    Grapple {
+        /// Unit name.
+        unit: String,
+        /// Target name.
+        target: String,
+    },
+    /// Try to break free of a grapple.
+    BreakFree {
+        /// Unit name.
+        unit: String,
+    },
+    /// Let go of a grapple.
+    Release {
+        /// Unit name.
+        unit: String,
+    },
+    /// Disarm a target.
+    Disarm {
+        /// Unit name.
+        unit: String,
+        /// Target name.
+        target: String,
+        /// The target's item by name (default: the weapon it fights with).
+        #[serde(default)]
+        item: Option<String>,
+        /// Where to send the item on a Hard success or better (default: take it).
+        #[serde(default)]
+        send: Option<Cell>,
+    },
+    /// Draw a stowed item by name.
+    Draw {
+        /// Unit name.
+        unit: String,
+        /// Item name.
+        item: String,
+    },
+    /// Sheathe a held item by name.
+    Sheathe {
+        /// Unit name.
+        unit: String,
+        /// Item name.
+        item: String,
+    },
+    /// Pick up the item on one's cell.
+    PickUp {
+        /// Unit name.
+        unit: String,
+    },
+    /// Flow State.
+    FlowState {
+        /// Unit name.
+        unit: String,
+    },
+    /// Total Defense.
+    TotalDefense {
+        /// Unit name.
+        unit: String,
+    },
+    /// Tumble Through an adjacent enemy.
+    Tumble {
+        /// Unit name.
+        unit: String,
+        /// Enemy name.
+        through: String,
+    },
+    /// Stand up from prone.
+    StandUp {
+        /// Unit name.
+        unit: String,
+    },
+    /// Ready an attack for when an enemy enters reach.
+    Ready {
+        /// Unit name.
+        unit: String,
+    },
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A script file.
@@ -176,7 +291,106 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             unit: unit(b, u)?,
             choice: choice.kind(),
         },
+        Step::Step { unit: u, to } => act(b, u, Action::Step { to: *to })?,
+        Step::Feint { unit: u, target } => act(
+            b,
+            u,
+            Action::Feint {
+                target: unit(b, target)?,
+            },
+        )?,
+        Step::Shove {
+            unit: u,
+            target,
+            effect,
+            both,
+        } => act(
+            b,
+            u,
+            Action::Shove {
+                target: unit(b, target)?,
+                effect: *effect,
+                both: *both,
+            },
+        )?,
+        Step::Grapple { unit: u, target } => act(
+            b,
+            u,
+            Action::Grapple {
+                target: unit(b, target)?,
+            },
+        )?,
+        Step::BreakFree { unit: u } => act(b, u, Action::BreakFree)?,
+        Step::Release { unit: u } => act(b, u, Action::Release)?,
+        Step::Disarm {
+            unit: u,
+            target,
+            item,
+            send,
+        } => {
+            let t = unit(b, target)?;
+            let item = match item {
+                Some(n) => Some(item_index(b, t, target, n)?),
+                None => None,
+            };
+            act(
+                b,
+                u,
+                Action::Disarm {
+                    target: t,
+                    item,
+                    send: *send,
+                },
+            )?
+        }
+        Step::Draw { unit: u, item } => {
+            let item = item_index(b, unit(b, u)?, u, item)?;
+            act(b, u, Action::Draw { item })?
+        }
+        Step::Sheathe { unit: u, item } => {
+            let item = item_index(b, unit(b, u)?, u, item)?;
+            act(b, u, Action::Sheathe { item })?
+        }
+        Step::PickUp { unit: u } => act(b, u, Action::PickUp)?,
+        Step::FlowState { unit: u } => act(b, u, Action::FlowState)?,
+        Step::TotalDefense { unit: u } => act(b, u, Action::TotalDefense)?,
+        Step::Tumble { unit: u, through } => act(
+            b,
+            u,
+            Action::Tumble {
+                through: unit(b, through)?,
+            },
+        )?,
+        Step::StandUp { unit: u } => act(b, u, Action::StandUp)?,
+        Step::Ready { unit: u } => act(
+            b,
+            u,
+            Action::Ready {
+                trigger: ReadyTrigger::EnemyEntersReach,
+            },
+        )?,
     })
+}
+
+fn act(b: &Battle, u: &str, action: Action) -> Result<Command, String> {
+    Ok(Command::Act {
+        unit: unit(b, u)?,
+        action,
+    })
+}
+
+/// The loadout index of an item by name; the last one carried by that name wins (an
+/// item picked up or taken goes to the end).
+fn item_index(b: &Battle, id: UnitId, who: &str, item: &str) -> Result<usize, String> {
+    b.weapons(id)
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(i, w)| {
+            w.name == item && b.carried(id, *i) != Some(crate::components::Carried::Gone)
+        })
+        .map(|(i, _)| i)
+        .ok_or_else(|| format!("`{who}` carries no item named `{item}`"))
 }
 
 /// Answer every open window by a policy until none is open.

@@ -8,7 +8,7 @@ use crate::components::{
 };
 use crate::dice::Dice;
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Frame, Hit};
+use crate::engine::{Frame, Hit, HitEffect};
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind};
 
 /// Action points per round.
@@ -23,6 +23,10 @@ pub const ATTACK_AP: i32 = 2;
 pub const MOVE_PER_AP: u32 = 6;
 /// Most AP that may be spent on movement in one turn.
 pub const MAX_MOVE_AP: u32 = 2;
+/// AP to keep a grapple up, paid at the start of the grappler's turn.
+pub const GRAPPLE_AP: i32 = 2;
+/// Cells an Intercept may move.
+pub const INTERCEPT_MOVE: u32 = 3;
 
 /// Damage of Bleeding at the end of the bearer's turn (the sheet names bleeding as an
 /// ongoing effect without numbers; 1d4 as in most d20 games).
@@ -181,8 +185,12 @@ pub fn attack_check(
         WeaponKind::Melee => Check::new("Melee", stats.get(Stat::Melee)),
         WeaponKind::Ranged => Check::new("Ranged", stats.get(Stat::Ranged)),
     };
-    // A reaction attack is "a single unmodified attack".
-    if kind == AttackKind::Reaction {
+    // A reaction attack (and a Riposte's) is "a single unmodified attack"; only Total
+    // Defense's "Advantage on all Reactions" applies to it.
+    if kind != AttackKind::Normal {
+        if b.has(attacker, ConditionKind::TotalDefense) {
+            c.advantage += 1;
+        }
         return c;
     }
     let grid = b.grid();
@@ -213,10 +221,27 @@ pub fn attack_check(
             }
         }
     }
+    c.advantage += actor_advantage(b, attacker);
+    if b.has(target, ConditionKind::Prone) {
+        c.advantage += if w.kind == WeaponKind::Melee { 1 } else { -1 };
+    }
     if feinted_by(b, target, attacker) {
         c.advantage += 1;
     }
     c
+}
+
+/// Advantage sources on the actor's own checks: Disadvantage while prone or while
+/// holding someone in a grapple.
+pub fn actor_advantage(b: &Battle, u: UnitId) -> i32 {
+    let mut a = 0;
+    if b.has(u, ConditionKind::Prone) {
+        a -= 1;
+    }
+    if b.has(u, ConditionKind::Grappling) {
+        a -= 1;
+    }
+    a
 }
 
 /// The second one-handed melee weapon of a loadout is held in the off hand; finesse and
@@ -232,8 +257,11 @@ pub fn is_off_hand(b: &Battle, u: UnitId, weapon: usize) -> bool {
     let one_handed: Vec<usize> = ws
         .iter()
         .enumerate()
-        .filter(|(_, w)| {
-            w.kind == WeaponKind::Melee && !w.has(WeaponTag::TwoHanded) && !w.has(WeaponTag::Shield)
+        .filter(|(i, w)| {
+            w.kind == WeaponKind::Melee
+                && !w.has(WeaponTag::TwoHanded)
+                && !w.has(WeaponTag::Shield)
+                && b.held(u, *i)
         })
         .map(|(i, _)| i)
         .collect();
@@ -254,8 +282,14 @@ pub(crate) fn resolve_attack(
     target: UnitId,
     weapon: usize,
     kind: AttackKind,
+    effect: HitEffect,
 ) -> Result<(), ForcedFaceError> {
-    let check = attack_check(b, attacker, target, weapon, kind);
+    let mut check = attack_check(b, attacker, target, weapon, kind);
+    if matches!(effect, HitEffect::Disarm { .. }) {
+        // Disarm: "a normal attack roll at Disadvantage".
+        check.advantage -= 1;
+    }
+    let feint = kind == AttackKind::Normal && feinted_by(b, target, attacker);
     let (roll, outcome) = check.roll(&mut b.dice)?;
     let mut roll = roll;
     roll.modifiers = check.target_mods.clone();
@@ -274,6 +308,14 @@ pub(crate) fn resolve_attack(
         target_number: check.target(),
         outcome,
     });
+    if feint {
+        // The feint's Advantage is spent on this attack.
+        b.emit(Event::ConditionRemoved {
+            unit: target,
+            kind: ConditionKind::Feinted,
+            source: Some(attacker),
+        });
+    }
     if outcome.is_success() {
         b.stack.push(Frame::Hit(Hit {
             attacker,
@@ -281,15 +323,28 @@ pub(crate) fn resolve_attack(
             weapon,
             kind,
             level: outcome,
+            effect,
         }));
     }
     Ok(())
 }
 
-/// Defences the target of a hit may choose (empty when it has no RP).
+/// Can `u` parry attacks from `attacker` with a melee weapon (not more than one size
+/// larger)?
+pub fn can_parry(b: &Battle, u: UnitId, attacker: UnitId) -> bool {
+    b.weapons(u)
+        .iter()
+        .enumerate()
+        .any(|(i, w)| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && b.held(u, i))
+        && b.size(attacker).steps_above_medium() - b.size(u).steps_above_medium() <= 1
+}
+
+/// Defences the target of a hit may choose (empty when it has no RP or is held in a
+/// grapple). Riposte only against a normal melee attack, with 2 RP and the attacker in
+/// reach.
 pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
     let t = hit.target;
-    if !b.alive(t) || b.rp(t) < 1 {
+    if !b.alive(t) || b.rp(t) < 1 || b.has(t, ConditionKind::Grappled) {
         return Vec::new();
     }
     let melee = b
@@ -297,18 +352,20 @@ pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
         .get(hit.weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
     let mut o = vec![ReactionKind::Dodge];
-    let can_parry = melee
-        && b.weapons(t)
-            .iter()
-            .any(|w| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield))
-        && b.size(hit.attacker).steps_above_medium() - b.size(t).steps_above_medium() <= 1;
-    if can_parry {
+    let parry = melee && can_parry(b, t, hit.attacker);
+    if parry {
         o.push(ReactionKind::Parry);
     }
-    if b.get::<crate::components::Loadout>(t)
-        .is_some_and(|l| l.has_shield())
-    {
+    if b.holds_shield(t) {
         o.push(ReactionKind::Block);
+    }
+    let dist = b.grid().distance(b.pos(t), b.pos(hit.attacker));
+    if parry
+        && hit.kind == AttackKind::Normal
+        && b.rp(t) >= ReactionKind::Riposte.cost()
+        && b.best_melee(t, dist).is_some()
+    {
+        o.push(ReactionKind::Riposte);
     }
     o
 }
@@ -317,7 +374,7 @@ pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
 pub fn defence_check(b: &Battle, u: UnitId, kind: ReactionKind) -> Check {
     let s = b.stats(u);
     let mut c = match kind {
-        ReactionKind::Parry => Check::new("Melee", s.get(Stat::Melee)),
+        ReactionKind::Parry | ReactionKind::Riposte => Check::new("Melee", s.get(Stat::Melee)),
         ReactionKind::Block => Check::new("Endurance", s.get(Stat::Endurance)),
         _ => {
             if s.get(Stat::Athletics) > s.get(Stat::Agility) {
@@ -327,11 +384,10 @@ pub fn defence_check(b: &Battle, u: UnitId, kind: ReactionKind) -> Check {
             }
         }
     };
-    if b.get::<Conditions>(u)
-        .is_some_and(|c| c.has(ConditionKind::TotalDefense))
-    {
+    if b.has(u, ConditionKind::TotalDefense) {
         c.advantage += 1;
     }
+    c.advantage += actor_advantage(b, u);
     c
 }
 
@@ -346,7 +402,8 @@ pub(crate) fn resolve_defence(
     let (mut roll, outcome) = check.roll(&mut b.dice)?;
     roll.modifiers = check.target_mods.clone();
     roll.total = roll.natural();
-    let against = if kind == ReactionKind::Parry {
+    let parry = matches!(kind, ReactionKind::Parry | ReactionKind::Riposte);
+    let against = if parry {
         parry_adjusted(hit.level, b.size(hit.attacker), b.size(u))
     } else {
         hit.level
@@ -365,14 +422,18 @@ pub(crate) fn resolve_defence(
         b.emit(Event::RpRegained { unit: u, amount: 1 });
     }
     if success {
-        if !b.turn_state(u).reaction_fp {
-            let after = b.fp(u) + FP_REACTION;
-            b.emit(Event::FlowPoints {
-                unit: u,
-                delta: FP_REACTION,
-                reason: FpReason::Reaction,
-                after,
-            });
+        reaction_fp(b, u);
+        if kind == ReactionKind::Riposte {
+            let dist = b.grid().distance(b.pos(u), b.pos(hit.attacker));
+            if let Some(weapon) = b.best_melee(u, dist) {
+                b.stack.push(Frame::Attack {
+                    attacker: u,
+                    target: hit.attacker,
+                    weapon,
+                    kind: AttackKind::Riposte,
+                    effect: HitEffect::Damage,
+                });
+            }
         }
     } else {
         let mult = match (hit.level, outcome) {
@@ -385,8 +446,25 @@ pub(crate) fn resolve_defence(
     Ok(())
 }
 
+/// +1 FP for a successful reaction, once per round.
+pub(crate) fn reaction_fp(b: &mut Battle, u: UnitId) {
+    if !b.turn_state(u).reaction_fp {
+        let after = b.fp(u) + FP_REACTION;
+        b.emit(Event::FlowPoints {
+            unit: u,
+            delta: FP_REACTION,
+            reason: FpReason::Reaction,
+            after,
+        });
+    }
+}
+
 /// Roll and deal the damage of a hit; FP for hit, crit and kill.
 pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+    if let HitEffect::Disarm { item, send } = hit.effect {
+        super::flow_actions::resolve_disarm(b, &hit, item, send);
+        return Ok(());
+    }
     let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else {
         return Ok(());
     };
@@ -420,8 +498,13 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
         reason,
         after,
     });
+    // A reaction attack (or Riposte) that lands is a successful reaction too.
+    if hit.kind != AttackKind::Normal {
+        reaction_fp(b, hit.attacker);
+    }
     if hp_after <= 0 {
         b.emit(Event::Down { unit: hit.target });
+        super::flow_actions::end_grapple(b, hit.target);
         let after = b.fp(hit.attacker) + FP_KILL;
         b.emit(Event::FlowPoints {
             unit: hit.attacker,

@@ -2,8 +2,12 @@
 //! them through [`RulesetId`].
 
 pub mod flow;
+pub mod flow_actions;
 
 use serde::{Deserialize, Serialize};
+
+use crate::components::{ActionBudget, ReactionBudget, Refresh, Slot, Stat, Stats};
+use crate::dice::{DiceExpr, ModKind, Modifier};
 
 /// Which combat system a battle plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -71,5 +75,122 @@ impl RulesetId {
 impl std::fmt::Display for RulesetId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+/// How a ruleset orders combatants: a roll (or none) plus named modifiers, then
+/// tie-breakers. The turn engine applies it the same way for every ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitiativeRule {
+    /// The die rolled (`None`: the total is the modifiers alone).
+    pub dice: Option<DiceExpr>,
+    /// Named modifiers added to the roll.
+    pub modifiers: Vec<Modifier>,
+    /// Compared after the total, higher first.
+    pub tiebreak: i32,
+    /// On a full tie, units of sides with a human controller go first.
+    pub humans_first: bool,
+    /// On a full tie, roll this die until the tied units differ (flow's "resolved as
+    /// normal"); otherwise level order decides.
+    pub rolloff: Option<DiceExpr>,
+}
+
+/// Initiative of one combatant under a ruleset (see each `docs/rules/*.md`).
+pub fn initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
+    let m = |name: &str, v: i32| vec![Modifier::new(ModKind::Skill, name, v)];
+    match r {
+        // 1d10 + Agility modifier (Agility / 10); ties: Agility, then a d10 roll-off.
+        RulesetId::Flow => InitiativeRule {
+            dice: Some(DiceExpr::new(1, 10)),
+            modifiers: m("Agility mod", flow::agility_mod(stats)),
+            tiebreak: stats.get(Stat::Agility),
+            humans_first: false,
+            rolloff: Some(DiceExpr::new(1, 10)),
+        },
+        // d20 + DEX; ties: initiative modifier, then PCs (human sides) first.
+        RulesetId::TacticalD20 => InitiativeRule {
+            dice: Some(DiceExpr::new(1, 20)),
+            modifiers: m("DEX", stats.d20_mod(Stat::Dex)),
+            tiebreak: stats.d20_mod(Stat::Dex),
+            humans_first: true,
+            rolloff: None,
+        },
+        // d20 + Agility modifier on the plain d20 base the seed builds on.
+        RulesetId::Counters => InitiativeRule {
+            dice: Some(DiceExpr::new(1, 20)),
+            modifiers: m("Agility mod", stats.d20_mod(Stat::Agility)),
+            tiebreak: stats.d20_mod(Stat::Agility),
+            humans_first: true,
+            rolloff: None,
+        },
+        // No roll: the band (Very Slow 0 … Very Fast 4); PCs before enemies in a band.
+        RulesetId::Escalation => InitiativeRule {
+            dice: None,
+            modifiers: m("initiative band", stats.get(Stat::Band)),
+            tiebreak: 0,
+            humans_first: true,
+            rolloff: None,
+        },
+        // No roll: the Agility modifier, high to low; ties in level order.
+        RulesetId::MeleeZone => InitiativeRule {
+            dice: None,
+            modifiers: m("Agility mod", stats.get(Stat::Agility)),
+            tiebreak: 0,
+            humans_first: false,
+            rolloff: None,
+        },
+    }
+}
+
+/// The action and reaction budgets a combatant starts with under a ruleset.
+pub fn budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
+    let own = |n: i32| ReactionBudget {
+        available: n,
+        per_refresh: n,
+        refresh: Refresh::OwnTurnStart,
+        cap: 0,
+    };
+    match r {
+        RulesetId::Flow => (
+            ActionBudget::points(flow::AP_PER_ROUND),
+            own(flow::RP_PER_TURN),
+        ),
+        // Standard, Move, Quick and one Reaction.
+        RulesetId::TacticalD20 => (
+            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
+            own(1),
+        ),
+        // Standard, Move, Quick and one Interrupt.
+        RulesetId::Escalation => (
+            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
+            own(1),
+        ),
+        // 1 attack action, 1 move action, 2 bonus actions; free-hit slots = Agility + 1
+        // refreshed every round.
+        RulesetId::MeleeZone => {
+            let n = (stats.get(Stat::Agility) + 1).max(0);
+            (
+                ActionBudget::slots(&[(Slot::Attack, 1), (Slot::Move, 1), (Slot::Bonus, 2)]),
+                ReactionBudget {
+                    available: n,
+                    per_refresh: n,
+                    refresh: Refresh::RoundStart,
+                    cap: 0,
+                },
+            )
+        }
+        // One action and a move; skill dice = proficiency, at most proficiency per counter.
+        RulesetId::Counters => {
+            let p = stats.get(Stat::Proficiency).max(0);
+            (
+                ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1)]),
+                ReactionBudget {
+                    available: p,
+                    per_refresh: p,
+                    refresh: Refresh::OwnTurnStart,
+                    cap: p,
+                },
+            )
+        }
     }
 }
