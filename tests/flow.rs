@@ -1164,3 +1164,34 @@ fn initiative_is_d10_plus_agility_mod_and_full_ties_roll_off() {
     assert_eq!(rolls, vec![(a, 9), (bb, 9), (c, 8), (a, 3), (bb, 8)]);
     assert_eq!(b.forced_dice_left(), 0);
 }
+
+/// The ford skirmish: three rounds with moves, steps, feint, shove, grapple, Total
+/// Defense, tumble, intercepts, a riposte and a kill, from seed 2026. Its full event log
+/// must match the checked-in one line for line. After a deliberate rules change,
+/// regenerate it with `skirmish run tests/fixtures/skirmish.ron --script
+/// tests/fixtures/skirmish-script.ron > tests/fixtures/skirmish-expected.txt` (drop the
+/// final "-- script done" line) and review the diff.
+#[test]
+fn the_ford_skirmish_matches_its_checked_in_event_log() {
+    use skirmish_rules::record::record;
+    use skirmish_rules::script::{Script, run};
+    let l = level::load(&crate::repo("tests/fixtures/skirmish.ron")).unwrap();
+    let script = Script::load(&crate::repo("tests/fixtures/skirmish-script.ron")).unwrap();
+    let seed = l.seed.unwrap();
+    let mut b = Battle::new(l, seed, script.dice.clone()).unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<String> = b.log().iter().map(|e| record(&b, e).text()).collect();
+    let want = std::fs::read_to_string(crate::repo("tests/fixtures/skirmish-expected.txt"))
+        .unwrap()
+        .replace("\r\n", "\n");
+    let want: Vec<&str> = want.lines().collect();
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "event {} differs", i + 1);
+    }
+    assert_eq!(got.len(), want.len());
+    assert!(
+        b.log()
+            .iter()
+            .any(|e| matches!(e.event, Event::Down { .. }))
+    );
+}

@@ -414,12 +414,15 @@ fn roll(
     Ok(outcome)
 }
 
-/// The better of two skills as a check, with the unit's own advantage sources.
-fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat) -> Check {
+/// The better of two skills as a check. The side that acts gets its own advantage
+/// sources (prone, grappling); resisting is not an action and rolls plain.
+fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat, acting: bool) -> Check {
     let s = b.stats(u);
     let pick = if s.get(c) > s.get(a) { c } else { a };
     let mut ch = Check::new(stat_name(pick), s.get(pick));
-    ch.advantage += actor_advantage(b, u);
+    if acting {
+        ch.advantage += actor_advantage(b, u);
+    }
     ch
 }
 
@@ -506,8 +509,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         }
         Action::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
-            let mine = best_of(b, u, Stat::Melee, Stat::Deception);
-            let theirs = best_of(b, target, Stat::Melee, Stat::Agility);
+            let mine = best_of(b, u, Stat::Melee, Stat::Deception, true);
+            let theirs = best_of(b, target, Stat::Melee, Stat::Agility, false);
             if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some() {
                 add(
                     b,
@@ -524,8 +527,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             both,
         } => {
             spend(b, u, 1, Spend::Shove);
-            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics);
-            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics);
+            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
+            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics, false);
             if let Some(level) = contest(b, CheckPurpose::Shove, u, mine, target, theirs)? {
                 let both = both && level >= Outcome::Hard;
                 if effect == ShoveEffect::Push || both {
@@ -553,8 +556,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         }
         Action::Grapple { target } => {
             spend(b, u, flow::GRAPPLE_AP, Spend::Grapple);
-            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics);
-            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics);
+            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
+            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics, false);
             if contest(b, CheckPurpose::Grapple, u, mine, target, theirs)?.is_some() {
                 add(
                     b,
@@ -576,8 +579,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             let Some(holder) = b.condition_source(u, ConditionKind::Grappled) else {
                 return Ok(());
             };
-            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics);
-            let theirs = best_of(b, holder, Stat::Athletics, Stat::Athletics);
+            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
+            let theirs = best_of(b, holder, Stat::Athletics, Stat::Athletics, false);
             if contest(b, CheckPurpose::BreakFree, u, mine, holder, theirs)?.is_some() {
                 end_grapple(b, u);
             }
