@@ -42,9 +42,9 @@ impl From<GridArg> for GridKind {
 
 #[derive(Subcommand, Debug)]
 enum Cmd {
-    /// Open the game window on a level.
+    /// Open the game window: the level menu, or straight into LEVEL.
     Play {
-        /// Level file (default: levels/flow-bridge.ron).
+        /// Level file to start at once (without it: the menu of levels/).
         level: Option<PathBuf>,
         /// Play the level on this grid instead of the one it names.
         #[arg(long, value_enum)]
@@ -52,6 +52,9 @@ enum Cmd {
         /// Seed of the battle's dice.
         #[arg(long)]
         seed: Option<u64>,
+        /// Append every event to FILE as one JSON line (the format of `run --json`).
+        #[arg(long, value_name = "FILE")]
+        event_log: Option<PathBuf>,
     },
     /// Check level files: every problem with FILE:LINE:COL; exit 1 if any.
     Check {
@@ -92,12 +95,13 @@ pub fn main() -> ExitCode {
         }
     };
     match cli.cmd {
-        None => play(Path::new(DEFAULT_LEVEL), None, None),
-        Some(Cmd::Play { level, grid, seed }) => play(
-            level.as_deref().unwrap_or(Path::new(DEFAULT_LEVEL)),
-            grid.map(Into::into),
+        None => play(None, None, None, None),
+        Some(Cmd::Play {
+            level,
+            grid,
             seed,
-        ),
+            event_log,
+        }) => play(level.as_deref(), grid.map(Into::into), seed, event_log),
         Some(Cmd::Check { files }) => check(&files),
         Some(Cmd::Run {
             level,
@@ -218,21 +222,76 @@ fn run(
     }
 }
 
-fn play(path: &Path, grid: Option<GridKind>, seed: Option<u64>) -> ExitCode {
-    let level = match load(path, grid) {
-        Ok(l) => l,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+/// Where the shipped levels are: ./levels, next to the binary, or the source tree's.
+pub fn levels_dir() -> PathBuf {
+    let mut c = vec![PathBuf::from("levels")];
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(d) = exe.parent()
+    {
+        c.push(d.join("levels"));
+    }
+    c.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("levels"));
+    c.into_iter()
+        .find(|p| p.is_dir())
+        .unwrap_or_else(|| PathBuf::from("levels"))
+}
+
+fn play(
+    path: Option<&Path>,
+    grid: Option<GridKind>,
+    seed: Option<u64>,
+    event_log: Option<PathBuf>,
+) -> ExitCode {
+    let mut launch = crate::game::Launch {
+        grid,
+        seed,
+        event_log,
+        ..Default::default()
     };
-    let seed = seed.or(level.seed).unwrap_or(0);
-    let battle = match Battle::new(level, seed, Vec::new()) {
-        Ok(b) => b,
-        Err(e) => {
+    // The level asked for on the command line must load and be playable, or we say why
+    // and do not open a window.
+    if let Some(path) = path {
+        let level = match load(path, None) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(e) = Battle::new(level.clone(), 0, Vec::new()) {
             eprintln!("{}: {e}", path.display());
             return ExitCode::from(2);
         }
-    };
-    crate::game::run_window(battle)
+        launch.levels.push((path.to_path_buf(), level));
+        launch.start = Some(0);
+    }
+    let dir = levels_dir();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    for f in files {
+        if path.is_some_and(|p| p.canonicalize().ok() == f.canonicalize().ok()) {
+            continue;
+        }
+        match level::load(&f) {
+            Ok(l) => launch.levels.push((f, l)),
+            Err(e) => launch.broken.push(e.to_string()),
+        }
+    }
+    // The default level first in the menu.
+    if launch.start.is_none()
+        && let Some(i) = launch
+            .levels
+            .iter()
+            .position(|(p, _)| p.ends_with(DEFAULT_LEVEL.trim_start_matches("levels/")))
+    {
+        let d = launch.levels.remove(i);
+        launch.levels.insert(0, d);
+    }
+    crate::game::run_window(launch)
 }

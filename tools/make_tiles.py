@@ -55,3 +55,50 @@ for k in range(3):
                     c = (c[0] - 30, c[1] - 30, c[2] - 30, 255)
                 img[y * HW * 3 + k * HW + x] = c
 png('assets/hex_tiles.png', HW * 3, HH, img)
+
+# Overlay marks (white, tinted in the game). Shapes match the tiles:
+#   marks/{square,hex}_outline.png  reachable cells, selection (an outline)
+#   marks/{square,hex}_hatch.png    threatened cells (diagonal hatching: a pattern, so the
+#                                   threat overlay does not rely on colour)
+#   marks/dot.png                   a step of the previewed path
+#   marks/warn.png                  a step that provokes a reaction ("!" in a diamond)
+import os
+os.makedirs('assets/marks', exist_ok=True)
+for name, w, h, inside in (
+    ('square', 32, 32, lambda x, y, w, h: 0 <= x < w and 0 <= y < h),
+    ('hex', 28, 32, inside_hex),
+):
+    def border(x, y, t):
+        # On the shape, and t pixels further out (away from the centre) is off it.
+        ox = x + t if x > w / 2 else x - t
+        oy = y + t if y > h / 2 else y - t
+        return inside(x, y, w, h) and (not inside(ox, y, w, h) or not inside(x, oy, w, h))
+    out = [(0, 0, 0, 0)] * (w * h)
+    hatch = [(0, 0, 0, 0)] * (w * h)
+    for y in range(h):
+        for x in range(w):
+            if not inside(x, y, w, h):
+                continue
+            if border(x, y, 2):
+                out[y * w + x] = (255, 255, 255, 255)
+                hatch[y * w + x] = (255, 255, 255, 200)
+            elif (x + y) % 6 < 2:
+                hatch[y * w + x] = (255, 255, 255, 150)
+    png(f'assets/marks/{name}_outline.png', w, h, out)
+    png(f'assets/marks/{name}_hatch.png', w, h, hatch)
+D = 8
+dot = [(255, 255, 255, 255) if (x - 3.5) ** 2 + (y - 3.5) ** 2 <= 12 else (0, 0, 0, 0)
+       for y in range(D) for x in range(D)]
+png('assets/marks/dot.png', D, D, dot)
+W = 14
+warn = []
+for y in range(W):
+    for x in range(W):
+        c = (0, 0, 0, 0)
+        if abs(x - 6.5) + abs(y - 6.5) <= 7:
+            c = (255, 255, 255, 255)
+            bar = 6 <= x <= 7 and (3 <= y <= 8 or 10 <= y <= 11)
+            if bar:
+                c = (0, 0, 0, 255)
+        warn.append(c)
+png('assets/marks/warn.png', W, W, warn)

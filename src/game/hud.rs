@@ -1,93 +1,688 @@
-//! egui overlay: whose turn, the roll log, End Turn (Space / Enter).
+//! The egui overlay: turn order, unit card, action bar, roll log, hover previews,
+//! reaction prompts, the hot-seat handover screen, help and the victory screen. It reads
+//! the battle and records intent; it never changes the battle itself.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use skirmish_rules::components::{Carried, Conditions, Duration, UnitId};
+use skirmish_rules::engine::Command;
+use skirmish_rules::event::{AttackKind, Event, ReactionKind, Trigger};
 use skirmish_rules::record::record;
-use skirmish_rules::{Command, Status};
+use skirmish_rules::rulesets::{flow, flow_actions};
+use skirmish_rules::{Battle, Status};
 
-use super::BattleRes;
+use super::act::{ActionKey, handover_pending, undoable};
+use super::{BattleRes, Intent, ReactPolicy, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Intent>()
-        .add_systems(EguiPrimaryContextPass, draw)
-        .add_systems(Update, (record_keys, apply_intent).chain());
+    app.init_resource::<LogCache>().add_systems(
+        EguiPrimaryContextPass,
+        draw.run_if(in_state(Screen::Battle)),
+    );
 }
 
-/// What the player asked for this frame (input only records intent).
+/// Roll-log lines, formatted once per event (not every frame).
 #[derive(Resource, Default)]
-struct Intent {
-    end_turn: bool,
-    message: Option<String>,
+struct LogCache {
+    lines: Vec<(Option<UnitId>, Option<UnitId>, String)>,
 }
 
-fn record_keys(keys: Res<ButtonInput<KeyCode>>, mut intent: ResMut<Intent>) {
-    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
-        intent.end_turn = true;
+fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
+    match e {
+        Event::Attack {
+            attacker, target, ..
+        } => (Some(*attacker), Some(*target)),
+        Event::Damage { unit, source, .. } => (*source, Some(*unit)),
+        Event::Defence { unit, .. }
+        | Event::Check { unit, .. }
+        | Event::Initiative { unit, .. }
+        | Event::Moved { unit, .. }
+        | Event::Save { unit, .. }
+        | Event::FlowPoints { unit, .. }
+        | Event::ApSpent { unit, .. }
+        | Event::TurnStarted { unit, .. }
+        | Event::Down { unit } => (Some(*unit), None),
+        Event::Reacted { reactor, .. } | Event::ReactionOffered { reactor, .. } => {
+            (Some(*reactor), None)
+        }
+        Event::Contest {
+            active, passive, ..
+        } => (Some(*active), Some(*passive)),
+        Event::ConditionAdded { unit, source, .. } => (*source, Some(*unit)),
+        _ => (None, None),
     }
 }
 
-fn apply_intent(mut intent: ResMut<Intent>, mut battle: ResMut<BattleRes>) {
-    if !std::mem::take(&mut intent.end_turn) {
-        return;
-    }
-    let Status::Turn(u) = battle.0.status() else {
-        intent.message = Some("Not now: the battle waits for a reaction or is over.".into());
-        return;
+fn pct(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// What hovering a cell would do: attack odds with every modifier, or the path with its
+/// cost and every reaction it provokes.
+pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
+    let Some(h) = view.hovered else {
+        return Vec::new();
     };
-    if let Err(e) = battle.0.submit(Command::EndTurn { unit: u }) {
-        intent.message = Some(e.to_string());
+    let Status::Turn(u) = b.status() else {
+        return Vec::new();
+    };
+    if let Some(p) = view.pending {
+        return vec![format!(
+            "{}: click {}",
+            p.0.label(),
+            p.0.target().unwrap_or("")
+        )];
+    }
+    let mut out = Vec::new();
+    match b.unit_at(h, None) {
+        Some(t) if b.enemies(t, u) => {
+            out.push(format!("Attack {} (2 AP)", b.name(t)));
+            match b.weapon_for(u, t, None) {
+                Ok(w) => {
+                    let (check, p, (lo, hi)) = flow::attack_preview(b, u, t, w);
+                    let mods: Vec<String> = check
+                        .target_mods
+                        .iter()
+                        .map(|m| format!("{} {:+}", m.name, m.value))
+                        .collect();
+                    let adv = match check.advantage.signum() {
+                        1 => ", Advantage",
+                        -1 => ", Disadvantage",
+                        _ => "",
+                    };
+                    out.push(format!(
+                        "with {}: roll ≤ {} on d100 ({}{adv})",
+                        b.weapons(u)[w].name,
+                        check.target(),
+                        mods.join(", ")
+                    ));
+                    let crit = check.odds()[skirmish_rules::event::Outcome::Critical as usize];
+                    out.push(format!(
+                        "hit {} (crit {}), damage {lo}–{} ({}–{hi} on a crit)",
+                        pct(p),
+                        pct(crit),
+                        hi / 2,
+                        lo * 2
+                    ));
+                    if b.rp(t) > 0 {
+                        out.push(format!("{} may still Dodge/Parry/Block", b.name(t)));
+                    }
+                }
+                Err(e) => out.push(format!("cannot: {e}")),
+            }
+            if b.ap(u) < flow::ATTACK_AP {
+                out.push(format!("not enough AP ({} left)", b.ap(u)));
+            }
+        }
+        Some(o) => out.push(format!("{} — click to inspect", b.name(o))),
+        None => match b.check(&Command::Move { unit: u, to: h }) {
+            Ok(()) => {
+                if let Some((path, cost)) = b.path_to(u, h) {
+                    let left = b.turn_state(u).move_left;
+                    let ap = if cost > left {
+                        (cost - left).div_ceil(flow::MOVE_PER_AP)
+                    } else {
+                        0
+                    };
+                    out.push(format!("Move to {h}: {cost} movement ({ap} AP)"));
+                    for w in path.windows(2) {
+                        for r in b.leave_reactors(u, w[0]) {
+                            let dist = b.grid().distance(b.pos(r), w[0]);
+                            let chance = b
+                                .best_melee(r, dist)
+                                .map(|wp| {
+                                    flow::attack_check(b, r, u, wp, AttackKind::Reaction)
+                                        .success_chance()
+                                })
+                                .unwrap_or(0.0);
+                            out.push(format!(
+                                "! leaving {} provokes {} ({} to hit)",
+                                w[0],
+                                b.name(r),
+                                pct(chance)
+                            ));
+                        }
+                    }
+                }
+            }
+            Err(e) => out.push(format!("cannot move there: {e}")),
+        },
+    }
+    out
+}
+
+fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
+    let w = b.window()?;
+    let r = w.reactor;
+    let head = match &w.trigger {
+        Trigger::Leaving { mover, .. } => format!("{} leaves {}'s reach.", b.name(*mover), b.name(r)),
+        Trigger::StandingUp { unit } => {
+            format!("{} stands up next to {}.", b.name(*unit), b.name(r))
+        }
+        Trigger::FailedTumble { mover } => {
+            format!("{} failed to tumble past {}.", b.name(*mover), b.name(r))
+        }
+        Trigger::IncomingAttack {
+            attacker,
+            target,
+            level,
+            ..
+        } => {
+            if *target == r {
+                format!("{} hits {} ({level}).", b.name(*attacker), b.name(r))
+            } else {
+                format!(
+                    "{} hits {} ({level}); {} can intercept.",
+                    b.name(*attacker),
+                    b.name(*target),
+                    b.name(r)
+                )
+            }
+        }
+    };
+    let opts = w
+        .options
+        .iter()
+        .map(|&k| {
+            let chance = match (&w.hit, w.trigger.provoker()) {
+                (Some(hit), _) => format!("{} to stop it", pct(flow::defence_chance(b, r, hit, k))),
+                (None, Some(t)) => {
+                    let dist = b.grid().distance(b.pos(r), b.pos(t));
+                    b.best_melee(r, dist)
+                        .map(|wp| {
+                            format!(
+                                "{} to hit",
+                                pct(flow::attack_check(b, r, t, wp, AttackKind::Reaction)
+                                    .success_chance())
+                            )
+                        })
+                        .unwrap_or_default()
+                }
+                _ => String::new(),
+            };
+            (k, format!("{k} ({} RP, {chance})", k.cost()))
+        })
+        .collect();
+    Some((format!("{} has {} RP. {head}", b.name(r), b.rp(r)), opts))
+}
+
+fn duration_text(d: Duration) -> String {
+    match d {
+        Duration::UntilOwnTurnStart => "until its next turn starts".into(),
+        Duration::Turns(n) => format!("{n} more turn(s)"),
+        Duration::UntilRemoved => "until removed".into(),
+        Duration::SaveEnds(dc) => format!("save ends (d20 ≥ {dc})"),
     }
 }
 
-fn draw(mut contexts: EguiContexts, battle: Res<BattleRes>, mut intent: ResMut<Intent>) -> Result {
-    let ctx = contexts.ctx_mut()?;
+fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{label} {n}"));
+        let k = n.clamp(0, 12) as usize;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
+        for i in 0..k {
+            let c = rect.left_center() + egui::vec2(6.0 + 12.0 * i as f32, 0.0);
+            ui.painter().circle_filled(c, 4.5, colour);
+        }
+    });
+}
+
+/// Summary for the victory screen: (side name, damage dealt, units lost).
+fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
+    b.level()
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let dealt: i32 = b
+                .log()
+                .iter()
+                .filter_map(|l| match &l.event {
+                    Event::Damage {
+                        source: Some(src),
+                        amount,
+                        ..
+                    } if b.side(*src).0 as usize == i => Some(*amount),
+                    _ => None,
+                })
+                .sum();
+            let lost = b
+                .units()
+                .filter(|&u| b.side(u).0 as usize == i && !b.alive(u))
+                .count();
+            (s.name.clone(), dealt, lost)
+        })
+        .collect()
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    battle: Res<BattleRes>,
+    session: Res<Session>,
+    mut view: ResMut<View>,
+    mut intent: ResMut<Intent>,
+    mut cache: ResMut<LogCache>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
+    let mut rects = Vec::new();
+    let screen = ctx.viewport_rect();
+
+    if let Some(side) = handover_pending(b, &session) {
+        let def = &b.level().sides[side.0 as usize];
+        let [r, g, bl] = def.colour;
+        egui::Area::new("handover".into())
+            .order(egui::Order::Foreground)
+            .fixed_pos(screen.min)
+            .show(&ctx, |ui| {
+                ui.painter()
+                    .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 18, 24));
+                ui.scope_builder(egui::UiBuilder::new().max_rect(screen.shrink(200.0)), |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(120.0);
+                        let title = match b.status() {
+                            Status::AwaitingReaction(_) => format!("{} — a reaction to decide", def.name),
+                            _ => format!("{} — your turn", def.name),
+                        };
+                        ui.label(
+                            egui::RichText::new(title)
+                                .size(36.0)
+                                .color(egui::Color32::from_rgb(r, g, bl)),
+                        );
+                        let why = match b.status() {
+                            Status::AwaitingReaction(u) => {
+                                format!("{} may react.", b.name(u))
+                            }
+                            Status::Turn(u) => format!("{} acts.", b.name(u)),
+                            Status::Ended(_) => String::new(),
+                        };
+                        ui.label(egui::RichText::new(why).size(18.0));
+                        ui.add_space(20.0);
+                        ui.label("The board is hidden until you are at the screen.");
+                        if ui
+                            .add(egui::Button::new(
+                                egui::RichText::new("Show the board [Space]").size(22.0),
+                            ))
+                            .clicked()
+                        {
+                            intent.handover = true;
+                        }
+                    });
+                });
+            });
+        view.ui_rects = vec![Rect::new(
+            screen.min.x,
+            screen.min.y,
+            screen.max.x,
+            screen.max.y,
+        )];
+        return Ok(());
+    }
+
+    if cache.lines.len() > b.log().len() {
+        cache.lines.clear();
+    }
+    let start = cache.lines.len();
+    for l in &b.log()[start..] {
+        let (a, t) = actors(&l.event);
+        cache.lines.push((a, t, record(b, l).text()));
+    }
+
     let mut root = egui::Ui::new(
         ctx.clone(),
         "hud".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
+            .max_rect(screen),
     );
-    egui::Panel::right("log")
-        .min_size(320.0)
+    let cur = b.current();
+    let panel = egui::Panel::right("side")
+        .min_size(super::map::PANEL - 16.0)
         .show(&mut root, |ui| {
             ui.heading(&b.level().name);
             ui.label(format!(
-                "Ruleset {} — {} grid — round {}",
+                "{} · {} grid · round {}",
                 b.ruleset(),
                 b.grid().kind,
                 b.round()
             ));
+            // Turn order.
+            ui.separator();
+            ui.label(egui::RichText::new("Turn order").strong());
+            ui.horizontal_wrapped(|ui| {
+                for &u in b.order() {
+                    let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
+                    let mut t = egui::RichText::new(b.name(u)).color(egui::Color32::from_rgb(r, g, bl));
+                    if Some(u) == cur {
+                        t = t.strong().underline();
+                    }
+                    if !b.alive(u) {
+                        t = t.strikethrough();
+                    }
+                    let init = b
+                        .log()
+                        .iter()
+                        .find_map(|l| match &l.event {
+                            Event::Initiative { unit, roll } if *unit == u => Some(roll.total),
+                            _ => None,
+                        })
+                        .unwrap_or(0);
+                    if ui
+                        .add(egui::Label::new(t).sense(egui::Sense::click()))
+                        .on_hover_text(format!("initiative {init}; click to inspect"))
+                        .clicked()
+                    {
+                        view.selected = Some(u);
+                    }
+                }
+            });
             match b.status() {
                 Status::Turn(u) => {
-                    ui.label(format!(
-                        "Turn: {} ({} AP, {} RP)",
-                        b.name(u),
-                        b.ap(u),
-                        b.rp(u)
-                    ));
+                    ui.label(format!("{}'s turn", b.name(u)));
                 }
                 Status::AwaitingReaction(u) => {
-                    ui.label(format!("Waiting for {}'s reaction", b.name(u)));
+                    ui.label(format!("waiting for {}'s reaction", b.name(u)));
                 }
                 Status::Ended(_) => {
-                    ui.label("Battle over");
+                    ui.label("battle over");
                 }
             }
-            if ui.button("End turn [Space]").clicked() {
-                intent.end_turn = true;
+            // Unit card.
+            if let Some(u) = view.selected.or(cur) {
+                ui.separator();
+                let hp = b.get::<skirmish_rules::components::Health>(u);
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} — {}{}",
+                        b.name(u),
+                        b.level().sides[b.side(u).0 as usize].name,
+                        if b.alive(u) { "" } else { " (down)" }
+                    ))
+                    .strong(),
+                );
+                if let Some(h) = hp {
+                    ui.add(
+                        egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
+                            .text(format!("HP {}/{}", h.hp, h.max)),
+                    );
+                }
+                pips(ui, "AP", b.ap(u), egui::Color32::from_rgb(240, 200, 60));
+                pips(ui, "RP", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
+                pips(ui, "FP", b.fp(u), egui::Color32::from_rgb(200, 120, 255));
+                let stats: Vec<String> = b
+                    .stats(u)
+                    .0
+                    .iter()
+                    .map(|(k, v)| format!("{k:?} {v}"))
+                    .collect();
+                ui.label(stats.join(" · ")).on_hover_text(format!(
+                    "size {:?}, reach {}",
+                    b.size(u),
+                    b.threat_reach(u)
+                ));
+                if let Some(c) = b.get::<Conditions>(u) {
+                    ui.horizontal_wrapped(|ui| {
+                        for a in &c.0 {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "[{}] {:?}",
+                                    super::map::badge(a.kind),
+                                    a.kind
+                                ))
+                                .color(egui::Color32::YELLOW),
+                            )
+                            .on_hover_text(duration_text(a.duration));
+                        }
+                    });
+                }
+                for (i, w) in b.weapons(u).iter().enumerate() {
+                    let state = b.carried(u, i);
+                    if state == Some(Carried::Gone) {
+                        continue;
+                    }
+                    ui.horizontal(|ui| {
+                        ui.label(format!(
+                            "{} {} ({}{})",
+                            if state == Some(Carried::Held) { "✋" } else { "▫" },
+                            w.name,
+                            w.damage,
+                            if w.range > 0 {
+                                format!(", range {}", w.range)
+                            } else {
+                                format!(", reach {}", w.reach)
+                            }
+                        ));
+                        if Some(u) == cur {
+                            let (label, draw) = if state == Some(Carried::Held) {
+                                ("Sheathe (1 AP)", false)
+                            } else {
+                                ("Draw (1 AP)", true)
+                            };
+                            if ui.small_button(label).clicked() {
+                                intent.carry = Some((i, draw));
+                            }
+                        }
+                    });
+                }
             }
-            if let Some(m) = &intent.message {
-                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            // Action bar.
+            if let Status::Turn(u) = b.status() {
+                ui.separator();
+                ui.label(egui::RichText::new("Actions").strong());
+                ui.label("Click a cell to move, an enemy to attack (2 AP).");
+                ui.horizontal_wrapped(|ui| {
+                    for a in ActionKey::ALL {
+                        let cost = a
+                            .action(b, Some(b.pos(u)))
+                            .map(|x| flow_actions::cost(&x))
+                            .unwrap_or(1);
+                        // Untargeted actions are checked exactly; targeted ones need a
+                        // target first, so only their AP is checked here.
+                        let why = if a.target().is_some() {
+                            (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
+                        } else {
+                            a.action(b, None).ok().and_then(|x| {
+                                b.check(&Command::Act { unit: u, action: x })
+                                    .err()
+                                    .map(|e| e.to_string())
+                            })
+                        };
+                        let text = format!("{} [{}] {cost} AP", a.label(), a.key_label());
+                        let selected = view.pending.map(|p| p.0) == Some(a);
+                        let r = ui.add_enabled(
+                            why.is_none(),
+                            egui::Button::selectable(selected, text),
+                        );
+                        let r = match &why {
+                            Some(w) => r.on_disabled_hover_text(w.clone()),
+                            None => r.on_hover_text(a.target().map_or_else(
+                                || "acts at once".to_string(),
+                                |t| format!("then click {t}"),
+                            )),
+                        };
+                        if r.clicked() {
+                            intent.action = Some(a);
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("End turn [Space]").clicked() {
+                        intent.end_turn = true;
+                    }
+                    let can_undo = undoable(b, &session);
+                    if ui
+                        .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
+                        .on_disabled_hover_text(
+                            "only a move that rolled no dice and provoked nothing",
+                        )
+                        .clicked()
+                    {
+                        intent.undo = true;
+                    }
+                });
             }
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut view.threat, "Threat overlay [T]");
+                if ui.button("Help [F1]").clicked() {
+                    view.help = !view.help;
+                }
+            });
+            if let Some((m, err)) = &view.message {
+                let c = if *err {
+                    egui::Color32::LIGHT_RED
+                } else {
+                    egui::Color32::LIGHT_GREEN
+                };
+                ui.colored_label(c, m);
+            }
+            for l in hover_lines(b, &view) {
+                ui.label(l);
+            }
+            // Roll log.
             ui.separator();
-            ui.label("Roll log (newest first)");
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new("Roll log").strong());
+                let shown = view
+                    .log_filter
+                    .map(|u| b.name(u).to_string())
+                    .unwrap_or_else(|| "everyone".into());
+                egui::ComboBox::from_id_salt("filter")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut view.log_filter, None, "everyone");
+                        for u in b.units() {
+                            ui.selectable_value(&mut view.log_filter, Some(u), b.name(u));
+                        }
+                    });
+            });
             egui::ScrollArea::vertical().show(ui, |ui| {
-                for l in b.log().iter().rev().take(200) {
-                    ui.label(record(b, l).text());
+                for (a, t, line) in cache.lines.iter().rev() {
+                    if let Some(f) = view.log_filter
+                        && *a != Some(f)
+                        && *t != Some(f)
+                    {
+                        continue;
+                    }
+                    ui.label(egui::RichText::new(line).monospace().size(11.0));
                 }
             });
         });
+    let pr = panel.response.rect;
+    rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
+
+    // Reaction prompt.
+    if let Status::AwaitingReaction(r) = b.status()
+        && session.policies.get(b.side(r).0 as usize) == Some(&ReactPolicy::Ask)
+        && let Some((head, opts)) = prompt_text(b)
+    {
+        let w = egui::Window::new("Reaction")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(&ctx, |ui| {
+                ui.label(head);
+                for (i, (k, text)) in opts.iter().enumerate() {
+                    if ui.button(format!("[{}] {text}", i + 1)).clicked() {
+                        intent.react = Some(Some(*k));
+                    }
+                }
+                if ui.button("[N] No reaction").clicked() {
+                    intent.react = Some(None);
+                }
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+
+    if view.help {
+        let mut open = true;
+        egui::Window::new("Shortcuts")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                egui::Grid::new("keys").show(ui, |ui| {
+                    for (k, v) in [
+                        ("left click", "select / move / attack / pick a target"),
+                        ("right click, Esc", "cancel the pending action or selection"),
+                        ("Space, Enter", "end the turn (or show the board after a handover)"),
+                        ("Tab", "cycle through your side's units"),
+                        ("T", "threat overlay (hatched cells)"),
+                        ("Ctrl+Z", "undo a move that rolled no dice"),
+                        ("1-0, U, B, R, P", "special actions (see the action bar)"),
+                        ("Y / N / 1-9", "answer a reaction prompt"),
+                        ("arrows, WASD, middle drag", "pan"),
+                        ("wheel, + / -", "zoom"),
+                        ("F1, ?", "this help"),
+                    ] {
+                        ui.label(egui::RichText::new(k).monospace());
+                        ui.label(v);
+                        ui.end_row();
+                    }
+                });
+            });
+        if !open {
+            view.help = false;
+        }
+    }
+
+    if let Status::Ended(winner) = b.status() {
+        let w = egui::Window::new("Battle over")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, [-170.0, 0.0])
+            .show(&ctx, |ui| {
+                let title = match winner {
+                    Some(s) => format!("{} wins", b.level().sides[s.0 as usize].name),
+                    None => "Nobody is left standing".into(),
+                };
+                ui.heading(title);
+                ui.label(format!("{} rounds", b.round()));
+                egui::Grid::new("summary").striped(true).show(ui, |ui| {
+                    ui.label("side");
+                    ui.label("damage dealt");
+                    ui.label("units lost");
+                    ui.end_row();
+                    for (name, dealt, lost) in summary(b) {
+                        ui.label(name);
+                        ui.label(dealt.to_string());
+                        ui.label(lost.to_string());
+                        ui.end_row();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Restart [R]").clicked() {
+                        intent.restart = true;
+                    }
+                    if ui.button("Menu [M]").clicked() {
+                        intent.menu = true;
+                    }
+                });
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+
+    // Hover preview next to the pointer.
+    if let Some(pos) = ctx.pointer_hover_pos() {
+        let lines = hover_lines(b, &view);
+        if !lines.is_empty() && !rects.iter().any(|r| r.contains(Vec2::new(pos.x, pos.y))) {
+            egui::Area::new("hover".into())
+                .order(egui::Order::Tooltip)
+                .fixed_pos(pos + egui::vec2(16.0, 16.0))
+                .interactable(false)
+                .show(&ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        for l in lines {
+                            ui.label(l);
+                        }
+                    });
+                });
+        }
+    }
+    if view.ui_rects != rects {
+        view.ui_rects = rects;
+    }
     Ok(())
 }

@@ -1,26 +1,43 @@
-//! Terrain through bevy_ecs_tilemap (square or hex) and units as sprites. View only.
+//! Terrain through bevy_ecs_tilemap (square or hex) and units as sprites with name, HP
+//! bar and condition badges; short movement animation and floating damage numbers. View
+//! only: it reads the battle and its events and decides nothing.
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use skirmish_rules::components::UnitId;
-use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::components::{ConditionKind, Conditions, UnitId};
+use skirmish_rules::event::Event;
+use skirmish_rules::grid::{Cell, Grid, GridKind};
 use skirmish_rules::level::Terrain;
 
-use super::BattleRes;
+use super::{BattleRes, Screen, Session};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_map)
-        .add_systems(Update, sync_units);
+    app.init_resource::<Built>()
+        .add_systems(OnExit(Screen::Battle), clear)
+        .add_systems(
+            Update,
+            (rebuild, animate_units, spawn_floaters, float)
+                .chain()
+                .run_if(in_state(Screen::Battle)),
+        );
 }
 
-/// The tilemap's geometry, to turn cells into world positions.
+/// Which battle generation the map on screen shows (a restart builds a new one).
+#[derive(Resource, Default)]
+pub struct Built {
+    generation: Option<u32>,
+    /// Events already turned into floating numbers.
+    seen: usize,
+}
+
+/// The tilemap's geometry, to turn cells into world positions and back.
 #[derive(Resource, Clone, Copy)]
 pub struct MapLayout {
     size: TilemapSize,
     grid: TilemapGridSize,
     tile: TilemapTileSize,
     map_type: TilemapType,
-    height: i32,
+    logical: Grid,
 }
 
 impl MapLayout {
@@ -28,7 +45,7 @@ impl MapLayout {
     pub fn world(&self, c: Cell) -> Vec2 {
         let tp = TilePos {
             x: c.x.max(0) as u32,
-            y: (self.height - 1 - c.y).max(0) as u32,
+            y: (self.logical.height - 1 - c.y).max(0) as u32,
         };
         tp.center_in_world(
             &self.size,
@@ -38,14 +55,77 @@ impl MapLayout {
             &TilemapAnchor::Center,
         )
     }
+
+    /// The cell whose centre is nearest to a world point, if the point is on the map.
+    pub fn cell_at(&self, p: Vec2) -> Option<Cell> {
+        let (c, d) = self
+            .logical
+            .cells()
+            .map(|c| (c, self.world(c).distance(p)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))?;
+        (d <= self.tile.y * 0.55).then_some(c)
+    }
+
+    /// Size of one tile.
+    pub fn tile(&self) -> Vec2 {
+        Vec2::new(self.tile.x, self.tile.y)
+    }
+
+    /// Square or hex.
+    pub fn kind(&self) -> GridKind {
+        self.logical.kind
+    }
 }
+
+/// Everything the battle screen spawned in the world.
+#[derive(Component)]
+pub struct MapEntity;
 
 /// A unit's sprite.
 #[derive(Component)]
-struct UnitView(UnitId);
+pub struct UnitView(pub UnitId);
 
-fn spawn_map(mut commands: Commands, battle: Res<BattleRes>, assets: Res<AssetServer>) {
-    commands.spawn(Camera2d);
+#[derive(Component)]
+struct HpFill(UnitId);
+
+#[derive(Component)]
+struct Badges(UnitId);
+
+#[derive(Component)]
+struct Floater {
+    age: f32,
+}
+
+const UNIT: f32 = 20.0;
+/// Width of the egui side panel in logical pixels.
+pub const PANEL: f32 = 340.0;
+const BAR: f32 = 22.0;
+
+fn clear(mut commands: Commands, q: Query<Entity, With<MapEntity>>, mut built: ResMut<Built>) {
+    for e in &q {
+        commands.entity(e).despawn();
+    }
+    *built = Built::default();
+}
+
+fn rebuild(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    session: Res<Session>,
+    assets: Res<AssetServer>,
+    mut built: ResMut<Built>,
+    old: Query<Entity, With<MapEntity>>,
+    mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if built.generation == Some(session.generation) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    built.generation = Some(session.generation);
+    built.seen = battle.0.log().len();
     let b = &battle.0;
     let g = b.grid();
     let size = TilemapSize {
@@ -72,7 +152,7 @@ fn spawn_map(mut commands: Commands, battle: Res<BattleRes>, assets: Res<AssetSe
     };
     let grid: TilemapGridSize = tile.into();
     let mut storage = TileStorage::empty(size);
-    let map = commands.spawn_empty().id();
+    let map = commands.spawn(MapEntity).id();
     for c in g.cells() {
         let pos = TilePos {
             x: c.x as u32,
@@ -84,12 +164,15 @@ fn spawn_map(mut commands: Commands, battle: Res<BattleRes>, assets: Res<AssetSe
             Terrain::Difficult => 2,
         };
         let t = commands
-            .spawn(TileBundle {
-                position: pos,
-                tilemap_id: TilemapId(map),
-                texture_index: TileTextureIndex(index),
-                ..default()
-            })
+            .spawn((
+                MapEntity,
+                TileBundle {
+                    position: pos,
+                    tilemap_id: TilemapId(map),
+                    texture_index: TileTextureIndex(index),
+                    ..default()
+                },
+            ))
             .id();
         storage.set(&pos, t);
     }
@@ -108,46 +191,197 @@ fn spawn_map(mut commands: Commands, battle: Res<BattleRes>, assets: Res<AssetSe
         grid,
         tile,
         map_type,
-        height: g.height,
+        logical: g,
     };
     commands.insert_resource(layout);
+    // Fit the map into the part of the window left of the side panel.
+    let (ww, wh) = windows
+        .single()
+        .map(|w| (w.width(), w.height()))
+        .unwrap_or((1280.0, 800.0));
+    let free = (ww - PANEL).max(200.0);
+    let lo = layout.world(Cell::new(0, g.height - 1));
+    let hi = layout.world(Cell::new(g.width - 1, 0));
+    let (mw, mh) = (
+        (hi.x - lo.x).abs() + tile.x * 1.5,
+        (hi.y - lo.y).abs() + tile.y * 1.5,
+    );
+    let scale = (mw / (free * 0.95)).max(mh / (wh * 0.95)).clamp(0.3, 4.0);
+    let centre = (lo + hi) / 2.0;
+    for (mut t, mut p) in &mut cams {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scale = scale;
+        }
+        // The free area's centre is PANEL/2 pixels left of the window's centre.
+        t.translation.x = centre.x + PANEL / 2.0 * scale;
+        t.translation.y = centre.y;
+        // Tests read where each cell is on screen (SKIRMISH_LAYOUT=FILE).
+        if let Some(path) = std::env::var_os("SKIRMISH_LAYOUT") {
+            let mut out = String::new();
+            for c in g.cells() {
+                let w = layout.world(c);
+                let sx = (w.x - t.translation.x) / scale + ww / 2.0;
+                let sy = wh / 2.0 - (w.y - t.translation.y) / scale;
+                out.push_str(&format!("{} {} {:.0} {:.0}\n", c.x, c.y, sx, sy));
+            }
+            let _ = std::fs::write(path, out);
+        }
+    }
     for u in b.units() {
         let side = b.side(u);
         let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
         let p = layout.world(b.pos(u));
         commands
             .spawn((
+                MapEntity,
                 UnitView(u),
-                Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(20.0)),
+                Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(UNIT)),
                 Transform::from_translation(p.extend(10.0)),
             ))
-            .with_child((
-                Text2d::new(b.name(u).to_string()),
-                TextFont {
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 17.0, 1.0),
-            ));
+            .with_children(|c| {
+                c.spawn((
+                    Text2d::new(b.name(u).to_string()),
+                    TextFont {
+                        font_size: FontSize::Px(11.0),
+                        ..default()
+                    },
+                    Transform::from_xyz(0.0, 19.0, 1.0),
+                ));
+                // HP bar: a dark back and a green fill scaled to HP.
+                c.spawn((
+                    Sprite::from_color(Color::srgb(0.15, 0.05, 0.05), Vec2::new(BAR, 4.0)),
+                    Transform::from_xyz(0.0, -14.0, 1.0),
+                ));
+                c.spawn((
+                    HpFill(u),
+                    Sprite::from_color(Color::srgb(0.2, 0.85, 0.3), Vec2::new(BAR, 4.0)),
+                    Transform::from_xyz(0.0, -14.0, 2.0),
+                ));
+                c.spawn((
+                    Badges(u),
+                    Text2d::new(String::new()),
+                    TextFont {
+                        font_size: FontSize::Px(10.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(1.0, 0.95, 0.3)),
+                    Transform::from_xyz(0.0, 0.0, 3.0),
+                ));
+            });
     }
 }
 
-fn sync_units(
+/// Short letters for conditions drawn on the unit (the unit card spells them out).
+pub fn badge(k: ConditionKind) -> &'static str {
+    match k {
+        ConditionKind::Prone => "P",
+        ConditionKind::Grappled => "G",
+        ConditionKind::Grappling => "g",
+        ConditionKind::Bleeding => "B",
+        ConditionKind::Stunned => "S",
+        ConditionKind::Surprised => "!",
+        ConditionKind::TotalDefense => "D",
+        ConditionKind::Feinted => "F",
+        ConditionKind::Restrained => "R",
+        ConditionKind::Unconscious => "U",
+        ConditionKind::Dying => "X",
+    }
+}
+
+fn animate_units(
+    time: Res<Time>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
-    mut q: Query<(&UnitView, &mut Transform, &mut Visibility)>,
+    mut units: Query<(&UnitView, &mut Transform, &mut Visibility)>,
+    mut fills: Query<(&HpFill, &mut Transform), Without<UnitView>>,
+    mut badges: Query<(&Badges, &mut Text2d)>,
 ) {
     let Some(layout) = layout else { return };
-    if !battle.is_changed() {
-        return;
-    }
-    for (v, mut t, mut vis) in &mut q {
-        let p = layout.world(battle.0.pos(v.0));
-        t.translation = p.extend(10.0);
-        *vis = if battle.0.alive(v.0) {
+    let b = &battle.0;
+    let step = (time.delta_secs() * 12.0).min(1.0);
+    for (v, mut t, mut vis) in &mut units {
+        let goal = layout.world(b.pos(v.0)).extend(10.0);
+        t.translation = t.translation.lerp(goal, step);
+        *vis = if b.alive(v.0) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         };
+    }
+    if !battle.is_changed() {
+        return;
+    }
+    for (f, mut t) in &mut fills {
+        let hp = b
+            .get::<skirmish_rules::components::Health>(f.0)
+            .map(|h| (h.hp.max(0) as f32 / h.max.max(1) as f32).clamp(0.0, 1.0))
+            .unwrap_or(0.0);
+        t.scale.x = hp.max(0.001);
+        t.translation.x = -BAR * (1.0 - hp) / 2.0;
+    }
+    for (bd, mut text) in &mut badges {
+        let s: String = b
+            .get::<Conditions>(bd.0)
+            .map(|c| c.0.iter().map(|c| badge(c.kind)).collect())
+            .unwrap_or_default();
+        text.0 = s;
+    }
+}
+
+fn spawn_floaters(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    mut built: ResMut<Built>,
+) {
+    let Some(layout) = layout else { return };
+    let b = &battle.0;
+    if built.seen > b.log().len() {
+        built.seen = b.log().len();
+    }
+    for l in &b.log()[built.seen..] {
+        let (unit, text, colour) = match &l.event {
+            Event::Damage { unit, amount, .. } => {
+                (*unit, format!("-{amount}"), Color::srgb(1.0, 0.3, 0.25))
+            }
+            Event::Defence {
+                unit,
+                success: true,
+                kind,
+                ..
+            } => (*unit, format!("{kind}!"), Color::srgb(0.5, 0.8, 1.0)),
+            Event::Attack {
+                target, outcome, ..
+            } if !outcome.is_success() => (*target, "miss".into(), Color::srgb(0.85, 0.85, 0.85)),
+            _ => continue,
+        };
+        let p = layout.world(b.pos(unit));
+        commands.spawn((
+            MapEntity,
+            Floater { age: 0.0 },
+            Text2d::new(text),
+            TextFont {
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(colour),
+            Transform::from_translation(p.extend(30.0) + Vec3::new(0.0, 10.0, 0.0)),
+        ));
+    }
+    built.seen = b.log().len();
+}
+
+fn float(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
+) {
+    for (e, mut f, mut t, mut c) in &mut q {
+        f.age += time.delta_secs();
+        t.translation.y += 30.0 * time.delta_secs();
+        c.0.set_alpha((1.4 - f.age).clamp(0.0, 1.0));
+        if f.age > 1.4 {
+            commands.entity(e).despawn();
+        }
     }
 }

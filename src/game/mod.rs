@@ -1,10 +1,24 @@
-//! The game window. Views mirror the battle; input only submits commands.
+//! The game window. Views mirror the battle; input only records intent; `act` turns
+//! intent into the same `Command`s the headless runner submits.
 //!
-//! One plugin per file, registered here: `map` draws terrain and units, `hud` is the egui
-//! overlay (turn, roll log, end turn).
+//! One plugin per file, registered here:
+//! - `menu`: level picker, grid, controllers and reaction policies;
+//! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation, floating numbers;
+//! - `camera`: pan and zoom;
+//! - `input`: mouse and keyboard → [`Intent`];
+//! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
+//!   the `--event-log` file;
+//! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
+//! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
+//!   handover, help, victory).
 
+mod act;
+mod camera;
 mod hud;
+mod input;
 mod map;
+mod menu;
+mod overlay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,10 +27,144 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 use bevy_egui::EguiPlugin;
 use skirmish_rules::Battle;
+use skirmish_rules::components::{SideId, UnitId};
+use skirmish_rules::engine::Command;
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::level::Level;
 
-/// The battle being played, owned by the window.
+/// Screens.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Screen {
+    /// Level picker.
+    #[default]
+    Menu,
+    /// A battle.
+    Battle,
+}
+
+/// How a side answers reaction windows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReactPolicy {
+    /// Ask the player every time.
+    #[default]
+    Ask,
+    /// Take the option most likely to help (defend with the best chance, strike back
+    /// when a reaction attack is offered; never intercept).
+    Auto,
+    /// Never react.
+    Never,
+}
+
+impl ReactPolicy {
+    /// All, in menu order.
+    pub const ALL: [ReactPolicy; 3] = [ReactPolicy::Ask, ReactPolicy::Auto, ReactPolicy::Never];
+
+    /// Label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ReactPolicy::Ask => "Ask",
+            ReactPolicy::Auto => "Auto",
+            ReactPolicy::Never => "Never",
+        }
+    }
+}
+
+/// What the command line asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// Levels offered by the menu: (file, level).
+    pub levels: Vec<(PathBuf, Level)>,
+    /// Files that did not load, with the reason (shown in the menu).
+    pub broken: Vec<String>,
+    /// Start this level at once (index into `levels`), skipping the menu.
+    pub start: Option<usize>,
+    /// Grid override.
+    pub grid: Option<GridKind>,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Append every event as a JSON line here.
+    pub event_log: Option<PathBuf>,
+}
+
+/// The battle being played and what the window keeps about it.
 #[derive(Resource)]
 pub struct BattleRes(pub Battle);
+
+/// Settings and history of the battle being played.
+#[derive(Resource, Clone, Debug)]
+pub struct Session {
+    /// The level as started (restart and undo rebuild from it).
+    pub level: Level,
+    /// Seed of the battle.
+    pub seed: u64,
+    /// Reaction policy per side.
+    pub policies: Vec<ReactPolicy>,
+    /// Commands submitted so far (undo replays all but the last).
+    pub commands: Vec<Command>,
+    /// The side that last had the board in front of it (hot-seat).
+    pub viewer: Option<SideId>,
+    /// Events already appended to the event log file.
+    pub logged: usize,
+    /// Event log file.
+    pub event_log: Option<PathBuf>,
+    /// Bumped when the battle is rebuilt (restart, undo) so the view rebuilds too.
+    pub generation: u32,
+}
+
+impl Session {
+    /// Number of sides played by humans.
+    pub fn human_sides(&self) -> usize {
+        self.level.sides.len()
+    }
+}
+
+/// Window-side state of the battle screen.
+#[derive(Resource, Default, Debug)]
+pub struct View {
+    /// Selected unit.
+    pub selected: Option<UnitId>,
+    /// Cell under the pointer.
+    pub hovered: Option<Cell>,
+    /// A targeted action waiting for its target cell or unit.
+    pub pending: Option<act::Pending>,
+    /// Threat overlay on.
+    pub threat: bool,
+    /// Help window open.
+    pub help: bool,
+    /// Last message to the player, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    /// Roll log shows only this unit's events.
+    pub log_filter: Option<UnitId>,
+    /// Screen rectangles egui panels cover (clicks there are not map clicks).
+    pub ui_rects: Vec<Rect>,
+}
+
+/// What the player asked for this frame. Input systems only fill this in.
+#[derive(Resource, Default, Debug)]
+pub struct Intent {
+    /// Left click on a map cell.
+    pub click: Option<Cell>,
+    /// Right click or Escape.
+    pub cancel: bool,
+    /// Space / Enter.
+    pub end_turn: bool,
+    /// Tab.
+    pub cycle: bool,
+    /// Ctrl+Z.
+    pub undo: bool,
+    /// A special action by key or button.
+    pub action: Option<act::ActionKey>,
+    /// Answer to the open reaction prompt (`Some(None)` declines).
+    pub react: Option<Option<skirmish_rules::event::ReactionKind>>,
+    /// The handover screen was dismissed.
+    pub handover: bool,
+    /// Restart the battle.
+    pub restart: bool,
+    /// Back to the menu.
+    pub menu: bool,
+    /// Draw (true) or sheathe (false) a loadout item.
+    pub carry: Option<(usize, bool)>,
+}
 
 /// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the
 /// source tree's.
@@ -39,8 +187,8 @@ fn asset_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("assets"))
 }
 
-/// Open the window on a battle. Returns when the window closes.
-pub fn run_window(battle: Battle) -> ExitCode {
+/// Open the window. Returns when it closes.
+pub fn run_window(launch: Launch) -> ExitCode {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         eprintln!(
             "skirmish: no display found (DISPLAY is not set). The window needs a desktop session;\n\
@@ -48,13 +196,21 @@ pub fn run_window(battle: Battle) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let title = format!("Skirmish — {}", battle.level().name);
+    if let Some(path) = &launch.event_log
+        && let Err(e) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+    {
+        eprintln!("skirmish: cannot write the event log {}: {e}", path.display());
+        return ExitCode::from(2);
+    }
     App::new()
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
                     primary_window: Some(Window {
-                        title,
+                        title: "Skirmish".into(),
                         resolution: (1280, 800).into(),
                         ..default()
                     }),
@@ -67,8 +223,31 @@ pub fn run_window(battle: Battle) -> ExitCode {
                 .set(ImagePlugin::default_nearest()),
         )
         .add_plugins((TilemapPlugin, EguiPlugin::default()))
-        .insert_resource(BattleRes(battle))
-        .add_plugins((map::plugin, hud::plugin))
+        .init_state::<Screen>()
+        .insert_resource(launch)
+        .init_resource::<View>()
+        .init_resource::<Intent>()
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
+        .add_plugins((
+            menu::plugin,
+            map::plugin,
+            camera::plugin,
+            input::plugin,
+            act::plugin,
+            overlay::plugin,
+            hud::plugin,
+        ))
         .run();
     ExitCode::SUCCESS
+}
+
+/// Start a battle on a level (from the menu, the command line or a restart).
+pub fn start_battle(commands: &mut Commands, session: Session) -> Result<(), String> {
+    let battle = Battle::new(session.level.clone(), session.seed, Vec::new())
+        .map_err(|e| e.to_string())?;
+    commands.insert_resource(BattleRes(battle));
+    commands.insert_resource(session);
+    Ok(())
 }

@@ -864,7 +864,14 @@ impl Battle {
             .map(|(i, _)| i)
     }
 
-    fn weapon_for(&self, u: UnitId, target: UnitId, want: Option<usize>) -> Result<usize, Illegal> {
+    /// The weapon an attack would use (the named one, or the best that reaches), or why
+    /// none can.
+    pub fn weapon_for(
+        &self,
+        u: UnitId,
+        target: UnitId,
+        want: Option<usize>,
+    ) -> Result<usize, Illegal> {
         let dist = self.level.grid.distance(self.pos(u), self.pos(target));
         let no = |why: String| Illegal::NoWeapon {
             unit: self.name(u).into(),

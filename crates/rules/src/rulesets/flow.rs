@@ -517,6 +517,41 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
     Ok(())
 }
 
+/// Chance that a reaction of `kind` by `reactor` stops `hit` (Dodge/Parry/Block/Riposte
+/// by the target, Intercept by an ally): the one number the prompt and the AI show.
+pub fn defence_chance(b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64 {
+    let check = match kind {
+        ReactionKind::Intercept | ReactionKind::InterceptSwap => {
+            let mut c = Check::new("Agility", b.stats(reactor).get(Stat::Agility));
+            if b.has(reactor, ConditionKind::TotalDefense) {
+                c.advantage += 1;
+            }
+            c.advantage += actor_advantage(b, reactor);
+            c
+        }
+        ReactionKind::ReactionAttack => return 0.0,
+        _ => defence_check(b, reactor, kind),
+    };
+    let against = if matches!(kind, ReactionKind::Parry | ReactionKind::Riposte) {
+        parry_adjusted(hit.level, b.size(hit.attacker), b.size(reactor))
+    } else {
+        hit.level
+    };
+    let odds = check.odds();
+    [
+        Outcome::CriticalFailure,
+        Outcome::Failure,
+        Outcome::Success,
+        Outcome::Hard,
+        Outcome::Major,
+        Outcome::Critical,
+    ]
+    .into_iter()
+    .filter(|&o| !active_wins(against, o))
+    .map(|o| odds[o as usize])
+    .sum()
+}
+
 /// Chance that a melee/ranged attack hits before defences, and its damage range.
 pub fn attack_preview(
     b: &Battle,

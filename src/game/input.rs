@@ -1,0 +1,160 @@
+//! Mouse and keyboard → [`Intent`]. Nothing here changes the battle.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use skirmish_rules::Status;
+
+use super::act::ActionKey;
+use super::map::MapLayout;
+use super::{BattleRes, Intent, Screen, View};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (hover, clicks, keys)
+            .chain()
+            .in_set(super::act::GameSystems::Input)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// The cursor in world space, if over the map and not over a panel.
+fn cursor_world(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cams: &Query<(&Camera, &GlobalTransform)>,
+    view: &View,
+) -> Option<Vec2> {
+    let w = windows.single().ok()?;
+    let pos = w.cursor_position()?;
+    if view.ui_rects.iter().any(|r| r.contains(pos)) {
+        return None;
+    }
+    let (cam, gt) = cams.iter().next()?;
+    cam.viewport_to_world_2d(gt, pos).ok()
+}
+
+fn hover(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    layout: Option<Res<MapLayout>>,
+    egui: Res<EguiWantsInput>,
+    mut view: ResMut<View>,
+) {
+    let Some(layout) = layout else { return };
+    let cell = if egui.is_pointer_over_area() {
+        None
+    } else {
+        cursor_world(&windows, &cams, &view).and_then(|p| layout.cell_at(p))
+    };
+    if view.hovered != cell {
+        view.hovered = cell;
+    }
+}
+
+fn clicks(
+    mouse: Res<ButtonInput<MouseButton>>,
+    egui: Res<EguiWantsInput>,
+    view: Res<View>,
+    mut intent: ResMut<Intent>,
+) {
+    if egui.wants_any_pointer_input() {
+        return;
+    }
+    if mouse.just_pressed(MouseButton::Left)
+        && let Some(c) = view.hovered
+    {
+        intent.click = Some(c);
+    }
+    if mouse.just_pressed(MouseButton::Right) {
+        intent.cancel = true;
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Res<EguiWantsInput>,
+    battle: Res<BattleRes>,
+    mut view: ResMut<View>,
+    mut intent: ResMut<Intent>,
+) {
+    if egui.wants_any_keyboard_input() {
+        return;
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
+        view.help = !view.help;
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        intent.undo = true;
+        return;
+    }
+    let b = &battle.0;
+    match b.status() {
+        Status::AwaitingReaction(_) => {
+            let options = b.window().map(|w| w.options.clone()).unwrap_or_default();
+            if keys.any_just_pressed([KeyCode::KeyY, KeyCode::Enter])
+                && let Some(o) = options.first()
+            {
+                intent.react = Some(Some(*o));
+            }
+            if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+                intent.react = Some(None);
+            }
+            for (i, k) in DIGITS.iter().enumerate() {
+                if keys.just_pressed(*k)
+                    && let Some(o) = options.get(i)
+                {
+                    intent.react = Some(Some(*o));
+                }
+            }
+            if keys.just_pressed(KeyCode::Space) {
+                intent.handover = true;
+            }
+        }
+        Status::Ended(_) => {
+            if keys.just_pressed(KeyCode::KeyR) {
+                intent.restart = true;
+            }
+            if keys.any_just_pressed([KeyCode::KeyM, KeyCode::Escape]) {
+                intent.menu = true;
+            }
+        }
+        Status::Turn(_) => {
+            if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+                // Dismisses a handover screen first; `act` decides which.
+                intent.end_turn = true;
+                intent.handover = true;
+            }
+            if keys.just_pressed(KeyCode::Escape) {
+                intent.cancel = true;
+            }
+            if keys.just_pressed(KeyCode::Tab) {
+                intent.cycle = true;
+            }
+            if keys.just_pressed(KeyCode::KeyT) {
+                view.threat = !view.threat;
+            }
+            if !ctrl {
+                for a in ActionKey::ALL {
+                    if keys.just_pressed(a.key()) {
+                        intent.action = Some(a);
+                    }
+                }
+            }
+        }
+    }
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];

@@ -1,0 +1,113 @@
+//! Map overlays as sprites: the selected unit, the hovered cell, the cells the current
+//! unit can reach, the previewed path (dots) with every provoking step marked "!", and
+//! the threat overlay (hatched cells, so it reads without colour).
+
+use bevy::prelude::*;
+use skirmish_rules::Status;
+use skirmish_rules::grid::{Cell, GridKind};
+
+use super::act::GameSystems;
+use super::map::{MapEntity, MapLayout};
+use super::{BattleRes, Screen, View};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw.in_set(GameSystems::View)
+            .run_if(in_state(Screen::Battle)),
+    );
+}
+
+#[derive(Component)]
+struct Mark;
+
+fn shape(layout: &MapLayout, what: &str) -> String {
+    let s = match layout.kind() {
+        GridKind::Square => "square",
+        GridKind::Hex => "hex",
+    };
+    format!("marks/{s}_{what}.png")
+}
+
+fn draw(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    view: Res<View>,
+    layout: Option<Res<MapLayout>>,
+    assets: Res<AssetServer>,
+    old: Query<Entity, With<Mark>>,
+) {
+    let Some(layout) = layout else { return };
+    if !(battle.is_changed() || view.is_changed() || layout.is_changed()) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let b = &battle.0;
+    let outline = assets.load(shape(&layout, "outline"));
+    let hatch = assets.load(shape(&layout, "hatch"));
+    let tile = layout.tile();
+    let mut mark = |c: Cell, img: &Handle<Image>, colour: Color, z: f32, size: Vec2| {
+        commands.spawn((
+            Mark,
+            MapEntity,
+            Sprite {
+                image: img.clone(),
+                color: colour,
+                custom_size: Some(size),
+                ..default()
+            },
+            Transform::from_translation(layout.world(c).extend(z)),
+        ));
+    };
+    let cur = match b.status() {
+        Status::Turn(u) => Some(u),
+        _ => None,
+    };
+    if view.threat
+        && let Some(u) = cur
+    {
+        let mut cells: Vec<Cell> = b
+            .units()
+            .filter(|&e| b.enemies(e, u) && b.alive(e))
+            .flat_map(|e| b.threatened_cells(e))
+            .filter(|c| b.grid().contains(*c))
+            .collect();
+        cells.sort();
+        cells.dedup();
+        for c in cells {
+            mark(c, &hatch, Color::srgba(0.95, 0.25, 0.2, 0.85), 3.0, tile);
+        }
+    }
+    if let Some(u) = cur
+        && view.selected == Some(u)
+        && view.pending.is_none()
+    {
+        for c in b.reachable(u).keys() {
+            if *c != b.pos(u) && b.unit_at(*c, None).is_none() {
+                mark(*c, &outline, Color::srgba(0.4, 0.75, 1.0, 0.55), 2.0, tile * 0.9);
+            }
+        }
+        if let Some(h) = view.hovered
+            && b.unit_at(h, None).is_none()
+            && let Some((path, _)) = b.path_to(u, h)
+        {
+            let dot = assets.load("marks/dot.png");
+            let warn = assets.load("marks/warn.png");
+            for (i, c) in path.iter().enumerate().skip(1) {
+                mark(*c, &dot, Color::srgb(1.0, 1.0, 0.6), 4.0, Vec2::splat(8.0));
+                let from = path[i - 1];
+                if !b.leave_reactors(u, from).is_empty() {
+                    mark(from, &warn, Color::srgb(1.0, 0.55, 0.1), 5.0, Vec2::splat(14.0));
+                }
+            }
+        }
+    }
+    if let Some(s) = view.selected {
+        mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
+    }
+    if let Some(h) = view.hovered {
+        mark(h, &outline, Color::srgba(1.0, 1.0, 1.0, 0.8), 6.0, tile * 0.8);
+    }
+}
