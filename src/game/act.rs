@@ -342,7 +342,10 @@ fn apply_intent(
                     let taken = b.log().len() - nb.log().len();
                     *b = nb;
                     s.commands.pop();
-                    append_line(s, &undo_record(b.round(), &format!("{taken} events undone")));
+                    append_line(
+                        s,
+                        &undo_record(b.round(), &format!("{taken} events undone")),
+                    );
                     s.logged = b.log().len();
                     view.message = Some(("Move undone.".into(), false));
                 }
@@ -404,7 +407,11 @@ fn apply_intent(
         if a.target().is_some() {
             view.pending = Some(Pending(a));
             view.message = Some((
-                format!("{}: click {} (Esc cancels)", a.label(), a.target().unwrap_or("")),
+                format!(
+                    "{}: click {} (Esc cancels)",
+                    a.label(),
+                    a.target().unwrap_or("")
+                ),
                 false,
             ));
         } else {
@@ -460,7 +467,15 @@ fn apply_intent(
                 view.message = Some((format!("{cell} is off the map"), true));
                 return;
             }
-            submit(b, s, &mut view, Command::Move { unit: cur, to: cell });
+            submit(
+                b,
+                s,
+                &mut view,
+                Command::Move {
+                    unit: cur,
+                    to: cell,
+                },
+            );
         }
     }
 }
@@ -486,11 +501,7 @@ pub fn auto_choice(b: &Battle) -> Option<ReactionKind> {
         })
 }
 
-fn auto_react(
-    mut battle: ResMut<BattleRes>,
-    mut session: ResMut<Session>,
-    mut view: ResMut<View>,
-) {
+fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut view: ResMut<View>) {
     // Bounded: each answer closes a window.
     for _ in 0..64 {
         let b = &battle.0;
@@ -507,10 +518,7 @@ fn auto_react(
             ReactPolicy::Never => None,
             ReactPolicy::Auto => auto_choice(b),
         };
-        let cmd = Command::React {
-            unit: r,
-            choice,
-        };
+        let cmd = Command::React { unit: r, choice };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;
         }
@@ -538,7 +546,11 @@ fn undo_record(round: u32, detail: &str) -> Record {
 
 fn append_line(s: &Session, r: &Record) {
     let Some(path) = &s.event_log else { return };
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
         let _ = writeln!(f, "{}", r.json());
     }
 }
@@ -551,7 +563,10 @@ fn write_event_log(battle: Res<BattleRes>, mut session: ResMut<Session>) {
         return;
     }
     if let Some(path) = &session.event_log
-        && let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path)
+        && let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
     {
         let mut out = String::new();
         for l in &b.log()[session.logged..] {

@@ -155,7 +155,9 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
     let w = b.window()?;
     let r = w.reactor;
     let head = match &w.trigger {
-        Trigger::Leaving { mover, .. } => format!("{} leaves {}'s reach.", b.name(*mover), b.name(r)),
+        Trigger::Leaving { mover, .. } => {
+            format!("{} leaves {}'s reach.", b.name(*mover), b.name(r))
+        }
         Trigger::StandingUp { unit } => {
             format!("{} stands up next to {}.", b.name(*unit), b.name(r))
         }
@@ -219,7 +221,8 @@ fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
     ui.horizontal(|ui| {
         ui.label(format!("{label} {n}"));
         let k = n.clamp(0, 12) as usize;
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
         for i in 0..k {
             let c = rect.left_center() + egui::vec2(6.0 + 12.0 * i as f32, 0.0);
             ui.painter().circle_filled(c, 4.5, colour);
@@ -277,38 +280,43 @@ fn draw(
             .show(&ctx, |ui| {
                 ui.painter()
                     .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 18, 24));
-                ui.scope_builder(egui::UiBuilder::new().max_rect(screen.shrink(200.0)), |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.add_space(120.0);
-                        let title = match b.status() {
-                            Status::AwaitingReaction(_) => format!("{} — a reaction to decide", def.name),
-                            _ => format!("{} — your turn", def.name),
-                        };
-                        ui.label(
-                            egui::RichText::new(title)
-                                .size(36.0)
-                                .color(egui::Color32::from_rgb(r, g, bl)),
-                        );
-                        let why = match b.status() {
-                            Status::AwaitingReaction(u) => {
-                                format!("{} may react.", b.name(u))
+                ui.scope_builder(
+                    egui::UiBuilder::new().max_rect(screen.shrink(200.0)),
+                    |ui| {
+                        ui.vertical_centered(|ui| {
+                            ui.add_space(120.0);
+                            let title = match b.status() {
+                                Status::AwaitingReaction(_) => {
+                                    format!("{} — a reaction to decide", def.name)
+                                }
+                                _ => format!("{} — your turn", def.name),
+                            };
+                            ui.label(
+                                egui::RichText::new(title)
+                                    .size(36.0)
+                                    .color(egui::Color32::from_rgb(r, g, bl)),
+                            );
+                            let why = match b.status() {
+                                Status::AwaitingReaction(u) => {
+                                    format!("{} may react.", b.name(u))
+                                }
+                                Status::Turn(u) => format!("{} acts.", b.name(u)),
+                                Status::Ended(_) => String::new(),
+                            };
+                            ui.label(egui::RichText::new(why).size(18.0));
+                            ui.add_space(20.0);
+                            ui.label("The board is hidden until you are at the screen.");
+                            if ui
+                                .add(egui::Button::new(
+                                    egui::RichText::new("Show the board [Space]").size(22.0),
+                                ))
+                                .clicked()
+                            {
+                                intent.handover = true;
                             }
-                            Status::Turn(u) => format!("{} acts.", b.name(u)),
-                            Status::Ended(_) => String::new(),
-                        };
-                        ui.label(egui::RichText::new(why).size(18.0));
-                        ui.add_space(20.0);
-                        ui.label("The board is hidden until you are at the screen.");
-                        if ui
-                            .add(egui::Button::new(
-                                egui::RichText::new("Show the board [Space]").size(22.0),
-                            ))
-                            .clicked()
-                        {
-                            intent.handover = true;
-                        }
-                    });
-                });
+                        });
+                    },
+                );
             });
         view.ui_rects = vec![Rect::new(
             screen.min.x,
@@ -352,7 +360,8 @@ fn draw(
             ui.horizontal_wrapped(|ui| {
                 for &u in b.order() {
                     let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
-                    let mut t = egui::RichText::new(b.name(u)).color(egui::Color32::from_rgb(r, g, bl));
+                    let mut t =
+                        egui::RichText::new(b.name(u)).color(egui::Color32::from_rgb(r, g, bl));
                     if Some(u) == cur {
                         t = t.strong().underline();
                     }
@@ -443,7 +452,11 @@ fn draw(
                     ui.horizontal(|ui| {
                         ui.label(format!(
                             "{} {} ({}{})",
-                            if state == Some(Carried::Held) { "✋" } else { "▫" },
+                            if state == Some(Carried::Held) {
+                                "✋"
+                            } else {
+                                "▫"
+                            },
                             w.name,
                             w.damage,
                             if w.range > 0 {
@@ -489,10 +502,8 @@ fn draw(
                         };
                         let text = format!("{} [{}] {cost} AP", a.label(), a.key_label());
                         let selected = view.pending.map(|p| p.0) == Some(a);
-                        let r = ui.add_enabled(
-                            why.is_none(),
-                            egui::Button::selectable(selected, text),
-                        );
+                        let r =
+                            ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
                         let r = match &why {
                             Some(w) => r.on_disabled_hover_text(w.clone()),
                             None => r.on_hover_text(a.target().map_or_else(
@@ -605,7 +616,10 @@ fn draw(
                     for (k, v) in [
                         ("left click", "select / move / attack / pick a target"),
                         ("right click, Esc", "cancel the pending action or selection"),
-                        ("Space, Enter", "end the turn (or show the board after a handover)"),
+                        (
+                            "Space, Enter",
+                            "end the turn (or show the board after a handover)",
+                        ),
                         ("Tab", "cycle through your side's units"),
                         ("T", "threat overlay (hatched cells)"),
                         ("Ctrl+Z", "undo a move that rolled no dice"),

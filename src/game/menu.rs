@@ -10,10 +10,7 @@ use super::{Launch, ReactPolicy, Screen, Session, start_battle};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
         .add_systems(OnEnter(Screen::Menu), auto_start)
-        .add_systems(
-            EguiPrimaryContextPass,
-            draw.run_if(in_state(Screen::Menu)),
-        );
+        .add_systems(EguiPrimaryContextPass, draw.run_if(in_state(Screen::Menu)));
 }
 
 #[derive(Resource, Default)]
@@ -94,43 +91,45 @@ fn draw(
         ui.columns(2, |cols| {
             let ui = &mut cols[0];
             ui.label(egui::RichText::new("Levels").strong());
-            egui::ScrollArea::vertical().id_salt("levels").show(ui, |ui| {
-                for (i, (path, level)) in launch.levels.iter().enumerate() {
-                    let playable = level.ruleset.playable();
-                    let text = format!(
-                        "{}  —  {} · {} · {}×{}{}",
-                        level.name,
-                        level.ruleset,
-                        level.grid.kind,
-                        level.grid.width,
-                        level.grid.height,
-                        if playable { "" } else { " (not playable yet)" }
-                    );
-                    let r = ui.add_enabled(
-                        playable,
-                        egui::Button::selectable(menu.chosen == i, text),
-                    );
-                    let r = r.on_hover_text(format!(
-                        "{}\n{}",
-                        path.display(),
-                        if level.description.is_empty() {
-                            "(no description)"
-                        } else {
-                            &level.description
+            egui::ScrollArea::vertical()
+                .id_salt("levels")
+                .show(ui, |ui| {
+                    for (i, (path, level)) in launch.levels.iter().enumerate() {
+                        let playable = level.ruleset.playable();
+                        let text = format!(
+                            "{}  —  {} · {} · {}×{}{}",
+                            level.name,
+                            level.ruleset,
+                            level.grid.kind,
+                            level.grid.width,
+                            level.grid.height,
+                            if playable { "" } else { " (not playable yet)" }
+                        );
+                        let r = ui.add_enabled(
+                            playable,
+                            egui::Button::selectable(menu.chosen == i, text),
+                        );
+                        let r = r.on_hover_text(format!(
+                            "{}\n{}",
+                            path.display(),
+                            if level.description.is_empty() {
+                                "(no description)"
+                            } else {
+                                &level.description
+                            }
+                        ));
+                        if r.clicked() {
+                            menu.chosen = i;
+                            menu.policies.clear();
                         }
-                    ));
-                    if r.clicked() {
-                        menu.chosen = i;
-                        menu.policies.clear();
+                        if r.double_clicked() {
+                            start = true;
+                        }
                     }
-                    if r.double_clicked() {
-                        start = true;
+                    for b in &launch.broken {
+                        ui.colored_label(egui::Color32::LIGHT_RED, b);
                     }
-                }
-                for b in &launch.broken {
-                    ui.colored_label(egui::Color32::LIGHT_RED, b);
-                }
-            });
+                });
             let ui = &mut cols[1];
             let Some((_, level)) = launch.levels.get(menu.chosen) else {
                 return;
@@ -156,7 +155,8 @@ fn draw(
                 for (i, side) in level.sides.iter().enumerate() {
                     let [r, g, b] = side.colour;
                     ui.colored_label(egui::Color32::from_rgb(r, g, b), &side.name);
-                    ui.label("Human").on_hover_text("The AI opponent is not built yet.");
+                    ui.label("Human")
+                        .on_hover_text("The AI opponent is not built yet.");
                     ui.horizontal(|ui| {
                         for p in ReactPolicy::ALL {
                             ui.radio_value(&mut menu.policies[i], p, p.label());

@@ -202,7 +202,10 @@ pub fn run_window(launch: Launch) -> ExitCode {
             .append(true)
             .open(path)
     {
-        eprintln!("skirmish: cannot write the event log {}: {e}", path.display());
+        eprintln!(
+            "skirmish: cannot write the event log {}: {e}",
+            path.display()
+        );
         return ExitCode::from(2);
     }
     App::new()
@@ -245,8 +248,8 @@ pub fn run_window(launch: Launch) -> ExitCode {
 
 /// Start a battle on a level (from the menu, the command line or a restart).
 pub fn start_battle(commands: &mut Commands, session: Session) -> Result<(), String> {
-    let battle = Battle::new(session.level.clone(), session.seed, Vec::new())
-        .map_err(|e| e.to_string())?;
+    let battle =
+        Battle::new(session.level.clone(), session.seed, Vec::new()).map_err(|e| e.to_string())?;
     commands.insert_resource(BattleRes(battle));
     commands.insert_resource(session);
     Ok(())

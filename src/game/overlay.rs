@@ -86,7 +86,13 @@ fn draw(
     {
         for c in b.reachable(u).keys() {
             if *c != b.pos(u) && b.unit_at(*c, None).is_none() {
-                mark(*c, &outline, Color::srgba(0.4, 0.75, 1.0, 0.55), 2.0, tile * 0.9);
+                mark(
+                    *c,
+                    &outline,
+                    Color::srgba(0.4, 0.75, 1.0, 0.55),
+                    2.0,
+                    tile * 0.9,
+                );
             }
         }
         if let Some(h) = view.hovered
@@ -99,7 +105,13 @@ fn draw(
                 mark(*c, &dot, Color::srgb(1.0, 1.0, 0.6), 4.0, Vec2::splat(8.0));
                 let from = path[i - 1];
                 if !b.leave_reactors(u, from).is_empty() {
-                    mark(from, &warn, Color::srgb(1.0, 0.55, 0.1), 5.0, Vec2::splat(14.0));
+                    mark(
+                        from,
+                        &warn,
+                        Color::srgb(1.0, 0.55, 0.1),
+                        5.0,
+                        Vec2::splat(14.0),
+                    );
                 }
             }
         }
@@ -108,6 +120,12 @@ fn draw(
         mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
     }
     if let Some(h) = view.hovered {
-        mark(h, &outline, Color::srgba(1.0, 1.0, 1.0, 0.8), 6.0, tile * 0.8);
+        mark(
+            h,
+            &outline,
+            Color::srgba(1.0, 1.0, 1.0, 0.8),
+            6.0,
+            tile * 0.8,
+        );
     }
 }
