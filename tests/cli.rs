@@ -116,3 +116,25 @@ fn window_without_display_says_so() {
     assert_eq!(code, 2);
     assert!(err.contains("bad-syntax.ron:6:5"), "{err}");
 }
+
+#[test]
+fn a_display_with_no_server_is_a_message_not_a_crash() {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["play", "levels/flow-bridge.ron"])
+        .current_dir(repo(""))
+        .env("DISPLAY", ":4242")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot open display :4242"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn play_refuses_an_unplayable_ruleset_before_opening_a_window() {
+    let (code, _, err) = skirmish(&["play", "levels/tactical-d20-ambush.ron"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be played yet"), "{err}");
+}

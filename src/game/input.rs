@@ -81,8 +81,11 @@ fn keys(
     if egui.wants_any_keyboard_input() {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A fast chord (press and release within one frame) leaves the modifier "just
+    // released" rather than "pressed": count both.
+    let held = |a: KeyCode, b: KeyCode| keys.any_pressed([a, b]) || keys.any_just_released([a, b]);
+    let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
+    let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
     if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
         view.help = !view.help;
     }

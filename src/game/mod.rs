@@ -196,6 +196,23 @@ pub fn run_window(launch: Launch) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    // A local X display (":N") that has no socket would make winit panic: say so instead.
+    if std::env::var_os("WAYLAND_DISPLAY").is_none()
+        && let Ok(d) = std::env::var("DISPLAY")
+        && let Some(n) = d.strip_prefix(':')
+    {
+        let n = n.split('.').next().unwrap_or(n);
+        let socket = std::path::Path::new("/tmp/.X11-unix").join(format!("X{n}"));
+        if !socket.exists() {
+            eprintln!(
+                "skirmish: cannot open display {d} (no X server is listening at {}).\n\
+                 Start a desktop session or Xvfb, or use `skirmish run LEVEL` for a battle \
+                 without a window.",
+                socket.display()
+            );
+            return ExitCode::from(2);
+        }
+    }
     if let Some(path) = &launch.event_log
         && let Err(e) = std::fs::OpenOptions::new()
             .create(true)
