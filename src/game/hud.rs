@@ -261,10 +261,11 @@ fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
 fn draw(
     mut contexts: EguiContexts,
     battle: Res<BattleRes>,
-    session: Res<Session>,
+    mut session: ResMut<Session>,
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
+    mut undo_cache: Local<(usize, usize, u32, bool)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -520,7 +521,12 @@ fn draw(
                     if ui.button("End turn [Space]").clicked() {
                         intent.end_turn = true;
                     }
-                    let can_undo = undoable(b, &session);
+                    // Replaying costs a whole battle: once per change, not per frame.
+                    let key = (b.log().len(), session.commands.len(), session.generation);
+                    if (undo_cache.0, undo_cache.1, undo_cache.2) != key {
+                        *undo_cache = (key.0, key.1, key.2, undoable(b, &session));
+                    }
+                    let can_undo = undo_cache.3;
                     if ui
                         .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
                         .on_disabled_hover_text(
@@ -536,6 +542,23 @@ fn draw(
                 ui.checkbox(&mut view.threat, "Threat overlay [T]");
                 if ui.button("Help [F1]").clicked() {
                     view.help = !view.help;
+                }
+            });
+            egui::CollapsingHeader::new("Settings: reaction policy per side").show(ui, |ui| {
+                let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
+                for (i, name) in sides.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.label(name);
+                        for p in ReactPolicy::ALL {
+                            if let Some(cur) = session.policies.get(i).copied() {
+                                let mut v = cur;
+                                ui.radio_value(&mut v, p, p.label());
+                                if v != cur {
+                                    session.policies[i] = v;
+                                }
+                            }
+                        }
+                    });
                 }
             });
             if let Some((m, err)) = &view.message {
