@@ -3,6 +3,7 @@
 
 pub mod flow;
 pub mod flow_actions;
+pub mod tactical_d20;
 
 use serde::{Deserialize, Serialize};
 
