@@ -1,7 +1,7 @@
-//! `tactical-d20` (seed 004, "Action"): the attack arithmetic — d20 + base attack bonus
-//! + ability + size + situational bonuses against AC, natural 20 always hits, natural 1
-//! always misses, critical range and multiple, Primary/Secondary/Tertiary penalties, and
-//! the AC changes conditions make.
+//! `tactical-d20` (seed 004, "Action"): the attack arithmetic. The roll is a d20 plus the
+//! base attack bonus, the ability, size and situational bonuses, against AC; a natural 20
+//! always hits and a natural 1 always misses; critical range and multiple;
+//! Primary/Secondary/Tertiary penalties; and the AC changes conditions make.
 //!
 //! Groundwork for issue 5: these are pure functions over a unit's scores and conditions,
 //! tested below. The turn engine does not call them yet (the ruleset is not playable);
