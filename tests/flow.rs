@@ -1195,3 +1195,102 @@ fn the_ford_skirmish_matches_its_checked_in_event_log() {
             .any(|e| matches!(e.event, Event::Down { .. }))
     );
 }
+
+#[test]
+fn release_ends_a_grapple_for_free_and_frees_both() {
+    // Brakka grapples Sable (d100 20 vs 40), then lets go: no AP, both may move again.
+    let mut b = arena(GridKind::Square, 10, 6, DUEL, "", &[10, 1, 20, 40]);
+    let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
+    act(&mut b, k, Action::Grapple { target: s }).unwrap();
+    assert!(matches!(
+        act(&mut b, s, Action::Release),
+        Err(Illegal::NotYourTurn { .. })
+    ));
+    act(&mut b, k, Action::Release).unwrap();
+    assert_eq!(b.ap(k), 3, "Release is free");
+    assert!(!b.has(k, ConditionKind::Grappling) && !b.has(s, ConditionKind::Grappled));
+    assert!(matches!(
+        act(&mut b, k, Action::Release),
+        Err(Illegal::NotInCondition { .. })
+    ));
+    b.submit(Command::Move {
+        unit: k,
+        to: Cell::new(1, 2),
+    })
+    .unwrap();
+}
+
+#[test]
+fn a_shove_into_a_wall_pushes_nobody_but_still_knocks_prone() {
+    // Sable stands with a wall behind her: the push fails, prone (Hard, both) lands.
+    let src = r##"Level(name: "wall", ruleset: "flow", grid: Square,
+        map: ["......", "......", "....#.", "......"],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Brakka", side: "Red", cell: (2, 2), archetype: "fighter"),
+                Unit(name: "Sable", side: "Blue", cell: (3, 2), archetype: "duelist")])"##;
+    let l = level::parse(src, "wall").unwrap();
+    let mut b = Battle::new(l, 1, vec![10, 1, 20, 60]).unwrap();
+    let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
+    act(
+        &mut b,
+        k,
+        Action::Shove {
+            target: s,
+            effect: ShoveEffect::Push,
+            both: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(b.pos(s), Cell::new(3, 2));
+    assert!(b.has(s, ConditionKind::Prone));
+    assert!(
+        !b.log()
+            .iter()
+            .any(|l| matches!(l.event, Event::Displaced { .. }))
+    );
+}
+
+#[test]
+fn a_hard_disarm_can_send_the_item_to_a_chosen_cell_within_2() {
+    // Brakka's hands are full; on a Hard success (2d100 kh1: 20, 25) he sends Sable's
+    // shortsword to (5, 2), two cells from her. A cell 3 away would be too far for Hard
+    // and the item falls next to her instead.
+    for (send, lands_at_send) in [(Cell::new(5, 2), true), (Cell::new(6, 2), false)] {
+        let mut b = arena(GridKind::Square, 10, 6, DUEL, "", &[10, 1, 20, 25]);
+        let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
+        act(
+            &mut b,
+            k,
+            Action::Disarm {
+                target: s,
+                item: None,
+                send: Some(send),
+            },
+        )
+        .unwrap();
+        react(&mut b, s, None);
+        let (cell, _) = b.ground()[0].clone();
+        if lands_at_send {
+            assert_eq!(cell, send);
+        } else {
+            assert_eq!(b.grid().distance(cell, b.pos(s)), 1);
+        }
+    }
+    // A cell more than 4 away is refused before anything is rolled.
+    let mut b = arena(GridKind::Square, 10, 6, DUEL, "", &[10, 1]);
+    let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
+    let before = b.log().len();
+    assert!(matches!(
+        act(
+            &mut b,
+            k,
+            Action::Disarm {
+                target: s,
+                item: None,
+                send: Some(Cell::new(9, 2)),
+            }
+        ),
+        Err(Illegal::TooFar { .. })
+    ));
+    assert_eq!(b.log().len(), before);
+}

@@ -15,16 +15,24 @@ use super::act::{ActionKey, handover_pending, undoable};
 use super::{BattleRes, Intent, ReactPolicy, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LogCache>().add_systems(
-        EguiPrimaryContextPass,
-        draw.run_if(in_state(Screen::Battle)),
-    );
+    app.init_resource::<LogCache>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(OnExit(Screen::Battle), |mut c: ResMut<LogCache>| {
+            *c = LogCache::default();
+        });
 }
 
 /// Roll-log lines, formatted once per event (not every frame).
 #[derive(Resource, Default)]
 struct LogCache {
     lines: Vec<(Option<UnitId>, Option<UnitId>, String)>,
+    /// Each unit's initiative total, read off the log as it grows.
+    initiative: std::collections::BTreeMap<UnitId, i32>,
+    /// The battle generation the cache was built for (a restart starts over).
+    generation: u32,
 }
 
 fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
@@ -328,14 +336,22 @@ fn draw(
         return Ok(());
     }
 
-    if cache.lines.len() > b.log().len() {
+    // An undo shortens the log; a restart is a new generation: start over.
+    if cache.lines.len() > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
+        cache.initiative.clear();
+        cache.generation = session.generation;
     }
     let start = cache.lines.len();
     for l in &b.log()[start..] {
         let (a, t) = actors(&l.event);
         cache.lines.push((a, t, record(b, l).text()));
+        if let Event::Initiative { unit, roll } = &l.event {
+            cache.initiative.entry(*unit).or_insert(roll.total);
+        }
     }
+    // Hover previews path-find: once a frame, shared by the panel and the tooltip.
+    let hover = hover_lines(b, &view);
 
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -369,14 +385,7 @@ fn draw(
                     if !b.alive(u) {
                         t = t.strikethrough();
                     }
-                    let init = b
-                        .log()
-                        .iter()
-                        .find_map(|l| match &l.event {
-                            Event::Initiative { unit, roll } if *unit == u => Some(roll.total),
-                            _ => None,
-                        })
-                        .unwrap_or(0);
+                    let init = cache.initiative.get(&u).copied().unwrap_or(0);
                     if ui
                         .add(egui::Label::new(t).sense(egui::Sense::click()))
                         .on_hover_text(format!("initiative {init}; click to inspect"))
@@ -569,7 +578,7 @@ fn draw(
                 };
                 ui.colored_label(c, m);
             }
-            for l in hover_lines(b, &view) {
+            for l in &hover {
                 ui.label(l);
             }
             // Roll log.
@@ -703,7 +712,7 @@ fn draw(
 
     // Hover preview next to the pointer.
     if let Some(pos) = ctx.pointer_hover_pos() {
-        let lines = hover_lines(b, &view);
+        let lines = hover;
         if !lines.is_empty() && !rects.iter().any(|r| r.contains(Vec2::new(pos.x, pos.y))) {
             egui::Area::new("hover".into())
                 .order(egui::Order::Tooltip)

@@ -501,11 +501,20 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
     if let Some(side) = b.level.surprise {
         b.emit(Event::SurpriseRound { side });
     }
-    if b.level.ruleset == crate::rulesets::RulesetId::Flow {
-        for u in b.units().collect::<Vec<_>>() {
-            if b.surprised_now(u) {
-                continue;
-            }
+    // flow: 2 FP at the start of combat (the surprised side gets them in round 2).
+    grant_start_fp(b, |b, u| !b.surprised_now(u));
+    b.emit(Event::RoundStarted { round: 1 });
+    begin_turn_at(b, 0);
+    Ok(())
+}
+
+/// flow: give the combat-start FP to every unit `which` picks (nothing in other rulesets).
+fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
+    if b.level.ruleset != RulesetId::Flow {
+        return;
+    }
+    for u in b.units().collect::<Vec<_>>() {
+        if which(b, u) {
             let after = b.fp(u) + flow::FP_START;
             b.emit(Event::FlowPoints {
                 unit: u,
@@ -515,9 +524,6 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
             });
         }
     }
-    b.emit(Event::RoundStarted { round: 1 });
-    begin_turn_at(b, 0);
-    Ok(())
 }
 
 /// Start the turn of the first unit at or after order index `i` that can act (alive,
@@ -529,18 +535,8 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) {
             b.emit(Event::RoundEnded { round: r });
             b.emit(Event::RoundStarted { round: r + 1 });
             // flow: the surprised side gets its 2 FP at the first normal round.
-            if r == 1 && b.level.surprise.is_some() && b.level.ruleset == RulesetId::Flow {
-                for u in b.units().collect::<Vec<_>>() {
-                    if b.alive(u) && b.level.surprise != Some(b.side(u)) {
-                        let after = b.fp(u) + flow::FP_START;
-                        b.emit(Event::FlowPoints {
-                            unit: u,
-                            delta: flow::FP_START,
-                            reason: FpReason::Start,
-                            after,
-                        });
-                    }
-                }
+            if r == 1 && b.level.surprise.is_some() {
+                grant_start_fp(b, |b, u| b.alive(u) && b.level.surprise != Some(b.side(u)));
             }
             i = 0;
         }
