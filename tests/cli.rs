@@ -134,7 +134,7 @@ fn a_display_with_no_server_is_a_message_not_a_crash() {
 
 #[test]
 fn play_refuses_an_unplayable_ruleset_before_opening_a_window() {
-    let (code, _, err) = skirmish(&["play", "levels/tactical-d20-ambush.ron"]);
+    let (code, _, err) = skirmish(&["play", "tests/fixtures/escalation-unplayable.ron"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be played yet"), "{err}");
 }

@@ -136,6 +136,7 @@ fn illegal_commands_change_nothing() {
         ),
         (
             Command::Attack {
+                slot: None,
                 unit: SABLE,
                 target: SABLE,
                 weapon: None,
@@ -144,6 +145,7 @@ fn illegal_commands_change_nothing() {
         ),
         (
             Command::Attack {
+                slot: None,
                 unit: SABLE,
                 target: UnitId(9),
                 weapon: None,
@@ -206,6 +208,7 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
     let mut b = duel(GridKind::Hex, &[40, 20]);
     let fp = b.fp(BRAKKA);
     b.submit(Command::Attack {
+        slot: None,
         unit: SABLE,
         target: BRAKKA,
         weapon: None,
@@ -246,6 +249,7 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
 /// Sable attacks Brakka, who answers with a Parry.
 fn sable_attacks_brakka_parries(b: &mut Battle) {
     b.submit(Command::Attack {
+        slot: None,
         unit: SABLE,
         target: BRAKKA,
         weapon: None,

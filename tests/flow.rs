@@ -46,6 +46,7 @@ pub fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illega
 
 pub fn attack(b: &mut Battle, unit: UnitId, target: UnitId) {
     b.submit(Command::Attack {
+        slot: None,
         unit,
         target,
         weapon: None,
@@ -312,6 +313,7 @@ fn range_increments_cost_10_each_beyond_the_weapons_range() {
         b.dice_force_for_tests(&[41]);
         let start = b.log().len();
         b.submit(Command::Attack {
+            slot: None,
             unit: archer,
             target: id(&b, "T13"),
             weapon: None,
@@ -863,6 +865,7 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
     // Sable can only try to break free, once a round: d100 80 (fail) vs 30.
     assert!(matches!(
         b.submit(Command::Attack {
+            slot: None,
             unit: s,
             target: k,
             weapon: None
@@ -989,6 +992,7 @@ fn draw_and_sheathe_cost_1_ap_and_need_free_hands() {
     assert_eq!(b.threat_reach(a), 1);
     let e = b
         .submit(Command::Attack {
+            slot: None,
             unit: a,
             target: f,
             weapon: Some(0),

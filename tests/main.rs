@@ -7,6 +7,7 @@ mod engine;
 mod flow;
 mod grid;
 mod levels;
+mod tactical_d20;
 
 use std::path::{Path, PathBuf};
 

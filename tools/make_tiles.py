@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes assets/square_tiles.png and assets/hex_tiles.png (no dependencies).
 
-Tile order (texture index): 0 floor, 1 wall, 2 difficult. Walls carry a brick pattern and
-difficult ground diagonal stripes, so terrain reads without relying on colour alone.
+Tile order (texture index): 0 floor, 1 wall, 2 difficult, 3 high ground, 4 low wall, 5 pit.
+Each has its own pattern (bricks, stripes, contour lines, a half-height band, a dark gap
+with a rim) so terrain reads without relying on colour alone.
 """
 import struct, zlib, math
 
@@ -22,8 +23,20 @@ def shade(kind, x, y):
     if kind == 1:   # wall: dark bricks
         mortar = y % 8 == 0 or (x + (4 if (y // 8) % 2 else 0)) % 12 == 0
         return (70, 66, 64, 255) if mortar else (112, 104, 100, 255)
-    # difficult: green-blue with diagonal stripes
-    return (70, 120, 130, 255) if (x + y) % 8 < 3 else (110, 160, 150, 255)
+    if kind == 2:   # difficult: green-blue with diagonal stripes
+        return (70, 120, 130, 255) if (x + y) % 8 < 3 else (110, 160, 150, 255)
+    if kind == 3:   # high ground: warm light with contour lines
+        return (150, 120, 80, 255) if y % 6 == 0 else (222, 200, 150, 255)
+    if kind == 4:   # low wall: floor with a stone band across the middle
+        if 10 <= y <= 21:
+            mortar = y in (10, 21) or x % 8 == 0
+            return (80, 76, 72, 255) if mortar else (140, 132, 124, 255)
+        v = 8 if (x * 7 + y * 13) % 11 == 0 else 0
+        return (196 - v, 184 - v, 150 - v, 255)
+    # pit: near-black gap with a brown rim
+    if x < 3 or y < 3 or x > 28 or y > 28:
+        return (110, 80, 50, 255)
+    return (24, 20, 18, 255) if (x // 4 + y // 4) % 2 else (36, 30, 26, 255)
 
 def inside_hex(x, y, w, h):
     cx, cy = (w - 1) / 2, (h - 1) / 2
@@ -33,28 +46,29 @@ def inside_hex(x, y, w, h):
     return dx <= w / 2 and dy <= r - dx / math.sqrt(3) + 0.3
 
 S = 32
-img = [(0, 0, 0, 0)] * (S * 3 * S)
-for k in range(3):
+N = 6
+img = [(0, 0, 0, 0)] * (S * N * S)
+for k in range(N):
     for y in range(S):
         for x in range(S):
             edge = x == 0 or y == 0
             c = shade(k, x, y)
             if edge and k != 1:
-                c = (c[0] - 30, c[1] - 30, c[2] - 30, 255)
-            img[y * S * 3 + k * S + x] = c
-png('assets/square_tiles.png', S * 3, S, img)
+                c = (max(c[0] - 30, 0), max(c[1] - 30, 0), max(c[2] - 30, 0), 255)
+            img[y * S * N + k * S + x] = c
+png('assets/square_tiles.png', S * N, S, img)
 
 HW, HH = 28, 32
-img = [(0, 0, 0, 0)] * (HW * 3 * HH)
-for k in range(3):
+img = [(0, 0, 0, 0)] * (HW * N * HH)
+for k in range(N):
     for y in range(HH):
         for x in range(HW):
             if inside_hex(x, y, HW, HH):
                 c = shade(k, x, y)
                 if not inside_hex(x, y, HW - 2, HH - 2) and k != 1:
-                    c = (c[0] - 30, c[1] - 30, c[2] - 30, 255)
-                img[y * HW * 3 + k * HW + x] = c
-png('assets/hex_tiles.png', HW * 3, HH, img)
+                    c = (max(c[0] - 30, 0), max(c[1] - 30, 0), max(c[2] - 30, 0), 255)
+                img[y * HW * N + k * HW + x] = c
+png('assets/hex_tiles.png', HW * N, HH, img)
 
 # Overlay marks (white, tinted in the game). Shapes match the tiles:
 #   marks/{square,hex}_outline.png  reachable cells, selection (an outline)

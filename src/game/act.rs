@@ -443,6 +443,7 @@ fn apply_intent(
                 s,
                 &mut view,
                 Command::Attack {
+                    slot: None,
                     unit: cur,
                     target: u,
                     weapon: None,

@@ -172,6 +172,17 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
         Trigger::FailedTumble { mover } => {
             format!("{} failed to tumble past {}.", b.name(*mover), b.name(r))
         }
+        Trigger::FailedManeuver { unit } => {
+            format!("{} failed a maneuver against {}.", b.name(*unit), b.name(r))
+        }
+        Trigger::EntersReach { mover, .. } => {
+            format!(
+                "{} steps into {}'s reach while it waits.",
+                b.name(*mover),
+                b.name(r)
+            )
+        }
+        Trigger::Overrun { by } => format!("{} overruns {}.", b.name(*by), b.name(r)),
         Trigger::IncomingAttack {
             attacker,
             target,
@@ -219,6 +230,7 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
 fn duration_text(d: Duration) -> String {
     match d {
         Duration::UntilOwnTurnStart => "until its next turn starts".into(),
+        Duration::UntilSourceTurnStart => "until its source's next turn starts".into(),
         Duration::Turns(n) => format!("{n} more turn(s)"),
         Duration::UntilRemoved => "until removed".into(),
         Duration::SaveEnds(dc) => format!("save ends (d20 ≥ {dc})"),

@@ -162,6 +162,9 @@ fn rebuild(
             Terrain::Floor => 0,
             Terrain::Wall => 1,
             Terrain::Difficult => 2,
+            Terrain::High => 3,
+            Terrain::Low => 4,
+            Terrain::Pit => 5,
         };
         let t = commands
             .spawn((
@@ -285,6 +288,25 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::Restrained => "R",
         ConditionKind::Unconscious => "U",
         ConditionKind::Dying => "X",
+        ConditionKind::Dead => "†",
+        ConditionKind::Blind => "Bl",
+        ConditionKind::Confused => "?",
+        ConditionKind::Crippled => "Cr",
+        ConditionKind::Encumbered => "E",
+        ConditionKind::Fatigued => "Fa",
+        ConditionKind::Frightened => "Fr",
+        ConditionKind::Nauseated => "N",
+        ConditionKind::Writhing => "W",
+        ConditionKind::Cover => "C",
+        ConditionKind::Defending => "D",
+        ConditionKind::Guarding => "Gd",
+        ConditionKind::FocusAttack | ConditionKind::FocusDefence | ConditionKind::FocusSkills => {
+            "+1"
+        }
+        ConditionKind::Assisted => "A",
+        ConditionKind::Charging => "Ch",
+        ConditionKind::Concentrating => "Co",
+        ConditionKind::Waiting => "Wt",
     }
 }
 

@@ -16,7 +16,7 @@ use crate::rulesets::RulesetId;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The level's ruleset has no engine yet.
-    #[error("ruleset `{0}` cannot be played yet (only checked); playable: flow")]
+    #[error("ruleset `{0}` cannot be played yet (only checked); playable: flow, tactical-d20")]
     NotPlayable(RulesetId),
     /// A forced die did not fit while rolling initiative.
     #[error("{0}")]
@@ -52,6 +52,9 @@ pub struct Battle {
     pub(crate) readied: Vec<UnitId>,
     /// Items lying on the ground.
     pub(crate) ground: Vec<(Cell, Weapon)>,
+    /// tactical-d20: reactors already offered a reaction to the current movement ("only
+    /// once per movement").
+    pub(crate) provoked: Vec<UnitId>,
 }
 
 impl Battle {
@@ -89,8 +92,16 @@ impl Battle {
                 reactions.available = 0;
             }
             world.entity_mut(e).insert((actions, reactions));
-            if level.ruleset == RulesetId::Flow {
-                world.entity_mut(e).insert(FlowPoints(0));
+            match level.ruleset {
+                RulesetId::Flow => {
+                    world.entity_mut(e).insert(FlowPoints(0));
+                }
+                RulesetId::TacticalD20 => {
+                    world
+                        .entity_mut(e)
+                        .insert((Wear::default(), BleedTaken::default()));
+                }
+                _ => {}
             }
             roster.push(e);
         }
@@ -111,6 +122,7 @@ impl Battle {
             ended: None,
             readied: Vec::new(),
             ground: Vec::new(),
+            provoked: Vec::new(),
         };
         crate::engine::start(&mut b)?;
         Ok(b)
@@ -297,6 +309,39 @@ impl Battle {
         self.get::<Carry>(u).is_some_and(|c| c.held(i))
     }
 
+    /// Is loadout item `i` ready to fight with: held, or a natural weapon (never lost)?
+    pub fn in_hand(&self, u: UnitId, i: usize) -> bool {
+        self.held(u, i)
+            || self
+                .weapons(u)
+                .get(i)
+                .is_some_and(|w| w.has(WeaponTag::Natural))
+    }
+
+    /// tactical-d20: bleed damage taken so far.
+    pub fn bleed_taken(&self, u: UnitId) -> i32 {
+        self.get::<BleedTaken>(u).map(|b| b.0).unwrap_or(0)
+    }
+
+    /// tactical-d20: damage an item has taken (Sunder).
+    pub fn wear(&self, u: UnitId, i: usize) -> i32 {
+        self.get::<Wear>(u)
+            .and_then(|w| w.0.get(&i).copied())
+            .unwrap_or(0)
+    }
+
+    /// tactical-d20: action slots left this turn.
+    pub fn slots(&self, u: UnitId, s: Slot) -> u8 {
+        self.get::<ActionBudget>(u)
+            .and_then(|b| b.slots.get(&s).copied())
+            .unwrap_or(0)
+    }
+
+    /// tactical-d20: reactors already offered a reaction to the current movement.
+    pub fn provoked(&self) -> &[UnitId] {
+        &self.provoked
+    }
+
     /// How a loadout item is carried.
     pub fn carried(&self, u: UnitId, i: usize) -> Option<Carried> {
         self.get::<Carry>(u).and_then(|c| c.0.get(i).copied())
@@ -382,7 +427,7 @@ impl Battle {
         match e {
             Event::BattleStarted { .. }
             | Event::Initiative { .. }
-            | Event::ReactionOffered { .. }
+            | Event::Said { .. }
             | Event::ReactionDeclined { .. }
             | Event::Attack { .. }
             | Event::Defence { .. }
@@ -471,6 +516,56 @@ impl Battle {
                     self.turn = i;
                 }
             }
+            Event::ReactionOffered {
+                reactor, trigger, ..
+            } => {
+                if self.level.ruleset == RulesetId::TacticalD20
+                    && matches!(trigger, crate::event::Trigger::Leaving { .. })
+                {
+                    self.provoked.push(*reactor);
+                }
+            }
+            Event::SlotUsed { unit, slot, on } => {
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit)
+                    && let Some(n) = b.slots.get_mut(slot)
+                {
+                    *n = n.saturating_sub(1);
+                }
+                if matches!(
+                    on,
+                    Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
+                ) {
+                    self.provoked.clear();
+                }
+                if *on == Spend::Dash
+                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
+                {
+                    t.dash = true;
+                }
+            }
+            Event::SlotLost { unit, slot, .. } => {
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
+                    b.slots.insert(*slot, 0);
+                }
+            }
+            Event::BleedTotal { unit, total } => {
+                if let Some(mut b) = self.get_mut::<BleedTaken>(*unit) {
+                    b.0 = *total;
+                }
+            }
+            Event::ItemDamaged {
+                unit, item, amount, ..
+            } => {
+                if let Some(mut w) = self.get_mut::<Wear>(*unit) {
+                    *w.0.entry(*item).or_insert(0) += amount;
+                }
+            }
+            Event::AbilityDamage { unit, stat, roll } => {
+                if let Some(mut s) = self.get_mut::<Stats>(*unit) {
+                    let v = s.get(*stat) - roll.total.max(0);
+                    s.0.insert(*stat, v.max(0));
+                }
+            }
             Event::TurnOrder { order } => {
                 self.order = order.clone();
                 self.turn = 0;
@@ -496,7 +591,16 @@ impl Battle {
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
                 }
+                for e in self.roster.clone() {
+                    if let Some(mut c) = self.world.get_mut::<Conditions>(e) {
+                        c.0.retain(|c| {
+                            !(c.duration == Duration::UntilSourceTurnStart
+                                && c.source == Some(*unit))
+                        });
+                    }
+                }
                 self.readied.retain(|u| u != unit);
+                self.provoked.clear();
             }
             Event::ApSpent { unit, amount, on } => {
                 if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
@@ -514,6 +618,7 @@ impl Battle {
                 }
             }
             Event::MovementGained { unit, amount } => {
+                self.provoked.clear();
                 if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
                     t.move_left += amount;
                 }

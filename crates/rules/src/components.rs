@@ -89,6 +89,12 @@ pub enum Stat {
     Speed,
     /// escalation: initiative band, Very Slow 0 … Very Fast 4.
     Band,
+    /// tactical-d20: Survival ranks (patching a bleeding wound).
+    Survival,
+    /// tactical-d20: Stealth ranks (hiding behind cover when defending).
+    Stealth,
+    /// tactical-d20: damage resistance (subtracted from each hit's damage).
+    Dr,
 }
 
 /// A combatant's scores.
@@ -236,6 +242,45 @@ pub enum ConditionKind {
     Unconscious,
     /// Dying.
     Dying,
+    /// tactical-d20: dead (a corpse).
+    Dead,
+    /// tactical-d20: cannot see.
+    Blind,
+    /// tactical-d20: cannot tell friend from foe.
+    Confused,
+    /// tactical-d20: half speed (and 1d4 STR/DEX damage when it strikes).
+    Crippled,
+    /// tactical-d20: carrying too much: half speed.
+    Encumbered,
+    /// tactical-d20: cannot exert: half speed, no ability to attack and damage.
+    Fatigued,
+    /// tactical-d20: no offensive actions.
+    Frightened,
+    /// tactical-d20: cannot concentrate.
+    Nauseated,
+    /// tactical-d20: loses the Move action every turn.
+    Writhing,
+    /// tactical-d20: hidden behind cover (Defend + Stealth): not a target for ranged
+    /// attacks, +4 AC.
+    Cover,
+    /// tactical-d20 Defend: +3 AC and saves.
+    Defending,
+    /// tactical-d20 Guard: +2 AC and saves.
+    Guarding,
+    /// tactical-d20 Focus on attack and damage: +1.
+    FocusAttack,
+    /// tactical-d20 Focus on AC and saves: +1.
+    FocusDefence,
+    /// tactical-d20 Focus on skill checks: +1.
+    FocusSkills,
+    /// tactical-d20 Assist from `source`: +4 AC, saves and d20 rolls.
+    Assisted,
+    /// tactical-d20 Charge: −2 AC until the charger's next turn.
+    Charging,
+    /// tactical-d20 Concentrate: provokes no reactions.
+    Concentrating,
+    /// tactical-d20 Wait: holds a Standard action as an extra Reaction.
+    Waiting,
 }
 
 /// How long a condition lasts.
@@ -247,6 +292,8 @@ pub enum Duration {
     Turns(u32),
     /// Until removed by a rule (breaking free, healing).
     UntilRemoved,
+    /// Until the start of the next turn of the condition's source (Assist, Feint).
+    UntilSourceTurnStart,
     /// "Save ends": at the end of each of the bearer's turns a d20 at or above this
     /// number ends it (escalation's normal save is 11+).
     SaveEnds(u32),
@@ -342,6 +389,10 @@ pub enum WeaponTag {
     OffHand,
     /// Thrown (adds STR to damage in tactical-d20).
     Thrown,
+    /// A natural weapon (claw, bite): always in hand, always threatens.
+    Natural,
+    /// Breaks easily: takes full damage from a Sunder (others take half).
+    Fragile,
 }
 
 /// A weapon as a level or catalogue defines it.
@@ -368,6 +419,16 @@ pub struct Weapon {
     /// Tags.
     #[serde(default)]
     pub tags: Vec<WeaponTag>,
+    /// Hit points of the item itself (tactical-d20 Sunder); 10 by default.
+    #[serde(default = "ten", skip_serializing_if = "is_ten")]
+    pub hp: i32,
+}
+
+fn ten() -> i32 {
+    10
+}
+fn is_ten(v: &i32) -> bool {
+    *v == 10
 }
 
 fn one() -> u32 {
@@ -475,4 +536,16 @@ pub struct TurnState {
     pub shoved: bool,
     /// Tried to break free of a grapple this round (flow).
     pub broke_free: bool,
+    /// tactical-d20: cells of this turn's dash, when it ran in a straight line.
+    pub dashed: u32,
+    /// tactical-d20: has dashed this turn.
+    pub dash: bool,
 }
+
+/// tactical-d20: damage taken by carried items (Sunder), by loadout index.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Wear(pub BTreeMap<usize, i32>);
+
+/// tactical-d20: bleed damage taken so far (sets the DC to patch the wound).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct BleedTaken(pub i32);

@@ -7,12 +7,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ConditionKind, Duration, SideId, UnitId, WeaponKind, WeaponTag};
+use crate::components::{ConditionKind, Duration, SideId, Slot, UnitId, WeaponKind, WeaponTag};
 use crate::dice::ForcedFaceError;
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
-use crate::rulesets::{RulesetId, flow, flow_actions};
+use crate::rulesets::{
+    RulesetId, flow, flow_actions, tactical_d20 as td, tactical_d20_actions as td_actions,
+};
 
 /// What a controller (mouse, AI, script, replay) asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +34,10 @@ pub enum Command {
         target: UnitId,
         /// Which weapon.
         weapon: Option<usize>,
+        /// tactical-d20: the action that pays (Standard: Primary, Move: Secondary −5,
+        /// Quick: Tertiary −10); `None` takes the first one left in that order.
+        #[serde(default)]
+        slot: Option<Slot>,
     },
     /// End the turn.
     EndTurn {
@@ -134,6 +140,160 @@ pub enum Action {
     Ready {
         /// The trigger.
         trigger: ReadyTrigger,
+    },
+    /// tactical-d20 Dash (Standard): double speed in a straight line or 1.5× speed.
+    Dash {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 Charge (Standard + Move): a straight dash of at least 10 ft, then a
+    /// melee attack at +2.
+    Charge {
+        /// Whom.
+        target: UnitId,
+        /// Where the dash ends (`None`: the nearest cell in a straight line that reaches).
+        to: Option<Cell>,
+    },
+    /// tactical-d20 Jump (Standard + Move): a straight dash over pits and low walls.
+    Jump {
+        /// Where to land.
+        to: Cell,
+    },
+    /// tactical-d20 Overrun (Standard + Move): a straight dash through creatures.
+    Overrun {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 Defend (Standard): +3 AC and saves; hide behind adjacent cover.
+    Defend,
+    /// tactical-d20 Guard (Move): +2 AC and saves.
+    Guard,
+    /// tactical-d20 Assist (Standard): an ally in reach gets +4 AC, saves and d20 rolls.
+    Assist {
+        /// Whom.
+        ally: UnitId,
+    },
+    /// tactical-d20 Focus (Quick): +1 on one category for a round.
+    Focus {
+        /// Which.
+        on: FocusOn,
+    },
+    /// tactical-d20 Trip (Standard): Athletics vs Reflex; the target falls prone.
+    Trip {
+        /// Whom.
+        target: UnitId,
+    },
+    /// tactical-d20 Push (Standard): Athletics vs Reflex; both move up to half speed.
+    Push {
+        /// Whom.
+        target: UnitId,
+        /// Cells to push (`None`: as far as possible).
+        distance: Option<u32>,
+    },
+    /// tactical-d20 Sunder (Standard): attack roll vs Reflex, then damage an item.
+    Sunder {
+        /// Whose item.
+        target: UnitId,
+        /// Which (default: the weapon it fights with).
+        item: Option<usize>,
+    },
+    /// tactical-d20: the opposed check of a grapple in progress (Standard).
+    GrappleTurn {
+        /// What the winner does.
+        follow: GrappleFollow,
+    },
+    /// tactical-d20 Concentrate (Move): Endurance; provoke nothing for a round.
+    Concentrate,
+    /// tactical-d20 Tumble (Move): Agility; half speed without provoking.
+    TumbleTo {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 (Re-)Equip (Move): hand an item to an adjacent ally.
+    Give {
+        /// Loadout index.
+        item: usize,
+        /// To whom.
+        ally: UnitId,
+    },
+    /// tactical-d20 Command (Quick): 13 words or fewer to allies or foes.
+    Command {
+        /// The words.
+        text: String,
+    },
+    /// tactical-d20 Wait (Standard): an extra Reaction until the next turn.
+    Wait,
+    /// tactical-d20: patch a bleeding wound (Standard, Survival).
+    Patch {
+        /// Whose (oneself or an adjacent ally).
+        ally: UnitId,
+    },
+}
+
+/// tactical-d20 Focus categories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FocusOn {
+    /// Attack and damage rolls.
+    Attack,
+    /// AC and saving throws.
+    Defence,
+    /// Skill checks.
+    Skills,
+}
+
+/// What the winner of a tactical-d20 grapple check does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GrappleFollow {
+    /// Keep the grapple.
+    Hold,
+    /// End it.
+    Release,
+    /// Keep it and knock the other prone.
+    Trip,
+    /// Keep it and push the other (both move).
+    Push,
+    /// Keep it and make a Primary Attack.
+    Attack,
+}
+
+/// How a `Frame::Move` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MoveMode {
+    /// Paid from the turn's movement; leaving threatened cells provokes.
+    #[default]
+    Advance,
+    /// Paid by the action (Dash, Charge, Jump, Overrun); provokes, except from `exempt`.
+    Dash {
+        /// The charged foe, who may not react to the charger's movement.
+        exempt: Option<UnitId>,
+    },
+    /// Provokes nothing and costs no movement (a successful Tumble, a Pursuit).
+    Quiet,
+}
+
+/// One stretch of a jump or an overrun, with what must be passed before it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    /// What stands before the stretch.
+    pub gate: Gate,
+    /// The stretch, from where the unit stands (its first step may leap over the gate).
+    pub path: Vec<Cell>,
+}
+
+/// What a leg of a jump or overrun must pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gate {
+    /// Nothing.
+    None,
+    /// A gap or low wall: Athletics + 2 against this DC.
+    Jump {
+        /// Difficulty.
+        dc: i32,
+    },
+    /// A creature in the way of an overrun.
+    Overrun {
+        /// Who.
+        victim: UnitId,
     },
 }
 
@@ -326,6 +486,30 @@ pub enum Illegal {
         /// The action.
         action: &'static str,
     },
+    /// No action slot left to pay for the action (tactical-d20).
+    #[error("{unit} has no {slot} action left for {action}")]
+    NoSlot {
+        /// Who.
+        unit: String,
+        /// What.
+        action: &'static str,
+        /// The slot type needed.
+        slot: &'static str,
+    },
+    /// A rule of the action is not met (its reason says which).
+    #[error("{unit} cannot do that: {why}")]
+    Cannot {
+        /// Who.
+        unit: String,
+        /// Why not.
+        why: String,
+    },
+    /// The target is hidden in cover.
+    #[error("{0} is hidden in cover and cannot be targeted from afar")]
+    Hidden(String),
+    /// A Command longer than 13 words.
+    #[error("a Command has at most 13 words; this one has {0}")]
+    TooManyWords(usize),
     /// A forced die did not fit.
     #[error("{0}")]
     Dice(#[from] ForcedFaceError),
@@ -342,6 +526,36 @@ pub enum Frame {
         path: Vec<Cell>,
         /// Next index.
         next: usize,
+        /// Paid and provoking how.
+        #[serde(default)]
+        mode: MoveMode,
+    },
+    /// tactical-d20: the legs of a jump or overrun, from `index`.
+    Leap {
+        /// Who.
+        unit: UnitId,
+        /// The legs.
+        legs: Vec<Leg>,
+        /// Next leg.
+        index: usize,
+    },
+    /// tactical-d20: an overrun victim that did not step aside rolls its Reflex save.
+    OverrunSave {
+        /// The overrunner.
+        unit: UnitId,
+        /// The victim.
+        victim: UnitId,
+        /// The overrunner's Athletics total.
+        check: i32,
+        /// The cells of the overrun still ahead (the victim must get off them).
+        ahead: Vec<Cell>,
+    },
+    /// tactical-d20 Pursuit: move toward the provoker once it has stepped away.
+    Pursue {
+        /// The pursuer.
+        unit: UnitId,
+        /// The pursued.
+        target: UnitId,
     },
     /// One step, after reactions to leaving `from` resolved.
     Step {
@@ -351,6 +565,9 @@ pub enum Frame {
         from: Cell,
         /// To.
         to: Cell,
+        /// Paid from the turn's movement?
+        #[serde(default = "yes")]
+        paid: bool,
     },
     /// Offer a reaction opportunity.
     Offer {
@@ -358,6 +575,10 @@ pub enum Frame {
         reactor: UnitId,
         /// Why.
         trigger: Trigger,
+        /// tactical-d20: the cell the mover steps to (Pursuit is offered when it lies
+        /// outside the reactor's threatened area).
+        #[serde(default)]
+        to: Option<Cell>,
     },
     /// Roll an attack.
     Attack {
@@ -396,6 +617,10 @@ pub enum Frame {
         /// Damage multiplier (2 crit, 3 crit against a critically failed defence).
         mult: i32,
     },
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A successful attack waiting for defence and damage.
@@ -453,6 +678,34 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
         grid: b.level.grid.kind,
         seed: b.seed,
     });
+    let td20 = b.level.ruleset == RulesetId::TacticalD20;
+    if td20 {
+        td_actions::start(b)?;
+    }
+    match b.level.surprise {
+        // tactical-d20: the surprise round comes before initiative; its turns are taken
+        // in level order, and initiative is rolled when it ends.
+        Some(side) if td20 => {
+            let order = b.units().filter(|&u| b.side(u) == side).collect();
+            b.emit(Event::TurnOrder { order });
+        }
+        _ => roll_initiative(b, |_, _| None)?,
+    }
+    if let Some(side) = b.level.surprise {
+        b.emit(Event::SurpriseRound { side });
+    }
+    // flow: 2 FP at the start of combat (the surprised side gets them in round 2).
+    grant_start_fp(b, |b, u| !b.surprised_now(u));
+    b.emit(Event::RoundStarted { round: 1 });
+    begin_turn_at(b, 0)?;
+    Ok(())
+}
+
+/// Roll initiative for every unit (with an extra bonus per unit) and set the order.
+pub(crate) fn roll_initiative(
+    b: &mut Battle,
+    bonus: impl Fn(&Battle, UnitId) -> Option<crate::dice::Modifier>,
+) -> Result<(), ForcedFaceError> {
     // (unit, total, tiebreak, human side first)
     let mut keys: Vec<(UnitId, i32, i32, bool)> = Vec::new();
     let mut rules = Vec::new();
@@ -464,6 +717,9 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
         };
         for m in &rule.modifiers {
             roll = roll.with(m.clone());
+        }
+        if let Some(m) = bonus(b, u) {
+            roll = roll.with(m);
         }
         let human = rule.humans_first
             && b.level
@@ -498,13 +754,6 @@ pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
     });
     let order: Vec<UnitId> = sorted.into_iter().map(|t| t.0).collect();
     b.emit(Event::TurnOrder { order });
-    if let Some(side) = b.level.surprise {
-        b.emit(Event::SurpriseRound { side });
-    }
-    // flow: 2 FP at the start of combat (the surprised side gets them in round 2).
-    grant_start_fp(b, |b, u| !b.surprised_now(u));
-    b.emit(Event::RoundStarted { round: 1 });
-    begin_turn_at(b, 0);
     Ok(())
 }
 
@@ -528,11 +777,27 @@ fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
 
 /// Start the turn of the first unit at or after order index `i` that can act (alive,
 /// and not surprised in a surprise round). Passing the end of the order ends the round.
-fn begin_turn_at(b: &mut Battle, mut i: usize) {
+fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
+    // Two whole rounds in which nobody can take a turn (everyone left is unconscious
+    // or dying) end the battle without a winner.
+    let mut idle_rounds = 0;
     loop {
+        if b.ended.is_some() {
+            return Ok(());
+        }
         if i >= b.order.len() {
+            idle_rounds += 1;
+            if idle_rounds > 2 {
+                b.emit(Event::BattleEnded { winner: None });
+                return Ok(());
+            }
             let r = b.round;
             b.emit(Event::RoundEnded { round: r });
+            // tactical-d20: initiative is rolled once the surprise round is over, +4 for
+            // those who acted in it.
+            if r == 1 && b.level.ruleset == RulesetId::TacticalD20 && b.level.surprise.is_some() {
+                roll_initiative(b, td_actions::surprise_bonus)?;
+            }
             b.emit(Event::RoundStarted { round: r + 1 });
             // flow: the surprised side gets its 2 FP at the first normal round.
             if r == 1 && b.level.surprise.is_some() {
@@ -541,6 +806,10 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) {
             i = 0;
         }
         let u = b.order[i];
+        if b.level.ruleset == RulesetId::TacticalD20 && !td_actions::takes_turn(b, u)? {
+            i += 1;
+            continue;
+        }
         if b.alive(u) && !b.surprised_now(u) {
             let ap = b
                 .get::<crate::components::ActionBudget>(u)
@@ -558,7 +827,10 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) {
                     on: Spend::MaintainGrapple,
                 });
             }
-            return;
+            if b.level.ruleset == RulesetId::TacticalD20 {
+                td_actions::turn_started(b, u);
+            }
+            return Ok(());
         }
         i += 1;
     }
@@ -585,7 +857,11 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
             amount,
             hp_after,
         });
-        if hp_after <= 0 {
+        if b.level.ruleset == RulesetId::TacticalD20 {
+            let total = b.bleed_taken(u) + amount;
+            b.emit(Event::BleedTotal { unit: u, total });
+            td_actions::after_damage(b, u);
+        } else if hp_after <= 0 {
             b.emit(Event::Down { unit: u });
             flow_actions::end_grapple(b, u);
             b.check_victory();
@@ -669,7 +945,7 @@ pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
     b.emit(Event::TurnEnded { unit: u });
     if b.ended.is_none() {
         let next = b.turn + 1;
-        begin_turn_at(b, next);
+        begin_turn_at(b, next)?;
     }
     Ok(())
 }
@@ -686,45 +962,79 @@ impl Battle {
         let before = self.log.len();
         let plan = self.plan(&cmd)?;
         match plan {
-            Plan::Move { unit, path, ap } => {
-                if ap > 0 {
-                    self.emit(Event::ApSpent {
-                        unit,
-                        amount: ap,
-                        on: Spend::Move,
-                    });
-                    self.emit(Event::MovementGained {
-                        unit,
-                        amount: ap as u32 * flow::MOVE_PER_AP,
-                    });
+            Plan::Move { unit, path, buy } => {
+                match buy {
+                    Buy::Ap(ap) if ap > 0 => {
+                        self.emit(Event::ApSpent {
+                            unit,
+                            amount: ap,
+                            on: Spend::Move,
+                        });
+                        self.emit(Event::MovementGained {
+                            unit,
+                            amount: ap as u32 * flow::MOVE_PER_AP,
+                        });
+                    }
+                    Buy::Slots(slots) => {
+                        for slot in slots {
+                            self.emit(Event::SlotUsed {
+                                unit,
+                                slot,
+                                on: Spend::Move,
+                            });
+                            self.emit(Event::MovementGained {
+                                unit,
+                                amount: td_actions::speed(self, unit),
+                            });
+                        }
+                    }
+                    Buy::Ap(_) => {}
                 }
                 self.stack.push(Frame::Move {
                     unit,
                     path,
                     next: 1,
+                    mode: MoveMode::Advance,
                 });
             }
             Plan::Attack {
                 unit,
                 target,
                 weapon,
+                pay,
             } => {
-                self.emit(Event::ApSpent {
-                    unit,
-                    amount: flow::ATTACK_AP,
-                    on: Spend::Attack,
-                });
+                let kind = match pay {
+                    Some((slot, wanted)) => {
+                        self.emit(Event::SlotUsed {
+                            unit,
+                            slot,
+                            on: Spend::Attack,
+                        });
+                        td::attack_kind(wanted)
+                    }
+                    None => {
+                        self.emit(Event::ApSpent {
+                            unit,
+                            amount: flow::ATTACK_AP,
+                            on: Spend::Attack,
+                        });
+                        AttackKind::Normal
+                    }
+                };
                 self.stack.push(Frame::Attack {
                     attacker: unit,
                     target,
                     weapon,
-                    kind: AttackKind::Normal,
+                    kind,
                     effect: HitEffect::Damage,
                 });
             }
             Plan::EndTurn => end_turn(self)?,
             Plan::React { window, choice } => self.answer(window, choice)?,
-            Plan::Act { unit, action } => flow_actions::perform(self, unit, action)?,
+            Plan::Act { unit, action } => match self.level.ruleset {
+                RulesetId::TacticalD20 => td_actions::perform(self, unit, action)?,
+                _ => flow_actions::perform(self, unit, action)?,
+            },
         }
         self.run()?;
         Ok(self.log.len() - before)
@@ -761,6 +1071,10 @@ impl Battle {
     /// Movement still available this turn (bought + buyable), in cost units.
     pub fn movement_budget(&self, u: UnitId) -> u32 {
         let t = self.turn_state(u);
+        if self.level.ruleset == RulesetId::TacticalD20 {
+            return t.move_left
+                + td_actions::advances_left(self, u).len() as u32 * td_actions::speed(self, u);
+        }
         let buyable =
             (flow::MAX_MOVE_AP.saturating_sub(t.move_ap_spent)).min(self.ap(u).max(0) as u32);
         t.move_left + buyable * flow::MOVE_PER_AP
@@ -798,7 +1112,7 @@ impl Battle {
             .iter()
             .enumerate()
             .filter(|(i, w)| {
-                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && self.held(u, *i)
+                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && self.in_hand(u, *i)
             })
             .map(|(_, w)| w.reach)
             .max();
@@ -808,12 +1122,17 @@ impl Battle {
         }
     }
 
-    /// Does `u` threaten `cell`? (A unit held in a grapple threatens nothing.)
+    /// Does `u` threaten `cell`? (flow: a unit held in a grapple threatens nothing;
+    /// tactical-d20: nor does a restrained, stunned or unconscious one.)
     pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
-        self.alive(u) && !self.has(u, ConditionKind::Grappled) && {
-            let d = self.level.grid.distance(self.pos(u), cell);
-            d >= 1 && d <= self.threat_reach(u)
-        }
+        self.alive(u)
+            && !self.has(u, ConditionKind::Grappled)
+            && !(self.level.ruleset == RulesetId::TacticalD20
+                && td_actions::cannot_threaten(self, u))
+            && {
+                let d = self.level.grid.distance(self.pos(u), cell);
+                d >= 1 && d <= self.threat_reach(u)
+            }
     }
 
     /// Every cell `u` threatens.
@@ -837,6 +1156,8 @@ impl Battle {
                     && self.enemies(r, mover)
                     && self.threatens(r, from)
                     && self.rp(r) >= ReactionKind::ReactionAttack.cost()
+                    && (self.level.ruleset != RulesetId::TacticalD20
+                        || td_actions::may_react_to(self, r, mover))
                     && self
                         .best_melee(r, self.level.grid.distance(self.pos(r), from))
                         .is_some()
@@ -853,7 +1174,7 @@ impl Battle {
             .filter(|(i, w)| {
                 w.kind == WeaponKind::Melee
                     && !w.has(WeaponTag::Shield)
-                    && self.held(u, *i)
+                    && self.in_hand(u, *i)
                     && dist <= w.reach.max(size_reach)
             })
             .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
@@ -883,6 +1204,7 @@ impl Battle {
                 return Err(format!("{} is a shield", w.name));
             }
             match self.carried(u, i) {
+                _ if self.in_hand(u, i) => {}
                 Some(crate::components::Carried::Held) => {}
                 Some(crate::components::Carried::Stowed) => {
                     return Err(format!("{} is stowed (draw it first)", w.name));
@@ -945,12 +1267,15 @@ impl Battle {
         match *cmd {
             Command::Move { unit, to } => {
                 self.acting(unit)?;
-                flow_actions::may_move(self, unit)?;
+                match self.level.ruleset {
+                    RulesetId::TacticalD20 => td_actions::may_move(self, unit)?,
+                    _ => flow_actions::may_move(self, unit)?,
+                }
                 let from = self.pos(unit);
                 if to == from {
                     return Err(Illegal::AlreadyThere(self.name(unit).into()));
                 }
-                if !self.level.grid.contains(to) || self.terrain(to) == Terrain::Wall {
+                if !self.level.grid.contains(to) || !self.terrain(to).standable() {
                     return Err(Illegal::BadCell(to));
                 }
                 if let Some(o) = self.unit_at(to, Some(unit)) {
@@ -977,17 +1302,28 @@ impl Battle {
                     });
                 };
                 let left = self.turn_state(unit).move_left;
-                let ap = if cost > left {
-                    (cost - left).div_ceil(flow::MOVE_PER_AP) as i32
+                let buy = if self.level.ruleset == RulesetId::TacticalD20 {
+                    let need = cost
+                        .saturating_sub(left)
+                        .div_ceil(td_actions::speed(self, unit).max(1));
+                    Buy::Slots(
+                        td_actions::advances_left(self, unit)
+                            .into_iter()
+                            .take(need as usize)
+                            .collect(),
+                    )
+                } else if cost > left {
+                    Buy::Ap((cost - left).div_ceil(flow::MOVE_PER_AP) as i32)
                 } else {
-                    0
+                    Buy::Ap(0)
                 };
-                Ok(Plan::Move { unit, path, ap })
+                Ok(Plan::Move { unit, path, buy })
             }
             Command::Attack {
                 unit,
                 target,
                 weapon,
+                slot,
             } => {
                 self.acting(unit)?;
                 self.unit_checked(target)?;
@@ -999,6 +1335,23 @@ impl Battle {
                 }
                 if !self.enemies(unit, target) {
                     return Err(Illegal::Ally(self.name(target).into()));
+                }
+                if self.level.ruleset == RulesetId::TacticalD20 {
+                    let (payer, wanted) = td_actions::attack_payer(self, unit, slot)?;
+                    let weapon = self.weapon_for(unit, target, weapon)?;
+                    td_actions::may_attack(self, unit, target, weapon)?;
+                    return Ok(Plan::Attack {
+                        unit,
+                        target,
+                        weapon,
+                        pay: Some((payer, wanted)),
+                    });
+                }
+                if slot.is_some() {
+                    return Err(Illegal::NoSuchAction {
+                        ruleset: self.level.ruleset.id(),
+                        action: "action slot",
+                    });
                 }
                 flow_actions::may_act(self, unit)?;
                 if self.ap(unit) < flow::ATTACK_AP {
@@ -1013,6 +1366,7 @@ impl Battle {
                     unit,
                     target,
                     weapon,
+                    pay: None,
                 })
             }
             Command::EndTurn { unit } => {
@@ -1045,13 +1399,16 @@ impl Battle {
             }
             Command::Act { unit, ref action } => {
                 self.acting(unit)?;
-                if self.level.ruleset != RulesetId::Flow {
-                    return Err(Illegal::NoSuchAction {
-                        ruleset: self.level.ruleset.id(),
-                        action: flow_actions::action_name(action),
-                    });
+                match self.level.ruleset {
+                    RulesetId::Flow => flow_actions::check(self, unit, action)?,
+                    RulesetId::TacticalD20 => td_actions::check(self, unit, action)?,
+                    r => {
+                        return Err(Illegal::NoSuchAction {
+                            ruleset: r.id(),
+                            action: flow_actions::action_name(action),
+                        });
+                    }
                 }
-                flow_actions::check(self, unit, action)?;
                 Ok(Plan::Act {
                     unit,
                     action: action.clone(),
@@ -1074,6 +1431,9 @@ impl Battle {
             kind,
             rp_spent: kind.cost(),
         });
+        if self.level.ruleset == RulesetId::TacticalD20 {
+            return td_actions::answer(self, w, kind);
+        }
         match (kind, w.hit) {
             (ReactionKind::ReactionAttack, _) => {
                 if let Some(target) = w.trigger.provoker() {
@@ -1125,46 +1485,118 @@ impl Battle {
                 return Ok(());
             }
             match self.current() {
-                Some(u) if !self.alive(u) || self.ap(u) <= 0 => end_turn(self)?,
+                Some(u) if !self.alive(u) || self.exhausted(u) => end_turn(self)?,
                 _ => return Ok(()),
             }
         }
     }
 
+    /// Has the unit nothing left to do this turn (flow: no AP; tactical-d20: no action
+    /// slot and no movement left)?
+    pub fn exhausted(&self, u: UnitId) -> bool {
+        match self.level.ruleset {
+            RulesetId::TacticalD20 => td_actions::exhausted(self, u),
+            _ => self.ap(u) <= 0,
+        }
+    }
+
     fn exec(&mut self, frame: Frame) -> Result<(), Illegal> {
         match frame {
-            Frame::Move { unit, path, next } => {
+            Frame::Move {
+                unit,
+                path,
+                next,
+                mode,
+            } => {
                 if !self.alive(unit) || next >= path.len() || self.pos(unit) != path[next - 1] {
                     return Ok(());
                 }
                 let (from, to) = (path[next - 1], path[next]);
+                // Never step onto someone who is not to be passed (an ally may be passed
+                // in the middle of a path, not at its end).
+                if let Some(o) = self.unit_at(to, Some(unit))
+                    && (self.enemies(unit, o) || next + 1 == path.len())
+                {
+                    return Ok(());
+                }
                 self.stack.push(Frame::Move {
                     unit,
                     path,
                     next: next + 1,
+                    mode,
                 });
-                self.stack.push(Frame::Step { unit, from, to });
+                self.stack.push(Frame::Step {
+                    unit,
+                    from,
+                    to,
+                    paid: mode == MoveMode::Advance,
+                });
+                let exempt = match mode {
+                    MoveMode::Quiet => return Ok(()),
+                    MoveMode::Dash { exempt } => exempt,
+                    MoveMode::Advance => None,
+                };
                 for r in self.leave_reactors(unit, from).into_iter().rev() {
+                    if Some(r) == exempt {
+                        continue;
+                    }
                     self.stack.push(Frame::Offer {
                         reactor: r,
                         trigger: Trigger::Leaving { mover: unit, from },
+                        to: Some(to),
                     });
                 }
             }
-            Frame::Step { unit, from, to } => {
+            Frame::Step {
+                unit,
+                from,
+                to,
+                paid,
+            } => {
                 if !self.alive(unit) || self.pos(unit) != from {
                     return Ok(());
                 }
-                let cost = self.terrain(to).cost().unwrap_or(1);
+                let cost = if paid {
+                    self.terrain(to).cost().unwrap_or(1)
+                } else {
+                    0
+                };
                 self.emit(Event::Moved {
                     unit,
                     from,
                     to,
                     cost,
                 });
-                flow_actions::readied_triggers(self, unit, from, to);
+                match self.level.ruleset {
+                    RulesetId::TacticalD20 => td_actions::waited_triggers(self, unit, from, to),
+                    _ => flow_actions::readied_triggers(self, unit, from, to),
+                }
             }
-            Frame::Offer { reactor, trigger } => {
+            Frame::Leap { unit, legs, index } => td_actions::leap(self, unit, legs, index)?,
+            Frame::OverrunSave {
+                unit,
+                victim,
+                check,
+                ahead,
+            } => td_actions::overrun_save(self, unit, victim, check, &ahead)?,
+            Frame::Pursue { unit, target } => td_actions::pursue(self, unit, target),
+            Frame::Offer {
+                reactor,
+                trigger,
+                to,
+            } => {
+                if self.level.ruleset == RulesetId::TacticalD20 {
+                    if let Some(options) = td_actions::offer_options(self, reactor, &trigger, to) {
+                        self.open_window(Window {
+                            reactor,
+                            trigger,
+                            options,
+                            hit: None,
+                            on_decline: Vec::new(),
+                        });
+                    }
+                    return Ok(());
+                }
                 let still = match &trigger {
                     Trigger::Leaving { mover, from } => {
                         self.alive(*mover)
@@ -1177,10 +1609,10 @@ impl Battle {
                                 .leave_reactors(*unit, self.pos(*unit))
                                 .contains(&reactor)
                     }
-                    Trigger::IncomingAttack { .. } => false,
+                    _ => false,
                 };
                 if still {
-                    self.open(Window {
+                    self.open_window(Window {
                         reactor,
                         trigger,
                         options: vec![ReactionKind::ReactionAttack],
@@ -1203,7 +1635,7 @@ impl Battle {
                 match cands.get(index) {
                     Some(&(reactor, ref options)) => {
                         let trigger = self.incoming(&hit);
-                        self.open(Window {
+                        self.open_window(Window {
                             reactor,
                             trigger,
                             options: options.clone(),
@@ -1227,7 +1659,19 @@ impl Battle {
                 if !self.alive(attacker) || !self.alive(target) {
                     return Ok(());
                 }
-                flow::resolve_attack(self, attacker, target, weapon, kind, effect)?;
+                match self.level.ruleset {
+                    RulesetId::TacticalD20 => {
+                        td_actions::resolve_attack(self, attacker, target, weapon, kind, effect)?
+                    }
+                    _ => flow::resolve_attack(self, attacker, target, weapon, kind, effect)?,
+                }
+            }
+            Frame::Hit(hit) if self.level.ruleset == RulesetId::TacticalD20 => {
+                let mult = td_actions::damage_multiple(self, &hit);
+                self.stack.push(Frame::Damage { hit, mult });
+            }
+            Frame::Damage { hit, mult } if self.level.ruleset == RulesetId::TacticalD20 => {
+                td_actions::resolve_damage(self, hit, mult)?
             }
             Frame::Hit(hit) => {
                 if hit.kind == AttackKind::Normal {
@@ -1243,7 +1687,7 @@ impl Battle {
                     self.stack.push(Frame::Damage { hit, mult });
                 } else {
                     let trigger = self.incoming(&hit);
-                    self.open(Window {
+                    self.open_window(Window {
                         reactor: hit.target,
                         trigger,
                         options,
@@ -1270,7 +1714,7 @@ impl Battle {
         }
     }
 
-    fn open(&mut self, w: Window) {
+    pub(crate) fn open_window(&mut self, w: Window) {
         self.emit(Event::ReactionOffered {
             reactor: w.reactor,
             trigger: w.trigger.clone(),
@@ -1296,16 +1740,23 @@ impl Battle {
     }
 }
 
+enum Buy {
+    Ap(i32),
+    Slots(Vec<Slot>),
+}
+
 enum Plan {
     Move {
         unit: UnitId,
         path: Vec<Cell>,
-        ap: i32,
+        buy: Buy,
     },
     Attack {
         unit: UnitId,
         target: UnitId,
         weapon: usize,
+        /// tactical-d20: (the slot that pays, the slot the attack is made with).
+        pay: Option<(Slot, Slot)>,
     },
     EndTurn,
     React {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Carried, ConditionKind, Duration, SideId, UnitId, Weapon};
+use crate::components::{Carried, ConditionKind, Duration, SideId, Slot, Stat, UnitId, Weapon};
 use crate::dice::Roll;
 use crate::grid::{Cell, GridKind};
 use crate::rulesets::RulesetId;
@@ -69,6 +69,12 @@ pub enum AttackKind {
     Reaction,
     /// The counter-attack of a Riposte.
     Riposte,
+    /// tactical-d20: a Secondary Attack (Move action, −5).
+    Secondary,
+    /// tactical-d20: a Tertiary Attack (Quick action, −10).
+    Tertiary,
+    /// tactical-d20: the attack of a Charge (+2 attack and damage).
+    Charge,
 }
 
 /// What opened a reaction window.
@@ -104,6 +110,24 @@ pub enum Trigger {
         /// Who tumbled.
         mover: UnitId,
     },
+    /// tactical-d20: `unit` failed a maneuver (Disarm, Grapple, Push, Sunder, Trip)
+    /// against the reactor.
+    FailedManeuver {
+        /// Who failed.
+        unit: UnitId,
+    },
+    /// tactical-d20: `mover` stepped into a cell the waiting reactor threatens.
+    EntersReach {
+        /// Who moved.
+        mover: UnitId,
+        /// Where to.
+        cell: Cell,
+    },
+    /// tactical-d20: `by` overruns the reactor, who may spend its Reaction to step aside.
+    Overrun {
+        /// The overrunner.
+        by: UnitId,
+    },
 }
 
 impl Trigger {
@@ -111,8 +135,9 @@ impl Trigger {
     pub fn provoker(&self) -> Option<UnitId> {
         match self {
             Trigger::Leaving { mover, .. } | Trigger::FailedTumble { mover } => Some(*mover),
-            Trigger::StandingUp { unit } => Some(*unit),
-            Trigger::IncomingAttack { .. } => None,
+            Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
+            Trigger::EntersReach { mover, .. } => Some(*mover),
+            Trigger::IncomingAttack { .. } | Trigger::Overrun { .. } => None,
         }
     }
 }
@@ -134,6 +159,14 @@ pub enum ReactionKind {
     Intercept,
     /// flow: Intercept, then swap places with the ally (the ally moves one cell on).
     InterceptSwap,
+    /// tactical-d20: move up to half speed toward a foe leaving the threatened area.
+    Pursuit,
+    /// tactical-d20: step 5 ft out of an overrunner's way.
+    StepAside,
+    /// tactical-d20: the Reaction spent opposing a grapple check.
+    Resist,
+    /// tactical-d20: the held Standard action of a Wait: attack a foe entering reach.
+    WaitedAttack,
 }
 
 impl ReactionKind {
@@ -156,6 +189,10 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::Riposte => "Riposte",
             ReactionKind::Intercept => "Intercept",
             ReactionKind::InterceptSwap => "Intercept and swap",
+            ReactionKind::Pursuit => "Pursuit",
+            ReactionKind::StepAside => "Step aside",
+            ReactionKind::Resist => "Resist",
+            ReactionKind::WaitedAttack => "Waited attack",
         })
     }
 }
@@ -194,6 +231,44 @@ pub enum Spend {
     Tumble,
     /// flow: standing up from prone.
     StandUp,
+    /// tactical-d20: Dash.
+    Dash,
+    /// tactical-d20: Defend.
+    Defend,
+    /// tactical-d20: Assist.
+    Assist,
+    /// tactical-d20: Sunder.
+    Sunder,
+    /// tactical-d20: Trip.
+    Trip,
+    /// tactical-d20: Push.
+    Push,
+    /// tactical-d20: Charge.
+    Charge,
+    /// tactical-d20: Concentrate.
+    Concentrate,
+    /// tactical-d20: Guard.
+    Guard,
+    /// tactical-d20: Jump.
+    Jump,
+    /// tactical-d20: Overrun.
+    Overrun,
+    /// tactical-d20: (Re-)Equip (draw, stow, pick up, hand over).
+    Equip,
+    /// tactical-d20: Focus.
+    Focus,
+    /// tactical-d20: Side Step.
+    SideStep,
+    /// tactical-d20: Command.
+    Command,
+    /// tactical-d20: Wait.
+    Wait,
+    /// tactical-d20: patching a bleeding wound.
+    Patch,
+    /// tactical-d20: the opposed check of a grapple in progress.
+    GrappleCheck,
+    /// tactical-d20: breaking free of a restraint.
+    BreakFree,
 }
 
 /// What a plain or opposed check (not an attack) is for.
@@ -210,6 +285,26 @@ pub enum CheckPurpose {
     Grapple,
     /// Breaking free of a grapple (Athletics vs Athletics).
     BreakFree,
+    /// tactical-d20 Disarm (Athletics vs Reflex).
+    Disarm,
+    /// tactical-d20 Trip (Athletics vs Reflex).
+    Trip,
+    /// tactical-d20 Push (Athletics vs Reflex).
+    Push,
+    /// tactical-d20 Sunder (attack roll vs Reflex).
+    Sunder,
+    /// tactical-d20 Concentrate (Endurance vs DC 5 + 5 per threatening foe).
+    Concentrate,
+    /// tactical-d20 Jump (Athletics + 2 vs DC by distance and height).
+    Jump,
+    /// tactical-d20 Overrun (Athletics + 2 vs Reflex).
+    Overrun,
+    /// tactical-d20 patching a wound (Survival vs DC 10 + bleed damage).
+    Patch,
+    /// tactical-d20 hiding behind cover when defending (Stealth vs DC 10).
+    Hide,
+    /// tactical-d20: the grapple check each turn (Athletics vs Athletics).
+    GrappleCheck,
 }
 
 /// Why Flow Points changed.
@@ -513,6 +608,61 @@ pub enum Event {
     ConditionsTicked {
         /// Whose.
         unit: UnitId,
+    },
+    /// tactical-d20: an action slot was used (or a Standard traded down for it).
+    SlotUsed {
+        /// Who.
+        unit: UnitId,
+        /// The slot that paid.
+        slot: Slot,
+        /// For what.
+        on: Spend,
+    },
+    /// tactical-d20: a slot is lost for this turn (Restrained, Writhing: the Move action;
+    /// a tied grapple check: everything).
+    SlotLost {
+        /// Who.
+        unit: UnitId,
+        /// Which.
+        slot: Slot,
+        /// Why.
+        why: ConditionKind,
+    },
+    /// tactical-d20 Command: words said (13 at most).
+    Said {
+        /// Who.
+        unit: UnitId,
+        /// What.
+        text: String,
+    },
+    /// tactical-d20: the running total of bleed damage after a bleed.
+    BleedTotal {
+        /// Who.
+        unit: UnitId,
+        /// Total so far.
+        total: i32,
+    },
+    /// tactical-d20 Sunder: damage dealt to an item.
+    ItemDamaged {
+        /// Whose item.
+        unit: UnitId,
+        /// Loadout index.
+        item: usize,
+        /// The damage roll (halved for sturdy items: a modifier).
+        roll: Roll,
+        /// Damage taken.
+        amount: i32,
+        /// Item HP after.
+        hp_after: i32,
+    },
+    /// tactical-d20 Crippled: ability damage.
+    AbilityDamage {
+        /// Who.
+        unit: UnitId,
+        /// Which score.
+        stat: Stat,
+        /// The roll.
+        roll: Roll,
     },
     /// A turn ended.
     TurnEnded {

@@ -28,15 +28,39 @@ pub enum Terrain {
     Wall,
     /// Costs double movement.
     Difficult,
+    /// Raised ground: normal movement; tactical-d20 gives +4 against lower foes.
+    High,
+    /// A low wall or barricade: blocks movement, not sight; gives cover (+4 AC in
+    /// tactical-d20); can be jumped (5 ft up).
+    Low,
+    /// A gap or pit: blocks movement, not sight; can be jumped across.
+    Pit,
 }
 
 impl Terrain {
+    /// What players call it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Floor => "floor",
+            Terrain::Wall => "wall",
+            Terrain::Difficult => "difficult terrain",
+            Terrain::High => "high ground",
+            Terrain::Low => "low wall",
+            Terrain::Pit => "pit",
+        }
+    }
+
+    /// Can a unit stand here?
+    pub fn standable(self) -> bool {
+        self.cost().is_some()
+    }
+
     /// Movement cost to enter, `None` when impassable.
     pub fn cost(self) -> Option<u32> {
         match self {
-            Terrain::Floor => Some(1),
+            Terrain::Floor | Terrain::High => Some(1),
             Terrain::Difficult => Some(2),
-            Terrain::Wall => None,
+            Terrain::Wall | Terrain::Low | Terrain::Pit => None,
         }
     }
 }
@@ -266,12 +290,16 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     parse(&src, &file)
 }
 
-/// Default legend: `.` floor, `#` wall, `~` difficult. A level's legend adds to it.
+/// Default legend: `.` floor, `#` wall, `~` difficult, `^` high ground, `=` low wall,
+/// `_` pit. A level's legend adds to it.
 pub fn default_legend() -> BTreeMap<char, Terrain> {
     [
         ('.', Terrain::Floor),
         ('#', Terrain::Wall),
         ('~', Terrain::Difficult),
+        ('^', Terrain::High),
+        ('=', Terrain::Low),
+        ('_', Terrain::Pit),
     ]
     .into_iter()
     .collect()
@@ -439,10 +467,15 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                     u.name, u.cell, width, height
                 ),
             );
-        } else if terrain[grid.index(u.cell).unwrap_or(0)] == Terrain::Wall {
+        } else if terrain[grid.index(u.cell).unwrap_or(0)].cost().is_none() {
             p.at(
                 &at("cell"),
-                format!("unit `{}` at {} stands on a wall", u.name, u.cell),
+                format!(
+                    "unit `{}` at {} stands on a {}",
+                    u.name,
+                    u.cell,
+                    terrain[grid.index(u.cell).unwrap_or(0)].name()
+                ),
             );
         }
         if let Some(&first) = occupied.get(&u.cell) {

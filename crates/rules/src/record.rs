@@ -172,8 +172,13 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                     r.from = Some(*from);
                 }
                 Trigger::IncomingAttack { attacker, .. } => r.target = name(attacker),
-                Trigger::StandingUp { unit } | Trigger::FailedTumble { mover: unit } => {
-                    r.target = name(unit)
+                Trigger::StandingUp { unit }
+                | Trigger::FailedTumble { mover: unit }
+                | Trigger::FailedManeuver { unit }
+                | Trigger::Overrun { by: unit } => r.target = name(unit),
+                Trigger::EntersReach { mover, cell } => {
+                    r.target = name(mover);
+                    r.to = Some(*cell);
                 }
             }
             r.detail = Some(
@@ -276,6 +281,46 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.actor = source.as_ref().and_then(name);
             r.detail = Some(format!("{kind:?}, {duration:?}"));
+        }
+        Event::SlotUsed { unit, slot, on } => {
+            r.kind = "slot_used";
+            r.actor = name(unit);
+            r.detail = Some(format!("{slot:?} action on {on:?}").to_lowercase());
+        }
+        Event::SlotLost { unit, slot, why } => {
+            r.kind = "slot_lost";
+            r.actor = name(unit);
+            r.detail = Some(format!("{slot:?} action ({why:?})").to_lowercase());
+        }
+        Event::Said { unit, text } => {
+            r.kind = "said";
+            r.actor = name(unit);
+            r.detail = Some(text.clone());
+        }
+        Event::BleedTotal { unit, total } => {
+            r.kind = "bleed_total";
+            r.target = name(unit);
+            r.detail = Some(format!("{total} bleed damage so far"));
+        }
+        Event::ItemDamaged {
+            unit,
+            item,
+            roll,
+            amount,
+            hp_after,
+        } => {
+            r.kind = "item_damaged";
+            r.target = name(unit);
+            roll_fields(&mut r, roll, false);
+            r.damage = Some(*amount);
+            r.hp_after = Some(*hp_after);
+            r.detail = Some(item_name(b, *unit, *item));
+        }
+        Event::AbilityDamage { unit, stat, roll } => {
+            r.kind = "ability_damage";
+            r.target = name(unit);
+            roll_fields(&mut r, roll, false);
+            r.detail = Some(format!("{stat:?}"));
         }
         Event::SurpriseRound { side } => {
             r.kind = "surprise_round";

@@ -279,6 +279,7 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
                 None => None,
             };
             Command::Attack {
+                slot: None,
                 unit: id,
                 target: unit(b, target)?,
                 weapon,

@@ -11,7 +11,6 @@ use crate::dice::ForcedFaceError;
 use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, ShoveEffect};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
-use crate::level::Terrain;
 
 use super::flow::{self, Check, active_wins, actor_advantage};
 
@@ -30,7 +29,31 @@ pub fn cost(a: &Action) -> i32 {
         Action::Grapple { .. } | Action::Disarm { .. } => 2,
         Action::TotalDefense => 3,
         Action::BreakFree | Action::Release | Action::Ready { .. } => 0,
+        // tactical-d20 actions are paid with slots, not AP.
+        _ => 0,
     }
+}
+
+/// Is it one of flow's special actions?
+pub fn is_flow_action(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Step { .. }
+            | Action::Feint { .. }
+            | Action::Shove { .. }
+            | Action::Grapple { .. }
+            | Action::BreakFree
+            | Action::Release
+            | Action::Disarm { .. }
+            | Action::Draw { .. }
+            | Action::Sheathe { .. }
+            | Action::PickUp
+            | Action::FlowState
+            | Action::TotalDefense
+            | Action::Tumble { .. }
+            | Action::StandUp
+            | Action::Ready { .. }
+    )
 }
 
 /// The action's name as players read it.
@@ -51,6 +74,24 @@ pub fn action_name(a: &Action) -> &'static str {
         Action::Tumble { .. } => "Tumble Through",
         Action::StandUp => "Stand Up",
         Action::Ready { .. } => "Ready Action",
+        Action::Dash { .. } => "Dash",
+        Action::Charge { .. } => "Charge",
+        Action::Jump { .. } => "Jump",
+        Action::Overrun { .. } => "Overrun",
+        Action::Defend => "Defend",
+        Action::Guard => "Guard",
+        Action::Assist { .. } => "Assist",
+        Action::Focus { .. } => "Focus",
+        Action::Trip { .. } => "Trip",
+        Action::Push { .. } => "Push",
+        Action::Sunder { .. } => "Sunder",
+        Action::GrappleTurn { .. } => "Grapple check",
+        Action::Concentrate => "Concentrate",
+        Action::TumbleTo { .. } => "Tumble",
+        Action::Give { .. } => "Hand Over",
+        Action::Command { .. } => "Command",
+        Action::Wait => "Wait",
+        Action::Patch { .. } => "Patch Wound",
     }
 }
 
@@ -147,7 +188,7 @@ fn once(b: &Battle, u: UnitId, used: bool, action: &'static str) -> Result<(), I
 
 /// A cell a unit can be put on: on the map, not a wall, nobody (else) standing there.
 pub fn open_cell(b: &Battle, c: Cell, except: Option<UnitId>) -> bool {
-    b.grid().contains(c) && b.terrain(c) != Terrain::Wall && b.unit_at(c, except).is_none()
+    b.grid().contains(c) && b.terrain(c).standable() && b.unit_at(c, except).is_none()
 }
 
 /// The item a Disarm takes by default: the weapon the target fights with, else the first
@@ -168,6 +209,12 @@ pub fn tumble_landing(b: &Battle, u: UnitId, through: UnitId) -> Cell {
 
 /// Is the special action legal now? Pure. (`acting` was checked by the caller.)
 pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+    if !is_flow_action(a) {
+        return Err(Illegal::NoSuchAction {
+            ruleset: "flow",
+            action: action_name(a),
+        });
+    }
     let ts = b.turn_state(u);
     match *a {
         Action::BreakFree => {
@@ -195,7 +242,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         Action::Step { to } => {
             may_move(b, u)?;
             once(b, u, ts.stepped, "Take a Step")?;
-            if !b.grid().contains(to) || b.terrain(to) == Terrain::Wall {
+            if !b.grid().contains(to) || !b.terrain(to).standable() {
                 return Err(Illegal::BadCell(to));
             }
             if b.grid().distance(b.pos(u), to) != 1 {
@@ -286,7 +333,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 }
             }
             if let Some(c) = send {
-                if !b.grid().contains(c) || b.terrain(c) == Terrain::Wall {
+                if !b.grid().contains(c) || !b.terrain(c).standable() {
                     return Err(Illegal::BadCell(c));
                 }
                 let d = b.grid().distance(b.pos(target), c);
@@ -379,7 +426,8 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::BreakFree | Action::Release => {}
+        // Not flow actions: refused at the top.
+        _ => {}
     }
     Ok(())
 }
@@ -665,6 +713,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 b.stack.push(Frame::Offer {
                     reactor: through,
                     trigger: Trigger::FailedTumble { mover: u },
+                    to: None,
                 });
             }
         }
@@ -674,6 +723,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             let here = b.pos(u);
             for r in b.leave_reactors(u, here).into_iter().rev() {
                 b.stack.push(Frame::Offer {
+                    to: None,
                     reactor: r,
                     trigger: Trigger::StandingUp { unit: u },
                 });
@@ -683,6 +733,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             b.emit(Event::Readied { unit: u });
             crate::engine::end_turn(b)?;
         }
+        // Not flow actions: `check` refuses them.
+        _ => {}
     }
     Ok(())
 }

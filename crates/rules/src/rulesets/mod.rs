@@ -4,6 +4,7 @@
 pub mod flow;
 pub mod flow_actions;
 pub mod tactical_d20;
+pub mod tactical_d20_actions;
 
 use serde::{Deserialize, Serialize};
 
@@ -58,7 +59,7 @@ impl RulesetId {
 
     /// Can a battle be played under it yet?
     pub fn playable(self) -> bool {
-        matches!(self, RulesetId::Flow)
+        matches!(self, RulesetId::Flow | RulesetId::TacticalD20)
     }
 
     /// Built-in weapons and archetypes (RON).

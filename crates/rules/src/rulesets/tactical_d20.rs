@@ -3,13 +3,23 @@
 //! always hits and a natural 1 always misses; critical range and multiple;
 //! Primary/Secondary/Tertiary penalties; and the AC changes conditions make.
 //!
-//! Groundwork for issue 5: these are pure functions over a unit's scores and conditions,
-//! tested below. The turn engine does not call them yet (the ruleset is not playable);
-//! see `docs/rules/tactical-d20.md` for the plan and the interpretations.
+//! These are pure functions over a unit's scores and conditions, tested below; the turn
+//! engine's part (slots, actions, reactions) is `tactical_d20_actions`. Interpretations:
+//! `docs/rules/tactical-d20.md`.
 
-use crate::components::{ConditionKind, Size, Stat, Stats, Weapon, WeaponKind, WeaponTag};
+use crate::components::{ConditionKind, Size, Slot, Stat, Stats, Weapon, WeaponKind, WeaponTag};
 use crate::dice::{ModKind, Modifier};
-use crate::event::Outcome;
+use crate::event::{AttackKind, Outcome};
+
+/// The attack an action slot makes: Standard a Primary, Move a Secondary, Quick a
+/// Tertiary attack.
+pub fn attack_kind(slot: Slot) -> AttackKind {
+    match slot {
+        Slot::Move => AttackKind::Secondary,
+        Slot::Quick => AttackKind::Tertiary,
+        _ => AttackKind::Normal,
+    }
+}
 
 /// Which action pays for an attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,6 +138,8 @@ pub fn armour_class(
                     | ConditionKind::Restrained
                     | ConditionKind::Stunned
                     | ConditionKind::Unconscious
+                    | ConditionKind::Frightened
+                    | ConditionKind::Blind
             )
         });
     if loses_dex && dex_bonus(stats) > 0 {
@@ -216,6 +228,7 @@ mod tests {
             range: 0,
             crit_from: 19,
             tags: vec![],
+            hp: 10,
         }
     }
 
