@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::battle::Battle;
-use crate::components::UnitId;
+use crate::components::{Slot, UnitId};
 use crate::engine::{Action, Command, Illegal, ReadyTrigger, ShoveEffect};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
@@ -31,6 +31,12 @@ pub enum Choice {
     Intercept,
     /// Intercept and swap places.
     InterceptSwap,
+    /// tactical-d20 Pursuit.
+    Pursuit,
+    /// tactical-d20: step out of an overrun's way.
+    StepAside,
+    /// tactical-d20: the attack held by a Wait.
+    WaitedAttack,
 }
 
 impl Choice {
@@ -44,6 +50,9 @@ impl Choice {
             Choice::Riposte => Some(ReactionKind::Riposte),
             Choice::Intercept => Some(ReactionKind::Intercept),
             Choice::InterceptSwap => Some(ReactionKind::InterceptSwap),
+            Choice::Pursuit => Some(ReactionKind::Pursuit),
+            Choice::StepAside => Some(ReactionKind::StepAside),
+            Choice::WaitedAttack => Some(ReactionKind::WaitedAttack),
         }
     }
 }
@@ -77,6 +86,17 @@ pub enum Step {
         /// Weapon name (default: the best one).
         #[serde(default)]
         weapon: Option<String>,
+        /// tactical-d20: `Standard`, `Move` or `Quick` (default: the first one left).
+        #[serde(default)]
+        slot: Option<Slot>,
+    },
+    /// Any action, as the engine names it (units by their index in the level's list):
+    /// `Do(unit: "Corwin", action: Trip(target: (1)))`.
+    Do {
+        /// Unit name.
+        unit: String,
+        /// The action.
+        action: Action,
     },
     /// End the current unit's turn.
     EndTurn,
@@ -263,10 +283,12 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             unit: unit(b, u)?,
             to: *to,
         },
+        Step::Do { unit: u, action } => act(b, u, action.clone())?,
         Step::Attack {
             unit: u,
             target,
             weapon,
+            slot,
         } => {
             let id = unit(b, u)?;
             let weapon = match weapon {
@@ -279,7 +301,7 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
                 None => None,
             };
             Command::Attack {
-                slot: None,
+                slot: *slot,
                 unit: id,
                 target: unit(b, target)?,
                 weapon,
