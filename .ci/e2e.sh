@@ -181,4 +181,26 @@ sleep 1
 # harmful in a turn. Check the game is still up.
 alive
 cp "$events" "$out/events-3.jsonl"
+echo "e2e 4: tactical-d20 on a square map: Advance, Defend by key, end turn"
+restart_game levels/tactical-d20-ambush.ron
+battle
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Wardens"'
+sleep 1
+xdotool mousemove $(cell 3 3)
+sleep 1
+shot 20-d20-move-preview
+xdotool click 1
+wait_for '"kind":"slot_used","round":1,"actor":"Tamsin","detail":"move action on move"'
+wait_for '"kind":"moved","round":1,"actor":"Tamsin","from":\[3,2\],"to":\[3,3\]'
+sleep 1
+xdotool key v
+wait_for '"kind":"slot_used","round":1,"actor":"Tamsin","detail":"standard action on defend"'
+wait_for '"kind":"condition_added","round":1,"target":"Tamsin"'
+sleep 1
+shot 21-d20-defended
+xdotool key space
+wait_for '"kind":"turn_ended","round":1,"actor":"Tamsin"'
+alive
+cp "$events" "$out/events-4.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"

@@ -5,12 +5,12 @@
 use std::io::Write;
 
 use bevy::prelude::*;
-use skirmish_rules::components::{SideId, UnitId};
-use skirmish_rules::engine::{Action, Command, ReadyTrigger, ShoveEffect};
+use skirmish_rules::components::{SideId, Slot, UnitId};
+use skirmish_rules::engine::{Action, Command, FocusOn, GrappleFollow, ReadyTrigger, ShoveEffect};
 use skirmish_rules::event::{Event, ReactionKind};
 use skirmish_rules::grid::Cell;
 use skirmish_rules::record::{Record, record};
-use skirmish_rules::rulesets::flow;
+use skirmish_rules::rulesets::{RulesetId, flow, flow_actions, tactical_d20_actions};
 use skirmish_rules::{Battle, Status};
 
 use super::{BattleRes, Intent, ReactPolicy, Screen, Session, View};
@@ -44,143 +44,297 @@ pub(super) fn plugin(app: &mut App) {
     });
 }
 
-/// Special actions on the action bar, each with its key.
+/// Special actions on the action bar, each with its key. Each ruleset lists its own
+/// ([`ActionKey::of`]); keys are unique within a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionKey {
-    /// Take a Step (click a cell).
+    /// flow Take a Step / tactical-d20 Side Step (click a cell).
     Step,
     /// Feint (click an enemy).
     Feint,
-    /// Shove, pushing (click an enemy).
+    /// flow Shove, pushing (click an enemy).
     ShovePush,
-    /// Shove, knocking prone (click an enemy).
+    /// flow Shove, knocking prone (click an enemy).
     ShoveProne,
     /// Grapple (click an enemy).
     Grapple,
     /// Disarm (click an enemy).
     Disarm,
-    /// Tumble Through (click an adjacent enemy).
+    /// flow Tumble Through (click an adjacent enemy).
     Tumble,
-    /// Flow State.
+    /// flow Flow State.
     FlowState,
-    /// Total Defense.
+    /// flow Total Defense.
     TotalDefense,
-    /// Ready an attack.
+    /// flow Ready an attack.
     Ready,
     /// Stand up.
     StandUp,
     /// Break free of a grapple.
     BreakFree,
-    /// Release a grapple.
+    /// flow Release a grapple.
     Release,
     /// Pick up the item underfoot.
     PickUp,
+    /// tactical-d20 Dash (click a cell).
+    Dash,
+    /// tactical-d20 Charge (click an enemy).
+    Charge,
+    /// tactical-d20 Trip (click an enemy).
+    Trip,
+    /// tactical-d20 Push (click an enemy).
+    Push,
+    /// tactical-d20 Sunder (click an enemy).
+    Sunder,
+    /// tactical-d20 Tumble (click a cell).
+    TumbleTo,
+    /// tactical-d20 Jump (click a cell).
+    Jump,
+    /// tactical-d20 Overrun (click a cell).
+    Overrun,
+    /// tactical-d20 Defend.
+    Defend,
+    /// tactical-d20 Guard.
+    Guard,
+    /// tactical-d20 Focus on attack and damage.
+    Focus,
+    /// tactical-d20 Assist (click an ally).
+    Assist,
+    /// tactical-d20 Concentrate.
+    Concentrate,
+    /// tactical-d20 Wait.
+    Wait,
+    /// tactical-d20: win the grapple check and attack.
+    GrappleAttack,
+    /// tactical-d20 Secondary Attack (Move action, −5; click an enemy).
+    Secondary,
+    /// tactical-d20 Tertiary Attack (Quick action, −10; click an enemy).
+    Tertiary,
 }
 
-impl ActionKey {
-    /// Every action, in bar order.
-    pub const ALL: [ActionKey; 14] = [
-        ActionKey::Step,
-        ActionKey::Feint,
-        ActionKey::ShovePush,
-        ActionKey::ShoveProne,
-        ActionKey::Grapple,
-        ActionKey::Disarm,
-        ActionKey::Tumble,
-        ActionKey::FlowState,
-        ActionKey::TotalDefense,
-        ActionKey::Ready,
-        ActionKey::StandUp,
-        ActionKey::BreakFree,
-        ActionKey::Release,
-        ActionKey::PickUp,
-    ];
+const FLOW_KEYS: [ActionKey; 14] = [
+    ActionKey::Step,
+    ActionKey::Feint,
+    ActionKey::ShovePush,
+    ActionKey::ShoveProne,
+    ActionKey::Grapple,
+    ActionKey::Disarm,
+    ActionKey::Tumble,
+    ActionKey::FlowState,
+    ActionKey::TotalDefense,
+    ActionKey::Ready,
+    ActionKey::StandUp,
+    ActionKey::BreakFree,
+    ActionKey::Release,
+    ActionKey::PickUp,
+];
 
-    /// Its shortcut.
+const D20_KEYS: [ActionKey; 24] = [
+    ActionKey::Secondary,
+    ActionKey::Tertiary,
+    ActionKey::Dash,
+    ActionKey::Charge,
+    ActionKey::Trip,
+    ActionKey::Push,
+    ActionKey::Grapple,
+    ActionKey::Disarm,
+    ActionKey::Sunder,
+    ActionKey::Feint,
+    ActionKey::TumbleTo,
+    ActionKey::Jump,
+    ActionKey::Overrun,
+    ActionKey::Defend,
+    ActionKey::Guard,
+    ActionKey::Focus,
+    ActionKey::Assist,
+    ActionKey::Concentrate,
+    ActionKey::Wait,
+    ActionKey::Step,
+    ActionKey::GrappleAttack,
+    ActionKey::BreakFree,
+    ActionKey::StandUp,
+    ActionKey::PickUp,
+];
+
+impl ActionKey {
+    /// The actions of a ruleset, in bar order.
+    pub fn of(r: RulesetId) -> &'static [ActionKey] {
+        match r {
+            RulesetId::TacticalD20 => &D20_KEYS,
+            _ => &FLOW_KEYS,
+        }
+    }
+
+    /// Its shortcut (A, D, S and W pan the camera).
     pub fn key(self) -> KeyCode {
+        use ActionKey::*;
         match self {
-            ActionKey::Step => KeyCode::Digit1,
-            ActionKey::Feint => KeyCode::Digit2,
-            ActionKey::ShovePush => KeyCode::Digit3,
-            ActionKey::ShoveProne => KeyCode::Digit4,
-            ActionKey::Grapple => KeyCode::Digit5,
-            ActionKey::Disarm => KeyCode::Digit6,
-            ActionKey::Tumble => KeyCode::Digit7,
-            ActionKey::FlowState => KeyCode::Digit8,
-            ActionKey::TotalDefense => KeyCode::Digit9,
-            ActionKey::Ready => KeyCode::Digit0,
-            ActionKey::StandUp => KeyCode::KeyU,
-            ActionKey::BreakFree => KeyCode::KeyB,
-            ActionKey::Release => KeyCode::KeyR,
-            ActionKey::PickUp => KeyCode::KeyP,
+            Step => KeyCode::Digit1,
+            Feint => KeyCode::Digit2,
+            ShovePush => KeyCode::Digit3,
+            ShoveProne => KeyCode::Digit4,
+            Grapple => KeyCode::Digit5,
+            Disarm => KeyCode::Digit6,
+            Tumble => KeyCode::Digit7,
+            FlowState => KeyCode::Digit8,
+            TotalDefense => KeyCode::Digit9,
+            Ready => KeyCode::Digit0,
+            StandUp => KeyCode::KeyU,
+            BreakFree => KeyCode::KeyB,
+            Release => KeyCode::KeyR,
+            PickUp => KeyCode::KeyP,
+            Dash => KeyCode::Digit1,
+            Charge => KeyCode::Digit2,
+            Trip => KeyCode::Digit3,
+            Push => KeyCode::Digit4,
+            Sunder => KeyCode::Digit7,
+            TumbleTo => KeyCode::Digit9,
+            Jump => KeyCode::Digit0,
+            Overrun => KeyCode::KeyO,
+            Defend => KeyCode::KeyV,
+            Guard => KeyCode::KeyG,
+            Focus => KeyCode::KeyF,
+            Assist => KeyCode::KeyH,
+            Concentrate => KeyCode::KeyC,
+            Wait => KeyCode::KeyK,
+            GrappleAttack => KeyCode::KeyJ,
+            Secondary => KeyCode::KeyE,
+            Tertiary => KeyCode::KeyQ,
+        }
+    }
+
+    /// The key as shown on the button, in a ruleset (Feint and Side Step move keys in
+    /// tactical-d20).
+    pub fn key_in(self, r: RulesetId) -> KeyCode {
+        match (r, self) {
+            (RulesetId::TacticalD20, ActionKey::Feint) => KeyCode::Digit8,
+            (RulesetId::TacticalD20, ActionKey::Step) => KeyCode::KeyX,
+            _ => self.key(),
         }
     }
 
     /// The key as shown on the button.
-    pub fn key_label(self) -> &'static str {
-        match self {
-            ActionKey::Step => "1",
-            ActionKey::Feint => "2",
-            ActionKey::ShovePush => "3",
-            ActionKey::ShoveProne => "4",
-            ActionKey::Grapple => "5",
-            ActionKey::Disarm => "6",
-            ActionKey::Tumble => "7",
-            ActionKey::FlowState => "8",
-            ActionKey::TotalDefense => "9",
-            ActionKey::Ready => "0",
-            ActionKey::StandUp => "U",
-            ActionKey::BreakFree => "B",
-            ActionKey::Release => "R",
-            ActionKey::PickUp => "P",
+    pub fn key_label(self, r: RulesetId) -> String {
+        match self.key_in(r) {
+            KeyCode::Digit0 => "0".into(),
+            KeyCode::Digit1 => "1".into(),
+            KeyCode::Digit2 => "2".into(),
+            KeyCode::Digit3 => "3".into(),
+            KeyCode::Digit4 => "4".into(),
+            KeyCode::Digit5 => "5".into(),
+            KeyCode::Digit6 => "6".into(),
+            KeyCode::Digit7 => "7".into(),
+            KeyCode::Digit8 => "8".into(),
+            KeyCode::Digit9 => "9".into(),
+            k => format!("{k:?}").trim_start_matches("Key").to_string(),
         }
     }
 
     /// Button label.
     pub fn label(self) -> &'static str {
+        use ActionKey::*;
         match self {
-            ActionKey::Step => "Step",
-            ActionKey::Feint => "Feint",
-            ActionKey::ShovePush => "Shove back",
-            ActionKey::ShoveProne => "Shove prone",
-            ActionKey::Grapple => "Grapple",
-            ActionKey::Disarm => "Disarm",
-            ActionKey::Tumble => "Tumble",
-            ActionKey::FlowState => "Flow State",
-            ActionKey::TotalDefense => "Total Defense",
-            ActionKey::Ready => "Ready",
-            ActionKey::StandUp => "Stand Up",
-            ActionKey::BreakFree => "Break Free",
-            ActionKey::Release => "Release",
-            ActionKey::PickUp => "Pick Up",
+            Step => "Step",
+            Feint => "Feint",
+            ShovePush => "Shove back",
+            ShoveProne => "Shove prone",
+            Grapple => "Grapple",
+            Disarm => "Disarm",
+            Tumble => "Tumble",
+            FlowState => "Flow State",
+            TotalDefense => "Total Defense",
+            Ready => "Ready",
+            StandUp => "Stand Up",
+            BreakFree => "Break Free",
+            Release => "Release",
+            PickUp => "Pick Up",
+            Dash => "Dash",
+            Charge => "Charge",
+            Trip => "Trip",
+            Push => "Push",
+            Sunder => "Sunder",
+            TumbleTo => "Tumble",
+            Jump => "Jump",
+            Overrun => "Overrun",
+            Defend => "Defend",
+            Guard => "Guard",
+            Focus => "Focus",
+            Assist => "Assist",
+            Concentrate => "Concentrate",
+            Wait => "Wait",
+            GrappleAttack => "Grapple attack",
+            Secondary => "Secondary attack",
+            Tertiary => "Tertiary attack",
         }
     }
 
     /// Does it need a click on the map, and on what?
     pub fn target(self) -> Option<&'static str> {
+        use ActionKey::*;
         match self {
-            ActionKey::Step => Some("a free adjacent cell"),
-            ActionKey::Feint
-            | ActionKey::ShovePush
-            | ActionKey::ShoveProne
-            | ActionKey::Grapple
-            | ActionKey::Disarm => Some("an enemy"),
-            ActionKey::Tumble => Some("an adjacent enemy"),
+            Step => Some("a free adjacent cell"),
+            Dash | TumbleTo | Jump | Overrun => Some("a cell"),
+            Feint | ShovePush | ShoveProne | Grapple | Disarm | Charge | Trip | Push | Sunder
+            | Secondary | Tertiary => Some("an enemy"),
+            Tumble => Some("an adjacent enemy"),
+            Assist => Some("an ally"),
             _ => None,
         }
     }
 
-    /// The action for a unit, given the clicked cell (for targeted ones).
-    pub fn action(self, b: &Battle, cell: Option<Cell>) -> Result<Action, String> {
+    /// What it costs, as the button says.
+    pub fn cost_label(self, b: &Battle, unit: UnitId, cell: Option<Cell>) -> String {
+        match b.ruleset() {
+            RulesetId::TacticalD20 => match self {
+                ActionKey::Secondary => "Move".into(),
+                ActionKey::Tertiary => "Quick".into(),
+                _ => match self.command(b, unit, cell.or(Some(b.pos(unit)))) {
+                    Ok(Command::Act { action, .. }) => {
+                        match tactical_d20_actions::slots_of(&action) {
+                            (Some(a), Some(m)) => format!("{a:?}+{m:?}"),
+                            (Some(a), None) => format!("{a:?}"),
+                            _ => "free".into(),
+                        }
+                    }
+                    _ => String::new(),
+                },
+            },
+            _ => {
+                let cost = self
+                    .command(b, unit, Some(b.pos(unit)))
+                    .ok()
+                    .and_then(|c| match c {
+                        Command::Act { action, .. } => Some(flow_actions::cost(&action)),
+                        _ => None,
+                    })
+                    .unwrap_or(1);
+                format!("{cost} AP")
+            }
+        }
+    }
+
+    /// The command for `unit`, given the clicked cell (for targeted ones).
+    pub fn command(self, b: &Battle, unit: UnitId, cell: Option<Cell>) -> Result<Command, String> {
         let target = || -> Result<UnitId, String> {
             let c = cell.ok_or("click a unit")?;
             b.unit_at(c, None)
                 .ok_or_else(|| format!("nobody stands on {c}"))
         };
-        Ok(match self {
-            ActionKey::Step => Action::Step {
-                to: cell.ok_or("click a cell")?,
-            },
+        let to = || cell.ok_or_else(|| "click a cell".to_string());
+        let action = match self {
+            ActionKey::Secondary | ActionKey::Tertiary => {
+                return Ok(Command::Attack {
+                    unit,
+                    target: target()?,
+                    weapon: None,
+                    slot: Some(if self == ActionKey::Secondary {
+                        Slot::Move
+                    } else {
+                        Slot::Quick
+                    }),
+                });
+            }
+            ActionKey::Step => Action::Step { to: to()? },
             ActionKey::Feint => Action::Feint { target: target()? },
             ActionKey::ShovePush => Action::Shove {
                 target: target()?,
@@ -208,7 +362,36 @@ impl ActionKey {
             ActionKey::BreakFree => Action::BreakFree,
             ActionKey::Release => Action::Release,
             ActionKey::PickUp => Action::PickUp,
-        })
+            ActionKey::Dash => Action::Dash { to: to()? },
+            ActionKey::Charge => Action::Charge {
+                target: target()?,
+                to: None,
+            },
+            ActionKey::Trip => Action::Trip { target: target()? },
+            ActionKey::Push => Action::Push {
+                target: target()?,
+                distance: None,
+            },
+            ActionKey::Sunder => Action::Sunder {
+                target: target()?,
+                item: None,
+            },
+            ActionKey::TumbleTo => Action::TumbleTo { to: to()? },
+            ActionKey::Jump => Action::Jump { to: to()? },
+            ActionKey::Overrun => Action::Overrun { to: to()? },
+            ActionKey::Defend => Action::Defend,
+            ActionKey::Guard => Action::Guard,
+            ActionKey::Focus => Action::Focus {
+                on: FocusOn::Attack,
+            },
+            ActionKey::Assist => Action::Assist { ally: target()? },
+            ActionKey::Concentrate => Action::Concentrate,
+            ActionKey::Wait => Action::Wait,
+            ActionKey::GrappleAttack => Action::GrappleTurn {
+                follow: GrappleFollow::Attack,
+            },
+        };
+        Ok(Command::Act { unit, action })
     }
 }
 
@@ -415,9 +598,9 @@ fn apply_intent(
                 false,
             ));
         } else {
-            match a.action(b, None) {
-                Ok(action) => {
-                    submit(b, s, &mut view, Command::Act { unit: cur, action });
+            match a.command(b, cur, None) {
+                Ok(cmd) => {
+                    submit(b, s, &mut view, cmd);
                 }
                 Err(e) => view.message = Some((e, true)),
             }
@@ -426,9 +609,9 @@ fn apply_intent(
     }
     let Some(cell) = i.click else { return };
     if let Some(Pending(a)) = view.pending {
-        match a.action(b, Some(cell)) {
-            Ok(action) => {
-                if submit(b, s, &mut view, Command::Act { unit: cur, action }) {
+        match a.command(b, cur, Some(cell)) {
+            Ok(cmd) => {
+                if submit(b, s, &mut view, cmd) {
                     view.pending = None;
                 }
             }
@@ -485,8 +668,15 @@ fn apply_intent(
 /// attack, never intercept.
 pub fn auto_choice(b: &Battle) -> Option<ReactionKind> {
     let w = b.window()?;
-    if w.options.contains(&ReactionKind::ReactionAttack) {
-        return Some(ReactionKind::ReactionAttack);
+    // Attacks are always taken; so is stepping out of an overrun (else a save or prone).
+    for k in [
+        ReactionKind::ReactionAttack,
+        ReactionKind::WaitedAttack,
+        ReactionKind::StepAside,
+    ] {
+        if w.options.contains(&k) {
+            return Some(k);
+        }
     }
     let hit = w.hit.as_ref()?;
     if w.reactor != hit.target {

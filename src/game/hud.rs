@@ -4,11 +4,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use skirmish_rules::components::{Carried, Conditions, Duration, UnitId};
+use skirmish_rules::components::{Carried, Conditions, Duration, Slot, UnitId};
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::{AttackKind, Event, ReactionKind, Trigger};
 use skirmish_rules::record::record;
-use skirmish_rules::rulesets::{flow, flow_actions};
+use skirmish_rules::rulesets::{
+    RulesetId, attack_odds, flow, flow_actions, tactical_d20, tactical_d20_actions,
+};
 use skirmish_rules::{Battle, Status};
 
 use super::act::{ActionKey, handover_pending, undoable};
@@ -84,41 +86,46 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     let mut out = Vec::new();
     match b.unit_at(h, None) {
         Some(t) if b.enemies(t, u) => {
-            out.push(format!("Attack {} (2 AP)", b.name(t)));
+            let d20 = b.ruleset() == RulesetId::TacticalD20;
+            let pay = if d20 {
+                match tactical_d20_actions::attack_payer(b, u, None) {
+                    Ok((_, slot)) => format!("{slot:?} action"),
+                    Err(e) => {
+                        out.push(format!("Attack {}: {e}", b.name(t)));
+                        return out;
+                    }
+                }
+            } else {
+                format!("{} AP", flow::ATTACK_AP)
+            };
+            out.push(format!("Attack {} ({pay})", b.name(t)));
             match b.weapon_for(u, t, None) {
                 Ok(w) => {
-                    let (check, p, (lo, hi)) = flow::attack_preview(b, u, t, w);
-                    let mods: Vec<String> = check
-                        .target_mods
-                        .iter()
-                        .map(|m| format!("{} {:+}", m.name, m.value))
-                        .collect();
-                    let adv = match check.advantage.signum() {
-                        1 => ", Advantage",
-                        -1 => ", Disadvantage",
-                        _ => "",
+                    let kind = if d20 {
+                        tactical_d20_actions::attack_payer(b, u, None)
+                            .map(|(_, s)| tactical_d20::attack_kind(s))
+                            .unwrap_or(AttackKind::Normal)
+                    } else {
+                        AttackKind::Normal
                     };
+                    let o = attack_odds(b, u, t, w, kind);
+                    out.push(format!("with {}: {}", b.weapons(u)[w].name, o.detail));
                     out.push(format!(
-                        "with {}: roll ≤ {} on d100 ({}{adv})",
-                        b.weapons(u)[w].name,
-                        check.target(),
-                        mods.join(", ")
+                        "hit {} (crit {}), damage {}–{} ({}–{} on a crit)",
+                        pct(o.hit),
+                        pct(o.crit),
+                        o.damage.0,
+                        o.damage.1,
+                        o.crit_damage.0,
+                        o.crit_damage.1
                     ));
-                    let crit = check.odds()[skirmish_rules::event::Outcome::Critical as usize];
-                    out.push(format!(
-                        "hit {} (crit {}), damage {lo}–{} ({}–{hi} on a crit)",
-                        pct(p),
-                        pct(crit),
-                        hi / 2,
-                        lo * 2
-                    ));
-                    if b.rp(t) > 0 {
+                    if o.defences {
                         out.push(format!("{} may still Dodge/Parry/Block", b.name(t)));
                     }
                 }
                 Err(e) => out.push(format!("cannot: {e}")),
             }
-            if b.ap(u) < flow::ATTACK_AP {
+            if !d20 && b.ap(u) < flow::ATTACK_AP {
                 out.push(format!("not enough AP ({} left)", b.ap(u)));
             }
         }
@@ -127,21 +134,28 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             Ok(()) => {
                 if let Some((path, cost)) = b.path_to(u, h) {
                     let left = b.turn_state(u).move_left;
-                    let ap = if cost > left {
-                        (cost - left).div_ceil(flow::MOVE_PER_AP)
+                    let price = if b.ruleset() == RulesetId::TacticalD20 {
+                        let speed = tactical_d20_actions::speed(b, u).max(1);
+                        match cost.saturating_sub(left).div_ceil(speed) {
+                            0 => "movement left from this Advance".to_string(),
+                            1 => "a Move action".to_string(),
+                            _ => "Move + Standard actions".to_string(),
+                        }
                     } else {
-                        0
+                        let ap = if cost > left {
+                            (cost - left).div_ceil(flow::MOVE_PER_AP)
+                        } else {
+                            0
+                        };
+                        format!("{ap} AP")
                     };
-                    out.push(format!("Move to {h}: {cost} movement ({ap} AP)"));
+                    out.push(format!("Move to {h}: {cost} movement ({price})"));
                     for w in path.windows(2) {
                         for r in b.leave_reactors(u, w[0]) {
                             let dist = b.grid().distance(b.pos(r), w[0]);
                             let chance = b
                                 .best_melee(r, dist)
-                                .map(|wp| {
-                                    flow::attack_check(b, r, u, wp, AttackKind::Reaction)
-                                        .success_chance()
-                                })
+                                .map(|wp| attack_odds(b, r, u, wp, AttackKind::Reaction).hit)
                                 .unwrap_or(0.0);
                             out.push(format!(
                                 "! leaving {} provokes {} ({} to hit)",
@@ -209,22 +223,37 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                 (Some(hit), _) => format!("{} to stop it", pct(flow::defence_chance(b, r, hit, k))),
                 (None, Some(t)) => {
                     let dist = b.grid().distance(b.pos(r), b.pos(t));
-                    b.best_melee(r, dist)
-                        .map(|wp| {
-                            format!(
-                                "{} to hit",
-                                pct(flow::attack_check(b, r, t, wp, AttackKind::Reaction)
-                                    .success_chance())
-                            )
-                        })
-                        .unwrap_or_default()
+                    match k {
+                        ReactionKind::ReactionAttack | ReactionKind::WaitedAttack => b
+                            .best_melee(r, dist)
+                            .map(|wp| {
+                                format!(
+                                    "{} to hit",
+                                    pct(attack_odds(b, r, t, wp, AttackKind::Reaction).hit)
+                                )
+                            })
+                            .unwrap_or_default(),
+                        ReactionKind::Pursuit => "move half speed after it".into(),
+                        ReactionKind::StepAside => "no save needed".into(),
+                        _ => String::new(),
+                    }
                 }
                 _ => String::new(),
             };
-            (k, format!("{k} ({} RP, {chance})", k.cost()))
+            let price = if b.ruleset() == RulesetId::TacticalD20 {
+                "Reaction".to_string()
+            } else {
+                format!("{} RP", k.cost())
+            };
+            (k, format!("{k} ({price}, {chance})"))
         })
         .collect();
-    Some((format!("{} has {} RP. {head}", b.name(r), b.rp(r)), opts))
+    let has = if b.ruleset() == RulesetId::TacticalD20 {
+        format!("{} Reaction(s) left", b.rp(r))
+    } else {
+        format!("{} RP", b.rp(r))
+    };
+    Some((format!("{} has {has}. {head}", b.name(r)), opts))
 }
 
 fn duration_text(d: Duration) -> String {
@@ -437,9 +466,21 @@ fn draw(
                             .text(format!("HP {}/{}", h.hp, h.max)),
                     );
                 }
-                pips(ui, "AP", b.ap(u), egui::Color32::from_rgb(240, 200, 60));
-                pips(ui, "RP", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
-                pips(ui, "FP", b.fp(u), egui::Color32::from_rgb(200, 120, 255));
+                if b.ruleset() == RulesetId::TacticalD20 {
+                    let gold = egui::Color32::from_rgb(240, 200, 60);
+                    pips(ui, "Standard", b.slots(u, Slot::Standard) as i32, gold);
+                    pips(ui, "Move", b.slots(u, Slot::Move) as i32, gold);
+                    pips(ui, "Quick", b.slots(u, Slot::Quick) as i32, gold);
+                    let left = b.turn_state(u).move_left;
+                    if left > 0 {
+                        ui.label(format!("{left} movement left from this Advance"));
+                    }
+                    pips(ui, "Reaction", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
+                } else {
+                    pips(ui, "AP", b.ap(u), egui::Color32::from_rgb(240, 200, 60));
+                    pips(ui, "RP", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
+                    pips(ui, "FP", b.fp(u), egui::Color32::from_rgb(200, 120, 255));
+                }
                 let stats: Vec<String> = b
                     .stats(u)
                     .0
@@ -488,10 +529,12 @@ fn draw(
                             }
                         ));
                         if Some(u) == cur {
-                            let (label, draw) = if state == Some(Carried::Held) {
-                                ("Sheathe (1 AP)", false)
-                            } else {
-                                ("Draw (1 AP)", true)
+                            let d20 = b.ruleset() == RulesetId::TacticalD20;
+                            let (label, draw) = match (state == Some(Carried::Held), d20) {
+                                (true, false) => ("Sheathe (1 AP)", false),
+                                (false, false) => ("Draw (1 AP)", true),
+                                (true, true) => ("Stow (Move)", false),
+                                (false, true) => ("Equip (Move)", true),
                             };
                             if ui.small_button(label).clicked() {
                                 intent.carry = Some((i, draw));
@@ -504,25 +547,24 @@ fn draw(
             if let Status::Turn(u) = b.status() {
                 ui.separator();
                 ui.label(egui::RichText::new("Actions").strong());
-                ui.label("Click a cell to move, an enemy to attack (2 AP).");
+                ui.label(if b.ruleset() == RulesetId::TacticalD20 {
+                    "Click a cell to Advance (Move action), an enemy to attack (Standard, then Move −5, then Quick −10)."
+                } else {
+                    "Click a cell to move, an enemy to attack (2 AP)."
+                });
                 ui.horizontal_wrapped(|ui| {
-                    for a in ActionKey::ALL {
-                        let cost = a
-                            .action(b, Some(b.pos(u)))
-                            .map(|x| flow_actions::cost(&x))
-                            .unwrap_or(1);
+                    for &a in ActionKey::of(b.ruleset()) {
+                        let cost = a.cost_label(b, u, None);
                         // Untargeted actions are checked exactly; targeted ones need a
-                        // target first, so only their AP is checked here.
+                        // target first, so only what pays for them is checked here.
                         let why = if a.target().is_some() {
-                            (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
+                            targeted_block(b, u, a)
                         } else {
-                            a.action(b, None).ok().and_then(|x| {
-                                b.check(&Command::Act { unit: u, action: x })
-                                    .err()
-                                    .map(|e| e.to_string())
-                            })
+                            a.command(b, u, None)
+                                .ok()
+                                .and_then(|x| b.check(&x).err().map(|e| e.to_string()))
                         };
-                        let text = format!("{} [{}] {cost} AP", a.label(), a.key_label());
+                        let text = format!("{} [{}] {cost}", a.label(), a.key_label(b.ruleset()));
                         let selected = view.pending.map(|p| p.0) == Some(a);
                         let r =
                             ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
@@ -743,4 +785,43 @@ fn draw(
         view.ui_rects = rects;
     }
     Ok(())
+}
+
+/// Why a targeted action cannot be started at all (its AP or slots), before a target.
+fn targeted_block(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
+    match b.ruleset() {
+        RulesetId::TacticalD20 => {
+            let slots = match a {
+                ActionKey::Secondary => (Some(Slot::Move), None),
+                ActionKey::Tertiary => (Some(Slot::Quick), None),
+                _ => match a.command(b, u, Some(b.pos(u))) {
+                    Ok(Command::Act { action, .. }) => tactical_d20_actions::slots_of(&action),
+                    _ => (None, None),
+                },
+            };
+            let (first, second) = slots;
+            if let Some(s) = first
+                && tactical_d20_actions::payer(b, u, s).is_none()
+            {
+                return Some(format!("no {s:?} action left"));
+            }
+            if let Some(s) = second
+                && (b.slots(u, s) == 0 || b.slots(u, Slot::Standard) == 0)
+            {
+                return Some("needs both the Standard and the Move action".into());
+            }
+            None
+        }
+        _ => {
+            let cost = a
+                .command(b, u, Some(b.pos(u)))
+                .ok()
+                .and_then(|c| match c {
+                    Command::Act { action, .. } => Some(flow_actions::cost(&action)),
+                    _ => None,
+                })
+                .unwrap_or(1);
+            (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
+        }
+    }
 }

@@ -140,8 +140,8 @@ fn keys(
                 view.threat = !view.threat;
             }
             if !ctrl {
-                for a in ActionKey::ALL {
-                    if keys.just_pressed(a.key()) {
+                for &a in ActionKey::of(b.ruleset()) {
+                    if keys.just_pressed(a.key_in(b.ruleset())) {
                         intent.action = Some(a);
                     }
                 }

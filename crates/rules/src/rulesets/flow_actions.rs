@@ -386,10 +386,8 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::PickUp => {
-            if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) {
-                return Err(Illegal::NothingHere(b.pos(u)));
-            }
+        Action::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
+            return Err(Illegal::NothingHere(b.pos(u)));
         }
         Action::FlowState => once(b, u, ts.flow_state, "Flow State")?,
         Action::TotalDefense => {}
@@ -408,13 +406,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(Illegal::NoRoom(land));
             }
         }
-        Action::StandUp => {
-            if !b.has(u, ConditionKind::Prone) {
-                return Err(Illegal::NotInCondition {
-                    unit: b.name(u).into(),
-                    condition: "prone",
-                });
-            }
+        Action::StandUp if !b.has(u, ConditionKind::Prone) => {
+            return Err(Illegal::NotInCondition {
+                unit: b.name(u).into(),
+                condition: "prone",
+            });
         }
         Action::Ready { .. } => {
             need_ap(b, u, flow::ATTACK_AP)?;

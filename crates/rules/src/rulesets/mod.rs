@@ -196,3 +196,87 @@ pub fn budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
         }
     }
 }
+
+/// What an attack would do, before any dice: the one set of numbers the hover preview,
+/// the reaction prompts and the AI read (the resolver rolls against the same ones).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackOdds {
+    /// Chance to hit (before the target's own defences in flow).
+    pub hit: f64,
+    /// Chance of a critical hit.
+    pub crit: f64,
+    /// Damage of a normal hit, lowest to highest.
+    pub damage: (i32, i32),
+    /// Damage of a critical hit, lowest to highest.
+    pub crit_damage: (i32, i32),
+    /// The roll in words with every modifier: "roll ≤ 55 on d100 (…)", "d20 +5 vs AC 16 (…)".
+    pub detail: String,
+    /// Can the target still defend itself with a reaction (flow Dodge/Parry/Block)?
+    pub defences: bool,
+}
+
+/// The odds of `attacker` hitting `target` with loadout item `weapon`.
+pub fn attack_odds(
+    b: &crate::battle::Battle,
+    attacker: crate::components::UnitId,
+    target: crate::components::UnitId,
+    weapon: usize,
+    kind: crate::event::AttackKind,
+) -> AttackOdds {
+    let list = |m: &[Modifier]| {
+        m.iter()
+            .map(|m| format!("{} {:+}", m.name, m.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match b.ruleset() {
+        RulesetId::TacticalD20 => {
+            let (a, hit, crit, (lo, hi)) =
+                tactical_d20_actions::attack_preview(b, attacker, target, weapon, kind);
+            let normal_hi = {
+                let (d, m) = tactical_d20_actions::damage_parts(b, attacker, weapon, kind, 1);
+                let flat: i32 = m.iter().map(|m| m.value).sum();
+                ((d.max() + flat).max(1) - b.stats(target).get(Stat::Dr)).max(0)
+            };
+            AttackOdds {
+                hit,
+                crit,
+                damage: (lo, normal_hi),
+                crit_damage: (lo, hi),
+                detail: format!(
+                    "d20 {:+} vs AC {} ({}; AC: {})",
+                    a.total_bonus(),
+                    a.total_ac(),
+                    list(&a.bonus),
+                    list(&a.ac)
+                ),
+                defences: false,
+            }
+        }
+        _ => {
+            let c = flow::attack_check(b, attacker, target, weapon, kind);
+            let adv = match c.advantage.signum() {
+                1 => ", Advantage",
+                -1 => ", Disadvantage",
+                _ => "",
+            };
+            let (lo, hi) = b
+                .weapons(attacker)
+                .get(weapon)
+                .map(|w| (w.damage.min(), w.damage.max()))
+                .unwrap_or((0, 0));
+            AttackOdds {
+                hit: c.success_chance(),
+                crit: c.odds()[crate::event::Outcome::Critical as usize],
+                damage: (lo, hi),
+                crit_damage: (lo * 2, hi * 2),
+                detail: format!(
+                    "roll ≤ {} on d100 ({}{adv})",
+                    c.target(),
+                    list(&c.target_mods)
+                ),
+                defences: b.rp(target) > 0,
+            }
+        }
+    }
+}
