@@ -63,13 +63,22 @@ battle() {
 restart_game() {
   kill $game 2>/dev/null || true
   wait $game 2>/dev/null || true
-  # Xvfb has been seen to die when a client goes away mid-frame: bring it back.
-  if ! kill -0 $xvfb 2>/dev/null || [ ! -e /tmp/.X11-unix/X97 ]; then
-    echo "e2e: restarting Xvfb"
+  # Xvfb has been seen to die (or stop answering) after a client went away
+  # mid-frame: start a fresh server for every scenario and check that it answers.
+  kill $xvfb 2>/dev/null || true
+  wait $xvfb 2>/dev/null || true
+  rm -f /tmp/.X11-unix/X97 /tmp/.X97-lock
+  for _ in 1 2 3; do
     Xvfb :97 -screen 0 1280x800x24 >/dev/null 2>&1 &
     xvfb=$!
-    sleep 2
-  fi
+    for _ in $(seq 1 20); do
+      xdotool getdisplaygeometry >/dev/null 2>&1 && break
+      sleep 0.5
+    done
+    xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    echo "e2e: Xvfb did not answer; starting it again"
+    kill $xvfb 2>/dev/null || true
+  done
   rm -f "$events" "$SKIRMISH_LAYOUT"
   "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
   game=$!

@@ -110,6 +110,8 @@ pub enum ActionKey {
     Secondary,
     /// tactical-d20 Tertiary Attack (Quick action, −10; click an enemy).
     Tertiary,
+    /// tactical-d20 Patch Wound (click oneself or an adjacent bleeding ally).
+    Patch,
 }
 
 const FLOW_KEYS: [ActionKey; 14] = [
@@ -129,7 +131,7 @@ const FLOW_KEYS: [ActionKey; 14] = [
     ActionKey::PickUp,
 ];
 
-const D20_KEYS: [ActionKey; 24] = [
+const D20_KEYS: [ActionKey; 25] = [
     ActionKey::Secondary,
     ActionKey::Tertiary,
     ActionKey::Dash,
@@ -154,6 +156,7 @@ const D20_KEYS: [ActionKey; 24] = [
     ActionKey::BreakFree,
     ActionKey::StandUp,
     ActionKey::PickUp,
+    ActionKey::Patch,
 ];
 
 impl ActionKey {
@@ -200,6 +203,7 @@ impl ActionKey {
             GrappleAttack => KeyCode::KeyJ,
             Secondary => KeyCode::KeyE,
             Tertiary => KeyCode::KeyQ,
+            Patch => KeyCode::KeyL,
         }
     }
 
@@ -265,6 +269,7 @@ impl ActionKey {
             GrappleAttack => "Grapple attack",
             Secondary => "Secondary attack",
             Tertiary => "Tertiary attack",
+            Patch => "Patch Wound",
         }
     }
 
@@ -278,6 +283,7 @@ impl ActionKey {
             | Secondary | Tertiary => Some("an enemy"),
             Tumble => Some("an adjacent enemy"),
             Assist => Some("an ally"),
+            Patch => Some("itself or an adjacent bleeding ally"),
             _ => None,
         }
     }
@@ -390,6 +396,7 @@ impl ActionKey {
             ActionKey::GrappleAttack => Action::GrappleTurn {
                 follow: GrappleFollow::Attack,
             },
+            ActionKey::Patch => Action::Patch { ally: target()? },
         };
         Ok(Command::Act { unit, action })
     }
