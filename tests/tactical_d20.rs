@@ -1565,3 +1565,96 @@ fn the_crossroads_battle_matches_its_checked_in_event_log() {
         assert!(want.iter().any(|l| l.contains(needle)), "{needle}");
     }
 }
+
+#[test]
+fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
+    let mut b = duel(GridKind::Square, &[]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    let before = b.log().len();
+    let bad = [
+        (
+            Action::Dash {
+                to: Cell::new(99, 99),
+            },
+            "is not a cell",
+        ),
+        (
+            Action::TumbleTo {
+                to: Cell::new(-1, 0),
+            },
+            "is not a cell",
+        ),
+        (
+            Action::TumbleTo {
+                to: Cell::new(5, 4),
+            },
+            "occupied by Grub",
+        ),
+        (
+            Action::Jump {
+                to: Cell::new(4, 0),
+            },
+            "nothing to jump over",
+        ),
+        (Action::Trip { target: UnitId(42) }, "no unit with id 42"),
+        (Action::Assist { ally: g }, "its own side"),
+        (
+            Action::Sunder {
+                target: g,
+                item: Some(9),
+            },
+            "no item #9",
+        ),
+        (
+            Action::GrappleTurn {
+                follow: GrappleFollow::Hold,
+            },
+            "not in a grapple",
+        ),
+        (Action::Command { text: "  ".into() }, "needs words"),
+        (Action::Patch { ally: c }, "not bleeding"),
+        (
+            Action::Ready {
+                trigger: skirmish_rules::engine::ReadyTrigger::EnemyEntersReach,
+            },
+            "no Ready Action",
+        ),
+    ];
+    for (a, want) in bad {
+        let e = act(&mut b, c, a.clone()).unwrap_err().to_string();
+        assert!(e.contains(want), "{a:?}: {e}");
+    }
+    let e = attack(&mut b, c, g, Some(Slot::Bonus))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("no Bonus action"), "{e}");
+    assert_eq!(b.log().len(), before, "nothing happened");
+    assert_eq!(b.slots(c, Slot::Standard), 1);
+}
+
+#[test]
+fn every_failed_maneuver_provokes_its_target() {
+    for kind in BOTH {
+        for make in [
+            |t| Action::Trip { target: t },
+            |t| Action::Push {
+                target: t,
+                distance: None,
+            },
+            |t| Action::Grapple { target: t },
+            |t| Action::Disarm {
+                target: t,
+                item: None,
+                send: None,
+            },
+        ] {
+            // Athletics 1 + 5 against Reflex 20 + 1: a failure.
+            let (mut b, c, g) = grubs_turn(kind, &[1, 20]);
+            let a = make(c);
+            act(&mut b, g, a.clone()).unwrap();
+            assert_eq!(b.status(), Status::AwaitingReaction(c), "{a:?}");
+            assert_eq!(b.window().unwrap().options, [ReactionKind::ReactionAttack]);
+            assert!(!b.has(c, ConditionKind::Prone) && !b.has(c, ConditionKind::Restrained));
+        }
+    }
+}

@@ -537,11 +537,6 @@ impl Battle {
                 ) {
                     self.provoked.clear();
                 }
-                if *on == Spend::Dash
-                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
-                {
-                    t.dash = true;
-                }
             }
             Event::SlotLost { unit, slot, .. } => {
                 if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {

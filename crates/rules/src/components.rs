@@ -536,10 +536,6 @@ pub struct TurnState {
     pub shoved: bool,
     /// Tried to break free of a grapple this round (flow).
     pub broke_free: bool,
-    /// tactical-d20: cells of this turn's dash, when it ran in a straight line.
-    pub dashed: u32,
-    /// tactical-d20: has dashed this turn.
-    pub dash: bool,
 }
 
 /// tactical-d20: damage taken by carried items (Sunder), by loadout index.

@@ -847,7 +847,11 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         if !b.alive(u) {
             break;
         }
-        let roll = b.dice.roll(flow::BLEED_DAMAGE)?;
+        let dice = match b.level.ruleset {
+            RulesetId::TacticalD20 => td_actions::BLEED,
+            _ => flow::BLEED_DAMAGE,
+        };
+        let roll = b.dice.roll(dice)?;
         let amount = roll.total.max(0);
         let hp_after = b.hp(u) - amount;
         b.emit(Event::Damage {
@@ -1699,6 +1703,45 @@ impl Battle {
             Frame::Damage { hit, mult } => flow::resolve_damage(self, hit, mult)?,
         }
         Ok(())
+    }
+
+    /// Record an attack roll and, when it succeeds, queue its hit (every ruleset).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn emit_attack(
+        &mut self,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+        roll: crate::dice::Roll,
+        target_number: i32,
+        outcome: Outcome,
+    ) {
+        let wname = self
+            .weapons(attacker)
+            .get(weapon)
+            .map(|w| w.name.clone())
+            .unwrap_or_default();
+        self.emit(Event::Attack {
+            attacker,
+            target,
+            weapon: wname,
+            kind,
+            roll,
+            target_number,
+            outcome,
+        });
+        if outcome.is_success() {
+            self.stack.push(Frame::Hit(Hit {
+                attacker,
+                target,
+                weapon,
+                kind,
+                level: outcome,
+                effect,
+            }));
+        }
     }
 
     fn incoming(&self, hit: &Hit) -> Trigger {

@@ -294,20 +294,16 @@ pub(crate) fn resolve_attack(
     let mut roll = roll;
     roll.modifiers = check.target_mods.clone();
     roll.total = roll.natural();
-    let wname = b
-        .weapons(attacker)
-        .get(weapon)
-        .map(|w| w.name.clone())
-        .unwrap_or_default();
-    b.emit(Event::Attack {
+    b.emit_attack(
         attacker,
         target,
-        weapon: wname,
+        weapon,
         kind,
+        effect,
         roll,
-        target_number: check.target(),
+        check.target(),
         outcome,
-    });
+    );
     if feint {
         // The feint's Advantage is spent on this attack.
         b.emit(Event::ConditionRemoved {
@@ -315,16 +311,6 @@ pub(crate) fn resolve_attack(
             kind: ConditionKind::Feinted,
             source: Some(attacker),
         });
-    }
-    if outcome.is_success() {
-        b.stack.push(Frame::Hit(Hit {
-            attacker,
-            target,
-            weapon,
-            kind,
-            level: outcome,
-            effect,
-        }));
     }
     Ok(())
 }

@@ -618,12 +618,7 @@ pub fn attack_math(
             crit_mult: 2,
         };
     };
-    let slot = match kind {
-        AttackKind::Secondary => AttackSlot::Secondary,
-        AttackKind::Tertiary => AttackSlot::Tertiary,
-        AttackKind::Reaction | AttackKind::Riposte => AttackSlot::Opportunity,
-        AttackKind::Normal | AttackKind::Charge => AttackSlot::Primary,
-    };
+    let slot = kind_slot(kind);
     let mut a = td::attack(
         &stats,
         b.size(attacker),
@@ -1086,6 +1081,18 @@ fn threatening_foes(b: &Battle, u: UnitId, cells: &[Cell]) -> Vec<UnitId> {
 
 /// The path of a Tumble (half speed) and its DC: 5 + 5 per foe threatening the path.
 pub fn tumble_plan(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, i32), Illegal> {
+    if to == b.pos(u) {
+        return Err(Illegal::AlreadyThere(named(b, u)));
+    }
+    if !b.grid().contains(to) || !b.terrain(to).standable() {
+        return Err(Illegal::BadCell(to));
+    }
+    if let Some(o) = b.unit_at(to, Some(u)) {
+        return Err(Illegal::Occupied {
+            cell: to,
+            by: named(b, o),
+        });
+    }
     let half = speed(b, u) / 2;
     let (path, _) = b
         .level()
@@ -1097,9 +1104,6 @@ pub fn tumble_plan(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, i32), 
             cost: b.grid().distance(b.pos(u), to),
             budget: half,
         })?;
-    if b.unit_at(to, Some(u)).is_some() || to == b.pos(u) {
-        return Err(Illegal::BadCell(to));
-    }
     let foes = threatening_foes(b, u, &path);
     Ok((path, 5 + 5 * foes.len() as i32))
 }
@@ -1241,11 +1245,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             Ok(())
         }
         Trip { target } | Push { target, .. } | Grapple { target } => {
-            offensive(b, u)?;
-            enemy(b, u, *target)?;
-            if b.has(u, ConditionKind::Restrained) {
-                return Err(cond(b, u, "restrained", "it can only make a grapple check"));
-            }
+            maneuver(b, u, *target)?;
             in_reach(b, u, *target)?;
             skill(b, u, Skill::Athletics)?;
             if let Grapple { target } = a
@@ -1260,11 +1260,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             Ok(())
         }
         Disarm { target, item, send } => {
-            offensive(b, u)?;
-            enemy(b, u, *target)?;
-            if b.has(u, ConditionKind::Restrained) {
-                return Err(cond(b, u, "restrained", "it can only make a grapple check"));
-            }
+            maneuver(b, u, *target)?;
             if send.is_some() {
                 return Err(cannot(
                     b,
@@ -1277,11 +1273,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             held_item(b, *target, *item)
         }
         Sunder { target, item } => {
-            offensive(b, u)?;
-            enemy(b, u, *target)?;
-            if b.has(u, ConditionKind::Restrained) {
-                return Err(cond(b, u, "restrained", "it can only make a grapple check"));
-            }
+            maneuver(b, u, *target)?;
             in_reach(b, u, *target)?;
             if b.best_melee(u, b.grid().distance(b.pos(u), b.pos(*target)))
                 .is_none()
@@ -1358,20 +1350,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             Ok(())
         }
-        Sheathe { item } => {
-            let w = b.weapons(u).get(*item).ok_or(Illegal::NoItem {
-                unit: named(b, u),
-                item: *item,
-            })?;
-            if !b.held(u, *item) || w.has(WeaponTag::Natural) {
-                return Err(Illegal::ItemState {
-                    unit: named(b, u),
-                    item: w.name.clone(),
-                    state: "not held",
-                });
-            }
-            Ok(())
-        }
+        Sheathe { item } => own_held(b, u, *item),
         PickUp => {
             if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) {
                 return Err(Illegal::NothingHere(b.pos(u)));
@@ -1389,21 +1368,12 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                     target: named(b, *ally),
                 });
             }
-            let w = b.weapons(u).get(*item).ok_or(Illegal::NoItem {
-                unit: named(b, u),
-                item: *item,
-            })?;
-            if !b.held(u, *item) || w.has(WeaponTag::Natural) {
-                return Err(Illegal::ItemState {
-                    unit: named(b, u),
-                    item: w.name.clone(),
-                    state: "not held",
-                });
-            }
-            if b.free_hands(*ally) < w.hands() {
+            own_held(b, u, *item)?;
+            let need = b.weapons(u).get(*item).map(|w| w.hands()).unwrap_or(1);
+            if b.free_hands(*ally) < need {
                 return Err(Illegal::Hands {
                     unit: named(b, *ally),
-                    need: w.hands(),
+                    need,
                     free: b.free_hands(*ally),
                 });
             }
@@ -1467,22 +1437,36 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
 }
 
+/// What every maneuver against a foe needs: an offensive action, a living enemy, and
+/// freedom to act (a restrained unit may only make its grapple check).
+fn maneuver(b: &Battle, u: UnitId, target: UnitId) -> Result<(), Illegal> {
+    offensive(b, u)?;
+    enemy(b, u, target)?;
+    if b.has(u, ConditionKind::Restrained) {
+        return Err(cond(b, u, "restrained", "it can only make a grapple check"));
+    }
+    Ok(())
+}
+
+/// An item of `u`'s loadout that is in hand and can leave it (not a natural weapon).
+fn own_held(b: &Battle, u: UnitId, item: usize) -> Result<(), Illegal> {
+    let w = b.weapons(u).get(item).ok_or(Illegal::NoItem {
+        unit: named(b, u),
+        item,
+    })?;
+    if !b.held(u, item) || w.has(WeaponTag::Natural) {
+        return Err(Illegal::ItemState {
+            unit: named(b, u),
+            item: w.name.clone(),
+            state: "not held",
+        });
+    }
+    Ok(())
+}
+
 fn held_item(b: &Battle, t: UnitId, item: Option<usize>) -> Result<(), Illegal> {
     match item {
-        Some(i) => {
-            let w = b.weapons(t).get(i).ok_or(Illegal::NoItem {
-                unit: named(b, t),
-                item: i,
-            })?;
-            if !b.held(t, i) || w.has(WeaponTag::Natural) {
-                return Err(Illegal::ItemState {
-                    unit: named(b, t),
-                    item: w.name.clone(),
-                    state: "not held",
-                });
-            }
-            Ok(())
-        }
+        Some(i) => own_held(b, t, i),
         None => default_item(b, t).map(|_| ()).ok_or(Illegal::ItemState {
             unit: named(b, t),
             item: "hands".into(),
@@ -1498,6 +1482,22 @@ fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
     if let Some(slot) = payer(b, u, wanted) {
         b.emit(Event::SlotUsed { unit: u, slot, on });
     }
+}
+
+/// Athletics against the target's Reflex save; a failure provokes the target.
+fn maneuver_roll(
+    b: &mut Battle,
+    u: UnitId,
+    target: UnitId,
+    purpose: CheckPurpose,
+) -> Result<bool, Illegal> {
+    let am = skill(b, u, Skill::Athletics)?;
+    let pm = save(b, target, Save::Reflex);
+    let (wins, _) = opposed(b, purpose, u, &am, target, Some(&pm))?;
+    if !wins {
+        fail_provokes(b, u, target);
+    }
+    Ok(wins)
 }
 
 fn fail_provokes(b: &mut Battle, u: UnitId, target: UnitId) {
@@ -1638,9 +1638,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             Some(u),
         ),
         Trip { target } => {
-            let am = skill(b, u, Skill::Athletics)?;
-            let pm = save(b, target, Save::Reflex);
-            let (wins, _) = opposed(b, CheckPurpose::Trip, u, &am, target, Some(&pm))?;
+            let wins = maneuver_roll(b, u, target, CheckPurpose::Trip)?;
             if wins {
                 add(
                     b,
@@ -1649,38 +1647,26 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                     Duration::UntilRemoved,
                     Some(u),
                 );
-            } else {
-                fail_provokes(b, u, target);
             }
         }
         Push { target, distance } => {
-            let am = skill(b, u, Skill::Athletics)?;
-            let pm = save(b, target, Save::Reflex);
-            let (wins, _) = opposed(b, CheckPurpose::Push, u, &am, target, Some(&pm))?;
+            let wins = maneuver_roll(b, u, target, CheckPurpose::Push)?;
             if wins {
                 push(b, u, target, distance);
-            } else {
-                fail_provokes(b, u, target);
             }
         }
         Disarm { target, item, .. } => {
-            let am = skill(b, u, Skill::Athletics)?;
-            let pm = save(b, target, Save::Reflex);
-            let (wins, _) = opposed(b, CheckPurpose::Disarm, u, &am, target, Some(&pm))?;
-            if wins {
-                if let Some(i) = item.or_else(|| default_item(b, target))
-                    && let Some(w) = b.weapons(target).get(i).cloned()
-                {
-                    let cell = b.pos(target);
-                    b.emit(Event::ItemDropped {
-                        unit: target,
-                        item: i,
-                        weapon: w,
-                        cell,
-                    });
-                }
-            } else {
-                fail_provokes(b, u, target);
+            if maneuver_roll(b, u, target, CheckPurpose::Disarm)?
+                && let Some(i) = item.or_else(|| default_item(b, target))
+                && let Some(w) = b.weapons(target).get(i).cloned()
+            {
+                let cell = b.pos(target);
+                b.emit(Event::ItemDropped {
+                    unit: target,
+                    item: i,
+                    weapon: w,
+                    cell,
+                });
             }
         }
         Sunder { target, item } => {
@@ -1699,9 +1685,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             }
         }
         Grapple { target } => {
-            let am = skill(b, u, Skill::Athletics)?;
-            let pm = save(b, target, Save::Reflex);
-            let (wins, _) = opposed(b, CheckPurpose::Grapple, u, &am, target, Some(&pm))?;
+            let wins = maneuver_roll(b, u, target, CheckPurpose::Grapple)?;
             if wins {
                 add(
                     b,
@@ -1726,8 +1710,6 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 );
                 // Restrained: "lose the Move Action every turn" — this turn too.
                 lose_move(b, u);
-            } else {
-                fail_provokes(b, u, target);
             }
         }
         GrappleTurn { follow } => grapple_turn(b, u, follow)?,
@@ -2375,30 +2357,16 @@ pub(crate) fn resolve_attack(
         roll = roll.with(m.clone());
     }
     let outcome = a.outcome(face);
-    let wname = b
-        .weapons(attacker)
-        .get(weapon)
-        .map(|w| w.name.clone())
-        .unwrap_or_default();
-    b.emit(Event::Attack {
+    b.emit_attack(
         attacker,
         target,
-        weapon: wname,
+        weapon,
         kind,
+        effect,
         roll,
-        target_number: a.total_ac(),
+        a.total_ac(),
         outcome,
-    });
-    if outcome.is_success() {
-        b.stack.push(Frame::Hit(Hit {
-            attacker,
-            target,
-            weapon,
-            kind,
-            level: outcome,
-            effect,
-        }));
-    }
+    );
     Ok(())
 }
 
@@ -2560,9 +2528,4 @@ pub(crate) fn turn_started(b: &mut Battle, u: UnitId) {
             });
         }
     }
-}
-
-/// The bleed damage of a turn.
-pub fn bleed_dice() -> DiceExpr {
-    BLEED
 }
