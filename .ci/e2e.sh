@@ -11,6 +11,9 @@
 # undone with Ctrl+Z, T and F1 show the threat overlay and the help. Then a one-blow level:
 # the attack kills, the victory screen shows, R restarts, M goes back to the menu.
 #
+# Last, the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
+# text field and a Focus picked from its chooser.
+#
 # Usage: .ci/e2e.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
@@ -190,7 +193,7 @@ sleep 1
 # harmful in a turn. Check the game is still up.
 alive
 cp "$events" "$out/events-3.jsonl"
-echo "e2e 4: tactical-d20 on a square map: Advance, Defend by key, end turn"
+echo "e2e 4: tactical-d20 on a square map: Advance, Defend, end turn; Command and Focus"
 restart_game levels/tactical-d20-ambush.ron
 battle
 xdotool key space
@@ -210,6 +213,29 @@ sleep 1
 shot 21-d20-defended
 xdotool key space
 wait_for '"kind":"turn_ended","round":1,"actor":"Tamsin"'
+# Snarl (the Ogre's side): Y opens the Command field, typed words and Enter say them
+# (Quick action); F opens the Focus chooser, 2 picks AC and saves (the Standard trades
+# down to a Quick action).
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Ogre"'
+sleep 1
+xdotool key y
+sleep 1
+xdotool type --delay 50 "Surround the rogue"
+sleep 0.5
+xdotool key Return
+wait_for '"kind":"said","round":1,"actor":"Snarl","detail":"Surround the rogue"'
+wait_for '"kind":"slot_used","round":1,"actor":"Snarl","detail":"quick action on command"'
+xdotool key f
+sleep 1
+shot 22-d20-focus-chooser
+xdotool key 2
+wait_for '"kind":"slot_used","round":1,"actor":"Snarl","detail":"standard action on focus"'
+wait_for '"kind":"condition_added","round":1,"target":"Snarl","detail":"FocusDefence'
+sleep 1
+shot 23-d20-focused
+xdotool key space
+wait_for '"kind":"turn_ended","round":1,"actor":"Snarl"'
 alive
 cp "$events" "$out/events-4.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"

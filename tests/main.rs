@@ -8,6 +8,7 @@ mod flow;
 mod grid;
 mod levels;
 mod tactical_d20;
+mod window;
 
 use std::path::{Path, PathBuf};
 

@@ -33,17 +33,17 @@ pub fn open(w: usize, h: usize) -> Vec<String> {
     (0..h).map(|_| ".".repeat(w)).collect()
 }
 
-fn arena(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
+pub fn arena(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
     let m = open(16, 9);
     let rows: Vec<&str> = m.iter().map(String::as_str).collect();
     field(kind, &rows, units, "", dice)
 }
 
 /// Red fighter "Corwin" at (4,4), Blue fighter "Grub" at (5,4); Corwin acts first.
-const DUEL: &str = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+pub const DUEL: &str = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
     Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
 
-fn duel(kind: GridKind, dice: &[u32]) -> Battle {
+pub fn duel(kind: GridKind, dice: &[u32]) -> Battle {
     let mut d = vec![20, 1];
     d.extend_from_slice(dice);
     let b = arena(kind, DUEL, &d);

@@ -112,6 +112,10 @@ pub enum ActionKey {
     Tertiary,
     /// tactical-d20 Patch Wound (click oneself or an adjacent bleeding ally).
     Patch,
+    /// tactical-d20 (Re-)Equip: hand an item to an adjacent ally (click the ally).
+    Give,
+    /// tactical-d20 Command: say up to 13 words (a text field opens).
+    Say,
 }
 
 const FLOW_KEYS: [ActionKey; 14] = [
@@ -131,7 +135,7 @@ const FLOW_KEYS: [ActionKey; 14] = [
     ActionKey::PickUp,
 ];
 
-const D20_KEYS: [ActionKey; 25] = [
+const D20_KEYS: [ActionKey; 27] = [
     ActionKey::Secondary,
     ActionKey::Tertiary,
     ActionKey::Dash,
@@ -157,6 +161,8 @@ const D20_KEYS: [ActionKey; 25] = [
     ActionKey::StandUp,
     ActionKey::PickUp,
     ActionKey::Patch,
+    ActionKey::Give,
+    ActionKey::Say,
 ];
 
 impl ActionKey {
@@ -204,6 +210,8 @@ impl ActionKey {
             Secondary => KeyCode::KeyE,
             Tertiary => KeyCode::KeyQ,
             Patch => KeyCode::KeyL,
+            Give => KeyCode::KeyI,
+            Say => KeyCode::KeyY,
         }
     }
 
@@ -270,6 +278,8 @@ impl ActionKey {
             Secondary => "Secondary attack",
             Tertiary => "Tertiary attack",
             Patch => "Patch Wound",
+            Give => "Hand over",
+            Say => "Command",
         }
     }
 
@@ -283,6 +293,7 @@ impl ActionKey {
             | Secondary | Tertiary => Some("an enemy"),
             Tumble => Some("an adjacent enemy"),
             Assist => Some("an ally"),
+            Give => Some("an adjacent ally"),
             Patch => Some("itself or an adjacent bleeding ally"),
             _ => None,
         }
@@ -397,9 +408,136 @@ impl ActionKey {
                 follow: GrappleFollow::Attack,
             },
             ActionKey::Patch => Action::Patch { ally: target()? },
+            ActionKey::Give => Action::Give {
+                item: own_items(b, unit).first().copied().unwrap_or(0),
+                ally: target()?,
+            },
+            // The words come from the text field (`Intent::say`).
+            ActionKey::Say => Action::Command {
+                text: String::new(),
+            },
         };
         Ok(Command::Act { unit, action })
     }
+
+    /// The choice the action still needs (which focus, which item), once its target is
+    /// known; `None` when [`ActionKey::command`] is all there is to it (one item only).
+    pub fn choices(
+        self,
+        b: &Battle,
+        unit: UnitId,
+        cell: Option<Cell>,
+    ) -> Result<Option<Chooser>, String> {
+        let target = || -> Result<UnitId, String> {
+            let c = cell.ok_or("click a unit")?;
+            b.unit_at(c, None)
+                .ok_or_else(|| format!("nobody stands on {c}"))
+        };
+        let act = |action: Action| Command::Act { unit, action };
+        let items = |owner: UnitId, first: Option<usize>| -> Vec<usize> {
+            let mut v = own_items(b, owner);
+            if let Some(f) = first
+                && let Some(p) = v.iter().position(|i| *i == f)
+            {
+                v.remove(p);
+                v.insert(0, f);
+            }
+            v
+        };
+        let d20 = b.ruleset() == RulesetId::TacticalD20;
+        let item_label = |owner: UnitId, i: usize| {
+            let w = &b.weapons(owner)[i];
+            if d20 {
+                format!(
+                    "{} ({} of {} HP left)",
+                    w.name,
+                    w.hp - b.wear(owner, i),
+                    w.hp
+                )
+            } else {
+                w.name.clone()
+            }
+        };
+        let (title, options) = match self {
+            ActionKey::Focus => (
+                "Focus on what? (Quick action, +1 until your next turn)".to_string(),
+                [
+                    (FocusOn::Attack, "attack and damage rolls"),
+                    (FocusOn::Defence, "AC and saving throws"),
+                    (FocusOn::Skills, "skill checks"),
+                ]
+                .into_iter()
+                .map(|(on, l)| (l.to_string(), act(Action::Focus { on })))
+                .collect::<Vec<_>>(),
+            ),
+            ActionKey::Sunder | ActionKey::Disarm => {
+                let t = target()?;
+                let default = if d20 {
+                    tactical_d20_actions::default_item(b, t)
+                } else {
+                    flow_actions::default_disarm_item(b, t)
+                };
+                let list = items(t, default);
+                if list.len() < 2 {
+                    return Ok(None);
+                }
+                let options = list
+                    .into_iter()
+                    .map(|i| {
+                        let action = if self == ActionKey::Sunder {
+                            Action::Sunder {
+                                target: t,
+                                item: Some(i),
+                            }
+                        } else {
+                            Action::Disarm {
+                                target: t,
+                                item: Some(i),
+                                send: None,
+                            }
+                        };
+                        (item_label(t, i), act(action))
+                    })
+                    .collect();
+                (
+                    format!("{} which item of {}?", self.label(), b.name(t)),
+                    options,
+                )
+            }
+            ActionKey::Give => {
+                let ally = target()?;
+                let list = items(unit, None);
+                if list.len() < 2 {
+                    return Ok(None);
+                }
+                let options = list
+                    .into_iter()
+                    .map(|item| (item_label(unit, item), act(Action::Give { item, ally })))
+                    .collect();
+                (format!("Hand which item to {}?", b.name(ally)), options)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(Chooser { title, options }))
+    }
+}
+
+/// Items a unit holds that can change hands (natural weapons cannot).
+fn own_items(b: &Battle, u: UnitId) -> Vec<usize> {
+    (0..b.weapons(u).len())
+        .filter(|&i| {
+            b.held(u, i) && !b.weapons(u)[i].has(skirmish_rules::components::WeaponTag::Natural)
+        })
+        .collect()
+}
+
+/// A choice between commands the player makes before any goes in (keys 1-9).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chooser {
+    /// The question.
+    pub title: String,
+    /// Each answer and the command it submits.
+    pub options: Vec<(String, Command)>,
 }
 
 /// A targeted action waiting for its click.
@@ -562,8 +700,29 @@ fn apply_intent(
     let Status::Turn(cur) = b.status() else {
         return;
     };
+    if let Some(k) = i.choose {
+        if let Some(ch) = view.chooser.take()
+            && let Some((_, cmd)) = ch.options.get(k)
+        {
+            submit(b, s, &mut view, cmd.clone());
+        }
+        return;
+    }
+    if let Some(text) = i.say {
+        let cmd = Command::Act {
+            unit: cur,
+            action: Action::Command { text },
+        };
+        if submit(b, s, &mut view, cmd) {
+            view.say = None;
+        }
+        return;
+    }
     if i.cancel {
-        if view.pending.is_some() {
+        if view.chooser.is_some() || view.say.is_some() {
+            view.chooser = None;
+            view.say = None;
+        } else if view.pending.is_some() {
             view.pending = None;
         } else {
             view.selected = None;
@@ -594,7 +753,19 @@ fn apply_intent(
         return;
     }
     if let Some(a) = i.action {
-        if a.target().is_some() {
+        view.chooser = None;
+        view.say = None;
+        if a == ActionKey::Say {
+            view.pending = None;
+            view.say = Some(String::new());
+            view.message = Some((
+                format!(
+                    "Command: type up to {} words, Enter says them (Esc cancels)",
+                    tactical_d20_actions::COMMAND_WORDS
+                ),
+                false,
+            ));
+        } else if a.target().is_some() {
             view.pending = Some(Pending(a));
             view.message = Some((
                 format!(
@@ -605,24 +776,18 @@ fn apply_intent(
                 false,
             ));
         } else {
-            match a.command(b, cur, None) {
-                Ok(cmd) => {
-                    submit(b, s, &mut view, cmd);
-                }
-                Err(e) => view.message = Some((e, true)),
-            }
+            decide(b, s, &mut view, a, cur, None);
         }
         return;
     }
     let Some(cell) = i.click else { return };
+    if view.chooser.take().is_some() {
+        view.message = Some(("Choice cancelled.".into(), false));
+        return;
+    }
     if let Some(Pending(a)) = view.pending {
-        match a.command(b, cur, Some(cell)) {
-            Ok(cmd) => {
-                if submit(b, s, &mut view, cmd) {
-                    view.pending = None;
-                }
-            }
-            Err(e) => view.message = Some((e, true)),
+        if decide(b, s, &mut view, a, cur, Some(cell)) {
+            view.pending = None;
         }
         return;
     }
@@ -667,6 +832,37 @@ fn apply_intent(
                     to: cell,
                 },
             );
+        }
+    }
+}
+
+/// Carry out action `a` (aimed at `cell`): open its chooser when it needs a choice, else
+/// submit it. True when it went in or the chooser opened.
+fn decide(
+    b: &mut Battle,
+    s: &mut Session,
+    view: &mut View,
+    a: ActionKey,
+    cur: UnitId,
+    cell: Option<Cell>,
+) -> bool {
+    let chosen = a.choices(b, cur, cell).and_then(|c| match c {
+        Some(ch) => Ok(Err(ch)),
+        None => a.command(b, cur, cell).map(Ok),
+    });
+    match chosen {
+        Ok(Ok(cmd)) => submit(b, s, view, cmd),
+        Ok(Err(ch)) => {
+            view.message = Some((
+                format!("{} — press 1-{} (Esc cancels)", ch.title, ch.options.len()),
+                false,
+            ));
+            view.chooser = Some(ch);
+            true
+        }
+        Err(e) => {
+            view.message = Some((e, true));
+            false
         }
     }
 }
@@ -730,6 +926,8 @@ fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<O
         *last = cur;
         view.selected = cur;
         view.pending = None;
+        view.chooser = None;
+        view.say = None;
     }
 }
 

@@ -76,6 +76,12 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     let Status::Turn(u) = b.status() else {
         return Vec::new();
     };
+    if let Some(ch) = &view.chooser {
+        return vec![format!("{} (press 1-{})", ch.title, ch.options.len())];
+    }
+    if view.say.is_some() {
+        return vec!["type the Command's words".into()];
+    }
     if let Some(p) = view.pending {
         return vec![format!(
             "{}: click {}",
@@ -557,7 +563,7 @@ fn draw(
                         let cost = a.cost_label(b, u, None);
                         // Untargeted actions are checked exactly; targeted ones need a
                         // target first, so only what pays for them is checked here.
-                        let why = if a.target().is_some() {
+                        let why = if a.target().is_some() || a == ActionKey::Say {
                             targeted_block(b, u, a)
                         } else {
                             a.command(b, u, None)
@@ -693,6 +699,84 @@ fn draw(
         }
     }
 
+    // A choice before the command goes in (Focus, which item).
+    if let Some(ch) = view.chooser.clone() {
+        let w = egui::Window::new("Choose")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(&ctx, |ui| {
+                ui.label(&ch.title);
+                for (i, (label, cmd)) in ch.options.iter().enumerate() {
+                    let why = b.check(cmd).err().map(|e| e.to_string());
+                    let r = ui.add_enabled(
+                        why.is_none(),
+                        egui::Button::new(format!("[{}] {label}", i + 1)),
+                    );
+                    if let Some(w) = why {
+                        r.on_disabled_hover_text(w);
+                    } else if r.clicked() {
+                        intent.choose = Some(i);
+                    }
+                }
+                if ui.button("[Esc] Cancel").clicked() {
+                    intent.cancel = true;
+                }
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+
+    // The words of a Command.
+    if let Some(mut text) = view.say.clone() {
+        let limit = tactical_d20_actions::COMMAND_WORDS;
+        let w = egui::Window::new("Command")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(&ctx, |ui| {
+                ui.label("Shout up to 13 words to allies or foes (Quick action).");
+                let r = ui.add(
+                    egui::TextEdit::singleline(&mut text)
+                        .hint_text("Hold the line!")
+                        .desired_width(320.0),
+                );
+                let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if !r.has_focus() && !escape && !r.lost_focus() {
+                    r.request_focus();
+                }
+                let words = text.split_whitespace().count();
+                let ok = (1..=limit).contains(&words);
+                let colour = if ok {
+                    egui::Color32::LIGHT_GREEN
+                } else {
+                    egui::Color32::LIGHT_RED
+                };
+                ui.colored_label(colour, format!("{words} of {limit} words"));
+                ui.horizontal(|ui| {
+                    let say = ui
+                        .add_enabled(ok, egui::Button::new("Say [Enter]"))
+                        .clicked();
+                    if say || (ok && enter && r.lost_focus()) {
+                        intent.say = Some(text.trim().to_string());
+                    }
+                    if ui.button("Cancel [Esc]").clicked() || escape {
+                        intent.cancel = true;
+                    }
+                });
+            });
+        if view.say.as_ref() != Some(&text) {
+            view.say = Some(text);
+        }
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+
     if view.help {
         let mut open = true;
         egui::Window::new("Shortcuts")
@@ -709,8 +793,9 @@ fn draw(
                         ("Tab", "cycle through your side's units"),
                         ("T", "threat overlay (hatched cells)"),
                         ("Ctrl+Z", "undo a move that rolled no dice"),
-                        ("1-0, U, B, R, P", "special actions (see the action bar)"),
+                        ("1-0 and letters", "special actions (see the action bar)"),
                         ("Y / N / 1-9", "answer a reaction prompt"),
+                        ("1-9", "answer a choice (Focus, which item)"),
                         ("arrows, WASD, middle drag", "pan"),
                         ("wheel, + / -", "zoom"),
                         ("F1, ?", "this help"),

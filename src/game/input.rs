@@ -124,6 +124,18 @@ fn keys(
                 intent.menu = true;
             }
         }
+        Status::Turn(_) if view.chooser.is_some() => {
+            // A chooser is open: its digits answer it; nothing else acts meanwhile.
+            let n = view.chooser.as_ref().map_or(0, |c| c.options.len());
+            for (i, k) in DIGITS.iter().enumerate().take(n) {
+                if keys.just_pressed(*k) {
+                    intent.choose = Some(i);
+                }
+            }
+            if keys.just_pressed(KeyCode::Escape) {
+                intent.cancel = true;
+            }
+        }
         Status::Turn(_) => {
             if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
                 // Dismisses a handover screen first; `act` decides which.

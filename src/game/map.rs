@@ -375,6 +375,9 @@ fn spawn_floaters(
             Event::Attack {
                 target, outcome, ..
             } if !outcome.is_success() => (*target, "miss".into(), Color::srgb(0.85, 0.85, 0.85)),
+            Event::Said { unit, text } => {
+                (*unit, format!("\"{text}\""), Color::srgb(1.0, 1.0, 0.85))
+            }
             _ => continue,
         };
         let p = layout.world(b.pos(unit));

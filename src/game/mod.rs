@@ -12,7 +12,7 @@
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
 //!   handover, help, victory).
 
-mod act;
+pub mod act;
 mod camera;
 mod hud;
 mod input;
@@ -137,6 +137,10 @@ pub struct View {
     pub log_filter: Option<UnitId>,
     /// Screen rectangles egui panels cover (clicks there are not map clicks).
     pub ui_rects: Vec<Rect>,
+    /// A choice to make before the command goes in (which focus, which item).
+    pub chooser: Option<act::Chooser>,
+    /// The Command text field is open with these words.
+    pub say: Option<String>,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -164,6 +168,10 @@ pub struct Intent {
     pub menu: bool,
     /// Draw (true) or sheathe (false) a loadout item.
     pub carry: Option<(usize, bool)>,
+    /// An answer of the open chooser (index).
+    pub choose: Option<usize>,
+    /// The words of a Command, typed and confirmed.
+    pub say: Option<String>,
 }
 
 /// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the
