@@ -2,5 +2,6 @@
 //! `skirmish-rules` crate; this crate is the command line and the window.
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod cli;
 pub mod game;

@@ -413,6 +413,34 @@ impl Battle {
             .collect()
     }
 
+    /// Units whose movement is under way (a move interrupted by a reaction window): they
+    /// may stand on an ally's cell they are passing through, or over a pit they leap.
+    pub fn moving(&self) -> Vec<UnitId> {
+        use crate::engine::Frame;
+        let mut v: Vec<UnitId> = self
+            .stack
+            .iter()
+            .chain(self.window.iter().flat_map(|w| w.on_decline.iter()))
+            .filter_map(|f| match f {
+                Frame::Move { unit, .. }
+                | Frame::Leap { unit, .. }
+                | Frame::Pursue { unit, .. }
+                | Frame::Step { unit, .. }
+                | Frame::OverrunSave { unit, .. } => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Apply an event taken from a battle's log (replays, the soak's shadow battle): the
+    /// same `apply` the engine uses, with nothing decided or rolled.
+    pub fn replay_event(&mut self, e: Event) {
+        self.emit(e);
+    }
+
     /// Record and apply an event.
     pub(crate) fn emit(&mut self, e: Event) {
         self.apply(&e);

@@ -1717,6 +1717,7 @@ impl Battle {
         roll: crate::dice::Roll,
         target_number: i32,
         outcome: Outcome,
+        against: Vec<crate::dice::Modifier>,
     ) {
         let wname = self
             .weapons(attacker)
@@ -1731,6 +1732,7 @@ impl Battle {
             roll,
             target_number,
             outcome,
+            against,
         });
         if outcome.is_success() {
             self.stack.push(Frame::Hit(Hit {

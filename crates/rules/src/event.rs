@@ -429,6 +429,10 @@ pub enum Event {
         target_number: i32,
         /// Result.
         outcome: Outcome,
+        /// What makes up the number to reach (tactical-d20: the AC breakdown; flow
+        /// defends with its own roll and leaves this empty).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        against: Vec<crate::dice::Modifier>,
     },
     /// A defence check against an attack (flow Dodge/Parry/Block).
     Defence {

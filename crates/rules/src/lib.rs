@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod battle;
 pub mod components;
 pub mod dice;
@@ -16,6 +17,7 @@ pub mod level;
 pub mod record;
 pub mod rulesets;
 pub mod script;
+pub mod sim;
 pub mod span;
 
 pub use battle::{Battle, Status};

@@ -215,6 +215,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             roll,
             target_number,
             outcome,
+            against,
         } => {
             r.kind = "attack";
             r.actor = name(attacker);
@@ -222,7 +223,15 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            r.detail = Some(format!("{weapon}, {kind:?} attack").to_lowercase());
+            let mut d = format!("{weapon}, {kind:?} attack").to_lowercase();
+            if !against.is_empty() {
+                let parts: Vec<String> = against
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect();
+                d.push_str(&format!("; AC: {}", parts.join(", ")));
+            }
+            r.detail = Some(d);
         }
         Event::Defence {
             unit,

@@ -303,6 +303,7 @@ pub(crate) fn resolve_attack(
         roll,
         check.target(),
         outcome,
+        Vec::new(),
     );
     if feint {
         // The feint's Advantage is spent on this attack.

@@ -2366,6 +2366,7 @@ pub(crate) fn resolve_attack(
         roll,
         a.total_ac(),
         outcome,
+        a.ac.clone(),
     );
     Ok(())
 }

@@ -1,0 +1,228 @@
+//! `skirmish sim` (many AI-vs-AI battles, summed up) and `skirmish soak` (many battles
+//! with every event checked against the invariants). The battles themselves are
+//! `skirmish_rules::sim`; this is the command line around them: threads, a progress bar,
+//! the table, the JSON file.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use skirmish_rules::grid::GridKind;
+use skirmish_rules::level::{self, Level};
+use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::sim::{self, BattleResult};
+
+/// Threads to use: the number asked for, or every core.
+pub fn jobs(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}
+
+/// A progress bar on stderr when it is a terminal (nothing otherwise).
+struct Progress {
+    total: usize,
+    label: String,
+    tty: bool,
+    last: Mutex<usize>,
+}
+
+impl Progress {
+    fn new(total: usize, label: impl Into<String>) -> Progress {
+        Progress {
+            total,
+            label: label.into(),
+            tty: std::io::stderr().is_terminal(),
+            last: Mutex::new(0),
+        }
+    }
+
+    fn tick(&self, done: usize) {
+        if !self.tty {
+            return;
+        }
+        // Redraw at most 100 times.
+        let step = (self.total / 100).max(1);
+        if let Ok(mut last) = self.last.lock() {
+            if done < *last + step && done != self.total {
+                return;
+            }
+            *last = done;
+        }
+        let width = 30;
+        let filled = done * width / self.total.max(1);
+        eprint!(
+            "\r{} [{}{}] {done}/{}",
+            self.label,
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            self.total
+        );
+        if done == self.total {
+            eprintln!();
+        }
+    }
+}
+
+/// Write `text` to `path` atomically (a temporary file next to it, then a rename).
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// `skirmish sim`.
+pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&Path>) -> ExitCode {
+    if !level.ruleset.playable() {
+        eprintln!(
+            "{}: the {} ruleset cannot be played yet",
+            level.name, level.ruleset
+        );
+        return ExitCode::from(2);
+    }
+    if battles == 0 {
+        eprintln!("--battles must be at least 1");
+        return ExitCode::from(2);
+    }
+    let progress = Progress::new(battles, format!("{} battles", battles));
+    let t = Instant::now();
+    let results = sim::run_many(&level, seed, battles, jobs, false, &|d| progress.tick(d));
+    let secs = t.elapsed().as_secs_f64();
+    let summary = sim::summarise(&level, seed, &results);
+    print!("{}", summary.table());
+    println!(
+        "\n{battles} battles in {secs:.2} s on {jobs} thread(s) ({:.1} ms a battle)",
+        secs * 1000.0 / battles as f64
+    );
+    if let Some(path) = json {
+        let text = match serde_json::to_string_pretty(&summary) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("cannot encode the summary: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Err(e) = write_atomic(path, &text) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return ExitCode::from(1);
+        }
+        println!("summary written to {}", path.display());
+    }
+    if summary.violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// The battles of a soak run for one ruleset on one grid: the shipped levels of that
+/// ruleset in turn with random battlefields of 2 to 8 units a side.
+fn soak_level(
+    shipped: &[Level],
+    r: RulesetId,
+    g: GridKind,
+    seed: u64,
+    i: usize,
+) -> Result<Level, String> {
+    let own: Vec<&Level> = shipped.iter().filter(|l| l.ruleset == r).collect();
+    if i.is_multiple_of(4) && !own.is_empty() {
+        return Ok(own[(i / 4) % own.len()].clone().with_grid(g));
+    }
+    let size = 10 + (i % 5) * 3;
+    let per_side = 2 + i % 7;
+    sim::random_level(
+        r,
+        g,
+        size,
+        size * 3 / 4,
+        per_side,
+        sim::battle_seed(seed, i as u64),
+    )
+}
+
+/// `skirmish soak`.
+pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCode {
+    let mut shipped = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(levels_dir) {
+        let mut paths: Vec<PathBuf> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        paths.sort();
+        for p in paths {
+            match level::load(&p) {
+                Ok(l) if l.ruleset.playable() => shipped.push(l),
+                Ok(_) => {}
+                Err(e) => eprintln!("skipping {}: {e}", p.display()),
+            }
+        }
+    }
+    let t = Instant::now();
+    let mut total_violations = 0;
+    let mut total_events = 0;
+    println!(
+        "{:<14} {:<7} {:>8} {:>10} {:>11} {:>11}",
+        "ruleset", "grid", "battles", "events", "unfinished", "violations"
+    );
+    for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
+        for g in [GridKind::Square, GridKind::Hex] {
+            let progress = Progress::new(battles, format!("{r} {g}"));
+            let results: Vec<BattleResult> = sim::parallel(
+                battles,
+                jobs,
+                &|i| {
+                    let s = sim::battle_seed(seed, i as u64);
+                    match soak_level(&shipped, r, g, seed, i) {
+                        Ok(l) => sim::run_battle(&l, s, true),
+                        Err(e) => sim::BattleResult::failed(s, format!("level: {e}")),
+                    }
+                },
+                &|d| progress.tick(d),
+            );
+            let events: usize = results.iter().map(|x| x.events).sum();
+            let unfinished = results.iter().filter(|x| !x.finished).count();
+            let bad: Vec<String> = results
+                .iter()
+                .flat_map(|x| {
+                    x.violations
+                        .iter()
+                        .map(move |v| format!("  {r} {g} battle seed {}: {v}", x.seed))
+                })
+                .collect();
+            println!(
+                "{:<14} {:<7} {:>8} {:>10} {:>11} {:>11}",
+                r.to_string(),
+                g.to_string(),
+                battles,
+                events,
+                unfinished,
+                bad.len()
+            );
+            for v in bad.iter().take(20) {
+                println!("{v}");
+            }
+            total_violations += bad.len();
+            total_events += events;
+        }
+    }
+    println!(
+        "\n{total_events} events checked in {:.1} s; {total_violations} violation(s)",
+        t.elapsed().as_secs_f64()
+    );
+    if total_violations == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
