@@ -1,6 +1,7 @@
 //! The one integration-test binary (every extra one links Bevy again).
 #![forbid(unsafe_code)]
 
+mod ai;
 mod cli;
 mod dice;
 mod engine;

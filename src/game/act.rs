@@ -10,7 +10,7 @@ use skirmish_rules::engine::{Action, Command, FocusOn, GrappleFollow, ReadyTrigg
 use skirmish_rules::event::{Event, ReactionKind};
 use skirmish_rules::grid::Cell;
 use skirmish_rules::record::{Record, record};
-use skirmish_rules::rulesets::{RulesetId, flow, flow_actions, tactical_d20_actions};
+use skirmish_rules::rulesets::{RulesetId, flow_actions, tactical_d20_actions};
 use skirmish_rules::{Battle, Status};
 
 use super::{BattleRes, Intent, ReactPolicy, Screen, Session, View};
@@ -33,7 +33,13 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (apply_intent, auto_react, follow_turn, write_event_log)
+        (
+            apply_intent,
+            ai_play,
+            auto_react,
+            follow_turn,
+            write_event_log,
+        )
             .chain()
             .in_set(GameSystems::Act)
             .run_if(in_state(Screen::Battle)),
@@ -548,10 +554,11 @@ pub struct Pending(pub ActionKey);
 /// its side is asked.
 pub fn deciding_side(b: &Battle, s: &Session) -> Option<SideId> {
     match b.status() {
-        Status::Turn(u) => Some(b.side(u)),
+        Status::Turn(u) => Some(b.side(u)).filter(|&side| !s.is_ai(side)),
         Status::AwaitingReaction(r) => {
             let side = b.side(r);
-            (s.policies.get(side.0 as usize) == Some(&ReactPolicy::Ask)).then_some(side)
+            (!s.is_ai(side) && s.policies.get(side.0 as usize) == Some(&ReactPolicy::Ask))
+                .then_some(side)
         }
         Status::Ended(_) => None,
     }
@@ -584,9 +591,13 @@ fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Command) -> boo
 /// Can the last command be taken back? Only a move that rolled no dice, offered no
 /// reaction and did not end the turn.
 pub fn undoable(b: &Battle, s: &Session) -> bool {
-    let Some(Command::Move { .. }) = s.commands.last() else {
+    let Some(Command::Move { unit, .. }) = s.commands.last() else {
         return false;
     };
+    // The AI's moves are not the player's to take back.
+    if s.is_ai(b.side(*unit)) {
+        return false;
+    }
     // Replay everything but the last command and compare the log length: the events the
     // move produced must all be plain movement.
     let Ok(before) = replay(s, s.commands.len() - 1) else {
@@ -700,6 +711,15 @@ fn apply_intent(
     let Status::Turn(cur) = b.status() else {
         return;
     };
+    if s.is_ai(b.side(cur)) {
+        if i.click.is_some() || i.action.is_some() || i.end_turn {
+            view.message = Some((
+                format!("The AI is playing {}; wait for your turn.", b.name(cur)),
+                false,
+            ));
+        }
+        return;
+    }
     if let Some(k) = i.choose {
         if let Some(ch) = view.chooser.take()
             && let Some((_, cmd)) = ch.options.get(k)
@@ -867,32 +887,10 @@ fn decide(
     }
 }
 
-/// The choice a side's "Auto" policy makes: defend with the best chance, take a reaction
-/// attack, never intercept.
+/// The choice a side's "Auto" policy makes: the AI's answer (take reaction attacks and
+/// stepping aside, defend with the best chance, never intercept).
 pub fn auto_choice(b: &Battle) -> Option<ReactionKind> {
-    let w = b.window()?;
-    // Attacks are always taken; so is stepping out of an overrun (else a save or prone).
-    for k in [
-        ReactionKind::ReactionAttack,
-        ReactionKind::WaitedAttack,
-        ReactionKind::StepAside,
-    ] {
-        if w.options.contains(&k) {
-            return Some(k);
-        }
-    }
-    let hit = w.hit.as_ref()?;
-    if w.reactor != hit.target {
-        return None;
-    }
-    w.options
-        .iter()
-        .copied()
-        .filter(|k| *k != ReactionKind::Riposte || b.rp(w.reactor) >= 2)
-        .max_by(|a, c| {
-            flow::defence_chance(b, w.reactor, hit, *a)
-                .total_cmp(&flow::defence_chance(b, w.reactor, hit, *c))
-        })
+    skirmish_rules::ai::react(b)
 }
 
 fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut view: ResMut<View>) {
@@ -902,6 +900,9 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
         let Status::AwaitingReaction(r) = b.status() else {
             return;
         };
+        if session.is_ai(b.side(r)) {
+            return; // `ai_play` answers, at its own pace.
+        }
         let policy = session
             .policies
             .get(b.side(r).0 as usize)
@@ -916,6 +917,50 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;
         }
+    }
+}
+
+/// Seconds between the AI's commands, so a person can follow them.
+const AI_PACE: f32 = 0.35;
+
+/// The AI plays its sides: one command (or reaction answer) every [`AI_PACE`] seconds,
+/// through the same `submit` as a person's.
+fn ai_play(
+    time: Res<Time>,
+    mut battle: ResMut<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<View>,
+    mut wait: Local<f32>,
+) {
+    let b = &battle.0;
+    let decider = match b.status() {
+        Status::Turn(u) | Status::AwaitingReaction(u) => u,
+        Status::Ended(_) => return,
+    };
+    if !session.is_ai(b.side(decider)) {
+        *wait = 0.0;
+        return;
+    }
+    *wait += time.delta_secs();
+    if *wait < AI_PACE {
+        return;
+    }
+    *wait = 0.0;
+    let Some(cmd) = skirmish_rules::ai::decide(b) else {
+        return;
+    };
+    let b = &mut battle.0;
+    if !submit(b, &mut session, &mut view, cmd) {
+        // Never stall on a refused command: end the turn or decline instead.
+        let fallback = match b.status() {
+            Status::Turn(u) => Command::EndTurn { unit: u },
+            Status::AwaitingReaction(r) => Command::React {
+                unit: r,
+                choice: None,
+            },
+            Status::Ended(_) => return,
+        };
+        submit(b, &mut session, &mut view, fallback);
     }
 }
 

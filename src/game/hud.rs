@@ -443,6 +443,9 @@ fn draw(
                 }
             });
             match b.status() {
+                Status::Turn(u) if session.is_ai(b.side(u)) => {
+                    ui.label(format!("{}'s turn — the AI is playing", b.name(u)));
+                }
                 Status::Turn(u) => {
                     ui.label(format!("{}'s turn", b.name(u)));
                 }
@@ -549,8 +552,10 @@ fn draw(
                     });
                 }
             }
-            // Action bar.
-            if let Status::Turn(u) = b.status() {
+            // Action bar (not while the AI plays).
+            if let Status::Turn(u) = b.status()
+                && !session.is_ai(b.side(u))
+            {
                 ui.separator();
                 ui.label(egui::RichText::new("Actions").strong());
                 ui.label(if b.ruleset() == RulesetId::TacticalD20 {
@@ -675,6 +680,7 @@ fn draw(
 
     // Reaction prompt.
     if let Status::AwaitingReaction(r) = b.status()
+        && !session.is_ai(b.side(r))
         && session.policies.get(b.side(r).0 as usize) == Some(&ReactPolicy::Ask)
         && let Some((head, opts)) = prompt_text(b)
     {

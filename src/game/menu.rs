@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::grid::GridKind;
+use skirmish_rules::level::Controller;
 
 use super::{Launch, ReactPolicy, Screen, Session, start_battle};
 
@@ -19,10 +20,17 @@ struct MenuState {
     /// None: the level's own grid.
     grid: Option<GridKind>,
     policies: Vec<ReactPolicy>,
+    controllers: Vec<Controller>,
     error: Option<String>,
 }
 
-fn session(launch: &Launch, i: usize, grid: Option<GridKind>, policies: &[ReactPolicy]) -> Session {
+fn session(
+    launch: &Launch,
+    i: usize,
+    grid: Option<GridKind>,
+    policies: &[ReactPolicy],
+    controllers: &[Controller],
+) -> Session {
     let (_, level) = &launch.levels[i];
     let mut level = level.clone();
     if let Some(g) = grid.or(launch.grid) {
@@ -31,10 +39,18 @@ fn session(launch: &Launch, i: usize, grid: Option<GridKind>, policies: &[ReactP
     let seed = launch.seed.or(level.seed).unwrap_or(0);
     let mut p = policies.to_vec();
     p.resize(level.sides.len(), ReactPolicy::Ask);
+    // Unset: the level's own controller for the side.
+    let controllers = level
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| controllers.get(i).copied().unwrap_or(s.controller))
+        .collect();
     Session {
         level,
         seed,
         policies: p,
+        controllers,
         commands: Vec::new(),
         viewer: None,
         logged: 0,
@@ -54,7 +70,7 @@ fn auto_start(
         return;
     };
     menu.chosen = i;
-    let s = session(&launch, i, None, &[]);
+    let s = session(&launch, i, None, &[], &[]);
     match start_battle(&mut commands, s) {
         Ok(()) => next.set(Screen::Battle),
         Err(e) => menu.error = Some(e),
@@ -121,6 +137,7 @@ fn draw(
                         if r.clicked() {
                             menu.chosen = i;
                             menu.policies.clear();
+                            menu.controllers.clear();
                         }
                         if r.double_clicked() {
                             start = true;
@@ -146,7 +163,12 @@ fn draw(
                 ui.radio_value(&mut menu.grid, Some(GridKind::Hex), "hex");
             });
             menu.policies.resize(level.sides.len(), ReactPolicy::Ask);
-            ui.label("Sides (hot-seat: every human side gets a handover screen):");
+            if menu.controllers.len() != level.sides.len() {
+                menu.controllers = level.sides.iter().map(|s| s.controller).collect();
+            }
+            ui.label(
+                "Sides (hot-seat: with two or more human sides, each gets a handover screen):",
+            );
             egui::Grid::new("sides").striped(true).show(ui, |ui| {
                 ui.label("side");
                 ui.label("controller");
@@ -155,8 +177,11 @@ fn draw(
                 for (i, side) in level.sides.iter().enumerate() {
                     let [r, g, b] = side.colour;
                     ui.colored_label(egui::Color32::from_rgb(r, g, b), &side.name);
-                    ui.label("Human")
-                        .on_hover_text("The AI opponent is not built yet.");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut menu.controllers[i], Controller::Human, "Human");
+                        ui.radio_value(&mut menu.controllers[i], Controller::Ai, "AI")
+                            .on_hover_text("The computer plays this side and its reactions.");
+                    });
                     ui.horizontal(|ui| {
                         for p in ReactPolicy::ALL {
                             ui.radio_value(&mut menu.policies[i], p, p.label());
@@ -175,7 +200,13 @@ fn draw(
         });
     });
     if start && menu.chosen < launch.levels.len() {
-        let s = session(&launch, menu.chosen, menu.grid, &menu.policies);
+        let s = session(
+            &launch,
+            menu.chosen,
+            menu.grid,
+            &menu.policies,
+            &menu.controllers,
+        );
         match start_battle(&mut commands, s) {
             Ok(()) => {
                 menu.error = None;

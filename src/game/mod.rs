@@ -30,7 +30,7 @@ use skirmish_rules::Battle;
 use skirmish_rules::components::{SideId, UnitId};
 use skirmish_rules::engine::Command;
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::Level;
+use skirmish_rules::level::{Controller, Level};
 
 /// Screens.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -99,6 +99,8 @@ pub struct Session {
     pub seed: u64,
     /// Reaction policy per side.
     pub policies: Vec<ReactPolicy>,
+    /// Who plays each side (the AI answers its own reactions).
+    pub controllers: Vec<Controller>,
     /// Commands submitted so far (undo replays all but the last).
     pub commands: Vec<Command>,
     /// The side that last had the board in front of it (hot-seat).
@@ -114,7 +116,14 @@ pub struct Session {
 impl Session {
     /// Number of sides played by humans.
     pub fn human_sides(&self) -> usize {
-        self.level.sides.len()
+        (0..self.level.sides.len())
+            .filter(|&i| !self.is_ai(SideId(i as u32)))
+            .count()
+    }
+
+    /// Is the side played by the AI?
+    pub fn is_ai(&self, side: SideId) -> bool {
+        self.controllers.get(side.0 as usize) == Some(&Controller::Ai)
     }
 }
 

@@ -1,0 +1,256 @@
+//! The AI controller, the simulator and the soak checker, through the same
+//! `Battle::submit` path the window uses.
+
+use skirmish_rules::ai;
+use skirmish_rules::components::UnitId;
+use skirmish_rules::engine::Action;
+use skirmish_rules::event::{AttackKind, Event};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::level;
+use skirmish_rules::record::record;
+use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::tactical_d20_actions as td;
+use skirmish_rules::sim;
+use skirmish_rules::{Battle, Command, Status};
+
+use crate::flow::{BOTH, id};
+use crate::tactical_d20::{field, open};
+
+fn texts(b: &Battle) -> Vec<String> {
+    b.log().iter().map(|l| record(b, l).text()).collect()
+}
+
+#[test]
+fn ai_battles_are_deterministic_for_a_seed_and_end() {
+    for path in [
+        "levels/flow-courtyard.ron",
+        "levels/tactical-d20-ambush.ron",
+    ] {
+        let l = level::load(&crate::repo(path)).unwrap();
+        for kind in BOTH {
+            let l = l.clone().with_grid(kind);
+            let run = |seed| {
+                let mut b = Battle::new(l.clone(), seed, Vec::new()).unwrap();
+                ai::play_out(&mut b, sim::MAX_COMMANDS);
+                assert!(matches!(b.status(), Status::Ended(_)), "{path} {kind}");
+                texts(&b)
+            };
+            let (a, b, c) = (run(5), run(5), run(6));
+            assert_eq!(a, b, "same seed, same battle ({path}, {kind})");
+            assert_ne!(a, c, "another seed, another battle ({path}, {kind})");
+            assert!(
+                a.iter().any(|l| l.contains(" attack ")),
+                "{path}: it fights"
+            );
+        }
+    }
+}
+
+#[test]
+fn ai_attacks_the_enemy_worth_most_by_the_shared_odds_function() {
+    // Corwin stands between two foes: a fresh fighter and a wounded rogue.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+        Unit(name: "Tamsin", side: "Blue", cell: (3, 4), archetype: "rogue", hp: 3)"#;
+    let m = open(10, 9);
+    let rows: Vec<&str> = m.iter().map(String::as_str).collect();
+    let b = field(GridKind::Square, &rows, units, "", &[20, 1, 1]);
+    let (c, g, t) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Tamsin"));
+    assert_eq!(b.current(), Some(c));
+    let value = |e: UnitId| {
+        let w = b.weapon_for(c, e, None).unwrap();
+        ai::attack_value(&b, c, e, w, AttackKind::Normal)
+    };
+    assert!(value(t) > value(g), "{} vs {}", value(t), value(g));
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::Attack {
+            unit: c,
+            target: t,
+            weapon: None,
+            slot: None
+        })
+    );
+}
+
+#[test]
+fn ai_moves_into_the_flanking_cell_on_both_grids() {
+    for kind in BOTH {
+        // Ilse already stands next to Grub; Corwin, two cells away (too close to charge),
+        // should take the cell exactly opposite her (flanking), not another cell next to
+        // Grub that costs the same.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (7, 4), archetype: "fighter"),
+            Unit(name: "Ilse", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let m = open(12, 9);
+        let rows: Vec<&str> = m.iter().map(String::as_str).collect();
+        let b = field(kind, &rows, units, "", &[20, 10, 1]);
+        let (c, i, g) = (id(&b, "Corwin"), id(&b, "Ilse"), id(&b, "Grub"));
+        assert_eq!(b.current(), Some(c));
+        let opposite = b.grid().opposite(b.pos(i), b.pos(g));
+        match ai::decide(&b) {
+            Some(Command::Move { unit, to }) => {
+                assert_eq!(unit, c);
+                assert_eq!(to, opposite, "{kind}: the flanking cell");
+            }
+            // On the hex grid a charge reaches: it must land there too.
+            Some(Command::Act {
+                action: Action::Charge { target, to: None },
+                ..
+            }) => {
+                assert_eq!(target, g);
+                let path = td::charge_landing(&b, c, g, None).unwrap();
+                assert_eq!(
+                    path.last(),
+                    Some(&opposite),
+                    "{kind}: charge lands flanking"
+                );
+            }
+            other => panic!("{kind}: expected a move, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn ai_stays_put_rather_than_provoke_for_nothing() {
+    // Flow. Gor has spent 4 of 5 AP: it cannot attack again this turn, and every step
+    // away from the brute provokes a reaction attack. It ends its turn in place.
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute"),
+        Unit(name: "Imp", side: "Blue", cell: (9, 3), archetype: "goblin")"#;
+    let mut b = crate::flow::arena(GridKind::Square, 12, 7, units, "", &[10, 1, 1]);
+    let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
+    assert_eq!(b.current(), Some(gor));
+    // Two swings that miss (96+ fails), the brute does not react.
+    for _ in 0..2 {
+        b.dice_force_for_tests(&[99]);
+        b.submit(Command::Attack {
+            unit: gor,
+            target: brute,
+            weapon: None,
+            slot: None,
+        })
+        .unwrap();
+        while let Status::AwaitingReaction(r) = b.status() {
+            b.submit(Command::React {
+                unit: r,
+                choice: None,
+            })
+            .unwrap();
+        }
+    }
+    assert_eq!(b.ap(gor), 1);
+    assert!(
+        !b.leave_reactors(gor, b.pos(gor)).is_empty(),
+        "leaving provokes"
+    );
+    assert_eq!(ai::decide(&b), Some(Command::EndTurn { unit: gor }));
+}
+
+#[test]
+fn ai_answers_reaction_windows_like_a_player_would() {
+    // A reaction attack is always taken.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let m = open(12, 9);
+    let rows: Vec<&str> = m.iter().map(String::as_str).collect();
+    let mut b = field(GridKind::Square, &rows, units, "", &[1, 20]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    assert_eq!(b.current(), Some(g));
+    b.submit(Command::EndTurn { unit: g }).unwrap();
+    // Corwin walks away from Grub (Grub is no longer surprised after its turn).
+    b.submit(Command::Move {
+        unit: c,
+        to: Cell::new(1, 4),
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(g));
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::React {
+            unit: g,
+            choice: Some(skirmish_rules::event::ReactionKind::ReactionAttack)
+        })
+    );
+}
+
+#[test]
+fn the_simulator_gives_the_same_table_for_a_seed_on_any_number_of_threads() {
+    let l = level::load(&crate::repo("levels/tactical-d20-ambush.ron")).unwrap();
+    let one = sim::run_many(&l, 9, 12, 1, false, &|_| {});
+    let two = sim::run_many(&l, 9, 12, 2, false, &|_| {});
+    assert_eq!(one, two);
+    let s = sim::summarise(&l, 9, &one);
+    assert_eq!(s.battles, 12);
+    assert_eq!(s.unfinished, 0);
+    assert_eq!(s.sides.iter().map(|x| x.wins).sum::<usize>() + s.draws, 12);
+    assert!(s.rules.iter().any(|r| r.rule == "attacks" && r.total > 0));
+    let table = s.table();
+    assert!(
+        table.contains("Wardens") && table.contains("95% interval"),
+        "{table}"
+    );
+    // The interval holds the rate.
+    for side in &s.sides {
+        assert!(side.win_rate_95.0 <= side.win_rate && side.win_rate <= side.win_rate_95.1);
+    }
+    assert_ne!(one, sim::run_many(&l, 10, 12, 2, false, &|_| {}));
+}
+
+#[test]
+fn wilson_interval_matches_the_textbook_figures() {
+    let (lo, hi) = sim::wilson(50, 100);
+    assert!(
+        (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+        "{lo} {hi}"
+    );
+    assert_eq!(sim::wilson(0, 0), (0.0, 0.0));
+}
+
+#[test]
+fn a_short_soak_finds_no_violation_on_either_ruleset_or_grid() {
+    for r in [RulesetId::Flow, RulesetId::TacticalD20] {
+        for kind in BOTH {
+            for i in 0..3u64 {
+                let seed = sim::battle_seed(77, i);
+                let l = sim::random_level(r, kind, 12, 9, 3, seed).unwrap();
+                let res = sim::run_battle(&l, seed, true);
+                assert!(res.finished, "{r} {kind} {seed}");
+                assert_eq!(res.violations, Vec::<String>::new(), "{r} {kind} {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_soak_checker_reports_a_unit_on_a_wall_and_hp_that_does_not_add_up() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (1, 1), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (3, 1), archetype: "fighter")"#;
+    let b = field(
+        GridKind::Square,
+        &["#####", "#...#", "#####"],
+        units,
+        "",
+        &[20, 1],
+    );
+    let l = b.level().clone();
+    let mut fake = Battle::new(l.clone(), b.seed(), vec![20, 1]).unwrap();
+    let c = id(&fake, "Corwin");
+    // Events no rule would emit: a step into the wall, HP lost without damage.
+    let n = fake.log().len();
+    fake.replay_event(Event::Moved {
+        unit: c,
+        from: Cell::new(1, 1),
+        to: Cell::new(1, 0),
+        cost: 1,
+    });
+    fake.replay_event(Event::TurnEnded { unit: c });
+    let mut inv = sim::Invariants::new(&l, b.seed()).unwrap();
+    let mut out = Vec::new();
+    inv.follow(&fake, n, &mut out);
+    assert!(
+        out.iter()
+            .any(|v| v.contains("Corwin stands on wall at (1, 0)")),
+        "{out:?}"
+    );
+}
