@@ -238,4 +238,14 @@ xdotool key space
 wait_for '"kind":"turn_ended","round":1,"actor":"Snarl"'
 alive
 cp "$events" "$out/events-4.jsonl"
+
+echo "e2e 5: the AI plays Warfront's South side by itself"
+restart_game levels/flow-warfront.ron
+wait_for '"kind":"turn_started","round":1,"actor":"South' 60
+wait_for '"kind":"moved","round":1,"actor":"South' 60
+wait_for '"kind":"turn_ended","round":1,"actor":"South' 60
+sleep 2
+shot 30-ai-plays-south
+alive
+cp "$events" "$out/events-5.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"

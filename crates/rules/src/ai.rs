@@ -330,9 +330,10 @@ fn best_move(
         })
     };
     let current = stand(here, true);
+    let occupied = b.occupancy(Some(u));
     let mut best: Option<(f64, Cell)> = None;
     for (&c, &(cost, _)) in &field {
-        if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
+        if c == here || occupied.contains_key(&c) || !b.terrain(c).standable() {
             continue;
         }
         let Some((path, _)) = path_from_field(&field, here, c) else {

@@ -52,6 +52,9 @@ pub struct Battle {
     pub(crate) readied: Vec<UnitId>,
     /// Items lying on the ground.
     pub(crate) ground: Vec<(Cell, Weapon)>,
+    /// Living units by cell, in level order: built on first use, dropped by every
+    /// `apply` (the only place positions and life change).
+    occupants: std::sync::OnceLock<std::collections::HashMap<Cell, Vec<UnitId>>>,
     /// tactical-d20: reactors already offered a reaction to the current movement ("only
     /// once per movement").
     pub(crate) provoked: Vec<UnitId>,
@@ -122,6 +125,7 @@ impl Battle {
             ended: None,
             readied: Vec::new(),
             ground: Vec::new(),
+            occupants: std::sync::OnceLock::new(),
             provoked: Vec::new(),
         };
         crate::engine::start(&mut b)?;
@@ -397,8 +401,30 @@ impl Battle {
 
     /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
     pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
-        self.units()
-            .find(|&u| Some(u) != except && self.alive(u) && self.pos(u) == c)
+        self.occupants
+            .get_or_init(|| {
+                let mut m: std::collections::HashMap<Cell, Vec<UnitId>> = Default::default();
+                for u in self.units().filter(|&u| self.alive(u)) {
+                    m.entry(self.pos(u)).or_default().push(u);
+                }
+                m
+            })
+            .get(&c)?
+            .iter()
+            .copied()
+            .find(|&u| Some(u) != except)
+    }
+
+    /// Where the living units stand (but `except`): one lookup per cell instead of a scan
+    /// of every unit, for path-finding and the AI.
+    pub fn occupancy(&self, except: Option<UnitId>) -> std::collections::HashMap<Cell, UnitId> {
+        let mut m = std::collections::HashMap::new();
+        for u in self.units() {
+            if Some(u) != except && self.alive(u) {
+                m.entry(self.pos(u)).or_insert(u);
+            }
+        }
+        m
     }
 
     /// Terrain of a cell (walls off the map).
@@ -452,6 +478,7 @@ impl Battle {
 
     /// The only place state changes.
     pub(crate) fn apply(&mut self, e: &Event) {
+        self.occupants = std::sync::OnceLock::new();
         match e {
             Event::BattleStarted { .. }
             | Event::Initiative { .. }

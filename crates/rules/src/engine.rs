@@ -1097,9 +1097,16 @@ impl Battle {
     /// previews and the AI). Cells holding another unit are included as waypoints.
     pub fn reachable(&self, u: UnitId) -> std::collections::BTreeMap<Cell, (u32, Cell)> {
         let budget = self.movement_budget(u);
-        self.level
-            .grid
-            .field(self.pos(u), budget, |_, to| self.step_cost(u, to))
+        // The same rule as `step_cost`, with the units looked up once.
+        let occupied = self.occupancy(Some(u));
+        let side = self.side(u);
+        self.level.grid.field(self.pos(u), budget, |_, to| {
+            let c = self.terrain(to).cost()?;
+            match occupied.get(&to) {
+                Some(&o) if self.side(o) != side => None,
+                _ => Some(c),
+            }
+        })
     }
 
     /// The path a `Move` would take and its cost.

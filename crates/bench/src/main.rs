@@ -1,0 +1,183 @@
+//! `cargo run --release -p skirmish-bench [-- --quick]`: the performance targets of
+//! docs/performance.md, measured on one thread (median of many runs, with the spread).
+//!
+//! - one AI-vs-AI battle, 8 v 8 on a 24×24 map, per ruleset (target < 5 ms);
+//! - the threat map of every unit plus the hover path preview (path, its cost and every
+//!   reaction it provokes) on a 128×128 map with 200 units (target < 1 ms);
+//! - loading and validating a level file (target < 5 ms);
+//! - one AI decision (target < 20 ms per unit).
+#![forbid(unsafe_code)]
+
+use std::collections::BTreeSet;
+use std::hint::black_box;
+use std::time::Instant;
+
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::{Battle, Status, ai, level, sim};
+
+/// Milliseconds of each run, sorted.
+struct Sample(Vec<f64>);
+
+impl Sample {
+    fn of(runs: usize, mut f: impl FnMut(usize)) -> Sample {
+        // One warm-up run.
+        f(0);
+        let mut v: Vec<f64> = (0..runs)
+            .map(|i| {
+                let t = Instant::now();
+                f(i);
+                t.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        v.sort_by(f64::total_cmp);
+        Sample(v)
+    }
+
+    fn pct(&self, p: f64) -> f64 {
+        let i = ((self.0.len() as f64 - 1.0) * p).round() as usize;
+        self.0.get(i).copied().unwrap_or(0.0)
+    }
+}
+
+fn row(name: &str, s: &Sample, target: f64, out: &mut Vec<serde_json::Value>) {
+    let median = s.pct(0.5);
+    println!(
+        "{name:<52} {median:>9.3} {:>9.3} {:>9.3} {:>8} {:>6}",
+        s.pct(0.1),
+        s.pct(0.9),
+        format!("< {target}"),
+        if median < target { "met" } else { "MISSED" }
+    );
+    out.push(serde_json::json!({
+        "bench": name, "median_ms": median, "p10_ms": s.pct(0.1), "p90_ms": s.pct(0.9),
+        "target_ms": target, "met": median < target, "runs": s.0.len(),
+    }));
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--split") {
+        split();
+        return;
+    }
+    let quick = std::env::args().any(|a| a == "--quick");
+    let json = std::env::args().skip_while(|a| a != "--json").nth(1);
+    let n = if quick { 5 } else { 40 };
+    let mut out = Vec::new();
+    println!(
+        "{:<52} {:>9} {:>9} {:>9} {:>8} {:>6}",
+        "benchmark (ms, one thread)", "median", "p10", "p90", "target", ""
+    );
+    for r in [RulesetId::Flow, RulesetId::TacticalD20] {
+        let levels: Vec<_> = (0..n as u64)
+            .map(|k| sim::random_level(r, GridKind::Square, 24, 24, 8, 1000 + k).expect("level"))
+            .collect();
+        let mut rounds = 0u32;
+        let s = Sample::of(n, |i| {
+            let mut b = Battle::new(levels[i].clone(), i as u64, Vec::new()).expect("battle");
+            ai::play_out(&mut b, sim::MAX_COMMANDS);
+            rounds += b.round();
+            black_box(b.status());
+        });
+        row(
+            &format!(
+                "AI battle 8v8 24x24, {r} (~{} rounds)",
+                rounds / (n as u32 + 1).max(1)
+            ),
+            &s,
+            5.0,
+            &mut out,
+        );
+        // Every decision of one battle.
+        let mut b = Battle::new(levels[0].clone(), 3, Vec::new()).expect("battle");
+        let mut times = Vec::new();
+        while !matches!(b.status(), Status::Ended(_)) && times.len() < 5000 {
+            let t = Instant::now();
+            let Some(c) = ai::decide(&b) else { break };
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            if b.submit(c).is_err() {
+                break;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        row(
+            &format!("AI decision, {r} 8v8 24x24"),
+            &Sample(times),
+            20.0,
+            &mut out,
+        );
+    }
+    // Threat map + hover path preview on 128×128 with 200 units.
+    let big =
+        sim::random_level(RulesetId::Flow, GridKind::Square, 128, 128, 100, 7).expect("level");
+    let b = Battle::new(big, 7, Vec::new()).expect("battle");
+    let Status::Turn(u) = b.status() else {
+        panic!("no turn")
+    };
+    let targets: Vec<Cell> = b.reachable(u).keys().copied().collect();
+    let s = Sample::of(n * 5, |i| {
+        let threat: BTreeSet<Cell> = b
+            .units()
+            .filter(|&e| b.alive(e) && b.enemies(u, e))
+            .flat_map(|e| b.threatened_cells(e))
+            .collect();
+        let to = targets[(i * 7919) % targets.len()];
+        let mut provokes = 0;
+        if let Some((path, _)) = b.path_to(u, to) {
+            for w in path.windows(2) {
+                provokes += b.leave_reactors(u, w[0]).len();
+            }
+        }
+        black_box((threat.len(), provokes));
+    });
+    row(
+        "threat map + path preview, 128x128, 200 units",
+        &s,
+        1.0,
+        &mut out,
+    );
+    // Level loading and validation.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../levels");
+    for name in ["tactical-d20-ambush.ron", "flow-warfront.ron"] {
+        let p = root.join(name);
+        let s = Sample::of(n * 5, |_| {
+            black_box(level::load(&p).expect("level loads"));
+        });
+        row(&format!("load + validate levels/{name}"), &s, 5.0, &mut out);
+    }
+    if let Some(path) = json {
+        let text = serde_json::to_string_pretty(&out).unwrap_or_default();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("cannot write {path}: {e}");
+        }
+    }
+}
+
+/// Where a battle's time goes: deciding vs submitting (printed with `--split`).
+pub fn split() {
+    for r in [RulesetId::Flow, RulesetId::TacticalD20] {
+        let l = sim::random_level(r, GridKind::Square, 24, 24, 8, 1000).expect("level");
+        let mut b = Battle::new(l, 0, Vec::new()).expect("battle");
+        let (mut td, mut ts, mut n) = (0.0, 0.0, 0);
+        let mut by_kind: std::collections::BTreeMap<String, f64> = Default::default();
+        while !matches!(b.status(), Status::Ended(_)) && n < 20000 {
+            let t = Instant::now();
+            let Some(c) = ai::decide(&b) else { break };
+            let d = t.elapsed().as_secs_f64() * 1000.0;
+            td += d;
+            let k = format!("{:?}", c)
+                .split([' ', '{', '('])
+                .next()
+                .unwrap_or("")
+                .to_string();
+            *by_kind.entry(format!("decide->{k}")).or_default() += d;
+            let t = Instant::now();
+            let _ = b.submit(c);
+            let s = t.elapsed().as_secs_f64() * 1000.0;
+            ts += s;
+            *by_kind.entry(format!("submit {k}")).or_default() += s;
+            n += 1;
+        }
+        println!("{r}: {n} commands, decide {td:.1} ms, submit {ts:.1} ms, {by_kind:?}");
+    }
+}
