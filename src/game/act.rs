@@ -952,15 +952,9 @@ fn ai_play(
     let b = &mut battle.0;
     if !submit(b, &mut session, &mut view, cmd) {
         // Never stall on a refused command: end the turn or decline instead.
-        let fallback = match b.status() {
-            Status::Turn(u) => Command::EndTurn { unit: u },
-            Status::AwaitingReaction(r) => Command::React {
-                unit: r,
-                choice: None,
-            },
-            Status::Ended(_) => return,
-        };
-        submit(b, &mut session, &mut view, fallback);
+        if let Some(f) = skirmish_rules::ai::fallback(b) {
+            submit(b, &mut session, &mut view, f);
+        }
     }
 }
 

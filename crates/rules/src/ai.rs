@@ -375,6 +375,19 @@ fn attack_after_move(b: &Battle, u: UnitId, cost: u32) -> bool {
     }
 }
 
+/// What to submit when a command is refused, so the battle never stalls: end the turn,
+/// or decline the reaction.
+pub fn fallback(b: &Battle) -> Option<Command> {
+    match b.status() {
+        Status::Turn(u) => Some(Command::EndTurn { unit: u }),
+        Status::AwaitingReaction(r) => Some(Command::React {
+            unit: r,
+            choice: None,
+        }),
+        Status::Ended(_) => None,
+    }
+}
+
 /// Play the battle with the AI on every side until it ends or `max_commands` commands
 /// have gone in. A command the engine refuses (which would be an AI bug) ends the turn
 /// instead, so the battle always moves on. Returns the number of commands submitted.
@@ -412,15 +425,8 @@ pub fn play_while(
         }
         n += 1;
         if b.submit(cmd).is_err() {
-            let fallback = match b.status() {
-                Status::Turn(u) => Command::EndTurn { unit: u },
-                Status::AwaitingReaction(r) => Command::React {
-                    unit: r,
-                    choice: None,
-                },
-                Status::Ended(_) => break,
-            };
-            if b.submit(fallback).is_err() {
+            let Some(f) = fallback(b) else { break };
+            if b.submit(f).is_err() {
                 break;
             }
         }
