@@ -254,3 +254,46 @@ fn the_soak_checker_reports_a_unit_on_a_wall_and_hp_that_does_not_add_up() {
         "{out:?}"
     );
 }
+
+/// The engine's cell index (what `unit_at`, `pos` and every path search read) follows
+/// moves, displacements and units going down: after every command of AI battles under
+/// both rulesets and grids, it agrees with the units' components in the world.
+#[test]
+fn the_cell_index_follows_every_event() {
+    use skirmish_rules::components::{Down, Position};
+    for (r, g) in [
+        (RulesetId::Flow, GridKind::Square),
+        (RulesetId::Flow, GridKind::Hex),
+        (RulesetId::TacticalD20, GridKind::Square),
+        (RulesetId::TacticalD20, GridKind::Hex),
+    ] {
+        let l = sim::random_level(r, g, 14, 12, 5, 31).expect("level");
+        let mut b = Battle::new(l, 5, Vec::new()).expect("battle");
+        let mut checked = 0;
+        for _ in 0..600 {
+            let Some(c) = ai::decide(&b) else { break };
+            if b.submit(c).is_err() {
+                let f = ai::fallback(&b).expect("a fallback");
+                b.submit(f).expect("the fallback is legal");
+            }
+            let grid = b.grid();
+            for cell in grid.cells() {
+                // The first living unit on the cell in level order, read from the world.
+                let truth = b.units().find(|&u| {
+                    b.get::<Down>(u).is_none() && b.get::<Position>(u).map(|p| p.0) == Some(cell)
+                });
+                assert_eq!(b.unit_at(cell, None), truth, "{r} {g}: cell {cell}");
+            }
+            for u in b.units() {
+                assert_eq!(Some(b.pos(u)), b.get::<Position>(u).map(|p| p.0));
+                assert_eq!(b.alive(u), b.get::<Down>(u).is_none());
+            }
+            checked += 1;
+        }
+        assert!(checked > 20, "{r} {g}: only {checked} commands");
+        assert!(
+            matches!(b.status(), Status::Ended(_)),
+            "{r} {g}: battle did not end"
+        );
+    }
+}

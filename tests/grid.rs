@@ -65,7 +65,7 @@ fn path_goes_around_a_wall_on_both_grids() {
         // A wall across column 5, rows 2..=8.
         let wall = |c: Cell| c.x == 5 && (2..=8).contains(&c.y);
         let (path, cost) = g
-            .path(Cell::new(3, 5), Cell::new(7, 5), 100, |_, to| {
+            .path(Cell::new(3, 5), Cell::new(7, 5), 100, |to| {
                 (!wall(to)).then_some(1)
             })
             .expect("a path exists");
@@ -82,7 +82,7 @@ fn path_goes_around_a_wall_on_both_grids() {
         }
         // And a budget too small finds nothing.
         assert!(
-            g.path(Cell::new(3, 5), Cell::new(7, 5), 4, |_, to| (!wall(to))
+            g.path(Cell::new(3, 5), Cell::new(7, 5), 4, |to| (!wall(to))
                 .then_some(1))
                 .is_none()
         );

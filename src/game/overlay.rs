@@ -85,9 +85,9 @@ fn draw(
         && view.pending.is_none()
     {
         for c in b.reachable(u).keys() {
-            if *c != b.pos(u) && b.unit_at(*c, None).is_none() {
+            if c != b.pos(u) && b.unit_at(c, None).is_none() {
                 mark(
-                    *c,
+                    c,
                     &outline,
                     Color::srgba(0.4, 0.75, 1.0, 0.55),
                     2.0,

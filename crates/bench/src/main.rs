@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Instant;
 
+use skirmish_rules::engine::Command;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::{Battle, Status, ai, level, sim};
@@ -114,7 +115,7 @@ fn main() {
     let Status::Turn(u) = b.status() else {
         panic!("no turn")
     };
-    let targets: Vec<Cell> = b.reachable(u).keys().copied().collect();
+    let targets: Vec<Cell> = b.reachable(u).keys().collect();
     let s = Sample::of(n * 5, |i| {
         let threat: BTreeSet<Cell> = b
             .units()
@@ -153,31 +154,54 @@ fn main() {
     }
 }
 
-/// Where a battle's time goes: deciding vs submitting (printed with `--split`).
+/// Where a battle's time goes: deciding vs submitting, by command kind (printed with
+/// `--split [N]`: N battles per ruleset, seeds 1000…, to profile with perf).
 pub fn split() {
+    let battles: u64 = std::env::args()
+        .skip_while(|a| a != "--split")
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1);
+    // `--split N RULESET`: one ruleset only.
+    let only = std::env::args().skip_while(|a| a != "--split").nth(2);
     for r in [RulesetId::Flow, RulesetId::TacticalD20] {
-        let l = sim::random_level(r, GridKind::Square, 24, 24, 8, 1000).expect("level");
-        let mut b = Battle::new(l, 0, Vec::new()).expect("battle");
-        let (mut td, mut ts, mut n) = (0.0, 0.0, 0);
-        let mut by_kind: std::collections::BTreeMap<String, f64> = Default::default();
-        while !matches!(b.status(), Status::Ended(_)) && n < 20000 {
-            let t = Instant::now();
-            let Some(c) = ai::decide(&b) else { break };
-            let d = t.elapsed().as_secs_f64() * 1000.0;
-            td += d;
-            let k = format!("{:?}", c)
-                .split([' ', '{', '('])
-                .next()
-                .unwrap_or("")
-                .to_string();
-            *by_kind.entry(format!("decide->{k}")).or_default() += d;
-            let t = Instant::now();
-            let _ = b.submit(c);
-            let s = t.elapsed().as_secs_f64() * 1000.0;
-            ts += s;
-            *by_kind.entry(format!("submit {k}")).or_default() += s;
-            n += 1;
+        if only.as_ref().is_some_and(|o| *o != r.to_string()) {
+            continue;
         }
-        println!("{r}: {n} commands, decide {td:.1} ms, submit {ts:.1} ms, {by_kind:?}");
+        let (mut td, mut ts, mut n) = (0.0, 0.0, 0);
+        let mut count: std::collections::BTreeMap<String, usize> = Default::default();
+        let mut by_kind: std::collections::BTreeMap<String, f64> = Default::default();
+        for k in 0..battles {
+            let l = sim::random_level(r, GridKind::Square, 24, 24, 8, 1000 + k).expect("level");
+            let mut b = Battle::new(l, k, Vec::new()).expect("battle");
+            let mut left = 20000;
+            while !matches!(b.status(), Status::Ended(_)) && left > 0 {
+                left -= 1;
+                let t = Instant::now();
+                let Some(c) = ai::decide(&b) else { break };
+                let d = t.elapsed().as_secs_f64() * 1000.0;
+                let kind = match &c {
+                    Command::Move { .. } => "Move",
+                    Command::Attack { .. } => "Attack",
+                    Command::Act { .. } => "Act",
+                    Command::React { .. } => "React",
+                    Command::EndTurn { .. } => "EndTurn",
+                };
+                let t = Instant::now();
+                let _ = b.submit(c);
+                let s = t.elapsed().as_secs_f64() * 1000.0;
+                td += d;
+                ts += s;
+                n += 1;
+                *by_kind.entry(format!("decide->{kind}")).or_default() += d;
+                *count.entry(kind.to_string()).or_default() += 1;
+                *by_kind.entry(format!("submit {kind}")).or_default() += s;
+            }
+        }
+        println!("{r}: {battles} battles, {n} commands, decide {td:.1} ms, submit {ts:.1} ms");
+        for (k, v) in by_kind {
+            println!("  {k:<16} {v:>8.2} ms");
+        }
+        println!("  commands by kind: {count:?}");
     }
 }

@@ -1,11 +1,11 @@
 //! The AI controller. It plays any side under any playable ruleset through the same
 //! [`Command`]s and reaction answers a person gives, and it judges attacks with the one
-//! odds function the window's preview uses ([`attack_odds`]). It rolls no dice and reads
+//! odds function the window's preview uses ([`crate::rulesets::attack_odds`]). It rolls no dice and reads
 //! no clock: the same battle state always gives the same command.
 //!
 //! A turn, one command at a time ([`decide`]):
 //! 1. stand up when prone (and break free of a grapple when held);
-//! 2. attack the enemy with the best value: expected damage from [`attack_odds`] plus a
+//! 2. attack the enemy with the best value: expected damage from [`crate::rulesets::attack_odds`] plus a
 //!    bonus for the chance to take it down;
 //! 3. otherwise (tactical-d20) charge the best target a charge reaches, landing on the
 //!    flanking cell when one is free;
@@ -25,8 +25,10 @@ use crate::battle::{Battle, Status};
 use crate::components::{ConditionKind, Slot, UnitId, WeaponKind};
 use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
-use crate::grid::{Cell, path_from_field};
-use crate::rulesets::{RulesetId, attack_odds, flow, tactical_d20, tactical_d20_actions as td};
+use crate::grid::Cell;
+use crate::rulesets::{
+    RulesetId, attack_odds_numbers, flow, tactical_d20, tactical_d20_actions as td,
+};
 
 /// Value of a certain kill, in HP of expected damage.
 const KILL_BONUS: f64 = 6.0;
@@ -82,7 +84,7 @@ pub fn attack_value(
     weapon: usize,
     kind: AttackKind,
 ) -> f64 {
-    let o = attack_odds(b, attacker, target, weapon, kind);
+    let o = attack_odds_numbers(b, attacker, target, weapon, kind);
     let mean = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
     let plain = (o.hit - o.crit).max(0.0);
     let mut ev = plain * mean(o.damage) + o.crit * mean(o.crit_damage);
@@ -147,11 +149,18 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if foes.is_empty() {
         return end;
     }
-    // 2. The best attack from here.
+    // 2. The best attack from here. The weapon each foe would be attacked with now
+    // (none: out of reach) is looked up once; only those get a full check.
     let kind = attack_kind(b, u);
+    let weapons: Vec<Option<usize>> = foes
+        .iter()
+        .map(|&e| b.weapon_for(u, e, None).ok())
+        .collect();
     let best_attack = foes
         .iter()
-        .filter_map(|&e| {
+        .zip(&weapons)
+        .filter_map(|(&e, &w)| {
+            let w = w?;
             let cmd = legal(
                 b,
                 Command::Attack {
@@ -161,7 +170,6 @@ fn turn(b: &Battle, u: UnitId) -> Command {
                     slot: None,
                 },
             )?;
-            let w = b.weapon_for(u, e, None).ok()?;
             Some((attack_value(b, u, e, w, kind), cmd))
         })
         .max_by(|a, c| a.0.total_cmp(&c.0));
@@ -171,39 +179,15 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     {
         return cmd;
     }
-    let values = target_values(b, u, &foes);
+    let values = target_values(b, u, &foes, &weapons);
+    let helpers = helpers(b, u, &foes);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
     let mut charge = None;
     if b.ruleset() == RulesetId::TacticalD20 && b.slots(u, Slot::Standard) > 0 {
-        let reach = b.threat_reach(u).max(1);
-        let mut best: Option<(f64, Command)> = None;
-        for &e in &foes {
-            let v = values.get(&e).copied().unwrap_or(0.0);
-            for c in b.grid().within(b.pos(e), reach) {
-                if c == b.pos(e) || b.unit_at(c, Some(u)).is_some() {
-                    continue;
-                }
-                let Some(cmd) = act(
-                    b,
-                    u,
-                    Action::Charge {
-                        target: e,
-                        to: Some(c),
-                    },
-                ) else {
-                    continue;
-                };
-                // +2 to hit and damage, −2 AC: a little better than a plain attack.
-                let value = 1.1 * v * support(b, u, c, e);
-                if best.as_ref().is_none_or(|(bv, _)| value > *bv) {
-                    best = Some((value, cmd));
-                }
-            }
-        }
-        charge = best.filter(|(v, _)| *v > 0.0);
+        charge = best_charge(b, u, &foes, &values, &helpers);
     }
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    let step = best_move(b, u, &foes, &values);
+    let step = best_move(b, u, &foes, &values, &helpers);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
@@ -227,7 +211,12 @@ fn turn(b: &Battle, u: UnitId) -> Command {
 
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
 /// would use; a foe out of reach is judged with its best weapon in hand).
-fn target_values(b: &Battle, u: UnitId, foes: &[UnitId]) -> BTreeMap<UnitId, f64> {
+fn target_values(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    weapons: &[Option<usize>],
+) -> BTreeMap<UnitId, f64> {
     let best = (0..b.weapons(u).len())
         .filter(|&i| b.in_hand(u, i))
         .max_by_key(|&i| {
@@ -235,29 +224,91 @@ fn target_values(b: &Battle, u: UnitId, foes: &[UnitId]) -> BTreeMap<UnitId, f64
             (d.max() + d.min(), std::cmp::Reverse(i))
         });
     foes.iter()
-        .filter_map(|&e| {
-            let w = b.weapon_for(u, e, None).ok().or(best)?;
+        .zip(weapons)
+        .filter_map(|(&e, &w)| {
+            let w = w.or(best)?;
             Some((e, attack_value(b, u, e, w, AttackKind::Normal).max(0.1)))
         })
         .collect()
 }
 
-/// How much allies add to `u` attacking foe `e` in melee from `c`: ×1.35 when an ally in
-/// the exactly opposite cell threatens it (tactical-d20 flanking), +0.1 for each ally
-/// that threatens it (flow's gang-up).
-fn support(b: &Battle, u: UnitId, c: Cell, e: UnitId) -> f64 {
-    let pe = b.pos(e);
+/// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
+fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
+    // Each ally able to threaten anything, with its cell and reach (as `threatens`).
+    let allies: Vec<(Cell, u32)> = b
+        .units()
+        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
+        .filter(|&a| b.threatens_anything(a))
+        .map(|a| (b.pos(a), b.threat_reach(a)))
+        .collect();
+    let grid = b.grid();
+    foes.iter()
+        .map(|&e| {
+            let pe = b.pos(e);
+            allies
+                .iter()
+                .filter(|&&(pa, reach)| {
+                    let d = grid.distance(pa, pe);
+                    d >= 1 && d <= reach
+                })
+                .map(|&(pa, _)| pa)
+                .collect()
+        })
+        .collect()
+}
+
+/// How much allies add to attacking a foe standing on `pe` in melee from `c`, given the
+/// cells of the allies that threaten it: ×1.35 when one stands in the exactly opposite
+/// cell (tactical-d20 flanking), +0.1 for each (flow's gang-up).
+fn support(b: &Battle, c: Cell, pe: Cell, helpers: &[Cell]) -> f64 {
     let opposite = b.grid().opposite(c, pe);
-    let mut flank = false;
-    let mut gang = 0.0;
-    for a in b.units() {
-        if a == u || !b.alive(a) || b.enemies(u, a) || !b.threatens(a, pe) {
-            continue;
+    let flank = helpers.contains(&opposite);
+    1.0 + 0.1 * helpers.len() as f64 + if flank { 0.35 } else { 0.0 }
+}
+
+/// tactical-d20: the best charge and its value. Every free cell in reach of a foe, 2 to
+/// 2× speed steps away, is valued (1.1 × the attack × support: +2 to hit and damage, −2
+/// AC); only the best candidates are checked with the engine, best first, so the first
+/// legal one is the answer.
+fn best_charge(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    values: &BTreeMap<UnitId, f64>,
+    helpers: &[Vec<Cell>],
+) -> Option<(f64, Command)> {
+    let reach = b.threat_reach(u).max(1);
+    let here = b.pos(u);
+    let dash = 2 * td::speed(b, u);
+    let grid = b.grid();
+    let mut cands: Vec<(f64, UnitId, Cell)> = Vec::new();
+    for (i, &e) in foes.iter().enumerate() {
+        let v = values.get(&e).copied().unwrap_or(0.0);
+        let pe = b.pos(e);
+        for c in grid.within(pe, reach) {
+            let d = grid.distance(here, c);
+            if c == pe || d < 2 || d > dash || b.unit_at(c, Some(u)).is_some() {
+                continue;
+            }
+            cands.push((1.1 * v * support(b, c, pe, &helpers[i]), e, c));
         }
-        gang += 0.1;
-        flank |= b.pos(a) == opposite;
     }
-    1.0 + gang + if flank { 0.35 } else { 0.0 }
+    // Best first; equal values keep their order (foes in order, cells row by row).
+    cands.sort_by(|a, c| c.0.total_cmp(&a.0));
+    cands
+        .into_iter()
+        .filter(|(v, _, _)| *v > 0.0)
+        .find_map(|(v, e, c)| {
+            act(
+                b,
+                u,
+                Action::Charge {
+                    target: e,
+                    to: Some(c),
+                },
+            )
+            .map(|cmd| (v, cmd))
+        })
 }
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
@@ -276,6 +327,7 @@ fn best_move(
     u: UnitId,
     foes: &[UnitId],
     values: &BTreeMap<UnitId, f64>,
+    helpers: &[Vec<Cell>],
 ) -> Option<(f64, Command)> {
     let here = b.pos(u);
     let field = b.reachable(u);
@@ -284,66 +336,48 @@ fn best_move(
     }
     let (reach, range) = reach_and_range(b, u);
     let grid = b.grid();
+    let foes: Vec<(Cell, f64, &[Cell])> = foes
+        .iter()
+        .zip(helpers)
+        .map(|(&e, h)| {
+            let v = values.get(&e).copied().unwrap_or(0.1);
+            (b.pos(e), v, h.as_slice())
+        })
+        .collect();
     // The value of standing on `c`, ignoring how it is reached.
     let stand = |c: Cell, attack_now: bool| -> f64 {
         let mut best: Option<f64> = None;
-        for &e in foes {
-            let pe = b.pos(e);
+        let mut nearest = u32::MAX;
+        for &(pe, value, h) in &foes {
             let d = grid.distance(c, pe);
+            nearest = nearest.min(d);
             let melee = reach > 0 && d >= 1 && d <= reach;
             let shot = range > 0 && d >= 1 && d <= range && b.clear_line(c, pe);
             if !(melee || shot) {
                 continue;
             }
-            let mut v = values.get(&e).copied().unwrap_or(0.1);
+            let mut v = value;
             if melee {
-                v *= support(b, u, c, e);
+                v *= support(b, c, pe, h);
             }
             if !attack_now {
                 v *= 0.6;
             }
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
-        match best {
-            Some(v) => v,
-            // Out of reach of everyone: closer is better (well below any attack).
-            None => {
-                let nearest = foes
-                    .iter()
-                    .map(|&e| grid.distance(c, b.pos(e)))
-                    .min()
-                    .unwrap_or(0);
-                -0.05 * f64::from(nearest)
-            }
-        }
+        // Out of reach of everyone: closer is better (well below any attack).
+        best.unwrap_or(-0.05 * f64::from(nearest))
     };
-    let mut provoke: BTreeMap<Cell, f64> = BTreeMap::new();
-    let mut provoke_cost = |from: Cell| -> f64 {
-        *provoke.entry(from).or_insert_with(|| {
-            b.leave_reactors(u, from)
-                .into_iter()
-                .filter_map(|r| {
-                    let w = b.best_melee(r, grid.distance(b.pos(r), from))?;
-                    Some(attack_value(b, r, u, w, AttackKind::Reaction))
-                })
-                .sum()
-        })
-    };
+    let risk = path_risk(b, u, &field);
+    let can_attack = attack_budget(b, u);
     let current = stand(here, true);
-    let occupied = b.occupancy(Some(u));
     let mut best: Option<(f64, Cell)> = None;
-    for (&c, &(cost, _)) in &field {
-        if c == here || occupied.contains_key(&c) || !b.terrain(c).standable() {
+    for (c, (cost, _)) in field.iter() {
+        if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
             continue;
         }
-        let Some((path, _)) = path_from_field(&field, here, c) else {
-            continue;
-        };
-        let risk: f64 = path[..path.len() - 1]
-            .iter()
-            .map(|&p| provoke_cost(p))
-            .sum();
-        let v = stand(c, attack_after_move(b, u, cost)) - risk - 0.01 * f64::from(cost);
+        let r = grid.index(c).map_or(0.0, |i| risk[i]);
+        let v = stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost);
         if best.is_none_or(|(bv, _)| v > bv) {
             best = Some((v, c));
         }
@@ -352,25 +386,80 @@ fn best_move(
     if v <= current + MOVE_MARGIN {
         return None;
     }
-    legal(b, Command::Move { unit: u, to }).map(|c| (v, c))
+    // The cell comes from the unit's own reachable field, free and standable: only the
+    // unit's state can still forbid the move (the engine checks it all again anyway).
+    b.may_move(u).ok()?;
+    let cmd = Command::Move { unit: u, to };
+    debug_assert!(
+        b.check(&cmd).is_ok(),
+        "AI move {cmd:?}: {:?}",
+        b.check(&cmd)
+    );
+    Some((v, cmd))
+}
+
+/// For every cell of the field (by grid index), the expected damage of the reactions
+/// provoked on the way there: each cell left on the path adds the reaction attacks of
+/// the enemies threatening it that may still react.
+fn path_risk(b: &Battle, u: UnitId, field: &crate::grid::Field) -> Vec<f64> {
+    let grid = b.grid();
+    // Who may react at all, and what each of their weapons is worth against `u`
+    // (where they stand does not change while `u` moves).
+    let reactors: Vec<(Cell, u32, UnitId)> = b
+        .leave_reactors_anywhere(u)
+        .into_iter()
+        .map(|r| (b.pos(r), b.threat_reach(r), r))
+        .collect();
+    let mut worth: BTreeMap<(UnitId, usize), f64> = BTreeMap::new();
+    let mut provoke = |from: Cell| -> f64 {
+        let mut sum = 0.0;
+        for &(pr, reach, r) in &reactors {
+            let d = grid.distance(pr, from);
+            if d < 1 || d > reach {
+                continue;
+            }
+            if let Some(w) = b.best_melee(r, d) {
+                sum += *worth
+                    .entry((r, w))
+                    .or_insert_with(|| attack_value(b, r, u, w, AttackKind::Reaction));
+            }
+        }
+        sum
+    };
+    let n = (grid.width * grid.height).max(0) as usize;
+    let mut risk = vec![0.0; n];
+    // Cheapest first: a cell's predecessor is always done already.
+    for (c, (_, prev)) in field.settled() {
+        if c == field.start() {
+            continue;
+        }
+        if let (Some(i), Some(pi)) = (grid.index(c), grid.index(prev)) {
+            risk[i] = risk[pi] + provoke(prev);
+        }
+    }
+    risk
 }
 
 /// Will `u` still have what an attack costs after moving `cost`?
-fn attack_after_move(b: &Battle, u: UnitId, cost: u32) -> bool {
+fn attack_budget(b: &Battle, u: UnitId) -> impl Fn(u32) -> bool {
     let left = b.turn_state(u).move_left;
-    let extra = cost.saturating_sub(left);
-    match b.ruleset() {
-        RulesetId::TacticalD20 => {
-            let speed = td::speed(b, u).max(1);
-            let advances = extra.div_ceil(speed) as usize;
-            // Advances spend Move actions first, then the Standard: the Standard must
-            // survive for a full attack.
-            let moves = b.slots(u, Slot::Move) as usize;
-            b.slots(u, Slot::Standard) > 0 && advances <= moves
-        }
-        _ => {
-            let ap = extra.div_ceil(flow::MOVE_PER_AP) as i32;
-            b.ap(u) - ap >= flow::ATTACK_AP
+    let ruleset = b.ruleset();
+    let speed = match ruleset {
+        RulesetId::TacticalD20 => td::speed(b, u).max(1),
+        _ => 1,
+    };
+    let moves = b.slots(u, Slot::Move) as usize;
+    let standard = b.slots(u, Slot::Standard) > 0;
+    let ap = b.ap(u);
+    move |cost| {
+        let extra = cost.saturating_sub(left);
+        match ruleset {
+            RulesetId::TacticalD20 => {
+                // Advances spend Move actions first, then the Standard: the Standard must
+                // survive for a full attack.
+                standard && (extra.div_ceil(speed) as usize) <= moves
+            }
+            _ => ap - extra.div_ceil(flow::MOVE_PER_AP) as i32 >= flow::ATTACK_AP,
         }
     }
 }

@@ -34,6 +34,77 @@ pub enum Status {
     Ended(Option<SideId>),
 }
 
+/// No unit (in [`Index`]).
+const NOBODY: u32 = u32::MAX;
+
+/// What path searches and the AI read most, copied out of the ECS world once per event:
+/// every unit's cell, side and life, and the living units by cell (for every map cell the
+/// first unit standing there, for every unit the next one on the same cell, in level
+/// order).
+#[derive(Debug)]
+struct Index {
+    pos: Vec<Cell>,
+    side: Vec<SideId>,
+    alive: Vec<bool>,
+    head: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Index {
+    /// Move unit `u` to `to` (`None`: it went down), keeping every cell's list in level
+    /// order.
+    fn place(&mut self, grid: Grid, u: UnitId, to: Option<Cell>) {
+        let k = u.0 as usize;
+        if k >= self.pos.len() {
+            return;
+        }
+        // Out of its old cell's list.
+        if self.alive[k]
+            && let Some(i) = grid.index(self.pos[k])
+        {
+            if self.head[i] == u.0 {
+                self.head[i] = self.next[k];
+            } else {
+                let mut at = self.head[i];
+                while at != NOBODY {
+                    let n = self.next[at as usize];
+                    if n == u.0 {
+                        self.next[at as usize] = self.next[k];
+                        break;
+                    }
+                    at = n;
+                }
+            }
+            self.next[k] = NOBODY;
+        }
+        match to {
+            Some(c) => self.pos[k] = c,
+            None => {
+                self.alive[k] = false;
+                return;
+            }
+        }
+        if !self.alive[k] {
+            return;
+        }
+        // Into the new cell's list, before the first unit that comes later in the level.
+        let Some(i) = grid.index(self.pos[k]) else {
+            return;
+        };
+        if self.head[i] == NOBODY || self.head[i] > u.0 {
+            self.next[k] = self.head[i];
+            self.head[i] = u.0;
+            return;
+        }
+        let mut at = self.head[i];
+        while self.next[at as usize] != NOBODY && self.next[at as usize] < u.0 {
+            at = self.next[at as usize];
+        }
+        self.next[k] = self.next[at as usize];
+        self.next[at as usize] = u.0;
+    }
+}
+
 /// A battle in progress.
 pub struct Battle {
     pub(crate) world: World,
@@ -52,9 +123,10 @@ pub struct Battle {
     pub(crate) readied: Vec<UnitId>,
     /// Items lying on the ground.
     pub(crate) ground: Vec<(Cell, Weapon)>,
-    /// Living units by cell, in level order: built on first use, dropped by every
-    /// `apply` (the only place positions and life change).
-    occupants: std::sync::OnceLock<std::collections::HashMap<Cell, Vec<UnitId>>>,
+    /// Cells, sides, life and living units by cell: built on first use, then kept up to
+    /// date by `apply` for the events that move a unit or take it down (`apply` is the
+    /// only place state changes).
+    index: std::sync::OnceLock<Index>,
     /// tactical-d20: reactors already offered a reaction to the current movement ("only
     /// once per movement").
     pub(crate) provoked: Vec<UnitId>,
@@ -125,7 +197,7 @@ impl Battle {
             ended: None,
             readied: Vec::new(),
             ground: Vec::new(),
-            occupants: std::sync::OnceLock::new(),
+            index: std::sync::OnceLock::new(),
             provoked: Vec::new(),
         };
         crate::engine::start(&mut b)?;
@@ -242,21 +314,70 @@ impl Battle {
         self.units().find(|&u| self.name(u) == name)
     }
 
-    /// A unit's cell.
+    /// A unit's cell ((-1, -1) for an unknown id).
     pub fn pos(&self, u: UnitId) -> Cell {
-        self.get::<Position>(u)
-            .map(|p| p.0)
+        self.index()
+            .pos
+            .get(u.0 as usize)
+            .copied()
             .unwrap_or(Cell::new(-1, -1))
     }
 
     /// A unit's side.
     pub fn side(&self, u: UnitId) -> SideId {
-        self.get::<SideId>(u).copied().unwrap_or(SideId(u32::MAX))
+        self.index()
+            .side
+            .get(u.0 as usize)
+            .copied()
+            .unwrap_or(SideId(u32::MAX))
     }
 
     /// Is the unit still fighting?
     pub fn alive(&self, u: UnitId) -> bool {
-        self.entity(u).is_some() && self.get::<Down>(u).is_none()
+        self.index()
+            .alive
+            .get(u.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The index, built from the world on first use after a change.
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
+            let grid = self.level.grid;
+            let n = self.roster.len();
+            let mut ix = Index {
+                pos: Vec::with_capacity(n),
+                side: Vec::with_capacity(n),
+                alive: Vec::with_capacity(n),
+                head: vec![NOBODY; (grid.width.max(0) * grid.height.max(0)) as usize],
+                next: vec![NOBODY; n],
+            };
+            for &e in &self.roster {
+                ix.pos.push(
+                    self.world
+                        .get::<Position>(e)
+                        .map_or(Cell::new(-1, -1), |p| p.0),
+                );
+                ix.side.push(
+                    self.world
+                        .get::<SideId>(e)
+                        .copied()
+                        .unwrap_or(SideId(u32::MAX)),
+                );
+                ix.alive.push(self.world.get::<Down>(e).is_none());
+            }
+            // Backwards, pushing in front: each cell's list comes out in level order.
+            for u in (0..n).rev() {
+                if let Some(i) = grid.index(ix.pos[u])
+                    && ix.alive[u]
+                {
+                    ix.next[u] = ix.head[i];
+                    ix.head[i] = u as u32;
+                }
+            }
+            ix
+        })
     }
 
     /// Are two units enemies?
@@ -297,8 +418,9 @@ impl Battle {
     }
 
     /// Scores.
-    pub fn stats(&self, u: UnitId) -> Stats {
-        self.get::<Stats>(u).cloned().unwrap_or_default()
+    pub fn stats(&self, u: UnitId) -> &Stats {
+        static NONE: Stats = Stats(std::collections::BTreeMap::new());
+        self.get::<Stats>(u).unwrap_or(&NONE)
     }
 
     /// Weapons.
@@ -400,31 +522,40 @@ impl Battle {
     }
 
     /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
+    /// When several share the cell, the first in level order.
     pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
-        self.occupants
-            .get_or_init(|| {
-                let mut m: std::collections::HashMap<Cell, Vec<UnitId>> = Default::default();
-                for u in self.units().filter(|&u| self.alive(u)) {
-                    m.entry(self.pos(u)).or_default().push(u);
-                }
-                m
-            })
-            .get(&c)?
-            .iter()
-            .copied()
-            .find(|&u| Some(u) != except)
+        let ix = self.index();
+        let mut at = *ix.head.get(self.level.grid.index(c)?)?;
+        while at != NOBODY {
+            if Some(UnitId(at)) != except {
+                return Some(UnitId(at));
+            }
+            at = ix.next.get(at as usize).copied().unwrap_or(NOBODY);
+        }
+        None
     }
 
-    /// Where the living units stand (but `except`): one lookup per cell instead of a scan
-    /// of every unit, for path-finding and the AI.
-    pub fn occupancy(&self, except: Option<UnitId>) -> std::collections::HashMap<Cell, UnitId> {
-        let mut m = std::collections::HashMap::new();
-        for u in self.units() {
-            if Some(u) != except && self.alive(u) {
-                m.entry(self.pos(u)).or_insert(u);
+    /// The cost for `mover` of entering a cell: its terrain's cost, `None` for walls,
+    /// pits, low walls, cells off the map and cells held by an enemy (allies may be
+    /// passed). The rule of [`Battle::step_cost`], with the lookups hoisted out of the
+    /// path searches' inner loop.
+    pub fn mover_cost(&self, mover: UnitId) -> impl Fn(Cell) -> Option<u32> + '_ {
+        let ix = self.index();
+        let side = ix.side.get(mover.0 as usize).copied();
+        let grid = self.level.grid;
+        let terrain = &self.level.terrain;
+        move |to| {
+            let i = grid.index(to)?;
+            let c = terrain.get(i)?.cost()?;
+            let mut at = ix.head.get(i).copied().unwrap_or(NOBODY);
+            while at != NOBODY {
+                if at != mover.0 {
+                    return (ix.side.get(at as usize).copied() == side).then_some(c);
+                }
+                at = ix.next.get(at as usize).copied().unwrap_or(NOBODY);
             }
+            Some(c)
         }
-        m
     }
 
     /// Terrain of a cell (walls off the map).
@@ -478,7 +609,18 @@ impl Battle {
 
     /// The only place state changes.
     pub(crate) fn apply(&mut self, e: &Event) {
-        self.occupants = std::sync::OnceLock::new();
+        // Only these change cells or life (keep this list in step with the arms below):
+        // the index, if built, follows them instead of being built again.
+        let grid = self.level.grid;
+        if let Some(ix) = self.index.get_mut() {
+            match e {
+                Event::Moved { unit, to, .. } | Event::Displaced { unit, to, .. } => {
+                    ix.place(grid, *unit, Some(*to));
+                }
+                Event::Down { unit } => ix.place(grid, *unit, None),
+                _ => {}
+            }
+        }
         match e {
             Event::BattleStarted { .. }
             | Event::Initiative { .. }

@@ -596,12 +596,13 @@ pub enum Frame {
     },
     /// A successful attack roll: offer Intercept to allies, then defences, then damage.
     Hit(Hit),
-    /// Offer Intercept to the `index`-th ally able to (then the target's defences).
+    /// Offer Intercept to the next ally able to, looking from position `from` of the
+    /// initiative order on (then the target's defences).
     OfferIntercept {
         /// The hit.
         hit: Hit,
-        /// Which candidate.
-        index: usize,
+        /// Where in the initiative order to look from.
+        from: usize,
     },
     /// Ask the target for a defence (Dodge/Parry/Block/Riposte).
     Defend(Hit),
@@ -710,7 +711,7 @@ pub(crate) fn roll_initiative(
     let mut keys: Vec<(UnitId, i32, i32, bool)> = Vec::new();
     let mut rules = Vec::new();
     for u in b.units().collect::<Vec<_>>() {
-        let rule = crate::rulesets::initiative(b.level.ruleset, &b.stats(u));
+        let rule = crate::rulesets::initiative(b.level.ruleset, b.stats(u));
         let mut roll = match rule.dice {
             Some(d) => b.dice.roll(d)?,
             None => crate::dice::Roll::from_faces(crate::dice::DiceExpr::new(0, 1), Vec::new()),
@@ -1072,6 +1073,15 @@ impl Battle {
         Ok(())
     }
 
+    /// May the unit move at all now (its conditions and budget; not where to)?
+    pub fn may_move(&self, u: UnitId) -> Result<(), Illegal> {
+        self.acting(u)?;
+        match self.level.ruleset {
+            RulesetId::TacticalD20 => td_actions::may_move(self, u),
+            _ => flow_actions::may_move(self, u),
+        }
+    }
+
     /// Movement still available this turn (bought + buyable), in cost units.
     pub fn movement_budget(&self, u: UnitId) -> u32 {
         let t = self.turn_state(u);
@@ -1086,33 +1096,22 @@ impl Battle {
 
     /// Cost of entering `to` from `from` for `mover`: terrain, enemies block, allies pass.
     pub fn step_cost(&self, mover: UnitId, to: Cell) -> Option<u32> {
-        let c = self.terrain(to).cost()?;
-        match self.unit_at(to, Some(mover)) {
-            Some(o) if self.enemies(mover, o) => None,
-            _ => Some(c),
-        }
+        self.mover_cost(mover)(to)
     }
 
     /// Every cell the unit can reach this turn with its cost and predecessor (for
     /// previews and the AI). Cells holding another unit are included as waypoints.
-    pub fn reachable(&self, u: UnitId) -> std::collections::BTreeMap<Cell, (u32, Cell)> {
+    pub fn reachable(&self, u: UnitId) -> crate::grid::Field {
         let budget = self.movement_budget(u);
-        // The same rule as `step_cost`, with the units looked up once.
-        let occupied = self.occupancy(Some(u));
-        let side = self.side(u);
-        self.level.grid.field(self.pos(u), budget, |_, to| {
-            let c = self.terrain(to).cost()?;
-            match occupied.get(&to) {
-                Some(&o) if self.side(o) != side => None,
-                _ => Some(c),
-            }
-        })
+        let cost = self.mover_cost(u);
+        self.level.grid.field(self.pos(u), budget, cost)
     }
 
     /// The path a `Move` would take and its cost.
     pub fn path_to(&self, u: UnitId, to: Cell) -> Option<(Vec<Cell>, u32)> {
-        let field = self.reachable(u);
-        crate::grid::path_from_field(&field, self.pos(u), to)
+        let budget = self.movement_budget(u);
+        let cost = self.mover_cost(u);
+        self.level.grid.path(self.pos(u), to, budget, cost)
     }
 
     /// Reach with which a unit threatens: the higher of its size's reach and the reach of
@@ -1136,14 +1135,19 @@ impl Battle {
     /// Does `u` threaten `cell`? (flow: a unit held in a grapple threatens nothing;
     /// tactical-d20: nor does a restrained, stunned or unconscious one.)
     pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
+        self.threatens_anything(u) && {
+            let d = self.level.grid.distance(self.pos(u), cell);
+            d >= 1 && d <= self.threat_reach(u)
+        }
+    }
+
+    /// Can `u` threaten at all now (alive, not held in a grapple, in tactical-d20 not
+    /// restrained, stunned or unconscious)? [`Battle::threatens`] adds the reach.
+    pub fn threatens_anything(&self, u: UnitId) -> bool {
         self.alive(u)
             && !self.has(u, ConditionKind::Grappled)
             && !(self.level.ruleset == RulesetId::TacticalD20
                 && td_actions::cannot_threaten(self, u))
-            && {
-                let d = self.level.grid.distance(self.pos(u), cell);
-                d >= 1 && d <= self.threat_reach(u)
-            }
     }
 
     /// Every cell `u` threatens.
@@ -1159,19 +1163,30 @@ impl Battle {
 
     /// Enemies that may react when `mover` leaves `from`, in initiative order.
     pub fn leave_reactors(&self, mover: UnitId, from: Cell) -> Vec<UnitId> {
+        self.leave_reactors_anywhere(mover)
+            .into_iter()
+            .filter(|&r| {
+                let d = self.level.grid.distance(self.pos(r), from);
+                d >= 1 && d <= self.threat_reach(r) && self.best_melee(r, d).is_some()
+            })
+            .collect()
+    }
+
+    /// Enemies that could react to `mover` leaving a cell they threaten, wherever it is
+    /// (alive, able to threaten, with the RP and, in tactical-d20, a reaction left for
+    /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
+    /// ones in reach of a given cell.
+    pub fn leave_reactors_anywhere(&self, mover: UnitId) -> Vec<UnitId> {
         self.order
             .iter()
             .copied()
             .filter(|&r| {
                 r != mover
                     && self.enemies(r, mover)
-                    && self.threatens(r, from)
+                    && self.threatens_anything(r)
                     && self.rp(r) >= ReactionKind::ReactionAttack.cost()
                     && (self.level.ruleset != RulesetId::TacticalD20
                         || td_actions::may_react_to(self, r, mover))
-                    && self
-                        .best_melee(r, self.level.grid.distance(self.pos(r), from))
-                        .is_some()
             })
             .collect()
     }
@@ -1201,87 +1216,104 @@ impl Battle {
         want: Option<usize>,
     ) -> Result<usize, Illegal> {
         let dist = self.level.grid.distance(self.pos(u), self.pos(target));
-        let no = |why: String| Illegal::NoWeapon {
-            unit: self.name(u).into(),
-            target: self.name(target).into(),
-            why,
-        };
-        let usable = |i: usize| -> Result<(), String> {
-            let w = self
-                .weapons(u)
-                .get(i)
-                .ok_or_else(|| format!("no weapon #{i}"))?;
+        // Why weapon `i` cannot be used, worded only when the answer is "none can" (the
+        // AI asks this for every enemy, most of them out of reach).
+        enum Why {
+            Missing,
+            Shield,
+            Stowed,
+            Lost,
+            Reach(u32),
+            Range(u32),
+            Wall,
+        }
+        let usable = |i: usize| -> Result<(), Why> {
+            let w = self.weapons(u).get(i).ok_or(Why::Missing)?;
             if w.has(WeaponTag::Shield) {
-                return Err(format!("{} is a shield", w.name));
+                return Err(Why::Shield);
             }
             match self.carried(u, i) {
                 _ if self.in_hand(u, i) => {}
                 Some(crate::components::Carried::Held) => {}
-                Some(crate::components::Carried::Stowed) => {
-                    return Err(format!("{} is stowed (draw it first)", w.name));
-                }
-                _ => return Err(format!("{} is lost", w.name)),
+                Some(crate::components::Carried::Stowed) => return Err(Why::Stowed),
+                _ => return Err(Why::Lost),
             }
             match w.kind {
                 WeaponKind::Melee => {
                     let reach = w.reach.max(self.size(u).reach());
                     if dist > reach {
-                        return Err(format!(
-                            "{} has reach {reach}, target is {dist} away",
-                            w.name
-                        ));
+                        return Err(Why::Reach(reach));
                     }
                 }
                 WeaponKind::Ranged => {
                     let max = w.range * flow::MAX_RANGE_INCREMENTS;
                     if dist > max {
-                        return Err(format!(
-                            "{} reaches at most {max}, target is {dist} away",
-                            w.name
-                        ));
+                        return Err(Why::Range(max));
                     }
                     if !self.clear_line(self.pos(u), self.pos(target)) {
-                        return Err("a wall blocks the line of fire".into());
+                        return Err(Why::Wall);
                     }
                 }
             }
             Ok(())
         };
+        let no = |i: usize, why: Why| {
+            let name = self.weapons(u).get(i).map_or("?", |w| w.name.as_str());
+            Illegal::NoWeapon {
+                unit: self.name(u).into(),
+                target: self.name(target).into(),
+                why: match why {
+                    Why::Missing => format!("no weapon #{i}"),
+                    Why::Shield => format!("{name} is a shield"),
+                    Why::Stowed => format!("{name} is stowed (draw it first)"),
+                    Why::Lost => format!("{name} is lost"),
+                    Why::Reach(reach) => {
+                        format!("{name} has reach {reach}, target is {dist} away")
+                    }
+                    Why::Range(max) => {
+                        format!("{name} reaches at most {max}, target is {dist} away")
+                    }
+                    Why::Wall => "a wall blocks the line of fire".into(),
+                },
+            }
+        };
         match want {
-            Some(i) => usable(i).map(|_| i).map_err(no),
+            Some(i) => usable(i).map(|_| i).map_err(|why| no(i, why)),
             None => {
                 if let Some(i) = self.best_melee(u, dist) {
                     return Ok(i);
                 }
-                let mut last = "it carries no weapon".to_string();
+                let mut last = None;
                 for i in 0..self.weapons(u).len() {
                     match usable(i) {
                         Ok(()) => return Ok(i),
-                        Err(e) => last = e,
+                        Err(e) => last = Some((i, e)),
                     }
                 }
-                Err(no(last))
+                Err(match last {
+                    Some((i, why)) => no(i, why),
+                    None => Illegal::NoWeapon {
+                        unit: self.name(u).into(),
+                        target: self.name(target).into(),
+                        why: "it carries no weapon".into(),
+                    },
+                })
             }
         }
     }
 
     /// No wall on the straight line between two cells (ends excluded).
     pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
-        let line = self.level.grid.line(a, b);
-        line.iter()
-            .skip(1)
-            .take(line.len().saturating_sub(2))
-            .all(|&c| self.terrain(c) != Terrain::Wall)
+        // A line never passes its ends in between.
+        self.level.grid.walk_line(a, b, |c| {
+            c == a || c == b || self.terrain(c) != Terrain::Wall
+        })
     }
 
     fn plan(&self, cmd: &Command) -> Result<Plan, Illegal> {
         match *cmd {
             Command::Move { unit, to } => {
-                self.acting(unit)?;
-                match self.level.ruleset {
-                    RulesetId::TacticalD20 => td_actions::may_move(self, unit)?,
-                    _ => flow_actions::may_move(self, unit)?,
-                }
+                self.may_move(unit)?;
                 let from = self.pos(unit);
                 if to == from {
                     return Err(Illegal::AlreadyThere(self.name(unit).into()));
@@ -1298,10 +1330,10 @@ impl Battle {
                 let budget = self.movement_budget(unit);
                 let Some((path, cost)) = self.path_to(unit, to) else {
                     // Distinguish "too far" from "no path at all".
-                    let unbounded = self
-                        .level
-                        .grid
-                        .path(from, to, u32::MAX / 4, |_, c| self.step_cost(unit, c));
+                    let unbounded =
+                        self.level
+                            .grid
+                            .path(from, to, u32::MAX / 4, self.mover_cost(unit));
                     return Err(match unbounded {
                         Some((_, cost)) => Illegal::TooFar {
                             unit: self.name(unit).into(),
@@ -1641,20 +1673,16 @@ impl Battle {
                     });
                 }
             }
-            Frame::OfferIntercept { hit, index } => {
-                let cands = flow_actions::interceptors(self, &hit);
-                match cands.get(index) {
-                    Some(&(reactor, ref options)) => {
+            Frame::OfferIntercept { hit, from } => {
+                match flow_actions::next_interceptor(self, &hit, from) {
+                    Some((at, reactor, options)) => {
                         let trigger = self.incoming(&hit);
                         self.open_window(Window {
                             reactor,
                             trigger,
-                            options: options.clone(),
+                            options,
                             hit: Some(hit.clone()),
-                            on_decline: vec![Frame::OfferIntercept {
-                                hit,
-                                index: index + 1,
-                            }],
+                            on_decline: vec![Frame::OfferIntercept { hit, from: at + 1 }],
                         });
                     }
                     None => self.stack.push(Frame::Defend(hit)),
@@ -1686,7 +1714,7 @@ impl Battle {
             }
             Frame::Hit(hit) => {
                 if hit.kind == AttackKind::Normal {
-                    self.stack.push(Frame::OfferIntercept { hit, index: 0 });
+                    self.stack.push(Frame::OfferIntercept { hit, from: 0 });
                 } else {
                     self.stack.push(Frame::Defend(hit));
                 }

@@ -9,9 +9,6 @@
 //! Algorithms take closures for cost and blocking, as hexx does, and never depend on
 //! hash iteration order: every result comes out in a fixed order.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
-
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
@@ -149,8 +146,9 @@ impl Grid {
                 Cell::new(c.x + dx, c.y + dy)
             }
             GridKind::Hex => {
-                let h = Self::to_hex(c);
-                Self::from_hex(h.all_neighbors()[dir % 6])
+                // Odd-r offsets depend only on the row's parity (hexx's direction order).
+                let (dx, dy) = hex_offsets()[(c.y & 1) as usize][dir % 6];
+                Cell::new(c.x + dx, c.y + dy)
             }
         }
     }
@@ -162,10 +160,14 @@ impl Grid {
 
     /// Neighbours on the map, in direction order.
     pub fn neighbours(&self, c: Cell) -> Vec<Cell> {
+        self.neighbours_iter(c).collect()
+    }
+
+    /// Neighbours on the map, in direction order, without allocating.
+    pub fn neighbours_iter(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
         (0..self.directions())
-            .map(|d| self.step(c, d))
+            .map(move |d| self.step(c, d))
             .filter(|n| self.contains(*n))
-            .collect()
     }
 
     /// Distance in steps.
@@ -194,25 +196,35 @@ impl Grid {
 
     /// The cells on a straight line from `a` to `b`, both included.
     pub fn line(&self, a: Cell, b: Cell) -> Vec<Cell> {
+        let mut out = Vec::with_capacity(self.distance(a, b) as usize + 1);
+        self.walk_line(a, b, |c| {
+            out.push(c);
+            true
+        });
+        out
+    }
+
+    /// Visit the cells of [`Grid::line`] in order without allocating, until `f` says
+    /// stop (`false`). Returns whether every cell was visited.
+    ///
+    /// Squares: step `i` of `n` is `a + (b − a)·i/n` rounded, halves rounding up, in
+    /// exact integer arithmetic. Hexes: hexx's line.
+    pub fn walk_line(&self, a: Cell, b: Cell, mut f: impl FnMut(Cell) -> bool) -> bool {
         match self.kind {
             GridKind::Hex => Self::to_hex(a)
                 .line_to(Self::to_hex(b))
-                .map(Self::from_hex)
-                .collect(),
+                .all(|h| f(Self::from_hex(h))),
             GridKind::Square => {
-                let n = self.distance(a, b) as i32;
+                let n = self.distance(a, b) as i64;
                 if n == 0 {
-                    return vec![a];
+                    return f(a);
                 }
-                (0..=n)
-                    .map(|i| {
-                        let t = i as f64 / n as f64;
-                        let x = a.x as f64 + (b.x - a.x) as f64 * t;
-                        let y = a.y as f64 + (b.y - a.y) as f64 * t;
-                        // Nudge ties the same way every time.
-                        Cell::new((x + 1e-6).round() as i32, (y + 1e-6).round() as i32)
-                    })
-                    .collect()
+                let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
+                (0..=n).all(|i| {
+                    let x = (2 * dx * i + n).div_euclid(2 * n);
+                    let y = (2 * dy * i + n).div_euclid(2 * n);
+                    f(Cell::new(a.x + x as i32, a.y + y as i32))
+                })
             }
         }
     }
@@ -230,39 +242,152 @@ impl Grid {
         }
     }
 
-    /// Cheapest-cost search from `start` over cells whose step cost the closure gives
-    /// (`None` = cannot enter). Costs must be ≥ 1. Explores only up to `budget`.
+    /// Cheapest-cost search from `start` over cells whose cost of entering the closure
+    /// gives (`None` = cannot enter; costs below 1 count as 1). Explores only up to
+    /// `budget`. The closure is asked at most once per cell.
     ///
-    /// Returns for every reached cell its cost and predecessor, in a `BTreeMap` so the
-    /// result never depends on hashing.
-    pub fn field(
+    /// Returns for every reached cell its cost and predecessor (a [`Field`]: dense arrays
+    /// over the searched part of the map, read in a fixed order, so the result never
+    /// depends on hashing).
+    pub fn field(&self, start: Cell, budget: u32, cost: impl Fn(Cell) -> Option<u32>) -> Field {
+        self.search(start, None, budget, cost)
+    }
+
+    /// Dijkstra from `start`, stopping early once `goal` (if any) is settled.
+    ///
+    /// Every step costs at least 1 and moves at most one column and one row (on both
+    /// grids), so the search stays within `budget` columns and rows of the start: it
+    /// works on that window with a border of blocked cells, stored column by column (a
+    /// cell's slot order is `Cell`'s order), so neighbours are fixed slot offsets.
+    ///
+    /// Step costs are small integers, so the queue is a list of buckets, one per cost.
+    /// Each bucket is complete before it is taken and is settled in cell order: ties
+    /// always go to the smaller cell, so the same inputs give the same field and paths.
+    /// A settled cell's cost and predecessor never change, so stopping early gives the
+    /// same path to `goal` as the full search.
+    fn search(
         &self,
         start: Cell,
+        goal: Option<Cell>,
         budget: u32,
-        cost: impl Fn(Cell, Cell) -> Option<u32>,
-    ) -> BTreeMap<Cell, (u32, Cell)> {
-        let mut best: BTreeMap<Cell, (u32, Cell)> = BTreeMap::new();
-        let mut heap = BinaryHeap::new();
-        best.insert(start, (0, start));
-        heap.push(Reverse((0u32, start)));
-        while let Some(Reverse((d, c))) = heap.pop() {
-            if best.get(&c).is_some_and(|&(bd, _)| bd < d) {
-                continue;
+        cost: impl Fn(Cell) -> Option<u32>,
+    ) -> Field {
+        let r = budget.min(self.width.max(self.height).max(0) as u32) as i32;
+        let mut f = Field {
+            x0: 0,
+            y0: 0,
+            w: 0,
+            h: 0,
+            start,
+            cost: Vec::new(),
+            prev: Vec::new(),
+            len: 0,
+            settled: Vec::new(),
+        };
+        if !self.contains(start) {
+            return f;
+        }
+        // The window of real cells, plus one blocked cell all round.
+        let (gx0, gx1) = ((start.x - r).max(0), (start.x + r + 1).min(self.width));
+        let (gy0, gy1) = ((start.y - r).max(0), (start.y + r + 1).min(self.height));
+        f.x0 = gx0 - 1;
+        f.y0 = gy0 - 1;
+        f.w = gx1 - gx0 + 2;
+        f.h = gy1 - gy0 + 2;
+        let (w, h) = (f.w as usize, f.h as usize);
+        let n = w * h;
+        f.cost = vec![UNREACHED; n];
+        f.prev = vec![0; n];
+        f.settled.reserve(n);
+        // Cost of entering each slot: asked on first use.
+        let mut enter = vec![UNKNOWN; n];
+        for x in 0..w {
+            enter[x * h] = BLOCKED;
+            enter[x * h + h - 1] = BLOCKED;
+        }
+        for y in 0..h {
+            enter[y] = BLOCKED;
+            enter[(w - 1) * h + y] = BLOCKED;
+        }
+        // Slot offsets of the neighbours, by row parity (the same on squares).
+        let offsets: [[isize; 8]; 2] = match self.kind {
+            GridKind::Square => {
+                let o = SQUARE_DIRS.map(|(dx, dy)| dx as isize * h as isize + dy as isize);
+                [o, o]
             }
-            for n in self.neighbours(c) {
-                let Some(step) = cost(c, n) else { continue };
-                let nd = d + step.max(1);
-                if nd > budget {
+            GridKind::Hex => {
+                let t = hex_offsets();
+                let row = |p: usize| {
+                    let mut o = [0isize; 8];
+                    for (d, &(dx, dy)) in t[p].iter().enumerate() {
+                        o[d] = dx as isize * h as isize + dy as isize;
+                    }
+                    o
+                };
+                [row(0), row(1)]
+            }
+        };
+        let dirs = self.directions();
+        let si = f.slot(start).unwrap_or(0);
+        let goal = goal.and_then(|g| f.slot(g));
+        f.cost[si] = 0;
+        f.prev[si] = si as u32;
+        f.len = 1;
+        let mut buckets: Vec<Vec<u32>> = vec![vec![si as u32]];
+        // Emptied buckets, kept for their allocations.
+        let mut spare: Vec<Vec<u32>> = Vec::new();
+        let mut d = 0usize;
+        while d < buckets.len() {
+            let mut bucket = std::mem::take(&mut buckets[d]);
+            bucket.sort_unstable();
+            for &s in &bucket {
+                let s = s as usize;
+                // Stale: reached more cheaply after it was queued here.
+                if f.cost[s] != d as u32 {
                     continue;
                 }
-                let better = best.get(&n).is_none_or(|&(old, _)| nd < old);
-                if better {
-                    best.insert(n, (nd, c));
-                    heap.push(Reverse((nd, n)));
+                f.settled.push(s as u32);
+                if goal == Some(s) {
+                    return f;
+                }
+                let parity = ((f.y0 + (s % h) as i32) & 1) as usize;
+                for &o in &offsets[parity][..dirs] {
+                    // The border keeps every neighbour of a real cell inside.
+                    let ns = (s as isize + o) as usize;
+                    let mut e = enter[ns];
+                    if e == UNKNOWN {
+                        e = cost(f.cell_of(ns)).map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
+                        enter[ns] = e;
+                    }
+                    if e == BLOCKED {
+                        continue;
+                    }
+                    let nd = (d as u32).saturating_add(e);
+                    if nd > budget || nd >= f.cost[ns] {
+                        continue;
+                    }
+                    if f.cost[ns] == UNREACHED {
+                        f.len += 1;
+                    }
+                    f.cost[ns] = nd;
+                    f.prev[ns] = s as u32;
+                    let b = nd as usize;
+                    if buckets.len() <= b {
+                        buckets.resize_with(b + 1, Vec::new);
+                    }
+                    if buckets[b].capacity() == 0
+                        && let Some(v) = spare.pop()
+                    {
+                        buckets[b] = v;
+                    }
+                    buckets[b].push(ns as u32);
                 }
             }
+            bucket.clear();
+            spare.push(bucket);
+            d += 1;
         }
-        best
+        f
     }
 
     /// The cheapest path from `start` to `goal` (both included) and its cost, within
@@ -272,34 +397,172 @@ impl Grid {
         start: Cell,
         goal: Cell,
         budget: u32,
-        cost: impl Fn(Cell, Cell) -> Option<u32>,
+        cost: impl Fn(Cell) -> Option<u32>,
     ) -> Option<(Vec<Cell>, u32)> {
-        let field = self.field(start, budget, cost);
-        path_from_field(&field, start, goal)
+        self.search(start, Some(goal), budget, cost).path_to(goal)
+    }
+}
+
+const UNREACHED: u32 = u32::MAX;
+/// Entry cost not asked yet / cannot enter.
+const UNKNOWN: u32 = u32::MAX;
+const BLOCKED: u32 = u32::MAX - 1;
+
+/// The neighbour offsets of a hex cell on an even row and on an odd row, in hexx's
+/// direction order (computed once from hexx itself).
+fn hex_offsets() -> &'static [[(i32, i32); 6]; 2] {
+    static OFFSETS: std::sync::OnceLock<[[(i32, i32); 6]; 2]> = std::sync::OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        let mut out = [[(0, 0); 6]; 2];
+        for (parity, row) in out.iter_mut().enumerate() {
+            let c = Cell::new(2, 2 + parity as i32);
+            let h = Grid::to_hex(c);
+            for (d, o) in row.iter_mut().enumerate() {
+                let n = Grid::from_hex(h.all_neighbors()[d]);
+                *o = (n.x - c.x, n.y - c.y);
+            }
+        }
+        out
+    })
+}
+
+/// The result of [`Grid::field`]: the cost and predecessor of every reached cell.
+///
+/// Stored over the searched window (`x0, y0` and `w × h` cells, its border included),
+/// column by column.
+#[derive(Clone, Debug)]
+pub struct Field {
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
+    start: Cell,
+    cost: Vec<u32>,
+    prev: Vec<u32>,
+    len: usize,
+    /// Slots in the order they were settled (cheapest first).
+    settled: Vec<u32>,
+}
+
+impl Field {
+    fn slot(&self, c: Cell) -> Option<usize> {
+        let (x, y) = (c.x - self.x0, c.y - self.y0);
+        (x >= 0 && y >= 0 && x < self.w && y < self.h).then(|| (x * self.h + y) as usize)
+    }
+
+    fn cell_of(&self, i: usize) -> Cell {
+        let h = self.h.max(1) as usize;
+        Cell::new(self.x0 + (i / h) as i32, self.y0 + (i % h) as i32)
+    }
+
+    /// Where the search started.
+    pub fn start(&self) -> Cell {
+        self.start
+    }
+
+    /// Cost and predecessor of a reached cell (the start is its own predecessor).
+    pub fn get(&self, c: &Cell) -> Option<(u32, Cell)> {
+        let i = self.slot(*c)?;
+        let d = self.cost[i];
+        (d != UNREACHED).then(|| (d, self.cell_of(self.prev[i] as usize)))
+    }
+
+    /// Was the cell reached?
+    pub fn contains_key(&self, c: &Cell) -> bool {
+        self.get(c).is_some()
+    }
+
+    /// Number of cells reached, the start included.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Nothing reached (only when the start is off the map).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Every reached cell with its cost and predecessor, ordered by cell (column, then
+    /// row: the order of `Cell`'s `Ord`).
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, (u32, Cell))> + '_ {
+        // Slots run column by column: already in cell order.
+        (0..self.cost.len())
+            .filter(|&i| self.cost[i] != UNREACHED)
+            .map(|i| {
+                let prev = self.cell_of(self.prev[i] as usize);
+                (self.cell_of(i), (self.cost[i], prev))
+            })
+    }
+
+    /// Every settled cell with its cost and predecessor, cheapest first: a cell always
+    /// comes after its predecessor. (After a full search every reached cell is settled.)
+    pub fn settled(&self) -> impl Iterator<Item = (Cell, (u32, Cell))> + '_ {
+        self.settled.iter().map(|&i| {
+            let c = self.cell_of(i as usize);
+            (
+                c,
+                (
+                    self.cost[i as usize],
+                    self.cell_of(self.prev[i as usize] as usize),
+                ),
+            )
+        })
+    }
+
+    /// Every reached cell, ordered as [`Field::iter`].
+    pub fn keys(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.iter().map(|(c, _)| c)
+    }
+
+    /// The path from the start to `goal` (both included) and its cost.
+    pub fn path_to(&self, goal: Cell) -> Option<(Vec<Cell>, u32)> {
+        let (total, _) = self.get(&goal)?;
+        let mut path = vec![goal];
+        let mut c = goal;
+        while c != self.start {
+            let (_, prev) = self.get(&c)?;
+            path.push(prev);
+            c = prev;
+        }
+        path.reverse();
+        Some((path, total))
     }
 }
 
 /// Rebuild the path to `goal` from a [`Grid::field`] result.
-pub fn path_from_field(
-    field: &BTreeMap<Cell, (u32, Cell)>,
-    start: Cell,
-    goal: Cell,
-) -> Option<(Vec<Cell>, u32)> {
-    let &(total, _) = field.get(&goal)?;
-    let mut path = vec![goal];
-    let mut c = goal;
-    while c != start {
-        let &(_, prev) = field.get(&c)?;
-        path.push(prev);
-        c = prev;
+pub fn path_from_field(field: &Field, start: Cell, goal: Cell) -> Option<(Vec<Cell>, u32)> {
+    if field.start() != start {
+        return None;
     }
-    path.reverse();
-    Some((path, total))
+    field.path_to(goal)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The integer square line matches the rounding it replaced (`round(x + 1e-6)`).
+    #[test]
+    fn square_line_matches_float_rounding() {
+        let g = Grid::new(GridKind::Square, 40, 40);
+        let a = Cell::new(17, 19);
+        for b in g.cells() {
+            let n = g.distance(a, b) as i32;
+            let float: Vec<Cell> = if n == 0 {
+                vec![a]
+            } else {
+                (0..=n)
+                    .map(|i| {
+                        let t = i as f64 / n as f64;
+                        let x = a.x as f64 + (b.x - a.x) as f64 * t;
+                        let y = a.y as f64 + (b.y - a.y) as f64 * t;
+                        Cell::new((x + 1e-6).round() as i32, (y + 1e-6).round() as i32)
+                    })
+                    .collect()
+            };
+            assert_eq!(g.line(a, b), float, "{a} -> {b}");
+        }
+    }
 
     #[test]
     fn hex_roundtrip_offset() {

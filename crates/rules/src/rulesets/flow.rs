@@ -121,25 +121,27 @@ impl Check {
     /// Exact chance of each outcome, indexed by `Outcome as usize`.
     pub fn odds(&self) -> [f64; 6] {
         let t = self.target();
-        let mut single = [0f64; 6];
-        for face in 1..=100u32 {
-            single[success_level(face, t) as usize] += 0.01;
-        }
-        if self.advantage == 0 {
-            return single;
-        }
-        let mut out = [0f64; 6];
-        for a in 1..=100u32 {
-            for b in 1..=100u32 {
-                let face = if self.advantage > 0 {
-                    a.min(b)
-                } else {
-                    a.max(b)
-                };
-                out[success_level(face, t) as usize] += 0.0001;
+        // Ways (out of 100², counted exactly) that the kept face is at most `k`: with
+        // advantage the lower of two d100, with disadvantage the higher.
+        let at_most = |k: i32| -> i32 {
+            match self.advantage {
+                0 => 100 * k,
+                a if a > 0 => 10_000 - (100 - k).pow(2),
+                _ => k * k,
+            }
+        };
+        // `success_level` only compares the face with these, so it is the same on every
+        // face between two of them: one look per stretch instead of one per face.
+        let mut cuts = [0, 1, t / 10, t / 5, t / 2, t, 95, 99, 100].map(|k| k.clamp(0, 100));
+        cuts.sort_unstable();
+        let mut ways = [0i32; 6];
+        for pair in cuts.windows(2) {
+            let (lo, hi) = (pair[0], pair[1]);
+            if hi > lo {
+                ways[success_level(hi as u32, t) as usize] += at_most(hi) - at_most(lo);
             }
         }
-        out
+        ways.map(|w| f64::from(w) / 10_000.0)
     }
 
     /// Chance of any success.
@@ -573,6 +575,37 @@ mod tests {
         assert_eq!(success_level(51, 50), Outcome::Failure);
         assert_eq!(success_level(96, 50), Outcome::CriticalFailure);
         assert_eq!(success_level(100, 150), Outcome::CriticalFailure);
+    }
+
+    /// The stretch-by-stretch odds equal a face-by-face count, for every target and
+    /// advantage.
+    #[test]
+    fn odds_match_counting_every_face() {
+        for t in -20..=220 {
+            for advantage in [-1, 0, 1] {
+                let mut c = Check::new("Melee", t);
+                c.advantage = advantage;
+                let mut ways = [0u32; 6];
+                for a in 1..=100u32 {
+                    for b in 1..=100u32 {
+                        let face = match advantage {
+                            0 => a,
+                            1 => a.min(b),
+                            _ => a.max(b),
+                        };
+                        ways[success_level(face, c.target()) as usize] += 1;
+                    }
+                }
+                let want = ways.map(|w| f64::from(w) / 10_000.0);
+                let got = c.odds();
+                for i in 0..6 {
+                    assert!(
+                        (want[i] - got[i]).abs() < 1e-12,
+                        "t {t} adv {advantage}: {got:?} vs {want:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -789,18 +789,16 @@ pub fn intercept_plan(
         .skip(1)
         .take(line.len().saturating_sub(2))
         .collect();
-    let field = grid.field(b.pos(r), flow::INTERCEPT_MOVE, |_, to| b.step_cost(r, to));
-    let mut best: Option<(u32, Cell, Option<Cell>)> = None;
-    for (&c, &(cost, _)) in &field {
-        if b.unit_at(c, Some(r)).is_some() {
-            continue;
-        }
-        let fits = if melee {
-            grid.distance(c, ally) == 1 && grid.distance(c, att) == 1
-        } else {
-            between.contains(&c)
-        };
-        if !fits {
+    // The cells it could stop on, before any path search: free, next to both (melee)
+    // or between them (ranged), and no further on the map than it may move (every step
+    // costs at least 1).
+    let here = b.pos(r);
+    let mut cands: Vec<(Cell, Option<Cell>)> = Vec::new();
+    let pool = if melee { grid.within(ally, 1) } else { between };
+    for c in pool {
+        let fits = !melee || (grid.distance(c, ally) == 1 && grid.distance(c, att) == 1);
+        if !fits || grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some()
+        {
             continue;
         }
         let ally_to = if swap {
@@ -812,10 +810,18 @@ pub fn intercept_plan(
         } else {
             None
         };
-        if best.is_none_or(|(bc, bcell, _)| (cost, c) < (bc, bcell)) {
-            best = Some((cost, c, ally_to));
-        }
+        cands.push((c, ally_to));
     }
+    if cands.is_empty() {
+        return None;
+    }
+    let cost = b.mover_cost(r);
+    let field = grid.field(here, flow::INTERCEPT_MOVE, &cost);
+    // Cheapest first, then cell order.
+    let best = cands
+        .into_iter()
+        .filter_map(|(c, ally_to)| field.get(&c).map(|(cost, _)| (cost, c, ally_to)))
+        .min_by_key(|&(cost, c, _)| (cost, c));
     let (_, dest, ally_to) = best?;
     let (path, _) = crate::grid::path_from_field(&field, b.pos(r), dest)?;
     Some((path, dest, ally_to))
@@ -824,11 +830,26 @@ pub fn intercept_plan(
 /// Allies of a hit's target who may Intercept it, in initiative order, with their
 /// options. Only normal attacks that would deal damage can be intercepted.
 pub fn interceptors(b: &Battle, hit: &Hit) -> Vec<(UnitId, Vec<ReactionKind>)> {
-    if hit.kind != AttackKind::Normal || hit.effect != HitEffect::Damage {
-        return Vec::new();
-    }
     let mut out = Vec::new();
-    for &r in b.order() {
+    let mut from = 0;
+    while let Some((at, r, o)) = next_interceptor(b, hit, from) {
+        out.push((r, o));
+        from = at + 1;
+    }
+    out
+}
+
+/// The first ally at position `from` or later in the initiative order who may Intercept
+/// the hit: its position, the unit and its options.
+pub fn next_interceptor(
+    b: &Battle,
+    hit: &Hit,
+    from: usize,
+) -> Option<(usize, UnitId, Vec<ReactionKind>)> {
+    if hit.kind != AttackKind::Normal || hit.effect != HitEffect::Damage {
+        return None;
+    }
+    for (at, &r) in b.order().iter().enumerate().skip(from) {
         if r == hit.target
             || r == hit.attacker
             || !b.alive(r)
@@ -838,18 +859,16 @@ pub fn interceptors(b: &Battle, hit: &Hit) -> Vec<(UnitId, Vec<ReactionKind>)> {
         {
             continue;
         }
-        let mut o = Vec::new();
+        // Swapping needs a cell a plain Intercept could use too.
         if intercept_plan(b, r, hit, false).is_some() {
-            o.push(ReactionKind::Intercept);
-        }
-        if intercept_plan(b, r, hit, true).is_some() {
-            o.push(ReactionKind::InterceptSwap);
-        }
-        if !o.is_empty() {
-            out.push((r, o));
+            let mut o = vec![ReactionKind::Intercept];
+            if intercept_plan(b, r, hit, true).is_some() {
+                o.push(ReactionKind::InterceptSwap);
+            }
+            return Some((at, r, o));
         }
     }
-    out
+    None
 }
 
 /// Resolve an Intercept (RP already paid): move, maybe swap, roll Agility against the

@@ -223,6 +223,29 @@ pub fn attack_odds(
     weapon: usize,
     kind: crate::event::AttackKind,
 ) -> AttackOdds {
+    odds(b, attacker, target, weapon, kind, true)
+}
+
+/// [`attack_odds`] without the words: the same numbers with an empty `detail` (the AI
+/// asks for thousands and reads none of them).
+pub fn attack_odds_numbers(
+    b: &crate::battle::Battle,
+    attacker: crate::components::UnitId,
+    target: crate::components::UnitId,
+    weapon: usize,
+    kind: crate::event::AttackKind,
+) -> AttackOdds {
+    odds(b, attacker, target, weapon, kind, false)
+}
+
+fn odds(
+    b: &crate::battle::Battle,
+    attacker: crate::components::UnitId,
+    target: crate::components::UnitId,
+    weapon: usize,
+    kind: crate::event::AttackKind,
+    words: bool,
+) -> AttackOdds {
     let list = |m: &[Modifier]| {
         m.iter()
             .map(|m| format!("{} {:+}", m.name, m.value))
@@ -243,13 +266,17 @@ pub fn attack_odds(
                 crit,
                 damage: (lo, normal_hi),
                 crit_damage: (lo, hi),
-                detail: format!(
-                    "d20 {:+} vs AC {} ({}; AC: {})",
-                    a.total_bonus(),
-                    a.total_ac(),
-                    list(&a.bonus),
-                    list(&a.ac)
-                ),
+                detail: if words {
+                    format!(
+                        "d20 {:+} vs AC {} ({}; AC: {})",
+                        a.total_bonus(),
+                        a.total_ac(),
+                        list(&a.bonus),
+                        list(&a.ac)
+                    )
+                } else {
+                    String::new()
+                },
                 defences: false,
             }
         }
@@ -265,16 +292,25 @@ pub fn attack_odds(
                 .get(weapon)
                 .map(|w| (w.damage.min(), w.damage.max()))
                 .unwrap_or((0, 0));
+            let o = c.odds();
+            use crate::event::Outcome;
             AttackOdds {
-                hit: c.success_chance(),
-                crit: c.odds()[crate::event::Outcome::Critical as usize],
+                hit: o[Outcome::Success as usize]
+                    + o[Outcome::Hard as usize]
+                    + o[Outcome::Major as usize]
+                    + o[Outcome::Critical as usize],
+                crit: o[Outcome::Critical as usize],
                 damage: (lo, hi),
                 crit_damage: (lo * 2, hi * 2),
-                detail: format!(
-                    "roll ≤ {} on d100 ({}{adv})",
-                    c.target(),
-                    list(&c.target_mods)
-                ),
+                detail: if words {
+                    format!(
+                        "roll ≤ {} on d100 ({}{adv})",
+                        c.target(),
+                        list(&c.target_mods)
+                    )
+                } else {
+                    String::new()
+                },
                 defences: b.rp(target) > 0,
             }
         }

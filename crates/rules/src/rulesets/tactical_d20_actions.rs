@@ -407,7 +407,7 @@ pub fn skill(b: &Battle, u: UnitId, s: Skill) -> Result<Vec<Modifier>, Illegal> 
         m.push(Modifier::new(ModKind::Skill, "ranks", stats.get(ranks)));
     }
     if b.has(u, ConditionKind::Encumbered) && matches!(s, Skill::Athletics | Skill::Agility) {
-        let lost = lost_ability(&stats, ability);
+        let lost = lost_ability(stats, ability);
         if lost > 0 {
             m.push(Modifier::new(ModKind::Condition, "encumbered", -lost));
         }
@@ -456,7 +456,7 @@ pub fn save(b: &Battle, u: UnitId, s: Save) -> Vec<Modifier> {
         ],
     };
     if let Some(c) = loses.iter().find(|&&c| b.has(u, c)) {
-        let lost = lost_ability(&stats, ability);
+        let lost = lost_ability(stats, ability);
         if lost > 0 {
             m.push(Modifier::new(ModKind::Condition, cond_name(*c), -lost));
         }
@@ -581,7 +581,7 @@ pub fn armour_class(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize)
         .map(|c| c.0.iter().map(|c| c.kind).collect())
         .unwrap_or_default();
     let mut ac = td::armour_class(
-        &b.stats(target),
+        b.stats(target),
         &conds,
         melee,
         flanked(b, attacker, target, weapon),
@@ -620,7 +620,7 @@ pub fn attack_math(
     };
     let slot = kind_slot(kind);
     let mut a = td::attack(
-        &stats,
+        stats,
         b.size(attacker),
         &w,
         slot,
@@ -819,37 +819,13 @@ fn straight(b: &Battle, from: Cell, to: Cell) -> Vec<Cell> {
 /// straight.
 pub fn dash_path(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, bool), Illegal> {
     let from = b.pos(u);
-    if to == from {
-        return Err(Illegal::AlreadyThere(named(b, u)));
-    }
-    if !b.grid().contains(to) || !b.terrain(to).standable() {
-        return Err(Illegal::BadCell(to));
-    }
-    if b.terrain(from) == Terrain::Difficult {
-        return Err(cannot(b, u, "a Dash cannot start in difficult terrain"));
-    }
-    if let Some(o) = b.unit_at(to, Some(u)) {
-        return Err(Illegal::Occupied {
-            cell: to,
-            by: named(b, o),
-        });
-    }
-    let sp = speed(b, u);
-    let line = straight(b, from, to);
-    let line_ok = line.len() as u32 - 1 <= 2 * sp
-        && line
-            .iter()
-            .skip(1)
-            .all(|&c| b.terrain(c) == Terrain::Floor || b.terrain(c) == Terrain::High)
-        && line
-            .iter()
-            .skip(1)
-            .all(|&c| b.unit_at(c, Some(u)).is_none_or(|o| !b.enemies(u, o)));
-    if line_ok {
+    let line = dash_line(b, u, to)?;
+    if straight_clear(b, u, &line) {
         return Ok((line, true));
     }
+    let sp = speed(b, u);
     let budget = sp * 3 / 2;
-    let cost = |_: Cell, c: Cell| -> Option<u32> {
+    let cost = |c: Cell| -> Option<u32> {
         match b.terrain(c) {
             Terrain::Floor | Terrain::High => {}
             _ => return None,
@@ -874,6 +850,42 @@ pub fn dash_path(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, bool), I
     }
 }
 
+/// The straight line of a Dash from the mover's cell to `to`, once the start and end
+/// allow a Dash at all.
+fn dash_line(b: &Battle, u: UnitId, to: Cell) -> Result<Vec<Cell>, Illegal> {
+    let from = b.pos(u);
+    if to == from {
+        return Err(Illegal::AlreadyThere(named(b, u)));
+    }
+    if !b.grid().contains(to) || !b.terrain(to).standable() {
+        return Err(Illegal::BadCell(to));
+    }
+    if b.terrain(from) == Terrain::Difficult {
+        return Err(cannot(b, u, "a Dash cannot start in difficult terrain"));
+    }
+    if let Some(o) = b.unit_at(to, Some(u)) {
+        return Err(Illegal::Occupied {
+            cell: to,
+            by: named(b, o),
+        });
+    }
+    Ok(straight(b, from, to))
+}
+
+/// Is a straight dash along `line` (from the mover's cell) within double speed, over
+/// open ground and past no enemy?
+fn straight_clear(b: &Battle, u: UnitId, line: &[Cell]) -> bool {
+    line.len() as u32 - 1 <= 2 * speed(b, u)
+        && line
+            .iter()
+            .skip(1)
+            .all(|&c| b.terrain(c) == Terrain::Floor || b.terrain(c) == Terrain::High)
+        && line
+            .iter()
+            .skip(1)
+            .all(|&c| b.unit_at(c, Some(u)).is_none_or(|o| !b.enemies(u, o)))
+}
+
 /// The cell a Charge ends on: the given one, or the nearest cell on a straight, clear
 /// line of at least 2 steps from which the target is in reach.
 pub fn charge_landing(
@@ -896,10 +908,10 @@ pub fn charge_landing(
         if b.grid().distance(c, b.pos(target)) > reach {
             return None;
         }
-        match dash_path(b, u, c) {
-            Ok((p, true)) if p.len() >= 3 => Some(p),
-            _ => None,
-        }
+        // Only a straight dash will do: no need to search for a way around.
+        dash_line(b, u, c)
+            .ok()
+            .filter(|line| line.len() >= 3 && straight_clear(b, u, line))
     };
     match to {
         Some(c) => ok(c).ok_or_else(|| {
@@ -1097,7 +1109,7 @@ pub fn tumble_plan(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, i32), 
     let (path, _) = b
         .level()
         .grid
-        .path(b.pos(u), to, half.max(1), |_, c| b.step_cost(u, c))
+        .path(b.pos(u), to, half.max(1), b.mover_cost(u))
         .ok_or(Illegal::TooFar {
             unit: named(b, u),
             to,
@@ -2161,18 +2173,15 @@ pub(crate) fn pursue(b: &mut Battle, u: UnitId, target: UnitId) {
     }
     let half = (speed(b, u) / 2).max(1);
     let goal = b.pos(target);
-    let field = b
-        .level()
-        .grid
-        .field(b.pos(u), half, |_, c| b.step_cost(u, c));
+    let field = b.level().grid.field(b.pos(u), half, b.mover_cost(u));
     let best = field
         .iter()
-        .filter(|(c, _)| b.unit_at(**c, Some(u)).is_none())
+        .filter(|(c, _)| b.unit_at(*c, Some(u)).is_none())
         .min_by_key(|(c, (cost, _))| {
             let manhattan = (c.x - goal.x).abs() + (c.y - goal.y).abs();
-            (b.grid().distance(**c, goal), *cost, manhattan, c.y, c.x)
+            (b.grid().distance(*c, goal), *cost, manhattan, c.y, c.x)
         })
-        .map(|(c, _)| *c);
+        .map(|(c, _)| c);
     if let Some(to) = best
         && to != b.pos(u)
         && let Some((path, _)) = crate::grid::path_from_field(&field, b.pos(u), to)
