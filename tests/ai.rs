@@ -256,8 +256,9 @@ fn the_soak_checker_reports_a_unit_on_a_wall_and_hp_that_does_not_add_up() {
 }
 
 /// The engine's cell index (what `unit_at`, `pos` and every path search read) follows
-/// moves, displacements and units going down: after every command of AI battles under
-/// both rulesets and grids, it agrees with the units' components in the world.
+/// moves, displacements and units going down, and its cached threat reaches follow what
+/// units hold and suffer: after every command of AI battles under both rulesets and
+/// grids, both agree with the units' components in the world.
 #[test]
 fn the_cell_index_follows_every_event() {
     use skirmish_rules::components::{Down, Position};
@@ -287,6 +288,12 @@ fn the_cell_index_follows_every_event() {
             for u in b.units() {
                 assert_eq!(Some(b.pos(u)), b.get::<Position>(u).map(|p| p.0));
                 assert_eq!(b.alive(u), b.get::<Down>(u).is_none());
+                // The cached threat reach against the rule worked out afresh.
+                for cell in grid.cells() {
+                    let d = grid.distance(b.pos(u), cell);
+                    let fresh = b.threatens_anything(u) && d >= 1 && d <= b.threat_reach(u);
+                    assert_eq!(b.threatens(u, cell), fresh, "{r} {g}: {u:?} at {cell}");
+                }
             }
             checked += 1;
         }

@@ -50,6 +50,30 @@ struct Index {
     next: Vec<u32>,
 }
 
+/// Events that never change what a unit holds, its conditions or its life: they keep
+/// the cached threat reaches. Everything else drops them (to be safe, new events too).
+fn keeps_threat(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Moved { .. }
+            | Event::Displaced { .. }
+            | Event::Attack { .. }
+            | Event::Defence { .. }
+            | Event::Save { .. }
+            | Event::Check { .. }
+            | Event::Said { .. }
+            | Event::ReactionDeclined { .. }
+            | Event::ReactionOffered { .. }
+            | Event::Reacted { .. }
+            | Event::ApSpent { .. }
+            | Event::SlotUsed { .. }
+            | Event::MovementGained { .. }
+            | Event::RpRegained { .. }
+            | Event::Damage { .. }
+            | Event::FlowPoints { .. }
+    )
+}
+
 impl Index {
     /// Move unit `u` to `to` (`None`: it went down), keeping every cell's list in level
     /// order.
@@ -127,6 +151,10 @@ pub struct Battle {
     /// date by `apply` for the events that move a unit or take it down (`apply` is the
     /// only place state changes).
     index: std::sync::OnceLock<Index>,
+    /// For every unit the reach with which it threatens now (0: it threatens nothing):
+    /// built on first use, dropped by every `apply` but those of the frequent events that
+    /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
+    threat: std::sync::OnceLock<Vec<u32>>,
     /// tactical-d20: reactors already offered a reaction to the current movement ("only
     /// once per movement").
     pub(crate) provoked: Vec<UnitId>,
@@ -198,6 +226,7 @@ impl Battle {
             readied: Vec::new(),
             ground: Vec::new(),
             index: std::sync::OnceLock::new(),
+            threat: std::sync::OnceLock::new(),
             provoked: Vec::new(),
         };
         crate::engine::start(&mut b)?;
@@ -339,6 +368,26 @@ impl Battle {
             .get(u.0 as usize)
             .copied()
             .unwrap_or(false)
+    }
+
+    /// The reach with which `u` threatens now, 0 when it threatens nothing (the cache
+    /// behind [`Battle::threatens`]).
+    pub(crate) fn threat(&self, u: UnitId) -> u32 {
+        self.threat
+            .get_or_init(|| {
+                self.units()
+                    .map(|v| {
+                        if self.threatens_anything(v) {
+                            self.threat_reach(v)
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .get(u.0 as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The index, built from the world on first use after a change.
@@ -611,6 +660,9 @@ impl Battle {
     pub(crate) fn apply(&mut self, e: &Event) {
         // Only these change cells or life (keep this list in step with the arms below):
         // the index, if built, follows them instead of being built again.
+        if !keeps_threat(e) {
+            self.threat = std::sync::OnceLock::new();
+        }
         let grid = self.level.grid;
         if let Some(ix) = self.index.get_mut() {
             match e {

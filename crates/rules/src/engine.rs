@@ -1135,10 +1135,8 @@ impl Battle {
     /// Does `u` threaten `cell`? (flow: a unit held in a grapple threatens nothing;
     /// tactical-d20: nor does a restrained, stunned or unconscious one.)
     pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
-        self.threatens_anything(u) && {
-            let d = self.level.grid.distance(self.pos(u), cell);
-            d >= 1 && d <= self.threat_reach(u)
-        }
+        let d = self.level.grid.distance(self.pos(u), cell);
+        d >= 1 && d <= self.threat(u)
     }
 
     /// Can `u` threaten at all now (alive, not held in a grapple, in tactical-d20 not

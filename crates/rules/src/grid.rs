@@ -375,10 +375,8 @@ impl Grid {
                     if buckets.len() <= b {
                         buckets.resize_with(b + 1, Vec::new);
                     }
-                    if buckets[b].capacity() == 0
-                        && let Some(v) = spare.pop()
-                    {
-                        buckets[b] = v;
+                    if buckets[b].capacity() == 0 {
+                        buckets[b] = spare.pop().unwrap_or_else(|| Vec::with_capacity(64));
                     }
                     buckets[b].push(ns as u32);
                 }
