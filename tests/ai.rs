@@ -304,3 +304,134 @@ fn the_cell_index_follows_every_event() {
         );
     }
 }
+
+#[test]
+fn ai_feints_with_its_spare_ap_then_attacks() {
+    // Flow. Gor has 5 AP next to the brute: a Feint (1 AP) still leaves two attacks, so
+    // it feints first when the Advantage is worth it; once feinted (or with 4 AP, when a
+    // Feint would cost an attack) it attacks.
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
+    assert_eq!(b.current(), Some(gor));
+    assert_eq!(b.ap(gor), 5);
+    let chance = skirmish_rules::rulesets::flow_actions::feint_chance(&b, gor, brute);
+    assert!(chance > 0.2 && chance < 0.9, "feint chance {chance}");
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::Act {
+            unit: gor,
+            action: Action::Feint { target: brute }
+        })
+    );
+    // The Feint wins (Gor rolls 05, the brute 90): the next attack has Advantage, so the
+    // AI attacks now.
+    b.dice_force_for_tests(&[5, 90]);
+    b.submit(ai::decide(&b).unwrap()).unwrap();
+    assert!(b.has(brute, skirmish_rules::components::ConditionKind::Feinted));
+    assert_eq!(b.ap(gor), 4);
+    assert!(matches!(
+        ai::decide(&b),
+        Some(Command::Attack { unit, target, .. }) if unit == gor && target == brute
+    ));
+
+    // Another round's start, but Gor has 4 AP after a step: no Feint, it attacks.
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    b.submit(Command::Act {
+        unit: gor,
+        action: Action::Step {
+            to: Cell::new(3, 2),
+        },
+    })
+    .unwrap();
+    assert_eq!(b.ap(gor), 4);
+    assert!(matches!(
+        ai::decide(&b),
+        Some(Command::Attack { unit, target, .. }) if unit == gor && target == brute
+    ));
+}
+
+#[test]
+fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
+    // Flow. Brute (a fighter, reach 1) wounds Gor badly; Gor swings twice and misses,
+    // then has 1 AP: it cannot attack, so it takes a Step (which provokes nothing) to a
+    // cell Brute does not threaten, rather than ending its turn next to it. Unhurt, it
+    // stays.
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter", hp: 9),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "fighter")"#;
+    for wounded in [true, false] {
+        let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[1, 10]);
+        let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
+        assert_eq!(b.current(), Some(brute));
+        if wounded {
+            // A plain hit (the face equal to the target number) that Gor does not
+            // defend, for 6 damage.
+            let w = b.weapon_for(brute, gor, None).unwrap();
+            let t =
+                skirmish_rules::rulesets::flow::attack_check(&b, brute, gor, w, AttackKind::Normal)
+                    .target();
+            b.dice_force_for_tests(&[t as u32, 6]);
+            b.submit(Command::Attack {
+                unit: brute,
+                target: gor,
+                weapon: None,
+                slot: None,
+            })
+            .unwrap();
+            while let Status::AwaitingReaction(r) = b.status() {
+                b.submit(Command::React {
+                    unit: r,
+                    choice: None,
+                })
+                .unwrap();
+            }
+            assert!(b.hp(gor) * 3 <= 9, "Gor has {} of 9 HP", b.hp(gor));
+        }
+        b.submit(Command::EndTurn { unit: brute }).unwrap();
+        assert_eq!(b.current(), Some(gor));
+        for _ in 0..2 {
+            b.dice_force_for_tests(&[99]);
+            b.submit(Command::Attack {
+                unit: gor,
+                target: brute,
+                weapon: None,
+                slot: None,
+            })
+            .unwrap();
+            while let Status::AwaitingReaction(r) = b.status() {
+                b.submit(Command::React {
+                    unit: r,
+                    choice: None,
+                })
+                .unwrap();
+            }
+        }
+        assert_eq!(b.ap(gor), 1);
+        let c = ai::decide(&b).unwrap();
+        if !wounded {
+            assert_eq!(c, Command::EndTurn { unit: gor });
+            continue;
+        }
+        let Command::Act {
+            action: Action::Step { to },
+            ..
+        } = c
+        else {
+            panic!("expected a Step, got {c:?}")
+        };
+        assert!(
+            !b.threatens(brute, to),
+            "{to} is still in the brute's reach"
+        );
+        let n = b.log().len();
+        b.submit(c).unwrap();
+        assert_eq!(b.pos(gor), to);
+        assert!(
+            !b.log()[n..]
+                .iter()
+                .any(|l| matches!(l.event, Event::ReactionOffered { .. })),
+            "the Step provoked a reaction"
+        );
+    }
+}

@@ -426,3 +426,123 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
     let (_, r) = rulesets::budgets(RulesetId::Counters, &stats);
     assert_eq!((r.available, r.cap), (2, 2));
 }
+
+/// A level where the two sides are walled off from each other.
+fn walled_off(ruleset: &str, extra: &str) -> Battle {
+    let src = format!(
+        r##"Level(name: "walled", ruleset: "{ruleset}", grid: Square,
+        map: ["..#..", "..#..", "..#.."],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Ada", side: "Red", cell: (0, 1), archetype: "fighter"),
+                Unit(name: "Bo", side: "Blue", cell: (4, 1), archetype: "fighter")],
+        {extra})"##
+    );
+    let l = level::parse(&src, "walled").unwrap_or_else(|e| panic!("{e}"));
+    Battle::new(l, 1, Vec::new()).unwrap()
+}
+
+#[test]
+fn a_battle_nobody_can_win_ends_in_a_draw_after_ten_quiet_rounds() {
+    for ruleset in ["flow", "tactical-d20"] {
+        let mut b = walled_off(ruleset, "");
+        assert_eq!(b.level().stalemate_rounds, 10);
+        let mut turns = 0;
+        while let Status::Turn(u) = b.status() {
+            b.submit(Command::EndTurn { unit: u }).unwrap();
+            turns += 1;
+            assert!(turns < 100, "{ruleset}: no end");
+        }
+        assert_eq!(b.status(), Status::Ended(None), "{ruleset}");
+        assert_eq!(b.round(), 10, "{ruleset}");
+        let tail: Vec<Event> = b
+            .log()
+            .iter()
+            .rev()
+            .take(2)
+            .map(|l| l.event.clone())
+            .collect();
+        assert_eq!(
+            tail,
+            vec![
+                Event::BattleEnded { winner: None },
+                Event::Stalemate { rounds: 10 }
+            ],
+            "{ruleset}"
+        );
+        // A level may ask for more rounds, or turn the rule off.
+        let mut b = walled_off(ruleset, "stalemate_rounds: 3");
+        while let Status::Turn(u) = b.status() {
+            b.submit(Command::EndTurn { unit: u }).unwrap();
+        }
+        assert_eq!(b.round(), 3, "{ruleset}");
+        let mut b = walled_off(ruleset, "stalemate_rounds: 0");
+        for _ in 0..60 {
+            let Status::Turn(u) = b.status() else {
+                panic!("{ruleset}: ended with the rule off")
+            };
+            b.submit(Command::EndTurn { unit: u }).unwrap();
+        }
+        assert!(b.round() > 25, "{ruleset}");
+    }
+}
+
+#[test]
+fn damage_resets_the_stalemate_count() {
+    // Flow duel: Sable hits Brakka in round 1; nobody does anything after that. The draw
+    // comes ten quiet rounds after the hit: at the end of round 11, not round 10.
+    let mut b = duel(GridKind::Square, &[]);
+    let Status::Turn(u) = b.status() else {
+        panic!()
+    };
+    assert_eq!(u, SABLE);
+    // Walk next to Brakka if needed, then a plain hit for 1.
+    let w = b.weapon_for(SABLE, BRAKKA, None);
+    if w.is_err() {
+        let to = b
+            .grid()
+            .neighbours(b.pos(BRAKKA))
+            .into_iter()
+            .find(|&c| b.check(&Command::Move { unit: SABLE, to: c }).is_ok())
+            .expect("a cell next to Brakka");
+        b.submit(Command::Move { unit: SABLE, to }).unwrap();
+        while let Status::AwaitingReaction(r) = b.status() {
+            b.submit(Command::React {
+                unit: r,
+                choice: None,
+            })
+            .unwrap();
+        }
+    }
+    let w = b.weapon_for(SABLE, BRAKKA, None).unwrap();
+    let t = skirmish_rules::rulesets::flow::attack_check(&b, SABLE, BRAKKA, w, AttackKind::Normal)
+        .target();
+    b.dice_force_for_tests(&[t as u32, 1]);
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+        slot: None,
+    })
+    .unwrap();
+    while let Status::AwaitingReaction(r) = b.status() {
+        b.submit(Command::React {
+            unit: r,
+            choice: None,
+        })
+        .unwrap();
+    }
+    assert!(
+        b.log()
+            .iter()
+            .any(|l| matches!(l.event, Event::Damage { .. })),
+        "the hit landed"
+    );
+    let mut turns = 0;
+    while let Status::Turn(u) = b.status() {
+        b.submit(Command::EndTurn { unit: u }).unwrap();
+        turns += 1;
+        assert!(turns < 100);
+    }
+    assert_eq!(b.round(), 11);
+    assert_eq!(b.status(), Status::Ended(None));
+}

@@ -822,9 +822,14 @@ fn draw(
             .collapsible(false)
             .anchor(egui::Align2::CENTER_CENTER, [-170.0, 0.0])
             .show(&ctx, |ui| {
-                let title = match winner {
-                    Some(s) => format!("{} wins", b.level().sides[s.0 as usize].name),
-                    None => "Nobody is left standing".into(),
+                let stalemate = b.log().iter().rev().find_map(|l| match l.event {
+                    Event::Stalemate { rounds } => Some(rounds),
+                    _ => None,
+                });
+                let title = match (winner, stalemate) {
+                    (Some(s), _) => format!("{} wins", b.level().sides[s.0 as usize].name),
+                    (None, Some(n)) => format!("A draw: nobody took damage for {n} rounds"),
+                    (None, None) => "A draw: nobody is left standing".into(),
                 };
                 ui.heading(title);
                 ui.label(format!("{} rounds", b.round()));

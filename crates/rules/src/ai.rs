@@ -5,16 +5,19 @@
 //!
 //! A turn, one command at a time ([`decide`]):
 //! 1. stand up when prone (and break free of a grapple when held);
-//! 2. attack the enemy with the best value: expected damage from [`crate::rulesets::attack_odds`] plus a
-//!    bonus for the chance to take it down;
+//! 2. attack the enemy with the best value: expected damage from
+//!    [`crate::rulesets::attack_odds`] plus a bonus for the chance to take it down (in
+//!    flow, Feint first when the spare AP pays for it and the Advantage is worth it);
 //! 3. otherwise (tactical-d20) charge the best target a charge reaches, landing on the
 //!    flanking cell when one is free;
 //! 4. otherwise move to the reachable cell with the best value: an attack from there
 //!    (more when an ally flanks or gangs up on that enemy), or else closer to the enemy,
 //!    less the expected damage of every reaction the path provokes and a little for the
 //!    movement spent; it stays put when no cell is better than where it stands;
-//! 5. otherwise take a defensive action when an enemy is near (Defend, Total Defense);
-//! 6. end the turn.
+//! 5. otherwise, badly wounded (a third of its HP or less) and within an enemy's reach,
+//!    take a Step (it provokes nothing) to the free neighbouring cell no enemy threatens;
+//! 6. otherwise take a defensive action when an enemy is near (Defend, Total Defense);
+//! 7. end the turn.
 //!
 //! Reactions ([`react`]): always take reaction attacks, waited attacks and stepping aside;
 //! defend with the option most likely to stop the hit; never intercept for an ally.
@@ -27,7 +30,8 @@ use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
 use crate::rulesets::{
-    RulesetId, attack_odds_numbers, flow, tactical_d20, tactical_d20_actions as td,
+    AttackOdds, RulesetId, attack_odds_numbers, flow, flow_actions, tactical_d20,
+    tactical_d20_actions as td,
 };
 
 /// Value of a certain kill, in HP of expected damage.
@@ -84,7 +88,15 @@ pub fn attack_value(
     weapon: usize,
     kind: AttackKind,
 ) -> f64 {
-    let o = attack_odds_numbers(b, attacker, target, weapon, kind);
+    odds_value(
+        b,
+        target,
+        &attack_odds_numbers(b, attacker, target, weapon, kind),
+    )
+}
+
+/// The value of an attack on `target` with these odds (see [`attack_value`]).
+fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
     let mean = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
     let plain = (o.hit - o.crit).max(0.0);
     let mut ev = plain * mean(o.damage) + o.crit * mean(o.crit_damage);
@@ -105,6 +117,46 @@ pub fn attack_value(
         ev *= 0.7;
     }
     ev
+}
+
+/// The least expected gain (HP) for which the AI spends its spare AP on a Feint.
+const FEINT_GAIN: f64 = 0.2;
+
+/// flow: a Feint on `target` before attacking it (worth `plain` now), when the AP left
+/// pay for as many attacks with the Feint as without (5 AP: Feint and two attacks), the
+/// attack does not have Advantage already, and the chance of the Feint times what
+/// Advantage adds to the attack is worth at least [`FEINT_GAIN`].
+fn feint_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+    if b.ruleset() != RulesetId::Flow {
+        return None;
+    }
+    let ap = b.ap(u);
+    if ap - 1 < flow::ATTACK_AP || (ap - 1) / flow::ATTACK_AP != ap / flow::ATTACK_AP {
+        return None;
+    }
+    let w = b.weapon_for(u, target, None).ok()?;
+    let check = flow::attack_check(b, u, target, w, AttackKind::Normal);
+    if check.advantage > 0 {
+        return None;
+    }
+    let mut with = check.clone();
+    with.advantage += 1;
+    let odds = with.odds();
+    use crate::event::Outcome;
+    let o = attack_odds_numbers(b, u, target, w, AttackKind::Normal);
+    let better = AttackOdds {
+        hit: odds[Outcome::Success as usize]
+            + odds[Outcome::Hard as usize]
+            + odds[Outcome::Major as usize]
+            + odds[Outcome::Critical as usize],
+        crit: odds[Outcome::Critical as usize],
+        ..o
+    };
+    let gain = flow_actions::feint_chance(b, u, target) * (odds_value(b, target, &better) - plain);
+    if gain < FEINT_GAIN {
+        return None;
+    }
+    act(b, u, Action::Feint { target })
 }
 
 /// The kind of attack clicking an enemy would make now (tactical-d20: by the slot).
@@ -177,6 +229,12 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if let Some((v, cmd)) = best_attack
         && (kind != AttackKind::Tertiary || v >= 1.0)
     {
+        // flow: feint first when it costs no attack this turn and is worth it.
+        if let Command::Attack { target, .. } = cmd
+            && let Some(feint) = feint_first(b, u, target, v)
+        {
+            return feint;
+        }
         return cmd;
     }
     let values = target_values(b, u, &foes, &weapons);
@@ -193,7 +251,12 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
         (None, None) => {}
     }
-    // 5. Brace when an enemy is near.
+    // 5. Badly wounded and within an enemy's reach: step out of it (a Step provokes
+    // nothing) before bracing.
+    if let Some(c) = disengage(b, u, &foes) {
+        return c;
+    }
+    // 6. Brace when an enemy is near.
     let near = foes
         .iter()
         .any(|&e| b.grid().distance(b.pos(u), b.pos(e)) <= 8);
@@ -230,6 +293,42 @@ fn target_values(
             Some((e, attack_value(b, u, e, w, AttackKind::Normal).max(0.1)))
         })
         .collect()
+}
+
+/// A unit is badly wounded at a third of its HP or less.
+fn badly_wounded(b: &Battle, u: UnitId) -> bool {
+    let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);
+    b.hp(u) * 3 <= max
+}
+
+/// A badly wounded unit that an enemy threatens where it stands takes a Step to the free
+/// neighbouring cell no enemy threatens, farthest from the nearest enemy (the first in
+/// direction order on a tie). `None` when it is not wounded, not threatened, or no such
+/// Step is legal.
+fn disengage(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    let here = b.pos(u);
+    if !badly_wounded(b, u) || !foes.iter().any(|&e| b.threatens(e, here)) {
+        return None;
+    }
+    let grid = b.grid();
+    let mut best: Option<(u32, Cell)> = None;
+    for c in grid.neighbours_iter(here) {
+        if b.unit_at(c, Some(u)).is_some()
+            || !b.terrain(c).standable()
+            || foes.iter().any(|&e| b.threatens(e, c))
+        {
+            continue;
+        }
+        let nearest = foes
+            .iter()
+            .map(|&e| grid.distance(c, b.pos(e)))
+            .min()
+            .unwrap_or(u32::MAX);
+        if best.is_none_or(|(d, _)| nearest > d) {
+            best = Some((nearest, c));
+        }
+    }
+    act(b, u, Action::Step { to: best?.1 })
 }
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).

@@ -682,6 +682,7 @@ impl Battle {
             | Event::Defence { .. }
             | Event::Save { .. }
             | Event::SurpriseRound { .. }
+            | Event::Stalemate { .. }
             | Event::Check { .. } => {}
             Event::Contest {
                 purpose, active, ..

@@ -776,6 +776,22 @@ fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
     }
 }
 
+/// Has the round just ended made a stalemate: the level's `stalemate_rounds` whole
+/// rounds in a row without damage or anyone going down? (A house rule, not in the
+/// seeds: neither side could reach the other, so the battle would never end.)
+fn stalemate(b: &Battle) -> bool {
+    let n = b.level.stalemate_rounds;
+    if n == 0 || b.round < n {
+        return false;
+    }
+    let since = b.round + 1 - n;
+    !b.log
+        .iter()
+        .rev()
+        .take_while(|l| l.round >= since)
+        .any(|l| matches!(l.event, Event::Damage { .. } | Event::Down { .. }))
+}
+
 /// Start the turn of the first unit at or after order index `i` that can act (alive,
 /// and not surprised in a surprise round). Passing the end of the order ends the round.
 fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
@@ -794,6 +810,12 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
             }
             let r = b.round;
             b.emit(Event::RoundEnded { round: r });
+            if stalemate(b) {
+                let rounds = b.level.stalemate_rounds;
+                b.emit(Event::Stalemate { rounds });
+                b.emit(Event::BattleEnded { winner: None });
+                return Ok(());
+            }
             // tactical-d20: initiative is rolled once the surprise round is over, +4 for
             // those who acted in it.
             if r == 1 && b.level.ruleset == RulesetId::TacticalD20 && b.level.surprise.is_some() {

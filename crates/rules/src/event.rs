@@ -678,6 +678,12 @@ pub enum Event {
         /// Which.
         round: u32,
     },
+    /// Nobody took damage or went down for this many whole rounds: the battle ends in a
+    /// draw (the level's `stalemate_rounds`).
+    Stalemate {
+        /// How many rounds.
+        rounds: u32,
+    },
     /// The battle is over.
     BattleEnded {
         /// The side left standing, if any.

@@ -130,7 +130,13 @@ pub struct Level {
     pub units: Vec<UnitDef>,
     /// The side that gets a surprise round, if any.
     pub surprise: Option<SideId>,
+    /// A battle ends in a draw after this many whole rounds in a row in which nobody
+    /// took damage or went down (a house rule against stalemates; 0: never).
+    pub stalemate_rounds: u32,
 }
+
+/// Default of [`Level::stalemate_rounds`].
+pub const STALEMATE_ROUNDS: u32 = 10;
 
 impl Level {
     /// Terrain of an on-map cell.
@@ -238,6 +244,8 @@ struct LevelFile {
     archetypes: BTreeMap<String, Archetype>,
     #[serde(default)]
     surprise: Option<String>,
+    #[serde(default)]
+    stalemate_rounds: Option<u32>,
 }
 
 /// One problem in a file.
@@ -602,6 +610,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         sides,
         units,
         surprise,
+        stalemate_rounds: raw.stalemate_rounds.unwrap_or(STALEMATE_ROUNDS),
     })
 }
 

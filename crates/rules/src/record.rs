@@ -431,11 +431,17 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.actor = source.as_ref().and_then(name);
             r.detail = Some(format!("{kind:?}"));
         }
+        Event::Stalemate { rounds } => {
+            r.kind = "stalemate";
+            r.detail = Some(format!(
+                "nobody took damage for {rounds} rounds: the battle is a draw"
+            ));
+        }
         Event::BattleEnded { winner } => {
             r.kind = "battle_ended";
             r.detail = Some(match winner {
                 Some(s) => format!("{} wins", side_name(b, *s)),
-                None => "no side left standing".into(),
+                None => "a draw".into(),
             });
         }
     }

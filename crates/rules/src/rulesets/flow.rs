@@ -160,6 +160,28 @@ pub fn active_wins(active: Outcome, defender: Outcome) -> bool {
     active.is_success() && active > defender
 }
 
+/// The exact chance that the active side wins an opposed check ([`active_wins`]).
+pub fn contest_chance(active: &Check, passive: &Check) -> f64 {
+    const LEVELS: [Outcome; 6] = [
+        Outcome::CriticalFailure,
+        Outcome::Failure,
+        Outcome::Success,
+        Outcome::Hard,
+        Outcome::Major,
+        Outcome::Critical,
+    ];
+    let (a, p) = (active.odds(), passive.odds());
+    let mut chance = 0.0;
+    for la in LEVELS {
+        for lp in LEVELS {
+            if active_wins(la, lp) {
+                chance += a[la as usize] * p[lp as usize];
+            }
+        }
+    }
+    chance
+}
+
 /// Parrying larger creatures: the attack counts one level higher when the attacker is
 /// larger than the parrying defender.
 pub fn parry_adjusted(attack: Outcome, attacker: Size, defender: Size) -> Outcome {
@@ -605,6 +627,27 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The opposed-check chance equals counting every pair of faces.
+    #[test]
+    fn contest_chance_matches_counting_every_pair_of_faces() {
+        for (ta, tp) in [(55, 40), (30, 70), (80, 80), (5, 95)] {
+            let (a, p) = (Check::new("A", ta), Check::new("P", tp));
+            let mut wins = 0u32;
+            for fa in 1..=100u32 {
+                for fp in 1..=100u32 {
+                    if active_wins(success_level(fa, ta), success_level(fp, tp)) {
+                        wins += 1;
+                    }
+                }
+            }
+            let want = f64::from(wins) / 10_000.0;
+            assert!(
+                (contest_chance(&a, &p) - want).abs() < 1e-12,
+                "{ta} vs {tp}"
+            );
         }
     }
 

@@ -458,6 +458,21 @@ fn roll(
     Ok(outcome)
 }
 
+/// A Feint's opposed checks: the feinter's better of Melee and Deception against the
+/// target's better of Melee and Agility.
+pub fn feint_checks(b: &Battle, u: UnitId, target: UnitId) -> (Check, Check) {
+    (
+        best_of(b, u, Stat::Melee, Stat::Deception, true),
+        best_of(b, target, Stat::Melee, Stat::Agility, false),
+    )
+}
+
+/// The chance a Feint by `u` on `target` succeeds (for the AI and previews).
+pub fn feint_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
+    let (mine, theirs) = feint_checks(b, u, target);
+    flow::contest_chance(&mine, &theirs)
+}
+
 /// The better of two skills as a check. The side that acts gets its own advantage
 /// sources (prone, grappling); resisting is not an action and rolls plain.
 fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat, acting: bool) -> Check {
@@ -553,8 +568,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         }
         Action::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
-            let mine = best_of(b, u, Stat::Melee, Stat::Deception, true);
-            let theirs = best_of(b, target, Stat::Melee, Stat::Agility, false);
+            let (mine, theirs) = feint_checks(b, u, target);
             if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some() {
                 add(
                     b,
