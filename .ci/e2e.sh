@@ -11,8 +11,9 @@
 # undone with Ctrl+Z, T and F1 show the threat overlay and the help. Then a one-blow level:
 # the attack kills, the victory screen shows, R restarts, M goes back to the menu.
 #
-# Last, the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
-# text field and a Focus picked from its chooser.
+# Then the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
+# text field and a Focus picked from its chooser. Then the AI plays Warfront's South side,
+# and two AI sides walled off from each other end in a draw by stalemate.
 #
 # Usage: .ci/e2e.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -248,4 +249,12 @@ sleep 2
 shot 30-ai-plays-south
 alive
 cp "$events" "$out/events-5.jsonl"
+echo "e2e 6: two AI sides walled off: a draw by stalemate, and the screen says why"
+restart_game tests/fixtures/e2e-stalemate.ron
+wait_for '"kind":"stalemate","round":2' 60
+wait_for '"kind":"battle_ended","round":2,"detail":"a draw"' 10
+sleep 2
+shot 40-stalemate-draw
+alive
+cp "$events" "$out/events-6.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"

@@ -828,7 +828,10 @@ fn draw(
                 });
                 let title = match (winner, stalemate) {
                     (Some(s), _) => format!("{} wins", b.level().sides[s.0 as usize].name),
-                    (None, Some(n)) => format!("A draw: nobody took damage for {n} rounds"),
+                    (None, Some(n)) => format!(
+                        "A draw: nobody took damage for {n} round{}",
+                        if n == 1 { "" } else { "s" }
+                    ),
                     (None, None) => "A draw: nobody is left standing".into(),
                 };
                 ui.heading(title);

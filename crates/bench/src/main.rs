@@ -5,7 +5,8 @@
 //! - the threat map of every unit plus the hover path preview (path, its cost and every
 //!   reaction it provokes) on a 128×128 map with 200 units (target < 1 ms);
 //! - loading and validating a level file (target < 5 ms);
-//! - one AI decision (target < 20 ms per unit).
+//! - the AI's thinking for one unit's whole turn (target < 20 ms per unit, judged by the
+//!   slowest turn of every battle).
 #![forbid(unsafe_code)]
 
 use std::collections::BTreeSet;
@@ -41,18 +42,32 @@ impl Sample {
     }
 }
 
-fn row(name: &str, s: &Sample, target: f64, out: &mut Vec<serde_json::Value>) {
+/// Which figure a target is judged by.
+#[derive(Clone, Copy)]
+enum Judge {
+    Median,
+    Max,
+}
+
+fn row(name: &str, s: &Sample, target: f64, judge: Judge, out: &mut Vec<serde_json::Value>) {
     let median = s.pct(0.5);
+    let max = s.pct(1.0);
+    let (judged, by) = match judge {
+        Judge::Median => (median, "median"),
+        Judge::Max => (max, "max"),
+    };
     println!(
-        "{name:<52} {median:>9.3} {:>9.3} {:>9.3} {:>8} {:>6}",
+        "{name:<52} {median:>9.3} {:>9.3} {:>9.3} {max:>9.3} {:>8} {:>7} {:>6}",
         s.pct(0.1),
         s.pct(0.9),
         format!("< {target}"),
-        if median < target { "met" } else { "MISSED" }
+        by,
+        if judged < target { "met" } else { "MISSED" }
     );
     out.push(serde_json::json!({
         "bench": name, "median_ms": median, "p10_ms": s.pct(0.1), "p90_ms": s.pct(0.9),
-        "target_ms": target, "met": median < target, "runs": s.0.len(),
+        "max_ms": max, "target_ms": target, "judged_by": by, "met": judged < target,
+        "runs": s.0.len(),
     }));
 }
 
@@ -66,8 +81,8 @@ fn main() {
     let n = if quick { 5 } else { 40 };
     let mut out = Vec::new();
     println!(
-        "{:<52} {:>9} {:>9} {:>9} {:>8} {:>6}",
-        "benchmark (ms, one thread)", "median", "p10", "p90", "target", ""
+        "{:<52} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7} {:>6}",
+        "benchmark (ms, one thread)", "median", "p10", "p90", "max", "target", "judged", ""
     );
     for r in [RulesetId::Flow, RulesetId::TacticalD20] {
         let levels: Vec<_> = (0..n as u64)
@@ -87,24 +102,49 @@ fn main() {
             ),
             &s,
             5.0,
+            Judge::Median,
             &mut out,
         );
-        // Every decision of one battle.
-        let mut b = Battle::new(levels[0].clone(), 3, Vec::new()).expect("battle");
-        let mut times = Vec::new();
-        while !matches!(b.status(), Status::Ended(_)) && times.len() < 5000 {
-            let t = Instant::now();
-            let Some(c) = ai::decide(&b) else { break };
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
-            if b.submit(c).is_err() {
-                break;
+        // The AI's thinking for each unit's whole turn (every command it decides from the
+        // start of the turn to its end, reaction answers excluded), over every battle.
+        let mut turns = Vec::new();
+        for l in &levels {
+            let mut b = Battle::new(l.clone(), 3, Vec::new()).expect("battle");
+            let mut current: Option<(skirmish_rules::components::UnitId, f64)> = None;
+            let mut left = sim::MAX_COMMANDS;
+            while left > 0 {
+                left -= 1;
+                let turn = match b.status() {
+                    Status::Turn(u) => Some(u),
+                    Status::AwaitingReaction(_) => None,
+                    Status::Ended(_) => break,
+                };
+                if let Some(u) = turn
+                    && current.is_some_and(|(c, _)| c != u)
+                {
+                    turns.extend(current.take().map(|(_, ms)| ms));
+                }
+                let t = Instant::now();
+                let Some(c) = ai::decide(&b) else { break };
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                if let Some(u) = turn {
+                    current = Some((u, current.map_or(0.0, |(_, m)| m) + ms));
+                }
+                if matches!(c, Command::EndTurn { .. }) {
+                    turns.extend(current.take().map(|(_, ms)| ms));
+                }
+                if b.submit(c).is_err() {
+                    break;
+                }
             }
+            turns.extend(current.map(|(_, ms)| ms));
         }
-        times.sort_by(f64::total_cmp);
+        turns.sort_by(f64::total_cmp);
         row(
-            &format!("AI decision, {r} 8v8 24x24"),
-            &Sample(times),
+            &format!("AI thinking per unit turn, {r} 8v8 24x24"),
+            &Sample(turns),
             20.0,
+            Judge::Max,
             &mut out,
         );
     }
@@ -135,6 +175,7 @@ fn main() {
         "threat map + path preview, 128x128, 200 units",
         &s,
         1.0,
+        Judge::Median,
         &mut out,
     );
     // Level loading and validation.
@@ -144,7 +185,13 @@ fn main() {
         let s = Sample::of(n * 5, |_| {
             black_box(level::load(&p).expect("level loads"));
         });
-        row(&format!("load + validate levels/{name}"), &s, 5.0, &mut out);
+        row(
+            &format!("load + validate levels/{name}"),
+            &s,
+            5.0,
+            Judge::Median,
+            &mut out,
+        );
     }
     if let Some(path) = json {
         let text = serde_json::to_string_pretty(&out).unwrap_or_default();
