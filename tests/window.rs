@@ -140,3 +140,34 @@ fn hand_over_asks_which_item_and_the_ally_receives_it() {
     assert_eq!(b.log().len(), n);
     assert!(b.held(c, 0));
 }
+
+#[test]
+fn a_pending_feint_shows_its_chance_against_the_enemy_under_the_pointer() {
+    // Flow: Feint (2) waits for a target; hovering the enemy shows the same chance the
+    // AI weighs (flow_actions::feint_chance).
+    use skirmish::game::View;
+    use skirmish::game::act::Pending;
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
+    let b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
+    let view = View {
+        hovered: Some(b.pos(brute)),
+        pending: Some(Pending(ActionKey::Feint)),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    let chance = skirmish_rules::rulesets::flow_actions::feint_chance(&b, gor, brute);
+    let want = format!("{:.0}% to out-feint Brute", chance * 100.0);
+    assert!(
+        lines.iter().any(|l| l.starts_with(&want)),
+        "{lines:?} lacks {want}"
+    );
+    // Hovering an empty cell shows no chance.
+    let view = View {
+        hovered: Some(skirmish_rules::grid::Cell::new(0, 0)),
+        ..view
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+}

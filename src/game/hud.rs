@@ -83,11 +83,23 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         return vec!["type the Command's words".into()];
     }
     if let Some(p) = view.pending {
-        return vec![format!(
+        let mut out = vec![format!(
             "{}: click {}",
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
+        // A Feint's chance against the enemy under the pointer (the AI's number too).
+        if p.0 == ActionKey::Feint
+            && b.ruleset() == RulesetId::Flow
+            && let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u))
+        {
+            out.push(format!(
+                "{} to out-feint {} (Advantage on the next attack)",
+                pct(flow_actions::feint_chance(b, u, t)),
+                b.name(t)
+            ));
+        }
+        return out;
     }
     let mut out = Vec::new();
     match b.unit_at(h, None) {

@@ -14,7 +14,7 @@
 
 pub mod act;
 mod camera;
-mod hud;
+pub mod hud;
 mod input;
 mod map;
 mod menu;
