@@ -204,9 +204,19 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     // 2. The best attack from here. The weapon each foe would be attacked with now
     // (none: out of reach) is looked up once; only those get a full check.
     let kind = attack_kind(b, u);
+    // Without a ranged weapon in hand, a foe beyond melee reach cannot be attacked:
+    // no need to ask (most foes, most of the time).
+    let (reach, range) = reach_and_range(b, u);
+    let here = b.pos(u);
     let weapons: Vec<Option<usize>> = foes
         .iter()
-        .map(|&e| b.weapon_for(u, e, None).ok())
+        .map(|&e| {
+            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+                None
+            } else {
+                b.weapon_for(u, e, None).ok()
+            }
+        })
         .collect();
     let best_attack = foes
         .iter()

@@ -250,10 +250,10 @@ impl Grid {
     /// over the searched part of the map, read in a fixed order, so the result never
     /// depends on hashing).
     pub fn field(&self, start: Cell, budget: u32, cost: impl Fn(Cell) -> Option<u32>) -> Field {
-        self.search(start, None, budget, cost)
+        self.search(start, &[], budget, cost)
     }
 
-    /// Dijkstra from `start`, stopping early once `goal` (if any) is settled.
+    /// Dijkstra from `start`, stopping early once one of `goals` (if any) is settled.
     ///
     /// Every step costs at least 1 and moves at most one column and one row (on both
     /// grids), so the search stays within `budget` columns and rows of the start: it
@@ -264,11 +264,12 @@ impl Grid {
     /// Each bucket is complete before it is taken and is settled in cell order: ties
     /// always go to the smaller cell, so the same inputs give the same field and paths.
     /// A settled cell's cost and predecessor never change, so stopping early gives the
-    /// same path to `goal` as the full search.
+    /// same path to a goal as the full search, and the first goal settled is the
+    /// cheapest (the smallest cell on a tie).
     fn search(
         &self,
         start: Cell,
-        goal: Option<Cell>,
+        goals: &[Cell],
         budget: u32,
         cost: impl Fn(Cell) -> Option<u32>,
     ) -> Field {
@@ -329,7 +330,7 @@ impl Grid {
         };
         let dirs = self.directions();
         let si = f.slot(start).unwrap_or(0);
-        let goal = goal.and_then(|g| f.slot(g));
+        let goals: Vec<usize> = goals.iter().filter_map(|&g| f.slot(g)).collect();
         f.cost[si] = 0;
         f.prev[si] = si as u32;
         f.len = 1;
@@ -347,7 +348,7 @@ impl Grid {
                     continue;
                 }
                 f.settled.push(s as u32);
-                if goal == Some(s) {
+                if goals.contains(&s) {
                     return f;
                 }
                 let parity = ((f.y0 + (s % h) as i32) & 1) as usize;
@@ -397,7 +398,25 @@ impl Grid {
         budget: u32,
         cost: impl Fn(Cell) -> Option<u32>,
     ) -> Option<(Vec<Cell>, u32)> {
-        self.search(start, Some(goal), budget, cost).path_to(goal)
+        self.search(start, &[goal], budget, cost).path_to(goal)
+    }
+
+    /// The cheapest of `goals` to reach from `start` within `budget` (the smallest cell
+    /// on a tie) and the path there with its cost.
+    pub fn nearest(
+        &self,
+        start: Cell,
+        goals: &[Cell],
+        budget: u32,
+        cost: impl Fn(Cell) -> Option<u32>,
+    ) -> Option<(Vec<Cell>, u32)> {
+        let f = self.search(start, goals, budget, cost);
+        let &last = f.settled.last()?;
+        let goal = f.cell_of(last as usize);
+        if !goals.contains(&goal) {
+            return None;
+        }
+        f.path_to(goal)
     }
 }
 

@@ -796,23 +796,25 @@ pub fn intercept_plan(
         .weapons(hit.attacker)
         .get(hit.weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
-    let line = grid.line(att, ally);
-    let between: Vec<Cell> = line
-        .iter()
-        .copied()
-        .skip(1)
-        .take(line.len().saturating_sub(2))
-        .collect();
     // The cells it could stop on, before any path search: free, next to both (melee)
     // or between them (ranged), and no further on the map than it may move (every step
     // costs at least 1).
     let here = b.pos(r);
+    let pool: Vec<Cell> = if melee {
+        grid.neighbours_iter(ally)
+            .filter(|&c| grid.distance(c, att) == 1)
+            .collect()
+    } else {
+        let line = grid.line(att, ally);
+        line.iter()
+            .copied()
+            .skip(1)
+            .take(line.len().saturating_sub(2))
+            .collect()
+    };
     let mut cands: Vec<(Cell, Option<Cell>)> = Vec::new();
-    let pool = if melee { grid.within(ally, 1) } else { between };
     for c in pool {
-        let fits = !melee || (grid.distance(c, ally) == 1 && grid.distance(c, att) == 1);
-        if !fits || grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some()
-        {
+        if grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some() {
             continue;
         }
         let ally_to = if swap {
@@ -829,15 +831,11 @@ pub fn intercept_plan(
     if cands.is_empty() {
         return None;
     }
-    let cost = b.mover_cost(r);
-    let field = grid.field(here, flow::INTERCEPT_MOVE, &cost);
-    // Cheapest first, then cell order.
-    let best = cands
-        .into_iter()
-        .filter_map(|(c, ally_to)| field.get(&c).map(|(cost, _)| (cost, c, ally_to)))
-        .min_by_key(|&(cost, c, _)| (cost, c));
-    let (_, dest, ally_to) = best?;
-    let (path, _) = crate::grid::path_from_field(&field, b.pos(r), dest)?;
+    // The cheapest to reach, then the smallest cell: the search stops at the first.
+    let goals: Vec<Cell> = cands.iter().map(|&(c, _)| c).collect();
+    let (path, _) = grid.nearest(here, &goals, flow::INTERCEPT_MOVE, b.mover_cost(r))?;
+    let dest = *path.last()?;
+    let ally_to = cands.iter().find(|&&(c, _)| c == dest)?.1;
     Some((path, dest, ally_to))
 }
 
