@@ -435,3 +435,39 @@ fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
         );
     }
 }
+
+#[test]
+fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
+    // Flow. Gor (5 AP) and two allies stand around the goblin. Knocking it prone gives
+    // Advantage to Gor's two attacks and to both allies' next ones, so the spare AP goes
+    // on a Shove (prone) rather than a Feint (which helps one attack).
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Ash", side: "Red", cell: (5, 3), archetype: "fighter"),
+        Unit(name: "Bryn", side: "Red", cell: (4, 2), archetype: "fighter"),
+        Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 3, 2, 1]);
+    let (gor, imp) = (id(&b, "Gor"), id(&b, "Imp"));
+    assert_eq!(b.current(), Some(gor));
+    let chance = skirmish_rules::rulesets::flow_actions::shove_chance(&b, gor, imp);
+    assert!(chance > 0.1, "shove chance {chance}");
+    let c = ai::decide(&b).unwrap();
+    assert_eq!(
+        c,
+        Command::Act {
+            unit: gor,
+            action: Action::Shove {
+                target: imp,
+                effect: skirmish_rules::engine::ShoveEffect::Prone,
+                both: false
+            }
+        }
+    );
+    // It works (Gor 05, the goblin 95): the goblin is prone and Gor attacks.
+    b.dice_force_for_tests(&[5, 95]);
+    b.submit(c).unwrap();
+    assert!(b.has(imp, skirmish_rules::components::ConditionKind::Prone));
+    assert!(matches!(
+        ai::decide(&b),
+        Some(Command::Attack { unit, target, .. }) if unit == gor && target == imp
+    ));
+}

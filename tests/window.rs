@@ -142,7 +142,7 @@ fn hand_over_asks_which_item_and_the_ally_receives_it() {
 }
 
 #[test]
-fn a_pending_feint_shows_its_chance_against_the_enemy_under_the_pointer() {
+fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer() {
     // Flow: Feint (2) waits for a target; hovering the enemy shows the same chance the
     // AI weighs (flow_actions::feint_chance).
     use skirmish::game::View;
@@ -163,6 +163,21 @@ fn a_pending_feint_shows_its_chance_against_the_enemy_under_the_pointer() {
         lines.iter().any(|l| l.starts_with(&want)),
         "{lines:?} lacks {want}"
     );
+    // Shove (3 or 4) shows its own chance.
+    for key in [ActionKey::ShovePush, ActionKey::ShoveProne] {
+        let shove = View {
+            hovered: Some(b.pos(brute)),
+            pending: Some(Pending(key)),
+            ..View::default()
+        };
+        let lines = skirmish::game::hud::hover_lines(&b, &shove);
+        let chance = skirmish_rules::rulesets::flow_actions::shove_chance(&b, gor, brute);
+        let want = format!("{:.0}% to shove Brute", chance * 100.0);
+        assert!(
+            lines.iter().any(|l| l.starts_with(&want)),
+            "{lines:?} lacks {want}"
+        );
+    }
     // Hovering an empty cell shows no chance.
     let view = View {
         hovered: Some(skirmish_rules::grid::Cell::new(0, 0)),

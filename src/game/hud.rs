@@ -88,16 +88,24 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
-        // A Feint's chance against the enemy under the pointer (the AI's number too).
-        if p.0 == ActionKey::Feint
-            && b.ruleset() == RulesetId::Flow
+        // A Feint's or Shove's chance against the enemy under the pointer (the numbers
+        // the AI weighs too).
+        if b.ruleset() == RulesetId::Flow
             && let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u))
         {
-            out.push(format!(
-                "{} to out-feint {} (Advantage on the next attack)",
-                pct(flow_actions::feint_chance(b, u, t)),
-                b.name(t)
-            ));
+            match p.0 {
+                ActionKey::Feint => out.push(format!(
+                    "{} to out-feint {} (Advantage on the next attack)",
+                    pct(flow_actions::feint_chance(b, u, t)),
+                    b.name(t)
+                )),
+                ActionKey::ShovePush | ActionKey::ShoveProne => out.push(format!(
+                    "{} to shove {} (Athletics against Athletics)",
+                    pct(flow_actions::shove_chance(b, u, t)),
+                    b.name(t)
+                )),
+                _ => {}
+            }
         }
         return out;
     }

@@ -7,7 +7,8 @@
 //! 1. stand up when prone (and break free of a grapple when held);
 //! 2. attack the enemy with the best value: expected damage from
 //!    [`crate::rulesets::attack_odds`] plus a bonus for the chance to take it down (in
-//!    flow, Feint first when the spare AP pays for it and the Advantage is worth it);
+//!    flow, first a Feint or a Shove that knocks it prone when an AP is left over and
+//!    the Advantage is worth it);
 //! 3. otherwise (tactical-d20) charge the best target a charge reaches, landing on the
 //!    flanking cell when one is free;
 //! 4. otherwise move to the reachable cell with the best value: an attack from there
@@ -119,14 +120,19 @@ fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
     ev
 }
 
-/// The least expected gain (HP) for which the AI spends its spare AP on a Feint.
-const FEINT_GAIN: f64 = 0.2;
+/// The least expected gain (HP) for which the AI spends its spare AP before attacking.
+const SPARE_AP_GAIN: f64 = 0.2;
 
-/// flow: a Feint on `target` before attacking it (worth `plain` now), when the AP left
-/// pay for as many attacks with the Feint as without (5 AP: Feint and two attacks), the
-/// attack does not have Advantage already, and the chance of the Feint times what
-/// Advantage adds to the attack is worth at least [`FEINT_GAIN`].
-fn feint_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+/// flow: what to do with an AP that buys no attack (5 AP: two attacks and one over)
+/// before attacking `target` (worth `plain` now), if anything is worth
+/// [`SPARE_AP_GAIN`]:
+/// - a Feint: its chance × what Advantage adds to this unit's next attack;
+/// - a Shove that knocks it prone: its chance × what Advantage adds to every melee
+///   attack on it before it stands — this unit's attacks this turn and one from each
+///   ally that threatens it.
+///
+/// Neither when the attack has Advantage already; the better of the two otherwise.
+fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
     if b.ruleset() != RulesetId::Flow {
         return None;
     }
@@ -152,11 +158,44 @@ fn feint_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Comm
         crit: odds[Outcome::Critical as usize],
         ..o
     };
-    let gain = flow_actions::feint_chance(b, u, target) * (odds_value(b, target, &better) - plain);
-    if gain < FEINT_GAIN {
-        return None;
-    }
-    act(b, u, Action::Feint { target })
+    let edge = odds_value(b, target, &better) - plain;
+    let feint = flow_actions::feint_chance(b, u, target) * edge;
+    // Prone helps melee only: this unit's attacks this turn, and the allies in reach.
+    let melee = b
+        .weapons(u)
+        .get(w)
+        .is_some_and(|w| w.kind == WeaponKind::Melee);
+    let allies = b
+        .units()
+        .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a) && b.threatens(a, b.pos(target)))
+        .count();
+    let attacks = if melee {
+        ((ap - 1) / flow::ATTACK_AP) as usize
+    } else {
+        0
+    };
+    let shove = if b.has(target, ConditionKind::Prone) {
+        0.0
+    } else {
+        flow_actions::shove_chance(b, u, target) * edge * (attacks + allies) as f64
+    };
+    let shove = (
+        shove,
+        Action::Shove {
+            target,
+            effect: crate::engine::ShoveEffect::Prone,
+            both: false,
+        },
+    );
+    let feint = (feint, Action::Feint { target });
+    let mut options = [feint, shove];
+    // The better first (a Feint on a tie); a refused one (e.g. shoving something larger)
+    // leaves the other.
+    options.sort_by(|a, c| c.0.total_cmp(&a.0));
+    options
+        .into_iter()
+        .filter(|(gain, _)| *gain >= SPARE_AP_GAIN)
+        .find_map(|(_, action)| act(b, u, action))
 }
 
 /// The kind of attack clicking an enemy would make now (tactical-d20: by the slot).
@@ -239,11 +278,12 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if let Some((v, cmd)) = best_attack
         && (kind != AttackKind::Tertiary || v >= 1.0)
     {
-        // flow: feint first when it costs no attack this turn and is worth it.
+        // flow: feint or shove prone first when it costs no attack this turn and is
+        // worth it.
         if let Command::Attack { target, .. } = cmd
-            && let Some(feint) = feint_first(b, u, target, v)
+            && let Some(first) = spare_ap_first(b, u, target, v)
         {
-            return feint;
+            return first;
         }
         return cmd;
     }

@@ -473,6 +473,20 @@ pub fn feint_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
     flow::contest_chance(&mine, &theirs)
 }
 
+/// A Shove's opposed checks: Athletics against Athletics.
+pub fn shove_checks(b: &Battle, u: UnitId, target: UnitId) -> (Check, Check) {
+    (
+        best_of(b, u, Stat::Athletics, Stat::Athletics, true),
+        best_of(b, target, Stat::Athletics, Stat::Athletics, false),
+    )
+}
+
+/// The chance a Shove by `u` on `target` succeeds (for the AI and previews).
+pub fn shove_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
+    let (mine, theirs) = shove_checks(b, u, target);
+    flow::contest_chance(&mine, &theirs)
+}
+
 /// The better of two skills as a check. The side that acts gets its own advantage
 /// sources (prone, grappling); resisting is not an action and rolls plain.
 fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat, acting: bool) -> Check {
@@ -585,8 +599,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             both,
         } => {
             spend(b, u, 1, Spend::Shove);
-            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
-            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics, false);
+            let (mine, theirs) = shove_checks(b, u, target);
             if let Some(level) = contest(b, CheckPurpose::Shove, u, mine, target, theirs)? {
                 let both = both && level >= Outcome::Hard;
                 if effect == ShoveEffect::Push || both {
