@@ -138,3 +138,38 @@ fn play_refuses_an_unplayable_ruleset_before_opening_a_window() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be played yet"), "{err}");
 }
+
+#[test]
+fn script_reaction_choices_are_the_engines_reaction_names_or_decline() {
+    use skirmish_rules::event::ReactionKind;
+    use skirmish_rules::script::{Choice, Script, Step};
+    let s = Script::parse(
+        r#"Script(commands: [
+            React(unit: "A", choice: Decline),
+            React(unit: "A", choice: Dodge),
+            React(unit: "A", choice: Resist),
+        ])"#,
+    )
+    .unwrap();
+    let choices: Vec<Choice> = s
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            Step::React { choice, .. } => Some(*choice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        choices,
+        vec![
+            Choice(None),
+            Choice(Some(ReactionKind::Dodge)),
+            Choice(Some(ReactionKind::Resist))
+        ]
+    );
+    // A misspelt answer names its line and column and what would do.
+    let e =
+        Script::parse("Script(commands: [\n  React(unit: \"A\", choice: Dodgee),\n])").unwrap_err();
+    assert!(e.starts_with("2:"), "{e}");
+    assert!(e.contains("Dodgee") && e.contains("Decline"), "{e}");
+}

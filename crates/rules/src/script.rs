@@ -12,48 +12,36 @@ use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::ron_options;
 
-/// A reaction answer in a script.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum Choice {
-    /// Take no reaction.
-    Decline,
-    /// Reaction Attack.
-    ReactionAttack,
-    /// Dodge.
-    Dodge,
-    /// Parry.
-    Parry,
-    /// Block.
-    Block,
-    /// Riposte.
-    Riposte,
-    /// Intercept.
-    Intercept,
-    /// Intercept and swap places.
-    InterceptSwap,
-    /// tactical-d20 Pursuit.
-    Pursuit,
-    /// tactical-d20: step out of an overrun's way.
-    StepAside,
-    /// tactical-d20: the attack held by a Wait.
-    WaitedAttack,
-}
+/// A reaction answer in a script: `Decline`, or the name of any [`ReactionKind`]
+/// (`ReactionAttack`, `Dodge`, …) — the engine's own list, so nothing is listed twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice(pub Option<ReactionKind>);
 
 impl Choice {
     fn kind(self) -> Option<ReactionKind> {
-        match self {
-            Choice::Decline => None,
-            Choice::ReactionAttack => Some(ReactionKind::ReactionAttack),
-            Choice::Dodge => Some(ReactionKind::Dodge),
-            Choice::Parry => Some(ReactionKind::Parry),
-            Choice::Block => Some(ReactionKind::Block),
-            Choice::Riposte => Some(ReactionKind::Riposte),
-            Choice::Intercept => Some(ReactionKind::Intercept),
-            Choice::InterceptSwap => Some(ReactionKind::InterceptSwap),
-            Choice::Pursuit => Some(ReactionKind::Pursuit),
-            Choice::StepAside => Some(ReactionKind::StepAside),
-            Choice::WaitedAttack => Some(ReactionKind::WaitedAttack),
+        self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Choice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Choice;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`Decline` or a reaction such as `ReactionAttack` or `Dodge`")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Choice, E> {
+                use serde::de::IntoDeserializer;
+                if s == "Decline" {
+                    return Ok(Choice(None));
+                }
+                ReactionKind::deserialize(s.into_deserializer())
+                    .map(|k| Choice(Some(k)))
+                    .map_err(|e: E| E::custom(format!("{e}, or `Decline`")))
+            }
         }
+        d.deserialize_identifier(Name)
     }
 }
 
