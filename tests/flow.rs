@@ -82,7 +82,7 @@ fn attacks(ev: &[Event]) -> Vec<(UnitId, AttackKind, i32, Vec<String>, u32)> {
                 *attacker,
                 *kind,
                 *target_number,
-                roll.modifiers.iter().map(|m| m.name.clone()).collect(),
+                roll.modifiers.iter().map(|m| m.name.to_string()).collect(),
                 roll.expr.count,
             )),
             _ => None,

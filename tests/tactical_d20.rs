@@ -343,7 +343,7 @@ fn a_surprise_round_comes_before_initiative_which_gives_its_side_plus_4() {
             Event::Initiative { unit, roll } => Some((
                 *unit,
                 roll.total,
-                roll.modifiers.iter().map(|m| m.name.clone()).collect(),
+                roll.modifiers.iter().map(|m| m.name.to_string()).collect(),
             )),
             _ => None,
         })

@@ -544,6 +544,11 @@ fn best_move(
             continue;
         }
         let r = grid.index(c).map_or(0.0, |i| risk[i]);
+        // No cell stands higher than `bound`: one that cannot beat the best so far even
+        // so need not be valued (same choice, less work).
+        if best.is_some_and(|(bv, _)| bound - r - 0.01 * f64::from(cost) <= bv) {
+            continue;
+        }
         let v = stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost);
         if best.is_none_or(|(bv, _)| v > bv) {
             best = Some((v, c));

@@ -303,15 +303,16 @@ pub enum ModKind {
 pub struct Modifier {
     /// The kind.
     pub kind: ModKind,
-    /// A short label shown to players ("Melee", "gang-up", "range 7-12").
-    pub name: String,
+    /// A short label shown to players ("Melee", "gang-up", "range 7-12"). Most are fixed
+    /// words, borrowed rather than allocated (the AI builds thousands of checks).
+    pub name: std::borrow::Cow<'static, str>,
     /// Signed value.
     pub value: i32,
 }
 
 impl Modifier {
     /// A modifier.
-    pub fn new(kind: ModKind, name: impl Into<String>, value: i32) -> Self {
+    pub fn new(kind: ModKind, name: impl Into<std::borrow::Cow<'static, str>>, value: i32) -> Self {
         Self {
             kind,
             name: name.into(),

@@ -84,7 +84,7 @@ fn roll_fields(r: &mut Record, roll: &Roll, mods_in_target: bool) {
         roll.modifiers
             .iter()
             .map(|m| ModRecord {
-                name: m.name.clone(),
+                name: m.name.to_string(),
                 value: m.value,
             })
             .collect(),

@@ -84,7 +84,7 @@ pub struct Check {
 
 impl Check {
     /// A check with `skill` at `value`.
-    pub fn new(skill: &str, value: i32) -> Self {
+    pub fn new(skill: &'static str, value: i32) -> Self {
         Self {
             target_mods: vec![Modifier::new(ModKind::Skill, skill, value)],
             advantage: 0,

@@ -99,7 +99,7 @@ pub struct InitiativeRule {
 
 /// Initiative of one combatant under a ruleset (see each `docs/rules/*.md`).
 pub fn initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
-    let m = |name: &str, v: i32| vec![Modifier::new(ModKind::Skill, name, v)];
+    let m = |name: &'static str, v: i32| vec![Modifier::new(ModKind::Skill, name, v)];
     match r {
         // 1d10 + Agility modifier (Agility / 10); ties: Agility, then a d10 roll-off.
         RulesetId::Flow => InitiativeRule {
