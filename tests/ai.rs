@@ -471,3 +471,27 @@ fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
         Some(Command::Attack { unit, target, .. }) if unit == gor && target == imp
     ));
 }
+
+#[test]
+fn ai_assists_an_engaged_ally_it_cannot_help_otherwise() {
+    // tactical-d20, a corridor: Ash cannot reach the ogre past Bryn, and no foe reaches
+    // Ash. Rather than Defend itself, Ash Assists Bryn (+4 AC and saves), whom the ogre
+    // threatens.
+    let map = ["######", "#....#", "######"];
+    let units = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "fighter"),
+        Unit(name: "Bryn", side: "Red", cell: (2, 1), archetype: "fighter"),
+        Unit(name: "Og", side: "Blue", cell: (3, 1), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, &map, units, "", &[20, 10, 1]);
+    let (ash, bryn) = (id(&b, "Ash"), id(&b, "Bryn"));
+    assert_eq!(b.current(), Some(ash));
+    let c = ai::decide(&b).unwrap();
+    assert_eq!(
+        c,
+        Command::Act {
+            unit: ash,
+            action: Action::Assist { ally: bryn }
+        }
+    );
+    b.submit(c).unwrap();
+    assert!(b.has(bryn, skirmish_rules::components::ConditionKind::Assisted));
+}

@@ -17,7 +17,9 @@
 //!    movement spent; it stays put when no cell is better than where it stands;
 //! 5. otherwise, badly wounded (a third of its HP or less) and within an enemy's reach,
 //!    take a Step (it provokes nothing) to the free neighbouring cell no enemy threatens;
-//! 6. otherwise take a defensive action when an enemy is near (Defend, Total Defense);
+//! 6. otherwise take a defensive action when an enemy is near (Defend, Total Defense;
+//!    in tactical-d20, out of every foe's reach, Assist the most threatened ally in its
+//!    reach instead);
 //! 7. end the turn.
 //!
 //! Reactions ([`react`]): always take reaction attacks, waited attacks and stepping aside;
@@ -311,6 +313,14 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         .iter()
         .any(|&e| b.grid().distance(b.pos(u), b.pos(e)) <= 8);
     if near {
+        // tactical-d20: out of every foe's reach itself, it Assists the ally in its reach
+        // that the most foes threaten (+4 AC and saves) rather than Defend itself.
+        if b.ruleset() == RulesetId::TacticalD20
+            && !foes.iter().any(|&e| b.threatens(e, b.pos(u)))
+            && let Some(c) = assist(b, u, &foes)
+        {
+            return c;
+        }
         let brace = match b.ruleset() {
             RulesetId::TacticalD20 => Action::Defend,
             _ => Action::TotalDefense,
@@ -320,6 +330,23 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         }
     }
     end
+}
+
+/// tactical-d20 Assist for the ally in `u`'s reach that the most foes threaten (the first
+/// in level order on a tie), if any foe threatens one and it is not assisted already.
+fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    let ally = b
+        .units()
+        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
+        .filter(|&a| !b.has(a, ConditionKind::Assisted) && b.threatens(u, b.pos(a)))
+        .map(|a| {
+            let threats = foes.iter().filter(|&&e| b.threatens(e, b.pos(a))).count();
+            (threats, std::cmp::Reverse(a), a)
+        })
+        .filter(|&(threats, _, _)| threats > 0)
+        .max()?
+        .2;
+    act(b, u, Action::Assist { ally })
 }
 
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
