@@ -575,9 +575,11 @@ pub fn handover_pending(b: &Battle, s: &Session) -> Option<SideId> {
 }
 
 fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Command) -> bool {
+    let mark = b.log().len();
     match b.submit(cmd.clone()) {
         Ok(_) => {
             s.commands.push(cmd);
+            s.marks.push(mark);
             view.message = None;
             true
         }
@@ -598,16 +600,17 @@ pub fn undoable(b: &Battle, s: &Session) -> bool {
     if s.is_ai(b.side(*unit)) {
         return false;
     }
-    // Replay everything but the last command and compare the log length: the events the
-    // move produced must all be plain movement.
-    let Ok(before) = replay(s, s.commands.len() - 1) else {
+    // The events the move produced must all be plain movement.
+    let Some(&mark) = s.marks.last() else {
         return false;
     };
-    b.log()[before.log().len()..].iter().all(|l| {
-        matches!(
-            l.event,
-            Event::ApSpent { .. } | Event::MovementGained { .. } | Event::Moved { .. }
-        )
+    b.log().get(mark..).is_some_and(|added| {
+        added.iter().all(|l| {
+            matches!(
+                l.event,
+                Event::ApSpent { .. } | Event::MovementGained { .. } | Event::Moved { .. }
+            )
+        })
     })
 }
 
@@ -638,6 +641,7 @@ fn apply_intent(
             Ok(b) => {
                 battle.0 = b;
                 s.commands.clear();
+                s.marks.clear();
                 s.viewer = None;
                 s.generation += 1;
                 append_line(s, &undo_record(0, "restarted"));
@@ -681,6 +685,7 @@ fn apply_intent(
                     let taken = b.log().len() - nb.log().len();
                     *b = nb;
                     s.commands.pop();
+                    s.marks.pop();
                     append_line(
                         s,
                         &undo_record(b.round(), &format!("{taken} events undone")),

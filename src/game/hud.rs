@@ -340,7 +340,6 @@ fn draw(
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
-    mut undo_cache: Local<(usize, usize, u32, bool)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -615,12 +614,7 @@ fn draw(
                     if ui.button("End turn [Space]").clicked() {
                         intent.end_turn = true;
                     }
-                    // Replaying costs a whole battle: once per change, not per frame.
-                    let key = (b.log().len(), session.commands.len(), session.generation);
-                    if (undo_cache.0, undo_cache.1, undo_cache.2) != key {
-                        *undo_cache = (key.0, key.1, key.2, undoable(b, &session));
-                    }
-                    let can_undo = undo_cache.3;
+                    let can_undo = undoable(b, &session);
                     if ui
                         .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
                         .on_disabled_hover_text(

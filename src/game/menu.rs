@@ -52,6 +52,7 @@ fn session(
         policies: p,
         controllers,
         commands: Vec::new(),
+        marks: Vec::new(),
         viewer: None,
         logged: 0,
         event_log: launch.event_log.clone(),

@@ -103,6 +103,8 @@ pub struct Session {
     pub controllers: Vec<Controller>,
     /// Commands submitted so far (undo replays all but the last).
     pub commands: Vec<Command>,
+    /// The log's length before each of `commands` went in: what the last one added.
+    pub marks: Vec<usize>,
     /// The side that last had the board in front of it (hot-seat).
     pub viewer: Option<SideId>,
     /// Events already appended to the event log file.
