@@ -86,13 +86,13 @@ enum Cmd {
         /// Level file (every side is played by the AI).
         level: PathBuf,
         /// Number of battles.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
         battles: usize,
         /// Seed; battle i gets a seed derived from it (the same seed gives the same table).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one)]
         jobs: Option<usize>,
         /// Play the level on this grid instead of the one it names.
         #[arg(long, value_enum)]
@@ -105,13 +105,13 @@ enum Cmd {
     /// battlefields) and check the invariants after every event; exit 1 on any violation.
     Soak {
         /// Battles per ruleset and grid.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
         battles: usize,
         /// Seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one)]
         jobs: Option<usize>,
     },
 }
@@ -164,6 +164,15 @@ pub fn main() -> ExitCode {
             seed,
             jobs,
         }) => crate::batch::soak(battles, seed, crate::batch::jobs(jobs), &levels_dir()),
+    }
+}
+
+/// A count of 1 or more (`--battles`, `--jobs`).
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
     }
 }
 

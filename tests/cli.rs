@@ -173,3 +173,24 @@ fn script_reaction_choices_are_the_engines_reaction_names_or_decline() {
     assert!(e.starts_with("2:"), "{e}");
     assert!(e.contains("Dodgee") && e.contains("Decline"), "{e}");
 }
+
+#[test]
+fn sim_and_soak_refuse_zero_battles_or_threads_with_a_message() {
+    for args in [
+        &["soak", "--battles", "0"][..],
+        &["sim", "levels/flow-courtyard.ron", "--battles", "0"][..],
+        &[
+            "sim",
+            "levels/flow-courtyard.ron",
+            "--battles",
+            "2",
+            "--jobs",
+            "0",
+        ][..],
+        &["soak", "--battles", "1", "--jobs", "0"][..],
+    ] {
+        let (code, out, err) = skirmish(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("must be at least 1"), "{args:?}: {err}");
+    }
+}
