@@ -546,3 +546,41 @@ fn damage_resets_the_stalemate_count() {
     assert_eq!(b.round(), 11);
     assert_eq!(b.status(), Status::Ended(None));
 }
+
+#[test]
+fn a_command_that_fails_halfway_changes_nothing() {
+    // Sable hits Brakka (forced face = its target number); Brakka's defence window opens.
+    // Declining it rolls the damage, and the forced face 99 does not fit the weapon's
+    // die: resolution fails halfway. The battle must be exactly as before the answer —
+    // log, HP, whose decision it is and the forced dice still to come — and the same
+    // answer fails the same way again.
+    let mut b = duel(GridKind::Hex, &[]);
+    assert_eq!(b.current(), Some(SABLE));
+    let w = b.weapon_for(SABLE, BRAKKA, None).unwrap();
+    let t = skirmish_rules::rulesets::flow::attack_check(&b, SABLE, BRAKKA, w, AttackKind::Normal)
+        .target();
+    b.dice_force_for_tests(&[t as u32, 99]);
+    b.submit(Command::Attack {
+        unit: SABLE,
+        target: BRAKKA,
+        weapon: None,
+        slot: None,
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
+    let before = format!("{:?}", b.log());
+    let (hp, ap, left) = (b.hp(BRAKKA), b.ap(SABLE), b.forced_dice_left());
+    assert_eq!(left, 1, "the damage face is still to come");
+    let decline = Command::React {
+        unit: BRAKKA,
+        choice: None,
+    };
+    for _ in 0..2 {
+        let e = b.submit(decline.clone()).unwrap_err();
+        assert!(matches!(e, Illegal::Dice(_)), "{e}");
+        assert_eq!(format!("{:?}", b.log()), before);
+        assert_eq!((b.hp(BRAKKA), b.ap(SABLE)), (hp, ap));
+        assert_eq!(b.forced_dice_left(), left);
+        assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
+    }
+}

@@ -129,6 +129,21 @@ impl Index {
     }
 }
 
+/// The state of a battle outside its ECS world, for [`Battle::rollback`].
+pub(crate) struct Snapshot {
+    log_len: usize,
+    dice: Dice,
+    round: u32,
+    order: Vec<UnitId>,
+    turn: usize,
+    stack: Vec<Frame>,
+    window: Option<Window>,
+    ended: Option<Option<SideId>>,
+    readied: Vec<UnitId>,
+    ground: Vec<(Cell, Weapon)>,
+    provoked: Vec<UnitId>,
+}
+
 /// A battle in progress.
 pub struct Battle {
     pub(crate) world: World,
@@ -167,6 +182,16 @@ impl Battle {
         if !level.ruleset.playable() {
             return Err(SetupError::NotPlayable(level.ruleset));
         }
+        let mut dice = Dice::seeded(seed);
+        dice.force(forced);
+        let mut b = Battle::spawned(level, seed, dice);
+        crate::engine::start(&mut b)?;
+        Ok(b)
+    }
+
+    /// The level's units spawned, nothing rolled or logged yet (before `start`; what a
+    /// rollback replays the log onto).
+    fn spawned(level: Level, seed: u64, dice: Dice) -> Battle {
         let mut world = World::new();
         let mut roster = Vec::new();
         for (i, u) in level.units.iter().enumerate() {
@@ -208,9 +233,7 @@ impl Battle {
             }
             roster.push(e);
         }
-        let mut dice = Dice::seeded(seed);
-        dice.force(forced);
-        let mut b = Battle {
+        Battle {
             world,
             roster,
             level,
@@ -228,9 +251,48 @@ impl Battle {
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
             provoked: Vec::new(),
-        };
-        crate::engine::start(&mut b)?;
-        Ok(b)
+        }
+    }
+
+    /// What a rollback needs besides the log: the state kept outside the ECS world.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            log_len: self.log.len(),
+            dice: self.dice.clone(),
+            round: self.round,
+            order: self.order.clone(),
+            turn: self.turn,
+            stack: self.stack.clone(),
+            window: self.window.clone(),
+            ended: self.ended,
+            readied: self.readied.clone(),
+            ground: self.ground.clone(),
+            provoked: self.provoked.clone(),
+        }
+    }
+
+    /// Go back to a snapshot taken earlier in this battle: the world is rebuilt by
+    /// applying the log up to that point to freshly spawned units (the log is the state),
+    /// the rest is restored. For a command that fails halfway (a forced die that does not
+    /// fit): an illegal command changes nothing.
+    pub(crate) fn rollback(&mut self, s: Snapshot) {
+        let mut fresh = Battle::spawned(self.level.clone(), self.seed, s.dice);
+        for l in &self.log[..s.log_len.min(self.log.len())] {
+            fresh.apply(&l.event);
+            fresh.log.push(l.clone());
+        }
+        fresh.round = s.round;
+        fresh.order = s.order;
+        fresh.turn = s.turn;
+        fresh.stack = s.stack;
+        fresh.window = s.window;
+        fresh.ended = s.ended;
+        fresh.readied = s.readied;
+        fresh.ground = s.ground;
+        fresh.provoked = s.provoked;
+        fresh.index = std::sync::OnceLock::new();
+        fresh.threat = std::sync::OnceLock::new();
+        *self = fresh;
     }
 
     /// Queue more forced dice (tests and scripts).

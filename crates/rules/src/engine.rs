@@ -988,6 +988,18 @@ impl Battle {
     pub fn submit(&mut self, cmd: Command) -> Result<usize, Illegal> {
         let before = self.log.len();
         let plan = self.plan(&cmd)?;
+        // Resolution can still fail halfway (a forced die that does not fit): then the
+        // battle goes back to where it was.
+        let snapshot = self.snapshot();
+        if let Err(e) = self.resolve(plan) {
+            self.rollback(snapshot);
+            return Err(e);
+        }
+        Ok(self.log.len() - before)
+    }
+
+    /// Carry out a checked command: events, frames, and running the stack.
+    fn resolve(&mut self, plan: Plan) -> Result<(), Illegal> {
         match plan {
             Plan::Move { unit, path, buy } => {
                 match buy {
@@ -1063,8 +1075,7 @@ impl Battle {
                 _ => flow_actions::perform(self, unit, action)?,
             },
         }
-        self.run()?;
-        Ok(self.log.len() - before)
+        self.run()
     }
 
     pub(crate) fn unit_checked(&self, u: UnitId) -> Result<(), Illegal> {
