@@ -495,3 +495,84 @@ fn ai_assists_an_engaged_ally_it_cannot_help_otherwise() {
     b.submit(c).unwrap();
     assert!(b.has(bryn, skirmish_rules::components::ConditionKind::Assisted));
 }
+
+#[test]
+fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
+    use skirmish_rules::rulesets::flow;
+    let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
+        Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
+    // Sly disarms the goblin (a plain success at Disadvantage; the goblin does not
+    // defend): its only weapon falls next to it. On its turn the AI walks onto it, then
+    // picks it up.
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let (sly, imp) = (id(&b, "Sly"), id(&b, "Imp"));
+    let w = b.best_melee(sly, 1).unwrap();
+    let t = flow::attack_check(&b, sly, imp, w, AttackKind::Normal).target() as u32;
+    b.dice_force_for_tests(&[t, t]);
+    b.submit(Command::Act {
+        unit: sly,
+        action: Action::Disarm {
+            target: imp,
+            item: None,
+            send: None,
+        },
+    })
+    .unwrap();
+    while let Status::AwaitingReaction(r) = b.status() {
+        b.submit(Command::React {
+            unit: r,
+            choice: None,
+        })
+        .unwrap();
+    }
+    assert!(!b.held(imp, 0), "the goblin lost its shortsword");
+    let (sword, _) = b.ground()[0].clone();
+    assert_eq!(b.grid().distance(sword, b.pos(imp)), 1);
+    b.submit(Command::EndTurn { unit: sly }).unwrap();
+    assert_eq!(b.current(), Some(imp));
+    let walk = ai::decide(&b).unwrap();
+    assert_eq!(
+        walk,
+        Command::Move {
+            unit: imp,
+            to: sword
+        }
+    );
+    b.submit(walk).unwrap();
+    while let Status::AwaitingReaction(r) = b.status() {
+        b.submit(Command::React {
+            unit: r,
+            choice: None,
+        })
+        .unwrap();
+    }
+    assert_eq!(b.pos(imp), sword);
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::Act {
+            unit: imp,
+            action: Action::PickUp
+        })
+    );
+    b.submit(ai::decide(&b).unwrap()).unwrap();
+    assert!(
+        b.threat_reach(imp) > 0,
+        "the goblin has a blade in hand again"
+    );
+    // Sly puts both blades away; the AI draws the better one (the shortsword) back.
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    for item in [0, 1] {
+        b.submit(Command::Act {
+            unit: sly,
+            action: Action::Sheathe { item },
+        })
+        .unwrap();
+    }
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::Act {
+            unit: sly,
+            action: Action::Draw { item: 0 }
+        })
+    );
+}

@@ -4,7 +4,9 @@
 //! no clock: the same battle state always gives the same command.
 //!
 //! A turn, one command at a time ([`decide`]):
-//! 1. stand up when prone (and break free of a grapple when held);
+//! 1. stand up when prone (and break free of a grapple when held); with nothing in hand
+//!    to fight with, pick up the item at its feet, draw its best stowed weapon, or walk
+//!    to the nearest item lying within this turn's reach;
 //! 2. attack the enemy with the best value: expected damage from
 //!    [`crate::rulesets::attack_odds`] plus a bonus for the chance to take it down (in
 //!    flow, first a Feint or a Shove that knocks it prone when an AP is left over and
@@ -242,6 +244,9 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if foes.is_empty() {
         return end;
     }
+    if let Some(c) = rearm(b, u) {
+        return c;
+    }
     // 2. The best attack from here. The weapon each foe would be attacked with now
     // (none: out of reach) is looked up once; only those get a full check.
     let kind = attack_kind(b, u);
@@ -370,6 +375,46 @@ fn target_values(
             Some((e, attack_value(b, u, e, w, AttackKind::Normal).max(0.1)))
         })
         .collect()
+}
+
+/// A unit with nothing in hand to fight with (disarmed, or it put its weapons away)
+/// picks up the item at its feet, or else draws its best stowed weapon, or else walks to
+/// the nearest item lying where it can reach this turn (to pick it up next).
+fn rearm(b: &Battle, u: UnitId) -> Option<Command> {
+    if reach_and_range(b, u) != (0, 0) {
+        return None;
+    }
+    let here = b.pos(u);
+    if b.ground().iter().any(|(c, _)| *c == here)
+        && let Some(c) = act(b, u, Action::PickUp)
+    {
+        return Some(c);
+    }
+    let ws = b.weapons(u);
+    let best = (0..ws.len())
+        .filter(|&i| {
+            b.carried(u, i) == Some(crate::components::Carried::Stowed)
+                && !ws[i].has(crate::components::WeaponTag::Shield)
+        })
+        .max_by_key(|&i| {
+            (
+                ws[i].damage.max() + ws[i].damage.min(),
+                std::cmp::Reverse(i),
+            )
+        });
+    if let Some(item) = best
+        && let Some(c) = act(b, u, Action::Draw { item })
+    {
+        return Some(c);
+    }
+    let field = b.reachable(u);
+    let (_, to) = b
+        .ground()
+        .iter()
+        .filter(|(c, _)| b.unit_at(*c, Some(u)).is_none())
+        .filter_map(|&(c, _)| field.get(&c).map(|(cost, _)| (cost, c)))
+        .min()?;
+    legal(b, Command::Move { unit: u, to })
 }
 
 /// A unit is badly wounded at a third of its HP or less.
