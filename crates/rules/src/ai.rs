@@ -151,16 +151,11 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
     }
     let mut with = check.clone();
     with.advantage += 1;
-    let odds = with.odds();
-    use crate::event::Outcome;
-    let o = attack_odds_numbers(b, u, target, w, AttackKind::Normal);
+    let (hit, crit) = with.success_and_critical();
     let better = AttackOdds {
-        hit: odds[Outcome::Success as usize]
-            + odds[Outcome::Hard as usize]
-            + odds[Outcome::Major as usize]
-            + odds[Outcome::Critical as usize],
-        crit: odds[Outcome::Critical as usize],
-        ..o
+        hit,
+        crit,
+        ..attack_odds_numbers(b, u, target, w, AttackKind::Normal)
     };
     let edge = odds_value(b, target, &better) - plain;
     let feint = flow_actions::feint_chance(b, u, target) * edge;

@@ -144,13 +144,21 @@ impl Check {
         ways.map(|w| f64::from(w) / 10_000.0)
     }
 
+    /// Chance of any success and of a critical, from one look at the odds.
+    pub fn success_and_critical(&self) -> (f64, f64) {
+        let o = self.odds();
+        (
+            o[Outcome::Success as usize]
+                + o[Outcome::Hard as usize]
+                + o[Outcome::Major as usize]
+                + o[Outcome::Critical as usize],
+            o[Outcome::Critical as usize],
+        )
+    }
+
     /// Chance of any success.
     pub fn success_chance(&self) -> f64 {
-        let o = self.odds();
-        o[Outcome::Success as usize]
-            + o[Outcome::Hard as usize]
-            + o[Outcome::Major as usize]
-            + o[Outcome::Critical as usize]
+        self.success_and_critical().0
     }
 }
 

@@ -292,14 +292,10 @@ fn odds(
                 .get(weapon)
                 .map(|w| (w.damage.min(), w.damage.max()))
                 .unwrap_or((0, 0));
-            let o = c.odds();
-            use crate::event::Outcome;
+            let (hit, crit) = c.success_and_critical();
             AttackOdds {
-                hit: o[Outcome::Success as usize]
-                    + o[Outcome::Hard as usize]
-                    + o[Outcome::Major as usize]
-                    + o[Outcome::Critical as usize],
-                crit: o[Outcome::Critical as usize],
+                hit,
+                crit,
                 damage: (lo, hi),
                 crit_damage: (lo * 2, hi * 2),
                 detail: if words {
