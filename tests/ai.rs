@@ -576,3 +576,39 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         })
     );
 }
+
+#[test]
+fn ai_trips_a_foe_its_allies_surround_and_attacks_a_lone_one() {
+    // tactical-d20. Three fighters around Grub: a Trip (Athletics vs Reflex) lets both
+    // allies' blows land more easily and makes Grub's standing up provoke all three, so
+    // Corwin spends its Standard action on it. Alone against Grub it simply attacks.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+        Unit(name: "Ash", side: "Red", cell: (6, 4), archetype: "fighter"),
+        Unit(name: "Bryn", side: "Red", cell: (5, 3), archetype: "fighter")"#;
+    let mut b = crate::tactical_d20::arena(GridKind::Square, units, &[20, 1, 10, 9]);
+    let (corwin, grub) = (id(&b, "Corwin"), id(&b, "Grub"));
+    assert_eq!(b.current(), Some(corwin));
+    let p = td::maneuver_chance(&b, corwin, grub);
+    assert!(p > 0.2 && p < 0.8, "trip chance {p}");
+    let c = ai::decide(&b).unwrap();
+    assert_eq!(
+        c,
+        Command::Act {
+            unit: corwin,
+            action: Action::Trip { target: grub }
+        }
+    );
+    // It works (Corwin 20, Grub 1): Grub is prone.
+    b.dice_force_for_tests(&[20, 1]);
+    b.submit(c).unwrap();
+    assert!(b.has(grub, skirmish_rules::components::ConditionKind::Prone));
+
+    let alone = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let b = crate::tactical_d20::arena(GridKind::Square, alone, &[20, 1]);
+    assert!(matches!(
+        ai::decide(&b),
+        Some(Command::Attack { unit, target, .. }) if unit == corwin && target == grub
+    ));
+}

@@ -1497,6 +1497,46 @@ fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
 }
 
 /// Athletics against the target's Reflex save; a failure provokes the target.
+/// The exact chance that the active side wins an opposed d20 check ([`opposed`]): the
+/// higher total wins, a tie goes to the higher bonus, and a full tie to the passive side.
+pub fn opposed_chance(
+    b: &Battle,
+    active: UnitId,
+    a_mods: &[Modifier],
+    passive: UnitId,
+    p_mods: &[Modifier],
+) -> f64 {
+    let total = |mods: &[Modifier]| mods.iter().map(|m| m.value).sum::<i32>();
+    let (ba, bp) = (total(a_mods), total(p_mods));
+    // Unconscious: "use 1 for all d20 rolls".
+    let faces = |u: UnitId| -> Vec<i32> {
+        if b.has(u, ConditionKind::Unconscious) {
+            vec![1; 20]
+        } else {
+            (1..=20).collect()
+        }
+    };
+    let mut wins = 0;
+    for fa in faces(active) {
+        for &fp in &faces(passive) {
+            let (ta, tp) = (fa + ba, fp + bp);
+            if ta > tp || (ta == tp && ba > bp) {
+                wins += 1;
+            }
+        }
+    }
+    f64::from(wins) / 400.0
+}
+
+/// The chance a Trip (or Push or Disarm) by `u` on `target` succeeds: Athletics against
+/// Reflex. 0 when `u` cannot use Athletics.
+pub fn maneuver_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
+    match skill(b, u, Skill::Athletics) {
+        Ok(am) => opposed_chance(b, u, &am, target, &save(b, target, Save::Reflex)),
+        Err(_) => 0.0,
+    }
+}
+
 fn maneuver_roll(
     b: &mut Battle,
     u: UnitId,
