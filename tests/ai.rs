@@ -612,3 +612,62 @@ fn ai_trips_a_foe_its_allies_surround_and_attacks_a_lone_one() {
         Some(Command::Attack { unit, target, .. }) if unit == corwin && target == grub
     ));
 }
+
+#[test]
+fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
+    // Flow. The ogre's only weapon is a 4d12 maul; Sly's shortsword does little to its
+    // 60 HP. Taking the maul away (at Disadvantage) is worth more than a cut: Sly
+    // disarms. Against a goblin with a shortsword it attacks.
+    let extra = r#"weapons: {"maul": (damage: "4d12", tags: [TwoHanded])}"#;
+    let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
+        Unit(name: "Ogre", side: "Blue", cell: (4, 3), archetype: "fighter", hp: 60, weapons: ["maul"])"#;
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, extra, &[10, 1]);
+    let (sly, ogre) = (id(&b, "Sly"), id(&b, "Ogre"));
+    assert_eq!(b.current(), Some(sly));
+    // First its spare AP (5 AP: one more than two attacks) goes on a Feint or a Shove;
+    // here it fails (Sly 99, the ogre 1) and changes nothing about the ogre.
+    let first = ai::decide(&b).unwrap();
+    assert!(
+        matches!(
+            first,
+            Command::Act {
+                action: Action::Feint { .. } | Action::Shove { .. },
+                ..
+            }
+        ),
+        "{first:?}"
+    );
+    b.dice_force_for_tests(&[99, 1]);
+    b.submit(first).unwrap();
+    assert_eq!(b.ap(sly), 4);
+    assert!(!b.has(ogre, skirmish_rules::components::ConditionKind::Prone));
+    assert_eq!(
+        ai::decide(&b),
+        Some(Command::Act {
+            unit: sly,
+            action: Action::Disarm {
+                target: ogre,
+                item: None,
+                send: None
+            }
+        })
+    );
+    let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
+        Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
+    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let imp = id(&b, "Imp");
+    // Again the spare AP may go first (failing here); then a plain attack, no Disarm.
+    let first = ai::decide(&b).unwrap();
+    if let Command::Act {
+        action: Action::Feint { .. } | Action::Shove { .. },
+        ..
+    } = first
+    {
+        b.dice_force_for_tests(&[99, 1]);
+        b.submit(first).unwrap();
+    }
+    assert!(matches!(
+        ai::decide(&b),
+        Some(Command::Attack { unit, target, .. }) if unit == sly && target == imp
+    ));
+}

@@ -10,8 +10,9 @@
 //! 2. attack the enemy with the best value: expected damage from
 //!    [`crate::rulesets::attack_odds`] plus a bonus for the chance to take it down (in
 //!    flow, first a Feint or a Shove that knocks it prone when an AP is left over and
-//!    the Advantage is worth it; in tactical-d20, a Trip instead when the allies' blows
-//!    on a prone foe are worth more than its own attack);
+//!    the Advantage is worth it, or a Disarm instead when the foe's next blow is worth
+//!    more; in tactical-d20, a Trip instead when the allies' blows on a prone foe are
+//!    worth more than its own attack);
 //! 3. otherwise (tactical-d20) charge the best target a charge reaches, landing on the
 //!    flanking cell when one is free;
 //! 4. otherwise move to the reachable cell with the best value: an attack from there
@@ -259,6 +260,47 @@ fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
     act(b, u, Action::Trip { target })
 }
 
+/// flow: a Disarm (2 AP, an attack roll at Disadvantage) on `target` instead of an
+/// attack worth `plain`, when what it takes away is worth more: with its chance, the
+/// foe's next blow at this unit (it must spend about an attack's AP getting a weapon
+/// back; half that when it has another one stowed to draw). Only its only weapon in
+/// hand is worth taking: a foe with a second blade in hand just goes on.
+fn disarm(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+    if b.ruleset() != RulesetId::Flow {
+        return None;
+    }
+    let ws = b.weapons(target);
+    let held = (0..ws.len()).filter(|&i| b.held(target, i)).count();
+    if held != 1 {
+        return None;
+    }
+    let mine = b.weapon_for(u, target, None).ok()?;
+    let mut check = flow::attack_check(b, u, target, mine, AttackKind::Normal);
+    check.advantage -= 1;
+    let mut p = check.success_and_critical().0;
+    if b.rp(target) > 0 {
+        // It may still dodge or parry (as `attack_value` reckons).
+        p *= 0.7;
+    }
+    let theirs = flow_actions::default_disarm_item(b, target)?;
+    let spare =
+        (0..ws.len()).any(|i| b.carried(target, i) == Some(crate::components::Carried::Stowed));
+    let lost =
+        attack_value(b, target, u, theirs, AttackKind::Normal) * if spare { 0.5 } else { 1.0 };
+    if p * lost <= plain + SPARE_AP_GAIN {
+        return None;
+    }
+    act(
+        b,
+        u,
+        Action::Disarm {
+            target,
+            item: None,
+            send: None,
+        },
+    )
+}
+
 /// The kind of attack clicking an enemy would make now (tactical-d20: by the slot).
 fn attack_kind(b: &Battle, u: UnitId) -> AttackKind {
     if b.ruleset() == RulesetId::TacticalD20 {
@@ -346,7 +388,9 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         // worth it; tactical-d20: trip instead of the Standard attack when the allies'
         // blows on a prone foe are worth more.
         if let Command::Attack { target, .. } = cmd
-            && let Some(first) = spare_ap_first(b, u, target, v).or_else(|| trip(b, u, target, v))
+            && let Some(first) = spare_ap_first(b, u, target, v)
+                .or_else(|| trip(b, u, target, v))
+                .or_else(|| disarm(b, u, target, v))
         {
             return first;
         }
