@@ -124,20 +124,8 @@ fn ai_stays_put_rather_than_provoke_for_nothing() {
     // Two swings that miss (96+ fails), the brute does not react.
     for _ in 0..2 {
         b.dice_force_for_tests(&[99]);
-        b.submit(Command::Attack {
-            unit: gor,
-            target: brute,
-            weapon: None,
-            slot: None,
-        })
-        .unwrap();
-        while let Status::AwaitingReaction(r) = b.status() {
-            b.submit(Command::React {
-                unit: r,
-                choice: None,
-            })
-            .unwrap();
-        }
+        crate::flow::attack(&mut b, gor, brute);
+        crate::flow::decline_all(&mut b);
     }
     assert_eq!(b.ap(gor), 1);
     assert!(
@@ -367,45 +355,18 @@ fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
         if wounded {
             // A plain hit (the face equal to the target number) that Gor does not
             // defend, for 6 damage.
-            let w = b.weapon_for(brute, gor, None).unwrap();
-            let t =
-                skirmish_rules::rulesets::flow::attack_check(&b, brute, gor, w, AttackKind::Normal)
-                    .target();
-            b.dice_force_for_tests(&[t as u32, 6]);
-            b.submit(Command::Attack {
-                unit: brute,
-                target: gor,
-                weapon: None,
-                slot: None,
-            })
-            .unwrap();
-            while let Status::AwaitingReaction(r) = b.status() {
-                b.submit(Command::React {
-                    unit: r,
-                    choice: None,
-                })
-                .unwrap();
-            }
+            let t = crate::flow::plain_hit_face(&b, brute, gor);
+            b.dice_force_for_tests(&[t, 6]);
+            crate::flow::attack(&mut b, brute, gor);
+            crate::flow::decline_all(&mut b);
             assert!(b.hp(gor) * 3 <= 9, "Gor has {} of 9 HP", b.hp(gor));
         }
         b.submit(Command::EndTurn { unit: brute }).unwrap();
         assert_eq!(b.current(), Some(gor));
         for _ in 0..2 {
             b.dice_force_for_tests(&[99]);
-            b.submit(Command::Attack {
-                unit: gor,
-                target: brute,
-                weapon: None,
-                slot: None,
-            })
-            .unwrap();
-            while let Status::AwaitingReaction(r) = b.status() {
-                b.submit(Command::React {
-                    unit: r,
-                    choice: None,
-                })
-                .unwrap();
-            }
+            crate::flow::attack(&mut b, gor, brute);
+            crate::flow::decline_all(&mut b);
         }
         assert_eq!(b.ap(gor), 1);
         let c = ai::decide(&b).unwrap();
@@ -498,7 +459,6 @@ fn ai_assists_an_engaged_ally_it_cannot_help_otherwise() {
 
 #[test]
 fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
-    use skirmish_rules::rulesets::flow;
     let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
         Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
     // Sly disarms the goblin (a plain success at Disadvantage; the goblin does not
@@ -506,8 +466,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
     // picks it up.
     let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     let (sly, imp) = (id(&b, "Sly"), id(&b, "Imp"));
-    let w = b.best_melee(sly, 1).unwrap();
-    let t = flow::attack_check(&b, sly, imp, w, AttackKind::Normal).target() as u32;
+    let t = crate::flow::plain_hit_face(&b, sly, imp);
     b.dice_force_for_tests(&[t, t]);
     b.submit(Command::Act {
         unit: sly,
@@ -518,13 +477,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         },
     })
     .unwrap();
-    while let Status::AwaitingReaction(r) = b.status() {
-        b.submit(Command::React {
-            unit: r,
-            choice: None,
-        })
-        .unwrap();
-    }
+    crate::flow::decline_all(&mut b);
     assert!(!b.held(imp, 0), "the goblin lost its shortsword");
     let (sword, _) = b.ground()[0].clone();
     assert_eq!(b.grid().distance(sword, b.pos(imp)), 1);
@@ -539,13 +492,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         }
     );
     b.submit(walk).unwrap();
-    while let Status::AwaitingReaction(r) = b.status() {
-        b.submit(Command::React {
-            unit: r,
-            choice: None,
-        })
-        .unwrap();
-    }
+    crate::flow::decline_all(&mut b);
     assert_eq!(b.pos(imp), sword);
     assert_eq!(
         ai::decide(&b),

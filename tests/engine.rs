@@ -505,32 +505,12 @@ fn damage_resets_the_stalemate_count() {
             .find(|&c| b.check(&Command::Move { unit: SABLE, to: c }).is_ok())
             .expect("a cell next to Brakka");
         b.submit(Command::Move { unit: SABLE, to }).unwrap();
-        while let Status::AwaitingReaction(r) = b.status() {
-            b.submit(Command::React {
-                unit: r,
-                choice: None,
-            })
-            .unwrap();
-        }
+        crate::flow::decline_all(&mut b);
     }
-    let w = b.weapon_for(SABLE, BRAKKA, None).unwrap();
-    let t = skirmish_rules::rulesets::flow::attack_check(&b, SABLE, BRAKKA, w, AttackKind::Normal)
-        .target();
-    b.dice_force_for_tests(&[t as u32, 1]);
-    b.submit(Command::Attack {
-        unit: SABLE,
-        target: BRAKKA,
-        weapon: None,
-        slot: None,
-    })
-    .unwrap();
-    while let Status::AwaitingReaction(r) = b.status() {
-        b.submit(Command::React {
-            unit: r,
-            choice: None,
-        })
-        .unwrap();
-    }
+    let t = crate::flow::plain_hit_face(&b, SABLE, BRAKKA);
+    b.dice_force_for_tests(&[t, 1]);
+    crate::flow::attack(&mut b, SABLE, BRAKKA);
+    crate::flow::decline_all(&mut b);
     assert!(
         b.log()
             .iter()
@@ -556,17 +536,9 @@ fn a_command_that_fails_halfway_changes_nothing() {
     // answer fails the same way again.
     let mut b = duel(GridKind::Hex, &[]);
     assert_eq!(b.current(), Some(SABLE));
-    let w = b.weapon_for(SABLE, BRAKKA, None).unwrap();
-    let t = skirmish_rules::rulesets::flow::attack_check(&b, SABLE, BRAKKA, w, AttackKind::Normal)
-        .target();
-    b.dice_force_for_tests(&[t as u32, 99]);
-    b.submit(Command::Attack {
-        unit: SABLE,
-        target: BRAKKA,
-        weapon: None,
-        slot: None,
-    })
-    .unwrap();
+    let t = crate::flow::plain_hit_face(&b, SABLE, BRAKKA);
+    b.dice_force_for_tests(&[t, 99]);
+    crate::flow::attack(&mut b, SABLE, BRAKKA);
     assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
     let before = format!("{:?}", b.log());
     let (hp, ap, left) = (b.hp(BRAKKA), b.ap(SABLE), b.forced_dice_left());

@@ -64,6 +64,19 @@ pub fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
     b.submit(Command::React { unit, choice }).unwrap();
 }
 
+/// Decline every open reaction window (the script runner's own loop).
+pub fn decline_all(b: &mut Battle) {
+    skirmish_rules::script::drain_windows(b, skirmish_rules::script::Policy::Decline).unwrap();
+}
+
+/// The d100 face that makes `attacker`'s normal attack on `target` a plain success: its
+/// target number.
+pub fn plain_hit_face(b: &Battle, attacker: UnitId, target: UnitId) -> u32 {
+    let w = b.weapon_for(attacker, target, None).unwrap();
+    skirmish_rules::rulesets::flow::attack_check(b, attacker, target, w, AttackKind::Normal)
+        .target() as u32
+}
+
 pub fn end(b: &mut Battle) {
     let u = b.current().unwrap();
     b.submit(Command::EndTurn { unit: u }).unwrap();

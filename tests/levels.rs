@@ -99,3 +99,27 @@ fn one_level_reads_as_either_grid() {
     );
     assert!(skirmish_rules::Battle::new(sq, 1, vec![]).is_ok());
 }
+
+#[test]
+fn a_negative_stalemate_count_is_refused_at_its_line() {
+    let src = r##"Level(name: "x", ruleset: "flow", grid: Square, map: ["..."],
+    sides: [Side(name: "A", colour: "#c83c3c"), Side(name: "B", colour: "#3c6ec8")],
+    units: [Unit(name: "a", side: "A", cell: (0, 0), archetype: "fighter"),
+            Unit(name: "b", side: "B", cell: (2, 0), archetype: "fighter")],
+    stalemate_rounds: -3)"##;
+    let e = level::parse(src, "x").unwrap_err();
+    let got: Vec<(usize, &str)> = e
+        .problems
+        .iter()
+        .map(|p| (p.pos.line, p.message.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![(
+            5,
+            "stalemate_rounds is -3; it must be 0 (off) or a number of rounds"
+        )]
+    );
+    let ok = src.replace("-3", "0");
+    assert_eq!(level::parse(&ok, "x").unwrap().stalemate_rounds, 0);
+}

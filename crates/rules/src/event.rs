@@ -29,6 +29,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every level, worst first (the order of `as usize`).
+    pub const ALL: [Outcome; 6] = [
+        Outcome::CriticalFailure,
+        Outcome::Failure,
+        Outcome::Success,
+        Outcome::Hard,
+        Outcome::Major,
+        Outcome::Critical,
+    ];
+
     /// Any success?
     pub fn is_success(self) -> bool {
         self >= Outcome::Success

@@ -245,7 +245,7 @@ struct LevelFile {
     #[serde(default)]
     surprise: Option<String>,
     #[serde(default)]
-    stalemate_rounds: Option<u32>,
+    stalemate_rounds: Option<i64>,
 }
 
 /// One problem in a file.
@@ -595,6 +595,17 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         None => None,
     };
 
+    let stalemate_rounds = match raw.stalemate_rounds {
+        None => STALEMATE_ROUNDS,
+        Some(n) => u32::try_from(n).unwrap_or_else(|_| {
+            p.at(
+                "stalemate_rounds",
+                format!("stalemate_rounds is {n}; it must be 0 (off) or a number of rounds"),
+            );
+            STALEMATE_ROUNDS
+        }),
+    };
+
     if !p.list.is_empty() {
         let mut problems = p.list;
         problems.sort_by_key(|p| p.pos);
@@ -610,7 +621,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         sides,
         units,
         surprise,
-        stalemate_rounds: raw.stalemate_rounds.unwrap_or(STALEMATE_ROUNDS),
+        stalemate_rounds,
     })
 }
 

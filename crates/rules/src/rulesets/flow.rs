@@ -170,18 +170,10 @@ pub fn active_wins(active: Outcome, defender: Outcome) -> bool {
 
 /// The exact chance that the active side wins an opposed check ([`active_wins`]).
 pub fn contest_chance(active: &Check, passive: &Check) -> f64 {
-    const LEVELS: [Outcome; 6] = [
-        Outcome::CriticalFailure,
-        Outcome::Failure,
-        Outcome::Success,
-        Outcome::Hard,
-        Outcome::Major,
-        Outcome::Critical,
-    ];
     let (a, p) = (active.odds(), passive.odds());
     let mut chance = 0.0;
-    for la in LEVELS {
-        for lp in LEVELS {
+    for la in Outcome::ALL {
+        for lp in Outcome::ALL {
             if active_wins(la, lp) {
                 chance += a[la as usize] * p[lp as usize];
             }
@@ -557,18 +549,11 @@ pub fn defence_chance(b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind
         hit.level
     };
     let odds = check.odds();
-    [
-        Outcome::CriticalFailure,
-        Outcome::Failure,
-        Outcome::Success,
-        Outcome::Hard,
-        Outcome::Major,
-        Outcome::Critical,
-    ]
-    .into_iter()
-    .filter(|&o| !active_wins(against, o))
-    .map(|o| odds[o as usize])
-    .sum()
+    Outcome::ALL
+        .into_iter()
+        .filter(|&o| !active_wins(against, o))
+        .map(|o| odds[o as usize])
+        .sum()
 }
 
 /// Chance that a melee/ranged attack hits before defences, and its damage range.

@@ -206,6 +206,22 @@ mod tests {
     use super::*;
     use crate::dice::DiceExpr;
 
+    /// Opposed d20 odds (the AI's trip chance) counted by hand against the engine's tie
+    /// rule (higher total, then higher bonus, then the passive side).
+    #[test]
+    fn opposed_odds_count_the_engines_tie_rule() {
+        use crate::rulesets::tactical_d20_actions::opposed_odds;
+        // Equal bonuses: only a higher face wins, 20·19/2 = 190 of 400 pairs.
+        assert!((opposed_odds(3, false, 3, false) - 190.0 / 400.0).abs() < 1e-12);
+        // One point more: a face at least as high (210 pairs), and also the 19 pairs
+        // where the passive face is one higher — equal totals, the higher bonus wins.
+        assert!((opposed_odds(4, false, 3, false) - 229.0 / 400.0).abs() < 1e-12);
+        // An unconscious passive side rolls 1: total 6 with bonus 5. The active side
+        // (bonus 0) needs more than 6 — a tie at 6 goes to the higher bonus, the
+        // passive's: faces 7 to 20.
+        assert!((opposed_odds(0, false, 5, true) - 14.0 / 20.0).abs() < 1e-12);
+    }
+
     fn fighter() -> Stats {
         Stats(
             [

@@ -794,7 +794,7 @@ fn opposed(
             );
             check_event(b, active, purpose, ra, tp);
             check_event(b, passive, purpose, rp, ta);
-            (ta > tp || (ta == tp && ba > bp), ta == tp)
+            (active_wins(ta, ba, tp, bp), ta == tp)
         }
     };
     b.emit(Event::Contest {
@@ -1497,8 +1497,34 @@ fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
 }
 
 /// Athletics against the target's Reflex save; a failure provokes the target.
-/// The exact chance that the active side wins an opposed d20 check ([`opposed`]): the
+/// Does the active side win an opposed d20 check with these totals and bonuses? The
 /// higher total wins, a tie goes to the higher bonus, and a full tie to the passive side.
+pub fn active_wins(total_a: i32, bonus_a: i32, total_p: i32, bonus_p: i32) -> bool {
+    total_a > total_p || (total_a == total_p && bonus_a > bonus_p)
+}
+
+/// The exact chance that the active side wins an opposed d20 check ([`opposed`]), from
+/// each side's bonus and whether it must "use 1 for all d20 rolls" (unconscious).
+pub fn opposed_odds(bonus_a: i32, a_rolls_1: bool, bonus_p: i32, p_rolls_1: bool) -> f64 {
+    let faces = |ones: bool| -> Vec<i32> {
+        if ones {
+            vec![1; 20]
+        } else {
+            (1..=20).collect()
+        }
+    };
+    let mut wins = 0;
+    for fa in faces(a_rolls_1) {
+        for &fp in &faces(p_rolls_1) {
+            if active_wins(fa + bonus_a, bonus_a, fp + bonus_p, bonus_p) {
+                wins += 1;
+            }
+        }
+    }
+    f64::from(wins) / 400.0
+}
+
+/// [`opposed_odds`] for two units and their modifiers.
 pub fn opposed_chance(
     b: &Battle,
     active: UnitId,
@@ -1506,26 +1532,13 @@ pub fn opposed_chance(
     passive: UnitId,
     p_mods: &[Modifier],
 ) -> f64 {
-    let total = |mods: &[Modifier]| mods.iter().map(|m| m.value).sum::<i32>();
-    let (ba, bp) = (total(a_mods), total(p_mods));
-    // Unconscious: "use 1 for all d20 rolls".
-    let faces = |u: UnitId| -> Vec<i32> {
-        if b.has(u, ConditionKind::Unconscious) {
-            vec![1; 20]
-        } else {
-            (1..=20).collect()
-        }
-    };
-    let mut wins = 0;
-    for fa in faces(active) {
-        for &fp in &faces(passive) {
-            let (ta, tp) = (fa + ba, fp + bp);
-            if ta > tp || (ta == tp && ba > bp) {
-                wins += 1;
-            }
-        }
-    }
-    f64::from(wins) / 400.0
+    let bonus = |mods: &[Modifier]| mods.iter().map(|m| m.value).sum::<i32>();
+    opposed_odds(
+        bonus(a_mods),
+        b.has(active, ConditionKind::Unconscious),
+        bonus(p_mods),
+        b.has(passive, ConditionKind::Unconscious),
+    )
 }
 
 /// The chance a Trip (or Push or Disarm) by `u` on `target` succeeds: Athletics against
