@@ -9,7 +9,7 @@ use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::record::record;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::rulesets::tactical_d20_actions as td;
+use skirmish_rules::rulesets::tactical_d20 as td;
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 
@@ -304,7 +304,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
     let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
     assert_eq!(b.current(), Some(gor));
     assert_eq!(b.ap(gor), 5);
-    let chance = skirmish_rules::rulesets::flow_actions::feint_chance(&b, gor, brute);
+    let chance = skirmish_rules::rulesets::flow::feint_chance(&b, gor, brute);
     assert!(chance > 0.2 && chance < 0.9, "feint chance {chance}");
     assert_eq!(
         ai::decide(&b),
@@ -409,7 +409,7 @@ fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
     let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 3, 2, 1]);
     let (gor, imp) = (id(&b, "Gor"), id(&b, "Imp"));
     assert_eq!(b.current(), Some(gor));
-    let chance = skirmish_rules::rulesets::flow_actions::shove_chance(&b, gor, imp);
+    let chance = skirmish_rules::rulesets::flow::shove_chance(&b, gor, imp);
     assert!(chance > 0.1, "shove chance {chance}");
     let c = ai::decide(&b).unwrap();
     assert_eq!(

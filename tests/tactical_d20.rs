@@ -7,7 +7,7 @@ use skirmish_rules::components::{Carried, ConditionKind, Slot, UnitId};
 use skirmish_rules::engine::{Action, FocusOn, GrappleFollow};
 use skirmish_rules::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::rulesets::tactical_d20_actions as td;
+use skirmish_rules::rulesets::tactical_d20 as td;
 use skirmish_rules::{Battle, Command, Illegal, level};
 
 use crate::flow::{BOTH, id, since};

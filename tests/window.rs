@@ -157,7 +157,7 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
         ..View::default()
     };
     let lines = skirmish::game::hud::hover_lines(&b, &view);
-    let chance = skirmish_rules::rulesets::flow_actions::feint_chance(&b, gor, brute);
+    let chance = skirmish_rules::rulesets::flow::feint_chance(&b, gor, brute);
     let want = format!("{:.0}% to out-feint Brute", chance * 100.0);
     assert!(
         lines.iter().any(|l| l.starts_with(&want)),
@@ -171,7 +171,7 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
             ..View::default()
         };
         let lines = skirmish::game::hud::hover_lines(&b, &shove);
-        let chance = skirmish_rules::rulesets::flow_actions::shove_chance(&b, gor, brute);
+        let chance = skirmish_rules::rulesets::flow::shove_chance(&b, gor, brute);
         let want = format!("{:.0}% to shove Brute", chance * 100.0);
         assert!(
             lines.iter().any(|l| l.starts_with(&want)),

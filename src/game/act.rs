@@ -10,7 +10,9 @@ use skirmish_rules::engine::{Action, Command, FocusOn, GrappleFollow, ReadyTrigg
 use skirmish_rules::event::{Event, ReactionKind};
 use skirmish_rules::grid::Cell;
 use skirmish_rules::record::{Record, record};
-use skirmish_rules::rulesets::{RulesetId, flow_actions, tactical_d20_actions};
+use skirmish_rules::rulesets::{
+    RulesetId, flow as flow_actions, tactical_d20 as tactical_d20_actions,
+};
 use skirmish_rules::{Battle, Status};
 
 use super::{BattleRes, Intent, ReactPolicy, Screen, Session, View};

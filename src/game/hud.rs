@@ -9,7 +9,8 @@ use skirmish_rules::engine::Command;
 use skirmish_rules::event::{AttackKind, Event, ReactionKind, Trigger};
 use skirmish_rules::record::record;
 use skirmish_rules::rulesets::{
-    RulesetId, attack_odds, flow, flow_actions, tactical_d20, tactical_d20_actions,
+    RulesetId, attack_odds, flow, flow as flow_actions, tactical_d20 as tactical_d20_actions,
+    tactical_d20::math as tactical_d20,
 };
 use skirmish_rules::{Battle, Status};
 

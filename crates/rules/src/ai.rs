@@ -37,8 +37,8 @@ use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
 use crate::rulesets::{
-    AttackOdds, RulesetId, attack_odds_numbers, flow, flow_actions, tactical_d20,
-    tactical_d20_actions as td,
+    AttackOdds, RulesetId, attack_odds_numbers, flow, flow as flow_actions, tactical_d20 as td,
+    tactical_d20::math as tactical_d20,
 };
 
 /// Value of a certain kill, in HP of expected damage.

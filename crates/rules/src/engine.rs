@@ -13,7 +13,7 @@ use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Tr
 use crate::grid::Cell;
 use crate::level::Terrain;
 use crate::rulesets::{
-    RulesetId, flow, flow_actions, tactical_d20 as td, tactical_d20_actions as td_actions,
+    RulesetId, flow, flow as flow_actions, tactical_d20 as td_actions, tactical_d20::math as td,
 };
 
 /// What a controller (mouse, AI, script, replay) asks for.

@@ -2,9 +2,8 @@
 //! them through [`RulesetId`].
 
 pub mod flow;
-pub mod flow_actions;
+
 pub mod tactical_d20;
-pub mod tactical_d20_actions;
 
 use serde::{Deserialize, Serialize};
 
@@ -255,9 +254,9 @@ fn odds(
     match b.ruleset() {
         RulesetId::TacticalD20 => {
             let (a, hit, crit, (lo, hi)) =
-                tactical_d20_actions::attack_preview(b, attacker, target, weapon, kind);
+                tactical_d20::attack_preview(b, attacker, target, weapon, kind);
             let normal_hi = {
-                let (d, m) = tactical_d20_actions::damage_parts(b, attacker, weapon, kind, 1);
+                let (d, m) = tactical_d20::damage_parts(b, attacker, weapon, kind, 1);
                 let flat: i32 = m.iter().map(|m| m.value).sum();
                 ((d.max() + flat).max(1) - b.stats(target).get(Stat::Dr)).max(0)
             };

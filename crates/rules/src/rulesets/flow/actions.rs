@@ -12,7 +12,7 @@ use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, ShoveEffect};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 
-use super::flow::{self, Check, active_wins, actor_advantage};
+use super::combat::{self as flow, Check, active_wins, actor_advantage};
 
 /// AP cost of each special action.
 pub fn cost(a: &Action) -> i32 {

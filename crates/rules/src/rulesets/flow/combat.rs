@@ -473,7 +473,7 @@ pub(crate) fn reaction_fp(b: &mut Battle, u: UnitId) {
 /// Roll and deal the damage of a hit; FP for hit, crit and kill.
 pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
     if let HitEffect::Disarm { item, send } = hit.effect {
-        super::flow_actions::resolve_disarm(b, &hit, item, send);
+        super::actions::resolve_disarm(b, &hit, item, send);
         return Ok(());
     }
     let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else {
@@ -515,7 +515,7 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
     }
     if hp_after <= 0 {
         b.emit(Event::Down { unit: hit.target });
-        super::flow_actions::end_grapple(b, hit.target);
+        super::actions::end_grapple(b, hit.target);
         let after = b.fp(hit.attacker) + FP_KILL;
         b.emit(Event::FlowPoints {
             unit: hit.attacker,

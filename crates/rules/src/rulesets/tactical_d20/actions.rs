@@ -3,7 +3,7 @@
 //! Attack, Pursuit and Wait, flanking, terrain, conditions, dying.
 //!
 //! `check` is pure; `perform` and the resolvers only emit events and push frames. The
-//! numbers come from [`super::tactical_d20`]; interpretations are in
+//! numbers come from [`super::math`]; interpretations are in
 //! `docs/rules/tactical-d20.md`.
 
 use crate::battle::Battle;
@@ -18,7 +18,7 @@ use crate::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend
 use crate::grid::Cell;
 use crate::level::Terrain;
 
-use super::tactical_d20::{self as td, AttackSlot, D20Attack};
+use super::math::{self as td, AttackSlot, D20Attack};
 
 /// Speed in cells when a unit's stats give none (30 ft).
 pub const SPEED: u32 = 6;
@@ -253,7 +253,7 @@ pub fn action_name(a: &Action) -> &'static str {
         Step { .. } => "Side Step",
         Command { .. } => "Command",
         Wait => "Wait",
-        other => super::flow_actions::action_name(other),
+        other => crate::rulesets::flow::action_name(other),
     }
 }
 
@@ -1178,7 +1178,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     let Some(first) = first else {
         return Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
-            action: super::flow_actions::action_name(a),
+            action: crate::rulesets::flow::action_name(a),
         });
     };
     may_act(b, u)?;
@@ -1444,7 +1444,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
-            action: super::flow_actions::action_name(a),
+            action: crate::rulesets::flow::action_name(a),
         }),
     }
 }

@@ -4,7 +4,7 @@
 //! Primary/Secondary/Tertiary penalties; and the AC changes conditions make.
 //!
 //! These are pure functions over a unit's scores and conditions, tested below; the turn
-//! engine's part (slots, actions, reactions) is `tactical_d20_actions`. Interpretations:
+//! engine's part (slots, actions, reactions) is the rest of this folder. Interpretations:
 //! `docs/rules/tactical-d20.md`.
 
 use crate::components::{ConditionKind, Size, Slot, Stat, Stats, Weapon, WeaponKind, WeaponTag};
@@ -210,7 +210,7 @@ mod tests {
     /// rule (higher total, then higher bonus, then the passive side).
     #[test]
     fn opposed_odds_count_the_engines_tie_rule() {
-        use crate::rulesets::tactical_d20_actions::opposed_odds;
+        use crate::rulesets::tactical_d20::opposed_odds;
         // Equal bonuses: only a higher face wins, 20·19/2 = 190 of 400 pairs.
         assert!((opposed_odds(3, false, 3, false) - 190.0 / 400.0).abs() < 1e-12);
         // One point more: a face at least as high (210 pairs), and also the 19 pairs
