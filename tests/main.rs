@@ -1,14 +1,13 @@
-//! The one integration-test binary (every extra one links Bevy again).
+//! The one integration-test binary of the root package (every extra one links Bevy
+//! again): the `skirmish` binary and the window crate. The rules tests live in
+//! `crates/rules/tests/`.
 #![forbid(unsafe_code)]
 
-mod ai;
 mod cli;
-mod dice;
-mod engine;
-mod flow;
-mod grid;
-mod levels;
-mod tactical_d20;
+/// The rules tests' battle builders (only some are used here).
+#[allow(dead_code)]
+#[path = "../crates/rules/tests/support/battles.rs"]
+mod support;
 mod window;
 
 use std::path::{Path, PathBuf};

@@ -9,8 +9,8 @@ use skirmish_rules::engine::{Action, Command};
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::GridKind;
 
-use crate::flow::{id, since};
-use crate::tactical_d20::{arena, duel};
+use crate::support::d20::{arena, duel};
+use crate::support::{flow, id, since};
 
 fn labels(b: &Battle, a: ActionKey, u: UnitId, at: UnitId) -> Vec<String> {
     a.choices(b, u, Some(b.pos(at)))
@@ -144,12 +144,12 @@ fn hand_over_asks_which_item_and_the_ally_receives_it() {
 #[test]
 fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer() {
     // Flow: Feint (2) waits for a target; hovering the enemy shows the same chance the
-    // AI weighs (flow_actions::feint_chance).
+    // AI weighs (rulesets::flow::feint_chance).
     use skirmish::game::View;
     use skirmish::game::act::Pending;
     let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
         Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
-    let b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
     let view = View {
         hovered: Some(b.pos(brute)),

@@ -10,46 +10,8 @@ use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::tactical_d20 as td;
 use skirmish_rules::{Battle, Command, Illegal, level};
 
-use crate::flow::{BOTH, id, since};
-
-/// A tactical-d20 battle on `map` (rows) with sides Red and Blue.
-pub fn field(kind: GridKind, map: &[&str], units: &str, extra: &str, dice: &[u32]) -> Battle {
-    let map = map
-        .iter()
-        .map(|r| format!("\"{r}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let src = format!(
-        r##"Level(name: "field", ruleset: "tactical-d20", grid: {kind:?}, map: [{map}],
-        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
-        units: [{units}], {extra})"##
-    );
-    let l = level::parse(&src, "field").unwrap_or_else(|e| panic!("{e}"));
-    Battle::new(l, 7, dice.to_vec()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// An open `w`×`h` map.
-pub fn open(w: usize, h: usize) -> Vec<String> {
-    (0..h).map(|_| ".".repeat(w)).collect()
-}
-
-pub fn arena(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
-    let m = open(16, 9);
-    let rows: Vec<&str> = m.iter().map(String::as_str).collect();
-    field(kind, &rows, units, "", dice)
-}
-
-/// Red fighter "Corwin" at (4,4), Blue fighter "Grub" at (5,4); Corwin acts first.
-pub const DUEL: &str = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
-    Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
-
-pub fn duel(kind: GridKind, dice: &[u32]) -> Battle {
-    let mut d = vec![20, 1];
-    d.extend_from_slice(dice);
-    let b = arena(kind, DUEL, &d);
-    assert_eq!(b.current(), b.find("Corwin"));
-    b
-}
+use crate::support::d20::{DUEL, arena, duel, field, open};
+use crate::support::{BOTH, damage, id, offers, repo, since};
 
 fn attack(
     b: &mut Battle,
@@ -116,26 +78,6 @@ fn swings(ev: &[Event]) -> Vec<Swing> {
                     .collect(),
                 *outcome,
             )),
-            _ => None,
-        })
-        .collect()
-}
-
-fn damage(ev: &[Event]) -> Vec<(UnitId, i32)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Damage { unit, amount, .. } => Some((*unit, *amount)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn offers(ev: &[Event]) -> Vec<(UnitId, Vec<ReactionKind>)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::ReactionOffered {
-                reactor, options, ..
-            } => Some((*reactor, options.clone())),
             _ => None,
         })
         .collect()
@@ -1538,13 +1480,13 @@ fn at_0_hp_a_unit_falls_unconscious_below_0_it_is_dying_and_saves_each_round() {
 fn the_crossroads_battle_matches_its_checked_in_event_log() {
     use skirmish_rules::record::record;
     use skirmish_rules::script::{Script, run};
-    let l = level::load(&crate::repo("tests/fixtures/d20-skirmish.ron")).unwrap();
-    let script = Script::load(&crate::repo("tests/fixtures/d20-skirmish-script.ron")).unwrap();
+    let l = level::load(&repo("tests/fixtures/d20-skirmish.ron")).unwrap();
+    let script = Script::load(&repo("tests/fixtures/d20-skirmish-script.ron")).unwrap();
     let seed = l.seed.unwrap();
     let mut b = Battle::new(l, seed, script.dice.clone()).unwrap();
     run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
     let got: Vec<String> = b.log().iter().map(|e| record(&b, e).text()).collect();
-    let want = std::fs::read_to_string(crate::repo("tests/fixtures/d20-skirmish-expected.txt"))
+    let want = std::fs::read_to_string(repo("tests/fixtures/d20-skirmish-expected.txt"))
         .unwrap()
         .replace("\r\n", "\n");
     let want: Vec<&str> = want.lines().collect();

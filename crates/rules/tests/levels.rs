@@ -1,6 +1,6 @@
 use skirmish_rules::level;
 
-use crate::repo;
+use crate::support::repo;
 
 #[test]
 fn shipped_levels_are_valid() {

@@ -42,4 +42,4 @@ fn seeded_sequence_is_stable() {
     assert_eq!(roll(42), PINNED_42.to_vec());
 }
 
-const PINNED_42: [u32; 12] = include!("fixtures/pinned_d20_seed42.txt");
+const PINNED_42: [u32; 12] = include!("../../../tests/fixtures/pinned_d20_seed42.txt");

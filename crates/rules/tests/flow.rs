@@ -12,49 +12,14 @@ use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::flow;
 use skirmish_rules::{Battle, Command, Illegal, level};
 
-pub const BOTH: [GridKind; 2] = [GridKind::Hex, GridKind::Square];
+use crate::support::flow::{arena, attack};
+use crate::support::{BOTH, damage, id, offers, repo, since};
 
-/// A flow battle on an open `w`×`h` map with sides Red and Blue. `units` is the RON of
-/// the unit list; `extra` more level fields; `dice` forced faces (initiative first: one
-/// d10 per unit in list order).
-pub fn arena(kind: GridKind, w: usize, h: usize, units: &str, extra: &str, dice: &[u32]) -> Battle {
-    let row = ".".repeat(w);
-    let map = (0..h)
-        .map(|_| format!("\"{row}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let src = format!(
-        r##"Level(name: "arena", ruleset: "flow", grid: {kind:?}, map: [{map}],
-        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
-        units: [{units}], {extra})"##
-    );
-    let l = level::parse(&src, "arena").unwrap_or_else(|e| panic!("{e}"));
-    Battle::new(l, 7, dice.to_vec()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-pub fn id(b: &Battle, name: &str) -> UnitId {
-    b.find(name).unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-pub fn since(b: &Battle, from: usize) -> Vec<Event> {
-    b.log()[from..].iter().map(|l| l.event.clone()).collect()
-}
-
-pub fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
+fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
     b.submit(Command::Act { unit, action })
 }
 
-pub fn attack(b: &mut Battle, unit: UnitId, target: UnitId) {
-    b.submit(Command::Attack {
-        slot: None,
-        unit,
-        target,
-        weapon: None,
-    })
-    .unwrap();
-}
-
-pub fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
     assert_eq!(
         b.status(),
         Status::AwaitingReaction(unit),
@@ -64,20 +29,7 @@ pub fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
     b.submit(Command::React { unit, choice }).unwrap();
 }
 
-/// Decline every open reaction window (the script runner's own loop).
-pub fn decline_all(b: &mut Battle) {
-    skirmish_rules::script::drain_windows(b, skirmish_rules::script::Policy::Decline).unwrap();
-}
-
-/// The d100 face that makes `attacker`'s normal attack on `target` a plain success: its
-/// target number.
-pub fn plain_hit_face(b: &Battle, attacker: UnitId, target: UnitId) -> u32 {
-    let w = b.weapon_for(attacker, target, None).unwrap();
-    skirmish_rules::rulesets::flow::attack_check(b, attacker, target, w, AttackKind::Normal)
-        .target() as u32
-}
-
-pub fn end(b: &mut Battle) {
+fn end(b: &mut Battle) {
     let u = b.current().unwrap();
     b.submit(Command::EndTurn { unit: u }).unwrap();
 }
@@ -98,26 +50,6 @@ fn attacks(ev: &[Event]) -> Vec<(UnitId, AttackKind, i32, Vec<String>, u32)> {
                 roll.modifiers.iter().map(|m| m.name.to_string()).collect(),
                 roll.expr.count,
             )),
-            _ => None,
-        })
-        .collect()
-}
-
-fn damage(ev: &[Event]) -> Vec<(UnitId, i32)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::Damage { unit, amount, .. } => Some((*unit, *amount)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn offers(ev: &[Event]) -> Vec<(UnitId, Vec<ReactionKind>)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::ReactionOffered {
-                reactor, options, ..
-            } => Some((*reactor, options.clone())),
             _ => None,
         })
         .collect()
@@ -1192,13 +1124,13 @@ fn initiative_is_d10_plus_agility_mod_and_full_ties_roll_off() {
 fn the_ford_skirmish_matches_its_checked_in_event_log() {
     use skirmish_rules::record::record;
     use skirmish_rules::script::{Script, run};
-    let l = level::load(&crate::repo("tests/fixtures/skirmish.ron")).unwrap();
-    let script = Script::load(&crate::repo("tests/fixtures/skirmish-script.ron")).unwrap();
+    let l = level::load(&repo("tests/fixtures/skirmish.ron")).unwrap();
+    let script = Script::load(&repo("tests/fixtures/skirmish-script.ron")).unwrap();
     let seed = l.seed.unwrap();
     let mut b = Battle::new(l, seed, script.dice.clone()).unwrap();
     run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
     let got: Vec<String> = b.log().iter().map(|e| record(&b, e).text()).collect();
-    let want = std::fs::read_to_string(crate::repo("tests/fixtures/skirmish-expected.txt"))
+    let want = std::fs::read_to_string(repo("tests/fixtures/skirmish-expected.txt"))
         .unwrap()
         .replace("\r\n", "\n");
     let want: Vec<&str> = want.lines().collect();

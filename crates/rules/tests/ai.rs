@@ -13,8 +13,8 @@ use skirmish_rules::rulesets::tactical_d20 as td;
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 
-use crate::flow::{BOTH, id};
-use crate::tactical_d20::{field, open};
+use crate::support::{BOTH, d20, decline_all, flow, id, repo};
+use d20::{field, open};
 
 fn texts(b: &Battle) -> Vec<String> {
     b.log().iter().map(|l| record(b, l).text()).collect()
@@ -26,7 +26,7 @@ fn ai_battles_are_deterministic_for_a_seed_and_end() {
         "levels/flow-courtyard.ron",
         "levels/tactical-d20-ambush.ron",
     ] {
-        let l = level::load(&crate::repo(path)).unwrap();
+        let l = level::load(&repo(path)).unwrap();
         for kind in BOTH {
             let l = l.clone().with_grid(kind);
             let run = |seed| {
@@ -118,14 +118,14 @@ fn ai_stays_put_rather_than_provoke_for_nothing() {
     let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
         Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute"),
         Unit(name: "Imp", side: "Blue", cell: (9, 3), archetype: "goblin")"#;
-    let mut b = crate::flow::arena(GridKind::Square, 12, 7, units, "", &[10, 1, 1]);
+    let mut b = flow::arena(GridKind::Square, 12, 7, units, "", &[10, 1, 1]);
     let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
     assert_eq!(b.current(), Some(gor));
     // Two swings that miss (96+ fails), the brute does not react.
     for _ in 0..2 {
         b.dice_force_for_tests(&[99]);
-        crate::flow::attack(&mut b, gor, brute);
-        crate::flow::decline_all(&mut b);
+        flow::attack(&mut b, gor, brute);
+        decline_all(&mut b);
     }
     assert_eq!(b.ap(gor), 1);
     assert!(
@@ -164,7 +164,7 @@ fn ai_answers_reaction_windows_like_a_player_would() {
 
 #[test]
 fn the_simulator_gives_the_same_table_for_a_seed_on_any_number_of_threads() {
-    let l = level::load(&crate::repo("levels/tactical-d20-ambush.ron")).unwrap();
+    let l = level::load(&repo("levels/tactical-d20-ambush.ron")).unwrap();
     let one = sim::run_many(&l, 9, 12, 1, false, &|_| {});
     let two = sim::run_many(&l, 9, 12, 2, false, &|_| {});
     assert_eq!(one, two);
@@ -300,7 +300,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
     // Feint would cost an attack) it attacks.
     let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
         Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
     assert_eq!(b.current(), Some(gor));
     assert_eq!(b.ap(gor), 5);
@@ -325,7 +325,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
     ));
 
     // Another round's start, but Gor has 4 AP after a step: no Feint, it attacks.
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     b.submit(Command::Act {
         unit: gor,
         action: Action::Step {
@@ -349,24 +349,24 @@ fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
     let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter", hp: 9),
         Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "fighter")"#;
     for wounded in [true, false] {
-        let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[1, 10]);
+        let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[1, 10]);
         let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
         assert_eq!(b.current(), Some(brute));
         if wounded {
             // A plain hit (the face equal to the target number) that Gor does not
             // defend, for 6 damage.
-            let t = crate::flow::plain_hit_face(&b, brute, gor);
+            let t = flow::plain_hit_face(&b, brute, gor);
             b.dice_force_for_tests(&[t, 6]);
-            crate::flow::attack(&mut b, brute, gor);
-            crate::flow::decline_all(&mut b);
+            flow::attack(&mut b, brute, gor);
+            decline_all(&mut b);
             assert!(b.hp(gor) * 3 <= 9, "Gor has {} of 9 HP", b.hp(gor));
         }
         b.submit(Command::EndTurn { unit: brute }).unwrap();
         assert_eq!(b.current(), Some(gor));
         for _ in 0..2 {
             b.dice_force_for_tests(&[99]);
-            crate::flow::attack(&mut b, gor, brute);
-            crate::flow::decline_all(&mut b);
+            flow::attack(&mut b, gor, brute);
+            decline_all(&mut b);
         }
         assert_eq!(b.ap(gor), 1);
         let c = ai::decide(&b).unwrap();
@@ -406,7 +406,7 @@ fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
         Unit(name: "Ash", side: "Red", cell: (5, 3), archetype: "fighter"),
         Unit(name: "Bryn", side: "Red", cell: (4, 2), archetype: "fighter"),
         Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 3, 2, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 3, 2, 1]);
     let (gor, imp) = (id(&b, "Gor"), id(&b, "Imp"));
     assert_eq!(b.current(), Some(gor));
     let chance = skirmish_rules::rulesets::flow::shove_chance(&b, gor, imp);
@@ -464,9 +464,9 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
     // Sly disarms the goblin (a plain success at Disadvantage; the goblin does not
     // defend): its only weapon falls next to it. On its turn the AI walks onto it, then
     // picks it up.
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     let (sly, imp) = (id(&b, "Sly"), id(&b, "Imp"));
-    let t = crate::flow::plain_hit_face(&b, sly, imp);
+    let t = flow::plain_hit_face(&b, sly, imp);
     b.dice_force_for_tests(&[t, t]);
     b.submit(Command::Act {
         unit: sly,
@@ -477,7 +477,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         },
     })
     .unwrap();
-    crate::flow::decline_all(&mut b);
+    decline_all(&mut b);
     assert!(!b.held(imp, 0), "the goblin lost its shortsword");
     let (sword, _) = b.ground()[0].clone();
     assert_eq!(b.grid().distance(sword, b.pos(imp)), 1);
@@ -492,7 +492,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         }
     );
     b.submit(walk).unwrap();
-    crate::flow::decline_all(&mut b);
+    decline_all(&mut b);
     assert_eq!(b.pos(imp), sword);
     assert_eq!(
         ai::decide(&b),
@@ -507,7 +507,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         "the goblin has a blade in hand again"
     );
     // Sly puts both blades away; the AI draws the better one (the shortsword) back.
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     for item in [0, 1] {
         b.submit(Command::Act {
             unit: sly,
@@ -533,7 +533,7 @@ fn ai_trips_a_foe_its_allies_surround_and_attacks_a_lone_one() {
         Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
         Unit(name: "Ash", side: "Red", cell: (6, 4), archetype: "fighter"),
         Unit(name: "Bryn", side: "Red", cell: (5, 3), archetype: "fighter")"#;
-    let mut b = crate::tactical_d20::arena(GridKind::Square, units, &[20, 1, 10, 9]);
+    let mut b = d20::arena(GridKind::Square, units, &[20, 1, 10, 9]);
     let (corwin, grub) = (id(&b, "Corwin"), id(&b, "Grub"));
     assert_eq!(b.current(), Some(corwin));
     let p = td::maneuver_chance(&b, corwin, grub);
@@ -553,7 +553,7 @@ fn ai_trips_a_foe_its_allies_surround_and_attacks_a_lone_one() {
 
     let alone = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
         Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
-    let b = crate::tactical_d20::arena(GridKind::Square, alone, &[20, 1]);
+    let b = d20::arena(GridKind::Square, alone, &[20, 1]);
     assert!(matches!(
         ai::decide(&b),
         Some(Command::Attack { unit, target, .. }) if unit == corwin && target == grub
@@ -568,7 +568,7 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
     let extra = r#"weapons: {"maul": (damage: "4d12", tags: [TwoHanded])}"#;
     let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
         Unit(name: "Ogre", side: "Blue", cell: (4, 3), archetype: "fighter", hp: 60, weapons: ["maul"])"#;
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, extra, &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, extra, &[10, 1]);
     let (sly, ogre) = (id(&b, "Sly"), id(&b, "Ogre"));
     assert_eq!(b.current(), Some(sly));
     // First its spare AP (5 AP: one more than two attacks) goes on a Feint or a Shove;
@@ -601,7 +601,7 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
     );
     let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
         Unit(name: "Imp", side: "Blue", cell: (4, 3), archetype: "goblin")"#;
-    let mut b = crate::flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     let imp = id(&b, "Imp");
     // Again the spare AP may go first (failing here); then a plain attack, no Disarm.
     let first = ai::decide(&b).unwrap();

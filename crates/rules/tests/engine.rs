@@ -5,7 +5,8 @@ use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::{Battle, Command, Illegal};
 
-use crate::repo;
+use crate::support::flow::{attack, plain_hit_face};
+use crate::support::{decline_all, repo};
 
 const BRAKKA: UnitId = UnitId(0);
 const SABLE: UnitId = UnitId(1);
@@ -505,12 +506,12 @@ fn damage_resets_the_stalemate_count() {
             .find(|&c| b.check(&Command::Move { unit: SABLE, to: c }).is_ok())
             .expect("a cell next to Brakka");
         b.submit(Command::Move { unit: SABLE, to }).unwrap();
-        crate::flow::decline_all(&mut b);
+        decline_all(&mut b);
     }
-    let t = crate::flow::plain_hit_face(&b, SABLE, BRAKKA);
+    let t = plain_hit_face(&b, SABLE, BRAKKA);
     b.dice_force_for_tests(&[t, 1]);
-    crate::flow::attack(&mut b, SABLE, BRAKKA);
-    crate::flow::decline_all(&mut b);
+    attack(&mut b, SABLE, BRAKKA);
+    decline_all(&mut b);
     assert!(
         b.log()
             .iter()
@@ -536,9 +537,9 @@ fn a_command_that_fails_halfway_changes_nothing() {
     // answer fails the same way again.
     let mut b = duel(GridKind::Hex, &[]);
     assert_eq!(b.current(), Some(SABLE));
-    let t = crate::flow::plain_hit_face(&b, SABLE, BRAKKA);
+    let t = plain_hit_face(&b, SABLE, BRAKKA);
     b.dice_force_for_tests(&[t, 99]);
-    crate::flow::attack(&mut b, SABLE, BRAKKA);
+    attack(&mut b, SABLE, BRAKKA);
     assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
     let before = format!("{:?}", b.log());
     let (hp, ap, left) = (b.hp(BRAKKA), b.ap(SABLE), b.forced_dice_left());

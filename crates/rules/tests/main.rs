@@ -1,0 +1,12 @@
+//! The rules crate's one integration-test binary: no Bevy beyond `bevy_ecs`. Files under
+//! the repository's `levels/` and `tests/fixtures/` are reached through `support::repo`.
+#![forbid(unsafe_code)]
+
+mod ai;
+mod dice;
+mod engine;
+mod flow;
+mod grid;
+mod levels;
+mod support;
+mod tactical_d20;
