@@ -2,6 +2,12 @@
 
 mod actions;
 mod combat;
+mod intercept;
+mod maneuvers;
+mod perform;
 
 pub use actions::*;
 pub use combat::*;
+pub use intercept::*;
+pub use maneuvers::*;
+pub(crate) use perform::*;

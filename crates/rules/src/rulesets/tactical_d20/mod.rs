@@ -1,6 +1,22 @@
 //! tactical-d20: seed 004, "Action" (`docs/rules/tactical-d20.md`).
 
-mod actions;
+mod attack;
+mod budget;
+mod check;
+mod checks;
+mod conditions;
 pub mod math;
+mod movement;
+mod perform;
+mod reactions;
+mod turns;
 
-pub use actions::*;
+pub use attack::*;
+pub use budget::*;
+pub use check::*;
+pub use checks::*;
+pub use conditions::*;
+pub use movement::*;
+pub use perform::*;
+pub use reactions::*;
+pub use turns::*;

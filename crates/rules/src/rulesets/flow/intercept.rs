@@ -1,0 +1,216 @@
+//! `flow` advanced reactions: readied attacks and Intercept.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Stat, UnitId, WeaponKind};
+use crate::dice::ForcedFaceError;
+use crate::engine::{Frame, Hit, HitEffect};
+use crate::event::{AttackKind, Event, Outcome, ReactionKind, Spend};
+use crate::grid::Cell;
+
+use super::actions::{may_move, open_cell};
+use super::combat::{self as flow, Check, active_wins, actor_advantage};
+use super::perform::spend;
+
+/// After `mover` stepped from `from` to `to`: readied units it walked into the reach of
+/// attack it now (their initiative moves to just before the mover).
+pub(crate) fn readied_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+    for r in b.readied.clone() {
+        if !b.alive(mover) {
+            return;
+        }
+        if !(b.alive(r)
+            && b.enemies(r, mover)
+            && b.threatens(r, to)
+            && !b.threatens(r, from)
+            && b.ap(r) >= flow::ATTACK_AP)
+        {
+            continue;
+        }
+        let dist = b.grid().distance(b.pos(r), to);
+        let Some(weapon) = b.best_melee(r, dist) else {
+            continue;
+        };
+        b.emit(Event::ReadyTriggered { unit: r, by: mover });
+        spend(b, r, flow::ATTACK_AP, Spend::Attack);
+        b.stack.push(Frame::Attack {
+            attacker: r,
+            target: mover,
+            weapon,
+            kind: AttackKind::Normal,
+            effect: HitEffect::Damage,
+        });
+    }
+}
+
+/// Where an interceptor would go: (path from its cell, destination, the ally's new cell
+/// when swapping). Melee: a cell next to both the ally and the attacker; ranged: a cell
+/// on the line between them. Cheapest first, then cell order.
+pub fn intercept_plan(
+    b: &Battle,
+    r: UnitId,
+    hit: &Hit,
+    swap: bool,
+) -> Option<(Vec<Cell>, Cell, Option<Cell>)> {
+    let grid = b.grid();
+    let ally = b.pos(hit.target);
+    let att = b.pos(hit.attacker);
+    let melee = b
+        .weapons(hit.attacker)
+        .get(hit.weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Melee);
+    // The cells it could stop on, before any path search: free, next to both (melee)
+    // or between them (ranged), and no further on the map than it may move (every step
+    // costs at least 1).
+    let here = b.pos(r);
+    let pool: Vec<Cell> = if melee {
+        grid.neighbours_iter(ally)
+            .filter(|&c| grid.distance(c, att) == 1)
+            .collect()
+    } else {
+        let line = grid.line(att, ally);
+        line.iter()
+            .copied()
+            .skip(1)
+            .take(line.len().saturating_sub(2))
+            .collect()
+    };
+    let mut cands: Vec<(Cell, Option<Cell>)> = Vec::new();
+    for c in pool {
+        if grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some() {
+            continue;
+        }
+        let ally_to = if swap {
+            let beyond = grid.opposite(c, ally);
+            if !open_cell(b, beyond, Some(r)) || beyond == c {
+                continue;
+            }
+            Some(beyond)
+        } else {
+            None
+        };
+        cands.push((c, ally_to));
+    }
+    if cands.is_empty() {
+        return None;
+    }
+    // The cheapest to reach, then the smallest cell: the search stops at the first.
+    let goals: Vec<Cell> = cands.iter().map(|&(c, _)| c).collect();
+    let (path, _) = grid.nearest(here, &goals, flow::INTERCEPT_MOVE, b.mover_cost(r))?;
+    let dest = *path.last()?;
+    let ally_to = cands.iter().find(|&&(c, _)| c == dest)?.1;
+    Some((path, dest, ally_to))
+}
+
+/// Allies of a hit's target who may Intercept it, in initiative order, with their
+/// options. Only normal attacks that would deal damage can be intercepted.
+pub fn interceptors(b: &Battle, hit: &Hit) -> Vec<(UnitId, Vec<ReactionKind>)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some((at, r, o)) = next_interceptor(b, hit, from) {
+        out.push((r, o));
+        from = at + 1;
+    }
+    out
+}
+
+/// The first ally at position `from` or later in the initiative order who may Intercept
+/// the hit: its position, the unit and its options.
+pub fn next_interceptor(
+    b: &Battle,
+    hit: &Hit,
+    from: usize,
+) -> Option<(usize, UnitId, Vec<ReactionKind>)> {
+    if hit.kind != AttackKind::Normal || hit.effect != HitEffect::Damage {
+        return None;
+    }
+    for (at, &r) in b.order().iter().enumerate().skip(from) {
+        if r == hit.target
+            || r == hit.attacker
+            || !b.alive(r)
+            || b.side(r) != b.side(hit.target)
+            || b.rp(r) < ReactionKind::Intercept.cost()
+            || may_move(b, r).is_err()
+        {
+            continue;
+        }
+        // Swapping needs a cell a plain Intercept could use too.
+        if intercept_plan(b, r, hit, false).is_some() {
+            let mut o = vec![ReactionKind::Intercept];
+            if intercept_plan(b, r, hit, true).is_some() {
+                o.push(ReactionKind::InterceptSwap);
+            }
+            return Some((at, r, o));
+        }
+    }
+    None
+}
+
+/// Resolve an Intercept (RP already paid): move, maybe swap, roll Agility against the
+/// attack; the winner of the opposed check decides who takes the damage.
+pub(crate) fn resolve_intercept(
+    b: &mut Battle,
+    r: UnitId,
+    hit: Hit,
+    swap: bool,
+) -> Result<(), ForcedFaceError> {
+    let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+    let Some((path, dest, ally_to)) = intercept_plan(b, r, &hit, swap) else {
+        b.stack.push(Frame::Damage { hit, mult });
+        return Ok(());
+    };
+    for w in path.windows(2) {
+        b.emit(Event::Moved {
+            unit: r,
+            from: w[0],
+            to: w[1],
+            cost: 0,
+        });
+    }
+    if let Some(to) = ally_to {
+        let ally_cell = b.pos(hit.target);
+        b.emit(Event::Displaced {
+            unit: hit.target,
+            from: ally_cell,
+            to,
+        });
+        b.emit(Event::Moved {
+            unit: r,
+            from: dest,
+            to: ally_cell,
+            cost: 0,
+        });
+    }
+    let s = b.stats(r);
+    let mut c = Check::new("Agility", s.get(Stat::Agility));
+    if b.has(r, ConditionKind::TotalDefense) {
+        c.advantage += 1;
+    }
+    c.advantage += actor_advantage(b, r);
+    let (mut roll, outcome) = c.roll(&mut b.dice)?;
+    roll.modifiers = c.target_mods.clone();
+    roll.total = roll.natural();
+    let success = !active_wins(hit.level, outcome);
+    b.emit(Event::Defence {
+        unit: r,
+        kind: if swap {
+            ReactionKind::InterceptSwap
+        } else {
+            ReactionKind::Intercept
+        },
+        roll,
+        target_number: c.target(),
+        outcome,
+        against: hit.level,
+        success,
+    });
+    if success {
+        flow::reaction_fp(b, r);
+        b.stack.push(Frame::Damage {
+            hit: Hit { target: r, ..hit },
+            mult,
+        });
+    } else {
+        b.stack.push(Frame::Damage { hit, mult });
+    }
+    Ok(())
+}

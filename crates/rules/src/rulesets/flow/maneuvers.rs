@@ -1,0 +1,104 @@
+//! `flow` opposed checks for Feint and Shove (and the chances the AI and previews show),
+//! rolling and logging a check, and contests.
+
+use crate::battle::Battle;
+use crate::components::{Stat, UnitId};
+use crate::dice::ForcedFaceError;
+use crate::event::{CheckPurpose, Event, Outcome};
+
+use super::combat::{self as flow, Check, active_wins, actor_advantage};
+
+/// Roll a check and log it.
+pub(super) fn roll(
+    b: &mut Battle,
+    u: UnitId,
+    purpose: CheckPurpose,
+    c: &Check,
+) -> Result<Outcome, ForcedFaceError> {
+    let (mut r, outcome) = c.roll(&mut b.dice)?;
+    r.modifiers = c.target_mods.clone();
+    r.total = r.natural();
+    b.emit(Event::Check {
+        unit: u,
+        purpose,
+        roll: r,
+        target_number: c.target(),
+        outcome,
+    });
+    Ok(outcome)
+}
+
+/// A Feint's opposed checks: the feinter's better of Melee and Deception against the
+/// target's better of Melee and Agility.
+pub fn feint_checks(b: &Battle, u: UnitId, target: UnitId) -> (Check, Check) {
+    (
+        best_of(b, u, Stat::Melee, Stat::Deception, true),
+        best_of(b, target, Stat::Melee, Stat::Agility, false),
+    )
+}
+
+/// The chance a Feint by `u` on `target` succeeds (for the AI and previews).
+pub fn feint_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
+    let (mine, theirs) = feint_checks(b, u, target);
+    flow::contest_chance(&mine, &theirs)
+}
+
+/// A Shove's opposed checks: Athletics against Athletics.
+pub fn shove_checks(b: &Battle, u: UnitId, target: UnitId) -> (Check, Check) {
+    (
+        best_of(b, u, Stat::Athletics, Stat::Athletics, true),
+        best_of(b, target, Stat::Athletics, Stat::Athletics, false),
+    )
+}
+
+/// The chance a Shove by `u` on `target` succeeds (for the AI and previews).
+pub fn shove_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
+    let (mine, theirs) = shove_checks(b, u, target);
+    flow::contest_chance(&mine, &theirs)
+}
+
+/// The better of two skills as a check. The side that acts gets its own advantage
+/// sources (prone, grappling); resisting is not an action and rolls plain.
+pub(super) fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat, acting: bool) -> Check {
+    let s = b.stats(u);
+    let pick = if s.get(c) > s.get(a) { c } else { a };
+    let mut ch = Check::new(stat_name(pick), s.get(pick));
+    if acting {
+        ch.advantage += actor_advantage(b, u);
+    }
+    ch
+}
+
+fn stat_name(s: Stat) -> &'static str {
+    match s {
+        Stat::Agility => "Agility",
+        Stat::Athletics => "Athletics",
+        Stat::Melee => "Melee",
+        Stat::Deception => "Deception",
+        Stat::Endurance => "Endurance",
+        Stat::Ranged => "Ranged",
+        _ => "skill",
+    }
+}
+
+/// An opposed check; ties go to the passive side. Returns the active side's level when
+/// it wins.
+pub(super) fn contest(
+    b: &mut Battle,
+    purpose: CheckPurpose,
+    active: UnitId,
+    a: Check,
+    passive: UnitId,
+    p: Check,
+) -> Result<Option<Outcome>, ForcedFaceError> {
+    let la = roll(b, active, purpose, &a)?;
+    let lp = roll(b, passive, purpose, &p)?;
+    let wins = active_wins(la, lp);
+    b.emit(Event::Contest {
+        purpose,
+        active,
+        passive,
+        active_wins: wins,
+    });
+    Ok(wins.then_some(la))
+}

@@ -1,0 +1,218 @@
+//! `flow` `perform`: carry out a checked special action (it only emits events and pushes
+//! frames), and spending AP.
+
+use crate::battle::Battle;
+use crate::components::{Carried, ConditionKind, Duration, Stat, UnitId};
+use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect};
+use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
+
+use super::actions::{add, default_disarm_item, end_grapple, open_cell, tumble_landing};
+use super::combat::{self as flow, Check, actor_advantage};
+use super::maneuvers::{best_of, contest, feint_checks, roll, shove_checks};
+
+pub(super) fn spend(b: &mut Battle, u: UnitId, amount: i32, on: Spend) {
+    if amount > 0 {
+        b.emit(Event::ApSpent {
+            unit: u,
+            amount,
+            on,
+        });
+    }
+}
+
+/// Carry out a checked special action.
+pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+    let grid = b.grid();
+    match a {
+        Action::Step { to } => {
+            spend(b, u, 1, Spend::Step);
+            let from = b.pos(u);
+            // Provokes nothing and triggers nothing; outside the movement maximum.
+            b.emit(Event::Moved {
+                unit: u,
+                from,
+                to,
+                cost: 0,
+            });
+        }
+        Action::Feint { target } => {
+            spend(b, u, 1, Spend::Feint);
+            let (mine, theirs) = feint_checks(b, u, target);
+            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some() {
+                add(
+                    b,
+                    target,
+                    ConditionKind::Feinted,
+                    Duration::UntilRemoved,
+                    Some(u),
+                );
+            }
+        }
+        Action::Shove {
+            target,
+            effect,
+            both,
+        } => {
+            spend(b, u, 1, Spend::Shove);
+            let (mine, theirs) = shove_checks(b, u, target);
+            if let Some(level) = contest(b, CheckPurpose::Shove, u, mine, target, theirs)? {
+                let both = both && level >= Outcome::Hard;
+                if effect == ShoveEffect::Push || both {
+                    let from = b.pos(target);
+                    let to = grid.opposite(b.pos(u), from);
+                    if open_cell(b, to, Some(target)) {
+                        end_grapple(b, target);
+                        b.emit(Event::Displaced {
+                            unit: target,
+                            from,
+                            to,
+                        });
+                    }
+                }
+                if effect == ShoveEffect::Prone || both {
+                    add(
+                        b,
+                        target,
+                        ConditionKind::Prone,
+                        Duration::UntilRemoved,
+                        Some(u),
+                    );
+                }
+            }
+        }
+        Action::Grapple { target } => {
+            spend(b, u, flow::GRAPPLE_AP, Spend::Grapple);
+            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
+            let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics, false);
+            if contest(b, CheckPurpose::Grapple, u, mine, target, theirs)?.is_some() {
+                add(
+                    b,
+                    u,
+                    ConditionKind::Grappling,
+                    Duration::UntilRemoved,
+                    Some(target),
+                );
+                add(
+                    b,
+                    target,
+                    ConditionKind::Grappled,
+                    Duration::UntilRemoved,
+                    Some(u),
+                );
+            }
+        }
+        Action::BreakFree => {
+            let Some(holder) = b.condition_source(u, ConditionKind::Grappled) else {
+                return Ok(());
+            };
+            let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
+            let theirs = best_of(b, holder, Stat::Athletics, Stat::Athletics, false);
+            if contest(b, CheckPurpose::BreakFree, u, mine, holder, theirs)?.is_some() {
+                end_grapple(b, u);
+            }
+        }
+        Action::Release => end_grapple(b, u),
+        Action::Disarm { target, item, send } => {
+            spend(b, u, 2, Spend::Disarm);
+            let dist = grid.distance(b.pos(u), b.pos(target));
+            let item = item.or_else(|| default_disarm_item(b, target)).unwrap_or(0);
+            if let Some(weapon) = b.best_melee(u, dist) {
+                b.stack.push(Frame::Attack {
+                    attacker: u,
+                    target,
+                    weapon,
+                    kind: AttackKind::Normal,
+                    effect: HitEffect::Disarm { item, send },
+                });
+            }
+        }
+        Action::Draw { item } => {
+            spend(b, u, 1, Spend::Draw);
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item,
+                now: Carried::Held,
+            });
+        }
+        Action::Sheathe { item } => {
+            spend(b, u, 1, Spend::Sheathe);
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item,
+                now: Carried::Stowed,
+            });
+        }
+        Action::PickUp => {
+            spend(b, u, 1, Spend::PickUp);
+            let cell = b.pos(u);
+            let hands = b
+                .ground()
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|(_, w)| w.hands())
+                .unwrap_or(1);
+            let now = if b.free_hands(u) >= hands {
+                Carried::Held
+            } else {
+                Carried::Stowed
+            };
+            b.emit(Event::PickedUp { unit: u, cell, now });
+        }
+        Action::FlowState => spend(b, u, 1, Spend::FlowState),
+        Action::TotalDefense => {
+            spend(b, u, 3, Spend::TotalDefense);
+            add(
+                b,
+                u,
+                ConditionKind::TotalDefense,
+                Duration::UntilOwnTurnStart,
+                None,
+            );
+            b.emit(Event::RpRegained { unit: u, amount: 1 });
+            crate::engine::end_turn(b)?;
+        }
+        Action::Tumble { through } => {
+            spend(b, u, 1, Spend::Tumble);
+            let s = b.stats(u);
+            let mut c = Check::new("Agility", s.get(Stat::Agility));
+            c.advantage += actor_advantage(b, u);
+            let level = roll(b, u, CheckPurpose::Tumble, &c)?;
+            if level.is_success() {
+                let from = b.pos(u);
+                let to = tumble_landing(b, u, through);
+                b.emit(Event::Moved {
+                    unit: u,
+                    from,
+                    to,
+                    cost: 0,
+                });
+            } else {
+                // Only the enemy tumbled at may react.
+                b.stack.push(Frame::Offer {
+                    reactor: through,
+                    trigger: Trigger::FailedTumble { mover: u },
+                    to: None,
+                });
+            }
+        }
+        Action::StandUp => {
+            spend(b, u, 1, Spend::StandUp);
+            b.stack.push(Frame::StandUp { unit: u });
+            let here = b.pos(u);
+            for r in b.leave_reactors(u, here).into_iter().rev() {
+                b.stack.push(Frame::Offer {
+                    to: None,
+                    reactor: r,
+                    trigger: Trigger::StandingUp { unit: u },
+                });
+            }
+        }
+        Action::Ready { .. } => {
+            b.emit(Event::Readied { unit: u });
+            crate::engine::end_turn(b)?;
+        }
+        // Not flow actions: `check` refuses them.
+        _ => {}
+    }
+    Ok(())
+}

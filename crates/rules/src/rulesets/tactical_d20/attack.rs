@@ -1,0 +1,333 @@
+//! tactical-d20 attacks and damage: AC, flanking, cover and footing, attack and damage
+//! math, the preview, and rolling attacks and damage; falling unconscious and dying.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Duration, Stat, UnitId, WeaponKind, WeaponTag};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
+use crate::engine::{Hit, HitEffect};
+use crate::event::{AttackKind, Event, Outcome};
+use crate::level::Terrain;
+
+use super::checks::{d20_bonuses, defence_bonuses};
+use super::conditions::{add, remove};
+use super::math::{self as td, AttackSlot, D20Attack};
+use super::perform::end_grapple;
+
+/// Is `target` flanked against `attacker`: the attacker fights in melee and threatens
+/// it, and an ally of the attacker who threatens it stands in the cell exactly opposite?
+pub fn flanked(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> bool {
+    let melee = b
+        .weapons(attacker)
+        .get(weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Melee);
+    if !melee || !b.threatens(attacker, b.pos(target)) {
+        return false;
+    }
+    let opp = b.grid().opposite(b.pos(attacker), b.pos(target));
+    b.unit_at(opp, None)
+        .is_some_and(|a| a != attacker && !b.enemies(a, attacker) && b.threatens(a, b.pos(target)))
+}
+
+/// Cover from terrain: a low wall on the line between attacker and target.
+pub fn terrain_cover(b: &Battle, attacker: UnitId, target: UnitId) -> bool {
+    let line = b.grid().line(b.pos(attacker), b.pos(target));
+    line.iter()
+        .skip(1)
+        .take(line.len().saturating_sub(2))
+        .any(|&c| b.terrain(c) == Terrain::Low)
+}
+
+/// "High Ground vs Low Ground, Difficult vs Normal Terrain": +1 when `a` stands better
+/// than `t`, −1 when worse, 0 otherwise; with the reason.
+fn footing(b: &Battle, a: UnitId, t: UnitId) -> Option<(i32, &'static str)> {
+    let (ta, tt) = (b.terrain(b.pos(a)), b.terrain(b.pos(t)));
+    let high = |x: Terrain| x == Terrain::High;
+    let rough = |x: Terrain| x == Terrain::Difficult;
+    if high(ta) && !high(tt) {
+        Some((1, "high ground"))
+    } else if high(tt) && !high(ta) {
+        Some((-1, "high ground"))
+    } else if rough(tt) && !rough(ta) {
+        Some((1, "firm footing"))
+    } else if rough(ta) && !rough(tt) {
+        Some((-1, "firm footing"))
+    } else {
+        None
+    }
+}
+
+/// The target's AC against an attack.
+pub fn armour_class(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> Vec<Modifier> {
+    let melee = b
+        .weapons(attacker)
+        .get(weapon)
+        .is_none_or(|w| w.kind == WeaponKind::Melee);
+    let conds: Vec<ConditionKind> = b
+        .get::<crate::components::Conditions>(target)
+        .map(|c| c.0.iter().map(|c| c.kind).collect())
+        .unwrap_or_default();
+    let mut ac = td::armour_class(
+        b.stats(target),
+        &conds,
+        melee,
+        flanked(b, attacker, target, weapon),
+    );
+    defence_bonuses(b, target, &mut ac);
+    if b.has(target, ConditionKind::Charging) {
+        ac.push(Modifier::new(ModKind::Condition, "charging", -2));
+    }
+    if b.has(target, ConditionKind::Cover) {
+        ac.push(Modifier::new(ModKind::Terrain, "in cover", 4));
+    } else if terrain_cover(b, attacker, target) {
+        ac.push(Modifier::new(ModKind::Terrain, "cover", 4));
+    }
+    if let Some((-1, why)) = footing(b, attacker, target) {
+        ac.push(Modifier::new(ModKind::Terrain, why, 4));
+    }
+    ac
+}
+
+/// Everything about an attack before the die: bonus parts, AC parts, critical range.
+pub fn attack_math(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> D20Attack {
+    let stats = b.stats(attacker);
+    let Some(w) = b.weapons(attacker).get(weapon).cloned() else {
+        return D20Attack {
+            bonus: Vec::new(),
+            ac: vec![Modifier::new(ModKind::Skill, "AC", 99)],
+            crit_from: 20,
+            crit_mult: 2,
+        };
+    };
+    let slot = kind_slot(kind);
+    let mut a = td::attack(
+        stats,
+        b.size(attacker),
+        &w,
+        slot,
+        armour_class(b, attacker, target, weapon),
+    );
+    if b.has(attacker, ConditionKind::Fatigued) {
+        let ability = a.bonus.get(1).map(|m| m.value).unwrap_or(0);
+        if ability > 0 {
+            a.bonus
+                .push(Modifier::new(ModKind::Condition, "fatigued", -ability));
+        }
+    }
+    if kind == AttackKind::Charge {
+        a.bonus.push(Modifier::new(ModKind::Other, "charge", 2));
+    }
+    if b.has(attacker, ConditionKind::FocusAttack) {
+        a.bonus.push(Modifier::new(ModKind::Condition, "focus", 1));
+    }
+    d20_bonuses(b, attacker, &mut a.bonus);
+    if let Some((1, why)) = footing(b, attacker, target) {
+        a.bonus.push(Modifier::new(ModKind::Terrain, why, 4));
+    }
+    if w.kind == WeaponKind::Melee && b.has(attacker, ConditionKind::Prone) {
+        a.bonus
+            .push(Modifier::new(ModKind::Condition, "prone attacker", -4));
+    }
+    if w.kind == WeaponKind::Ranged && w.range > 0 {
+        let d = b.grid().distance(b.pos(attacker), b.pos(target));
+        let inc = (d.saturating_sub(1)) / w.range;
+        if inc > 0 {
+            a.bonus.push(Modifier::new(
+                ModKind::RangeIncrement,
+                format!("range ×{}", inc + 1),
+                -2 * inc as i32,
+            ));
+        }
+    }
+    a
+}
+
+/// Is the attacker proficient with the weapon (one it started the battle with)?
+pub fn proficient(b: &Battle, u: UnitId, weapon: usize) -> bool {
+    let Some(w) = b.weapons(u).get(weapon) else {
+        return false;
+    };
+    b.level()
+        .units
+        .get(u.0 as usize)
+        .is_some_and(|d| d.weapons.iter().any(|o| o.name == w.name))
+}
+
+/// The damage expression and flat modifiers of a hit (dice multiplied on a crit).
+pub fn damage_parts(
+    b: &Battle,
+    attacker: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    mult: i32,
+) -> (DiceExpr, Vec<Modifier>) {
+    let Some(w) = b.weapons(attacker).get(weapon) else {
+        return (DiceExpr::new(0, 1), Vec::new());
+    };
+    let mut dice = w.damage;
+    dice.count *= mult.max(1) as u32;
+    dice.keep = crate::dice::Keep::All;
+    let mut m = Vec::new();
+    let stats = b.stats(attacker);
+    if w.kind == WeaponKind::Melee || w.has(WeaponTag::Thrown) {
+        let s = stats.d20_mod(Stat::Str);
+        m.push(Modifier::new(ModKind::Skill, "STR", s));
+        if b.has(attacker, ConditionKind::Fatigued) && s > 0 {
+            m.push(Modifier::new(ModKind::Condition, "fatigued", -s));
+        }
+    }
+    if kind == AttackKind::Charge {
+        m.push(Modifier::new(ModKind::Other, "charge", 2));
+    }
+    if b.has(attacker, ConditionKind::FocusAttack) {
+        m.push(Modifier::new(ModKind::Condition, "focus", 1));
+    }
+    (dice, m)
+}
+
+/// The chance of a hit and of a crit, and the damage range: what the preview and the AI
+/// show, from the same numbers the resolver rolls against.
+pub fn attack_preview(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> (D20Attack, f64, f64, (i32, i32)) {
+    let a = attack_math(b, attacker, target, weapon, kind);
+    let (hit, crit) = a.odds();
+    let (d1, m1) = damage_parts(b, attacker, weapon, kind, 1);
+    let mult = if proficient(b, attacker, weapon) {
+        a.crit_mult as i32
+    } else {
+        1
+    };
+    let (d2, m2) = damage_parts(b, attacker, weapon, kind, mult);
+    let flat1: i32 = m1.iter().map(|m| m.value).sum();
+    let flat2: i32 = m2.iter().map(|m| m.value).sum();
+    let dr = b.stats(target).get(Stat::Dr);
+    let lo = ((d1.min() + flat1).max(1) - dr).max(0);
+    let hi = ((d2.max() + flat2).max(1) - dr).max(0);
+    (a, hit, crit, (lo, hi))
+}
+
+/// The attack slot an attack kind is made with.
+pub fn kind_slot(kind: AttackKind) -> AttackSlot {
+    match kind {
+        AttackKind::Secondary => AttackSlot::Secondary,
+        AttackKind::Tertiary => AttackSlot::Tertiary,
+        AttackKind::Reaction | AttackKind::Riposte => AttackSlot::Opportunity,
+        _ => AttackSlot::Primary,
+    }
+}
+
+/// Roll an attack and push the hit.
+pub(crate) fn resolve_attack(
+    b: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    effect: HitEffect,
+) -> Result<(), ForcedFaceError> {
+    let a = attack_math(b, attacker, target, weapon, kind);
+    let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
+    let face = roll.faces.first().copied().unwrap_or(1);
+    for m in &a.bonus {
+        roll = roll.with(m.clone());
+    }
+    let outcome = a.outcome(face);
+    b.emit_attack(
+        attacker,
+        target,
+        weapon,
+        kind,
+        effect,
+        roll,
+        a.total_ac(),
+        outcome,
+        a.ac.clone(),
+    );
+    Ok(())
+}
+
+/// The damage-dice multiple of a hit: ×2 on a critical hit by a proficient attacker.
+pub fn damage_multiple(b: &Battle, hit: &Hit) -> i32 {
+    if hit.level == Outcome::Critical && proficient(b, hit.attacker, hit.weapon) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Roll and deal the damage of a hit: dice (multiplied on a crit), STR, then damage
+/// resistance.
+pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+    let (dice, mods) = damage_parts(b, hit.attacker, hit.weapon, hit.kind, mult);
+    let mut roll = b.dice.roll(dice)?;
+    if mult > 1 {
+        roll = roll.with(Modifier::new(
+            ModKind::Critical,
+            format!("critical: dice ×{mult}"),
+            0,
+        ));
+    }
+    for m in mods {
+        roll = roll.with(m);
+    }
+    if roll.total < 1 {
+        let v = 1 - roll.total;
+        roll = roll.with(Modifier::new(ModKind::Other, "minimum 1", v));
+    }
+    let dr = b.stats(hit.target).get(Stat::Dr);
+    if dr > 0 {
+        let cut = -dr.min(roll.total);
+        roll = roll.with(Modifier::new(ModKind::Other, "damage resistance", cut));
+    }
+    let amount = roll.total.max(0);
+    let hp_after = b.hp(hit.target) - amount;
+    b.emit(Event::Damage {
+        unit: hit.target,
+        source: Some(hit.attacker),
+        roll,
+        amount,
+        hp_after,
+    });
+    after_damage(b, hit.target);
+    Ok(())
+}
+
+/// At 0 HP or fewer a unit falls unconscious (out of the fight); below 0 it is dying; at
+/// −CON it is dead.
+pub(crate) fn after_damage(b: &mut Battle, u: UnitId) {
+    let hp = b.hp(u);
+    if hp > 0 {
+        return;
+    }
+    if b.alive(u) {
+        b.emit(Event::Down { unit: u });
+        end_grapple(b, u);
+        add(
+            b,
+            u,
+            ConditionKind::Unconscious,
+            Duration::UntilRemoved,
+            None,
+        );
+    }
+    if hp < 0 && !b.has(u, ConditionKind::Dying) {
+        add(b, u, ConditionKind::Dying, Duration::UntilRemoved, None);
+    }
+    if hp <= -b.stats(u).get(Stat::Con).max(1) && !b.has(u, ConditionKind::Dead) {
+        remove(b, u, ConditionKind::Dying, None);
+        add(b, u, ConditionKind::Dead, Duration::UntilRemoved, None);
+    }
+    if b.ended.is_none() {
+        b.check_victory();
+    }
+}

@@ -1,0 +1,191 @@
+//! tactical-d20 action economy: speed, the Standard/Move/Quick slots and Trade-Down,
+//! what each action costs and is called, and paying for it.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Slot, Stat, UnitId};
+use crate::engine::{Action, Illegal};
+use crate::event::{Event, Spend};
+
+use super::conditions::named;
+
+/// Speed in cells when a unit's stats give none (30 ft).
+pub const SPEED: u32 = 6;
+
+/// Speed in cells: the `Speed` stat (default 6 = 30 ft), halved by Crippled, Encumbered
+/// or Fatigued (once, however many apply).
+pub fn speed(b: &Battle, u: UnitId) -> u32 {
+    let base = match b.stats(u).get(Stat::Speed) {
+        s if s > 0 => s as u32,
+        _ => SPEED,
+    };
+    let slowed = [
+        ConditionKind::Crippled,
+        ConditionKind::Encumbered,
+        ConditionKind::Fatigued,
+    ]
+    .iter()
+    .any(|&c| b.has(u, c));
+    if slowed { (base / 2).max(1) } else { base }
+}
+
+/// The slots that could still buy an Advance, in the order they are used (the Move
+/// action, then a Standard traded down).
+pub fn advances_left(b: &Battle, u: UnitId) -> Vec<Slot> {
+    let mut v = Vec::new();
+    for _ in 0..b.slots(u, Slot::Move) {
+        v.push(Slot::Move);
+    }
+    for _ in 0..b.slots(u, Slot::Standard) {
+        v.push(Slot::Standard);
+    }
+    v
+}
+
+/// Trade-Down: a Standard action may pay for a Move or Quick action.
+const TRADE_DOWN: [(Slot, &[Slot]); 2] = [
+    (Slot::Move, &[Slot::Standard]),
+    (Slot::Quick, &[Slot::Standard]),
+];
+
+/// The slot that pays for an action of type `wanted` (itself, or a Standard traded down).
+pub fn payer(b: &Battle, u: UnitId, wanted: Slot) -> Option<Slot> {
+    b.get::<crate::components::ActionBudget>(u)
+        .and_then(|a| a.payer(wanted, &TRADE_DOWN))
+}
+
+pub(super) fn slot_name(s: Slot) -> &'static str {
+    match s {
+        Slot::Standard => "Standard",
+        Slot::Move => "Move",
+        Slot::Quick => "Quick",
+        Slot::Attack => "Attack",
+        Slot::Bonus => "Bonus",
+    }
+}
+
+pub(super) fn need_slot(
+    b: &Battle,
+    u: UnitId,
+    wanted: Slot,
+    action: &'static str,
+) -> Result<Slot, Illegal> {
+    payer(b, u, wanted).ok_or_else(|| Illegal::NoSlot {
+        unit: named(b, u),
+        action,
+        slot: slot_name(wanted),
+    })
+}
+
+/// Has the unit nothing left this turn: no slot and no movement left?
+pub fn exhausted(b: &Battle, u: UnitId) -> bool {
+    [Slot::Standard, Slot::Move, Slot::Quick]
+        .iter()
+        .all(|&s| b.slots(u, s) == 0)
+        && b.turn_state(u).move_left == 0
+}
+
+/// The actions each action costs: the slot type, and a second one for the dash-chained
+/// actions (a Dash is a Standard action; Charge, Jump and Overrun are Move actions taken
+/// after it). `None`: a free action.
+pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
+    use Action::*;
+    match a {
+        Dash { .. }
+        | Defend
+        | Assist { .. }
+        | Trip { .. }
+        | Push { .. }
+        | Sunder { .. }
+        | Disarm { .. }
+        | Grapple { .. }
+        | GrappleTurn { .. }
+        | BreakFree
+        | Wait
+        | Patch { .. } => (Some(Slot::Standard), None),
+        Charge { .. } | Jump { .. } | Overrun { .. } => (Some(Slot::Standard), Some(Slot::Move)),
+        Guard
+        | Concentrate
+        | Feint { .. }
+        | TumbleTo { .. }
+        | Draw { .. }
+        | Sheathe { .. }
+        | PickUp
+        | Give { .. }
+        | StandUp => (Some(Slot::Move), None),
+        Step { .. } | Focus { .. } | Command { .. } => (Some(Slot::Quick), None),
+        _ => (None, None),
+    }
+}
+
+/// The action's name as players read it.
+pub fn action_name(a: &Action) -> &'static str {
+    use Action::*;
+    match a {
+        Dash { .. } => "Dash",
+        Charge { .. } => "Charge",
+        Jump { .. } => "Jump",
+        Overrun { .. } => "Overrun",
+        Defend => "Defend",
+        Guard => "Guard",
+        Assist { .. } => "Assist",
+        Focus { .. } => "Focus",
+        Trip { .. } => "Trip",
+        Push { .. } => "Push",
+        Sunder { .. } => "Sunder",
+        Disarm { .. } => "Disarm",
+        Grapple { .. } => "Grapple",
+        GrappleTurn { .. } => "Grapple check",
+        BreakFree => "Break Free",
+        Concentrate => "Concentrate",
+        Feint { .. } => "Feint",
+        TumbleTo { .. } => "Tumble",
+        Draw { .. } => "Equip (draw)",
+        Sheathe { .. } => "Equip (stow)",
+        PickUp => "Equip (pick up)",
+        Give { .. } => "Equip (hand over)",
+        StandUp => "Stand Up",
+        Step { .. } => "Side Step",
+        Command { .. } => "Command",
+        Wait => "Wait",
+        other => crate::rulesets::flow::action_name(other),
+    }
+}
+
+/// The slot that pays for an attack and the slot it is made with.
+pub fn attack_payer(b: &Battle, u: UnitId, want: Option<Slot>) -> Result<(Slot, Slot), Illegal> {
+    match want {
+        Some(s @ (Slot::Standard | Slot::Move | Slot::Quick)) => {
+            Ok((need_slot(b, u, s, "an attack")?, s))
+        }
+        Some(s) => Err(Illegal::NoSlot {
+            unit: named(b, u),
+            action: "an attack",
+            slot: slot_name(s),
+        }),
+        None => [Slot::Standard, Slot::Move, Slot::Quick]
+            .into_iter()
+            .find(|&s| b.slots(u, s) > 0)
+            .map(|s| (s, s))
+            .ok_or(Illegal::NoSlot {
+                unit: named(b, u),
+                action: "an attack",
+                slot: "Standard, Move or Quick",
+            }),
+    }
+}
+
+pub(super) fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
+    if let Some(slot) = payer(b, u, wanted) {
+        b.emit(Event::SlotUsed { unit: u, slot, on });
+    }
+}
+
+pub(super) fn lose_move(b: &mut Battle, u: UnitId) {
+    if b.slots(u, Slot::Move) > 0 {
+        b.emit(Event::SlotLost {
+            unit: u,
+            slot: Slot::Move,
+            why: ConditionKind::Restrained,
+        });
+    }
+}

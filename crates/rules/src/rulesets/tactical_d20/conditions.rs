@@ -1,0 +1,185 @@
+//! tactical-d20 conditions and what they forbid: adding and removing them, who may act,
+//! move, attack or react; the helpers that name a unit in an [`Illegal`].
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Duration, UnitId, WeaponKind};
+use crate::engine::Illegal;
+use crate::event::Event;
+
+pub(super) fn named(u: &Battle, id: UnitId) -> String {
+    u.name(id).to_string()
+}
+
+pub(super) fn cond(b: &Battle, u: UnitId, condition: &'static str, why: &'static str) -> Illegal {
+    Illegal::Condition {
+        unit: named(b, u),
+        condition,
+        why,
+    }
+}
+
+pub(super) fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
+    Illegal::Cannot {
+        unit: named(b, u),
+        why: why.into(),
+    }
+}
+
+pub(super) fn add(
+    b: &mut Battle,
+    u: UnitId,
+    kind: ConditionKind,
+    duration: Duration,
+    source: Option<UnitId>,
+) {
+    b.emit(Event::ConditionAdded {
+        unit: u,
+        kind,
+        duration,
+        source,
+    });
+}
+
+pub(super) fn remove(b: &mut Battle, u: UnitId, kind: ConditionKind, source: Option<UnitId>) {
+    if b.has(u, kind) {
+        b.emit(Event::ConditionRemoved {
+            unit: u,
+            kind,
+            source,
+        });
+    }
+}
+
+/// Can the unit not threaten (restrained, stunned, unconscious)?
+pub fn cannot_threaten(b: &Battle, u: UnitId) -> bool {
+    [
+        ConditionKind::Restrained,
+        ConditionKind::Stunned,
+        ConditionKind::Unconscious,
+    ]
+    .iter()
+    .any(|&c| b.has(u, c))
+}
+
+/// Can `r` take a Reaction now: not surprised ("unable to defend"), stunned, restrained
+/// ("unable to attack") or frightened ("no offensive actions"), with a Reaction left?
+pub fn can_react(b: &Battle, r: UnitId) -> bool {
+    b.alive(r)
+        && b.rp(r) >= 1
+        && ![
+            ConditionKind::Surprised,
+            ConditionKind::Stunned,
+            ConditionKind::Restrained,
+            ConditionKind::Unconscious,
+        ]
+        .iter()
+        .any(|&c| b.has(r, c))
+}
+
+/// May `r` react to `mover`'s movement: it can react, was not offered one already in this
+/// movement ("only once per movement"), and the mover is not concentrating.
+pub fn may_react_to(b: &Battle, r: UnitId, mover: UnitId) -> bool {
+    can_react(b, r)
+        && !b.has(r, ConditionKind::Frightened)
+        && !b.provoked().contains(&r)
+        && !b.has(mover, ConditionKind::Concentrating)
+}
+
+/// May the unit act at all (Stunned: "cannot take any actions")?
+pub(super) fn may_act(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    if b.has(u, ConditionKind::Stunned) {
+        return Err(cond(b, u, "stunned", "it cannot take any actions"));
+    }
+    Ok(())
+}
+
+/// May the unit move on its own?
+pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    may_act(b, u)?;
+    if b.has(u, ConditionKind::Restrained) {
+        return Err(cond(
+            b,
+            u,
+            "restrained",
+            "it cannot move until it breaks free",
+        ));
+    }
+    if b.has(u, ConditionKind::Prone) {
+        return Err(cond(b, u, "prone", "stand up first (a Move action)"));
+    }
+    Ok(())
+}
+
+pub(super) fn offensive(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    may_act(b, u)?;
+    if b.has(u, ConditionKind::Frightened) {
+        return Err(cond(b, u, "frightened", "it takes no offensive actions"));
+    }
+    Ok(())
+}
+
+/// May `u` attack `target` with `weapon` (slots aside)?
+pub fn may_attack(b: &Battle, u: UnitId, target: UnitId, weapon: usize) -> Result<(), Illegal> {
+    offensive(b, u)?;
+    if b.has(u, ConditionKind::Restrained) {
+        return Err(cond(
+            b,
+            u,
+            "restrained",
+            "it cannot attack (win a grapple check to attack)",
+        ));
+    }
+    let ranged = b
+        .weapons(u)
+        .get(weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Ranged);
+    if ranged && b.has(target, ConditionKind::Cover) {
+        return Err(Illegal::Hidden(named(b, target)));
+    }
+    if ranged && b.has(u, ConditionKind::Blind) {
+        return Err(cond(b, u, "blind", "it cannot aim a ranged attack"));
+    }
+    Ok(())
+}
+
+/// Lower-case name of a condition for modifier labels.
+pub fn cond_name(c: ConditionKind) -> &'static str {
+    use ConditionKind::*;
+    match c {
+        Prone => "prone",
+        Grappled => "grappled",
+        Grappling => "grappling",
+        Bleeding => "bleeding",
+        Stunned => "stunned",
+        Surprised => "surprised",
+        TotalDefense => "total defense",
+        Feinted => "feinted",
+        Restrained => "restrained",
+        Unconscious => "unconscious",
+        Dying => "dying",
+        Dead => "dead",
+        Blind => "blind",
+        Confused => "confused",
+        Crippled => "crippled",
+        Encumbered => "encumbered",
+        Fatigued => "fatigued",
+        Frightened => "frightened",
+        Nauseated => "nauseated",
+        Writhing => "writhing",
+        Cover => "in cover",
+        Defending => "defending",
+        Guarding => "guarding",
+        FocusAttack => "focus (attack)",
+        FocusDefence => "focus (defence)",
+        FocusSkills => "focus (skills)",
+        Assisted => "assisted",
+        Charging => "charging",
+        Concentrating => "concentrating",
+        Waiting => "waiting",
+    }
+}
+
+/// The grapple partner of a restrained unit (the source of its Restrained condition).
+pub fn grapple_partner(b: &Battle, u: UnitId) -> Option<UnitId> {
+    b.condition_source(u, ConditionKind::Restrained)
+}
