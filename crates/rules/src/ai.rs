@@ -32,14 +32,11 @@
 use std::collections::BTreeMap;
 
 use crate::battle::{Battle, Status};
-use crate::components::{ConditionKind, Slot, UnitId, WeaponKind};
+use crate::components::{ConditionKind, UnitId, WeaponKind};
 use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
-use crate::rulesets::{
-    AttackOdds, RulesetId, attack_odds_numbers, flow, flow as flow_actions, tactical_d20 as td,
-    tactical_d20::math as tactical_d20,
-};
+use crate::rulesets::{AttackOdds, attack_odds_numbers};
 
 /// Value of a certain kill, in HP of expected damage.
 const KILL_BONUS: f64 = 6.0;
@@ -81,8 +78,10 @@ pub fn react(b: &Battle) -> Option<ReactionKind> {
         .copied()
         .filter(|k| *k != ReactionKind::Riposte || b.rp(w.reactor) >= 2)
         .max_by(|a, c| {
-            flow::defence_chance(b, w.reactor, hit, *a)
-                .total_cmp(&flow::defence_chance(b, w.reactor, hit, *c))
+            let rules = b.rules();
+            rules
+                .defence_chance(b, w.reactor, hit, *a)
+                .total_cmp(&rules.defence_chance(b, w.reactor, hit, *c))
         })
 }
 
@@ -103,7 +102,7 @@ pub fn attack_value(
 }
 
 /// The value of an attack on `target` with these odds (see [`attack_value`]).
-fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
+pub(crate) fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
     let mean = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
     let plain = (o.hit - o.crit).max(0.0);
     let mut ev = plain * mean(o.damage) + o.crit * mean(o.crit_damage);
@@ -127,196 +126,13 @@ fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
 }
 
 /// The least expected gain (HP) for which the AI spends its spare AP before attacking.
-const SPARE_AP_GAIN: f64 = 0.2;
-
-/// flow: what to do with an AP that buys no attack (5 AP: two attacks and one over)
-/// before attacking `target` (worth `plain` now), if anything is worth
-/// [`SPARE_AP_GAIN`]:
-/// - a Feint: its chance × what Advantage adds to this unit's next attack;
-/// - a Shove that knocks it prone: its chance × what Advantage adds to every melee
-///   attack on it before it stands — this unit's attacks this turn and one from each
-///   ally that threatens it.
-///
-/// Neither when the attack has Advantage already; the better of the two otherwise.
-fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
-    if b.ruleset() != RulesetId::Flow {
-        return None;
-    }
-    let ap = b.ap(u);
-    if ap - 1 < flow::ATTACK_AP || (ap - 1) / flow::ATTACK_AP != ap / flow::ATTACK_AP {
-        return None;
-    }
-    let w = b.weapon_for(u, target, None).ok()?;
-    let check = flow::attack_check(b, u, target, w, AttackKind::Normal);
-    if check.advantage > 0 {
-        return None;
-    }
-    let mut with = check.clone();
-    with.advantage += 1;
-    let (hit, crit) = with.success_and_critical();
-    let better = AttackOdds {
-        hit,
-        crit,
-        ..attack_odds_numbers(b, u, target, w, AttackKind::Normal)
-    };
-    let edge = odds_value(b, target, &better) - plain;
-    let feint = flow_actions::feint_chance(b, u, target) * edge;
-    // Prone helps melee only: this unit's attacks this turn, and the allies in reach.
-    let melee = b
-        .weapons(u)
-        .get(w)
-        .is_some_and(|w| w.kind == WeaponKind::Melee);
-    let allies = b
-        .units()
-        .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a) && b.threatens(a, b.pos(target)))
-        .count();
-    let attacks = if melee {
-        ((ap - 1) / flow::ATTACK_AP) as usize
-    } else {
-        0
-    };
-    let shove = if b.has(target, ConditionKind::Prone) {
-        0.0
-    } else {
-        flow_actions::shove_chance(b, u, target) * edge * (attacks + allies) as f64
-    };
-    let shove = (
-        shove,
-        Action::Shove {
-            target,
-            effect: crate::engine::ShoveEffect::Prone,
-            both: false,
-        },
-    );
-    let feint = (feint, Action::Feint { target });
-    let mut options = [feint, shove];
-    // The better first (a Feint on a tie); a refused one (e.g. shoving something larger)
-    // leaves the other.
-    options.sort_by(|a, c| c.0.total_cmp(&a.0));
-    options
-        .into_iter()
-        .filter(|(gain, _)| *gain >= SPARE_AP_GAIN)
-        .find_map(|(_, action)| act(b, u, action))
-}
-
-/// How much better a melee attack of `a` on `target` gets when `target` is prone
-/// (tactical-d20: −4 AC against melee, about +20% to hit, a natural 1 still misses).
-fn prone_edge(b: &Battle, a: UnitId, target: UnitId, kind: AttackKind) -> f64 {
-    let Some(w) = b.best_melee(a, b.grid().distance(b.pos(a), b.pos(target))) else {
-        return 0.0;
-    };
-    let o = attack_odds_numbers(b, a, target, w, kind);
-    let prone = AttackOdds {
-        hit: (o.hit + 0.2).min(0.95),
-        ..o.clone()
-    };
-    odds_value(b, target, &prone) - odds_value(b, target, &o)
-}
-
-/// tactical-d20: a Trip (Standard action) on `target` instead of the Standard attack
-/// worth `plain`, when what it is expected to bring is worth more:
-/// - with the trip's chance ([`td::maneuver_chance`]): every ally in reach of the foe
-///   hits it more easily, and so does this unit's own Move-slot attack; standing up
-///   later provokes a reaction attack from each of them and from this unit;
-/// - less, when it fails, the reaction attack the foe gets on this unit.
-fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
-    if b.ruleset() != RulesetId::TacticalD20
-        || b.has(target, ConditionKind::Prone)
-        || b.slots(u, Slot::Standard) == 0
-        || attack_kind(b, u) != AttackKind::Normal
-    {
-        return None;
-    }
-    let pe = b.pos(target);
-    let dist = b.grid().distance(b.pos(u), pe);
-    b.best_melee(u, dist)?;
-    let p = td::maneuver_chance(b, u, target);
-    let allies: Vec<UnitId> = b
-        .units()
-        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a) && b.threatens(a, pe))
-        .collect();
-    let mut gain: f64 = allies
-        .iter()
-        .map(|&a| prone_edge(b, a, target, AttackKind::Normal))
-        .sum();
-    if b.slots(u, Slot::Move) > 0 {
-        gain += prone_edge(b, u, target, AttackKind::Secondary);
-    }
-    let provoked: f64 = allies
-        .iter()
-        .chain(std::iter::once(&u))
-        .filter_map(|&a| {
-            let w = b.best_melee(a, b.grid().distance(b.pos(a), pe))?;
-            Some(attack_value(b, a, target, w, AttackKind::Reaction))
-        })
-        .sum();
-    let backlash = b
-        .best_melee(target, dist)
-        .map_or(0.0, |w| attack_value(b, target, u, w, AttackKind::Reaction));
-    let value = p * (gain + provoked) - (1.0 - p) * backlash;
-    if value <= plain + SPARE_AP_GAIN {
-        return None;
-    }
-    act(b, u, Action::Trip { target })
-}
-
-/// flow: a Disarm (2 AP, an attack roll at Disadvantage) on `target` instead of an
-/// attack worth `plain`, when what it takes away is worth more: with its chance, the
-/// foe's next blow at this unit (it must spend about an attack's AP getting a weapon
-/// back; half that when it has another one stowed to draw). Only its only weapon in
-/// hand is worth taking: a foe with a second blade in hand just goes on.
-fn disarm(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
-    if b.ruleset() != RulesetId::Flow {
-        return None;
-    }
-    let ws = b.weapons(target);
-    let held = (0..ws.len()).filter(|&i| b.held(target, i)).count();
-    if held != 1 {
-        return None;
-    }
-    let mine = b.weapon_for(u, target, None).ok()?;
-    let mut check = flow::attack_check(b, u, target, mine, AttackKind::Normal);
-    check.advantage -= 1;
-    let mut p = check.success_and_critical().0;
-    if b.rp(target) > 0 {
-        // It may still dodge or parry (as `attack_value` reckons).
-        p *= 0.7;
-    }
-    let theirs = flow_actions::default_disarm_item(b, target)?;
-    let spare =
-        (0..ws.len()).any(|i| b.carried(target, i) == Some(crate::components::Carried::Stowed));
-    let lost =
-        attack_value(b, target, u, theirs, AttackKind::Normal) * if spare { 0.5 } else { 1.0 };
-    if p * lost <= plain + SPARE_AP_GAIN {
-        return None;
-    }
-    act(
-        b,
-        u,
-        Action::Disarm {
-            target,
-            item: None,
-            send: None,
-        },
-    )
-}
-
-/// The kind of attack clicking an enemy would make now (tactical-d20: by the slot).
-fn attack_kind(b: &Battle, u: UnitId) -> AttackKind {
-    if b.ruleset() == RulesetId::TacticalD20 {
-        td::attack_payer(b, u, None)
-            .map(|(_, s)| tactical_d20::attack_kind(s))
-            .unwrap_or(AttackKind::Normal)
-    } else {
-        AttackKind::Normal
-    }
-}
+pub(crate) const SPARE_AP_GAIN: f64 = 0.2;
 
 fn legal(b: &Battle, c: Command) -> Option<Command> {
     b.check(&c).is_ok().then_some(c)
 }
 
-fn act(b: &Battle, unit: UnitId, action: Action) -> Option<Command> {
+pub(crate) fn act(b: &Battle, unit: UnitId, action: Action) -> Option<Command> {
     legal(b, Command::Act { unit, action })
 }
 
@@ -348,7 +164,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     }
     // 2. The best attack from here. The weapon each foe would be attacked with now
     // (none: out of reach) is looked up once; only those get a full check.
-    let kind = attack_kind(b, u);
+    let kind = b.rules().next_attack_kind(b, u);
     // Without a ranged weapon in hand, a foe beyond melee reach cannot be attacked:
     // no need to ask (most foes, most of the time).
     let (reach, range) = reach_and_range(b, u);
@@ -388,9 +204,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         // worth it; tactical-d20: trip instead of the Standard attack when the allies'
         // blows on a prone foe are worth more.
         if let Command::Attack { target, .. } = cmd
-            && let Some(first) = spare_ap_first(b, u, target, v)
-                .or_else(|| trip(b, u, target, v))
-                .or_else(|| disarm(b, u, target, v))
+            && let Some(first) = b.rules().ai().before_attack(b, u, target, v)
         {
             return first;
         }
@@ -399,10 +213,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     let values = target_values(b, u, &foes, &weapons);
     let helpers = helpers(b, u, &foes);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let mut charge = None;
-    if b.ruleset() == RulesetId::TacticalD20 && b.slots(u, Slot::Standard) > 0 {
-        charge = best_charge(b, u, &foes, &values, &helpers);
-    }
+    let charge = b.rules().ai().close_in(b, u, &foes, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
     let step = best_move(b, u, &foes, &values, &helpers);
     match (charge, step) {
@@ -420,40 +231,16 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         .iter()
         .any(|&e| b.grid().distance(b.pos(u), b.pos(e)) <= 8);
     if near {
-        // tactical-d20: out of every foe's reach itself, it Assists the ally in its reach
-        // that the most foes threaten (+4 AC and saves) rather than Defend itself.
-        if b.ruleset() == RulesetId::TacticalD20
-            && !foes.iter().any(|&e| b.threatens(e, b.pos(u)))
-            && let Some(c) = assist(b, u, &foes)
-        {
+        // The ruleset's support for an ally first (tactical-d20: Assist, out of every
+        // foe's reach), then its defensive action.
+        if let Some(c) = b.rules().ai().support(b, u, &foes) {
             return c;
         }
-        let brace = match b.ruleset() {
-            RulesetId::TacticalD20 => Action::Defend,
-            _ => Action::TotalDefense,
-        };
-        if let Some(c) = act(b, u, brace) {
+        if let Some(c) = act(b, u, b.rules().ai().brace()) {
             return c;
         }
     }
     end
-}
-
-/// tactical-d20 Assist for the ally in `u`'s reach that the most foes threaten (the first
-/// in level order on a tie), if any foe threatens one and it is not assisted already.
-fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
-    let ally = b
-        .units()
-        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
-        .filter(|&a| !b.has(a, ConditionKind::Assisted) && b.threatens(u, b.pos(a)))
-        .map(|a| {
-            let threats = foes.iter().filter(|&&e| b.threatens(e, b.pos(a))).count();
-            (threats, std::cmp::Reverse(a), a)
-        })
-        .filter(|&(threats, _, _)| threats > 0)
-        .max()?
-        .2;
-    act(b, u, Action::Assist { ally })
 }
 
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
@@ -583,55 +370,10 @@ fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
 /// How much allies add to attacking a foe standing on `pe` in melee from `c`, given the
 /// cells of the allies that threaten it: ×1.35 when one stands in the exactly opposite
 /// cell (tactical-d20 flanking), +0.1 for each (flow's gang-up).
-fn support(b: &Battle, c: Cell, pe: Cell, helpers: &[Cell]) -> f64 {
+pub(crate) fn support(b: &Battle, c: Cell, pe: Cell, helpers: &[Cell]) -> f64 {
     let opposite = b.grid().opposite(c, pe);
     let flank = helpers.contains(&opposite);
     1.0 + 0.1 * helpers.len() as f64 + if flank { 0.35 } else { 0.0 }
-}
-
-/// tactical-d20: the best charge and its value. Every free cell in reach of a foe, 2 to
-/// 2× speed steps away, is valued (1.1 × the attack × support: +2 to hit and damage, −2
-/// AC); only the best candidates are checked with the engine, best first, so the first
-/// legal one is the answer.
-fn best_charge(
-    b: &Battle,
-    u: UnitId,
-    foes: &[UnitId],
-    values: &BTreeMap<UnitId, f64>,
-    helpers: &[Vec<Cell>],
-) -> Option<(f64, Command)> {
-    let reach = b.threat_reach(u).max(1);
-    let here = b.pos(u);
-    let dash = 2 * td::speed(b, u);
-    let grid = b.grid();
-    let mut cands: Vec<(f64, UnitId, Cell)> = Vec::new();
-    for (i, &e) in foes.iter().enumerate() {
-        let v = values.get(&e).copied().unwrap_or(0.0);
-        let pe = b.pos(e);
-        for c in grid.within(pe, reach) {
-            let d = grid.distance(here, c);
-            if c == pe || d < 2 || d > dash || b.unit_at(c, Some(u)).is_some() {
-                continue;
-            }
-            cands.push((1.1 * v * support(b, c, pe, &helpers[i]), e, c));
-        }
-    }
-    // Best first; equal values keep their order (foes in order, cells row by row).
-    cands.sort_by(|a, c| c.0.total_cmp(&a.0));
-    cands
-        .into_iter()
-        .filter(|(v, _, _)| *v > 0.0)
-        .find_map(|(v, e, c)| {
-            act(
-                b,
-                u,
-                Action::Charge {
-                    target: e,
-                    to: Some(c),
-                },
-            )
-            .map(|cmd| (v, cmd))
-        })
 }
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
@@ -687,7 +429,7 @@ fn best_move(
         // Out of reach of everyone: closer is better (well below any attack).
         best.unwrap_or(-0.05 * f64::from(nearest))
     };
-    let can_attack = attack_budget(b, u);
+    let can_attack = b.rules().ai().attack_after_move(b, u);
     let current = stand(here, true);
     // No cell can be worth more than the best foe with the most support (×0.6 when even
     // one step leaves no attack; closer-only cells are worth at most −0.05): when that is
@@ -784,30 +526,6 @@ fn path_risk(b: &Battle, u: UnitId, field: &crate::grid::Field) -> Vec<f64> {
         }
     }
     risk
-}
-
-/// Will `u` still have what an attack costs after moving `cost`?
-fn attack_budget(b: &Battle, u: UnitId) -> impl Fn(u32) -> bool {
-    let left = b.turn_state(u).move_left;
-    let ruleset = b.ruleset();
-    let speed = match ruleset {
-        RulesetId::TacticalD20 => td::speed(b, u).max(1),
-        _ => 1,
-    };
-    let moves = b.slots(u, Slot::Move) as usize;
-    let standard = b.slots(u, Slot::Standard) > 0;
-    let ap = b.ap(u);
-    move |cost| {
-        let extra = cost.saturating_sub(left);
-        match ruleset {
-            RulesetId::TacticalD20 => {
-                // Advances spend Move actions first, then the Standard: the Standard must
-                // survive for a full attack.
-                standard && (extra.div_ceil(speed) as usize) <= moves
-            }
-            _ => ap - extra.div_ceil(flow::MOVE_PER_AP) as i32 >= flow::ATTACK_AP,
-        }
-    }
 }
 
 /// What to submit when a command is refused, so the battle never stalls: end the turn,

@@ -16,7 +16,11 @@ use crate::rulesets::RulesetId;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The level's ruleset has no engine yet.
-    #[error("ruleset `{0}` cannot be played yet (only checked); playable: flow, tactical-d20")]
+    #[error(
+        "ruleset `{}` cannot be played yet (only checked); playable: {}",
+        .0,
+        crate::rulesets::playable_list()
+    )]
     NotPlayable(RulesetId),
     /// A forced die did not fit while rolling initiative.
     #[error("{0}")]
@@ -146,6 +150,8 @@ pub(crate) struct Snapshot {
 
 /// A battle in progress.
 pub struct Battle {
+    /// The rules of `level.ruleset`.
+    rules: &'static dyn crate::rulesets::Ruleset,
     pub(crate) world: World,
     pub(crate) roster: Vec<Entity>,
     pub(crate) level: Level,
@@ -179,19 +185,24 @@ impl Battle {
     /// Set up a battle on a level: spawn the combatants, queue `forced` dice, roll
     /// initiative and start round 1.
     pub fn new(level: Level, seed: u64, forced: Vec<u32>) -> Result<Battle, SetupError> {
-        if !level.ruleset.playable() {
+        let Some(rules) = level.ruleset.rules() else {
             return Err(SetupError::NotPlayable(level.ruleset));
-        }
+        };
         let mut dice = Dice::seeded(seed);
         dice.force(forced);
-        let mut b = Battle::spawned(level, seed, dice);
+        let mut b = Battle::spawned(rules, level, seed, dice);
         crate::engine::start(&mut b)?;
         Ok(b)
     }
 
     /// The level's units spawned, nothing rolled or logged yet (before `start`; what a
     /// rollback replays the log onto).
-    fn spawned(level: Level, seed: u64, dice: Dice) -> Battle {
+    fn spawned(
+        rules: &'static dyn crate::rulesets::Ruleset,
+        level: Level,
+        seed: u64,
+        dice: Dice,
+    ) -> Battle {
         let mut world = World::new();
         let mut roster = Vec::new();
         for (i, u) in level.units.iter().enumerate() {
@@ -214,26 +225,18 @@ impl Battle {
                     TurnState::default(),
                 ))
                 .id();
-            let (actions, mut reactions) = crate::rulesets::budgets(level.ruleset, &u.stats);
+            let (actions, mut reactions) = rules.budgets(&u.stats);
             // flow: the surprised side starts the surprise round with 0 RP (and 0 AP, 0 FP).
             if level.surprise.is_some_and(|s| s != u.side) {
                 reactions.available = 0;
             }
-            world.entity_mut(e).insert((actions, reactions));
-            match level.ruleset {
-                RulesetId::Flow => {
-                    world.entity_mut(e).insert(FlowPoints(0));
-                }
-                RulesetId::TacticalD20 => {
-                    world
-                        .entity_mut(e)
-                        .insert((Wear::default(), BleedTaken::default()));
-                }
-                _ => {}
-            }
+            let mut unit = world.entity_mut(e);
+            unit.insert((actions, reactions));
+            rules.spawn_unit(&mut unit);
             roster.push(e);
         }
         Battle {
+            rules,
             world,
             roster,
             level,
@@ -276,7 +279,7 @@ impl Battle {
     /// the rest is restored. For a command that fails halfway (a forced die that does not
     /// fit): an illegal command changes nothing.
     pub(crate) fn rollback(&mut self, s: Snapshot) {
-        let mut fresh = Battle::spawned(self.level.clone(), self.seed, s.dice);
+        let mut fresh = Battle::spawned(self.rules, self.level.clone(), self.seed, s.dice);
         for l in &self.log[..s.log_len.min(self.log.len())] {
             fresh.apply(&l.event);
             fresh.log.push(l.clone());
@@ -330,7 +333,12 @@ impl Battle {
         &self.order
     }
 
-    /// The ruleset.
+    /// The rules of the battle's ruleset (a battle is only set up for a playable one).
+    pub fn rules(&self) -> &'static dyn crate::rulesets::Ruleset {
+        self.rules
+    }
+
+    /// The battle's ruleset.
     pub fn ruleset(&self) -> RulesetId {
         self.level.ruleset
     }
@@ -831,9 +839,7 @@ impl Battle {
             Event::ReactionOffered {
                 reactor, trigger, ..
             } => {
-                if self.level.ruleset == RulesetId::TacticalD20
-                    && matches!(trigger, crate::event::Trigger::Leaving { .. })
-                {
+                if matches!(trigger, crate::event::Trigger::Leaving { .. }) {
                     self.provoked.push(*reactor);
                 }
             }

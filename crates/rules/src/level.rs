@@ -355,7 +355,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             ),
         );
     }
-    let mut catalogue = Catalogue::builtin(ruleset.unwrap_or(RulesetId::Flow));
+    let mut catalogue = Catalogue::builtin(ruleset.unwrap_or(RulesetId::DEFAULT));
     for (k, mut w) in raw.weapons.clone() {
         if w.name.is_empty() {
             w.name = k.clone();
@@ -614,7 +614,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     Ok(Level {
         name: raw.name,
         description: raw.description,
-        ruleset: ruleset.unwrap_or(RulesetId::Flow),
+        ruleset: ruleset.unwrap_or(RulesetId::DEFAULT),
         grid,
         seed: raw.seed,
         terrain,

@@ -131,12 +131,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         Event::TurnStarted { unit, ap, rp } => {
             r.kind = "turn_started";
             r.actor = name(unit);
-            r.detail = Some(match b.ruleset() {
-                crate::rulesets::RulesetId::TacticalD20 => {
-                    format!("Standard, Move, Quick; {rp} Reaction")
-                }
-                _ => format!("{ap} AP, {rp} RP"),
-            });
+            r.detail = Some(b.rules().turn_budget_words(*ap, *rp));
         }
         Event::TurnEnded { unit } => {
             r.kind = "turn_ended";

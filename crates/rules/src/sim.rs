@@ -301,20 +301,8 @@ impl Invariants {
                     b.rp(u)
                 )));
             }
-            if b.ruleset() == RulesetId::TacticalD20 {
-                for s in [
-                    crate::components::Slot::Standard,
-                    crate::components::Slot::Move,
-                    crate::components::Slot::Quick,
-                ] {
-                    if b.slots(u, s) > 2 {
-                        out.push(at(format!(
-                            "{} has {} {s:?} actions",
-                            b.name(u),
-                            b.slots(u, s)
-                        )));
-                    }
-                }
+            for v in b.rules().budget_violations(b, u) {
+                out.push(at(v));
             }
             let want = i64::from(self.start_hp.get(&u).copied().unwrap_or(0))
                 - self.damage.get(&u).copied().unwrap_or(0);
@@ -617,10 +605,9 @@ pub fn random_level(
     seed: u64,
 ) -> Result<Level, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let extra: &[char] = if ruleset == RulesetId::TacticalD20 {
-        &['#', '~', '^', '=', '_']
-    } else {
-        &['#', '~']
+    let extra: &[char] = match ruleset.rules() {
+        Some(r) => r.random_terrain(),
+        None => &['#', '~'],
     };
     let mut map: Vec<Vec<char>> = (0..h)
         .map(|_| {

@@ -380,7 +380,7 @@ fn ongoing_damage_saves_and_durations_at_end_of_turn() {
 #[test]
 fn each_ruleset_has_its_own_initiative_and_budgets() {
     use skirmish_rules::components::{Refresh, Slot, Stat, Stats};
-    use skirmish_rules::rulesets::{self, RulesetId};
+    use skirmish_rules::rulesets::RulesetId;
     let stats = Stats(
         [
             (Stat::Agility, 47),
@@ -391,8 +391,8 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
         .into_iter()
         .collect(),
     );
-    let init = |r| {
-        let i = rulesets::initiative(r, &stats);
+    let init = |r: RulesetId| {
+        let i = r.initiative(&stats);
         (
             i.dice.map(|d| d.to_string()),
             i.modifiers.iter().map(|m| m.value).sum::<i32>(),
@@ -412,19 +412,19 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
     assert_eq!(init(RulesetId::Escalation), (None, 3, false, true));
     assert_eq!(init(RulesetId::MeleeZone), (None, 47, false, false));
 
-    let (a, r) = rulesets::budgets(RulesetId::Flow, &stats);
+    let (a, r) = RulesetId::Flow.budgets(&stats);
     assert_eq!(
         (a.points, r.available, r.refresh),
         (5, 2, Refresh::OwnTurnStart)
     );
-    let (a, r) = rulesets::budgets(RulesetId::TacticalD20, &stats);
+    let (a, r) = RulesetId::TacticalD20.budgets(&stats);
     assert_eq!(a.slots.get(&Slot::Standard), Some(&1));
     assert_eq!(a.slots.get(&Slot::Quick), Some(&1));
     assert_eq!(r.available, 1);
-    let (a, r) = rulesets::budgets(RulesetId::MeleeZone, &stats);
+    let (a, r) = RulesetId::MeleeZone.budgets(&stats);
     assert_eq!(a.slots.get(&Slot::Bonus), Some(&2));
     assert_eq!((r.available, r.refresh), (48, Refresh::RoundStart));
-    let (_, r) = rulesets::budgets(RulesetId::Counters, &stats);
+    let (_, r) = RulesetId::Counters.budgets(&stats);
     assert_eq!((r.available, r.cap), (2, 2));
 }
 

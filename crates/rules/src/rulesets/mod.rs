@@ -1,14 +1,20 @@
-//! The five rulesets. Each module holds its own numbers and checks; the engine asks
-//! them through [`RulesetId`].
+//! The rulesets. Each playable one is a folder (`flow/`, `tactical_d20/`) whose `rules.rs`
+//! implements [`Ruleset`]; [`RulesetId::rules`] is the one registry. The engine, the AI
+//! and the window ask a battle's ruleset through the trait and name no ruleset.
 
 pub mod flow;
-
 pub mod tactical_d20;
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{ActionBudget, ReactionBudget, Refresh, Slot, Stat, Stats};
-use crate::dice::{DiceExpr, ModKind, Modifier};
+use bevy_ecs::world::EntityWorldMut;
+
+use crate::battle::{Battle, SetupError};
+use crate::components::{ActionBudget, ReactionBudget, Refresh, Slot, Stat, Stats, UnitId};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::event::{AttackKind, Event, ReactionKind, Trigger};
+use crate::grid::Cell;
 
 /// Which combat system a battle plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -40,6 +46,20 @@ impl RulesetId {
         RulesetId::TacticalD20,
     ];
 
+    /// The ruleset a level is read with when its own `ruleset:` is missing or unknown
+    /// (the level is refused then; this only lets the rest of it be checked).
+    pub const DEFAULT: RulesetId = RulesetId::Flow;
+
+    /// The registry: the rules of a playable ruleset (`None`: only checked so far). The
+    /// one place in the workspace that matches on the id to reach a ruleset's code.
+    pub fn rules(self) -> Option<&'static dyn Ruleset> {
+        match self {
+            RulesetId::Flow => Some(&flow::Flow),
+            RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
+            RulesetId::Counters | RulesetId::Escalation | RulesetId::MeleeZone => None,
+        }
+    }
+
     /// The id used in level files.
     pub fn id(self) -> &'static str {
         match self {
@@ -58,19 +78,44 @@ impl RulesetId {
 
     /// Can a battle be played under it yet?
     pub fn playable(self) -> bool {
-        matches!(self, RulesetId::Flow | RulesetId::TacticalD20)
+        self.rules().is_some()
     }
 
     /// Built-in weapons and archetypes (RON).
     pub fn catalogue_source(self) -> &'static str {
-        match self {
-            RulesetId::Flow => include_str!("../../data/flow.ron"),
-            RulesetId::TacticalD20 => include_str!("../../data/tactical-d20.ron"),
-            RulesetId::Counters | RulesetId::Escalation | RulesetId::MeleeZone => {
-                include_str!("../../data/d20-base.ron")
-            }
+        match self.rules() {
+            Some(r) => r.catalogue_source(),
+            // The plain d20 base the unplayable seeds build on (levels are checked
+            // against it until each ruleset has its own folder and data file).
+            None => include_str!("../../data/d20-base.ron"),
         }
     }
+
+    /// Initiative of one combatant (see each `docs/rules/*.md`).
+    pub fn initiative(self, stats: &Stats) -> InitiativeRule {
+        match self.rules() {
+            Some(r) => r.initiative(stats),
+            None => planned_initiative(self, stats),
+        }
+    }
+
+    /// The action and reaction budgets a combatant starts with.
+    pub fn budgets(self, stats: &Stats) -> (ActionBudget, ReactionBudget) {
+        match self.rules() {
+            Some(r) => r.budgets(stats),
+            None => planned_budgets(self, stats),
+        }
+    }
+}
+
+/// The playable rulesets' ids, comma-separated (for messages).
+pub fn playable_list() -> String {
+    RulesetId::ALL
+        .into_iter()
+        .filter(|r| r.playable())
+        .map(RulesetId::id)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl std::fmt::Display for RulesetId {
@@ -96,38 +141,29 @@ pub struct InitiativeRule {
     pub rolloff: Option<DiceExpr>,
 }
 
-/// Initiative of one combatant under a ruleset (see each `docs/rules/*.md`).
-pub fn initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
-    let m = |name: &'static str, v: i32| vec![Modifier::new(ModKind::Skill, name, v)];
+/// A named modifier list of one entry (initiative rules).
+pub(crate) fn one_mod(name: &'static str, v: i32) -> Vec<Modifier> {
+    vec![Modifier::new(ModKind::Skill, name, v)]
+}
+
+/// A reaction budget refreshed at the start of the unit's own turn.
+pub(crate) fn own_turn_reactions(n: i32) -> ReactionBudget {
+    ReactionBudget {
+        available: n,
+        per_refresh: n,
+        refresh: Refresh::OwnTurnStart,
+        cap: 0,
+    }
+}
+
+/// The initiative the three coming seeds will use (checked in levels today; each moves
+/// into its ruleset's folder when it becomes playable).
+fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
     match r {
-        // 1d10 + Agility modifier (Agility / 10); ties: Agility, then a d10 roll-off.
-        RulesetId::Flow => InitiativeRule {
-            dice: Some(DiceExpr::new(1, 10)),
-            modifiers: m("Agility mod", flow::agility_mod(stats)),
-            tiebreak: stats.get(Stat::Agility),
-            humans_first: false,
-            rolloff: Some(DiceExpr::new(1, 10)),
-        },
-        // d20 + DEX; ties: initiative modifier, then PCs (human sides) first.
-        RulesetId::TacticalD20 => InitiativeRule {
-            dice: Some(DiceExpr::new(1, 20)),
-            modifiers: m("DEX", stats.d20_mod(Stat::Dex)),
-            tiebreak: stats.d20_mod(Stat::Dex),
-            humans_first: true,
-            rolloff: None,
-        },
-        // d20 + Agility modifier on the plain d20 base the seed builds on.
-        RulesetId::Counters => InitiativeRule {
-            dice: Some(DiceExpr::new(1, 20)),
-            modifiers: m("Agility mod", stats.d20_mod(Stat::Agility)),
-            tiebreak: stats.d20_mod(Stat::Agility),
-            humans_first: true,
-            rolloff: None,
-        },
         // No roll: the band (Very Slow 0 … Very Fast 4); PCs before enemies in a band.
         RulesetId::Escalation => InitiativeRule {
             dice: None,
-            modifiers: m("initiative band", stats.get(Stat::Band)),
+            modifiers: one_mod("initiative band", stats.get(Stat::Band)),
             tiebreak: 0,
             humans_first: true,
             rolloff: None,
@@ -135,37 +171,25 @@ pub fn initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
         // No roll: the Agility modifier, high to low; ties in level order.
         RulesetId::MeleeZone => InitiativeRule {
             dice: None,
-            modifiers: m("Agility mod", stats.get(Stat::Agility)),
+            modifiers: one_mod("Agility mod", stats.get(Stat::Agility)),
             tiebreak: 0,
             humans_first: false,
+            rolloff: None,
+        },
+        // d20 + Agility modifier on the plain d20 base the seed builds on.
+        _ => InitiativeRule {
+            dice: Some(DiceExpr::new(1, 20)),
+            modifiers: one_mod("Agility mod", stats.d20_mod(Stat::Agility)),
+            tiebreak: stats.d20_mod(Stat::Agility),
+            humans_first: true,
             rolloff: None,
         },
     }
 }
 
-/// The action and reaction budgets a combatant starts with under a ruleset.
-pub fn budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
-    let own = |n: i32| ReactionBudget {
-        available: n,
-        per_refresh: n,
-        refresh: Refresh::OwnTurnStart,
-        cap: 0,
-    };
+/// The budgets the three coming seeds will use (see [`planned_initiative`]).
+fn planned_budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
     match r {
-        RulesetId::Flow => (
-            ActionBudget::points(flow::AP_PER_ROUND),
-            own(flow::RP_PER_TURN),
-        ),
-        // Standard, Move, Quick and one Reaction.
-        RulesetId::TacticalD20 => (
-            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
-            own(1),
-        ),
-        // Standard, Move, Quick and one Interrupt.
-        RulesetId::Escalation => (
-            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
-            own(1),
-        ),
         // 1 attack action, 1 move action, 2 bonus actions; free-hit slots = Agility + 1
         // refreshed every round.
         RulesetId::MeleeZone => {
@@ -193,6 +217,11 @@ pub fn budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
                 },
             )
         }
+        // Standard, Move, Quick and one Interrupt.
+        _ => (
+            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
+            own_turn_reactions(1),
+        ),
     }
 }
 
@@ -214,100 +243,207 @@ pub struct AttackOdds {
     pub defences: bool,
 }
 
+/// "name +v, name −v" for a modifier list.
+pub(crate) fn list_mods(m: &[Modifier]) -> String {
+    m.iter()
+        .map(|m| format!("{} {:+}", m.name, m.value))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The odds of `attacker` hitting `target` with loadout item `weapon`.
 pub fn attack_odds(
-    b: &crate::battle::Battle,
-    attacker: crate::components::UnitId,
-    target: crate::components::UnitId,
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
     weapon: usize,
-    kind: crate::event::AttackKind,
+    kind: AttackKind,
 ) -> AttackOdds {
-    odds(b, attacker, target, weapon, kind, true)
+    b.rules().odds(b, attacker, target, weapon, kind, true)
 }
 
 /// [`attack_odds`] without the words: the same numbers with an empty `detail` (the AI
 /// asks for thousands and reads none of them).
 pub fn attack_odds_numbers(
-    b: &crate::battle::Battle,
-    attacker: crate::components::UnitId,
-    target: crate::components::UnitId,
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
     weapon: usize,
-    kind: crate::event::AttackKind,
+    kind: AttackKind,
 ) -> AttackOdds {
-    odds(b, attacker, target, weapon, kind, false)
+    b.rules().odds(b, attacker, target, weapon, kind, false)
 }
 
-fn odds(
-    b: &crate::battle::Battle,
-    attacker: crate::components::UnitId,
-    target: crate::components::UnitId,
-    weapon: usize,
-    kind: crate::event::AttackKind,
-    words: bool,
-) -> AttackOdds {
-    let list = |m: &[Modifier]| {
-        m.iter()
-            .map(|m| format!("{} {:+}", m.name, m.value))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match b.ruleset() {
-        RulesetId::TacticalD20 => {
-            let (a, hit, crit, (lo, hi)) =
-                tactical_d20::attack_preview(b, attacker, target, weapon, kind);
-            let normal_hi = {
-                let (d, m) = tactical_d20::damage_parts(b, attacker, weapon, kind, 1);
-                let flat: i32 = m.iter().map(|m| m.value).sum();
-                ((d.max() + flat).max(1) - b.stats(target).get(Stat::Dr)).max(0)
-            };
-            AttackOdds {
-                hit,
-                crit,
-                damage: (lo, normal_hi),
-                crit_damage: (lo, hi),
-                detail: if words {
-                    format!(
-                        "d20 {:+} vs AC {} ({}; AC: {})",
-                        a.total_bonus(),
-                        a.total_ac(),
-                        list(&a.bonus),
-                        list(&a.ac)
-                    )
-                } else {
-                    String::new()
-                },
-                defences: false,
-            }
-        }
-        _ => {
-            let c = flow::attack_check(b, attacker, target, weapon, kind);
-            let adv = match c.advantage.signum() {
-                1 => ", Advantage",
-                -1 => ", Disadvantage",
-                _ => "",
-            };
-            let (lo, hi) = b
-                .weapons(attacker)
-                .get(weapon)
-                .map(|w| (w.damage.min(), w.damage.max()))
-                .unwrap_or((0, 0));
-            let (hit, crit) = c.success_and_critical();
-            AttackOdds {
-                hit,
-                crit,
-                damage: (lo, hi),
-                crit_damage: (lo * 2, hi * 2),
-                detail: if words {
-                    format!(
-                        "roll ≤ {} on d100 ({}{adv})",
-                        c.target(),
-                        list(&c.target_mods)
-                    )
-                } else {
-                    String::new()
-                },
-                defences: b.rp(target) > 0,
-            }
-        }
-    }
+/// How an attack is paid and made: what [`Ruleset::plan_attack`] decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackPlan {
+    /// Loadout index of the weapon.
+    pub weapon: usize,
+    /// The events that pay for it (AP spent, a slot used), emitted before the roll.
+    pub pay: Vec<Event>,
+    /// The kind of attack (tactical-d20: by the slot that makes it).
+    pub kind: AttackKind,
+}
+
+/// A combat system: everything the engine, the AI and the window ask of a ruleset.
+///
+/// There are no default methods: a new ruleset says what each rule is, so it can never
+/// inherit another seed's rule by accident. The engine keeps what every ruleset shares
+/// (the pipeline, frames, reaction windows, initiative sorting, paths and reach); see
+/// `docs/design.md`, "Adding a ruleset".
+pub trait Ruleset: Sync {
+    /// Which ruleset this is.
+    fn id(&self) -> RulesetId;
+
+    // ---- Setup ----
+
+    /// Built-in weapons and archetypes (RON), the ruleset's own data file.
+    fn catalogue_source(&self) -> &'static str;
+    /// How one combatant rolls initiative.
+    fn initiative(&self, stats: &Stats) -> InitiativeRule;
+    /// The action and reaction budgets a combatant starts with.
+    fn budgets(&self, stats: &Stats) -> (ActionBudget, ReactionBudget);
+    /// Add the ruleset's own components to a freshly spawned unit.
+    fn spawn_unit(&self, unit: &mut EntityWorldMut);
+    /// After `BattleStarted`: anything rolled before the turn order, then the opening
+    /// turn order (usually [`crate::engine::roll_initiative`]).
+    fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError>;
+    /// After the turn order (and `SurpriseRound`), before round 1 starts.
+    fn before_first_round(&self, b: &mut Battle);
+
+    // ---- Turns ----
+
+    /// Round `round` has just ended (before the next one starts).
+    fn round_ended(&self, b: &mut Battle, round: u32) -> Result<(), ForcedFaceError>;
+    /// Round `round` has just started (its `RoundStarted` is logged).
+    fn round_started(&self, b: &mut Battle, round: u32);
+    /// Does `u` take its turn now, or is it skipped (it may roll to find out)?
+    fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError>;
+    /// `u`'s `TurnStarted` is logged: what happens at the start of its turn.
+    fn turn_started(&self, b: &mut Battle, u: UnitId);
+    /// `u`'s turn is ending, after the ongoing effects and before `TurnEnded`.
+    fn turn_ending(&self, b: &mut Battle, u: UnitId);
+    /// Has the unit nothing left to do this turn (the engine then ends it)?
+    fn exhausted(&self, b: &Battle, u: UnitId) -> bool;
+    /// The die of one bleeding condition's damage at the end of a turn.
+    fn bleed_dice(&self) -> DiceExpr;
+    /// After a bleed's `Damage` event: what the damage does (down, totals).
+    fn after_bleed(&self, b: &mut Battle, u: UnitId, amount: i32, hp_after: i32);
+
+    // ---- Movement ----
+
+    /// May the unit move on its own now (conditions and budget; not where)?
+    fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal>;
+    /// Movement still available this turn (already bought + still buyable).
+    fn movement_budget(&self, b: &Battle, u: UnitId) -> u32;
+    /// The events that buy `cost` movement for a `Move` (AP, slots), given what is left.
+    fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event>;
+    /// A unit has stepped from `from` to `to`: readied actions and the like fire.
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell);
+    /// Beyond the shared conditions (alive, not held): is `u` unable to threaten now?
+    fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
+    /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
+    fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool;
+
+    // ---- Attacks ----
+
+    /// Check an attack command and say how it is paid and made.
+    fn plan_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        target: UnitId,
+        weapon: Option<usize>,
+        slot: Option<crate::components::Slot>,
+    ) -> Result<AttackPlan, Illegal>;
+    /// Roll an attack (its frame came up).
+    fn resolve_attack(
+        &self,
+        b: &mut Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+    ) -> Result<(), ForcedFaceError>;
+    /// A successful attack roll: queue what comes next (defences, damage).
+    fn hit(&self, b: &mut Battle, hit: Hit);
+    /// Deal a hit's damage.
+    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError>;
+    /// The odds of an attack, with or without the words.
+    fn odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        words: bool,
+    ) -> AttackOdds;
+    /// The kind of attack clicking an enemy would make now.
+    fn next_attack_kind(&self, b: &Battle, u: UnitId) -> AttackKind;
+
+    // ---- Actions and reactions ----
+
+    /// Is the special action legal now (the engine has checked it is `u`'s turn)?
+    fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal>;
+    /// Carry out a checked special action.
+    fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal>;
+    /// A reaction opportunity came up: the options to offer `reactor` (`None`: none).
+    fn offer(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        to: Option<Cell>,
+    ) -> Option<Vec<ReactionKind>>;
+    /// The reactor chose `kind` (its `Reacted` event is logged): carry it out.
+    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal>;
+    /// A frame only this ruleset queues.
+    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal>;
+    /// The chance that answering `hit` with `kind` stops it (0 when it cannot).
+    fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64;
+
+    // ---- AI ----
+
+    /// The AI's tactics for this ruleset.
+    fn ai(&self) -> &dyn AiTactics;
+
+    // ---- Window and logs ----
+
+    /// What a unit has left this turn, one line ("3 AP, 2 RP, 4 FP" / "Standard, Move").
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String;
+    /// A `TurnStarted` event's detail in the log ("5 AP, 2 RP").
+    fn turn_budget_words(&self, ap: i32, rp: i32) -> String;
+    /// What a command would cost, in words ("2 AP", "Standard"), or why not.
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String>;
+    /// Map symbols a random battlefield may use besides floor.
+    fn random_terrain(&self) -> &'static [char];
+    /// Broken invariants of a unit's budgets the soak checks (empty when fine).
+    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
+}
+
+/// What the AI asks a ruleset: the moves only some seeds have. Every method answers for
+/// the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
+pub trait AiTactics: Sync {
+    /// Before attacking `target` (an attack worth `plain`): something better to do
+    /// first or instead (a Feint, a Shove, a Trip, a Disarm).
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command>;
+    /// The ruleset's gap closer (a charge) and its value, given each foe's value and
+    /// the cells from which allies help against it.
+    fn close_in(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &std::collections::BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)>;
+    /// Out of every foe's reach: help an ally instead of bracing.
+    fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
+    /// The action that braces against foes near by.
+    fn brace(&self) -> Action;
+    /// Will `u` still be able to attack after moving `cost` more? (A closure over the
+    /// unit's budget now, asked for many cells.)
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool>;
 }

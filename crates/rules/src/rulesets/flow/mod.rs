@@ -11,3 +11,9 @@ pub use combat::*;
 pub use intercept::*;
 pub use maneuvers::*;
 pub(crate) use perform::*;
+
+mod ai;
+mod rules;
+
+pub use ai::*;
+pub use rules::Flow;

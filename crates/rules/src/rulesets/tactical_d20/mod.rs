@@ -20,3 +20,9 @@ pub use movement::*;
 pub use perform::*;
 pub use reactions::*;
 pub use turns::*;
+
+mod ai;
+mod rules;
+
+pub use ai::*;
+pub use rules::TacticalD20;

@@ -1,0 +1,304 @@
+//! The vocabulary of commands: what a controller asks for, and the special actions.
+
+use serde::{Deserialize, Serialize};
+
+use crate::components::{Slot, UnitId};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+
+/// What a controller (mouse, AI, script, replay) asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Move along the cheapest path to a cell.
+    Move {
+        /// Who.
+        unit: UnitId,
+        /// Where to.
+        to: Cell,
+    },
+    /// Attack a unit with a weapon (index into the loadout; `None` = the best one).
+    Attack {
+        /// Who.
+        unit: UnitId,
+        /// Whom.
+        target: UnitId,
+        /// Which weapon.
+        weapon: Option<usize>,
+        /// tactical-d20: the action that pays (Standard: Primary, Move: Secondary −5,
+        /// Quick: Tertiary −10); `None` takes the first one left in that order.
+        #[serde(default)]
+        slot: Option<Slot>,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Whose.
+        unit: UnitId,
+    },
+    /// Answer an open reaction window (`None` declines).
+    React {
+        /// The reactor.
+        unit: UnitId,
+        /// The choice.
+        choice: Option<ReactionKind>,
+    },
+    /// A special action (flow: Take a Step, Feint, Shove, Grapple, ...).
+    Act {
+        /// Who.
+        unit: UnitId,
+        /// What.
+        action: Action,
+    },
+}
+
+impl Command {
+    /// The unit that gives the command.
+    pub fn unit(&self) -> UnitId {
+        match self {
+            Command::Move { unit, .. }
+            | Command::Attack { unit, .. }
+            | Command::EndTurn { unit }
+            | Command::React { unit, .. }
+            | Command::Act { unit, .. } => *unit,
+        }
+    }
+}
+
+/// Special actions (flow's table of special actions; costs in `docs/rules/flow.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Take a Step: 1 AP, one cell, provokes nothing, once per round.
+    Step {
+        /// The adjacent cell.
+        to: Cell,
+    },
+    /// Feint: 1 AP, opposed; on success the next attack on the target has Advantage.
+    Feint {
+        /// Whom.
+        target: UnitId,
+    },
+    /// Shove: 1 AP, opposed Athletics; push back one cell or knock prone.
+    Shove {
+        /// Whom.
+        target: UnitId,
+        /// The effect chosen before rolling.
+        effect: ShoveEffect,
+        /// On a Hard success or better, also do the other effect.
+        both: bool,
+    },
+    /// Grapple: 2 AP, opposed Athletics; both are held.
+    Grapple {
+        /// Whom.
+        target: UnitId,
+    },
+    /// The grappled unit's one opposed Athletics check per round to break free.
+    BreakFree,
+    /// Let go of a grapple (free).
+    Release,
+    /// Disarm: 2 AP, an attack roll at Disadvantage; the target drops an item.
+    Disarm {
+        /// Whom.
+        target: UnitId,
+        /// Which of the target's items (default: the weapon it would fight with).
+        item: Option<usize>,
+        /// On a Hard success or better, send the item to this cell instead of taking it.
+        send: Option<Cell>,
+    },
+    /// Draw a stowed item: 1 AP.
+    Draw {
+        /// Loadout index.
+        item: usize,
+    },
+    /// Sheathe a held item: 1 AP.
+    Sheathe {
+        /// Loadout index.
+        item: usize,
+    },
+    /// Pick up the item lying on one's own cell: 1 AP.
+    PickUp,
+    /// Flow State: 1 AP, no FP decay at the end of this turn.
+    FlowState,
+    /// Total Defense: 3 AP, ends the turn; +1 RP and Advantage on reactions.
+    TotalDefense,
+    /// Tumble Through: 1 AP, Agility check, move through an adjacent enemy's cell.
+    Tumble {
+        /// The enemy to tumble past.
+        through: UnitId,
+    },
+    /// Stand up from prone: 1 AP; provokes reaction attacks.
+    StandUp,
+    /// Ready an attack for when an enemy enters reach; ends the turn keeping the AP.
+    Ready {
+        /// The trigger.
+        trigger: ReadyTrigger,
+    },
+    /// tactical-d20 Dash (Standard): double speed in a straight line or 1.5× speed.
+    Dash {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 Charge (Standard + Move): a straight dash of at least 10 ft, then a
+    /// melee attack at +2.
+    Charge {
+        /// Whom.
+        target: UnitId,
+        /// Where the dash ends (`None`: the nearest cell in a straight line that reaches).
+        to: Option<Cell>,
+    },
+    /// tactical-d20 Jump (Standard + Move): a straight dash over pits and low walls.
+    Jump {
+        /// Where to land.
+        to: Cell,
+    },
+    /// tactical-d20 Overrun (Standard + Move): a straight dash through creatures.
+    Overrun {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 Defend (Standard): +3 AC and saves; hide behind adjacent cover.
+    Defend,
+    /// tactical-d20 Guard (Move): +2 AC and saves.
+    Guard,
+    /// tactical-d20 Assist (Standard): an ally in reach gets +4 AC, saves and d20 rolls.
+    Assist {
+        /// Whom.
+        ally: UnitId,
+    },
+    /// tactical-d20 Focus (Quick): +1 on one category for a round.
+    Focus {
+        /// Which.
+        on: FocusOn,
+    },
+    /// tactical-d20 Trip (Standard): Athletics vs Reflex; the target falls prone.
+    Trip {
+        /// Whom.
+        target: UnitId,
+    },
+    /// tactical-d20 Push (Standard): Athletics vs Reflex; both move up to half speed.
+    Push {
+        /// Whom.
+        target: UnitId,
+        /// Cells to push (`None`: as far as possible).
+        distance: Option<u32>,
+    },
+    /// tactical-d20 Sunder (Standard): attack roll vs Reflex, then damage an item.
+    Sunder {
+        /// Whose item.
+        target: UnitId,
+        /// Which (default: the weapon it fights with).
+        item: Option<usize>,
+    },
+    /// tactical-d20: the opposed check of a grapple in progress (Standard).
+    GrappleTurn {
+        /// What the winner does.
+        follow: GrappleFollow,
+    },
+    /// tactical-d20 Concentrate (Move): Endurance; provoke nothing for a round.
+    Concentrate,
+    /// tactical-d20 Tumble (Move): Agility; half speed without provoking.
+    TumbleTo {
+        /// Where to.
+        to: Cell,
+    },
+    /// tactical-d20 (Re-)Equip (Move): hand an item to an adjacent ally.
+    Give {
+        /// Loadout index.
+        item: usize,
+        /// To whom.
+        ally: UnitId,
+    },
+    /// tactical-d20 Command (Quick): 13 words or fewer to allies or foes.
+    Command {
+        /// The words.
+        text: String,
+    },
+    /// tactical-d20 Wait (Standard): an extra Reaction until the next turn.
+    Wait,
+    /// tactical-d20: patch a bleeding wound (Standard, Survival).
+    Patch {
+        /// Whose (oneself or an adjacent ally).
+        ally: UnitId,
+    },
+}
+
+/// tactical-d20 Focus categories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FocusOn {
+    /// Attack and damage rolls.
+    Attack,
+    /// AC and saving throws.
+    Defence,
+    /// Skill checks.
+    Skills,
+}
+
+/// What the winner of a tactical-d20 grapple check does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GrappleFollow {
+    /// Keep the grapple.
+    Hold,
+    /// End it.
+    Release,
+    /// Keep it and knock the other prone.
+    Trip,
+    /// Keep it and push the other (both move).
+    Push,
+    /// Keep it and make a Primary Attack.
+    Attack,
+}
+
+/// How a `Frame::Move` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum MoveMode {
+    /// Paid from the turn's movement; leaving threatened cells provokes.
+    #[default]
+    Advance,
+    /// Paid by the action (Dash, Charge, Jump, Overrun); provokes, except from `exempt`.
+    Dash {
+        /// The charged foe, who may not react to the charger's movement.
+        exempt: Option<UnitId>,
+    },
+    /// Provokes nothing and costs no movement (a successful Tumble, a Pursuit).
+    Quiet,
+}
+
+/// One stretch of a jump or an overrun, with what must be passed before it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    /// What stands before the stretch.
+    pub gate: Gate,
+    /// The stretch, from where the unit stands (its first step may leap over the gate).
+    pub path: Vec<Cell>,
+}
+
+/// What a leg of a jump or overrun must pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gate {
+    /// Nothing.
+    None,
+    /// A gap or low wall: Athletics + 2 against this DC.
+    Jump {
+        /// Difficulty.
+        dc: i32,
+    },
+    /// A creature in the way of an overrun.
+    Overrun {
+        /// Who.
+        victim: UnitId,
+    },
+}
+
+/// The two effects of a Shove.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShoveEffect {
+    /// Push back one cell, straight away from the shover.
+    Push,
+    /// Knock prone.
+    Prone,
+}
+
+/// Triggers a readied action can wait for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ReadyTrigger {
+    /// An enemy moves into a cell the unit threatens: attack it.
+    EnemyEntersReach,
+}

@@ -1,0 +1,165 @@
+//! Frames (pending pieces of resolution), hits and reaction windows.
+
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use crate::components::UnitId;
+use crate::event::{AttackKind, Outcome, ReactionKind, Trigger};
+use crate::grid::Cell;
+
+/// A pending piece of resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Continue a move: step from `path[next - 1]` to `path[next]`.
+    Move {
+        /// Who.
+        unit: UnitId,
+        /// Whole path, start included.
+        path: Vec<Cell>,
+        /// Next index.
+        next: usize,
+        /// Paid and provoking how.
+        #[serde(default)]
+        mode: MoveMode,
+    },
+    /// tactical-d20: the legs of a jump or overrun, from `index`.
+    Leap {
+        /// Who.
+        unit: UnitId,
+        /// The legs.
+        legs: Vec<Leg>,
+        /// Next leg.
+        index: usize,
+    },
+    /// tactical-d20: an overrun victim that did not step aside rolls its Reflex save.
+    OverrunSave {
+        /// The overrunner.
+        unit: UnitId,
+        /// The victim.
+        victim: UnitId,
+        /// The overrunner's Athletics total.
+        check: i32,
+        /// The cells of the overrun still ahead (the victim must get off them).
+        ahead: Vec<Cell>,
+    },
+    /// tactical-d20 Pursuit: move toward the provoker once it has stepped away.
+    Pursue {
+        /// The pursuer.
+        unit: UnitId,
+        /// The pursued.
+        target: UnitId,
+    },
+    /// One step, after reactions to leaving `from` resolved.
+    Step {
+        /// Who.
+        unit: UnitId,
+        /// From.
+        from: Cell,
+        /// To.
+        to: Cell,
+        /// Paid from the turn's movement?
+        #[serde(default = "yes")]
+        paid: bool,
+    },
+    /// Offer a reaction opportunity.
+    Offer {
+        /// Who may react.
+        reactor: UnitId,
+        /// Why.
+        trigger: Trigger,
+        /// tactical-d20: the cell the mover steps to (Pursuit is offered when it lies
+        /// outside the reactor's threatened area).
+        #[serde(default)]
+        to: Option<Cell>,
+    },
+    /// Roll an attack.
+    Attack {
+        /// Who.
+        attacker: UnitId,
+        /// Whom.
+        target: UnitId,
+        /// Loadout index.
+        weapon: usize,
+        /// Normal or reaction.
+        kind: AttackKind,
+        /// What a hit does.
+        #[serde(default)]
+        effect: HitEffect,
+    },
+    /// A successful attack roll: offer Intercept to allies, then defences, then damage.
+    Hit(Hit),
+    /// Offer Intercept to the next ally able to, looking from position `from` of the
+    /// initiative order on (then the target's defences).
+    OfferIntercept {
+        /// The hit.
+        hit: Hit,
+        /// Where in the initiative order to look from.
+        from: usize,
+    },
+    /// Ask the target for a defence (Dodge/Parry/Block/Riposte).
+    Defend(Hit),
+    /// Stand up after reactions to standing up resolved.
+    StandUp {
+        /// Who.
+        unit: UnitId,
+    },
+    /// Deal the damage of a hit.
+    Damage {
+        /// The hit.
+        hit: Hit,
+        /// Damage multiplier (2 crit, 3 crit against a critically failed defence).
+        mult: i32,
+    },
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A successful attack waiting for defence and damage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hit {
+    /// Who.
+    pub attacker: UnitId,
+    /// Whom.
+    pub target: UnitId,
+    /// Loadout index.
+    pub weapon: usize,
+    /// Normal or reaction.
+    pub kind: AttackKind,
+    /// The attack's level.
+    pub level: Outcome,
+    /// What the hit does when it lands.
+    #[serde(default)]
+    pub effect: HitEffect,
+}
+
+/// What a landed hit does.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum HitEffect {
+    /// Roll the weapon's damage.
+    #[default]
+    Damage,
+    /// flow Disarm: the target drops an item.
+    Disarm {
+        /// The target's item.
+        item: usize,
+        /// Where the attacker sends it on a Hard success or better (`None`: take it).
+        send: Option<Cell>,
+    },
+}
+
+/// An open reaction window.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Window {
+    /// Who decides.
+    pub reactor: UnitId,
+    /// Why.
+    pub trigger: Trigger,
+    /// Allowed choices (declining is always allowed).
+    pub options: Vec<ReactionKind>,
+    /// The hit being defended against, for defence windows.
+    pub hit: Option<Hit>,
+    /// What resolution continues with if the reactor declines.
+    pub on_decline: Vec<Frame>,
+}

@@ -1,0 +1,32 @@
+//! The pipeline: command → check → resolve (frames) → events → apply.
+//!
+//! Resolution is an explicit stack of serializable [`Frame`]s. When a frame needs a
+//! decision from a reactor, the engine opens a [`Window`] and stops; the battle waits
+//! until that reactor answers with [`Command::React`].
+
+mod command;
+mod frame;
+mod illegal;
+mod pipeline;
+mod reach;
+mod turns;
+
+pub use command::*;
+pub use frame::*;
+pub use illegal::*;
+pub use turns::roll_initiative;
+pub(crate) use turns::{end_turn, start};
+
+use crate::rulesets::RulesetId;
+
+/// A ranged weapon reaches at most this many range increments.
+pub const MAX_RANGE_INCREMENTS: u32 = 10;
+
+/// The error for a frame that a ruleset's [`crate::rulesets::Ruleset::frame`] got but
+/// never queues (a bug, reported instead of ignored).
+pub(crate) fn foreign_frame(r: RulesetId, f: &Frame) -> Illegal {
+    Illegal::Cannot {
+        unit: r.id().into(),
+        why: format!("the engine queued a frame this ruleset does not know: {f:?}"),
+    }
+}

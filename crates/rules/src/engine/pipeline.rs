@@ -1,0 +1,436 @@
+//! The pipeline: command → check (plan) → resolve (frames) → events → apply.
+
+use super::*;
+use crate::battle::Battle;
+use crate::components::{ConditionKind, SideId, UnitId, WeaponKind};
+use crate::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
+use crate::grid::Cell;
+
+impl Battle {
+    /// Is the command legal now? Pure: nothing changes.
+    pub fn check(&self, cmd: &Command) -> Result<(), Illegal> {
+        self.plan(cmd).map(|_| ())
+    }
+
+    /// Check a command and, if legal, resolve it. Returns the number of new events.
+    /// An illegal command changes nothing.
+    pub fn submit(&mut self, cmd: Command) -> Result<usize, Illegal> {
+        let before = self.log.len();
+        let plan = self.plan(&cmd)?;
+        // Resolution can still fail halfway (a forced die that does not fit): then the
+        // battle goes back to where it was.
+        let snapshot = self.snapshot();
+        if let Err(e) = self.resolve(plan) {
+            self.rollback(snapshot);
+            return Err(e);
+        }
+        Ok(self.log.len() - before)
+    }
+
+    /// Carry out a checked command: events, frames, and running the stack.
+    fn resolve(&mut self, plan: Plan) -> Result<(), Illegal> {
+        match plan {
+            Plan::Move { unit, path, buy } => {
+                for e in buy {
+                    self.emit(e);
+                }
+                self.stack.push(Frame::Move {
+                    unit,
+                    path,
+                    next: 1,
+                    mode: MoveMode::Advance,
+                });
+            }
+            Plan::Attack { unit, target, plan } => {
+                for e in plan.pay {
+                    self.emit(e);
+                }
+                self.stack.push(Frame::Attack {
+                    attacker: unit,
+                    target,
+                    weapon: plan.weapon,
+                    kind: plan.kind,
+                    effect: HitEffect::Damage,
+                });
+            }
+            Plan::EndTurn => end_turn(self)?,
+            Plan::React { window, choice } => self.answer(window, choice)?,
+            Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
+        }
+        self.run()
+    }
+
+    pub(crate) fn unit_checked(&self, u: UnitId) -> Result<(), Illegal> {
+        if self.entity(u).is_none() {
+            return Err(Illegal::UnknownUnit(u.0));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn acting(&self, u: UnitId) -> Result<(), Illegal> {
+        self.unit_checked(u)?;
+        if self.ended.is_some() {
+            return Err(Illegal::BattleOver);
+        }
+        if let Some(w) = &self.window {
+            return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
+        }
+        let cur = self.current().ok_or(Illegal::BattleOver)?;
+        if cur != u {
+            return Err(Illegal::NotYourTurn {
+                unit: self.name(u).into(),
+                current: self.name(cur).into(),
+            });
+        }
+        if !self.alive(u) {
+            return Err(Illegal::Down(self.name(u).into()));
+        }
+        Ok(())
+    }
+
+    fn plan(&self, cmd: &Command) -> Result<Plan, Illegal> {
+        match *cmd {
+            Command::Move { unit, to } => {
+                self.may_move(unit)?;
+                let from = self.pos(unit);
+                if to == from {
+                    return Err(Illegal::AlreadyThere(self.name(unit).into()));
+                }
+                if !self.level.grid.contains(to) || !self.terrain(to).standable() {
+                    return Err(Illegal::BadCell(to));
+                }
+                if let Some(o) = self.unit_at(to, Some(unit)) {
+                    return Err(Illegal::Occupied {
+                        cell: to,
+                        by: self.name(o).into(),
+                    });
+                }
+                let budget = self.movement_budget(unit);
+                let Some((path, cost)) = self.path_to(unit, to) else {
+                    // Distinguish "too far" from "no path at all".
+                    let unbounded =
+                        self.level
+                            .grid
+                            .path(from, to, u32::MAX / 4, self.mover_cost(unit));
+                    return Err(match unbounded {
+                        Some((_, cost)) => Illegal::TooFar {
+                            unit: self.name(unit).into(),
+                            to,
+                            cost,
+                            budget,
+                        },
+                        None => Illegal::NoPath(to),
+                    });
+                };
+                let buy = self.rules().buy_movement(self, unit, cost);
+                Ok(Plan::Move { unit, path, buy })
+            }
+            Command::Attack {
+                unit,
+                target,
+                weapon,
+                slot,
+            } => {
+                self.acting(unit)?;
+                self.unit_checked(target)?;
+                if unit == target {
+                    return Err(Illegal::SelfTarget);
+                }
+                if !self.alive(target) {
+                    return Err(Illegal::Down(self.name(target).into()));
+                }
+                if !self.enemies(unit, target) {
+                    return Err(Illegal::Ally(self.name(target).into()));
+                }
+                let plan = self.rules().plan_attack(self, unit, target, weapon, slot)?;
+                Ok(Plan::Attack { unit, target, plan })
+            }
+            Command::EndTurn { unit } => {
+                self.acting(unit)?;
+                Ok(Plan::EndTurn)
+            }
+            Command::React { unit, choice } => {
+                self.unit_checked(unit)?;
+                let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
+                if w.reactor != unit {
+                    return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
+                }
+                if let Some(c) = choice
+                    && !w.options.contains(&c)
+                {
+                    return Err(Illegal::NotOffered {
+                        choice: c.to_string(),
+                        options: w
+                            .options
+                            .iter()
+                            .map(|o| o.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    });
+                }
+                Ok(Plan::React {
+                    window: w.clone(),
+                    choice,
+                })
+            }
+            Command::Act { unit, ref action } => {
+                self.acting(unit)?;
+                self.rules().check_action(self, unit, action)?;
+                Ok(Plan::Act {
+                    unit,
+                    action: action.clone(),
+                })
+            }
+        }
+    }
+
+    fn answer(&mut self, w: Window, choice: Option<ReactionKind>) -> Result<(), Illegal> {
+        self.window = None;
+        let Some(kind) = choice else {
+            self.emit(Event::ReactionDeclined { reactor: w.reactor });
+            for f in w.on_decline.into_iter().rev() {
+                self.stack.push(f);
+            }
+            return Ok(());
+        };
+        self.emit(Event::Reacted {
+            reactor: w.reactor,
+            kind,
+            rp_spent: kind.cost(),
+        });
+        self.rules().answer(self, w, kind)
+    }
+
+    /// Pop frames until done or a window opens; then end an exhausted turn.
+    fn run(&mut self) -> Result<(), Illegal> {
+        loop {
+            while self.window.is_none() && self.ended.is_none() {
+                let Some(frame) = self.stack.pop() else { break };
+                self.exec(frame)?;
+            }
+            if self.window.is_some() || self.ended.is_some() || !self.stack.is_empty() {
+                return Ok(());
+            }
+            match self.current() {
+                Some(u) if !self.alive(u) || self.exhausted(u) => end_turn(self)?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn exec(&mut self, frame: Frame) -> Result<(), Illegal> {
+        match frame {
+            Frame::Move {
+                unit,
+                path,
+                next,
+                mode,
+            } => {
+                if !self.alive(unit) || next >= path.len() || self.pos(unit) != path[next - 1] {
+                    return Ok(());
+                }
+                let (from, to) = (path[next - 1], path[next]);
+                // Never step onto someone who is not to be passed (an ally may be passed
+                // in the middle of a path, not at its end).
+                if let Some(o) = self.unit_at(to, Some(unit))
+                    && (self.enemies(unit, o) || next + 1 == path.len())
+                {
+                    return Ok(());
+                }
+                self.stack.push(Frame::Move {
+                    unit,
+                    path,
+                    next: next + 1,
+                    mode,
+                });
+                self.stack.push(Frame::Step {
+                    unit,
+                    from,
+                    to,
+                    paid: mode == MoveMode::Advance,
+                });
+                let exempt = match mode {
+                    MoveMode::Quiet => return Ok(()),
+                    MoveMode::Dash { exempt } => exempt,
+                    MoveMode::Advance => None,
+                };
+                for r in self.leave_reactors(unit, from).into_iter().rev() {
+                    if Some(r) == exempt {
+                        continue;
+                    }
+                    self.stack.push(Frame::Offer {
+                        reactor: r,
+                        trigger: Trigger::Leaving { mover: unit, from },
+                        to: Some(to),
+                    });
+                }
+            }
+            Frame::Step {
+                unit,
+                from,
+                to,
+                paid,
+            } => {
+                if !self.alive(unit) || self.pos(unit) != from {
+                    return Ok(());
+                }
+                let cost = if paid {
+                    self.terrain(to).cost().unwrap_or(1)
+                } else {
+                    0
+                };
+                self.emit(Event::Moved {
+                    unit,
+                    from,
+                    to,
+                    cost,
+                });
+                self.rules().stepped(self, unit, from, to);
+            }
+            Frame::Offer {
+                reactor,
+                trigger,
+                to,
+            } => {
+                if let Some(options) = self.rules().offer(self, reactor, &trigger, to) {
+                    self.open_window(Window {
+                        reactor,
+                        trigger,
+                        options,
+                        hit: None,
+                        on_decline: Vec::new(),
+                    });
+                }
+            }
+            Frame::StandUp { unit } => {
+                if self.alive(unit) && self.has(unit, ConditionKind::Prone) {
+                    self.emit(Event::ConditionRemoved {
+                        unit,
+                        kind: ConditionKind::Prone,
+                        source: None,
+                    });
+                }
+            }
+            Frame::Attack {
+                attacker,
+                target,
+                weapon,
+                kind,
+                effect,
+            } => {
+                if !self.alive(attacker) || !self.alive(target) {
+                    return Ok(());
+                }
+                self.rules()
+                    .resolve_attack(self, attacker, target, weapon, kind, effect)?;
+            }
+            Frame::Hit(hit) => self.rules().hit(self, hit),
+            Frame::Damage { hit, mult } => self.rules().damage(self, hit, mult)?,
+            other => self.rules().frame(self, other)?,
+        }
+        Ok(())
+    }
+
+    /// Record an attack roll and, when it succeeds, queue its hit (every ruleset).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn emit_attack(
+        &mut self,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+        roll: crate::dice::Roll,
+        target_number: i32,
+        outcome: Outcome,
+        against: Vec<crate::dice::Modifier>,
+    ) {
+        let wname = self
+            .weapons(attacker)
+            .get(weapon)
+            .map(|w| w.name.clone())
+            .unwrap_or_default();
+        self.emit(Event::Attack {
+            attacker,
+            target,
+            weapon: wname,
+            kind,
+            roll,
+            target_number,
+            outcome,
+            against,
+        });
+        if outcome.is_success() {
+            self.stack.push(Frame::Hit(Hit {
+                attacker,
+                target,
+                weapon,
+                kind,
+                level: outcome,
+                effect,
+            }));
+        }
+    }
+
+    /// The trigger of a window opened on an incoming hit.
+    pub(crate) fn incoming(&self, hit: &Hit) -> Trigger {
+        Trigger::IncomingAttack {
+            attacker: hit.attacker,
+            target: hit.target,
+            level: hit.level,
+            melee: self
+                .weapons(hit.attacker)
+                .get(hit.weapon)
+                .is_some_and(|w| w.kind == WeaponKind::Melee),
+            reaction_chain: hit.kind != AttackKind::Normal,
+        }
+    }
+
+    pub(crate) fn open_window(&mut self, w: Window) {
+        self.emit(Event::ReactionOffered {
+            reactor: w.reactor,
+            trigger: w.trigger.clone(),
+            options: w.options.clone(),
+        });
+        self.window = Some(w);
+    }
+
+    /// End the battle if at most one side has units standing.
+    pub(crate) fn check_victory(&mut self) {
+        let mut standing: Vec<SideId> = self
+            .units()
+            .filter(|&u| self.alive(u))
+            .map(|u| self.side(u))
+            .collect();
+        standing.sort();
+        standing.dedup();
+        if standing.len() <= 1 {
+            self.emit(Event::BattleEnded {
+                winner: standing.first().copied(),
+            });
+        }
+    }
+}
+
+enum Plan {
+    Move {
+        unit: UnitId,
+        path: Vec<Cell>,
+        /// The events that buy the movement.
+        buy: Vec<Event>,
+    },
+    Attack {
+        unit: UnitId,
+        target: UnitId,
+        plan: crate::rulesets::AttackPlan,
+    },
+    EndTurn,
+    React {
+        window: Window,
+        choice: Option<ReactionKind>,
+    },
+    Act {
+        unit: UnitId,
+        action: Action,
+    },
+}

@@ -1,0 +1,240 @@
+//! Spatial questions every ruleset shares: movement budgets and paths, reach and
+//! threat, who may react to leaving a cell, which weapon reaches.
+
+use super::*;
+use crate::battle::Battle;
+use crate::components::{ConditionKind, UnitId, WeaponKind, WeaponTag};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+use crate::level::Terrain;
+
+impl Battle {
+    /// May the unit move at all now (its conditions and budget; not where to)?
+    pub fn may_move(&self, u: UnitId) -> Result<(), Illegal> {
+        self.acting(u)?;
+        self.rules().may_move(self, u)
+    }
+
+    /// Movement still available this turn (bought + buyable), in cost units.
+    pub fn movement_budget(&self, u: UnitId) -> u32 {
+        self.rules().movement_budget(self, u)
+    }
+
+    /// Cost of entering `to` from `from` for `mover`: terrain, enemies block, allies pass.
+    pub fn step_cost(&self, mover: UnitId, to: Cell) -> Option<u32> {
+        self.mover_cost(mover)(to)
+    }
+
+    /// Every cell the unit can reach this turn with its cost and predecessor (for
+    /// previews and the AI). Cells holding another unit are included as waypoints.
+    pub fn reachable(&self, u: UnitId) -> crate::grid::Field {
+        let budget = self.movement_budget(u);
+        let cost = self.mover_cost(u);
+        self.level.grid.field(self.pos(u), budget, cost)
+    }
+
+    /// The path a `Move` would take and its cost.
+    pub fn path_to(&self, u: UnitId, to: Cell) -> Option<(Vec<Cell>, u32)> {
+        let budget = self.movement_budget(u);
+        let cost = self.mover_cost(u);
+        self.level.grid.path(self.pos(u), to, budget, cost)
+    }
+
+    /// Reach with which a unit threatens: the higher of its size's reach and the reach of
+    /// its held melee weapons (no stacking); 0 without a melee weapon in hand.
+    pub fn threat_reach(&self, u: UnitId) -> u32 {
+        let w = self
+            .weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| {
+                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && self.in_hand(u, *i)
+            })
+            .map(|(_, w)| w.reach)
+            .max();
+        match w {
+            Some(w) => self.size(u).reach().max(w),
+            None => 0,
+        }
+    }
+
+    /// Does `u` threaten `cell`? (flow: a unit held in a grapple threatens nothing;
+    /// tactical-d20: nor does a restrained, stunned or unconscious one.)
+    pub fn threatens(&self, u: UnitId, cell: Cell) -> bool {
+        let d = self.level.grid.distance(self.pos(u), cell);
+        d >= 1 && d <= self.threat(u)
+    }
+
+    /// Can `u` threaten at all now (alive, not held in a grapple, in tactical-d20 not
+    /// restrained, stunned or unconscious)? [`Battle::threatens`] adds the reach.
+    pub fn threatens_anything(&self, u: UnitId) -> bool {
+        self.alive(u)
+            && !self.has(u, ConditionKind::Grappled)
+            && !self.rules().cannot_threaten(self, u)
+    }
+
+    /// Every cell `u` threatens.
+    pub fn threatened_cells(&self, u: UnitId) -> Vec<Cell> {
+        let p = self.pos(u);
+        self.level
+            .grid
+            .within(p, self.threat_reach(u))
+            .into_iter()
+            .filter(|&c| c != p)
+            .collect()
+    }
+
+    /// Enemies that may react when `mover` leaves `from`, in initiative order.
+    pub fn leave_reactors(&self, mover: UnitId, from: Cell) -> Vec<UnitId> {
+        self.leave_reactors_anywhere(mover)
+            .into_iter()
+            .filter(|&r| {
+                let d = self.level.grid.distance(self.pos(r), from);
+                d >= 1 && d <= self.threat_reach(r) && self.best_melee(r, d).is_some()
+            })
+            .collect()
+    }
+
+    /// Enemies that could react to `mover` leaving a cell they threaten, wherever it is
+    /// (alive, able to threaten, with the RP and, in tactical-d20, a reaction left for
+    /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
+    /// ones in reach of a given cell.
+    pub fn leave_reactors_anywhere(&self, mover: UnitId) -> Vec<UnitId> {
+        self.order
+            .iter()
+            .copied()
+            .filter(|&r| {
+                r != mover
+                    && self.enemies(r, mover)
+                    && self.threatens_anything(r)
+                    && self.rp(r) >= ReactionKind::ReactionAttack.cost()
+                    && self.rules().may_react_to(self, r, mover)
+            })
+            .collect()
+    }
+
+    /// The best melee weapon that reaches `dist` (highest average damage).
+    pub fn best_melee(&self, u: UnitId, dist: u32) -> Option<usize> {
+        let size_reach = self.size(u).reach();
+        self.weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| {
+                w.kind == WeaponKind::Melee
+                    && !w.has(WeaponTag::Shield)
+                    && self.in_hand(u, *i)
+                    && dist <= w.reach.max(size_reach)
+            })
+            .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+    }
+
+    /// The weapon an attack would use (the named one, or the best that reaches), or why
+    /// none can.
+    pub fn weapon_for(
+        &self,
+        u: UnitId,
+        target: UnitId,
+        want: Option<usize>,
+    ) -> Result<usize, Illegal> {
+        let dist = self.level.grid.distance(self.pos(u), self.pos(target));
+        // Why weapon `i` cannot be used, worded only when the answer is "none can" (the
+        // AI asks this for every enemy, most of them out of reach).
+        enum Why {
+            Missing,
+            Shield,
+            Stowed,
+            Lost,
+            Reach(u32),
+            Range(u32),
+            Wall,
+        }
+        let usable = |i: usize| -> Result<(), Why> {
+            let w = self.weapons(u).get(i).ok_or(Why::Missing)?;
+            if w.has(WeaponTag::Shield) {
+                return Err(Why::Shield);
+            }
+            match self.carried(u, i) {
+                _ if self.in_hand(u, i) => {}
+                Some(crate::components::Carried::Held) => {}
+                Some(crate::components::Carried::Stowed) => return Err(Why::Stowed),
+                _ => return Err(Why::Lost),
+            }
+            match w.kind {
+                WeaponKind::Melee => {
+                    let reach = w.reach.max(self.size(u).reach());
+                    if dist > reach {
+                        return Err(Why::Reach(reach));
+                    }
+                }
+                WeaponKind::Ranged => {
+                    let max = w.range * MAX_RANGE_INCREMENTS;
+                    if dist > max {
+                        return Err(Why::Range(max));
+                    }
+                    if !self.clear_line(self.pos(u), self.pos(target)) {
+                        return Err(Why::Wall);
+                    }
+                }
+            }
+            Ok(())
+        };
+        let no = |i: usize, why: Why| {
+            let name = self.weapons(u).get(i).map_or("?", |w| w.name.as_str());
+            Illegal::NoWeapon {
+                unit: self.name(u).into(),
+                target: self.name(target).into(),
+                why: match why {
+                    Why::Missing => format!("no weapon #{i}"),
+                    Why::Shield => format!("{name} is a shield"),
+                    Why::Stowed => format!("{name} is stowed (draw it first)"),
+                    Why::Lost => format!("{name} is lost"),
+                    Why::Reach(reach) => {
+                        format!("{name} has reach {reach}, target is {dist} away")
+                    }
+                    Why::Range(max) => {
+                        format!("{name} reaches at most {max}, target is {dist} away")
+                    }
+                    Why::Wall => "a wall blocks the line of fire".into(),
+                },
+            }
+        };
+        match want {
+            Some(i) => usable(i).map(|_| i).map_err(|why| no(i, why)),
+            None => {
+                if let Some(i) = self.best_melee(u, dist) {
+                    return Ok(i);
+                }
+                let mut last = None;
+                for i in 0..self.weapons(u).len() {
+                    match usable(i) {
+                        Ok(()) => return Ok(i),
+                        Err(e) => last = Some((i, e)),
+                    }
+                }
+                Err(match last {
+                    Some((i, why)) => no(i, why),
+                    None => Illegal::NoWeapon {
+                        unit: self.name(u).into(),
+                        target: self.name(target).into(),
+                        why: "it carries no weapon".into(),
+                    },
+                })
+            }
+        }
+    }
+
+    /// No wall on the straight line between two cells (ends excluded).
+    pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
+        // A line never passes its ends in between.
+        self.level.grid.walk_line(a, b, |c| {
+            c == a || c == b || self.terrain(c) != Terrain::Wall
+        })
+    }
+
+    /// Has the unit nothing left to do this turn (flow: no AP; tactical-d20: no action
+    /// slot and no movement left)?
+    pub fn exhausted(&self, u: UnitId) -> bool {
+        self.rules().exhausted(self, u)
+    }
+}

@@ -1,0 +1,246 @@
+//! Turn sequencing: the battle's start, initiative, rounds, turns and their end.
+
+use crate::battle::{Battle, SetupError};
+use crate::components::{ConditionKind, Duration, UnitId};
+use crate::dice::ForcedFaceError;
+use crate::event::Event;
+
+/// Roll initiative under the battle's ruleset and start round 1.
+pub(crate) fn start(b: &mut Battle) -> Result<(), SetupError> {
+    b.emit(Event::BattleStarted {
+        ruleset: b.level.ruleset,
+        grid: b.level.grid.kind,
+        seed: b.seed,
+    });
+    let rules = b.rules();
+    rules.open_battle(b)?;
+    if let Some(side) = b.level.surprise {
+        b.emit(Event::SurpriseRound { side });
+    }
+    rules.before_first_round(b);
+    b.emit(Event::RoundStarted { round: 1 });
+    begin_turn_at(b, 0)?;
+    Ok(())
+}
+
+/// Roll initiative for every unit (with an extra bonus per unit) and set the order.
+pub fn roll_initiative(
+    b: &mut Battle,
+    bonus: impl Fn(&Battle, UnitId) -> Option<crate::dice::Modifier>,
+) -> Result<(), ForcedFaceError> {
+    // (unit, total, tiebreak, human side first)
+    let mut keys: Vec<(UnitId, i32, i32, bool)> = Vec::new();
+    let mut rules = Vec::new();
+    for u in b.units().collect::<Vec<_>>() {
+        let rule = b.rules().initiative(b.stats(u));
+        let mut roll = match rule.dice {
+            Some(d) => b.dice.roll(d)?,
+            None => crate::dice::Roll::from_faces(crate::dice::DiceExpr::new(0, 1), Vec::new()),
+        };
+        for m in &rule.modifiers {
+            roll = roll.with(m.clone());
+        }
+        if let Some(m) = bonus(b, u) {
+            roll = roll.with(m);
+        }
+        let human = rule.humans_first
+            && b.level
+                .sides
+                .get(b.side(u).0 as usize)
+                .is_some_and(|s| s.controller == crate::level::Controller::Human);
+        keys.push((u, roll.total, rule.tiebreak, human));
+        rules.push(rule);
+        b.emit(Event::Initiative { unit: u, roll });
+    }
+    // Full ties roll off (flow) in level order; each roll is an event.
+    let mut extra = vec![0u32; keys.len()];
+    for (i, &(u, total, tb, human)) in keys.iter().enumerate() {
+        let tied = keys
+            .iter()
+            .any(|&(o, t, k, h)| o != u && t == total && k == tb && h == human);
+        if let (true, Some(d)) = (tied, rules[i].rolloff) {
+            let roll = b.dice.roll(d)?;
+            extra[i] = roll.total as u32;
+            b.emit(Event::Initiative { unit: u, roll });
+        }
+    }
+    let mut sorted: Vec<(UnitId, i32, i32, bool, u32)> = keys
+        .iter()
+        .zip(&extra)
+        .map(|(&(u, t, k, h), &e)| (u, t, k, h, e))
+        .collect();
+    sorted.sort_by(|a, b| {
+        (b.1, b.2, b.3, b.4)
+            .cmp(&(a.1, a.2, a.3, a.4))
+            .then(a.0.cmp(&b.0))
+    });
+    let order: Vec<UnitId> = sorted.into_iter().map(|t| t.0).collect();
+    b.emit(Event::TurnOrder { order });
+    Ok(())
+}
+
+/// Has the round just ended made a stalemate: the level's `stalemate_rounds` whole
+/// rounds in a row without damage or anyone going down? (A house rule, not in the
+/// seeds: neither side could reach the other, so the battle would never end.)
+fn stalemate(b: &Battle) -> bool {
+    let n = b.level.stalemate_rounds;
+    if n == 0 || b.round < n {
+        return false;
+    }
+    let since = b.round + 1 - n;
+    !b.log
+        .iter()
+        .rev()
+        .take_while(|l| l.round >= since)
+        .any(|l| matches!(l.event, Event::Damage { .. } | Event::Down { .. }))
+}
+
+/// Start the turn of the first unit at or after order index `i` that can act (alive,
+/// and not surprised in a surprise round). Passing the end of the order ends the round.
+fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
+    // Two whole rounds in which nobody can take a turn (everyone left is unconscious
+    // or dying) end the battle without a winner.
+    let mut idle_rounds = 0;
+    loop {
+        if b.ended.is_some() {
+            return Ok(());
+        }
+        if i >= b.order.len() {
+            idle_rounds += 1;
+            if idle_rounds > 2 {
+                b.emit(Event::BattleEnded { winner: None });
+                return Ok(());
+            }
+            let r = b.round;
+            b.emit(Event::RoundEnded { round: r });
+            if stalemate(b) {
+                let rounds = b.level.stalemate_rounds;
+                b.emit(Event::Stalemate { rounds });
+                b.emit(Event::BattleEnded { winner: None });
+                return Ok(());
+            }
+            b.rules().round_ended(b, r)?;
+            b.emit(Event::RoundStarted { round: r + 1 });
+            b.rules().round_started(b, r + 1);
+            i = 0;
+        }
+        let u = b.order[i];
+        if !b.rules().takes_turn(b, u)? {
+            i += 1;
+            continue;
+        }
+        if b.alive(u) && !b.surprised_now(u) {
+            let ap = b
+                .get::<crate::components::ActionBudget>(u)
+                .map(|a| a.points_per_round)
+                .unwrap_or(0);
+            let rp = b
+                .get::<crate::components::ReactionBudget>(u)
+                .map(|r| r.per_refresh)
+                .unwrap_or(0);
+            b.emit(Event::TurnStarted { unit: u, ap, rp });
+            b.rules().turn_started(b, u);
+            return Ok(());
+        }
+        i += 1;
+    }
+}
+
+/// Ongoing effects at the end of a unit's turn: bleeding damage, then saves against
+/// "save ends" conditions, then turn-counted durations tick.
+fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
+    let conds = b
+        .get::<crate::components::Conditions>(u)
+        .cloned()
+        .unwrap_or_default();
+    for c in conds.0.iter().filter(|c| c.kind == ConditionKind::Bleeding) {
+        if !b.alive(u) {
+            break;
+        }
+        let dice = b.rules().bleed_dice();
+        let roll = b.dice.roll(dice)?;
+        let amount = roll.total.max(0);
+        let hp_after = b.hp(u) - amount;
+        b.emit(Event::Damage {
+            unit: u,
+            source: c.source,
+            roll,
+            amount,
+            hp_after,
+        });
+        b.rules().after_bleed(b, u, amount, hp_after);
+    }
+    for c in &conds.0 {
+        let Duration::SaveEnds(dc) = c.duration else {
+            continue;
+        };
+        if !b.alive(u) {
+            break;
+        }
+        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 20))?;
+        let success = roll.total >= dc as i32;
+        b.emit(Event::Save {
+            unit: u,
+            kind: c.kind,
+            roll,
+            target_number: dc as i32,
+            success,
+        });
+        if success {
+            b.emit(Event::ConditionRemoved {
+                unit: u,
+                kind: c.kind,
+                source: None,
+            });
+        }
+    }
+    if conds
+        .0
+        .iter()
+        .any(|c| matches!(c.duration, Duration::Turns(_)))
+    {
+        b.emit(Event::ConditionsTicked { unit: u });
+        let expired: Vec<ConditionKind> = b
+            .get::<crate::components::Conditions>(u)
+            .map(|c| {
+                c.0.iter()
+                    .filter(|c| c.duration == Duration::Turns(0))
+                    .map(|c| c.kind)
+                    .collect()
+            })
+            .unwrap_or_default();
+        for kind in expired {
+            b.emit(Event::ConditionRemoved {
+                unit: u,
+                kind,
+                source: None,
+            });
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
+    let Some(u) = b.current() else { return Ok(()) };
+    ongoing_effects(b, u)?;
+    b.rules().turn_ending(b, u);
+    // A feint's Advantage lasts until the feinter's turn ends.
+    for o in b.units().collect::<Vec<_>>() {
+        if b.get::<crate::components::Conditions>(o).is_some_and(|c| {
+            c.0.iter()
+                .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(u))
+        }) {
+            b.emit(Event::ConditionRemoved {
+                unit: o,
+                kind: ConditionKind::Feinted,
+                source: Some(u),
+            });
+        }
+    }
+    b.emit(Event::TurnEnded { unit: u });
+    if b.ended.is_none() {
+        let next = b.turn + 1;
+        begin_turn_at(b, next)?;
+    }
+    Ok(())
+}

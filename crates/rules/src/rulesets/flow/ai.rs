@@ -1,0 +1,153 @@
+//! flow's AI tactics: a Feint or a Shove with the spare AP, a Disarm instead of an attack.
+
+use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value};
+use crate::battle::Battle;
+use crate::components::{ConditionKind, UnitId, WeaponKind};
+use crate::engine::{Action, Command};
+use crate::event::AttackKind;
+use crate::grid::Cell;
+use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
+
+/// flow's [`AiTactics`].
+pub struct FlowAi;
+
+impl AiTactics for FlowAi {
+    // Feint or shove prone first when it costs no attack this turn and is worth it, or
+    // disarm instead.
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+        spare_ap_first(b, u, target, plain).or_else(|| disarm(b, u, target, plain))
+    }
+
+    fn close_in(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foes: &[UnitId],
+        _values: &std::collections::BTreeMap<UnitId, f64>,
+        _helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+
+    fn support(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
+    fn brace(&self) -> Action {
+        Action::TotalDefense
+    }
+
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let left = b.turn_state(u).move_left;
+        let ap = b.ap(u);
+        Box::new(move |cost| {
+            let extra = cost.saturating_sub(left);
+            ap - extra.div_ceil(super::MOVE_PER_AP) as i32 >= super::ATTACK_AP
+        })
+    }
+}
+
+/// flow: what to do with an AP that buys no attack (5 AP: two attacks and one over)
+/// before attacking `target` (worth `plain` now), if anything is worth
+/// [`SPARE_AP_GAIN`]:
+/// - a Feint: its chance × what Advantage adds to this unit's next attack;
+/// - a Shove that knocks it prone: its chance × what Advantage adds to every melee
+///   attack on it before it stands — this unit's attacks this turn and one from each
+///   ally that threatens it.
+///
+/// Neither when the attack has Advantage already; the better of the two otherwise.
+fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+    let ap = b.ap(u);
+    if ap - 1 < super::ATTACK_AP || (ap - 1) / super::ATTACK_AP != ap / super::ATTACK_AP {
+        return None;
+    }
+    let w = b.weapon_for(u, target, None).ok()?;
+    let check = super::attack_check(b, u, target, w, AttackKind::Normal);
+    if check.advantage > 0 {
+        return None;
+    }
+    let mut with = check.clone();
+    with.advantage += 1;
+    let (hit, crit) = with.success_and_critical();
+    let better = AttackOdds {
+        hit,
+        crit,
+        ..attack_odds_numbers(b, u, target, w, AttackKind::Normal)
+    };
+    let edge = odds_value(b, target, &better) - plain;
+    let feint = super::feint_chance(b, u, target) * edge;
+    // Prone helps melee only: this unit's attacks this turn, and the allies in reach.
+    let melee = b
+        .weapons(u)
+        .get(w)
+        .is_some_and(|w| w.kind == WeaponKind::Melee);
+    let allies = b
+        .units()
+        .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a) && b.threatens(a, b.pos(target)))
+        .count();
+    let attacks = if melee {
+        ((ap - 1) / super::ATTACK_AP) as usize
+    } else {
+        0
+    };
+    let shove = if b.has(target, ConditionKind::Prone) {
+        0.0
+    } else {
+        super::shove_chance(b, u, target) * edge * (attacks + allies) as f64
+    };
+    let shove = (
+        shove,
+        Action::Shove {
+            target,
+            effect: crate::engine::ShoveEffect::Prone,
+            both: false,
+        },
+    );
+    let feint = (feint, Action::Feint { target });
+    let mut options = [feint, shove];
+    // The better first (a Feint on a tie); a refused one (e.g. shoving something larger)
+    // leaves the other.
+    options.sort_by(|a, c| c.0.total_cmp(&a.0));
+    options
+        .into_iter()
+        .filter(|(gain, _)| *gain >= SPARE_AP_GAIN)
+        .find_map(|(_, action)| act(b, u, action))
+}
+
+/// flow: a Disarm (2 AP, an attack roll at Disadvantage) on `target` instead of an
+/// attack worth `plain`, when what it takes away is worth more: with its chance, the
+/// foe's next blow at this unit (it must spend about an attack's AP getting a weapon
+/// back; half that when it has another one stowed to draw). Only its only weapon in
+/// hand is worth taking: a foe with a second blade in hand just goes on.
+fn disarm(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+    let ws = b.weapons(target);
+    let held = (0..ws.len()).filter(|&i| b.held(target, i)).count();
+    if held != 1 {
+        return None;
+    }
+    let mine = b.weapon_for(u, target, None).ok()?;
+    let mut check = super::attack_check(b, u, target, mine, AttackKind::Normal);
+    check.advantage -= 1;
+    let mut p = check.success_and_critical().0;
+    if b.rp(target) > 0 {
+        // It may still dodge or parry (as `attack_value` reckons).
+        p *= 0.7;
+    }
+    let theirs = super::default_disarm_item(b, target)?;
+    let spare =
+        (0..ws.len()).any(|i| b.carried(target, i) == Some(crate::components::Carried::Stowed));
+    let lost =
+        attack_value(b, target, u, theirs, AttackKind::Normal) * if spare { 0.5 } else { 1.0 };
+    if p * lost <= plain + SPARE_AP_GAIN {
+        return None;
+    }
+    act(
+        b,
+        u,
+        Action::Disarm {
+            target,
+            item: None,
+            send: None,
+        },
+    )
+}

@@ -1,0 +1,406 @@
+//! flow's answers to the [`Ruleset`] trait: what the engine, the AI and the window ask.
+
+use bevy_ecs::world::EntityWorldMut;
+
+use crate::battle::{Battle, SetupError};
+use crate::components::{ActionBudget, ConditionKind, FlowPoints, ReactionBudget, Slot, Stat};
+use crate::components::{Stats, UnitId};
+use crate::dice::{DiceExpr, ForcedFaceError};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
+use crate::grid::Cell;
+use crate::rulesets::{
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, list_mods, one_mod,
+    own_turn_reactions,
+};
+
+/// Seed 002, "Round Resolution Cheat Sheet".
+pub struct Flow;
+
+/// Give the combat-start FP to every unit `which` picks.
+fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
+    for u in b.units().collect::<Vec<_>>() {
+        if which(b, u) {
+            let after = b.fp(u) + super::FP_START;
+            b.emit(Event::FlowPoints {
+                unit: u,
+                delta: super::FP_START,
+                reason: FpReason::Start,
+                after,
+            });
+        }
+    }
+}
+
+impl Ruleset for Flow {
+    fn id(&self) -> RulesetId {
+        RulesetId::Flow
+    }
+
+    fn catalogue_source(&self) -> &'static str {
+        include_str!("../../../data/flow.ron")
+    }
+
+    // 1d10 + Agility modifier (Agility / 10); ties: Agility, then a d10 roll-off.
+    fn initiative(&self, stats: &Stats) -> InitiativeRule {
+        InitiativeRule {
+            dice: Some(DiceExpr::new(1, 10)),
+            modifiers: one_mod("Agility mod", super::agility_mod(stats)),
+            tiebreak: stats.get(Stat::Agility),
+            humans_first: false,
+            rolloff: Some(DiceExpr::new(1, 10)),
+        }
+    }
+
+    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
+        (
+            ActionBudget::points(super::AP_PER_ROUND),
+            own_turn_reactions(super::RP_PER_TURN),
+        )
+    }
+
+    fn spawn_unit(&self, unit: &mut EntityWorldMut) {
+        unit.insert(FlowPoints(0));
+    }
+
+    fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {
+        crate::engine::roll_initiative(b, |_, _| None)?;
+        Ok(())
+    }
+
+    // 2 FP at the start of combat (the surprised side gets them in round 2).
+    fn before_first_round(&self, b: &mut Battle) {
+        grant_start_fp(b, |b, u| !b.surprised_now(u));
+    }
+
+    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        Ok(())
+    }
+
+    // The surprised side gets its 2 FP at the first normal round.
+    fn round_started(&self, b: &mut Battle, round: u32) {
+        if round == 2 && b.level.surprise.is_some() {
+            grant_start_fp(b, |b, u| b.alive(u) && b.level.surprise != Some(b.side(u)));
+        }
+    }
+
+    fn takes_turn(&self, _b: &mut Battle, _u: UnitId) -> Result<bool, ForcedFaceError> {
+        Ok(true)
+    }
+
+    // Keeping a grapple costs 2 AP at the start of each of the grappler's turns.
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        if b.has(u, ConditionKind::Grappling) {
+            b.emit(Event::ApSpent {
+                unit: u,
+                amount: super::GRAPPLE_AP,
+                on: Spend::MaintainGrapple,
+            });
+        }
+    }
+
+    // FP decay by 1 at the end of each turn, unless in Flow State.
+    fn turn_ending(&self, b: &mut Battle, u: UnitId) {
+        if b.alive(u) && !b.turn_state(u).flow_state && b.fp(u) > 0 {
+            let after = b.fp(u) - 1;
+            b.emit(Event::FlowPoints {
+                unit: u,
+                delta: -1,
+                reason: FpReason::Decay,
+                after,
+            });
+        }
+    }
+
+    fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
+        b.ap(u) <= 0
+    }
+
+    fn bleed_dice(&self) -> DiceExpr {
+        super::BLEED_DAMAGE
+    }
+
+    fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, hp_after: i32) {
+        if hp_after <= 0 {
+            b.emit(Event::Down { unit: u });
+            super::end_grapple(b, u);
+            b.check_victory();
+        }
+    }
+
+    fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        super::may_move(b, u)
+    }
+
+    fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
+        let t = b.turn_state(u);
+        let buyable =
+            (super::MAX_MOVE_AP.saturating_sub(t.move_ap_spent)).min(b.ap(u).max(0) as u32);
+        t.move_left + buyable * super::MOVE_PER_AP
+    }
+
+    fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
+        let left = b.turn_state(u).move_left;
+        if cost <= left {
+            return Vec::new();
+        }
+        let ap = (cost - left).div_ceil(super::MOVE_PER_AP) as i32;
+        vec![
+            Event::ApSpent {
+                unit: u,
+                amount: ap,
+                on: Spend::Move,
+            },
+            Event::MovementGained {
+                unit: u,
+                amount: ap as u32 * super::MOVE_PER_AP,
+            },
+        ]
+    }
+
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::readied_triggers(b, u, from, to);
+    }
+
+    fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+    fn may_react_to(&self, _b: &Battle, _r: UnitId, _mover: UnitId) -> bool {
+        true
+    }
+
+    fn plan_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        target: UnitId,
+        weapon: Option<usize>,
+        slot: Option<Slot>,
+    ) -> Result<AttackPlan, Illegal> {
+        if slot.is_some() {
+            return Err(Illegal::NoSuchAction {
+                ruleset: self.id().id(),
+                action: "action slot",
+            });
+        }
+        super::may_act(b, u)?;
+        if b.ap(u) < super::ATTACK_AP {
+            return Err(Illegal::NotEnoughAp {
+                unit: b.name(u).into(),
+                need: super::ATTACK_AP,
+                have: b.ap(u),
+            });
+        }
+        let weapon = b.weapon_for(u, target, weapon)?;
+        Ok(AttackPlan {
+            weapon,
+            pay: vec![Event::ApSpent {
+                unit: u,
+                amount: super::ATTACK_AP,
+                on: Spend::Attack,
+            }],
+            kind: AttackKind::Normal,
+        })
+    }
+
+    fn resolve_attack(
+        &self,
+        b: &mut Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+    ) -> Result<(), ForcedFaceError> {
+        super::resolve_attack(b, attacker, target, weapon, kind, effect)
+    }
+
+    // A normal attack's hit is offered to interceptors first, then the target defends.
+    fn hit(&self, b: &mut Battle, hit: Hit) {
+        if hit.kind == AttackKind::Normal {
+            b.stack.push(Frame::OfferIntercept { hit, from: 0 });
+        } else {
+            b.stack.push(Frame::Defend(hit));
+        }
+    }
+
+    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+        super::resolve_damage(b, hit, mult)
+    }
+
+    fn odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        words: bool,
+    ) -> AttackOdds {
+        let c = super::attack_check(b, attacker, target, weapon, kind);
+        let adv = match c.advantage.signum() {
+            1 => ", Advantage",
+            -1 => ", Disadvantage",
+            _ => "",
+        };
+        let (lo, hi) = b
+            .weapons(attacker)
+            .get(weapon)
+            .map(|w| (w.damage.min(), w.damage.max()))
+            .unwrap_or((0, 0));
+        let (hit, crit) = c.success_and_critical();
+        AttackOdds {
+            hit,
+            crit,
+            damage: (lo, hi),
+            crit_damage: (lo * 2, hi * 2),
+            detail: if words {
+                format!(
+                    "roll ≤ {} on d100 ({}{adv})",
+                    c.target(),
+                    list_mods(&c.target_mods)
+                )
+            } else {
+                String::new()
+            },
+            defences: b.rp(target) > 0,
+        }
+    }
+
+    fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
+        AttackKind::Normal
+    }
+
+    fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+        super::check(b, u, a)
+    }
+
+    fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+        super::perform(b, u, a)
+    }
+
+    // Only reaction attacks are offered here (defences and intercepts open their own
+    // windows): still there, still in reach, still able to react.
+    fn offer(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        _to: Option<Cell>,
+    ) -> Option<Vec<ReactionKind>> {
+        let still = match trigger {
+            Trigger::Leaving { mover, from } => {
+                b.alive(*mover)
+                    && b.pos(*mover) == *from
+                    && b.leave_reactors(*mover, *from).contains(&reactor)
+            }
+            Trigger::StandingUp { unit } | Trigger::FailedTumble { mover: unit } => {
+                b.alive(*unit) && b.leave_reactors(*unit, b.pos(*unit)).contains(&reactor)
+            }
+            _ => false,
+        };
+        still.then(|| vec![ReactionKind::ReactionAttack])
+    }
+
+    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+        match (kind, w.hit) {
+            (ReactionKind::ReactionAttack, _) => {
+                if let Some(target) = w.trigger.provoker() {
+                    let dist = b.grid().distance(b.pos(w.reactor), b.pos(target));
+                    if let Some(weapon) = b.best_melee(w.reactor, dist) {
+                        b.stack.push(Frame::Attack {
+                            attacker: w.reactor,
+                            target,
+                            weapon,
+                            kind: AttackKind::Reaction,
+                            effect: HitEffect::Damage,
+                        });
+                    }
+                }
+            }
+            (
+                ReactionKind::Dodge
+                | ReactionKind::Parry
+                | ReactionKind::Block
+                | ReactionKind::Riposte,
+                Some(hit),
+            ) => {
+                super::resolve_defence(b, hit, kind)?;
+            }
+            (ReactionKind::Intercept | ReactionKind::InterceptSwap, Some(hit)) => {
+                super::resolve_intercept(b, w.reactor, hit, kind == ReactionKind::InterceptSwap)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+        match frame {
+            Frame::OfferIntercept { hit, from } => match super::next_interceptor(b, &hit, from) {
+                Some((at, reactor, options)) => {
+                    let trigger = b.incoming(&hit);
+                    b.open_window(Window {
+                        reactor,
+                        trigger,
+                        options,
+                        hit: Some(hit.clone()),
+                        on_decline: vec![Frame::OfferIntercept { hit, from: at + 1 }],
+                    });
+                }
+                None => b.stack.push(Frame::Defend(hit)),
+            },
+            Frame::Defend(hit) => {
+                let options = super::defence_options(b, &hit);
+                let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+                if options.is_empty() {
+                    b.stack.push(Frame::Damage { hit, mult });
+                } else {
+                    let trigger = b.incoming(&hit);
+                    b.open_window(Window {
+                        reactor: hit.target,
+                        trigger,
+                        options,
+                        hit: Some(hit.clone()),
+                        on_decline: vec![Frame::Damage { hit, mult }],
+                    });
+                }
+            }
+            other => return Err(crate::engine::foreign_frame(self.id(), &other)),
+        }
+        Ok(())
+    }
+
+    fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64 {
+        super::defence_chance(b, reactor, hit, kind)
+    }
+
+    fn ai(&self) -> &dyn AiTactics {
+        &super::ai::FlowAi
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
+    }
+
+    fn turn_budget_words(&self, ap: i32, rp: i32) -> String {
+        format!("{ap} AP, {rp} RP")
+    }
+
+    fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
+        Ok(match cmd {
+            Command::Attack { .. } => format!("{} AP", super::ATTACK_AP),
+            Command::Act { action, .. } => format!("{} AP", super::cost(action)),
+            _ => String::new(),
+        })
+    }
+
+    fn random_terrain(&self) -> &'static [char] {
+        &['#', '~']
+    }
+
+    fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,187 @@
+//! tactical-d20's AI tactics: Trip, Charge, Assist.
+
+use std::collections::BTreeMap;
+
+use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value, support};
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Slot, UnitId};
+use crate::engine::{Action, Command};
+use crate::event::AttackKind;
+use crate::grid::Cell;
+use crate::rulesets::{AiTactics, AttackOdds, Ruleset, attack_odds_numbers};
+
+use super::TacticalD20;
+
+/// tactical-d20's [`AiTactics`].
+pub struct TacticalD20Ai;
+
+impl AiTactics for TacticalD20Ai {
+    // Trip instead of the Standard attack when the allies' blows on a prone foe are
+    // worth more.
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+        trip(b, u, target, plain)
+    }
+
+    // A charge, landing where it flanks if it can.
+    fn close_in(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        if b.slots(u, Slot::Standard) == 0 {
+            return None;
+        }
+        best_charge(b, u, foes, values, helpers)
+    }
+
+    // Out of every foe's reach itself, it Assists the ally in its reach that the most
+    // foes threaten (+4 AC and saves) rather than Defend itself.
+    fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+        if foes.iter().any(|&e| b.threatens(e, b.pos(u))) {
+            return None;
+        }
+        assist(b, u, foes)
+    }
+
+    fn brace(&self) -> Action {
+        Action::Defend
+    }
+
+    // Advances spend Move actions first, then the Standard: the Standard must survive
+    // for a full attack.
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let left = b.turn_state(u).move_left;
+        let speed = super::speed(b, u).max(1);
+        let moves = b.slots(u, Slot::Move) as usize;
+        let standard = b.slots(u, Slot::Standard) > 0;
+        Box::new(move |cost| {
+            let extra = cost.saturating_sub(left);
+            standard && (extra.div_ceil(speed) as usize) <= moves
+        })
+    }
+}
+
+/// How much better a melee attack of `a` on `target` gets when `target` is prone
+/// (tactical-d20: −4 AC against melee, about +20% to hit, a natural 1 still misses).
+fn prone_edge(b: &Battle, a: UnitId, target: UnitId, kind: AttackKind) -> f64 {
+    let Some(w) = b.best_melee(a, b.grid().distance(b.pos(a), b.pos(target))) else {
+        return 0.0;
+    };
+    let o = attack_odds_numbers(b, a, target, w, kind);
+    let prone = AttackOdds {
+        hit: (o.hit + 0.2).min(0.95),
+        ..o.clone()
+    };
+    odds_value(b, target, &prone) - odds_value(b, target, &o)
+}
+
+/// tactical-d20: a Trip (Standard action) on `target` instead of the Standard attack
+/// worth `plain`, when what it is expected to bring is worth more:
+/// - with the trip's chance ([`super::maneuver_chance`]): every ally in reach of the foe
+///   hits it more easily, and so does this unit's own Move-slot attack; standing up
+///   later provokes a reaction attack from each of them and from this unit;
+/// - less, when it fails, the reaction attack the foe gets on this unit.
+fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
+    if b.has(target, ConditionKind::Prone)
+        || b.slots(u, Slot::Standard) == 0
+        || TacticalD20.next_attack_kind(b, u) != AttackKind::Normal
+    {
+        return None;
+    }
+    let pe = b.pos(target);
+    let dist = b.grid().distance(b.pos(u), pe);
+    b.best_melee(u, dist)?;
+    let p = super::maneuver_chance(b, u, target);
+    let allies: Vec<UnitId> = b
+        .units()
+        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a) && b.threatens(a, pe))
+        .collect();
+    let mut gain: f64 = allies
+        .iter()
+        .map(|&a| prone_edge(b, a, target, AttackKind::Normal))
+        .sum();
+    if b.slots(u, Slot::Move) > 0 {
+        gain += prone_edge(b, u, target, AttackKind::Secondary);
+    }
+    let provoked: f64 = allies
+        .iter()
+        .chain(std::iter::once(&u))
+        .filter_map(|&a| {
+            let w = b.best_melee(a, b.grid().distance(b.pos(a), pe))?;
+            Some(attack_value(b, a, target, w, AttackKind::Reaction))
+        })
+        .sum();
+    let backlash = b
+        .best_melee(target, dist)
+        .map_or(0.0, |w| attack_value(b, target, u, w, AttackKind::Reaction));
+    let value = p * (gain + provoked) - (1.0 - p) * backlash;
+    if value <= plain + SPARE_AP_GAIN {
+        return None;
+    }
+    act(b, u, Action::Trip { target })
+}
+
+/// tactical-d20 Assist for the ally in `u`'s reach that the most foes threaten (the first
+/// in level order on a tie), if any foe threatens one and it is not assisted already.
+fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    let ally = b
+        .units()
+        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
+        .filter(|&a| !b.has(a, ConditionKind::Assisted) && b.threatens(u, b.pos(a)))
+        .map(|a| {
+            let threats = foes.iter().filter(|&&e| b.threatens(e, b.pos(a))).count();
+            (threats, std::cmp::Reverse(a), a)
+        })
+        .filter(|&(threats, _, _)| threats > 0)
+        .max()?
+        .2;
+    act(b, u, Action::Assist { ally })
+}
+
+/// tactical-d20: the best charge and its value. Every free cell in reach of a foe, 2 to
+/// 2× speed steps away, is valued (1.1 × the attack × support: +2 to hit and damage, −2
+/// AC); only the best candidates are checked with the engine, best first, so the first
+/// legal one is the answer.
+fn best_charge(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    values: &BTreeMap<UnitId, f64>,
+    helpers: &[Vec<Cell>],
+) -> Option<(f64, Command)> {
+    let reach = b.threat_reach(u).max(1);
+    let here = b.pos(u);
+    let dash = 2 * super::speed(b, u);
+    let grid = b.grid();
+    let mut cands: Vec<(f64, UnitId, Cell)> = Vec::new();
+    for (i, &e) in foes.iter().enumerate() {
+        let v = values.get(&e).copied().unwrap_or(0.0);
+        let pe = b.pos(e);
+        for c in grid.within(pe, reach) {
+            let d = grid.distance(here, c);
+            if c == pe || d < 2 || d > dash || b.unit_at(c, Some(u)).is_some() {
+                continue;
+            }
+            cands.push((1.1 * v * support(b, c, pe, &helpers[i]), e, c));
+        }
+    }
+    // Best first; equal values keep their order (foes in order, cells row by row).
+    cands.sort_by(|a, c| c.0.total_cmp(&a.0));
+    cands
+        .into_iter()
+        .filter(|(v, _, _)| *v > 0.0)
+        .find_map(|(v, e, c)| {
+            act(
+                b,
+                u,
+                Action::Charge {
+                    target: e,
+                    to: Some(c),
+                },
+            )
+            .map(|cmd| (v, cmd))
+        })
+}

@@ -1,0 +1,322 @@
+//! tactical-d20's answers to the [`Ruleset`] trait: what the engine, the AI and the
+//! window ask.
+
+use bevy_ecs::world::EntityWorldMut;
+
+use crate::battle::{Battle, SetupError};
+use crate::components::{ActionBudget, BleedTaken, ReactionBudget, Slot, Stat, Stats};
+use crate::components::{UnitId, Wear};
+use crate::dice::{DiceExpr, ForcedFaceError};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
+use crate::grid::Cell;
+use crate::rulesets::{
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, list_mods, one_mod,
+    own_turn_reactions,
+};
+
+/// Seed 004, "Action".
+pub struct TacticalD20;
+
+impl Ruleset for TacticalD20 {
+    fn id(&self) -> RulesetId {
+        RulesetId::TacticalD20
+    }
+
+    fn catalogue_source(&self) -> &'static str {
+        include_str!("../../../data/tactical-d20.ron")
+    }
+
+    // d20 + DEX; ties: initiative modifier, then PCs (human sides) first.
+    fn initiative(&self, stats: &Stats) -> InitiativeRule {
+        InitiativeRule {
+            dice: Some(DiceExpr::new(1, 20)),
+            modifiers: one_mod("DEX", stats.d20_mod(Stat::Dex)),
+            tiebreak: stats.d20_mod(Stat::Dex),
+            humans_first: true,
+            rolloff: None,
+        }
+    }
+
+    // Standard, Move, Quick and one Reaction.
+    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
+        (
+            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
+            own_turn_reactions(1),
+        )
+    }
+
+    fn spawn_unit(&self, unit: &mut EntityWorldMut) {
+        unit.insert((Wear::default(), BleedTaken::default()));
+    }
+
+    // The surprise round comes before initiative; its turns are taken in level order,
+    // and initiative is rolled when it ends.
+    fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {
+        super::start(b)?;
+        match b.level.surprise {
+            Some(side) => {
+                let order = b.units().filter(|&u| b.side(u) == side).collect();
+                b.emit(Event::TurnOrder { order });
+            }
+            None => crate::engine::roll_initiative(b, |_, _| None)?,
+        }
+        Ok(())
+    }
+
+    fn before_first_round(&self, _b: &mut Battle) {}
+
+    // Initiative is rolled once the surprise round is over, +4 for those who acted in it.
+    fn round_ended(&self, b: &mut Battle, round: u32) -> Result<(), ForcedFaceError> {
+        if round == 1 && b.level.surprise.is_some() {
+            crate::engine::roll_initiative(b, super::surprise_bonus)?;
+        }
+        Ok(())
+    }
+
+    fn round_started(&self, _b: &mut Battle, _round: u32) {}
+
+    fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
+        super::takes_turn(b, u)
+    }
+
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        super::turn_started(b, u);
+    }
+
+    fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
+
+    fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
+        super::exhausted(b, u)
+    }
+
+    fn bleed_dice(&self) -> DiceExpr {
+        super::BLEED
+    }
+
+    fn after_bleed(&self, b: &mut Battle, u: UnitId, amount: i32, _hp_after: i32) {
+        let total = b.bleed_taken(u) + amount;
+        b.emit(Event::BleedTotal { unit: u, total });
+        super::after_damage(b, u);
+    }
+
+    fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        super::may_move(b, u)
+    }
+
+    fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
+        b.turn_state(u).move_left + super::advances_left(b, u).len() as u32 * super::speed(b, u)
+    }
+
+    // Each Move (then the Standard, traded down) buys one speed of movement.
+    fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
+        let left = b.turn_state(u).move_left;
+        let speed = super::speed(b, u);
+        let need = cost.saturating_sub(left).div_ceil(speed.max(1));
+        super::advances_left(b, u)
+            .into_iter()
+            .take(need as usize)
+            .flat_map(|slot| {
+                [
+                    Event::SlotUsed {
+                        unit: u,
+                        slot,
+                        on: Spend::Move,
+                    },
+                    Event::MovementGained {
+                        unit: u,
+                        amount: speed,
+                    },
+                ]
+            })
+            .collect()
+    }
+
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::waited_triggers(b, u, from, to);
+    }
+
+    fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
+        super::cannot_threaten(b, u)
+    }
+
+    fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool {
+        super::may_react_to(b, r, mover)
+    }
+
+    fn plan_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        target: UnitId,
+        weapon: Option<usize>,
+        slot: Option<Slot>,
+    ) -> Result<AttackPlan, Illegal> {
+        let (payer, wanted) = super::attack_payer(b, u, slot)?;
+        let weapon = b.weapon_for(u, target, weapon)?;
+        super::may_attack(b, u, target, weapon)?;
+        Ok(AttackPlan {
+            weapon,
+            pay: vec![Event::SlotUsed {
+                unit: u,
+                slot: payer,
+                on: Spend::Attack,
+            }],
+            kind: super::math::attack_kind(wanted),
+        })
+    }
+
+    fn resolve_attack(
+        &self,
+        b: &mut Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+    ) -> Result<(), ForcedFaceError> {
+        super::resolve_attack(b, attacker, target, weapon, kind, effect)
+    }
+
+    // No defences: a hit goes straight to damage.
+    fn hit(&self, b: &mut Battle, hit: Hit) {
+        let mult = super::damage_multiple(b, &hit);
+        b.stack.push(Frame::Damage { hit, mult });
+    }
+
+    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+        super::resolve_damage(b, hit, mult)
+    }
+
+    fn odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        words: bool,
+    ) -> AttackOdds {
+        let (a, hit, crit, (lo, hi)) = super::attack_preview(b, attacker, target, weapon, kind);
+        let normal_hi = {
+            let (d, m) = super::damage_parts(b, attacker, weapon, kind, 1);
+            let flat: i32 = m.iter().map(|m| m.value).sum();
+            ((d.max() + flat).max(1) - b.stats(target).get(Stat::Dr)).max(0)
+        };
+        AttackOdds {
+            hit,
+            crit,
+            damage: (lo, normal_hi),
+            crit_damage: (lo, hi),
+            detail: if words {
+                format!(
+                    "d20 {:+} vs AC {} ({}; AC: {})",
+                    a.total_bonus(),
+                    a.total_ac(),
+                    list_mods(&a.bonus),
+                    list_mods(&a.ac)
+                )
+            } else {
+                String::new()
+            },
+            defences: false,
+        }
+    }
+
+    fn next_attack_kind(&self, b: &Battle, u: UnitId) -> AttackKind {
+        super::attack_payer(b, u, None)
+            .map(|(_, s)| super::math::attack_kind(s))
+            .unwrap_or(AttackKind::Normal)
+    }
+
+    fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+        super::check(b, u, a)
+    }
+
+    fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+        super::perform(b, u, a)
+    }
+
+    fn offer(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        to: Option<Cell>,
+    ) -> Option<Vec<ReactionKind>> {
+        super::offer_options(b, reactor, trigger, to)
+    }
+
+    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+        super::answer(b, w, kind)
+    }
+
+    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+        match frame {
+            Frame::Leap { unit, legs, index } => super::leap(b, unit, legs, index)?,
+            Frame::OverrunSave {
+                unit,
+                victim,
+                check,
+                ahead,
+            } => super::overrun_save(b, unit, victim, check, &ahead)?,
+            Frame::Pursue { unit, target } => super::pursue(b, unit, target),
+            other => return Err(crate::engine::foreign_frame(self.id(), &other)),
+        }
+        Ok(())
+    }
+
+    // Hits are not defended against in tactical-d20.
+    fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
+        0.0
+    }
+
+    fn ai(&self) -> &dyn AiTactics {
+        &super::ai::TacticalD20Ai
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        let s = |slot| b.slots(u, slot);
+        format!(
+            "Standard {} · Move {} · Quick {} · {} Reaction",
+            s(Slot::Standard),
+            s(Slot::Move),
+            s(Slot::Quick),
+            b.rp(u)
+        )
+    }
+
+    fn turn_budget_words(&self, _ap: i32, rp: i32) -> String {
+        format!("Standard, Move, Quick; {rp} Reaction")
+    }
+
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
+        match cmd {
+            Command::Attack { unit, slot, .. } => super::attack_payer(b, *unit, *slot)
+                .map(|(payer, _)| format!("{payer:?}"))
+                .map_err(|e| e.to_string()),
+            Command::Act { action, .. } => {
+                let (a, c) = super::slots_of(action);
+                Ok([a, c]
+                    .into_iter()
+                    .flatten()
+                    .map(|s| format!("{s:?}"))
+                    .collect::<Vec<_>>()
+                    .join(" + "))
+            }
+            _ => Ok(String::new()),
+        }
+    }
+
+    fn random_terrain(&self) -> &'static [char] {
+        &['#', '~', '^', '=', '_']
+    }
+
+    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
+        [Slot::Standard, Slot::Move, Slot::Quick]
+            .into_iter()
+            .filter(|&s| b.slots(u, s) > 2)
+            .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
+            .collect()
+    }
+}
