@@ -188,6 +188,18 @@ impl Battle {
         let Some(rules) = level.ruleset.rules() else {
             return Err(SetupError::NotPlayable(level.ruleset));
         };
+        Battle::with_rules(rules, level, seed, forced)
+    }
+
+    /// [`Battle::new`] under the given rules instead of the registry's for the level's
+    /// ruleset: how a ruleset under development (or one built in a test) plays a level
+    /// before it has a registry line.
+    pub fn with_rules(
+        rules: &'static dyn crate::rulesets::Ruleset,
+        level: Level,
+        seed: u64,
+        forced: Vec<u32>,
+    ) -> Result<Battle, SetupError> {
         let mut dice = Dice::seeded(seed);
         dice.force(forced);
         let mut b = Battle::spawned(rules, level, seed, dice);
