@@ -18,6 +18,11 @@ use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::{Battle, Status, ai, level, sim};
 
+/// Every playable ruleset, in registry order (the first one drives the map bench).
+fn playable() -> Vec<RulesetId> {
+    RulesetId::ALL.into_iter().filter(|r| r.playable()).collect()
+}
+
 /// Milliseconds of each run, sorted.
 struct Sample(Vec<f64>);
 
@@ -84,7 +89,7 @@ fn main() {
         "{:<52} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7} {:>6}",
         "benchmark (ms, one thread)", "median", "p10", "p90", "max", "target", "judged", ""
     );
-    for r in [RulesetId::Flow, RulesetId::TacticalD20] {
+    for r in playable() {
         let levels: Vec<_> = (0..n as u64)
             .map(|k| sim::random_level(r, GridKind::Square, 24, 24, 8, 1000 + k).expect("level"))
             .collect();
@@ -150,7 +155,7 @@ fn main() {
     }
     // Threat map + hover path preview on 128×128 with 200 units.
     let big =
-        sim::random_level(RulesetId::Flow, GridKind::Square, 128, 128, 100, 7).expect("level");
+        sim::random_level(playable()[0], GridKind::Square, 128, 128, 100, 7).expect("level");
     let b = Battle::new(big, 7, Vec::new()).expect("battle");
     let Status::Turn(u) = b.status() else {
         panic!("no turn")
@@ -211,7 +216,7 @@ pub fn split() {
         .unwrap_or(1);
     // `--split N RULESET`: one ruleset only.
     let only = std::env::args().skip_while(|a| a != "--split").nth(2);
-    for r in [RulesetId::Flow, RulesetId::TacticalD20] {
+    for r in playable() {
         if only.as_ref().is_some_and(|o| *o != r.to_string()) {
             continue;
         }
