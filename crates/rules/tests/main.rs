@@ -4,6 +4,7 @@
 
 mod ai;
 mod dice;
+mod duel;
 mod engine;
 mod flow;
 mod grid;

@@ -707,8 +707,9 @@ impl Battle {
         self.emit(e);
     }
 
-    /// Record and apply an event.
-    pub(crate) fn emit(&mut self, e: Event) {
+    /// Record and apply an event: how a ruleset changes the battle (every change is an
+    /// event in the log).
+    pub fn emit(&mut self, e: Event) {
         self.apply(&e);
         self.log.push(Logged {
             round: self.round,

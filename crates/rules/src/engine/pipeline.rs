@@ -331,9 +331,23 @@ impl Battle {
         Ok(())
     }
 
+    /// Roll dice with the battle's seeded dice (forced faces first): the dice a ruleset
+    /// rolls, so every face comes from the seed and can be forced in tests.
+    pub fn roll(
+        &mut self,
+        expr: crate::dice::DiceExpr,
+    ) -> Result<crate::dice::Roll, crate::dice::ForcedFaceError> {
+        self.dice.roll(expr)
+    }
+
+    /// Queue a frame to resolve next (a ruleset's `hit` queueing the damage, ...).
+    pub fn push_frame(&mut self, frame: Frame) {
+        self.stack.push(frame);
+    }
+
     /// Record an attack roll and, when it succeeds, queue its hit (every ruleset).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn emit_attack(
+    pub fn emit_attack(
         &mut self,
         attacker: UnitId,
         target: UnitId,
@@ -395,8 +409,9 @@ impl Battle {
         self.window = Some(w);
     }
 
-    /// End the battle if at most one side has units standing.
-    pub(crate) fn check_victory(&mut self) {
+    /// End the battle if at most one side has units standing (a ruleset calls it when a
+    /// unit goes down).
+    pub fn check_victory(&mut self) {
         let mut standing: Vec<SideId> = self
             .units()
             .filter(|&u| self.alive(u))

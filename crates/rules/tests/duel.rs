@@ -1,0 +1,937 @@
+//! A third ruleset, "duel", written here in the test suite through the public
+//! [`Ruleset`] and [`AiTactics`] traits alone, and played to the end by the shared AI.
+//! It proves that a new ruleset needs no edits outside its own code (no registry line,
+//! no engine branch): `Battle::with_rules(&DUEL, level, seed, forced)` plays it.
+//!
+//! The duel rules:
+//! - Initiative: d20 + DEX modifier, higher first; ties in level order (no roll-off).
+//! - Each turn a unit has one Standard and one Move action and no reactions (a reaction
+//!   budget of 0): nothing is ever offered, leaving a threatened cell is free.
+//! - Move: the Move action buys one speed, 6 cells (the `Speed` stat is ignored), for
+//!   one `Move` command; movement not used is lost, and a second `Move` in the same turn
+//!   is refused. The Standard action cannot be traded down for movement.
+//! - Attack: the Standard action, with any weapon in hand that reaches (melee or ranged,
+//!   no range or size modifiers): d20 + STR modifier against AC = 10 + the defender's
+//!   DEX modifier (the sheet's `Ac` is ignored); a total that meets the AC hits. A
+//!   natural 20 always hits and is critical: the weapon's damage dice are rolled twice
+//!   as many (no other face crits, whatever the weapon's `crit_from`). A natural 1 is
+//!   not special.
+//! - A hit rolls the weapon's damage dice, nothing added (no STR, no damage resistance).
+//! - Bleeding (only from a level's starting conditions) deals a plain 1d4 at the end of
+//!   the bleeder's turn.
+//! - A unit at 0 HP or fewer is down; the battle ends when one side alone stands.
+//! - No special actions (every `Action` is refused with `Illegal::NoSuchAction`).
+//!
+//! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
+//! the weapons) and played under the duel rules.
+
+use bevy_ecs::world::EntityWorldMut;
+use skirmish_rules::ai;
+use skirmish_rules::battle::{Battle, SetupError, Status};
+use skirmish_rules::components::{
+    ActionBudget, ReactionBudget, Refresh, SideId, Slot, Stat, Stats, UnitId,
+};
+use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use skirmish_rules::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Spend, Trigger};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::level;
+use skirmish_rules::rulesets::{
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, attack_odds,
+};
+
+use crate::support::{BOTH, id, since};
+
+// ---------------------------------------------------------------------------------------
+// The ruleset
+
+/// Cells bought by the Move action.
+const SPEED: u32 = 6;
+/// The id in refusals.
+const NAME: &str = "duel";
+
+/// The duel rules (see the module doc).
+struct Duel;
+
+/// What `Battle::with_rules` takes.
+static DUEL: Duel = Duel;
+
+fn dex_mod(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).d20_mod(Stat::Dex)
+}
+
+fn str_mod(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).d20_mod(Stat::Str)
+}
+
+/// The attack bonus and the AC modifiers of `attacker` against `target`.
+fn attack_numbers(b: &Battle, attacker: UnitId, target: UnitId) -> (Modifier, Vec<Modifier>) {
+    (
+        Modifier::new(ModKind::Skill, "STR mod", str_mod(b, attacker)),
+        vec![
+            Modifier::new(ModKind::Other, "base", 10),
+            Modifier::new(ModKind::Skill, "DEX mod", dex_mod(b, target)),
+        ],
+    )
+}
+
+/// Does natural `face` hit with `bonus` against `ac`, and how well?
+fn outcome(face: u32, bonus: i32, ac: i32) -> Outcome {
+    if face == 20 {
+        Outcome::Critical
+    } else if face as i32 + bonus >= ac {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    }
+}
+
+/// Down at 0 HP; the battle ends when one side stands.
+fn down_if_out(b: &mut Battle, u: UnitId) {
+    if b.alive(u) && b.hp(u) <= 0 {
+        b.emit(Event::Down { unit: u });
+        b.check_victory();
+    }
+}
+
+fn no_slot(b: &Battle, u: UnitId, action: &'static str, slot: &'static str) -> Illegal {
+    Illegal::NoSlot {
+        unit: b.name(u).into(),
+        action,
+        slot,
+    }
+}
+
+impl Ruleset for Duel {
+    // The id is a closed enum: the duel can only borrow another ruleset's.
+    fn id(&self) -> RulesetId {
+        RulesetId::TacticalD20
+    }
+
+    // Never read by `with_rules` (the level was read with its own ruleset's catalogue).
+    fn catalogue_source(&self) -> &'static str {
+        RulesetId::TacticalD20.catalogue_source()
+    }
+
+    fn initiative(&self, stats: &Stats) -> InitiativeRule {
+        InitiativeRule {
+            dice: Some(DiceExpr::new(1, 20)),
+            modifiers: vec![Modifier::new(
+                ModKind::Skill,
+                "DEX mod",
+                stats.d20_mod(Stat::Dex),
+            )],
+            tiebreak: 0,
+            humans_first: false,
+            rolloff: None,
+        }
+    }
+
+    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
+        (
+            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1)]),
+            ReactionBudget {
+                available: 0,
+                per_refresh: 0,
+                refresh: Refresh::OwnTurnStart,
+                cap: 0,
+            },
+        )
+    }
+
+    fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
+
+    fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {
+        skirmish_rules::engine::roll_initiative(b, |_, _| None)?;
+        Ok(())
+    }
+
+    fn before_first_round(&self, _b: &mut Battle) {}
+
+    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        Ok(())
+    }
+
+    fn round_started(&self, _b: &mut Battle, _round: u32) {}
+
+    fn takes_turn(&self, _b: &mut Battle, _u: UnitId) -> Result<bool, ForcedFaceError> {
+        Ok(true)
+    }
+
+    fn turn_started(&self, _b: &mut Battle, _u: UnitId) {}
+
+    fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
+
+    fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
+        b.slots(u, Slot::Standard) == 0 && b.slots(u, Slot::Move) == 0
+    }
+
+    fn bleed_dice(&self) -> DiceExpr {
+        DiceExpr::new(1, 4)
+    }
+
+    fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, _hp_after: i32) {
+        down_if_out(b, u);
+    }
+
+    fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        if b.slots(u, Slot::Move) == 0 {
+            return Err(no_slot(b, u, "Move", "Move"));
+        }
+        Ok(())
+    }
+
+    fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
+        if b.slots(u, Slot::Move) > 0 { SPEED } else { 0 }
+    }
+
+    // Every Move spends the Move action for a whole speed (what is left over is lost).
+    fn buy_movement(&self, _b: &Battle, u: UnitId, _cost: u32) -> Vec<Event> {
+        vec![
+            Event::SlotUsed {
+                unit: u,
+                slot: Slot::Move,
+                on: Spend::Move,
+            },
+            Event::MovementGained {
+                unit: u,
+                amount: SPEED,
+            },
+        ]
+    }
+
+    fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
+
+    fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+    fn may_react_to(&self, _b: &Battle, _r: UnitId, _mover: UnitId) -> bool {
+        false
+    }
+
+    fn plan_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        target: UnitId,
+        weapon: Option<usize>,
+        slot: Option<Slot>,
+    ) -> Result<AttackPlan, Illegal> {
+        if slot.is_some_and(|s| s != Slot::Standard) {
+            return Err(Illegal::Cannot {
+                unit: b.name(u).into(),
+                why: "in a duel only the Standard action attacks".into(),
+            });
+        }
+        if b.slots(u, Slot::Standard) == 0 {
+            return Err(no_slot(b, u, "an attack", "Standard"));
+        }
+        let weapon = b.weapon_for(u, target, weapon)?;
+        Ok(AttackPlan {
+            weapon,
+            pay: vec![Event::SlotUsed {
+                unit: u,
+                slot: Slot::Standard,
+                on: Spend::Attack,
+            }],
+            kind: AttackKind::Normal,
+        })
+    }
+
+    fn resolve_attack(
+        &self,
+        b: &mut Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        effect: HitEffect,
+    ) -> Result<(), ForcedFaceError> {
+        let (bonus, ac) = attack_numbers(b, attacker, target);
+        let roll = b.roll(DiceExpr::new(1, 20))?;
+        let face = roll.faces[0];
+        let total_ac = ac.iter().map(|m| m.value).sum();
+        let out = outcome(face, bonus.value, total_ac);
+        let roll = roll.with(bonus);
+        b.emit_attack(
+            attacker, target, weapon, kind, effect, roll, total_ac, out, ac,
+        );
+        Ok(())
+    }
+
+    // No defences: a hit goes straight to damage, dice doubled on a natural 20.
+    fn hit(&self, b: &mut Battle, hit: Hit) {
+        let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+        b.push_frame(Frame::Damage { hit, mult });
+    }
+
+    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+        let Some(w) = b.weapons(hit.attacker).get(hit.weapon) else {
+            return Ok(());
+        };
+        let roll = b.roll(w.damage.multiplied(mult as u32))?;
+        let amount = roll.total.max(0);
+        let hp_after = b.hp(hit.target) - amount;
+        b.emit(Event::Damage {
+            unit: hit.target,
+            source: Some(hit.attacker),
+            roll,
+            amount,
+            hp_after,
+        });
+        down_if_out(b, hit.target);
+        Ok(())
+    }
+
+    fn odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        _kind: AttackKind,
+        words: bool,
+    ) -> AttackOdds {
+        let (bonus, ac) = attack_numbers(b, attacker, target);
+        let total_ac: i32 = ac.iter().map(|m| m.value).sum();
+        let hits = (1..=20)
+            .filter(|&f| outcome(f, bonus.value, total_ac) != Outcome::Failure)
+            .count();
+        let d = b
+            .weapons(attacker)
+            .get(weapon)
+            .map_or(DiceExpr::new(0, 1), |w| w.damage);
+        let crit = d.multiplied(2);
+        AttackOdds {
+            hit: hits as f64 / 20.0,
+            crit: 1.0 / 20.0,
+            damage: (d.min(), d.max()),
+            crit_damage: (crit.min(), crit.max()),
+            detail: if words {
+                format!("d20 {:+} vs AC {total_ac}", bonus.value)
+            } else {
+                String::new()
+            },
+            defences: false,
+        }
+    }
+
+    fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
+        AttackKind::Normal
+    }
+
+    fn check_action(&self, _b: &Battle, _u: UnitId, _a: &Action) -> Result<(), Illegal> {
+        Err(Illegal::NoSuchAction {
+            ruleset: NAME,
+            action: "special",
+        })
+    }
+
+    fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+        self.check_action(b, u, &a)
+    }
+
+    fn offer(
+        &self,
+        _b: &Battle,
+        _reactor: UnitId,
+        _trigger: &Trigger,
+        _to: Option<Cell>,
+    ) -> Option<Vec<ReactionKind>> {
+        None
+    }
+
+    fn answer(&self, _b: &mut Battle, _w: Window, _kind: ReactionKind) -> Result<(), Illegal> {
+        Err(Illegal::NoWindow)
+    }
+
+    fn frame(&self, _b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+        Err(Illegal::Cannot {
+            unit: NAME.into(),
+            why: format!("the engine queued a frame the duel does not know: {frame:?}"),
+        })
+    }
+
+    fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
+        0.0
+    }
+
+    fn ai(&self) -> &dyn AiTactics {
+        &DuelAi
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        format!(
+            "Standard {} · Move {}",
+            b.slots(u, Slot::Standard),
+            b.slots(u, Slot::Move)
+        )
+    }
+
+    fn turn_budget_words(&self, _ap: i32, _rp: i32) -> String {
+        "Standard, Move".into()
+    }
+
+    fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
+        match cmd {
+            Command::Attack { .. } => Ok("Standard".into()),
+            Command::Move { .. } => Ok("Move".into()),
+            Command::Act { .. } => Err("a duel has no special actions".into()),
+            _ => Ok(String::new()),
+        }
+    }
+
+    fn random_terrain(&self) -> &'static [char] {
+        &['#']
+    }
+
+    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
+        [Slot::Standard, Slot::Move]
+            .into_iter()
+            .filter(|&s| b.slots(u, s) > 1)
+            .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
+            .collect()
+    }
+}
+
+/// The duel's AI: nothing beyond the shared AI's attack, move and end of turn.
+struct DuelAi;
+
+impl AiTactics for DuelAi {
+    fn before_attack(&self, _b: &Battle, _u: UnitId, _t: UnitId, _plain: f64) -> Option<Command> {
+        None
+    }
+
+    fn close_in(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foes: &[UnitId],
+        _values: &std::collections::BTreeMap<UnitId, f64>,
+        _helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+
+    fn support(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
+    // There is none; the shared AI checks it, the duel refuses it, the AI ends the turn.
+    fn brace(&self) -> Action {
+        Action::Defend
+    }
+
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let standard = b.slots(u, Slot::Standard) > 0;
+        Box::new(move |_| standard)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Levels and helpers
+
+/// A tactical-d20 level on an open 16×9 map (sides Red, Blue), played under the duel.
+fn duel_battle(kind: GridKind, units: &str, seed: u64, forced: &[u32]) -> Battle {
+    let map = vec![format!("\"{}\"", ".".repeat(16)); 9].join(", ");
+    let src = format!(
+        r##"Level(name: "duel", ruleset: "tactical-d20", grid: {kind:?}, map: [{map}],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [{units}])"##
+    );
+    let l = level::parse(&src, "duel").unwrap_or_else(|e| panic!("{e}"));
+    Battle::with_rules(&DUEL, l, seed, forced.to_vec()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Two on two, far apart: they have to close in first.
+const SKIRMISH: &str = r#"Unit(name: "Corwin", side: "Red", cell: (1, 3), archetype: "fighter"),
+    Unit(name: "Tamsin", side: "Red", cell: (1, 5), archetype: "rogue"),
+    Unit(name: "Grub", side: "Blue", cell: (14, 3), archetype: "ogre"),
+    Unit(name: "Fang", side: "Blue", cell: (14, 5), archetype: "wolf")"#;
+
+/// (STR modifier, duel AC) by unit, from the scores in `data/tactical-d20.ron`, worked
+/// out by hand: fighter STR 16 DEX 12, rogue STR 10 DEX 17, ogre STR 21 DEX 8, wolf
+/// STR 13 DEX 15.
+fn sheet(name: &str) -> (i32, i32) {
+    match name {
+        "Corwin" => (3, 11),
+        "Tamsin" => (0, 13),
+        "Grub" => (5, 9),
+        "Fang" => (1, 12),
+        other => panic!("no sheet for {other}"),
+    }
+}
+
+/// Damage dice by weapon name (`data/tactical-d20.ron`).
+fn weapon_dice(name: &str) -> DiceExpr {
+    match name {
+        "longsword" | "bite" => DiceExpr::new(1, 8),
+        "shortsword" | "shortbow" => DiceExpr::new(1, 6),
+        "greataxe" => DiceExpr::new(1, 12),
+        other => panic!("no dice for {other}"),
+    }
+}
+
+const MAX_COMMANDS: usize = 400;
+
+fn d20(face: u32, name: &'static str, v: i32) -> Roll {
+    Roll::from_faces(DiceExpr::new(1, 20), vec![face]).with(Modifier::new(ModKind::Skill, name, v))
+}
+
+fn ac_mods(dex: i32) -> Vec<Modifier> {
+    vec![
+        Modifier::new(ModKind::Other, "base", 10),
+        Modifier::new(ModKind::Skill, "DEX mod", dex),
+    ]
+}
+
+fn attack_cmd(unit: UnitId, target: UnitId, slot: Option<Slot>) -> Command {
+    Command::Attack {
+        unit,
+        target,
+        weapon: None,
+        slot,
+    }
+}
+
+/// Submit a command that must be refused; nothing may change (log, dice, whose turn).
+fn refused(b: &mut Battle, cmd: Command) -> Illegal {
+    let log = b.log().to_vec();
+    let (status, dice) = (b.status(), b.forced_dice_left());
+    let checked = b.check(&cmd).expect_err("check refuses it");
+    let e = b.submit(cmd).expect_err("submit refuses it");
+    assert_eq!(e, checked);
+    assert_eq!(b.log(), &log[..], "a refused command logs nothing");
+    assert_eq!((b.status(), b.forced_dice_left()), (status, dice));
+    e
+}
+
+// ---------------------------------------------------------------------------------------
+// Tests
+
+#[test]
+fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_against_10_plus_dex() {
+    for kind in BOTH {
+        for seed in 1..=6 {
+            let mut b = duel_battle(kind, SKIRMISH, seed, &[]);
+            let n = ai::play_out(&mut b, MAX_COMMANDS);
+            assert!(n < MAX_COMMANDS, "{kind:?} seed {seed}: no end in {n}");
+            let Status::Ended(Some(winner)) = b.status() else {
+                panic!("{kind:?} seed {seed}: {:?}", b.status());
+            };
+
+            // The same battle again, every AI command submitted by hand: none is refused
+            // (so `play_out` never fell back to ending a turn) and the log is the same.
+            let mut again = duel_battle(kind, SKIRMISH, seed, &[]);
+            let mut m = 0;
+            while let Some(cmd) = ai::decide(&again) {
+                again
+                    .submit(cmd.clone())
+                    .unwrap_or_else(|e| panic!("{kind:?} seed {seed}: AI's {cmd:?}: {e}"));
+                m += 1;
+            }
+            assert_eq!((m, again.log()), (n, b.log()), "{kind:?} seed {seed}");
+
+            let ev = since(&b, 0);
+            let units: Vec<UnitId> = b.units().collect();
+            // The losers are all down; the winners have someone standing.
+            for &u in units.iter().filter(|&&u| b.side(u) != winner) {
+                assert!(!b.alive(u), "{kind:?} seed {seed}: {} stands", b.name(u));
+            }
+            assert!(units.iter().any(|&u| b.side(u) == winner && b.alive(u)));
+            assert_eq!(
+                ev.last(),
+                Some(&Event::BattleEnded {
+                    winner: Some(winner)
+                })
+            );
+            let (mut attacks, mut hits, mut moves) = (0, 0, 0);
+            // Per turn: the unit, Standard and Move actions used, movement used.
+            let mut turn: Option<(UnitId, u32, u32, u32)> = None;
+            for (i, e) in ev.iter().enumerate() {
+                match e {
+                    Event::TurnStarted { unit, ap, rp } => {
+                        assert_eq!((*ap, *rp), (0, 0), "no AP, no reactions");
+                        turn = Some((*unit, 0, 0, 0));
+                    }
+                    Event::SlotUsed { unit, slot, on } => {
+                        let t = turn.as_mut().unwrap();
+                        assert_eq!(*unit, t.0, "only the acting unit spends");
+                        match (slot, on) {
+                            (Slot::Standard, Spend::Attack) => t.1 += 1,
+                            (Slot::Move, Spend::Move) => t.2 += 1,
+                            other => panic!("{other:?}"),
+                        }
+                        assert!(t.1 <= 1 && t.2 <= 1, "{kind:?} seed {seed}: {t:?}");
+                    }
+                    Event::Moved { unit, cost, .. } => {
+                        let t = turn.as_mut().unwrap();
+                        assert_eq!(*unit, t.0);
+                        t.3 += cost;
+                        assert!(t.2 == 1 && t.3 <= 6, "one speed per turn: {t:?}");
+                        moves += 1;
+                    }
+                    Event::Attack {
+                        attacker,
+                        target,
+                        weapon,
+                        kind: k,
+                        roll,
+                        target_number,
+                        outcome,
+                        ..
+                    } => {
+                        attacks += 1;
+                        assert_eq!(*k, AttackKind::Normal);
+                        let (str_mod, _) = sheet(b.name(*attacker));
+                        let (_, ac) = sheet(b.name(*target));
+                        assert_eq!(roll.expr, DiceExpr::new(1, 20));
+                        assert_eq!(roll.faces.len(), 1);
+                        let face = roll.faces[0];
+                        assert_eq!(roll.total, face as i32 + str_mod, "d20 + STR mod");
+                        assert_eq!(*target_number, ac, "AC = 10 + DEX mod");
+                        let expect = match face {
+                            20 => Outcome::Critical,
+                            _ if roll.total >= ac => Outcome::Success,
+                            _ => Outcome::Failure,
+                        };
+                        assert_eq!(*outcome, expect, "{e:?}");
+                        // A hit is followed at once by its damage: the weapon's dice
+                        // (twice as many on a natural 20), nothing added.
+                        let next = ev.get(i + 1);
+                        if *outcome == Outcome::Failure {
+                            assert!(!matches!(next, Some(Event::Damage { .. })));
+                            continue;
+                        }
+                        hits += 1;
+                        let Some(Event::Damage {
+                            unit,
+                            source,
+                            roll: dmg,
+                            amount,
+                            ..
+                        }) = next
+                        else {
+                            panic!("no damage after {e:?}: {next:?}");
+                        };
+                        let times = if face == 20 { 2 } else { 1 };
+                        assert_eq!((*unit, *source), (*target, Some(*attacker)));
+                        assert_eq!(dmg.expr, weapon_dice(weapon).multiplied(times));
+                        assert_eq!(*amount, dmg.total);
+                        assert_eq!(dmg.total, dmg.faces.iter().sum::<u32>() as i32);
+                    }
+                    Event::ReactionOffered { .. }
+                    | Event::ApSpent { .. }
+                    | Event::Check { .. }
+                    | Event::Save { .. }
+                    | Event::ConditionAdded { .. } => {
+                        panic!("{kind:?} seed {seed}: not in a duel: {e:?}")
+                    }
+                    _ => {}
+                }
+            }
+            assert!(
+                attacks > 0 && hits > 0 && moves > 0,
+                "{attacks} {hits} {moves}"
+            );
+            // Every Down follows the unit's last damage, at 0 HP or fewer.
+            for u in units.iter().filter(|&&u| !b.alive(u)) {
+                assert!(b.hp(*u) <= 0, "{} down at {} HP", b.name(*u), b.hp(*u));
+            }
+        }
+    }
+}
+
+#[test]
+fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+    Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter", hp: 12)"#;
+    // Initiative d20: Corwin 20, Grub 1. Then, attack by attack: Corwin d20 8 (= AC 11:
+    // hits), 1d8 5; Grub d20 19 (hits, no crit although a longsword's `crit_from` is
+    // 19), 1d8 2; Corwin d20 20 (critical: 2d8), 4 and 3.
+    let mut b = duel_battle(GridKind::Square, units, 7, &[20, 1, 8, 5, 19, 2, 20, 4, 3]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    assert_eq!(
+        since(&b, 0),
+        [
+            Event::BattleStarted {
+                ruleset: RulesetId::TacticalD20,
+                grid: GridKind::Square,
+                seed: 7
+            },
+            Event::Initiative {
+                unit: c,
+                roll: d20(20, "DEX mod", 1)
+            },
+            Event::Initiative {
+                unit: g,
+                roll: d20(1, "DEX mod", 1)
+            },
+            Event::TurnOrder { order: vec![c, g] },
+            Event::RoundStarted { round: 1 },
+            Event::TurnStarted {
+                unit: c,
+                ap: 0,
+                rp: 0
+            },
+        ]
+    );
+
+    let hit = |attacker, target, face, level| Event::Attack {
+        attacker,
+        target,
+        weapon: "longsword".into(),
+        kind: AttackKind::Normal,
+        roll: d20(face, "STR mod", 3),
+        target_number: 11,
+        outcome: level,
+        against: ac_mods(1),
+    };
+    let damage = |unit, source, roll: Roll, hp_after| Event::Damage {
+        unit,
+        source: Some(source),
+        amount: roll.total,
+        roll,
+        hp_after,
+    };
+    let d8 = |faces: Vec<u32>| Roll::from_faces(DiceExpr::new(faces.len() as u32, 8), faces);
+
+    let n = b.log().len();
+    b.submit(attack_cmd(c, g, None)).unwrap();
+    assert_eq!(
+        since(&b, n),
+        [
+            Event::SlotUsed {
+                unit: c,
+                slot: Slot::Standard,
+                on: Spend::Attack
+            },
+            hit(c, g, 8, Outcome::Success),
+            damage(g, c, d8(vec![5]), 7),
+        ]
+    );
+    assert_eq!(b.current(), Some(c), "the Move action is left");
+
+    let n = b.log().len();
+    b.submit(Command::EndTurn { unit: c }).unwrap();
+    b.submit(attack_cmd(g, c, Some(Slot::Standard))).unwrap();
+    assert_eq!(
+        since(&b, n),
+        [
+            Event::TurnEnded { unit: c },
+            Event::TurnStarted {
+                unit: g,
+                ap: 0,
+                rp: 0
+            },
+            Event::SlotUsed {
+                unit: g,
+                slot: Slot::Standard,
+                on: Spend::Attack
+            },
+            hit(g, c, 19, Outcome::Success),
+            damage(c, g, d8(vec![2]), 18),
+        ]
+    );
+
+    let n = b.log().len();
+    b.submit(Command::EndTurn { unit: g }).unwrap();
+    b.submit(attack_cmd(c, g, None)).unwrap();
+    assert_eq!(
+        since(&b, n),
+        [
+            Event::TurnEnded { unit: g },
+            Event::RoundEnded { round: 1 },
+            Event::RoundStarted { round: 2 },
+            Event::TurnStarted {
+                unit: c,
+                ap: 0,
+                rp: 0
+            },
+            Event::SlotUsed {
+                unit: c,
+                slot: Slot::Standard,
+                on: Spend::Attack
+            },
+            hit(c, g, 20, Outcome::Critical),
+            damage(g, c, d8(vec![4, 3]), 0),
+            Event::Down { unit: g },
+            Event::BattleEnded {
+                winner: Some(SideId(0))
+            },
+        ]
+    );
+    assert_eq!(b.status(), Status::Ended(Some(SideId(0))));
+    assert_eq!(b.forced_dice_left(), 0, "every forced face was rolled");
+
+    // A total one below the AC misses: no damage, no die rolled for it.
+    let mut b = duel_battle(GridKind::Hex, units, 7, &[20, 1, 7]);
+    let n = b.log().len();
+    b.submit(attack_cmd(c, g, None)).unwrap();
+    assert_eq!(
+        since(&b, n),
+        [
+            Event::SlotUsed {
+                unit: c,
+                slot: Slot::Standard,
+                on: Spend::Attack
+            },
+            hit(c, g, 7, Outcome::Failure),
+        ]
+    );
+}
+
+#[test]
+fn the_odds_are_the_resolver_face_by_face() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+    Unit(name: "Tamsin", side: "Blue", cell: (5, 4), archetype: "rogue")"#;
+    let b = duel_battle(GridKind::Square, units, 7, &[20, 1]);
+    let (c, t) = (id(&b, "Corwin"), id(&b, "Tamsin"));
+    let w = b.weapon_for(c, t, None).unwrap();
+    let odds = attack_odds(&b, c, t, w, AttackKind::Normal);
+    // STR +3 against AC 13: faces 10 to 20 hit.
+    assert_eq!((odds.hit, odds.crit), (11.0 / 20.0, 1.0 / 20.0));
+    assert_eq!((odds.damage, odds.crit_damage), ((1, 8), (2, 16)));
+    assert_eq!(odds.detail, "d20 +3 vs AC 13");
+    let mut hits = 0;
+    for face in 1..=20 {
+        let mut b = duel_battle(GridKind::Square, units, 7, &[20, 1, face, 1, 1]);
+        let n = b.log().len();
+        b.submit(attack_cmd(c, t, None)).unwrap();
+        let ev = since(&b, n);
+        let Some(Event::Attack { outcome, .. }) = ev.get(1) else {
+            panic!("{ev:?}");
+        };
+        if *outcome != Outcome::Failure {
+            hits += 1;
+        }
+        assert_eq!(*outcome == Outcome::Critical, face == 20, "face {face}");
+    }
+    assert_eq!(f64::from(hits) / 20.0, odds.hit);
+}
+
+#[test]
+fn illegal_duel_commands_are_refused_and_change_nothing() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+    Unit(name: "Grub", side: "Blue", cell: (12, 4), archetype: "fighter")"#;
+    let mut b = duel_battle(GridKind::Square, units, 7, &[20, 1, 10, 3, 10, 3]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+
+    // No special actions at all.
+    for action in [
+        Action::Defend,
+        Action::TotalDefense,
+        Action::Step {
+            to: Cell::new(3, 4),
+        },
+        Action::Charge {
+            target: g,
+            to: None,
+        },
+    ] {
+        let e = refused(&mut b, Command::Act { unit: c, action });
+        assert_eq!(
+            e,
+            Illegal::NoSuchAction {
+                ruleset: "duel",
+                action: "special"
+            }
+        );
+    }
+    // Out of reach: the longsword reaches 1, Grub is 8 away (and a shield is no weapon).
+    let e = refused(&mut b, attack_cmd(c, g, None));
+    assert!(matches!(e, Illegal::NoWeapon { .. }), "{e}");
+    // Only the Standard action attacks.
+    let e = refused(&mut b, attack_cmd(c, g, Some(Slot::Move)));
+    assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
+    // One speed: 7 cells are too far, and the Standard is not traded down for more.
+    let e = refused(
+        &mut b,
+        Command::Move {
+            unit: c,
+            to: Cell::new(11, 4),
+        },
+    );
+    assert!(matches!(e, Illegal::TooFar { budget: 6, .. }), "{e}");
+
+    // Move 3 cells: the Move action is spent, the rest of the speed lost.
+    b.submit(Command::Move {
+        unit: c,
+        to: Cell::new(7, 4),
+    })
+    .unwrap();
+    assert_eq!(b.pos(c), Cell::new(7, 4));
+    let e = refused(
+        &mut b,
+        Command::Move {
+            unit: c,
+            to: Cell::new(8, 4),
+        },
+    );
+    assert_eq!(
+        e,
+        Illegal::NoSlot {
+            unit: "Corwin".into(),
+            action: "Move",
+            slot: "Move"
+        }
+    );
+    assert_eq!(b.movement_budget(c), 0);
+    // Still out of reach (5 away), and the turn goes on: the Standard is left.
+    let e = refused(&mut b, attack_cmd(c, g, None));
+    assert!(matches!(e, Illegal::NoWeapon { .. }), "{e}");
+    assert_eq!(b.current(), Some(c));
+    b.submit(Command::EndTurn { unit: c }).unwrap();
+
+    // Grub walks up and attacks (d20 10: 13 hits AC 11, 1d8 3): both actions spent, its
+    // turn ends by itself.
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(8, 4),
+    })
+    .unwrap();
+    b.submit(attack_cmd(g, c, None)).unwrap();
+    assert_eq!(b.current(), Some(c), "an exhausted turn ends");
+    assert_eq!(b.hp(c), 17);
+    // Not Grub's turn any more.
+    let e = refused(&mut b, attack_cmd(g, c, None));
+    assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e}");
+    // Corwin attacks once; a second attack has no Standard action to pay with.
+    b.submit(attack_cmd(c, g, None)).unwrap();
+    let e = refused(&mut b, attack_cmd(c, g, None));
+    assert_eq!(
+        e,
+        Illegal::NoSlot {
+            unit: "Corwin".into(),
+            action: "an attack",
+            slot: "Standard"
+        }
+    );
+    // Nothing is ever offered, so there is nothing to answer.
+    let e = refused(
+        &mut b,
+        Command::React {
+            unit: g,
+            choice: None,
+        },
+    );
+    assert_eq!(e, Illegal::NoWindow);
+}
+
+#[test]
+fn the_same_seed_plays_the_same_duel_and_other_seeds_differ() {
+    let play = |seed| {
+        let mut b = duel_battle(GridKind::Hex, SKIRMISH, seed, &[]);
+        ai::play_out(&mut b, MAX_COMMANDS);
+        assert!(matches!(b.status(), Status::Ended(Some(_))));
+        b.log().to_vec()
+    };
+    for seed in [3, 11] {
+        assert_eq!(play(seed), play(seed), "seed {seed}");
+    }
+    let mut logs: Vec<_> = (1..=4).map(play).collect();
+    logs.sort_by_key(|l| format!("{l:?}"));
+    logs.dedup();
+    assert_eq!(logs.len(), 4, "each seed plays its own battle");
+}
