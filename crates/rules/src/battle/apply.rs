@@ -1,0 +1,342 @@
+//! `Battle::apply`: the only place state changes, one event at a time.
+
+use super::*;
+use crate::event::{Event, Spend};
+
+/// Events that never change what a unit holds, its conditions or its life: they keep
+/// the cached threat reaches. Everything else drops them (to be safe, new events too).
+fn keeps_threat(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Moved { .. }
+            | Event::Displaced { .. }
+            | Event::Attack { .. }
+            | Event::Defence { .. }
+            | Event::Save { .. }
+            | Event::Check { .. }
+            | Event::Said { .. }
+            | Event::ReactionDeclined { .. }
+            | Event::ReactionOffered { .. }
+            | Event::Reacted { .. }
+            | Event::ApSpent { .. }
+            | Event::SlotUsed { .. }
+            | Event::MovementGained { .. }
+            | Event::RpRegained { .. }
+            | Event::Damage { .. }
+            | Event::FlowPoints { .. }
+    )
+}
+
+impl Battle {
+    /// The only place state changes.
+    pub(crate) fn apply(&mut self, e: &Event) {
+        // Only these change cells or life (keep this list in step with the arms below):
+        // the index, if built, follows them instead of being built again.
+        if !keeps_threat(e) {
+            self.threat = std::sync::OnceLock::new();
+        }
+        let grid = self.level.grid;
+        if let Some(ix) = self.index.get_mut() {
+            match e {
+                Event::Moved { unit, to, .. } | Event::Displaced { unit, to, .. } => {
+                    ix.place(grid, *unit, Some(*to));
+                }
+                Event::Down { unit } => ix.place(grid, *unit, None),
+                _ => {}
+            }
+        }
+        match e {
+            Event::BattleStarted { .. }
+            | Event::Initiative { .. }
+            | Event::Said { .. }
+            | Event::ReactionDeclined { .. }
+            | Event::Attack { .. }
+            | Event::Defence { .. }
+            | Event::Save { .. }
+            | Event::SurpriseRound { .. }
+            | Event::Stalemate { .. }
+            | Event::Check { .. } => {}
+            Event::Contest {
+                purpose, active, ..
+            } => {
+                if *purpose == crate::event::CheckPurpose::BreakFree
+                    && let Some(mut t) = self.get_mut::<TurnState>(*active)
+                {
+                    t.broke_free = true;
+                }
+            }
+            Event::Displaced { unit, to, .. } => {
+                if let Some(mut p) = self.get_mut::<Position>(*unit) {
+                    p.0 = *to;
+                }
+            }
+            Event::CarryChanged { unit, item, now } => {
+                if let Some(mut c) = self.get_mut::<Carry>(*unit)
+                    && let Some(slot) = c.0.get_mut(*item)
+                {
+                    *slot = *now;
+                }
+            }
+            Event::ItemDropped {
+                unit,
+                item,
+                weapon,
+                cell,
+            } => {
+                if let Some(mut c) = self.get_mut::<Carry>(*unit)
+                    && let Some(slot) = c.0.get_mut(*item)
+                {
+                    *slot = Carried::Gone;
+                }
+                self.ground.push((*cell, weapon.clone()));
+            }
+            Event::ItemTaken { unit, from, item } => self.take_item(*unit, *from, *item),
+            Event::PickedUp { unit, cell, now } => self.pick_up(*unit, *cell, *now),
+            Event::Readied { unit } => {
+                if !self.readied.contains(unit) {
+                    self.readied.push(*unit);
+                }
+            }
+            Event::ReadyTriggered { unit, by } => self.ready_triggered(*unit, *by),
+            Event::ReactionOffered {
+                reactor, trigger, ..
+            } => {
+                if matches!(trigger, crate::event::Trigger::Leaving { .. }) {
+                    self.provoked.push(*reactor);
+                }
+            }
+            Event::SlotUsed { unit, slot, on } => {
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit)
+                    && let Some(n) = b.slots.get_mut(slot)
+                {
+                    *n = n.saturating_sub(1);
+                }
+                if matches!(
+                    on,
+                    Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
+                ) {
+                    self.provoked.clear();
+                }
+            }
+            Event::SlotLost { unit, slot, .. } => {
+                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
+                    b.slots.insert(*slot, 0);
+                }
+            }
+            Event::BleedTotal { unit, total } => {
+                if let Some(mut b) = self.get_mut::<BleedTaken>(*unit) {
+                    b.0 = *total;
+                }
+            }
+            Event::ItemDamaged {
+                unit, item, amount, ..
+            } => {
+                if let Some(mut w) = self.get_mut::<Wear>(*unit) {
+                    *w.0.entry(*item).or_insert(0) += amount;
+                }
+            }
+            Event::AbilityDamage { unit, stat, roll } => {
+                if let Some(mut s) = self.get_mut::<Stats>(*unit) {
+                    let v = s.get(*stat) - roll.total.max(0);
+                    s.0.insert(*stat, v.max(0));
+                }
+            }
+            Event::TurnOrder { order } => {
+                self.order = order.clone();
+                self.turn = 0;
+            }
+            Event::RoundStarted { round } => {
+                self.round = *round;
+                self.turn = 0;
+            }
+            Event::TurnStarted { unit, ap, rp } => self.turn_started(*unit, *ap, *rp),
+            Event::ApSpent { unit, amount, on } => self.ap_spent(*unit, *amount, *on),
+            Event::MovementGained { unit, amount } => {
+                self.provoked.clear();
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    t.move_left += amount;
+                }
+            }
+            Event::Moved {
+                unit,
+                to,
+                cost,
+                from,
+            } => {
+                let dir = self.level.grid.direction_to(*from, *to);
+                if let Some(mut p) = self.get_mut::<Position>(*unit) {
+                    p.0 = *to;
+                }
+                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
+                    t.move_left = t.move_left.saturating_sub(*cost);
+                }
+                if let Some(d) = dir
+                    && let Some(mut f) = self.get_mut::<Facing>(*unit)
+                {
+                    f.0 = d as u8;
+                }
+            }
+            Event::Reacted {
+                reactor, rp_spent, ..
+            } => {
+                if let Some(mut r) = self.get_mut::<ReactionBudget>(*reactor) {
+                    r.available -= rp_spent;
+                }
+            }
+            Event::RpRegained { unit, amount } => {
+                if let Some(mut r) = self.get_mut::<ReactionBudget>(*unit) {
+                    r.available += amount;
+                }
+            }
+            Event::Damage { unit, hp_after, .. } => {
+                if let Some(mut h) = self.get_mut::<Health>(*unit) {
+                    h.hp = *hp_after;
+                }
+            }
+            Event::Down { unit } => {
+                if let Some(e) = self.entity(*unit) {
+                    self.world.entity_mut(e).insert(Down);
+                }
+            }
+            Event::FlowPoints {
+                unit,
+                after,
+                reason,
+                ..
+            } => {
+                if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
+                    f.0 = *after;
+                }
+                if *reason == crate::event::FpReason::Reaction
+                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
+                {
+                    t.reaction_fp = true;
+                }
+            }
+            Event::ConditionAdded {
+                unit,
+                kind,
+                duration,
+                source,
+            } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    // One of a kind per source: a new one replaces the old.
+                    c.0.retain(|c| !(c.kind == *kind && c.source == *source));
+                    c.0.push(ActiveCondition {
+                        kind: *kind,
+                        duration: *duration,
+                        source: *source,
+                    });
+                }
+            }
+            Event::ConditionRemoved { unit, kind, source } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    c.0.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
+                }
+            }
+            Event::ConditionsTicked { unit } => {
+                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
+                    for a in c.0.iter_mut() {
+                        if let Duration::Turns(n) = &mut a.duration {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
+                }
+            }
+            Event::TurnEnded { .. } | Event::RoundEnded { .. } => {}
+            Event::BattleEnded { winner } => {
+                self.ended = Some(*winner);
+            }
+        }
+    }
+
+    fn take_item(&mut self, unit: UnitId, from: UnitId, item: usize) {
+        let w = self.weapons(from).get(item).cloned();
+        if let Some(mut c) = self.get_mut::<Carry>(from)
+            && let Some(slot) = c.0.get_mut(item)
+        {
+            *slot = Carried::Gone;
+        }
+        if let Some(w) = w {
+            if let Some(mut l) = self.get_mut::<Loadout>(unit) {
+                l.0.push(w);
+            }
+            if let Some(mut c) = self.get_mut::<Carry>(unit) {
+                c.0.push(Carried::Held);
+            }
+        }
+    }
+
+    fn pick_up(&mut self, unit: UnitId, cell: Cell, now: Carried) {
+        if let Some(i) = self.ground.iter().position(|(c, _)| *c == cell) {
+            let (_, w) = self.ground.remove(i);
+            if let Some(mut l) = self.get_mut::<Loadout>(unit) {
+                l.0.push(w);
+            }
+            if let Some(mut c) = self.get_mut::<Carry>(unit) {
+                c.0.push(now);
+            }
+        }
+    }
+
+    fn ready_triggered(&mut self, unit: UnitId, by: UnitId) {
+        self.readied.retain(|u| *u != unit);
+        let current = self.order.get(self.turn).copied();
+        self.order.retain(|u| *u != unit);
+        let at = self
+            .order
+            .iter()
+            .position(|u| *u == by)
+            .unwrap_or(self.order.len());
+        self.order.insert(at, unit);
+        if let Some(c) = current
+            && let Some(i) = self.order.iter().position(|u| *u == c)
+        {
+            self.turn = i;
+        }
+    }
+
+    fn turn_started(&mut self, unit: UnitId, ap: i32, rp: i32) {
+        if let Some(i) = self.order.iter().position(|u| *u == unit) {
+            self.turn = i;
+        }
+        if let Some(mut b) = self.get_mut::<ActionBudget>(unit) {
+            b.points = ap;
+            b.slots = b.slots_per_turn.clone();
+        }
+        if let Some(mut r) = self.get_mut::<ReactionBudget>(unit) {
+            r.available = rp;
+        }
+        if let Some(mut t) = self.get_mut::<TurnState>(unit) {
+            *t = TurnState::default();
+        }
+        if let Some(mut c) = self.get_mut::<Conditions>(unit) {
+            c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
+        }
+        for e in self.roster.clone() {
+            if let Some(mut c) = self.world.get_mut::<Conditions>(e) {
+                c.0.retain(|c| {
+                    !(c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit))
+                });
+            }
+        }
+        self.readied.retain(|u| *u != unit);
+        self.provoked.clear();
+    }
+
+    fn ap_spent(&mut self, unit: UnitId, amount: i32, on: Spend) {
+        if let Some(mut b) = self.get_mut::<ActionBudget>(unit) {
+            b.points -= amount;
+        }
+        if let Some(mut t) = self.get_mut::<TurnState>(unit) {
+            match on {
+                Spend::Move => t.move_ap_spent += amount as u32,
+                Spend::Step => t.stepped = true,
+                Spend::Feint => t.feinted = true,
+                Spend::Shove => t.shoved = true,
+                Spend::FlowState => t.flow_state = true,
+                _ => {}
+            }
+        }
+    }
+}
