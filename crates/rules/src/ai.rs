@@ -236,7 +236,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         if let Some(c) = b.rules().ai().support(b, u, &foes) {
             return c;
         }
-        if let Some(c) = act(b, u, b.rules().ai().brace()) {
+        if let Some(c) = b.rules().ai().brace().and_then(|a| act(b, u, a)) {
             return c;
         }
     }

@@ -180,7 +180,9 @@ pub enum ReactionKind {
 }
 
 impl ReactionKind {
-    /// Reaction points it costs in flow.
+    /// Reaction points it costs in flow (the battle's ruleset decides:
+    /// [`crate::rulesets::Ruleset::reaction_cost`]; this is flow's table, kept for callers
+    /// that have no battle at hand).
     pub fn cost(self) -> i32 {
         match self {
             ReactionKind::Riposte | ReactionKind::Intercept | ReactionKind::InterceptSwap => 2,

@@ -103,9 +103,8 @@ fn no_slot(b: &Battle, u: UnitId, action: &'static str, slot: &'static str) -> I
 }
 
 impl Ruleset for Duel {
-    // The id is a closed enum: the duel can only borrow another ruleset's.
-    fn id(&self) -> RulesetId {
-        RulesetId::TacticalD20
+    fn id(&self) -> &'static str {
+        "duel"
     }
 
     // Never read by `with_rules` (the level was read with its own ruleset's catalogue).
@@ -321,10 +320,10 @@ impl Ruleset for Duel {
         AttackKind::Normal
     }
 
-    fn check_action(&self, _b: &Battle, _u: UnitId, _a: &Action) -> Result<(), Illegal> {
+    fn check_action(&self, _b: &Battle, _u: UnitId, a: &Action) -> Result<(), Illegal> {
         Err(Illegal::NoSuchAction {
             ruleset: NAME,
-            action: "special",
+            action: a.name(),
         })
     }
 
@@ -351,6 +350,11 @@ impl Ruleset for Duel {
             unit: NAME.into(),
             why: format!("the engine queued a frame the duel does not know: {frame:?}"),
         })
+    }
+
+    // No reaction is ever offered; one would cost the (empty) budget's 1.
+    fn reaction_cost(&self, _kind: ReactionKind) -> i32 {
+        1
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -418,9 +422,9 @@ impl AiTactics for DuelAi {
         None
     }
 
-    // There is none; the shared AI checks it, the duel refuses it, the AI ends the turn.
-    fn brace(&self) -> Action {
-        Action::Defend
+    // There is none: the shared AI ends the turn instead.
+    fn brace(&self) -> Option<Action> {
+        None
     }
 
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
@@ -830,12 +834,13 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
             to: None,
         },
     ] {
+        let name = action.name();
         let e = refused(&mut b, Command::Act { unit: c, action });
         assert_eq!(
             e,
             Illegal::NoSuchAction {
                 ruleset: "duel",
-                action: "special"
+                action: name
             }
         );
     }

@@ -17,16 +17,14 @@ pub use illegal::*;
 pub use turns::roll_initiative;
 pub(crate) use turns::{end_turn, start};
 
-use crate::rulesets::RulesetId;
-
 /// A ranged weapon reaches at most this many range increments.
 pub const MAX_RANGE_INCREMENTS: u32 = 10;
 
 /// The error for a frame that a ruleset's [`crate::rulesets::Ruleset::frame`] got but
 /// never queues (a bug, reported instead of ignored).
-pub(crate) fn foreign_frame(r: RulesetId, f: &Frame) -> Illegal {
+pub fn foreign_frame(ruleset: &str, f: &Frame) -> Illegal {
     Illegal::Cannot {
-        unit: r.id().into(),
+        unit: ruleset.into(),
         why: format!("the engine queued a frame this ruleset does not know: {f:?}"),
     }
 }

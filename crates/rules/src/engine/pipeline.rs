@@ -196,7 +196,7 @@ impl Battle {
         self.emit(Event::Reacted {
             reactor: w.reactor,
             kind,
-            rp_spent: kind.cost(),
+            rp_spent: self.rules().reaction_cost(kind),
         });
         self.rules().answer(self, w, kind)
     }

@@ -107,7 +107,7 @@ impl Battle {
                 r != mover
                     && self.enemies(r, mover)
                     && self.threatens_anything(r)
-                    && self.rp(r) >= ReactionKind::ReactionAttack.cost()
+                    && self.rp(r) >= self.rules().reaction_cost(ReactionKind::ReactionAttack)
                     && self.rules().may_react_to(self, r, mover)
             })
             .collect()

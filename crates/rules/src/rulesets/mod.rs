@@ -142,12 +142,12 @@ pub struct InitiativeRule {
 }
 
 /// A named modifier list of one entry (initiative rules).
-pub(crate) fn one_mod(name: &'static str, v: i32) -> Vec<Modifier> {
+pub fn one_mod(name: &'static str, v: i32) -> Vec<Modifier> {
     vec![Modifier::new(ModKind::Skill, name, v)]
 }
 
 /// A reaction budget refreshed at the start of the unit's own turn.
-pub(crate) fn own_turn_reactions(n: i32) -> ReactionBudget {
+pub fn own_turn_reactions(n: i32) -> ReactionBudget {
     ReactionBudget {
         available: n,
         per_refresh: n,
@@ -244,7 +244,7 @@ pub struct AttackOdds {
 }
 
 /// "name +v, name −v" for a modifier list.
-pub(crate) fn list_mods(m: &[Modifier]) -> String {
+pub fn list_mods(m: &[Modifier]) -> String {
     m.iter()
         .map(|m| format!("{} {:+}", m.name, m.value))
         .collect::<Vec<_>>()
@@ -292,8 +292,8 @@ pub struct AttackPlan {
 /// (the pipeline, frames, reaction windows, initiative sorting, paths and reach); see
 /// `docs/design.md`, "Adding a ruleset".
 pub trait Ruleset: Sync {
-    /// Which ruleset this is.
-    fn id(&self) -> RulesetId;
+    /// The ruleset's id as level files and logs name it ("flow", "tactical-d20").
+    fn id(&self) -> &'static str;
 
     // ---- Setup ----
 
@@ -401,6 +401,9 @@ pub trait Ruleset: Sync {
     fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal>;
     /// A frame only this ruleset queues.
     fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal>;
+    /// What answering with `kind` costs from the reaction budget (escalation's
+    /// opportunity attacks cost nothing).
+    fn reaction_cost(&self, kind: ReactionKind) -> i32;
     /// The chance that answering `hit` with `kind` stops it (0 when it cannot).
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64;
 
@@ -441,8 +444,8 @@ pub trait AiTactics: Sync {
     ) -> Option<(f64, Command)>;
     /// Out of every foe's reach: help an ally instead of bracing.
     fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
-    /// The action that braces against foes near by.
-    fn brace(&self) -> Action;
+    /// The action that braces against foes near by, if the ruleset has one.
+    fn brace(&self) -> Option<Action>;
     /// Will `u` still be able to attack after moving `cost` more? (A closure over the
     /// unit's budget now, asked for many cells.)
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool>;

@@ -54,43 +54,9 @@ pub fn is_flow_action(a: &Action) -> bool {
     )
 }
 
-/// The action's name as players read it.
+/// The action's name as players read it (the core's [`Action::name`]).
 pub fn action_name(a: &Action) -> &'static str {
-    match a {
-        Action::Step { .. } => "Take a Step",
-        Action::Feint { .. } => "Feint",
-        Action::Shove { .. } => "Shove",
-        Action::Grapple { .. } => "Grapple",
-        Action::BreakFree => "Break Free",
-        Action::Release => "Release",
-        Action::Disarm { .. } => "Disarm",
-        Action::Draw { .. } => "Draw",
-        Action::Sheathe { .. } => "Sheathe",
-        Action::PickUp => "Pick Up",
-        Action::FlowState => "Flow State",
-        Action::TotalDefense => "Total Defense",
-        Action::Tumble { .. } => "Tumble Through",
-        Action::StandUp => "Stand Up",
-        Action::Ready { .. } => "Ready Action",
-        Action::Dash { .. } => "Dash",
-        Action::Charge { .. } => "Charge",
-        Action::Jump { .. } => "Jump",
-        Action::Overrun { .. } => "Overrun",
-        Action::Defend => "Defend",
-        Action::Guard => "Guard",
-        Action::Assist { .. } => "Assist",
-        Action::Focus { .. } => "Focus",
-        Action::Trip { .. } => "Trip",
-        Action::Push { .. } => "Push",
-        Action::Sunder { .. } => "Sunder",
-        Action::GrappleTurn { .. } => "Grapple check",
-        Action::Concentrate => "Concentrate",
-        Action::TumbleTo { .. } => "Tumble",
-        Action::Give { .. } => "Hand Over",
-        Action::Command { .. } => "Command",
-        Action::Wait => "Wait",
-        Action::Patch { .. } => "Patch Wound",
-    }
+    a.name()
 }
 
 /// May the unit move on its own (Move, Take a Step, Tumble Through)?

@@ -33,8 +33,8 @@ impl AiTactics for FlowAi {
         None
     }
 
-    fn brace(&self) -> Action {
-        Action::TotalDefense
+    fn brace(&self) -> Option<Action> {
+        Some(Action::TotalDefense)
     }
 
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {

@@ -10,7 +10,7 @@ use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, list_mods, one_mod,
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
 };
 
@@ -33,8 +33,8 @@ fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
 }
 
 impl Ruleset for Flow {
-    fn id(&self) -> RulesetId {
-        RulesetId::Flow
+    fn id(&self) -> &'static str {
+        "flow"
     }
 
     fn catalogue_source(&self) -> &'static str {
@@ -180,7 +180,7 @@ impl Ruleset for Flow {
     ) -> Result<AttackPlan, Illegal> {
         if slot.is_some() {
             return Err(Illegal::NoSuchAction {
-                ruleset: self.id().id(),
+                ruleset: self.id(),
                 action: "action slot",
             });
         }
@@ -370,6 +370,11 @@ impl Ruleset for Flow {
             other => return Err(crate::engine::foreign_frame(self.id(), &other)),
         }
         Ok(())
+    }
+
+    fn reaction_cost(&self, kind: ReactionKind) -> i32 {
+        // Riposte and Intercept 2 RP, the rest 1.
+        kind.cost()
     }
 
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64 {

@@ -46,8 +46,8 @@ impl AiTactics for TacticalD20Ai {
         assist(b, u, foes)
     }
 
-    fn brace(&self) -> Action {
-        Action::Defend
+    fn brace(&self) -> Option<Action> {
+        Some(Action::Defend)
     }
 
     // Advances spend Move actions first, then the Standard: the Standard must survive

@@ -147,7 +147,7 @@ pub fn action_name(a: &Action) -> &'static str {
         Step { .. } => "Side Step",
         Command { .. } => "Command",
         Wait => "Wait",
-        other => crate::rulesets::flow::action_name(other),
+        other => other.name(),
     }
 }
 

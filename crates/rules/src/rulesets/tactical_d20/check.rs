@@ -58,7 +58,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     let Some(first) = first else {
         return Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
-            action: crate::rulesets::flow::action_name(a),
+            action: a.name(),
         });
     };
     may_act(b, u)?;
@@ -324,7 +324,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
-            action: crate::rulesets::flow::action_name(a),
+            action: a.name(),
         }),
     }
 }

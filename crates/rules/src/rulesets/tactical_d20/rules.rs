@@ -11,7 +11,7 @@ use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, list_mods, one_mod,
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
 };
 
@@ -19,8 +19,8 @@ use crate::rulesets::{
 pub struct TacticalD20;
 
 impl Ruleset for TacticalD20 {
-    fn id(&self) -> RulesetId {
-        RulesetId::TacticalD20
+    fn id(&self) -> &'static str {
+        "tactical-d20"
     }
 
     fn catalogue_source(&self) -> &'static str {
@@ -267,6 +267,11 @@ impl Ruleset for TacticalD20 {
     }
 
     // Hits are not defended against in tactical-d20.
+    // Every reaction spends the one Reaction.
+    fn reaction_cost(&self, _kind: ReactionKind) -> i32 {
+        1
+    }
+
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
         0.0
     }
