@@ -179,6 +179,14 @@ pub enum ReactionKind {
     WaitedAttack,
 }
 
+/// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
+/// with [`crate::battle::Battle::counter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Counter {
+    /// escalation: the escalation die (0 until round 2, then +1 a round up to 6).
+    EscalationDie,
+}
+
 impl ReactionKind {
     /// Reaction points it costs in flow (the battle's ruleset decides:
     /// [`crate::rulesets::Ruleset::reaction_cost`]; this is flow's table, kept for callers
@@ -480,6 +488,28 @@ pub enum Event {
     Down {
         /// Who.
         unit: UnitId,
+    },
+    /// HP restored (healing, a rally, a recovery). It does not bring back a unit that
+    /// is down: that is [`Event::Revived`].
+    Healed {
+        /// Who.
+        unit: UnitId,
+        /// HP gained.
+        amount: i32,
+        /// HP after.
+        hp_after: i32,
+    },
+    /// A combatant that was down is back in the fight (a death save passed, a rally).
+    Revived {
+        /// Who.
+        unit: UnitId,
+    },
+    /// A battle-level number of the ruleset changed (the escalation die).
+    Counter {
+        /// Which.
+        counter: Counter,
+        /// Its value now.
+        value: i32,
     },
     /// Reaction points regained.
     RpRegained {

@@ -265,6 +265,24 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "down";
             r.target = name(unit);
         }
+        Event::Healed {
+            unit,
+            amount,
+            hp_after,
+        } => {
+            r.kind = "healed";
+            r.target = name(unit);
+            r.hp_after = Some(*hp_after);
+            r.detail = Some(format!("+{amount} HP"));
+        }
+        Event::Revived { unit } => {
+            r.kind = "revived";
+            r.target = name(unit);
+        }
+        Event::Counter { counter, value } => {
+            r.kind = "counter";
+            r.detail = Some(format!("{counter:?} {value}"));
+        }
         Event::RpRegained { unit, amount } => {
             r.kind = "rp_regained";
             r.actor = name(unit);

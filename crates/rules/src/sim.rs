@@ -223,7 +223,8 @@ fn count(b: &Battle, r: &mut BattleResult) {
 /// - no two living units on one cell (a unit passing through an ally may share its cell
 ///   until its movement goes on), none on a wall, none resting on a pit or low wall;
 /// - no negative AP or RP, no more action slots than a turn gives;
-/// - every unit's HP equals its starting HP less the damage events against it;
+/// - every unit's HP equals its starting HP less the damage events against it plus
+///   the healing events;
 /// - at the end, the shadow's positions and HP equal the real battle's.
 pub struct Invariants {
     shadow: Battle,
@@ -242,10 +243,18 @@ impl Invariants {
             .enumerate()
             .map(|(i, u)| (UnitId(i as u32), u.hp))
             .collect();
+        // Setting the battle up can already deal damage (a unit that starts Dying fails
+        // its save on the first turn): those events are in the shadow's log and count.
+        let mut damage = BTreeMap::new();
+        for l in shadow.log() {
+            if let Event::Damage { unit, amount, .. } = &l.event {
+                *damage.entry(*unit).or_insert(0) += i64::from(*amount);
+            }
+        }
         Ok(Invariants {
             shadow,
             start_hp,
-            damage: BTreeMap::new(),
+            damage,
             passing: Vec::new(),
         })
     }
@@ -255,8 +264,14 @@ impl Invariants {
         let n = real.log().len();
         for i in from.max(self.shadow.log().len())..n {
             let l = &real.log()[i];
-            if let Event::Damage { unit, amount, .. } = &l.event {
-                *self.damage.entry(*unit).or_insert(0) += i64::from(*amount);
+            match &l.event {
+                Event::Damage { unit, amount, .. } => {
+                    *self.damage.entry(*unit).or_insert(0) += i64::from(*amount);
+                }
+                Event::Healed { unit, amount, .. } => {
+                    *self.damage.entry(*unit).or_insert(0) -= i64::from(*amount);
+                }
+                _ => {}
             }
             self.shadow.replay_event(l.event.clone());
             let mover = match &l.event {
@@ -334,17 +349,29 @@ impl Invariants {
     }
 }
 
-/// Run `f(0..n)` on `jobs` threads; `done` is called after each with the number finished
-/// so far. Results come back in index order, whatever the threads' timing.
-pub fn parallel<T: Send>(
+/// Run `f(0..n)` on `jobs` threads and hand each result to `each` in index order, as
+/// soon as it and every earlier one are in, whatever the threads' timing; `done` is
+/// called after each with the number finished so far. Nothing is allocated per index:
+/// only results that finished ahead of an earlier one wait (a few per thread).
+pub fn parallel_each<T: Send>(
     n: usize,
     jobs: usize,
     f: &(dyn Fn(usize) -> T + Sync),
     done: &(dyn Fn(usize) + Sync),
-) -> Vec<T> {
+    each: &mut (dyn FnMut(T) + Send),
+) {
+    struct InOrder<'a, T> {
+        next: usize,
+        waiting: BTreeMap<usize, T>,
+        each: &'a mut (dyn FnMut(T) + Send),
+    }
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
+    let order = Mutex::new(InOrder {
+        next: 0,
+        waiting: BTreeMap::new(),
+        each,
+    });
     std::thread::scope(|s| {
         for _ in 0..jobs.clamp(1, n.max(1)) {
             s.spawn(|| {
@@ -354,20 +381,31 @@ pub fn parallel<T: Send>(
                         break;
                     }
                     let r = f(i);
-                    if let Ok(mut v) = slots.lock() {
-                        v[i] = Some(r);
+                    if let Ok(mut guard) = order.lock() {
+                        let o = &mut *guard;
+                        o.waiting.insert(i, r);
+                        while let Some(r) = o.waiting.remove(&o.next) {
+                            o.next += 1;
+                            (o.each)(r);
+                        }
                     }
                     done(finished.fetch_add(1, Ordering::Relaxed) + 1);
                 }
             });
         }
     });
-    slots
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+}
+
+/// Run `f(0..n)` on `jobs` threads (see [`parallel_each`]); the results in index order.
+pub fn parallel<T: Send>(
+    n: usize,
+    jobs: usize,
+    f: &(dyn Fn(usize) -> T + Sync),
+    done: &(dyn Fn(usize) + Sync),
+) -> Vec<T> {
+    let mut out = Vec::new();
+    parallel_each(n, jobs, f, done, &mut |r| out.push(r));
+    out
 }
 
 /// Play `n` battles of `level` on `jobs` threads (see [`parallel`]).
@@ -387,12 +425,48 @@ pub fn run_many(
     )
 }
 
-/// Mean and standard deviation.
-fn mean_sd(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
-    let n = xs.clone().count().max(1) as f64;
-    let mean = xs.clone().sum::<f64>() / n;
-    let var = xs.map(|x| (x - mean).powi(2)).sum::<f64>() / n;
-    (mean, var.sqrt())
+/// Play `n` battles of `level` on `jobs` threads and sum them up as they finish (what
+/// `skirmish sim` prints): memory does not grow with `n`.
+pub fn simulate(
+    level: &Level,
+    seed: u64,
+    n: usize,
+    jobs: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Summary {
+    let mut tally = Tally::new(level, seed);
+    parallel_each(
+        n,
+        jobs,
+        &|i| run_battle(level, battle_seed(seed, i as u64), false),
+        done,
+        &mut |r| tally.add(&r),
+    );
+    tally.finish()
+}
+
+/// Mean and standard deviation of a stream (Welford).
+#[derive(Clone, Copy, Debug, Default)]
+struct MeanSd {
+    n: f64,
+    mean: f64,
+    m2: f64,
+}
+
+impl MeanSd {
+    fn add(&mut self, x: f64) {
+        self.n += 1.0;
+        let d = x - self.mean;
+        self.mean += d / self.n;
+        self.m2 += d * (x - self.mean);
+    }
+
+    fn get(&self) -> (f64, f64) {
+        if self.n == 0.0 {
+            return (0.0, 0.0);
+        }
+        (self.mean, (self.m2 / self.n).max(0.0).sqrt())
+    }
 }
 
 /// Wilson score interval at 95% for `k` successes out of `n`.
@@ -465,77 +539,140 @@ pub struct Summary {
     pub violations: Vec<String>,
 }
 
-/// Sum up results.
-pub fn summarise(level: &Level, seed: u64, results: &[BattleResult]) -> Summary {
-    let n = results.len();
-    let sides = level
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let wins = results.iter().filter(|r| r.winner == Some(i)).count();
-            let (damage_mean, damage_sd) = mean_sd(
-                results
-                    .iter()
-                    .map(move |r| r.damage.get(i).copied().unwrap_or(0) as f64),
-            );
-            SideSummary {
-                name: s.name.clone(),
-                wins,
-                win_rate: wins as f64 / n.max(1) as f64,
-                win_rate_95: wilson(wins, n),
-                damage_mean,
-                damage_sd,
-            }
-        })
-        .collect();
-    let (rm, rsd) = mean_sd(results.iter().map(|r| f64::from(r.rounds)));
-    let mut totals: BTreeMap<&str, (u64, usize)> = BTreeMap::new();
-    for r in results {
-        for (k, v) in &r.fired {
-            let e = totals.entry(k).or_insert((0, 0));
-            e.0 += v;
-            e.1 += 1;
+/// Battles summed up one at a time, keeping nothing per battle but its violations.
+pub struct Tally {
+    level: String,
+    ruleset: String,
+    grid: String,
+    sides: Vec<String>,
+    seed: u64,
+    battles: usize,
+    wins: Vec<usize>,
+    damage: Vec<MeanSd>,
+    draws: usize,
+    unfinished: usize,
+    rounds: MeanSd,
+    least: Option<u32>,
+    most: u32,
+    /// Rule: (times in all battles, battles where it fired).
+    totals: BTreeMap<String, (u64, usize)>,
+    violations: Vec<String>,
+}
+
+impl Tally {
+    /// Nothing counted yet, for battles of `level` from a run seeded with `seed`.
+    pub fn new(level: &Level, seed: u64) -> Tally {
+        let sides = level.sides.len();
+        Tally {
+            level: level.name.clone(),
+            ruleset: level.ruleset.to_string(),
+            grid: level.grid.kind.to_string(),
+            sides: level.sides.iter().map(|s| s.name.clone()).collect(),
+            seed,
+            battles: 0,
+            wins: vec![0; sides],
+            damage: vec![MeanSd::default(); sides],
+            draws: 0,
+            unfinished: 0,
+            rounds: MeanSd::default(),
+            least: None,
+            most: 0,
+            totals: BTreeMap::new(),
+            violations: Vec::new(),
         }
     }
-    let mut rules: Vec<RuleSummary> = totals
-        .into_iter()
-        .map(|(k, (t, b))| RuleSummary {
-            rule: k.to_string(),
-            total: t,
-            per_battle: t as f64 / n.max(1) as f64,
-            battles: b as f64 / n.max(1) as f64,
-        })
-        .collect();
-    rules.sort_by(|a, b| b.total.cmp(&a.total).then(a.rule.cmp(&b.rule)));
-    Summary {
-        level: level.name.clone(),
-        ruleset: level.ruleset.to_string(),
-        grid: level.grid.kind.to_string(),
-        seed,
-        battles: n,
-        sides,
-        draws: results
-            .iter()
-            .filter(|r| r.finished && r.winner.is_none())
-            .count(),
-        unfinished: results.iter().filter(|r| !r.finished).count(),
-        rounds: (
-            rm,
-            rsd,
-            results.iter().map(|r| r.rounds).min().unwrap_or(0),
-            results.iter().map(|r| r.rounds).max().unwrap_or(0),
-        ),
-        rules,
-        violations: results
-            .iter()
-            .flat_map(|r| {
-                r.violations
-                    .iter()
-                    .map(move |v| format!("seed {}: {v}", r.seed))
-            })
-            .collect(),
+
+    /// Count one battle.
+    pub fn add(&mut self, r: &BattleResult) {
+        self.battles += 1;
+        for (i, d) in self.damage.iter_mut().enumerate() {
+            d.add(r.damage.get(i).copied().unwrap_or(0) as f64);
+        }
+        if let Some(w) = r.winner.and_then(|w| self.wins.get_mut(w)) {
+            *w += 1;
+        }
+        if r.finished && r.winner.is_none() {
+            self.draws += 1;
+        }
+        if !r.finished {
+            self.unfinished += 1;
+        }
+        self.rounds.add(f64::from(r.rounds));
+        self.least = Some(self.least.map_or(r.rounds, |l| l.min(r.rounds)));
+        self.most = self.most.max(r.rounds);
+        for (k, v) in &r.fired {
+            match self.totals.get_mut(k) {
+                Some(e) => {
+                    e.0 += v;
+                    e.1 += 1;
+                }
+                None => {
+                    self.totals.insert(k.clone(), (*v, 1));
+                }
+            }
+        }
+        self.violations.extend(
+            r.violations
+                .iter()
+                .map(|v| format!("seed {}: {v}", r.seed)),
+        );
     }
+
+    /// The summary of the battles counted.
+    pub fn finish(self) -> Summary {
+        let n = self.battles;
+        let sides = self
+            .sides
+            .into_iter()
+            .zip(self.wins)
+            .zip(self.damage)
+            .map(|((name, wins), damage)| {
+                let (damage_mean, damage_sd) = damage.get();
+                SideSummary {
+                    name,
+                    wins,
+                    win_rate: wins as f64 / n.max(1) as f64,
+                    win_rate_95: wilson(wins, n),
+                    damage_mean,
+                    damage_sd,
+                }
+            })
+            .collect();
+        let (rm, rsd) = self.rounds.get();
+        let mut rules: Vec<RuleSummary> = self
+            .totals
+            .into_iter()
+            .map(|(k, (t, b))| RuleSummary {
+                rule: k,
+                total: t,
+                per_battle: t as f64 / n.max(1) as f64,
+                battles: b as f64 / n.max(1) as f64,
+            })
+            .collect();
+        rules.sort_by(|a, b| b.total.cmp(&a.total).then(a.rule.cmp(&b.rule)));
+        Summary {
+            level: self.level,
+            ruleset: self.ruleset,
+            grid: self.grid,
+            seed: self.seed,
+            battles: n,
+            sides,
+            draws: self.draws,
+            unfinished: self.unfinished,
+            rounds: (rm, rsd, self.least.unwrap_or(0), self.most),
+            rules,
+            violations: self.violations,
+        }
+    }
+}
+
+/// Sum up results.
+pub fn summarise(level: &Level, seed: u64, results: &[BattleResult]) -> Summary {
+    let mut t = Tally::new(level, seed);
+    for r in results {
+        t.add(r);
+    }
+    t.finish()
 }
 
 impl Summary {

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod core;
 mod dice;
 mod duel;
 mod engine;

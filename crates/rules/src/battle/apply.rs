@@ -193,6 +193,21 @@ impl Battle {
                     h.hp = *hp_after;
                 }
             }
+            Event::Healed { unit, hp_after, .. } => {
+                if let Some(mut h) = self.get_mut::<Health>(*unit) {
+                    h.hp = *hp_after;
+                }
+            }
+            Event::Revived { unit } => {
+                if let Some(e) = self.entity(*unit) {
+                    self.world.entity_mut(e).remove::<Down>();
+                }
+                // Back on its cell: the index is built again on next use.
+                self.index = std::sync::OnceLock::new();
+            }
+            Event::Counter { counter, value } => {
+                self.counters.insert(*counter, *value);
+            }
             Event::Down { unit } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).insert(Down);

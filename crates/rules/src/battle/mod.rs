@@ -1,6 +1,8 @@
 //! The battle state: a `bevy_ecs::World` of combatants plus the map, dice, turn state and
 //! event log. Only [`Battle::apply`] changes it, and only from an [`Event`].
 
+use std::collections::BTreeMap;
+
 use bevy_ecs::prelude::{Entity, World};
 use serde::{Deserialize, Serialize};
 
@@ -124,6 +126,7 @@ pub(crate) struct Snapshot {
     readied: Vec<UnitId>,
     ground: Vec<(Cell, Weapon)>,
     provoked: Vec<UnitId>,
+    counters: BTreeMap<crate::event::Counter, i32>,
 }
 
 /// A battle in progress.
@@ -157,6 +160,8 @@ pub struct Battle {
     /// tactical-d20: reactors already offered a reaction to the current movement ("only
     /// once per movement").
     pub(crate) provoked: Vec<UnitId>,
+    /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
+    pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
 }
 
 impl Battle {
@@ -244,6 +249,7 @@ impl Battle {
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
             provoked: Vec::new(),
+            counters: BTreeMap::new(),
         }
     }
 
@@ -261,6 +267,7 @@ impl Battle {
             readied: self.readied.clone(),
             ground: self.ground.clone(),
             provoked: self.provoked.clone(),
+            counters: self.counters.clone(),
         }
     }
 
@@ -283,6 +290,7 @@ impl Battle {
         fresh.readied = s.readied;
         fresh.ground = s.ground;
         fresh.provoked = s.provoked;
+        fresh.counters = s.counters;
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
         *self = fresh;
@@ -572,7 +580,12 @@ impl Battle {
             .unwrap_or(0)
     }
 
-    /// tactical-d20: reactors already offered a reaction to the current movement.
+    /// A battle-level number of the ruleset (0 until set).
+    pub fn counter(&self, c: crate::event::Counter) -> i32 {
+        self.counters.get(&c).copied().unwrap_or(0)
+    }
+
+    /// Reactors already offered a reaction to the current movement.
     pub fn provoked(&self) -> &[UnitId] {
         &self.provoked
     }

@@ -1,0 +1,163 @@
+//! The core every ruleset shares: the registry, reversible Down with healing, battle-level
+//! counters, and the ruleset-decided reaction cost.
+
+use skirmish_rules::Battle;
+use skirmish_rules::battle::SetupError;
+use skirmish_rules::components::UnitId;
+use skirmish_rules::event::{Counter, Event, ReactionKind};
+use skirmish_rules::grid::GridKind;
+use skirmish_rules::level;
+use skirmish_rules::rulesets::{RulesetId, playable_list};
+use skirmish_rules::sim::Invariants;
+
+use crate::support::flow::arena;
+use crate::support::{id, repo};
+
+const THREE: &str = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "fighter"),
+    Unit(name: "Birch", side: "Blue", cell: (6, 1), archetype: "fighter"),
+    Unit(name: "Cedar", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
+
+#[test]
+fn the_registry_is_the_one_way_to_a_rulesets_rules() {
+    for r in RulesetId::ALL {
+        match r.rules() {
+            // A playable ruleset's rules answer to its own id, and it reads its own data.
+            Some(rules) => {
+                assert!(r.playable());
+                assert_eq!(rules.id(), r.id());
+                assert_eq!(r.catalogue_source(), rules.catalogue_source());
+                assert_eq!(
+                    r.budgets(&Default::default()),
+                    rules.budgets(&Default::default())
+                );
+            }
+            None => assert!(!r.playable(), "{r}"),
+        }
+    }
+    assert_eq!(playable_list(), "flow, tactical-d20");
+    // A level of an unplayable ruleset is refused with the list the registry gives.
+    let src = std::fs::read_to_string(repo("tests/fixtures/escalation-unplayable.ron")).unwrap();
+    let l = level::parse(&src, "escalation-unplayable.ron").unwrap();
+    let Err(e) = Battle::new(l, 1, Vec::new()) else {
+        panic!("an escalation battle was set up")
+    };
+    assert!(matches!(e, SetupError::NotPlayable(RulesetId::Escalation)));
+    assert!(
+        e.to_string().ends_with("playable: flow, tactical-d20"),
+        "{e}"
+    );
+}
+
+#[test]
+fn each_ruleset_decides_what_a_reaction_costs() {
+    let flow = RulesetId::Flow.rules().unwrap();
+    let d20 = RulesetId::TacticalD20.rules().unwrap();
+    for (kind, rp) in [
+        (ReactionKind::ReactionAttack, 1),
+        (ReactionKind::Dodge, 1),
+        (ReactionKind::Riposte, 2),
+        (ReactionKind::Intercept, 2),
+        (ReactionKind::InterceptSwap, 2),
+    ] {
+        assert_eq!(flow.reaction_cost(kind), rp, "{kind}");
+    }
+    // tactical-d20: every reaction spends the one Reaction.
+    for kind in [
+        ReactionKind::ReactionAttack,
+        ReactionKind::WaitedAttack,
+        ReactionKind::Pursuit,
+        ReactionKind::StepAside,
+    ] {
+        assert_eq!(d20.reaction_cost(kind), 1, "{kind}");
+    }
+}
+
+/// Apply `e` through the battle's one `apply` (the engine's path).
+fn emit(b: &mut Battle, e: Event) {
+    b.emit(e);
+}
+
+#[test]
+fn a_unit_that_is_down_comes_back_with_revived_and_healing_restores_hp() {
+    for kind in [GridKind::Square, GridKind::Hex] {
+        let mut b = arena(kind, 8, 6, THREE, "", &[]);
+        let birch = id(&b, "Birch");
+        let cell = b.pos(birch);
+        let hp = b.hp(birch);
+        emit(
+            &mut b,
+            Event::Damage {
+                unit: birch,
+                source: None,
+                roll: skirmish_rules::dice::Roll::from_faces(
+                    skirmish_rules::dice::DiceExpr::new(0, 1),
+                    Vec::new(),
+                ),
+                amount: hp,
+                hp_after: 0,
+            },
+        );
+        emit(&mut b, Event::Down { unit: birch });
+        assert!(!b.alive(birch));
+        assert_eq!(b.unit_at(cell, None), None, "a down unit holds no cell");
+        // Healing alone does not bring it back.
+        emit(
+            &mut b,
+            Event::Healed {
+                unit: birch,
+                amount: 4,
+                hp_after: 4,
+            },
+        );
+        assert_eq!(b.hp(birch), 4);
+        assert!(!b.alive(birch));
+        emit(&mut b, Event::Revived { unit: birch });
+        assert!(b.alive(birch));
+        assert_eq!(b.unit_at(cell, None), Some(birch), "back on its own cell");
+        assert!(b.units().any(|u| u == birch && b.alive(u)));
+        // The soak's shadow battle, rebuilt from the log alone, agrees: HP is the start
+        // less the damage plus the healing, and the unit stands where it did.
+        let mut inv = Invariants::new(b.level(), 7).unwrap();
+        let mut out = Vec::new();
+        inv.follow(&b, 0, &mut out);
+        inv.finish(&b, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        // The battle goes on: Birch takes its turn when it comes.
+        let mut guard = 0;
+        while b.current() != Some(birch) {
+            let u = b.current().unwrap();
+            b.submit(skirmish_rules::Command::EndTurn { unit: u })
+                .unwrap();
+            guard += 1;
+            assert!(guard < 10, "Birch never got its turn");
+        }
+    }
+}
+
+#[test]
+fn counters_are_battle_state_rebuilt_from_the_log() {
+    let mut b = arena(GridKind::Square, 8, 6, THREE, "", &[]);
+    assert_eq!(b.counter(Counter::EscalationDie), 0);
+    emit(
+        &mut b,
+        Event::Counter {
+            counter: Counter::EscalationDie,
+            value: 3,
+        },
+    );
+    assert_eq!(b.counter(Counter::EscalationDie), 3);
+    // A shadow fed the log has the same counter.
+    let mut shadow = Battle::new(b.level().clone(), 7, Vec::new()).unwrap();
+    let start = shadow.log().len();
+    for l in &b.log()[start..] {
+        shadow.replay_event(l.event.clone());
+    }
+    assert_eq!(shadow.counter(Counter::EscalationDie), 3);
+    // A refused command leaves it as it was.
+    let ash = UnitId(0);
+    let _ = b.submit(skirmish_rules::Command::Move {
+        unit: ash,
+        to: skirmish_rules::grid::Cell::new(99, 99),
+    });
+    assert_eq!(b.counter(Counter::EscalationDie), 3);
+}
