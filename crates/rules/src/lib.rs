@@ -14,6 +14,7 @@ pub mod engine;
 pub mod event;
 pub mod grid;
 pub mod level;
+pub mod odds;
 pub mod record;
 pub mod rulesets;
 pub mod script;

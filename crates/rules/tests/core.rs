@@ -161,3 +161,59 @@ fn counters_are_battle_state_rebuilt_from_the_log() {
     });
     assert_eq!(b.counter(Counter::EscalationDie), 3);
 }
+
+/// The damage odds the preview shows are what the resolver deals: for every face of the
+/// damage die (forced after a plain hit), the amount dealt; each face is equally likely,
+/// so the distribution must give each amount its count / faces.
+#[test]
+fn damage_odds_match_what_the_resolver_deals() {
+    use skirmish_rules::Command;
+    use skirmish_rules::event::AttackKind;
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    for kind in [GridKind::Square, GridKind::Hex] {
+        let b = crate::support::d20::duel(kind, &[]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let w = b.weapon_for(c, g, None).unwrap();
+        let rules = b.rules();
+        let (dist, crit) = rules
+            .damage_odds(&b, c, g, w, AttackKind::Normal)
+            .expect("countable dice");
+        let a = td::attack_math(&b, c, g, w, AttackKind::Normal);
+        let face = (a.total_ac() - a.total_bonus()).clamp(2, a.crit_from as i32 - 1) as u32;
+        let sides = b.weapons(c)[w].damage.sides;
+        let mut dealt = std::collections::BTreeMap::new();
+        for f in 1..=sides {
+            let mut b = crate::support::d20::duel(kind, &[face, f]);
+            let before = b.log().len();
+            b.submit(Command::Attack {
+                unit: c,
+                target: g,
+                weapon: Some(w),
+                slot: None,
+            })
+            .unwrap();
+            let amount = crate::support::damage(&crate::support::since(&b, before))
+                .first()
+                .map(|d| d.1)
+                .expect("a plain hit deals damage");
+            *dealt.entry(amount).or_insert(0u32) += 1;
+        }
+        for (amount, n) in &dealt {
+            let p = dist.iter().find(|x| x.0 == *amount).map_or(0.0, |x| x.1);
+            assert!(
+                (p - f64::from(*n) / f64::from(sides)).abs() < 1e-12,
+                "{amount}"
+            );
+        }
+        assert!((dist.p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // A critical rolls the dice twice: its range starts where two dice start.
+        assert!(crit.range().1 > dist.range().1);
+        // hit_outcome weighs both by the attack's own odds.
+        let o = skirmish_rules::rulesets::attack_odds(&b, c, g, w, AttackKind::Normal);
+        let (mean, down) =
+            skirmish_rules::rulesets::hit_outcome(&b, c, g, w, AttackKind::Normal).unwrap();
+        let want = (o.hit - o.crit) * dist.mean() + o.crit * crit.mean();
+        assert!((mean - want).abs() < 1e-12);
+        assert!((0.0..=1.0).contains(&down));
+    }
+}

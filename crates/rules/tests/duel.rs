@@ -316,6 +316,25 @@ impl Ruleset for Duel {
         }
     }
 
+    // The weapon's dice; a natural 20 rolls them twice.
+    fn damage_odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        _target: UnitId,
+        weapon: usize,
+        _kind: AttackKind,
+    ) -> Option<(
+        skirmish_rules::odds::Distribution,
+        skirmish_rules::odds::Distribution,
+    )> {
+        let d = b.weapons(attacker).get(weapon)?.damage;
+        Some((
+            skirmish_rules::odds::Distribution::of(d)?,
+            skirmish_rules::odds::Distribution::of(d.multiplied(2))?,
+        ))
+    }
+
     fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
         AttackKind::Normal
     }

@@ -274,6 +274,22 @@ pub fn attack_odds_numbers(
     b.rules().odds(b, attacker, target, weapon, kind, false)
 }
 
+/// What a hit of this attack would do to its target now: (mean damage over the attack
+/// roll, chance to take the target to 0 HP or below); `None` when the dice are too many
+/// to count. The same odds the preview shows; the resolver rolls the same dice.
+pub fn hit_outcome(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> Option<(f64, f64)> {
+    let rules = b.rules();
+    let o = rules.odds(b, attacker, target, weapon, kind, false);
+    let (d, c) = rules.damage_odds(b, attacker, target, weapon, kind)?;
+    Some(crate::odds::expected_hit(o.hit, o.crit, &d, &c, b.hp(target)))
+}
+
 /// How an attack is paid and made: what [`Ruleset::plan_attack`] decides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackPlan {
@@ -380,6 +396,17 @@ pub trait Ruleset: Sync {
         kind: AttackKind,
         words: bool,
     ) -> AttackOdds;
+    /// The exact damage of a normal hit and of a critical hit (what the target would
+    /// lose), for the preview's mean and chance to take it down
+    /// ([`crate::odds::expected_hit`]). `None` when the dice are too many to count.
+    fn damage_odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+    ) -> Option<(crate::odds::Distribution, crate::odds::Distribution)>;
     /// The kind of attack clicking an enemy would make now.
     fn next_attack_kind(&self, b: &Battle, u: UnitId) -> AttackKind;
 

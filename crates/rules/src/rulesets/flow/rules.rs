@@ -9,6 +9,7 @@ use crate::dice::{DiceExpr, ForcedFaceError};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
+use crate::odds::Distribution;
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
@@ -179,9 +180,12 @@ impl Ruleset for Flow {
         slot: Option<Slot>,
     ) -> Result<AttackPlan, Illegal> {
         if slot.is_some() {
-            return Err(Illegal::NoSuchAction {
-                ruleset: self.id(),
-                action: "action slot",
+            return Err(Illegal::Cannot {
+                unit: b.name(u).into(),
+                why: format!(
+                    "flow pays attacks with AP ({}) and has no action slots; leave out `slot`",
+                    super::ATTACK_AP
+                ),
             });
         }
         super::may_act(b, u)?;
@@ -266,6 +270,20 @@ impl Ruleset for Flow {
             },
             defences: b.rp(target) > 0,
         }
+    }
+
+    // Damage is the weapon's roll (at least 0); a critical doubles it.
+    fn damage_odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        _target: UnitId,
+        weapon: usize,
+        _kind: AttackKind,
+    ) -> Option<(Distribution, Distribution)> {
+        let w = b.weapons(attacker).get(weapon)?;
+        let d = Distribution::of(w.damage)?;
+        Some((d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))))
     }
 
     fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {

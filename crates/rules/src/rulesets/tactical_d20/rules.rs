@@ -10,6 +10,7 @@ use crate::dice::{DiceExpr, ForcedFaceError};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
+use crate::odds::Distribution;
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
@@ -221,6 +222,31 @@ impl Ruleset for TacticalD20 {
             },
             defences: false,
         }
+    }
+
+    // Dice (multiplied on a critical by a proficient wielder) plus STR and the rest, at
+    // least 1, less damage resistance.
+    fn damage_odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+    ) -> Option<(Distribution, Distribution)> {
+        let dr = b.stats(target).get(Stat::Dr);
+        let a = super::attack_math(b, attacker, target, weapon, kind);
+        let crit_mult = if super::proficient(b, attacker, weapon) {
+            a.crit_mult as i32
+        } else {
+            1
+        };
+        let one = |mult| {
+            let (d, m) = super::damage_parts(b, attacker, weapon, kind, mult);
+            let flat: i32 = m.iter().map(|m| m.value).sum();
+            Some(Distribution::of(d)?.map(|t| ((t + flat).max(1) - dr).max(0)))
+        };
+        Some((one(1)?, one(crit_mult)?))
     }
 
     fn next_attack_kind(&self, b: &Battle, u: UnitId) -> AttackKind {

@@ -1,0 +1,220 @@
+//! Exact distributions of dice totals: the one place odds are counted, shared by every
+//! ruleset's attack odds, the window's preview and the AI.
+
+use crate::dice::{DiceExpr, Keep};
+
+/// Most outcomes [`Distribution::of`] enumerates for an expression that keeps some dice
+/// (`4d6kh3`); beyond it the distribution is not computed (`None`).
+pub const MAX_ENUMERATED: u64 = 1 << 20;
+
+/// The chance of each total: `p[i]` is the chance of `lo + i`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    /// The smallest total.
+    pub lo: i32,
+    /// Chances, summing to 1.
+    pub p: Vec<f64>,
+}
+
+impl Distribution {
+    /// Always `v`.
+    pub fn constant(v: i32) -> Distribution {
+        Distribution {
+            lo: v,
+            p: vec![1.0],
+        }
+    }
+
+    /// The distribution of the expression's total (every die fair, kept dice counted).
+    /// `None` when it keeps some dice of more than [`MAX_ENUMERATED`] outcomes.
+    pub fn of(d: DiceExpr) -> Option<Distribution> {
+        if d.count == 0 || d.sides == 0 {
+            return Some(Distribution::constant(d.bonus));
+        }
+        let sides = d.sides as usize;
+        let one = 1.0 / sides as f64;
+        let kept = match d.keep {
+            Keep::All => None,
+            Keep::Highest(n) | Keep::Lowest(n) if n >= d.count => None,
+            Keep::Highest(n) => Some((n, true)),
+            Keep::Lowest(n) => Some((n, false)),
+        };
+        let Some((n, highest)) = kept else {
+            // The sum of `count` dice: repeated convolution, totals from `count` up.
+            let mut p = vec![1.0];
+            for _ in 0..d.count {
+                let mut next = vec![0.0; p.len() + sides - 1];
+                for (i, &a) in p.iter().enumerate() {
+                    for f in 0..sides {
+                        next[i + f] += a * one;
+                    }
+                }
+                p = next;
+            }
+            return Some(Distribution {
+                lo: d.count as i32 + d.bonus,
+                p,
+            });
+        };
+        let outcomes = (d.sides as u64).checked_pow(d.count)?;
+        if outcomes > MAX_ENUMERATED {
+            return None;
+        }
+        // Every ordered roll, equally likely.
+        let mut p = vec![0.0; (n as usize) * (sides - 1) + 1];
+        let mut faces = vec![1u32; d.count as usize];
+        let weight = 1.0 / outcomes as f64;
+        loop {
+            let mut sorted = faces.clone();
+            sorted.sort_unstable();
+            if highest {
+                sorted.reverse();
+            }
+            let total: u32 = sorted.iter().take(n as usize).sum();
+            p[(total - n) as usize] += weight;
+            // Next roll (odometer).
+            let mut i = 0;
+            loop {
+                if i == faces.len() {
+                    return Some(Distribution {
+                        lo: n as i32 + d.bonus,
+                        p,
+                    });
+                }
+                faces[i] += 1;
+                if faces[i] <= d.sides {
+                    break;
+                }
+                faces[i] = 1;
+                i += 1;
+            }
+        }
+    }
+
+    /// The same chances over `f(total)` (damage floors, reductions): totals that map to
+    /// the same value add up.
+    pub fn map(&self, f: impl Fn(i32) -> i32) -> Distribution {
+        let vals: Vec<(i32, f64)> = self.iter().map(|(v, p)| (f(v), p)).collect();
+        let lo = vals.iter().map(|v| v.0).min().unwrap_or(0);
+        let hi = vals.iter().map(|v| v.0).max().unwrap_or(0);
+        let mut p = vec![0.0; (hi - lo) as usize + 1];
+        for (v, q) in vals {
+            p[(v - lo) as usize] += q;
+        }
+        Distribution { lo, p }
+    }
+
+    /// (total, chance) pairs, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = (i32, f64)> + '_ {
+        self.p
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| (self.lo + i as i32, q))
+    }
+
+    /// The mean total.
+    pub fn mean(&self) -> f64 {
+        self.iter().map(|(v, q)| f64::from(v) * q).sum()
+    }
+
+    /// The chance that the total is at least `x`.
+    pub fn at_least(&self, x: i32) -> f64 {
+        self.iter().filter(|&(v, _)| v >= x).map(|(_, q)| q).sum()
+    }
+
+    /// The smallest and largest total with a chance above 0.
+    pub fn range(&self) -> (i32, i32) {
+        let first = self.p.iter().position(|&q| q > 0.0).unwrap_or(0);
+        let last = self.p.iter().rposition(|&q| q > 0.0).unwrap_or(0);
+        (self.lo + first as i32, self.lo + last as i32)
+    }
+}
+
+/// What a hit would do to a target with `hp` left: the mean damage and the chance to
+/// take it to 0 or below, over normal and critical hits (`hit` includes `crit`).
+pub fn expected_hit(
+    hit: f64,
+    crit: f64,
+    damage: &Distribution,
+    crit_damage: &Distribution,
+    hp: i32,
+) -> (f64, f64) {
+    let plain = (hit - crit).max(0.0);
+    let mean = plain * damage.mean() + crit * crit_damage.mean();
+    let down = plain * damage.at_least(hp) + crit * crit_damage.at_least(hp);
+    (mean, down)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Count every ordered roll by hand.
+    fn brute(d: DiceExpr) -> Vec<(i32, u64)> {
+        let mut counts = std::collections::BTreeMap::new();
+        let n = d.count as usize;
+        let mut faces = vec![1u32; n];
+        loop {
+            let mask = d.kept_mask(&faces);
+            let total: i32 = faces
+                .iter()
+                .zip(&mask)
+                .filter(|(_, k)| **k)
+                .map(|(f, _)| *f as i32)
+                .sum::<i32>()
+                + d.bonus;
+            *counts.entry(total).or_insert(0u64) += 1;
+            let mut i = 0;
+            loop {
+                if i == n {
+                    return counts.into_iter().collect();
+                }
+                faces[i] += 1;
+                if faces[i] <= d.sides {
+                    break;
+                }
+                faces[i] = 1;
+                i += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn distributions_match_counting_every_roll() {
+        for text in [
+            "1d20", "2d6+1", "3d4-2", "4d6kh3", "2d20kl1", "2d100kh1", "1d8",
+        ] {
+            let d: DiceExpr = text.parse().unwrap();
+            let dist = Distribution::of(d).unwrap();
+            let all = (d.sides as u64).pow(d.count) as f64;
+            let counted = brute(d);
+            assert_eq!(
+                dist.range(),
+                (counted[0].0, counted.last().unwrap().0),
+                "{text}"
+            );
+            for (v, c) in counted {
+                let p = dist.iter().find(|x| x.0 == v).map_or(0.0, |x| x.1);
+                assert!((p - c as f64 / all).abs() < 1e-12, "{text} at {v}");
+            }
+            assert!((dist.p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!(
+                (dist.mean() - (d.min() + d.max()) as f64 / 2.0).abs() < 1e-9 || text.contains('k')
+            );
+        }
+    }
+
+    #[test]
+    fn map_and_chances() {
+        // 1d6 - 4 damage, at least 1 on a hit, then DR 1: 0 on 1-5 less, …
+        let d = Distribution::of("1d6-4".parse().unwrap()).unwrap();
+        let dmg = d.map(|t| (t.max(1) - 1).max(0));
+        // Totals -3..2 → max(1) → 1,1,1,1,1,2 → minus DR → 0×5, 1×1.
+        assert_eq!(dmg.range(), (0, 1));
+        assert!((dmg.at_least(1) - 1.0 / 6.0).abs() < 1e-12);
+        let (mean, down) = expected_hit(0.5, 0.1, &dmg, &Distribution::constant(3), 1);
+        assert!((mean - (0.4 / 6.0 + 0.3)).abs() < 1e-12);
+        assert!((down - (0.4 / 6.0 + 0.1)).abs() < 1e-12);
+        assert!(Distribution::of("20d20kh1".parse().unwrap()).is_none());
+    }
+}
