@@ -1,0 +1,86 @@
+//! The AI at a pace a person can follow, and the automatic reaction answers of sides set
+//! to "Auto" or "Never".
+
+use bevy::prelude::*;
+use skirmish_rules::engine::Command;
+use skirmish_rules::event::ReactionKind;
+use skirmish_rules::{Battle, Status};
+
+use super::ActStep;
+use super::submit::submit;
+use crate::game::{BattleRes, ReactPolicy, Session, View};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (ai_play, auto_react).chain().in_set(ActStep::Ai));
+}
+
+/// The choice a side's "Auto" policy makes: the AI's answer (take reaction attacks and
+/// stepping aside, defend with the best chance, never intercept).
+pub fn auto_choice(b: &Battle) -> Option<ReactionKind> {
+    skirmish_rules::ai::react(b)
+}
+
+fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut view: ResMut<View>) {
+    // Bounded: each answer closes a window.
+    for _ in 0..64 {
+        let b = &battle.0;
+        let Status::AwaitingReaction(r) = b.status() else {
+            return;
+        };
+        if session.is_ai(b.side(r)) {
+            return; // `ai_play` answers, at its own pace.
+        }
+        let policy = session
+            .policies
+            .get(b.side(r).0 as usize)
+            .copied()
+            .unwrap_or_default();
+        let choice = match policy {
+            ReactPolicy::Ask => return,
+            ReactPolicy::Never => None,
+            ReactPolicy::Auto => auto_choice(b),
+        };
+        let cmd = Command::React { unit: r, choice };
+        if !submit(&mut battle.0, &mut session, &mut view, cmd) {
+            return;
+        }
+    }
+}
+
+/// Seconds between the AI's commands, so a person can follow them.
+const AI_PACE: f32 = 0.35;
+
+/// The AI plays its sides: one command (or reaction answer) every [`AI_PACE`] seconds,
+/// through the same `submit` as a person's.
+fn ai_play(
+    time: Res<Time>,
+    mut battle: ResMut<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<View>,
+    mut wait: Local<f32>,
+) {
+    let b = &battle.0;
+    let decider = match b.status() {
+        Status::Turn(u) | Status::AwaitingReaction(u) => u,
+        Status::Ended(_) => return,
+    };
+    if !session.is_ai(b.side(decider)) {
+        *wait = 0.0;
+        return;
+    }
+    *wait += time.delta_secs();
+    if *wait < AI_PACE {
+        return;
+    }
+    *wait = 0.0;
+    let Some(cmd) = skirmish_rules::ai::decide(b) else {
+        return;
+    };
+    let b = &mut battle.0;
+    if !submit(b, &mut session, &mut view, cmd) {
+        // Never stall on a refused command: end the turn or decline instead.
+        if let Some(f) = skirmish_rules::ai::fallback(b) {
+            submit(b, &mut session, &mut view, f);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The frame's [`Intent`] carried out: menu, restart, handover, undo, reaction answers,
+//! choosers, the Command's words, cancel, cycling units, end turn, carrying, actions and
+//! clicks on the map.
+
+use bevy::prelude::*;
+use skirmish_rules::components::UnitId;
+use skirmish_rules::engine::{Action, Command};
+use skirmish_rules::record::Record;
+use skirmish_rules::rulesets::tactical_d20 as tactical_d20_actions;
+use skirmish_rules::{Battle, Status};
+
+use super::log_file::{append_line, undo_record};
+use super::pending::decide;
+use super::submit::{replay, submit, undoable};
+use super::turn::handover_pending;
+use super::{ActStep, ActionKey, Pending};
+use crate::game::{BattleRes, Intent, Screen, Session, View};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_intent.in_set(ActStep::Intent));
+}
+
+fn apply_intent(
+    mut intent: ResMut<Intent>,
+    mut battle: ResMut<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<View>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let i = std::mem::take(&mut *intent);
+    let s = &mut *session;
+    if i.menu {
+        next.set(Screen::Menu);
+        return;
+    }
+    if i.restart {
+        match Battle::new(s.level.clone(), s.seed, Vec::new()) {
+            Ok(b) => {
+                battle.0 = b;
+                s.commands.clear();
+                s.marks.clear();
+                s.viewer = None;
+                s.generation += 1;
+                append_line(s, &undo_record(0, "restarted"));
+                s.logged = 0;
+                *view = View {
+                    threat: view.threat,
+                    ..default()
+                };
+            }
+            Err(e) => view.message = Some((e.to_string(), true)),
+        }
+        return;
+    }
+    if let Some(side) = handover_pending(&battle.0, s) {
+        // Nothing but the handover click gets through while the board is hidden.
+        if i.handover {
+            s.viewer = Some(side);
+            let name = s
+                .level
+                .sides
+                .get(side.0 as usize)
+                .map(|d| d.name.clone())
+                .unwrap_or_default();
+            append_line(
+                s,
+                &Record {
+                    kind: "handover",
+                    round: battle.0.round(),
+                    actor: Some(name),
+                    ..Default::default()
+                },
+            );
+        }
+        return;
+    }
+    let b = &mut battle.0;
+    if i.undo {
+        if undoable(b, s) {
+            match replay(s, s.commands.len() - 1) {
+                Ok(nb) => {
+                    let taken = b.log().len() - nb.log().len();
+                    *b = nb;
+                    s.commands.pop();
+                    s.marks.pop();
+                    append_line(
+                        s,
+                        &undo_record(b.round(), &format!("{taken} events undone")),
+                    );
+                    s.logged = b.log().len();
+                    view.message = Some(("Move undone.".into(), false));
+                }
+                Err(e) => view.message = Some((e, true)),
+            }
+        } else {
+            view.message = Some((
+                "Only a move that rolled no dice and provoked nothing can be undone.".into(),
+                true,
+            ));
+        }
+        return;
+    }
+    if let Some(choice) = i.react {
+        if let Some(w) = b.window() {
+            let cmd = Command::React {
+                unit: w.reactor,
+                choice,
+            };
+            submit(b, s, &mut view, cmd);
+        }
+        return;
+    }
+    let Status::Turn(cur) = b.status() else {
+        return;
+    };
+    if s.is_ai(b.side(cur)) {
+        if i.click.is_some() || i.action.is_some() || i.end_turn {
+            view.message = Some((
+                format!("The AI is playing {}; wait for your turn.", b.name(cur)),
+                false,
+            ));
+        }
+        return;
+    }
+    if let Some(k) = i.choose {
+        if let Some(ch) = view.chooser.take()
+            && let Some((_, cmd)) = ch.options.get(k)
+        {
+            submit(b, s, &mut view, cmd.clone());
+        }
+        return;
+    }
+    if let Some(text) = i.say {
+        let cmd = Command::Act {
+            unit: cur,
+            action: Action::Command { text },
+        };
+        if submit(b, s, &mut view, cmd) {
+            view.say = None;
+        }
+        return;
+    }
+    if i.cancel {
+        if view.chooser.is_some() || view.say.is_some() {
+            view.chooser = None;
+            view.say = None;
+        } else if view.pending.is_some() {
+            view.pending = None;
+        } else {
+            view.selected = None;
+        }
+    }
+    if i.cycle {
+        let side = b.side(cur);
+        let mine: Vec<UnitId> = b.side_units(side);
+        let at = view
+            .selected
+            .and_then(|u| mine.iter().position(|m| *m == u))
+            .map(|p| p + 1)
+            .unwrap_or(0);
+        view.selected = mine.get(at % mine.len().max(1)).copied();
+    }
+    if i.end_turn {
+        view.pending = None;
+        submit(b, s, &mut view, Command::EndTurn { unit: cur });
+        return;
+    }
+    if let Some((item, draw)) = i.carry {
+        let action = if draw {
+            Action::Draw { item }
+        } else {
+            Action::Sheathe { item }
+        };
+        submit(b, s, &mut view, Command::Act { unit: cur, action });
+        return;
+    }
+    if let Some(a) = i.action {
+        view.chooser = None;
+        view.say = None;
+        if a == ActionKey::Say {
+            view.pending = None;
+            view.say = Some(String::new());
+            view.message = Some((
+                format!(
+                    "Command: type up to {} words, Enter says them (Esc cancels)",
+                    tactical_d20_actions::COMMAND_WORDS
+                ),
+                false,
+            ));
+        } else if a.target().is_some() {
+            view.pending = Some(Pending(a));
+            view.message = Some((
+                format!(
+                    "{}: click {} (Esc cancels)",
+                    a.label(),
+                    a.target().unwrap_or("")
+                ),
+                false,
+            ));
+        } else {
+            decide(b, s, &mut view, a, cur, None);
+        }
+        return;
+    }
+    let Some(cell) = i.click else { return };
+    if view.chooser.take().is_some() {
+        view.message = Some(("Choice cancelled.".into(), false));
+        return;
+    }
+    if let Some(Pending(a)) = view.pending {
+        if decide(b, s, &mut view, a, cur, Some(cell)) {
+            view.pending = None;
+        }
+        return;
+    }
+    match b.unit_at(cell, None) {
+        Some(u) if b.enemies(u, cur) => {
+            submit(
+                b,
+                s,
+                &mut view,
+                Command::Attack {
+                    slot: None,
+                    unit: cur,
+                    target: u,
+                    weapon: None,
+                },
+            );
+        }
+        Some(u) => {
+            view.selected = Some(u);
+            if u != cur {
+                view.message = Some((
+                    format!(
+                        "{} acts on its own initiative; it is {}'s turn.",
+                        b.name(u),
+                        b.name(cur)
+                    ),
+                    false,
+                ));
+            }
+        }
+        None => {
+            if !b.grid().contains(cell) {
+                view.message = Some((format!("{cell} is off the map"), true));
+                return;
+            }
+            submit(
+                b,
+                s,
+                &mut view,
+                Command::Move {
+                    unit: cur,
+                    to: cell,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Every command the window makes goes in through [`submit`], as in the headless runner;
+//! the session keeps it, so the last move can be taken back ([`undoable`], [`replay`]).
+
+use skirmish_rules::Battle;
+use skirmish_rules::engine::Command;
+use skirmish_rules::event::Event;
+
+use crate::game::{Session, View};
+
+pub(super) fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Command) -> bool {
+    let mark = b.log().len();
+    match b.submit(cmd.clone()) {
+        Ok(_) => {
+            s.commands.push(cmd);
+            s.marks.push(mark);
+            view.message = None;
+            true
+        }
+        Err(e) => {
+            view.message = Some((e.to_string(), true));
+            false
+        }
+    }
+}
+
+/// Can the last command be taken back? Only a move that rolled no dice, offered no
+/// reaction and did not end the turn.
+pub fn undoable(b: &Battle, s: &Session) -> bool {
+    let Some(Command::Move { unit, .. }) = s.commands.last() else {
+        return false;
+    };
+    // The AI's moves are not the player's to take back.
+    if s.is_ai(b.side(*unit)) {
+        return false;
+    }
+    // The events the move produced must all be plain movement.
+    let Some(&mark) = s.marks.last() else {
+        return false;
+    };
+    b.log().get(mark..).is_some_and(|added| {
+        added.iter().all(|l| {
+            matches!(
+                l.event,
+                Event::ApSpent { .. } | Event::MovementGained { .. } | Event::Moved { .. }
+            )
+        })
+    })
+}
+
+/// The battle after the first `n` commands of the session.
+pub fn replay(s: &Session, n: usize) -> Result<Battle, String> {
+    let mut b = Battle::new(s.level.clone(), s.seed, Vec::new()).map_err(|e| e.to_string())?;
+    for c in &s.commands[..n] {
+        b.submit(c.clone()).map_err(|e| e.to_string())?;
+    }
+    Ok(b)
+}

@@ -1,0 +1,250 @@
+//! Dialogs over the board: the hot-seat handover screen, the Command's text field, the
+//! shortcuts help and the victory screen.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use skirmish_rules::event::Event;
+use skirmish_rules::rulesets::tactical_d20 as tactical_d20_actions;
+use skirmish_rules::{Battle, Status};
+
+use crate::game::act::handover_pending;
+use crate::game::{Intent, Session, View};
+
+/// The handover screen, when the board is in front of the wrong side (hot-seat): it
+/// hides the board and covers the whole screen. True when it is up (nothing else is
+/// drawn).
+pub(super) fn handover(
+    ctx: &egui::Context,
+    b: &Battle,
+    session: &Session,
+    view: &mut View,
+    intent: &mut Intent,
+    screen: egui::Rect,
+) -> bool {
+    let Some(side) = handover_pending(b, session) else {
+        return false;
+    };
+    let def = &b.level().sides[side.0 as usize];
+    let [r, g, bl] = def.colour;
+    egui::Area::new("handover".into())
+        .order(egui::Order::Foreground)
+        .fixed_pos(screen.min)
+        .show(ctx, |ui| {
+            ui.painter()
+                .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 18, 24));
+            ui.scope_builder(
+                egui::UiBuilder::new().max_rect(screen.shrink(200.0)),
+                |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(120.0);
+                        let title = match b.status() {
+                            Status::AwaitingReaction(_) => {
+                                format!("{} — a reaction to decide", def.name)
+                            }
+                            _ => format!("{} — your turn", def.name),
+                        };
+                        ui.label(
+                            egui::RichText::new(title)
+                                .size(36.0)
+                                .color(egui::Color32::from_rgb(r, g, bl)),
+                        );
+                        let why = match b.status() {
+                            Status::AwaitingReaction(u) => {
+                                format!("{} may react.", b.name(u))
+                            }
+                            Status::Turn(u) => format!("{} acts.", b.name(u)),
+                            Status::Ended(_) => String::new(),
+                        };
+                        ui.label(egui::RichText::new(why).size(18.0));
+                        ui.add_space(20.0);
+                        ui.label("The board is hidden until you are at the screen.");
+                        if ui
+                            .add(egui::Button::new(
+                                egui::RichText::new("Show the board [Space]").size(22.0),
+                            ))
+                            .clicked()
+                        {
+                            intent.handover = true;
+                        }
+                    });
+                },
+            );
+        });
+    view.ui_rects = vec![Rect::new(
+        screen.min.x,
+        screen.min.y,
+        screen.max.x,
+        screen.max.y,
+    )];
+    true
+}
+
+/// The Command's text field (up to its word limit).
+pub(super) fn say(
+    ctx: &egui::Context,
+    view: &mut View,
+    intent: &mut Intent,
+    rects: &mut Vec<Rect>,
+) {
+    // The words of a Command.
+    if let Some(mut text) = view.say.clone() {
+        let limit = tactical_d20_actions::COMMAND_WORDS;
+        let w = egui::Window::new("Command")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(ctx, |ui| {
+                ui.label("Shout up to 13 words to allies or foes (Quick action).");
+                let r = ui.add(
+                    egui::TextEdit::singleline(&mut text)
+                        .hint_text("Hold the line!")
+                        .desired_width(320.0),
+                );
+                let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if !r.has_focus() && !escape && !r.lost_focus() {
+                    r.request_focus();
+                }
+                let words = text.split_whitespace().count();
+                let ok = (1..=limit).contains(&words);
+                let colour = if ok {
+                    egui::Color32::LIGHT_GREEN
+                } else {
+                    egui::Color32::LIGHT_RED
+                };
+                ui.colored_label(colour, format!("{words} of {limit} words"));
+                ui.horizontal(|ui| {
+                    let say = ui
+                        .add_enabled(ok, egui::Button::new("Say [Enter]"))
+                        .clicked();
+                    if say || (ok && enter && r.lost_focus()) {
+                        intent.say = Some(text.trim().to_string());
+                    }
+                    if ui.button("Cancel [Esc]").clicked() || escape {
+                        intent.cancel = true;
+                    }
+                });
+            });
+        if view.say.as_ref() != Some(&text) {
+            view.say = Some(text);
+        }
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+}
+
+/// The shortcuts window (F1).
+pub(super) fn help(ctx: &egui::Context, view: &mut View) {
+    if view.help {
+        let mut open = true;
+        egui::Window::new("Shortcuts")
+            .open(&mut open)
+            .show(ctx, |ui| {
+                egui::Grid::new("keys").show(ui, |ui| {
+                    for (k, v) in [
+                        ("left click", "select / move / attack / pick a target"),
+                        ("right click, Esc", "cancel the pending action or selection"),
+                        (
+                            "Space, Enter",
+                            "end the turn (or show the board after a handover)",
+                        ),
+                        ("Tab", "cycle through your side's units"),
+                        ("T", "threat overlay (hatched cells)"),
+                        ("Ctrl+Z", "undo a move that rolled no dice"),
+                        ("1-0 and letters", "special actions (see the action bar)"),
+                        ("Y / N / 1-9", "answer a reaction prompt"),
+                        ("1-9", "answer a choice (Focus, which item)"),
+                        ("arrows, WASD, middle drag", "pan"),
+                        ("wheel, + / -", "zoom"),
+                        ("F1, ?", "this help"),
+                    ] {
+                        ui.label(egui::RichText::new(k).monospace());
+                        ui.label(v);
+                        ui.end_row();
+                    }
+                });
+            });
+        if !open {
+            view.help = false;
+        }
+    }
+}
+
+/// The victory (or draw) screen with the summary, restart and menu.
+pub(super) fn victory(ctx: &egui::Context, b: &Battle, intent: &mut Intent, rects: &mut Vec<Rect>) {
+    if let Status::Ended(winner) = b.status() {
+        let w = egui::Window::new("Battle over")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, [-170.0, 0.0])
+            .show(ctx, |ui| {
+                let stalemate = b.log().iter().rev().find_map(|l| match l.event {
+                    Event::Stalemate { rounds } => Some(rounds),
+                    _ => None,
+                });
+                let title = match (winner, stalemate) {
+                    (Some(s), _) => format!("{} wins", b.level().sides[s.0 as usize].name),
+                    (None, Some(n)) => format!(
+                        "A draw: nobody took damage for {n} round{}",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    (None, None) => "A draw: nobody is left standing".into(),
+                };
+                ui.heading(title);
+                ui.label(format!("{} rounds", b.round()));
+                egui::Grid::new("summary").striped(true).show(ui, |ui| {
+                    ui.label("side");
+                    ui.label("damage dealt");
+                    ui.label("units lost");
+                    ui.end_row();
+                    for (name, dealt, lost) in summary(b) {
+                        ui.label(name);
+                        ui.label(dealt.to_string());
+                        ui.label(lost.to_string());
+                        ui.end_row();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Restart [R]").clicked() {
+                        intent.restart = true;
+                    }
+                    if ui.button("Menu [M]").clicked() {
+                        intent.menu = true;
+                    }
+                });
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+}
+
+/// Summary for the victory screen: (side name, damage dealt, units lost).
+fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
+    b.level()
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let dealt: i32 = b
+                .log()
+                .iter()
+                .filter_map(|l| match &l.event {
+                    Event::Damage {
+                        source: Some(src),
+                        amount,
+                        ..
+                    } if b.side(*src).0 as usize == i => Some(*amount),
+                    _ => None,
+                })
+                .sum();
+            let lost = b
+                .units()
+                .filter(|&u| b.side(u).0 as usize == i && !b.alive(u))
+                .count();
+            (s.name.clone(), dealt, lost)
+        })
+        .collect()
+}

@@ -1,0 +1,243 @@
+//! The side panel's own parts: the level and turn order, the unit card (health, action
+//! budget, stats, conditions, weapons), the threat/help toggles with the reaction policy
+//! settings, and the message and hover lines.
+
+use bevy_egui::egui;
+use skirmish_rules::components::{Carried, Conditions, Duration, Slot, UnitId};
+use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::{Battle, Status};
+
+use super::log::LogCache;
+use crate::game::{Intent, ReactPolicy, Session, View};
+
+/// The level, the turn order (click a name to inspect) and whose turn it is.
+pub(super) fn header(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    session: &Session,
+    view: &mut View,
+    cache: &LogCache,
+    cur: Option<UnitId>,
+) {
+    ui.heading(&b.level().name);
+    ui.label(format!(
+        "{} · {} grid · round {}",
+        b.ruleset(),
+        b.grid().kind,
+        b.round()
+    ));
+    // Turn order.
+    ui.separator();
+    ui.label(egui::RichText::new("Turn order").strong());
+    ui.horizontal_wrapped(|ui| {
+        for &u in b.order() {
+            let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
+            let mut t = egui::RichText::new(b.name(u)).color(egui::Color32::from_rgb(r, g, bl));
+            if Some(u) == cur {
+                t = t.strong().underline();
+            }
+            if !b.alive(u) {
+                t = t.strikethrough();
+            }
+            let init = cache.initiative.get(&u).copied().unwrap_or(0);
+            if ui
+                .add(egui::Label::new(t).sense(egui::Sense::click()))
+                .on_hover_text(format!("initiative {init}; click to inspect"))
+                .clicked()
+            {
+                view.selected = Some(u);
+            }
+        }
+    });
+    match b.status() {
+        Status::Turn(u) if session.is_ai(b.side(u)) => {
+            ui.label(format!("{}'s turn — the AI is playing", b.name(u)));
+        }
+        Status::Turn(u) => {
+            ui.label(format!("{}'s turn", b.name(u)));
+        }
+        Status::AwaitingReaction(u) => {
+            ui.label(format!("waiting for {}'s reaction", b.name(u)));
+        }
+        Status::Ended(_) => {
+            ui.label("battle over");
+        }
+    }
+}
+
+/// The card of the selected unit (else the current one): health, what it has left to
+/// spend, stats, conditions and weapons (draw or sheathe them on its turn).
+pub(super) fn unit_card(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    view: &View,
+    intent: &mut Intent,
+    cur: Option<UnitId>,
+) {
+    // Unit card.
+    if let Some(u) = view.selected.or(cur) {
+        ui.separator();
+        let hp = b.get::<skirmish_rules::components::Health>(u);
+        ui.label(
+            egui::RichText::new(format!(
+                "{} — {}{}",
+                b.name(u),
+                b.level().sides[b.side(u).0 as usize].name,
+                if b.alive(u) { "" } else { " (down)" }
+            ))
+            .strong(),
+        );
+        if let Some(h) = hp {
+            ui.add(
+                egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
+                    .text(format!("HP {}/{}", h.hp, h.max)),
+            );
+        }
+        if b.ruleset() == RulesetId::TacticalD20 {
+            let gold = egui::Color32::from_rgb(240, 200, 60);
+            pips(ui, "Standard", b.slots(u, Slot::Standard) as i32, gold);
+            pips(ui, "Move", b.slots(u, Slot::Move) as i32, gold);
+            pips(ui, "Quick", b.slots(u, Slot::Quick) as i32, gold);
+            let left = b.turn_state(u).move_left;
+            if left > 0 {
+                ui.label(format!("{left} movement left from this Advance"));
+            }
+            pips(
+                ui,
+                "Reaction",
+                b.rp(u),
+                egui::Color32::from_rgb(100, 180, 255),
+            );
+        } else {
+            pips(ui, "AP", b.ap(u), egui::Color32::from_rgb(240, 200, 60));
+            pips(ui, "RP", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
+            pips(ui, "FP", b.fp(u), egui::Color32::from_rgb(200, 120, 255));
+        }
+        let stats: Vec<String> = b
+            .stats(u)
+            .0
+            .iter()
+            .map(|(k, v)| format!("{k:?} {v}"))
+            .collect();
+        ui.label(stats.join(" · ")).on_hover_text(format!(
+            "size {:?}, reach {}",
+            b.size(u),
+            b.threat_reach(u)
+        ));
+        if let Some(c) = b.get::<Conditions>(u) {
+            ui.horizontal_wrapped(|ui| {
+                for a in &c.0 {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "[{}] {:?}",
+                            crate::game::map::badge(a.kind),
+                            a.kind
+                        ))
+                        .color(egui::Color32::YELLOW),
+                    )
+                    .on_hover_text(duration_text(a.duration));
+                }
+            });
+        }
+        for (i, w) in b.weapons(u).iter().enumerate() {
+            let state = b.carried(u, i);
+            if state == Some(Carried::Gone) {
+                continue;
+            }
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{} {} ({}{})",
+                    if state == Some(Carried::Held) {
+                        "✋"
+                    } else {
+                        "▫"
+                    },
+                    w.name,
+                    w.damage,
+                    if w.range > 0 {
+                        format!(", range {}", w.range)
+                    } else {
+                        format!(", reach {}", w.reach)
+                    }
+                ));
+                if Some(u) == cur {
+                    let d20 = b.ruleset() == RulesetId::TacticalD20;
+                    let (label, draw) = match (state == Some(Carried::Held), d20) {
+                        (true, false) => ("Sheathe (1 AP)", false),
+                        (false, false) => ("Draw (1 AP)", true),
+                        (true, true) => ("Stow (Move)", false),
+                        (false, true) => ("Equip (Move)", true),
+                    };
+                    if ui.small_button(label).clicked() {
+                        intent.carry = Some((i, draw));
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// The threat overlay and help toggles, and the reaction policy per side.
+pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, view: &mut View) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut view.threat, "Threat overlay [T]");
+        if ui.button("Help [F1]").clicked() {
+            view.help = !view.help;
+        }
+    });
+    egui::CollapsingHeader::new("Settings: reaction policy per side").show(ui, |ui| {
+        let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
+        for (i, name) in sides.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(name);
+                for p in ReactPolicy::ALL {
+                    if let Some(cur) = session.policies.get(i).copied() {
+                        let mut v = cur;
+                        ui.radio_value(&mut v, p, p.label());
+                        if v != cur {
+                            session.policies[i] = v;
+                        }
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// The last message to the player, and the hover preview's lines.
+pub(super) fn messages(ui: &mut egui::Ui, view: &View, hover: &[String]) {
+    if let Some((m, err)) = &view.message {
+        let c = if *err {
+            egui::Color32::LIGHT_RED
+        } else {
+            egui::Color32::LIGHT_GREEN
+        };
+        ui.colored_label(c, m);
+    }
+    for l in hover {
+        ui.label(l);
+    }
+}
+
+fn duration_text(d: Duration) -> String {
+    match d {
+        Duration::UntilOwnTurnStart => "until its next turn starts".into(),
+        Duration::UntilSourceTurnStart => "until its source's next turn starts".into(),
+        Duration::Turns(n) => format!("{n} more turn(s)"),
+        Duration::UntilRemoved => "until removed".into(),
+        Duration::SaveEnds(dc) => format!("save ends (d20 ≥ {dc})"),
+    }
+}
+
+fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{label} {n}"));
+        let k = n.clamp(0, 12) as usize;
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
+        for i in 0..k {
+            let c = rect.left_center() + egui::vec2(6.0 + 12.0 * i as f32, 0.0);
+            ui.painter().circle_filled(c, 4.5, colour);
+        }
+    });
+}

@@ -1,0 +1,169 @@
+//! Prompts that wait for an answer: the reaction prompt (with each option's chance and
+//! price) and the chooser (which focus, which item) before a command goes in.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
+use skirmish_rules::rulesets::{RulesetId, attack_odds, flow};
+use skirmish_rules::{Battle, Status};
+
+use super::pct;
+use crate::game::{Intent, ReactPolicy, Session, View};
+
+fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
+    let w = b.window()?;
+    let r = w.reactor;
+    let head = match &w.trigger {
+        Trigger::Leaving { mover, .. } => {
+            format!("{} leaves {}'s reach.", b.name(*mover), b.name(r))
+        }
+        Trigger::StandingUp { unit } => {
+            format!("{} stands up next to {}.", b.name(*unit), b.name(r))
+        }
+        Trigger::FailedTumble { mover } => {
+            format!("{} failed to tumble past {}.", b.name(*mover), b.name(r))
+        }
+        Trigger::FailedManeuver { unit } => {
+            format!("{} failed a maneuver against {}.", b.name(*unit), b.name(r))
+        }
+        Trigger::EntersReach { mover, .. } => {
+            format!(
+                "{} steps into {}'s reach while it waits.",
+                b.name(*mover),
+                b.name(r)
+            )
+        }
+        Trigger::Overrun { by } => format!("{} overruns {}.", b.name(*by), b.name(r)),
+        Trigger::IncomingAttack {
+            attacker,
+            target,
+            level,
+            ..
+        } => {
+            if *target == r {
+                format!("{} hits {} ({level}).", b.name(*attacker), b.name(r))
+            } else {
+                format!(
+                    "{} hits {} ({level}); {} can intercept.",
+                    b.name(*attacker),
+                    b.name(*target),
+                    b.name(r)
+                )
+            }
+        }
+    };
+    let opts = w
+        .options
+        .iter()
+        .map(|&k| {
+            let chance = match (&w.hit, w.trigger.provoker()) {
+                (Some(hit), _) => format!("{} to stop it", pct(flow::defence_chance(b, r, hit, k))),
+                (None, Some(t)) => {
+                    let dist = b.grid().distance(b.pos(r), b.pos(t));
+                    match k {
+                        ReactionKind::ReactionAttack | ReactionKind::WaitedAttack => b
+                            .best_melee(r, dist)
+                            .map(|wp| {
+                                format!(
+                                    "{} to hit",
+                                    pct(attack_odds(b, r, t, wp, AttackKind::Reaction).hit)
+                                )
+                            })
+                            .unwrap_or_default(),
+                        ReactionKind::Pursuit => "move half speed after it".into(),
+                        ReactionKind::StepAside => "no save needed".into(),
+                        _ => String::new(),
+                    }
+                }
+                _ => String::new(),
+            };
+            let price = if b.ruleset() == RulesetId::TacticalD20 {
+                "Reaction".to_string()
+            } else {
+                format!("{} RP", k.cost())
+            };
+            (k, format!("{k} ({price}, {chance})"))
+        })
+        .collect();
+    let has = if b.ruleset() == RulesetId::TacticalD20 {
+        format!("{} Reaction(s) left", b.rp(r))
+    } else {
+        format!("{} RP", b.rp(r))
+    };
+    Some((format!("{} has {has}. {head}", b.name(r)), opts))
+}
+
+/// The reaction prompt, when a side that is asked must decide.
+pub(super) fn reaction(
+    ctx: &egui::Context,
+    b: &Battle,
+    session: &Session,
+    intent: &mut Intent,
+    rects: &mut Vec<Rect>,
+) {
+    // Reaction prompt.
+    if let Status::AwaitingReaction(r) = b.status()
+        && !session.is_ai(b.side(r))
+        && session.policies.get(b.side(r).0 as usize) == Some(&ReactPolicy::Ask)
+        && let Some((head, opts)) = prompt_text(b)
+    {
+        let w = egui::Window::new("Reaction")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(ctx, |ui| {
+                ui.label(head);
+                for (i, (k, text)) in opts.iter().enumerate() {
+                    if ui.button(format!("[{}] {text}", i + 1)).clicked() {
+                        intent.react = Some(Some(*k));
+                    }
+                }
+                if ui.button("[N] No reaction").clicked() {
+                    intent.react = Some(None);
+                }
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+}
+
+/// The chooser, when an action needs a choice before its command goes in.
+pub(super) fn chooser(
+    ctx: &egui::Context,
+    b: &Battle,
+    view: &View,
+    intent: &mut Intent,
+    rects: &mut Vec<Rect>,
+) {
+    // A choice before the command goes in (Focus, which item).
+    if let Some(ch) = view.chooser.clone() {
+        let w = egui::Window::new("Choose")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .show(ctx, |ui| {
+                ui.label(&ch.title);
+                for (i, (label, cmd)) in ch.options.iter().enumerate() {
+                    let why = b.check(cmd).err().map(|e| e.to_string());
+                    let r = ui.add_enabled(
+                        why.is_none(),
+                        egui::Button::new(format!("[{}] {label}", i + 1)),
+                    );
+                    if let Some(w) = why {
+                        r.on_disabled_hover_text(w);
+                    } else if r.clicked() {
+                        intent.choose = Some(i);
+                    }
+                }
+                if ui.button("[Esc] Cancel").clicked() {
+                    intent.cancel = true;
+                }
+            });
+        if let Some(w) = w {
+            let wr = w.response.rect;
+            rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+        }
+    }
+}
