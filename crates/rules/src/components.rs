@@ -524,18 +524,47 @@ pub struct TurnState {
     pub move_left: u32,
     /// AP spent on movement this turn (flow: at most 2).
     pub move_ap_spent: u32,
-    /// Took a Step this round (flow).
-    pub stepped: bool,
-    /// Used Flow State this turn (flow).
-    pub flow_state: bool,
-    /// Gained FP from a successful reaction this round (flow).
-    pub reaction_fp: bool,
-    /// Feinted this round (flow).
-    pub feinted: bool,
-    /// Shoved this round (flow).
-    pub shoved: bool,
-    /// Tried to break free of a grapple this round (flow).
-    pub broke_free: bool,
+}
+
+/// What a unit may do (or have done to it) once per stretch of play: the battle's ledger
+/// ([`crate::battle::Battle::used`]) records each when its event is applied and forgets it
+/// when the stretch ends ([`Once::per`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Once {
+    /// flow: took a Step.
+    Step,
+    /// flow: used Flow State.
+    FlowState,
+    /// flow: gained FP from a successful reaction.
+    ReactionFp,
+    /// flow: feinted.
+    Feint,
+    /// flow: shoved.
+    Shove,
+    /// flow: tried to break free of a grapple.
+    BreakFree,
+    /// tactical-d20: was offered a reaction to the movement under way ("only once per
+    /// movement").
+    ReactedToMovement,
+}
+
+/// How long a [`Once`] entry lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Per {
+    /// Until the unit's own next turn starts.
+    OwnTurn,
+    /// Until the current movement ends (any unit's new movement or turn).
+    Movement,
+}
+
+impl Once {
+    /// How long it lasts.
+    pub fn per(self) -> Per {
+        match self {
+            Once::ReactedToMovement => Per::Movement,
+            _ => Per::OwnTurn,
+        }
+    }
 }
 
 /// tactical-d20: damage taken by carried items (Sunder), by loadout index.

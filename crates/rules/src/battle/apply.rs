@@ -59,10 +59,8 @@ impl Battle {
             Event::Contest {
                 purpose, active, ..
             } => {
-                if *purpose == crate::event::CheckPurpose::BreakFree
-                    && let Some(mut t) = self.get_mut::<TurnState>(*active)
-                {
-                    t.broke_free = true;
+                if *purpose == crate::event::CheckPurpose::BreakFree {
+                    self.mark(*active, Once::BreakFree);
                 }
             }
             Event::Displaced { unit, to, .. } => {
@@ -102,7 +100,7 @@ impl Battle {
                 reactor, trigger, ..
             } => {
                 if matches!(trigger, crate::event::Trigger::Leaving { .. }) {
-                    self.provoked.push(*reactor);
+                    self.mark(*reactor, Once::ReactedToMovement);
                 }
             }
             Event::SlotUsed { unit, slot, on } => {
@@ -115,7 +113,7 @@ impl Battle {
                     on,
                     Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
                 ) {
-                    self.provoked.clear();
+                    self.forget(Per::Movement);
                 }
             }
             Event::SlotLost { unit, slot, .. } => {
@@ -152,7 +150,7 @@ impl Battle {
             Event::TurnStarted { unit, ap, rp } => self.turn_started(*unit, *ap, *rp),
             Event::ApSpent { unit, amount, on } => self.ap_spent(*unit, *amount, *on),
             Event::MovementGained { unit, amount } => {
-                self.provoked.clear();
+                self.forget(Per::Movement);
                 if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
                     t.move_left += amount;
                 }
@@ -222,10 +220,8 @@ impl Battle {
                 if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
                     f.0 = *after;
                 }
-                if *reason == crate::event::FpReason::Reaction
-                    && let Some(mut t) = self.get_mut::<TurnState>(*unit)
-                {
-                    t.reaction_fp = true;
+                if *reason == crate::event::FpReason::Reaction {
+                    self.mark(*unit, Once::ReactionFp);
                 }
             }
             Event::ConditionAdded {
@@ -336,22 +332,38 @@ impl Battle {
             }
         }
         self.readied.retain(|u| *u != unit);
-        self.provoked.clear();
+        self.ledger
+            .retain(|&(u, o)| u != unit && o.per() != Per::Movement);
+    }
+
+    /// Record a [`Once`] in the ledger.
+    fn mark(&mut self, u: UnitId, once: Once) {
+        self.ledger.insert((u, once));
+    }
+
+    /// Forget every ledger entry that lasts `per`.
+    fn forget(&mut self, per: Per) {
+        self.ledger.retain(|&(_, o)| o.per() != per);
     }
 
     fn ap_spent(&mut self, unit: UnitId, amount: i32, on: Spend) {
         if let Some(mut b) = self.get_mut::<ActionBudget>(unit) {
             b.points -= amount;
         }
-        if let Some(mut t) = self.get_mut::<TurnState>(unit) {
-            match on {
-                Spend::Move => t.move_ap_spent += amount as u32,
-                Spend::Step => t.stepped = true,
-                Spend::Feint => t.feinted = true,
-                Spend::Shove => t.shoved = true,
-                Spend::FlowState => t.flow_state = true,
-                _ => {}
-            }
+        if on == Spend::Move
+            && let Some(mut t) = self.get_mut::<TurnState>(unit)
+        {
+            t.move_ap_spent += amount as u32;
+        }
+        let once = match on {
+            Spend::Step => Some(Once::Step),
+            Spend::Feint => Some(Once::Feint),
+            Spend::Shove => Some(Once::Shove),
+            Spend::FlowState => Some(Once::FlowState),
+            _ => None,
+        };
+        if let Some(o) = once {
+            self.mark(unit, o);
         }
     }
 }

@@ -125,7 +125,7 @@ pub(crate) struct Snapshot {
     ended: Option<Option<SideId>>,
     readied: Vec<UnitId>,
     ground: Vec<(Cell, Weapon)>,
-    provoked: Vec<UnitId>,
+    ledger: std::collections::BTreeSet<(UnitId, Once)>,
     counters: BTreeMap<crate::event::Counter, i32>,
 }
 
@@ -157,9 +157,8 @@ pub struct Battle {
     /// built on first use, dropped by every `apply` but those of the frequent events that
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
     threat: std::sync::OnceLock<Vec<u32>>,
-    /// tactical-d20: reactors already offered a reaction to the current movement ("only
-    /// once per movement").
-    pub(crate) provoked: Vec<UnitId>,
+    /// What each unit has used once this turn or this movement ([`Once`]).
+    pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
 }
@@ -248,7 +247,7 @@ impl Battle {
             ground: Vec::new(),
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
-            provoked: Vec::new(),
+            ledger: Default::default(),
             counters: BTreeMap::new(),
         }
     }
@@ -266,7 +265,7 @@ impl Battle {
             ended: self.ended,
             readied: self.readied.clone(),
             ground: self.ground.clone(),
-            provoked: self.provoked.clone(),
+            ledger: self.ledger.clone(),
             counters: self.counters.clone(),
         }
     }
@@ -289,7 +288,7 @@ impl Battle {
         fresh.ended = s.ended;
         fresh.readied = s.readied;
         fresh.ground = s.ground;
-        fresh.provoked = s.provoked;
+        fresh.ledger = s.ledger;
         fresh.counters = s.counters;
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
@@ -585,9 +584,9 @@ impl Battle {
         self.counters.get(&c).copied().unwrap_or(0)
     }
 
-    /// Reactors already offered a reaction to the current movement.
-    pub fn provoked(&self) -> &[UnitId] {
-        &self.provoked
+    /// Has `u` used `once` in its stretch (this turn, this movement)?
+    pub fn used(&self, u: UnitId, once: Once) -> bool {
+        self.ledger.contains(&(u, once))
     }
 
     /// How a loadout item is carried.

@@ -5,7 +5,7 @@
 //! `docs/rules/flow.md`.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Duration, Size, UnitId, WeaponKind};
+use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
 use crate::engine::{Action, Hit, Illegal};
 use crate::event::{Event, Outcome};
 use crate::grid::Cell;
@@ -179,7 +179,6 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             action: action_name(a),
         });
     }
-    let ts = b.turn_state(u);
     match *a {
         Action::BreakFree => {
             if !b.has(u, ConditionKind::Grappled) {
@@ -188,7 +187,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                     condition: "grappled",
                 });
             }
-            return once(b, u, ts.broke_free, "Break Free");
+            return once(b, u, b.used(u, Once::BreakFree), "Break Free");
         }
         Action::Release => {
             if !b.has(u, ConditionKind::Grappling) {
@@ -205,7 +204,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     match *a {
         Action::Step { to } => {
             may_move(b, u)?;
-            once(b, u, ts.stepped, "Take a Step")?;
+            once(b, u, b.used(u, Once::Step), "Take a Step")?;
             if !b.grid().contains(to) || !b.terrain(to).standable() {
                 return Err(Illegal::BadCell(to));
             }
@@ -226,7 +225,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         Action::Feint { target } => {
             enemy_target(b, u, target)?;
-            once(b, u, ts.feinted, "Feint")?;
+            once(b, u, b.used(u, Once::Feint), "Feint")?;
             let dist = b.grid().distance(b.pos(u), b.pos(target));
             if b.best_melee(u, dist).is_none() {
                 return Err(Illegal::NoWeapon {
@@ -238,7 +237,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         Action::Shove { target, .. } => {
             enemy_target(b, u, target)?;
-            once(b, u, ts.shoved, "Shove")?;
+            once(b, u, b.used(u, Once::Shove), "Shove")?;
             adjacent(b, u, target)?;
             not_larger(b, u, target, "Shove")?;
         }
@@ -353,7 +352,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         Action::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
             return Err(Illegal::NothingHere(b.pos(u)));
         }
-        Action::FlowState => once(b, u, ts.flow_state, "Flow State")?,
+        Action::FlowState => once(b, u, b.used(u, Once::FlowState), "Flow State")?,
         Action::TotalDefense => {}
         Action::Tumble { through } => {
             may_move(b, u)?;

@@ -459,7 +459,7 @@ pub(crate) fn resolve_defence(
 
 /// +1 FP for a successful reaction, once per round.
 pub(crate) fn reaction_fp(b: &mut Battle, u: UnitId) {
-    if !b.turn_state(u).reaction_fp {
+    if !b.used(u, crate::components::Once::ReactionFp) {
         let after = b.fp(u) + FP_REACTION;
         b.emit(Event::FlowPoints {
             unit: u,

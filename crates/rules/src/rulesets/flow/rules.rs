@@ -102,7 +102,7 @@ impl Ruleset for Flow {
 
     // FP decay by 1 at the end of each turn, unless in Flow State.
     fn turn_ending(&self, b: &mut Battle, u: UnitId) {
-        if b.alive(u) && !b.turn_state(u).flow_state && b.fp(u) > 0 {
+        if b.alive(u) && !b.used(u, crate::components::Once::FlowState) && b.fp(u) > 0 {
             let after = b.fp(u) - 1;
             b.emit(Event::FlowPoints {
                 unit: u,
@@ -183,7 +183,7 @@ impl Ruleset for Flow {
             return Err(Illegal::Cannot {
                 unit: b.name(u).into(),
                 why: format!(
-                    "flow pays attacks with AP ({}) and has no action slots; leave out `slot`",
+                    "flow pays for an attack with {} AP and has no action slots; leave out `slot`",
                     super::ATTACK_AP
                 ),
             });

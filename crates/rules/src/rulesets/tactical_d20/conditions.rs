@@ -81,7 +81,7 @@ pub fn can_react(b: &Battle, r: UnitId) -> bool {
 pub fn may_react_to(b: &Battle, r: UnitId, mover: UnitId) -> bool {
     can_react(b, r)
         && !b.has(r, ConditionKind::Frightened)
-        && !b.provoked().contains(&r)
+        && !b.used(r, crate::components::Once::ReactedToMovement)
         && !b.has(mover, ConditionKind::Concentrating)
 }
 
