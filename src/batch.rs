@@ -55,7 +55,9 @@ impl Progress {
         }
         let width = 30;
         let filled = done * width / self.total.max(1);
-        eprint!(
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
             "\r{} [{}{}] {done}/{}",
             self.label,
             "#".repeat(filled),
@@ -63,7 +65,7 @@ impl Progress {
             self.total
         );
         if done == self.total {
-            eprintln!();
+            let _ = writeln!(err);
         }
     }
 }
@@ -81,47 +83,64 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Most battles one `sim` run plays, and one `soak` run per ruleset and grid.
+pub const MAX_BATTLES: usize = 1_000_000;
+
+/// Most threads `--jobs` may ask for.
+pub const MAX_JOBS: usize = 1024;
+
 /// `skirmish sim`.
 pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&Path>) -> ExitCode {
     if !level.ruleset.playable() {
-        eprintln!(
+        note!(
             "{}: the {} ruleset cannot be played yet",
-            level.name, level.ruleset
+            level.name,
+            level.ruleset
         );
         return ExitCode::from(2);
     }
-    if battles == 0 {
-        eprintln!("--battles must be at least 1");
+    if battles == 0 || battles > MAX_BATTLES {
+        note!("--battles must be at least 1 and at most {MAX_BATTLES}");
         return ExitCode::from(2);
     }
     let progress = Progress::new(battles, format!("{} battles", battles));
     let t = Instant::now();
-    let results = sim::run_many(&level, seed, battles, jobs, false, &|d| progress.tick(d));
+    let summary = sim::simulate(&level, seed, battles, jobs, &|d| progress.tick(d));
     let secs = t.elapsed().as_secs_f64();
-    let summary = sim::summarise(&level, seed, &results);
-    print!("{}", summary.table());
-    println!(
-        "\n{battles} battles in {secs:.2} s on {jobs} thread(s) ({:.1} ms a battle)",
-        secs * 1000.0 / battles as f64
-    );
+    let status = if summary.violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
     if let Some(path) = json {
         let text = match serde_json::to_string_pretty(&summary) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("cannot encode the summary: {e}");
+                note!("cannot encode the summary: {e}");
                 return ExitCode::from(1);
             }
         };
         if let Err(e) = write_atomic(path, &text) {
-            eprintln!("cannot write {}: {e}", path.display());
+            note!("cannot write {}: {e}", path.display());
             return ExitCode::from(1);
         }
-        println!("summary written to {}", path.display());
     }
-    if summary.violations.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    let mut out = std::io::stdout().lock();
+    let shown = write!(out, "{}", summary.table())
+        .and_then(|()| {
+            writeln!(
+                out,
+                "\n{battles} battles in {secs:.2} s on {jobs} thread(s) ({:.1} ms a battle)",
+                secs * 1000.0 / battles as f64
+            )
+        })
+        .and_then(|()| match json {
+            Some(path) => writeln!(out, "summary written to {}", path.display()),
+            None => Ok(()),
+        });
+    match shown {
+        Ok(()) => status,
+        Err(e) => crate::cli::stdout_failed(e, status),
     }
 }
 
@@ -152,6 +171,10 @@ fn soak_level(
 
 /// `skirmish soak`.
 pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCode {
+    if battles == 0 || battles > MAX_BATTLES {
+        note!("--battles must be at least 1 and at most {MAX_BATTLES}");
+        return ExitCode::from(2);
+    }
     let mut shipped = Vec::new();
     if let Ok(rd) = std::fs::read_dir(levels_dir) {
         let mut paths: Vec<PathBuf> = rd
@@ -164,43 +187,59 @@ pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCo
             match level::load(&p) {
                 Ok(l) if l.ruleset.playable() => shipped.push(l),
                 Ok(_) => {}
-                Err(e) => eprintln!("skipping {}: {e}", p.display()),
+                Err(e) => note!("skipping {}: {e}", p.display()),
             }
         }
     }
     let t = Instant::now();
     let mut total_violations = 0;
     let mut total_events = 0;
-    println!(
+    let status = |violations: usize| {
+        if violations == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(
+        out,
         "{:<14} {:<7} {:>8} {:>10} {:>11} {:>11}",
         "ruleset", "grid", "battles", "events", "unfinished", "violations"
-    );
+    ) {
+        return crate::cli::stdout_failed(e, status(0));
+    }
     for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
         for g in [GridKind::Square, GridKind::Hex] {
             let progress = Progress::new(battles, format!("{r} {g}"));
-            let results: Vec<BattleResult> = sim::parallel(
+            let mut events = 0;
+            let mut unfinished = 0;
+            let mut bad: Vec<String> = Vec::new();
+            sim::parallel_each(
                 battles,
                 jobs,
                 &|i| {
                     let s = sim::battle_seed(seed, i as u64);
                     match soak_level(&shipped, r, g, seed, i) {
                         Ok(l) => sim::run_battle(&l, s, true),
-                        Err(e) => sim::BattleResult::failed(s, format!("level: {e}")),
+                        Err(e) => BattleResult::failed(s, format!("level: {e}")),
                     }
                 },
                 &|d| progress.tick(d),
+                &mut |x: BattleResult| {
+                    events += x.events;
+                    unfinished += usize::from(!x.finished);
+                    bad.extend(
+                        x.violations
+                            .iter()
+                            .map(|v| format!("  {r} {g} battle seed {}: {v}", x.seed)),
+                    );
+                },
             );
-            let events: usize = results.iter().map(|x| x.events).sum();
-            let unfinished = results.iter().filter(|x| !x.finished).count();
-            let bad: Vec<String> = results
-                .iter()
-                .flat_map(|x| {
-                    x.violations
-                        .iter()
-                        .map(move |v| format!("  {r} {g} battle seed {}: {v}", x.seed))
-                })
-                .collect();
-            println!(
+            total_violations += bad.len();
+            total_events += events;
+            let shown = writeln!(
+                out,
                 "{:<14} {:<7} {:>8} {:>10} {:>11} {:>11}",
                 r.to_string(),
                 g.to_string(),
@@ -208,21 +247,19 @@ pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCo
                 events,
                 unfinished,
                 bad.len()
-            );
-            for v in bad.iter().take(20) {
-                println!("{v}");
+            )
+            .and_then(|()| bad.iter().take(20).try_for_each(|v| writeln!(out, "{v}")));
+            if let Err(e) = shown {
+                return crate::cli::stdout_failed(e, status(total_violations));
             }
-            total_violations += bad.len();
-            total_events += events;
         }
     }
-    println!(
+    if let Err(e) = writeln!(
+        out,
         "\n{total_events} events checked in {:.1} s; {total_violations} violation(s)",
         t.elapsed().as_secs_f64()
-    );
-    if total_violations == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    ) {
+        return crate::cli::stdout_failed(e, status(total_violations));
     }
+    status(total_violations)
 }

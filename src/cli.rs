@@ -85,14 +85,14 @@ enum Cmd {
     Sim {
         /// Level file (every side is played by the AI).
         level: PathBuf,
-        /// Number of battles.
-        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        /// Number of battles (at most 1,000,000).
+        #[arg(long, default_value_t = 100, value_parser = battle_count)]
         battles: usize,
         /// Seed; battle i gets a seed derived from it (the same seed gives the same table).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (default: every core).
-        #[arg(long, value_parser = at_least_one)]
+        /// Threads (default: every core; at most 1024).
+        #[arg(long, value_parser = job_count)]
         jobs: Option<usize>,
         /// Play the level on this grid instead of the one it names.
         #[arg(long, value_enum)]
@@ -104,14 +104,14 @@ enum Cmd {
     /// Play many AI-vs-AI battles per ruleset and grid (the shipped levels and random
     /// battlefields) and check the invariants after every event; exit 1 on any violation.
     Soak {
-        /// Battles per ruleset and grid.
-        #[arg(long, default_value_t = 100, value_parser = at_least_one)]
+        /// Battles per ruleset and grid (at most 1,000,000).
+        #[arg(long, default_value_t = 100, value_parser = battle_count)]
         battles: usize,
         /// Seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Threads (default: every core).
-        #[arg(long, value_parser = at_least_one)]
+        /// Threads (default: every core; at most 1024).
+        #[arg(long, value_parser = job_count)]
         jobs: Option<usize>,
     },
 }
@@ -155,7 +155,7 @@ pub fn main() -> ExitCode {
         }) => match load(&level, grid.map(Into::into)) {
             Ok(l) => crate::batch::sim(l, battles, seed, crate::batch::jobs(jobs), json.as_deref()),
             Err(e) => {
-                eprintln!("{e}");
+                note!("{e}");
                 ExitCode::from(2)
             }
         },
@@ -167,12 +167,39 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// A count of 1 or more (`--battles`, `--jobs`).
-fn at_least_one(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
+/// A count from 1 to `max` (`--battles`, `--jobs`); `what` says what the limit is.
+fn count(s: &str, max: usize, what: &str) -> Result<usize, String> {
+    use std::num::IntErrorKind;
+    match s.trim().parse::<usize>() {
         Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
+        Ok(n) if n <= max => Ok(n),
+        Err(e) if *e.kind() != IntErrorKind::PosOverflow => Err(e.to_string()),
+        _ => Err(format!("must be at most {max} {what}")),
+    }
+}
+
+/// `--battles`: 1 to [`crate::batch::MAX_BATTLES`].
+fn battle_count(s: &str) -> Result<usize, String> {
+    count(
+        s,
+        crate::batch::MAX_BATTLES,
+        "(battles in one run; for more, run again with another --seed)",
+    )
+}
+
+/// `--jobs`: 1 to [`crate::batch::MAX_JOBS`].
+fn job_count(s: &str) -> Result<usize, String> {
+    count(s, crate::batch::MAX_JOBS, "(threads)")
+}
+
+/// A write to stdout failed. A reader that went away (`skirmish check … | head`) ends
+/// the command quietly with the status it had so far; anything else is said (exit 1).
+pub fn stdout_failed(e: std::io::Error, status: ExitCode) -> ExitCode {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        status
+    } else {
+        note!("skirmish: cannot write the output: {e}");
+        ExitCode::from(1)
     }
 }
 
@@ -186,30 +213,41 @@ fn load(path: &Path, grid: Option<GridKind>) -> Result<Level, String> {
 
 fn check(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
+    let status = |bad: usize| {
+        if bad == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
+    };
+    let mut out = std::io::stdout().lock();
     for f in files {
         match level::load(f) {
-            Ok(l) => println!(
-                "{}: ok — \"{}\", {} on a {}×{} {} grid, {} units",
-                f.display(),
-                l.name,
-                l.ruleset,
-                l.grid.width,
-                l.grid.height,
-                l.grid.kind,
-                l.units.len()
-            ),
+            Ok(l) => {
+                if let Err(e) = writeln!(
+                    out,
+                    "{}: ok — \"{}\", {} on a {}×{} {} grid, {} units",
+                    f.display(),
+                    l.name,
+                    l.ruleset,
+                    l.grid.width,
+                    l.grid.height,
+                    l.grid.kind,
+                    l.units.len()
+                ) {
+                    return stdout_failed(e, status(bad));
+                }
+            }
             Err(e) => {
                 bad += 1;
-                eprintln!("{e}");
+                note!("{e}");
             }
         }
     }
-    if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!("{bad} of {} file(s) have problems", files.len());
-        ExitCode::from(1)
+    if bad > 0 {
+        note!("{bad} of {} file(s) have problems", files.len());
     }
+    status(bad)
 }
 
 fn run(
@@ -222,48 +260,53 @@ fn run(
     let level = match load(level_path, grid) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("{e}");
+            note!("{e}");
             return ExitCode::from(2);
         }
     };
     let script = match script_path.map(Script::load).transpose() {
-        Ok(s) => s.unwrap_or(Script {
-            seed: None,
-            dice: Vec::new(),
-            reactions: Default::default(),
-            commands: Vec::new(),
-        }),
+        Ok(s) => s.unwrap_or_default(),
         Err(e) => {
-            eprintln!("{e}");
+            note!("{e}");
             return ExitCode::from(2);
         }
     };
     let seed = seed.or(script.seed).or(level.seed).unwrap_or(0);
-    let mut battle = match Battle::new(level, seed, script.dice.clone()) {
+    let mut battle = match script::start(&level, seed, &script) {
         Ok(b) => b,
+        Err(e @ script::StartError::Dice { .. }) => {
+            // Like an illegal command: the script is wrong, not the level.
+            let file = script_path.map_or("script".into(), |p| p.display().to_string());
+            note!("{file}:{e}");
+            return ExitCode::from(1);
+        }
         Err(e) => {
-            eprintln!("{}: {e}", level_path.display());
+            note!("{}: {e}", level_path.display());
             return ExitCode::from(2);
         }
     };
     let result = script::run(&mut battle, &script);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let status = if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    let mut out = std::io::stdout().lock();
     for l in battle.log() {
         let r = record(&battle, l);
         let line = if json { r.json() } else { r.text() };
-        if writeln!(out, "{line}").is_err() {
-            return ExitCode::from(1);
+        if let Err(e) = writeln!(out, "{line}") {
+            return stdout_failed(e, status);
         }
     }
     match result {
         Err(stop) => {
-            eprintln!("stopped: {stop}");
-            ExitCode::from(1)
+            note!("stopped: {stop}");
+            status
         }
         Ok(()) => {
-            if !json {
-                let _ = writeln!(
+            if !json
+                && let Err(e) = writeln!(
                     out,
                     "-- {} (round {}, {} events)",
                     match battle.status() {
@@ -278,9 +321,11 @@ fn run(
                     },
                     battle.round(),
                     battle.log().len()
-                );
+                )
+            {
+                return stdout_failed(e, status);
             }
-            ExitCode::SUCCESS
+            status
         }
     }
 }
@@ -317,12 +362,12 @@ fn play(
         let level = match load(path, None) {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("{e}");
+                note!("{e}");
                 return ExitCode::from(2);
             }
         };
         if let Err(e) = Battle::new(level.clone(), 0, Vec::new()) {
-            eprintln!("{}: {e}", path.display());
+            note!("{}: {e}", path.display());
             return ExitCode::from(2);
         }
         launch.levels.push((path.to_path_buf(), level));

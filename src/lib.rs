@@ -2,6 +2,15 @@
 //! `skirmish-rules` crate; this crate is the command line and the window.
 #![forbid(unsafe_code)]
 
+/// `eprintln!` that cannot panic: when stderr is gone (`2>&1 | head`) the line is lost,
+/// nothing more.
+macro_rules! note {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
 pub mod batch;
 pub mod cli;
 pub mod game;

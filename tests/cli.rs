@@ -110,8 +110,12 @@ fn illegal_script_command_stops_with_its_index_and_keeps_earlier_events() {
 #[test]
 fn window_without_display_says_so() {
     let (code, _, err) = skirmish(&["play", "levels/flow-bridge.ron"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("no display"), "{err}");
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("no display") && err.contains("skirmish run"),
+        "{err}"
+    );
     let (code, _, err) = skirmish(&["play", "tests/fixtures/bad-syntax.ron"]);
     assert_eq!(code, 2);
     assert!(err.contains("bad-syntax.ron:6:5"), "{err}");
@@ -127,9 +131,88 @@ fn a_display_with_no_server_is_a_message_not_a_crash() {
         .output()
         .expect("the binary runs");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("cannot open display :4242"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// `skirmish play LEVEL` with these environment variables: (code, stderr).
+fn play_with(env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_skirmish"));
+    c.args(["play", "levels/flow-courtyard.ron"])
+        .current_dir(repo(""))
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("RUST_BACKTRACE");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_display_that_does_not_answer_is_one_line_not_a_backtrace() {
+    // Nothing listens on TCP port 6000 + 4241: winit cannot open the display (it panics
+    // inside bevy_winit, and the hook turns that into the line).
+    let (code, err) = play_with(&[("DISPLAY", "127.0.0.1:4241")]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("skirmish: cannot open display 127.0.0.1:4241"),
+        "{err}"
+    );
+    assert!(err.contains("skirmish run LEVEL"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn no_vulkan_device_is_one_line_not_a_backtrace() {
+    // Needs Xvfb (skipped without it): a display that works, and no Vulkan driver.
+    let Ok(mut xvfb) = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "640x480x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    else {
+        eprintln!("no Xvfb: skipped");
+        return;
+    };
+    let mut n = String::new();
+    let read = std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(xvfb.stdout.take().expect("piped")),
+        &mut n,
+    );
+    let display = format!(":{}", n.trim());
+    let result = read.map(|_| {
+        play_with(&[
+            ("DISPLAY", display.as_str()),
+            ("VK_ICD_FILENAMES", "/nonexistent/icd.json"),
+            ("VK_DRIVER_FILES", "/nonexistent/icd.json"),
+        ])
+    });
+    let _ = xvfb.kill();
+    let _ = xvfb.wait();
+    let (code, err) = result.expect("Xvfb names its display");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // The Vulkan loader logs what it looked for; the last line says what to do.
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("skirmish: no Vulkan device found") && last.contains("skirmish run"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -193,4 +276,95 @@ fn sim_and_soak_refuse_zero_battles_or_threads_with_a_message() {
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert!(err.contains("must be at least 1"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn sim_and_soak_cap_the_number_of_battles_with_a_message() {
+    for args in [
+        &["soak", "--battles", "1000001"][..],
+        &["soak", "--battles", "18446744073709551615"][..],
+        &[
+            "sim",
+            "levels/flow-courtyard.ron",
+            "--battles",
+            "99999999999999999999999",
+        ][..],
+        &[
+            "sim",
+            "levels/flow-courtyard.ron",
+            "--battles",
+            "2",
+            "--jobs",
+            "1000000",
+        ][..],
+    ] {
+        let (code, out, err) = skirmish(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("must be at most"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let (code, _, err) = skirmish(&["soak", "--battles", "1000001"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 1000000"), "{err}");
+}
+
+/// Run the binary with stdout piped, read one line of it, then close the pipe and wait:
+/// (exit code, the line, stderr).
+fn read_one_line_then_close(args: &[&str]) -> (Option<i32>, String, String) {
+    use std::io::{BufRead, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(repo(""))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    {
+        let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        out.read_line(&mut line).expect("a line");
+    } // The read end closes here: the next write gets a broken pipe.
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    let status = child.wait().expect("it ends");
+    (status.code(), line, err)
+}
+
+#[test]
+fn a_closed_stdout_ends_check_and_soak_quietly() {
+    // check: far more output than a pipe holds (3,000 lines), so it writes after the close.
+    let mut args = vec!["check"];
+    args.extend(std::iter::repeat_n("levels/flow-courtyard.ron", 3000));
+    let (code, line, err) = read_one_line_then_close(&args);
+    assert!(line.contains(": ok"), "{line}");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // soak: the header goes out at once, the first row after the first battles.
+    let (code, line, err) = read_one_line_then_close(&["soak", "--battles", "1", "--jobs", "1"]);
+    assert!(line.starts_with("ruleset"), "{line}");
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_forced_initiative_face_that_does_not_fit_is_blamed_on_the_scripts_dice_entry() {
+    let (code, out, err) = skirmish(&[
+        "run",
+        "tests/fixtures/duel.ron",
+        "--script",
+        "tests/fixtures/bad-initiative-script.ron",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "");
+    assert_eq!(
+        err.trim_end(),
+        "tests/fixtures/bad-initiative-script.ron:5:9: dice entry 1 is illegal: forced die \
+         face 25 does not fit a d10 (rolled while the battle is set up: initiative, before \
+         the first command)"
+    );
 }

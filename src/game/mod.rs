@@ -206,14 +206,17 @@ fn asset_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("assets"))
 }
 
-/// Open the window. Returns when it closes.
+/// What to do instead when the window cannot open.
+const HEADLESS: &str = "or use `skirmish run LEVEL` for a battle without a window";
+
+/// Open the window. Returns when it closes. A missing display or Vulkan device is one
+/// line on stderr and exit 1.
 pub fn run_window(launch: Launch) -> ExitCode {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!(
-            "skirmish: no display found (DISPLAY is not set). The window needs a desktop session;\n\
-             for a battle without a window use `skirmish run LEVEL [--script FILE]`."
+        note!(
+            "skirmish: no display found (DISPLAY is not set): start a desktop session or Xvfb, {HEADLESS}"
         );
-        return ExitCode::from(2);
+        return ExitCode::from(1);
     }
     // A local X display (":N") that has no socket would make winit panic: say so instead.
     if std::env::var_os("WAYLAND_DISPLAY").is_none()
@@ -223,15 +226,15 @@ pub fn run_window(launch: Launch) -> ExitCode {
         let n = n.split('.').next().unwrap_or(n);
         let socket = std::path::Path::new("/tmp/.X11-unix").join(format!("X{n}"));
         if !socket.exists() {
-            eprintln!(
-                "skirmish: cannot open display {d} (no X server is listening at {}).\n\
-                 Start a desktop session or Xvfb, or use `skirmish run LEVEL` for a battle \
-                 without a window.",
+            note!(
+                "skirmish: cannot open display {d} (no X server is listening at {}): start a \
+                 desktop session or Xvfb, {HEADLESS}",
                 socket.display()
             );
-            return ExitCode::from(2);
+            return ExitCode::from(1);
         }
     }
+    say_what_is_missing();
     if let Some(path) = &launch.event_log
         && let Err(e) = std::fs::OpenOptions::new()
             .create(true)
@@ -280,6 +283,38 @@ pub fn run_window(launch: Launch) -> ExitCode {
         ))
         .run();
     ExitCode::SUCCESS
+}
+
+/// The windowing and render stacks panic when the display does not answer or there is no
+/// Vulkan device: turn those two panics into one line and exit 1 (any other panic keeps
+/// the default report).
+fn say_what_is_missing() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let p = info.payload();
+        let msg = p
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| p.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("");
+        let missing = if msg.starts_with("Failed to build event loop") {
+            let display = std::env::var("WAYLAND_DISPLAY")
+                .or_else(|_| std::env::var("DISPLAY"))
+                .unwrap_or_default();
+            format!(
+                "cannot open display {display} (the display server does not answer): start a \
+                 desktop session or Xvfb"
+            )
+        } else if msg.starts_with("Unable to find a GPU") {
+            "no Vulkan device found: install a Vulkan driver (`apt-get install \
+             mesa-vulkan-drivers libvulkan1` gives a software one)"
+                .into()
+        } else {
+            return report(info);
+        };
+        note!("skirmish: {missing}, {HEADLESS}");
+        std::process::exit(1);
+    }));
 }
 
 /// Start a battle on a level (from the menu, the command line or a restart).

@@ -5,12 +5,14 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::battle::Battle;
+use crate::battle::{Battle, SetupError};
 use crate::components::{Slot, UnitId};
+use crate::dice::ForcedFaceError;
 use crate::engine::{Action, Command, Illegal, ReadyTrigger, ShoveEffect};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
-use crate::level::ron_options;
+use crate::level::{Level, ron_options};
+use crate::span::{Pos, SpanIndex};
 
 /// A reaction answer in a script: `Decline`, or the name of any [`ReactionKind`]
 /// (`ReactionAttack`, `Dodge`, …) — the engine's own list, so nothing is listed twice.
@@ -204,7 +206,7 @@ fn yes() -> bool {
 }
 
 /// A script file.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Script")]
 pub struct Script {
     /// Seed (the `--seed` flag wins over it; the level's seed loses to it).
@@ -219,6 +221,10 @@ pub struct Script {
     /// Commands in order.
     #[serde(default)]
     pub commands: Vec<Step>,
+    /// Where each of `dice` is written (filled by [`Script::parse`]; empty for a script
+    /// built in code).
+    #[serde(skip)]
+    pub dice_at: Vec<Pos>,
 }
 
 impl Script {
@@ -232,9 +238,80 @@ impl Script {
 
     /// Parse script text; errors are `LINE:COL: message`.
     pub fn parse(src: &str) -> Result<Script, String> {
-        ron_options()
+        let mut script: Script = ron_options()
             .from_str(src)
-            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        if !script.dice.is_empty() {
+            let spans = SpanIndex::build(src);
+            script.dice_at = (0..script.dice.len())
+                .map(|i| spans.pos(&format!("dice[{i}]")))
+                .collect();
+        }
+        Ok(script)
+    }
+}
+
+/// Why a scripted battle could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The level cannot be played (a problem of the level file).
+    Level(SetupError),
+    /// A face of the script's `dice:` does not fit the die it is rolled for while the
+    /// battle is set up (initiative): the run fails like an illegal command.
+    Dice {
+        /// 0-based index of the entry in `dice:`.
+        entry: usize,
+        /// Where the entry is written (1:1 for a script built in code).
+        at: Pos,
+        /// The face and the die.
+        error: ForcedFaceError,
+    },
+}
+
+impl std::fmt::Display for StartError {
+    /// `LINE:COL: …` for a dice entry (the caller puts the script's file name before it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Level(e) => write!(f, "{e}"),
+            StartError::Dice { entry, at, error } => write!(
+                f,
+                "{at}: dice entry {} is illegal: {error} (rolled while the battle is set \
+                 up: initiative, before the first command)",
+                entry + 1
+            ),
+        }
+    }
+}
+
+/// Set up the battle a script runs on: `level` with `seed` and the script's forced dice.
+/// A forced face that does not fit a die rolled during setup is blamed on its `dice:`
+/// entry.
+pub fn start(level: &Level, seed: u64, script: &Script) -> Result<Battle, StartError> {
+    match Battle::new(level.clone(), seed, script.dice.clone()) {
+        Ok(b) => Ok(b),
+        Err(SetupError::Dice(error)) => {
+            // Faces are used in order and every die before the bad face is the same
+            // whatever comes after it, so the shortest list of faces that fails ends
+            // with the bad entry (setup rolls only a few dice: the scan is short).
+            let entry = (1..=script.dice.len())
+                .find(|&k| {
+                    matches!(
+                        Battle::new(level.clone(), seed, script.dice[..k].to_vec()),
+                        Err(SetupError::Dice(_))
+                    )
+                })
+                .map_or(0, |k| k - 1);
+            Err(StartError::Dice {
+                entry,
+                at: script
+                    .dice_at
+                    .get(entry)
+                    .copied()
+                    .unwrap_or(Pos { line: 1, col: 1 }),
+                error,
+            })
+        }
+        Err(e) => Err(StartError::Level(e)),
     }
 }
 

@@ -247,8 +247,14 @@ impl Invariants {
         // its save on the first turn): those events are in the shadow's log and count.
         let mut damage = BTreeMap::new();
         for l in shadow.log() {
-            if let Event::Damage { unit, amount, .. } = &l.event {
-                *damage.entry(*unit).or_insert(0) += i64::from(*amount);
+            match &l.event {
+                Event::Damage { unit, amount, .. } => {
+                    *damage.entry(*unit).or_insert(0) += i64::from(*amount);
+                }
+                Event::Healed { unit, amount, .. } => {
+                    *damage.entry(*unit).or_insert(0) -= i64::from(*amount);
+                }
+                _ => {}
             }
         }
         Ok(Invariants {
@@ -611,11 +617,8 @@ impl Tally {
                 }
             }
         }
-        self.violations.extend(
-            r.violations
-                .iter()
-                .map(|v| format!("seed {}: {v}", r.seed)),
-        );
+        self.violations
+            .extend(r.violations.iter().map(|v| format!("seed {}: {v}", r.seed)));
     }
 
     /// The summary of the battles counted.

@@ -618,3 +618,21 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
         Some(Command::Attack { unit, target, .. }) if unit == sly && target == imp
     ));
 }
+
+#[test]
+fn the_soak_counts_damage_dealt_while_the_battle_is_set_up() {
+    let l = level::load(&repo("tests/fixtures/dying-at-start.ron")).unwrap();
+    let mut setup_damage = 0;
+    for seed in 0..8 {
+        // The first Dying save fails inside `Battle::new`: damage before any command.
+        let b = Battle::new(l.clone(), seed, Vec::new()).unwrap();
+        setup_damage += b
+            .log()
+            .iter()
+            .filter(|x| matches!(x.event, Event::Damage { .. }))
+            .count();
+        let res = sim::run_battle(&l, seed, true);
+        assert_eq!(res.violations, Vec::<String>::new(), "seed {seed}");
+    }
+    assert!(setup_damage > 0, "no seed dealt damage during setup");
+}

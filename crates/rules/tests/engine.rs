@@ -557,3 +557,51 @@ fn a_command_that_fails_halfway_changes_nothing() {
         assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
     }
 }
+
+#[test]
+fn an_attack_out_of_reach_says_so_rather_than_that_the_shield_is_a_shield() {
+    use skirmish_rules::components::Slot;
+    // Brakka (fighter: longsword and shield) acts first, 5 cells from Sable.
+    let units = r#"Unit(name: "Brakka", side: "Red", cell: (0, 0), archetype: "fighter"),
+        Unit(name: "Sable", side: "Blue", cell: (5, 0), archetype: "duelist")"#;
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let mut b = crate::support::flow::arena(kind, 8, 3, units, "", &[10, 1]);
+        assert_eq!(b.current(), Some(BRAKKA));
+        let e = b
+            .submit(Command::Attack {
+                slot: None,
+                unit: BRAKKA,
+                target: SABLE,
+                weapon: None,
+            })
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Brakka has no weapon that can reach Sable (longsword has reach 1, target is 5 away)"
+        );
+        // Asking for the shield by name still says what is wrong with it.
+        let e = b
+            .submit(Command::Attack {
+                slot: None,
+                unit: BRAKKA,
+                target: SABLE,
+                weapon: Some(1),
+            })
+            .unwrap_err();
+        assert!(e.to_string().ends_with("(shield is a shield)"), "{e}");
+        // flow has no action slots: an attack with one says how flow pays instead.
+        let e = b
+            .submit(Command::Attack {
+                slot: Some(Slot::Standard),
+                unit: BRAKKA,
+                target: SABLE,
+                weapon: None,
+            })
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Brakka cannot do that: flow pays for an attack with 2 AP and has no action \
+             slots; leave out `slot`"
+        );
+    }
+}

@@ -149,17 +149,19 @@ impl Battle {
             Range(u32),
             Wall,
         }
+        // Where the weapon is comes after whether it would reach: drawing a weapon that
+        // does not reach would not help, so "out of reach" is the better answer then.
         let usable = |i: usize| -> Result<(), Why> {
             let w = self.weapons(u).get(i).ok_or(Why::Missing)?;
             if w.has(WeaponTag::Shield) {
                 return Err(Why::Shield);
             }
-            match self.carried(u, i) {
-                _ if self.in_hand(u, i) => {}
-                Some(crate::components::Carried::Held) => {}
-                Some(crate::components::Carried::Stowed) => return Err(Why::Stowed),
+            let stowed = match self.carried(u, i) {
+                _ if self.in_hand(u, i) => false,
+                Some(crate::components::Carried::Held) => false,
+                Some(crate::components::Carried::Stowed) => true,
                 _ => return Err(Why::Lost),
-            }
+            };
             match w.kind {
                 WeaponKind::Melee => {
                     let reach = w.reach.max(self.size(u).reach());
@@ -177,7 +179,19 @@ impl Battle {
                     }
                 }
             }
+            if stowed {
+                return Err(Why::Stowed);
+            }
             Ok(())
+        };
+        // When no weapon can be used, the reason worth showing: one the player can act on
+        // (draw it), then the distance or a wall, then a lost weapon, then a shield.
+        let rank = |why: &Why| match why {
+            Why::Stowed => 0,
+            Why::Reach(_) | Why::Range(_) | Why::Wall => 1,
+            Why::Lost => 2,
+            Why::Shield => 3,
+            Why::Missing => 4,
         };
         let no = |i: usize, why: Why| {
             let name = self.weapons(u).get(i).map_or("?", |w| w.name.as_str());
@@ -205,14 +219,18 @@ impl Battle {
                 if let Some(i) = self.best_melee(u, dist) {
                     return Ok(i);
                 }
-                let mut last = None;
+                let mut best: Option<(usize, Why)> = None;
                 for i in 0..self.weapons(u).len() {
                     match usable(i) {
                         Ok(()) => return Ok(i),
-                        Err(e) => last = Some((i, e)),
+                        Err(e) => {
+                            if best.as_ref().is_none_or(|(_, b)| rank(&e) < rank(b)) {
+                                best = Some((i, e));
+                            }
+                        }
                     }
                 }
-                Err(match last {
+                Err(match best {
                     Some((i, why)) => no(i, why),
                     None => Illegal::NoWeapon {
                         unit: self.name(u).into(),
