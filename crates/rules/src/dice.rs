@@ -20,9 +20,27 @@ pub enum Keep {
     Lowest(u32),
 }
 
+/// Most dice one expression may roll (`100d6`). A critical hit multiplies the count of the
+/// dice it rolls (×2, ×3) after parsing, so this is the written count, not the rolled one.
+pub const MAX_DICE: u32 = 100;
+
+/// Most faces a die may have (`1d1000`).
+pub const MAX_SIDES: u32 = 1000;
+
+/// Largest flat bonus or penalty of an expression, either way (`+10000`, `-10000`; a bare
+/// number such as `3` is a bonus with no dice).
+pub const MAX_BONUS: i32 = 10_000;
+
+// With these limits every total lies within -10,000..=110,000: far from overflowing an
+// i32, even multiplied on a critical hit and summed with a roll's other modifiers.
+const _: () =
+    assert!((MAX_DICE as i64) * (MAX_SIDES as i64) + (MAX_BONUS as i64) < i32::MAX as i64 / 100);
+
 /// `NdX [kh K | kl K] [+/- k]`, e.g. `2d6+1`, `1d20`, `2d100kl1`, `4d6kh3`, `3`.
 ///
-/// Serialized as its text form.
+/// Serialized as its text form. Parsing refuses anything beyond [`MAX_DICE`] dice,
+/// [`MAX_SIDES`] faces or a bonus beyond ±[`MAX_BONUS`], so a parsed expression's
+/// [`min`](Self::min)..=[`max`](Self::max) always fits an `i32` with room to spare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct DiceExpr {
@@ -67,18 +85,19 @@ impl DiceExpr {
 
     /// The same dice `times` as many (crits: 1d8 → 2d8); the bonus is kept once.
     pub const fn multiplied(mut self, times: u32) -> Self {
-        self.count *= times;
+        self.count = self.count.saturating_mul(times);
         self
     }
 
-    /// Smallest possible total.
+    /// Smallest possible total (saturating at the ends of `i32` for an expression built
+    /// by hand beyond the parser's limits).
     pub fn min(&self) -> i32 {
-        self.kept_count() as i32 + self.bonus
+        clamp_i32(self.kept_count() as i64 + self.bonus as i64)
     }
 
-    /// Largest possible total.
+    /// Largest possible total (saturating like [`min`](Self::min)).
     pub fn max(&self) -> i32 {
-        (self.kept_count() * self.sides) as i32 + self.bonus
+        clamp_i32(self.kept_count() as i64 * self.sides as i64 + self.bonus as i64)
     }
 
     fn kept_count(&self) -> u32 {
@@ -105,6 +124,10 @@ impl DiceExpr {
     }
 }
 
+fn clamp_i32(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
 impl fmt::Display for DiceExpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count == 0 {
@@ -126,77 +149,219 @@ impl fmt::Display for DiceExpr {
 
 /// Why a dice expression could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad dice expression `{text}`: {why} (expected e.g. `2d6+1`, `1d20`, `2d100kl1`)")]
+#[error("bad dice expression `{text}`: {why}")]
 pub struct DiceParseError {
+    /// The expression as written, control characters escaped, cut after
+    /// `ECHO_CHARS` characters.
     text: String,
-    why: &'static str,
+    why: String,
+}
+
+impl DiceParseError {
+    /// What is wrong, without the expression.
+    pub fn reason(&self) -> &str {
+        &self.why
+    }
+}
+
+/// How much of a bad expression its message repeats.
+const ECHO_CHARS: usize = 32;
+
+/// Text for a message: control characters escaped (one problem stays on one line) and cut
+/// after `ECHO_CHARS` characters.
+fn echo(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == ECHO_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The hint that ends every syntax message.
+const EXAMPLES: &str = "write e.g. `2d6+1`, `1d20`, `4d6kh3`, `2d100kl1` or `3`";
+
+/// A number field that is not one.
+enum NumError {
+    /// Nothing where the number should be.
+    Missing,
+    /// Something other than digits.
+    NotDigits,
+}
+
+/// Unsigned digits with an optional leading `+`; saturates at `u64::MAX` (the caller
+/// compares against a limit far below).
+fn unsigned(txt: &str) -> Result<u64, NumError> {
+    let digits = txt.strip_prefix('+').unwrap_or(txt);
+    if digits.is_empty() {
+        return Err(NumError::Missing);
+    }
+    digits.chars().try_fold(0u64, |n, c| {
+        let d = c.to_digit(10).ok_or(NumError::NotDigits)?;
+        Ok(n.saturating_mul(10).saturating_add(d as u64))
+    })
+}
+
+/// Digits with an optional leading `+` or `-`; saturates at the ends of `i64`.
+fn signed(txt: &str) -> Result<i64, NumError> {
+    match txt.strip_prefix('-') {
+        Some(rest) if !rest.starts_with('+') => {
+            unsigned(rest).map(|n| -(n.min(i64::MAX as u64) as i64))
+        }
+        Some(_) => Err(NumError::NotDigits),
+        None => unsigned(txt).map(|n| n.min(i64::MAX as u64) as i64),
+    }
+}
+
+/// A bonus within ±`MAX_BONUS`.
+fn bonus_in_range(b: i64, written: &str) -> Result<i32, String> {
+    if b.unsigned_abs() > MAX_BONUS as u64 {
+        return Err(format!(
+            "bonus {} is out of range (at most ±{MAX_BONUS})",
+            echo(written)
+        ));
+    }
+    Ok(b as i32)
 }
 
 impl FromStr for DiceExpr {
     type Err = DiceParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |why| DiceParseError {
-            text: s.to_string(),
-            why,
-        };
-        let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let t = t.to_ascii_lowercase();
-        if t.is_empty() {
-            return Err(err("empty"));
-        }
-        // Split off the flat bonus: the last + or - that is not at the start.
-        let (dice_part, bonus) = match t.rfind(['+', '-']) {
-            Some(p) if p > 0 => {
-                let b: i32 = t[p..]
-                    .trim_start_matches('+')
-                    .parse()
-                    .map_err(|_| err("bonus is not a number"))?;
-                (&t[..p], b)
-            }
-            _ => (t.as_str(), 0),
-        };
-        let Some(dpos) = dice_part.find('d') else {
-            let b: i32 = dice_part.parse().map_err(|_| err("not a number"))?;
-            return Ok(DiceExpr::new(0, 1).plus(b + bonus));
-        };
-        let count: u32 = if dpos == 0 {
-            1
-        } else {
-            dice_part[..dpos]
-                .parse()
-                .map_err(|_| err("dice count is not a number"))?
-        };
-        let rest = &dice_part[dpos + 1..];
-        let (sides_txt, keep) = if let Some(k) = rest.find('k') {
-            let n: u32 = rest[k + 2..]
-                .parse()
-                .map_err(|_| err("keep count is not a number"))?;
-            let keep = match rest.get(k + 1..k + 2) {
-                Some("h") => Keep::Highest(n),
-                Some("l") => Keep::Lowest(n),
-                _ => return Err(err("keep must be `kh` or `kl`")),
-            };
-            (&rest[..k], keep)
-        } else {
-            (rest, Keep::All)
-        };
-        let sides: u32 = sides_txt
-            .parse()
-            .map_err(|_| err("die size is not a number"))?;
-        if sides == 0 || sides > 1000 {
-            return Err(err("die size must be 1..=1000"));
-        }
-        if count > 1000 {
-            return Err(err("at most 1000 dice"));
-        }
-        Ok(DiceExpr {
-            count,
-            sides,
-            keep,
-            bonus,
-        })
+        parse(s).map_err(|why| DiceParseError { text: echo(s), why })
     }
+}
+
+/// The grammar, after whitespace is dropped and ASCII letters lowered:
+/// `[count] d sides [k(h|l) keep] [(+|-) bonus]` or `[+|-] number [(+|-) bonus]`.
+/// Only `str` methods that split at the ASCII characters found are used, so any text is
+/// cut on character boundaries.
+fn parse(s: &str) -> Result<DiceExpr, String> {
+    let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let t = t.to_ascii_lowercase();
+    if t.is_empty() {
+        return Err(format!("it is empty; {EXAMPLES}"));
+    }
+    // Split off the flat bonus: the last + or - that is not at the start.
+    let (dice_part, bonus) = match t.rfind(['+', '-']) {
+        Some(p) if p > 0 => {
+            let written = &t[p..];
+            let b = signed(written).map_err(|e| match e {
+                NumError::Missing => format!(
+                    "`{}` is not followed by a number; {EXAMPLES}",
+                    echo(written)
+                ),
+                NumError::NotDigits => {
+                    format!("bonus `{}` is not a number; {EXAMPLES}", echo(written))
+                }
+            })?;
+            (&t[..p], bonus_in_range(b, written)?)
+        }
+        _ => (t.as_str(), 0),
+    };
+    let Some((count_txt, rest)) = dice_part.split_once('d') else {
+        // A bare number, perhaps with a bonus: `3`, `-1`, `2+1`.
+        let n = signed(dice_part).map_err(|_| {
+            format!(
+                "`{}` is neither a number nor dice like `NdX`; {EXAMPLES}",
+                echo(dice_part)
+            )
+        })?;
+        let n = bonus_in_range(n, dice_part)?;
+        let total = n + bonus;
+        let total = bonus_in_range(total as i64, &total.to_string())?;
+        return Ok(DiceExpr::new(0, 1).plus(total));
+    };
+    let count = if count_txt.is_empty() {
+        1
+    } else {
+        unsigned(count_txt).map_err(|_| {
+            format!(
+                "dice count `{}` is not a number; {EXAMPLES}",
+                echo(count_txt)
+            )
+        })?
+    };
+    let (sides_txt, keep) = match rest.split_once('k') {
+        None => (rest, None),
+        Some((sides_txt, keep_txt)) => {
+            let (kind, n_txt) = if let Some(n) = keep_txt.strip_prefix('h') {
+                ("h", n)
+            } else if let Some(n) = keep_txt.strip_prefix('l') {
+                ("l", n)
+            } else {
+                return Err(
+                    "`k` must be followed by `h` (keep highest) or `l` (keep lowest) \
+                     and a count of dice, as in `4d6kh3`"
+                        .to_string(),
+                );
+            };
+            let n = unsigned(n_txt).map_err(|e| match e {
+                NumError::Missing => {
+                    format!(
+                        "`k{kind}` needs a count of dice to keep (0 to {MAX_DICE}), \
+                         as in `4d6kh3`"
+                    )
+                }
+                NumError::NotDigits => {
+                    format!("keep count `{}` is not a number; {EXAMPLES}", echo(n_txt))
+                }
+            })?;
+            (sides_txt, Some((kind, n, n_txt)))
+        }
+    };
+    let sides = unsigned(sides_txt).map_err(|e| match e {
+        NumError::Missing => format!("`d` needs a die size after it; {EXAMPLES}"),
+        NumError::NotDigits => {
+            format!("die size `{}` is not a number; {EXAMPLES}", echo(sides_txt))
+        }
+    })?;
+    if count > MAX_DICE as u64 {
+        return Err(format!(
+            "{} dice are too many (at most {MAX_DICE})",
+            echo(count_txt)
+        ));
+    }
+    if sides == 0 || sides > MAX_SIDES as u64 {
+        return Err(format!(
+            "a d{} cannot be rolled (a die has 1 to {MAX_SIDES} faces)",
+            echo(sides_txt)
+        ));
+    }
+    let (count, sides) = (count as u32, sides as u32);
+    let keep = match keep {
+        None => Keep::All,
+        Some((kind, n, n_txt)) => {
+            if n > MAX_DICE as u64 {
+                return Err(format!(
+                    "keeping {} dice is too many (at most {MAX_DICE})",
+                    echo(n_txt)
+                ));
+            }
+            if kind == "h" {
+                Keep::Highest(n as u32)
+            } else {
+                Keep::Lowest(n as u32)
+            }
+        }
+    };
+    if count == 0 {
+        // No dice: only the bonus counts (`0d6+2` is `2`, and prints so).
+        return Ok(DiceExpr::new(0, 1).plus(bonus));
+    }
+    Ok(DiceExpr {
+        count,
+        sides,
+        keep,
+        bonus,
+    })
 }
 
 impl TryFrom<String> for DiceExpr {
@@ -357,11 +522,15 @@ impl Roll {
 
     /// Sum of the kept faces.
     pub fn natural(&self) -> i32 {
+        clamp_i32(self.natural_wide())
+    }
+
+    fn natural_wide(&self) -> i64 {
         self.faces
             .iter()
             .zip(&self.kept)
             .filter(|(_, k)| **k)
-            .map(|(f, _)| *f as i32)
+            .map(|(f, _)| *f as i64)
             .sum()
     }
 
@@ -373,7 +542,10 @@ impl Roll {
     }
 
     fn recompute(&mut self) {
-        self.total = self.natural() + self.modifiers.iter().map(|m| m.value).sum::<i32>();
+        // Summed wide and saturated: modifiers come from level stats as well as dice, and a
+        // total must never wrap (parsed dice alone stay far inside i32, see `MAX_DICE`).
+        let mods: i64 = self.modifiers.iter().map(|m| m.value as i64).sum();
+        self.total = clamp_i32(self.natural_wide() + mods);
     }
 }
 

@@ -5,6 +5,7 @@
 mod ai;
 mod core;
 mod dice;
+mod dice_props;
 mod duel;
 mod engine;
 mod flow;
