@@ -12,6 +12,11 @@ use skirmish_rules::grid::GridKind;
 use crate::support::d20::{arena, duel};
 use crate::support::{flow, id, since};
 
+/// The battle's ruleset's action with this button label.
+fn key(b: &Battle, label: &str) -> ActionKey {
+    ActionKey::named(b, label).unwrap_or_else(|| panic!("no {label} action"))
+}
+
 fn labels(b: &Battle, a: ActionKey, u: UnitId, at: UnitId) -> Vec<String> {
     a.choices(b, u, Some(b.pos(at)))
         .expect("a target")
@@ -31,7 +36,7 @@ fn focus_offers_attack_defence_and_skills_and_each_answer_adds_its_condition() {
     ] {
         let mut b = duel(GridKind::Square, &[]);
         let c = id(&b, "Corwin");
-        let ch = ActionKey::Focus
+        let ch = key(&b, "Focus")
             .choices(&b, c, None)
             .unwrap()
             .expect("Focus asks which category");
@@ -53,7 +58,7 @@ fn sunder_and_disarm_ask_which_held_item_with_the_default_first() {
     // Grub holds a longsword and a shield: both are offered, the longsword first.
     let mut b = duel(GridKind::Square, &[]);
     let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
-    for a in [ActionKey::Sunder, ActionKey::Disarm] {
+    for a in [key(&b, "Sunder"), key(&b, "Disarm")] {
         assert_eq!(
             labels(&b, a, c, g),
             ["longsword (10 of 10 HP left)", "shield (20 of 20 HP left)"],
@@ -62,7 +67,7 @@ fn sunder_and_disarm_ask_which_held_item_with_the_default_first() {
     }
     // Sunder the shield: attack 15 + 5 = 20 vs Reflex 10 + 1, 1d8 = 6 + 3 = 9, halved.
     b.dice_force_for_tests(&[15, 10, 6]);
-    let ch = ActionKey::Sunder
+    let ch = key(&b, "Sunder")
         .choices(&b, c, Some(b.pos(g)))
         .unwrap()
         .unwrap();
@@ -78,7 +83,7 @@ fn sunder_and_disarm_ask_which_held_item_with_the_default_first() {
     assert_eq!(hit, [(1, 4)], "the shield, not the longsword");
     assert_eq!(b.wear(g, 1), 4);
     assert_eq!(
-        labels(&b, ActionKey::Sunder, c, g)[1],
+        labels(&b, key(&b, "Sunder"), c, g)[1],
         "shield (16 of 20 HP left)"
     );
 }
@@ -89,9 +94,9 @@ fn one_held_item_needs_no_choice_and_clicking_nobody_is_refused() {
         Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter", weapons: ["longsword"])"#;
     let b = arena(GridKind::Hex, units, &[20, 1]);
     let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
-    assert_eq!(ActionKey::Sunder.choices(&b, c, Some(b.pos(g))), Ok(None));
+    assert_eq!(key(&b, "Sunder").choices(&b, c, Some(b.pos(g))), Ok(None));
     assert_eq!(
-        ActionKey::Sunder.command(&b, c, Some(b.pos(g))),
+        key(&b, "Sunder").command(&b, c, Some(b.pos(g))),
         Ok(Command::Act {
             unit: c,
             action: Action::Sunder {
@@ -102,7 +107,7 @@ fn one_held_item_needs_no_choice_and_clicking_nobody_is_refused() {
     );
     let empty = skirmish_rules::grid::Cell::new(0, 0);
     assert_eq!(
-        ActionKey::Disarm.choices(&b, c, Some(empty)),
+        key(&b, "Disarm").choices(&b, c, Some(empty)),
         Err(format!("nobody stands on {empty}"))
     );
 }
@@ -116,10 +121,10 @@ fn hand_over_asks_which_item_and_the_ally_receives_it() {
     let (c, t) = (id(&b, "Corwin"), id(&b, "Tamsin"));
     assert_eq!(b.current(), Some(c));
     assert_eq!(
-        labels(&b, ActionKey::Give, c, t),
+        labels(&b, key(&b, "Hand over"), c, t),
         ["longsword (10 of 10 HP left)", "shield (20 of 20 HP left)"]
     );
-    let ch = ActionKey::Give
+    let ch = key(&b, "Hand over")
         .choices(&b, c, Some(b.pos(t)))
         .unwrap()
         .unwrap();
@@ -133,7 +138,7 @@ fn hand_over_asks_which_item_and_the_ally_receives_it() {
     assert!(b.held(t, shield));
     // Tamsin's hands are full now (dagger and shield): the longsword is refused with
     // the reason, and nothing changes.
-    let again = ActionKey::Give.command(&b, c, Some(b.pos(t))).unwrap();
+    let again = key(&b, "Hand over").command(&b, c, Some(b.pos(t))).unwrap();
     let n = b.log().len();
     let err = b.submit(again).unwrap_err().to_string();
     assert!(err.contains("hand"), "{err}");
@@ -153,7 +158,7 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
     let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
     let view = View {
         hovered: Some(b.pos(brute)),
-        pending: Some(Pending(ActionKey::Feint)),
+        pending: Some(Pending(key(&b, "Feint"))),
         ..View::default()
     };
     let lines = skirmish::game::hud::hover_lines(&b, &view);
@@ -164,7 +169,7 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
         "{lines:?} lacks {want}"
     );
     // Shove (3 or 4) shows its own chance.
-    for key in [ActionKey::ShovePush, ActionKey::ShoveProne] {
+    for key in [key(&b, "Shove back"), key(&b, "Shove prone")] {
         let shove = View {
             hovered: Some(b.pos(brute)),
             pending: Some(Pending(key)),
@@ -185,4 +190,85 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
     };
     let lines = skirmish::game::hud::hover_lines(&b, &view);
     assert_eq!(lines.len(), 1, "{lines:?}");
+}
+
+#[test]
+fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
+    let bar = |b: &Battle| -> Vec<String> {
+        let u = b.current().unwrap();
+        ActionKey::of(b)
+            .map(|a| {
+                format!(
+                    "{} [{}] {}",
+                    a.label(),
+                    a.key_label().unwrap_or_default(),
+                    a.cost_label(b, u)
+                )
+            })
+            .collect()
+    };
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
+    let b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    assert_eq!(
+        bar(&b),
+        [
+            "Step [1] 1 AP",
+            "Feint [2] 1 AP",
+            "Shove back [3] 1 AP",
+            "Shove prone [4] 1 AP",
+            "Grapple [5] 2 AP",
+            "Disarm [6] 2 AP",
+            "Tumble [7] 1 AP",
+            "Flow State [8] 1 AP",
+            "Total Defense [9] 3 AP",
+            "Ready [0] 0 AP",
+            "Stand Up [U] 1 AP",
+            "Break Free [B] 0 AP",
+            "Release [R] 0 AP",
+            "Pick Up [P] 1 AP",
+        ]
+    );
+    let b = duel(GridKind::Square, &[]);
+    assert_eq!(
+        bar(&b),
+        [
+            "Secondary attack [E] Move",
+            "Tertiary attack [Q] Quick",
+            "Dash [1] Standard",
+            "Charge [2] Standard+Move",
+            "Trip [3] Standard",
+            "Push [4] Standard",
+            "Grapple [5] Standard",
+            "Disarm [6] Standard",
+            "Sunder [7] Standard",
+            "Feint [8] Move",
+            "Tumble [9] Move",
+            "Jump [0] Standard+Move",
+            "Overrun [O] Standard+Move",
+            "Defend [V] Standard",
+            "Guard [G] Move",
+            "Focus [F] Quick",
+            "Assist [H] Standard",
+            "Concentrate [C] Move",
+            "Wait [K] Standard",
+            "Step [X] Quick",
+            "Grapple attack [J] Standard",
+            "Break Free [B] Standard",
+            "Stand Up [U] Move",
+            "Pick Up [P] Move",
+            "Patch Wound [L] Standard",
+            "Hand over [I] Move",
+            "Command [Y] Quick",
+        ]
+    );
+    // What each waits for, as the prompt says it.
+    let d20: Vec<Option<&str>> = ActionKey::of(&b).map(|a| a.target()).collect();
+    assert_eq!(d20[0], Some("an enemy"));
+    assert_eq!(d20[2], Some("a cell"));
+    assert_eq!(d20[16], Some("an ally"));
+    assert_eq!(d20[24], Some("itself or an adjacent bleeding ally"));
+    assert_eq!(d20[25], Some("an adjacent ally"));
+    assert_eq!(d20[26], None, "the Command asks for words");
+    assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }

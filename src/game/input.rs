@@ -152,8 +152,8 @@ fn keys(
                 view.threat = !view.threat;
             }
             if !ctrl {
-                for &a in ActionKey::of(b.ruleset()) {
-                    if keys.just_pressed(a.key_in(b.ruleset())) {
+                for a in ActionKey::of(b) {
+                    if a.key().is_some_and(|k| keys.just_pressed(k)) {
                         intent.action = Some(a);
                     }
                 }

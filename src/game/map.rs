@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use skirmish_rules::components::{ConditionKind, Conditions, UnitId};
+use skirmish_rules::components::{Conditions, UnitId};
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::{Cell, Grid, GridKind};
 use skirmish_rules::level::Terrain;
@@ -274,42 +274,6 @@ fn rebuild(
     }
 }
 
-/// Short letters for conditions drawn on the unit (the unit card spells them out).
-pub fn badge(k: ConditionKind) -> &'static str {
-    match k {
-        ConditionKind::Prone => "P",
-        ConditionKind::Grappled => "G",
-        ConditionKind::Grappling => "g",
-        ConditionKind::Bleeding => "B",
-        ConditionKind::Stunned => "S",
-        ConditionKind::Surprised => "!",
-        ConditionKind::TotalDefense => "D",
-        ConditionKind::Feinted => "F",
-        ConditionKind::Restrained => "R",
-        ConditionKind::Unconscious => "U",
-        ConditionKind::Dying => "X",
-        ConditionKind::Dead => "†",
-        ConditionKind::Blind => "Bl",
-        ConditionKind::Confused => "?",
-        ConditionKind::Crippled => "Cr",
-        ConditionKind::Encumbered => "E",
-        ConditionKind::Fatigued => "Fa",
-        ConditionKind::Frightened => "Fr",
-        ConditionKind::Nauseated => "N",
-        ConditionKind::Writhing => "W",
-        ConditionKind::Cover => "C",
-        ConditionKind::Defending => "D",
-        ConditionKind::Guarding => "Gd",
-        ConditionKind::FocusAttack | ConditionKind::FocusDefence | ConditionKind::FocusSkills => {
-            "+1"
-        }
-        ConditionKind::Assisted => "A",
-        ConditionKind::Charging => "Ch",
-        ConditionKind::Concentrating => "Co",
-        ConditionKind::Waiting => "Wt",
-    }
-}
-
 fn animate_units(
     time: Res<Time>,
     battle: Res<BattleRes>,
@@ -344,7 +308,11 @@ fn animate_units(
     for (bd, mut text) in &mut badges {
         let s: String = b
             .get::<Conditions>(bd.0)
-            .map(|c| c.0.iter().map(|c| badge(c.kind)).collect())
+            .map(|c| {
+                c.0.iter()
+                    .map(|c| b.rules().condition_badge(c.kind))
+                    .collect()
+            })
             .unwrap_or_default();
         text.0 = s;
     }

@@ -29,13 +29,16 @@ use bevy_ecs::world::EntityWorldMut;
 use skirmish_rules::ai;
 use skirmish_rules::battle::{Battle, SetupError, Status};
 use skirmish_rules::components::{
-    ActionBudget, ReactionBudget, Refresh, SideId, Slot, Stat, Stats, UnitId,
+    ActionBudget, ConditionKind, ReactionBudget, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Spend, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
+use skirmish_rules::rulesets::ui::{
+    self, ActionSpec, AttackPrice, Choice, Gauge, Tone, WindowWords,
+};
 use skirmish_rules::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, attack_odds,
 };
@@ -403,6 +406,69 @@ impl Ruleset for Duel {
             Command::Act { .. } => Err("a duel has no special actions".into()),
             _ => Ok(String::new()),
         }
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &[]
+    }
+
+    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
+        None
+    }
+
+    fn cannot_pay(&self, _b: &Battle, _u: UnitId, _cmd: &Command) -> Option<String> {
+        None
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &WindowWords {
+            clicks: "Click a cell to move (Move action), an enemy to attack (Standard).",
+            draw: "Draw",
+            sheathe: "Sheathe",
+        }
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        [Slot::Standard, Slot::Move]
+            .into_iter()
+            .map(|s| Gauge::Pips {
+                label: if s == Slot::Standard {
+                    "Standard"
+                } else {
+                    "Move"
+                },
+                count: b.slots(u, s) as i32,
+                tone: Tone::Action,
+            })
+            .collect()
+    }
+
+    fn move_price(&self, _b: &Battle, _u: UnitId, _cost: u32) -> String {
+        "a Move action".into()
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        if b.slots(u, Slot::Standard) > 0 {
+            AttackPrice::Pays("Standard action".into())
+        } else {
+            AttackPrice::Cannot("no Standard action left".into())
+        }
+    }
+
+    fn maneuver_chance(&self, _b: &Battle, _u: UnitId, _cmd: &Command) -> Option<(f64, String)> {
+        None
+    }
+
+    fn reaction_price(&self, _kind: ReactionKind) -> String {
+        "never offered".into()
+    }
+
+    fn reactions_left(&self, _b: &Battle, _u: UnitId) -> String {
+        "no reactions".into()
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        ui::badge(kind)
     }
 
     fn random_terrain(&self) -> &'static [char] {

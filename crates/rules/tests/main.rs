@@ -13,3 +13,4 @@ mod grid;
 mod levels;
 mod support;
 mod tactical_d20;
+mod ui;

@@ -6,14 +6,14 @@ use bevy::prelude::*;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::{Action, Command};
 use skirmish_rules::record::Record;
-use skirmish_rules::rulesets::tactical_d20 as tactical_d20_actions;
+use skirmish_rules::rulesets::ui::Pick;
 use skirmish_rules::{Battle, Status};
 
 use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
 use super::turn::handover_pending;
-use super::{ActStep, ActionKey, Pending};
+use super::{ActStep, Pending};
 use crate::game::{BattleRes, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
@@ -131,19 +131,26 @@ fn apply_intent(
         return;
     }
     if let Some(text) = i.say {
-        let cmd = Command::Act {
-            unit: cur,
-            action: Action::Command { text },
-        };
-        if submit(b, s, &mut view, cmd) {
-            view.say = None;
+        // The words go to the action that opened the text field.
+        if let Some(Pending(a)) = view.pending.filter(|p| p.0.words().is_some()) {
+            match a.with(b, cur, &Pick::Words(text)) {
+                Ok(cmd) => {
+                    if submit(b, s, &mut view, cmd) {
+                        view.say = None;
+                        view.pending = None;
+                    }
+                }
+                Err(e) => view.message = Some((e, true)),
+            }
         }
         return;
     }
     if i.cancel {
         if view.chooser.is_some() || view.say.is_some() {
+            if view.say.take().is_some() {
+                view.pending = None;
+            }
             view.chooser = None;
-            view.say = None;
         } else if view.pending.is_some() {
             view.pending = None;
         } else {
@@ -176,14 +183,16 @@ fn apply_intent(
     }
     if let Some(a) = i.action {
         view.chooser = None;
-        view.say = None;
-        if a == ActionKey::Say {
+        if view.say.take().is_some() {
             view.pending = None;
+        }
+        if let Some((max_words, _, _)) = a.words() {
+            view.pending = Some(Pending(a));
             view.say = Some(String::new());
             view.message = Some((
                 format!(
-                    "Command: type up to {} words, Enter says them (Esc cancels)",
-                    tactical_d20_actions::COMMAND_WORDS
+                    "{}: type up to {max_words} words, Enter says them (Esc cancels)",
+                    a.label()
                 ),
                 false,
             ));
@@ -207,7 +216,7 @@ fn apply_intent(
         view.message = Some(("Choice cancelled.".into(), false));
         return;
     }
-    if let Some(Pending(a)) = view.pending {
+    if let Some(Pending(a)) = view.pending.filter(|p| p.0.target().is_some()) {
         if decide(b, s, &mut view, a, cur, Some(cell)) {
             view.pending = None;
         }

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::event::Event;
-use skirmish_rules::rulesets::tactical_d20 as tactical_d20_actions;
 use skirmish_rules::{Battle, Status};
 
 use crate::game::act::handover_pending;
@@ -87,17 +86,19 @@ pub(super) fn say(
     rects: &mut Vec<Rect>,
 ) {
     // The words of a Command.
-    if let Some(mut text) = view.say.clone() {
-        let limit = tactical_d20_actions::COMMAND_WORDS;
-        let w = egui::Window::new("Command")
+    if let Some(mut text) = view.say.clone()
+        && let Some(a) = view.pending.map(|p| p.0)
+        && let Some((limit, prompt, hint)) = a.words()
+    {
+        let w = egui::Window::new(a.label())
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
             .show(ctx, |ui| {
-                ui.label("Shout up to 13 words to allies or foes (Quick action).");
+                ui.label(prompt);
                 let r = ui.add(
                     egui::TextEdit::singleline(&mut text)
-                        .hint_text("Hold the line!")
+                        .hint_text(hint)
                         .desired_width(320.0),
                 );
                 let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));

@@ -5,15 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::AttackKind;
-use skirmish_rules::rulesets::{
-    RulesetId, attack_odds, flow, flow as flow_actions, tactical_d20 as tactical_d20_actions,
-    tactical_d20::math as tactical_d20,
-};
+use skirmish_rules::rulesets::attack_odds;
+use skirmish_rules::rulesets::ui::{AttackPrice, Pick};
 use skirmish_rules::{Battle, Status};
 
 use super::pct;
 use crate::game::View;
-use crate::game::act::ActionKey;
 
 /// What hovering a cell would do: attack odds with every modifier, or the path with its
 /// cost and every reaction it provokes.
@@ -28,7 +25,10 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         return vec![format!("{} (press 1-{})", ch.title, ch.options.len())];
     }
     if view.say.is_some() {
-        return vec!["type the Command's words".into()];
+        return vec![match view.pending {
+            Some(p) => format!("type the {}'s words", p.0.label()),
+            None => "type the words".into(),
+        }];
     }
     if let Some(p) = view.pending {
         let mut out = vec![format!(
@@ -36,52 +36,37 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
-        // A Feint's or Shove's chance against the enemy under the pointer (the numbers
-        // the AI weighs too).
-        if b.ruleset() == RulesetId::Flow
-            && let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u))
+        // A maneuver's chance against the enemy under the pointer (flow's Feint and
+        // Shove: the numbers the AI weighs too).
+        if let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u))
+            && let Ok(cmd) = p.0.with(b, u, &Pick::Unit(t))
+            && let Some((chance, words)) = b.rules().maneuver_chance(b, u, &cmd)
         {
-            match p.0 {
-                ActionKey::Feint => out.push(format!(
-                    "{} to out-feint {} (Advantage on the next attack)",
-                    pct(flow_actions::feint_chance(b, u, t)),
-                    b.name(t)
-                )),
-                ActionKey::ShovePush | ActionKey::ShoveProne => out.push(format!(
-                    "{} to shove {} (Athletics against Athletics)",
-                    pct(flow_actions::shove_chance(b, u, t)),
-                    b.name(t)
-                )),
-                _ => {}
-            }
+            out.push(format!("{} {words}", pct(chance)));
         }
         return out;
     }
     let mut out = Vec::new();
     match b.unit_at(h, None) {
         Some(t) if b.enemies(t, u) => {
-            let d20 = b.ruleset() == RulesetId::TacticalD20;
-            let pay = if d20 {
-                match tactical_d20_actions::attack_payer(b, u, None) {
-                    Ok((_, slot)) => format!("{slot:?} action"),
-                    Err(e) => {
-                        out.push(format!("Attack {}: {e}", b.name(t)));
-                        return out;
-                    }
+            let rules = b.rules();
+            let short = match rules.attack_price(b, u) {
+                AttackPrice::Pays(price) => {
+                    out.push(format!("Attack {} ({price})", b.name(t)));
+                    None
                 }
-            } else {
-                format!("{} AP", flow::ATTACK_AP)
+                AttackPrice::Short { price, why } => {
+                    out.push(format!("Attack {} ({price})", b.name(t)));
+                    Some(why)
+                }
+                AttackPrice::Cannot(why) => {
+                    out.push(format!("Attack {}: {why}", b.name(t)));
+                    return out;
+                }
             };
-            out.push(format!("Attack {} ({pay})", b.name(t)));
             match b.weapon_for(u, t, None) {
                 Ok(w) => {
-                    let kind = if d20 {
-                        tactical_d20_actions::attack_payer(b, u, None)
-                            .map(|(_, s)| tactical_d20::attack_kind(s))
-                            .unwrap_or(AttackKind::Normal)
-                    } else {
-                        AttackKind::Normal
-                    };
+                    let kind = rules.next_attack_kind(b, u);
                     let o = attack_odds(b, u, t, w, kind);
                     out.push(format!("with {}: {}", b.weapons(u)[w].name, o.detail));
                     out.push(format!(
@@ -99,30 +84,13 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
                 }
                 Err(e) => out.push(format!("cannot: {e}")),
             }
-            if !d20 && b.ap(u) < flow::ATTACK_AP {
-                out.push(format!("not enough AP ({} left)", b.ap(u)));
-            }
+            out.extend(short);
         }
         Some(o) => out.push(format!("{} — click to inspect", b.name(o))),
         None => match b.check(&Command::Move { unit: u, to: h }) {
             Ok(()) => {
                 if let Some((path, cost)) = b.path_to(u, h) {
-                    let left = b.turn_state(u).move_left;
-                    let price = if b.ruleset() == RulesetId::TacticalD20 {
-                        let speed = tactical_d20_actions::speed(b, u).max(1);
-                        match cost.saturating_sub(left).div_ceil(speed) {
-                            0 => "movement left from this Advance".to_string(),
-                            1 => "a Move action".to_string(),
-                            _ => "Move + Standard actions".to_string(),
-                        }
-                    } else {
-                        let ap = if cost > left {
-                            (cost - left).div_ceil(flow::MOVE_PER_AP)
-                        } else {
-                            0
-                        };
-                        format!("{ap} AP")
-                    };
+                    let price = b.rules().move_price(b, u, cost);
                     out.push(format!("Move to {h}: {cost} movement ({price})"));
                     for w in path.windows(2) {
                         for r in b.leave_reactors(u, w[0]) {

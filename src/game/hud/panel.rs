@@ -3,8 +3,8 @@
 //! settings, and the message and hover lines.
 
 use bevy_egui::egui;
-use skirmish_rules::components::{Carried, Conditions, Duration, Slot, UnitId};
-use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::components::{Carried, Conditions, Duration, UnitId};
+use skirmish_rules::rulesets::ui::{Gauge, Tone};
 use skirmish_rules::{Battle, Status};
 
 use super::log::LogCache;
@@ -93,25 +93,13 @@ pub(super) fn unit_card(
                     .text(format!("HP {}/{}", h.hp, h.max)),
             );
         }
-        if b.ruleset() == RulesetId::TacticalD20 {
-            let gold = egui::Color32::from_rgb(240, 200, 60);
-            pips(ui, "Standard", b.slots(u, Slot::Standard) as i32, gold);
-            pips(ui, "Move", b.slots(u, Slot::Move) as i32, gold);
-            pips(ui, "Quick", b.slots(u, Slot::Quick) as i32, gold);
-            let left = b.turn_state(u).move_left;
-            if left > 0 {
-                ui.label(format!("{left} movement left from this Advance"));
+        for g in b.rules().gauges(b, u) {
+            match g {
+                Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
+                Gauge::Note(words) => {
+                    ui.label(words);
+                }
             }
-            pips(
-                ui,
-                "Reaction",
-                b.rp(u),
-                egui::Color32::from_rgb(100, 180, 255),
-            );
-        } else {
-            pips(ui, "AP", b.ap(u), egui::Color32::from_rgb(240, 200, 60));
-            pips(ui, "RP", b.rp(u), egui::Color32::from_rgb(100, 180, 255));
-            pips(ui, "FP", b.fp(u), egui::Color32::from_rgb(200, 120, 255));
         }
         let stats: Vec<String> = b
             .stats(u)
@@ -130,7 +118,7 @@ pub(super) fn unit_card(
                     ui.label(
                         egui::RichText::new(format!(
                             "[{}] {:?}",
-                            crate::game::map::badge(a.kind),
+                            b.rules().condition_badge(a.kind),
                             a.kind
                         ))
                         .color(egui::Color32::YELLOW),
@@ -161,12 +149,11 @@ pub(super) fn unit_card(
                     }
                 ));
                 if Some(u) == cur {
-                    let d20 = b.ruleset() == RulesetId::TacticalD20;
-                    let (label, draw) = match (state == Some(Carried::Held), d20) {
-                        (true, false) => ("Sheathe (1 AP)", false),
-                        (false, false) => ("Draw (1 AP)", true),
-                        (true, true) => ("Stow (Move)", false),
-                        (false, true) => ("Equip (Move)", true),
+                    let words = b.rules().window_words();
+                    let (label, draw) = if state == Some(Carried::Held) {
+                        (words.sheathe, false)
+                    } else {
+                        (words.draw, true)
                     };
                     if ui.small_button(label).clicked() {
                         intent.carry = Some((i, draw));
@@ -226,6 +213,16 @@ fn duration_text(d: Duration) -> String {
         Duration::Turns(n) => format!("{n} more turn(s)"),
         Duration::UntilRemoved => "until removed".into(),
         Duration::SaveEnds(dc) => format!("save ends (d20 ≥ {dc})"),
+    }
+}
+
+/// The colour of a budget's pips: gold for actions, blue for reactions, violet for the
+/// rest.
+fn colour(tone: Tone) -> egui::Color32 {
+    match tone {
+        Tone::Action => egui::Color32::from_rgb(240, 200, 60),
+        Tone::Reaction => egui::Color32::from_rgb(100, 180, 255),
+        Tone::Other => egui::Color32::from_rgb(200, 120, 255),
     }
 }
 

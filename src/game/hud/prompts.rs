@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
-use skirmish_rules::rulesets::{RulesetId, attack_odds, flow};
+use skirmish_rules::rulesets::attack_odds;
 use skirmish_rules::{Battle, Status};
 
 use super::pct;
@@ -57,7 +57,9 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
         .iter()
         .map(|&k| {
             let chance = match (&w.hit, w.trigger.provoker()) {
-                (Some(hit), _) => format!("{} to stop it", pct(flow::defence_chance(b, r, hit, k))),
+                (Some(hit), _) => {
+                    format!("{} to stop it", pct(b.rules().defence_chance(b, r, hit, k)))
+                }
                 (None, Some(t)) => {
                     let dist = b.grid().distance(b.pos(r), b.pos(t));
                     match k {
@@ -77,19 +79,11 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                 }
                 _ => String::new(),
             };
-            let price = if b.ruleset() == RulesetId::TacticalD20 {
-                "Reaction".to_string()
-            } else {
-                format!("{} RP", k.cost())
-            };
+            let price = b.rules().reaction_price(k);
             (k, format!("{k} ({price}, {chance})"))
         })
         .collect();
-    let has = if b.ruleset() == RulesetId::TacticalD20 {
-        format!("{} Reaction(s) left", b.rp(r))
-    } else {
-        format!("{} RP", b.rp(r))
-    };
+    let has = b.rules().reactions_left(b, r);
     Some((format!("{} has {has}. {head}", b.name(r)), opts))
 }
 

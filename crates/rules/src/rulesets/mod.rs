@@ -4,17 +4,21 @@
 
 pub mod flow;
 pub mod tactical_d20;
+pub mod ui;
 
 use serde::{Deserialize, Serialize};
 
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ActionBudget, ReactionBudget, Refresh, Slot, Stat, Stats, UnitId};
+use crate::components::{
+    ActionBudget, ConditionKind, ReactionBudget, Refresh, Slot, Stat, Stats, UnitId,
+};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
+use ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 
 /// Which combat system a battle plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -287,7 +291,13 @@ pub fn hit_outcome(
     let rules = b.rules();
     let o = rules.odds(b, attacker, target, weapon, kind, false);
     let (d, c) = rules.damage_odds(b, attacker, target, weapon, kind)?;
-    Some(crate::odds::expected_hit(o.hit, o.crit, &d, &c, b.hp(target)))
+    Some(crate::odds::expected_hit(
+        o.hit,
+        o.crit,
+        &d,
+        &c,
+        b.hp(target),
+    ))
 }
 
 /// How an attack is paid and made: what [`Ruleset::plan_attack`] decides.
@@ -445,8 +455,36 @@ pub trait Ruleset: Sync {
     fn budget_line(&self, b: &Battle, u: UnitId) -> String;
     /// A `TurnStarted` event's detail in the log ("5 AP, 2 RP").
     fn turn_budget_words(&self, ap: i32, rp: i32) -> String;
-    /// What a command would cost, in words ("2 AP", "Standard"), or why not.
+    /// What a command would cost, in words, as the action bar shows it ("2 AP",
+    /// "Standard+Move", "free"), or why not.
     fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String>;
+    /// The action bar: every special action the window offers, in bar order
+    /// ([`ui::ActionSpec`]: label, key, target, the command it makes).
+    fn actions(&self) -> &'static [ActionSpec];
+    /// The choice a command still leaves open (which focus, which item), offered before
+    /// it goes in; `None` when the command is all there is to it.
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice>;
+    /// Why `u` cannot pay for `cmd` at all now (AP, slots), before its target is known
+    /// (the action bar greys the button with this reason).
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String>;
+    /// Fixed words of the window: what a click does, the draw and sheathe buttons.
+    fn window_words(&self) -> &'static WindowWords;
+    /// What `u` has left, as the unit card shows it (pips and notes).
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge>;
+    /// What a move of `cost` movement would cost `u` now ("1 AP", "a Move action").
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String;
+    /// What clicking an enemy would cost `u` now.
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice;
+    /// A maneuver's chance of success and its words after the percentage ("to out-feint
+    /// Brute (…)"), for the hover card while it waits for its target; `None`: no chance
+    /// to show.
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)>;
+    /// The price of a reaction in the prompt ("2 RP", "Reaction").
+    fn reaction_price(&self, kind: ReactionKind) -> String;
+    /// What `u` has left to react with, in the prompt ("2 RP", "1 Reaction(s) left").
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String;
+    /// The badge of a condition on the map and the unit card ("P", "+1").
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str;
     /// Map symbols a random battlefield may use besides floor.
     fn random_terrain(&self) -> &'static [char];
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).

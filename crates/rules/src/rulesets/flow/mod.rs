@@ -5,6 +5,7 @@ mod combat;
 mod intercept;
 mod maneuvers;
 mod perform;
+mod ui;
 
 pub use actions::*;
 pub use combat::*;

@@ -10,10 +10,13 @@ use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
+use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
 };
+
+use super::ui;
 
 /// Seed 002, "Round Resolution Cheat Sheet".
 pub struct Flow;
@@ -412,11 +415,51 @@ impl Ruleset for Flow {
     }
 
     fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
-        Ok(match cmd {
-            Command::Attack { .. } => format!("{} AP", super::ATTACK_AP),
-            Command::Act { action, .. } => format!("{} AP", super::cost(action)),
-            _ => String::new(),
-        })
+        Ok(ui::cost_words(cmd))
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ui::ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        ui::choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        ui::cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &ui::WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        ui::gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        ui::move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        ui::attack_price(b, u)
+    }
+
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        ui::maneuver_chance(b, u, cmd)
+    }
+
+    fn reaction_price(&self, kind: ReactionKind) -> String {
+        format!("{} RP", self.reaction_cost(kind))
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} RP", b.rp(u))
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
     }
 
     fn random_terrain(&self) -> &'static [char] {

@@ -10,6 +10,7 @@ mod movement;
 mod perform;
 mod reactions;
 mod turns;
+mod ui;
 
 pub use attack::*;
 pub use budget::*;

@@ -5,16 +5,19 @@ use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
 use crate::components::{ActionBudget, BleedTaken, ReactionBudget, Slot, Stat, Stats};
-use crate::components::{UnitId, Wear};
+use crate::components::{ConditionKind, UnitId, Wear};
 use crate::dice::{DiceExpr, ForcedFaceError};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
+use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
     own_turn_reactions,
 };
+
+use super::ui;
 
 /// Seed 004, "Action".
 pub struct TacticalD20;
@@ -322,21 +325,51 @@ impl Ruleset for TacticalD20 {
     }
 
     fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
-        match cmd {
-            Command::Attack { unit, slot, .. } => super::attack_payer(b, *unit, *slot)
-                .map(|(payer, _)| format!("{payer:?}"))
-                .map_err(|e| e.to_string()),
-            Command::Act { action, .. } => {
-                let (a, c) = super::slots_of(action);
-                Ok([a, c]
-                    .into_iter()
-                    .flatten()
-                    .map(|s| format!("{s:?}"))
-                    .collect::<Vec<_>>()
-                    .join(" + "))
-            }
-            _ => Ok(String::new()),
-        }
+        ui::cost_words(b, cmd)
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ui::ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        ui::choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        ui::cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &ui::WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        ui::gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        ui::move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        ui::attack_price(b, u)
+    }
+
+    fn maneuver_chance(&self, _b: &Battle, _u: UnitId, _cmd: &Command) -> Option<(f64, String)> {
+        None
+    }
+
+    fn reaction_price(&self, _kind: ReactionKind) -> String {
+        "Reaction".into()
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} Reaction(s) left", b.rp(u))
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
     }
 
     fn random_terrain(&self) -> &'static [char] {

@@ -1,0 +1,252 @@
+//! What the window shows of flow: the action bar (bar order, keys, labels, targets), the
+//! Disarm item choice, prices in AP and RP, the AP/RP/FP pips and the Feint and Shove
+//! chances on hover.
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::engine::{Action, Command, ReadyTrigger, ShoveEffect};
+use crate::rulesets::ui::{
+    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act, item_choice,
+    items_first,
+};
+
+use super::{ATTACK_AP, MOVE_PER_AP, cost, default_disarm_item, feint_chance, shove_chance};
+
+const ENEMY: Target = Target::Unit("an enemy");
+
+/// flow's action bar, in bar order.
+pub static ACTIONS: [ActionSpec; 14] = [
+    ActionSpec {
+        label: "Step",
+        key: Some(Key::Digit(1)),
+        target: Target::Cell("a free adjacent cell"),
+        build: |_, u, p| Some(act(u, Action::Step { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Feint",
+        key: Some(Key::Digit(2)),
+        target: ENEMY,
+        build: |_, u, p| Some(act(u, Action::Feint { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Shove back",
+        key: Some(Key::Digit(3)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Shove {
+                    target: p.unit()?,
+                    effect: ShoveEffect::Push,
+                    both: true,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Shove prone",
+        key: Some(Key::Digit(4)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Shove {
+                    target: p.unit()?,
+                    effect: ShoveEffect::Prone,
+                    both: true,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Grapple",
+        key: Some(Key::Digit(5)),
+        target: ENEMY,
+        build: |_, u, p| Some(act(u, Action::Grapple { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Disarm",
+        key: Some(Key::Digit(6)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Disarm {
+                    target: p.unit()?,
+                    item: None,
+                    send: None,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Tumble",
+        key: Some(Key::Digit(7)),
+        target: Target::Unit("an adjacent enemy"),
+        build: |_, u, p| Some(act(u, Action::Tumble { through: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Flow State",
+        key: Some(Key::Digit(8)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::FlowState)),
+    },
+    ActionSpec {
+        label: "Total Defense",
+        key: Some(Key::Digit(9)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::TotalDefense)),
+    },
+    ActionSpec {
+        label: "Ready",
+        key: Some(Key::Digit(0)),
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyEntersReach,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Stand Up",
+        key: Some(Key::Letter('U')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::StandUp)),
+    },
+    ActionSpec {
+        label: "Break Free",
+        key: Some(Key::Letter('B')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::BreakFree)),
+    },
+    ActionSpec {
+        label: "Release",
+        key: Some(Key::Letter('R')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Release)),
+    },
+    ActionSpec {
+        label: "Pick Up",
+        key: Some(Key::Letter('P')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::PickUp)),
+    },
+];
+
+/// The window's fixed words for flow.
+pub static WORDS: WindowWords = WindowWords {
+    clicks: "Click a cell to move, an enemy to attack (2 AP).",
+    draw: "Draw (1 AP)",
+    sheathe: "Sheathe (1 AP)",
+};
+
+/// AP a command costs (an attack 2, a special action its own cost).
+fn ap_cost(cmd: &Command) -> i32 {
+    match cmd {
+        Command::Attack { .. } => ATTACK_AP,
+        Command::Act { action, .. } => cost(action),
+        _ => 0,
+    }
+}
+
+/// A Disarm that names no item yet: which of the target's items (its weapon first).
+pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    let &Command::Act {
+        unit,
+        action: Action::Disarm {
+            target, item: None, ..
+        },
+    } = cmd
+    else {
+        return None;
+    };
+    item_choice(
+        format!("Disarm which item of {}?", b.name(target)),
+        items_first(b, target, default_disarm_item(b, target)),
+        |i| b.weapons(target)[i].name.clone(),
+        |i| {
+            act(
+                unit,
+                Action::Disarm {
+                    target,
+                    item: Some(i),
+                    send: None,
+                },
+            )
+        },
+    )
+}
+
+/// Why `u` cannot pay for `cmd` at all now (its AP), before a target is known.
+pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+    let cost = ap_cost(cmd);
+    (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
+}
+
+/// AP, RP and FP as pips.
+pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
+    [
+        ("AP", b.ap(u), Tone::Action),
+        ("RP", b.rp(u), Tone::Reaction),
+        ("FP", b.fp(u), Tone::Other),
+    ]
+    .into_iter()
+    .map(|(label, count, tone)| Gauge::Pips { label, count, tone })
+    .collect()
+}
+
+/// The AP a move of `cost` still has to buy.
+pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
+    let left = b.turn_state(u).move_left;
+    let ap = if cost > left {
+        (cost - left).div_ceil(MOVE_PER_AP)
+    } else {
+        0
+    };
+    format!("{ap} AP")
+}
+
+/// An attack's 2 AP (short when fewer are left).
+pub fn attack_price(b: &Battle, u: UnitId) -> AttackPrice {
+    let price = format!("{ATTACK_AP} AP");
+    if b.ap(u) < ATTACK_AP {
+        AttackPrice::Short {
+            price,
+            why: format!("not enough AP ({} left)", b.ap(u)),
+        }
+    } else {
+        AttackPrice::Pays(price)
+    }
+}
+
+/// A Feint's or Shove's chance against `target` (the numbers the AI weighs too).
+pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+    let Command::Act { action, .. } = cmd else {
+        return None;
+    };
+    match *action {
+        Action::Feint { target } => Some((
+            feint_chance(b, u, target),
+            format!(
+                "to out-feint {} (Advantage on the next attack)",
+                b.name(target)
+            ),
+        )),
+        Action::Shove { target, .. } => Some((
+            shove_chance(b, u, target),
+            format!("to shove {} (Athletics against Athletics)", b.name(target)),
+        )),
+        _ => None,
+    }
+}
+
+/// "2 AP" for a command (the action bar's price).
+pub fn cost_words(cmd: &Command) -> String {
+    match cmd {
+        Command::Attack { .. } | Command::Act { .. } => format!("{} AP", ap_cost(cmd)),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,417 @@
+//! What the window shows of tactical-d20: the action bar (bar order, keys, labels,
+//! targets), the Focus and item choices, prices in action slots, the slot and Reaction
+//! pips.
+
+use crate::battle::Battle;
+use crate::components::{Slot, UnitId};
+use crate::engine::{Action, Command, FocusOn, GrappleFollow};
+use crate::rulesets::ui::{
+    ActionSpec, AttackPrice, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act, item_choice,
+    items_first, own_items,
+};
+
+use super::{COMMAND_WORDS, attack_payer, default_item, payer, slots_of, speed};
+
+const ENEMY: Target = Target::Unit("an enemy");
+const CELL: Target = Target::Cell("a cell");
+
+/// An attack with a lesser action (Secondary, Tertiary) on the unit picked.
+fn attack_with(u: UnitId, p: &Pick, slot: Slot) -> Option<Command> {
+    Some(Command::Attack {
+        unit: u,
+        target: p.unit()?,
+        weapon: None,
+        slot: Some(slot),
+    })
+}
+
+/// tactical-d20's action bar, in bar order.
+pub static ACTIONS: [ActionSpec; 27] = [
+    ActionSpec {
+        label: "Secondary attack",
+        key: Some(Key::Letter('E')),
+        target: ENEMY,
+        build: |_, u, p| attack_with(u, p, Slot::Move),
+    },
+    ActionSpec {
+        label: "Tertiary attack",
+        key: Some(Key::Letter('Q')),
+        target: ENEMY,
+        build: |_, u, p| attack_with(u, p, Slot::Quick),
+    },
+    ActionSpec {
+        label: "Dash",
+        key: Some(Key::Digit(1)),
+        target: CELL,
+        build: |_, u, p| Some(act(u, Action::Dash { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Charge",
+        key: Some(Key::Digit(2)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Charge {
+                    target: p.unit()?,
+                    to: None,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Trip",
+        key: Some(Key::Digit(3)),
+        target: ENEMY,
+        build: |_, u, p| Some(act(u, Action::Trip { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Push",
+        key: Some(Key::Digit(4)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Push {
+                    target: p.unit()?,
+                    distance: None,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Grapple",
+        key: Some(Key::Digit(5)),
+        target: ENEMY,
+        build: |_, u, p| Some(act(u, Action::Grapple { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Disarm",
+        key: Some(Key::Digit(6)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Disarm {
+                    target: p.unit()?,
+                    item: None,
+                    send: None,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Sunder",
+        key: Some(Key::Digit(7)),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Sunder {
+                    target: p.unit()?,
+                    item: None,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Feint",
+        key: Some(Key::Digit(8)),
+        target: ENEMY,
+        build: |_, u, p| Some(act(u, Action::Feint { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Tumble",
+        key: Some(Key::Digit(9)),
+        target: CELL,
+        build: |_, u, p| Some(act(u, Action::TumbleTo { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Jump",
+        key: Some(Key::Digit(0)),
+        target: CELL,
+        build: |_, u, p| Some(act(u, Action::Jump { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Overrun",
+        key: Some(Key::Letter('O')),
+        target: CELL,
+        build: |_, u, p| Some(act(u, Action::Overrun { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Defend",
+        key: Some(Key::Letter('V')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Defend)),
+    },
+    ActionSpec {
+        label: "Guard",
+        key: Some(Key::Letter('G')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Guard)),
+    },
+    ActionSpec {
+        label: "Focus",
+        key: Some(Key::Letter('F')),
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                Action::Focus {
+                    on: FocusOn::Attack,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Assist",
+        key: Some(Key::Letter('H')),
+        target: Target::Unit("an ally"),
+        build: |_, u, p| Some(act(u, Action::Assist { ally: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Concentrate",
+        key: Some(Key::Letter('C')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Concentrate)),
+    },
+    ActionSpec {
+        label: "Wait",
+        key: Some(Key::Letter('K')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Wait)),
+    },
+    ActionSpec {
+        label: "Step",
+        key: Some(Key::Letter('X')),
+        target: Target::Cell("a free adjacent cell"),
+        build: |_, u, p| Some(act(u, Action::Step { to: p.cell()? })),
+    },
+    ActionSpec {
+        label: "Grapple attack",
+        key: Some(Key::Letter('J')),
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                Action::GrappleTurn {
+                    follow: GrappleFollow::Attack,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Break Free",
+        key: Some(Key::Letter('B')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::BreakFree)),
+    },
+    ActionSpec {
+        label: "Stand Up",
+        key: Some(Key::Letter('U')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::StandUp)),
+    },
+    ActionSpec {
+        label: "Pick Up",
+        key: Some(Key::Letter('P')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::PickUp)),
+    },
+    ActionSpec {
+        label: "Patch Wound",
+        key: Some(Key::Letter('L')),
+        target: Target::Unit("itself or an adjacent bleeding ally"),
+        build: |_, u, p| Some(act(u, Action::Patch { ally: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Hand over",
+        key: Some(Key::Letter('I')),
+        target: Target::Unit("an adjacent ally"),
+        // The first item in hand; the choice offers the others.
+        build: |b, u, p| {
+            Some(act(
+                u,
+                Action::Give {
+                    item: own_items(b, u).first().copied().unwrap_or(0),
+                    ally: p.unit()?,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Command",
+        key: Some(Key::Letter('Y')),
+        target: Target::Words {
+            max_words: COMMAND_WORDS,
+            prompt: "Shout up to 13 words to allies or foes (Quick action).",
+            hint: "Hold the line!",
+        },
+        build: |_, u, p| {
+            Some(act(
+                u,
+                Action::Command {
+                    text: p.words()?.to_string(),
+                },
+            ))
+        },
+    },
+];
+
+/// The window's fixed words for tactical-d20.
+pub static WORDS: WindowWords = WindowWords {
+    clicks: "Click a cell to Advance (Move action), an enemy to attack (Standard, then Move −5, then Quick −10).",
+    draw: "Equip (Move)",
+    sheathe: "Stow (Move)",
+};
+
+/// "longsword (10 of 10 HP left)".
+fn item_label(b: &Battle, owner: UnitId, i: usize) -> String {
+    let w = &b.weapons(owner)[i];
+    format!(
+        "{} ({} of {} HP left)",
+        w.name,
+        w.hp - b.wear(owner, i),
+        w.hp
+    )
+}
+
+/// Focus: on what. Sunder or Disarm naming no item: which of the target's (its weapon
+/// first). Hand over: which of one's own items.
+pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    let Command::Act { unit, action } = cmd else {
+        return None;
+    };
+    let unit = *unit;
+    match *action {
+        Action::Focus { .. } => Some(Choice {
+            title: "Focus on what? (Quick action, +1 until your next turn)".to_string(),
+            options: [
+                (FocusOn::Attack, "attack and damage rolls"),
+                (FocusOn::Defence, "AC and saving throws"),
+                (FocusOn::Skills, "skill checks"),
+            ]
+            .into_iter()
+            .map(|(on, l)| (l.to_string(), act(unit, Action::Focus { on })))
+            .collect(),
+        }),
+        Action::Sunder { target, item: None } => item_choice(
+            format!("Sunder which item of {}?", b.name(target)),
+            items_first(b, target, default_item(b, target)),
+            |i| item_label(b, target, i),
+            |i| {
+                act(
+                    unit,
+                    Action::Sunder {
+                        target,
+                        item: Some(i),
+                    },
+                )
+            },
+        ),
+        Action::Disarm {
+            target, item: None, ..
+        } => item_choice(
+            format!("Disarm which item of {}?", b.name(target)),
+            items_first(b, target, default_item(b, target)),
+            |i| item_label(b, target, i),
+            |i| {
+                act(
+                    unit,
+                    Action::Disarm {
+                        target,
+                        item: Some(i),
+                        send: None,
+                    },
+                )
+            },
+        ),
+        Action::Give { ally, .. } => item_choice(
+            format!("Hand which item to {}?", b.name(ally)),
+            own_items(b, unit),
+            |i| item_label(b, unit, i),
+            |item| act(unit, Action::Give { item, ally }),
+        ),
+        _ => None,
+    }
+}
+
+/// The action slots a command takes: an attack with a lesser action its slot, an action
+/// its slot (and the Move a dash-chained one needs as well).
+fn slots(cmd: &Command) -> (Option<Slot>, Option<Slot>) {
+    match cmd {
+        Command::Attack { slot: Some(s), .. } => (Some(*s), None),
+        Command::Act { action, .. } => slots_of(action),
+        _ => (None, None),
+    }
+}
+
+/// Why `u` cannot pay for `cmd` at all now (its slots), before a target is known.
+pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+    let (first, second) = slots(cmd);
+    if let Some(s) = first
+        && payer(b, u, s).is_none()
+    {
+        return Some(format!("no {s:?} action left"));
+    }
+    if let Some(s) = second
+        && (b.slots(u, s) == 0 || b.slots(u, Slot::Standard) == 0)
+    {
+        return Some("needs both the Standard and the Move action".into());
+    }
+    None
+}
+
+/// The command's price as the action bar shows it ("Move", "Standard+Move", "free");
+/// an attack that names no slot says the slot that would pay for it, or why none can.
+pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
+    match cmd {
+        Command::Attack {
+            unit, slot: None, ..
+        } => attack_payer(b, *unit, None)
+            .map(|(payer, _)| format!("{payer:?}"))
+            .map_err(|e| e.to_string()),
+        Command::Attack { .. } | Command::Act { .. } => Ok(match slots(cmd) {
+            (Some(a), Some(m)) => format!("{a:?}+{m:?}"),
+            (Some(a), None) => format!("{a:?}"),
+            _ => "free".into(),
+        }),
+        _ => Ok(String::new()),
+    }
+}
+
+/// Standard, Move and Quick as pips, movement left from an Advance, the Reaction.
+pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
+    let pips = |label, count, tone| Gauge::Pips { label, count, tone };
+    let mut v = vec![
+        pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
+        pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
+        pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
+    ];
+    let left = b.turn_state(u).move_left;
+    if left > 0 {
+        v.push(Gauge::Note(format!(
+            "{left} movement left from this Advance"
+        )));
+    }
+    v.push(pips("Reaction", b.rp(u), Tone::Reaction));
+    v
+}
+
+/// What a move of `cost` takes: the movement left, a Move action, or Move and Standard.
+pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
+    let left = b.turn_state(u).move_left;
+    match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
+        0 => "movement left from this Advance".to_string(),
+        1 => "a Move action".to_string(),
+        _ => "Move + Standard actions".to_string(),
+    }
+}
+
+/// The action an attack would take now (Standard, then Move, then Quick), or why none.
+pub fn attack_price(b: &Battle, u: UnitId) -> AttackPrice {
+    match attack_payer(b, u, None) {
+        Ok((_, slot)) => AttackPrice::Pays(format!("{slot:?} action")),
+        Err(e) => AttackPrice::Cannot(e.to_string()),
+    }
+}
