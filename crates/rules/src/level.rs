@@ -2,7 +2,8 @@
 //!
 //! The window, `skirmish check` and `skirmish run` all read levels through [`load`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Read;
 use std::path::Path;
 
 use ron::extensions::Extensions;
@@ -15,8 +16,23 @@ use crate::grid::{Cell, Grid, GridKind};
 use crate::rulesets::RulesetId;
 use crate::span::{Pos, SpanIndex};
 
-/// Largest map side, to keep a bad file from allocating the machine away.
+/// Largest map side, to keep a bad file from allocating the machine away. Checked
+/// before the map is built (as every limit here: before anything is sized from it).
 pub const MAX_MAP_SIDE: usize = 256;
+
+/// Most units in a level: one per cell of the largest map.
+pub const MAX_UNITS: usize = MAX_MAP_SIDE * MAX_MAP_SIDE;
+
+/// Longest name, in characters: the level's, a side's, a unit's, a weapon's or an
+/// archetype's.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// Largest level file, in bytes (16 MiB): a level of [`MAX_UNITS`] units fits.
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// Longest echo of the file's own text in a message, in characters; longer is cut
+/// with `…`.
+pub const ECHO_CHARS: usize = 60;
 
 /// What a cell is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -285,17 +301,243 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }
 
-/// Read and validate a level file.
+/// Read and validate a level file. The size is checked before the file is read, and
+/// never more than [`MAX_FILE_BYTES`] + 1 bytes are read.
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|e| LevelErrors {
+    let fail = |pos: Pos, message: String| LevelErrors {
         file: file.clone(),
-        problems: vec![Problem {
-            pos: Pos { line: 1, col: 1 },
-            message: format!("cannot read the file: {e}"),
-        }],
+        problems: vec![Problem { pos, message }],
+    };
+    let start = Pos { line: 1, col: 1 };
+    let too_big = |n: u64| {
+        fail(
+            start,
+            format!(
+                "the file is {n} bytes; a level file may be at most {MAX_FILE_BYTES} bytes (16 MiB)"
+            ),
+        )
+    };
+    let mut f =
+        std::fs::File::open(path).map_err(|e| fail(start, format!("cannot read the file: {e}")))?;
+    // The size on disk first (not every file has one: pipes say 0), then a bounded read.
+    if let Ok(m) = f.metadata()
+        && m.len() > MAX_FILE_BYTES as u64
+    {
+        return Err(too_big(m.len()));
+    }
+    let mut bytes = Vec::new();
+    (&mut f)
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(start, format!("cannot read the file: {e}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    let src = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let good = std::str::from_utf8(good).unwrap_or_default();
+        let line_start = good.rfind('\n').map_or(0, |i| i + 1);
+        let pos = Pos {
+            line: 1 + good.matches('\n').count(),
+            col: 1 + good[line_start..].chars().count(),
+        };
+        fail(
+            pos,
+            "the file is not UTF-8 text here (save it as UTF-8)".into(),
+        )
     })?;
     parse(&src, &file)
+}
+
+/// User text as a message shows it: control characters escaped (`\n`, `\u{1b}`) so a
+/// message stays on one line, and at most [`ECHO_CHARS`] characters, cut with `…`.
+pub fn echo(s: &str) -> String {
+    let mut out = String::new();
+    let mut n = 0;
+    for c in s.chars() {
+        let piece: String = if c.is_control()
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+        {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        };
+        let k = piece.chars().count();
+        if n + k > ECHO_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push_str(&piece);
+        n += k;
+    }
+    out
+}
+
+/// A list of names for a message: each echoed, at most 16, then how many more.
+fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    const SHOWN: usize = 16;
+    let total = names.len();
+    let mut v: Vec<String> = names.take(SHOWN).map(echo).collect();
+    if total > SHOWN {
+        v.push(format!("and {} more", total - SHOWN));
+    }
+    v.join(", ")
+}
+
+/// The RON parser's complaint in the game's words: what the file needs here.
+fn syntax_message(e: &ron::Error) -> String {
+    use ron::Error as E;
+    // What a struct is called, and how it is written.
+    let noun = |name: &str| match name {
+        "Level" => "the level".to_string(),
+        "Side" => "this side".to_string(),
+        "Unit" => "this unit".to_string(),
+        _ => "this entry".to_string(),
+    };
+    // How a struct opens, and what the file needs there.
+    let form = |name: &str| match name {
+        "Level" => (
+            "`Level(`".to_string(),
+            " (a level file holds one `Level( … )`)",
+        ),
+        "Side" => (
+            "`Side(`".to_string(),
+            " (a side: `Side(name: \"…\", colour: \"#rrggbb\")`)",
+        ),
+        "Unit" => (
+            "`Unit(`".to_string(),
+            " (a unit: `Unit(name: \"…\", side: \"…\", cell: (x, y), archetype: \"…\")`)",
+        ),
+        "" => ("`(`".to_string(), ""),
+        n => (format!("`{}(`", echo(n)), ""),
+    };
+    let number = |t: &str| match t {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => {
+            "a whole number".to_string()
+        }
+        t => echo(t),
+    };
+    let of_outer = |o: &Option<String>| noun(o.as_deref().unwrap_or(""));
+    match e {
+        E::Eof => {
+            "the file ends too early: something opened here is not closed (`)`, `]`, `}` or `\"`)"
+                .into()
+        }
+        E::ExpectedArray => "a list is needed here: `[ … ]`".into(),
+        E::ExpectedArrayEnd => "the list needs a `,` between items or a `]` to close it".into(),
+        E::ExpectedComma => "a `,` is needed between two entries".into(),
+        E::ExpectedMap => "a table is needed here: `{ key: value, … }`".into(),
+        E::ExpectedMapColon => "a `:` is needed between a key and its value".into(),
+        E::ExpectedMapEnd => "the table needs a `,` between entries or a `}` to close it".into(),
+        E::ExpectedStructLike => "a `(` is needed here".into(),
+        E::ExpectedNamedStructLike(name) => {
+            let (open, what) = form(name);
+            format!("expected {open} here{what}")
+        }
+        E::ExpectedStructLikeEnd | E::ExpectedOptionEnd => {
+            "a `,` between fields or a `)` to close is needed here".into()
+        }
+        E::ExpectedDifferentStructName { expected, found } => {
+            let (open, what) = form(expected);
+            format!("expected {open} here, not `{}(`{what}", echo(found))
+        }
+        E::ExpectedString => "text in double quotes is needed here: `\"…\"`".into(),
+        E::ExpectedStringEnd => "this text has no closing `\"`".into(),
+        E::ExpectedChar => "one character in single quotes is needed here: `'#'`".into(),
+        E::ExpectedInteger => "a whole number is needed here".into(),
+        E::ExpectedFloat => "a number is needed here".into(),
+        E::ExpectedBoolean => "`true` or `false` is needed here".into(),
+        E::ExpectedIdentifier => {
+            "a name is needed here (a field such as `name:` or a value such as `Wall`)".into()
+        }
+        E::ExpectedUnit | E::ExpectedOption => "a value is needed here".into(),
+        E::IntegerOutOfBounds => "this number is too large (or too small) for this field".into(),
+        E::InvalidIntegerDigit { digit, base } => format!(
+            "`{}` is not a digit of a base-{base} number",
+            echo(&digit.to_string())
+        ),
+        E::FloatUnderscore | E::UnderscoreAtBeginning => "a number cannot start with `_`".into(),
+        E::InvalidEscape(why) => format!(
+            "bad escape in text ({}); allowed: `\\\"`, `\\\\`, `\\n`, `\\t`, `\\u{{…}}`",
+            why.to_lowercase()
+        ),
+        E::UnclosedBlockComment => "this `/*` comment is never closed with `*/`".into(),
+        E::UnclosedLineComment => "this comment runs to the end of the file".into(),
+        E::UnexpectedChar(c) => format!("unexpected `{}` here", echo(&c.to_string())),
+        E::TrailingCharacters => {
+            "text after the end of the level: the file holds one `Level( … )` and nothing after it"
+                .into()
+        }
+        E::InvalidValueForType { expected, found } => {
+            format!("{} is needed here, not {}", number(expected), echo(found))
+        }
+        E::ExpectedDifferentLength { expected, found } => {
+            format!("{} is needed here, not {found} values", echo(expected))
+        }
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown value `{}`{} (known: {})",
+            echo(found),
+            outer
+                .as_deref()
+                .map(|o| format!(" for {}", echo(o)))
+                .unwrap_or_default(),
+            name_list(expected.iter().copied())
+        ),
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown field `{}` in {} (known: {})",
+            echo(found),
+            of_outer(outer),
+            name_list(expected.iter().copied())
+        ),
+        E::MissingStructField { field, outer: o } => {
+            format!("{} needs a `{field}:` field", of_outer(o))
+        }
+        E::DuplicateStructField { field, outer: o } => {
+            format!("`{field}:` is given twice in {}", of_outer(o))
+        }
+        E::ExceededRecursionLimit => "too deeply nested".into(),
+        E::Message(m) => echo_long(m),
+        other => echo_long(&format!("not a valid level here: {other}")),
+    }
+}
+
+/// A message that may quote the file: control characters escaped, quoted text capped.
+fn echo_long(m: &str) -> String {
+    // Our own messages (e.g. a bad dice expression) quote the text between backticks;
+    // cap each quotation, and the whole at a few echoes' length.
+    let mut out = String::new();
+    for (i, part) in m.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        out.push_str(&if i % 2 == 1 {
+            echo(part)
+        } else {
+            part.to_string()
+        });
+    }
+    let long = ECHO_CHARS * 4;
+    if out.chars().count() > long {
+        out = out.chars().take(long).collect::<String>() + "…";
+    }
+    out.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 /// Default legend: `.` floor, `#` wall, `~` difficult, `^` high ground, `=` low wall,
@@ -322,26 +564,83 @@ fn parse_colour(s: &str) -> Option<[u8; 3]> {
     Some([b(0)?, b(2)?, b(4)?])
 }
 
-/// Validate level text; `file` names it in messages.
+/// Validate level text; `file` names it in messages. A UTF-8 byte order mark at the
+/// start is skipped (columns are counted as an editor shows them, without it).
 pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     let fail = |problems| LevelErrors {
         file: file.to_string(),
         problems,
     };
+    if src.len() > MAX_FILE_BYTES {
+        return Err(fail(vec![Problem {
+            pos: Pos { line: 1, col: 1 },
+            message: format!(
+                "the file is {} bytes; a level file may be at most {MAX_FILE_BYTES} bytes (16 MiB)",
+                src.len()
+            ),
+        }]));
+    }
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     let raw: LevelFile = ron_options().from_str(src).map_err(|e| {
         fail(vec![Problem {
             pos: Pos {
-                line: e.span.start.line,
-                col: e.span.start.col,
+                line: e.span.start.line.max(1),
+                col: e.span.start.col.max(1),
             },
-            message: e.code.to_string(),
+            message: syntax_message(&e.code),
         }])
     })?;
-    let ix = SpanIndex::build(src);
-    let mut p = Problems {
-        ix: &ix,
-        list: Vec::new(),
+    // Problems are placed at the end: a valid level is never scanned for positions.
+    let mut p = Problems { list: Vec::new() };
+
+    // Names: every limit is checked before anything is built from the file.
+    let name_ok = |p: &mut Problems, path: &dyn Fn() -> String, what: &str, name: &str| {
+        let n = name.chars().count();
+        if n > MAX_NAME_CHARS {
+            p.at(
+                &path(),
+                format!(
+                    "{what} `{}` is {n} characters long; at most {MAX_NAME_CHARS}",
+                    echo(name)
+                ),
+            );
+        }
     };
+    name_ok(&mut p, &|| "name".into(), "the level name", &raw.name);
+    for (i, s) in raw.sides.iter().enumerate() {
+        name_ok(&mut p, &|| format!("sides[{i}].name"), "side name", &s.name);
+    }
+    for (k, w) in &raw.weapons {
+        name_ok(&mut p, &|| format!("weapons{{{k}}}"), "weapon name", k);
+        name_ok(
+            &mut p,
+            &|| format!("weapons{{{k}}}.name"),
+            "weapon name",
+            &w.name,
+        );
+    }
+    for k in raw.archetypes.keys() {
+        name_ok(
+            &mut p,
+            &|| format!("archetypes{{{k}}}"),
+            "archetype name",
+            k,
+        );
+    }
+    let too_many_units = raw.units.len() > MAX_UNITS;
+    if too_many_units {
+        p.at(
+            "units",
+            format!(
+                "the level has {} units; at most {MAX_UNITS} (one per cell of a {MAX_MAP_SIDE}×{MAX_MAP_SIDE} map)",
+                raw.units.len()
+            ),
+        );
+    } else {
+        for (i, u) in raw.units.iter().enumerate() {
+            name_ok(&mut p, &|| format!("units[{i}].name"), "unit name", &u.name);
+        }
+    }
 
     let ruleset = RulesetId::parse(&raw.ruleset);
     if ruleset.is_none() {
@@ -350,7 +649,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             "ruleset",
             format!(
                 "unknown ruleset `{}` (known: {})",
-                raw.ruleset,
+                echo(&raw.ruleset),
                 known.join(", ")
             ),
         );
@@ -368,36 +667,45 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         }
     }
     catalogue.archetypes.extend(raw.archetypes.clone());
+    // Unknown weapons of the level's archetypes: reported once each, at the archetype,
+    // with the number of units that carry them (counted below).
+    let mut bad_arch_weapons: BTreeMap<&str, (Vec<(usize, &str)>, usize)> = BTreeMap::new();
     for (name, a) in &raw.archetypes {
         for (j, w) in a.weapons.iter().enumerate() {
             if !catalogue.weapons.contains_key(w) {
-                p.at(
-                    &format!("archetypes{{{name}}}.weapons[{j}]"),
-                    format!("unknown weapon `{w}` in archetype `{name}`"),
-                );
+                bad_arch_weapons
+                    .entry(name.as_str())
+                    .or_default()
+                    .0
+                    .push((j, w.as_str()));
             }
         }
     }
 
-    // Map.
+    // Map: its size is checked before a cell is allocated.
     let mut legend = default_legend();
     legend.extend(raw.legend.iter().map(|(k, v)| (*k, *v)));
     let height = raw.map.len();
     let width = raw.map.first().map(|r| r.chars().count()).unwrap_or(0);
+    let widest = raw.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    let map_fits = height <= MAX_MAP_SIDE && widest <= MAX_MAP_SIDE;
     if height == 0 || width == 0 {
         p.at(
             "map",
             "the map is empty: give at least one row of cells".into(),
         );
     }
-    if height > MAX_MAP_SIDE || width > MAX_MAP_SIDE {
+    if !map_fits {
         p.at(
             "map",
-            format!("the map is {width}×{height}; at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE}"),
+            format!("the map is {widest}×{height}; at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE}"),
         );
     }
+    // Too large a map is not built: its rows are not checked and the units are checked
+    // against an empty one.
+    let (width, height) = if map_fits { (width, height) } else { (0, 0) };
     let mut terrain = vec![Terrain::Floor; width * height];
-    for (y, row) in raw.map.iter().enumerate() {
+    for (y, row) in raw.map.iter().enumerate().take(height) {
         let n = row.chars().count();
         if n != width {
             p.at(
@@ -405,19 +713,28 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 format!("ragged map: row {y} has {n} cells but row 0 has {width}"),
             );
         }
+        // Each unknown character once per row, where it first stands.
+        let mut unknown: BTreeMap<char, (usize, usize)> = BTreeMap::new();
         for (x, ch) in row.chars().enumerate() {
             match legend.get(&ch) {
                 Some(t) if x < width => terrain[y * width + x] = *t,
                 Some(_) => {}
-                None => {
-                    let mut pos = ix.pos(&format!("map[{y}]"));
-                    pos.col += 1 + x;
-                    p.list.push(Problem {
-                        pos,
-                        message: format!("unknown map character `{ch}` (not in the legend)"),
-                    });
-                }
+                None => unknown.entry(ch).or_insert((x, 0)).1 += 1,
             }
+        }
+        for (ch, (x, count)) in unknown {
+            let more = match count {
+                1 => String::new(),
+                n => format!(" ({} more in this row)", n - 1),
+            };
+            p.list.push((
+                format!("map[{y}]"),
+                Some(x),
+                format!(
+                    "unknown map character `{}` (not in the legend){more}",
+                    echo(&ch.to_string())
+                ),
+            ));
         }
     }
     let grid = Grid::new(raw.grid, width as i32, height as i32);
@@ -427,17 +744,23 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         p.at("sides", "a level needs at least one side".into());
     }
     let mut sides = Vec::new();
+    let mut side_index: HashMap<&str, usize> = HashMap::new();
     for (i, s) in raw.sides.iter().enumerate() {
-        if raw.sides[..i].iter().any(|o| o.name == s.name) {
+        if side_index.contains_key(s.name.as_str()) {
             p.at(
                 &format!("sides[{i}].name"),
-                format!("two sides are named `{}`", s.name),
+                format!("two sides are named `{}`", echo(&s.name)),
             );
+        } else {
+            side_index.insert(&s.name, i);
         }
         let colour = parse_colour(&s.colour).unwrap_or_else(|| {
             p.at(
                 &format!("sides[{i}].colour"),
-                format!("colour `{}` is not of the form \"#rrggbb\"", s.colour),
+                format!(
+                    "colour `{}` is not of the form \"#rrggbb\"",
+                    echo(&s.colour)
+                ),
             );
             [128, 128, 128]
         });
@@ -448,39 +771,46 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         });
     }
 
-    // Units.
+    // Units: each check is a lookup, so a level of many units is checked in linear time.
     let mut units = Vec::new();
     let mut occupied: BTreeMap<Cell, usize> = BTreeMap::new();
+    let mut unit_names: HashMap<&str, usize> = HashMap::new();
     let mut sides_used = BTreeSet::new();
-    for (i, u) in raw.units.iter().enumerate() {
+    let mut known_archetypes: Option<String> = None;
+    let unit_list: &[UnitFile] = if too_many_units { &[] } else { &raw.units };
+    for (i, u) in unit_list.iter().enumerate() {
         let at = |f: &str| format!("units[{i}].{f}");
-        if raw.units[..i].iter().any(|o| o.name == u.name) {
-            p.at(&at("name"), format!("two units are named `{}`", u.name));
+        let name = echo(&u.name);
+        if unit_names.contains_key(u.name.as_str()) {
+            p.at(&at("name"), format!("two units are named `{name}`"));
+        } else {
+            unit_names.insert(&u.name, i);
         }
-        let side = raw.sides.iter().position(|s| s.name == u.side);
+        let side = side_index.get(u.side.as_str()).copied();
         match side {
             Some(s) => {
                 sides_used.insert(s);
             }
             None => p.at(
                 &at("side"),
-                format!("unit `{}` is on unknown side `{}`", u.name, u.side),
+                format!("unit `{name}` is on unknown side `{}`", echo(&u.side)),
             ),
         }
-        if !grid.contains(u.cell) {
+        if !map_fits {
+            // The map was not built: cells cannot be checked.
+        } else if !grid.contains(u.cell) {
             p.at(
                 &at("cell"),
                 format!(
-                    "unit `{}` at {} is off the map ({}×{})",
-                    u.name, u.cell, width, height
+                    "unit `{name}` at {} is off the map ({}×{})",
+                    u.cell, width, height
                 ),
             );
         } else if terrain[grid.index(u.cell).unwrap_or(0)].cost().is_none() {
             p.at(
                 &at("cell"),
                 format!(
-                    "unit `{}` at {} stands on a {}",
-                    u.name,
+                    "unit `{name}` at {} stands on a {}",
                     u.cell,
                     terrain[grid.index(u.cell).unwrap_or(0)].name()
                 ),
@@ -490,8 +820,9 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             p.at(
                 &at("cell"),
                 format!(
-                    "units `{}` and `{}` are both on {}",
-                    raw.units[first].name, u.name, u.cell
+                    "units `{}` and `{name}` are both on {}",
+                    echo(&raw.units[first].name),
+                    u.cell
                 ),
             );
         } else {
@@ -501,11 +832,12 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             Some(a) => match catalogue.archetypes.get(a) {
                 Some(a) => Some(a.clone()),
                 None => {
-                    let known: Vec<&str> =
-                        catalogue.archetypes.keys().map(String::as_str).collect();
+                    let known = known_archetypes.get_or_insert_with(|| {
+                        name_list(catalogue.archetypes.keys().map(String::as_str))
+                    });
                     p.at(
                         &at("archetype"),
-                        format!("unknown archetype `{a}` (known: {})", known.join(", ")),
+                        format!("unknown archetype `{}` (known: {known})", echo(a)),
                     );
                     None
                 }
@@ -514,10 +846,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 if u.stats.is_none() || u.hp.is_none() {
                     p.at(
                         &at("name"),
-                        format!(
-                            "unit `{}` needs an `archetype` or both `stats` and `hp`",
-                            u.name
-                        ),
+                        format!("unit `{name}` needs an `archetype` or both `stats` and `hp`"),
                     );
                 }
                 None
@@ -529,22 +858,39 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         if hp <= 0 {
             p.at(
                 &at("hp"),
-                format!("unit `{}` has {hp} HP; it needs at least 1", u.name),
+                format!("unit `{name}` has {hp} HP; it needs at least 1"),
             );
         }
+        // Weapons from a level archetype with unknown ones: counted for its one message.
+        let from_bad_archetype = match (&u.weapons, &u.archetype) {
+            (None, Some(a)) if arch.is_some() => bad_arch_weapons.get_mut(a.as_str()),
+            _ => None,
+        };
         let weapon_names = u
             .weapons
             .clone()
             .or(arch.as_ref().map(|a| a.weapons.clone()))
             .unwrap_or_default();
         let mut weapons = Vec::new();
-        for (j, w) in weapon_names.iter().enumerate() {
-            match catalogue.weapons.get(w) {
-                Some(w) => weapons.push(w.clone()),
-                None => p.at(
-                    &format!("units[{i}].weapons[{j}]"),
-                    format!("unknown weapon `{w}` for unit `{}`", u.name),
-                ),
+        match from_bad_archetype {
+            Some((_, users)) => {
+                *users += 1;
+                weapons.extend(
+                    weapon_names
+                        .iter()
+                        .filter_map(|w| catalogue.weapons.get(w).cloned()),
+                );
+            }
+            None => {
+                for (j, w) in weapon_names.iter().enumerate() {
+                    match catalogue.weapons.get(w) {
+                        Some(w) => weapons.push(w.clone()),
+                        None => p.at(
+                            &format!("units[{i}].weapons[{j}]"),
+                            format!("unknown weapon `{}` for unit `{name}`", echo(w)),
+                        ),
+                    }
+                }
             }
         }
         let dirs = grid.directions() as u8;
@@ -576,19 +922,41 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 .collect(),
         });
     }
-    for (i, s) in raw.sides.iter().enumerate() {
-        if !sides_used.contains(&i) {
+    for (name, (bad, users)) in &bad_arch_weapons {
+        let used = match users {
+            0 => String::new(),
+            1 => " (used by 1 unit)".to_string(),
+            n => format!(" (used by {n} units)"),
+        };
+        for (j, w) in bad {
             p.at(
-                &format!("sides[{i}]"),
-                format!("side `{}` has no units", s.name),
+                &format!("archetypes{{{name}}}.weapons[{j}]"),
+                format!(
+                    "unknown weapon `{}` in archetype `{}`{used}",
+                    echo(w),
+                    echo(name)
+                ),
             );
         }
     }
+    if !too_many_units {
+        for (i, s) in raw.sides.iter().enumerate() {
+            if !sides_used.contains(&i) && side_index.get(s.name.as_str()) == Some(&i) {
+                p.at(
+                    &format!("sides[{i}]"),
+                    format!("side `{}` has no units", echo(&s.name)),
+                );
+            }
+        }
+    }
     let surprise = match &raw.surprise {
-        Some(name) => match raw.sides.iter().position(|s| &s.name == name) {
-            Some(i) => Some(SideId(i as u32)),
+        Some(name) => match side_index.get(name.as_str()) {
+            Some(&i) => Some(SideId(i as u32)),
             None => {
-                p.at("surprise", format!("surprise names unknown side `{name}`"));
+                p.at(
+                    "surprise",
+                    format!("surprise names unknown side `{}`", echo(name)),
+                );
                 None
             }
         },
@@ -607,7 +975,18 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     };
 
     if !p.list.is_empty() {
-        let mut problems = p.list;
+        let ix = SpanIndex::build_for(src, p.list.iter().map(|(path, _, _)| path.as_str()));
+        let mut problems: Vec<Problem> = p
+            .list
+            .into_iter()
+            .map(|(path, ch, message)| Problem {
+                pos: match ch {
+                    Some(n) => ix.char_pos(src, &path, n),
+                    None => ix.pos(&path),
+                },
+                message,
+            })
+            .collect();
         problems.sort_by_key(|p| p.pos);
         return Err(fail(problems));
     }
@@ -625,16 +1004,13 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     })
 }
 
-struct Problems<'a> {
-    ix: &'a SpanIndex,
-    list: Vec<Problem>,
+/// Problems found so far: (path, character in the string at the path, message).
+struct Problems {
+    list: Vec<(String, Option<usize>, String)>,
 }
 
-impl Problems<'_> {
+impl Problems {
     fn at(&mut self, path: &str, message: String) {
-        self.list.push(Problem {
-            pos: self.ix.pos(path),
-            message,
-        });
+        self.list.push((path.to_string(), None, message));
     }
 }

@@ -10,6 +10,7 @@ mod duel;
 mod engine;
 mod flow;
 mod grid;
+mod level_fuzz;
 mod levels;
 mod support;
 mod tactical_d20;
