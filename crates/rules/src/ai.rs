@@ -344,24 +344,14 @@ fn disengage(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
 fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // Each ally able to threaten anything, with its cell and reach (as `threatens`).
-    let allies: Vec<(Cell, u32)> = b
-        .units()
-        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
-        .map(|a| (b.pos(a), b.threat(a)))
-        .filter(|&(_, reach)| reach > 0)
-        .collect();
-    let grid = b.grid();
+    // The allies that threaten each foe, through the cell index (as `threatens`), in
+    // level order.
     foes.iter()
         .map(|&e| {
-            let pe = b.pos(e);
-            allies
-                .iter()
-                .filter(|&&(pa, reach)| {
-                    let d = grid.distance(pa, pe);
-                    d >= 1 && d <= reach
-                })
-                .map(|&(pa, _)| pa)
+            b.threatening(b.pos(e))
+                .into_iter()
+                .filter(|&a| a != u && !b.enemies(u, a))
+                .map(|a| b.pos(a))
                 .collect()
         })
         .collect()
@@ -541,6 +531,137 @@ pub fn fallback(b: &Battle) -> Option<Command> {
     }
 }
 
+/// Most commands the AI gives in one turn of one unit (its reaction answers aside);
+/// past it the turn is ended as a stuck turn (see [`Guard`]). No legal turn comes
+/// near it: a turn is a few actions and moves.
+pub const MAX_TURN_COMMANDS: usize = 200;
+
+/// Why [`Guard`] ended a turn (or declined a reaction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    /// The command was accepted and added no event: nothing changed, so the AI would
+    /// give it again forever.
+    NoProgress,
+    /// The unit's turn took more than [`MAX_TURN_COMMANDS`] commands.
+    TooLong,
+}
+
+/// Keeps the AI from spinning on a turn that makes no progress. [`Guard::play`] submits
+/// the AI's commands; when one is accepted but adds no event to the log, or a unit's
+/// turn has taken more than [`MAX_TURN_COMMANDS`] commands, it ends the turn (or
+/// declines the reaction) with [`fallback`] and records a stuck turn. A stuck turn is a
+/// rules or AI bug: `sim` counts them and `soak` reports each as a violation. Keep one
+/// guard for a whole battle when submitting a command at a time.
+#[derive(Clone, Debug, Default)]
+pub struct Guard {
+    /// The turn being counted: (round, unit).
+    turn: Option<(u32, UnitId)>,
+    /// Commands accepted in it so far.
+    commands: usize,
+    /// The stuck turns so far, one line each.
+    stuck: Vec<String>,
+}
+
+impl Guard {
+    /// A guard with nothing counted.
+    pub fn new() -> Guard {
+        Guard::default()
+    }
+
+    /// The stuck turns so far, one line each ("round 2: Ann's Break Free was accepted
+    /// and changed nothing; its turn was ended").
+    pub fn stuck(&self) -> &[String] {
+        &self.stuck
+    }
+
+    /// Count an accepted command that added `events` to the log, given in the turn
+    /// `turn` (round, unit), or `None` for a reaction's answer. `Some` when the turn
+    /// (or the reaction) must be ended now.
+    pub fn record(&mut self, turn: Option<(u32, UnitId)>, events: usize) -> Option<Stuck> {
+        if let Some(key) = turn {
+            if self.turn != Some(key) {
+                self.turn = Some(key);
+                self.commands = 0;
+            }
+            self.commands += 1;
+        }
+        if events == 0 {
+            Some(Stuck::NoProgress)
+        } else if turn.is_some() && self.commands > MAX_TURN_COMMANDS {
+            Some(Stuck::TooLong)
+        } else {
+            None
+        }
+    }
+
+    /// Play like [`play_while`], through this guard.
+    pub fn play(
+        &mut self,
+        b: &mut Battle,
+        max_commands: usize,
+        ai: impl Fn(crate::components::SideId) -> bool,
+    ) -> usize {
+        let mut n = 0;
+        while n < max_commands {
+            let (decider, turn) = match b.status() {
+                Status::Turn(u) => (u, Some((b.round(), u))),
+                Status::AwaitingReaction(u) => (u, None),
+                Status::Ended(_) => break,
+            };
+            if !ai(b.side(decider)) {
+                break;
+            }
+            let Some(cmd) = decide(b) else { break };
+            n += 1;
+            let what = describe(&cmd);
+            let stuck = match b.submit(cmd) {
+                Ok(events) => self.record(turn, events),
+                Err(_) => {
+                    // Refused (an AI bug): end the turn or decline, as ever.
+                    let Some(f) = fallback(b) else { break };
+                    if b.submit(f).is_err() {
+                        break;
+                    }
+                    continue;
+                }
+            };
+            let Some(why) = stuck else { continue };
+            let Some(f) = fallback(b) else { break };
+            let ended = match f {
+                Command::EndTurn { .. } => "its turn was ended",
+                _ => "the reaction was declined",
+            };
+            self.stuck.push(match why {
+                Stuck::NoProgress => format!(
+                    "round {}: {}{what} was accepted and changed nothing; {ended}",
+                    b.round(),
+                    b.name(decider)
+                ),
+                Stuck::TooLong => format!(
+                    "round {}: {}'s turn took more than {MAX_TURN_COMMANDS} commands; {ended}",
+                    b.round(),
+                    b.name(decider)
+                ),
+            });
+            if b.submit(f).is_err() {
+                break;
+            }
+        }
+        n
+    }
+}
+
+/// A command in a few words, for [`Guard`]'s lines ("'s Break Free", "'s answer").
+fn describe(cmd: &Command) -> String {
+    match cmd {
+        Command::Act { action, .. } => format!("'s {}", action.name()),
+        Command::Move { to, .. } => format!("'s move to {to}"),
+        Command::Attack { .. } => "'s attack".into(),
+        Command::EndTurn { .. } => "'s End Turn".into(),
+        Command::React { .. } => "'s answer to the reaction".into(),
+    }
+}
+
 /// Play the battle with the AI on every side until it ends or `max_commands` commands
 /// have gone in. A command the engine refuses (which would be an AI bug) ends the turn
 /// instead, so the battle always moves on. Returns the number of commands submitted.
@@ -548,41 +669,12 @@ pub fn play_out(b: &mut Battle, max_commands: usize) -> usize {
     play_while(b, max_commands, |_| true)
 }
 
-/// Like [`play_out`], but only while `ai(side of the deciding unit)` is true.
+/// Like [`play_out`], but only while `ai(side of the deciding unit)` is true. A turn that
+/// makes no progress is ended (see [`Guard`]).
 pub fn play_while(
     b: &mut Battle,
     max_commands: usize,
     ai: impl Fn(crate::components::SideId) -> bool,
 ) -> usize {
-    let mut n = 0;
-    // The same unit's turn may not last forever: at most this many commands.
-    let mut streak = (None, 0usize);
-    while n < max_commands {
-        let decider = match b.status() {
-            Status::Turn(u) | Status::AwaitingReaction(u) => u,
-            Status::Ended(_) => break,
-        };
-        if !ai(b.side(decider)) {
-            break;
-        }
-        let Some(mut cmd) = decide(b) else { break };
-        if let Status::Turn(u) = b.status() {
-            streak = if streak.0 == Some(u) {
-                (Some(u), streak.1 + 1)
-            } else {
-                (Some(u), 1)
-            };
-            if streak.1 > 40 {
-                cmd = Command::EndTurn { unit: u };
-            }
-        }
-        n += 1;
-        if b.submit(cmd).is_err() {
-            let Some(f) = fallback(b) else { break };
-            if b.submit(f).is_err() {
-                break;
-            }
-        }
-    }
-    n
+    Guard::new().play(b, max_commands, ai)
 }

@@ -217,3 +217,29 @@ fn damage_odds_match_what_the_resolver_deals() {
         assert!((0.0..=1.0).contains(&down));
     }
 }
+
+/// `Battle::threatening` (through the cell index in a big battle, by asking every unit in
+/// a small one) gives exactly the units that threaten each cell, after moves and deaths.
+#[test]
+fn threatening_a_cell_agrees_with_asking_every_unit() {
+    use skirmish_rules::sim;
+    for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
+        for (kind, size, per_side) in [(GridKind::Square, 24, 40), (GridKind::Hex, 12, 3)] {
+            let l = sim::random_level(r, kind, size, size, per_side, 5).unwrap();
+            let mut b = Battle::new(l, 5, Vec::new()).unwrap();
+            for step in 0..4 {
+                if step > 0 {
+                    skirmish_rules::ai::play_out(&mut b, 40 * step);
+                }
+                let g = b.grid();
+                for y in 0..g.height {
+                    for x in 0..g.width {
+                        let c = skirmish_rules::grid::Cell::new(x, y);
+                        let want: Vec<UnitId> = b.units().filter(|&u| b.threatens(u, c)).collect();
+                        assert_eq!(b.threatening(c), want, "{r} {kind:?} {c:?} step {step}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -42,6 +42,13 @@ pub enum Status {
     Ended(Option<SideId>),
 }
 
+/// Every unit's threat reach (0: threatens nothing) and the longest of them.
+#[derive(Debug)]
+struct Threats {
+    reach: Vec<u32>,
+    max: u32,
+}
+
 /// No unit (in [`Index`]).
 const NOBODY: u32 = u32::MAX;
 
@@ -156,7 +163,7 @@ pub struct Battle {
     /// For every unit the reach with which it threatens now (0: it threatens nothing):
     /// built on first use, dropped by every `apply` but those of the frequent events that
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
-    threat: std::sync::OnceLock<Vec<u32>>,
+    threat: std::sync::OnceLock<Threats>,
     /// What each unit has used once this turn or this movement ([`Once`]).
     pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
@@ -440,21 +447,55 @@ impl Battle {
     /// The reach with which `u` threatens now, 0 when it threatens nothing (the cache
     /// behind [`Battle::threatens`]).
     pub(crate) fn threat(&self, u: UnitId) -> u32 {
-        self.threat
-            .get_or_init(|| {
-                self.units()
-                    .map(|v| {
-                        if self.threatens_anything(v) {
-                            self.threat_reach(v)
-                        } else {
-                            0
-                        }
-                    })
-                    .collect()
-            })
-            .get(u.0 as usize)
-            .copied()
-            .unwrap_or(0)
+        self.threats().reach.get(u.0 as usize).copied().unwrap_or(0)
+    }
+
+    fn threats(&self) -> &Threats {
+        self.threat.get_or_init(|| {
+            let reach: Vec<u32> = self
+                .units()
+                .map(|v| {
+                    if self.threatens_anything(v) {
+                        self.threat_reach(v)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let max = reach.iter().copied().max().unwrap_or(0);
+            Threats { reach, max }
+        })
+    }
+
+    /// Every living unit that threatens `cell`, in level order. It looks only at the
+    /// cells within the longest reach on the field (through the cell index), so asking
+    /// costs the same with 10 units or 10,000.
+    pub fn threatening(&self, cell: Cell) -> Vec<UnitId> {
+        let r = self.threats().max;
+        if r == 0 {
+            return Vec::new();
+        }
+        // A small battle: asking every unit is cheaper than walking the area.
+        let side = u64::from(r) * 2 + 1;
+        if self.roster.len() as u64 <= side * side {
+            return self.units().filter(|&u| self.threatens(u, cell)).collect();
+        }
+        let ix = self.index();
+        let grid = self.level.grid;
+        let mut out = Vec::new();
+        for c in grid.within(cell, r) {
+            let Some(i) = grid.index(c) else { continue };
+            let mut at = ix.head[i];
+            while at != NOBODY {
+                let u = UnitId(at);
+                if self.threatens(u, cell) {
+                    out.push(u);
+                }
+                at = ix.next[at as usize];
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// The index, built from the world on first use after a change.

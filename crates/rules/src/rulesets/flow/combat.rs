@@ -221,13 +221,11 @@ pub fn attack_check(
     let dist = grid.distance(b.pos(attacker), b.pos(target));
     match w.kind {
         WeaponKind::Melee => {
-            let helpers = b
-                .units()
-                .filter(|&o| {
-                    o != attacker && b.side(o) == b.side(attacker) && b.threatens(o, b.pos(target))
-                })
-                .count();
-            if helpers >= 1 {
+            let helped = b
+                .threatening(b.pos(target))
+                .into_iter()
+                .any(|o| o != attacker && b.side(o) == b.side(attacker));
+            if helped {
                 c = c.with(Modifier::new(ModKind::GangUp, "gang-up", 10));
             }
             if is_off_hand(b, attacker, weapon) {
