@@ -51,6 +51,14 @@ pub struct BattleResult {
     pub fired: BTreeMap<String, u64>,
     /// Invariant violations (soak) and a panic, if any.
     pub violations: Vec<String>,
+    /// Turns the AI's guard ended because they made no progress ([`crate::ai::Guard`]):
+    /// a rules or AI bug. Left out of the JSON when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stuck_turns: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl BattleResult {
@@ -66,6 +74,7 @@ impl BattleResult {
             damage: Vec::new(),
             fired: BTreeMap::new(),
             violations: vec![why],
+            stuck_turns: 0,
         }
     }
 }
@@ -99,6 +108,7 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
         damage: vec![0; level.sides.len()],
         fired: BTreeMap::new(),
         violations: Vec::new(),
+        stuck_turns: 0,
     };
     let mut b = match Battle::new(level.clone(), seed, Vec::new()) {
         Ok(b) => b,
@@ -119,12 +129,14 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
         None
     };
     let mut seen = 0;
+    // One guard for the whole battle: it counts a turn's commands across the calls.
+    let mut guard = crate::ai::Guard::new();
     while r.commands < MAX_COMMANDS {
         if matches!(b.status(), Status::Ended(_)) {
             break;
         }
         // One command at a time, so the shadow can check every event of each.
-        if crate::ai::play_out(&mut b, 1) == 0 {
+        if guard.play(&mut b, 1, |_| true) == 0 {
             break;
         }
         r.commands += 1;
@@ -140,6 +152,11 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
         s.finish(&b, &mut r.violations);
     }
     count(&b, &mut r);
+    r.stuck_turns = guard.stuck().len();
+    if check {
+        r.violations
+            .extend(guard.stuck().iter().map(|s| format!("stuck turn: {s}")));
+    }
     r.finished = matches!(b.status(), Status::Ended(_));
     if check && !r.finished {
         r.violations
@@ -543,6 +560,10 @@ pub struct Summary {
     pub rules: Vec<RuleSummary>,
     /// Invariant violations and panics (soak), with the battle's seed.
     pub violations: Vec<String>,
+    /// Turns ended by the AI's guard for making no progress, in all battles (a rules or
+    /// AI bug; left out of the JSON and the table when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stuck_turns: usize,
 }
 
 /// Battles summed up one at a time, keeping nothing per battle but its violations.
@@ -563,6 +584,7 @@ pub struct Tally {
     /// Rule: (times in all battles, battles where it fired).
     totals: BTreeMap<String, (u64, usize)>,
     violations: Vec<String>,
+    stuck_turns: usize,
 }
 
 impl Tally {
@@ -585,6 +607,7 @@ impl Tally {
             most: 0,
             totals: BTreeMap::new(),
             violations: Vec::new(),
+            stuck_turns: 0,
         }
     }
 
@@ -603,6 +626,7 @@ impl Tally {
         if !r.finished {
             self.unfinished += 1;
         }
+        self.stuck_turns += r.stuck_turns;
         self.rounds.add(f64::from(r.rounds));
         self.least = Some(self.least.map_or(r.rounds, |l| l.min(r.rounds)));
         self.most = self.most.max(r.rounds);
@@ -665,6 +689,7 @@ impl Tally {
             rounds: (rm, rsd, self.least.unwrap_or(0), self.most),
             rules,
             violations: self.violations,
+            stuck_turns: self.stuck_turns,
         }
     }
 }
@@ -705,6 +730,14 @@ impl Summary {
             "{:<20} {:>6}\n{:<20} {:>6}\n\n",
             "nobody won", self.draws, "unfinished", self.unfinished
         ));
+        if self.stuck_turns > 0 {
+            // Only when there are any: the table of a sound run is unchanged.
+            s.truncate(s.len() - 1);
+            s.push_str(&format!(
+                "{:<20} {:>6}   (turns the AI's guard ended: they made no progress)\n\n",
+                "stuck turns", self.stuck_turns
+            ));
+        }
         s.push_str(&format!(
             "rounds: mean {:.1}, sd {:.1}, least {}, most {}\n\n",
             self.rounds.0, self.rounds.1, self.rounds.2, self.rounds.3

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod command_fuzz;
 mod core;
 mod dice;
 mod dice_props;

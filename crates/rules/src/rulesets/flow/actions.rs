@@ -187,6 +187,15 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                     condition: "grappled",
                 });
             }
+            // A hold with nobody holding (a condition without its source) cannot be
+            // contested: the action would do nothing, so it is refused.
+            if b.condition_source(u, ConditionKind::Grappled).is_none() {
+                return Err(Illegal::Condition {
+                    unit: b.name(u).into(),
+                    condition: "grappled",
+                    why: "nobody holds it, so there is no one to break free from",
+                });
+            }
             return once(b, u, b.used(u, Once::BreakFree), "Break Free");
         }
         Action::Release => {
@@ -194,6 +203,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(Illegal::NotInCondition {
                     unit: b.name(u).into(),
                     condition: "grappling anyone",
+                });
+            }
+            if b.condition_source(u, ConditionKind::Grappling).is_none() {
+                return Err(Illegal::Condition {
+                    unit: b.name(u).into(),
+                    condition: "grappling",
+                    why: "it holds nobody, so there is no one to release",
                 });
             }
             return Ok(());
