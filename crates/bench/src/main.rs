@@ -20,7 +20,10 @@ use skirmish_rules::{Battle, Status, ai, level, sim};
 
 /// Every playable ruleset, in registry order (the first one drives the map bench).
 fn playable() -> Vec<RulesetId> {
-    RulesetId::ALL.into_iter().filter(|r| r.playable()).collect()
+    RulesetId::ALL
+        .into_iter()
+        .filter(|r| r.playable())
+        .collect()
 }
 
 /// Milliseconds of each run, sorted.
@@ -154,8 +157,7 @@ fn main() {
         );
     }
     // Threat map + hover path preview on 128×128 with 200 units.
-    let big =
-        sim::random_level(playable()[0], GridKind::Square, 128, 128, 100, 7).expect("level");
+    let big = sim::random_level(playable()[0], GridKind::Square, 128, 128, 100, 7).expect("level");
     let b = Battle::new(big, 7, Vec::new()).expect("battle");
     let Status::Turn(u) = b.status() else {
         panic!("no turn")

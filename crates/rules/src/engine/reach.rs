@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::battle::Battle;
-use crate::components::{ConditionKind, UnitId, WeaponKind, WeaponTag};
+use crate::components::{UnitId, WeaponKind, WeaponTag};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::Terrain;
@@ -65,12 +65,11 @@ impl Battle {
         d >= 1 && d <= self.threat(u)
     }
 
-    /// Can `u` threaten at all now (alive, not held in a grapple, in tactical-d20 not
-    /// restrained, stunned or unconscious)? [`Battle::threatens`] adds the reach.
+    /// Can `u` threaten at all now (alive, and not kept from it by its ruleset's
+    /// conditions: [`crate::rulesets::Ruleset::cannot_threaten`])? [`Battle::threatens`]
+    /// adds the reach.
     pub fn threatens_anything(&self, u: UnitId) -> bool {
-        self.alive(u)
-            && !self.has(u, ConditionKind::Grappled)
-            && !self.rules().cannot_threaten(self, u)
+        self.alive(u) && !self.rules().cannot_threaten(self, u)
     }
 
     /// Every cell `u` threatens.

@@ -224,19 +224,6 @@ pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
     let Some(u) = b.current() else { return Ok(()) };
     ongoing_effects(b, u)?;
     b.rules().turn_ending(b, u);
-    // A feint's Advantage lasts until the feinter's turn ends.
-    for o in b.units().collect::<Vec<_>>() {
-        if b.get::<crate::components::Conditions>(o).is_some_and(|c| {
-            c.0.iter()
-                .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(u))
-        }) {
-            b.emit(Event::ConditionRemoved {
-                unit: o,
-                kind: ConditionKind::Feinted,
-                source: Some(u),
-            });
-        }
-    }
     b.emit(Event::TurnEnded { unit: u });
     if b.ended.is_none() {
         let next = b.turn + 1;

@@ -366,7 +366,7 @@ pub trait Ruleset: Sync {
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event>;
     /// A unit has stepped from `from` to `to`: readied actions and the like fire.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell);
-    /// Beyond the shared conditions (alive, not held): is `u` unable to threaten now?
+    /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
     fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool;

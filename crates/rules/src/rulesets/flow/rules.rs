@@ -103,7 +103,8 @@ impl Ruleset for Flow {
         }
     }
 
-    // FP decay by 1 at the end of each turn, unless in Flow State.
+    // FP decay by 1 at the end of each turn, unless in Flow State; a feint's Advantage
+    // lasts until the feinter's turn ends.
     fn turn_ending(&self, b: &mut Battle, u: UnitId) {
         if b.alive(u) && !b.used(u, crate::components::Once::FlowState) && b.fp(u) > 0 {
             let after = b.fp(u) - 1;
@@ -113,6 +114,18 @@ impl Ruleset for Flow {
                 reason: FpReason::Decay,
                 after,
             });
+        }
+        for o in b.units().collect::<Vec<_>>() {
+            if b.get::<crate::components::Conditions>(o).is_some_and(|c| {
+                c.0.iter()
+                    .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(u))
+            }) {
+                b.emit(Event::ConditionRemoved {
+                    unit: o,
+                    kind: ConditionKind::Feinted,
+                    source: Some(u),
+                });
+            }
         }
     }
 
@@ -166,8 +179,9 @@ impl Ruleset for Flow {
         super::readied_triggers(b, u, from, to);
     }
 
-    fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
-        false
+    // A unit held in a grapple threatens nothing.
+    fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
+        b.has(u, ConditionKind::Grappled)
     }
 
     fn may_react_to(&self, _b: &Battle, _r: UnitId, _mover: UnitId) -> bool {

@@ -140,8 +140,9 @@ impl Ruleset for TacticalD20 {
         super::waited_triggers(b, u, from, to);
     }
 
+    // Grappled, restrained, stunned or unconscious: no threat.
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
-        super::cannot_threaten(b, u)
+        b.has(u, crate::components::ConditionKind::Grappled) || super::cannot_threaten(b, u)
     }
 
     fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool {
