@@ -243,3 +243,15 @@ fn threatening_a_cell_agrees_with_asking_every_unit() {
         }
     }
 }
+
+/// A battle of many units may take more commands before it counts as unfinished: 100 a
+/// unit, never fewer than the 20,000 a small battle gets.
+#[test]
+fn the_command_cap_grows_with_the_units() {
+    use skirmish_rules::sim;
+    let small = sim::random_level(RulesetId::Flow, GridKind::Square, 16, 16, 4, 1).unwrap();
+    assert_eq!(sim::command_cap(&small), sim::MAX_COMMANDS);
+    let big = sim::random_level(RulesetId::Flow, GridKind::Square, 96, 96, 300, 1).unwrap();
+    assert_eq!(big.units.len(), 600);
+    assert_eq!(sim::command_cap(&big), 60_000);
+}

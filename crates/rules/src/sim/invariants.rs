@@ -1,0 +1,147 @@
+//! The soak's invariants: a shadow battle rebuilt from the event log alone, checked
+//! after every event.
+
+use std::collections::BTreeMap;
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::event::Event;
+use crate::grid::Cell;
+use crate::level::{self, Level};
+
+/// Invariants checked after every event, on a shadow battle that is rebuilt from the
+/// event log alone (so the log must describe every change):
+/// - no two living units on one cell (a unit passing through an ally may share its cell
+///   until its movement goes on), none on a wall, none resting on a pit or low wall;
+/// - no negative AP or RP, no more action slots than a turn gives;
+/// - every unit's HP equals its starting HP less the damage events against it plus
+///   the healing events;
+/// - at the end, the shadow's positions and HP equal the real battle's.
+pub struct Invariants {
+    shadow: Battle,
+    start_hp: BTreeMap<UnitId, i32>,
+    damage: BTreeMap<UnitId, i64>,
+    passing: Vec<UnitId>,
+}
+
+impl Invariants {
+    /// A shadow of the battle `level` with `seed` starts as the battle does.
+    pub fn new(level: &Level, seed: u64) -> Result<Invariants, String> {
+        let shadow = Battle::new(level.clone(), seed, Vec::new()).map_err(|e| e.to_string())?;
+        let start_hp = level
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (UnitId(i as u32), u.hp))
+            .collect();
+        // Setting the battle up can already deal damage (a unit that starts Dying fails
+        // its save on the first turn): those events are in the shadow's log and count.
+        let mut damage = BTreeMap::new();
+        for l in shadow.log() {
+            match &l.event {
+                Event::Damage { unit, amount, .. } => {
+                    *damage.entry(*unit).or_insert(0) += i64::from(*amount);
+                }
+                Event::Healed { unit, amount, .. } => {
+                    *damage.entry(*unit).or_insert(0) -= i64::from(*amount);
+                }
+                _ => {}
+            }
+        }
+        Ok(Invariants {
+            shadow,
+            start_hp,
+            damage,
+            passing: Vec::new(),
+        })
+    }
+
+    /// Apply the real battle's events from `from` on, checking after each.
+    pub fn follow(&mut self, real: &Battle, from: usize, out: &mut Vec<String>) {
+        let n = real.log().len();
+        for i in from.max(self.shadow.log().len())..n {
+            let l = &real.log()[i];
+            match &l.event {
+                Event::Damage { unit, amount, .. } => {
+                    *self.damage.entry(*unit).or_insert(0) += i64::from(*amount);
+                }
+                Event::Healed { unit, amount, .. } => {
+                    *self.damage.entry(*unit).or_insert(0) -= i64::from(*amount);
+                }
+                _ => {}
+            }
+            self.shadow.replay_event(l.event.clone());
+            let mover = match &l.event {
+                Event::Moved { unit, .. } => Some(*unit),
+                _ => None,
+            };
+            // Passing through: units whose movement was under way when the last command
+            // stopped (a reaction window) or that moved during this one, until the command
+            // ends; then only those whose movement is still under way.
+            self.passing.extend(mover);
+            if i + 1 == n {
+                self.passing = real.moving();
+            }
+            let passing = std::mem::take(&mut self.passing);
+            self.check(i, &passing, out);
+            self.passing = passing;
+        }
+    }
+
+    fn check(&self, i: usize, passing: &[UnitId], out: &mut Vec<String>) {
+        let passing = |u: UnitId| passing.contains(&u);
+        let b = &self.shadow;
+        let at = |what: String| format!("event {}: {what}", i + 1);
+        let mut cells: BTreeMap<Cell, UnitId> = BTreeMap::new();
+        for u in b.units().filter(|&u| b.alive(u)) {
+            let c = b.pos(u);
+            if let Some(o) = cells.insert(c, u)
+                && !passing(u)
+                && !passing(o)
+            {
+                out.push(at(format!("{} and {} share {c}", b.name(o), b.name(u))));
+            }
+            let t = b.terrain(c);
+            if t.cost().is_none() && (!passing(u) || t == level::Terrain::Wall) {
+                out.push(at(format!("{} stands on {} at {c}", b.name(u), t.name())));
+            }
+            if b.ap(u) < 0 || b.rp(u) < 0 {
+                out.push(at(format!(
+                    "{} has AP {} RP {}",
+                    b.name(u),
+                    b.ap(u),
+                    b.rp(u)
+                )));
+            }
+            for v in b.rules().budget_violations(b, u) {
+                out.push(at(v));
+            }
+            let want = i64::from(self.start_hp.get(&u).copied().unwrap_or(0))
+                - self.damage.get(&u).copied().unwrap_or(0);
+            if i64::from(b.hp(u)) != want {
+                out.push(at(format!(
+                    "{} has {} HP; its start less the damage events is {want}",
+                    b.name(u),
+                    b.hp(u)
+                )));
+            }
+        }
+    }
+
+    /// The shadow, rebuilt from the log alone, must match the real battle.
+    pub fn finish(&self, real: &Battle, out: &mut Vec<String>) {
+        let b = &self.shadow;
+        for u in real.units() {
+            if b.pos(u) != real.pos(u) || b.hp(u) != real.hp(u) || b.alive(u) != real.alive(u) {
+                out.push(format!(
+                    "the log does not rebuild {}: {} {} HP vs {} {} HP",
+                    real.name(u),
+                    b.pos(u),
+                    b.hp(u),
+                    real.pos(u),
+                    real.hp(u)
+                ));
+            }
+        }
+    }
+}

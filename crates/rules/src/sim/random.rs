@@ -1,0 +1,90 @@
+//! Random battlefields for the simulator, the soak and the benchmarks.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::grid::GridKind;
+use crate::level::{self, Level};
+use crate::rulesets::RulesetId;
+
+/// A random battlefield for soak runs and benchmarks: `per_side` units a side drawn from
+/// the ruleset's archetypes, facing each other across a `w`×`h` map with scattered walls
+/// and rough ground (and, in tactical-d20, high ground, low walls and pits). Every side
+/// is played by the AI.
+pub fn random_level(
+    ruleset: RulesetId,
+    kind: GridKind,
+    w: usize,
+    h: usize,
+    per_side: usize,
+    seed: u64,
+) -> Result<Level, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let extra: &[char] = match ruleset.rules() {
+        Some(r) => r.random_terrain(),
+        None => &['#', '~'],
+    };
+    let mut map: Vec<Vec<char>> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| {
+                    if rng.random_range(0..100) < 12 {
+                        extra[rng.random_range(0..extra.len())]
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let archetypes: Vec<String> = level::Catalogue::builtin(ruleset)
+        .archetypes
+        .into_keys()
+        .collect();
+    if archetypes.is_empty() {
+        return Err(format!("{ruleset} has no archetypes"));
+    }
+    let band = (w / 4).max(1);
+    let mut units = String::new();
+    for (side, name) in ["Red", "Blue"].iter().enumerate() {
+        let mut placed = 0;
+        let mut tries = 0;
+        while placed < per_side && tries < 10_000 {
+            tries += 1;
+            let x = if side == 0 {
+                rng.random_range(0..band)
+            } else {
+                w - 1 - rng.random_range(0..band)
+            };
+            let y = rng.random_range(0..h);
+            if map[y][x] != '.' {
+                continue;
+            }
+            map[y][x] = 'u';
+            let a = &archetypes[rng.random_range(0..archetypes.len())];
+            units.push_str(&format!(
+                "Unit(name: \"{name}{placed}\", side: \"{name}\", cell: ({x}, {y}), archetype: \"{a}\"),\n"
+            ));
+            placed += 1;
+        }
+    }
+    let rows: Vec<String> = map
+        .iter()
+        .map(|r| {
+            format!(
+                "\"{}\"",
+                r.iter()
+                    .map(|&c| if c == 'u' { '.' } else { c })
+                    .collect::<String>()
+            )
+        })
+        .collect();
+    let src = format!(
+        "Level(name: \"random {seed}\", ruleset: \"{ruleset}\", grid: {kind:?}, seed: {seed},\n\
+         map: [{}],\n\
+         sides: [Side(name: \"Red\", colour: \"#c83c3c\", controller: Ai), Side(name: \"Blue\", colour: \"#3c6ec8\", controller: Ai)],\n\
+         units: [{units}])",
+        rows.join(",\n")
+    );
+    level::parse(&src, "random").map_err(|e| e.to_string())
+}
