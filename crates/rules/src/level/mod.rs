@@ -9,12 +9,19 @@ use std::path::Path;
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::components::{
-    ActiveCondition, ConditionKind, Duration, Facing, SideId, Size, Stat, Stats, Weapon,
-};
+use crate::components::{ActiveCondition, Facing, SideId, Size, Stat, Stats, Weapon};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::rulesets::RulesetId;
 use crate::span::{Pos, SpanIndex};
+
+mod file;
+mod messages;
+mod problems;
+
+use file::*;
+pub use messages::echo;
+use messages::*;
+use problems::*;
 
 /// Largest map side, to keep a bad file from allocating the machine away. Checked
 /// before the map is built (as every limit here: before anything is sized from it).
@@ -206,64 +213,6 @@ impl Catalogue {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "Side")]
-struct SideFile {
-    name: String,
-    #[serde(alias = "color")]
-    colour: String,
-    #[serde(default)]
-    controller: Controller,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "Unit")]
-struct UnitFile {
-    name: String,
-    side: String,
-    cell: Cell,
-    #[serde(default)]
-    archetype: Option<String>,
-    #[serde(default)]
-    stats: Option<BTreeMap<Stat, i32>>,
-    #[serde(default)]
-    hp: Option<i32>,
-    #[serde(default)]
-    weapons: Option<Vec<String>>,
-    #[serde(default)]
-    size: Option<Size>,
-    #[serde(default)]
-    facing: Option<u8>,
-    /// Conditions at the start and how long they last.
-    #[serde(default)]
-    conditions: BTreeMap<ConditionKind, Duration>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename = "Level")]
-struct LevelFile {
-    name: String,
-    #[serde(default)]
-    description: String,
-    ruleset: String,
-    grid: GridKind,
-    #[serde(default)]
-    seed: Option<u64>,
-    #[serde(default)]
-    legend: BTreeMap<char, Terrain>,
-    map: Vec<String>,
-    sides: Vec<SideFile>,
-    units: Vec<UnitFile>,
-    #[serde(default)]
-    weapons: BTreeMap<String, Weapon>,
-    #[serde(default)]
-    archetypes: BTreeMap<String, Archetype>,
-    #[serde(default)]
-    surprise: Option<String>,
-    #[serde(default)]
-    stalemate_rounds: Option<i64>,
-}
-
 /// One problem in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -348,196 +297,6 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
         )
     })?;
     parse(&src, &file)
-}
-
-/// User text as a message shows it: control characters escaped (`\n`, `\u{1b}`) so a
-/// message stays on one line, and at most [`ECHO_CHARS`] characters, cut with `…`.
-pub fn echo(s: &str) -> String {
-    let mut out = String::new();
-    let mut n = 0;
-    for c in s.chars() {
-        let piece: String = if c.is_control()
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
-        {
-            c.escape_default().collect()
-        } else {
-            c.to_string()
-        };
-        let k = piece.chars().count();
-        if n + k > ECHO_CHARS {
-            out.push('…');
-            return out;
-        }
-        out.push_str(&piece);
-        n += k;
-    }
-    out
-}
-
-/// A list of names for a message: each echoed, at most 16, then how many more.
-fn name_list<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
-    const SHOWN: usize = 16;
-    let total = names.len();
-    let mut v: Vec<String> = names.take(SHOWN).map(echo).collect();
-    if total > SHOWN {
-        v.push(format!("and {} more", total - SHOWN));
-    }
-    v.join(", ")
-}
-
-/// The RON parser's complaint in the game's words: what the file needs here.
-fn syntax_message(e: &ron::Error) -> String {
-    use ron::Error as E;
-    // What a struct is called, and how it is written.
-    let noun = |name: &str| match name {
-        "Level" => "the level".to_string(),
-        "Side" => "this side".to_string(),
-        "Unit" => "this unit".to_string(),
-        _ => "this entry".to_string(),
-    };
-    // How a struct opens, and what the file needs there.
-    let form = |name: &str| match name {
-        "Level" => (
-            "`Level(`".to_string(),
-            " (a level file holds one `Level( … )`)",
-        ),
-        "Side" => (
-            "`Side(`".to_string(),
-            " (a side: `Side(name: \"…\", colour: \"#rrggbb\")`)",
-        ),
-        "Unit" => (
-            "`Unit(`".to_string(),
-            " (a unit: `Unit(name: \"…\", side: \"…\", cell: (x, y), archetype: \"…\")`)",
-        ),
-        "" => ("`(`".to_string(), ""),
-        n => (format!("`{}(`", echo(n)), ""),
-    };
-    let number = |t: &str| match t {
-        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => {
-            "a whole number".to_string()
-        }
-        t => echo(t),
-    };
-    let of_outer = |o: &Option<String>| noun(o.as_deref().unwrap_or(""));
-    match e {
-        E::Eof => {
-            "the file ends too early: something opened here is not closed (`)`, `]`, `}` or `\"`)"
-                .into()
-        }
-        E::ExpectedArray => "a list is needed here: `[ … ]`".into(),
-        E::ExpectedArrayEnd => "the list needs a `,` between items or a `]` to close it".into(),
-        E::ExpectedComma => "a `,` is needed between two entries".into(),
-        E::ExpectedMap => "a table is needed here: `{ key: value, … }`".into(),
-        E::ExpectedMapColon => "a `:` is needed between a key and its value".into(),
-        E::ExpectedMapEnd => "the table needs a `,` between entries or a `}` to close it".into(),
-        E::ExpectedStructLike => "a `(` is needed here".into(),
-        E::ExpectedNamedStructLike(name) => {
-            let (open, what) = form(name);
-            format!("expected {open} here{what}")
-        }
-        E::ExpectedStructLikeEnd | E::ExpectedOptionEnd => {
-            "a `,` between fields or a `)` to close is needed here".into()
-        }
-        E::ExpectedDifferentStructName { expected, found } => {
-            let (open, what) = form(expected);
-            format!("expected {open} here, not `{}(`{what}", echo(found))
-        }
-        E::ExpectedString => "text in double quotes is needed here: `\"…\"`".into(),
-        E::ExpectedStringEnd => "this text has no closing `\"`".into(),
-        E::ExpectedChar => "one character in single quotes is needed here: `'#'`".into(),
-        E::ExpectedInteger => "a whole number is needed here".into(),
-        E::ExpectedFloat => "a number is needed here".into(),
-        E::ExpectedBoolean => "`true` or `false` is needed here".into(),
-        E::ExpectedIdentifier => {
-            "a name is needed here (a field such as `name:` or a value such as `Wall`)".into()
-        }
-        E::ExpectedUnit | E::ExpectedOption => "a value is needed here".into(),
-        E::IntegerOutOfBounds => "this number is too large (or too small) for this field".into(),
-        E::InvalidIntegerDigit { digit, base } => format!(
-            "`{}` is not a digit of a base-{base} number",
-            echo(&digit.to_string())
-        ),
-        E::FloatUnderscore | E::UnderscoreAtBeginning => "a number cannot start with `_`".into(),
-        E::InvalidEscape(why) => format!(
-            "bad escape in text ({}); allowed: `\\\"`, `\\\\`, `\\n`, `\\t`, `\\u{{…}}`",
-            why.to_lowercase()
-        ),
-        E::UnclosedBlockComment => "this `/*` comment is never closed with `*/`".into(),
-        E::UnclosedLineComment => "this comment runs to the end of the file".into(),
-        E::UnexpectedChar(c) => format!("unexpected `{}` here", echo(&c.to_string())),
-        E::TrailingCharacters => {
-            "text after the end of the level: the file holds one `Level( … )` and nothing after it"
-                .into()
-        }
-        E::InvalidValueForType { expected, found } => {
-            format!("{} is needed here, not {}", number(expected), echo(found))
-        }
-        E::ExpectedDifferentLength { expected, found } => {
-            format!("{} is needed here, not {found} values", echo(expected))
-        }
-        E::NoSuchEnumVariant {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown value `{}`{} (known: {})",
-            echo(found),
-            outer
-                .as_deref()
-                .map(|o| format!(" for {}", echo(o)))
-                .unwrap_or_default(),
-            name_list(expected.iter().copied())
-        ),
-        E::NoSuchStructField {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown field `{}` in {} (known: {})",
-            echo(found),
-            of_outer(outer),
-            name_list(expected.iter().copied())
-        ),
-        E::MissingStructField { field, outer: o } => {
-            format!("{} needs a `{field}:` field", of_outer(o))
-        }
-        E::DuplicateStructField { field, outer: o } => {
-            format!("`{field}:` is given twice in {}", of_outer(o))
-        }
-        E::ExceededRecursionLimit => "too deeply nested".into(),
-        E::Message(m) => echo_long(m),
-        other => echo_long(&format!("not a valid level here: {other}")),
-    }
-}
-
-/// A message that may quote the file: control characters escaped, quoted text capped.
-fn echo_long(m: &str) -> String {
-    // Our own messages (e.g. a bad dice expression) quote the text between backticks;
-    // cap each quotation, and the whole at a few echoes' length.
-    let mut out = String::new();
-    for (i, part) in m.split('`').enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        out.push_str(&if i % 2 == 1 {
-            echo(part)
-        } else {
-            part.to_string()
-        });
-    }
-    let long = ECHO_CHARS * 4;
-    if out.chars().count() > long {
-        out = out.chars().take(long).collect::<String>() + "…";
-    }
-    out.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
 }
 
 /// Default legend: `.` floor, `#` wall, `~` difficult, `^` high ground, `=` low wall,
@@ -1003,37 +762,4 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         surprise,
         stalemate_rounds,
     })
-}
-
-/// A grapple joins two units, and a level cannot name a condition's source: a unit
-/// starting Grappled (or Grappling) would be held by nobody (issue 15: flow's AI tried
-/// to break free forever). Such a condition is an error at its entry. (tactical-d20's
-/// Restrained is allowed: without a grappler it is escaped at DC 15.)
-fn partnerless_grapple(p: &mut Problems, i: usize, u: &UnitFile) {
-    for k in u.conditions.keys() {
-        let (name, partner) = match k {
-            ConditionKind::Grappled => ("Grappled", "the unit that holds it"),
-            ConditionKind::Grappling => ("Grappling", "the unit it holds"),
-            _ => continue,
-        };
-        p.at(
-            &format!("units[{i}].conditions{{{name}}}"),
-            format!(
-                "unit `{}` cannot start {name}: a grapple needs {partner}, and a level \
-                 cannot name one; remove the condition (units grapple in battle)",
-                echo(&u.name)
-            ),
-        );
-    }
-}
-
-/// Problems found so far: (path, character in the string at the path, message).
-struct Problems {
-    list: Vec<(String, Option<usize>, String)>,
-}
-
-impl Problems {
-    fn at(&mut self, path: &str, message: String) {
-        self.list.push((path.to_string(), None, message));
-    }
 }
