@@ -11,13 +11,14 @@ use proptest::sample::Index;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
 use skirmish_rules::dice::{Dice, DiceExpr, ForcedFaceError, Keep, MAX_BONUS, MAX_DICE, MAX_SIDES};
 
-/// 256 cases a property, the same ones on every run and machine, nothing written to disk.
+/// 256 cases a property, the same ones on every run and machine, nothing written to disk
+/// (`PROPTEST_CASES` and `PROPTEST_RNG_SEED` make a longer or another run).
 fn config() -> Config {
     Config {
-        cases: 256,
+        cases: crate::support::env_cases(256),
         failure_persistence: None,
         rng_algorithm: RngAlgorithm::ChaCha,
-        rng_seed: RngSeed::Fixed(0x15_d1ce),
+        rng_seed: RngSeed::Fixed(crate::support::env_seed(0x15_d1ce)),
         ..Config::default()
     }
 }

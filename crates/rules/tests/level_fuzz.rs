@@ -198,8 +198,8 @@ fn shipped() -> Vec<String> {
 
 fn config(cases: u32, seed: u64) -> Config {
     Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
+        cases: crate::support::env_cases(cases),
+        rng_seed: RngSeed::Fixed(crate::support::env_seed(seed)),
         failure_persistence: None,
         ..Config::default()
     }

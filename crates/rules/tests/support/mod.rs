@@ -12,3 +12,19 @@ pub use battles::*;
 pub fn repo(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(p)
 }
+
+/// A property test's case count: `PROPTEST_CASES` when set (a long run), else `default`.
+pub fn env_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+/// A property test's seed: `PROPTEST_RNG_SEED` when set (other cases), else `default`.
+pub fn env_seed(default: u64) -> u64 {
+    std::env::var("PROPTEST_RNG_SEED")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
