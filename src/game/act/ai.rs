@@ -2,6 +2,7 @@
 //! to "Auto" or "Never".
 
 use bevy::prelude::*;
+use skirmish_rules::ai::Guard;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::{Battle, Status};
@@ -51,13 +52,16 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
 const AI_PACE: f32 = 0.35;
 
 /// The AI plays its sides: one command (or reaction answer) every [`AI_PACE`] seconds,
-/// through the same `submit` as a person's.
+/// through the same `submit` as a person's. The rules' [`Guard`] ends a turn that makes
+/// no progress (an accepted command that changed nothing, or a turn far too long)
+/// instead of letting the AI give it forever.
 fn ai_play(
     time: Res<Time>,
     mut battle: ResMut<BattleRes>,
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
     mut wait: Local<f32>,
+    mut guard: Local<Guard>,
 ) {
     let b = &battle.0;
     let decider = match b.status() {
@@ -76,11 +80,21 @@ fn ai_play(
     let Some(cmd) = skirmish_rules::ai::decide(b) else {
         return;
     };
+    let turn = match b.status() {
+        Status::Turn(u) => Some((b.round(), u)),
+        _ => None,
+    };
     let b = &mut battle.0;
-    if !submit(b, &mut session, &mut view, cmd) {
-        // Never stall on a refused command: end the turn or decline instead.
-        if let Some(f) = skirmish_rules::ai::fallback(b) {
-            submit(b, &mut session, &mut view, f);
-        }
+    let before = b.log().len();
+    let stuck = if submit(b, &mut session, &mut view, cmd) {
+        let added = b.log().len().saturating_sub(before);
+        guard.record(turn, added).is_some()
+    } else {
+        // A refused command: end the turn or decline instead.
+        true
+    };
+    // Never stall: end the turn or decline.
+    if stuck && let Some(f) = skirmish_rules::ai::fallback(b) {
+        submit(b, &mut session, &mut view, f);
     }
 }
