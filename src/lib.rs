@@ -13,4 +13,5 @@ macro_rules! note {
 
 pub mod batch;
 pub mod cli;
+pub mod fuzz;
 pub mod game;

@@ -12,6 +12,7 @@ pub mod components;
 pub mod dice;
 pub mod engine;
 pub mod event;
+pub mod fuzz;
 pub mod grid;
 pub mod level;
 pub mod odds;

@@ -1,0 +1,269 @@
+//! The driver of long fuzz runs: `skirmish fuzz` (and the rules crate's `fuzz` example,
+//! which compiles this same file: it may use only `std` and `skirmish_rules`).
+//!
+//! Cases come from `skirmish_rules::fuzz`, round-robin over its three targets: case `k`
+//! is target `k % 3` with seed `sim::battle_seed(seed, k / 3)`, so a run is the same on
+//! every machine up to where its time ends. Each case runs on a worker thread; one that
+//! takes longer than [`HANG`] is a hang, reported, and the run ends there. Every failure
+//! is written to the output folder as a ready regression file (`<target>-<seed>.<ext>`).
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use skirmish_rules::fuzz::{self, Failure, Kind, Target};
+use skirmish_rules::sim;
+
+/// A case slower than this is a hang.
+pub const HANG: Duration = Duration::from_secs(2);
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop starting cases after this long (none: only `cases` bounds the run).
+    pub minutes: Option<f64>,
+    /// Run at most this many cases.
+    pub cases: Option<u64>,
+    /// The run's seed.
+    pub seed: u64,
+    /// Where failing inputs go.
+    pub out: PathBuf,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The shipped levels' texts (the level target mutates them).
+    pub levels: Vec<String>,
+}
+
+/// What a run came to.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Cases finished, by target (levels, dice, commands).
+    pub cases: [u64; 3],
+    /// How long it ran.
+    pub elapsed: Duration,
+    /// Cases that panicked.
+    pub panics: u64,
+    /// Cases that did not answer within [`HANG`].
+    pub hangs: u64,
+    /// Cases that broke a property.
+    pub violations: u64,
+    /// The files written.
+    pub written: Vec<PathBuf>,
+}
+
+impl Report {
+    /// Anything failed.
+    pub fn failed(&self) -> bool {
+        self.panics + self.hangs + self.violations > 0
+    }
+
+    /// The one-line summary.
+    pub fn summary(&self) -> String {
+        let [l, d, c] = self.cases;
+        format!(
+            "fuzz: {} cases (levels {l}, dice {d}, commands {c}) in {:.1} min, {} panics, {} hangs, \
+             {} invariant violations",
+            l + d + c,
+            self.elapsed.as_secs_f64() / 60.0,
+            self.panics,
+            self.hangs,
+            self.violations
+        )
+    }
+}
+
+/// The `.ron` files of a folder, sorted by name (the level target's seeds).
+pub fn read_levels(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    paths.iter().map(std::fs::read_to_string).collect()
+}
+
+/// Write `text` to `path` through a temporary file and a rename.
+fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// A line on stderr that cannot panic.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Case `k` of a run seeded with `seed`.
+pub fn case_of(seed: u64, k: u64) -> (Target, u64) {
+    (Target::ALL[(k % 3) as usize], sim::battle_seed(seed, k / 3))
+}
+
+/// The failure a hung case is reported as: its input as far as it is known before it
+/// runs (commands: the level; the commands are `skirmish_rules::fuzz::command_case(seed)`).
+fn hang(target: Target, seed: u64, levels: &[String]) -> Failure {
+    let what = format!("no answer within {} s", HANG.as_secs());
+    let (input, level) = match target {
+        Target::Levels => (fuzz::level_input(levels, seed), None),
+        Target::Dice => (fuzz::dice_input(seed), None),
+        Target::Commands => {
+            let (s, _) = fuzz::command_setup(seed);
+            let level =
+                fuzz::random_level_text(s.ruleset, s.grid, s.w, s.h, s.per_side, s.level_seed);
+            let script = format!(
+                "// skirmish fuzz: commands case {seed} hung ({what}); its commands are \
+                 skirmish_rules::fuzz::command_case({seed})\nScript(seed: {}, commands: [])\n",
+                s.battle_seed
+            );
+            (script, Some(level))
+        }
+    };
+    Failure {
+        target,
+        seed,
+        kind: Kind::Violation,
+        what,
+        input,
+        level,
+    }
+}
+
+/// Write a failure's files; say where.
+fn record(f: &Failure, label: &str, out: &Path, report: &mut Report) {
+    say(&format!(
+        "fuzz: {label} in {} case {}: {}",
+        f.target.name(),
+        f.seed,
+        f.what
+    ));
+    if let Err(e) = std::fs::create_dir_all(out) {
+        say(&format!("fuzz: cannot create {}: {e}", out.display()));
+        return;
+    }
+    for (name, text) in f.files() {
+        let path = out.join(name);
+        match write_atomic(&path, &text) {
+            Ok(()) => {
+                say(&format!("fuzz:   wrote {}", path.display()));
+                report.written.push(path);
+            }
+            Err(e) => say(&format!("fuzz: cannot write {}: {e}", path.display())),
+        }
+    }
+}
+
+/// Run cases until the time or the case count is up (or a case hangs).
+pub fn run(o: &Options) -> Report {
+    let start = Instant::now();
+    let deadline = o
+        .minutes
+        .map(|m| start + Duration::from_secs_f64(m.max(0.0) * 60.0));
+    let limit = o.cases.unwrap_or(u64::MAX);
+    let levels = Arc::new(o.levels.clone());
+    let next = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let jobs = o.jobs.max(1);
+    // What each worker is running and since when.
+    let busy: Arc<Vec<Mutex<Option<(u64, Instant)>>>> =
+        Arc::new((0..jobs).map(|_| Mutex::new(None)).collect());
+    let (tx, rx) = mpsc::channel::<(u64, Option<Failure>)>();
+    let mut workers = Vec::new();
+    for w in 0..jobs {
+        let (levels, next, stop, busy, tx) = (
+            levels.clone(),
+            next.clone(),
+            stop.clone(),
+            busy.clone(),
+            tx.clone(),
+        );
+        let seed = o.seed;
+        workers.push(std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= limit {
+                    break;
+                }
+                if let Ok(mut b) = busy[w].lock() {
+                    *b = Some((k, Instant::now()));
+                }
+                let (target, s) = case_of(seed, k);
+                let failure = fuzz::case(target, s, &levels);
+                if let Ok(mut b) = busy[w].lock() {
+                    *b = None;
+                }
+                if tx.send((k, failure)).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let mut report = Report::default();
+    let mut last_note = start;
+    let mut hung = false;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok((k, failure)) => {
+                let (target, _) = case_of(o.seed, k);
+                report.cases[(k % 3) as usize] += 1;
+                if let Some(f) = failure {
+                    debug_assert_eq!(f.target, target);
+                    let label = match f.kind {
+                        Kind::Panic => {
+                            report.panics += 1;
+                            "panic"
+                        }
+                        Kind::Violation => {
+                            report.violations += 1;
+                            "violation"
+                        }
+                    };
+                    record(&f, label, &o.out, &mut report);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        let now = Instant::now();
+        if deadline.is_some_and(|d| now >= d) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        if now.duration_since(last_note) >= Duration::from_secs(60) {
+            last_note = now;
+            report.elapsed = now - start;
+            say(&format!("{} so far", report.summary()));
+        }
+        for slot in busy.iter() {
+            let running = slot.lock().ok().and_then(|b| *b);
+            if let Some((k, since)) = running
+                && now.duration_since(since) > HANG
+            {
+                let (target, s) = case_of(o.seed, k);
+                report.hangs += 1;
+                record(&hang(target, s, &levels), "hang", &o.out, &mut report);
+                hung = true;
+            }
+        }
+        if hung {
+            // The hung worker cannot be stopped: leave it, end the run.
+            stop.store(true, Ordering::Relaxed);
+            break;
+        }
+    }
+    if !hung {
+        for w in workers {
+            let _ = w.join();
+        }
+    }
+    report.elapsed = start.elapsed();
+    report
+}
