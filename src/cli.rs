@@ -114,6 +114,28 @@ enum Cmd {
         #[arg(long, value_parser = job_count)]
         jobs: Option<usize>,
     },
+    /// Fuzz the rules for a while: mutated shipped levels into the level loader, random
+    /// dice expressions, random commands on random battles (docs/reliability.md, "Long
+    /// fuzz runs"). Each failing input is written to DIR as a ready regression file;
+    /// exit 1 on any panic, hang (a case slower than 2 s) or violated property.
+    Fuzz {
+        /// Start no case after this many minutes (default 1; with --cases, no limit
+        /// unless given).
+        #[arg(long)]
+        minutes: Option<f64>,
+        /// Run at most this many cases (round-robin over the three targets).
+        #[arg(long)]
+        cases: Option<u64>,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Folder for failing inputs.
+        #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
+        out: PathBuf,
+        /// Threads (default: every core; at most 1024).
+        #[arg(long, value_parser = job_count)]
+        jobs: Option<usize>,
+    },
 }
 
 /// Entry point.
@@ -164,6 +186,58 @@ pub fn main() -> ExitCode {
             seed,
             jobs,
         }) => crate::batch::soak(battles, seed, crate::batch::jobs(jobs), &levels_dir()),
+        Some(Cmd::Fuzz {
+            minutes,
+            cases,
+            seed,
+            out,
+            jobs,
+        }) => fuzz(minutes, cases, seed, out, jobs),
+    }
+}
+
+/// `skirmish fuzz`: see [`Cmd::Fuzz`].
+fn fuzz(
+    minutes: Option<f64>,
+    cases: Option<u64>,
+    seed: u64,
+    out: PathBuf,
+    jobs: Option<usize>,
+) -> ExitCode {
+    if minutes.is_some_and(|m| !(m.is_finite() && m >= 0.0)) {
+        note!("skirmish fuzz: --minutes must be a number of minutes, 0 or more");
+        return ExitCode::from(2);
+    }
+    let dir = levels_dir();
+    let levels = match crate::fuzz::read_levels(&dir) {
+        Ok(l) if !l.is_empty() => l,
+        Ok(_) => {
+            note!("skirmish fuzz: no .ron levels in {}", dir.display());
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            note!("skirmish fuzz: cannot read {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    let report = crate::fuzz::run(&crate::fuzz::Options {
+        minutes: minutes.or(if cases.is_some() { None } else { Some(1.0) }),
+        cases,
+        seed,
+        out: out.clone(),
+        jobs: crate::batch::jobs(jobs),
+        levels,
+    });
+    let _ = writeln!(std::io::stdout(), "{}", report.summary());
+    if report.failed() {
+        note!(
+            "skirmish fuzz: {} file(s) in {}",
+            report.written.len(),
+            out.display()
+        );
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -368,3 +368,26 @@ fn a_forced_initiative_face_that_does_not_fit_is_blamed_on_the_scripts_dice_entr
          the first command)"
     );
 }
+
+#[test]
+fn fuzz_runs_its_cases_and_prints_the_summary() {
+    let dir = std::env::temp_dir().join(format!("skirmish-fuzz-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().unwrap();
+    let (code, stdout, err) = skirmish(&["fuzz", "--cases", "30", "--seed", "3", "--out", out]);
+    assert_eq!(code, 0, "{stdout}{err}");
+    let line = stdout.trim();
+    assert!(
+        line.starts_with("fuzz: 30 cases (levels 10, dice 10, commands 10) in "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(" min, 0 panics, 0 hangs, 0 invariant violations"),
+        "{line}"
+    );
+    // Nothing failed: no failure folder.
+    assert!(!dir.exists());
+    let (code, _, err) = skirmish(&["fuzz", "--minutes=-1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--minutes"), "{err}");
+}
