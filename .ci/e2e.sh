@@ -16,7 +16,15 @@
 # and two AI sides walled off from each other end in a draw by stalemate.
 #
 # Usage: .ci/e2e.sh PATH/TO/skirmish [OUT_DIR]
+#        .ci/e2e.sh --monkey SECONDS [PATH/TO/skirmish [OUT_DIR]]   (the monkey test,
+#        .ci/monkey.sh: random input on every level, both grids, hot-seat and vs AI)
 set -euo pipefail
+if [ "${1:-}" = "--monkey" ]; then
+  secs=${2:-60}
+  target=${CARGO_TARGET_DIR:-}
+  [ -z "$target" ] && [ -d "$HOME/.cache/skirmish-target" ] && target="$HOME/.cache/skirmish-target"
+  exec bash "$(dirname "$0")/monkey.sh" "${3:-${target:-target}/debug/skirmish}" "${4:-shots}" "$secs"
+fi
 bin=$1
 out=${2:-shots}
 mkdir -p "$out"

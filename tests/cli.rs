@@ -370,6 +370,79 @@ fn a_forced_initiative_face_that_does_not_fit_is_blamed_on_the_scripts_dice_entr
 }
 
 #[test]
+fn check_log_passes_a_real_log_and_catches_a_broken_one() {
+    let dir = std::env::temp_dir().join(format!("skirmish-check-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, log, _) = skirmish(&[
+        "run",
+        "tests/fixtures/d20-skirmish.ron",
+        "--script",
+        "tests/fixtures/d20-skirmish-script.ron",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let check = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        skirmish(&[
+            "check-log",
+            "tests/fixtures/d20-skirmish.ron",
+            path.to_str().unwrap(),
+        ])
+    };
+    let (code, out, err) = check("good.jsonl", &log);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": ok — 1 battle(s)"), "{out}");
+
+    // The wrong grid asked for, and another level: a battle of no given level.
+    let path = dir.join("good.jsonl");
+    let (code, _, err) = skirmish(&[
+        "check-log",
+        "levels/flow-bridge.ron",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a battle of no given level"), "{err}");
+
+    // HP that does not follow from the damage events.
+    let lines: Vec<&str> = log.lines().collect();
+    let d = lines
+        .iter()
+        .position(|l| l.contains(r#""kind":"damage""#))
+        .unwrap();
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    bad[d] = bad[d].replace(r#""hp_after":"#, r#""hp_after":1"#);
+    let (code, _, err) = check("hp.jsonl", &(bad.join("\n") + "\n"));
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("hp.jsonl:{}: damage:", d + 1)),
+        "{err}"
+    );
+
+    // A move from a cell the unit is not on.
+    let m = lines
+        .iter()
+        .position(|l| l.contains(r#""kind":"moved""#))
+        .unwrap();
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    bad[m] = bad[m].replace(r#""from":["#, r#""from":[9"#);
+    let (code, _, err) = check("move.jsonl", &(bad.join("\n") + "\n"));
+    assert_eq!(code, 1);
+    assert!(err.contains("but stands at"), "{err}");
+
+    // An undo that takes back dice.
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    bad.insert(
+        d + 1,
+        r#"{"kind":"undo","round":1,"detail":"1 events undone"}"#.into(),
+    );
+    let (code, _, err) = check("undo.jsonl", &(bad.join("\n") + "\n"));
+    assert_eq!(code, 1);
+    assert!(err.contains("undo takes back a damage event"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn fuzz_runs_its_cases_and_prints_the_summary() {
     let dir = std::env::temp_dir().join(format!("skirmish-fuzz-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
