@@ -1137,6 +1137,31 @@ pub fn command_case(seed: u64) -> Option<Failure> {
         Ok(Err(e)) => (Kind::Violation, e),
         Err(p) => (Kind::Panic, format!("panic: {}", panic_text(&*p))),
     };
+    let failing = trace
+        .trying
+        .as_ref()
+        .map(|(entry, i, by_ai)| (entry.as_str(), *i, *by_ai));
+    let script = failure_script(seed, &setup, &what, &trace.accepted, failing);
+    Some(Failure {
+        target: Target::Commands,
+        seed,
+        kind,
+        what,
+        input: script,
+        level: Some(src),
+    })
+}
+
+/// The regression script of a failed command case: a comment saying what failed and how
+/// to replay it, the battle seed, the accepted commands' entries, then the failing one
+/// (`(entry, step, by the AI)`), which `skirmish run` stops at if it is refused.
+pub fn failure_script(
+    seed: u64,
+    setup: &Setup,
+    what: &str,
+    accepted: &[String],
+    failing: Option<(&str, usize, bool)>,
+) -> String {
     let mut script = format!(
         "// skirmish fuzz: commands case {seed} ({} on {:?}, {}x{}, {} a side)\n\
          // {}\n\
@@ -1150,23 +1175,15 @@ pub fn command_case(seed: u64) -> Option<Failure> {
         what.replace('\n', "\n// "),
         setup.battle_seed,
     );
-    for e in &trace.accepted {
+    for e in accepted {
         let _ = writeln!(script, "        {e},");
     }
-    if let Some((entry, i, by_ai)) = &trace.trying {
-        let who = if *by_ai { "the AI's" } else { "made up" };
+    if let Some((entry, i, by_ai)) = failing {
+        let who = if by_ai { "the AI's" } else { "made up" };
         let _ = writeln!(
             script,
             "        // step {i} ({who}), the failing command:\n        {entry},"
         );
     }
-    script += "    ],\n)\n";
-    Some(Failure {
-        target: Target::Commands,
-        seed,
-        kind,
-        what,
-        input: script,
-        level: Some(src),
-    })
+    script + "    ],\n)\n"
 }

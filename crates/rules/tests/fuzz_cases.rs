@@ -82,11 +82,11 @@ fn a_checked_function_that_panics_or_errs_is_a_failure_with_its_input() {
     assert_eq!(f.what, "1:1 is outside");
     assert!(fuzz::level_case_with(&levels, 8, |_| Ok(())).is_none());
 
-    // The real checker catches a message placed outside the file.
-    assert_eq!(
-        fuzz::check_level("Level(name: \"x\""),
-        fuzz::check_level("Level(name: \"x\"")
-    );
+    // The real checkers pass good and well-refused inputs.
+    for l in &levels {
+        assert_eq!(fuzz::check_level(l), Ok(()));
+        assert_eq!(fuzz::check_level(&l[..l.len() / 2]), Ok(()));
+    }
     assert!(fuzz::check_dice("1d6k", 1).is_ok());
     assert!(fuzz::check_dice("2d6+3", 1).is_ok());
 }
@@ -145,4 +145,47 @@ fn script_entries_replay_the_same_battle() {
         checked += entries.len();
     }
     assert!(checked > 100, "{checked}");
+}
+
+/// A command failure's script parses, and `skirmish run`'s code replays it up to the
+/// failing command (here one refused: a unit far off the map is moved).
+#[test]
+fn a_failure_script_replays_up_to_the_failing_command() {
+    let (setup, _) = fuzz::command_setup(11);
+    let text = fuzz::random_level_text(
+        setup.ruleset,
+        setup.grid,
+        setup.w,
+        setup.h,
+        setup.per_side,
+        setup.level_seed,
+    );
+    let level = level::parse(&text, "random").unwrap();
+    let mut b = Battle::new(level.clone(), setup.battle_seed, Vec::new()).unwrap();
+    let mut entries = Vec::new();
+    for _ in 0..20 {
+        let Some(cmd) = ai::decide(&b) else { break };
+        entries.push(fuzz::script_entry(&b, &cmd));
+        b.submit(cmd).unwrap();
+    }
+    let failing = "Move(unit: \"Red0\", to: (-100, -100))";
+    let src = fuzz::failure_script(
+        11,
+        &setup,
+        "what\nbroke",
+        &entries,
+        Some((failing, 20, false)),
+    );
+    assert!(
+        src.starts_with("// skirmish fuzz: commands case 11 ("),
+        "{src}"
+    );
+    assert!(src.contains("\n// what\n// broke\n"), "{src}");
+    let s = Script::parse(&src).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    assert_eq!(s.seed, Some(setup.battle_seed));
+    assert_eq!(s.commands.len(), entries.len() + 1);
+    let mut replay = script::start(&level, setup.battle_seed, &s).unwrap();
+    let stop = script::run(&mut replay, &s).unwrap_err();
+    assert_eq!(stop.index, entries.len() + 1, "{stop}");
+    assert_eq!(replay.log(), b.log());
 }
