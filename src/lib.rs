@@ -12,6 +12,7 @@ macro_rules! note {
 }
 
 pub mod batch;
+pub mod check_log;
 pub mod cli;
 pub mod fuzz;
 pub mod game;
