@@ -267,3 +267,52 @@ pub fn run(o: &Options) -> Report {
     report.elapsed = start.elapsed();
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failure's files are written where the summary says, and a hung command case's
+    /// files are a level that loads and a script that parses.
+    #[test]
+    fn failures_are_written_as_regression_files() {
+        let dir = std::env::temp_dir().join(format!("skirmish-fuzz-unit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut report = Report::default();
+        record(&hang(Target::Commands, 5, &[]), "hang", &dir, &mut report);
+        record(&hang(Target::Dice, 6, &[]), "hang", &dir, &mut report);
+        let names: Vec<String> = report
+            .written
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "commands-5.script.ron",
+                "commands-5.level.ron",
+                "dice-6.txt"
+            ]
+        );
+        let level = std::fs::read_to_string(dir.join("commands-5.level.ron")).unwrap();
+        let script = std::fs::read_to_string(dir.join("commands-5.script.ron")).unwrap();
+        let (setup, _) = fuzz::command_setup(5);
+        if let Ok(sims) = sim::random_level(
+            setup.ruleset,
+            setup.grid,
+            setup.w,
+            setup.h,
+            setup.per_side,
+            setup.level_seed,
+        ) {
+            assert_eq!(skirmish_rules::level::parse(&level, "l"), Ok(sims));
+        }
+        let s = skirmish_rules::script::Script::parse(&script).unwrap();
+        assert_eq!(s.seed, Some(setup.battle_seed));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("dice-6.txt")).unwrap(),
+            fuzz::dice_input(6) + "\n"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
