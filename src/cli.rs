@@ -255,6 +255,7 @@ fn fuzz(
         jobs: crate::batch::jobs(jobs),
         levels,
     });
+    note!("{}", report.commands_line());
     let _ = writeln!(std::io::stdout(), "{}", report.summary());
     if report.failed() {
         note!(

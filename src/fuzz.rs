@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use skirmish_rules::fuzz::{self, Failure, Kind, Target};
+use skirmish_rules::fuzz::{self, Counts, Failure, Kind, Target};
 use skirmish_rules::sim;
 
 /// A case slower than this is a hang.
@@ -52,12 +52,24 @@ pub struct Report {
     pub violations: u64,
     /// The files written.
     pub written: Vec<PathBuf>,
+    /// What the command cases did.
+    pub commands: Counts,
 }
 
 impl Report {
     /// Anything failed.
     pub fn failed(&self) -> bool {
         self.panics + self.hangs + self.violations > 0
+    }
+
+    /// A line of what the command cases did.
+    pub fn commands_line(&self) -> String {
+        let c = &self.commands;
+        format!(
+            "fuzz: commands: {} accepted ({} of them the AI's), {} refused, {} events, {} battles \
+             ended, {} cases with no room on the map for a side",
+            c.accepted, c.by_ai, c.refused, c.events, c.ended, c.no_level
+        )
     }
 
     /// The one-line summary.
@@ -175,7 +187,7 @@ pub fn run(o: &Options) -> Report {
     // What each worker is running and since when.
     let busy: Arc<Vec<Mutex<Option<(u64, Instant)>>>> =
         Arc::new((0..jobs).map(|_| Mutex::new(None)).collect());
-    let (tx, rx) = mpsc::channel::<(u64, Option<Failure>)>();
+    let (tx, rx) = mpsc::channel::<(u64, Option<Failure>, Counts)>();
     let mut workers = Vec::new();
     for w in 0..jobs {
         let (levels, next, stop, busy, tx) = (
@@ -196,11 +208,11 @@ pub fn run(o: &Options) -> Report {
                     *b = Some((k, Instant::now()));
                 }
                 let (target, s) = case_of(seed, k);
-                let failure = fuzz::case(target, s, &levels);
+                let (failure, counts) = fuzz::case_counted(target, s, &levels);
                 if let Ok(mut b) = busy[w].lock() {
                     *b = None;
                 }
-                if tx.send((k, failure)).is_err() {
+                if tx.send((k, failure, counts)).is_err() {
                     break;
                 }
             }
@@ -212,9 +224,10 @@ pub fn run(o: &Options) -> Report {
     let mut hung = false;
     loop {
         match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok((k, failure)) => {
+            Ok((k, failure, counts)) => {
                 let (target, _) = case_of(o.seed, k);
                 report.cases[(k % 3) as usize] += 1;
+                report.commands.add(&counts);
                 if let Some(f) = failure {
                     debug_assert_eq!(f.target, target);
                     let label = match f.kind {
@@ -241,6 +254,7 @@ pub fn run(o: &Options) -> Report {
             last_note = now;
             report.elapsed = now - start;
             say(&format!("{} so far", report.summary()));
+            say(&report.commands_line());
         }
         for slot in busy.iter() {
             let running = slot.lock().ok().and_then(|b| *b);

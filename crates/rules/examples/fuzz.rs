@@ -73,6 +73,7 @@ fn main() -> ExitCode {
         }
     };
     let report = driver::run(&o);
+    eprintln!("{}", report.commands_line());
     println!("{}", report.summary());
     if report.failed() {
         eprintln!(

@@ -118,10 +118,44 @@ impl Failure {
 
 /// Run one case of `target` (`levels`: the shipped level texts to mutate).
 pub fn case(target: Target, seed: u64, levels: &[String]) -> Option<Failure> {
+    case_counted(target, seed, levels).0
+}
+
+/// What command cases did (zero for the other targets), summed over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Commands accepted.
+    pub accepted: u64,
+    /// Of them, the AI's.
+    pub by_ai: u64,
+    /// Commands refused.
+    pub refused: u64,
+    /// Events logged by accepted commands.
+    pub events: u64,
+    /// Battles played to their end.
+    pub ended: u64,
+    /// Cases whose random level had no room for a side (no battle).
+    pub no_level: u64,
+}
+
+impl Counts {
+    /// Add another's figures.
+    pub fn add(&mut self, o: &Counts) {
+        self.accepted += o.accepted;
+        self.by_ai += o.by_ai;
+        self.refused += o.refused;
+        self.events += o.events;
+        self.ended += o.ended;
+        self.no_level += o.no_level;
+    }
+}
+
+/// [`case`] and what a command case did.
+pub fn case_counted(target: Target, seed: u64, levels: &[String]) -> (Option<Failure>, Counts) {
     match target {
-        Target::Levels => level_case(levels, seed),
-        Target::Dice => dice_case(seed),
-        Target::Commands => command_case(seed),
+        Target::Levels => (level_case(levels, seed), Counts::default()),
+        Target::Dice => (dice_case(seed), Counts::default()),
+        Target::Commands => command_case_counted(seed),
     }
 }
 
@@ -1032,8 +1066,10 @@ fn ron_text<T: serde::Serialize>(v: &T) -> String {
 struct Trace {
     /// Script entries of the accepted commands, in order.
     accepted: Vec<String>,
-    /// The command being tried (entry, step index) while it runs.
+    /// The command being tried (entry, step index, by the AI) while it runs.
     trying: Option<(String, usize, bool)>,
+    /// Figures.
+    counts: Counts,
 }
 
 /// Play command case `seed`; `Err` says what broke.
@@ -1063,6 +1099,7 @@ fn play(setup: &Setup, mut rng: ChaCha8Rng, src: &str, trace: &mut Trace) -> Res
                 if by_ai {
                     return Err(format!("step {i}: the AI's {cmd:?} was refused: {e}"));
                 }
+                trace.counts.refused += 1;
                 let after = fingerprint(&b);
                 if after != before {
                     return Err(format!(
@@ -1101,10 +1138,14 @@ fn play(setup: &Setup, mut rng: ChaCha8Rng, src: &str, trace: &mut Trace) -> Res
                 if let Some((entry, ..)) = trace.trying.take() {
                     trace.accepted.push(entry);
                 }
+                trace.counts.accepted += 1;
+                trace.counts.by_ai += u64::from(by_ai);
+                trace.counts.events += added as u64;
             }
         }
         trace.trying = None;
         if matches!(b.status(), Status::Ended(_)) {
+            trace.counts.ended += 1;
             break;
         }
     }
@@ -1119,6 +1160,11 @@ fn play(setup: &Setup, mut rng: ChaCha8Rng, src: &str, trace: &mut Trace) -> Res
 
 /// A command case.
 pub fn command_case(seed: u64) -> Option<Failure> {
+    command_case_counted(seed).0
+}
+
+/// A command case and what it did.
+pub fn command_case_counted(seed: u64) -> (Option<Failure>, Counts) {
     let (setup, rng) = command_setup(seed);
     let src = random_level_text(
         setup.ruleset,
@@ -1131,9 +1177,12 @@ pub fn command_case(seed: u64) -> Option<Failure> {
     let mut trace = Trace::default();
     let (kind, what) = match catch_unwind(AssertUnwindSafe(|| play(&setup, rng, &src, &mut trace)))
     {
-        Ok(Ok(())) => return None,
+        Ok(Ok(())) => return (None, trace.counts),
         // On the smallest maps walls may leave a side no room: no battle, no failure.
-        Ok(Err(e)) if e.starts_with("the random level: ") => return None,
+        Ok(Err(e)) if e.starts_with("the random level: ") => {
+            trace.counts.no_level += 1;
+            return (None, trace.counts);
+        }
         Ok(Err(e)) => (Kind::Violation, e),
         Err(p) => (Kind::Panic, format!("panic: {}", panic_text(&*p))),
     };
@@ -1142,14 +1191,15 @@ pub fn command_case(seed: u64) -> Option<Failure> {
         .as_ref()
         .map(|(entry, i, by_ai)| (entry.as_str(), *i, *by_ai));
     let script = failure_script(seed, &setup, &what, &trace.accepted, failing);
-    Some(Failure {
+    let failure = Failure {
         target: Target::Commands,
         seed,
         kind,
         what,
         input: script,
         level: Some(src),
-    })
+    };
+    (Some(failure), trace.counts)
 }
 
 /// The regression script of a failed command case: a comment saying what failed and how
