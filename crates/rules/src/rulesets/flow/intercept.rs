@@ -53,6 +53,11 @@ pub fn intercept_plan(
 ) -> Option<(Vec<Cell>, Cell, Option<Cell>)> {
     let grid = b.grid();
     let ally = b.pos(hit.target);
+    // A swap puts the interceptor on the ally's cell: not while another unit stands
+    // there too (the ally passing through it in the middle of a move).
+    if swap && b.unit_at(ally, Some(hit.target)).is_some() {
+        return None;
+    }
     let att = b.pos(hit.attacker);
     let melee = b
         .weapons(hit.attacker)
