@@ -53,9 +53,10 @@ pub fn intercept_plan(
 ) -> Option<(Vec<Cell>, Cell, Option<Cell>)> {
     let grid = b.grid();
     let ally = b.pos(hit.target);
-    // A swap puts the interceptor on the ally's cell: not while another unit stands
-    // there too (the ally passing through it in the middle of a move).
-    if swap && b.unit_at(ally, Some(hit.target)).is_some() {
+    // Not while the ally shares its cell with another unit (passing through it in the
+    // middle of a move): a swap would put the interceptor on that unit, and an
+    // interceptor standing where the move goes on would strand the ally there.
+    if b.unit_at(ally, Some(hit.target)).is_some() {
         return None;
     }
     let att = b.pos(hit.attacker);
