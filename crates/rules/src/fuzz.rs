@@ -30,7 +30,7 @@ use crate::dice::{Dice, DiceExpr, MAX_BONUS, MAX_DICE, MAX_SIDES};
 use crate::engine::{Action, FocusOn, GrappleFollow, ReadyTrigger, ShoveEffect};
 use crate::event::{Logged, ReactionKind};
 use crate::grid::{Cell, GridKind};
-use crate::level::{self, Catalogue};
+use crate::level;
 use crate::rulesets::RulesetId;
 use crate::sim;
 use crate::{Battle, Command, Status};
@@ -555,69 +555,11 @@ pub fn random_level_text(
     per_side: usize,
     seed: u64,
 ) -> String {
-    // Keep in step with sim/random.rs.
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let extra: &[char] = match ruleset.rules() {
-        Some(r) => r.random_terrain(),
-        None => &['#', '~'],
-    };
-    let mut map: Vec<Vec<char>> = (0..h)
-        .map(|_| {
-            (0..w)
-                .map(|_| {
-                    if rng.random_range(0..100) < 12 {
-                        extra[rng.random_range(0..extra.len())]
-                    } else {
-                        '.'
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let archetypes: Vec<String> = Catalogue::builtin(ruleset).archetypes.into_keys().collect();
-    let band = (w / 4).max(1);
-    let mut units = String::new();
-    for (side, name) in ["Red", "Blue"].iter().enumerate() {
-        let mut placed = 0;
-        let mut tries = 0;
-        while placed < per_side && tries < 10_000 && !archetypes.is_empty() {
-            tries += 1;
-            let x = if side == 0 {
-                rng.random_range(0..band)
-            } else {
-                w - 1 - rng.random_range(0..band)
-            };
-            let y = rng.random_range(0..h);
-            if map[y][x] != '.' {
-                continue;
-            }
-            map[y][x] = 'u';
-            let a = &archetypes[rng.random_range(0..archetypes.len())];
-            let _ = writeln!(
-                units,
-                "Unit(name: \"{name}{placed}\", side: \"{name}\", cell: ({x}, {y}), archetype: \"{a}\"),"
-            );
-            placed += 1;
-        }
-    }
-    let rows: Vec<String> = map
-        .iter()
-        .map(|r| {
-            format!(
-                "\"{}\"",
-                r.iter()
-                    .map(|&c| if c == 'u' { '.' } else { c })
-                    .collect::<String>()
-            )
-        })
-        .collect();
-    format!(
-        "Level(name: \"random {seed}\", ruleset: \"{ruleset}\", grid: {kind:?}, seed: {seed},\n\
-         map: [{}],\n\
-         sides: [Side(name: \"Red\", colour: \"#c83c3c\", controller: Ai), Side(name: \"Blue\", colour: \"#3c6ec8\", controller: Ai)],\n\
-         units: [{units}])\n",
-        rows.join(",\n")
-    )
+    // Every playable ruleset has archetypes: the text is never refused here.
+    let mut text =
+        crate::sim::random_level_text(ruleset, kind, w, h, per_side, seed).unwrap_or_default();
+    text.push('\n');
+    text
 }
 
 /// The battle a command case plays: ruleset, grid, size, units a side, level seed,

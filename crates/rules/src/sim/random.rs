@@ -19,6 +19,19 @@ pub fn random_level(
     per_side: usize,
     seed: u64,
 ) -> Result<Level, String> {
+    let src = random_level_text(ruleset, kind, w, h, per_side, seed)?;
+    level::parse(&src, "random").map_err(|e| e.to_string())
+}
+
+/// The level file text of [`random_level`] (the fuzzer writes it as a regression file).
+pub fn random_level_text(
+    ruleset: RulesetId,
+    kind: GridKind,
+    w: usize,
+    h: usize,
+    per_side: usize,
+    seed: u64,
+) -> Result<String, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let extra: &[char] = match ruleset.rules() {
         Some(r) => r.random_terrain(),
@@ -86,5 +99,5 @@ pub fn random_level(
          units: [{units}])",
         rows.join(",\n")
     );
-    level::parse(&src, "random").map_err(|e| e.to_string())
+    Ok(src)
 }
