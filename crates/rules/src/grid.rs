@@ -158,6 +158,16 @@ impl Grid {
         (0..self.directions()).find(|&d| self.step(from, d) == to)
     }
 
+    /// The direction from `from` whose step comes nearest to `to` (the lowest such
+    /// direction on a tie); `None` when the cells are the same. A unit attacking a foe
+    /// two cells off turns this way.
+    pub fn direction_toward(&self, from: Cell, to: Cell) -> Option<usize> {
+        if from == to {
+            return None;
+        }
+        (0..self.directions()).min_by_key(|&d| (self.distance(self.step(from, d), to), d))
+    }
+
     /// Neighbours on the map, in direction order.
     pub fn neighbours(&self, c: Cell) -> Vec<Cell> {
         self.neighbours_iter(c).collect()

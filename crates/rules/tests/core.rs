@@ -3,7 +3,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::battle::SetupError;
-use skirmish_rules::components::UnitId;
+use skirmish_rules::components::{Facing, UnitId};
 use skirmish_rules::event::{Counter, Event, ReactionKind};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level;
@@ -254,4 +254,54 @@ fn the_command_cap_grows_with_the_units() {
     let big = sim::random_level(RulesetId::Flow, GridKind::Square, 96, 96, 300, 1).unwrap();
     assert_eq!(big.units.len(), 600);
     assert_eq!(sim::command_cap(&big), 60_000);
+}
+
+/// An attacker turns to face its target (the core keeps facing for rulesets that read it,
+/// such as attacks from behind), as a mover turns to face each step.
+#[test]
+fn an_attack_turns_the_attacker_to_face_its_target() {
+    let units = r#"Unit(name: "Ash", side: "Red", cell: (2, 2), archetype: "fighter"),
+    Unit(name: "Birch", side: "Blue", cell: (2, 3), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Square, 6, 6, units, "", &[]);
+    let attacker = b.current().unwrap();
+    let target = if attacker == id(&b, "Ash") {
+        id(&b, "Birch")
+    } else {
+        id(&b, "Ash")
+    };
+    let facing = |b: &Battle, u| b.get::<Facing>(u).unwrap().0 as usize;
+    assert_eq!(facing(&b, attacker), 0, "the level's default facing");
+    crate::support::flow::attack(&mut b, attacker, target);
+    let want = b.level().grid.direction_to(b.pos(attacker), b.pos(target));
+    assert_eq!(want.map(|d| d != 0), Some(true), "south or north, not east");
+    assert_eq!(Some(facing(&b, attacker)), want);
+    assert_eq!(facing(&b, target), 0, "the target does not turn");
+}
+
+/// `direction_toward` picks a step that brings a unit nearer to any other cell, on both
+/// grids, and agrees with `direction_to` for a neighbour.
+#[test]
+fn direction_toward_steps_nearer() {
+    for kind in [GridKind::Square, GridKind::Hex] {
+        let g = skirmish_rules::grid::Grid::new(kind, 9, 9);
+        let from = skirmish_rules::grid::Cell::new(4, 4);
+        assert_eq!(g.direction_toward(from, from), None);
+        for y in 0..9 {
+            for x in 0..9 {
+                let to = skirmish_rules::grid::Cell::new(x, y);
+                if to == from {
+                    continue;
+                }
+                let d = g.direction_toward(from, to).unwrap();
+                assert_eq!(
+                    g.distance(g.step(from, d), to) + 1,
+                    g.distance(from, to),
+                    "{kind:?} {to:?}"
+                );
+                if g.distance(from, to) == 1 {
+                    assert_eq!(Some(d), g.direction_to(from, to));
+                }
+            }
+        }
+    }
 }

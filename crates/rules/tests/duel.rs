@@ -141,6 +141,13 @@ impl Ruleset for Duel {
         )
     }
 
+    // Duellists have no reactions to lose to surprise.
+    fn surprised_budgets(&self, _actions: &mut ActionBudget, _reactions: &mut ReactionBudget) {}
+
+    fn marks(&self, _e: &Event) -> Option<(UnitId, skirmish_rules::components::Once)> {
+        None
+    }
+
     fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
 
     fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {

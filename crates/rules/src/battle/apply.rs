@@ -50,17 +50,23 @@ impl Battle {
             | Event::Initiative { .. }
             | Event::Said { .. }
             | Event::ReactionDeclined { .. }
-            | Event::Attack { .. }
             | Event::Defence { .. }
             | Event::Save { .. }
             | Event::SurpriseRound { .. }
             | Event::Stalemate { .. }
-            | Event::Check { .. } => {}
-            Event::Contest {
-                purpose, active, ..
+            | Event::Check { .. }
+            | Event::Contest { .. } => {}
+            Event::Attack {
+                attacker, target, ..
             } => {
-                if *purpose == crate::event::CheckPurpose::BreakFree {
-                    self.mark(*active, Once::BreakFree);
+                // An attacker turns to face its target, as a mover turns to face its step.
+                let cell = |u: UnitId| self.get::<Position>(u).map(|p| p.0);
+                let (from, to) = (cell(*attacker), cell(*target));
+                if let (Some(from), Some(to)) = (from, to)
+                    && let Some(d) = grid.direction_toward(from, to)
+                    && let Some(mut f) = self.get_mut::<Facing>(*attacker)
+                {
+                    f.0 = d as u8;
                 }
             }
             Event::Displaced { unit, to, .. } => {
@@ -96,13 +102,7 @@ impl Battle {
                 }
             }
             Event::ReadyTriggered { unit, by } => self.ready_triggered(*unit, *by),
-            Event::ReactionOffered {
-                reactor, trigger, ..
-            } => {
-                if matches!(trigger, crate::event::Trigger::Leaving { .. }) {
-                    self.mark(*reactor, Once::ReactedToMovement);
-                }
-            }
+            Event::ReactionOffered { .. } => {}
             Event::SlotUsed { unit, slot, on } => {
                 if let Some(mut b) = self.get_mut::<ActionBudget>(*unit)
                     && let Some(n) = b.slots.get_mut(slot)
@@ -214,14 +214,10 @@ impl Battle {
             Event::FlowPoints {
                 unit,
                 after,
-                reason,
                 ..
             } => {
                 if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
                     f.0 = *after;
-                }
-                if *reason == crate::event::FpReason::Reaction {
-                    self.mark(*unit, Once::ReactionFp);
                 }
             }
             Event::ConditionAdded {
@@ -258,6 +254,10 @@ impl Battle {
             Event::BattleEnded { winner } => {
                 self.ended = Some(*winner);
             }
+        }
+        // The once-per rights this event uses up, as the ruleset says.
+        if let Some((u, once)) = self.rules.marks(e) {
+            self.mark(u, once);
         }
     }
 
@@ -354,16 +354,6 @@ impl Battle {
             && let Some(mut t) = self.get_mut::<TurnState>(unit)
         {
             t.move_ap_spent += amount as u32;
-        }
-        let once = match on {
-            Spend::Step => Some(Once::Step),
-            Spend::Feint => Some(Once::Feint),
-            Spend::Shove => Some(Once::Shove),
-            Spend::FlowState => Some(Once::FlowState),
-            _ => None,
-        };
-        if let Some(o) = once {
-            self.mark(unit, o);
         }
     }
 }

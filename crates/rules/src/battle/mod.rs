@@ -226,10 +226,9 @@ impl Battle {
                     TurnState::default(),
                 ))
                 .id();
-            let (actions, mut reactions) = rules.budgets(&u.stats);
-            // flow: the surprised side starts the surprise round with 0 RP (and 0 AP, 0 FP).
+            let (mut actions, mut reactions) = rules.budgets(&u.stats);
             if level.surprise.is_some_and(|s| s != u.side) {
-                reactions.available = 0;
+                rules.surprised_budgets(&mut actions, &mut reactions);
             }
             let mut unit = world.entity_mut(e);
             unit.insert((actions, reactions));

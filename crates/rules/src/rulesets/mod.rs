@@ -329,6 +329,12 @@ pub trait Ruleset: Sync {
     fn initiative(&self, stats: &Stats) -> InitiativeRule;
     /// The action and reaction budgets a combatant starts with.
     fn budgets(&self, stats: &Stats) -> (ActionBudget, ReactionBudget);
+    /// What a combatant of the surprised side of a surprise round starts with instead
+    /// (called at spawn on the budgets from [`Ruleset::budgets`]).
+    fn surprised_budgets(&self, actions: &mut ActionBudget, reactions: &mut ReactionBudget);
+    /// The once-per entry ([`crate::components::Once`]) an event records in the battle's
+    /// ledger, if any: the ruleset says which of its events use up a once-per right.
+    fn marks(&self, e: &Event) -> Option<(UnitId, crate::components::Once)>;
     /// Add the ruleset's own components to a freshly spawned unit.
     fn spawn_unit(&self, unit: &mut EntityWorldMut);
     /// After `BattleStarted`: anything rolled before the turn order, then the opening

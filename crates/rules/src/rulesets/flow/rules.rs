@@ -4,10 +4,12 @@ use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
 use crate::components::{ActionBudget, ConditionKind, FlowPoints, ReactionBudget, Slot, Stat};
-use crate::components::{Stats, UnitId};
+use crate::components::{Once, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
-use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind, Spend, Trigger};
+use crate::event::{
+    AttackKind, CheckPurpose, Event, FpReason, Outcome, ReactionKind, Spend, Trigger,
+};
 use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
@@ -61,6 +63,38 @@ impl Ruleset for Flow {
             ActionBudget::points(super::AP_PER_ROUND),
             own_turn_reactions(super::RP_PER_TURN),
         )
+    }
+
+    // The surprised side starts the surprise round with 0 RP (its AP and FP are set by
+    // the surprise round itself).
+    fn surprised_budgets(&self, _actions: &mut ActionBudget, reactions: &mut ReactionBudget) {
+        reactions.available = 0;
+    }
+
+    fn marks(&self, e: &Event) -> Option<(UnitId, Once)> {
+        match e {
+            Event::ApSpent { unit, on, .. } => {
+                let once = match on {
+                    Spend::Step => Once::Step,
+                    Spend::Feint => Once::Feint,
+                    Spend::Shove => Once::Shove,
+                    Spend::FlowState => Once::FlowState,
+                    _ => return None,
+                };
+                Some((*unit, once))
+            }
+            Event::FlowPoints {
+                unit,
+                reason: FpReason::Reaction,
+                ..
+            } => Some((*unit, Once::ReactionFp)),
+            Event::Contest {
+                purpose: CheckPurpose::BreakFree,
+                active,
+                ..
+            } => Some((*active, Once::BreakFree)),
+            _ => None,
+        }
     }
 
     fn spawn_unit(&self, unit: &mut EntityWorldMut) {

@@ -5,7 +5,7 @@ use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
 use crate::components::{ActionBudget, BleedTaken, ReactionBudget, Slot, Stat, Stats};
-use crate::components::{ConditionKind, UnitId, Wear};
+use crate::components::{ConditionKind, Once, UnitId, Wear};
 use crate::dice::{DiceExpr, ForcedFaceError};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
@@ -48,6 +48,23 @@ impl Ruleset for TacticalD20 {
             ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
             own_turn_reactions(1),
         )
+    }
+
+    // Surprised creatures cannot take Reactions (the seed's Surprised condition).
+    fn surprised_budgets(&self, _actions: &mut ActionBudget, reactions: &mut ReactionBudget) {
+        reactions.available = 0;
+    }
+
+    // "Only once per movement": a reaction offered to a unit leaving a threatened square.
+    fn marks(&self, e: &Event) -> Option<(UnitId, Once)> {
+        match e {
+            Event::ReactionOffered {
+                reactor,
+                trigger: Trigger::Leaving { .. },
+                ..
+            } => Some((*reactor, Once::ReactedToMovement)),
+            _ => None,
+        }
     }
 
     fn spawn_unit(&self, unit: &mut EntityWorldMut) {
