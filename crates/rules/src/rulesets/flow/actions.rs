@@ -445,6 +445,28 @@ pub(crate) fn end_grapple(b: &mut Battle, u: UnitId) {
     }
 }
 
+/// A unit goes down: feints on it and its own feints on others lapse (nobody is left to
+/// attack, or to make the attack).
+pub(crate) fn clear_feints(b: &mut Battle, u: UnitId) {
+    let mut lapse = Vec::new();
+    for o in b.units().collect::<Vec<_>>() {
+        if let Some(c) = b.get::<crate::components::Conditions>(o) {
+            for c in c.0.iter().filter(|c| c.kind == ConditionKind::Feinted) {
+                if o == u || c.source == Some(u) {
+                    lapse.push((o, c.source));
+                }
+            }
+        }
+    }
+    for (unit, source) in lapse {
+        b.emit(Event::ConditionRemoved {
+            unit,
+            kind: ConditionKind::Feinted,
+            source,
+        });
+    }
+}
+
 /// A landed Disarm: the target drops the item. Normal success: it lands next to the
 /// target (the target picks: the free cell farthest from the attacker). Hard/Major/
 /// Critical: the attacker takes it (with a free hand) or sends it up to 2/3/4 cells

@@ -38,7 +38,11 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         Action::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
             let (mine, theirs) = feint_checks(b, u, target);
-            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some() {
+            // A second won feint on the same target (a later round, the first not yet
+            // spent) adds nothing: one Advantage, spent by one attack.
+            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some()
+                && !flow::feinted_by(b, target, u)
+            {
                 add(
                     b,
                     target,

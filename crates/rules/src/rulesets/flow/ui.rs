@@ -10,7 +10,7 @@ use crate::rulesets::ui::{
     items_first,
 };
 
-use super::{ATTACK_AP, MOVE_PER_AP, cost, default_disarm_item, feint_chance, shove_chance};
+use super::{ATTACK_AP, cost, default_disarm_item, feint_chance, shove_chance};
 
 const ENEMY: Target = Target::Unit("an enemy");
 
@@ -202,7 +202,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
 pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
     let left = b.turn_state(u).move_left;
     let ap = if cost > left {
-        (cost - left).div_ceil(MOVE_PER_AP)
+        (cost - left).div_ceil(super::move_per_ap(b, u))
     } else {
         0
     };
