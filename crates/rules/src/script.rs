@@ -172,6 +172,14 @@ pub enum Step {
         /// Unit name.
         unit: String,
     },
+    /// Drop a held item on one's own cell (flow: free).
+    Drop {
+        /// Unit name.
+        unit: String,
+        /// Item name (default: the first item in hand).
+        #[serde(default)]
+        item: Option<String>,
+    },
     /// Flow State.
     FlowState {
         /// Unit name.
@@ -440,6 +448,13 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             act(b, u, Action::Sheathe { item })?
         }
         Step::PickUp { unit: u } => act(b, u, Action::PickUp)?,
+        Step::Drop { unit: u, item } => {
+            let item = match item {
+                Some(n) => Some(item_index(b, unit(b, u)?, u, n)?),
+                None => None,
+            };
+            act(b, u, Action::Drop { item })?
+        }
         Step::FlowState { unit: u } => act(b, u, Action::FlowState)?,
         Step::TotalDefense { unit: u } => act(b, u, Action::TotalDefense)?,
         Step::Tumble { unit: u, through } => act(

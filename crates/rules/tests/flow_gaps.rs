@@ -256,3 +256,53 @@ fn a_critical_block_regains_no_rp_and_a_fumbled_block_takes_only_double() {
     react(&mut b, k, Some(ReactionKind::Block));
     assert_eq!(crate::support::damage(&since(&b, start)), vec![(k, 8)]);
 }
+
+/// "Example Free Actions: ... Dropping something to the ground": Drop costs no AP, the
+/// item lies on the unit's own cell (Pick Up takes it back), and a script names it.
+#[test]
+fn dropping_an_item_is_a_free_action() {
+    use skirmish_rules::components::Carried;
+    use skirmish_rules::script::{Script, run};
+    // The archer holds its two-handed shortbow (0); its dagger (1) is stowed.
+    let units = r#"Unit(name: "Vey", side: "Red", cell: (2, 2), archetype: "archer"),
+        Unit(name: "Orrin", side: "Blue", cell: (9, 2), archetype: "fighter")"#;
+    for kind in BOTH {
+        let mut b = arena(kind, 12, 5, units, "", &[10, 1]);
+        let v = id(&b, "Vey");
+        assert!(matches!(
+            act(&mut b, v, Action::Drop { item: Some(1) }),
+            Err(Illegal::ItemState { .. })
+        ));
+        let start = b.log().len();
+        act(&mut b, v, Action::Drop { item: None }).unwrap();
+        let ev = since(&b, start);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::ItemDropped { unit, item: 0, cell, .. } if *unit == v && *cell == Cell::new(2, 2)
+        )));
+        assert!(!ev.iter().any(|e| matches!(e, Event::ApSpent { .. })));
+        assert_eq!(b.ap(v), 5, "{kind:?}: free");
+        assert_eq!(b.carried(v, 0), Some(Carried::Gone));
+        assert_eq!(b.free_hands(v), 2, "both hands free to draw the dagger");
+        // Nothing left in hand to drop.
+        assert!(matches!(
+            act(&mut b, v, Action::Drop { item: None }),
+            Err(Illegal::ItemState { .. })
+        ));
+        assert!(
+            b.ground()
+                .iter()
+                .any(|(c, w)| *c == Cell::new(2, 2) && w.name == "shortbow")
+        );
+    }
+    // The script names it: `Drop(unit: "Vey", item: "shortbow")`.
+    let mut b = arena(GridKind::Hex, 12, 5, units, "", &[10, 1]);
+    let script = Script::parse(
+        r#"Script(commands: [Drop(unit: "Vey", item: "shortbow"), Draw(unit: "Vey", item: "dagger")])"#,
+    )
+    .unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    let v = id(&b, "Vey");
+    assert_eq!(b.carried(v, 1), Some(Carried::Held));
+    assert_eq!(b.ap(v), 4, "only the Draw cost AP");
+}

@@ -115,6 +115,11 @@ pub enum Action {
     },
     /// Pick up the item lying on one's own cell: 1 AP.
     PickUp,
+    /// flow: drop a held item on one's own cell (a free action).
+    Drop {
+        /// Loadout index (`None`: the first item in hand).
+        item: Option<usize>,
+    },
     /// Flow State: 1 AP, no FP decay at the end of this turn.
     FlowState,
     /// Total Defense: 3 AP, ends the turn; +1 RP and Advantage on reactions.
@@ -234,6 +239,7 @@ impl Action {
             Action::Draw { .. } => "Draw",
             Action::Sheathe { .. } => "Sheathe",
             Action::PickUp => "Pick Up",
+            Action::Drop { .. } => "Drop",
             Action::FlowState => "Flow State",
             Action::TotalDefense => "Total Defense",
             Action::Tumble { .. } => "Tumble Through",

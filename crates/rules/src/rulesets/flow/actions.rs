@@ -26,7 +26,7 @@ pub fn cost(a: &Action) -> i32 {
         | Action::StandUp => 1,
         Action::Grapple { .. } | Action::Disarm { .. } => 2,
         Action::TotalDefense => 3,
-        Action::BreakFree | Action::Release | Action::Ready { .. } => 0,
+        Action::BreakFree | Action::Release | Action::Ready { .. } | Action::Drop { .. } => 0,
         // tactical-d20 actions are paid with slots, not AP.
         _ => 0,
     }
@@ -46,6 +46,7 @@ pub fn is_flow_action(a: &Action) -> bool {
             | Action::Draw { .. }
             | Action::Sheathe { .. }
             | Action::PickUp
+            | Action::Drop { .. }
             | Action::FlowState
             | Action::TotalDefense
             | Action::Tumble { .. }
@@ -163,6 +164,15 @@ pub fn default_disarm_item(b: &Battle, t: UnitId) -> Option<usize> {
             .filter(|&i| b.held(t, i))
             .find(|&i| b.weapons(t)[i].kind == WeaponKind::Ranged)
             .or_else(|| (0..b.weapons(t).len()).find(|&i| b.held(t, i)))
+    })
+}
+
+/// The item a Drop lets fall: the named one, else the first item in hand that can leave
+/// it (a natural weapon cannot).
+pub fn drop_item(b: &Battle, u: UnitId, item: Option<usize>) -> Option<usize> {
+    item.or_else(|| {
+        (0..b.weapons(u).len())
+            .find(|&i| b.held(u, i) && !b.weapons(u)[i].has(crate::components::WeaponTag::Natural))
     })
 }
 
@@ -362,6 +372,33 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                     unit: b.name(u).into(),
                     need: w.hands(),
                     free: b.free_hands(u),
+                });
+            }
+        }
+        Action::Drop { item } => {
+            let Some(i) = drop_item(b, u, item) else {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: "hands".into(),
+                    state: "empty",
+                });
+            };
+            let w = b.weapons(u).get(i).ok_or(Illegal::NoItem {
+                unit: b.name(u).into(),
+                item: i,
+            })?;
+            if w.has(crate::components::WeaponTag::Natural) {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: w.name.clone(),
+                    state: "part of its body",
+                });
+            }
+            if !b.held(u, i) {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: w.name.clone(),
+                    state: "not in hand",
                 });
             }
         }

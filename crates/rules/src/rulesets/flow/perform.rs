@@ -6,7 +6,7 @@ use crate::components::{Carried, ConditionKind, Duration, Stat, UnitId};
 use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
 
-use super::actions::{add, default_disarm_item, end_grapple, open_cell, tumble_landing};
+use super::actions::{add, default_disarm_item, drop_item, end_grapple, open_cell, tumble_landing};
 use super::combat::{self as flow, Check, actor_advantage};
 use super::maneuvers::{best_of, contest, feint_checks, roll, shove_checks};
 
@@ -161,6 +161,20 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 Carried::Stowed
             };
             b.emit(Event::PickedUp { unit: u, cell, now });
+        }
+        Action::Drop { item } => {
+            // A free action: no AP; the item lies on the unit's own cell.
+            if let Some(i) = drop_item(b, u, item)
+                && let Some(weapon) = b.weapons(u).get(i).cloned()
+            {
+                let cell = b.pos(u);
+                b.emit(Event::ItemDropped {
+                    unit: u,
+                    item: i,
+                    weapon,
+                    cell,
+                });
+            }
         }
         Action::FlowState => spend(b, u, 1, Spend::FlowState),
         Action::TotalDefense => {

@@ -15,7 +15,7 @@ use super::{ATTACK_AP, cost, default_disarm_item, feint_chance, shove_chance};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// flow's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 14] = [
+pub static ACTIONS: [ActionSpec; 15] = [
     ActionSpec {
         label: "Step",
         key: Some(Key::Digit(1)),
@@ -134,6 +134,12 @@ pub static ACTIONS: [ActionSpec; 14] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, Action::PickUp)),
     },
+    ActionSpec {
+        label: "Drop",
+        key: Some(Key::Letter('X')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Drop { item: None })),
+    },
 ];
 
 /// The window's fixed words for flow.
@@ -152,8 +158,21 @@ fn ap_cost(cmd: &Command) -> i32 {
     }
 }
 
-/// A Disarm that names no item yet: which of the target's items (its weapon first).
+/// A Disarm that names no item yet: which of the target's items (its weapon first); a
+/// Drop that names none: which of the unit's own.
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    if let &Command::Act {
+        unit,
+        action: Action::Drop { item: None },
+    } = cmd
+    {
+        return item_choice(
+            "Drop which item?".into(),
+            items_first(b, unit, None),
+            |i| b.weapons(unit)[i].name.clone(),
+            |i| act(unit, Action::Drop { item: Some(i) }),
+        );
+    }
     let &Command::Act {
         unit,
         action: Action::Disarm {
