@@ -8,7 +8,9 @@ use serde::Deserialize;
 use crate::battle::{Battle, SetupError};
 use crate::components::{Slot, UnitId};
 use crate::dice::ForcedFaceError;
-use crate::engine::{Action, Command, Illegal, ReadyTrigger, ShoveEffect};
+use crate::engine::{
+    Action, Command, Illegal, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::{Level, ron_options};
@@ -202,10 +204,21 @@ pub enum Step {
         /// Unit name.
         unit: String,
     },
-    /// Ready an attack for when an enemy enters reach.
+    /// Ready Action: a trigger (default: an enemy enters reach), a response (default:
+    /// attack the triggering enemy) and how long it waits (default: to the next turn).
     Ready {
         /// Unit name.
         unit: String,
+        /// `EnemyEntersReach` or `EnemyWithin(cells: N)`.
+        #[serde(default)]
+        trigger: ReadyTrigger,
+        /// `Attack`, `Move(to: (x, y))`, `Shove(effect: Push, both: true)`, `Grapple`,
+        /// `Disarm`.
+        #[serde(default)]
+        response: ReadyResponse,
+        /// `NextTurn` or `RoundEnd` (cancel if it has not fired when the round ends).
+        #[serde(default)]
+        until: ReadyUntil,
     },
 }
 
@@ -465,11 +478,18 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             },
         )?,
         Step::StandUp { unit: u } => act(b, u, Action::StandUp)?,
-        Step::Ready { unit: u } => act(
+        Step::Ready {
+            unit: u,
+            trigger,
+            response,
+            until,
+        } => act(
             b,
             u,
             Action::Ready {
-                trigger: ReadyTrigger::EnemyEntersReach,
+                trigger: *trigger,
+                response: *response,
+                until: *until,
             },
         )?,
     })

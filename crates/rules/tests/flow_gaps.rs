@@ -3,7 +3,7 @@
 
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, UnitId};
-use skirmish_rules::engine::Action;
+use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil};
 use skirmish_rules::event::{Event, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::{Battle, Command, Illegal};
@@ -305,4 +305,220 @@ fn dropping_an_item_is_a_free_action() {
     let v = id(&b, "Vey");
     assert_eq!(b.carried(v, 1), Some(Carried::Held));
     assert_eq!(b.ap(v), 4, "only the Draw cost AP");
+}
+
+fn ready(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyUntil) -> Action {
+    Action::Ready {
+        trigger,
+        response,
+        until,
+    }
+}
+
+/// "Define a specific trigger condition and choose an action": a readied ranged shot at
+/// the first enemy to come within the bow's range (a unit with no reach at all).
+#[test]
+fn a_readied_shot_fires_when_an_enemy_comes_within_range() {
+    for kind in BOTH {
+        // Initiative: Vey 10, Orrin 1. Vey readies; Orrin walks (12,2) → (4,2); the step
+        // to 6 cells away springs it: d100 20 (Hard at Ranged 60), Orrin does not defend,
+        // d6 4. The move goes on to (4,2).
+        let units = r#"Unit(name: "Vey", side: "Red", cell: (0, 2), archetype: "archer"),
+            Unit(name: "Orrin", side: "Blue", cell: (12, 2), archetype: "fighter")"#;
+        let mut b = arena(kind, 16, 5, units, "", &[10, 1, 20, 4]);
+        let (v, o) = (id(&b, "Vey"), id(&b, "Orrin"));
+        // A bow threatens nothing: "an enemy enters reach" cannot be watched.
+        assert!(matches!(
+            act(
+                &mut b,
+                v,
+                ready(
+                    ReadyTrigger::EnemyEntersReach,
+                    ReadyResponse::Attack,
+                    ReadyUntil::NextTurn
+                )
+            ),
+            Err(Illegal::NoWeapon { .. })
+        ));
+        act(
+            &mut b,
+            v,
+            ready(
+                ReadyTrigger::EnemyWithin { cells: 6 },
+                ReadyResponse::Attack,
+                ReadyUntil::NextTurn,
+            ),
+        )
+        .unwrap();
+        assert_eq!(b.current(), Some(o));
+        let start = b.log().len();
+        mv(&mut b, o, 4, 2).unwrap();
+        react(&mut b, o, None);
+        let ev = since(&b, start);
+        let fired = ev
+            .iter()
+            .position(|e| matches!(e, Event::ReadyTriggered { unit, by } if *unit == v && *by == o))
+            .expect("the readied shot fires");
+        // It fired on the step to 6 cells away, before the rest of the move.
+        let Event::Moved { from, to, .. } = ev[fired - 1] else {
+            panic!("{:?}", ev[fired - 1]);
+        };
+        assert_eq!(b.grid().distance(to, b.pos(v)), 6, "{kind:?}");
+        assert_eq!(b.grid().distance(from, b.pos(v)), 7, "{kind:?}");
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Attack { attacker, weapon, target_number: 60, .. } if *attacker == v && weapon == "shortbow"
+        )));
+        assert_eq!(crate::support::damage(&ev), vec![(o, 4)]);
+        assert_eq!(b.pos(o), Cell::new(4, 2));
+        assert_eq!(b.ap(v), 3);
+    }
+}
+
+/// A readied move: when an enemy comes within 3, step back out of its way.
+#[test]
+fn a_readied_move_runs_when_its_trigger_happens() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "R", side: "Red", cell: (2, 2), archetype: "duelist"),
+            Unit(name: "B", side: "Blue", cell: (9, 2), archetype: "fighter")"#;
+        let mut b = arena(kind, 12, 5, units, "", &[10, 1]);
+        let (r, bb) = (id(&b, "R"), id(&b, "B"));
+        act(
+            &mut b,
+            r,
+            ready(
+                ReadyTrigger::EnemyWithin { cells: 3 },
+                ReadyResponse::Move {
+                    to: Cell::new(0, 2),
+                },
+                ReadyUntil::NextTurn,
+            ),
+        )
+        .unwrap();
+        let start = b.log().len();
+        mv(&mut b, bb, 4, 2).unwrap();
+        let ev = since(&b, start);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ReadyTriggered { unit, .. } if *unit == r))
+        );
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::ApSpent { unit, amount: 1, on: Spend::Move } if *unit == r
+        )));
+        assert_eq!(b.pos(r), Cell::new(0, 2), "{kind:?}");
+        assert_eq!(b.pos(bb), Cell::new(4, 2));
+        assert_eq!(b.ap(r), 4);
+        assert!(b.readied().is_empty());
+    }
+}
+
+/// A readied Shove (a special action) on the enemy entering reach: knocked prone, its
+/// move ends there.
+#[test]
+fn a_readied_shove_knocks_the_enemy_prone_and_ends_its_move() {
+    // Square. R (fighter) at (2,2); B (duelist) walks (6,3) → (0,3) and enters reach
+    // on the way. Shove contest: R Athletics d100 10 (Major) vs B's d100 50 (fails at 45).
+    let units = r#"Unit(name: "R", side: "Red", cell: (2, 2), archetype: "fighter"),
+        Unit(name: "B", side: "Blue", cell: (6, 3), archetype: "duelist")"#;
+    let mut b = arena(GridKind::Square, 10, 6, units, "", &[10, 1, 10, 50]);
+    let (r, bb) = (id(&b, "R"), id(&b, "B"));
+    act(
+        &mut b,
+        r,
+        ready(
+            ReadyTrigger::EnemyEntersReach,
+            ReadyResponse::Shove {
+                effect: skirmish_rules::engine::ShoveEffect::Prone,
+                both: false,
+            },
+            ReadyUntil::NextTurn,
+        ),
+    )
+    .unwrap();
+    let start = b.log().len();
+    mv(&mut b, bb, 0, 3).unwrap();
+    let ev = since(&b, start);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ReadyTriggered { unit, by } if *unit == r && *by == bb))
+    );
+    assert!(b.has(bb, ConditionKind::Prone));
+    // It fired on the step into reach; no step follows.
+    let fired = ev
+        .iter()
+        .position(|e| matches!(e, Event::ReadyTriggered { .. }))
+        .unwrap();
+    let Event::Moved { to: entered, .. } = ev[fired - 1] else {
+        panic!("{:?}", ev[fired - 1]);
+    };
+    assert_eq!(b.grid().distance(entered, b.pos(r)), 1);
+    assert!(!ev[fired..].iter().any(|e| matches!(e, Event::Moved { .. })));
+    assert_eq!(b.pos(bb), entered, "the prone enemy moves no further");
+    assert_eq!(b.ap(r), 4, "a Shove's 1 AP");
+}
+
+/// "If a trigger does not happen before the end of the round, then you may choose to
+/// either continue waiting or cancel the Readied Action at no cost": `until: RoundEnd`
+/// cancels, the default keeps waiting into the next round.
+#[test]
+fn a_readied_action_is_cancelled_at_the_round_end_or_keeps_waiting() {
+    // Initiative: X 10, B 5, R 1. R readies last in round 1; in round 2 X passes and B
+    // walks into R's reach. Keeping: d100 20 (Hard), B does not defend, d8 4.
+    let units = r#"Unit(name: "X", side: "Red", cell: (0, 5), archetype: "fighter"),
+        Unit(name: "B", side: "Blue", cell: (7, 2), archetype: "duelist"),
+        Unit(name: "R", side: "Red", cell: (2, 2), archetype: "fighter")"#;
+    for (until, fires) in [(ReadyUntil::RoundEnd, false), (ReadyUntil::NextTurn, true)] {
+        let mut b = arena(GridKind::Hex, 10, 6, units, "", &[10, 5, 1, 20, 4]);
+        let (x, bb, r) = (id(&b, "X"), id(&b, "B"), id(&b, "R"));
+        end(&mut b);
+        end(&mut b);
+        let start = b.log().len();
+        act(
+            &mut b,
+            r,
+            ready(ReadyTrigger::EnemyEntersReach, ReadyResponse::Attack, until),
+        )
+        .unwrap();
+        let cancelled = since(&b, start)
+            .iter()
+            .any(|e| matches!(e, Event::ReadyCancelled { unit } if *unit == r));
+        assert_eq!(cancelled, !fires, "{until:?}");
+        assert_eq!(b.readied().contains(&r), fires);
+        assert_eq!(b.current(), Some(x));
+        end(&mut b);
+        let start = b.log().len();
+        mv(&mut b, bb, 3, 2).unwrap();
+        if fires {
+            react(&mut b, bb, None);
+        }
+        let ev = since(&b, start);
+        assert_eq!(
+            ev.iter().any(|e| matches!(e, Event::ReadyTriggered { .. })),
+            fires,
+            "{until:?}"
+        );
+    }
+}
+
+/// Scripts name the trigger, the response and how long it waits.
+#[test]
+fn a_script_readies_a_shot_and_its_trigger() {
+    use skirmish_rules::script::{Script, run};
+    let units = r#"Unit(name: "Vey", side: "Red", cell: (0, 2), archetype: "archer"),
+        Unit(name: "Orrin", side: "Blue", cell: (12, 2), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Square, 16, 5, units, "", &[10, 1]);
+    let script = Script::parse(
+        r#"Script(commands: [Ready(unit: "Vey", trigger: EnemyWithin(cells: 6), response: Attack, until: RoundEnd)])"#,
+    )
+    .unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    let v = id(&b, "Vey");
+    assert!(b.log().iter().any(|l| l.event
+        == Event::Readied {
+            unit: v,
+            trigger: ReadyTrigger::EnemyWithin { cells: 6 },
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::RoundEnd,
+        }));
 }

@@ -90,7 +90,8 @@ impl Battle {
             }
             Event::ItemTaken { unit, from, item } => self.take_item(*unit, *from, *item),
             Event::PickedUp { unit, cell, now } => self.pick_up(*unit, *cell, *now),
-            Event::Readied { unit } => {
+            Event::ReadyCancelled { unit } => self.readied.retain(|u| u != unit),
+            Event::Readied { unit, .. } => {
                 if !self.readied.contains(unit) {
                     self.readied.push(*unit);
                 }

@@ -6,7 +6,7 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
-use crate::engine::{Action, Hit, Illegal};
+use crate::engine::{Action, Hit, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{Event, Outcome};
 use crate::grid::Cell;
 
@@ -428,14 +428,48 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 condition: "prone",
             });
         }
-        Action::Ready { .. } => {
-            need_ap(b, u, flow::ATTACK_AP)?;
-            if b.threat_reach(u) == 0 {
-                return Err(Illegal::NoWeapon {
-                    unit: b.name(u).into(),
-                    target: "anyone".into(),
-                    why: "it holds no melee weapon".into(),
-                });
+        Action::Ready {
+            trigger, response, ..
+        } => {
+            let no_weapon = |why: &str| Illegal::NoWeapon {
+                unit: b.name(u).into(),
+                target: "anyone".into(),
+                why: why.into(),
+            };
+            match trigger {
+                // Reach is what the trigger watches: no reach, no trigger.
+                ReadyTrigger::EnemyEntersReach if b.threat_reach(u) == 0 => {
+                    return Err(no_weapon("it holds no melee weapon"));
+                }
+                ReadyTrigger::EnemyWithin { cells: 0 } => {
+                    return Err(Illegal::Cannot {
+                        unit: b.name(u).into(),
+                        why: "an enemy within 0 cells would stand on it; name 1 or more".into(),
+                    });
+                }
+                _ => {}
+            }
+            match response {
+                ReadyResponse::Attack => {
+                    need_ap(b, u, flow::ATTACK_AP)?;
+                    let ranged = (0..b.weapons(u).len())
+                        .any(|i| b.held(u, i) && b.weapons(u)[i].kind == WeaponKind::Ranged);
+                    if b.threat_reach(u) == 0 && !ranged {
+                        return Err(no_weapon("it holds no weapon"));
+                    }
+                }
+                ReadyResponse::Move { to } => {
+                    may_move(b, u)?;
+                    need_ap(b, u, 1)?;
+                    if !b.grid().contains(to) || !b.terrain(to).standable() || to == b.pos(u) {
+                        return Err(Illegal::BadCell(to));
+                    }
+                }
+                ReadyResponse::Shove { .. } => {
+                    need_ap(b, u, 1)?;
+                    once(b, u, b.used(u, Once::Shove), "Shove")?;
+                }
+                ReadyResponse::Grapple | ReadyResponse::Disarm => need_ap(b, u, 2)?,
             }
         }
         // Not flow actions: refused at the top.

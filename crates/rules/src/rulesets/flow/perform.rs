@@ -225,8 +225,17 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::Ready { .. } => {
-            b.emit(Event::Readied { unit: u });
+        Action::Ready {
+            trigger,
+            response,
+            until,
+        } => {
+            b.emit(Event::Readied {
+                unit: u,
+                trigger,
+                response,
+                until,
+            });
             crate::engine::end_turn(b)?;
         }
         // Not flow actions: `check` refuses them.

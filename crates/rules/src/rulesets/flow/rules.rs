@@ -77,7 +77,10 @@ impl Ruleset for Flow {
         grant_start_fp(b, |b, u| !b.surprised_now(u));
     }
 
-    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+    // "If a trigger does not happen before the end of the round, then you may choose to
+    // either continue waiting or cancel": the choice is made when readying.
+    fn round_ended(&self, b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        super::cancel_round_readies(b);
         Ok(())
     }
 
@@ -396,6 +399,28 @@ impl Ruleset for Flow {
                         hit: Some(hit.clone()),
                         on_decline: vec![Frame::Damage { hit, mult }],
                     });
+                }
+            }
+            // A readied special action: still legal (the trigger checked it a moment
+            // ago; a unit may have gone down since), then carried out.
+            // A move it interrupted ends if its mover may no longer move (shoved prone,
+            // grappled); a push ends it anyway (the mover is not where the path goes on).
+            Frame::ReadyAct { unit, action } => {
+                if b.alive(unit) && super::check(b, unit, &action).is_ok() {
+                    super::perform(b, unit, action)?;
+                    let halted: Vec<UnitId> = b
+                        .stack
+                        .iter()
+                        .filter_map(|f| match f {
+                            Frame::Move { unit, .. } if super::may_move(b, *unit).is_err() => {
+                                Some(*unit)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    b.stack.retain(
+                        |f| !matches!(f, Frame::Move { unit, .. } if halted.contains(unit)),
+                    );
                 }
             }
             other => return Err(crate::engine::foreign_frame(self.id(), &other)),

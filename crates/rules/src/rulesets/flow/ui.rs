@@ -4,7 +4,7 @@
 
 use crate::battle::Battle;
 use crate::components::UnitId;
-use crate::engine::{Action, Command, ReadyTrigger, ShoveEffect};
+use crate::engine::{Action, Command, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act, item_choice,
     items_first,
@@ -15,7 +15,7 @@ use super::{ATTACK_AP, cost, default_disarm_item, feint_chance, shove_chance};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// flow's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 15] = [
+pub static ACTIONS: [ActionSpec; 17] = [
     ActionSpec {
         label: "Step",
         key: Some(Key::Digit(1)),
@@ -106,6 +106,42 @@ pub static ACTIONS: [ActionSpec; 15] = [
                 u,
                 Action::Ready {
                     trigger: ReadyTrigger::EnemyEntersReach,
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Ready shot",
+        key: Some(Key::Letter('H')),
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: ready_shot_cells(b, u),
+                    },
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Ready move",
+        key: Some(Key::Letter('V')),
+        target: Target::Cell("the cell to move to"),
+        build: |b, u, p| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: super::move_per_ap(b, u),
+                    },
+                    response: ReadyResponse::Move { to: p.cell()? },
+                    until: ReadyUntil::NextTurn,
                 },
             ))
         },
@@ -141,6 +177,17 @@ pub static ACTIONS: [ActionSpec; 15] = [
         build: |_, u, _| Some(act(u, Action::Drop { item: None })),
     },
 ];
+
+/// The window's "Ready shot" waits for an enemy within the first range increment of the
+/// ranged weapon in hand (no penalty), else within reach.
+fn ready_shot_cells(b: &Battle, u: UnitId) -> u32 {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
+        .map(|i| b.weapons(u)[i].range)
+        .max()
+        .unwrap_or_else(|| b.threat_reach(u))
+        .max(1)
+}
 
 /// The window's fixed words for flow.
 pub static WORDS: WindowWords = WindowWords {
