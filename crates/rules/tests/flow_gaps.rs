@@ -444,6 +444,8 @@ fn a_readied_shove_knocks_the_enemy_prone_and_ends_its_move() {
             .any(|e| matches!(e, Event::ReadyTriggered { unit, by } if *unit == r && *by == bb))
     );
     assert!(b.has(bb, ConditionKind::Prone));
+    // The move is over: no reaction window for leaving R's reach, B's turn goes on.
+    assert_eq!(b.status(), Status::Turn(bb), "{:?}", b.window());
     // It fired on the step into reach; no step follows.
     let fired = ev
         .iter()
