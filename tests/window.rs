@@ -223,10 +223,13 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Flow State [8] 1 AP",
             "Total Defense [9] 3 AP",
             "Ready [0] 0 AP",
+            "Ready shot [H] 0 AP",
+            "Ready move [V] 0 AP",
             "Stand Up [U] 1 AP",
             "Break Free [B] 0 AP",
             "Release [R] 0 AP",
             "Pick Up [P] 1 AP",
+            "Drop [X] 0 AP",
         ]
     );
     let b = duel(GridKind::Square, &[]);

@@ -625,8 +625,22 @@ pub enum Event {
         /// Held (a hand was free) or stowed.
         now: Carried,
     },
-    /// A unit readied an attack for when an enemy enters its reach.
+    /// A unit readied an action (flow Ready Action).
     Readied {
+        /// Who.
+        unit: UnitId,
+        /// What it waits for.
+        #[serde(default)]
+        trigger: crate::engine::ReadyTrigger,
+        /// What it does then.
+        #[serde(default)]
+        response: crate::engine::ReadyResponse,
+        /// How long it waits.
+        #[serde(default)]
+        until: crate::engine::ReadyUntil,
+    },
+    /// A readied action that never fired stops waiting (cancelled at the end of the round).
+    ReadyCancelled {
         /// Who.
         unit: UnitId,
     },

@@ -410,10 +410,19 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.from = Some(*cell);
             r.detail = Some(format!("{now:?}"));
         }
-        Event::Readied { unit } => {
+        Event::Readied {
+            unit,
+            trigger,
+            response,
+            until,
+        } => {
             r.kind = "readied";
             r.actor = name(unit);
-            r.detail = Some("attack when an enemy enters reach".into());
+            r.detail = Some(crate::engine::ready_words(*trigger, *response, *until));
+        }
+        Event::ReadyCancelled { unit } => {
+            r.kind = "ready_cancelled";
+            r.actor = name(unit);
         }
         Event::ReadyTriggered { unit, by } => {
             r.kind = "ready_triggered";

@@ -8,7 +8,9 @@ use serde::Deserialize;
 use crate::battle::{Battle, SetupError};
 use crate::components::{Slot, UnitId};
 use crate::dice::ForcedFaceError;
-use crate::engine::{Action, Command, Illegal, ReadyTrigger, ShoveEffect};
+use crate::engine::{
+    Action, Command, Illegal, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::{Level, ron_options};
@@ -172,6 +174,14 @@ pub enum Step {
         /// Unit name.
         unit: String,
     },
+    /// Drop a held item on one's own cell (flow: free).
+    Drop {
+        /// Unit name.
+        unit: String,
+        /// Item name (default: the first item in hand).
+        #[serde(default)]
+        item: Option<String>,
+    },
     /// Flow State.
     FlowState {
         /// Unit name.
@@ -194,10 +204,21 @@ pub enum Step {
         /// Unit name.
         unit: String,
     },
-    /// Ready an attack for when an enemy enters reach.
+    /// Ready Action: a trigger (default: an enemy enters reach), a response (default:
+    /// attack the triggering enemy) and how long it waits (default: to the next turn).
     Ready {
         /// Unit name.
         unit: String,
+        /// `EnemyEntersReach` or `EnemyWithin(cells: N)`.
+        #[serde(default)]
+        trigger: ReadyTrigger,
+        /// `Attack`, `Move(to: (x, y))`, `Shove(effect: Push, both: true)`, `Grapple`,
+        /// `Disarm`.
+        #[serde(default)]
+        response: ReadyResponse,
+        /// `NextTurn` or `RoundEnd` (cancel if it has not fired when the round ends).
+        #[serde(default)]
+        until: ReadyUntil,
     },
 }
 
@@ -440,6 +461,13 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             act(b, u, Action::Sheathe { item })?
         }
         Step::PickUp { unit: u } => act(b, u, Action::PickUp)?,
+        Step::Drop { unit: u, item } => {
+            let item = match item {
+                Some(n) => Some(item_index(b, unit(b, u)?, u, n)?),
+                None => None,
+            };
+            act(b, u, Action::Drop { item })?
+        }
         Step::FlowState { unit: u } => act(b, u, Action::FlowState)?,
         Step::TotalDefense { unit: u } => act(b, u, Action::TotalDefense)?,
         Step::Tumble { unit: u, through } => act(
@@ -450,11 +478,18 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             },
         )?,
         Step::StandUp { unit: u } => act(b, u, Action::StandUp)?,
-        Step::Ready { unit: u } => act(
+        Step::Ready {
+            unit: u,
+            trigger,
+            response,
+            until,
+        } => act(
             b,
             u,
             Action::Ready {
-                trigger: ReadyTrigger::EnemyEntersReach,
+                trigger: *trigger,
+                response: *response,
+                until: *until,
             },
         )?,
     })

@@ -30,7 +30,9 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRunner};
 use skirmish_rules::ai;
 use skirmish_rules::components::{Conditions, Slot, UnitId};
-use skirmish_rules::engine::{Action, FocusOn, GrappleFollow, ReadyTrigger, ShoveEffect};
+use skirmish_rules::engine::{
+    Action, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
@@ -275,6 +277,8 @@ impl Words<'_> {
             13 => StandUp,
             14 => Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
+                response: ReadyResponse::Attack,
+                until: ReadyUntil::NextTurn,
             },
             15 => Dash {
                 to: self.near(b, u),

@@ -219,6 +219,10 @@ impl Ruleset for Duel {
         false
     }
 
+    fn max_range_increments(&self) -> Option<u32> {
+        Some(10)
+    }
+
     fn plan_attack(
         &self,
         b: &Battle,

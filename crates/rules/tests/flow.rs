@@ -4,7 +4,7 @@
 
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{Carried, ConditionKind, UnitId};
-use skirmish_rules::engine::{Action, ReadyTrigger, ShoveEffect};
+use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use skirmish_rules::event::{
     AttackKind, CheckPurpose, Event, FpReason, Outcome, ReactionKind, Spend, Trigger,
 };
@@ -1021,6 +1021,8 @@ fn a_readied_attack_fires_when_an_enemy_enters_reach_and_moves_initiative() {
             r,
             Action::Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
+                response: ReadyResponse::Attack,
+                until: ReadyUntil::NextTurn,
             },
         )
         .unwrap();

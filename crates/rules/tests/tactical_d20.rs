@@ -1558,6 +1558,8 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
         (
             Action::Ready {
                 trigger: skirmish_rules::engine::ReadyTrigger::EnemyEntersReach,
+                response: skirmish_rules::engine::ReadyResponse::Attack,
+                until: skirmish_rules::engine::ReadyUntil::NextTurn,
             },
             "no Ready Action",
         ),

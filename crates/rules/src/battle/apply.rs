@@ -96,7 +96,8 @@ impl Battle {
             }
             Event::ItemTaken { unit, from, item } => self.take_item(*unit, *from, *item),
             Event::PickedUp { unit, cell, now } => self.pick_up(*unit, *cell, *now),
-            Event::Readied { unit } => {
+            Event::ReadyCancelled { unit } => self.readied.retain(|u| u != unit),
+            Event::Readied { unit, .. } => {
                 if !self.readied.contains(unit) {
                     self.readied.push(*unit);
                 }
@@ -211,11 +212,7 @@ impl Battle {
                     self.world.entity_mut(e).insert(Down);
                 }
             }
-            Event::FlowPoints {
-                unit,
-                after,
-                ..
-            } => {
+            Event::FlowPoints { unit, after, .. } => {
                 if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
                     f.0 = *after;
                 }

@@ -115,6 +115,11 @@ pub enum Action {
     },
     /// Pick up the item lying on one's own cell: 1 AP.
     PickUp,
+    /// flow: drop a held item on one's own cell (a free action).
+    Drop {
+        /// Loadout index (`None`: the first item in hand).
+        item: Option<usize>,
+    },
     /// Flow State: 1 AP, no FP decay at the end of this turn.
     FlowState,
     /// Total Defense: 3 AP, ends the turn; +1 RP and Advantage on reactions.
@@ -126,10 +131,17 @@ pub enum Action {
     },
     /// Stand up from prone: 1 AP; provokes reaction attacks.
     StandUp,
-    /// Ready an attack for when an enemy enters reach; ends the turn keeping the AP.
+    /// flow Ready Action: a trigger and the action taken when it happens; ends the turn
+    /// keeping the AP.
     Ready {
         /// The trigger.
         trigger: ReadyTrigger,
+        /// What to do when it happens (default: attack the triggering enemy).
+        #[serde(default)]
+        response: ReadyResponse,
+        /// When the readied action stops waiting (default: the unit's next turn).
+        #[serde(default)]
+        until: ReadyUntil,
     },
     /// tactical-d20 Dash (Standard): double speed in a straight line or 1.5× speed.
     Dash {
@@ -234,6 +246,7 @@ impl Action {
             Action::Draw { .. } => "Draw",
             Action::Sheathe { .. } => "Sheathe",
             Action::PickUp => "Pick Up",
+            Action::Drop { .. } => "Drop",
             Action::FlowState => "Flow State",
             Action::TotalDefense => "Total Defense",
             Action::Tumble { .. } => "Tumble Through",
@@ -337,9 +350,79 @@ pub enum ShoveEffect {
     Prone,
 }
 
-/// Triggers a readied action can wait for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Triggers a readied action can wait for (each fires on a step of an enemy's own
+/// movement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum ReadyTrigger {
-    /// An enemy moves into a cell the unit threatens: attack it.
+    /// An enemy moves into a cell the unit threatens from one it does not.
+    #[default]
     EnemyEntersReach,
+    /// An enemy moves to within `cells` of the unit from farther away.
+    EnemyWithin {
+        /// The distance in cells.
+        cells: u32,
+    },
+}
+
+/// What a readied action does when its trigger happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ReadyResponse {
+    /// Attack the triggering enemy with the best weapon that reaches it, melee or ranged
+    /// (2 AP).
+    #[default]
+    Attack,
+    /// Move to a cell (paid as a move).
+    Move {
+        /// Where to.
+        to: Cell,
+    },
+    /// Shove the triggering enemy (1 AP).
+    Shove {
+        /// The effect chosen before rolling.
+        effect: ShoveEffect,
+        /// On a Hard success or better, also do the other effect.
+        both: bool,
+    },
+    /// Grapple the triggering enemy (2 AP).
+    Grapple,
+    /// Disarm the triggering enemy of the weapon it fights with (2 AP).
+    Disarm,
+}
+
+/// How long a readied action waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ReadyUntil {
+    /// Keep waiting through the end of the round, until the unit's next turn starts.
+    #[default]
+    NextTurn,
+    /// Cancel at the end of the round if it has not fired.
+    RoundEnd,
+}
+
+/// A readied action in words, as the log shows it: "attack when an enemy enters reach",
+/// "move to (3, 2) when an enemy comes within 6; cancel at the end of the round".
+pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyUntil) -> String {
+    let what = match response {
+        ReadyResponse::Attack => "attack".to_string(),
+        ReadyResponse::Move { to } => format!("move to ({}, {})", to.x, to.y),
+        ReadyResponse::Shove { effect, both } => format!(
+            "shove ({}{})",
+            match effect {
+                ShoveEffect::Push => "push",
+                ShoveEffect::Prone => "prone",
+            },
+            if both { ", both on Hard" } else { "" }
+        ),
+        ReadyResponse::Grapple => "grapple".to_string(),
+        ReadyResponse::Disarm => "disarm".to_string(),
+    };
+    let when = match trigger {
+        ReadyTrigger::EnemyEntersReach => "an enemy enters reach".to_string(),
+        ReadyTrigger::EnemyWithin { cells } => format!("an enemy comes within {cells}"),
+    };
+    let until = match until {
+        ReadyUntil::NextTurn => "",
+        ReadyUntil::RoundEnd => "; cancel at the end of the round",
+    };
+    format!("{what} when {when}{until}")
 }

@@ -103,6 +103,13 @@ pub enum Frame {
         /// Who.
         unit: UnitId,
     },
+    /// flow: a readied special action fires (checked again, then carried out).
+    ReadyAct {
+        /// Who.
+        unit: UnitId,
+        /// What.
+        action: Action,
+    },
     /// Deal the damage of a hit.
     Damage {
         /// The hit.

@@ -169,8 +169,12 @@ impl Battle {
                     }
                 }
                 WeaponKind::Ranged => {
-                    let max = w.range * MAX_RANGE_INCREMENTS;
-                    if dist > max {
+                    if let Some(max) = self
+                        .rules()
+                        .max_range_increments()
+                        .map(|n| w.range.saturating_mul(n))
+                        && dist > max
+                    {
                         return Err(Why::Range(max));
                     }
                     if !self.clear_line(self.pos(u), self.pos(target)) {

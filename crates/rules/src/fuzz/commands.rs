@@ -9,7 +9,9 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::ai;
 use crate::components::{Conditions, Slot, UnitId};
-use crate::engine::{Action, FocusOn, GrappleFollow, ReadyTrigger, ShoveEffect};
+use crate::engine::{
+    Action, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use crate::event::{Logged, ReactionKind};
 use crate::grid::{Cell, GridKind};
 use crate::level;
@@ -224,6 +226,8 @@ impl Maker<'_> {
             13 => StandUp,
             14 => Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
+                response: ReadyResponse::Attack,
+                until: ReadyUntil::NextTurn,
             },
             15 => Dash {
                 to: self.near(b, u),

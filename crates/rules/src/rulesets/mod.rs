@@ -376,6 +376,9 @@ pub trait Ruleset: Sync {
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
     fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool;
+    /// The most range increments a ranged weapon reaches (`None`: no limit but the map
+    /// and a clear line).
+    fn max_range_increments(&self) -> Option<u32>;
 
     // ---- Attacks ----
 

@@ -6,7 +6,7 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
-use crate::engine::{Action, Hit, Illegal};
+use crate::engine::{Action, Hit, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{Event, Outcome};
 use crate::grid::Cell;
 
@@ -26,7 +26,7 @@ pub fn cost(a: &Action) -> i32 {
         | Action::StandUp => 1,
         Action::Grapple { .. } | Action::Disarm { .. } => 2,
         Action::TotalDefense => 3,
-        Action::BreakFree | Action::Release | Action::Ready { .. } => 0,
+        Action::BreakFree | Action::Release | Action::Ready { .. } | Action::Drop { .. } => 0,
         // tactical-d20 actions are paid with slots, not AP.
         _ => 0,
     }
@@ -46,6 +46,7 @@ pub fn is_flow_action(a: &Action) -> bool {
             | Action::Draw { .. }
             | Action::Sheathe { .. }
             | Action::PickUp
+            | Action::Drop { .. }
             | Action::FlowState
             | Action::TotalDefense
             | Action::Tumble { .. }
@@ -163,6 +164,15 @@ pub fn default_disarm_item(b: &Battle, t: UnitId) -> Option<usize> {
             .filter(|&i| b.held(t, i))
             .find(|&i| b.weapons(t)[i].kind == WeaponKind::Ranged)
             .or_else(|| (0..b.weapons(t).len()).find(|&i| b.held(t, i)))
+    })
+}
+
+/// The item a Drop lets fall: the named one, else the first item in hand that can leave
+/// it (a natural weapon cannot).
+pub fn drop_item(b: &Battle, u: UnitId, item: Option<usize>) -> Option<usize> {
+    item.or_else(|| {
+        (0..b.weapons(u).len())
+            .find(|&i| b.held(u, i) && !b.weapons(u)[i].has(crate::components::WeaponTag::Natural))
     })
 }
 
@@ -365,6 +375,33 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
+        Action::Drop { item } => {
+            let Some(i) = drop_item(b, u, item) else {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: "hands".into(),
+                    state: "empty",
+                });
+            };
+            let w = b.weapons(u).get(i).ok_or(Illegal::NoItem {
+                unit: b.name(u).into(),
+                item: i,
+            })?;
+            if w.has(crate::components::WeaponTag::Natural) {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: w.name.clone(),
+                    state: "part of its body",
+                });
+            }
+            if !b.held(u, i) {
+                return Err(Illegal::ItemState {
+                    unit: b.name(u).into(),
+                    item: w.name.clone(),
+                    state: "not in hand",
+                });
+            }
+        }
         Action::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
             return Err(Illegal::NothingHere(b.pos(u)));
         }
@@ -391,14 +428,48 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 condition: "prone",
             });
         }
-        Action::Ready { .. } => {
-            need_ap(b, u, flow::ATTACK_AP)?;
-            if b.threat_reach(u) == 0 {
-                return Err(Illegal::NoWeapon {
-                    unit: b.name(u).into(),
-                    target: "anyone".into(),
-                    why: "it holds no melee weapon".into(),
-                });
+        Action::Ready {
+            trigger, response, ..
+        } => {
+            let no_weapon = |why: &str| Illegal::NoWeapon {
+                unit: b.name(u).into(),
+                target: "anyone".into(),
+                why: why.into(),
+            };
+            match trigger {
+                // Reach is what the trigger watches: no reach, no trigger.
+                ReadyTrigger::EnemyEntersReach if b.threat_reach(u) == 0 => {
+                    return Err(no_weapon("it holds no melee weapon"));
+                }
+                ReadyTrigger::EnemyWithin { cells: 0 } => {
+                    return Err(Illegal::Cannot {
+                        unit: b.name(u).into(),
+                        why: "an enemy within 0 cells would stand on it; name 1 or more".into(),
+                    });
+                }
+                _ => {}
+            }
+            match response {
+                ReadyResponse::Attack => {
+                    need_ap(b, u, flow::ATTACK_AP)?;
+                    let ranged = (0..b.weapons(u).len())
+                        .any(|i| b.held(u, i) && b.weapons(u)[i].kind == WeaponKind::Ranged);
+                    if b.threat_reach(u) == 0 && !ranged {
+                        return Err(no_weapon("it holds no weapon"));
+                    }
+                }
+                ReadyResponse::Move { to } => {
+                    may_move(b, u)?;
+                    need_ap(b, u, 1)?;
+                    if !b.grid().contains(to) || !b.terrain(to).standable() || to == b.pos(u) {
+                        return Err(Illegal::BadCell(to));
+                    }
+                }
+                ReadyResponse::Shove { .. } => {
+                    need_ap(b, u, 1)?;
+                    once(b, u, b.used(u, Once::Shove), "Shove")?;
+                }
+                ReadyResponse::Grapple | ReadyResponse::Disarm => need_ap(b, u, 2)?,
             }
         }
         // Not flow actions: refused at the top.
@@ -442,6 +513,28 @@ pub(crate) fn end_grapple(b: &mut Battle, u: UnitId) {
             remove(b, u, mine);
             remove(b, other, theirs);
         }
+    }
+}
+
+/// A unit goes down: feints on it and its own feints on others lapse (nobody is left to
+/// attack, or to make the attack).
+pub(crate) fn clear_feints(b: &mut Battle, u: UnitId) {
+    let mut lapse = Vec::new();
+    for o in b.units().collect::<Vec<_>>() {
+        if let Some(c) = b.get::<crate::components::Conditions>(o) {
+            for c in c.0.iter().filter(|c| c.kind == ConditionKind::Feinted) {
+                if o == u || c.source == Some(u) {
+                    lapse.push((o, c.source));
+                }
+            }
+        }
+    }
+    for (unit, source) in lapse {
+        b.emit(Event::ConditionRemoved {
+            unit,
+            kind: ConditionKind::Feinted,
+            source,
+        });
     }
 }
 

@@ -40,9 +40,10 @@ impl AiTactics for FlowAi {
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
         let left = b.turn_state(u).move_left;
         let ap = b.ap(u);
+        let per_ap = super::move_per_ap(b, u);
         Box::new(move |cost| {
             let extra = cost.saturating_sub(left);
-            ap - extra.div_ceil(super::MOVE_PER_AP) as i32 >= super::ATTACK_AP
+            ap - extra.div_ceil(per_ap) as i32 >= super::ATTACK_AP
         })
     }
 }

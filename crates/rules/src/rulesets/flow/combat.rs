@@ -19,7 +19,7 @@ pub const RP_PER_TURN: i32 = 2;
 pub const FP_START: i32 = 2;
 /// AP cost of an attack.
 pub const ATTACK_AP: i32 = 2;
-/// Cells of movement bought with one AP.
+/// Cells of movement bought with one AP when the unit states no Move Speed.
 pub const MOVE_PER_AP: u32 = 6;
 /// Most AP that may be spent on movement in one turn.
 pub const MAX_MOVE_AP: u32 = 2;
@@ -31,8 +31,6 @@ pub const INTERCEPT_MOVE: u32 = 3;
 /// Damage of Bleeding at the end of the bearer's turn (the sheet names bleeding as an
 /// ongoing effect without numbers; 1d4 as in most d20 games).
 pub const BLEED_DAMAGE: DiceExpr = DiceExpr::new(1, 4);
-/// Ranged attacks reach at most this many range increments.
-pub const MAX_RANGE_INCREMENTS: u32 = 10;
 /// Flow points for a hit, a crit, a successful reaction, a killing blow.
 pub const FP_HIT: i32 = 2;
 /// Flow points for a crit.
@@ -41,6 +39,15 @@ pub const FP_CRIT: i32 = 3;
 pub const FP_REACTION: i32 = 1;
 /// Flow points for a killing blow.
 pub const FP_KILL: i32 = 1;
+
+/// Cells of movement one AP buys this unit: "1 AP per Move Speed", 6 "unless stated
+/// otherwise" (the unit's `Speed` stat when above 0).
+pub fn move_per_ap(b: &Battle, u: UnitId) -> u32 {
+    match b.stats(u).get(Stat::Speed) {
+        s if s > 0 => s as u32,
+        _ => MOVE_PER_AP,
+    }
+}
 
 /// Agility modifier for initiative: Agility / 10, rounded down.
 pub fn agility_mod(stats: &Stats) -> i32 {
@@ -290,7 +297,8 @@ pub fn is_off_hand(b: &Battle, u: UnitId, weapon: usize) -> bool {
     w.has(WeaponTag::OffHand) || one_handed.get(1) == Some(&weapon)
 }
 
-fn feinted_by(b: &Battle, target: UnitId, attacker: UnitId) -> bool {
+/// Has `attacker` a won feint on `target` not yet spent?
+pub fn feinted_by(b: &Battle, target: UnitId, attacker: UnitId) -> bool {
     b.get::<Conditions>(target).is_some_and(|c| {
         c.0.iter()
             .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(attacker))
@@ -427,7 +435,10 @@ pub(crate) fn resolve_defence(
         against,
         success,
     });
-    if outcome == Outcome::Critical && hit.level != Outcome::Critical {
+    // "If you critically succeed at your Dodge/Parry roll": Block is not named, for the
+    // RP nor for the ×3 below (a Riposte opens with a Parry, so it keeps both).
+    let dodge_or_parry = kind != ReactionKind::Block;
+    if dodge_or_parry && outcome == Outcome::Critical && hit.level != Outcome::Critical {
         b.emit(Event::RpRegained { unit: u, amount: 1 });
     }
     if success {
@@ -446,7 +457,7 @@ pub(crate) fn resolve_defence(
         }
     } else {
         let mult = match (hit.level, outcome) {
-            (Outcome::Critical, Outcome::CriticalFailure) => 3,
+            (Outcome::Critical, Outcome::CriticalFailure) if dodge_or_parry => 3,
             (Outcome::Critical, _) => 2,
             _ => 1,
         };
@@ -514,6 +525,7 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
     if hp_after <= 0 {
         b.emit(Event::Down { unit: hit.target });
         super::actions::end_grapple(b, hit.target);
+        super::actions::clear_feints(b, hit.target);
         let after = b.fp(hit.attacker) + FP_KILL;
         b.emit(Event::FlowPoints {
             unit: hit.attacker,

@@ -3,7 +3,8 @@
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Stat, UnitId, WeaponKind};
 use crate::dice::ForcedFaceError;
-use crate::engine::{Frame, Hit, HitEffect};
+use crate::engine::{Action, Frame, Hit, HitEffect, MoveMode};
+use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
 use crate::event::{AttackKind, Event, Outcome, ReactionKind, Spend};
 use crate::grid::Cell;
 
@@ -11,34 +12,132 @@ use super::actions::{may_move, open_cell};
 use super::combat::{self as flow, Check, active_wins, actor_advantage};
 use super::perform::spend;
 
-/// After `mover` stepped from `from` to `to`: readied units it walked into the reach of
-/// attack it now (their initiative moves to just before the mover).
+/// The readied action a unit waits with: its latest `Readied` event (the log is the
+/// state; [`Battle::readied`] says whether it still waits).
+pub fn ready_plan(b: &Battle, u: UnitId) -> Option<(ReadyTrigger, ReadyResponse, ReadyUntil)> {
+    if !b.readied().contains(&u) {
+        return None;
+    }
+    b.log().iter().rev().find_map(|l| match l.event {
+        Event::Readied {
+            unit,
+            trigger,
+            response,
+            until,
+        } if unit == u => Some((trigger, response, until)),
+        _ => None,
+    })
+}
+
+/// Does `mover`'s step from `from` to `to` spring `r`'s trigger?
+fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -> bool {
+    match trigger {
+        ReadyTrigger::EnemyEntersReach => b.threatens(r, to) && !b.threatens(r, from),
+        ReadyTrigger::EnemyWithin { cells } => {
+            let (g, at) = (b.grid(), b.pos(r));
+            g.distance(at, to) <= cells && g.distance(at, from) > cells
+        }
+    }
+}
+
+/// The special action a readied response makes against the triggering enemy.
+pub fn ready_action(response: ReadyResponse, mover: UnitId) -> Option<Action> {
+    match response {
+        ReadyResponse::Shove { effect, both } => Some(Action::Shove {
+            target: mover,
+            effect,
+            both,
+        }),
+        ReadyResponse::Grapple => Some(Action::Grapple { target: mover }),
+        ReadyResponse::Disarm => Some(Action::Disarm {
+            target: mover,
+            item: None,
+            send: None,
+        }),
+        ReadyResponse::Attack | ReadyResponse::Move { .. } => None,
+    }
+}
+
+/// After `mover` stepped from `from` to `to`: readied units whose trigger it sprang act
+/// now (their initiative moves to just before the mover). A response that cannot be
+/// made now (no weapon reaches, too few AP, no path) leaves the unit waiting.
 pub(crate) fn readied_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
     for r in b.readied.clone() {
         if !b.alive(mover) {
             return;
         }
-        if !(b.alive(r)
-            && b.enemies(r, mover)
-            && b.threatens(r, to)
-            && !b.threatens(r, from)
-            && b.ap(r) >= flow::ATTACK_AP)
-        {
+        if !(b.alive(r) && b.enemies(r, mover)) {
             continue;
         }
-        let dist = b.grid().distance(b.pos(r), to);
-        let Some(weapon) = b.best_melee(r, dist) else {
+        let Some((trigger, response, _)) = ready_plan(b, r) else {
             continue;
         };
-        b.emit(Event::ReadyTriggered { unit: r, by: mover });
-        spend(b, r, flow::ATTACK_AP, Spend::Attack);
-        b.stack.push(Frame::Attack {
-            attacker: r,
-            target: mover,
-            weapon,
-            kind: AttackKind::Normal,
-            effect: HitEffect::Damage,
-        });
+        if !springs(b, r, trigger, from, to) {
+            continue;
+        }
+        match response {
+            ReadyResponse::Attack => {
+                if b.ap(r) < flow::ATTACK_AP {
+                    continue;
+                }
+                let weapon = match trigger {
+                    ReadyTrigger::EnemyEntersReach => {
+                        let dist = b.grid().distance(b.pos(r), to);
+                        b.best_melee(r, dist)
+                    }
+                    ReadyTrigger::EnemyWithin { .. } => b.weapon_for(r, mover, None).ok(),
+                };
+                let Some(weapon) = weapon else {
+                    continue;
+                };
+                b.emit(Event::ReadyTriggered { unit: r, by: mover });
+                spend(b, r, flow::ATTACK_AP, Spend::Attack);
+                b.stack.push(Frame::Attack {
+                    attacker: r,
+                    target: mover,
+                    weapon,
+                    kind: AttackKind::Normal,
+                    effect: HitEffect::Damage,
+                });
+            }
+            ReadyResponse::Move { to: dest } => {
+                if may_move(b, r).is_err() || !open_cell(b, dest, Some(r)) || b.pos(r) == dest {
+                    continue;
+                }
+                let Some((path, cost)) = b.path_to(r, dest) else {
+                    continue;
+                };
+                b.emit(Event::ReadyTriggered { unit: r, by: mover });
+                for e in b.rules().buy_movement(b, r, cost) {
+                    b.emit(e);
+                }
+                b.stack.push(Frame::Move {
+                    unit: r,
+                    path,
+                    next: 1,
+                    mode: MoveMode::Advance,
+                });
+            }
+            _ => {
+                let Some(action) = ready_action(response, mover) else {
+                    continue;
+                };
+                if super::check(b, r, &action).is_err() {
+                    continue;
+                }
+                b.emit(Event::ReadyTriggered { unit: r, by: mover });
+                b.stack.push(Frame::ReadyAct { unit: r, action });
+            }
+        }
+    }
+}
+
+/// At the end of the round: readied actions set to wait only this round are cancelled.
+pub(crate) fn cancel_round_readies(b: &mut Battle) {
+    for r in b.readied.clone() {
+        if matches!(ready_plan(b, r), Some((_, _, ReadyUntil::RoundEnd))) {
+            b.emit(Event::ReadyCancelled { unit: r });
+        }
     }
 }
 

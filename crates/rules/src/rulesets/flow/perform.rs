@@ -6,7 +6,7 @@ use crate::components::{Carried, ConditionKind, Duration, Stat, UnitId};
 use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
 
-use super::actions::{add, default_disarm_item, end_grapple, open_cell, tumble_landing};
+use super::actions::{add, default_disarm_item, drop_item, end_grapple, open_cell, tumble_landing};
 use super::combat::{self as flow, Check, actor_advantage};
 use super::maneuvers::{best_of, contest, feint_checks, roll, shove_checks};
 
@@ -38,7 +38,11 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         Action::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
             let (mine, theirs) = feint_checks(b, u, target);
-            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some() {
+            // A second won feint on the same target (a later round, the first not yet
+            // spent) adds nothing: one Advantage, spent by one attack.
+            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some()
+                && !flow::feinted_by(b, target, u)
+            {
                 add(
                     b,
                     target,
@@ -158,6 +162,20 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             };
             b.emit(Event::PickedUp { unit: u, cell, now });
         }
+        Action::Drop { item } => {
+            // A free action: no AP; the item lies on the unit's own cell.
+            if let Some(i) = drop_item(b, u, item)
+                && let Some(weapon) = b.weapons(u).get(i).cloned()
+            {
+                let cell = b.pos(u);
+                b.emit(Event::ItemDropped {
+                    unit: u,
+                    item: i,
+                    weapon,
+                    cell,
+                });
+            }
+        }
         Action::FlowState => spend(b, u, 1, Spend::FlowState),
         Action::TotalDefense => {
             spend(b, u, 3, Spend::TotalDefense);
@@ -207,8 +225,17 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::Ready { .. } => {
-            b.emit(Event::Readied { unit: u });
+        Action::Ready {
+            trigger,
+            response,
+            until,
+        } => {
+            b.emit(Event::Readied {
+                unit: u,
+                trigger,
+                response,
+                until,
+            });
             crate::engine::end_turn(b)?;
         }
         // Not flow actions: `check` refuses them.

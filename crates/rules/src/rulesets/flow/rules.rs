@@ -111,7 +111,10 @@ impl Ruleset for Flow {
         grant_start_fp(b, |b, u| !b.surprised_now(u));
     }
 
-    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+    // "If a trigger does not happen before the end of the round, then you may choose to
+    // either continue waiting or cancel": the choice is made when readying.
+    fn round_ended(&self, b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        super::cancel_round_readies(b);
         Ok(())
     }
 
@@ -137,8 +140,8 @@ impl Ruleset for Flow {
         }
     }
 
-    // FP decay by 1 at the end of each turn, unless in Flow State; a feint's Advantage
-    // lasts until the feinter's turn ends.
+    // FP decay by 1 at the end of each turn, unless in Flow State. (A feint's Advantage
+    // has no expiry: "your next physical attack against that target".)
     fn turn_ending(&self, b: &mut Battle, u: UnitId) {
         if b.alive(u) && !b.used(u, crate::components::Once::FlowState) && b.fp(u) > 0 {
             let after = b.fp(u) - 1;
@@ -148,18 +151,6 @@ impl Ruleset for Flow {
                 reason: FpReason::Decay,
                 after,
             });
-        }
-        for o in b.units().collect::<Vec<_>>() {
-            if b.get::<crate::components::Conditions>(o).is_some_and(|c| {
-                c.0.iter()
-                    .any(|c| c.kind == ConditionKind::Feinted && c.source == Some(u))
-            }) {
-                b.emit(Event::ConditionRemoved {
-                    unit: o,
-                    kind: ConditionKind::Feinted,
-                    source: Some(u),
-                });
-            }
         }
     }
 
@@ -175,6 +166,7 @@ impl Ruleset for Flow {
         if hp_after <= 0 {
             b.emit(Event::Down { unit: u });
             super::end_grapple(b, u);
+            super::clear_feints(b, u);
             b.check_victory();
         }
     }
@@ -187,7 +179,7 @@ impl Ruleset for Flow {
         let t = b.turn_state(u);
         let buyable =
             (super::MAX_MOVE_AP.saturating_sub(t.move_ap_spent)).min(b.ap(u).max(0) as u32);
-        t.move_left + buyable * super::MOVE_PER_AP
+        t.move_left + buyable * super::move_per_ap(b, u)
     }
 
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
@@ -195,7 +187,8 @@ impl Ruleset for Flow {
         if cost <= left {
             return Vec::new();
         }
-        let ap = (cost - left).div_ceil(super::MOVE_PER_AP) as i32;
+        let per_ap = super::move_per_ap(b, u);
+        let ap = (cost - left).div_ceil(per_ap) as i32;
         vec![
             Event::ApSpent {
                 unit: u,
@@ -204,7 +197,7 @@ impl Ruleset for Flow {
             },
             Event::MovementGained {
                 unit: u,
-                amount: ap as u32 * super::MOVE_PER_AP,
+                amount: ap as u32 * per_ap,
             },
         ]
     }
@@ -220,6 +213,12 @@ impl Ruleset for Flow {
 
     fn may_react_to(&self, _b: &Battle, _r: UnitId, _mover: UnitId) -> bool {
         true
+    }
+
+    // "-10 for 7-12 hexes, -20 for 13-18 hexes, etc.": the increments go on; only the
+    // map and a clear line limit a shot.
+    fn max_range_increments(&self) -> Option<u32> {
+        None
     }
 
     fn plan_attack(
@@ -434,6 +433,28 @@ impl Ruleset for Flow {
                         hit: Some(hit.clone()),
                         on_decline: vec![Frame::Damage { hit, mult }],
                     });
+                }
+            }
+            // A readied special action: still legal (the trigger checked it a moment
+            // ago; a unit may have gone down since), then carried out.
+            // A move it interrupted ends if its mover may no longer move (shoved prone,
+            // grappled); a push ends it anyway (the mover is not where the path goes on).
+            Frame::ReadyAct { unit, action } => {
+                if b.alive(unit) && super::check(b, unit, &action).is_ok() {
+                    super::perform(b, unit, action)?;
+                    let halted: Vec<UnitId> = b
+                        .stack
+                        .iter()
+                        .filter_map(|f| match f {
+                            Frame::Move { unit, .. } if super::may_move(b, *unit).is_err() => {
+                                Some(*unit)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    b.stack.retain(
+                        |f| !matches!(f, Frame::Move { unit, .. } if halted.contains(unit)),
+                    );
                 }
             }
             other => return Err(crate::engine::foreign_frame(self.id(), &other)),

@@ -4,18 +4,18 @@
 
 use crate::battle::Battle;
 use crate::components::UnitId;
-use crate::engine::{Action, Command, ReadyTrigger, ShoveEffect};
+use crate::engine::{Action, Command, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act, item_choice,
     items_first,
 };
 
-use super::{ATTACK_AP, MOVE_PER_AP, cost, default_disarm_item, feint_chance, shove_chance};
+use super::{ATTACK_AP, cost, default_disarm_item, feint_chance, shove_chance};
 
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// flow's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 14] = [
+pub static ACTIONS: [ActionSpec; 17] = [
     ActionSpec {
         label: "Step",
         key: Some(Key::Digit(1)),
@@ -106,6 +106,42 @@ pub static ACTIONS: [ActionSpec; 14] = [
                 u,
                 Action::Ready {
                     trigger: ReadyTrigger::EnemyEntersReach,
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Ready shot",
+        key: Some(Key::Letter('H')),
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: ready_shot_cells(b, u),
+                    },
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Ready move",
+        key: Some(Key::Letter('V')),
+        target: Target::Cell("the cell to move to"),
+        build: |b, u, p| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: super::move_per_ap(b, u),
+                    },
+                    response: ReadyResponse::Move { to: p.cell()? },
+                    until: ReadyUntil::NextTurn,
                 },
             ))
         },
@@ -134,7 +170,24 @@ pub static ACTIONS: [ActionSpec; 14] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, Action::PickUp)),
     },
+    ActionSpec {
+        label: "Drop",
+        key: Some(Key::Letter('X')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::Drop { item: None })),
+    },
 ];
+
+/// The window's "Ready shot" waits for an enemy within the first range increment of the
+/// ranged weapon in hand (no penalty), else within reach.
+fn ready_shot_cells(b: &Battle, u: UnitId) -> u32 {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
+        .map(|i| b.weapons(u)[i].range)
+        .max()
+        .unwrap_or_else(|| b.threat_reach(u))
+        .max(1)
+}
 
 /// The window's fixed words for flow.
 pub static WORDS: WindowWords = WindowWords {
@@ -152,8 +205,21 @@ fn ap_cost(cmd: &Command) -> i32 {
     }
 }
 
-/// A Disarm that names no item yet: which of the target's items (its weapon first).
+/// A Disarm that names no item yet: which of the target's items (its weapon first); a
+/// Drop that names none: which of the unit's own.
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    if let &Command::Act {
+        unit,
+        action: Action::Drop { item: None },
+    } = cmd
+    {
+        return item_choice(
+            "Drop which item?".into(),
+            items_first(b, unit, None),
+            |i| b.weapons(unit)[i].name.clone(),
+            |i| act(unit, Action::Drop { item: Some(i) }),
+        );
+    }
     let &Command::Act {
         unit,
         action: Action::Disarm {
@@ -202,7 +268,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
 pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
     let left = b.turn_state(u).move_left;
     let ap = if cost > left {
-        (cost - left).div_ceil(MOVE_PER_AP)
+        (cost - left).div_ceil(super::move_per_ap(b, u))
     } else {
         0
     };

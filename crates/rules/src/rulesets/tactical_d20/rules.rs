@@ -166,6 +166,10 @@ impl Ruleset for TacticalD20 {
         super::may_react_to(b, r, mover)
     }
 
+    fn max_range_increments(&self) -> Option<u32> {
+        Some(crate::engine::MAX_RANGE_INCREMENTS)
+    }
+
     fn plan_attack(
         &self,
         b: &Battle,
