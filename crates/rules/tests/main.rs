@@ -16,4 +16,5 @@ mod level_fuzz;
 mod levels;
 mod support;
 mod tactical_d20;
+mod td_gaps;
 mod ui;

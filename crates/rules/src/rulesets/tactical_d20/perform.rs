@@ -14,7 +14,7 @@ use super::check::default_item;
 use super::checks::{Save, Skill, check_event, d20, opposed, save, skill};
 use super::conditions::{add, grapple_partner, remove};
 use super::movement::{
-    charge_landing, concentrate_dc, dash_path, jump_legs, overrun_legs, push_path, tumble_plan,
+    charge_plan, concentrate_dc, dash_path, jump_legs, overrun_legs, push_path, tumble_plan,
 };
 
 /// DC to slip a restraint that no grappler holds (the d20 "hard" DC; the seed gives none).
@@ -72,11 +72,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             });
         }
         Charge { target, to } => {
-            let path = charge_landing(b, u, target, to)?;
-            let dist = b
-                .grid()
-                .distance(*path.last().unwrap_or(&b.pos(u)), b.pos(target));
-            let weapon = b.best_melee(u, dist).unwrap_or(0);
+            let (path, weapon) = charge_plan(b, u, target, to)?;
             add(
                 b,
                 u,
