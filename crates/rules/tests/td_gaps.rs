@@ -1,14 +1,15 @@
 //! `tactical-d20` (seed 004): the gaps of issue 16 closed, one forced-dice scenario per
 //! rule through `Battle::submit`. Initiative takes one d20 per unit in level order.
 
+use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, UnitId};
 use skirmish_rules::engine::Action;
-use skirmish_rules::event::{AttackKind, Event, Outcome};
+use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::d20::arena;
-use crate::support::{BOTH, damage, id, since};
+use crate::support::{BOTH, damage, id, offers, since};
 
 fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
     b.submit(Command::Act { unit, action })
@@ -17,6 +18,28 @@ fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
 fn end(b: &mut Battle) {
     let u = b.current().expect("a turn");
     b.submit(Command::EndTurn { unit: u }).unwrap();
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React { unit, choice }).unwrap();
+}
+
+/// (reactor, trigger) of every `ReactionOffered` event.
+fn triggers(ev: &[Event]) -> Vec<(UnitId, Trigger)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::ReactionOffered {
+                reactor, trigger, ..
+            } => Some((*reactor, trigger.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// (attacker, weapon, kind, d20 face, total, outcome) of every attack.
@@ -110,4 +133,110 @@ fn charge_with_a_thrown_weapon_throws_it_at_the_end_of_the_dash() {
         })
         .unwrap_err();
     assert!(e.to_string().contains("melee or thrown"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Tumble: "Failure provokes Reactions from all threatening foes along the path"
+
+#[test]
+fn a_failed_tumble_provokes_every_foe_threatening_the_path() {
+    for kind in BOTH {
+        // Grub (a rogue) tumbles from beside Corwin to beside Ogg: DC 5 + 5 × 2 = 15.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "rogue"),
+            Unit(name: "Ogg", side: "Red", cell: (9, 4), archetype: "fighter")"#;
+        // Corwin, then Ogg, then Grub: neither foe is still surprised.
+        let mut b = arena(kind, units, &[20, 1, 15]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        end(&mut b);
+        end(&mut b);
+        assert_eq!(b.current(), Some(g));
+        assert_eq!(
+            skirmish_rules::rulesets::tactical_d20::tumble_plan(&b, g, Cell::new(8, 4))
+                .unwrap()
+                .1,
+            15
+        );
+        // Agility 1 + 7 = 8 < 15: failed. Ogg's attack: 15 + 5 = 20 ≥ AC 15; 1d8 3 + 3.
+        b.dice_force_for_tests(&[1, 15, 3]);
+        let n = b.log().len();
+        act(
+            &mut b,
+            g,
+            Action::TumbleTo {
+                to: Cell::new(8, 4),
+            },
+        )
+        .unwrap();
+        // Corwin threatens the start: offered before the first step.
+        assert_eq!(b.pos(g), Cell::new(5, 4));
+        react(&mut b, c, None);
+        // Ogg threatens only the end of the path (leaving no cell of his): offered there.
+        assert_eq!(b.pos(g), Cell::new(8, 4));
+        react(&mut b, o, Some(ReactionKind::ReactionAttack));
+        let ev = since(&b, n);
+        assert_eq!(
+            triggers(&ev),
+            [
+                (c, Trigger::FailedManeuver { unit: g }),
+                (o, Trigger::FailedManeuver { unit: g })
+            ]
+        );
+        let s = swings(&ev);
+        assert_eq!(s.len(), 1);
+        assert_eq!((s[0].0, s[0].2, s[0].4), (o, AttackKind::Reaction, 20));
+        assert_eq!(damage(&ev), [(g, 3 + 3)]);
+        assert_eq!(b.pos(g), Cell::new(8, 4));
+        // Each foe once: the rest of the path (none here) offers nothing more.
+        assert_eq!(b.status(), Status::Turn(g));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Push: "failure provokes Reactions" (plural)
+
+#[test]
+fn a_failed_push_provokes_every_threatening_foe_not_only_the_target() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+            Unit(name: "Ogg", side: "Blue", cell: (3, 4), archetype: "fighter")"#;
+        // Grub, Ogg, then Corwin.
+        let mut b = arena(kind, units, &[1, 20, 15]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        end(&mut b);
+        end(&mut b);
+        assert_eq!(b.current(), Some(c));
+        // Athletics 2 + 5 = 7 against Reflex 15 + 1 = 16: the push fails.
+        b.dice_force_for_tests(&[2, 15]);
+        let n = b.log().len();
+        act(
+            &mut b,
+            c,
+            Action::Push {
+                target: g,
+                distance: None,
+            },
+        )
+        .unwrap();
+        react(&mut b, g, None);
+        react(&mut b, o, None);
+        let t = triggers(&since(&b, n));
+        assert_eq!(
+            t,
+            [
+                (g, Trigger::FailedManeuver { unit: c }),
+                (o, Trigger::FailedManeuver { unit: c })
+            ]
+        );
+        // A failed Trip still provokes "a Reaction from the target" only.
+        let mut b = arena(kind, units, &[1, 20, 15]);
+        end(&mut b);
+        end(&mut b);
+        b.dice_force_for_tests(&[2, 15]);
+        let n = b.log().len();
+        act(&mut b, c, Action::Trip { target: g }).unwrap();
+        react(&mut b, g, None);
+        assert_eq!(offers(&since(&b, n)).len(), 1);
+    }
 }
