@@ -240,3 +240,75 @@ fn a_failed_push_provokes_every_threatening_foe_not_only_the_target() {
         assert_eq!(offers(&since(&b, n)).len(), 1);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 4. "each creature starts with 1 Reaction per round"
+
+fn mv(b: &mut Battle, unit: UnitId, x: i32, y: i32) -> Result<usize, Illegal> {
+    b.submit(Command::Move {
+        unit,
+        to: Cell::new(x, y),
+    })
+}
+
+#[test]
+fn one_reaction_per_round_is_not_refilled_at_the_reactors_own_turn() {
+    for kind in BOTH {
+        // Order: Grub, Corwin, Ogg. Corwin stands between the two.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+            Unit(name: "Ogg", side: "Blue", cell: (3, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[15, 20, 1]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        for _ in 0..3 {
+            end(&mut b);
+        }
+        assert_eq!((b.round(), b.current()), (2, Some(g)));
+        // Round 2: Grub walks off; Corwin spends his Reaction (a miss: 2 + 5 < 17).
+        b.dice_force_for_tests(&[2]);
+        mv(&mut b, g, 8, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::ReactionAttack));
+        assert_eq!(b.rp(c), 0);
+        // Corwin's own turn does not give it back: it is the same round.
+        end(&mut b);
+        assert_eq!(b.current(), Some(c));
+        assert_eq!(b.rp(c), 0);
+        end(&mut b);
+        // Ogg walks off in the same round: no second Reaction, no offer.
+        assert_eq!(b.current(), Some(o));
+        let n = b.log().len();
+        mv(&mut b, o, 0, 4).unwrap();
+        assert!(offers(&since(&b, n)).is_empty());
+        end(&mut b);
+        // Round 3: the Reaction is back before anyone acts.
+        assert_eq!((b.round(), b.current()), (3, Some(g)));
+        assert_eq!(b.rp(c), 1);
+    }
+}
+
+#[test]
+fn a_waited_reaction_lasts_past_the_round_until_the_waiters_next_turn() {
+    for kind in BOTH {
+        // Grub first, Corwin last: Corwin waits at the end of round 1.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[1, 20]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        end(&mut b);
+        act(&mut b, c, Action::Wait).unwrap();
+        assert_eq!(b.rp(c), 2);
+        end(&mut b);
+        // Round 2 starts: the ordinary Reaction and the waited one are both there.
+        assert_eq!((b.round(), b.current()), (2, Some(g)));
+        assert_eq!(b.rp(c), 2);
+        b.dice_force_for_tests(&[15, 2]);
+        mv(&mut b, g, 3, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::WaitedAttack));
+        assert_eq!(b.rp(c), 1);
+        end(&mut b);
+        // Corwin's turn: the Wait is over; one Reaction, for the rest of round 2.
+        assert_eq!(b.current(), Some(c));
+        assert!(!b.has(c, ConditionKind::Waiting));
+        assert_eq!(b.rp(c), 1);
+    }
+}
