@@ -312,3 +312,44 @@ fn a_waited_reaction_lasts_past_the_round_until_the_waiters_next_turn() {
         assert_eq!(b.rp(c), 1);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 5. Blind: "Surprised against undetected creatures"
+
+#[test]
+fn a_blind_creature_is_surprised_in_full_no_dex_wis_or_reactions() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    for kind in BOTH {
+        // Corwin is blind (WIS 14 to show the Will save); he acts first, so his start-of-
+        // battle surprise is over when Grub acts.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", stats: {Wis: 14}, conditions: {Blind: UntilRemoved}),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        end(&mut b);
+        assert!(!b.has(c, ConditionKind::Surprised));
+        let total = |s| td::save(&b, c, s).iter().map(|m| m.value).sum::<i32>();
+        // Reflex 0 + DEX 1 − 1; Will 0 + WIS 2 − 2.
+        assert_eq!(total(td::Save::Reflex), 0);
+        assert_eq!(total(td::Save::Will), 0);
+        // A Trip against him: his Reflex roll carries no DEX. Athletics 10 + 5 = 15
+        // against Reflex 14 + 0.
+        b.dice_force_for_tests(&[10, 14]);
+        let n = b.log().len();
+        act(&mut b, g, Action::Trip { target: c }).unwrap();
+        let reflex: Vec<i32> = since(&b, n)
+            .iter()
+            .filter_map(|e| match e {
+                Event::Check { unit, roll, .. } if *unit == c => Some(roll.total),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(reflex, [14]);
+        assert!(b.has(c, ConditionKind::Prone));
+        // And he cannot react: Grub walks away unanswered.
+        let n = b.log().len();
+        mv(&mut b, g, 9, 4).unwrap();
+        assert!(offers(&since(&b, n)).is_empty());
+        assert_eq!(b.rp(c), 1, "he has a Reaction, but cannot take it");
+    }
+}

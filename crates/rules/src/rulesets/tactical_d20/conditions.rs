@@ -61,13 +61,15 @@ pub fn cannot_threaten(b: &Battle, u: UnitId) -> bool {
     .any(|&c| b.has(u, c))
 }
 
-/// Can `r` take a Reaction now: not surprised ("unable to defend"), stunned, restrained
+/// Can `r` take a Reaction now: not surprised ("unable to defend"; a blind creature is
+/// "Surprised against undetected creatures", and detects none), stunned, restrained
 /// ("unable to attack") or frightened ("no offensive actions"), with a Reaction left?
 pub fn can_react(b: &Battle, r: UnitId) -> bool {
     b.alive(r)
         && b.rp(r) >= 1
         && ![
             ConditionKind::Surprised,
+            ConditionKind::Blind,
             ConditionKind::Stunned,
             ConditionKind::Restrained,
             ConditionKind::Unconscious,
