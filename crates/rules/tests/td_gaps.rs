@@ -353,3 +353,101 @@ fn a_blind_creature_is_surprised_in_full_no_dex_wis_or_reactions() {
         assert_eq!(b.rp(c), 1, "he has a Reaction, but cannot take it");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 6. Conditions a level names: played as the seed says, or refused with the reason
+
+/// A one-unit-a-side tactical-d20 level whose first unit starts with `conds`; the unit
+/// line is line 4.
+fn cond_level(ruleset: &str, conds: &str) -> String {
+    format!(
+        "Level(name: \"c\", ruleset: \"{ruleset}\", grid: Square, map: [\"....\"],\n\
+         sides: [Side(name: \"Red\", colour: \"#c83c3c\"), Side(name: \"Blue\", colour: \"#3c6ec8\")],\n\
+         units: [\n\
+         Unit(name: \"Ann\", side: \"Red\", cell: (0, 0), archetype: \"fighter\", conditions: {conds}),\n\
+         Unit(name: \"Bob\", side: \"Blue\", cell: (3, 0), archetype: \"fighter\")])"
+    )
+}
+
+#[test]
+fn seed_conditions_the_game_does_not_play_are_refused_at_load_with_the_reason() {
+    use skirmish_rules::level;
+    let src = cond_level(
+        "tactical-d20",
+        "{Deaf: UntilRemoved, Soaked: UntilRemoved, Friendly: UntilRemoved}",
+    );
+    let e = level::parse(&src, "c.ron").unwrap_err().to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 3, "{e}");
+    // Each at its own entry (line 4), with why.
+    assert!(lines[0].starts_with("c.ron:4:"), "{e}");
+    assert!(
+        lines[0].contains("cannot start Deaf: the game does not play Deaf")
+            && lines[0].contains("auditory"),
+        "{e}"
+    );
+    assert!(
+        lines[1].contains("Soaked") && lines[1].contains("energy damage"),
+        "{e}"
+    );
+    assert!(
+        lines[2].contains("Friendly") && lines[2].contains("cannot name them"),
+        "{e}"
+    );
+    for c in ["Hostile", "Dehydrated", "Starving", "Suffocating"] {
+        let e = level::parse(
+            &cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}")),
+            "c.ron",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains(&format!("cannot start {c}: the game does not play {c} (")),
+            "{e}"
+        );
+    }
+    // A name that is nobody's condition is still an unknown value.
+    let e = level::parse(
+        &cond_level("tactical-d20", "{Sleepy: UntilRemoved}"),
+        "c.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("unknown value `Sleepy`"), "{e}");
+}
+
+#[test]
+fn a_tactical_d20_level_refuses_conditions_that_mean_nothing_there() {
+    use skirmish_rules::level;
+    let src = cond_level(
+        "tactical-d20",
+        "{Dead: UntilRemoved, TotalDefense: UntilRemoved, Feinted: UntilRemoved}",
+    );
+    let e = level::parse(&src, "c.ron").unwrap_err().to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 3, "{e}");
+    for (l, name) in lines.iter().zip(["Dead", "TotalDefense", "Feinted"]) {
+        assert!(l.starts_with("c.ron:4:"), "{e}");
+        assert!(
+            l.contains(&format!("unit `Ann` cannot start {name} in tactical-d20: ")),
+            "{e}"
+        );
+    }
+    // Grappled was already refused (no partner), in every ruleset.
+    let e = level::parse(
+        &cond_level("tactical-d20", "{Grappled: UntilRemoved}"),
+        "c.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("cannot start Grappled"), "{e}");
+    // The conditions tactical-d20 plays still load; flow keeps its own.
+    assert!(
+        level::parse(
+            &cond_level("tactical-d20", "{Dying: UntilRemoved, Blind: UntilRemoved}"),
+            "c.ron"
+        )
+        .is_ok()
+    );
+    assert!(level::parse(&cond_level("flow", "{TotalDefense: UntilRemoved}"), "c.ron").is_ok());
+}
