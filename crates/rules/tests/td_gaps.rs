@@ -451,3 +451,50 @@ fn a_tactical_d20_level_refuses_conditions_that_mean_nothing_there() {
     );
     assert!(level::parse(&cond_level("flow", "{TotalDefense: UntilRemoved}"), "c.ron").is_ok());
 }
+
+#[test]
+fn cover_gives_plus_4_on_attack_rolls_as_well_as_ac() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    // Tamsin shoots from behind a low wall (=) next to her at Grub in the open.
+    let map = ["..........", ".=........", ".........."];
+    let units = r#"Unit(name: "Tamsin", side: "Red", cell: (0, 1), archetype: "rogue", weapons: ["shortbow"]),
+        Unit(name: "Grub", side: "Blue", cell: (6, 1), archetype: "fighter")"#;
+    let mut b = crate::support::d20::field(GridKind::Square, &map, units, "", &[20, 1]);
+    let (t, g) = (id(&b, "Tamsin"), id(&b, "Grub"));
+    // 5 + BAB 1 + DEX 3 + cover 4 = 13.
+    b.dice_force_for_tests(&[5]);
+    let n = b.log().len();
+    b.submit(Command::Attack {
+        unit: t,
+        target: g,
+        weapon: None,
+        slot: None,
+    })
+    .unwrap();
+    let ev = since(&b, n);
+    let roll = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Attack { roll, .. } => Some(roll.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        roll.modifiers
+            .iter()
+            .any(|m| m.name == "cover" && m.value == 4),
+        "{roll:?}"
+    );
+    assert_eq!(roll.total, 5 + 1 + 3 + 4);
+    // Grub shooting back over the same wall: the wall is not next to him, no bonus; and
+    // Tamsin's AC has the +4 it always had.
+    let a = td::attack_math(&b, g, t, 0, AttackKind::Normal);
+    assert!(!a.bonus.iter().any(|m| m.name == "cover"));
+    assert!(a.ac.iter().any(|m| m.name == "cover" && m.value == 4));
+    // Hidden in cover (Defend + Stealth): +4 on its own attacks too.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", conditions: {Cover: UntilRemoved}),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let b = arena(GridKind::Square, units, &[20, 1]);
+    let a = td::attack_math(&b, UnitId(0), UnitId(1), 0, AttackKind::Reaction);
+    assert!(a.bonus.iter().any(|m| m.name == "in cover" && m.value == 4));
+}
