@@ -498,3 +498,47 @@ fn cover_gives_plus_4_on_attack_rolls_as_well_as_ac() {
     let a = td::attack_math(&b, UnitId(0), UnitId(1), 0, AttackKind::Reaction);
     assert!(a.bonus.iter().any(|m| m.name == "in cover" && m.value == 4));
 }
+
+#[test]
+fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", conditions: {Frightened: UntilRemoved}),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let c = id(&b, "Corwin");
+        // Toward Grub: refused, by every way of moving.
+        for e in [
+            mv(&mut b, c, 6, 4).unwrap_err(),
+            act(
+                &mut b,
+                c,
+                Action::Dash {
+                    to: Cell::new(7, 4),
+                },
+            )
+            .unwrap_err(),
+            act(
+                &mut b,
+                c,
+                Action::Step {
+                    to: Cell::new(5, 4),
+                },
+            )
+            .unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    e,
+                    Illegal::Condition {
+                        condition: "frightened",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+        }
+        // Away (flee) is allowed, as is staying put (cower).
+        mv(&mut b, c, 2, 4).unwrap();
+        assert_eq!(b.pos(c), Cell::new(2, 4));
+    }
+}

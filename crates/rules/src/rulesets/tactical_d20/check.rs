@@ -7,7 +7,9 @@ use crate::level::Terrain;
 
 use super::budget::{action_name, need_slot, slot_name, slots_of};
 use super::checks::{Skill, skill};
-use super::conditions::{cannot, cond, grapple_partner, may_act, may_move, named, offensive};
+use super::conditions::{
+    cannot, cond, flees, grapple_partner, may_act, may_move, named, offensive,
+};
 use super::movement::{charge_plan, dash_path, jump_legs, overrun_legs, push_path, tumble_plan};
 
 /// Most words a Command may have.
@@ -84,6 +86,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     match a {
         Dash { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             dash_path(b, u, *to).map(|_| ())
         }
         Charge { target, to } => {
@@ -96,6 +99,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         Jump { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             skill(b, u, Skill::Athletics)?;
             jump_legs(b, u, *to).map(|_| ())
         }
@@ -209,6 +213,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         TumbleTo { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             skill(b, u, Skill::Agility)?;
             tumble_plan(b, u, *to).map(|_| ())
         }
@@ -284,6 +289,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         Step { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             if !b.grid().contains(*to) || !b.terrain(*to).standable() {
                 return Err(Illegal::BadCell(*to));
             }

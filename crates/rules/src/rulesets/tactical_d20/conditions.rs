@@ -112,6 +112,37 @@ pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// Frightened: "must flee or cower from the source of fear": a frightened unit may not
+/// end a move nearer to what frightens it — its source, or, when nobody caused it (a
+/// level's condition) or the source is down, every standing foe (the nearest one).
+pub fn flees(b: &Battle, u: UnitId, to: crate::grid::Cell) -> Result<(), Illegal> {
+    if !b.has(u, ConditionKind::Frightened) {
+        return Ok(());
+    }
+    let fear: Vec<UnitId> = match b.condition_source(u, ConditionKind::Frightened) {
+        Some(s) if b.alive(s) => vec![s],
+        _ => b
+            .units()
+            .filter(|&o| b.alive(o) && b.enemies(u, o))
+            .collect(),
+    };
+    let nearest = |c| {
+        fear.iter()
+            .map(|&f| b.grid().distance(c, b.pos(f)))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    if nearest(to) < nearest(b.pos(u)) {
+        return Err(cond(
+            b,
+            u,
+            "frightened",
+            "it must flee or cower: it cannot move nearer to what it fears",
+        ));
+    }
+    Ok(())
+}
+
 pub(super) fn offensive(b: &Battle, u: UnitId) -> Result<(), Illegal> {
     may_act(b, u)?;
     if b.has(u, ConditionKind::Frightened) {

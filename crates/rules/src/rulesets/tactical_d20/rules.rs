@@ -115,6 +115,10 @@ impl Ruleset for TacticalD20 {
         super::may_move(b, u)
     }
 
+    fn may_move_to(&self, b: &Battle, u: UnitId, to: Cell) -> Result<(), Illegal> {
+        super::flees(b, u, to)
+    }
+
     fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
         b.turn_state(u).move_left + super::advances_left(b, u).len() as u32 * super::speed(b, u)
     }
