@@ -196,11 +196,12 @@ impl ActionBudget {
 /// When a reaction budget refills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Refresh {
-    /// At the start of the combatant's own turn (flow RP, tactical-d20 reaction,
-    /// escalation interrupt).
+    /// At the start of the combatant's own turn (flow RP, escalation interrupt).
     #[default]
     OwnTurnStart,
-    /// At the start of every round (melee-zone free-hit slots).
+    /// At the start of every round (tactical-d20's one Reaction per round, melee-zone
+    /// free-hit slots): the ruleset's `round_started` refills it; the turn start only
+    /// caps it at `per_refresh`.
     RoundStart,
 }
 

@@ -17,4 +17,5 @@ mod level_fuzz;
 mod levels;
 mod support;
 mod tactical_d20;
+mod td_gaps;
 mod ui;

@@ -105,6 +105,7 @@ impl Battle {
                         by: self.name(o).into(),
                     });
                 }
+                self.rules().may_move_to(self, unit, to)?;
                 let budget = self.movement_budget(unit);
                 let Some((path, cost)) = self.path_to(unit, to) else {
                     // Distinguish "too far" from "no path at all".

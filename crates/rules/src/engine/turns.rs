@@ -134,9 +134,15 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
                 .get::<crate::components::ActionBudget>(u)
                 .map(|a| a.points_per_round)
                 .unwrap_or(0);
+            // A budget refilled every round (tactical-d20's one Reaction per round) is not
+            // refilled here: what is left of it carries into the turn, at most the
+            // per-refresh amount (extras such as a Wait's lapse when the turn starts).
             let rp = b
                 .get::<crate::components::ReactionBudget>(u)
-                .map(|r| r.per_refresh)
+                .map(|r| match r.refresh {
+                    crate::components::Refresh::OwnTurnStart => r.per_refresh,
+                    crate::components::Refresh::RoundStart => r.available.min(r.per_refresh),
+                })
                 .unwrap_or(0);
             b.emit(Event::TurnStarted { unit: u, ap, rp });
             b.rules().turn_started(b, u);

@@ -38,7 +38,72 @@ pub(super) struct UnitFile {
     pub(super) facing: Option<u8>,
     /// Conditions at the start and how long they last.
     #[serde(default)]
-    pub(super) conditions: BTreeMap<ConditionKind, Duration>,
+    pub(super) conditions: BTreeMap<CondKey, Duration>,
+}
+
+/// A condition named in a level: one the game has, or one of seed 004's that it does not
+/// play (refused with the reason: `problems::unplayed_conditions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum CondKey {
+    Known(ConditionKind),
+    NotPlayed(&'static str),
+}
+
+/// Seed 004's conditions the game does not play, and why: each is refused at load.
+pub(super) const NOT_PLAYED: [(&str, &str); 7] = [
+    (
+        "Deaf",
+        "it only stops auditory checks and makes everything [Silent], and the game has no \
+         auditory checks (Listen/Spot is left out) and nothing [Silent]",
+    ),
+    (
+        "Soaked",
+        "its Weakness to Cold and Electricity needs energy damage, and nothing in the game \
+         deals any",
+    ),
+    (
+        "Dehydrated",
+        "its Weakness to Acid and Heat needs energy damage, and nothing in the game deals any",
+    ),
+    (
+        "Suffocating",
+        "its CON and INT damage comes once a minute (every 10 rounds) and INT has no use in \
+         a battle; the game does not keep minutes of suffocation",
+    ),
+    (
+        "Starving",
+        "its STR and WIS damage comes once a day, and a battle lasts minutes",
+    ),
+    (
+        "Friendly",
+        "it applies toward particular individuals (\"treat individuals with whom this \
+         condition applies as allies\"), and a level cannot name them",
+    ),
+    (
+        "Hostile",
+        "\"cannot be calmed to avoid conflict\": nothing in a battle calms a creature, so it \
+         would change nothing",
+    ),
+];
+
+impl<'de> Deserialize<'de> for CondKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = CondKey;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a condition such as `Prone`")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<CondKey, E> {
+                use serde::de::IntoDeserializer;
+                if let Some((name, _)) = NOT_PLAYED.iter().find(|(n, _)| *n == s) {
+                    return Ok(CondKey::NotPlayed(name));
+                }
+                ConditionKind::deserialize(s.into_deserializer()).map(CondKey::Known)
+            }
+        }
+        d.deserialize_identifier(V)
+    }
 }
 
 #[derive(Deserialize)]

@@ -653,6 +653,8 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             }
         }
         partnerless_grapple(&mut p, i, u);
+        unplayed_conditions(&mut p, i, u);
+        foreign_conditions(&mut p, i, u, ruleset);
         let dirs = grid.directions() as u8;
         if let Some(f) = u.facing
             && f >= dirs
@@ -674,10 +676,13 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             conditions: u
                 .conditions
                 .iter()
-                .map(|(k, d)| ActiveCondition {
-                    kind: *k,
-                    duration: *d,
-                    source: None,
+                .filter_map(|(k, d)| match k {
+                    file::CondKey::Known(kind) => Some(ActiveCondition {
+                        kind: *kind,
+                        duration: *d,
+                        source: None,
+                    }),
+                    file::CondKey::NotPlayed(_) => None,
                 })
                 .collect(),
         });

@@ -10,8 +10,8 @@ use crate::components::*;
 pub(super) fn partnerless_grapple(p: &mut Problems, i: usize, u: &UnitFile) {
     for k in u.conditions.keys() {
         let (name, partner) = match k {
-            ConditionKind::Grappled => ("Grappled", "the unit that holds it"),
-            ConditionKind::Grappling => ("Grappling", "the unit it holds"),
+            CondKey::Known(ConditionKind::Grappled) => ("Grappled", "the unit that holds it"),
+            CondKey::Known(ConditionKind::Grappling) => ("Grappling", "the unit it holds"),
             _ => continue,
         };
         p.at(
@@ -19,6 +19,68 @@ pub(super) fn partnerless_grapple(p: &mut Problems, i: usize, u: &UnitFile) {
             format!(
                 "unit `{}` cannot start {name}: a grapple needs {partner}, and a level \
                  cannot name one; remove the condition (units grapple in battle)",
+                echo(&u.name)
+            ),
+        );
+    }
+}
+
+/// Seed 004's conditions the game does not play (Deaf, Soaked, ...): refused at their
+/// entry with the reason, in any ruleset.
+pub(super) fn unplayed_conditions(p: &mut Problems, i: usize, u: &UnitFile) {
+    for k in u.conditions.keys() {
+        let CondKey::NotPlayed(name) = k else {
+            continue;
+        };
+        let why = NOT_PLAYED
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, w)| w);
+        p.at(
+            &format!("units[{i}].conditions{{{name}}}"),
+            format!(
+                "unit `{}` cannot start {name}: the game does not play {name} ({why}); \
+                 remove the condition",
+                echo(&u.name)
+            ),
+        );
+    }
+}
+
+/// Conditions that mean nothing in the level's ruleset (tactical-d20: Dead, flow's Total
+/// Defense and Feint mark): an error at their entry, not silently accepted.
+pub(super) fn foreign_conditions(
+    p: &mut Problems,
+    i: usize,
+    u: &UnitFile,
+    ruleset: Option<RulesetId>,
+) {
+    if ruleset != Some(RulesetId::TacticalD20) {
+        return;
+    }
+    for k in u.conditions.keys() {
+        let CondKey::Known(kind) = k else { continue };
+        let (name, why) = match kind {
+            ConditionKind::Dead => (
+                "Dead",
+                "a unit starts the battle alive (a creature dies when its negative HP reaches \
+                 its CON); leave the unit out, or start it Dying",
+            ),
+            ConditionKind::TotalDefense => (
+                "TotalDefense",
+                "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle",
+            ),
+            ConditionKind::Feinted => (
+                "Feinted",
+                "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
+                 (start the unit Surprised instead)",
+            ),
+            _ => continue,
+        };
+        p.at(
+            &format!("units[{i}].conditions{{{name}}}"),
+            format!(
+                "unit `{}` cannot start {name} in tactical-d20: {why}",
                 echo(&u.name)
             ),
         );

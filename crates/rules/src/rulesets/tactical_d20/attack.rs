@@ -37,6 +37,17 @@ pub fn terrain_cover(b: &Battle, attacker: UnitId, target: UnitId) -> bool {
         .any(|&c| b.terrain(c) == Terrain::Low)
 }
 
+/// Is the attacker behind cover against the target: a low wall on the line between them
+/// stands next to the attacker?
+pub fn attacker_behind_cover(b: &Battle, attacker: UnitId, target: UnitId) -> bool {
+    let from = b.pos(attacker);
+    let line = b.grid().line(from, b.pos(target));
+    line.iter()
+        .skip(1)
+        .take(line.len().saturating_sub(2))
+        .any(|&c| b.terrain(c) == Terrain::Low && b.grid().distance(from, c) == 1)
+}
+
 /// "High Ground vs Low Ground, Difficult vs Normal Terrain": +1 when `a` stands better
 /// than `t`, −1 when worse, 0 otherwise; with the reason.
 fn footing(b: &Battle, a: UnitId, t: UnitId) -> Option<(i32, &'static str)> {
@@ -128,6 +139,13 @@ pub fn attack_math(
     d20_bonuses(b, attacker, &mut a.bonus);
     if let Some((1, why)) = footing(b, attacker, target) {
         a.bonus.push(Modifier::new(ModKind::Terrain, why, 4));
+    }
+    // Tactical Positioning: cover grants "a +4 bonus on Attack Rolls and AC" — to the
+    // attacker too when it is the one in cover.
+    if b.has(attacker, ConditionKind::Cover) {
+        a.bonus.push(Modifier::new(ModKind::Terrain, "in cover", 4));
+    } else if attacker_behind_cover(b, attacker, target) {
+        a.bonus.push(Modifier::new(ModKind::Terrain, "cover", 4));
     }
     if w.kind == WeaponKind::Melee && b.has(attacker, ConditionKind::Prone) {
         a.bonus

@@ -7,8 +7,10 @@ use crate::level::Terrain;
 
 use super::budget::{action_name, need_slot, slot_name, slots_of};
 use super::checks::{Skill, skill};
-use super::conditions::{cannot, cond, grapple_partner, may_act, may_move, named, offensive};
-use super::movement::{charge_landing, dash_path, jump_legs, overrun_legs, push_path, tumble_plan};
+use super::conditions::{
+    cannot, cond, flees, grapple_partner, may_act, may_move, named, offensive,
+};
+use super::movement::{charge_plan, dash_path, jump_legs, overrun_legs, push_path, tumble_plan};
 
 /// Most words a Command may have.
 pub const COMMAND_WORDS: usize = 13;
@@ -84,16 +86,20 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     match a {
         Dash { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             dash_path(b, u, *to).map(|_| ())
         }
         Charge { target, to } => {
             offensive(b, u)?;
             may_move(b, u)?;
             enemy(b, u, *target)?;
-            charge_landing(b, u, *target, *to).map(|_| ())
+            let (_, weapon) = charge_plan(b, u, *target, *to)?;
+            // A thrown weapon cannot be aimed blind or at a creature in cover.
+            super::conditions::may_attack(b, u, *target, weapon)
         }
         Jump { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             skill(b, u, Skill::Athletics)?;
             jump_legs(b, u, *to).map(|_| ())
         }
@@ -207,6 +213,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         TumbleTo { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             skill(b, u, Skill::Agility)?;
             tumble_plan(b, u, *to).map(|_| ())
         }
@@ -282,6 +289,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         Step { to } => {
             may_move(b, u)?;
+            flees(b, u, *to)?;
             if !b.grid().contains(*to) || !b.terrain(*to).standable() {
                 return Err(Illegal::BadCell(*to));
             }

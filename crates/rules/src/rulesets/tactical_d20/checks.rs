@@ -118,9 +118,12 @@ pub fn save(b: &Battle, u: UnitId, s: Save) -> Vec<Modifier> {
             ConditionKind::Fatigued,
             ConditionKind::Nauseated,
         ],
+        // Blind: "Surprised against undetected creatures" (every creature, for a blind
+        // one: nothing on the map is heard).
         Save::Reflex => &[
             ConditionKind::Stunned,
             ConditionKind::Surprised,
+            ConditionKind::Blind,
             ConditionKind::Restrained,
             ConditionKind::Encumbered,
             ConditionKind::Cover,
@@ -128,6 +131,7 @@ pub fn save(b: &Battle, u: UnitId, s: Save) -> Vec<Modifier> {
         Save::Will => &[
             ConditionKind::Stunned,
             ConditionKind::Surprised,
+            ConditionKind::Blind,
             ConditionKind::Confused,
             ConditionKind::Frightened,
         ],

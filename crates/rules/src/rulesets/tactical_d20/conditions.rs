@@ -61,13 +61,15 @@ pub fn cannot_threaten(b: &Battle, u: UnitId) -> bool {
     .any(|&c| b.has(u, c))
 }
 
-/// Can `r` take a Reaction now: not surprised ("unable to defend"), stunned, restrained
+/// Can `r` take a Reaction now: not surprised ("unable to defend"; a blind creature is
+/// "Surprised against undetected creatures", and detects none), stunned, restrained
 /// ("unable to attack") or frightened ("no offensive actions"), with a Reaction left?
 pub fn can_react(b: &Battle, r: UnitId) -> bool {
     b.alive(r)
         && b.rp(r) >= 1
         && ![
             ConditionKind::Surprised,
+            ConditionKind::Blind,
             ConditionKind::Stunned,
             ConditionKind::Restrained,
             ConditionKind::Unconscious,
@@ -106,6 +108,37 @@ pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
     }
     if b.has(u, ConditionKind::Prone) {
         return Err(cond(b, u, "prone", "stand up first (a Move action)"));
+    }
+    Ok(())
+}
+
+/// Frightened: "must flee or cower from the source of fear": a frightened unit may not
+/// end a move nearer to what frightens it — its source, or, when nobody caused it (a
+/// level's condition) or the source is down, every standing foe (the nearest one).
+pub fn flees(b: &Battle, u: UnitId, to: crate::grid::Cell) -> Result<(), Illegal> {
+    if !b.has(u, ConditionKind::Frightened) {
+        return Ok(());
+    }
+    let fear: Vec<UnitId> = match b.condition_source(u, ConditionKind::Frightened) {
+        Some(s) if b.alive(s) => vec![s],
+        _ => b
+            .units()
+            .filter(|&o| b.alive(o) && b.enemies(u, o))
+            .collect(),
+    };
+    let nearest = |c| {
+        fear.iter()
+            .map(|&f| b.grid().distance(c, b.pos(f)))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    if nearest(to) < nearest(b.pos(u)) {
+        return Err(cond(
+            b,
+            u,
+            "frightened",
+            "it must flee or cower: it cannot move nearer to what it fears",
+        ));
     }
     Ok(())
 }

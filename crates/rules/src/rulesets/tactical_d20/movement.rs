@@ -95,13 +95,28 @@ fn straight_clear(b: &Battle, u: UnitId, line: &[Cell]) -> bool {
 }
 
 /// The cell a Charge ends on: the given one, or the nearest cell on a straight, clear
-/// line of at least 2 steps from which the target is in reach.
+/// line of at least 2 steps from which the target is in reach (or, with no such cell
+/// for a melee weapon, in range of a thrown one).
 pub fn charge_landing(
     b: &Battle,
     u: UnitId,
     target: UnitId,
     to: Option<Cell>,
 ) -> Result<Vec<Cell>, Illegal> {
+    charge_plan(b, u, target, to).map(|(path, _)| path)
+}
+
+/// A Charge's dash and the weapon of its "single melee or thrown attack": a melee
+/// weapon in hand when the target is in its reach at the end of the dash, otherwise a
+/// thrown weapon in hand (a ranged weapon tagged `Thrown`) that reaches it from there
+/// over a clear line. Without a cell, the nearest landing for a melee attack comes
+/// first, then the nearest for a throw.
+pub fn charge_plan(
+    b: &Battle,
+    u: UnitId,
+    target: UnitId,
+    to: Option<Cell>,
+) -> Result<(Vec<Cell>, usize), Illegal> {
     let reach = b
         .weapons(u)
         .iter()
@@ -110,37 +125,98 @@ pub fn charge_landing(
             w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && b.in_hand(u, *i)
         })
         .map(|(_, w)| w.reach.max(b.size(u).reach()))
-        .max()
-        .ok_or_else(|| cannot(b, u, "a Charge needs a melee weapon in hand"))?;
-    let ok = |c: Cell| -> Option<Vec<Cell>> {
-        if b.grid().distance(c, b.pos(target)) > reach {
-            return None;
-        }
+        .max();
+    let thrown: Vec<usize> = (0..b.weapons(u).len())
+        .filter(|&i| {
+            let w = &b.weapons(u)[i];
+            w.kind == WeaponKind::Ranged && w.has(WeaponTag::Thrown) && b.in_hand(u, i)
+        })
+        .collect();
+    if reach.is_none() && thrown.is_empty() {
+        return Err(cannot(
+            b,
+            u,
+            "a Charge needs a melee or thrown weapon in hand",
+        ));
+    }
+    let goal = b.pos(target);
+    let line_ok = |c: Cell| -> Option<Vec<Cell>> {
         // Only a straight dash will do: no need to search for a way around.
         dash_line(b, u, c)
             .ok()
             .filter(|line| line.len() >= 3 && straight_clear(b, u, line))
     };
+    let melee_at = |c: Cell| -> Option<(Vec<Cell>, usize)> {
+        let d = b.grid().distance(c, goal);
+        if reach.is_none_or(|r| d > r) {
+            return None;
+        }
+        let w = b.best_melee(u, d)?;
+        line_ok(c).map(|l| (l, w))
+    };
+    let throw_at = |c: Cell| -> Option<(Vec<Cell>, usize)> {
+        let d = b.grid().distance(c, goal);
+        let w = thrown
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let w = &b.weapons(u)[i];
+                d >= 1 && d <= w.range * crate::engine::MAX_RANGE_INCREMENTS
+            })
+            .max_by_key(|&i| {
+                let w = &b.weapons(u)[i];
+                (w.damage.max() + w.damage.min(), std::cmp::Reverse(i))
+            })?;
+        if !b.clear_line(c, goal) {
+            return None;
+        }
+        line_ok(c).map(|l| (l, w))
+    };
     match to {
-        Some(c) => ok(c).ok_or_else(|| {
+        Some(c) => melee_at(c).or_else(|| throw_at(c)).ok_or_else(|| {
             cannot(
                 b,
                 u,
                 format!(
-                    "a Charge needs a clear straight dash of at least 10 ft (2 cells) to {c}, ending in reach of {}",
+                    "a Charge needs a clear straight dash of at least 10 ft (2 cells) to {c}, ending in reach of {} (or in range of a thrown weapon in hand)",
                     b.name(target)
                 ),
             )
         }),
         None => {
-            let mut cands: Vec<Cell> = b.grid().within(b.pos(target), reach);
-            cands.sort_by_key(|&c| (b.grid().distance(b.pos(u), c), c.y, c.x));
-            cands.into_iter().find_map(ok).ok_or_else(|| {
+            let near = |mut cands: Vec<Cell>| {
+                cands.sort_by_key(|&c| (b.grid().distance(b.pos(u), c), c.y, c.x));
+                cands
+            };
+            let melee = match reach {
+                Some(r) => near(b.grid().within(goal, r))
+                    .into_iter()
+                    .find_map(melee_at),
+                None => None,
+            };
+            let found = melee.or_else(|| {
+                if thrown.is_empty() {
+                    return None;
+                }
+                // The fewest range increments first, then the shortest dash.
+                let mut cands = b.grid().within(b.pos(u), 2 * speed(b, u));
+                cands.sort_by_key(|&c| {
+                    let d = b.grid().distance(c, goal);
+                    let inc = thrown
+                        .iter()
+                        .map(|&i| d.saturating_sub(1) / b.weapons(u)[i].range.max(1))
+                        .min()
+                        .unwrap_or(0);
+                    (inc, b.grid().distance(b.pos(u), c), d, c.y, c.x)
+                });
+                cands.into_iter().find_map(throw_at)
+            });
+            found.ok_or_else(|| {
                 cannot(
                     b,
                     u,
                     format!(
-                        "no clear straight line of at least 10 ft (2 cells) ends in reach of {}",
+                        "no clear straight line of at least 10 ft (2 cells) ends in reach of {} (or in range of a thrown weapon in hand)",
                         b.name(target)
                     ),
                 )

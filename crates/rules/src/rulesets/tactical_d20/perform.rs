@@ -6,6 +6,7 @@ use crate::components::{Carried, ConditionKind, Duration, Slot, UnitId, WeaponTa
 use crate::dice::{ForcedFaceError, ModKind, Modifier};
 use crate::engine::{Action, FocusOn, Frame, GrappleFollow, HitEffect, Illegal, MoveMode};
 use crate::event::{AttackKind, CheckPurpose, Event, ReactionKind, Spend, Trigger};
+use crate::grid::Cell;
 use crate::level::Terrain;
 
 use super::attack::{attack_math, damage_parts};
@@ -14,7 +15,7 @@ use super::check::default_item;
 use super::checks::{Save, Skill, check_event, d20, opposed, save, skill};
 use super::conditions::{add, grapple_partner, remove};
 use super::movement::{
-    charge_landing, concentrate_dc, dash_path, jump_legs, overrun_legs, push_path, tumble_plan,
+    charge_plan, concentrate_dc, dash_path, jump_legs, overrun_legs, push_path, tumble_plan,
 };
 
 /// DC to slip a restraint that no grappler holds (the d20 "hard" DC; the seed gives none).
@@ -36,6 +37,77 @@ fn maneuver_roll(
         fail_provokes(b, u, target);
     }
     Ok(wins)
+}
+
+/// A failure that "provokes Reactions" (plural: Push): every foe that threatens `u`'s
+/// cell is offered one, in initiative order.
+fn fail_provokes_all(b: &mut Battle, u: UnitId) {
+    let here = b.pos(u);
+    let foes: Vec<UnitId> = b
+        .order()
+        .iter()
+        .copied()
+        .filter(|&r| b.enemies(r, u) && b.threatens(r, here))
+        .collect();
+    for r in foes.into_iter().rev() {
+        b.stack.push(Frame::Offer {
+            reactor: r,
+            trigger: Trigger::FailedManeuver { unit: u },
+            to: None,
+        });
+    }
+}
+
+/// A failed Tumble: "Failure provokes Reactions from all threatening foes along the
+/// path". The tumbler still moves along its path (it provokes nothing by leaving cells);
+/// each foe that threatens a cell of the path is offered one Reaction when the tumbler
+/// first stands in a cell it threatens (those threatening the start before the first
+/// step). A cell held by an ally being passed is not stood in: its foes' offers wait for
+/// the next free cell, and lapse if they do not threaten it.
+fn failed_tumble(b: &mut Battle, u: UnitId, path: &[Cell]) {
+    let mut offered: Vec<UnitId> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut seg_start = 0;
+    for (i, &c) in path.iter().enumerate() {
+        let passing = i > 0 && i + 1 < path.len() && b.unit_at(c, Some(u)).is_some();
+        let fresh: Vec<UnitId> = b
+            .order()
+            .iter()
+            .copied()
+            .filter(|&r| b.enemies(r, u) && b.threatens(r, c) && !offered.contains(&r))
+            .collect();
+        if fresh.is_empty() || passing {
+            continue;
+        }
+        if i > seg_start {
+            frames.push(Frame::Move {
+                unit: u,
+                path: path[seg_start..=i].to_vec(),
+                next: 1,
+                mode: MoveMode::Quiet,
+            });
+            seg_start = i;
+        }
+        for r in fresh {
+            offered.push(r);
+            frames.push(Frame::Offer {
+                reactor: r,
+                trigger: Trigger::FailedManeuver { unit: u },
+                to: None,
+            });
+        }
+    }
+    if seg_start + 1 < path.len() {
+        frames.push(Frame::Move {
+            unit: u,
+            path: path[seg_start..].to_vec(),
+            next: 1,
+            mode: MoveMode::Quiet,
+        });
+    }
+    for f in frames.into_iter().rev() {
+        b.stack.push(f);
+    }
 }
 
 fn fail_provokes(b: &mut Battle, u: UnitId, target: UnitId) {
@@ -72,11 +144,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             });
         }
         Charge { target, to } => {
-            let path = charge_landing(b, u, target, to)?;
-            let dist = b
-                .grid()
-                .distance(*path.last().unwrap_or(&b.pos(u)), b.pos(target));
-            let weapon = b.best_melee(u, dist).unwrap_or(0);
+            let (path, weapon) = charge_plan(b, u, target, to)?;
             add(
                 b,
                 u,
@@ -188,9 +256,14 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             }
         }
         Push { target, distance } => {
-            let wins = maneuver_roll(b, u, target, CheckPurpose::Push)?;
+            // "failure provokes Reactions": every threatening foe, not only the target.
+            let am = skill(b, u, Skill::Athletics)?;
+            let pm = save(b, target, Save::Reflex);
+            let (wins, _) = opposed(b, CheckPurpose::Push, u, &am, target, Some(&pm))?;
             if wins {
                 push(b, u, target, distance);
+            } else {
+                fail_provokes_all(b, u);
             }
         }
         Disarm { target, item, .. } => {
@@ -293,17 +366,16 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             let (path, dc) = tumble_plan(b, u, to)?;
             let m = skill(b, u, Skill::Agility)?;
             let roll = d20(b, u, &m)?;
-            let ok = check_event(b, u, CheckPurpose::Tumble, roll, dc);
-            b.stack.push(Frame::Move {
-                unit: u,
-                path,
-                next: 1,
-                mode: if ok {
-                    MoveMode::Quiet
-                } else {
-                    MoveMode::Dash { exempt: None }
-                },
-            });
+            if check_event(b, u, CheckPurpose::Tumble, roll, dc) {
+                b.stack.push(Frame::Move {
+                    unit: u,
+                    path,
+                    next: 1,
+                    mode: MoveMode::Quiet,
+                });
+            } else {
+                failed_tumble(b, u, &path);
+            }
         }
         Draw { item } => {
             // Stow what is in the way first (part of the same Equip).

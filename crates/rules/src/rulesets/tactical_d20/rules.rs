@@ -14,7 +14,6 @@ use crate::odds::Distribution;
 use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
-    own_turn_reactions,
 };
 
 use super::ui;
@@ -42,11 +41,17 @@ impl Ruleset for TacticalD20 {
         }
     }
 
-    // Standard, Move, Quick and one Reaction.
+    // Standard, Move, Quick; "each creature starts with 1 Reaction per round": refilled
+    // when a round starts (`round_started`), not at the creature's own turn.
     fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
         (
             ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
-            own_turn_reactions(1),
+            ReactionBudget {
+                available: 1,
+                per_refresh: 1,
+                refresh: crate::components::Refresh::RoundStart,
+                cap: 0,
+            },
         )
     }
 
@@ -95,7 +100,9 @@ impl Ruleset for TacticalD20 {
         Ok(())
     }
 
-    fn round_started(&self, _b: &mut Battle, _round: u32) {}
+    fn round_started(&self, b: &mut Battle, _round: u32) {
+        super::refill_reactions(b);
+    }
 
     fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
         super::takes_turn(b, u)
@@ -123,6 +130,10 @@ impl Ruleset for TacticalD20 {
 
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
         super::may_move(b, u)
+    }
+
+    fn may_move_to(&self, b: &Battle, u: UnitId, to: Cell) -> Result<(), Illegal> {
+        super::flees(b, u, to)
     }
 
     fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {

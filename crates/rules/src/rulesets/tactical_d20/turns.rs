@@ -93,3 +93,28 @@ pub(crate) fn turn_started(b: &mut Battle, u: UnitId) {
         }
     }
 }
+
+/// "Each creature starts with 1 Reaction per round": when a round starts, every standing
+/// creature has its Reaction back. A Wait's extra Reaction, still unspent, is kept until
+/// the waiter's own turn starts (it "must be completed before the start of the waiting
+/// creature's next turn"); an Opportunity Attack paid while waiting spends the ordinary
+/// Reaction first. A waiter with both spent stops waiting.
+pub(crate) fn refill_reactions(b: &mut Battle) {
+    for u in b.units().collect::<Vec<_>>() {
+        if !b.alive(u) {
+            continue;
+        }
+        let left = b.rp(u);
+        let waiting = b.has(u, ConditionKind::Waiting);
+        if waiting && left <= 0 {
+            super::conditions::remove(b, u, ConditionKind::Waiting, None);
+        }
+        let want = 1 + i32::from(waiting && left >= 1);
+        if left < want {
+            b.emit(Event::RpRegained {
+                unit: u,
+                amount: want - left,
+            });
+        }
+    }
+}

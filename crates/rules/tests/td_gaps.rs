@@ -1,0 +1,544 @@
+//! `tactical-d20` (seed 004): the gaps of issue 16 closed, one forced-dice scenario per
+//! rule through `Battle::submit`. Initiative takes one d20 per unit in level order.
+
+use skirmish_rules::battle::Status;
+use skirmish_rules::components::{ConditionKind, UnitId};
+use skirmish_rules::engine::Action;
+use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::{Battle, Command, Illegal};
+
+use crate::support::d20::arena;
+use crate::support::{BOTH, damage, id, offers, since};
+
+fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
+    b.submit(Command::Act { unit, action })
+}
+
+fn end(b: &mut Battle) {
+    let u = b.current().expect("a turn");
+    b.submit(Command::EndTurn { unit: u }).unwrap();
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React { unit, choice }).unwrap();
+}
+
+/// (reactor, trigger) of every `ReactionOffered` event.
+fn triggers(ev: &[Event]) -> Vec<(UnitId, Trigger)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::ReactionOffered {
+                reactor, trigger, ..
+            } => Some((*reactor, trigger.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// (attacker, weapon, kind, d20 face, total, outcome) of every attack.
+fn swings(ev: &[Event]) -> Vec<(UnitId, String, AttackKind, u32, i32, Outcome)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Attack {
+                attacker,
+                weapon,
+                kind,
+                roll,
+                outcome,
+                ..
+            } => Some((
+                *attacker,
+                weapon.clone(),
+                *kind,
+                roll.faces[0],
+                roll.total,
+                *outcome,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. Charge: "make a single melee or thrown attack"
+
+#[test]
+fn charge_with_a_thrown_weapon_throws_it_at_the_end_of_the_dash() {
+    for kind in BOTH {
+        // Corwin holds only a javelin (thrown, range 6). Grub acts first, so he is not
+        // surprised when the charge comes (AC 17).
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (1, 4), archetype: "fighter", weapons: ["javelin"]),
+            Unit(name: "Grub", side: "Blue", cell: (9, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[1, 20]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        end(&mut b);
+        assert_eq!(b.current(), Some(c));
+        // Attack 14 + BAB 2 + DEX 1 + charge 2 = 19 ≥ 17; damage 4 + STR 3 + charge 2.
+        b.dice_force_for_tests(&[14, 4]);
+        let n = b.log().len();
+        act(
+            &mut b,
+            c,
+            Action::Charge {
+                target: g,
+                to: Some(Cell::new(4, 4)),
+            },
+        )
+        .unwrap();
+        let ev = since(&b, n);
+        assert_eq!(b.pos(c), Cell::new(4, 4));
+        let s = swings(&ev);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0],
+            (
+                c,
+                "javelin".into(),
+                AttackKind::Charge,
+                14,
+                19,
+                Outcome::Success
+            )
+        );
+        assert_eq!(damage(&ev), [(g, 4 + 3 + 2)]);
+        assert!(b.has(c, ConditionKind::Charging));
+    }
+    // Without a cell: the shortest dash that ends in the javelin's first range increment.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (1, 4), archetype: "fighter", weapons: ["javelin"]),
+        Unit(name: "Grub", side: "Blue", cell: (9, 4), archetype: "fighter")"#;
+    let b = arena(GridKind::Square, units, &[1, 20]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    let (path, w) = skirmish_rules::rulesets::tactical_d20::charge_plan(&b, c, g, None).unwrap();
+    assert_eq!(b.weapons(c)[w].name, "javelin");
+    assert_eq!(path.len(), 3, "a 10 ft dash: {path:?}");
+    assert!(b.grid().distance(*path.last().unwrap(), b.pos(g)) <= 7);
+    // Nothing to attack with: refused, naming both kinds of weapon.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (1, 4), archetype: "fighter", weapons: []),
+        Unit(name: "Grub", side: "Blue", cell: (9, 4), archetype: "fighter")"#;
+    let b = arena(GridKind::Square, units, &[20, 1]);
+    let e = b
+        .check(&Command::Act {
+            unit: c,
+            action: Action::Charge {
+                target: g,
+                to: None,
+            },
+        })
+        .unwrap_err();
+    assert!(e.to_string().contains("melee or thrown"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Tumble: "Failure provokes Reactions from all threatening foes along the path"
+
+#[test]
+fn a_failed_tumble_provokes_every_foe_threatening_the_path() {
+    for kind in BOTH {
+        // Grub (a rogue) tumbles from beside Corwin to beside Ogg: DC 5 + 5 × 2 = 15.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "rogue"),
+            Unit(name: "Ogg", side: "Red", cell: (9, 4), archetype: "fighter")"#;
+        // Corwin, then Ogg, then Grub: neither foe is still surprised.
+        let mut b = arena(kind, units, &[20, 1, 15]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        end(&mut b);
+        end(&mut b);
+        assert_eq!(b.current(), Some(g));
+        assert_eq!(
+            skirmish_rules::rulesets::tactical_d20::tumble_plan(&b, g, Cell::new(8, 4))
+                .unwrap()
+                .1,
+            15
+        );
+        // Agility 1 + 7 = 8 < 15: failed. Ogg's attack: 15 + 5 = 20 ≥ AC 15; 1d8 3 + 3.
+        b.dice_force_for_tests(&[1, 15, 3]);
+        let n = b.log().len();
+        act(
+            &mut b,
+            g,
+            Action::TumbleTo {
+                to: Cell::new(8, 4),
+            },
+        )
+        .unwrap();
+        // Corwin threatens the start: offered before the first step.
+        assert_eq!(b.pos(g), Cell::new(5, 4));
+        react(&mut b, c, None);
+        // Ogg threatens only the end of the path (leaving no cell of his): offered there.
+        assert_eq!(b.pos(g), Cell::new(8, 4));
+        react(&mut b, o, Some(ReactionKind::ReactionAttack));
+        let ev = since(&b, n);
+        assert_eq!(
+            triggers(&ev),
+            [
+                (c, Trigger::FailedManeuver { unit: g }),
+                (o, Trigger::FailedManeuver { unit: g })
+            ]
+        );
+        let s = swings(&ev);
+        assert_eq!(s.len(), 1);
+        assert_eq!((s[0].0, s[0].2, s[0].4), (o, AttackKind::Reaction, 20));
+        assert_eq!(damage(&ev), [(g, 3 + 3)]);
+        assert_eq!(b.pos(g), Cell::new(8, 4));
+        // Each foe once: the rest of the path (none here) offers nothing more.
+        assert_eq!(b.status(), Status::Turn(g));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Push: "failure provokes Reactions" (plural)
+
+#[test]
+fn a_failed_push_provokes_every_threatening_foe_not_only_the_target() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+            Unit(name: "Ogg", side: "Blue", cell: (3, 4), archetype: "fighter")"#;
+        // Grub, Ogg, then Corwin.
+        let mut b = arena(kind, units, &[1, 20, 15]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        end(&mut b);
+        end(&mut b);
+        assert_eq!(b.current(), Some(c));
+        // Athletics 2 + 5 = 7 against Reflex 15 + 1 = 16: the push fails.
+        b.dice_force_for_tests(&[2, 15]);
+        let n = b.log().len();
+        act(
+            &mut b,
+            c,
+            Action::Push {
+                target: g,
+                distance: None,
+            },
+        )
+        .unwrap();
+        react(&mut b, g, None);
+        react(&mut b, o, None);
+        let t = triggers(&since(&b, n));
+        assert_eq!(
+            t,
+            [
+                (g, Trigger::FailedManeuver { unit: c }),
+                (o, Trigger::FailedManeuver { unit: c })
+            ]
+        );
+        // A failed Trip still provokes "a Reaction from the target" only.
+        let mut b = arena(kind, units, &[1, 20, 15]);
+        end(&mut b);
+        end(&mut b);
+        b.dice_force_for_tests(&[2, 15]);
+        let n = b.log().len();
+        act(&mut b, c, Action::Trip { target: g }).unwrap();
+        react(&mut b, g, None);
+        assert_eq!(offers(&since(&b, n)).len(), 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. "each creature starts with 1 Reaction per round"
+
+fn mv(b: &mut Battle, unit: UnitId, x: i32, y: i32) -> Result<usize, Illegal> {
+    b.submit(Command::Move {
+        unit,
+        to: Cell::new(x, y),
+    })
+}
+
+#[test]
+fn one_reaction_per_round_is_not_refilled_at_the_reactors_own_turn() {
+    for kind in BOTH {
+        // Order: Grub, Corwin, Ogg. Corwin stands between the two.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter"),
+            Unit(name: "Ogg", side: "Blue", cell: (3, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[15, 20, 1]);
+        let (c, g, o) = (id(&b, "Corwin"), id(&b, "Grub"), id(&b, "Ogg"));
+        for _ in 0..3 {
+            end(&mut b);
+        }
+        assert_eq!((b.round(), b.current()), (2, Some(g)));
+        // Round 2: Grub walks off; Corwin spends his Reaction (a miss: 2 + 5 < 17).
+        b.dice_force_for_tests(&[2]);
+        mv(&mut b, g, 8, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::ReactionAttack));
+        assert_eq!(b.rp(c), 0);
+        // Corwin's own turn does not give it back: it is the same round.
+        end(&mut b);
+        assert_eq!(b.current(), Some(c));
+        assert_eq!(b.rp(c), 0);
+        end(&mut b);
+        // Ogg walks off in the same round: no second Reaction, no offer.
+        assert_eq!(b.current(), Some(o));
+        let n = b.log().len();
+        mv(&mut b, o, 0, 4).unwrap();
+        assert!(offers(&since(&b, n)).is_empty());
+        end(&mut b);
+        // Round 3: the Reaction is back before anyone acts.
+        assert_eq!((b.round(), b.current()), (3, Some(g)));
+        assert_eq!(b.rp(c), 1);
+    }
+}
+
+#[test]
+fn a_waited_reaction_lasts_past_the_round_until_the_waiters_next_turn() {
+    for kind in BOTH {
+        // Grub first, Corwin last: Corwin waits at the end of round 1.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[1, 20]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        end(&mut b);
+        act(&mut b, c, Action::Wait).unwrap();
+        assert_eq!(b.rp(c), 2);
+        end(&mut b);
+        // Round 2 starts: the ordinary Reaction and the waited one are both there.
+        assert_eq!((b.round(), b.current()), (2, Some(g)));
+        assert_eq!(b.rp(c), 2);
+        b.dice_force_for_tests(&[15, 2]);
+        mv(&mut b, g, 3, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::WaitedAttack));
+        assert_eq!(b.rp(c), 1);
+        end(&mut b);
+        // Corwin's turn: the Wait is over; one Reaction, for the rest of round 2.
+        assert_eq!(b.current(), Some(c));
+        assert!(!b.has(c, ConditionKind::Waiting));
+        assert_eq!(b.rp(c), 1);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 5. Blind: "Surprised against undetected creatures"
+
+#[test]
+fn a_blind_creature_is_surprised_in_full_no_dex_wis_or_reactions() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    for kind in BOTH {
+        // Corwin is blind (WIS 14 to show the Will save); he acts first, so his start-of-
+        // battle surprise is over when Grub acts.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", stats: {Wis: 14}, conditions: {Blind: UntilRemoved}),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        end(&mut b);
+        assert!(!b.has(c, ConditionKind::Surprised));
+        let total = |s| td::save(&b, c, s).iter().map(|m| m.value).sum::<i32>();
+        // Reflex 0 + DEX 1 − 1; Will 0 + WIS 2 − 2.
+        assert_eq!(total(td::Save::Reflex), 0);
+        assert_eq!(total(td::Save::Will), 0);
+        // A Trip against him: his Reflex roll carries no DEX. Athletics 10 + 5 = 15
+        // against Reflex 14 + 0.
+        b.dice_force_for_tests(&[10, 14]);
+        let n = b.log().len();
+        act(&mut b, g, Action::Trip { target: c }).unwrap();
+        let reflex: Vec<i32> = since(&b, n)
+            .iter()
+            .filter_map(|e| match e {
+                Event::Check { unit, roll, .. } if *unit == c => Some(roll.total),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(reflex, [14]);
+        assert!(b.has(c, ConditionKind::Prone));
+        // And he cannot react: Grub walks away unanswered.
+        let n = b.log().len();
+        mv(&mut b, g, 9, 4).unwrap();
+        assert!(offers(&since(&b, n)).is_empty());
+        assert_eq!(b.rp(c), 1, "he has a Reaction, but cannot take it");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. Conditions a level names: played as the seed says, or refused with the reason
+
+/// A one-unit-a-side tactical-d20 level whose first unit starts with `conds`; the unit
+/// line is line 4.
+fn cond_level(ruleset: &str, conds: &str) -> String {
+    format!(
+        "Level(name: \"c\", ruleset: \"{ruleset}\", grid: Square, map: [\"....\"],\n\
+         sides: [Side(name: \"Red\", colour: \"#c83c3c\"), Side(name: \"Blue\", colour: \"#3c6ec8\")],\n\
+         units: [\n\
+         Unit(name: \"Ann\", side: \"Red\", cell: (0, 0), archetype: \"fighter\", conditions: {conds}),\n\
+         Unit(name: \"Bob\", side: \"Blue\", cell: (3, 0), archetype: \"fighter\")])"
+    )
+}
+
+#[test]
+fn seed_conditions_the_game_does_not_play_are_refused_at_load_with_the_reason() {
+    use skirmish_rules::level;
+    let src = cond_level(
+        "tactical-d20",
+        "{Deaf: UntilRemoved, Soaked: UntilRemoved, Friendly: UntilRemoved}",
+    );
+    let e = level::parse(&src, "c.ron").unwrap_err().to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 3, "{e}");
+    // Each at its own entry (line 4), with why.
+    assert!(lines[0].starts_with("c.ron:4:"), "{e}");
+    assert!(
+        lines[0].contains("cannot start Deaf: the game does not play Deaf")
+            && lines[0].contains("auditory"),
+        "{e}"
+    );
+    assert!(
+        lines[1].contains("Soaked") && lines[1].contains("energy damage"),
+        "{e}"
+    );
+    assert!(
+        lines[2].contains("Friendly") && lines[2].contains("cannot name them"),
+        "{e}"
+    );
+    for c in ["Hostile", "Dehydrated", "Starving", "Suffocating"] {
+        let e = level::parse(
+            &cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}")),
+            "c.ron",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains(&format!("cannot start {c}: the game does not play {c} (")),
+            "{e}"
+        );
+    }
+    // A name that is nobody's condition is still an unknown value.
+    let e = level::parse(
+        &cond_level("tactical-d20", "{Sleepy: UntilRemoved}"),
+        "c.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("unknown value `Sleepy`"), "{e}");
+}
+
+#[test]
+fn a_tactical_d20_level_refuses_conditions_that_mean_nothing_there() {
+    use skirmish_rules::level;
+    let src = cond_level(
+        "tactical-d20",
+        "{Dead: UntilRemoved, TotalDefense: UntilRemoved, Feinted: UntilRemoved}",
+    );
+    let e = level::parse(&src, "c.ron").unwrap_err().to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 3, "{e}");
+    for (l, name) in lines.iter().zip(["Dead", "TotalDefense", "Feinted"]) {
+        assert!(l.starts_with("c.ron:4:"), "{e}");
+        assert!(
+            l.contains(&format!("unit `Ann` cannot start {name} in tactical-d20: ")),
+            "{e}"
+        );
+    }
+    // Grappled was already refused (no partner), in every ruleset.
+    let e = level::parse(
+        &cond_level("tactical-d20", "{Grappled: UntilRemoved}"),
+        "c.ron",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("cannot start Grappled"), "{e}");
+    // The conditions tactical-d20 plays still load; flow keeps its own.
+    assert!(
+        level::parse(
+            &cond_level("tactical-d20", "{Dying: UntilRemoved, Blind: UntilRemoved}"),
+            "c.ron"
+        )
+        .is_ok()
+    );
+    assert!(level::parse(&cond_level("flow", "{TotalDefense: UntilRemoved}"), "c.ron").is_ok());
+}
+
+#[test]
+fn cover_gives_plus_4_on_attack_rolls_as_well_as_ac() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    // Tamsin shoots from behind a low wall (=) next to her at Grub in the open.
+    let map = ["..........", ".=........", ".........."];
+    let units = r#"Unit(name: "Tamsin", side: "Red", cell: (0, 1), archetype: "rogue", weapons: ["shortbow"]),
+        Unit(name: "Grub", side: "Blue", cell: (6, 1), archetype: "fighter")"#;
+    let mut b = crate::support::d20::field(GridKind::Square, &map, units, "", &[20, 1]);
+    let (t, g) = (id(&b, "Tamsin"), id(&b, "Grub"));
+    // 5 + BAB 1 + DEX 3 + cover 4 = 13.
+    b.dice_force_for_tests(&[5]);
+    let n = b.log().len();
+    b.submit(Command::Attack {
+        unit: t,
+        target: g,
+        weapon: None,
+        slot: None,
+    })
+    .unwrap();
+    let ev = since(&b, n);
+    let roll = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Attack { roll, .. } => Some(roll.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        roll.modifiers
+            .iter()
+            .any(|m| m.name == "cover" && m.value == 4),
+        "{roll:?}"
+    );
+    assert_eq!(roll.total, 5 + 1 + 3 + 4);
+    // Grub shooting back over the same wall: the wall is not next to him, no bonus; and
+    // Tamsin's AC has the +4 it always had.
+    let a = td::attack_math(&b, g, t, 0, AttackKind::Normal);
+    assert!(!a.bonus.iter().any(|m| m.name == "cover"));
+    assert!(a.ac.iter().any(|m| m.name == "cover" && m.value == 4));
+    // Hidden in cover (Defend + Stealth): +4 on its own attacks too.
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", conditions: {Cover: UntilRemoved}),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let b = arena(GridKind::Square, units, &[20, 1]);
+    let a = td::attack_math(&b, UnitId(0), UnitId(1), 0, AttackKind::Reaction);
+    assert!(a.bonus.iter().any(|m| m.name == "in cover" && m.value == 4));
+}
+
+#[test]
+fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", conditions: {Frightened: UntilRemoved}),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let c = id(&b, "Corwin");
+        // Toward Grub: refused, by every way of moving.
+        for e in [
+            mv(&mut b, c, 6, 4).unwrap_err(),
+            act(
+                &mut b,
+                c,
+                Action::Dash {
+                    to: Cell::new(7, 4),
+                },
+            )
+            .unwrap_err(),
+            act(
+                &mut b,
+                c,
+                Action::Step {
+                    to: Cell::new(5, 4),
+                },
+            )
+            .unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    e,
+                    Illegal::Condition {
+                        condition: "frightened",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+        }
+        // Away (flee) is allowed, as is staying put (cower).
+        mv(&mut b, c, 2, 4).unwrap();
+        assert_eq!(b.pos(c), Cell::new(2, 4));
+    }
+}
