@@ -219,6 +219,10 @@ impl Ruleset for Duel {
         false
     }
 
+    fn may_move_to(&self, _b: &Battle, _u: UnitId, _to: Cell) -> Result<(), Illegal> {
+        Ok(())
+    }
+
     fn max_range_increments(&self) -> Option<u32> {
         Some(10)
     }

@@ -367,10 +367,8 @@ pub trait Ruleset: Sync {
     /// May the unit move on its own now (conditions and budget; not where)?
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal>;
     /// May the unit end a move on `to` (tactical-d20: a frightened unit must flee or
-    /// cower)? Every cell, unless a ruleset says otherwise.
-    fn may_move_to(&self, _b: &Battle, _u: UnitId, _to: crate::grid::Cell) -> Result<(), Illegal> {
-        Ok(())
-    }
+    /// cower)?
+    fn may_move_to(&self, b: &Battle, u: UnitId, to: Cell) -> Result<(), Illegal>;
     /// Movement still available this turn (already bought + still buyable).
     fn movement_budget(&self, b: &Battle, u: UnitId) -> u32;
     /// The events that buy `cost` movement for a `Move` (AP, slots), given what is left.
