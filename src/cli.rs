@@ -256,6 +256,9 @@ fn fuzz(
         levels,
     });
     note!("{}", report.commands_line());
+    if let Some(l) = report.slow_line() {
+        note!("{l}");
+    }
     let _ = writeln!(std::io::stdout(), "{}", report.summary());
     if report.failed() {
         note!(

@@ -74,6 +74,9 @@ fn main() -> ExitCode {
     };
     let report = driver::run(&o);
     eprintln!("{}", report.commands_line());
+    if let Some(l) = report.slow_line() {
+        eprintln!("{l}");
+    }
     println!("{}", report.summary());
     if report.failed() {
         eprintln!(
