@@ -39,7 +39,7 @@ use crate::grid::Cell;
 use crate::rulesets::{AttackOdds, attack_odds_numbers};
 
 /// Value of a certain kill, in HP of expected damage.
-const KILL_BONUS: f64 = 6.0;
+pub const KILL_BONUS: f64 = 6.0;
 /// How much better (in HP) a cell must be than the current one to move.
 const MOVE_MARGIN: f64 = 0.05;
 
@@ -101,13 +101,30 @@ pub fn attack_value(
     )
 }
 
-/// The value of an attack on `target` with these odds (see [`attack_value`]).
+/// The value of an attack on `target` with these odds (see [`attack_value`]): with the
+/// exact damage distributions when the odds carry them (the same as the resolver rolls,
+/// [`crate::odds::expected_hit`]), else with damage taken as uniform over its range.
 pub(crate) fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
+    let hp = b.hp(target);
+    let mut ev = match &o.dists {
+        Some((d, c)) => {
+            let (mean, down) = crate::odds::expected_hit(o.hit, o.crit, d, c, hp);
+            mean + KILL_BONUS * down
+        }
+        None => uniform_value(o, hp),
+    };
+    if o.defences && b.rp(target) > 0 {
+        // flow: the target may still dodge, parry or block.
+        ev *= 0.7;
+    }
+    ev
+}
+
+/// [`odds_value`] before defences, damage taken as uniform over its range.
+fn uniform_value(o: &AttackOdds, hp: i32) -> f64 {
     let mean = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
     let plain = (o.hit - o.crit).max(0.0);
     let mut ev = plain * mean(o.damage) + o.crit * mean(o.crit_damage);
-    // The chance that a hit is enough to drop it (damage uniform over its range).
-    let hp = b.hp(target);
     let drop = |(lo, hi): (i32, i32)| {
         if hi < hp {
             0.0
@@ -118,10 +135,6 @@ pub(crate) fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
         }
     };
     ev += KILL_BONUS * (plain * drop(o.damage) + o.crit * drop(o.crit_damage));
-    if o.defences && b.rp(target) > 0 {
-        // flow: the target may still dodge, parry or block.
-        ev *= 0.7;
-    }
     ev
 }
 

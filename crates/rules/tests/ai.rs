@@ -816,3 +816,32 @@ fn stuck_turns_show_in_the_sim_table_and_json_only_when_there_are_some() {
             .contains("\"stuck_turns\":4")
     );
 }
+
+/// The AI values an attack with the exact odds the preview and the resolver share
+/// (`rulesets::hit_outcome`: the mean of the real damage distribution and the chance a
+/// hit takes the target down), not with damage taken as uniform over its range: a
+/// critical 2d8+3 is not uniform, so against 9 HP the two differ.
+#[test]
+fn the_ai_values_an_attack_with_the_exact_damage_odds() {
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Wolf", side: "Blue", cell: (4, 3), archetype: "wolf", hp: 9)"#;
+    let b = d20::arena(GridKind::Square, units, &[]);
+    let (gor, wolf) = (id(&b, "Gor"), id(&b, "Wolf"));
+    let w = b.weapon_for(gor, wolf, None).unwrap();
+    let (mean, down) =
+        skirmish_rules::rulesets::hit_outcome(&b, gor, wolf, w, AttackKind::Normal).unwrap();
+    let v = ai::attack_value(&b, gor, wolf, w, AttackKind::Normal);
+    assert!(
+        (v - (mean + ai::KILL_BONUS * down)).abs() < 1e-9,
+        "{v} vs {mean} + {} × {down}",
+        ai::KILL_BONUS
+    );
+    // The uniform estimate it replaced gives another number here.
+    let o = skirmish_rules::rulesets::attack_odds(&b, gor, wolf, w, AttackKind::Normal);
+    let uniform_down = |(lo, hi): (i32, i32)| {
+        f64::from((hi - 9 + 1).clamp(0, hi - lo + 1)) / f64::from(hi - lo + 1)
+    };
+    let plain = o.hit - o.crit;
+    let uniform = plain * uniform_down(o.damage) + o.crit * uniform_down(o.crit_damage);
+    assert!((uniform - down).abs() > 1e-3, "{uniform} vs {down}");
+}

@@ -331,6 +331,7 @@ impl Ruleset for Duel {
                 String::new()
             },
             defences: false,
+            dists: None,
         }
     }
 

@@ -18,6 +18,7 @@ use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
+use crate::odds::Distribution;
 use ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 
 /// Which combat system a battle plays.
@@ -245,6 +246,10 @@ pub struct AttackOdds {
     pub detail: String,
     /// Can the target still defend itself with a reaction (flow Dodge/Parry/Block)?
     pub defences: bool,
+    /// The exact damage distributions of a normal and a critical hit
+    /// ([`Ruleset::damage_odds`]), filled in by [`attack_odds_numbers`] for the AI
+    /// (`None` from [`Ruleset::odds`], or when the dice are too many to count).
+    pub dists: Option<(Distribution, Distribution)>,
 }
 
 /// "name +v, name −v" for a modifier list.
@@ -275,7 +280,10 @@ pub fn attack_odds_numbers(
     weapon: usize,
     kind: AttackKind,
 ) -> AttackOdds {
-    b.rules().odds(b, attacker, target, weapon, kind, false)
+    let rules = b.rules();
+    let mut o = rules.odds(b, attacker, target, weapon, kind, false);
+    o.dists = rules.damage_odds(b, attacker, target, weapon, kind);
+    o
 }
 
 /// What a hit of this attack would do to its target now: (mean damage over the attack

@@ -324,6 +324,7 @@ impl Ruleset for Flow {
                 String::new()
             },
             defences: b.rp(target) > 0,
+            dists: None,
         }
     }
 

@@ -257,6 +257,7 @@ impl Ruleset for TacticalD20 {
                 String::new()
             },
             defences: false,
+            dists: None,
         }
     }
 
