@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, SetupError};
 use crate::components::{Slot, UnitId};
@@ -49,6 +49,16 @@ impl<'de> Deserialize<'de> for Choice {
     }
 }
 
+impl Serialize for Choice {
+    /// The way a script writes it: `Decline` or the reaction's name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            None => s.serialize_unit_variant("Choice", 0, "Decline"),
+            Some(k) => k.serialize(s),
+        }
+    }
+}
+
 /// How windows not answered by a `React` entry are answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
 pub enum Policy {
@@ -59,8 +69,10 @@ pub enum Policy {
     Accept,
 }
 
-/// One scripted command.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// One scripted command. Its `Display` is the entry as a script writes it
+/// (`Move(unit: "Sable", to: (6, 2))`), which [`Script::parse`] reads back to the same
+/// step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// Move a unit to a cell.
     Move {
@@ -76,10 +88,10 @@ pub enum Step {
         /// Target name.
         target: String,
         /// Weapon name (default: the best one).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         weapon: Option<String>,
         /// tactical-d20: `Standard`, `Move` or `Quick` (default: the first one left).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         slot: Option<Slot>,
     },
     /// Any action, as the engine names it (units by their index in the level's list):
@@ -149,10 +161,10 @@ pub enum Step {
         /// Target name.
         target: String,
         /// The target's item by name (default: the weapon it fights with).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         item: Option<String>,
         /// Where to send the item on a Hard success or better (default: take it).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         send: Option<Cell>,
     },
     /// Draw a stowed item by name.
@@ -179,7 +191,7 @@ pub enum Step {
         /// Unit name.
         unit: String,
         /// Item name (default: the first item in hand).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         item: Option<String>,
     },
     /// Flow State.
@@ -224,6 +236,46 @@ pub enum Step {
 
 fn yes() -> bool {
     true
+}
+
+impl std::fmt::Display for Step {
+    /// The step as a script entry, on one line: `Attack(unit: "Brakka", target: "Sable",
+    /// weapon: "longsword")`, `React(unit: "Bex", choice: Block)`,
+    /// `Do(unit: "Corwin", action: Trip(target: (1)))`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `Some` is left out the way scripts leave it out (they are read with
+        // `implicit_some`); every value a step holds serializes, so an error cannot
+        // happen, but it is shown rather than hidden.
+        match ron_options().to_string(self) {
+            Ok(text) => f.write_str(&spaced(&text)),
+            Err(e) => write!(f, "{self:?} (cannot be written as a script entry: {e})"),
+        }
+    }
+}
+
+/// RON's compact text with a space after each `,` and `:` outside strings, the way
+/// scripts are written.
+fn spaced(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() + compact.len() / 4);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in compact.chars() {
+        out.push(c);
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                '"' => in_string = true,
+                ',' | ':' => out.push(' '),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// A script file.
@@ -539,7 +591,7 @@ pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
     for (i, step) in script.commands.iter().enumerate() {
         let stop = |reason: String| Stop {
             index: i + 1,
-            command: format!("{step:?}"),
+            command: step.to_string(),
             reason,
         };
         if !matches!(step, Step::React { .. }) {
