@@ -322,6 +322,15 @@ impl Script {
         }
         Ok(script)
     }
+
+    /// Where `dice:` entry `entry` (0-based) is written; 1:1 when unknown (a script built
+    /// in code).
+    pub fn dice_pos(&self, entry: usize) -> Pos {
+        self.dice_at
+            .get(entry)
+            .copied()
+            .unwrap_or(Pos { line: 1, col: 1 })
+    }
 }
 
 /// Why a scripted battle could not start.
@@ -362,28 +371,11 @@ impl std::fmt::Display for StartError {
 pub fn start(level: &Level, seed: u64, script: &Script) -> Result<Battle, StartError> {
     match Battle::new(level.clone(), seed, script.dice.clone()) {
         Ok(b) => Ok(b),
-        Err(SetupError::Dice(error)) => {
-            // Faces are used in order and every die before the bad face is the same
-            // whatever comes after it, so the shortest list of faces that fails ends
-            // with the bad entry (setup rolls only a few dice: the scan is short).
-            let entry = (1..=script.dice.len())
-                .find(|&k| {
-                    matches!(
-                        Battle::new(level.clone(), seed, script.dice[..k].to_vec()),
-                        Err(SetupError::Dice(_))
-                    )
-                })
-                .map_or(0, |k| k - 1);
-            Err(StartError::Dice {
-                entry,
-                at: script
-                    .dice_at
-                    .get(entry)
-                    .copied()
-                    .unwrap_or(Pos { line: 1, col: 1 }),
-                error,
-            })
-        }
+        Err(SetupError::Dice(error)) => Err(StartError::Dice {
+            entry: error.entry,
+            at: script.dice_pos(error.entry),
+            error,
+        }),
         Err(e) => Err(StartError::Level(e)),
     }
 }
@@ -397,15 +389,43 @@ pub struct Stop {
     pub command: String,
     /// Why.
     pub reason: String,
+    /// When the command was refused because a face of the script's `dice:` did not fit
+    /// the die it was used for: that entry (the command itself is fine).
+    pub dice: Option<DiceEntry>,
+}
+
+/// A face of a script's `dice:` that does not fit the die it was used for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceEntry {
+    /// 0-based index of the entry in `dice:`.
+    pub entry: usize,
+    /// Where the entry is written (1:1 for a script built in code).
+    pub at: Pos,
+    /// The face and the die.
+    pub error: ForcedFaceError,
 }
 
 impl std::fmt::Display for Stop {
+    /// `command N (ENTRY) is illegal: …`, or for a face of `dice:` that does not fit,
+    /// `LINE:COL: dice entry N is illegal: …` (the caller puts the script's file name
+    /// before it).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "command {} ({}) is illegal: {}",
-            self.index, self.command, self.reason
-        )
+        match &self.dice {
+            Some(d) => write!(
+                f,
+                "{}: dice entry {} is illegal: {} (rolled by command {}: {})",
+                d.at,
+                d.entry + 1,
+                d.error,
+                self.index,
+                self.command
+            ),
+            None => write!(
+                f,
+                "command {} ({}) is illegal: {}",
+                self.index, self.command, self.reason
+            ),
+        }
     }
 }
 
@@ -588,21 +608,37 @@ pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
 
 /// Run a script's commands on a battle. Events before an illegal command stand.
 pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
+    // A forced face that does not fit is blamed on its `dice:` entry when it is one of
+    // the script's (faces queued on the battle some other way are not).
+    let stop = |index: usize, command: String, e: Illegal| {
+        let dice = match &e {
+            Illegal::Dice(error) if error.entry < script.dice.len() => Some(DiceEntry {
+                entry: error.entry,
+                at: script.dice_pos(error.entry),
+                error: error.clone(),
+            }),
+            _ => None,
+        };
+        Stop {
+            index,
+            command,
+            reason: e.to_string(),
+            dice,
+        }
+    };
     for (i, step) in script.commands.iter().enumerate() {
-        let stop = |reason: String| Stop {
+        if !matches!(step, Step::React { .. }) {
+            drain_windows(b, script.reactions).map_err(|e| stop(i + 1, step.to_string(), e))?;
+        }
+        let cmd = to_command(b, step).map_err(|reason| Stop {
             index: i + 1,
             command: step.to_string(),
             reason,
-        };
-        if !matches!(step, Step::React { .. }) {
-            drain_windows(b, script.reactions).map_err(|e| stop(e.to_string()))?;
-        }
-        let cmd = to_command(b, step).map_err(stop)?;
-        b.submit(cmd).map_err(|e| stop(e.to_string()))?;
+            dice: None,
+        })?;
+        b.submit(cmd)
+            .map_err(|e| stop(i + 1, step.to_string(), e))?;
     }
-    drain_windows(b, script.reactions).map_err(|e| Stop {
-        index: script.commands.len() + 1,
-        command: "(end of script)".into(),
-        reason: e.to_string(),
-    })
+    drain_windows(b, script.reactions)
+        .map_err(|e| stop(script.commands.len() + 1, "(end of script)".into(), e))
 }

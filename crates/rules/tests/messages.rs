@@ -11,7 +11,10 @@ use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::script::{self, Choice, Script, Step};
 
-use crate::support::d20;
+use skirmish_rules::event::Event;
+use skirmish_rules::{Battle, Command, Illegal};
+
+use crate::support::{d20, id, repo};
 
 /// A step read back from its own text inside a script.
 fn reparse(step: &Step) -> Result<Step, String> {
@@ -253,4 +256,195 @@ proptest! {
         prop_assert!(!text.contains('\n'), "{}", text);
         prop_assert_eq!(reparse(&s), Ok(s), "{}", text);
     }
+}
+
+#[test]
+fn a_forced_face_that_does_not_fit_is_blamed_on_its_dice_entry() {
+    let level = skirmish_rules::level::load(&repo("tests/fixtures/duel.ron")).unwrap();
+    let s = Script::load(&repo("tests/fixtures/bad-damage-die-script.ron")).unwrap();
+    let mut b = script::start(&level, 0, &s).unwrap();
+    let stop = script::run(&mut b, &s).unwrap_err();
+    assert_eq!(stop.index, 3);
+    let d = stop.dice.clone().expect("blamed on a dice entry");
+    assert_eq!((d.entry, d.at.line, d.at.col), (3, 6, 23));
+    assert_eq!(
+        stop.to_string(),
+        "6:23: dice entry 4 is illegal: forced die face 9 does not fit a d8 (rolled by \
+         command 3: React(unit: \"Sable\", choice: Decline))"
+    );
+    // The command that rolled it left no trace: Sable still waits on the hit.
+    assert!(b.window().is_some());
+}
+
+fn d20_act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
+    b.submit(Command::Act { unit, action })
+}
+
+fn end_turn(b: &mut Battle) {
+    let u = b.current().expect("a turn");
+    b.submit(Command::EndTurn { unit: u }).unwrap();
+}
+
+/// The log lines (as `skirmish run` prints them) from event `from` on.
+fn lines(b: &Battle, from: usize) -> Vec<String> {
+    b.log()[from..]
+        .iter()
+        .map(|l| skirmish_rules::record::record(b, l).text())
+        .collect()
+}
+
+const TUMBLER: &str = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+    Unit(name: "Tum", side: "Blue", cell: (5, 4), archetype: "rogue")"#;
+
+#[test]
+fn a_tumble_too_far_says_what_limits_it_not_the_movement_left() {
+    for kind in [GridKind::Square, GridKind::Hex] {
+        let map = d20::open(30, 9);
+        let rows: Vec<&str> = map.iter().map(String::as_str).collect();
+        let mut b = d20::field(kind, &rows, TUMBLER, "", &[20, 1]);
+        end_turn(&mut b);
+        let t = id(&b, "Tum");
+        // Tum has a whole Move action (and the Standard) unspent: a Tumble covers half
+        // of its speed whatever is left.
+        let e = d20_act(
+            &mut b,
+            t,
+            Action::TumbleTo {
+                to: Cell::new(9, 4),
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Tumble reaches at most 3 (half of Tum's speed 6); (9, 4) is 4 away"
+        );
+        // A plain Move counts what its unspent actions buy.
+        let e = b
+            .submit(Command::Move {
+                unit: t,
+                to: Cell::new(25, 4),
+            })
+            .unwrap_err();
+        assert!(
+            e.to_string().contains(
+                "Tum can move 12 more this turn (what is left and what \
+                 its unspent actions can buy)"
+            ),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn tactical_d20_names_wait_as_its_way_of_waiting() {
+    let mut b = d20::duel(GridKind::Square, &[]);
+    let c = id(&b, "Corwin");
+    let e = d20_act(
+        &mut b,
+        c,
+        Action::Ready {
+            trigger: ReadyTrigger::EnemyEntersReach,
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::NextTurn,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "tactical-d20 has no such action as Ready Action; its way of waiting is Wait (a \
+         Standard action: an extra Reaction until the next turn, to attack a foe entering \
+         reach)"
+    );
+}
+
+#[test]
+fn an_overrun_check_says_it_sets_the_dc_of_the_save() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (1, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (4, 4), archetype: "fighter")"#;
+    let mut b = d20::arena(GridKind::Square, units, &[1, 20]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    end_turn(&mut b);
+    b.dice_force_for_tests(&[10, 5]);
+    let n = b.log().len();
+    d20_act(
+        &mut b,
+        c,
+        Action::Overrun {
+            to: Cell::new(7, 4),
+        },
+    )
+    .unwrap();
+    b.submit(Command::React {
+        unit: g,
+        choice: None,
+    })
+    .unwrap();
+    let log = lines(&b, n);
+    let checks: Vec<&String> = log.iter().filter(|l| l.contains("] check ")).collect();
+    assert_eq!(
+        checks[0],
+        "[round 1] check Corwin 1d20 [10] (Athletics +3, ranks +2, after a dash +2) = 17 [overrun: the \
+         DC of the overrun creature's Reflex save]",
+        "{log:#?}"
+    );
+    assert!(
+        checks[1].ends_with("= 6 vs 17: failure [overrun]"),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn a_tied_opposed_check_is_won_by_one_side_and_says_why() {
+    let trip = |faces: &[u32]| {
+        let mut b = d20::duel(GridKind::Square, faces);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let n = b.log().len();
+        d20_act(&mut b, c, Action::Trip { target: g }).unwrap();
+        let totals: Vec<i32> = b.log()[n..]
+            .iter()
+            .filter_map(|l| match &l.event {
+                Event::Check { roll, .. } => Some(roll.total),
+                _ => None,
+            })
+            .collect();
+        (lines(&b, n), totals)
+    };
+    // Corwin's bonus is the higher: find the faces that tie.
+    let (_, t) = trip(&[10, 10]);
+    let gap = t[0] - t[1];
+    assert!(gap > 0 && gap < 10, "{t:?}");
+    let (log, t) = trip(&[10, 10 + gap as u32]);
+    assert_eq!(t[0], t[1]);
+    let checks: Vec<&String> = log.iter().filter(|l| l.contains("] check ")).collect();
+    let tie = "[trip: a tie goes to the higher bonus, then to the defender]";
+    assert!(
+        checks[0].contains(": success ") && checks[0].ends_with(tie),
+        "{log:#?}"
+    );
+    assert!(
+        checks[1].contains(": failure ") && checks[1].ends_with(tie),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn a_reaction_offer_names_its_trigger() {
+    let level = skirmish_rules::level::load(&repo("tests/fixtures/duel.ron")).unwrap();
+    let s = Script::load(&repo("tests/fixtures/duel-script.ron")).unwrap();
+    let mut b = script::start(&level, 0, &s).unwrap();
+    script::run(&mut b, &s).unwrap();
+    let log = lines(&b, 0);
+    let offers: Vec<&String> = log
+        .iter()
+        .filter(|l| l.contains("reaction_offered"))
+        .collect();
+    assert_eq!(
+        offers[0],
+        "[round 1] reaction_offered Brakka -> Sable at (3, 2) (trigger: leaving (3, 2)) \
+         [Reaction Attack]"
+    );
+    assert!(
+        offers[1].contains("(trigger: reaction melee attack on Sable, hard success) "),
+        "{offers:#?}"
+    );
 }
