@@ -406,7 +406,13 @@ fn run(
     }
     match result {
         Err(stop) => {
-            note!("stopped: {stop}");
+            if stop.dice.is_some() {
+                // `LINE:COL: dice entry …`: the script's file goes before it.
+                let file = script_path.map_or("script".into(), |p| p.display().to_string());
+                note!("stopped: {file}:{stop}");
+            } else {
+                note!("stopped: {stop}");
+            }
             status
         }
         Ok(()) => {

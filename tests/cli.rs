@@ -370,6 +370,24 @@ fn a_forced_initiative_face_that_does_not_fit_is_blamed_on_the_scripts_dice_entr
 }
 
 #[test]
+fn a_forced_face_that_does_not_fit_mid_battle_is_blamed_on_its_dice_entry() {
+    let (code, out, err) = skirmish(&[
+        "run",
+        "tests/fixtures/duel.ron",
+        "--script",
+        "tests/fixtures/bad-damage-die-script.ron",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("moved Sable"), "{out}");
+    assert_eq!(
+        err.trim_end(),
+        "stopped: tests/fixtures/bad-damage-die-script.ron:6:23: dice entry 4 is illegal: \
+         forced die face 9 does not fit a d8 (rolled by command 3: React(unit: \"Sable\", \
+         choice: Decline))"
+    );
+}
+
+#[test]
 fn check_log_passes_a_real_log_and_catches_a_broken_one() {
     let dir = std::env::temp_dir().join(format!("skirmish-check-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

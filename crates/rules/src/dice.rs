@@ -385,6 +385,9 @@ pub struct ForcedFaceError {
     pub face: u32,
     /// The die it was used for.
     pub sides: u32,
+    /// Its place among every face ever queued on this roller (0-based): for a battle
+    /// set up from a script, its index in the script's `dice:` list.
+    pub entry: usize,
 }
 
 /// The battle's only source of randomness: forced faces first, then a seeded ChaCha8.
@@ -392,6 +395,8 @@ pub struct ForcedFaceError {
 pub struct Dice {
     rng: ChaCha8Rng,
     forced: VecDeque<u32>,
+    /// Forced faces used so far.
+    forced_used: usize,
 }
 
 impl Dice {
@@ -400,6 +405,7 @@ impl Dice {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             forced: VecDeque::new(),
+            forced_used: 0,
         }
     }
 
@@ -416,8 +422,10 @@ impl Dice {
     /// One die.
     pub fn face(&mut self, sides: u32) -> Result<u32, ForcedFaceError> {
         if let Some(face) = self.forced.pop_front() {
+            let entry = self.forced_used;
+            self.forced_used += 1;
             if face == 0 || face > sides {
-                return Err(ForcedFaceError { face, sides });
+                return Err(ForcedFaceError { face, sides, entry });
             }
             return Ok(face);
         }

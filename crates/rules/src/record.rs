@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::dice::Roll;
-use crate::event::{Event, Logged, Trigger};
+use crate::event::{CheckPurpose, Event, Logged, Trigger};
 use crate::grid::Cell;
 
 /// A named modifier in a record.
@@ -64,9 +64,38 @@ pub struct Record {
     /// HP after.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hp_after: Option<i32>,
+    /// What gave the chance to react (`reaction_offered`), in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<String>,
     /// Anything else, as text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+}
+
+/// What a reaction window was opened for, in words: "leaving (3, 2)", "melee attack on
+/// Brakka, success", "standing up", "failed tumble", "failed maneuver", "entering reach
+/// at (5, 4)", "overrun".
+pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
+    match t {
+        Trigger::Leaving { from, .. } => format!("leaving {from}"),
+        Trigger::IncomingAttack {
+            target,
+            level,
+            melee,
+            reaction_chain,
+            ..
+        } => format!(
+            "{}{} attack on {}, {level}",
+            if *reaction_chain { "reaction " } else { "" },
+            if *melee { "melee" } else { "ranged" },
+            b.name(*target)
+        ),
+        Trigger::StandingUp { .. } => "standing up".into(),
+        Trigger::FailedTumble { .. } => "failed tumble".into(),
+        Trigger::FailedManeuver { .. } => "failed maneuver".into(),
+        Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
+        Trigger::Overrun { .. } => "overrun".into(),
+    }
 }
 
 fn roll_fields(r: &mut Record, roll: &Roll, mods_in_target: bool) {
@@ -92,6 +121,32 @@ fn roll_fields(r: &mut Record, roll: &Roll, mods_in_target: bool) {
     r.total = Some(roll.total);
     if mods_in_target {
         r.detail = Some("roll at or under target_number; modifiers build target_number".into());
+    }
+}
+
+/// What a tactical-d20 check was against, where its number alone does not say: an
+/// Overrun check sets the DC of the overrun creature's save (it has no number of its
+/// own), an opposed check the target cannot resist has no opposing roll, and a tie in
+/// an opposed check is broken by the seed's rule.
+fn d20_check_words(r: &mut Record, detail: &mut String, p: CheckPurpose, total: i32, vs: i32) {
+    use CheckPurpose as P;
+    let opposed = matches!(
+        p,
+        P::Disarm | P::Trip | P::Grapple | P::Push | P::Sunder | P::Feint | P::GrappleCheck
+    );
+    if vs == 0 && p == P::Overrun {
+        r.target_number = None;
+        r.outcome = None;
+        *detail += ": the DC of the overrun creature's Reflex save";
+    } else if vs == 0 && opposed {
+        r.target_number = None;
+        *detail += ": unopposed, the target cannot resist";
+    } else if total == vs && p == P::Overrun {
+        *detail += ": a tie goes to the creature overrun";
+    } else if total == vs && p == P::GrappleCheck {
+        *detail += ": a tie keeps the grapple and ends the active creature's turn";
+    } else if total == vs && opposed {
+        *detail += ": a tie goes to the higher bonus, then to the defender";
     }
 }
 
@@ -166,6 +221,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         } => {
             r.kind = "reaction_offered";
             r.actor = name(reactor);
+            r.trigger = Some(trigger_words(b, trigger));
             match trigger {
                 Trigger::Leaving { mover, from } => {
                     r.target = name(mover);
@@ -365,7 +421,11 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            r.detail = Some(format!("{purpose:?}").to_lowercase());
+            let mut detail = format!("{purpose:?}").to_lowercase();
+            if b.ruleset() == crate::rulesets::RulesetId::TacticalD20 {
+                d20_check_words(&mut r, &mut detail, *purpose, roll.total, *target_number);
+            }
+            r.detail = Some(detail);
         }
         Event::Contest {
             purpose,
@@ -525,6 +585,9 @@ impl Record {
         }
         if let Some(o) = &self.outcome {
             s += &format!(": {o}");
+        }
+        if let Some(t) = &self.trigger {
+            s += &format!(" (trigger: {t})");
         }
         if let Some(d) = self.damage {
             s += &format!(", {d} damage");

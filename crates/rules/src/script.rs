@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::battle::{Battle, SetupError};
 use crate::components::{Slot, UnitId};
@@ -49,6 +49,16 @@ impl<'de> Deserialize<'de> for Choice {
     }
 }
 
+impl Serialize for Choice {
+    /// The way a script writes it: `Decline` or the reaction's name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            None => s.serialize_unit_variant("Choice", 0, "Decline"),
+            Some(k) => k.serialize(s),
+        }
+    }
+}
+
 /// How windows not answered by a `React` entry are answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
 pub enum Policy {
@@ -59,8 +69,10 @@ pub enum Policy {
     Accept,
 }
 
-/// One scripted command.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+/// One scripted command. Its `Display` is the entry as a script writes it
+/// (`Move(unit: "Sable", to: (6, 2))`), which [`Script::parse`] reads back to the same
+/// step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// Move a unit to a cell.
     Move {
@@ -76,10 +88,10 @@ pub enum Step {
         /// Target name.
         target: String,
         /// Weapon name (default: the best one).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         weapon: Option<String>,
         /// tactical-d20: `Standard`, `Move` or `Quick` (default: the first one left).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         slot: Option<Slot>,
     },
     /// Any action, as the engine names it (units by their index in the level's list):
@@ -149,10 +161,10 @@ pub enum Step {
         /// Target name.
         target: String,
         /// The target's item by name (default: the weapon it fights with).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         item: Option<String>,
         /// Where to send the item on a Hard success or better (default: take it).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         send: Option<Cell>,
     },
     /// Draw a stowed item by name.
@@ -179,7 +191,7 @@ pub enum Step {
         /// Unit name.
         unit: String,
         /// Item name (default: the first item in hand).
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         item: Option<String>,
     },
     /// Flow State.
@@ -226,6 +238,46 @@ fn yes() -> bool {
     true
 }
 
+impl std::fmt::Display for Step {
+    /// The step as a script entry, on one line: `Attack(unit: "Brakka", target: "Sable",
+    /// weapon: "longsword")`, `React(unit: "Bex", choice: Block)`,
+    /// `Do(unit: "Corwin", action: Trip(target: (1)))`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `Some` is left out the way scripts leave it out (they are read with
+        // `implicit_some`); every value a step holds serializes, so an error cannot
+        // happen, but it is shown rather than hidden.
+        match ron_options().to_string(self) {
+            Ok(text) => f.write_str(&spaced(&text)),
+            Err(e) => write!(f, "{self:?} (cannot be written as a script entry: {e})"),
+        }
+    }
+}
+
+/// RON's compact text with a space after each `,` and `:` outside strings, the way
+/// scripts are written.
+fn spaced(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() + compact.len() / 4);
+    let (mut in_string, mut escaped) = (false, false);
+    for c in compact.chars() {
+        out.push(c);
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                '"' => in_string = true,
+                ',' | ':' => out.push(' '),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// A script file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Script")]
@@ -270,6 +322,15 @@ impl Script {
         }
         Ok(script)
     }
+
+    /// Where `dice:` entry `entry` (0-based) is written; 1:1 when unknown (a script built
+    /// in code).
+    pub fn dice_pos(&self, entry: usize) -> Pos {
+        self.dice_at
+            .get(entry)
+            .copied()
+            .unwrap_or(Pos { line: 1, col: 1 })
+    }
 }
 
 /// Why a scripted battle could not start.
@@ -310,28 +371,11 @@ impl std::fmt::Display for StartError {
 pub fn start(level: &Level, seed: u64, script: &Script) -> Result<Battle, StartError> {
     match Battle::new(level.clone(), seed, script.dice.clone()) {
         Ok(b) => Ok(b),
-        Err(SetupError::Dice(error)) => {
-            // Faces are used in order and every die before the bad face is the same
-            // whatever comes after it, so the shortest list of faces that fails ends
-            // with the bad entry (setup rolls only a few dice: the scan is short).
-            let entry = (1..=script.dice.len())
-                .find(|&k| {
-                    matches!(
-                        Battle::new(level.clone(), seed, script.dice[..k].to_vec()),
-                        Err(SetupError::Dice(_))
-                    )
-                })
-                .map_or(0, |k| k - 1);
-            Err(StartError::Dice {
-                entry,
-                at: script
-                    .dice_at
-                    .get(entry)
-                    .copied()
-                    .unwrap_or(Pos { line: 1, col: 1 }),
-                error,
-            })
-        }
+        Err(SetupError::Dice(error)) => Err(StartError::Dice {
+            entry: error.entry,
+            at: script.dice_pos(error.entry),
+            error,
+        }),
         Err(e) => Err(StartError::Level(e)),
     }
 }
@@ -345,15 +389,43 @@ pub struct Stop {
     pub command: String,
     /// Why.
     pub reason: String,
+    /// When the command was refused because a face of the script's `dice:` did not fit
+    /// the die it was used for: that entry (the command itself is fine).
+    pub dice: Option<DiceEntry>,
+}
+
+/// A face of a script's `dice:` that does not fit the die it was used for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceEntry {
+    /// 0-based index of the entry in `dice:`.
+    pub entry: usize,
+    /// Where the entry is written (1:1 for a script built in code).
+    pub at: Pos,
+    /// The face and the die.
+    pub error: ForcedFaceError,
 }
 
 impl std::fmt::Display for Stop {
+    /// `command N (ENTRY) is illegal: …`, or for a face of `dice:` that does not fit,
+    /// `LINE:COL: dice entry N is illegal: …` (the caller puts the script's file name
+    /// before it).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "command {} ({}) is illegal: {}",
-            self.index, self.command, self.reason
-        )
+        match &self.dice {
+            Some(d) => write!(
+                f,
+                "{}: dice entry {} is illegal: {} (rolled by command {}: {})",
+                d.at,
+                d.entry + 1,
+                d.error,
+                self.index,
+                self.command
+            ),
+            None => write!(
+                f,
+                "command {} ({}) is illegal: {}",
+                self.index, self.command, self.reason
+            ),
+        }
     }
 }
 
@@ -536,21 +608,37 @@ pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
 
 /// Run a script's commands on a battle. Events before an illegal command stand.
 pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
-    for (i, step) in script.commands.iter().enumerate() {
-        let stop = |reason: String| Stop {
-            index: i + 1,
-            command: format!("{step:?}"),
-            reason,
+    // A forced face that does not fit is blamed on its `dice:` entry when it is one of
+    // the script's (faces queued on the battle some other way are not).
+    let stop = |index: usize, command: String, e: Illegal| {
+        let dice = match &e {
+            Illegal::Dice(error) if error.entry < script.dice.len() => Some(DiceEntry {
+                entry: error.entry,
+                at: script.dice_pos(error.entry),
+                error: error.clone(),
+            }),
+            _ => None,
         };
-        if !matches!(step, Step::React { .. }) {
-            drain_windows(b, script.reactions).map_err(|e| stop(e.to_string()))?;
+        Stop {
+            index,
+            command,
+            reason: e.to_string(),
+            dice,
         }
-        let cmd = to_command(b, step).map_err(stop)?;
-        b.submit(cmd).map_err(|e| stop(e.to_string()))?;
+    };
+    for (i, step) in script.commands.iter().enumerate() {
+        if !matches!(step, Step::React { .. }) {
+            drain_windows(b, script.reactions).map_err(|e| stop(i + 1, step.to_string(), e))?;
+        }
+        let cmd = to_command(b, step).map_err(|reason| Stop {
+            index: i + 1,
+            command: step.to_string(),
+            reason,
+            dice: None,
+        })?;
+        b.submit(cmd)
+            .map_err(|e| stop(i + 1, step.to_string(), e))?;
     }
-    drain_windows(b, script.reactions).map_err(|e| Stop {
-        index: script.commands.len() + 1,
-        command: "(end of script)".into(),
-        reason: e.to_string(),
-    })
+    drain_windows(b, script.reactions)
+        .map_err(|e| stop(script.commands.len() + 1, "(end of script)".into(), e))
 }

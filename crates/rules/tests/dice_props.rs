@@ -244,7 +244,7 @@ proptest! {
         match used.iter().position(|&f| f == 0 || f > d.sides) {
             Some(i) => {
                 let e = dice.roll(d).unwrap_err();
-                prop_assert_eq!(e.clone(), ForcedFaceError { face: used[i], sides: d.sides });
+                prop_assert_eq!(e.clone(), ForcedFaceError { face: used[i], sides: d.sides, entry: i });
                 prop_assert_eq!(
                     e.to_string(),
                     format!("forced die face {} does not fit a d{}", used[i], d.sides)
@@ -266,7 +266,7 @@ proptest! {
         let mut dice = Dice::seeded(0);
         dice.force([face]);
         let fits = face >= 1 && face <= sides;
-        let want = if fits { Ok(face) } else { Err(ForcedFaceError { face, sides }) };
+        let want = if fits { Ok(face) } else { Err(ForcedFaceError { face, sides, entry: 0 }) };
         prop_assert_eq!(dice.face(sides), want);
     }
 }

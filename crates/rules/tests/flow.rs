@@ -144,7 +144,7 @@ fn a_step_must_be_to_a_free_adjacent_cell() {
                 to: Cell::new(5, 2)
             }
         ),
-        Err(Illegal::TooFar { .. })
+        Err(Illegal::OutOfReach { .. })
     ));
     assert!(matches!(
         act(
@@ -1241,7 +1241,7 @@ fn a_hard_disarm_can_send_the_item_to_a_chosen_cell_within_2() {
                 send: Some(Cell::new(9, 2)),
             }
         ),
-        Err(Illegal::TooFar { .. })
+        Err(Illegal::OutOfReach { .. })
     ));
     assert_eq!(b.log().len(), before);
 }

@@ -15,6 +15,7 @@ mod fuzz_cases;
 mod grid;
 mod level_fuzz;
 mod levels;
+mod messages;
 mod support;
 mod tactical_d20;
 mod td_gaps;

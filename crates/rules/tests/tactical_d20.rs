@@ -644,7 +644,7 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
             },
         })
         .unwrap_err();
-    assert!(matches!(e, Illegal::TooFar { .. }), "{e}");
+    assert!(matches!(e, Illegal::OutOfReach { .. }), "{e}");
     let e = b
         .check(&Command::Act {
             unit: c,
@@ -654,7 +654,7 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
         })
         .unwrap_err();
     assert!(
-        matches!(e, Illegal::TooFar { .. }),
+        matches!(e, Illegal::OutOfReach { .. }),
         "difficult terrain: {e}"
     );
     assert!(
@@ -1561,7 +1561,7 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
                 response: skirmish_rules::engine::ReadyResponse::Attack,
                 until: skirmish_rules::engine::ReadyUntil::NextTurn,
             },
-            "no Ready Action",
+            "no such action as Ready Action",
         ),
     ];
     for (a, want) in bad {

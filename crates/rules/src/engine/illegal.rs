@@ -54,8 +54,12 @@ pub enum Illegal {
     /// No path.
     #[error("no path to {0}: walls or enemies are in the way")]
     NoPath(Cell),
-    /// Path too long for the budget.
-    #[error("{to} costs {cost} movement; {unit} has {budget} left this turn")]
+    /// Path too long for the budget (`budget` counts what is left and what the unit's
+    /// unspent actions would buy).
+    #[error(
+        "{to} costs {cost} movement; {unit} can move {budget} more this turn (what is left \
+         and what its unspent actions can buy)"
+    )]
     TooFar {
         /// Who.
         unit: String,
@@ -65,6 +69,20 @@ pub enum Illegal {
         cost: u32,
         /// What is available.
         budget: u32,
+    },
+    /// A cell beyond what one action covers, whatever movement is left.
+    #[error("{action} reaches at most {max} ({why}); {to} is {distance} away")]
+    OutOfReach {
+        /// The action.
+        action: &'static str,
+        /// The cell asked for.
+        to: Cell,
+        /// How far it is.
+        distance: u32,
+        /// The most the action covers.
+        max: u32,
+        /// Where the limit comes from ("half of Tum's speed 6").
+        why: String,
     },
     /// Not enough AP.
     #[error("needs {need} AP, {unit} has {have}")]
@@ -169,7 +187,7 @@ pub enum Illegal {
         condition: &'static str,
     },
     /// The ruleset has no such action.
-    #[error("{ruleset} has no {action} action")]
+    #[error("{ruleset} has no such action as {action}{}", instead(ruleset, action))]
     NoSuchAction {
         /// Ruleset id.
         ruleset: &'static str,
@@ -203,4 +221,19 @@ pub enum Illegal {
     /// A forced die did not fit.
     #[error("{0}")]
     Dice(#[from] ForcedFaceError),
+}
+
+/// What a ruleset offers in place of another ruleset's action, if anything: its own way
+/// of waiting for a foe.
+fn instead(ruleset: &str, action: &str) -> &'static str {
+    match (ruleset, action) {
+        ("tactical-d20", "Ready Action") => {
+            "; its way of waiting is Wait (a Standard action: an extra Reaction until the \
+             next turn, to attack a foe entering reach)"
+        }
+        ("flow", "Wait") => {
+            "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
+        }
+        _ => "",
+    }
 }

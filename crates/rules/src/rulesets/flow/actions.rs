@@ -235,11 +235,12 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(Illegal::BadCell(to));
             }
             if b.grid().distance(b.pos(u), to) != 1 {
-                return Err(Illegal::TooFar {
-                    unit: b.name(u).into(),
+                return Err(Illegal::OutOfReach {
+                    action: "Take a Step",
                     to,
-                    cost: b.grid().distance(b.pos(u), to),
-                    budget: 1,
+                    distance: b.grid().distance(b.pos(u), to),
+                    max: 1,
+                    why: "an adjacent cell".into(),
                 });
             }
             if let Some(o) = b.unit_at(to, Some(u)) {
@@ -327,11 +328,12 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 }
                 let d = b.grid().distance(b.pos(target), c);
                 if d > 4 {
-                    return Err(Illegal::TooFar {
-                        unit: b.name(u).into(),
+                    return Err(Illegal::OutOfReach {
+                        action: "Disarm",
                         to: c,
-                        cost: d,
-                        budget: 4,
+                        distance: d,
+                        max: 4,
+                        why: format!("cells from {} for the item sent", b.name(target)),
                     });
                 }
             }

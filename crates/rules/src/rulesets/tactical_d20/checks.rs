@@ -229,9 +229,29 @@ pub(super) fn opposed(
                 a_mods.iter().map(|m| m.value).sum::<i32>(),
                 pm.iter().map(|m| m.value).sum::<i32>(),
             );
-            check_event(b, active, purpose, ra, tp);
-            check_event(b, passive, purpose, rp, ta);
-            (active_wins(ta, ba, tp, bp), ta == tp)
+            let wins = active_wins(ta, ba, tp, bp);
+            let tie = ta == tp;
+            // Each side's outcome is whether it won, ties included (a tied grapple check
+            // is won by nobody); the log says how a tie is broken.
+            let won = |w: bool| {
+                if w && !(tie && purpose == CheckPurpose::GrappleCheck) {
+                    Outcome::Success
+                } else {
+                    Outcome::Failure
+                }
+            };
+            for (unit, roll, target, outcome) in
+                [(active, ra, tp, won(wins)), (passive, rp, ta, won(!wins))]
+            {
+                b.emit(Event::Check {
+                    unit,
+                    purpose,
+                    roll,
+                    target_number: target,
+                    outcome,
+                });
+            }
+            (wins, tie)
         }
     };
     b.emit(Event::Contest {

@@ -45,15 +45,20 @@ pub fn dash_path(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, bool), I
     };
     match b.grid().path(from, to, budget, cost) {
         Some((p, _)) => Ok((p, false)),
-        None => Err(Illegal::TooFar {
-            unit: named(b, u),
+        None => Err(Illegal::OutOfReach {
+            action: "Dash",
             to,
-            cost: line.len() as u32 - 1,
-            budget: if line.len() as u32 - 1 <= 2 * sp {
+            distance: line.len() as u32 - 1,
+            max: if line.len() as u32 - 1 <= 2 * sp {
                 budget
             } else {
                 2 * sp
             },
+            why: format!(
+                "double {}'s speed {sp} in a clear straight line, one and a half times it \
+                 otherwise",
+                named(b, u)
+            ),
         }),
     }
 }
@@ -234,11 +239,12 @@ pub fn jump_legs(b: &Battle, u: UnitId, to: Cell) -> Result<Vec<Leg>, Illegal> {
     }
     let line = straight(b, from, to);
     if line.len() as u32 - 1 > 2 * speed(b, u) {
-        return Err(Illegal::TooFar {
-            unit: named(b, u),
+        return Err(Illegal::OutOfReach {
+            action: "Jump",
             to,
-            cost: line.len() as u32 - 1,
-            budget: 2 * speed(b, u),
+            distance: line.len() as u32 - 1,
+            max: 2 * speed(b, u),
+            why: format!("double {}'s speed {}", named(b, u), speed(b, u)),
         });
     }
     let mut legs = vec![Leg {
@@ -303,11 +309,12 @@ pub fn overrun_legs(b: &Battle, u: UnitId, to: Cell) -> Result<Vec<Leg>, Illegal
     }
     let line = straight(b, from, to);
     if line.len() as u32 - 1 > 2 * speed(b, u) {
-        return Err(Illegal::TooFar {
-            unit: named(b, u),
+        return Err(Illegal::OutOfReach {
+            action: "Overrun",
             to,
-            cost: line.len() as u32 - 1,
-            budget: 2 * speed(b, u),
+            distance: line.len() as u32 - 1,
+            max: 2 * speed(b, u),
+            why: format!("double {}'s speed {}", named(b, u), speed(b, u)),
         });
     }
     let mut legs = vec![Leg {
@@ -394,11 +401,12 @@ pub fn tumble_plan(b: &Battle, u: UnitId, to: Cell) -> Result<(Vec<Cell>, i32), 
         .level()
         .grid
         .path(b.pos(u), to, half.max(1), b.mover_cost(u))
-        .ok_or(Illegal::TooFar {
-            unit: named(b, u),
+        .ok_or_else(|| Illegal::OutOfReach {
+            action: "Tumble",
             to,
-            cost: b.grid().distance(b.pos(u), to),
-            budget: half,
+            distance: b.grid().distance(b.pos(u), to),
+            max: half,
+            why: format!("half of {}'s speed {}", named(b, u), speed(b, u)),
         })?;
     let foes = threatening_foes(b, u, &path);
     Ok((path, 5 + 5 * foes.len() as i32))
