@@ -124,7 +124,7 @@ impl Ruleset for Duel {
                 stats.d20_mod(Stat::Dex),
             )],
             tiebreak: 0,
-            humans_first: false,
+            pcs_first: false,
             rolloff: None,
         }
     }

@@ -397,7 +397,7 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
             i.dice.map(|d| d.to_string()),
             i.modifiers.iter().map(|m| m.value).sum::<i32>(),
             i.rolloff.is_some(),
-            i.humans_first,
+            i.pcs_first,
         )
     };
     assert_eq!(init(RulesetId::Flow), (Some("1d10".into()), 4, true, false));

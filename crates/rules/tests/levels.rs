@@ -1,4 +1,4 @@
-use skirmish_rules::level;
+use skirmish_rules::{Battle, level};
 
 use crate::support::repo;
 
@@ -319,4 +319,49 @@ fn echoed_text_stays_on_one_line_and_short() {
     let long = "x".repeat(500);
     assert_eq!(level::echo(&long), format!("{}…", "x".repeat(60)));
     assert_eq!(level::echo("é"), "é");
+}
+
+/// A side's `role:` (PC or NPC) is what tactical-d20's initiative tie reads ("PCs have
+/// priority over NPCs"), not who plays it: two AI sides tied on every count, the one
+/// written `role: Pc` goes first though listed second; without roles the AI sides are
+/// both NPCs and level order stands, and a `Human` side is a PC by default.
+#[test]
+fn a_sides_role_decides_initiative_ties_not_its_controller() {
+    let battle = |sides: &str| {
+        let src = format!(
+            r##"Level(name: "t", ruleset: "tactical-d20", grid: Square, map: ["........", "........"],
+            sides: [{sides}],
+            units: [Unit(name: "A", side: "Red", cell: (0, 0), archetype: "fighter"),
+                    Unit(name: "B", side: "Blue", cell: (5, 0), archetype: "fighter")])"##
+        );
+        let l = level::parse(&src, "t").unwrap_or_else(|e| panic!("{e}"));
+        let b = Battle::new(l, 1, vec![9, 9]).unwrap();
+        (
+            b.order().to_vec(),
+            b.find("A").unwrap(),
+            b.find("B").unwrap(),
+        )
+    };
+    let (order, a, b) = battle(
+        r##"Side(name: "Red", colour: "#c83c3c", controller: Ai), Side(name: "Blue", colour: "#3c6ec8", controller: Ai, role: Pc)"##,
+    );
+    assert_eq!(order, [b, a]);
+    let (order, a, b) = battle(
+        r##"Side(name: "Red", colour: "#c83c3c", controller: Ai), Side(name: "Blue", colour: "#3c6ec8", controller: Ai)"##,
+    );
+    assert_eq!(order, [a, b]);
+    let (order, a, b) = battle(
+        r##"Side(name: "Red", colour: "#c83c3c", controller: Ai), Side(name: "Blue", colour: "#3c6ec8")"##,
+    );
+    assert_eq!(order, [b, a]);
+    // A human side written as NPCs loses the tie.
+    let (order, a, b) = battle(
+        r##"Side(name: "Red", colour: "#c83c3c", controller: Ai), Side(name: "Blue", colour: "#3c6ec8", role: Npc)"##,
+    );
+    assert_eq!(order, [a, b]);
+    // A role that does not exist is refused at its place.
+    let src = r##"Level(name: "t", ruleset: "tactical-d20", grid: Square, map: [".."],
+        sides: [Side(name: "Red", colour: "#c83c3c", role: Hero)], units: [])"##;
+    let e = level::parse(src, "t").unwrap_err().to_string();
+    assert!(e.contains("t:2:") && e.contains("Hero"), "{e}");
 }

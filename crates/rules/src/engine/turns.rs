@@ -43,11 +43,11 @@ pub fn roll_initiative(
         if let Some(m) = bonus(b, u) {
             roll = roll.with(m);
         }
-        let human = rule.humans_first
+        let human = rule.pcs_first
             && b.level
                 .sides
                 .get(b.side(u).0 as usize)
-                .is_some_and(|s| s.controller == crate::level::Controller::Human);
+                .is_some_and(|s| s.role == crate::level::Role::Pc);
         keys.push((u, roll.total, rule.tiebreak, human));
         rules.push(rule);
         b.emit(Event::Initiative { unit: u, roll });

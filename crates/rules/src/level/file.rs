@@ -16,6 +16,8 @@ pub(super) struct SideFile {
     pub(super) colour: String,
     #[serde(default)]
     pub(super) controller: Controller,
+    #[serde(default)]
+    pub(super) role: Option<Role>,
 }
 
 #[derive(Deserialize)]

@@ -98,6 +98,28 @@ pub enum Controller {
     Ai,
 }
 
+/// The part a side plays in the story, which some rules read (tactical-d20: "PCs have
+/// priority over NPCs" on an initiative tie). Not who plays it: a PC side may be left
+/// to the AI, and the role stays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    /// Player characters.
+    Pc,
+    /// Everyone else.
+    Npc,
+}
+
+impl Role {
+    /// A side's role when its level names none: `Pc` for a side a person plays, `Npc`
+    /// for one the AI plays (by the controller the level file gives).
+    pub fn default_for(c: Controller) -> Role {
+        match c {
+            Controller::Human => Role::Pc,
+            Controller::Ai => Role::Npc,
+        }
+    }
+}
+
 /// A side as the battle uses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideDef {
@@ -107,6 +129,8 @@ pub struct SideDef {
     pub colour: [u8; 3],
     /// Default controller.
     pub controller: Controller,
+    /// PC or NPC (the file's `role:`, else [`Role::default_for`] its controller).
+    pub role: Role,
 }
 
 /// A unit as the battle uses it: archetype resolved, weapons looked up.
@@ -527,6 +551,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             name: s.name.clone(),
             colour,
             controller: s.controller,
+            role: s.role.unwrap_or(Role::default_for(s.controller)),
         });
     }
 

@@ -139,8 +139,8 @@ pub struct InitiativeRule {
     pub modifiers: Vec<Modifier>,
     /// Compared after the total, higher first.
     pub tiebreak: i32,
-    /// On a full tie, units of sides with a human controller go first.
-    pub humans_first: bool,
+    /// On a full tie, units of PC sides ([`crate::level::Role`]) go first.
+    pub pcs_first: bool,
     /// On a full tie, roll this die until the tied units differ (flow's "resolved as
     /// normal"); otherwise level order decides.
     pub rolloff: Option<DiceExpr>,
@@ -170,7 +170,7 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
             dice: None,
             modifiers: one_mod("initiative band", stats.get(Stat::Band)),
             tiebreak: 0,
-            humans_first: true,
+            pcs_first: true,
             rolloff: None,
         },
         // No roll: the Agility modifier, high to low; ties in level order.
@@ -178,7 +178,7 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
             dice: None,
             modifiers: one_mod("Agility mod", stats.get(Stat::Agility)),
             tiebreak: 0,
-            humans_first: false,
+            pcs_first: false,
             rolloff: None,
         },
         // d20 + Agility modifier on the plain d20 base the seed builds on.
@@ -186,7 +186,7 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
             dice: Some(DiceExpr::new(1, 20)),
             modifiers: one_mod("Agility mod", stats.d20_mod(Stat::Agility)),
             tiebreak: stats.d20_mod(Stat::Agility),
-            humans_first: true,
+            pcs_first: true,
             rolloff: None,
         },
     }

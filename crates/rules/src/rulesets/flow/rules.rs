@@ -53,7 +53,7 @@ impl Ruleset for Flow {
             dice: Some(DiceExpr::new(1, 10)),
             modifiers: one_mod("Agility mod", super::agility_mod(stats)),
             tiebreak: stats.get(Stat::Agility),
-            humans_first: false,
+            pcs_first: false,
             rolloff: Some(DiceExpr::new(1, 10)),
         }
     }

@@ -36,7 +36,7 @@ impl Ruleset for TacticalD20 {
             dice: Some(DiceExpr::new(1, 20)),
             modifiers: one_mod("DEX", stats.d20_mod(Stat::Dex)),
             tiebreak: stats.d20_mod(Stat::Dex),
-            humans_first: true,
+            pcs_first: true,
             rolloff: None,
         }
     }
