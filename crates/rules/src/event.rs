@@ -251,6 +251,8 @@ pub enum Spend {
     Tumble,
     /// flow: standing up from prone.
     StandUp,
+    /// tactical-d20: going prone on purpose.
+    DropProne,
     /// tactical-d20: Dash.
     Dash,
     /// tactical-d20: Defend.

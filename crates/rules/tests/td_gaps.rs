@@ -542,3 +542,86 @@ fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
         assert_eq!(b.pos(c), Cell::new(2, 4));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 7. Prone: "Gain or lose this condition as a Move Action"
+
+#[test]
+fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
+    use skirmish_rules::components::Slot;
+    use skirmish_rules::script::Script;
+    for kind in BOTH {
+        // Corwin acts first, next to Grub (who threatens him).
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let n = b.log().len();
+        act(&mut b, c, Action::DropProne).unwrap();
+        let ev = since(&b, n);
+        assert!(b.has(c, ConditionKind::Prone));
+        assert!(offers(&ev).is_empty(), "dropping prone provokes nothing");
+        assert_eq!(b.slots(c, Slot::Move), 0, "the Move action pays");
+        assert_eq!(b.slots(c, Slot::Standard), 1);
+        // Already prone: refused, saying why.
+        let e = act(&mut b, c, Action::DropProne).unwrap_err();
+        assert!(e.to_string().contains("already prone"), "{e}");
+        end(&mut b);
+        // Grub's sword: AC 17 − 4 against melee while prone. 8 + BAB 2 + STR 3 = 13 hits.
+        b.dice_force_for_tests(&[8, 5]);
+        let n = b.log().len();
+        b.submit(Command::Attack {
+            unit: g,
+            target: c,
+            weapon: None,
+            slot: None,
+        })
+        .unwrap();
+        let ev = since(&b, n);
+        assert_eq!(swings(&ev)[0].5, Outcome::Success);
+        assert_eq!(damage(&ev), [(c, 5 + 3)]);
+    }
+    // With no Move action left, a Standard traded down pays; with neither, refused.
+    let mut b = arena(
+        GridKind::Square,
+        r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (9, 4), archetype: "fighter")"#,
+        &[20, 1],
+    );
+    let c = id(&b, "Corwin");
+    mv(&mut b, c, 2, 4).unwrap();
+    act(&mut b, c, Action::DropProne).unwrap();
+    assert_eq!(b.slots(c, skirmish_rules::components::Slot::Standard), 0);
+    act(&mut b, c, Action::StandUp).unwrap_err();
+    // A script says it as `DropProne(unit: NAME)`.
+    let s = Script::parse(r#"Script(commands: [DropProne(unit: "Corwin")])"#).unwrap();
+    let b = arena(GridKind::Square, crate::support::d20::DUEL, &[20, 1]);
+    assert_eq!(
+        skirmish_rules::script::to_command(&b, &s.commands[0]).unwrap(),
+        Command::Act {
+            unit: c,
+            action: Action::DropProne
+        }
+    );
+}
+
+#[test]
+fn flow_has_no_drop_prone_action() {
+    use crate::support::flow;
+    let units = r#"Unit(name: "Sable", side: "Red", cell: (1, 1), archetype: "duelist"),
+        Unit(name: "Brakka", side: "Blue", cell: (5, 1), archetype: "duelist")"#;
+    let mut b = flow::arena(GridKind::Hex, 8, 4, units, "", &[10, 1]);
+    let s = id(&b, "Sable");
+    assert_eq!(b.current(), Some(s));
+    let e = act(&mut b, s, Action::DropProne).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Illegal::NoSuchAction {
+                ruleset: "flow",
+                action: "Drop Prone"
+            }
+        ),
+        "{e:?}"
+    );
+}

@@ -111,7 +111,8 @@ pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
         | Sheathe { .. }
         | PickUp
         | Give { .. }
-        | StandUp => (Some(Slot::Move), None),
+        | StandUp
+        | DropProne => (Some(Slot::Move), None),
         Step { .. } | Focus { .. } | Command { .. } => (Some(Slot::Quick), None),
         _ => (None, None),
     }
@@ -144,6 +145,7 @@ pub fn action_name(a: &Action) -> &'static str {
         PickUp => "Equip (pick up)",
         Give { .. } => "Equip (hand over)",
         StandUp => "Stand Up",
+        DropProne => "Drop Prone",
         Step { .. } => "Side Step",
         Command { .. } => "Command",
         Wait => "Wait",

@@ -287,6 +287,14 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             Ok(())
         }
+        // "Gain or lose this condition as a Move Action": going prone provokes nothing
+        // (the seed names no Reaction for it).
+        DropProne => {
+            if b.has(u, ConditionKind::Prone) {
+                return Err(cannot(b, u, "it is already prone"));
+            }
+            Ok(())
+        }
         Step { to } => {
             may_move(b, u)?;
             flees(b, u, *to)?;

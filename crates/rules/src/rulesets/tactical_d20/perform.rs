@@ -435,6 +435,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
+        DropProne => add(b, u, ConditionKind::Prone, Duration::UntilRemoved, None),
         Step { to } => {
             let from = b.pos(u);
             b.stack.push(Frame::Move {
@@ -480,6 +481,7 @@ fn spend_of(a: &Action) -> Spend {
         TumbleTo { .. } => Spend::Tumble,
         Draw { .. } | Sheathe { .. } | PickUp | Give { .. } => Spend::Equip,
         StandUp => Spend::StandUp,
+        DropProne => Spend::DropProne,
         Step { .. } => Spend::SideStep,
         Command { .. } => Spend::Command,
         Wait => Spend::Wait,
