@@ -625,3 +625,57 @@ fn flow_has_no_drop_prone_action() {
         "{e:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// 8. "Free Actions ... can only be performed on the creature's turn, unless granted by an
+//    event or action"
+
+#[test]
+fn free_actions_only_on_ones_own_turn() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        assert_eq!(b.current(), Some(c));
+        // Ending the turn (the free action every unit has) and the Quick actions are
+        // refused to the creature whose turn it is not.
+        for cmd in [
+            Command::EndTurn { unit: g },
+            Command::Act {
+                unit: g,
+                action: Action::Command {
+                    text: "Hold the line".into(),
+                },
+            },
+        ] {
+            let e = b.submit(cmd).unwrap_err();
+            assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e:?}");
+        }
+        end(&mut b);
+        // On Grub's turn, Corwin's Reaction is granted by an event (Grub walks away):
+        // while the window is open he may only answer it, nothing else.
+        mv(&mut b, g, 8, 4).unwrap();
+        assert_eq!(b.status(), Status::AwaitingReaction(c));
+        for cmd in [
+            Command::EndTurn { unit: c },
+            Command::Act {
+                unit: c,
+                action: Action::Command {
+                    text: "Stop".into(),
+                },
+            },
+            Command::Act {
+                unit: c,
+                action: Action::DropProne,
+            },
+        ] {
+            let e = b.submit(cmd).unwrap_err();
+            assert!(matches!(e, Illegal::AwaitingReaction(_)), "{e:?}");
+        }
+        react(&mut b, c, None);
+        // The window closed: still Grub's turn, and Corwin's free actions wait for his.
+        let e = b.submit(Command::EndTurn { unit: c }).unwrap_err();
+        assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e:?}");
+    }
+}
