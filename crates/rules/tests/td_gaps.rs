@@ -679,3 +679,119 @@ fn free_actions_only_on_ones_own_turn() {
         assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 9. Wait: "Any action that could be taken with a Standard Action can be completed as an
+//    additional Reaction gained by waiting"
+
+fn wait_for(
+    b: &mut Battle,
+    u: UnitId,
+    trigger: skirmish_rules::engine::ReadyTrigger,
+    response: skirmish_rules::engine::ReadyResponse,
+) -> Result<usize, Illegal> {
+    act(
+        b,
+        u,
+        Action::Ready {
+            trigger,
+            response,
+            until: skirmish_rules::engine::ReadyUntil::NextTurn,
+        },
+    )
+}
+
+#[test]
+fn a_waited_standard_action_can_be_a_shot_a_move_or_a_maneuver() {
+    use skirmish_rules::components::Slot;
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+    for kind in BOTH {
+        // A shot: Ria (shortbow) waits for a foe within 6 cells.
+        let units = r#"Unit(name: "Ria", side: "Red", cell: (1, 4), archetype: "rogue", weapons: ["shortbow"]),
+            Unit(name: "Grub", side: "Blue", cell: (12, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (r, g) = (id(&b, "Ria"), id(&b, "Grub"));
+        wait_for(
+            &mut b,
+            r,
+            ReadyTrigger::EnemyWithin { cells: 6 },
+            ReadyResponse::Attack,
+        )
+        .unwrap();
+        assert_eq!(b.slots(r, Slot::Standard), 0, "the Standard action is held");
+        assert_eq!(b.rp(r), 2);
+        end(&mut b);
+        // 15 + BAB 1 + DEX 3 = 19 against AC 17; 1d6 = 4 (no STR on a bow).
+        b.dice_force_for_tests(&[15, 4]);
+        let n = b.log().len();
+        mv(&mut b, g, 6, 4).unwrap();
+        assert_eq!(
+            offers(&since(&b, n)),
+            [(r, vec![ReactionKind::WaitedAttack])]
+        );
+        react(&mut b, r, Some(ReactionKind::WaitedAttack));
+        let ev = since(&b, n);
+        let s = swings(&ev);
+        assert_eq!((s[0].0, s[0].1.as_str(), s[0].4), (r, "shortbow", 19));
+        assert_eq!(damage(&ev), [(g, 4)]);
+        assert_eq!(b.pos(g), Cell::new(6, 4), "the move goes on");
+        assert!(!b.has(r, ConditionKind::Waiting));
+
+        // A move: Ria waits to fall back to (1, 1) when a foe comes within 4.
+        let mut b = arena(kind, units, &[20, 1]);
+        wait_for(
+            &mut b,
+            r,
+            ReadyTrigger::EnemyWithin { cells: 4 },
+            ReadyResponse::Move {
+                to: Cell::new(1, 1),
+            },
+        )
+        .unwrap();
+        end(&mut b);
+        let n = b.log().len();
+        mv(&mut b, g, 5, 4).unwrap();
+        assert_eq!(
+            offers(&since(&b, n)),
+            [(r, vec![ReactionKind::WaitedAction])]
+        );
+        react(&mut b, r, Some(ReactionKind::WaitedAction));
+        assert_eq!(b.pos(r), Cell::new(1, 1));
+        assert_eq!(b.pos(g), Cell::new(5, 4));
+
+        // A maneuver: Corwin waits to trip the first foe entering his reach (Shove Prone
+        // is tactical-d20's Trip). Athletics 15 + 5 = 20 against Reflex 5 + 1 = 6.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let trip = ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            both: false,
+        };
+        // Shove's "both" and a round-end cancel have no meaning here: refused.
+        let both = ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            both: true,
+        };
+        assert!(wait_for(&mut b, c, ReadyTrigger::EnemyEntersReach, both).is_err());
+        let e = act(
+            &mut b,
+            c,
+            Action::Ready {
+                trigger: ReadyTrigger::EnemyEntersReach,
+                response: trip,
+                until: ReadyUntil::RoundEnd,
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("next turn"), "{e}");
+        wait_for(&mut b, c, ReadyTrigger::EnemyEntersReach, trip).unwrap();
+        end(&mut b);
+        b.dice_force_for_tests(&[15, 5]);
+        mv(&mut b, g, 3, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::WaitedAction));
+        assert!(b.has(g, ConditionKind::Prone));
+        assert_eq!(b.rp(c), 1);
+    }
+}

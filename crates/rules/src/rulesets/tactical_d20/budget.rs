@@ -101,6 +101,7 @@ pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
         | GrappleTurn { .. }
         | BreakFree
         | Wait
+        | Ready { .. }
         | Patch { .. } => (Some(Slot::Standard), None),
         Charge { .. } | Jump { .. } | Overrun { .. } => (Some(Slot::Standard), Some(Slot::Move)),
         Guard
@@ -148,7 +149,7 @@ pub fn action_name(a: &Action) -> &'static str {
         DropProne => "Drop Prone",
         Step { .. } => "Side Step",
         Command { .. } => "Command",
-        Wait => "Wait",
+        Wait | Ready { .. } => "Wait",
         other => other.name(),
     }
 }

@@ -55,7 +55,6 @@ pub fn default_item(b: &Battle, t: UnitId) -> Option<usize> {
 
 /// Is the action legal now? Pure. (`acting` was checked by the caller.)
 pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    use Action::*;
     let (first, second) = slots_of(a);
     let Some(first) = first else {
         return Err(Illegal::NoSuchAction {
@@ -83,6 +82,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             });
         }
     }
+    legal(b, u, a)
+}
+
+/// Everything but the price: is the action possible for `u` now? (A waited action was
+/// paid for when the unit began to wait.)
+pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+    use Action::*;
     match a {
         Dash { to } => {
             may_move(b, u)?;
@@ -110,6 +116,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             overrun_legs(b, u, *to).map(|_| ())
         }
         Defend | Guard | Wait => Ok(()),
+        Ready {
+            trigger,
+            response,
+            until,
+        } => super::reactions::may_wait(b, u, *trigger, *response, *until),
         Focus { .. } => Ok(()),
         Command { text } => {
             let n = text.split_whitespace().count();
