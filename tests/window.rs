@@ -259,6 +259,7 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Grapple attack [J] Standard",
             "Break Free [B] Standard",
             "Stand Up [U] Move",
+            "Drop prone [R] Move",
             "Pick Up [P] Move",
             "Patch Wound [L] Standard",
             "Hand over [I] Move",
@@ -270,8 +271,8 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(d20[0], Some("an enemy"));
     assert_eq!(d20[2], Some("a cell"));
     assert_eq!(d20[16], Some("an ally"));
-    assert_eq!(d20[24], Some("itself or an adjacent bleeding ally"));
-    assert_eq!(d20[25], Some("an adjacent ally"));
-    assert_eq!(d20[26], None, "the Command asks for words");
+    assert_eq!(d20[25], Some("itself or an adjacent bleeding ally"));
+    assert_eq!(d20[26], Some("an adjacent ally"));
+    assert_eq!(d20[27], None, "the Command asks for words");
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }

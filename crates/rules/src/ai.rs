@@ -63,6 +63,7 @@ pub fn react(b: &Battle) -> Option<ReactionKind> {
     for k in [
         ReactionKind::ReactionAttack,
         ReactionKind::WaitedAttack,
+        ReactionKind::WaitedAction,
         ReactionKind::StepAside,
     ] {
         if w.options.contains(&k) {

@@ -126,7 +126,8 @@ pub enum Trigger {
         /// Who failed.
         unit: UnitId,
     },
-    /// tactical-d20: `mover` stepped into a cell the waiting reactor threatens.
+    /// tactical-d20: `mover` stepped into a cell that springs the waiting reactor's Wait
+    /// (a cell it threatens, or within the distance its Wait names).
     EntersReach {
         /// Who moved.
         mover: UnitId,
@@ -177,6 +178,9 @@ pub enum ReactionKind {
     Resist,
     /// tactical-d20: the held Standard action of a Wait: attack a foe entering reach.
     WaitedAttack,
+    /// tactical-d20: the held Standard action of a Wait, when it is a move or a maneuver
+    /// against the foe that sprang it (Trip, Push, Grapple, Disarm).
+    WaitedAction,
 }
 
 /// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
@@ -213,6 +217,7 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::StepAside => "Step aside",
             ReactionKind::Resist => "Resist",
             ReactionKind::WaitedAttack => "Waited attack",
+            ReactionKind::WaitedAction => "Waited action",
         })
     }
 }
@@ -251,6 +256,8 @@ pub enum Spend {
     Tumble,
     /// flow: standing up from prone.
     StandUp,
+    /// tactical-d20: going prone on purpose.
+    DropProne,
     /// tactical-d20: Dash.
     Dash,
     /// tactical-d20: Defend.

@@ -216,6 +216,11 @@ pub enum Step {
         /// Unit name.
         unit: String,
     },
+    /// tactical-d20: go prone on purpose (a Move action).
+    DropProne {
+        /// Unit name.
+        unit: String,
+    },
     /// Ready Action: a trigger (default: an enemy enters reach), a response (default:
     /// attack the triggering enemy) and how long it waits (default: to the next turn).
     Ready {
@@ -550,6 +555,7 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             },
         )?,
         Step::StandUp { unit: u } => act(b, u, Action::StandUp)?,
+        Step::DropProne { unit: u } => act(b, u, Action::DropProne)?,
         Step::Ready {
             unit: u,
             trigger,

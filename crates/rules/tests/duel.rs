@@ -362,6 +362,7 @@ impl Ruleset for Duel {
         Err(Illegal::NoSuchAction {
             ruleset: NAME,
             action: a.name(),
+            instead: "",
         })
     }
 
@@ -941,7 +942,8 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
             e,
             Illegal::NoSuchAction {
                 ruleset: "duel",
-                action: name
+                action: name,
+                instead: ""
             }
         );
     }

@@ -336,24 +336,29 @@ fn a_tumble_too_far_says_what_limits_it_not_the_movement_left() {
 }
 
 #[test]
-fn tactical_d20_names_wait_as_its_way_of_waiting() {
-    let mut b = d20::duel(GridKind::Square, &[]);
-    let c = id(&b, "Corwin");
-    let e = d20_act(
-        &mut b,
-        c,
-        Action::Ready {
-            trigger: ReadyTrigger::EnemyEntersReach,
-            response: ReadyResponse::Attack,
-            until: ReadyUntil::NextTurn,
-        },
-    )
-    .unwrap_err();
+fn flow_names_ready_action_as_its_way_of_waiting() {
+    // flow has no Wait; the refusal names flow's own way (tactical-d20 takes Ready as a
+    // Wait that names what it waits for, so it refuses nothing here).
+    let mut b = crate::support::flow::arena(
+        GridKind::Hex,
+        8,
+        5,
+        r#"Unit(name: "Brakka", side: "Red", cell: (2, 2), archetype: "fighter"),
+        Unit(name: "Sable", side: "Blue", cell: (5, 2), archetype: "duelist")"#,
+        "",
+        &[],
+    );
+    let u = b.current().unwrap();
+    let e = b
+        .submit(Command::Act {
+            unit: u,
+            action: Action::Wait,
+        })
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "tactical-d20 has no such action as Ready Action; its way of waiting is Wait (a \
-         Standard action: an extra Reaction until the next turn, to attack a foe entering \
-         reach)"
+        "flow has no such action as Wait; its way of waiting is Ready Action (a trigger and \
+         a response, keeping the AP)"
     );
 }
 

@@ -1559,9 +1559,9 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
             Action::Ready {
                 trigger: skirmish_rules::engine::ReadyTrigger::EnemyEntersReach,
                 response: skirmish_rules::engine::ReadyResponse::Attack,
-                until: skirmish_rules::engine::ReadyUntil::NextTurn,
+                until: skirmish_rules::engine::ReadyUntil::RoundEnd,
             },
-            "no such action as Ready Action",
+            "until the waiter's next turn",
         ),
     ];
     for (a, want) in bad {

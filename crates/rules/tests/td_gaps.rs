@@ -542,3 +542,257 @@ fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
         assert_eq!(b.pos(c), Cell::new(2, 4));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// 7. Prone: "Gain or lose this condition as a Move Action"
+
+#[test]
+fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
+    use skirmish_rules::components::Slot;
+    use skirmish_rules::script::Script;
+    for kind in BOTH {
+        // Corwin acts first, next to Grub (who threatens him).
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let n = b.log().len();
+        act(&mut b, c, Action::DropProne).unwrap();
+        let ev = since(&b, n);
+        assert!(b.has(c, ConditionKind::Prone));
+        assert!(offers(&ev).is_empty(), "dropping prone provokes nothing");
+        assert_eq!(b.slots(c, Slot::Move), 0, "the Move action pays");
+        assert_eq!(b.slots(c, Slot::Standard), 1);
+        // Already prone: refused, saying why.
+        let e = act(&mut b, c, Action::DropProne).unwrap_err();
+        assert!(e.to_string().contains("already prone"), "{e}");
+        end(&mut b);
+        // Grub's sword: AC 17 − 4 against melee while prone. 8 + BAB 2 + STR 3 = 13 hits.
+        b.dice_force_for_tests(&[8, 5]);
+        let n = b.log().len();
+        b.submit(Command::Attack {
+            unit: g,
+            target: c,
+            weapon: None,
+            slot: None,
+        })
+        .unwrap();
+        let ev = since(&b, n);
+        assert_eq!(swings(&ev)[0].5, Outcome::Success);
+        assert_eq!(damage(&ev), [(c, 5 + 3)]);
+    }
+    // With no Move action left, a Standard traded down pays; with neither, refused.
+    let mut b = arena(
+        GridKind::Square,
+        r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (9, 4), archetype: "fighter")"#,
+        &[20, 1],
+    );
+    let c = id(&b, "Corwin");
+    mv(&mut b, c, 2, 4).unwrap();
+    act(&mut b, c, Action::DropProne).unwrap();
+    assert_eq!(b.slots(c, skirmish_rules::components::Slot::Standard), 0);
+    act(&mut b, c, Action::StandUp).unwrap_err();
+    // A script says it as `DropProne(unit: NAME)`.
+    let s = Script::parse(r#"Script(commands: [DropProne(unit: "Corwin")])"#).unwrap();
+    let b = arena(GridKind::Square, crate::support::d20::DUEL, &[20, 1]);
+    assert_eq!(
+        skirmish_rules::script::to_command(&b, &s.commands[0]).unwrap(),
+        Command::Act {
+            unit: c,
+            action: Action::DropProne
+        }
+    );
+}
+
+#[test]
+fn flow_has_no_drop_prone_action() {
+    use crate::support::flow;
+    let units = r#"Unit(name: "Sable", side: "Red", cell: (1, 1), archetype: "duelist"),
+        Unit(name: "Brakka", side: "Blue", cell: (5, 1), archetype: "duelist")"#;
+    let mut b = flow::arena(GridKind::Hex, 8, 4, units, "", &[10, 1]);
+    let s = id(&b, "Sable");
+    assert_eq!(b.current(), Some(s));
+    let e = act(&mut b, s, Action::DropProne).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Illegal::NoSuchAction {
+                ruleset: "flow",
+                action: "Drop Prone",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 8. "Free Actions ... can only be performed on the creature's turn, unless granted by an
+//    event or action"
+
+#[test]
+fn free_actions_only_on_ones_own_turn() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        assert_eq!(b.current(), Some(c));
+        // Ending the turn (the free action every unit has) and the Quick actions are
+        // refused to the creature whose turn it is not.
+        for cmd in [
+            Command::EndTurn { unit: g },
+            Command::Act {
+                unit: g,
+                action: Action::Command {
+                    text: "Hold the line".into(),
+                },
+            },
+        ] {
+            let e = b.submit(cmd).unwrap_err();
+            assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e:?}");
+        }
+        end(&mut b);
+        // On Grub's turn, Corwin's Reaction is granted by an event (Grub walks away):
+        // while the window is open he may only answer it, nothing else.
+        mv(&mut b, g, 8, 4).unwrap();
+        assert_eq!(b.status(), Status::AwaitingReaction(c));
+        for cmd in [
+            Command::EndTurn { unit: c },
+            Command::Act {
+                unit: c,
+                action: Action::Command {
+                    text: "Stop".into(),
+                },
+            },
+            Command::Act {
+                unit: c,
+                action: Action::DropProne,
+            },
+        ] {
+            let e = b.submit(cmd).unwrap_err();
+            assert!(matches!(e, Illegal::AwaitingReaction(_)), "{e:?}");
+        }
+        react(&mut b, c, None);
+        // The window closed: still Grub's turn, and Corwin's free actions wait for his.
+        let e = b.submit(Command::EndTurn { unit: c }).unwrap_err();
+        assert!(matches!(e, Illegal::NotYourTurn { .. }), "{e:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 9. Wait: "Any action that could be taken with a Standard Action can be completed as an
+//    additional Reaction gained by waiting"
+
+fn wait_for(
+    b: &mut Battle,
+    u: UnitId,
+    trigger: skirmish_rules::engine::ReadyTrigger,
+    response: skirmish_rules::engine::ReadyResponse,
+) -> Result<usize, Illegal> {
+    act(
+        b,
+        u,
+        Action::Ready {
+            trigger,
+            response,
+            until: skirmish_rules::engine::ReadyUntil::NextTurn,
+        },
+    )
+}
+
+#[test]
+fn a_waited_standard_action_can_be_a_shot_a_move_or_a_maneuver() {
+    use skirmish_rules::components::Slot;
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+    for kind in BOTH {
+        // A shot: Ria (shortbow) waits for a foe within 6 cells.
+        let units = r#"Unit(name: "Ria", side: "Red", cell: (1, 4), archetype: "rogue", weapons: ["shortbow"]),
+            Unit(name: "Grub", side: "Blue", cell: (12, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (r, g) = (id(&b, "Ria"), id(&b, "Grub"));
+        wait_for(
+            &mut b,
+            r,
+            ReadyTrigger::EnemyWithin { cells: 6 },
+            ReadyResponse::Attack,
+        )
+        .unwrap();
+        assert_eq!(b.slots(r, Slot::Standard), 0, "the Standard action is held");
+        assert_eq!(b.rp(r), 2);
+        end(&mut b);
+        // 15 + BAB 1 + DEX 3 = 19 against AC 17; 1d6 = 4 (no STR on a bow).
+        b.dice_force_for_tests(&[15, 4]);
+        let n = b.log().len();
+        mv(&mut b, g, 6, 4).unwrap();
+        assert_eq!(
+            offers(&since(&b, n)),
+            [(r, vec![ReactionKind::WaitedAttack])]
+        );
+        react(&mut b, r, Some(ReactionKind::WaitedAttack));
+        let ev = since(&b, n);
+        let s = swings(&ev);
+        assert_eq!((s[0].0, s[0].1.as_str(), s[0].4), (r, "shortbow", 19));
+        assert_eq!(damage(&ev), [(g, 4)]);
+        assert_eq!(b.pos(g), Cell::new(6, 4), "the move goes on");
+        assert!(!b.has(r, ConditionKind::Waiting));
+
+        // A move: Ria waits to fall back to (1, 1) when a foe comes within 4.
+        let mut b = arena(kind, units, &[20, 1]);
+        wait_for(
+            &mut b,
+            r,
+            ReadyTrigger::EnemyWithin { cells: 4 },
+            ReadyResponse::Move {
+                to: Cell::new(1, 1),
+            },
+        )
+        .unwrap();
+        end(&mut b);
+        let n = b.log().len();
+        mv(&mut b, g, 5, 4).unwrap();
+        assert_eq!(
+            offers(&since(&b, n)),
+            [(r, vec![ReactionKind::WaitedAction])]
+        );
+        react(&mut b, r, Some(ReactionKind::WaitedAction));
+        assert_eq!(b.pos(r), Cell::new(1, 1));
+        assert_eq!(b.pos(g), Cell::new(5, 4));
+
+        // A maneuver: Corwin waits to trip the first foe entering his reach (Shove Prone
+        // is tactical-d20's Trip). Athletics 15 + 5 = 20 against Reflex 5 + 1 = 6.
+        let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
+            Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+        let mut b = arena(kind, units, &[20, 1]);
+        let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+        let trip = ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            both: false,
+        };
+        // Shove's "both" and a round-end cancel have no meaning here: refused.
+        let both = ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            both: true,
+        };
+        assert!(wait_for(&mut b, c, ReadyTrigger::EnemyEntersReach, both).is_err());
+        let e = act(
+            &mut b,
+            c,
+            Action::Ready {
+                trigger: ReadyTrigger::EnemyEntersReach,
+                response: trip,
+                until: ReadyUntil::RoundEnd,
+            },
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("next turn"), "{e}");
+        wait_for(&mut b, c, ReadyTrigger::EnemyEntersReach, trip).unwrap();
+        end(&mut b);
+        b.dice_force_for_tests(&[15, 5]);
+        mv(&mut b, g, 3, 4).unwrap();
+        react(&mut b, c, Some(ReactionKind::WaitedAction));
+        assert!(b.has(g, ConditionKind::Prone));
+        assert_eq!(b.rp(c), 1);
+    }
+}

@@ -131,6 +131,9 @@ pub enum Action {
     },
     /// Stand up from prone: 1 AP; provokes reaction attacks.
     StandUp,
+    /// tactical-d20: go prone on purpose (a Move action: Prone, "Gain or lose this
+    /// condition as a Move Action").
+    DropProne,
     /// flow Ready Action: a trigger and the action taken when it happens; ends the turn
     /// keeping the AP.
     Ready {
@@ -251,6 +254,7 @@ impl Action {
             Action::TotalDefense => "Total Defense",
             Action::Tumble { .. } => "Tumble Through",
             Action::StandUp => "Stand Up",
+            Action::DropProne => "Drop Prone",
             Action::Ready { .. } => "Ready Action",
             Action::Dash { .. } => "Dash",
             Action::Charge { .. } => "Charge",

@@ -187,12 +187,15 @@ pub enum Illegal {
         condition: &'static str,
     },
     /// The ruleset has no such action.
-    #[error("{ruleset} has no such action as {action}{}", instead(ruleset, action))]
+    #[error("{ruleset} has no such action as {action}{instead}")]
     NoSuchAction {
         /// Ruleset id.
         ruleset: &'static str,
         /// The action.
         action: &'static str,
+        /// What the ruleset offers in its place, as a clause ("; its way of waiting is
+        /// …"), or "".
+        instead: &'static str,
     },
     /// No action slot left to pay for the action (tactical-d20).
     #[error("{unit} has no {slot} action left for {action}")]
@@ -221,19 +224,4 @@ pub enum Illegal {
     /// A forced die did not fit.
     #[error("{0}")]
     Dice(#[from] ForcedFaceError),
-}
-
-/// What a ruleset offers in place of another ruleset's action, if anything: its own way
-/// of waiting for a foe.
-fn instead(ruleset: &str, action: &str) -> &'static str {
-    match (ruleset, action) {
-        ("tactical-d20", "Ready Action") => {
-            "; its way of waiting is Wait (a Standard action: an extra Reaction until the \
-             next turn, to attack a foe entering reach)"
-        }
-        ("flow", "Wait") => {
-            "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
-        }
-        _ => "",
-    }
 }

@@ -187,6 +187,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         return Err(Illegal::NoSuchAction {
             ruleset: "flow",
             action: action_name(a),
+            instead: if matches!(a, Action::Wait) {
+                "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
+            } else {
+                ""
+            },
         });
     }
     match *a {

@@ -101,6 +101,7 @@ pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
         | GrappleTurn { .. }
         | BreakFree
         | Wait
+        | Ready { .. }
         | Patch { .. } => (Some(Slot::Standard), None),
         Charge { .. } | Jump { .. } | Overrun { .. } => (Some(Slot::Standard), Some(Slot::Move)),
         Guard
@@ -111,7 +112,8 @@ pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
         | Sheathe { .. }
         | PickUp
         | Give { .. }
-        | StandUp => (Some(Slot::Move), None),
+        | StandUp
+        | DropProne => (Some(Slot::Move), None),
         Step { .. } | Focus { .. } | Command { .. } => (Some(Slot::Quick), None),
         _ => (None, None),
     }
@@ -144,9 +146,10 @@ pub fn action_name(a: &Action) -> &'static str {
         PickUp => "Equip (pick up)",
         Give { .. } => "Equip (hand over)",
         StandUp => "Stand Up",
+        DropProne => "Drop Prone",
         Step { .. } => "Side Step",
         Command { .. } => "Command",
-        Wait => "Wait",
+        Wait | Ready { .. } => "Wait",
         other => other.name(),
     }
 }

@@ -55,12 +55,12 @@ pub fn default_item(b: &Battle, t: UnitId) -> Option<usize> {
 
 /// Is the action legal now? Pure. (`acting` was checked by the caller.)
 pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    use Action::*;
     let (first, second) = slots_of(a);
     let Some(first) = first else {
         return Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
             action: a.name(),
+            instead: "",
         });
     };
     may_act(b, u)?;
@@ -83,6 +83,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             });
         }
     }
+    legal(b, u, a)
+}
+
+/// Everything but the price: is the action possible for `u` now? (A waited action was
+/// paid for when the unit began to wait.)
+pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+    use Action::*;
     match a {
         Dash { to } => {
             may_move(b, u)?;
@@ -110,6 +117,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             overrun_legs(b, u, *to).map(|_| ())
         }
         Defend | Guard | Wait => Ok(()),
+        Ready {
+            trigger,
+            response,
+            until,
+        } => super::reactions::may_wait(b, u, *trigger, *response, *until),
         Focus { .. } => Ok(()),
         Command { text } => {
             let n = text.split_whitespace().count();
@@ -287,6 +299,14 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             Ok(())
         }
+        // "Gain or lose this condition as a Move Action": going prone provokes nothing
+        // (the seed names no Reaction for it).
+        DropProne => {
+            if b.has(u, ConditionKind::Prone) {
+                return Err(cannot(b, u, "it is already prone"));
+            }
+            Ok(())
+        }
         Step { to } => {
             may_move(b, u)?;
             flees(b, u, *to)?;
@@ -333,6 +353,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         _ => Err(Illegal::NoSuchAction {
             ruleset: "tactical-d20",
             action: a.name(),
+            instead: "",
         }),
     }
 }

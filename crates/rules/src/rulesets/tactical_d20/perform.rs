@@ -120,7 +120,6 @@ fn fail_provokes(b: &mut Battle, u: UnitId, target: UnitId) {
 
 /// Carry out a checked action.
 pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-    use Action::*;
     let (first, second) = slots_of(&a);
     let on = spend_of(&a);
     if let Some(s) = first {
@@ -133,6 +132,12 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             on,
         });
     }
+    carry_out(b, u, a)
+}
+
+/// Carry out an action already paid for (or a waited one, paid by the Wait).
+pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+    use Action::*;
     match a {
         Dash { to } => {
             let (path, _) = dash_path(b, u, to)?;
@@ -235,6 +240,25 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 None,
             );
             b.emit(Event::RpRegained { unit: u, amount: 1 });
+        }
+        // A Wait that names its trigger and the Standard action held.
+        Ready {
+            trigger, response, ..
+        } => {
+            add(
+                b,
+                u,
+                ConditionKind::Waiting,
+                Duration::UntilOwnTurnStart,
+                None,
+            );
+            b.emit(Event::RpRegained { unit: u, amount: 1 });
+            b.emit(Event::Readied {
+                unit: u,
+                trigger,
+                response,
+                until: crate::engine::ReadyUntil::NextTurn,
+            });
         }
         Assist { ally } => add(
             b,
@@ -435,6 +459,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
+        DropProne => add(b, u, ConditionKind::Prone, Duration::UntilRemoved, None),
         Step { to } => {
             let from = b.pos(u);
             b.stack.push(Frame::Move {
@@ -480,9 +505,10 @@ fn spend_of(a: &Action) -> Spend {
         TumbleTo { .. } => Spend::Tumble,
         Draw { .. } | Sheathe { .. } | PickUp | Give { .. } => Spend::Equip,
         StandUp => Spend::StandUp,
+        DropProne => Spend::DropProne,
         Step { .. } => Spend::SideStep,
         Command { .. } => Spend::Command,
-        Wait => Spend::Wait,
+        Wait | Ready { .. } => Spend::Wait,
         Patch { .. } => Spend::Patch,
         _ => Spend::Move,
     }

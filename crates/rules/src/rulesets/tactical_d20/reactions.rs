@@ -2,12 +2,16 @@
 //! chosen reaction.
 
 use crate::battle::Battle;
-use crate::components::{ConditionKind, UnitId};
-use crate::engine::{Frame, HitEffect, Illegal, Window};
-use crate::event::{AttackKind, ReactionKind, Trigger};
+use crate::components::{ConditionKind, UnitId, WeaponKind};
+use crate::engine::{Action, Frame, HitEffect, Illegal, MoveMode, Window};
+use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
-use super::conditions::{can_react, remove};
+use super::budget::speed;
+use super::check::legal;
+use super::checks::{Skill, skill};
+use super::conditions::{can_react, cannot, flees, may_attack, may_move, offensive, remove};
 use super::movement::step_aside;
 
 /// The options of a reaction offer, or `None` if the reactor can no longer take it.
@@ -44,19 +48,189 @@ pub fn offer_options(
             && b.best_melee(reactor, b.grid().distance(b.pos(reactor), b.pos(*unit)))
                 .is_some())
         .then(|| vec![ReactionKind::ReactionAttack]),
-        Trigger::EntersReach { mover, cell } => (b.alive(*mover)
-            && b.pos(*mover) == *cell
-            && b.has(reactor, ConditionKind::Waiting)
-            && can_react(b, reactor)
-            && b.threatens(reactor, *cell)
-            && b.best_melee(reactor, b.grid().distance(b.pos(reactor), *cell))
-                .is_some())
-        .then(|| vec![ReactionKind::WaitedAttack]),
+        Trigger::EntersReach { mover, cell } => {
+            if !(b.alive(*mover) && b.pos(*mover) == *cell && can_react(b, reactor)) {
+                return None;
+            }
+            let (_, response) = waited_plan(b, reactor)?;
+            waited_option(b, reactor, *mover, response).map(|k| vec![k])
+        }
         _ => None,
     }
 }
 
-/// Waiting units whose threatened area `mover` just stepped into get their chance.
+/// What a waiting unit waits for and holds: the trigger and response of its `Ready`
+/// (logged as `Readied` after its Waiting), or for a plain `Wait` an attack on a foe
+/// entering its threatened area. `None` when it is not waiting.
+pub fn waited_plan(b: &Battle, u: UnitId) -> Option<(ReadyTrigger, ReadyResponse)> {
+    if !b.has(u, ConditionKind::Waiting) {
+        return None;
+    }
+    b.log()
+        .iter()
+        .rev()
+        .find_map(|l| match l.event {
+            Event::Readied {
+                unit,
+                trigger,
+                response,
+                ..
+            } if unit == u => Some(Some((trigger, response))),
+            Event::ConditionAdded {
+                unit,
+                kind: ConditionKind::Waiting,
+                ..
+            } if unit == u => Some(None),
+            _ => None,
+        })
+        .map(Option::unwrap_or_default)
+}
+
+/// Does `mover`'s step from `from` to `to` spring `w`'s waited trigger?
+fn springs(b: &Battle, w: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -> bool {
+    match trigger {
+        ReadyTrigger::EnemyEntersReach => b.threatens(w, to) && !b.threatens(w, from),
+        ReadyTrigger::EnemyWithin { cells } => {
+            let (g, at) = (b.grid(), b.pos(w));
+            g.distance(at, to) <= cells && g.distance(at, from) > cells
+        }
+    }
+}
+
+/// The maneuver a waited response makes against the foe that sprang it: Shove's Prone
+/// is a Trip, its Push a Push; Grapple and Disarm as named.
+pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<Action> {
+    match response {
+        ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            ..
+        } => Some(Action::Trip { target: foe }),
+        ReadyResponse::Shove {
+            effect: ShoveEffect::Push,
+            ..
+        } => Some(Action::Push {
+            target: foe,
+            distance: None,
+        }),
+        ReadyResponse::Grapple => Some(Action::Grapple { target: foe }),
+        ReadyResponse::Disarm => Some(Action::Disarm {
+            target: foe,
+            item: None,
+            send: None,
+        }),
+        ReadyResponse::Attack | ReadyResponse::Move { .. } => None,
+    }
+}
+
+/// The weapon a waited attack on `foe` uses: a melee weapon that reaches, else a ranged
+/// (or thrown) one that may shoot at it.
+fn waited_weapon(b: &Battle, w: UnitId, foe: UnitId) -> Option<usize> {
+    let dist = b.grid().distance(b.pos(w), b.pos(foe));
+    b.best_melee(w, dist).or_else(|| {
+        let i = b.weapon_for(w, foe, None).ok()?;
+        (b.weapons(w)[i].kind == WeaponKind::Ranged && may_attack(b, w, foe, i).is_ok())
+            .then_some(i)
+    })
+}
+
+/// The path of a waited move: up to the waiter's speed (the Standard held pays for one
+/// Advance, traded down), to a free cell it may move to.
+fn waited_path(b: &Battle, w: UnitId, to: Cell) -> Option<Vec<Cell>> {
+    if may_move(b, w).is_err()
+        || flees(b, w, to).is_err()
+        || b.pos(w) == to
+        || !b.terrain(to).standable()
+        || b.unit_at(to, Some(w)).is_some()
+    {
+        return None;
+    }
+    b.grid()
+        .path(b.pos(w), to, speed(b, w), b.mover_cost(w))
+        .map(|(p, _)| p)
+}
+
+/// What the waiter may answer now, if anything: its held response, still possible.
+fn waited_option(
+    b: &Battle,
+    w: UnitId,
+    foe: UnitId,
+    response: ReadyResponse,
+) -> Option<ReactionKind> {
+    match response {
+        ReadyResponse::Attack => waited_weapon(b, w, foe).map(|_| ReactionKind::WaitedAttack),
+        ReadyResponse::Move { to } => waited_path(b, w, to).map(|_| ReactionKind::WaitedAction),
+        _ => {
+            let a = waited_maneuver(response, foe)?;
+            legal(b, w, &a).ok().map(|_| ReactionKind::WaitedAction)
+        }
+    }
+}
+
+/// May `u` wait with this trigger and response? (Its Standard action pays: checked by
+/// the caller.)
+pub(super) fn may_wait(
+    b: &Battle,
+    u: UnitId,
+    trigger: ReadyTrigger,
+    response: ReadyResponse,
+    until: ReadyUntil,
+) -> Result<(), Illegal> {
+    if until == ReadyUntil::RoundEnd {
+        return Err(cannot(
+            b,
+            u,
+            "a waited action lasts until the waiter's next turn; it is not cancelled at the \
+             end of the round",
+        ));
+    }
+    match trigger {
+        ReadyTrigger::EnemyEntersReach if b.threat_reach(u) == 0 => {
+            return Err(cannot(
+                b,
+                u,
+                "it threatens no cell (no melee weapon in hand); wait for a foe within a \
+                 distance instead",
+            ));
+        }
+        ReadyTrigger::EnemyWithin { cells: 0 } => {
+            return Err(cannot(
+                b,
+                u,
+                "a foe within 0 cells would stand on it; name 1 or more",
+            ));
+        }
+        _ => {}
+    }
+    match response {
+        ReadyResponse::Attack => {
+            offensive(b, u)?;
+            let ranged = (0..b.weapons(u).len())
+                .any(|i| b.held(u, i) && b.weapons(u)[i].kind == WeaponKind::Ranged);
+            if b.threat_reach(u) == 0 && !ranged {
+                return Err(cannot(b, u, "it holds no weapon to attack with"));
+            }
+            Ok(())
+        }
+        ReadyResponse::Move { to } => {
+            may_move(b, u)?;
+            if !b.grid().contains(to) || !b.terrain(to).standable() || to == b.pos(u) {
+                return Err(Illegal::BadCell(to));
+            }
+            Ok(())
+        }
+        ReadyResponse::Shove { both: true, .. } => Err(cannot(
+            b,
+            u,
+            "tactical-d20 has a Trip (Shove Prone) or a Push (Shove Push), not both",
+        )),
+        _ => {
+            offensive(b, u)?;
+            skill(b, u, Skill::Athletics).map(|_| ())
+        }
+    }
+}
+
+/// Waiting units whose trigger `mover`'s step springs get their chance.
 pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
     let waiting: Vec<UnitId> = b
         .order()
@@ -64,9 +238,7 @@ pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cel
         .copied()
         .filter(|&w| {
             b.enemies(w, mover)
-                && b.has(w, ConditionKind::Waiting)
-                && b.threatens(w, to)
-                && !b.threatens(w, from)
+                && waited_plan(b, w).is_some_and(|(t, _)| springs(b, w, t, from, to))
         })
         .collect();
     for w in waiting.into_iter().rev() {
@@ -82,13 +254,43 @@ pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cel
 pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
     let provoker = w.trigger.provoker();
     match kind {
+        ReactionKind::WaitedAction => {
+            let plan = waited_plan(b, w.reactor);
+            remove(b, w.reactor, ConditionKind::Waiting, None);
+            let (Some((_, response)), Some(foe)) = (plan, provoker) else {
+                return Ok(());
+            };
+            if let ReadyResponse::Move { to } = response {
+                if let Some(path) = waited_path(b, w.reactor, to) {
+                    b.stack.push(Frame::Move {
+                        unit: w.reactor,
+                        path,
+                        next: 1,
+                        mode: MoveMode::Dash { exempt: None },
+                    });
+                }
+            } else if let Some(a) = waited_maneuver(response, foe) {
+                super::perform::carry_out(b, w.reactor, a)?;
+                // A foe tripped or grappled mid-move stops there (a pushed one is no
+                // longer where its path goes on).
+                if may_move(b, foe).is_err() {
+                    b.stack
+                        .retain(|f| !matches!(f, Frame::Move { unit, .. } if *unit == foe));
+                }
+            }
+        }
         ReactionKind::ReactionAttack | ReactionKind::WaitedAttack => {
             if kind == ReactionKind::WaitedAttack {
                 remove(b, w.reactor, ConditionKind::Waiting, None);
             }
             if let Some(t) = provoker {
                 let dist = b.grid().distance(b.pos(w.reactor), b.pos(t));
-                if let Some(weapon) = b.best_melee(w.reactor, dist) {
+                let weapon = if kind == ReactionKind::WaitedAttack {
+                    waited_weapon(b, w.reactor, t)
+                } else {
+                    b.best_melee(w.reactor, dist)
+                };
+                if let Some(weapon) = weapon {
                     b.stack.push(Frame::Attack {
                         attacker: w.reactor,
                         target: t,

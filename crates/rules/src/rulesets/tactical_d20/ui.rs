@@ -26,7 +26,7 @@ fn attack_with(u: UnitId, p: &Pick, slot: Slot) -> Option<Command> {
 }
 
 /// tactical-d20's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 27] = [
+pub static ACTIONS: [ActionSpec; 28] = [
     ActionSpec {
         label: "Secondary attack",
         key: Some(Key::Letter('E')),
@@ -211,6 +211,12 @@ pub static ACTIONS: [ActionSpec; 27] = [
         key: Some(Key::Letter('U')),
         target: Target::None,
         build: |_, u, _| Some(act(u, Action::StandUp)),
+    },
+    ActionSpec {
+        label: "Drop prone",
+        key: Some(Key::Letter('R')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, Action::DropProne)),
     },
     ActionSpec {
         label: "Pick Up",
