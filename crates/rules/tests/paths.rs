@@ -38,9 +38,7 @@ fn a_straight_walk_on_open_squares_goes_straight() {
     let g = Grid::new(GridKind::Square, 12, 5);
     let open = |_: Cell| Some(1);
     // The walk of issue 16: it went (4,2) (5,1) (6,0) (7,0) (8,1) (9,2).
-    let (path, cost) = g
-        .path(Cell::new(4, 2), Cell::new(9, 2), 20, open)
-        .unwrap();
+    let (path, cost) = g.path(Cell::new(4, 2), Cell::new(9, 2), 20, open).unwrap();
     assert_eq!(
         path,
         cells(&[(4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2)])
@@ -53,9 +51,7 @@ fn a_straight_walk_on_open_squares_goes_straight() {
         assert_eq!(path, g.line(a, b), "{a} -> {b}");
     }
     // A walk off the eight directions keeps to the line: one sideways step, no zigzag.
-    let (path, cost) = g
-        .path(Cell::new(0, 1), Cell::new(6, 3), 20, open)
-        .unwrap();
+    let (path, cost) = g.path(Cell::new(0, 1), Cell::new(6, 3), 20, open).unwrap();
     assert_eq!(cost, 6);
     assert_eq!(
         path,
@@ -194,5 +190,9 @@ fn walking_straight_past_a_foe_provokes_only_where_the_straight_path_is_threaten
     .unwrap();
     let ev = since(&b, start);
     assert_eq!(offers(&ev), vec![(f, vec![ReactionKind::ReactionAttack])]);
-    assert_eq!(b.pos(m), Cell::new(6, 1), "the move stops where F may react");
+    assert_eq!(
+        b.pos(m),
+        Cell::new(6, 1),
+        "the move stops where F may react"
+    );
 }
