@@ -292,6 +292,10 @@ impl Grid {
             start,
             cost: Vec::new(),
             prev: Vec::new(),
+            enter: Vec::new(),
+            offsets: [[0; 8]; 2],
+            dirs: self.directions(),
+            hex: self.kind == GridKind::Hex,
             len: 0,
             settled: Vec::new(),
         };
@@ -338,6 +342,7 @@ impl Grid {
                 [row(0), row(1)]
             }
         };
+        f.offsets = offsets;
         let dirs = self.directions();
         let si = f.slot(start).unwrap_or(0);
         let goals: Vec<usize> = goals.iter().filter_map(|&g| f.slot(g)).collect();
@@ -359,6 +364,7 @@ impl Grid {
                 }
                 f.settled.push(s as u32);
                 if goals.contains(&s) {
+                    f.enter = enter;
                     return f;
                 }
                 let parity = ((f.y0 + (s % h) as i32) & 1) as usize;
@@ -396,11 +402,13 @@ impl Grid {
             spare.push(bucket);
             d += 1;
         }
+        f.enter = enter;
         f
     }
 
     /// The cheapest path from `start` to `goal` (both included) and its cost, within
-    /// `budget`. `None` when the goal cannot be reached for that budget.
+    /// `budget`. `None` when the goal cannot be reached for that budget. Of several
+    /// equally cheap paths it is the straightest (see [`Field::path_to`]).
     pub fn path(
         &self,
         start: Cell,
@@ -466,6 +474,12 @@ pub struct Field {
     start: Cell,
     cost: Vec<u32>,
     prev: Vec<u32>,
+    /// Cost of entering each slot (as clamped by the search; `UNKNOWN` if never asked).
+    enter: Vec<u32>,
+    /// Slot offsets of the neighbours by row parity, and how many there are.
+    offsets: [[isize; 8]; 2],
+    dirs: usize,
+    hex: bool,
     len: usize,
     /// Slots in the order they were settled (cheapest first).
     settled: Vec<u32>,
@@ -541,16 +555,83 @@ impl Field {
         self.iter().map(|(c, _)| c)
     }
 
-    /// The path from the start to `goal` (both included) and its cost.
-    pub fn path_to(&self, goal: Cell) -> Option<(Vec<Cell>, u32)> {
-        let (total, _) = self.get(&goal)?;
-        let mut path = vec![goal];
-        let mut c = goal;
-        while c != self.start {
-            let (_, prev) = self.get(&c)?;
-            path.push(prev);
-            c = prev;
+    /// A point of the cell in coordinates where straight lines stay straight:
+    /// squares `(x, y)`; hexes `(2q + r, r)` from axial `(q, r)`, the hex centre up to a
+    /// scale on each axis (so cross products keep their sign and ordering).
+    fn point(&self, c: Cell) -> (i64, i64) {
+        if self.hex {
+            let h = Grid::to_hex(c);
+            (i64::from(2 * h.x + h.y), i64::from(h.y))
+        } else {
+            (i64::from(c.x), i64::from(c.y))
         }
+    }
+
+    /// Walk the path to `goal` backwards, from the goal to the start (both included),
+    /// without allocating; returns the path's cost, or `None` if `goal` was not reached.
+    ///
+    /// Of all the cheapest paths it takes the straightest: stepping back from a cell, it
+    /// may go to any neighbour whose cost plus the cell's entry cost is the cell's cost
+    /// (so the path stays cheapest), and picks the one nearest the straight line from
+    /// the start to the goal; then the one that keeps the direction of the step after
+    /// it; then the smaller cell.
+    pub fn walk_path_back(&self, goal: Cell, mut f: impl FnMut(Cell)) -> Option<u32> {
+        let gi = self.slot(goal)?;
+        let total = self.cost[gi];
+        if total == UNREACHED {
+            return None;
+        }
+        let h = self.h.max(1) as usize;
+        let (sx, sy) = self.point(self.start);
+        let (gx, gy) = self.point(goal);
+        let (lx, ly) = (gx - sx, gy - sy);
+        let off_line = |p: (i64, i64)| ((p.0 - sx) * ly - (p.1 - sy) * lx).abs();
+        let mut c = gi;
+        let mut cp = (gx, gy);
+        // The step from `c` to the cell after it on the path (none at the goal).
+        let mut ahead: Option<(i64, i64)> = None;
+        f(goal);
+        while self.cost[c] != 0 {
+            let want = self.cost[c] - self.enter[c];
+            let parity = ((self.y0 + (c % h) as i32) & 1) as usize;
+            let mut best: Option<((i64, bool, usize), (i64, i64))> = None;
+            for &o in &self.offsets[parity][..self.dirs] {
+                // A reached cell is never on the border: every neighbour is a slot.
+                let n = (c as isize + o) as usize;
+                if self.cost[n] != want {
+                    continue;
+                }
+                let np = self.point(self.cell_of(n));
+                let step = (cp.0 - np.0, cp.1 - np.1);
+                // Slots run in cell order, so the slot breaks the last tie.
+                let key = (off_line(np), ahead != Some(step), n);
+                if best.is_none_or(|(k, _)| key < k) {
+                    best = Some((key, np));
+                }
+            }
+            // The search's own predecessor always qualifies; this is only a safeguard.
+            let (n, np) = match best {
+                Some(((_, _, n), np)) => (n, np),
+                None => {
+                    let n = self.prev[c] as usize;
+                    (n, self.point(self.cell_of(n)))
+                }
+            };
+            ahead = Some((cp.0 - np.0, cp.1 - np.1));
+            c = n;
+            cp = np;
+            f(self.cell_of(c));
+        }
+        Some(total)
+    }
+
+    /// The path from the start to `goal` (both included) and its cost: the straightest
+    /// of the cheapest paths, as [`Field::walk_path_back`] walks it. (It need not follow
+    /// the predecessors [`Field::get`] gives, which are just one cheapest path each.)
+    pub fn path_to(&self, goal: Cell) -> Option<(Vec<Cell>, u32)> {
+        let i = self.slot(goal)?;
+        let mut path = Vec::with_capacity(self.cost[i].min(64) as usize + 1);
+        let total = self.walk_path_back(goal, |c| path.push(c))?;
         path.reverse();
         Some((path, total))
     }

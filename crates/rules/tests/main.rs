@@ -16,6 +16,7 @@ mod grid;
 mod level_fuzz;
 mod levels;
 mod messages;
+mod paths;
 mod support;
 mod tactical_d20;
 mod td_gaps;
