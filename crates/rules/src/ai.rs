@@ -60,6 +60,9 @@ pub fn decide(b: &Battle) -> Option<Command> {
 /// best chance to stop the hit, never intercept.
 pub fn react(b: &Battle) -> Option<ReactionKind> {
     let w = b.window()?;
+    if let Some(k) = b.rules().ai().choose(b, w) {
+        return Some(k);
+    }
     for k in [
         ReactionKind::ReactionAttack,
         ReactionKind::WaitedAttack,

@@ -139,6 +139,18 @@ pub enum Trigger {
         /// The overrunner.
         by: UnitId,
     },
+    /// flow: `by` feints the reactor, who chooses the skill it resists with ("target's
+    /// Melee or Agility (target's choice)").
+    Feinted {
+        /// The feinter.
+        by: UnitId,
+    },
+    /// flow: `by` disarmed the reactor with a Normal success; the reactor chooses the
+    /// adjacent cell its item lands on ("Item lands in adjacent hex (target's choice)").
+    Disarmed {
+        /// The disarmer.
+        by: UnitId,
+    },
 }
 
 impl Trigger {
@@ -148,7 +160,10 @@ impl Trigger {
             Trigger::Leaving { mover, .. } | Trigger::FailedTumble { mover } => Some(*mover),
             Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
             Trigger::EntersReach { mover, .. } => Some(*mover),
-            Trigger::IncomingAttack { .. } | Trigger::Overrun { .. } => None,
+            Trigger::IncomingAttack { .. }
+            | Trigger::Overrun { .. }
+            | Trigger::Feinted { .. }
+            | Trigger::Disarmed { .. } => None,
         }
     }
 }
@@ -181,6 +196,22 @@ pub enum ReactionKind {
     /// tactical-d20: the held Standard action of a Wait, when it is a move or a maneuver
     /// against the foe that sprang it (Trip, Push, Grapple, Disarm).
     WaitedAction,
+    /// flow: resist a Feint with Melee (the target's choice; free).
+    ResistMelee,
+    /// flow: resist a Feint with Agility (the target's choice; free).
+    ResistAgility,
+    /// flow: the item a Normal-success Disarm knocks away lands on this adjacent cell
+    /// (the target's choice; free).
+    LandAt(Cell),
+    /// flow: Intercept from this cell (one of those next to both, or on the line of fire,
+    /// within 3 movement), swapping with the ally or not (2 RP). `Intercept` and
+    /// `InterceptSwap` take the engine's cell (the cheapest to reach, then the lowest).
+    InterceptAt {
+        /// Where the interceptor stops.
+        to: Cell,
+        /// Swap places with the ally from there.
+        swap: bool,
+    },
 }
 
 /// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
@@ -197,7 +228,11 @@ impl ReactionKind {
     /// that have no battle at hand).
     pub fn cost(self) -> i32 {
         match self {
-            ReactionKind::Riposte | ReactionKind::Intercept | ReactionKind::InterceptSwap => 2,
+            ReactionKind::Riposte
+            | ReactionKind::Intercept
+            | ReactionKind::InterceptSwap
+            | ReactionKind::InterceptAt { .. } => 2,
+            ReactionKind::ResistMelee | ReactionKind::ResistAgility | ReactionKind::LandAt(_) => 0,
             _ => 1,
         }
     }
@@ -205,7 +240,7 @@ impl ReactionKind {
 
 impl std::fmt::Display for ReactionKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        let name = match self {
             ReactionKind::ReactionAttack => "Reaction Attack",
             ReactionKind::Dodge => "Dodge",
             ReactionKind::Parry => "Parry",
@@ -218,7 +253,15 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::Resist => "Resist",
             ReactionKind::WaitedAttack => "Waited attack",
             ReactionKind::WaitedAction => "Waited action",
-        })
+            ReactionKind::ResistMelee => "Resist with Melee",
+            ReactionKind::ResistAgility => "Resist with Agility",
+            ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),
+            ReactionKind::InterceptAt { to, swap } => {
+                let swap = if *swap { " and swap" } else { "" };
+                return write!(f, "Intercept at {to}{swap}");
+            }
+        };
+        f.write_str(name)
     }
 }
 

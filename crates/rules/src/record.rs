@@ -95,6 +95,8 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::FailedManeuver { .. } => "failed maneuver".into(),
         Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
         Trigger::Overrun { .. } => "overrun".into(),
+        Trigger::Feinted { .. } => "feint: choose the resisting skill".into(),
+        Trigger::Disarmed { .. } => "disarmed: choose where the item lands".into(),
     }
 }
 
@@ -231,7 +233,9 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 Trigger::StandingUp { unit }
                 | Trigger::FailedTumble { mover: unit }
                 | Trigger::FailedManeuver { unit }
-                | Trigger::Overrun { by: unit } => r.target = name(unit),
+                | Trigger::Overrun { by: unit }
+                | Trigger::Feinted { by: unit }
+                | Trigger::Disarmed { by: unit } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);

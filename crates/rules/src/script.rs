@@ -29,14 +29,50 @@ impl Choice {
 
 impl<'de> Deserialize<'de> for Choice {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
+        use serde::de::{EnumAccess, Error, IntoDeserializer, VariantAccess, value};
         struct Name;
-        impl serde::de::Visitor<'_> for Name {
+        /// A variant's name, read as an identifier.
+        struct Ident;
+        impl<'de> serde::de::DeserializeSeed<'de> for Ident {
+            type Value = String;
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+                struct V;
+                impl serde::de::Visitor<'_> for V {
+                    type Value = String;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a reaction's name")
+                    }
+                    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<String, E> {
+                        Ok(s.to_string())
+                    }
+                }
+                d.deserialize_identifier(V)
+            }
+        }
+        /// A variant whose name was already read, handed on to `ReactionKind`.
+        struct Named<V> {
+            name: String,
+            variant: V,
+        }
+        impl<'de, V: VariantAccess<'de>> EnumAccess<'de> for Named<V> {
+            type Error = V::Error;
+            type Variant = V;
+            fn variant_seed<S: serde::de::DeserializeSeed<'de>>(
+                self,
+                seed: S,
+            ) -> Result<(S::Value, V), V::Error> {
+                let v = seed.deserialize(self.name.into_deserializer())?;
+                Ok((v, self.variant))
+            }
+        }
+        impl<'de> serde::de::Visitor<'de> for Name {
             type Value = Choice;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`Decline` or a reaction such as `ReactionAttack` or `Dodge`")
+                f.write_str(
+                    "`Decline` or a reaction such as `ReactionAttack`, `Dodge` or `LandAt((3, 2))`",
+                )
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Choice, E> {
-                use serde::de::IntoDeserializer;
                 if s == "Decline" {
                     return Ok(Choice(None));
                 }
@@ -44,8 +80,21 @@ impl<'de> Deserialize<'de> for Choice {
                     .map(|k| Choice(Some(k)))
                     .map_err(|e: E| E::custom(format!("{e}, or `Decline`")))
             }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Choice, A::Error> {
+                let (name, variant) = data.variant_seed(Ident)?;
+                if name == "Decline" {
+                    variant.unit_variant()?;
+                    return Ok(Choice(None));
+                }
+                ReactionKind::deserialize(value::EnumAccessDeserializer::new(Named {
+                    name,
+                    variant,
+                }))
+                .map(|k| Choice(Some(k)))
+                .map_err(|e| A::Error::custom(format!("{e}, or `Decline`")))
+            }
         }
-        d.deserialize_identifier(Name)
+        d.deserialize_enum("ReactionKind", &[], Name)
     }
 }
 

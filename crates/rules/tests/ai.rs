@@ -317,6 +317,15 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
     // AI attacks now.
     b.dice_force_for_tests(&[5, 90]);
     b.submit(ai::decide(&b).unwrap()).unwrap();
+    // The brute resists with its better skill (the AI's answer).
+    if let Some(w) = b.window() {
+        let unit = w.reactor;
+        b.submit(Command::React {
+            unit,
+            choice: ai::react(&b),
+        })
+        .unwrap();
+    }
     assert!(b.has(brute, skirmish_rules::components::ConditionKind::Feinted));
     assert_eq!(b.ap(gor), 4);
     assert!(matches!(

@@ -505,6 +505,10 @@ impl Ruleset for Duel {
 struct DuelAi;
 
 impl AiTactics for DuelAi {
+    fn choose(&self, _b: &Battle, _w: &skirmish_rules::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+
     fn before_attack(&self, _b: &Battle, _u: UnitId, _t: UnitId, _plain: f64) -> Option<Command> {
         None
     }

@@ -118,6 +118,7 @@ fn a_feints_advantage_waits_for_the_feinters_next_attack_across_turns() {
     let mut b = duel(GridKind::Hex, &[10, 50, 70, 20, 3]);
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
     act(&mut b, s, Action::Feint { target: k }).unwrap();
+    react(&mut b, k, None); // resist with the better skill (the default)
     assert!(b.has(k, ConditionKind::Feinted));
     end(&mut b);
     assert!(
@@ -158,6 +159,7 @@ fn a_feint_lapses_when_the_feinter_goes_down() {
     );
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
     act(&mut b, s, Action::Feint { target: k }).unwrap();
+    react(&mut b, k, None); // resist with the better skill (the default)
     end(&mut b);
     end(&mut b);
     assert!(b.has(k, ConditionKind::Feinted));

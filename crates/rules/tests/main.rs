@@ -10,6 +10,7 @@ mod dice_props;
 mod duel;
 mod engine;
 mod flow;
+mod flow_choice;
 mod flow_gaps;
 mod fuzz_cases;
 mod grid;

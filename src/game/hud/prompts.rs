@@ -34,6 +34,17 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             )
         }
         Trigger::Overrun { by } => format!("{} overruns {}.", b.name(*by), b.name(r)),
+        Trigger::Feinted { by } => format!(
+            "{} feints {}: resist with Melee or Agility (N: the better).",
+            b.name(*by),
+            b.name(r)
+        ),
+        Trigger::Disarmed { by } => format!(
+            "{} disarms {}: where does the item land? (N: farthest from {})",
+            b.name(*by),
+            b.name(r),
+            b.name(*by)
+        ),
         Trigger::IncomingAttack {
             attacker,
             target,

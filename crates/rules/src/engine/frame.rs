@@ -110,6 +110,25 @@ pub enum Frame {
         /// What.
         action: Action,
     },
+    /// flow: roll a Feint's contest, the target resisting with its chosen skill
+    /// (`Melee` or `Agility`).
+    Feint {
+        /// The feinter.
+        unit: UnitId,
+        /// The target.
+        target: UnitId,
+        /// The target's resisting skill.
+        resist: crate::components::Stat,
+    },
+    /// flow: a disarmed item lands on a cell (the target's choice on a Normal success).
+    Land {
+        /// The disarmed unit.
+        unit: UnitId,
+        /// Its item (loadout index).
+        item: usize,
+        /// Where it lands.
+        cell: Cell,
+    },
     /// Deal the damage of a hit.
     Damage {
         /// The hit.

@@ -534,4 +534,8 @@ pub trait AiTactics: Sync {
     /// Will `u` still be able to attack after moving `cost` more? (A closure over the
     /// unit's budget now, asked for many cells.)
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool>;
+    /// The answer to a window that asks the reactor to choose rather than to react (flow:
+    /// the skill resisting a Feint, where a disarmed item lands); `None`: not such a
+    /// window.
+    fn choose(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
 }

@@ -6,8 +6,8 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
-use crate::engine::{Action, Hit, Illegal, ReadyResponse, ReadyTrigger};
-use crate::event::{Event, Outcome};
+use crate::engine::{Action, Frame, Hit, Illegal, ReadyResponse, ReadyTrigger, Window};
+use crate::event::{Event, Outcome, ReactionKind, Trigger};
 use crate::grid::Cell;
 
 use super::combat as flow;
@@ -546,7 +546,8 @@ pub(crate) fn clear_feints(b: &mut Battle, u: UnitId) {
 }
 
 /// A landed Disarm: the target drops the item. Normal success: it lands next to the
-/// target (the target picks: the free cell farthest from the attacker). Hard/Major/
+/// target, on the free cell the target chooses (a window; declined: the one farthest
+/// from the attacker). Hard/Major/
 /// Critical: the attacker takes it (with a free hand) or sends it up to 2/3/4 cells
 /// from the target.
 pub(crate) fn resolve_disarm(b: &mut Battle, hit: &Hit, item: usize, send: Option<Cell>) {
@@ -586,14 +587,59 @@ pub(crate) fn resolve_disarm(b: &mut Battle, hit: &Hit, item: usize, send: Optio
             _ => {}
         }
     }
-    let here = b.pos(t);
-    let att = b.pos(u);
-    let cell = grid
+    // "Normal Success: Item lands in adjacent hex (target's choice)": the target is asked
+    // when there is more than one free neighbour; declining takes the one farthest from
+    // the disarmer (then the lowest cell).
+    let cells = landing_cells(b, t, u);
+    let Some(&cell) = cells.first() else {
+        b.emit(Event::ItemDropped {
+            unit: t,
+            item,
+            weapon: w,
+            cell: b.pos(t),
+        });
+        return;
+    };
+    let land = Frame::Land {
+        unit: t,
+        item,
+        cell,
+    };
+    if cells.len() == 1 {
+        b.push_frame(land);
+        return;
+    }
+    b.open_window(Window {
+        reactor: t,
+        trigger: Trigger::Disarmed { by: u },
+        options: cells.into_iter().map(ReactionKind::LandAt).collect(),
+        hit: None,
+        on_decline: vec![land],
+    });
+}
+
+/// The free cells next to a disarmed `t` its item may land on, the default first (the
+/// farthest from the disarmer `by`, then the lowest cell).
+pub fn landing_cells(b: &Battle, t: UnitId, by: UnitId) -> Vec<Cell> {
+    let grid = b.grid();
+    let (here, att) = (b.pos(t), b.pos(by));
+    let mut cells: Vec<Cell> = grid
         .neighbours(here)
         .into_iter()
         .filter(|&c| open_cell(b, c, None))
-        .max_by_key(|&c| (grid.distance(c, att), std::cmp::Reverse(c)))
-        .unwrap_or(here);
+        .collect();
+    cells.sort_by_key(|&c| (std::cmp::Reverse(grid.distance(c, att)), c));
+    cells
+}
+
+/// A disarmed item lands (the target's chosen cell, or the default).
+pub(crate) fn land(b: &mut Battle, t: UnitId, item: usize, cell: Cell) {
+    if !b.held(t, item) {
+        return;
+    }
+    let Some(w) = b.weapons(t).get(item).cloned() else {
+        return;
+    };
     b.emit(Event::ItemDropped {
         unit: t,
         item,

@@ -3,8 +3,8 @@
 use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
-use crate::engine::{Action, Command};
-use crate::event::AttackKind;
+use crate::engine::{Action, Command, Window};
+use crate::event::{AttackKind, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 
@@ -12,6 +12,39 @@ use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 pub struct FlowAi;
 
 impl AiTactics for FlowAi {
+    // The target's choices: resist a Feint with the better skill (the first option);
+    // land a disarmed item where the nearest enemy is farthest (on a tie, the first
+    // option: the farthest from the disarmer), so it is likelier to be picked up again.
+    fn choose(&self, b: &Battle, w: &Window) -> Option<ReactionKind> {
+        match w.trigger {
+            Trigger::Feinted { .. } => w.options.first().copied(),
+            Trigger::Disarmed { .. } => {
+                let grid = b.grid();
+                let foes: Vec<Cell> = b
+                    .units()
+                    .filter(|&o| b.alive(o) && b.enemies(o, w.reactor))
+                    .map(|o| b.pos(o))
+                    .collect();
+                let away = |k: &ReactionKind| match k {
+                    ReactionKind::LandAt(c) => foes
+                        .iter()
+                        .map(|&f| grid.distance(*c, f))
+                        .min()
+                        .unwrap_or(0),
+                    _ => 0,
+                };
+                let mut best = *w.options.first()?;
+                for k in &w.options[1..] {
+                    if away(k) > away(&best) {
+                        best = *k;
+                    }
+                }
+                Some(best)
+            }
+            _ => None,
+        }
+    }
+
     // Feint or shove prone first when it costs no attack this turn and is worth it, or
     // disarm instead.
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {

@@ -542,7 +542,9 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
 /// by the target, Intercept by an ally): the one number the prompt and the AI show.
 pub fn defence_chance(b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64 {
     let check = match kind {
-        ReactionKind::Intercept | ReactionKind::InterceptSwap => {
+        ReactionKind::Intercept
+        | ReactionKind::InterceptSwap
+        | ReactionKind::InterceptAt { .. } => {
             let mut c = Check::new("Agility", b.stats(reactor).get(Stat::Agility));
             if b.has(reactor, ConditionKind::TotalDefense) {
                 c.advantage += 1;
@@ -550,7 +552,10 @@ pub fn defence_chance(b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind
             c.advantage += actor_advantage(b, reactor);
             c
         }
-        ReactionKind::ReactionAttack => return 0.0,
+        ReactionKind::ReactionAttack
+        | ReactionKind::ResistMelee
+        | ReactionKind::ResistAgility
+        | ReactionKind::LandAt(_) => return 0.0,
         _ => defence_check(b, reactor, kind),
     };
     let against = if matches!(kind, ReactionKind::Parry | ReactionKind::Riposte) {

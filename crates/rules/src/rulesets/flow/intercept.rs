@@ -158,16 +158,29 @@ pub fn intercept_plan(
     if b.unit_at(ally, Some(hit.target)).is_some() {
         return None;
     }
-    let att = b.pos(hit.attacker);
+    let here = b.pos(r);
+    let cands = intercept_cells(b, r, hit, swap, intercept_pool(b, hit));
+    if cands.is_empty() {
+        return None;
+    }
+    // The cheapest to reach, then the smallest cell: the search stops at the first.
+    let goals: Vec<Cell> = cands.iter().map(|&(c, _)| c).collect();
+    let (path, _) = grid.nearest(here, &goals, flow::INTERCEPT_MOVE, b.mover_cost(r))?;
+    let dest = *path.last()?;
+    let ally_to = cands.iter().find(|&&(c, _)| c == dest)?.1;
+    Some((path, dest, ally_to))
+}
+
+/// The cells an interceptor could stop on, before any path search: next to both the
+/// ally and the attacker (melee) or on the line between them (ranged).
+fn intercept_pool(b: &Battle, hit: &Hit) -> Vec<Cell> {
+    let grid = b.grid();
+    let (ally, att) = (b.pos(hit.target), b.pos(hit.attacker));
     let melee = b
         .weapons(hit.attacker)
         .get(hit.weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
-    // The cells it could stop on, before any path search: free, next to both (melee)
-    // or between them (ranged), and no further on the map than it may move (every step
-    // costs at least 1).
-    let here = b.pos(r);
-    let pool: Vec<Cell> = if melee {
+    if melee {
         grid.neighbours_iter(ally)
             .filter(|&c| grid.distance(c, att) == 1)
             .collect()
@@ -178,7 +191,20 @@ pub fn intercept_plan(
             .skip(1)
             .take(line.len().saturating_sub(2))
             .collect()
-    };
+    }
+}
+
+/// The cells of `pool` an interceptor may stop on (free, within its 3 cells on the map;
+/// with the swap, the cell beyond the ally free), with the ally's new cell.
+fn intercept_cells(
+    b: &Battle,
+    r: UnitId,
+    hit: &Hit,
+    swap: bool,
+    pool: Vec<Cell>,
+) -> Vec<(Cell, Option<Cell>)> {
+    let grid = b.grid();
+    let (here, ally) = (b.pos(r), b.pos(hit.target));
     let mut cands: Vec<(Cell, Option<Cell>)> = Vec::new();
     for c in pool {
         if grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some() {
@@ -195,15 +221,45 @@ pub fn intercept_plan(
         };
         cands.push((c, ally_to));
     }
-    if cands.is_empty() {
-        return None;
+    cands
+}
+
+/// Where an interceptor would go when it chooses the cell `to` (the seed leaves the
+/// cell to the interceptor: "if you cannot move to be adjacent to BOTH of them with 3
+/// hexes of movement, you may not perform Intercept"): the cheapest path there, the
+/// cell, the ally's new cell when swapping; `None` when `to` is not one it may use.
+pub fn intercept_plan_to(
+    b: &Battle,
+    r: UnitId,
+    hit: &Hit,
+    swap: bool,
+    to: Cell,
+) -> Option<(Vec<Cell>, Cell, Option<Cell>)> {
+    // The same guards as the engine's pick (the ally not sharing its cell).
+    intercept_plan(b, r, hit, swap)?;
+    let cands = intercept_cells(b, r, hit, swap, intercept_pool(b, hit));
+    let ally_to = cands.iter().find(|&&(c, _)| c == to)?.1;
+    let (path, _) = b
+        .grid()
+        .nearest(b.pos(r), &[to], flow::INTERCEPT_MOVE, b.mover_cost(r))?;
+    Some((path, to, ally_to))
+}
+
+/// The cells an interceptor may choose besides the engine's: `InterceptAt` options for
+/// every other reachable cell, plain then swapping.
+fn other_cells(b: &Battle, r: UnitId, hit: &Hit) -> Vec<ReactionKind> {
+    let mut out = Vec::new();
+    for swap in [false, true] {
+        let Some((_, default, _)) = intercept_plan(b, r, hit, swap) else {
+            continue;
+        };
+        for (c, _) in intercept_cells(b, r, hit, swap, intercept_pool(b, hit)) {
+            if c != default && intercept_plan_to(b, r, hit, swap, c).is_some() {
+                out.push(ReactionKind::InterceptAt { to: c, swap });
+            }
+        }
     }
-    // The cheapest to reach, then the smallest cell: the search stops at the first.
-    let goals: Vec<Cell> = cands.iter().map(|&(c, _)| c).collect();
-    let (path, _) = grid.nearest(here, &goals, flow::INTERCEPT_MOVE, b.mover_cost(r))?;
-    let dest = *path.last()?;
-    let ally_to = cands.iter().find(|&&(c, _)| c == dest)?.1;
-    Some((path, dest, ally_to))
+    out
 }
 
 /// Allies of a hit's target who may Intercept it, in initiative order, with their
@@ -244,22 +300,29 @@ pub fn next_interceptor(
             if intercept_plan(b, r, hit, true).is_some() {
                 o.push(ReactionKind::InterceptSwap);
             }
+            o.extend(other_cells(b, r, hit));
             return Some((at, r, o));
         }
     }
     None
 }
 
-/// Resolve an Intercept (RP already paid): move, maybe swap, roll Agility against the
+/// Resolve an Intercept (RP already paid): move (to the chosen cell `at`, else the
+/// engine's), maybe swap, roll Agility against the
 /// attack; the winner of the opposed check decides who takes the damage.
 pub(crate) fn resolve_intercept(
     b: &mut Battle,
     r: UnitId,
     hit: Hit,
     swap: bool,
+    at: Option<Cell>,
 ) -> Result<(), ForcedFaceError> {
     let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
-    let Some((path, dest, ally_to)) = intercept_plan(b, r, &hit, swap) else {
+    let plan = match at {
+        Some(to) => intercept_plan_to(b, r, &hit, swap, to),
+        None => intercept_plan(b, r, &hit, swap),
+    };
+    let Some((path, dest, ally_to)) = plan else {
         b.stack.push(Frame::Damage { hit, mult });
         return Ok(());
     };

@@ -4,7 +4,7 @@
 use crate::battle::Battle;
 use crate::components::{Stat, UnitId};
 use crate::dice::ForcedFaceError;
-use crate::event::{CheckPurpose, Event, Outcome};
+use crate::event::{CheckPurpose, Event, Outcome, ReactionKind};
 
 use super::combat::{self as flow, Check, active_wins, actor_advantage};
 
@@ -34,6 +34,45 @@ pub fn feint_checks(b: &Battle, u: UnitId, target: UnitId) -> (Check, Check) {
     (
         best_of(b, u, Stat::Melee, Stat::Deception, true),
         best_of(b, target, Stat::Melee, Stat::Agility, false),
+    )
+}
+
+/// The target's choices of resisting skill against a Feint, its better one first (the
+/// default a declined choice takes): empty when Melee and Agility are equal (the choice
+/// changes nothing, so nobody is asked).
+pub fn feint_resist_options(b: &Battle, target: UnitId) -> Vec<ReactionKind> {
+    let s = b.stats(target);
+    let (m, a) = (s.get(Stat::Melee), s.get(Stat::Agility));
+    if m == a {
+        Vec::new()
+    } else if a > m {
+        vec![ReactionKind::ResistAgility, ReactionKind::ResistMelee]
+    } else {
+        vec![ReactionKind::ResistMelee, ReactionKind::ResistAgility]
+    }
+}
+
+/// The skill a Feint's target resists with by default: the better of Melee and Agility
+/// (Melee on a tie).
+pub fn feint_default_resist(b: &Battle, target: UnitId) -> Stat {
+    let s = b.stats(target);
+    if s.get(Stat::Agility) > s.get(Stat::Melee) {
+        Stat::Agility
+    } else {
+        Stat::Melee
+    }
+}
+
+/// A Feint's opposed checks with the target resisting with `resist`.
+pub(super) fn feint_checks_with(
+    b: &Battle,
+    u: UnitId,
+    target: UnitId,
+    resist: Stat,
+) -> (Check, Check) {
+    (
+        best_of(b, u, Stat::Melee, Stat::Deception, true),
+        best_of(b, target, resist, resist, false),
     )
 }
 

@@ -3,12 +3,15 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Stat, UnitId};
-use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect};
+use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect, Window};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
 
 use super::actions::{add, default_disarm_item, drop_item, end_grapple, open_cell, tumble_landing};
 use super::combat::{self as flow, Check, actor_advantage};
-use super::maneuvers::{best_of, contest, feint_checks, roll, shove_checks};
+use super::maneuvers::{
+    best_of, contest, feint_checks_with, feint_default_resist, feint_resist_options, roll,
+    shove_checks,
+};
 
 pub(super) fn spend(b: &mut Battle, u: UnitId, amount: i32, on: Spend) {
     if amount > 0 {
@@ -37,19 +40,25 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         }
         Action::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
-            let (mine, theirs) = feint_checks(b, u, target);
-            // A second won feint on the same target (a later round, the first not yet
-            // spent) adds nothing: one Advantage, spent by one attack.
-            if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some()
-                && !flow::feinted_by(b, target, u)
-            {
-                add(
-                    b,
-                    target,
-                    ConditionKind::Feinted,
-                    Duration::UntilRemoved,
-                    Some(u),
-                );
+            // "vs target's Melee or Agility (target's choice)": the target is asked when
+            // the choice can matter; declining takes the better skill.
+            let resist = feint_default_resist(b, target);
+            let options = feint_resist_options(b, target);
+            let then = Frame::Feint {
+                unit: u,
+                target,
+                resist,
+            };
+            if options.is_empty() {
+                b.push_frame(then);
+            } else {
+                b.open_window(Window {
+                    reactor: target,
+                    trigger: Trigger::Feinted { by: u },
+                    options,
+                    hit: None,
+                    on_decline: vec![then],
+                });
             }
         }
         Action::Shove {
@@ -240,6 +249,33 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         }
         // Not flow actions: `check` refuses them.
         _ => {}
+    }
+    Ok(())
+}
+
+/// A Feint's contest, the target resisting with `resist` (its choice, or the default).
+pub(crate) fn feint_contest(
+    b: &mut Battle,
+    u: UnitId,
+    target: UnitId,
+    resist: Stat,
+) -> Result<(), Illegal> {
+    if !b.alive(u) || !b.alive(target) {
+        return Ok(());
+    }
+    let (mine, theirs) = feint_checks_with(b, u, target, resist);
+    // A second won feint on the same target (a later round, the first not yet spent)
+    // adds nothing: one Advantage, spent by one attack.
+    if contest(b, CheckPurpose::Feint, u, mine, target, theirs)?.is_some()
+        && !flow::feinted_by(b, target, u)
+    {
+        add(
+            b,
+            target,
+            ConditionKind::Feinted,
+            Duration::UntilRemoved,
+            Some(u),
+        );
     }
     Ok(())
 }

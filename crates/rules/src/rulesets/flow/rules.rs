@@ -403,7 +403,35 @@ impl Ruleset for Flow {
                 super::resolve_defence(b, hit, kind)?;
             }
             (ReactionKind::Intercept | ReactionKind::InterceptSwap, Some(hit)) => {
-                super::resolve_intercept(b, w.reactor, hit, kind == ReactionKind::InterceptSwap)?;
+                let swap = kind == ReactionKind::InterceptSwap;
+                super::resolve_intercept(b, w.reactor, hit, swap, None)?;
+            }
+            (ReactionKind::InterceptAt { to, swap }, Some(hit)) => {
+                super::resolve_intercept(b, w.reactor, hit, swap, Some(to))?;
+            }
+            // The target's choices: the declined continuation with the choice made.
+            (ReactionKind::ResistMelee | ReactionKind::ResistAgility, _) => {
+                if let Some(Frame::Feint { unit, target, .. }) = w.on_decline.first() {
+                    let resist = if kind == ReactionKind::ResistMelee {
+                        Stat::Melee
+                    } else {
+                        Stat::Agility
+                    };
+                    b.stack.push(Frame::Feint {
+                        unit: *unit,
+                        target: *target,
+                        resist,
+                    });
+                }
+            }
+            (ReactionKind::LandAt(cell), _) => {
+                if let Some(Frame::Land { unit, item, .. }) = w.on_decline.first() {
+                    b.stack.push(Frame::Land {
+                        unit: *unit,
+                        item: *item,
+                        cell,
+                    });
+                }
             }
             _ => {}
         }
@@ -412,6 +440,12 @@ impl Ruleset for Flow {
 
     fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
         match frame {
+            Frame::Feint {
+                unit,
+                target,
+                resist,
+            } => super::perform::feint_contest(b, unit, target, resist)?,
+            Frame::Land { unit, item, cell } => super::actions::land(b, unit, item, cell),
             Frame::OfferIntercept { hit, from } => match super::next_interceptor(b, &hit, from) {
                 Some((at, reactor, options)) => {
                     let trigger = b.incoming(&hit);
@@ -526,7 +560,10 @@ impl Ruleset for Flow {
     }
 
     fn reaction_price(&self, kind: ReactionKind) -> String {
-        format!("{} RP", self.reaction_cost(kind))
+        match self.reaction_cost(kind) {
+            0 => "free".into(),
+            n => format!("{n} RP"),
+        }
     }
 
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String {

@@ -16,6 +16,15 @@ use super::TacticalD20;
 pub struct TacticalD20Ai;
 
 impl AiTactics for TacticalD20Ai {
+    // tactical-d20 opens no choice windows: its targets choose nothing mid-command.
+    fn choose(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+    ) -> Option<crate::event::ReactionKind> {
+        None
+    }
+
     // Trip instead of the Standard attack when the allies' blows on a prone foe are
     // worth more.
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
