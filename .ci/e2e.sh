@@ -108,7 +108,8 @@ xdotool mousemove $(cell 4 2)
 sleep 1
 shot 02-path-preview
 xdotool click 1
-wait_for '"kind":"moved","round":1,"actor":"Gor","from":\[5,2\],"to":\[4,2\]'
+# The straightest cheapest path ends with the step onto (4, 2).
+wait_for '"kind":"moved","round":1,"actor":"Gor","from":\[[0-9]*,[0-9]*\],"to":\[4,2\]'
 xdotool mousemove $(cell 3 1)
 sleep 1
 shot 03-attack-preview
@@ -265,4 +266,24 @@ sleep 2
 shot 40-stalemate-draw
 alive
 cp "$events" "$out/events-6.jsonl"
+echo "e2e 7: flow's Drop (X), Pick Up (P) and Ready (0) from the keyboard"
+restart_game levels/flow-courtyard.ron
+battle
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Raiders"'
+sleep 1
+# Gor (a brute) holds only his greataxe: X drops it on his cell, a free action.
+xdotool key x
+wait_for '"kind":"item_dropped","round":1,"target":"Gor"'
+sleep 1
+shot 50-flow-dropped
+xdotool key p
+wait_for '"kind":"picked_up","round":1,"actor":"Gor"'
+sleep 1
+xdotool key 0
+wait_for '"kind":"readied","round":1,"actor":"Gor"'
+sleep 1
+shot 51-flow-readied
+alive
+cp "$events" "$out/events-7.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"
