@@ -34,7 +34,7 @@ export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
 events="$out/events.jsonl"
 rm -f "$events" "$SKIRMISH_LAYOUT"
-Xvfb :97 -screen 0 1280x800x24 >/dev/null 2>&1 &
+Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
 game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
@@ -81,7 +81,7 @@ restart_game() {
   wait $xvfb 2>/dev/null || true
   rm -f /tmp/.X11-unix/X97 /tmp/.X97-lock
   for _ in 1 2 3; do
-    Xvfb :97 -screen 0 1280x800x24 >/dev/null 2>&1 &
+    Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
     xvfb=$!
     for _ in $(seq 1 20); do
       xdotool getdisplaygeometry >/dev/null 2>&1 && break

@@ -85,7 +85,7 @@ start_x() {
   wait $xvfb 2>/dev/null || true
   rm -f /tmp/.X11-unix/X$disp /tmp/.X$disp-lock
   for _ in 1 2 3; do
-    Xvfb :$disp -screen 0 1280x800x24 >/dev/null 2>&1 &
+    Xvfb :$disp -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
     xvfb=$!
     for _ in $(seq 1 20); do
       xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
