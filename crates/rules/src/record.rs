@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::dice::Roll;
-use crate::event::{CheckPurpose, Event, Logged, Trigger};
+use crate::event::{Event, Logged, Trigger};
 use crate::grid::Cell;
 
 /// A named modifier in a record.
@@ -123,32 +123,6 @@ fn roll_fields(r: &mut Record, roll: &Roll, mods_in_target: bool) {
     r.total = Some(roll.total);
     if mods_in_target {
         r.detail = Some("roll at or under target_number; modifiers build target_number".into());
-    }
-}
-
-/// What a tactical-d20 check was against, where its number alone does not say: an
-/// Overrun check sets the DC of the overrun creature's save (it has no number of its
-/// own), an opposed check the target cannot resist has no opposing roll, and a tie in
-/// an opposed check is broken by the seed's rule.
-fn d20_check_words(r: &mut Record, detail: &mut String, p: CheckPurpose, total: i32, vs: i32) {
-    use CheckPurpose as P;
-    let opposed = matches!(
-        p,
-        P::Disarm | P::Trip | P::Grapple | P::Push | P::Sunder | P::Feint | P::GrappleCheck
-    );
-    if vs == 0 && p == P::Overrun {
-        r.target_number = None;
-        r.outcome = None;
-        *detail += ": the DC of the overrun creature's Reflex save";
-    } else if vs == 0 && opposed {
-        r.target_number = None;
-        *detail += ": unopposed, the target cannot resist";
-    } else if total == vs && p == P::Overrun {
-        *detail += ": a tie goes to the creature overrun";
-    } else if total == vs && p == P::GrappleCheck {
-        *detail += ": a tie keeps the grapple and ends the active creature's turn";
-    } else if total == vs && opposed {
-        *detail += ": a tie goes to the higher bonus, then to the defender";
     }
 }
 
@@ -425,11 +399,14 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            let mut detail = format!("{purpose:?}").to_lowercase();
-            if b.ruleset() == crate::rulesets::RulesetId::TacticalD20 {
-                d20_check_words(&mut r, &mut detail, *purpose, roll.total, *target_number);
+            let note = b.rules().check_note(*purpose, roll.total, *target_number);
+            if note.no_number {
+                r.target_number = None;
             }
-            r.detail = Some(detail);
+            if note.no_outcome {
+                r.outcome = None;
+            }
+            r.detail = Some(format!("{purpose:?}").to_lowercase() + note.words);
         }
         Event::Contest {
             purpose,

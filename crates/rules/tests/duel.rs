@@ -492,6 +492,19 @@ impl Ruleset for Duel {
         &['#']
     }
 
+    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
+        None
+    }
+
+    fn check_note(
+        &self,
+        _p: skirmish_rules::event::CheckPurpose,
+        _total: i32,
+        _vs: i32,
+    ) -> skirmish_rules::rulesets::CheckNote {
+        skirmish_rules::rulesets::CheckNote::default()
+    }
+
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
         [Slot::Standard, Slot::Move]
             .into_iter()

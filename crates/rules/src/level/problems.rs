@@ -47,41 +47,30 @@ pub(super) fn unplayed_conditions(p: &mut Problems, i: usize, u: &UnitFile) {
     }
 }
 
-/// Conditions that mean nothing in the level's ruleset (tactical-d20: Dead, flow's Total
-/// Defense and Feint mark): an error at their entry, not silently accepted.
+/// Conditions that mean nothing in the level's ruleset (as `Ruleset::refused_condition`
+/// says: tactical-d20's Dead, flow's Total Defense and Feint mark): an error at their
+/// entry, not silently accepted.
 pub(super) fn foreign_conditions(
     p: &mut Problems,
     i: usize,
     u: &UnitFile,
     ruleset: Option<RulesetId>,
 ) {
-    if ruleset != Some(RulesetId::TacticalD20) {
+    let Some(rules) = ruleset.and_then(|r| r.rules()) else {
         return;
-    }
+    };
     for k in u.conditions.keys() {
         let CondKey::Known(kind) = k else { continue };
-        let (name, why) = match kind {
-            ConditionKind::Dead => (
-                "Dead",
-                "a unit starts the battle alive (a creature dies when its negative HP reaches \
-                 its CON); leave the unit out, or start it Dying",
-            ),
-            ConditionKind::TotalDefense => (
-                "TotalDefense",
-                "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle",
-            ),
-            ConditionKind::Feinted => (
-                "Feinted",
-                "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
-                 (start the unit Surprised instead)",
-            ),
-            _ => continue,
+        let Some(why) = rules.refused_condition(*kind) else {
+            continue;
         };
+        let name = format!("{kind:?}");
         p.at(
             &format!("units[{i}].conditions{{{name}}}"),
             format!(
-                "unit `{}` cannot start {name} in tactical-d20: {why}",
-                echo(&u.name)
+                "unit `{}` cannot start {name} in {}: {why}",
+                echo(&u.name),
+                rules.id()
             ),
         );
     }

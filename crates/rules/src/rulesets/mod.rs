@@ -252,6 +252,17 @@ pub struct AttackOdds {
     pub dists: Option<(Distribution, Distribution)>,
 }
 
+/// How a check's log line reads ([`Ruleset::check_note`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckNote {
+    /// Added to the check's words (": a tie goes to …"), or "".
+    pub words: &'static str,
+    /// The number against is not a number to beat (leave it out).
+    pub no_number: bool,
+    /// Nor is there a success or failure to tell.
+    pub no_outcome: bool,
+}
+
 /// "name +v, name −v" for a modifier list.
 pub fn list_mods(m: &[Modifier]) -> String {
     m.iter()
@@ -507,6 +518,12 @@ pub trait Ruleset: Sync {
     fn condition_badge(&self, kind: ConditionKind) -> &'static str;
     /// Map symbols a random battlefield may use besides floor.
     fn random_terrain(&self) -> &'static [char];
+    /// Why a level may not start a unit with this condition in this ruleset (it means
+    /// nothing here), or `None` when it may.
+    fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str>;
+    /// How the log words a check of this ruleset: what its numbers mean when they are
+    /// not a plain "total vs number" (an unopposed check, a check that sets a DC, a tie).
+    fn check_note(&self, purpose: crate::event::CheckPurpose, total: i32, vs: i32) -> CheckNote;
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
 }

@@ -578,6 +578,15 @@ impl Ruleset for Flow {
         &['#', '~']
     }
 
+    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
+        None
+    }
+
+    // Every flow check is a roll against a number to beat.
+    fn check_note(&self, _p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
+        crate::rulesets::CheckNote::default()
+    }
+
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
         Vec::new()
     }

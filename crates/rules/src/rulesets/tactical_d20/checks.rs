@@ -316,3 +316,62 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
         Err(_) => 0.0,
     }
 }
+
+/// Why a tactical-d20 level may not start a unit with `kind` (it means nothing here).
+pub fn refused_condition(kind: ConditionKind) -> Option<&'static str> {
+    Some(match kind {
+        ConditionKind::Dead => {
+            "a unit starts the battle alive (a creature dies when its negative HP reaches \
+             its CON); leave the unit out, or start it Dying"
+        }
+        ConditionKind::TotalDefense => {
+            "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle"
+        }
+        ConditionKind::Feinted => {
+            "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
+             (start the unit Surprised instead)"
+        }
+        _ => return None,
+    })
+}
+
+/// How the log words a tactical-d20 check: an Overrun check sets the DC of the overrun
+/// creature's Reflex save (its number is 0); an opposed check against nobody is
+/// unopposed; ties go as the seed says.
+pub fn check_note(
+    p: crate::event::CheckPurpose,
+    total: i32,
+    vs: i32,
+) -> crate::rulesets::CheckNote {
+    use crate::event::CheckPurpose as P;
+    use crate::rulesets::CheckNote;
+    let opposed = matches!(
+        p,
+        P::Disarm | P::Trip | P::Grapple | P::Push | P::Sunder | P::Feint | P::GrappleCheck
+    );
+    let words = |w| CheckNote {
+        words: w,
+        ..CheckNote::default()
+    };
+    if vs == 0 && p == P::Overrun {
+        CheckNote {
+            words: ": the DC of the overrun creature's Reflex save",
+            no_number: true,
+            no_outcome: true,
+        }
+    } else if vs == 0 && opposed {
+        CheckNote {
+            words: ": unopposed, the target cannot resist",
+            no_number: true,
+            no_outcome: false,
+        }
+    } else if total == vs && p == P::Overrun {
+        words(": a tie goes to the creature overrun")
+    } else if total == vs && p == P::GrappleCheck {
+        words(": a tie keeps the grapple and ends the active creature's turn")
+    } else if total == vs && opposed {
+        words(": a tie goes to the higher bonus, then to the defender")
+    } else {
+        CheckNote::default()
+    }
+}

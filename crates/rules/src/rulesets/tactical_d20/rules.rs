@@ -410,6 +410,19 @@ impl Ruleset for TacticalD20 {
         &['#', '~', '^', '=', '_']
     }
 
+    fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
+        super::checks::refused_condition(kind)
+    }
+
+    fn check_note(
+        &self,
+        p: crate::event::CheckPurpose,
+        total: i32,
+        vs: i32,
+    ) -> crate::rulesets::CheckNote {
+        super::checks::check_note(p, total, vs)
+    }
+
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
         [Slot::Standard, Slot::Move, Slot::Quick]
             .into_iter()

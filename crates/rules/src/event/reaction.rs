@@ -1,0 +1,185 @@
+//! What opens a reaction window, the reactions that answer it, and battle-level counters.
+
+use crate::components::UnitId;
+use crate::grid::Cell;
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+/// What opened a reaction window.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// `mover` is about to leave `from`, a cell the reactor threatens.
+    Leaving {
+        /// Who moves.
+        mover: UnitId,
+        /// The cell being left.
+        from: Cell,
+    },
+    /// An attack by `attacker` would succeed against `target`.
+    IncomingAttack {
+        /// Who attacks.
+        attacker: UnitId,
+        /// Who is hit.
+        target: UnitId,
+        /// The attack's success level.
+        level: Outcome,
+        /// Melee or ranged.
+        melee: bool,
+        /// Is the attack itself a reaction attack (then no Riposte)?
+        reaction_chain: bool,
+    },
+    /// `unit` stands up from prone inside the reactor's threat range.
+    StandingUp {
+        /// Who stands.
+        unit: UnitId,
+    },
+    /// `mover` failed to tumble through the reactor's cell.
+    FailedTumble {
+        /// Who tumbled.
+        mover: UnitId,
+    },
+    /// tactical-d20: `unit` failed a maneuver (Disarm, Grapple, Push, Sunder, Trip)
+    /// against the reactor.
+    FailedManeuver {
+        /// Who failed.
+        unit: UnitId,
+    },
+    /// tactical-d20: `mover` stepped into a cell that springs the waiting reactor's Wait
+    /// (a cell it threatens, or within the distance its Wait names).
+    EntersReach {
+        /// Who moved.
+        mover: UnitId,
+        /// Where to.
+        cell: Cell,
+    },
+    /// tactical-d20: `by` overruns the reactor, who may spend its Reaction to step aside.
+    Overrun {
+        /// The overrunner.
+        by: UnitId,
+    },
+    /// flow: `by` feints the reactor, who chooses the skill it resists with ("target's
+    /// Melee or Agility (target's choice)").
+    Feinted {
+        /// The feinter.
+        by: UnitId,
+    },
+    /// flow: `by` disarmed the reactor with a Normal success; the reactor chooses the
+    /// adjacent cell its item lands on ("Item lands in adjacent hex (target's choice)").
+    Disarmed {
+        /// The disarmer.
+        by: UnitId,
+    },
+}
+
+impl Trigger {
+    /// The unit that provoked a reaction attack, if this trigger provokes one.
+    pub fn provoker(&self) -> Option<UnitId> {
+        match self {
+            Trigger::Leaving { mover, .. } | Trigger::FailedTumble { mover } => Some(*mover),
+            Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
+            Trigger::EntersReach { mover, .. } => Some(*mover),
+            Trigger::IncomingAttack { .. }
+            | Trigger::Overrun { .. }
+            | Trigger::Feinted { .. }
+            | Trigger::Disarmed { .. } => None,
+        }
+    }
+}
+
+/// A reaction a combatant may choose in a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ReactionKind {
+    /// Attack the provoking enemy.
+    ReactionAttack,
+    /// flow: Dodge (Agility or Athletics).
+    Dodge,
+    /// flow: Parry (Melee).
+    Parry,
+    /// flow: Block (Endurance, shield).
+    Block,
+    /// flow: Riposte — Parry, then a reaction attack if the parry succeeds (2 RP).
+    Riposte,
+    /// flow: Intercept — move up to 3 cells and take an attack for an ally (2 RP).
+    Intercept,
+    /// flow: Intercept, then swap places with the ally (the ally moves one cell on).
+    InterceptSwap,
+    /// tactical-d20: move up to half speed toward a foe leaving the threatened area.
+    Pursuit,
+    /// tactical-d20: step 5 ft out of an overrunner's way.
+    StepAside,
+    /// tactical-d20: the Reaction spent opposing a grapple check.
+    Resist,
+    /// tactical-d20: the held Standard action of a Wait: attack a foe entering reach.
+    WaitedAttack,
+    /// tactical-d20: the held Standard action of a Wait, when it is a move or a maneuver
+    /// against the foe that sprang it (Trip, Push, Grapple, Disarm).
+    WaitedAction,
+    /// flow: resist a Feint with Melee (the target's choice; free).
+    ResistMelee,
+    /// flow: resist a Feint with Agility (the target's choice; free).
+    ResistAgility,
+    /// flow: the item a Normal-success Disarm knocks away lands on this adjacent cell
+    /// (the target's choice; free).
+    LandAt(Cell),
+    /// flow: Intercept from this cell (one of those next to both, or on the line of fire,
+    /// within 3 movement), swapping with the ally or not (2 RP). `Intercept` and
+    /// `InterceptSwap` take the engine's cell (the cheapest to reach, then the lowest).
+    InterceptAt {
+        /// Where the interceptor stops.
+        to: Cell,
+        /// Swap places with the ally from there.
+        swap: bool,
+    },
+}
+
+/// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
+/// with [`crate::battle::Battle::counter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Counter {
+    /// escalation: the escalation die (0 until round 2, then +1 a round up to 6).
+    EscalationDie,
+}
+
+impl ReactionKind {
+    /// Reaction points it costs in flow (the battle's ruleset decides:
+    /// [`crate::rulesets::Ruleset::reaction_cost`]; this is flow's table, kept for callers
+    /// that have no battle at hand).
+    pub fn cost(self) -> i32 {
+        match self {
+            ReactionKind::Riposte
+            | ReactionKind::Intercept
+            | ReactionKind::InterceptSwap
+            | ReactionKind::InterceptAt { .. } => 2,
+            ReactionKind::ResistMelee | ReactionKind::ResistAgility | ReactionKind::LandAt(_) => 0,
+            _ => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for ReactionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self {
+            ReactionKind::ReactionAttack => "Reaction Attack",
+            ReactionKind::Dodge => "Dodge",
+            ReactionKind::Parry => "Parry",
+            ReactionKind::Block => "Block",
+            ReactionKind::Riposte => "Riposte",
+            ReactionKind::Intercept => "Intercept",
+            ReactionKind::InterceptSwap => "Intercept and swap",
+            ReactionKind::Pursuit => "Pursuit",
+            ReactionKind::StepAside => "Step aside",
+            ReactionKind::Resist => "Resist",
+            ReactionKind::WaitedAttack => "Waited attack",
+            ReactionKind::WaitedAction => "Waited action",
+            ReactionKind::ResistMelee => "Resist with Melee",
+            ReactionKind::ResistAgility => "Resist with Agility",
+            ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),
+            ReactionKind::InterceptAt { to, swap } => {
+                let swap = if *swap { " and swap" } else { "" };
+                return write!(f, "Intercept at {to}{swap}");
+            }
+        };
+        f.write_str(name)
+    }
+}
