@@ -796,3 +796,24 @@ fn a_waited_standard_action_can_be_a_shot_a_move_or_a_maneuver() {
         assert_eq!(b.rp(c), 1);
     }
 }
+
+/// A waited Shove Prone (a Trip) used to spring while the charging foe passed through its
+/// ally's square, and the trip stopped it there: two creatures in one square (skirmish
+/// fuzz, commands case 4435889485618616915, kept as a fixture). Now such a Wait does not
+/// spring on a shared square: the script's answer to it is refused, and everything up to
+/// it keeps the soak invariants.
+#[test]
+fn a_waited_trip_does_not_spring_on_a_square_the_foe_shares() {
+    use skirmish_rules::script::{self, Script};
+    let name = "tests/fixtures/fuzz/waited-trip-on-an-allys-square";
+    let level =
+        skirmish_rules::level::load(&crate::support::repo(&format!("{name}.level.ron"))).unwrap();
+    let s = Script::load(&crate::support::repo(&format!("{name}.script.ron"))).unwrap();
+    let mut b = script::start(&level, s.seed.unwrap(), &s).unwrap();
+    let stop = script::run(&mut b, &s).unwrap_err().to_string();
+    assert!(stop.contains("React(unit: \"Blue1\""), "{stop}");
+    let mut inv = skirmish_rules::sim::Invariants::new(&level, s.seed.unwrap()).unwrap();
+    let mut out = Vec::new();
+    inv.follow(&b, 0, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+}

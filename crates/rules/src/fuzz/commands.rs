@@ -166,26 +166,77 @@ impl Maker<'_> {
         ][self.below(5) as usize]
     }
 
-    fn reaction(&mut self) -> ReactionKind {
+    fn reaction(&mut self, b: &Battle, u: UnitId) -> ReactionKind {
         use ReactionKind::*;
-        [
-            ReactionAttack,
-            Dodge,
-            Parry,
-            Block,
-            Riposte,
-            Intercept,
-            InterceptSwap,
-            Pursuit,
-            StepAside,
-            Resist,
-            WaitedAttack,
-        ][self.below(11) as usize]
+        match self.below(16) {
+            11 => WaitedAction,
+            12 => ResistMelee,
+            13 => ResistAgility,
+            14 => LandAt(self.near(b, u)),
+            15 => InterceptAt {
+                to: self.near(b, u),
+                swap: self.flag(),
+            },
+            k => [
+                ReactionAttack,
+                Dodge,
+                Parry,
+                Block,
+                Riposte,
+                Intercept,
+                InterceptSwap,
+                Pursuit,
+                StepAside,
+                Resist,
+                WaitedAttack,
+            ][k as usize],
+        }
+    }
+
+    fn ready(&mut self, b: &Battle, u: UnitId) -> Action {
+        let trigger = if self.flag() {
+            ReadyTrigger::EnemyEntersReach
+        } else {
+            ReadyTrigger::EnemyWithin {
+                cells: self.below(12),
+            }
+        };
+        let response = match self.below(5) {
+            0 => ReadyResponse::Attack,
+            1 => ReadyResponse::Move {
+                to: self.near(b, u),
+            },
+            2 => ReadyResponse::Shove {
+                effect: if self.flag() {
+                    ShoveEffect::Push
+                } else {
+                    ShoveEffect::Prone
+                },
+                both: self.flag(),
+            },
+            3 => ReadyResponse::Grapple,
+            _ => ReadyResponse::Disarm,
+        };
+        let until = if self.flag() {
+            ReadyUntil::NextTurn
+        } else {
+            ReadyUntil::RoundEnd
+        };
+        Action::Ready {
+            trigger,
+            response,
+            until,
+        }
     }
 
     fn action(&mut self, b: &Battle, u: UnitId) -> Action {
         use Action::*;
-        match self.below(34) {
+        match self.below(37) {
+            34 => self.ready(b, u),
+            35 => Drop {
+                item: self.flag().then(|| self.item()),
+            },
+            36 => DropProne,
             0 => Step {
                 to: self.near(b, u),
             },
@@ -326,7 +377,7 @@ impl Maker<'_> {
             4 => Command::EndTurn { unit },
             5 => Command::React {
                 unit,
-                choice: self.flag().then(|| self.reaction()),
+                choice: self.flag().then(|| self.reaction(b, unit)),
             },
             _ => Command::Act {
                 unit,

@@ -97,6 +97,18 @@ fn springs(b: &Battle, w: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
     }
 }
 
+/// Does this waited response, if it succeeds, stop the foe's movement where it stands
+/// (a trip leaves it prone, a grapple holds it)?
+fn stops_the_mover(r: ReadyResponse) -> bool {
+    matches!(
+        r,
+        ReadyResponse::Shove {
+            effect: ShoveEffect::Prone,
+            ..
+        } | ReadyResponse::Grapple
+    )
+}
+
 /// The maneuver a waited response makes against the foe that sprang it: Shove's Prone
 /// is a Trip, its Push a Push; Grapple and Disarm as named.
 pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<Action> {
@@ -232,13 +244,20 @@ pub(super) fn may_wait(
 
 /// Waiting units whose trigger `mover`'s step springs get their chance.
 pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+    // A trip or grapple stops the mover where it stands: not while it passes through
+    // another creature's square (two creatures in one square; skirmish fuzz, commands
+    // case 4435889485618616915). Such a Wait does not spring there, and this movement
+    // has then entered its reach.
+    let shared = b.unit_at(to, Some(mover)).is_some();
     let waiting: Vec<UnitId> = b
         .order()
         .iter()
         .copied()
         .filter(|&w| {
             b.enemies(w, mover)
-                && waited_plan(b, w).is_some_and(|(t, _)| springs(b, w, t, from, to))
+                && waited_plan(b, w).is_some_and(|(t, r)| {
+                    springs(b, w, t, from, to) && !(shared && stops_the_mover(r))
+                })
         })
         .collect();
     for w in waiting.into_iter().rev() {
