@@ -1375,3 +1375,31 @@ fn no_intercept_while_the_shot_ally_stands_on_another_allys_cell() {
     assert_eq!(b.pos(id(&b, "Sable")), Cell::new(2, 2));
     assert!(intercepts(&b, start) > 0, "{:?}", since(&b, start));
 }
+
+/// A readied Move used to go off while the mover passed through an ally's cell and take
+/// the cell the mover's path went on to, leaving it on its ally's cell (skirmish fuzz,
+/// commands case 14293829622268831743, kept as a fixture). Now a readied move, prone
+/// Shove or Grapple does not go off on a shared cell: the script's later answers no
+/// longer fit, and everything up to there keeps the soak invariants.
+#[test]
+fn a_readied_move_does_not_go_off_while_the_mover_shares_a_cell() {
+    use skirmish_rules::script::{self, Script};
+    let name = "tests/fixtures/fuzz/readied-move-blocks-a-passing-mover";
+    let level = skirmish_rules::level::load(&repo(&format!("{name}.level.ron"))).unwrap();
+    let s = Script::load(&repo(&format!("{name}.script.ron"))).unwrap();
+    let mut b = script::start(&level, s.seed.unwrap(), &s).unwrap();
+    let stop = script::run(&mut b, &s).unwrap_err().to_string();
+    assert!(stop.contains("is illegal"), "{stop}");
+    assert!(
+        !b.log()
+            .iter()
+            .rev()
+            .take(40)
+            .any(|l| matches!(l.event, Event::ReadyTriggered { .. })),
+        "the readied move went off"
+    );
+    let mut inv = skirmish_rules::sim::Invariants::new(&level, s.seed.unwrap()).unwrap();
+    let mut out = Vec::new();
+    inv.follow(&b, 0, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+}

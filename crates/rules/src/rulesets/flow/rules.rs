@@ -215,13 +215,13 @@ impl Ruleset for Flow {
         true
     }
 
-    // "-10 for 7-12 hexes, -20 for 13-18 hexes, etc.": the increments go on; only the
-    // map and a clear line limit a shot.
     // Any free cell the path reaches: flow has no fear that bars a destination.
     fn may_move_to(&self, _b: &Battle, _u: UnitId, _to: Cell) -> Result<(), Illegal> {
         Ok(())
     }
 
+    // "-10 for 7-12 hexes, -20 for 13-18 hexes, etc.": the increments go on; only the
+    // map and a clear line limit a shot.
     fn max_range_increments(&self) -> Option<u32> {
         None
     }

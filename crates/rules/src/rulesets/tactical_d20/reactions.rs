@@ -97,8 +97,8 @@ fn springs(b: &Battle, w: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
     }
 }
 
-/// Does this waited response, if it succeeds, stop the foe's movement where it stands
-/// (a trip leaves it prone, a grapple holds it)?
+/// Could this waited response leave the foe where it stands: a trip leaves it prone, a
+/// grapple holds it, a move may take the square its path goes on to?
 fn stops_the_mover(r: ReadyResponse) -> bool {
     matches!(
         r,
@@ -106,6 +106,7 @@ fn stops_the_mover(r: ReadyResponse) -> bool {
             effect: ShoveEffect::Prone,
             ..
         } | ReadyResponse::Grapple
+            | ReadyResponse::Move { .. }
     )
 }
 
