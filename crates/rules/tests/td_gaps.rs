@@ -805,15 +805,26 @@ fn a_waited_standard_action_can_be_a_shot_a_move_or_a_maneuver() {
 #[test]
 fn a_waited_trip_does_not_spring_on_a_square_the_foe_shares() {
     use skirmish_rules::script::{self, Script};
-    let name = "tests/fixtures/fuzz/waited-trip-on-an-allys-square";
-    let level =
-        skirmish_rules::level::load(&crate::support::repo(&format!("{name}.level.ron"))).unwrap();
-    let s = Script::load(&crate::support::repo(&format!("{name}.script.ron"))).unwrap();
-    let mut b = script::start(&level, s.seed.unwrap(), &s).unwrap();
-    let stop = script::run(&mut b, &s).unwrap_err().to_string();
-    assert!(stop.contains("React(unit: \"Blue1\""), "{stop}");
-    let mut inv = skirmish_rules::sim::Invariants::new(&level, s.seed.unwrap()).unwrap();
-    let mut out = Vec::new();
-    inv.follow(&b, 0, &mut out);
-    assert!(out.is_empty(), "{out:?}");
+    // The same for a waited Push, which moved the pusher into the square the foe left,
+    // its ally still there (commands case 16477382482786592539).
+    for (name, reactor) in [
+        ("waited-trip-on-an-allys-square", "Blue1"),
+        ("waited-push-on-an-allys-square", "Red2"),
+    ] {
+        let name = format!("tests/fixtures/fuzz/{name}");
+        let level =
+            skirmish_rules::level::load(&crate::support::repo(&format!("{name}.level.ron")))
+                .unwrap();
+        let s = Script::load(&crate::support::repo(&format!("{name}.script.ron"))).unwrap();
+        let mut b = script::start(&level, s.seed.unwrap(), &s).unwrap();
+        let stop = script::run(&mut b, &s).unwrap_err().to_string();
+        assert!(
+            stop.contains(&format!("React(unit: \"{reactor}\"")),
+            "{stop}"
+        );
+        let mut inv = skirmish_rules::sim::Invariants::new(&level, s.seed.unwrap()).unwrap();
+        let mut out = Vec::new();
+        inv.follow(&b, 0, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+    }
 }

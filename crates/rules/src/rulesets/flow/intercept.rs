@@ -4,7 +4,7 @@ use crate::battle::Battle;
 use crate::components::{ConditionKind, Stat, UnitId, WeaponKind};
 use crate::dice::ForcedFaceError;
 use crate::engine::{Action, Frame, Hit, HitEffect, MoveMode};
-use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
 use crate::event::{AttackKind, Event, Outcome, ReactionKind, Spend};
 use crate::grid::Cell;
 
@@ -75,21 +75,11 @@ pub(crate) fn readied_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Ce
         if !springs(b, r, trigger, from, to) {
             continue;
         }
-        // Not while the mover passes through another unit's cell, for a response that
-        // could leave it there: a move that takes the cell its path goes on to, a Shove
-        // that knocks it prone, a Grapple that holds it (two units on one cell; skirmish
-        // fuzz, commands case 14293829622268831743).
-        if b.unit_at(to, Some(mover)).is_some()
-            && matches!(
-                response,
-                ReadyResponse::Move { .. }
-                    | ReadyResponse::Shove {
-                        effect: ShoveEffect::Prone,
-                        ..
-                    }
-                    | ReadyResponse::Grapple
-            )
-        {
+        // While the mover passes through another unit's cell only a readied attack goes
+        // off: a move may take the cell its path goes on to, a Shove or Grapple may stop
+        // it there or move units about it (two units on one cell; skirmish fuzz, commands
+        // cases 14293829622268831743 and 16477382482786592539).
+        if b.unit_at(to, Some(mover)).is_some() && response != ReadyResponse::Attack {
             continue;
         }
         match response {

@@ -97,17 +97,13 @@ fn springs(b: &Battle, w: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
     }
 }
 
-/// Could this waited response leave the foe where it stands: a trip leaves it prone, a
-/// grapple holds it, a move may take the square its path goes on to?
+/// Could this waited response leave the foe, or the waiter, on a square someone else
+/// holds when the foe stands in another creature's square: a trip or grapple stops it
+/// there, a move may take the square its path goes on to, a push moves the pusher into
+/// the square it leaves (skirmish fuzz, commands case 16477382482786592539). Only an
+/// attack cannot.
 fn stops_the_mover(r: ReadyResponse) -> bool {
-    matches!(
-        r,
-        ReadyResponse::Shove {
-            effect: ShoveEffect::Prone,
-            ..
-        } | ReadyResponse::Grapple
-            | ReadyResponse::Move { .. }
-    )
+    r != ReadyResponse::Attack
 }
 
 /// The maneuver a waited response makes against the foe that sprang it: Shove's Prone
@@ -245,10 +241,9 @@ pub(super) fn may_wait(
 
 /// Waiting units whose trigger `mover`'s step springs get their chance.
 pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
-    // A trip or grapple stops the mover where it stands: not while it passes through
-    // another creature's square (two creatures in one square; skirmish fuzz, commands
-    // case 4435889485618616915). Such a Wait does not spring there, and this movement
-    // has then entered its reach.
+    // Only a waited attack springs while the mover passes through another creature's
+    // square (see `stops_the_mover`; skirmish fuzz, commands case 4435889485618616915).
+    // Another Wait does not spring there, and this movement has then entered its reach.
     let shared = b.unit_at(to, Some(mover)).is_some();
     let waiting: Vec<UnitId> = b
         .order()
