@@ -426,6 +426,13 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.from = Some(*from);
             r.to = Some(*to);
         }
+        Event::FellBack { unit, from, to } => {
+            r.kind = "fell_back";
+            r.actor = name(unit);
+            r.from = Some(*from);
+            r.to = Some(*to);
+            r.detail = Some("cannot stop on a cell someone holds".into());
+        }
         Event::CarryChanged { unit, item, now } => {
             r.kind = "carry_changed";
             r.actor = name(unit);

@@ -1403,3 +1403,42 @@ fn a_readied_move_does_not_go_off_while_the_mover_shares_a_cell() {
     inv.follow(&b, 0, &mut out);
     assert!(out.is_empty(), "{out:?}");
 }
+
+/// Found by `skirmish fuzz` (commands cases 201250906165953738, 7169537138673458113 and
+/// 8454605444121530303, kept as fixtures): a walker passes through an ally's cell; an
+/// enemy's readied Move, sprung earlier on the walker's own cell, takes a cell further
+/// along the walker's path, and the blocked walker used to stop on its ally's cell. Now
+/// a move cut short on a shared cell falls back along its path to the last cell the
+/// walker held alone (a `FellBack` event), and the whole script keeps the invariants.
+#[test]
+fn a_walker_blocked_on_an_allys_cell_falls_back_to_its_last_own_cell() {
+    use skirmish_rules::script::{self, Script};
+    for n in 1..=3 {
+        let name = format!("tests/fixtures/fuzz/blocked-walker-on-an-allys-cell-{n}");
+        let level = skirmish_rules::level::load(&repo(&format!("{name}.level.ron"))).unwrap();
+        let s = Script::load(&repo(&format!("{name}.script.ron"))).unwrap();
+        let mut b = script::start(&level, s.seed.unwrap(), &s).unwrap();
+        script::run(&mut b, &s).unwrap();
+        let fell: Vec<_> = b
+            .log()
+            .iter()
+            .filter_map(|l| match l.event {
+                Event::FellBack { unit, from, to } => Some((unit, from, to)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fell.len(), 1, "{name}: {fell:?}");
+        let (unit, from, to) = fell[0];
+        // It fell back from a cell an ally held to a cell of its own, one it had walked.
+        assert!(b.unit_at(to, Some(unit)).is_none() || b.pos(unit) != to);
+        assert_ne!(from, to);
+        let walked = b.log().iter().any(
+            |l| matches!(l.event, Event::Moved { unit: u, from: f, .. } if u == unit && f == to),
+        );
+        assert!(walked, "{name}: {to} is not on its path");
+        let mut inv = skirmish_rules::sim::Invariants::new(&level, s.seed.unwrap()).unwrap();
+        let mut out = Vec::new();
+        inv.follow(&b, 0, &mut out);
+        assert!(out.is_empty(), "{name}: {out:?}");
+    }
+}

@@ -828,3 +828,57 @@ fn a_waited_trip_does_not_spring_on_a_square_the_foe_shares() {
         assert!(out.is_empty(), "{out:?}");
     }
 }
+
+/// A move cut short on another creature's square falls back to the last square the mover
+/// held alone (the engine's rule for both rulesets; the flow fixtures found by `skirmish
+/// fuzz` are in `flow::a_walker_blocked_on_an_allys_cell_falls_back_to_its_last_own_cell`).
+/// Grub walks along row 4 through his ally Bo's square; Ria's waited move, sprung when
+/// Grub came within 3 squares (on his own square (6, 4)), takes (4, 4), the square after
+/// Bo's. Grub, blocked on Bo's square, goes back to (6, 4): no two creatures share one.
+#[test]
+fn a_foe_blocked_on_its_allys_square_falls_back_to_its_last_own_square() {
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger};
+    let units = r#"Unit(name: "Ria", side: "Red", cell: (3, 7), archetype: "rogue"),
+        Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter"),
+        Unit(name: "Bo", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Square, units, &[20, 2, 1]);
+    let (r, g, bo) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Bo"));
+    wait_for(
+        &mut b,
+        r,
+        ReadyTrigger::EnemyWithin { cells: 3 },
+        ReadyResponse::Move {
+            to: Cell::new(4, 4),
+        },
+    )
+    .unwrap();
+    end(&mut b);
+    assert_eq!(b.current(), Some(g));
+    let n = b.log().len();
+    mv(&mut b, g, 2, 4).unwrap();
+    react(&mut b, r, Some(ReactionKind::WaitedAction));
+    assert_eq!(b.pos(r), Cell::new(4, 4));
+    let ev = since(&b, n);
+    let steps: Vec<(Cell, Cell)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { unit, from, to, .. } if *unit == g => Some((*from, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            (Cell::new(8, 4), Cell::new(7, 4)),
+            (Cell::new(7, 4), Cell::new(6, 4)),
+            (Cell::new(6, 4), Cell::new(5, 4)),
+        ]
+    );
+    assert!(ev.contains(&Event::FellBack {
+        unit: g,
+        from: Cell::new(5, 4),
+        to: Cell::new(6, 4),
+    }));
+    assert_eq!(b.pos(g), Cell::new(6, 4));
+    assert_eq!(b.pos(bo), Cell::new(5, 4));
+}

@@ -39,6 +39,7 @@ fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
         | Event::Check { unit, .. }
         | Event::Initiative { unit, .. }
         | Event::Moved { unit, .. }
+        | Event::FellBack { unit, .. }
         | Event::Save { unit, .. }
         | Event::FlowPoints { unit, .. }
         | Event::ApSpent { unit, .. }

@@ -10,6 +10,7 @@ fn keeps_threat(e: &Event) -> bool {
         e,
         Event::Moved { .. }
             | Event::Displaced { .. }
+            | Event::FellBack { .. }
             | Event::Attack { .. }
             | Event::Defence { .. }
             | Event::Save { .. }
@@ -38,7 +39,9 @@ impl Battle {
         let grid = self.level.grid;
         if let Some(ix) = self.index.get_mut() {
             match e {
-                Event::Moved { unit, to, .. } | Event::Displaced { unit, to, .. } => {
+                Event::Moved { unit, to, .. }
+                | Event::Displaced { unit, to, .. }
+                | Event::FellBack { unit, to, .. } => {
                     ix.place(grid, *unit, Some(*to));
                 }
                 Event::Down { unit } => ix.place(grid, *unit, None),
@@ -69,7 +72,7 @@ impl Battle {
                     f.0 = d as u8;
                 }
             }
-            Event::Displaced { unit, to, .. } => {
+            Event::Displaced { unit, to, .. } | Event::FellBack { unit, to, .. } => {
                 if let Some(mut p) = self.get_mut::<Position>(*unit) {
                     p.0 = *to;
                 }

@@ -9,6 +9,7 @@ mod frame;
 mod illegal;
 mod pipeline;
 mod reach;
+mod settle;
 mod turns;
 
 pub use command::*;

@@ -236,6 +236,7 @@ impl Battle {
                 if let Some(o) = self.unit_at(to, Some(unit))
                     && (self.enemies(unit, o) || next + 1 == path.len())
                 {
+                    self.fall_back(unit, &path[..next]);
                     return Ok(());
                 }
                 self.stack.push(Frame::Move {

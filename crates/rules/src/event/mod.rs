@@ -462,6 +462,17 @@ pub enum Event {
         /// To.
         to: Cell,
     },
+    /// A move cut short while its mover stood on another unit's cell (passing an ally,
+    /// then blocked, tripped or grappled there): the mover goes back along its path to
+    /// the last cell it held alone. Provokes nothing and costs nothing.
+    FellBack {
+        /// Who.
+        unit: UnitId,
+        /// The shared cell.
+        from: Cell,
+        /// The cell it goes back to.
+        to: Cell,
+    },
     /// A carried item changed state (drawn, sheathed).
     CarryChanged {
         /// Whose.

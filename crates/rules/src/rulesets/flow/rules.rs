@@ -492,9 +492,9 @@ impl Ruleset for Flow {
                             _ => None,
                         })
                         .collect();
-                    b.stack.retain(
-                        |f| !matches!(f, Frame::Move { unit, .. } if halted.contains(unit)),
-                    );
+                    for u in halted {
+                        b.halt_moves(u);
+                    }
                 }
             }
             other => return Err(crate::engine::foreign_frame(self.id(), &other)),

@@ -289,8 +289,7 @@ pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<()
                 // A foe tripped or grappled mid-move stops there (a pushed one is no
                 // longer where its path goes on).
                 if may_move(b, foe).is_err() {
-                    b.stack
-                        .retain(|f| !matches!(f, Frame::Move { unit, .. } if *unit == foe));
+                    b.halt_moves(foe);
                 }
             }
         }
