@@ -97,6 +97,9 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::Overrun { .. } => "overrun".into(),
         Trigger::Feinted { .. } => "feint: choose the resisting skill".into(),
         Trigger::Disarmed { .. } => "disarmed: choose where the item lands".into(),
+        Trigger::IncomingDamage { amount, .. } => format!("{amount} damage coming"),
+        Trigger::Fumbled { tragedy: 0, .. } => "a natural 1 against you".into(),
+        Trigger::Fumbled { tragedy, .. } => format!("a natural 1 against you, tragedy {tragedy}"),
     }
 }
 
@@ -203,7 +206,9 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                     r.target = name(mover);
                     r.from = Some(*from);
                 }
-                Trigger::IncomingAttack { attacker, .. } => r.target = name(attacker),
+                Trigger::IncomingAttack { attacker, .. }
+                | Trigger::IncomingDamage { attacker, .. }
+                | Trigger::Fumbled { attacker, .. } => r.target = name(attacker),
                 Trigger::StandingUp { unit }
                 | Trigger::FailedTumble { mover: unit }
                 | Trigger::FailedManeuver { unit }
@@ -425,6 +430,22 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.from = Some(*from);
             r.to = Some(*to);
+        }
+        Event::Chain {
+            unit,
+            kind,
+            dice,
+            faces,
+            steps,
+        } => {
+            r.kind = match kind {
+                crate::event::ChainKind::Critical => "crit_chain",
+                crate::event::ChainKind::Fumble => "fumble_chain",
+            };
+            r.actor = name(unit);
+            r.faces = Some(faces.clone());
+            let dice: Vec<String> = dice.iter().map(|d| format!("d{d}")).collect();
+            r.detail = Some(format!("{} -> {steps} step(s)", dice.join(", ")));
         }
         Event::FellBack { unit, from, to } => {
             r.kind = "fell_back";

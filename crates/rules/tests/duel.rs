@@ -283,11 +283,24 @@ impl Ruleset for Duel {
         b.push_frame(Frame::Damage { hit, mult });
     }
 
-    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+    fn roll_damage(
+        &self,
+        b: &mut Battle,
+        hit: &Hit,
+        mult: i32,
+    ) -> Result<Option<Roll>, ForcedFaceError> {
         let Some(w) = b.weapons(hit.attacker).get(hit.weapon) else {
-            return Ok(());
+            return Ok(None);
         };
-        let roll = b.roll(w.damage.multiplied(mult as u32))?;
+        Ok(Some(b.roll(w.damage.multiplied(mult as u32))?))
+    }
+
+    // No answers to damage.
+    fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
+        None
+    }
+
+    fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
         let amount = roll.total.max(0);
         let hp_after = b.hp(hit.target) - amount;
         b.emit(Event::Damage {
@@ -298,7 +311,6 @@ impl Ruleset for Duel {
             hp_after,
         });
         down_if_out(b, hit.target);
-        Ok(())
     }
 
     fn odds(

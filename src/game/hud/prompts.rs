@@ -45,6 +45,23 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             b.name(r),
             b.name(*by)
         ),
+        Trigger::IncomingDamage { attacker, amount } => format!(
+            "{} is about to take {amount} damage from {}.",
+            b.name(r),
+            b.name(*attacker)
+        ),
+        Trigger::Fumbled { attacker, tragedy } => {
+            let how = if *tragedy > 0 {
+                format!(" (tragedy {tragedy})")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} rolled a natural 1 against {}{how}: a free hit.",
+                b.name(*attacker),
+                b.name(r)
+            )
+        }
         Trigger::IncomingAttack {
             attacker,
             target,

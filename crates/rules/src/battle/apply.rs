@@ -11,6 +11,7 @@ fn keeps_threat(e: &Event) -> bool {
         Event::Moved { .. }
             | Event::Displaced { .. }
             | Event::FellBack { .. }
+            | Event::Chain { .. }
             | Event::Attack { .. }
             | Event::Defence { .. }
             | Event::Save { .. }
@@ -58,7 +59,8 @@ impl Battle {
             | Event::SurpriseRound { .. }
             | Event::Stalemate { .. }
             | Event::Check { .. }
-            | Event::Contest { .. } => {}
+            | Event::Contest { .. }
+            | Event::Chain { .. } => {}
             Event::Attack {
                 attacker, target, ..
             } => {

@@ -129,12 +129,22 @@ pub enum Frame {
         /// Where it lands.
         cell: Cell,
     },
-    /// Deal the damage of a hit.
+    /// The damage of a hit, in three steps: roll it (`Ruleset::roll_damage`; a
+    /// `HitEffect::Slay` takes every HP left, no roll), offer the target an answer knowing
+    /// the amount (`Ruleset::damage_answers`), then deal it (`DealDamage`).
     Damage {
         /// The hit.
         hit: Hit,
         /// Damage multiplier (2 crit, 3 crit against a critically failed defence).
         mult: i32,
+    },
+    /// Deal a rolled amount of damage (`Ruleset::deal_damage`), after the target's answer
+    /// to it, if it had one.
+    DealDamage {
+        /// The hit.
+        hit: Hit,
+        /// The damage roll (an answer may have changed it).
+        roll: crate::dice::Roll,
     },
 }
 
@@ -155,6 +165,10 @@ pub struct Hit {
     pub kind: AttackKind,
     /// The attack's level.
     pub level: Outcome,
+    /// The natural roll of the attack (the kept dice before modifiers): what crit and
+    /// fumble rules read.
+    #[serde(default)]
+    pub natural: i32,
     /// What the hit does when it lands.
     #[serde(default)]
     pub effect: HitEffect,
@@ -166,6 +180,9 @@ pub enum HitEffect {
     /// Roll the weapon's damage.
     #[default]
     Damage,
+    /// Slain outright, no damage roll (melee-zone's decisive super critical): the
+    /// damage is every HP the target has left.
+    Slay,
     /// flow Disarm: the target drops an item.
     Disarm {
         /// The target's item.

@@ -327,10 +327,83 @@ impl Battle {
                     .resolve_attack(self, attacker, target, weapon, kind, effect)?;
             }
             Frame::Hit(hit) => self.rules().hit(self, hit),
-            Frame::Damage { hit, mult } => self.rules().damage(self, hit, mult)?,
+            Frame::Damage { hit, mult } => self.damage(hit, mult)?,
+            Frame::DealDamage { hit, roll } => self.rules().deal_damage(self, hit, roll),
             other => self.rules().frame(self, other)?,
         }
         Ok(())
+    }
+
+    /// The first step of a hit's damage: roll it (or, for `HitEffect::Slay`, take every
+    /// HP left), then let the target answer knowing the amount, or deal it.
+    fn damage(&mut self, hit: Hit, mult: i32) -> Result<(), Illegal> {
+        let roll = if hit.effect == HitEffect::Slay {
+            let left = self.hp(hit.target).max(0);
+            let none = crate::dice::DiceExpr::new(0, 1);
+            crate::dice::Roll::from_faces(none, Vec::new()).with(crate::dice::Modifier::new(
+                crate::dice::ModKind::Critical,
+                "slain outright",
+                left,
+            ))
+        } else {
+            match self.rules().roll_damage(self, &hit, mult)? {
+                Some(roll) => roll,
+                None => return Ok(()),
+            }
+        };
+        let answers = if hit.effect == HitEffect::Slay {
+            None
+        } else {
+            self.rules().damage_answers(self, &hit, &roll)
+        };
+        let deal = Frame::DealDamage {
+            hit: hit.clone(),
+            roll: roll.clone(),
+        };
+        match answers {
+            Some(options) if !options.is_empty() => self.open_window(Window {
+                reactor: hit.target,
+                trigger: Trigger::IncomingDamage {
+                    attacker: hit.attacker,
+                    amount: roll.total.max(0),
+                },
+                options,
+                hit: Some(hit),
+                on_decline: vec![deal],
+            }),
+            _ => self.stack.push(deal),
+        }
+        Ok(())
+    }
+
+    /// Roll a crit or fumble chain (melee-zone: "roll a d4. If it lands on 4 ... roll a
+    /// d6. If it lands on 6, roll a d8, and so on"): one die of each size in `dice` in
+    /// turn, going on while each shows its highest face. Every face is recorded in a
+    /// `Chain` event; returns how many steps succeeded.
+    pub fn roll_chain(
+        &mut self,
+        unit: UnitId,
+        kind: crate::event::ChainKind,
+        dice: &[u32],
+    ) -> Result<u32, crate::dice::ForcedFaceError> {
+        let mut faces = Vec::new();
+        let mut steps = 0;
+        for &sides in dice {
+            let f = self.dice.face(sides)?;
+            faces.push(f);
+            if f != sides {
+                break;
+            }
+            steps += 1;
+        }
+        self.emit(Event::Chain {
+            unit,
+            kind,
+            dice: dice[..faces.len()].to_vec(),
+            faces,
+            steps,
+        });
+        Ok(steps)
     }
 
     /// Roll dice with the battle's seeded dice (forced faces first): the dice a ruleset
@@ -361,6 +434,7 @@ impl Battle {
         outcome: Outcome,
         against: Vec<crate::dice::Modifier>,
     ) {
+        let roll_natural = roll.natural();
         let wname = self
             .weapons(attacker)
             .get(weapon)
@@ -383,6 +457,7 @@ impl Battle {
                 weapon,
                 kind,
                 level: outcome,
+                natural: roll_natural,
                 effect,
             }));
         }

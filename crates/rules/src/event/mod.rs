@@ -462,6 +462,20 @@ pub enum Event {
         /// To.
         to: Cell,
     },
+    /// A crit or fumble chain (`Battle::roll_chain`): one die of each size in turn,
+    /// going on while each shows its highest face.
+    Chain {
+        /// Whose roll.
+        unit: UnitId,
+        /// Critical or fumble.
+        kind: ChainKind,
+        /// The sides of each die rolled, in order.
+        dice: Vec<u32>,
+        /// The faces.
+        faces: Vec<u32>,
+        /// How many showed their highest face (steps up the chain).
+        steps: u32,
+    },
     /// A move cut short while its mover stood on another unit's cell (passing an ally,
     /// then blocked, tripped or grappled there): the mover goes back along its path to
     /// the last cell it held alone. Provokes nothing and costs nothing.
@@ -640,4 +654,13 @@ pub struct Logged {
     pub round: u32,
     /// The event.
     pub event: Event,
+}
+
+/// Which way a [`Event::Chain`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChainKind {
+    /// A natural 20: super critical on each highest face.
+    Critical,
+    /// A natural 1: tragedy on each highest face.
+    Fumble,
 }

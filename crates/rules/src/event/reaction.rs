@@ -70,6 +70,22 @@ pub enum Trigger {
         /// The disarmer.
         by: UnitId,
     },
+    /// The reactor is about to take `amount` damage from `attacker`'s hit and may answer
+    /// knowing it (counters' Block: commit skill dice, then roll to reduce it).
+    IncomingDamage {
+        /// Who hit.
+        attacker: UnitId,
+        /// The damage rolled.
+        amount: i32,
+    },
+    /// `attacker` rolled a natural 1 attacking the reactor (melee-zone: the target gains a
+    /// free hit; `tragedy` is how far the fumble chain went, 0 for a plain auto fail).
+    Fumbled {
+        /// Who fumbled.
+        attacker: UnitId,
+        /// Steps of the fumble chain.
+        tragedy: u32,
+    },
 }
 
 impl Trigger {
@@ -79,7 +95,9 @@ impl Trigger {
             Trigger::Leaving { mover, .. } | Trigger::FailedTumble { mover } => Some(*mover),
             Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
             Trigger::EntersReach { mover, .. } => Some(*mover),
+            Trigger::Fumbled { attacker, .. } => Some(*attacker),
             Trigger::IncomingAttack { .. }
+            | Trigger::IncomingDamage { .. }
             | Trigger::Overrun { .. }
             | Trigger::Feinted { .. }
             | Trigger::Disarmed { .. } => None,
@@ -131,6 +149,8 @@ pub enum ReactionKind {
         /// Swap places with the ally from there.
         swap: bool,
     },
+    /// melee-zone: a free hit (a bonus attack that spends a free-hit slot, not an action).
+    FreeHit,
 }
 
 /// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
@@ -172,6 +192,7 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::Resist => "Resist",
             ReactionKind::WaitedAttack => "Waited attack",
             ReactionKind::WaitedAction => "Waited action",
+            ReactionKind::FreeHit => "Free hit",
             ReactionKind::ResistMelee => "Resist with Melee",
             ReactionKind::ResistAgility => "Resist with Agility",
             ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),

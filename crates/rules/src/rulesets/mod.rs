@@ -14,7 +14,7 @@ use crate::battle::{Battle, SetupError};
 use crate::components::{
     ActionBudget, ConditionKind, ReactionBudget, Refresh, Slot, Stat, Stats, UnitId,
 };
-use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
@@ -425,8 +425,20 @@ pub trait Ruleset: Sync {
     ) -> Result<(), ForcedFaceError>;
     /// A successful attack roll: queue what comes next (defences, damage).
     fn hit(&self, b: &mut Battle, hit: Hit);
-    /// Deal a hit's damage.
-    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError>;
+    /// The first of a hit's three damage steps: roll its damage (`mult`: the critical
+    /// multiple), or carry out a hit that deals none and return `None` (flow's Disarm).
+    fn roll_damage(
+        &self,
+        b: &mut Battle,
+        hit: &Hit,
+        mult: i32,
+    ) -> Result<Option<Roll>, ForcedFaceError>;
+    /// The second: what the target may answer knowing the amount (`None` or empty: no
+    /// window). The answer's `Ruleset::answer` finds the `DealDamage` frame in the
+    /// window's `on_decline` and queues it, changed or not.
+    fn damage_answers(&self, b: &Battle, hit: &Hit, roll: &Roll) -> Option<Vec<ReactionKind>>;
+    /// The third: deal the rolled damage (HP, down, what follows a hit).
+    fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll);
     /// The odds of an attack, with or without the words.
     fn odds(
         &self,

@@ -480,13 +480,17 @@ pub(crate) fn reaction_fp(b: &mut Battle, u: UnitId) {
 }
 
 /// Roll and deal the damage of a hit; FP for hit, crit and kill.
-pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+pub(crate) fn roll_damage(
+    b: &mut Battle,
+    hit: &Hit,
+    mult: i32,
+) -> Result<Option<Roll>, ForcedFaceError> {
     if let HitEffect::Disarm { item, send } = hit.effect {
-        super::actions::resolve_disarm(b, &hit, item, send);
-        return Ok(());
+        super::actions::resolve_disarm(b, hit, item, send);
+        return Ok(None);
     }
     let Some(w) = b.weapons(hit.attacker).get(hit.weapon).cloned() else {
-        return Ok(());
+        return Ok(None);
     };
     let mut roll = b.dice.roll(w.damage)?;
     if mult > 1 {
@@ -497,6 +501,11 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
             base * (mult - 1),
         ));
     }
+    Ok(Some(roll))
+}
+
+/// Deal a hit's rolled damage: HP, Flow Points for the hit (and the kill), down.
+pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
     let amount = roll.total.max(0);
     let hp_after = b.hp(hit.target) - amount;
     b.emit(Event::Damage {
@@ -535,7 +544,6 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
         });
         b.check_victory();
     }
-    Ok(())
 }
 
 /// Chance that a reaction of `kind` by `reactor` stops `hit` (Dodge/Parry/Block/Riposte

@@ -5,7 +5,7 @@ use bevy_ecs::world::EntityWorldMut;
 use crate::battle::{Battle, SetupError};
 use crate::components::{ActionBudget, ConditionKind, FlowPoints, ReactionBudget, Slot, Stat};
 use crate::components::{Once, Stats, UnitId};
-use crate::dice::{DiceExpr, ForcedFaceError};
+use crate::dice::{DiceExpr, ForcedFaceError, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{
     AttackKind, CheckPurpose, Event, FpReason, Outcome, ReactionKind, Spend, Trigger,
@@ -284,8 +284,22 @@ impl Ruleset for Flow {
         }
     }
 
-    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
-        super::resolve_damage(b, hit, mult)
+    fn roll_damage(
+        &self,
+        b: &mut Battle,
+        hit: &Hit,
+        mult: i32,
+    ) -> Result<Option<Roll>, ForcedFaceError> {
+        super::roll_damage(b, hit, mult)
+    }
+
+    // The defender answers before the roll (its defences), never knowing the amount.
+    fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
+        None
+    }
+
+    fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        super::deal_damage(b, hit, roll)
     }
 
     fn odds(

@@ -3,7 +3,7 @@
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Duration, Stat, UnitId, WeaponKind, WeaponTag};
-use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Hit, HitEffect};
 use crate::event::{AttackKind, Event, Outcome};
 use crate::level::Terrain;
@@ -285,7 +285,11 @@ pub fn damage_multiple(b: &Battle, hit: &Hit) -> i32 {
 
 /// Roll and deal the damage of a hit: dice (multiplied on a crit), STR, then damage
 /// resistance.
-pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
+pub(crate) fn roll_damage(
+    b: &mut Battle,
+    hit: &Hit,
+    mult: i32,
+) -> Result<Option<Roll>, ForcedFaceError> {
     let (dice, mods) = damage_parts(b, hit.attacker, hit.weapon, hit.kind, mult);
     let mut roll = b.dice.roll(dice)?;
     if mult > 1 {
@@ -307,6 +311,11 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
         let cut = -dr.min(roll.total);
         roll = roll.with(Modifier::new(ModKind::Other, "damage resistance", cut));
     }
+    Ok(Some(roll))
+}
+
+/// Deal a hit's rolled damage: HP, then unconscious, dying or dead.
+pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
     let amount = roll.total.max(0);
     let hp_after = b.hp(hit.target) - amount;
     b.emit(Event::Damage {
@@ -317,7 +326,6 @@ pub(crate) fn resolve_damage(b: &mut Battle, hit: Hit, mult: i32) -> Result<(), 
         hp_after,
     });
     after_damage(b, hit.target);
-    Ok(())
 }
 
 /// At 0 HP or fewer a unit falls unconscious (out of the fight); below 0 it is dying; at

@@ -6,7 +6,7 @@ use bevy_ecs::world::EntityWorldMut;
 use crate::battle::{Battle, SetupError};
 use crate::components::{ActionBudget, BleedTaken, ReactionBudget, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
-use crate::dice::{DiceExpr, ForcedFaceError};
+use crate::dice::{DiceExpr, ForcedFaceError, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
@@ -221,8 +221,22 @@ impl Ruleset for TacticalD20 {
         b.stack.push(Frame::Damage { hit, mult });
     }
 
-    fn damage(&self, b: &mut Battle, hit: Hit, mult: i32) -> Result<(), ForcedFaceError> {
-        super::resolve_damage(b, hit, mult)
+    fn roll_damage(
+        &self,
+        b: &mut Battle,
+        hit: &Hit,
+        mult: i32,
+    ) -> Result<Option<Roll>, ForcedFaceError> {
+        super::roll_damage(b, hit, mult)
+    }
+
+    // The defender answers before the roll (its defences), never knowing the amount.
+    fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
+        None
+    }
+
+    fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        super::deal_damage(b, hit, roll)
     }
 
     fn odds(
