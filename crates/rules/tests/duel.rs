@@ -22,6 +22,18 @@
 //! - A unit at 0 HP or fewer is down; the battle ends when one side alone stands.
 //! - No special actions (every `Action` is refused with `Illegal::NoSuchAction`).
 //!
+//! "duel plus" (`DUEL_PLUS`, tests in `duel_plus.rs`) adds the core's crit and fumble
+//! chains, slain outright, free hits and damage answers to the duel:
+//! - Each unit has one reaction, refilled at the start of its own turn.
+//! - A natural 20 rolls a crit chain (d4, d6, d8, d10, d12, going on while each die shows
+//!   its highest face): no step doubles the dice (×2), one step doubles them again (×4),
+//!   two or more slay the target outright (no damage roll).
+//! - A natural 1 misses and rolls a fumble chain: with two or more steps the target, if
+//!   adjacent, slays the attacker outright; otherwise an adjacent target with its reaction
+//!   left may take a free hit (a reaction attack) against it.
+//! - A target with its reaction left may Block knowing the damage rolled: it takes half,
+//!   rounded down.
+//!
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
 
@@ -33,7 +45,7 @@ use skirmish_rules::components::{
 };
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
-use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Spend, Trigger};
+use skirmish_rules::event::{AttackKind, ChainKind, Event, Outcome, ReactionKind, Spend, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::rulesets::ui::{
@@ -54,10 +66,19 @@ const SPEED: u32 = 6;
 const NAME: &str = "duel";
 
 /// The duel rules (see the module doc).
-struct Duel;
+pub(crate) struct Duel {
+    /// The "duel plus" rules.
+    plus: bool,
+}
 
 /// What `Battle::with_rules` takes.
-static DUEL: Duel = Duel;
+static DUEL: Duel = Duel { plus: false };
+
+/// The duel with chains, slay, free hits and damage answers.
+pub(crate) static DUEL_PLUS: Duel = Duel { plus: true };
+
+/// The dice of a crit or fumble chain.
+pub(crate) const CHAIN: [u32; 5] = [4, 6, 8, 10, 12];
 
 fn dex_mod(b: &Battle, u: UnitId) -> i32 {
     b.stats(u).d20_mod(Stat::Dex)
@@ -133,8 +154,8 @@ impl Ruleset for Duel {
         (
             ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1)]),
             ReactionBudget {
-                available: 0,
-                per_refresh: 0,
+                available: i32::from(self.plus),
+                per_refresh: i32::from(self.plus),
                 refresh: Refresh::OwnTurnStart,
                 cap: 0,
             },
@@ -271,15 +292,55 @@ impl Ruleset for Duel {
         let total_ac = ac.iter().map(|m| m.value).sum();
         let out = outcome(face, bonus.value, total_ac);
         let roll = roll.with(bonus);
+        let mut effect = effect;
+        // Duel plus: the crit chain is rolled with the attack (its event comes first).
+        if self.plus && face == 20 && b.roll_chain(attacker, ChainKind::Critical, &CHAIN)? >= 2 {
+            effect = HitEffect::Slay;
+        }
         b.emit_attack(
             attacker, target, weapon, kind, effect, roll, total_ac, out, ac,
         );
+        if self.plus && face == 1 {
+            let tragedy = b.roll_chain(attacker, ChainKind::Fumble, &CHAIN)?;
+            let adjacent = b.grid().distance(b.pos(attacker), b.pos(target)) <= 1;
+            if adjacent && tragedy >= 2 {
+                let weapon = b.best_melee(target, 1).unwrap_or(0);
+                b.push_frame(Frame::Damage {
+                    hit: Hit {
+                        attacker: target,
+                        target: attacker,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        level: Outcome::Critical,
+                        natural: 0,
+                        effect: HitEffect::Slay,
+                    },
+                    mult: 1,
+                });
+            } else if adjacent {
+                b.push_frame(Frame::Offer {
+                    reactor: target,
+                    trigger: Trigger::Fumbled { attacker, tragedy },
+                    to: None,
+                });
+            }
+        }
         Ok(())
     }
 
-    // No defences: a hit goes straight to damage, dice doubled on a natural 20.
+    // No defences: a hit goes straight to damage, dice doubled on a natural 20 (and
+    // doubled again after one step of a duel-plus crit chain).
     fn hit(&self, b: &mut Battle, hit: Hit) {
-        let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+        let mut mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+        if self.plus && hit.natural == 20 {
+            let steps = b.log().iter().rev().find_map(|l| match l.event {
+                Event::Chain { unit, steps, .. } if unit == hit.attacker => Some(steps),
+                _ => None,
+            });
+            if steps == Some(1) {
+                mult = 4;
+            }
+        }
         b.push_frame(Frame::Damage { hit, mult });
     }
 
@@ -295,9 +356,9 @@ impl Ruleset for Duel {
         Ok(Some(b.roll(w.damage.multiplied(mult as u32))?))
     }
 
-    // No answers to damage.
-    fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
-        None
+    // Duel plus: Block, knowing the amount, with the reaction left.
+    fn damage_answers(&self, b: &Battle, hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
+        (self.plus && b.rp(hit.target) > 0).then(|| vec![ReactionKind::Block])
     }
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
@@ -382,18 +443,50 @@ impl Ruleset for Duel {
         self.check_action(b, u, &a)
     }
 
+    // Duel plus: a free hit after a fumble, with the reaction left.
     fn offer(
         &self,
-        _b: &Battle,
-        _reactor: UnitId,
-        _trigger: &Trigger,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
         _to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>> {
-        None
+        let free = matches!(trigger, Trigger::Fumbled { .. });
+        (self.plus && free && b.alive(reactor) && b.rp(reactor) > 0)
+            .then(|| vec![ReactionKind::FreeHit])
     }
 
-    fn answer(&self, _b: &mut Battle, _w: Window, _kind: ReactionKind) -> Result<(), Illegal> {
-        Err(Illegal::NoWindow)
+    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+        match (kind, &w.trigger) {
+            (ReactionKind::FreeHit, Trigger::Fumbled { attacker, .. }) => {
+                if let Some(weapon) = b.best_melee(w.reactor, 1) {
+                    b.push_frame(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *attacker,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        effect: HitEffect::Damage,
+                    });
+                }
+                Ok(())
+            }
+            (ReactionKind::Block, Trigger::IncomingDamage { .. }) => {
+                for f in w.on_decline {
+                    let Frame::DealDamage { hit, roll } = f else {
+                        continue;
+                    };
+                    let full = roll.total.max(0);
+                    let roll = roll.with(Modifier::new(
+                        ModKind::Other,
+                        "blocked: half",
+                        full / 2 - full,
+                    ));
+                    b.push_frame(Frame::DealDamage { hit, roll });
+                }
+                Ok(())
+            }
+            _ => Err(Illegal::NoWindow),
+        }
     }
 
     fn frame(&self, _b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
@@ -530,8 +623,9 @@ impl Ruleset for Duel {
 struct DuelAi;
 
 impl AiTactics for DuelAi {
-    fn choose(&self, _b: &Battle, _w: &skirmish_rules::engine::Window) -> Option<ReactionKind> {
-        None
+    // Duel plus: always Block, always take the free hit.
+    fn choose(&self, _b: &Battle, w: &skirmish_rules::engine::Window) -> Option<ReactionKind> {
+        w.options.first().copied()
     }
 
     fn before_attack(&self, _b: &Battle, _u: UnitId, _t: UnitId, _plain: f64) -> Option<Command> {
@@ -569,6 +663,17 @@ impl AiTactics for DuelAi {
 
 /// A tactical-d20 level on an open 16×9 map (sides Red, Blue), played under the duel.
 fn duel_battle(kind: GridKind, units: &str, seed: u64, forced: &[u32]) -> Battle {
+    ruled_battle(&DUEL, kind, units, seed, forced)
+}
+
+/// The same level, played under `rules` (the duel or duel plus).
+pub(crate) fn ruled_battle(
+    rules: &'static Duel,
+    kind: GridKind,
+    units: &str,
+    seed: u64,
+    forced: &[u32],
+) -> Battle {
     let map = vec![format!("\"{}\"", ".".repeat(16)); 9].join(", ");
     let src = format!(
         r##"Level(name: "duel", ruleset: "tactical-d20", grid: {kind:?}, map: [{map}],
@@ -576,11 +681,11 @@ fn duel_battle(kind: GridKind, units: &str, seed: u64, forced: &[u32]) -> Battle
         units: [{units}])"##
     );
     let l = level::parse(&src, "duel").unwrap_or_else(|e| panic!("{e}"));
-    Battle::with_rules(&DUEL, l, seed, forced.to_vec()).unwrap_or_else(|e| panic!("{e}"))
+    Battle::with_rules(rules, l, seed, forced.to_vec()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two on two, far apart: they have to close in first.
-const SKIRMISH: &str = r#"Unit(name: "Corwin", side: "Red", cell: (1, 3), archetype: "fighter"),
+pub(crate) const SKIRMISH: &str = r#"Unit(name: "Corwin", side: "Red", cell: (1, 3), archetype: "fighter"),
     Unit(name: "Tamsin", side: "Red", cell: (1, 5), archetype: "rogue"),
     Unit(name: "Grub", side: "Blue", cell: (14, 3), archetype: "ogre"),
     Unit(name: "Fang", side: "Blue", cell: (14, 5), archetype: "wolf")"#;
@@ -608,7 +713,7 @@ fn weapon_dice(name: &str) -> DiceExpr {
     }
 }
 
-const MAX_COMMANDS: usize = 400;
+pub(crate) const MAX_COMMANDS: usize = 400;
 
 fn d20(face: u32, name: &'static str, v: i32) -> Roll {
     Roll::from_faces(DiceExpr::new(1, 20), vec![face]).with(Modifier::new(ModKind::Skill, name, v))

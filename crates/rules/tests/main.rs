@@ -8,6 +8,7 @@ mod core;
 mod dice;
 mod dice_props;
 mod duel;
+mod duel_plus;
 mod engine;
 mod flow;
 mod flow_choice;

@@ -1,0 +1,223 @@
+//! The core's crit and fumble chains, slain outright, free hits and answers to damage
+//! (issue 14: "damage in three steps", "hit effects beyond damage, crit/fumble chains"),
+//! played through the "duel plus" test ruleset (`duel.rs`): no playable ruleset uses
+//! them yet (melee-zone and counters will).
+
+use skirmish_rules::ai;
+use skirmish_rules::battle::{Battle, Status};
+use skirmish_rules::components::UnitId;
+use skirmish_rules::engine::Command;
+use skirmish_rules::event::{AttackKind, ChainKind, Event, ReactionKind, Trigger};
+use skirmish_rules::grid::GridKind;
+
+use crate::duel::{DUEL_PLUS, MAX_COMMANDS, SKIRMISH, ruled_battle};
+use crate::support::{BOTH, damage, id, offers, since};
+
+/// Corwin (fighter: STR +3, longsword 1d8, 20 HP, duel AC 11) next to Fang (wolf: STR +1,
+/// bite 1d8, 13 HP, duel AC 12); Corwin acts first.
+fn pair(forced: &[u32]) -> (Battle, UnitId, UnitId) {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf")"#;
+    let mut all = vec![20, 1];
+    all.extend_from_slice(forced);
+    let b = ruled_battle(&DUEL_PLUS, GridKind::Square, units, 1, &all);
+    let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
+    assert_eq!(b.current(), Some(c));
+    (b, c, f)
+}
+
+fn attack(b: &mut Battle, unit: UnitId, target: UnitId) {
+    b.submit(Command::Attack {
+        unit,
+        target,
+        weapon: None,
+        slot: None,
+    })
+    .unwrap();
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React { unit, choice }).unwrap();
+}
+
+fn chains(ev: &[Event]) -> Vec<(UnitId, ChainKind, Vec<u32>, Vec<u32>, u32)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Chain {
+                unit,
+                kind,
+                dice,
+                faces,
+                steps,
+            } => Some((*unit, *kind, dice.clone(), faces.clone(), *steps)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_target_answers_damage_knowing_the_amount_block_halves_it() {
+    // d20 15 + 3 = 18 hits AC 12; 1d8 = 7. Fang is told 7 before it lands.
+    for (answer, taken) in [(Some(ReactionKind::Block), 3), (None, 7)] {
+        let (mut b, c, f) = pair(&[15, 7]);
+        let n = b.log().len();
+        attack(&mut b, c, f);
+        let ev = since(&b, n);
+        assert!(damage(&ev).is_empty(), "nothing dealt before the answer");
+        assert!(ev.contains(&Event::ReactionOffered {
+            reactor: f,
+            trigger: Trigger::IncomingDamage {
+                attacker: c,
+                amount: 7
+            },
+            options: vec![ReactionKind::Block],
+        }));
+        react(&mut b, f, answer);
+        assert_eq!(damage(&since(&b, n)), [(f, taken)]);
+        assert_eq!(b.hp(f), 13 - taken);
+        assert_eq!(b.rp(f), if answer.is_some() { 0 } else { 1 });
+    }
+}
+
+#[test]
+fn a_crit_chain_doubles_again_on_one_step_and_slays_outright_on_two() {
+    // Natural 20, chain d4 = 4 (one step), d6 = 3 (stops): the dice ×4, 4d8 = 1+2+3+4.
+    let (mut b, c, f) = pair(&[20, 4, 3, 1, 2, 3, 4]);
+    let n = b.log().len();
+    attack(&mut b, c, f);
+    react(&mut b, f, None);
+    let ev = since(&b, n);
+    assert_eq!(
+        chains(&ev),
+        [(c, ChainKind::Critical, vec![4, 6], vec![4, 3], 1)]
+    );
+    let faces: Vec<Vec<u32>> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage { roll, .. } => Some(roll.faces.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(faces, [vec![1, 2, 3, 4]]);
+    assert_eq!(damage(&ev), [(f, 10)]);
+
+    // Natural 20, chain 4, 6, then 1: two steps, Fang is slain outright: no damage dice,
+    // no answer, every HP it has.
+    let (mut b, c, f) = pair(&[20, 4, 6, 1]);
+    let n = b.log().len();
+    attack(&mut b, c, f);
+    let ev = since(&b, n);
+    assert_eq!(
+        chains(&ev),
+        [(c, ChainKind::Critical, vec![4, 6, 8], vec![4, 6, 1], 2)]
+    );
+    assert_eq!(damage(&ev), [(f, 13)]);
+    assert!(offers(&ev).is_empty());
+    assert!(ev.contains(&Event::Down { unit: f }));
+    assert_eq!(b.forced_dice_left(), 0, "no damage dice rolled");
+    assert!(matches!(b.status(), Status::Ended(Some(_))));
+}
+
+#[test]
+fn a_fumble_gives_the_target_a_free_hit_and_a_tragedy_of_two_slays_the_fumbler() {
+    // Natural 1: a miss; chain d4 = 2 (no step). Fang may take a free hit: d20 10 + 1 =
+    // 11 hits Corwin's AC 11, bite 1d8 = 5; Corwin does not block.
+    let (mut b, c, f) = pair(&[1, 2, 10, 5]);
+    let n = b.log().len();
+    attack(&mut b, c, f);
+    let ev = since(&b, n);
+    assert_eq!(chains(&ev), [(c, ChainKind::Fumble, vec![4], vec![2], 0)]);
+    assert!(ev.contains(&Event::ReactionOffered {
+        reactor: f,
+        trigger: Trigger::Fumbled {
+            attacker: c,
+            tragedy: 0
+        },
+        options: vec![ReactionKind::FreeHit],
+    }));
+    react(&mut b, f, Some(ReactionKind::FreeHit));
+    react(&mut b, c, None);
+    let ev = since(&b, n);
+    let attacks: Vec<(UnitId, AttackKind)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack { attacker, kind, .. } => Some((*attacker, *kind)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        attacks,
+        [(c, AttackKind::Normal), (f, AttackKind::Reaction)]
+    );
+    assert_eq!(damage(&ev), [(c, 5)]);
+
+    // Natural 1, chain 4, 6, 2: a tragedy of two steps; Fang slays Corwin outright.
+    let (mut b, c, f) = pair(&[1, 4, 6, 2]);
+    let n = b.log().len();
+    attack(&mut b, c, f);
+    let ev = since(&b, n);
+    assert_eq!(chains(&ev)[0].4, 2);
+    let dealt: Vec<(UnitId, Option<UnitId>, i32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage {
+                unit,
+                source,
+                amount,
+                ..
+            } => Some((*unit, *source, *amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dealt, [(c, Some(f), 20)]);
+    assert!(ev.contains(&Event::Down { unit: c }));
+    assert_eq!(
+        b.status(),
+        Status::Ended(Some(b.side(f))),
+        "Red has no one left"
+    );
+}
+
+#[test]
+fn the_ai_plays_duel_plus_to_the_end_blocking_and_taking_free_hits() {
+    let (mut blocks, mut free, mut crits, mut fumbles) = (0, 0, 0, 0);
+    for kind in BOTH {
+        for seed in 1..=6 {
+            let mut b = ruled_battle(&DUEL_PLUS, kind, SKIRMISH, seed, &[]);
+            let n = ai::play_out(&mut b, MAX_COMMANDS);
+            assert!(n < MAX_COMMANDS, "{kind:?} seed {seed}: no end in {n}");
+            assert!(matches!(b.status(), Status::Ended(Some(_))));
+            for e in since(&b, 0) {
+                match e {
+                    Event::Reacted {
+                        kind: ReactionKind::Block,
+                        ..
+                    } => blocks += 1,
+                    Event::Reacted {
+                        kind: ReactionKind::FreeHit,
+                        ..
+                    } => free += 1,
+                    Event::Chain {
+                        kind: ChainKind::Critical,
+                        ..
+                    } => crits += 1,
+                    Event::Chain {
+                        kind: ChainKind::Fumble,
+                        ..
+                    } => fumbles += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(
+        blocks > 0 && free > 0 && crits > 0 && fumbles > 0,
+        "blocks {blocks}, free hits {free}, crit chains {crits}, fumble chains {fumbles}"
+    );
+}
