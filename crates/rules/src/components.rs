@@ -113,6 +113,53 @@ impl Stats {
     }
 }
 
+/// Why a stat is modified (so a rule can end the modifiers of one cause: a healed wound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ModCause {
+    /// tactical-d20 Crippled: ability damage.
+    AbilityDamage,
+    /// melee-zone: a wound (aimed attacks).
+    Wound,
+    /// A condition's effect.
+    Condition(ConditionKind),
+}
+
+/// One modifier on a stat, kept apart from the base score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatMod {
+    /// Which stat.
+    pub stat: Stat,
+    /// By how much.
+    pub amount: i32,
+    /// How long: `UntilRemoved` (until its cause ends) or `UntilOwnTurnStart`.
+    pub duration: Duration,
+    /// Why.
+    pub cause: ModCause,
+    /// Who caused it, if anyone.
+    pub source: Option<UnitId>,
+}
+
+/// A combatant's base scores (the level's) and the modifiers on them; [`Stats`] is
+/// always the base plus the modifiers, and only `apply` changes either.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct StatMods {
+    /// The scores before any modifier.
+    pub base: Stats,
+    /// The modifiers in force.
+    pub mods: Vec<StatMod>,
+}
+
+impl StatMods {
+    /// The scores with every modifier added.
+    pub fn effective(&self) -> Stats {
+        let mut s = self.base.clone();
+        for m in &self.mods {
+            *s.0.entry(m.stat).or_insert(0) += m.amount;
+        }
+        s
+    }
+}
+
 /// Hit points.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Health {

@@ -431,6 +431,22 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.from = Some(*from);
             r.to = Some(*to);
         }
+        Event::StatModified { unit, modifier } => {
+            r.kind = "stat_modified";
+            r.target = name(unit);
+            if let Some(s) = modifier.source {
+                r.actor = name(&s);
+            }
+            r.detail = Some(format!(
+                "{:?} {:+} ({:?}, {:?})",
+                modifier.stat, modifier.amount, modifier.cause, modifier.duration
+            ));
+        }
+        Event::StatModsEnded { unit, cause } => {
+            r.kind = "stat_mods_ended";
+            r.target = name(unit);
+            r.detail = Some(format!("{cause:?}"));
+        }
         Event::Chain {
             unit,
             kind,

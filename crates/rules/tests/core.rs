@@ -305,3 +305,75 @@ fn direction_toward_steps_nearer() {
         }
     }
 }
+
+/// Stat modifiers are kept apart from the base scores (issue 14): `stats` is the base
+/// plus the modifiers, `base_stats` the level's scores. tactical-d20's Crippled (1d4 STR
+/// and DEX) is one; a modifier until the unit's own turn starts drops then, a cause's
+/// modifiers end together (a healed wound), and the log rebuilds them all.
+#[test]
+fn stat_modifiers_stay_apart_from_base_scores() {
+    use skirmish_rules::components::{Duration, ModCause, Stat, StatMod};
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", conditions: {Crippled: UntilRemoved}),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    // Crippled's two d4 (3 STR, 2 DEX), then initiative: Corwin first.
+    let mut b = crate::support::d20::arena(GridKind::Square, units, &[3, 2, 20, 1]);
+    let c = id(&b, "Corwin");
+    assert_eq!(b.base_stats(c).get(Stat::Str), 16);
+    assert_eq!(b.stats(c).get(Stat::Str), 13);
+    assert_eq!(b.stats(c).get(Stat::Dex), 10);
+    let causes: Vec<(Stat, i32, ModCause)> = b
+        .stat_mods(c)
+        .iter()
+        .map(|m| (m.stat, m.amount, m.cause))
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            (Stat::Str, -3, ModCause::AbilityDamage),
+            (Stat::Dex, -2, ModCause::AbilityDamage)
+        ]
+    );
+    // A wound (until healed) and a daze (until Corwin's next turn starts).
+    let grub = id(&b, "Grub");
+    let wound = |stat, amount, duration| Event::StatModified {
+        unit: c,
+        modifier: StatMod {
+            stat,
+            amount,
+            duration,
+            cause: ModCause::Wound,
+            source: Some(grub),
+        },
+    };
+    emit(&mut b, wound(Stat::Str, -1, Duration::UntilRemoved));
+    emit(&mut b, wound(Stat::Dex, -3, Duration::UntilOwnTurnStart));
+    assert_eq!(b.stats(c).get(Stat::Str), 12);
+    assert_eq!(b.stats(c).get(Stat::Dex), 7);
+    assert_eq!(b.base_stats(c).get(Stat::Dex), 12);
+    // Rebuilt from the log alone, the scores agree.
+    let mut shadow = Battle::new(b.level().clone(), 7, vec![3, 2, 20, 1]).unwrap();
+    let start = shadow.log().len();
+    for l in &b.log()[start..] {
+        shadow.replay_event(l.event.clone());
+    }
+    assert_eq!(shadow.stats(c), b.stats(c));
+    // Corwin's next turn: the daze is over, the wound is not.
+    for _ in 0..2 {
+        let u = b.current().unwrap();
+        b.submit(skirmish_rules::Command::EndTurn { unit: u })
+            .unwrap();
+    }
+    assert_eq!(b.current(), Some(c));
+    assert_eq!(b.stats(c).get(Stat::Dex), 10);
+    assert_eq!(b.stats(c).get(Stat::Str), 12);
+    // The wound heals: every Wound modifier ends; the ability damage stays.
+    emit(
+        &mut b,
+        Event::StatModsEnded {
+            unit: c,
+            cause: ModCause::Wound,
+        },
+    );
+    assert_eq!(b.stats(c).get(Stat::Str), 13);
+    assert_eq!(b.stat_mods(c).len(), 2);
+}

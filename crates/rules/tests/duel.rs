@@ -33,6 +33,10 @@
 //!   left may take a free hit (a reaction attack) against it.
 //! - A target with its reaction left may Block knowing the damage rolled: it takes half,
 //!   rounded down.
+//! - A Prone unit (from the level) cannot move or attack. It may Stand Up at any time,
+//!   even on another unit's turn: on its own turn for its Move action, on another's for
+//!   the Move action of its next turn (melee-zone's rule, with a Move for the Bonus
+//!   action).
 //!
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
@@ -118,6 +122,41 @@ fn down_if_out(b: &mut Battle, u: UnitId) {
     }
 }
 
+fn prone(b: &Battle, u: UnitId) -> Illegal {
+    Illegal::Cannot {
+        unit: b.name(u).into(),
+        why: "it is prone: stand up first".into(),
+    }
+}
+
+/// Did `u` stand up on another unit's turn since its own last turn began (read from the
+/// log: a `ConditionRemoved` of its Prone after another unit's `TurnStarted`)?
+fn stood_up_out_of_turn(b: &Battle, u: UnitId) -> bool {
+    let log = b.log();
+    let starts: Vec<usize> = (0..log.len())
+        .filter(|&i| matches!(log[i].event, Event::TurnStarted { unit, .. } if unit == u))
+        .collect();
+    // This turn's start is the last; look from the one before it (or the battle's start).
+    let from = match starts.len() {
+        0 | 1 => 0,
+        n => starts[n - 2] + 1,
+    };
+    let to = starts.last().copied().unwrap_or(log.len());
+    let mut owner = None;
+    log[from..to].iter().any(|l| match l.event {
+        Event::TurnStarted { unit, .. } => {
+            owner = Some(unit);
+            false
+        }
+        Event::ConditionRemoved {
+            unit,
+            kind: ConditionKind::Prone,
+            ..
+        } => unit == u && owner.is_some_and(|o| o != u),
+        _ => false,
+    })
+}
+
 fn no_slot(b: &Battle, u: UnitId, action: &'static str, slot: &'static str) -> Illegal {
     Illegal::NoSlot {
         unit: b.name(u).into(),
@@ -188,7 +227,16 @@ impl Ruleset for Duel {
         Ok(true)
     }
 
-    fn turn_started(&self, _b: &mut Battle, _u: UnitId) {}
+    // Duel plus: standing up out of turn costs this turn's Move action.
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        if self.plus && stood_up_out_of_turn(b, u) {
+            b.emit(Event::SlotUsed {
+                unit: u,
+                slot: Slot::Move,
+                on: Spend::StandUp,
+            });
+        }
+    }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
 
@@ -205,6 +253,9 @@ impl Ruleset for Duel {
     }
 
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        if self.plus && b.has(u, ConditionKind::Prone) {
+            return Err(prone(b, u));
+        }
         if b.slots(u, Slot::Move) == 0 {
             return Err(no_slot(b, u, "Move", "Move"));
         }
@@ -256,6 +307,9 @@ impl Ruleset for Duel {
         weapon: Option<usize>,
         slot: Option<Slot>,
     ) -> Result<AttackPlan, Illegal> {
+        if self.plus && b.has(u, ConditionKind::Prone) {
+            return Err(prone(b, u));
+        }
         if slot.is_some_and(|s| s != Slot::Standard) {
             return Err(Illegal::Cannot {
                 unit: b.name(u).into(),
@@ -431,7 +485,24 @@ impl Ruleset for Duel {
         AttackKind::Normal
     }
 
-    fn check_action(&self, _b: &Battle, _u: UnitId, a: &Action) -> Result<(), Illegal> {
+    // Duel plus: Stand Up, at any time.
+    fn out_of_turn(&self, _b: &Battle, _u: UnitId, a: &Action) -> bool {
+        self.plus && *a == Action::StandUp
+    }
+
+    fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+        if self.plus && *a == Action::StandUp {
+            if !b.has(u, ConditionKind::Prone) {
+                return Err(Illegal::Cannot {
+                    unit: b.name(u).into(),
+                    why: "it is not prone".into(),
+                });
+            }
+            if b.current() == Some(u) && b.slots(u, Slot::Move) == 0 {
+                return Err(no_slot(b, u, "Stand Up", "Move"));
+            }
+            return Ok(());
+        }
         Err(Illegal::NoSuchAction {
             ruleset: NAME,
             action: a.name(),
@@ -440,7 +511,20 @@ impl Ruleset for Duel {
     }
 
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-        self.check_action(b, u, &a)
+        self.check_action(b, u, &a)?;
+        if b.current() == Some(u) {
+            b.emit(Event::SlotUsed {
+                unit: u,
+                slot: Slot::Move,
+                on: Spend::StandUp,
+            });
+        }
+        b.emit(Event::ConditionRemoved {
+            unit: u,
+            kind: ConditionKind::Prone,
+            source: None,
+        });
+        Ok(())
     }
 
     // Duel plus: a free hit after a fumble, with the reaction left.

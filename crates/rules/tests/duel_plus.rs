@@ -221,3 +221,86 @@ fn the_ai_plays_duel_plus_to_the_end_blocking_and_taking_free_hits() {
         "blocks {blocks}, free hits {free}, crit chains {crits}, fumble chains {fumbles}"
     );
 }
+
+/// Actions outside one's own turn (issue 14): the ruleset says which (`out_of_turn`);
+/// duel plus lets a Prone unit stand up on a foe's turn, paid with its next turn's Move
+/// action. flow and tactical-d20 refuse every action out of turn (`NotYourTurn`).
+#[test]
+fn a_prone_unit_stands_up_on_a_foes_turn_and_pays_with_its_next_move() {
+    use skirmish_rules::Illegal;
+    use skirmish_rules::components::{ConditionKind, Slot};
+    use skirmish_rules::engine::Action;
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf", conditions: {Prone: UntilRemoved})"#;
+    let mut b = ruled_battle(&DUEL_PLUS, GridKind::Square, units, 1, &[20, 1]);
+    let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
+    assert_eq!(b.current(), Some(c));
+    let stand = |u| Command::Act {
+        unit: u,
+        action: Action::StandUp,
+    };
+    // Corwin is not prone: refused, nothing logged.
+    let n = b.log().len();
+    assert!(b.submit(stand(c)).is_err());
+    assert_eq!(b.log().len(), n);
+    // Fang stands up on Corwin's turn; it is still Corwin's turn.
+    b.submit(stand(f)).unwrap();
+    assert!(!b.has(f, ConditionKind::Prone));
+    assert_eq!(b.current(), Some(c));
+    assert_eq!(
+        since(&b, n),
+        [Event::ConditionRemoved {
+            unit: f,
+            kind: ConditionKind::Prone,
+            source: None
+        }]
+    );
+    // Not prone any more: a second stand-up is refused.
+    assert!(b.submit(stand(f)).is_err());
+    b.submit(Command::EndTurn { unit: c }).unwrap();
+    // Fang's turn: no Move action (paid for standing up), the Standard is there.
+    assert_eq!(b.current(), Some(f));
+    assert_eq!(b.slots(f, Slot::Move), 0);
+    assert_eq!(b.slots(f, Slot::Standard), 1);
+    let e = b
+        .submit(Command::Move {
+            unit: f,
+            to: skirmish_rules::grid::Cell::new(7, 4),
+        })
+        .unwrap_err();
+    assert!(matches!(e, Illegal::NoSlot { .. }), "{e:?}");
+    // The turn after, the Move action is back.
+    b.submit(Command::EndTurn { unit: f }).unwrap();
+    b.submit(Command::EndTurn { unit: c }).unwrap();
+    assert_eq!(b.slots(f, Slot::Move), 1);
+
+    // Still prone on its own turn, standing up costs that turn's Move.
+    let mut b = ruled_battle(&DUEL_PLUS, GridKind::Square, units, 1, &[1, 20]);
+    let f = id(&b, "Fang");
+    assert_eq!(b.current(), Some(f));
+    assert!(matches!(
+        b.submit(Command::Move {
+            unit: f,
+            to: skirmish_rules::grid::Cell::new(7, 4),
+        }),
+        Err(Illegal::Cannot { .. })
+    ));
+    b.submit(stand(f)).unwrap();
+    assert_eq!(b.slots(f, Slot::Move), 0);
+
+    // flow and tactical-d20: no action out of turn.
+    for rules in ["flow", "tactical-d20"] {
+        let units = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "fighter"),
+            Unit(name: "Birch", side: "Blue", cell: (2, 1), archetype: "fighter", conditions: {Prone: UntilRemoved})"#;
+        let src = format!(
+            r##"Level(name: "t", ruleset: "{rules}", grid: Square, map: ["......", "......", "......"],
+            sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+            units: [{units}])"##
+        );
+        let l = skirmish_rules::level::parse(&src, "t").unwrap();
+        let mut b = Battle::new(l, 3, Vec::new()).unwrap();
+        let other = b.units().find(|&u| Some(u) != b.current()).unwrap();
+        let e = b.submit(stand(other)).unwrap_err();
+        assert!(matches!(e, Illegal::NotYourTurn { .. }), "{rules}: {e:?}");
+    }
+}

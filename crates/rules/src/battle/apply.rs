@@ -139,11 +139,27 @@ impl Battle {
                     *w.0.entry(*item).or_insert(0) += amount;
                 }
             }
+            // Ability damage is a modifier that takes the score down to 0 at the lowest.
             Event::AbilityDamage { unit, stat, roll } => {
-                if let Some(mut s) = self.get_mut::<Stats>(*unit) {
-                    let v = s.get(*stat) - roll.total.max(0);
-                    s.0.insert(*stat, v.max(0));
-                }
+                let now = self.stats(*unit).get(*stat);
+                let after = (now - roll.total.max(0)).max(0);
+                self.modify_stat(
+                    *unit,
+                    Some(StatMod {
+                        stat: *stat,
+                        amount: after - now,
+                        duration: Duration::UntilRemoved,
+                        cause: ModCause::AbilityDamage,
+                        source: None,
+                    }),
+                    |_| true,
+                );
+            }
+            Event::StatModified { unit, modifier } => {
+                self.modify_stat(*unit, Some(modifier.clone()), |_| true);
+            }
+            Event::StatModsEnded { unit, cause } => {
+                self.modify_stat(*unit, None, |m| m.cause != *cause);
             }
             Event::TurnOrder { order } => {
                 self.order = order.clone();
@@ -326,6 +342,13 @@ impl Battle {
         if let Some(mut c) = self.get_mut::<Conditions>(unit) {
             c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
         }
+        if self.get::<StatMods>(unit).is_some_and(|m| {
+            m.mods
+                .iter()
+                .any(|m| m.duration == Duration::UntilOwnTurnStart)
+        }) {
+            self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
+        }
         for e in self.roster.clone() {
             if let Some(mut c) = self.world.get_mut::<Conditions>(e) {
                 c.0.retain(|c| {
@@ -336,6 +359,20 @@ impl Battle {
         self.readied.retain(|u| *u != unit);
         self.ledger
             .retain(|&(u, o)| u != unit && o.per() != Per::Movement);
+    }
+
+    /// Add a stat modifier and/or keep only those `keep` accepts, then recompute the
+    /// unit's effective [`Stats`] from its base.
+    fn modify_stat(&mut self, unit: UnitId, add: Option<StatMod>, keep: impl Fn(&StatMod) -> bool) {
+        let Some(mut m) = self.get_mut::<StatMods>(unit) else {
+            return;
+        };
+        m.mods.retain(|x| keep(x));
+        m.mods.extend(add);
+        let effective = m.effective();
+        if let Some(mut s) = self.get_mut::<Stats>(unit) {
+            *s = effective;
+        }
     }
 
     /// Record a [`Once`] in the ledger.

@@ -224,6 +224,10 @@ impl Battle {
                     u.facing,
                     Conditions(u.conditions.clone()),
                     TurnState::default(),
+                    StatMods {
+                        base: u.stats.clone(),
+                        mods: Vec::new(),
+                    },
                 ))
                 .id();
             let (mut actions, mut reactions) = rules.budgets(&u.stats);
@@ -577,6 +581,18 @@ impl Battle {
     pub fn stats(&self, u: UnitId) -> &Stats {
         static NONE: Stats = Stats(std::collections::BTreeMap::new());
         self.get::<Stats>(u).unwrap_or(&NONE)
+    }
+
+    /// Scores before any modifier (the level's).
+    pub fn base_stats(&self, u: UnitId) -> &Stats {
+        self.get::<StatMods>(u)
+            .map(|m| &m.base)
+            .unwrap_or_else(|| self.stats(u))
+    }
+
+    /// The modifiers on a unit's scores.
+    pub fn stat_mods(&self, u: UnitId) -> &[StatMod] {
+        self.get::<StatMods>(u).map_or(&[], |m| m.mods.as_slice())
     }
 
     /// Weapons.

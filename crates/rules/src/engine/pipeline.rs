@@ -175,7 +175,13 @@ impl Battle {
                 })
             }
             Command::Act { unit, ref action } => {
-                self.acting(unit)?;
+                match self.acting(unit) {
+                    // Some rulesets let a unit act on another's turn (standing up on a
+                    // foe's turn): then only the window, the battle's end and life count.
+                    Err(Illegal::NotYourTurn { .. })
+                        if self.rules().out_of_turn(self, unit, action) && self.alive(unit) => {}
+                    other => other?,
+                }
                 self.rules().check_action(self, unit, action)?;
                 Ok(Plan::Act {
                     unit,

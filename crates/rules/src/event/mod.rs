@@ -624,6 +624,21 @@ pub enum Event {
         /// The roll.
         roll: Roll,
     },
+    /// A modifier on a stat, kept apart from the base score (wounds that heal, a lost
+    /// bonus): `Battle::stats` reads base plus modifiers, `Battle::base_stats` the base.
+    StatModified {
+        /// Who.
+        unit: UnitId,
+        /// The modifier.
+        modifier: crate::components::StatMod,
+    },
+    /// Every modifier of `cause` on `unit` ends (a wound healed).
+    StatModsEnded {
+        /// Who.
+        unit: UnitId,
+        /// Which cause.
+        cause: crate::components::ModCause,
+    },
     /// A turn ended.
     TurnEnded {
         /// Whose.

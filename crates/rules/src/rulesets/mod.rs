@@ -465,7 +465,11 @@ pub trait Ruleset: Sync {
 
     // ---- Actions and reactions ----
 
-    /// Is the special action legal now (the engine has checked it is `u`'s turn)?
+    /// May `u` take action `a` on another unit's turn (no window open)? Then
+    /// `check_action` decides the rest. flow and tactical-d20: never.
+    fn out_of_turn(&self, b: &Battle, u: UnitId, a: &Action) -> bool;
+    /// Is the special action legal now (the engine has checked it is `u`'s turn, or that
+    /// `out_of_turn` allows it)?
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal>;
     /// Carry out a checked special action.
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal>;

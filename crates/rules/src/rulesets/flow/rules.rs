@@ -360,6 +360,11 @@ impl Ruleset for Flow {
         AttackKind::Normal
     }
 
+    // Every action waits for the unit's own turn (only reactions answer out of it).
+    fn out_of_turn(&self, _b: &Battle, _u: UnitId, _a: &Action) -> bool {
+        false
+    }
+
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         super::check(b, u, a)
     }

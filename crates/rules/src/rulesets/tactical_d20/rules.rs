@@ -306,6 +306,12 @@ impl Ruleset for TacticalD20 {
             .unwrap_or(AttackKind::Normal)
     }
 
+    // "Free Actions can only be performed on the creature's turn": nothing acts out of
+    // turn but a Reaction's answer.
+    fn out_of_turn(&self, _b: &Battle, _u: UnitId, _a: &Action) -> bool {
+        false
+    }
+
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         super::check(b, u, a)
     }
