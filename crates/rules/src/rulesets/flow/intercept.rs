@@ -252,21 +252,52 @@ pub fn intercept_plan_to(
     Some((path, to, ally_to))
 }
 
-/// The cells an interceptor may choose besides the engine's: `InterceptAt` options for
-/// every other reachable cell, plain then swapping.
-fn other_cells(b: &Battle, r: UnitId, hit: &Hit) -> Vec<ReactionKind> {
-    let mut out = Vec::new();
+/// `r`'s Intercept options against `hit`, from one search of the cells it can reach:
+/// `Intercept` (the engine's cell: the cheapest to reach, then the smallest, as
+/// [`intercept_plan`] picks), `InterceptSwap` when that works too, then `InterceptAt`
+/// for every other reachable cell, plain then swapping. `None`: it cannot intercept.
+fn intercept_options(b: &Battle, r: UnitId, hit: &Hit) -> Option<Vec<ReactionKind>> {
+    // The guard of `intercept_plan`: not while the ally shares its cell.
+    if b.unit_at(b.pos(hit.target), Some(hit.target)).is_some() {
+        return None;
+    }
+    let pool = intercept_pool(b, hit);
+    // No cell within its 3 cells: no search.
+    if intercept_cells(b, r, hit, false, pool.clone()).is_empty() {
+        return None;
+    }
+    let field = b
+        .grid()
+        .field(b.pos(r), flow::INTERCEPT_MOVE, b.mover_cost(r));
+    let mut o = Vec::new();
+    let mut others = Vec::new();
     for swap in [false, true] {
-        let Some((_, default, _)) = intercept_plan(b, r, hit, swap) else {
-            continue;
+        let cands = intercept_cells(b, r, hit, swap, pool.clone());
+        // The search settles cells cheapest first, the smaller on a tie: the first
+        // candidate settled is the one `Grid::nearest` stops at.
+        let Some(default) = field
+            .settled()
+            .map(|(c, _)| c)
+            .find(|c| cands.iter().any(|&(x, _)| x == *c))
+        else {
+            if swap {
+                break;
+            }
+            return None;
         };
-        for (c, _) in intercept_cells(b, r, hit, swap, intercept_pool(b, hit)) {
-            if c != default && intercept_plan_to(b, r, hit, swap, c).is_some() {
-                out.push(ReactionKind::InterceptAt { to: c, swap });
+        o.push(if swap {
+            ReactionKind::InterceptSwap
+        } else {
+            ReactionKind::Intercept
+        });
+        for (c, _) in cands {
+            if c != default && field.contains_key(&c) {
+                others.push(ReactionKind::InterceptAt { to: c, swap });
             }
         }
     }
-    out
+    o.extend(others);
+    Some(o)
 }
 
 /// Allies of a hit's target who may Intercept it, in initiative order, with their
@@ -302,12 +333,7 @@ pub fn next_interceptor(
             continue;
         }
         // Swapping needs a cell a plain Intercept could use too.
-        if intercept_plan(b, r, hit, false).is_some() {
-            let mut o = vec![ReactionKind::Intercept];
-            if intercept_plan(b, r, hit, true).is_some() {
-                o.push(ReactionKind::InterceptSwap);
-            }
-            o.extend(other_cells(b, r, hit));
+        if let Some(o) = intercept_options(b, r, hit) {
             return Some((at, r, o));
         }
     }

@@ -161,6 +161,10 @@ pub fn armour_class(
     ac
 }
 
+/// A critical hit multiplies the damage dice by this (every weapon: the seed gives no
+/// other multiple).
+pub const CRIT_MULT: u32 = 2;
+
 /// An attack by a unit with `stats` and `size` using `w` from `slot`, against a target's
 /// AC parts. Melee (and thrown) attacks add STR, ranged DEX; a finesse weapon uses the
 /// better of the two.
@@ -197,7 +201,7 @@ pub fn attack(
         bonus,
         ac: target_ac,
         crit_from: w.crit_from.clamp(2, 20),
-        crit_mult: 2,
+        crit_mult: CRIT_MULT,
     }
 }
 

@@ -286,9 +286,10 @@ impl Ruleset for TacticalD20 {
         kind: AttackKind,
     ) -> Option<(Distribution, Distribution)> {
         let dr = b.stats(target).get(Stat::Dr);
-        let a = super::attack_math(b, attacker, target, weapon, kind);
+        // The multiple `attack_math` gives every attack (not worked out again here: the
+        // AI asks this for every attack it weighs).
         let crit_mult = if super::proficient(b, attacker, weapon) {
-            a.crit_mult as i32
+            super::math::CRIT_MULT as i32
         } else {
             1
         };
