@@ -13,7 +13,10 @@
 #
 # Then the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
 # text field and a Focus picked from its chooser. Then the AI plays Warfront's South side,
-# and two AI sides walled off from each other end in a draw by stalemate.
+# and two AI sides walled off from each other end in a draw by stalemate. Then flow's
+# Drop, Pick Up and Ready keys; tactical-d20's Drop prone and a waited shot clicked on
+# its button (found through SKIRMISH_BUTTONS); flow's Feint, the target choosing its
+# resisting skill in the prompt.
 #
 # Usage: .ci/e2e.sh PATH/TO/skirmish [OUT_DIR]
 #        .ci/e2e.sh --monkey SECONDS [PATH/TO/skirmish [OUT_DIR]]   (the monkey test,
@@ -32,8 +35,9 @@ out=$(cd "$out" && pwd)
 export DISPLAY=:97
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_BUTTONS="$out/buttons.txt"
 events="$out/events.jsonl"
-rm -f "$events" "$SKIRMISH_LAYOUT"
+rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
 game=
@@ -91,7 +95,7 @@ restart_game() {
     echo "e2e: Xvfb did not answer; starting it again"
     kill $xvfb 2>/dev/null || true
   done
-  rm -f "$events" "$SKIRMISH_LAYOUT"
+  rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
   "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
   game=$!
   window
@@ -286,4 +290,55 @@ sleep 1
 shot 51-flow-readied
 alive
 cp "$events" "$out/events-7.jsonl"
+echo "e2e 8: tactical-d20's Drop prone (R) and a waited shot from the bar's button; flow's Feint: the target chooses its skill"
+restart_game levels/tactical-d20-ambush.ron
+battle
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Wardens"'
+sleep 1
+xdotool key r
+wait_for '"kind":"condition_added","round":1,"target":"Tamsin","detail":"Prone'
+sleep 1
+shot 60-d20-prone
+# "Wait: shot" has no key: click its button (the window writes where each one is).
+for _ in $(seq 1 20); do [ -s "$SKIRMISH_BUTTONS" ] && grep -q "^Wait: shot	" "$SKIRMISH_BUTTONS" && break; sleep 0.5; done
+at=$(awk -F'\t' '$1 == "Wait: shot" { print $2 }' "$SKIRMISH_BUTTONS")
+[ -n "$at" ] || fail "no Wait: shot button in $(cat "$SKIRMISH_BUTTONS" 2>/dev/null | tr '\n' ';')"
+xdotool mousemove $at
+sleep 1
+xdotool click 1
+wait_for '"kind":"readied","round":1,"actor":"Tamsin"'
+sleep 1
+shot 61-d20-waiting
+alive
+cp "$events" "$out/events-8a.jsonl"
+restart_game levels/flow-courtyard.ron
+battle
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Raiders"'
+sleep 1
+xdotool mousemove $(cell 4 2)
+sleep 1
+xdotool click 1
+wait_for '"kind":"moved","round":1,"actor":"Gor","from":\[[0-9]*,[0-9]*\],"to":\[4,2\]'
+sleep 1
+# Feint (2), then click Wren: Wren's side chooses the skill it resists with.
+xdotool key 2
+sleep 1
+xdotool mousemove $(cell 3 1)
+sleep 1
+xdotool click 1
+wait_for '"kind":"reaction_offered","round":1,"actor":"Wren","target":"Gor"'
+sleep 1
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Keep Guard"'
+sleep 1
+shot 62-flow-feint-choice
+xdotool key 2
+wait_for '"kind":"reacted","round":1,"actor":"Wren"'
+wait_for '"kind":"contest","round":1,"actor":"Gor","target":"Wren"'
+sleep 1
+shot 63-flow-feint-resolved
+alive
+cp "$events" "$out/events-8b.jsonl"
 echo "e2e: ok — screenshots and event logs in $out"

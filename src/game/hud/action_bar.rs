@@ -27,19 +27,21 @@ pub(super) fn draw(
         ui.label(b.rules().window_words().clicks);
         let (keyed, more): (Vec<ActionKey>, Vec<ActionKey>) =
             ActionKey::of(b).partition(|a| a.key().is_some());
+        let mut spots = Vec::new();
         ui.horizontal_wrapped(|ui| {
             for a in keyed {
-                button(ui, b, u, view, intent, a);
+                spots.push((a.label(), button(ui, b, u, view, intent, a)));
             }
         });
         if !more.is_empty() {
             ui.label("More actions (no key):");
             ui.horizontal_wrapped(|ui| {
                 for a in more {
-                    button(ui, b, u, view, intent, a);
+                    spots.push((a.label(), button(ui, b, u, view, intent, a)));
                 }
             });
         }
+        note_buttons(&spots);
         ui.horizontal(|ui| {
             if ui.button("End turn [Space]").clicked() {
                 intent.end_turn = true;
@@ -56,8 +58,29 @@ pub(super) fn draw(
     }
 }
 
+/// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line
+/// "LABEL<tab>X Y" (the button's centre in window pixels) per button, rewritten when
+/// the bar changes (atomically: written aside, then renamed).
+fn note_buttons(spots: &[(&str, egui::Pos2)]) {
+    let Some(path) = std::env::var_os("SKIRMISH_BUTTONS") else {
+        return;
+    };
+    let text: String = spots
+        .iter()
+        .map(|(l, p)| format!("{l}\t{:.0} {:.0}\n", p.x, p.y))
+        .collect();
+    let path = std::path::PathBuf::from(path);
+    if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
+        return;
+    }
+    let tmp = path.with_extension("tmp");
+    if std::fs::write(&tmp, text).is_ok() {
+        let _ = std::fs::rename(&tmp, &path);
+    }
+}
+
 /// One action's button: label, key and price, greyed with the reason when it cannot be
-/// taken now.
+/// taken now. Returns its centre on screen.
 fn button(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -65,7 +88,7 @@ fn button(
     view: &View,
     intent: &mut Intent,
     a: ActionKey,
-) {
+) -> egui::Pos2 {
     let cost = a.cost_label(b, u);
     // Untargeted actions are checked exactly; targeted ones (and words) need a target
     // first, so only what pays for them is checked here.
@@ -93,4 +116,5 @@ fn button(
     if r.clicked() {
         intent.action = Some(a);
     }
+    r.rect.center()
 }

@@ -108,7 +108,12 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                 _ => String::new(),
             };
             let price = b.rules().reaction_price(k);
-            (k, format!("{k} ({price}, {chance})"))
+            let text = if chance.is_empty() {
+                format!("{k} ({price})")
+            } else {
+                format!("{k} ({price}, {chance})")
+            };
+            (k, text)
         })
         .collect();
     let has = b.rules().reactions_left(b, r);

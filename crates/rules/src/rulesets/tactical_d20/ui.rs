@@ -4,7 +4,9 @@
 
 use crate::battle::Battle;
 use crate::components::{Slot, UnitId};
-use crate::engine::{Action, Command, FocusOn, GrappleFollow};
+use crate::engine::{
+    Action, Command, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act, item_choice,
     items_first, own_items,
@@ -26,7 +28,7 @@ fn attack_with(u: UnitId, p: &Pick, slot: Slot) -> Option<Command> {
 }
 
 /// tactical-d20's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 28] = [
+pub static ACTIONS: [ActionSpec; 31] = [
     ActionSpec {
         label: "Secondary attack",
         key: Some(Key::Letter('E')),
@@ -181,6 +183,60 @@ pub static ACTIONS: [ActionSpec; 28] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, Action::Wait)),
     },
+    // The waited Standard action used for more than an attack on a foe entering reach
+    // (no keys left: from the bar only).
+    ActionSpec {
+        label: "Wait: shot",
+        key: None,
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: wait_shot_cells(b, u),
+                    },
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Wait: move",
+        key: None,
+        target: Target::Cell("the cell to move to"),
+        build: |b, u, p| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyWithin {
+                        cells: speed(b, u).max(1),
+                    },
+                    response: ReadyResponse::Move { to: p.cell()? },
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Wait: trip",
+        key: None,
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                Action::Ready {
+                    trigger: ReadyTrigger::EnemyEntersReach,
+                    response: ReadyResponse::Shove {
+                        effect: ShoveEffect::Prone,
+                        both: false,
+                    },
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
     ActionSpec {
         label: "Step",
         key: Some(Key::Letter('X')),
@@ -263,6 +319,17 @@ pub static ACTIONS: [ActionSpec; 28] = [
         },
     },
 ];
+
+/// How near a foe must come to spring a waited shot: the longest first range increment
+/// of a ranged weapon in hand, else the reach it threatens.
+fn wait_shot_cells(b: &Battle, u: UnitId) -> u32 {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
+        .map(|i| b.weapons(u)[i].range)
+        .max()
+        .unwrap_or_else(|| b.threat_reach(u))
+        .max(1)
+}
 
 /// The window's fixed words for tactical-d20.
 pub static WORDS: WindowWords = WindowWords {
