@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::dice::DiceExpr;
 use crate::grid::Cell;
 
+pub use crate::pools::{Cost, Pool, PoolState, Pools, Refresh};
+
 /// Stable id of a combatant: its index in the battle's roster (level order).
 #[derive(
     Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
@@ -187,82 +189,6 @@ pub enum Slot {
     Quick,
     /// Bonus action (melee-zone).
     Bonus,
-}
-
-/// Per-turn action budget: an AP pool (flow) and/or typed slots.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct ActionBudget {
-    /// Action points left (flow).
-    pub points: i32,
-    /// Action points at the start of a round.
-    pub points_per_round: i32,
-    /// Slots left this turn.
-    pub slots: BTreeMap<Slot, u8>,
-    /// Slots granted each turn.
-    pub slots_per_turn: BTreeMap<Slot, u8>,
-}
-
-impl ActionBudget {
-    /// A flow-style AP pool.
-    pub fn points(per_round: i32) -> Self {
-        Self {
-            points: per_round,
-            points_per_round: per_round,
-            ..Default::default()
-        }
-    }
-
-    /// A slot budget.
-    pub fn slots(per_turn: &[(Slot, u8)]) -> Self {
-        let m: BTreeMap<Slot, u8> = per_turn.iter().copied().collect();
-        Self {
-            slots: m.clone(),
-            slots_per_turn: m,
-            ..Default::default()
-        }
-    }
-
-    /// The slot that would pay for `wanted` under a trade-down table (`table[i]` lists
-    /// the slots that may stand in for a slot, best first): the slot itself if any is
-    /// left, else the first stand-in that is left.
-    pub fn payer(&self, wanted: Slot, trade_down: &[(Slot, &[Slot])]) -> Option<Slot> {
-        if self.slots.get(&wanted).copied().unwrap_or(0) > 0 {
-            return Some(wanted);
-        }
-        trade_down
-            .iter()
-            .find(|(s, _)| *s == wanted)
-            .and_then(|(_, subs)| {
-                subs.iter()
-                    .copied()
-                    .find(|s| self.slots.get(s).copied().unwrap_or(0) > 0)
-            })
-    }
-}
-
-/// When a reaction budget refills.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Refresh {
-    /// At the start of the combatant's own turn (flow RP, escalation interrupt).
-    #[default]
-    OwnTurnStart,
-    /// At the start of every round (tactical-d20's one Reaction per round, melee-zone
-    /// free-hit slots): the ruleset's `round_started` refills it; the turn start only
-    /// caps it at `per_refresh`.
-    RoundStart,
-}
-
-/// Per-round reaction budget: RP, free-hit slots, one Interrupt, skill dice.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct ReactionBudget {
-    /// Left now.
-    pub available: i32,
-    /// Refilled to this.
-    pub per_refresh: i32,
-    /// When.
-    pub refresh: Refresh,
-    /// Most that may be committed to one reaction (counters' proficiency cap); 0 = none.
-    pub cap: i32,
 }
 
 /// Conditions by kind; each ruleset gives them meaning.
@@ -561,15 +487,9 @@ impl Loadout {
     }
 }
 
-/// flow: Flow Points.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct FlowPoints(pub i32);
-
-/// Movement and once-per-round bookkeeping, reset by the turn engine.
+/// flow: per-turn bookkeeping beside the pools, reset when the unit's turn starts.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TurnState {
-    /// Movement (in cost units) bought and not yet used this turn.
-    pub move_left: u32,
     /// AP spent on movement this turn (flow: at most 2).
     pub move_ap_spent: u32,
 }

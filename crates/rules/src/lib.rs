@@ -16,6 +16,7 @@ pub mod fuzz;
 pub mod grid;
 pub mod level;
 pub mod odds;
+pub mod pools;
 pub mod record;
 pub mod rulesets;
 pub mod script;

@@ -6,8 +6,9 @@ use serde::Serialize;
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::dice::Roll;
-use crate::event::{Event, Logged, Trigger};
+use crate::event::{Event, Logged, Spend, Trigger};
 use crate::grid::Cell;
+use crate::pools::Pool;
 
 /// A named modifier in a record.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -162,24 +163,47 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         }
         Event::RoundStarted { .. } => r.kind = "round_started",
         Event::RoundEnded { .. } => r.kind = "round_ended",
-        Event::TurnStarted { unit, ap, rp } => {
+        Event::TurnStarted { unit, pools } => {
             r.kind = "turn_started";
             r.actor = name(unit);
-            r.detail = Some(b.rules().turn_budget_words(*ap, *rp));
+            r.detail = Some(b.rules().turn_budget_words(pools));
         }
         Event::TurnEnded { unit } => {
             r.kind = "turn_ended";
             r.actor = name(unit);
         }
-        Event::ApSpent { unit, amount, on } => {
-            r.kind = "ap_spent";
+        Event::Spent {
+            unit,
+            pool,
+            amount,
+            on,
+            left,
+        } => {
             r.actor = name(unit);
-            r.detail = Some(format!("{amount} AP on {on:?}").to_lowercase());
+            (r.kind, r.detail) = spent_words(*pool, *amount, *on, *left);
         }
-        Event::MovementGained { unit, amount } => {
-            r.kind = "movement_gained";
+        Event::Refilled {
+            unit,
+            pool,
+            amount,
+            why,
+            left,
+        } => {
             r.actor = name(unit);
-            r.detail = Some(format!("{amount} movement"));
+            let (kind, detail) = match pool {
+                Pool::Reaction => ("rp_regained", format!("+{amount} RP")),
+                Pool::Movement => ("movement_gained", format!("{amount} movement")),
+                Pool::FlowPoints => (
+                    "flow_points",
+                    format!("{amount:+} FP ({why:?}) = {left}").to_lowercase(),
+                ),
+                p => (
+                    "refilled",
+                    format!("+{} ({why:?}), {} left", p.words(*amount), left).to_lowercase(),
+                ),
+            };
+            r.kind = kind;
+            r.detail = Some(detail);
         }
         Event::Moved {
             unit,
@@ -235,11 +259,17 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         Event::Reacted {
             reactor,
             kind,
-            rp_spent,
+            paid,
         } => {
             r.kind = "reacted";
             r.actor = name(reactor);
-            r.detail = Some(format!("{kind} for {rp_spent} RP"));
+            r.detail = Some(if paid.iter().all(|(p, _)| *p == Pool::Reaction) {
+                let rp: i32 = paid.iter().map(|(_, n)| *n).sum();
+                format!("{kind} for {rp} RP")
+            } else {
+                let parts: Vec<String> = paid.iter().map(|(p, n)| p.words(*n)).collect();
+                format!("{kind} for {}", parts.join(" and "))
+            });
         }
         Event::Attack {
             attacker,
@@ -322,21 +352,6 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "counter";
             r.detail = Some(format!("{counter:?} {value}"));
         }
-        Event::RpRegained { unit, amount } => {
-            r.kind = "rp_regained";
-            r.actor = name(unit);
-            r.detail = Some(format!("+{amount} RP"));
-        }
-        Event::FlowPoints {
-            unit,
-            delta,
-            reason,
-            after,
-        } => {
-            r.kind = "flow_points";
-            r.actor = name(unit);
-            r.detail = Some(format!("{delta:+} FP ({reason:?}) = {after}").to_lowercase());
-        }
         Event::ConditionAdded {
             unit,
             kind,
@@ -347,16 +362,6 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.actor = source.as_ref().and_then(name);
             r.detail = Some(format!("{kind:?}, {duration:?}"));
-        }
-        Event::SlotUsed { unit, slot, on } => {
-            r.kind = "slot_used";
-            r.actor = name(unit);
-            r.detail = Some(format!("{slot:?} action on {on:?}").to_lowercase());
-        }
-        Event::SlotLost { unit, slot, why } => {
-            r.kind = "slot_lost";
-            r.actor = name(unit);
-            r.detail = Some(format!("{slot:?} action ({why:?})").to_lowercase());
         }
         Event::Said { unit, text } => {
             r.kind = "said";
@@ -553,6 +558,26 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         }
     }
     r
+}
+
+/// The kind and words of a `Spent` record: each pool keeps the record it has always had
+/// ("ap_spent", "slot_used", "slot_lost", "flow_points"); others read "spent" / "lost".
+fn spent_words(pool: Pool, amount: i32, on: Spend, left: i32) -> (&'static str, Option<String>) {
+    let (kind, detail) = match (pool, on) {
+        (Pool::Slot(slot), Spend::Lost(why)) => ("slot_lost", format!("{slot:?} action ({why:?})")),
+        (Pool::Slot(slot), on) => ("slot_used", format!("{slot:?} action on {on:?}")),
+        (Pool::Ap, on) => ("ap_spent", format!("{amount} AP on {on:?}")),
+        (Pool::FlowPoints, on) => ("flow_points", format!("{:+} FP ({on:?}) = {left}", -amount)),
+        (p, Spend::Lost(why)) => (
+            "lost",
+            format!("{} ({why:?}), {left} left", p.words(amount)),
+        ),
+        (p, on) => (
+            "spent",
+            format!("{} on {on:?}, {left} left", p.words(amount)),
+        ),
+    };
+    (kind, Some(detail.to_lowercase()))
 }
 
 fn side_name(b: &Battle, s: crate::components::SideId) -> String {

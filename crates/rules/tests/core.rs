@@ -3,7 +3,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::battle::SetupError;
-use skirmish_rules::components::{Facing, UnitId};
+use skirmish_rules::components::{Cost, Facing, Pool, UnitId};
 use skirmish_rules::event::{Counter, Event, ReactionKind};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level;
@@ -27,8 +27,8 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
                 assert_eq!(rules.id(), r.id());
                 assert_eq!(r.catalogue_source(), rules.catalogue_source());
                 assert_eq!(
-                    r.budgets(&Default::default()),
-                    rules.budgets(&Default::default())
+                    r.pools(&Default::default()),
+                    rules.pools(&Default::default())
                 );
             }
             None => assert!(!r.playable(), "{r}"),
@@ -59,7 +59,11 @@ fn each_ruleset_decides_what_a_reaction_costs() {
         (ReactionKind::Intercept, 2),
         (ReactionKind::InterceptSwap, 2),
     ] {
-        assert_eq!(flow.reaction_cost(kind), rp, "{kind}");
+        assert_eq!(
+            flow.reaction_cost(kind),
+            Cost::of(Pool::Reaction, rp),
+            "{kind}"
+        );
     }
     // tactical-d20: every reaction spends the one Reaction.
     for kind in [
@@ -68,7 +72,11 @@ fn each_ruleset_decides_what_a_reaction_costs() {
         ReactionKind::Pursuit,
         ReactionKind::StepAside,
     ] {
-        assert_eq!(d20.reaction_cost(kind), 1, "{kind}");
+        assert_eq!(
+            d20.reaction_cost(kind),
+            Cost::of(Pool::Reaction, 1),
+            "{kind}"
+        );
     }
 }
 

@@ -6,7 +6,7 @@
 //! The duel rules:
 //! - Initiative: d20 + DEX modifier, higher first; ties in level order (no roll-off).
 //! - Each turn a unit has one Standard and one Move action and no reactions (a reaction
-//!   budget of 0): nothing is ever offered, leaving a threatened cell is free.
+//!   pool of 0): nothing is ever offered, leaving a threatened cell is free.
 //! - Move: the Move action buys one speed, 6 cells (the `Speed` stat is ignored), for
 //!   one `Move` command; movement not used is lost, and a second `Move` in the same turn
 //!   is refused. The Standard action cannot be traded down for movement.
@@ -45,11 +45,13 @@ use bevy_ecs::world::EntityWorldMut;
 use skirmish_rules::ai;
 use skirmish_rules::battle::{Battle, SetupError, Status};
 use skirmish_rules::components::{
-    ActionBudget, ConditionKind, ReactionBudget, Refresh, SideId, Slot, Stat, Stats, UnitId,
+    ConditionKind, Cost, Pool, Pools, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
-use skirmish_rules::event::{AttackKind, ChainKind, Event, Outcome, ReactionKind, Spend, Trigger};
+use skirmish_rules::event::{
+    AttackKind, ChainKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
+};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::rulesets::ui::{
@@ -189,20 +191,16 @@ impl Ruleset for Duel {
         }
     }
 
-    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
-        (
-            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1)]),
-            ReactionBudget {
-                available: i32::from(self.plus),
-                per_refresh: i32::from(self.plus),
-                refresh: Refresh::OwnTurnStart,
-                cap: 0,
-            },
-        )
+    fn pools(&self, _stats: &Stats) -> Pools {
+        let turn = Refresh::OwnTurnStart;
+        Pools::new()
+            .with(Pool::Slot(Slot::Standard), 1, turn)
+            .with(Pool::Slot(Slot::Move), 1, turn)
+            .with(Pool::Reaction, i32::from(self.plus), turn)
     }
 
     // Duellists have no reactions to lose to surprise.
-    fn surprised_budgets(&self, _actions: &mut ActionBudget, _reactions: &mut ReactionBudget) {}
+    fn surprised_pools(&self, _pools: &mut Pools) {}
 
     fn marks(&self, _e: &Event) -> Option<(UnitId, skirmish_rules::components::Once)> {
         None
@@ -230,10 +228,12 @@ impl Ruleset for Duel {
     // Duel plus: standing up out of turn costs this turn's Move action.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
         if self.plus && stood_up_out_of_turn(b, u) {
-            b.emit(Event::SlotUsed {
+            b.emit(Event::Spent {
                 unit: u,
-                slot: Slot::Move,
+                pool: Pool::Slot(Slot::Move),
+                amount: 1,
                 on: Spend::StandUp,
+                left: 0,
             });
         }
     }
@@ -269,15 +269,8 @@ impl Ruleset for Duel {
     // Every Move spends the Move action for a whole speed (what is left over is lost).
     fn buy_movement(&self, _b: &Battle, u: UnitId, _cost: u32) -> Vec<Event> {
         vec![
-            Event::SlotUsed {
-                unit: u,
-                slot: Slot::Move,
-                on: Spend::Move,
-            },
-            Event::MovementGained {
-                unit: u,
-                amount: SPEED,
-            },
+            Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move),
+            Event::refilled(u, Pool::Movement, SPEED as i32, Gain::Bought),
         ]
     }
 
@@ -322,11 +315,12 @@ impl Ruleset for Duel {
         let weapon = b.weapon_for(u, target, weapon)?;
         Ok(AttackPlan {
             weapon,
-            pay: vec![Event::SlotUsed {
-                unit: u,
-                slot: Slot::Standard,
-                on: Spend::Attack,
-            }],
+            pay: vec![Event::spent(
+                u,
+                Pool::Slot(Slot::Standard),
+                1,
+                Spend::Attack,
+            )],
             kind: AttackKind::Normal,
         })
     }
@@ -513,10 +507,12 @@ impl Ruleset for Duel {
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         self.check_action(b, u, &a)?;
         if b.current() == Some(u) {
-            b.emit(Event::SlotUsed {
+            b.emit(Event::Spent {
                 unit: u,
-                slot: Slot::Move,
+                pool: Pool::Slot(Slot::Move),
+                amount: 1,
                 on: Spend::StandUp,
+                left: 0,
             });
         }
         b.emit(Event::ConditionRemoved {
@@ -580,9 +576,9 @@ impl Ruleset for Duel {
         })
     }
 
-    // No reaction is ever offered; one would cost the (empty) budget's 1.
-    fn reaction_cost(&self, _kind: ReactionKind) -> i32 {
-        1
+    // No reaction is ever offered; one would cost the (empty) pool's 1.
+    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
+        Cost::of(Pool::Reaction, 1)
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -601,7 +597,7 @@ impl Ruleset for Duel {
         )
     }
 
-    fn turn_budget_words(&self, _ap: i32, _rp: i32) -> String {
+    fn turn_budget_words(&self, _pools: &[(Pool, i32)]) -> String {
         "Standard, Move".into()
     }
 
@@ -875,11 +871,26 @@ fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_agains
             let mut turn: Option<(UnitId, u32, u32, u32)> = None;
             for (i, e) in ev.iter().enumerate() {
                 match e {
-                    Event::TurnStarted { unit, ap, rp } => {
-                        assert_eq!((*ap, *rp), (0, 0), "no AP, no reactions");
+                    Event::TurnStarted { unit, pools } => {
+                        let of = |pool| {
+                            pools
+                                .iter()
+                                .find(|(p, _)| *p == pool)
+                                .map_or(0, |(_, n)| *n)
+                        };
+                        assert_eq!(
+                            (of(Pool::Ap), of(Pool::Reaction)),
+                            (0, 0),
+                            "no AP, no reactions"
+                        );
                         turn = Some((*unit, 0, 0, 0));
                     }
-                    Event::SlotUsed { unit, slot, on } => {
+                    Event::Spent {
+                        unit,
+                        pool: Pool::Slot(slot),
+                        on,
+                        ..
+                    } => {
                         let t = turn.as_mut().unwrap();
                         assert_eq!(*unit, t.0, "only the acting unit spends");
                         match (slot, on) {
@@ -946,7 +957,7 @@ fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_agains
                         assert_eq!(dmg.total, dmg.faces.iter().sum::<u32>() as i32);
                     }
                     Event::ReactionOffered { .. }
-                    | Event::ApSpent { .. }
+                    | Event::Spent { pool: Pool::Ap, .. }
                     | Event::Check { .. }
                     | Event::Save { .. }
                     | Event::ConditionAdded { .. } => {
@@ -965,6 +976,17 @@ fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_agains
             }
         }
     }
+}
+
+/// The pools a duellist's turn start refreshes: no AP, no reactions, one Standard and one
+/// Move action, no movement yet.
+fn duel_turn() -> Vec<(Pool, i32)> {
+    vec![
+        (Pool::Reaction, 0),
+        (Pool::Slot(Slot::Standard), 1),
+        (Pool::Slot(Slot::Move), 1),
+        (Pool::Movement, 0),
+    ]
 }
 
 #[test]
@@ -996,8 +1018,7 @@ fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
             Event::RoundStarted { round: 1 },
             Event::TurnStarted {
                 unit: c,
-                ap: 0,
-                rp: 0
+                pools: duel_turn()
             },
         ]
     );
@@ -1026,10 +1047,12 @@ fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
     assert_eq!(
         since(&b, n),
         [
-            Event::SlotUsed {
+            Event::Spent {
                 unit: c,
-                slot: Slot::Standard,
-                on: Spend::Attack
+                pool: Pool::Slot(Slot::Standard),
+                amount: 1,
+                on: Spend::Attack,
+                left: 0
             },
             hit(c, g, 8, Outcome::Success),
             damage(g, c, d8(vec![5]), 7),
@@ -1046,13 +1069,14 @@ fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
             Event::TurnEnded { unit: c },
             Event::TurnStarted {
                 unit: g,
-                ap: 0,
-                rp: 0
+                pools: duel_turn()
             },
-            Event::SlotUsed {
+            Event::Spent {
                 unit: g,
-                slot: Slot::Standard,
-                on: Spend::Attack
+                pool: Pool::Slot(Slot::Standard),
+                amount: 1,
+                on: Spend::Attack,
+                left: 0
             },
             hit(g, c, 19, Outcome::Success),
             damage(c, g, d8(vec![2]), 18),
@@ -1070,13 +1094,14 @@ fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
             Event::RoundStarted { round: 2 },
             Event::TurnStarted {
                 unit: c,
-                ap: 0,
-                rp: 0
+                pools: duel_turn()
             },
-            Event::SlotUsed {
+            Event::Spent {
                 unit: c,
-                slot: Slot::Standard,
-                on: Spend::Attack
+                pool: Pool::Slot(Slot::Standard),
+                amount: 1,
+                on: Spend::Attack,
+                left: 0
             },
             hit(c, g, 20, Outcome::Critical),
             damage(g, c, d8(vec![4, 3]), 0),
@@ -1096,10 +1121,12 @@ fn forced_dice_give_exact_duel_events_from_initiative_to_the_last_blow() {
     assert_eq!(
         since(&b, n),
         [
-            Event::SlotUsed {
+            Event::Spent {
                 unit: c,
-                slot: Slot::Standard,
-                on: Spend::Attack
+                pool: Pool::Slot(Slot::Standard),
+                amount: 1,
+                on: Spend::Attack,
+                left: 0
             },
             hit(c, g, 7, Outcome::Failure),
         ]

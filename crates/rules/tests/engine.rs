@@ -300,23 +300,33 @@ fn allies_are_passed_enemies_block() {
 
 #[test]
 fn typed_slots_trade_down() {
-    use skirmish_rules::components::{ActionBudget, Slot};
-    let table: &[(Slot, &[Slot])] = &[
-        (Slot::Move, &[Slot::Standard]),
-        (Slot::Quick, &[Slot::Move, Slot::Standard]),
-    ];
-    let mut budget = ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]);
-    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Quick));
-    budget.slots.insert(Slot::Quick, 0);
-    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Move));
-    budget.slots.insert(Slot::Move, 0);
-    assert_eq!(budget.payer(Slot::Quick, table), Some(Slot::Standard));
-    assert_eq!(budget.payer(Slot::Move, table), Some(Slot::Standard));
-    budget.slots.insert(Slot::Standard, 0);
-    assert_eq!(budget.payer(Slot::Move, table), None);
+    use skirmish_rules::components::{Cost, Pool, Pools, Refresh, Slot};
+    let slot = Pool::Slot;
+    // A Move may be paid by a Standard; a Quick by a Move, then a Standard.
+    let mv = Cost::of(slot(Slot::Move), 1).or(slot(Slot::Standard), 1);
+    let quick = Cost::of(slot(Slot::Quick), 1)
+        .or(slot(Slot::Move), 1)
+        .or(slot(Slot::Standard), 1);
+    let payer = |p: &Pools, c: &Cost| p.pick(c).map(|alt| alt[0].0);
+    let turn = Refresh::OwnTurnStart;
+    let mut budget = Pools::new()
+        .with(slot(Slot::Standard), 1, turn)
+        .with(slot(Slot::Move), 1, turn)
+        .with(slot(Slot::Quick), 1, turn);
+    assert_eq!(payer(&budget, &quick), Some(slot(Slot::Quick)));
+    budget.set_left(slot(Slot::Quick), 0);
+    assert_eq!(payer(&budget, &quick), Some(slot(Slot::Move)));
+    budget.set_left(slot(Slot::Move), 0);
+    assert_eq!(payer(&budget, &quick), Some(slot(Slot::Standard)));
+    assert_eq!(payer(&budget, &mv), Some(slot(Slot::Standard)));
+    budget.set_left(slot(Slot::Standard), 0);
+    assert_eq!(payer(&budget, &mv), None);
     // melee-zone's 1 AA + 1 MA + 2 BA is the same shape.
-    let mz = ActionBudget::slots(&[(Slot::Attack, 1), (Slot::Move, 1), (Slot::Bonus, 2)]);
-    assert_eq!(mz.slots[&Slot::Bonus], 2);
+    let mz = Pools::new()
+        .with(slot(Slot::Attack), 1, turn)
+        .with(slot(Slot::Move), 1, turn)
+        .with(slot(Slot::Bonus), 2, turn);
+    assert_eq!(mz.left(slot(Slot::Bonus)), 2);
 }
 
 #[test]
@@ -379,7 +389,7 @@ fn ongoing_damage_saves_and_durations_at_end_of_turn() {
 
 #[test]
 fn each_ruleset_has_its_own_initiative_and_budgets() {
-    use skirmish_rules::components::{Refresh, Slot, Stat, Stats};
+    use skirmish_rules::components::{Pool, Refresh, Slot, Stat, Stats};
     use skirmish_rules::rulesets::RulesetId;
     let stats = Stats(
         [
@@ -412,20 +422,34 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
     assert_eq!(init(RulesetId::Escalation), (None, 3, false, true));
     assert_eq!(init(RulesetId::MeleeZone), (None, 47, false, false));
 
-    let (a, r) = RulesetId::Flow.budgets(&stats);
+    let refresh = |p: &skirmish_rules::components::Pools, pool| p.get(pool).map(|s| s.refresh);
+    let p = RulesetId::Flow.pools(&stats);
     assert_eq!(
-        (a.points, r.available, r.refresh),
-        (5, 2, Refresh::OwnTurnStart)
+        (
+            p.left(Pool::Ap),
+            p.left(Pool::Reaction),
+            refresh(&p, Pool::Reaction)
+        ),
+        (5, 2, Some(Refresh::OwnTurnStart))
     );
-    let (a, r) = RulesetId::TacticalD20.budgets(&stats);
-    assert_eq!(a.slots.get(&Slot::Standard), Some(&1));
-    assert_eq!(a.slots.get(&Slot::Quick), Some(&1));
-    assert_eq!(r.available, 1);
-    let (a, r) = RulesetId::MeleeZone.budgets(&stats);
-    assert_eq!(a.slots.get(&Slot::Bonus), Some(&2));
-    assert_eq!((r.available, r.refresh), (48, Refresh::RoundStart));
-    let (_, r) = RulesetId::Counters.budgets(&stats);
-    assert_eq!((r.available, r.cap), (2, 2));
+    let p = RulesetId::TacticalD20.pools(&stats);
+    assert_eq!(p.left(Pool::Slot(Slot::Standard)), 1);
+    assert_eq!(p.left(Pool::Slot(Slot::Quick)), 1);
+    assert_eq!(p.left(Pool::Reaction), 1);
+    let p = RulesetId::MeleeZone.pools(&stats);
+    assert_eq!(p.left(Pool::Slot(Slot::Bonus)), 2);
+    assert_eq!(
+        (p.left(Pool::FreeHits), refresh(&p, Pool::FreeHits)),
+        (48, Some(Refresh::RoundStart))
+    );
+    let p = RulesetId::Counters.pools(&stats);
+    assert_eq!(
+        (
+            p.left(Pool::SkillDice),
+            p.get(Pool::SkillDice).map(|s| s.cap)
+        ),
+        (2, Some(2))
+    );
 }
 
 /// A level where the two sides are walled off from each other.

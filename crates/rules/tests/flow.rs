@@ -3,10 +3,10 @@
 //! goes where.
 
 use skirmish_rules::battle::Status;
-use skirmish_rules::components::{Carried, ConditionKind, UnitId};
+use skirmish_rules::components::{Carried, ConditionKind, Pool, UnitId};
 use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use skirmish_rules::event::{
-    AttackKind, CheckPurpose, Event, FpReason, Outcome, ReactionKind, Spend, Trigger,
+    AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::flow;
@@ -379,11 +379,14 @@ fn a_critical_parry_regains_its_rp_unless_the_attack_was_critical() {
     attack(&mut b, s, k);
     let start = b.log().len();
     react(&mut b, k, Some(ReactionKind::Parry));
-    assert!(
-        since(&b, start)
-            .iter()
-            .any(|e| matches!(e, Event::RpRegained { amount: 1, .. }))
-    );
+    assert!(since(&b, start).iter().any(|e| matches!(
+        e,
+        Event::Refilled {
+            pool: Pool::Reaction,
+            amount: 1,
+            ..
+        }
+    )));
     assert_eq!(b.rp(k), 2);
     // Sable crits (d100 5); Brakka's critical parry (d100 2) wins the tie but regains
     // nothing.
@@ -392,7 +395,13 @@ fn a_critical_parry_regains_its_rp_unless_the_attack_was_critical() {
     let start = b.log().len();
     react(&mut b, k, Some(ReactionKind::Parry));
     let ev = since(&b, start);
-    assert!(!ev.iter().any(|e| matches!(e, Event::RpRegained { .. })));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Refilled {
+            pool: Pool::Reaction,
+            ..
+        }
+    )));
     assert!(damage(&ev).is_empty());
     assert_eq!(b.rp(k), 1);
 }
@@ -486,8 +495,9 @@ fn intercept_moves_next_to_both_and_takes_the_hit() {
         assert_eq!(b.rp(i), 0);
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::FlowPoints {
-                reason: FpReason::Reaction,
+            Event::Refilled {
+                pool: Pool::FlowPoints,
+                why: Gain::Reaction,
                 ..
             }
         )));
@@ -834,7 +844,8 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
     assert_eq!(b.ap(k), 3);
     assert!(b.log().iter().rev().any(|l| matches!(
         l.event,
-        Event::ApSpent {
+        Event::Spent {
+            pool: Pool::Ap,
             on: Spend::MaintainGrapple,
             amount: 2,
             ..

@@ -93,9 +93,9 @@ fn the_feint_target_chooses_its_resisting_skill() {
             e,
             Event::Reacted {
                 kind: ReactionKind::ResistMelee,
-                rp_spent: 0,
+                paid,
                 ..
-            }
+            } if paid.is_empty()
         )));
         assert!(feint_won(&ev), "{kind:?}: Normal beats a failure");
         assert_eq!(b.rp(t), 2, "choosing is free");

@@ -2,7 +2,7 @@
 //! each through `Battle::submit` with forced dice (each test says which face goes where).
 
 use skirmish_rules::battle::Status;
-use skirmish_rules::components::{ConditionKind, UnitId};
+use skirmish_rules::components::{ConditionKind, Pool, UnitId};
 use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil};
 use skirmish_rules::event::{Event, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
@@ -53,15 +53,22 @@ fn move_speed_sets_the_cells_one_ap_buys() {
         let ev = since(&b, start);
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::ApSpent {
+            Event::Spent {
+                pool: Pool::Ap,
                 amount: 1,
                 on: Spend::Move,
                 ..
             }
         )));
         assert!(
-            ev.iter()
-                .any(|e| matches!(e, Event::MovementGained { amount: 4, .. })),
+            ev.iter().any(|e| matches!(
+                e,
+                Event::Refilled {
+                    pool: Pool::Movement,
+                    amount: 4,
+                    ..
+                }
+            )),
             "{kind:?}: one AP buys 4 cells"
         );
         assert_eq!(b.ap(slow), 4);
@@ -78,11 +85,14 @@ fn move_speed_sets_the_cells_one_ap_buys() {
         assert_eq!(b.movement_budget(quick), 12, "{kind:?}");
         let start = b.log().len();
         mv(&mut b, quick, 6, 4).unwrap();
-        assert!(
-            since(&b, start)
-                .iter()
-                .any(|e| matches!(e, Event::MovementGained { amount: 6, .. }))
-        );
+        assert!(since(&b, start).iter().any(|e| matches!(
+            e,
+            Event::Refilled {
+                pool: Pool::Movement,
+                amount: 6,
+                ..
+            }
+        )));
         assert_eq!(b.ap(quick), 4);
     }
 }
@@ -243,7 +253,13 @@ fn a_critical_block_regains_no_rp_and_a_fumbled_block_takes_only_double() {
             ..
         }
     )));
-    assert!(!ev.iter().any(|e| matches!(e, Event::RpRegained { .. })));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Refilled {
+            pool: Pool::Reaction,
+            ..
+        }
+    )));
     assert_eq!(b.rp(k), 1);
     // A critical Dodge (Agility 45: d100 3) still regains it.
     let mut b = duel(GridKind::Hex, &[40, 3]);
@@ -282,7 +298,10 @@ fn dropping_an_item_is_a_free_action() {
             e,
             Event::ItemDropped { unit, item: 0, cell, .. } if *unit == v && *cell == Cell::new(2, 2)
         )));
-        assert!(!ev.iter().any(|e| matches!(e, Event::ApSpent { .. })));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::Spent { pool: Pool::Ap, .. }))
+        );
         assert_eq!(b.ap(v), 5, "{kind:?}: free");
         assert_eq!(b.carried(v, 0), Some(Carried::Gone));
         assert_eq!(b.free_hands(v), 2, "both hands free to draw the dagger");
@@ -406,7 +425,7 @@ fn a_readied_move_runs_when_its_trigger_happens() {
         );
         assert!(ev.iter().any(|e| matches!(
             e,
-            Event::ApSpent { unit, amount: 1, on: Spend::Move } if *unit == r
+            Event::Spent { unit, pool: Pool::Ap, amount: 1, on: Spend::Move, .. } if *unit == r
         )));
         assert_eq!(b.pos(r), Cell::new(0, 2), "{kind:?}");
         assert_eq!(b.pos(bb), Cell::new(4, 2));

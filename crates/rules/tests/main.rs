@@ -19,6 +19,7 @@ mod level_fuzz;
 mod levels;
 mod messages;
 mod paths;
+mod pools;
 mod support;
 mod tactical_d20;
 mod td_gaps;

@@ -3,7 +3,7 @@
 //! initiative takes one d20 per unit in level order.
 
 use skirmish_rules::battle::Status;
-use skirmish_rules::components::{Carried, ConditionKind, Slot, UnitId};
+use skirmish_rules::components::{Carried, ConditionKind, Pool, Slot, UnitId};
 use skirmish_rules::engine::{Action, FocusOn, GrappleFollow};
 use skirmish_rules::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
@@ -86,7 +86,11 @@ fn swings(ev: &[Event]) -> Vec<Swing> {
 fn slots_used(ev: &[Event]) -> Vec<(Slot, Spend)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::SlotUsed { slot, on, .. } => Some((*slot, *on)),
+            Event::Spent {
+                pool: Pool::Slot(slot),
+                on,
+                ..
+            } if !matches!(on, Spend::Lost(_)) => Some((*slot, *on)),
             _ => None,
         })
         .collect()
@@ -913,7 +917,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         assert!(ev.contains(&Event::Reacted {
             reactor: c,
             kind: ReactionKind::Resist,
-            rp_spent: 1
+            paid: vec![(Pool::Reaction, 1)]
         }));
         assert!(b.has(g, ConditionKind::Restrained));
         end(&mut b);

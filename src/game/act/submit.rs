@@ -2,6 +2,7 @@
 //! the session keeps it, so the last move can be taken back ([`undoable`], [`replay`]).
 
 use skirmish_rules::Battle;
+use skirmish_rules::components::Pool;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::Event;
 
@@ -41,7 +42,12 @@ pub fn undoable(b: &Battle, s: &Session) -> bool {
         added.iter().all(|l| {
             matches!(
                 l.event,
-                Event::ApSpent { .. } | Event::MovementGained { .. } | Event::Moved { .. }
+                Event::Spent { pool: Pool::Ap, .. }
+                    | Event::Refilled {
+                        pool: Pool::Movement,
+                        ..
+                    }
+                    | Event::Moved { .. }
             )
         })
     })

@@ -20,12 +20,9 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::ReactionDeclined { .. }
             | Event::ReactionOffered { .. }
             | Event::Reacted { .. }
-            | Event::ApSpent { .. }
-            | Event::SlotUsed { .. }
-            | Event::MovementGained { .. }
-            | Event::RpRegained { .. }
+            | Event::Spent { .. }
+            | Event::Refilled { .. }
             | Event::Damage { .. }
-            | Event::FlowPoints { .. }
     )
 }
 
@@ -109,22 +106,22 @@ impl Battle {
             }
             Event::ReadyTriggered { unit, by } => self.ready_triggered(*unit, *by),
             Event::ReactionOffered { .. } => {}
-            Event::SlotUsed { unit, slot, on } => {
-                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit)
-                    && let Some(n) = b.slots.get_mut(slot)
-                {
-                    *n = n.saturating_sub(1);
-                }
-                if matches!(
-                    on,
-                    Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
-                ) {
+            Event::Spent {
+                unit,
+                pool,
+                amount,
+                on,
+                ..
+            } => self.spent(*unit, *pool, *amount, *on),
+            Event::Refilled {
+                unit, pool, amount, ..
+            } => {
+                // Movement bought starts a new movement.
+                if *pool == Pool::Movement {
                     self.forget(Per::Movement);
                 }
-            }
-            Event::SlotLost { unit, slot, .. } => {
-                if let Some(mut b) = self.get_mut::<ActionBudget>(*unit) {
-                    b.slots.insert(*slot, 0);
+                if let Some(mut p) = self.get_mut::<Pools>(*unit) {
+                    p.refill(*pool, *amount);
                 }
             }
             Event::BleedTotal { unit, total } => {
@@ -169,14 +166,7 @@ impl Battle {
                 self.round = *round;
                 self.turn = 0;
             }
-            Event::TurnStarted { unit, ap, rp } => self.turn_started(*unit, *ap, *rp),
-            Event::ApSpent { unit, amount, on } => self.ap_spent(*unit, *amount, *on),
-            Event::MovementGained { unit, amount } => {
-                self.forget(Per::Movement);
-                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
-                    t.move_left += amount;
-                }
-            }
+            Event::TurnStarted { unit, pools } => self.turn_started(*unit, pools),
             Event::Moved {
                 unit,
                 to,
@@ -187,8 +177,9 @@ impl Battle {
                 if let Some(mut p) = self.get_mut::<Position>(*unit) {
                     p.0 = *to;
                 }
-                if let Some(mut t) = self.get_mut::<TurnState>(*unit) {
-                    t.move_left = t.move_left.saturating_sub(*cost);
+                // A step spends its cost from the movement bought.
+                if let Some(mut p) = self.get_mut::<Pools>(*unit) {
+                    p.spend(Pool::Movement, (*cost).min(i32::MAX as u32) as i32);
                 }
                 if let Some(d) = dir
                     && let Some(mut f) = self.get_mut::<Facing>(*unit)
@@ -196,16 +187,11 @@ impl Battle {
                     f.0 = d as u8;
                 }
             }
-            Event::Reacted {
-                reactor, rp_spent, ..
-            } => {
-                if let Some(mut r) = self.get_mut::<ReactionBudget>(*reactor) {
-                    r.available -= rp_spent;
-                }
-            }
-            Event::RpRegained { unit, amount } => {
-                if let Some(mut r) = self.get_mut::<ReactionBudget>(*unit) {
-                    r.available += amount;
+            Event::Reacted { reactor, paid, .. } => {
+                if let Some(mut p) = self.get_mut::<Pools>(*reactor) {
+                    for &(pool, amount) in paid {
+                        p.spend(pool, amount);
+                    }
                 }
             }
             Event::Damage { unit, hp_after, .. } => {
@@ -231,11 +217,6 @@ impl Battle {
             Event::Down { unit } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).insert(Down);
-                }
-            }
-            Event::FlowPoints { unit, after, .. } => {
-                if let Some(mut f) = self.get_mut::<FlowPoints>(*unit) {
-                    f.0 = *after;
                 }
             }
             Event::ConditionAdded {
@@ -325,16 +306,14 @@ impl Battle {
         }
     }
 
-    fn turn_started(&mut self, unit: UnitId, ap: i32, rp: i32) {
+    fn turn_started(&mut self, unit: UnitId, refreshed: &[(Pool, i32)]) {
         if let Some(i) = self.order.iter().position(|u| *u == unit) {
             self.turn = i;
         }
-        if let Some(mut b) = self.get_mut::<ActionBudget>(unit) {
-            b.points = ap;
-            b.slots = b.slots_per_turn.clone();
-        }
-        if let Some(mut r) = self.get_mut::<ReactionBudget>(unit) {
-            r.available = rp;
+        if let Some(mut p) = self.get_mut::<Pools>(unit) {
+            for &(pool, left) in refreshed {
+                p.set(pool, left);
+            }
         }
         if let Some(mut t) = self.get_mut::<TurnState>(unit) {
             *t = TurnState::default();
@@ -385,14 +364,23 @@ impl Battle {
         self.ledger.retain(|&(_, o)| o.per() != per);
     }
 
-    fn ap_spent(&mut self, unit: UnitId, amount: i32, on: Spend) {
-        if let Some(mut b) = self.get_mut::<ActionBudget>(unit) {
-            b.points -= amount;
+    fn spent(&mut self, unit: UnitId, pool: Pool, amount: i32, on: Spend) {
+        if let Some(mut p) = self.get_mut::<Pools>(unit) {
+            p.spend(pool, amount);
         }
-        if on == Spend::Move
+        // AP spent on movement counts towards flow's most a turn.
+        if pool == Pool::Ap
+            && on == Spend::Move
             && let Some(mut t) = self.get_mut::<TurnState>(unit)
         {
             t.move_ap_spent += amount as u32;
+        }
+        // A dash-like action starts a new movement.
+        if matches!(
+            on,
+            Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
+        ) {
+            self.forget(Per::Movement);
         }
     }
 }

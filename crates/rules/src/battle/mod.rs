@@ -15,6 +15,7 @@ use crate::level::{Level, Terrain};
 use crate::rulesets::RulesetId;
 
 mod apply;
+mod pools;
 
 /// Why a battle could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -230,12 +231,12 @@ impl Battle {
                     },
                 ))
                 .id();
-            let (mut actions, mut reactions) = rules.budgets(&u.stats);
+            let mut pools = rules.pools(&u.stats);
             if level.surprise.is_some_and(|s| s != u.side) {
-                rules.surprised_budgets(&mut actions, &mut reactions);
+                rules.surprised_pools(&mut pools);
             }
             let mut unit = world.entity_mut(e);
-            unit.insert((actions, reactions));
+            unit.insert(pools);
             rules.spawn_unit(&mut unit);
             roster.push(e);
         }
@@ -550,28 +551,6 @@ impl Battle {
         self.get::<Health>(u).map(|h| h.hp).unwrap_or(0)
     }
 
-    /// Action points left.
-    pub fn ap(&self, u: UnitId) -> i32 {
-        self.get::<ActionBudget>(u).map(|b| b.points).unwrap_or(0)
-    }
-
-    /// Reaction points left.
-    pub fn rp(&self, u: UnitId) -> i32 {
-        self.get::<ReactionBudget>(u)
-            .map(|b| b.available)
-            .unwrap_or(0)
-    }
-
-    /// Flow points.
-    pub fn fp(&self, u: UnitId) -> i32 {
-        self.get::<FlowPoints>(u).map(|f| f.0).unwrap_or(0)
-    }
-
-    /// Turn bookkeeping.
-    pub fn turn_state(&self, u: UnitId) -> TurnState {
-        self.get::<TurnState>(u).copied().unwrap_or_default()
-    }
-
     /// Size.
     pub fn size(&self, u: UnitId) -> Size {
         self.get::<Size>(u).copied().unwrap_or_default()
@@ -625,13 +604,6 @@ impl Battle {
     pub fn wear(&self, u: UnitId, i: usize) -> i32 {
         self.get::<Wear>(u)
             .and_then(|w| w.0.get(&i).copied())
-            .unwrap_or(0)
-    }
-
-    /// tactical-d20: action slots left this turn.
-    pub fn slots(&self, u: UnitId, s: Slot) -> u8 {
-        self.get::<ActionBudget>(u)
-            .and_then(|b| b.slots.get(&s).copied())
             .unwrap_or(0)
     }
 
@@ -777,8 +749,18 @@ impl Battle {
 
     /// Record and apply an event: how a ruleset changes the battle (every change is an
     /// event in the log).
-    pub fn emit(&mut self, e: Event) {
+    pub fn emit(&mut self, mut e: Event) {
         self.apply(&e);
+        // A pool event records what is left after it.
+        if let Event::Spent {
+            unit, pool, left, ..
+        }
+        | Event::Refilled {
+            unit, pool, left, ..
+        } = &mut e
+        {
+            *left = self.pool(*unit, *pool);
+        }
         self.log.push(Logged {
             round: self.round,
             event: e,

@@ -207,6 +207,16 @@ pub enum Illegal {
         /// The slot type needed.
         slot: &'static str,
     },
+    /// No alternative of a cost is affordable ([`crate::battle::Battle::pay`]).
+    #[error("{unit} cannot pay {cost} (has {has})")]
+    CannotPay {
+        /// Who.
+        unit: String,
+        /// The cost in words ("1 skill die or 2 movement").
+        cost: String,
+        /// What the unit has of the pools the cost names ("0 skill dice, 1 movement").
+        has: String,
+    },
     /// A rule of the action is not met (its reason says which).
     #[error("{unit} cannot do that: {why}")]
     Cannot {

@@ -200,10 +200,22 @@ impl Battle {
             }
             return Ok(());
         };
+        // The first affordable alternative of the ruleset's price pays (the offer checked
+        // it could; were none affordable, the first is charged all the same).
+        let cost = self.rules().reaction_cost(kind);
+        let paid = self
+            .pools(w.reactor)
+            .and_then(|p| p.pick(&cost))
+            .or(cost.alternatives().first().map(Vec::as_slice))
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .filter(|(_, n)| *n != 0)
+            .collect();
         self.emit(Event::Reacted {
             reactor: w.reactor,
             kind,
-            rp_spent: self.rules().reaction_cost(kind),
+            paid,
         });
         self.rules().answer(self, w, kind)
     }

@@ -99,6 +99,7 @@ impl Battle {
     /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
     /// ones in reach of a given cell.
     pub fn leave_reactors_anywhere(&self, mover: UnitId) -> Vec<UnitId> {
+        let cost = self.rules().reaction_cost(ReactionKind::ReactionAttack);
         self.order
             .iter()
             .copied()
@@ -106,7 +107,7 @@ impl Battle {
                 r != mover
                     && self.enemies(r, mover)
                     && self.threatens_anything(r)
-                    && self.rp(r) >= self.rules().reaction_cost(ReactionKind::ReactionAttack)
+                    && self.affords(r, &cost)
                     && self.rules().may_react_to(self, r, mover)
             })
             .collect()

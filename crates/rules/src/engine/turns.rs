@@ -130,21 +130,12 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
             continue;
         }
         if b.alive(u) && !b.surprised_now(u) {
-            let ap = b
-                .get::<crate::components::ActionBudget>(u)
-                .map(|a| a.points_per_round)
-                .unwrap_or(0);
-            // A budget refilled every round (tactical-d20's one Reaction per round) is not
-            // refilled here: what is left of it carries into the turn, at most the
-            // per-refresh amount (extras such as a Wait's lapse when the turn starts).
-            let rp = b
-                .get::<crate::components::ReactionBudget>(u)
-                .map(|r| match r.refresh {
-                    crate::components::Refresh::OwnTurnStart => r.per_refresh,
-                    crate::components::Refresh::RoundStart => r.available.min(r.per_refresh),
-                })
-                .unwrap_or(0);
-            b.emit(Event::TurnStarted { unit: u, ap, rp });
+            // The pools refreshed at the unit's own turn start fill up; a pool refilled
+            // every round (tactical-d20's one Reaction per round) is not refilled here:
+            // what is left of it carries into the turn, at most the refill amount (extras
+            // such as a Wait's lapse when the turn starts).
+            let pools = b.pools(u).map(|p| p.refreshed()).unwrap_or_default();
+            b.emit(Event::TurnStarted { unit: u, pools });
             b.rules().turn_started(b, u);
             return Ok(());
         }

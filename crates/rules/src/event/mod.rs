@@ -4,9 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Carried, ConditionKind, Duration, SideId, Slot, Stat, UnitId, Weapon};
+use crate::components::{Carried, ConditionKind, Duration, SideId, Stat, UnitId, Weapon};
 use crate::dice::Roll;
 use crate::grid::{Cell, GridKind};
+use crate::pools::Pool;
 use crate::rulesets::RulesetId;
 
 mod reaction;
@@ -164,6 +165,18 @@ pub enum Spend {
     GrappleCheck,
     /// tactical-d20: breaking free of a restraint.
     BreakFree,
+    /// flow: Flow Points fading at the end of a turn.
+    Decay,
+    /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
+    /// lose the Move action; a tied grapple check loses every action).
+    Lost(ConditionKind),
+}
+
+impl Spend {
+    /// Is it a price paid for something the unit does (not a decay or a loss)?
+    pub fn is_paid(self) -> bool {
+        !matches!(self, Spend::Decay | Spend::Lost(_))
+    }
 }
 
 /// What a plain or opposed check (not an attack) is for.
@@ -202,22 +215,25 @@ pub enum CheckPurpose {
     GrappleCheck,
 }
 
-/// Why Flow Points changed.
+/// Why a pool was refilled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FpReason {
-    /// Start of combat.
+pub enum Gain {
+    /// Bought with another pool (movement bought with AP or a Move action).
+    Bought,
+    /// Given back by a rule (a critical defence, Total Defense, a Wait, a new round's
+    /// Reaction).
+    Regained,
+    /// flow FP: the start of combat.
     Start,
-    /// An attack hit.
+    /// flow FP: an attack hit.
     Hit,
-    /// An attack crit.
+    /// flow FP: an attack crit.
     Crit,
-    /// A successful reaction.
+    /// flow FP: a successful reaction.
     Reaction,
-    /// A killing blow.
+    /// flow FP: a killing blow.
     Kill,
-    /// End-of-turn decay.
-    Decay,
 }
 
 /// Everything that can happen.
@@ -249,30 +265,40 @@ pub enum Event {
         /// Its number, from 1.
         round: u32,
     },
-    /// A turn began; budgets are set to these values.
+    /// A turn began: the unit's pools that refresh are set to these values
+    /// ([`crate::pools::Pools::refreshed`]: those refreshed at its own turn start at their
+    /// refill amount, those refreshed each round at most at it).
     TurnStarted {
         /// Whose.
         unit: UnitId,
-        /// Action points now.
-        ap: i32,
-        /// Reaction points now.
-        rp: i32,
+        /// Each refreshed pool and what is left of it now, in pool order.
+        pools: Vec<(Pool, i32)>,
     },
-    /// Action points spent.
-    ApSpent {
+    /// Something was paid out of a pool (AP, an action slot, FP decay, a lost slot).
+    Spent {
         /// Who.
         unit: UnitId,
-        /// How many.
+        /// Which pool.
+        pool: Pool,
+        /// How much (a floored pool stops at 0: [`Pool::floored`]).
         amount: i32,
         /// On what.
         on: Spend,
+        /// What is left after (filled in by [`crate::battle::Battle::emit`]).
+        left: i32,
     },
-    /// Movement bought (in cost units).
-    MovementGained {
+    /// A pool got something back (movement bought, a reaction regained, FP won).
+    Refilled {
         /// Who.
         unit: UnitId,
+        /// Which pool.
+        pool: Pool,
         /// How much.
-        amount: u32,
+        amount: i32,
+        /// Why.
+        why: Gain,
+        /// What is left after (filled in by [`crate::battle::Battle::emit`]).
+        left: i32,
     },
     /// One step.
     Moved {
@@ -305,8 +331,9 @@ pub enum Event {
         reactor: UnitId,
         /// Which.
         kind: ReactionKind,
-        /// RP spent.
-        rp_spent: i32,
+        /// What it paid (the alternative of the ruleset's
+        /// [`crate::rulesets::Ruleset::reaction_cost`] that paid; empty when free).
+        paid: Vec<(Pool, i32)>,
     },
     /// An attack roll.
     Attack {
@@ -385,24 +412,6 @@ pub enum Event {
         counter: Counter,
         /// Its value now.
         value: i32,
-    },
-    /// Reaction points regained.
-    RpRegained {
-        /// Who.
-        unit: UnitId,
-        /// How many.
-        amount: i32,
-    },
-    /// Flow points changed.
-    FlowPoints {
-        /// Who.
-        unit: UnitId,
-        /// By how much.
-        delta: i32,
-        /// Why.
-        reason: FpReason,
-        /// Value after.
-        after: i32,
     },
     /// A condition was added.
     ConditionAdded {
@@ -569,25 +578,6 @@ pub enum Event {
         /// Whose.
         unit: UnitId,
     },
-    /// tactical-d20: an action slot was used (or a Standard traded down for it).
-    SlotUsed {
-        /// Who.
-        unit: UnitId,
-        /// The slot that paid.
-        slot: Slot,
-        /// For what.
-        on: Spend,
-    },
-    /// tactical-d20: a slot is lost for this turn (Restrained, Writhing: the Move action;
-    /// a tied grapple check: everything).
-    SlotLost {
-        /// Who.
-        unit: UnitId,
-        /// Which.
-        slot: Slot,
-        /// Why.
-        why: ConditionKind,
-    },
     /// tactical-d20 Command: words said (13 at most).
     Said {
         /// Who.
@@ -660,6 +650,30 @@ pub enum Event {
         /// The side left standing, if any.
         winner: Option<SideId>,
     },
+}
+
+impl Event {
+    /// `amount` of `pool` paid by `unit` on `on` (its `left` is filled in when emitted).
+    pub fn spent(unit: UnitId, pool: Pool, amount: i32, on: Spend) -> Event {
+        Event::Spent {
+            unit,
+            pool,
+            amount,
+            on,
+            left: 0,
+        }
+    }
+
+    /// `amount` of `pool` given back to `unit` (its `left` is filled in when emitted).
+    pub fn refilled(unit: UnitId, pool: Pool, amount: i32, why: Gain) -> Event {
+        Event::Refilled {
+            unit,
+            pool,
+            amount,
+            why,
+            left: 0,
+        }
+    }
 }
 
 /// An event with the round it happened in.

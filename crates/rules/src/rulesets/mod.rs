@@ -11,9 +11,7 @@ use serde::{Deserialize, Serialize};
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{
-    ActionBudget, ConditionKind, ReactionBudget, Refresh, Slot, Stat, Stats, UnitId,
-};
+use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
@@ -104,11 +102,11 @@ impl RulesetId {
         }
     }
 
-    /// The action and reaction budgets a combatant starts with.
-    pub fn budgets(self, stats: &Stats) -> (ActionBudget, ReactionBudget) {
+    /// The resource pools a combatant starts with.
+    pub fn pools(self, stats: &Stats) -> Pools {
         match self.rules() {
-            Some(r) => r.budgets(stats),
-            None => planned_budgets(self, stats),
+            Some(r) => r.pools(stats),
+            None => planned_pools(self, stats),
         }
     }
 }
@@ -151,16 +149,6 @@ pub fn one_mod(name: &'static str, v: i32) -> Vec<Modifier> {
     vec![Modifier::new(ModKind::Skill, name, v)]
 }
 
-/// A reaction budget refreshed at the start of the unit's own turn.
-pub fn own_turn_reactions(n: i32) -> ReactionBudget {
-    ReactionBudget {
-        available: n,
-        per_refresh: n,
-        refresh: Refresh::OwnTurnStart,
-        cap: 0,
-    }
-}
-
 /// The initiative the three coming seeds will use (checked in levels today; each moves
 /// into its ruleset's folder when it becomes playable).
 fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
@@ -192,41 +180,39 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
     }
 }
 
-/// The budgets the three coming seeds will use (see [`planned_initiative`]).
-fn planned_budgets(r: RulesetId, stats: &Stats) -> (ActionBudget, ReactionBudget) {
+/// The pools the three coming seeds will use (see [`planned_initiative`]).
+fn planned_pools(r: RulesetId, stats: &Stats) -> Pools {
+    let turn = Refresh::OwnTurnStart;
     match r {
         // 1 attack action, 1 move action, 2 bonus actions; free-hit slots = Agility + 1
         // refreshed every round.
-        RulesetId::MeleeZone => {
-            let n = (stats.get(Stat::Agility) + 1).max(0);
-            (
-                ActionBudget::slots(&[(Slot::Attack, 1), (Slot::Move, 1), (Slot::Bonus, 2)]),
-                ReactionBudget {
-                    available: n,
-                    per_refresh: n,
-                    refresh: Refresh::RoundStart,
-                    cap: 0,
-                },
-            )
-        }
+        RulesetId::MeleeZone => Pools::new()
+            .with(Pool::Slot(Slot::Attack), 1, turn)
+            .with(Pool::Slot(Slot::Move), 1, turn)
+            .with(Pool::Slot(Slot::Bonus), 2, turn)
+            .with(
+                Pool::FreeHits,
+                (stats.get(Stat::Agility) + 1).max(0),
+                Refresh::RoundStart,
+            ),
         // One action and a move; skill dice = proficiency, at most proficiency per counter.
         RulesetId::Counters => {
             let p = stats.get(Stat::Proficiency).max(0);
-            (
-                ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1)]),
-                ReactionBudget {
-                    available: p,
-                    per_refresh: p,
-                    refresh: Refresh::OwnTurnStart,
-                    cap: p,
-                },
-            )
+            Pools::new()
+                .with(Pool::Slot(Slot::Standard), 1, turn)
+                .with(Pool::Slot(Slot::Move), 1, turn)
+                .with(Pool::SkillDice, p, turn)
+                .capped(Pool::SkillDice, p)
         }
-        // Standard, Move, Quick and one Interrupt.
-        _ => (
-            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
-            own_turn_reactions(1),
-        ),
+        // Standard, Move, Quick and one Interrupt; recoveries and death saves are kept
+        // for the whole battle.
+        _ => Pools::new()
+            .with(Pool::Slot(Slot::Standard), 1, turn)
+            .with(Pool::Slot(Slot::Move), 1, turn)
+            .with(Pool::Slot(Slot::Quick), 1, turn)
+            .with(Pool::Interrupt, 1, turn)
+            .with(Pool::Recoveries, 8, Refresh::Never)
+            .with(Pool::DeathSaveFailures, 4, Refresh::Never),
     }
 }
 
@@ -324,7 +310,7 @@ pub fn hit_outcome(
 pub struct AttackPlan {
     /// Loadout index of the weapon.
     pub weapon: usize,
-    /// The events that pay for it (AP spent, a slot used), emitted before the roll.
+    /// The events that pay for it (`Spent`: AP, a slot), emitted before the roll.
     pub pay: Vec<Event>,
     /// The kind of attack (tactical-d20: by the slot that makes it).
     pub kind: AttackKind,
@@ -346,11 +332,12 @@ pub trait Ruleset: Sync {
     fn catalogue_source(&self) -> &'static str;
     /// How one combatant rolls initiative.
     fn initiative(&self, stats: &Stats) -> InitiativeRule;
-    /// The action and reaction budgets a combatant starts with.
-    fn budgets(&self, stats: &Stats) -> (ActionBudget, ReactionBudget);
+    /// The resource pools a combatant starts with (AP, reactions, slots, …; every unit
+    /// has [`Pool::Movement`] from [`Pools::new`]).
+    fn pools(&self, stats: &Stats) -> Pools;
     /// What a combatant of the surprised side of a surprise round starts with instead
-    /// (called at spawn on the budgets from [`Ruleset::budgets`]).
-    fn surprised_budgets(&self, actions: &mut ActionBudget, reactions: &mut ReactionBudget);
+    /// (called at spawn on the pools from [`Ruleset::pools`]).
+    fn surprised_pools(&self, pools: &mut Pools);
     /// The once-per entry ([`crate::components::Once`]) an event records in the battle's
     /// ledger, if any: the ruleset says which of its events use up a once-per right.
     fn marks(&self, e: &Event) -> Option<(UnitId, crate::components::Once)>;
@@ -390,7 +377,8 @@ pub trait Ruleset: Sync {
     fn may_move_to(&self, b: &Battle, u: UnitId, to: Cell) -> Result<(), Illegal>;
     /// Movement still available this turn (already bought + still buyable).
     fn movement_budget(&self, b: &Battle, u: UnitId) -> u32;
-    /// The events that buy `cost` movement for a `Move` (AP, slots), given what is left.
+    /// The events that buy `cost` movement for a `Move` (`Spent` AP or slots, `Refilled`
+    /// movement), given what is left.
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event>;
     /// A unit has stepped from `from` to `to`: readied actions and the like fire.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell);
@@ -485,9 +473,9 @@ pub trait Ruleset: Sync {
     fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal>;
     /// A frame only this ruleset queues.
     fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal>;
-    /// What answering with `kind` costs from the reaction budget (escalation's
-    /// opportunity attacks cost nothing).
-    fn reaction_cost(&self, kind: ReactionKind) -> i32;
+    /// What answering with `kind` costs (escalation's opportunity attacks cost nothing:
+    /// [`Cost::free`]). The first affordable alternative is paid with the `Reacted` event.
+    fn reaction_cost(&self, kind: ReactionKind) -> Cost;
     /// The chance that answering `hit` with `kind` stops it (0 when it cannot).
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64;
 
@@ -500,8 +488,9 @@ pub trait Ruleset: Sync {
 
     /// What a unit has left this turn, one line ("3 AP, 2 RP, 4 FP" / "Standard, Move").
     fn budget_line(&self, b: &Battle, u: UnitId) -> String;
-    /// A `TurnStarted` event's detail in the log ("5 AP, 2 RP").
-    fn turn_budget_words(&self, ap: i32, rp: i32) -> String;
+    /// A `TurnStarted` event's detail in the log ("5 AP, 2 RP"), from the pools it
+    /// refreshed.
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String;
     /// What a command would cost, in words, as the action bar shows it ("2 AP",
     /// "Standard+Move", "free"), or why not.
     fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String>;

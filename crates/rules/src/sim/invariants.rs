@@ -16,7 +16,7 @@ use crate::level::{self, Level};
 /// - no negative AP or RP, no more action slots than a turn gives;
 /// - every unit's HP equals its starting HP less the damage events against it plus
 ///   the healing events;
-/// - at the end, the shadow's positions and HP equal the real battle's.
+/// - at the end, the shadow's positions, HP and pools equal the real battle's.
 pub struct Invariants {
     shadow: Battle,
     start_hp: BTreeMap<UnitId, i32>,
@@ -140,6 +140,14 @@ impl Invariants {
                     b.hp(u),
                     real.pos(u),
                     real.hp(u)
+                ));
+            }
+            if b.pools(u) != real.pools(u) {
+                out.push(format!(
+                    "the log does not rebuild {}'s pools: {:?} vs {:?}",
+                    real.name(u),
+                    b.pools(u),
+                    real.pools(u)
                 ));
             }
         }

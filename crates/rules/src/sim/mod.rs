@@ -241,9 +241,7 @@ fn count(b: &Battle, r: &mut BattleResult) {
             Event::ConditionAdded { kind, .. } => bump(m, format!("condition: {kind:?}")),
             Event::Check { purpose, .. } => bump(m, format!("check: {purpose:?}")),
             Event::Down { .. } => bump(m, "taken down"),
-            Event::SlotUsed { on, .. } | Event::ApSpent { on, .. } => {
-                bump(m, format!("spent on: {on:?}"))
-            }
+            Event::Spent { on, .. } if on.is_paid() => bump(m, format!("spent on: {on:?}")),
             _ => {}
         }
     }

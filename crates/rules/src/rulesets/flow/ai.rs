@@ -71,7 +71,7 @@ impl AiTactics for FlowAi {
     }
 
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
-        let left = b.turn_state(u).move_left;
+        let left = b.move_left(u);
         let ap = b.ap(u);
         let per_ap = super::move_per_ap(b, u);
         Box::new(move |cost| {

@@ -4,12 +4,12 @@
 
 use crate::battle::Battle;
 use crate::components::{
-    ConditionKind, Conditions, Size, Stat, Stats, UnitId, WeaponKind, WeaponTag,
+    ConditionKind, Conditions, Pool, Size, Stat, Stats, UnitId, WeaponKind, WeaponTag,
 };
 use crate::dice::Dice;
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, Hit, HitEffect};
-use crate::event::{AttackKind, Event, FpReason, Outcome, ReactionKind};
+use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind};
 
 /// Action points per round.
 pub const AP_PER_ROUND: i32 = 5;
@@ -439,7 +439,7 @@ pub(crate) fn resolve_defence(
     // RP nor for the ×3 below (a Riposte opens with a Parry, so it keeps both).
     let dodge_or_parry = kind != ReactionKind::Block;
     if dodge_or_parry && outcome == Outcome::Critical && hit.level != Outcome::Critical {
-        b.emit(Event::RpRegained { unit: u, amount: 1 });
+        b.emit(Event::refilled(u, Pool::Reaction, 1, Gain::Regained));
     }
     if success {
         reaction_fp(b, u);
@@ -469,13 +469,12 @@ pub(crate) fn resolve_defence(
 /// +1 FP for a successful reaction, once per round.
 pub(crate) fn reaction_fp(b: &mut Battle, u: UnitId) {
     if !b.used(u, crate::components::Once::ReactionFp) {
-        let after = b.fp(u) + FP_REACTION;
-        b.emit(Event::FlowPoints {
-            unit: u,
-            delta: FP_REACTION,
-            reason: FpReason::Reaction,
-            after,
-        });
+        b.emit(Event::refilled(
+            u,
+            Pool::FlowPoints,
+            FP_REACTION,
+            Gain::Reaction,
+        ));
     }
 }
 
@@ -515,18 +514,12 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         amount,
         hp_after,
     });
-    let (gain, reason) = if hit.level == Outcome::Critical {
-        (FP_CRIT, FpReason::Crit)
+    let (gain, why) = if hit.level == Outcome::Critical {
+        (FP_CRIT, Gain::Crit)
     } else {
-        (FP_HIT, FpReason::Hit)
+        (FP_HIT, Gain::Hit)
     };
-    let after = b.fp(hit.attacker) + gain;
-    b.emit(Event::FlowPoints {
-        unit: hit.attacker,
-        delta: gain,
-        reason,
-        after,
-    });
+    b.emit(Event::refilled(hit.attacker, Pool::FlowPoints, gain, why));
     // A reaction attack (or Riposte) that lands is a successful reaction too.
     if hit.kind != AttackKind::Normal {
         reaction_fp(b, hit.attacker);
@@ -535,13 +528,12 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         b.emit(Event::Down { unit: hit.target });
         super::actions::end_grapple(b, hit.target);
         super::actions::clear_feints(b, hit.target);
-        let after = b.fp(hit.attacker) + FP_KILL;
-        b.emit(Event::FlowPoints {
-            unit: hit.attacker,
-            delta: FP_KILL,
-            reason: FpReason::Kill,
-            after,
-        });
+        b.emit(Event::refilled(
+            hit.attacker,
+            Pool::FlowPoints,
+            FP_KILL,
+            Gain::Kill,
+        ));
         b.check_victory();
     }
 }

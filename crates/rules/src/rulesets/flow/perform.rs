@@ -2,9 +2,9 @@
 //! frames), and spending AP.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Duration, Stat, UnitId};
+use crate::components::{Carried, ConditionKind, Duration, Pool, Stat, UnitId};
 use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect, Window};
-use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
+use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend, Trigger};
 
 use super::actions::{add, default_disarm_item, drop_item, end_grapple, open_cell, tumble_landing};
 use super::combat::{self as flow, Check, actor_advantage};
@@ -15,11 +15,7 @@ use super::maneuvers::{
 
 pub(super) fn spend(b: &mut Battle, u: UnitId, amount: i32, on: Spend) {
     if amount > 0 {
-        b.emit(Event::ApSpent {
-            unit: u,
-            amount,
-            on,
-        });
+        b.emit(Event::spent(u, Pool::Ap, amount, on));
     }
 }
 
@@ -195,7 +191,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 Duration::UntilOwnTurnStart,
                 None,
             );
-            b.emit(Event::RpRegained { unit: u, amount: 1 });
+            b.emit(Event::refilled(u, Pool::Reaction, 1, Gain::Regained));
             crate::engine::end_turn(b)?;
         }
         Action::Tumble { through } => {

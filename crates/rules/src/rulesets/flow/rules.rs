@@ -3,19 +3,16 @@
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ActionBudget, ConditionKind, FlowPoints, ReactionBudget, Slot, Stat};
+use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat};
 use crate::components::{Once, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
-use crate::event::{
-    AttackKind, CheckPurpose, Event, FpReason, Outcome, ReactionKind, Spend, Trigger,
-};
+use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
-    own_turn_reactions,
 };
 
 use super::ui;
@@ -27,13 +24,12 @@ pub struct Flow;
 fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
     for u in b.units().collect::<Vec<_>>() {
         if which(b, u) {
-            let after = b.fp(u) + super::FP_START;
-            b.emit(Event::FlowPoints {
-                unit: u,
-                delta: super::FP_START,
-                reason: FpReason::Start,
-                after,
-            });
+            b.emit(Event::refilled(
+                u,
+                Pool::FlowPoints,
+                super::FP_START,
+                Gain::Start,
+            ));
         }
     }
 }
@@ -58,22 +54,28 @@ impl Ruleset for Flow {
         }
     }
 
-    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
-        (
-            ActionBudget::points(super::AP_PER_ROUND),
-            own_turn_reactions(super::RP_PER_TURN),
-        )
+    // 5 AP and 2 RP at the start of each turn; FP only from events.
+    fn pools(&self, _stats: &Stats) -> Pools {
+        Pools::new()
+            .with(Pool::Ap, super::AP_PER_ROUND, Refresh::OwnTurnStart)
+            .with(Pool::Reaction, super::RP_PER_TURN, Refresh::OwnTurnStart)
+            .with(Pool::FlowPoints, 0, Refresh::Never)
     }
 
     // The surprised side starts the surprise round with 0 RP (its AP and FP are set by
     // the surprise round itself).
-    fn surprised_budgets(&self, _actions: &mut ActionBudget, reactions: &mut ReactionBudget) {
-        reactions.available = 0;
+    fn surprised_pools(&self, pools: &mut Pools) {
+        pools.set_left(Pool::Reaction, 0);
     }
 
     fn marks(&self, e: &Event) -> Option<(UnitId, Once)> {
         match e {
-            Event::ApSpent { unit, on, .. } => {
+            Event::Spent {
+                unit,
+                pool: Pool::Ap,
+                on,
+                ..
+            } => {
                 let once = match on {
                     Spend::Step => Once::Step,
                     Spend::Feint => Once::Feint,
@@ -83,9 +85,10 @@ impl Ruleset for Flow {
                 };
                 Some((*unit, once))
             }
-            Event::FlowPoints {
+            Event::Refilled {
                 unit,
-                reason: FpReason::Reaction,
+                pool: Pool::FlowPoints,
+                why: Gain::Reaction,
                 ..
             } => Some((*unit, Once::ReactionFp)),
             Event::Contest {
@@ -97,9 +100,7 @@ impl Ruleset for Flow {
         }
     }
 
-    fn spawn_unit(&self, unit: &mut EntityWorldMut) {
-        unit.insert(FlowPoints(0));
-    }
+    fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
 
     fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {
         crate::engine::roll_initiative(b, |_, _| None)?;
@@ -132,11 +133,12 @@ impl Ruleset for Flow {
     // Keeping a grapple costs 2 AP at the start of each of the grappler's turns.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
         if b.has(u, ConditionKind::Grappling) {
-            b.emit(Event::ApSpent {
-                unit: u,
-                amount: super::GRAPPLE_AP,
-                on: Spend::MaintainGrapple,
-            });
+            b.emit(Event::spent(
+                u,
+                Pool::Ap,
+                super::GRAPPLE_AP,
+                Spend::MaintainGrapple,
+            ));
         }
     }
 
@@ -144,13 +146,7 @@ impl Ruleset for Flow {
     // has no expiry: "your next physical attack against that target".)
     fn turn_ending(&self, b: &mut Battle, u: UnitId) {
         if b.alive(u) && !b.used(u, crate::components::Once::FlowState) && b.fp(u) > 0 {
-            let after = b.fp(u) - 1;
-            b.emit(Event::FlowPoints {
-                unit: u,
-                delta: -1,
-                reason: FpReason::Decay,
-                after,
-            });
+            b.emit(Event::spent(u, Pool::FlowPoints, 1, Spend::Decay));
         }
     }
 
@@ -179,26 +175,19 @@ impl Ruleset for Flow {
         let t = b.turn_state(u);
         let buyable =
             (super::MAX_MOVE_AP.saturating_sub(t.move_ap_spent)).min(b.ap(u).max(0) as u32);
-        t.move_left + buyable * super::move_per_ap(b, u)
+        b.move_left(u) + buyable * super::move_per_ap(b, u)
     }
 
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
-        let left = b.turn_state(u).move_left;
+        let left = b.move_left(u);
         if cost <= left {
             return Vec::new();
         }
         let per_ap = super::move_per_ap(b, u);
         let ap = (cost - left).div_ceil(per_ap) as i32;
         vec![
-            Event::ApSpent {
-                unit: u,
-                amount: ap,
-                on: Spend::Move,
-            },
-            Event::MovementGained {
-                unit: u,
-                amount: ap as u32 * per_ap,
-            },
+            Event::spent(u, Pool::Ap, ap, Spend::Move),
+            Event::refilled(u, Pool::Movement, ap * per_ap as i32, Gain::Bought),
         ]
     }
 
@@ -244,21 +233,18 @@ impl Ruleset for Flow {
             });
         }
         super::may_act(b, u)?;
-        if b.ap(u) < super::ATTACK_AP {
+        let cost = Cost::of(Pool::Ap, super::ATTACK_AP);
+        let Some(pay) = b.payment(u, &cost, Spend::Attack) else {
             return Err(Illegal::NotEnoughAp {
                 unit: b.name(u).into(),
                 need: super::ATTACK_AP,
                 have: b.ap(u),
             });
-        }
+        };
         let weapon = b.weapon_for(u, target, weapon)?;
         Ok(AttackPlan {
             weapon,
-            pay: vec![Event::ApSpent {
-                unit: u,
-                amount: super::ATTACK_AP,
-                on: Spend::Attack,
-            }],
+            pay,
             kind: AttackKind::Normal,
         })
     }
@@ -521,9 +507,12 @@ impl Ruleset for Flow {
         Ok(())
     }
 
-    fn reaction_cost(&self, kind: ReactionKind) -> i32 {
-        // Riposte and Intercept 2 RP, the rest 1.
-        kind.cost()
+    fn reaction_cost(&self, kind: ReactionKind) -> Cost {
+        // Riposte and Intercept 2 RP, the rest 1; the choices a window asks for are free.
+        match kind.cost() {
+            0 => Cost::free(),
+            n => Cost::of(Pool::Reaction, n),
+        }
     }
 
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64 {
@@ -538,8 +527,14 @@ impl Ruleset for Flow {
         format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
     }
 
-    fn turn_budget_words(&self, ap: i32, rp: i32) -> String {
-        format!("{ap} AP, {rp} RP")
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let of = |pool| {
+            pools
+                .iter()
+                .find(|(p, _)| *p == pool)
+                .map_or(0, |(_, n)| *n)
+        };
+        format!("{} AP, {} RP", of(Pool::Ap), of(Pool::Reaction))
     }
 
     fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
@@ -579,7 +574,7 @@ impl Ruleset for Flow {
     }
 
     fn reaction_price(&self, kind: ReactionKind) -> String {
-        match self.reaction_cost(kind) {
+        match kind.cost() {
             0 => "free".into(),
             n => format!("{n} RP"),
         }

@@ -266,7 +266,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
 
 /// The AP a move of `cost` still has to buy.
 pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
-    let left = b.turn_state(u).move_left;
+    let left = b.move_left(u);
     let ap = if cost > left {
         (cost - left).div_ceil(super::move_per_ap(b, u))
     } else {

@@ -62,7 +62,7 @@ impl AiTactics for TacticalD20Ai {
     // Advances spend Move actions first, then the Standard: the Standard must survive
     // for a full attack.
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
-        let left = b.turn_state(u).move_left;
+        let left = b.move_left(u);
         let speed = super::speed(b, u).max(1);
         let moves = b.slots(u, Slot::Move) as usize;
         let standard = b.slots(u, Slot::Standard) > 0;

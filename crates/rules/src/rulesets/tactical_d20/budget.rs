@@ -2,7 +2,7 @@
 //! what each action costs and is called, and paying for it.
 
 use crate::battle::Battle;
-use crate::components::{ConditionKind, Slot, Stat, UnitId};
+use crate::components::{ConditionKind, Cost, Pool, Slot, Stat, UnitId};
 use crate::engine::{Action, Illegal};
 use crate::event::{Event, Spend};
 
@@ -41,16 +41,35 @@ pub fn advances_left(b: &Battle, u: UnitId) -> Vec<Slot> {
     v
 }
 
-/// Trade-Down: a Standard action may pay for a Move or Quick action.
-const TRADE_DOWN: [(Slot, &[Slot]); 2] = [
-    (Slot::Move, &[Slot::Standard]),
-    (Slot::Quick, &[Slot::Standard]),
-];
+/// What an action of type `wanted` costs: its own slot, or else (Trade-Down) a Standard
+/// action, which may pay for a Move or Quick action.
+pub fn slot_cost(wanted: Slot) -> Cost {
+    let own = Cost::of(Pool::Slot(wanted), 1);
+    match wanted {
+        Slot::Move | Slot::Quick => own.or(Pool::Slot(Slot::Standard), 1),
+        _ => own,
+    }
+}
+
+/// What an attack that names no slot costs: the Standard action, else the Move, else the
+/// Quick (the attack is then of that slot's kind).
+fn any_attack_cost() -> Cost {
+    Cost::of(Pool::Slot(Slot::Standard), 1)
+        .or(Pool::Slot(Slot::Move), 1)
+        .or(Pool::Slot(Slot::Quick), 1)
+}
+
+/// The slot of the alternative of `cost` that `u` would pay with.
+fn paying_slot(b: &Battle, u: UnitId, cost: &Cost) -> Option<Slot> {
+    b.pools(u)?.pick(cost)?.iter().find_map(|(p, _)| match p {
+        Pool::Slot(s) => Some(*s),
+        _ => None,
+    })
+}
 
 /// The slot that pays for an action of type `wanted` (itself, or a Standard traded down).
 pub fn payer(b: &Battle, u: UnitId, wanted: Slot) -> Option<Slot> {
-    b.get::<crate::components::ActionBudget>(u)
-        .and_then(|a| a.payer(wanted, &TRADE_DOWN))
+    paying_slot(b, u, &slot_cost(wanted))
 }
 
 pub(super) fn slot_name(s: Slot) -> &'static str {
@@ -81,7 +100,7 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
     [Slot::Standard, Slot::Move, Slot::Quick]
         .iter()
         .all(|&s| b.slots(u, s) == 0)
-        && b.turn_state(u).move_left == 0
+        && b.move_left(u) == 0
 }
 
 /// The actions each action costs: the slot type, and a second one for the dash-chained
@@ -165,9 +184,7 @@ pub fn attack_payer(b: &Battle, u: UnitId, want: Option<Slot>) -> Result<(Slot, 
             action: "an attack",
             slot: slot_name(s),
         }),
-        None => [Slot::Standard, Slot::Move, Slot::Quick]
-            .into_iter()
-            .find(|&s| b.slots(u, s) > 0)
+        None => paying_slot(b, u, &any_attack_cost())
             .map(|s| (s, s))
             .ok_or(Illegal::NoSlot {
                 unit: named(b, u),
@@ -177,18 +194,29 @@ pub fn attack_payer(b: &Battle, u: UnitId, want: Option<Slot>) -> Result<(Slot, 
     }
 }
 
+/// Pay for an action of type `wanted` (checked before: nothing is paid when no slot
+/// can).
 pub(super) fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
-    if let Some(slot) = payer(b, u, wanted) {
-        b.emit(Event::SlotUsed { unit: u, slot, on });
+    if let Some(events) = b.payment(u, &slot_cost(wanted), on) {
+        for e in events {
+            b.emit(e);
+        }
+    }
+}
+
+/// `u` loses what is left of a slot for this turn (a condition takes it).
+pub(super) fn lose_slot(b: &mut Battle, u: UnitId, slot: Slot, why: ConditionKind) {
+    let left = b.slots(u, slot);
+    if left > 0 {
+        b.emit(Event::spent(
+            u,
+            Pool::Slot(slot),
+            i32::from(left),
+            Spend::Lost(why),
+        ));
     }
 }
 
 pub(super) fn lose_move(b: &mut Battle, u: UnitId) {
-    if b.slots(u, Slot::Move) > 0 {
-        b.emit(Event::SlotLost {
-            unit: u,
-            slot: Slot::Move,
-            why: ConditionKind::Restrained,
-        });
-    }
+    lose_slot(b, u, Slot::Move, ConditionKind::Restrained);
 }

@@ -2,15 +2,15 @@
 //! frames), with its maneuver rolls, Push, Sunder and grapple helpers.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Duration, Slot, UnitId, WeaponTag};
+use crate::components::{Carried, ConditionKind, Duration, Pool, Slot, UnitId, WeaponTag};
 use crate::dice::{ForcedFaceError, ModKind, Modifier};
 use crate::engine::{Action, FocusOn, Frame, GrappleFollow, HitEffect, Illegal, MoveMode};
-use crate::event::{AttackKind, CheckPurpose, Event, ReactionKind, Spend, Trigger};
+use crate::event::{AttackKind, CheckPurpose, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
 
 use super::attack::{attack_math, damage_parts};
-use super::budget::{lose_move, pay, slots_of};
+use super::budget::{lose_move, lose_slot, pay, slots_of};
 use super::check::default_item;
 use super::checks::{Save, Skill, check_event, d20, opposed, save, skill};
 use super::conditions::{add, grapple_partner, remove};
@@ -126,11 +126,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
         pay(b, u, s, on);
     }
     if let Some(s) = second {
-        b.emit(Event::SlotUsed {
-            unit: u,
-            slot: s,
-            on,
-        });
+        b.emit(Event::spent(u, Pool::Slot(s), 1, on));
     }
     carry_out(b, u, a)
 }
@@ -239,7 +235,7 @@ pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Ille
                 Duration::UntilOwnTurnStart,
                 None,
             );
-            b.emit(Event::RpRegained { unit: u, amount: 1 });
+            b.emit(Event::refilled(u, Pool::Reaction, 1, Gain::Regained));
         }
         // A Wait that names its trigger and the Standard action held.
         Ready {
@@ -252,7 +248,7 @@ pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Ille
                 Duration::UntilOwnTurnStart,
                 None,
             );
-            b.emit(Event::RpRegained { unit: u, amount: 1 });
+            b.emit(Event::refilled(u, Pool::Reaction, 1, Gain::Regained));
             b.emit(Event::Readied {
                 unit: u,
                 trigger,
@@ -592,7 +588,7 @@ fn grapple_turn(b: &mut Battle, u: UnitId, follow: GrappleFollow) -> Result<(), 
         b.emit(Event::Reacted {
             reactor: p,
             kind: ReactionKind::Resist,
-            rp_spent: 1,
+            paid: vec![(Pool::Reaction, 1)],
         });
     }
     let (wins, tie) = opposed(b, CheckPurpose::GrappleCheck, u, &am, p, pm.as_deref())?;
@@ -600,13 +596,7 @@ fn grapple_turn(b: &mut Battle, u: UnitId, follow: GrappleFollow) -> Result<(), 
         // "Ties result in the Grapple being maintained, and neither creature can act
         // further": the active creature's turn is over.
         for s in [Slot::Standard, Slot::Move, Slot::Quick] {
-            if b.slots(u, s) > 0 {
-                b.emit(Event::SlotLost {
-                    unit: u,
-                    slot: s,
-                    why: ConditionKind::Restrained,
-                });
-            }
+            lose_slot(b, u, s, ConditionKind::Restrained);
         }
         return Ok(());
     }

@@ -4,11 +4,11 @@
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ActionBudget, BleedTaken, ReactionBudget, Slot, Stat, Stats};
+use crate::components::{BleedTaken, Cost, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
 use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
-use crate::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
+use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
@@ -43,21 +43,18 @@ impl Ruleset for TacticalD20 {
 
     // Standard, Move, Quick; "each creature starts with 1 Reaction per round": refilled
     // when a round starts (`round_started`), not at the creature's own turn.
-    fn budgets(&self, _stats: &Stats) -> (ActionBudget, ReactionBudget) {
-        (
-            ActionBudget::slots(&[(Slot::Standard, 1), (Slot::Move, 1), (Slot::Quick, 1)]),
-            ReactionBudget {
-                available: 1,
-                per_refresh: 1,
-                refresh: crate::components::Refresh::RoundStart,
-                cap: 0,
-            },
-        )
+    fn pools(&self, _stats: &Stats) -> Pools {
+        let turn = Refresh::OwnTurnStart;
+        Pools::new()
+            .with(Pool::Slot(Slot::Standard), 1, turn)
+            .with(Pool::Slot(Slot::Move), 1, turn)
+            .with(Pool::Slot(Slot::Quick), 1, turn)
+            .with(Pool::Reaction, 1, Refresh::RoundStart)
     }
 
     // Surprised creatures cannot take Reactions (the seed's Surprised condition).
-    fn surprised_budgets(&self, _actions: &mut ActionBudget, reactions: &mut ReactionBudget) {
-        reactions.available = 0;
+    fn surprised_pools(&self, pools: &mut Pools) {
+        pools.set_left(Pool::Reaction, 0);
     }
 
     // "Only once per movement": a reaction offered to a unit leaving a threatened square.
@@ -137,12 +134,12 @@ impl Ruleset for TacticalD20 {
     }
 
     fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
-        b.turn_state(u).move_left + super::advances_left(b, u).len() as u32 * super::speed(b, u)
+        b.move_left(u) + super::advances_left(b, u).len() as u32 * super::speed(b, u)
     }
 
     // Each Move (then the Standard, traded down) buys one speed of movement.
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
-        let left = b.turn_state(u).move_left;
+        let left = b.move_left(u);
         let speed = super::speed(b, u);
         let need = cost.saturating_sub(left).div_ceil(speed.max(1));
         super::advances_left(b, u)
@@ -150,15 +147,8 @@ impl Ruleset for TacticalD20 {
             .take(need as usize)
             .flat_map(|slot| {
                 [
-                    Event::SlotUsed {
-                        unit: u,
-                        slot,
-                        on: Spend::Move,
-                    },
-                    Event::MovementGained {
-                        unit: u,
-                        amount: speed,
-                    },
+                    Event::spent(u, Pool::Slot(slot), 1, Spend::Move),
+                    Event::refilled(u, Pool::Movement, speed as i32, Gain::Bought),
                 ]
             })
             .collect()
@@ -194,11 +184,7 @@ impl Ruleset for TacticalD20 {
         super::may_attack(b, u, target, weapon)?;
         Ok(AttackPlan {
             weapon,
-            pay: vec![Event::SlotUsed {
-                unit: u,
-                slot: payer,
-                on: Spend::Attack,
-            }],
+            pay: vec![Event::spent(u, Pool::Slot(payer), 1, Spend::Attack)],
             kind: super::math::attack_kind(wanted),
         })
     }
@@ -352,8 +338,8 @@ impl Ruleset for TacticalD20 {
 
     // Hits are not defended against in tactical-d20.
     // Every reaction spends the one Reaction.
-    fn reaction_cost(&self, _kind: ReactionKind) -> i32 {
-        1
+    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
+        Cost::of(Pool::Reaction, 1)
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -375,7 +361,11 @@ impl Ruleset for TacticalD20 {
         )
     }
 
-    fn turn_budget_words(&self, _ap: i32, rp: i32) -> String {
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let rp = pools
+            .iter()
+            .find(|(p, _)| *p == Pool::Reaction)
+            .map_or(0, |(_, n)| *n);
         format!("Standard, Move, Quick; {rp} Reaction")
     }
 

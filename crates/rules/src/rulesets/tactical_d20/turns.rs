@@ -2,9 +2,9 @@
 //! start-of-turn losses.
 
 use crate::battle::Battle;
-use crate::components::{ConditionKind, Duration, Slot, Stat, UnitId};
+use crate::components::{ConditionKind, Duration, Pool, Slot, Stat, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::event::Event;
+use crate::event::{Event, Gain};
 
 use super::attack::after_damage;
 use super::checks::{Save, save};
@@ -84,12 +84,8 @@ pub(crate) fn takes_turn(b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceEr
 /// Start-of-turn losses: Restrained and Writhing lose the Move action.
 pub(crate) fn turn_started(b: &mut Battle, u: UnitId) {
     for c in [ConditionKind::Restrained, ConditionKind::Writhing] {
-        if b.has(u, c) && b.slots(u, Slot::Move) > 0 {
-            b.emit(Event::SlotLost {
-                unit: u,
-                slot: Slot::Move,
-                why: c,
-            });
+        if b.has(u, c) {
+            super::budget::lose_slot(b, u, Slot::Move, c);
         }
     }
 }
@@ -111,10 +107,12 @@ pub(crate) fn refill_reactions(b: &mut Battle) {
         }
         let want = 1 + i32::from(waiting && left >= 1);
         if left < want {
-            b.emit(Event::RpRegained {
-                unit: u,
-                amount: want - left,
-            });
+            b.emit(Event::refilled(
+                u,
+                Pool::Reaction,
+                want - left,
+                Gain::Regained,
+            ));
         }
     }
 }

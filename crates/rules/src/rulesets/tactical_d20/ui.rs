@@ -461,7 +461,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
         pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
         pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
     ];
-    let left = b.turn_state(u).move_left;
+    let left = b.move_left(u);
     if left > 0 {
         v.push(Gauge::Note(format!(
             "{left} movement left from this Advance"
@@ -473,7 +473,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
 
 /// What a move of `cost` takes: the movement left, a Move action, or Move and Standard.
 pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
-    let left = b.turn_state(u).move_left;
+    let left = b.move_left(u);
     match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
         0 => "movement left from this Advance".to_string(),
         1 => "a Move action".to_string(),
