@@ -51,6 +51,7 @@ pub fn decide(b: &Battle) -> Option<Command> {
         Status::AwaitingReaction(r) => Some(Command::React {
             unit: r,
             choice: react(b),
+            commit: 0,
         }),
         Status::Ended(_) => None,
     }
@@ -547,6 +548,7 @@ pub fn fallback(b: &Battle) -> Option<Command> {
         Status::AwaitingReaction(r) => Some(Command::React {
             unit: r,
             choice: None,
+            commit: 0,
         }),
         Status::Ended(_) => None,
     }

@@ -159,6 +159,10 @@ pub enum Step {
         unit: String,
         /// Answer.
         choice: Choice,
+        /// How much to commit on top of the answer's price (its ruleset says from which
+        /// pool and how much at most); 0 when left out.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        commit: u32,
     },
     /// Take a Step to an adjacent cell.
     Step {
@@ -290,6 +294,10 @@ pub enum Step {
 
 fn yes() -> bool {
     true
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl std::fmt::Display for Step {
@@ -522,9 +530,14 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
         Step::EndTurn => Command::EndTurn {
             unit: b.current().ok_or_else(|| Illegal::BattleOver.to_string())?,
         },
-        Step::React { unit: u, choice } => Command::React {
+        Step::React {
+            unit: u,
+            choice,
+            commit,
+        } => Command::React {
             unit: unit(b, u)?,
             choice: choice.kind(),
+            commit: *commit,
         },
         Step::Step { unit: u, to } => act(b, u, Action::Step { to: *to })?,
         Step::Feint { unit: u, target } => act(
@@ -656,6 +669,7 @@ pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
         b.submit(Command::React {
             unit: reactor,
             choice,
+            commit: 0,
         })?;
     }
     Ok(())

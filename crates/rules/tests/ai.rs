@@ -157,7 +157,8 @@ fn ai_answers_reaction_windows_like_a_player_would() {
         ai::decide(&b),
         Some(Command::React {
             unit: g,
-            choice: Some(skirmish_rules::event::ReactionKind::ReactionAttack)
+            choice: Some(skirmish_rules::event::ReactionKind::ReactionAttack),
+            commit: 0,
         })
     );
 }
@@ -323,6 +324,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
         b.submit(Command::React {
             unit,
             choice: ai::react(&b),
+            commit: 0,
         })
         .unwrap();
     }

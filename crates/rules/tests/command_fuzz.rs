@@ -371,6 +371,7 @@ impl Words<'_> {
             5 => Command::React {
                 unit,
                 choice: self.opt(|w| w.reaction()),
+                commit: 0,
             },
             _ => Command::Act {
                 unit,

@@ -32,7 +32,8 @@
 //!   adjacent, slays the attacker outright; otherwise an adjacent target with its reaction
 //!   left may take a free hit (a reaction attack) against it.
 //! - A target with its reaction left may Block knowing the damage rolled: it takes half,
-//!   rounded down.
+//!   rounded down, and 2 less for each skill die it commits (up to 2 of its 3 a turn:
+//!   `Command::React`'s `commit`).
 //! - A Prone unit (from the level) cannot move or attack. It may Stand Up at any time,
 //!   even on another unit's turn: on its own turn for its Move action, on another's for
 //!   the Move action of its next turn (melee-zone's rule, with a Move for the Bonus
@@ -193,10 +194,15 @@ impl Ruleset for Duel {
 
     fn pools(&self, _stats: &Stats) -> Pools {
         let turn = Refresh::OwnTurnStart;
-        Pools::new()
+        let pools = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
             .with(Pool::Slot(Slot::Move), 1, turn)
-            .with(Pool::Reaction, i32::from(self.plus), turn)
+            .with(Pool::Reaction, i32::from(self.plus), turn);
+        if self.plus {
+            pools.with(Pool::SkillDice, 3, turn)
+        } else {
+            pools
+        }
     }
 
     // Duellists have no reactions to lose to surprise.
@@ -536,7 +542,25 @@ impl Ruleset for Duel {
             .then(|| vec![ReactionKind::FreeHit])
     }
 
-    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+    // Duel plus: Block takes up to 2 skill dice on top of its Reaction.
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)> {
+        let block =
+            matches!(w.trigger, Trigger::IncomingDamage { .. }) && kind == ReactionKind::Block;
+        (self.plus && block).then(|| {
+            (
+                Pool::SkillDice,
+                2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
+            )
+        })
+    }
+
+    fn answer(
+        &self,
+        b: &mut Battle,
+        w: Window,
+        kind: ReactionKind,
+        commit: u32,
+    ) -> Result<(), Illegal> {
         match (kind, &w.trigger) {
             (ReactionKind::FreeHit, Trigger::Fumbled { attacker, .. }) => {
                 if let Some(weapon) = b.best_melee(w.reactor, 1) {
@@ -556,11 +580,16 @@ impl Ruleset for Duel {
                         continue;
                     };
                     let full = roll.total.max(0);
-                    let roll = roll.with(Modifier::new(
+                    let mut roll = roll.with(Modifier::new(
                         ModKind::Other,
                         "blocked: half",
                         full / 2 - full,
                     ));
+                    if commit > 0 {
+                        let cut = (2 * commit as i32).min(roll.total.max(0));
+                        roll =
+                            roll.with(Modifier::new(ModKind::Other, "skill dice committed", -cut));
+                    }
                     b.push_frame(Frame::DealDamage { hit, roll });
                 }
                 Ok(())
@@ -1267,6 +1296,7 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
         Command::React {
             unit: g,
             choice: None,
+            commit: 0,
         },
     );
     assert_eq!(e, Illegal::NoWindow);

@@ -43,7 +43,12 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         "{:?}",
         b.window()
     );
-    b.submit(Command::React { unit, choice }).unwrap();
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
 }
 
 fn chains(ev: &[Event]) -> Vec<(UnitId, ChainKind, Vec<u32>, Vec<u32>, u32)> {
@@ -303,4 +308,61 @@ fn a_prone_unit_stands_up_on_a_foes_turn_and_pays_with_its_next_move() {
         let e = b.submit(stand(other)).unwrap_err();
         assert!(matches!(e, Illegal::NotYourTurn { .. }), "{rules}: {e:?}");
     }
+}
+
+/// A reaction answer that carries an amount (issue 14: `React { kind, commit }`): duel
+/// plus lets Block commit up to 2 of the unit's 3 skill dice, 2 less damage each. The
+/// engine refuses more than the ruleset's most or than the reactor has, and any commit
+/// where the ruleset names none, changing nothing.
+#[test]
+fn a_block_commits_skill_dice_and_the_engine_checks_the_amount() {
+    use skirmish_rules::Illegal;
+    use skirmish_rules::components::Pool;
+    use skirmish_rules::event::Spend;
+    let with = |unit, choice, commit| Command::React {
+        unit,
+        choice,
+        commit,
+    };
+    // d20 15 hits, 1d8 = 7; half is 3, two skill dice take 4 more: 0 (never below 0).
+    // With one die: 3 - 2 = 1.
+    for (commit, taken) in [(2, 0), (1, 1)] {
+        let (mut b, c, f) = pair(&[15, 7]);
+        let n = b.log().len();
+        attack(&mut b, c, f);
+        assert_eq!(b.pool(f, Pool::SkillDice), 3);
+        // Three is more than Block takes; a commit to another answer is refused too.
+        let log = b.log().len();
+        let e = b.submit(with(f, Some(ReactionKind::Block), 3)).unwrap_err();
+        assert!(e.to_string().contains("at most 2 skill dice"), "{e}");
+        assert!(matches!(
+            b.submit(with(f, None, 1)),
+            Err(Illegal::Cannot { .. })
+        ));
+        assert_eq!(b.log().len(), log, "refused: nothing logged");
+        b.submit(with(f, Some(ReactionKind::Block), commit))
+            .unwrap();
+        let ev = since(&b, n);
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Spent {
+                unit,
+                pool: Pool::SkillDice,
+                amount,
+                on: Spend::Commit,
+                ..
+            } if *unit == f && *amount == commit as i32
+        )));
+        assert_eq!(damage(&ev), [(f, taken)]);
+        assert_eq!(b.pool(f, Pool::SkillDice), 3 - commit as i32);
+    }
+    // A script says it the same way.
+    let (mut b, c, f) = pair(&[15, 7]);
+    attack(&mut b, c, f);
+    let s: skirmish_rules::script::Script =
+        ron::from_str(r#"Script(commands: [React(unit: "Fang", choice: Block, commit: 2)])"#)
+            .unwrap();
+    skirmish_rules::script::run(&mut b, &s).unwrap();
+    assert_eq!(b.hp(f), 13);
+    assert_eq!(b.pool(f, Pool::SkillDice), 1);
 }

@@ -46,12 +46,14 @@ fn leaving_threat_provokes_a_reaction_attack_on_hex_and_square() {
         b.submit(Command::React {
             unit: BRAKKA,
             choice: Some(ReactionKind::ReactionAttack),
+            commit: 0,
         })
         .unwrap();
         assert_eq!(b.status(), Status::AwaitingReaction(SABLE));
         b.submit(Command::React {
             unit: SABLE,
             choice: None,
+            commit: 0,
         })
         .unwrap();
         let ev = new_events(&b, start);
@@ -157,6 +159,7 @@ fn illegal_commands_change_nothing() {
             Command::React {
                 unit: SABLE,
                 choice: None,
+                commit: 0,
             },
             "no reaction is being offered",
         ),
@@ -229,6 +232,7 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
     b.submit(Command::React {
         unit: BRAKKA,
         choice: Some(ReactionKind::Dodge),
+        commit: 0,
     })
     .unwrap();
     let defence = b.log().iter().find_map(|l| match &l.event {
@@ -259,6 +263,7 @@ fn sable_attacks_brakka_parries(b: &mut Battle) {
     b.submit(Command::React {
         unit: BRAKKA,
         choice: Some(ReactionKind::Parry),
+        commit: 0,
     })
     .unwrap();
 }
@@ -571,6 +576,7 @@ fn a_command_that_fails_halfway_changes_nothing() {
     let decline = Command::React {
         unit: BRAKKA,
         choice: None,
+        commit: 0,
     };
     for _ in 0..2 {
         let e = b.submit(decline.clone()).unwrap_err();

@@ -26,7 +26,12 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         "{:?}",
         b.window()
     );
-    b.submit(Command::React { unit, choice }).unwrap();
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
 }
 
 fn end(b: &mut Battle) {
@@ -1369,6 +1374,7 @@ fn no_intercept_while_the_shot_ally_stands_on_another_allys_cell() {
         b.submit(Command::React {
             unit: r,
             choice: None,
+            commit: 0,
         })
         .unwrap();
     }

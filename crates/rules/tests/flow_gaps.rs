@@ -22,7 +22,12 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         "{:?}",
         b.window()
     );
-    b.submit(Command::React { unit, choice }).unwrap();
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
 }
 
 fn end(b: &mut Battle) {

@@ -33,6 +33,7 @@ fn a_step_is_written_as_a_script_writes_it() {
             Step::React {
                 unit: "Bex".into(),
                 choice: Choice(Some(ReactionKind::Block)),
+                commit: 0,
             },
             r#"React(unit: "Bex", choice: Block)"#,
         ),
@@ -40,6 +41,7 @@ fn a_step_is_written_as_a_script_writes_it() {
             Step::React {
                 unit: "Bex".into(),
                 choice: Choice(None),
+                commit: 0,
             },
             r#"React(unit: "Bex", choice: Decline)"#,
         ),
@@ -199,9 +201,10 @@ fn step() -> impl Strategy<Value = Step> {
             }),
         (name(), action()).prop_map(|(unit, action)| Step::Do { unit, action }),
         Just(Step::EndTurn),
-        (name(), reaction()).prop_map(|(unit, c)| Step::React {
+        (name(), reaction(), 0u32..3).prop_map(|(unit, c, commit)| Step::React {
             unit,
-            choice: Choice(c)
+            choice: Choice(c),
+            commit
         }),
         (name(), name(), effect.clone(), any::<bool>()).prop_map(|(unit, target, effect, both)| {
             Step::Shove {
@@ -382,6 +385,7 @@ fn an_overrun_check_says_it_sets_the_dc_of_the_save() {
     b.submit(Command::React {
         unit: g,
         choice: None,
+        commit: 0,
     })
     .unwrap();
     let log = lines(&b, n);

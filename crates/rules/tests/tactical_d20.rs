@@ -50,7 +50,12 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         "{:?}",
         b.window()
     );
-    b.submit(Command::React { unit, choice }).unwrap();
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
 }
 
 /// (attacker, kind, d20 face, total, AC, modifier names, outcome) of every attack.

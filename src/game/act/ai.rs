@@ -41,7 +41,11 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
             ReactPolicy::Never => None,
             ReactPolicy::Auto => auto_choice(b),
         };
-        let cmd = Command::React { unit: r, choice };
+        let cmd = Command::React {
+            unit: r,
+            choice,
+            commit: 0,
+        };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;
         }

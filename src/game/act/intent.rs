@@ -105,6 +105,7 @@ fn apply_intent(
             let cmd = Command::React {
                 unit: w.reactor,
                 choice,
+                commit: 0,
             };
             submit(b, s, &mut view, cmd);
         }

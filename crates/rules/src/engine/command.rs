@@ -40,6 +40,10 @@ pub enum Command {
         unit: UnitId,
         /// The choice.
         choice: Option<ReactionKind>,
+        /// How much the reactor commits to it from the pool its ruleset names
+        /// (`Ruleset::commit_range`; counters: skill dice); 0 when nothing.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        commit: u32,
     },
     /// A special action (flow: Take a Step, Feint, Shove, Grapple, ...).
     Act {
@@ -429,4 +433,8 @@ pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyU
         ReadyUntil::RoundEnd => "; cancel at the end of the round",
     };
     format!("{what} when {when}{until}")
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -54,7 +54,11 @@ impl Battle {
                 });
             }
             Plan::EndTurn => end_turn(self)?,
-            Plan::React { window, choice } => self.answer(window, choice)?,
+            Plan::React {
+                window,
+                choice,
+                commit,
+            } => self.answer(window, choice, commit)?,
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
         }
         self.run()
@@ -150,7 +154,11 @@ impl Battle {
                 self.acting(unit)?;
                 Ok(Plan::EndTurn)
             }
-            Command::React { unit, choice } => {
+            Command::React {
+                unit,
+                choice,
+                commit,
+            } => {
                 self.unit_checked(unit)?;
                 let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
                 if w.reactor != unit {
@@ -169,9 +177,32 @@ impl Battle {
                             .join(", "),
                     });
                 }
+                if commit > 0 {
+                    // Only an answer whose ruleset names a pool to commit from, up to its
+                    // most, and no more than the reactor has.
+                    let range = choice.and_then(|c| self.rules().commit_range(self, w, c));
+                    let Some((pool, max)) = range else {
+                        return Err(Illegal::Cannot {
+                            unit: self.name(unit).into(),
+                            why: "nothing can be committed to that answer".into(),
+                        });
+                    };
+                    let has = self.pool(unit, pool).max(0) as u32;
+                    if commit > max.min(has) {
+                        return Err(Illegal::Cannot {
+                            unit: self.name(unit).into(),
+                            why: format!(
+                                "it can commit at most {} to that answer (has {})",
+                                pool.words(max as i32),
+                                pool.words(has as i32)
+                            ),
+                        });
+                    }
+                }
                 Ok(Plan::React {
                     window: w.clone(),
                     choice,
+                    commit,
                 })
             }
             Command::Act { unit, ref action } => {
@@ -191,7 +222,12 @@ impl Battle {
         }
     }
 
-    fn answer(&mut self, w: Window, choice: Option<ReactionKind>) -> Result<(), Illegal> {
+    fn answer(
+        &mut self,
+        w: Window,
+        choice: Option<ReactionKind>,
+        commit: u32,
+    ) -> Result<(), Illegal> {
         self.window = None;
         let Some(kind) = choice else {
             self.emit(Event::ReactionDeclined { reactor: w.reactor });
@@ -217,7 +253,19 @@ impl Battle {
             kind,
             paid,
         });
-        self.rules().answer(self, w, kind)
+        // What the reactor commits on top (checked in `plan`).
+        if commit > 0
+            && let Some((pool, _)) = self.rules().commit_range(self, &w, kind)
+        {
+            self.emit(Event::Spent {
+                unit: w.reactor,
+                pool,
+                amount: commit as i32,
+                on: crate::event::Spend::Commit,
+                left: 0,
+            });
+        }
+        self.rules().answer(self, w, kind, commit)
     }
 
     /// Pop frames until done or a window opens; then end an exhausted turn.
@@ -538,6 +586,7 @@ enum Plan {
     React {
         window: Window,
         choice: Option<ReactionKind>,
+        commit: u32,
     },
     Act {
         unit: UnitId,

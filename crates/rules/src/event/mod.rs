@@ -97,6 +97,8 @@ pub enum AttackKind {
 pub enum Spend {
     /// Movement.
     Move,
+    /// Committed to a reaction's answer (`Command::React`'s `commit`).
+    Commit,
     /// An attack.
     Attack,
     /// flow: Take a Step.

@@ -378,6 +378,7 @@ impl Maker<'_> {
             5 => Command::React {
                 unit,
                 choice: self.flag().then(|| self.reaction(b, unit)),
+                commit: 0,
             },
             _ => Command::Act {
                 unit,
@@ -518,11 +519,22 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             s + ")"
         }
         Command::EndTurn { .. } => "EndTurn".into(),
-        Command::React { unit, choice } => format!(
-            "React(unit: {}, choice: {})",
-            name(*unit),
-            choice.map_or("Decline".into(), |c| ron_text(&c))
-        ),
+        Command::React {
+            unit,
+            choice,
+            commit,
+        } => {
+            let commit = if *commit > 0 {
+                format!(", commit: {commit}")
+            } else {
+                String::new()
+            };
+            format!(
+                "React(unit: {}, choice: {}{commit})",
+                name(*unit),
+                choice.map_or("Decline".into(), |c| ron_text(&c))
+            )
+        }
         Command::Act { unit, action } => {
             format!("Do(unit: {}, action: {})", name(*unit), ron_text(action))
         }

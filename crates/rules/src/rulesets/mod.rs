@@ -469,8 +469,19 @@ pub trait Ruleset: Sync {
         trigger: &Trigger,
         to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>>;
-    /// The reactor chose `kind` (its `Reacted` event is logged): carry it out.
-    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal>;
+    /// What answering window `w` with `kind` lets the reactor commit on top of its price
+    /// (`Command::React`'s `commit`): the pool and the most (counters: skill dice up to
+    /// the proficiency cap). `None`: nothing (flow and tactical-d20, always).
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)>;
+    /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of what it committed,
+    /// are logged): carry it out. `commit`: how much it committed (0 when nothing).
+    fn answer(
+        &self,
+        b: &mut Battle,
+        w: Window,
+        kind: ReactionKind,
+        commit: u32,
+    ) -> Result<(), Illegal>;
     /// A frame only this ruleset queues.
     fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal>;
     /// What answering with `kind` costs (escalation's opportunity attacks cost nothing:

@@ -382,7 +382,18 @@ impl Ruleset for Flow {
         still.then(|| vec![ReactionKind::ReactionAttack])
     }
 
-    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+    // No answer takes more than its price.
+    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
+        None
+    }
+
+    fn answer(
+        &self,
+        b: &mut Battle,
+        w: Window,
+        kind: ReactionKind,
+        _commit: u32,
+    ) -> Result<(), Illegal> {
         match (kind, w.hit) {
             (ReactionKind::ReactionAttack, _) => {
                 if let Some(target) = w.trigger.provoker() {

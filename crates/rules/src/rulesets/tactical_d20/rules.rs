@@ -317,7 +317,18 @@ impl Ruleset for TacticalD20 {
         super::offer_options(b, reactor, trigger, to)
     }
 
-    fn answer(&self, b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
+    // No answer takes more than its price.
+    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
+        None
+    }
+
+    fn answer(
+        &self,
+        b: &mut Battle,
+        w: Window,
+        kind: ReactionKind,
+        _commit: u32,
+    ) -> Result<(), Illegal> {
         super::answer(b, w, kind)
     }
 
