@@ -378,7 +378,8 @@ impl Maker<'_> {
             5 => Command::React {
                 unit,
                 choice: self.flag().then(|| self.reaction(b, unit)),
-                commit: 0,
+                // Mostly nothing; now and then an amount no playable ruleset takes.
+                commit: if self.below(8) == 0 { 1 + self.below(3) } else { 0 },
             },
             _ => Command::Act {
                 unit,
