@@ -514,6 +514,9 @@ pub enum Once {
     /// tactical-d20: was offered a reaction to the movement under way ("only once per
     /// movement").
     ReactedToMovement,
+    /// melee-zone: disengaged ("leave enemy melee zones for the round without provoking
+    /// free hits").
+    Disengaged,
 }
 
 /// How long a [`Once`] entry lasts.
@@ -523,6 +526,8 @@ pub enum Per {
     OwnTurn,
     /// Until the current movement ends (any unit's new movement or turn).
     Movement,
+    /// Until the next round starts.
+    Round,
 }
 
 impl Once {
@@ -530,6 +535,7 @@ impl Once {
     pub fn per(self) -> Per {
         match self {
             Once::ReactedToMovement => Per::Movement,
+            Once::Disengaged => Per::Round,
             _ => Per::OwnTurn,
         }
     }

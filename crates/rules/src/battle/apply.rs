@@ -165,6 +165,7 @@ impl Battle {
             Event::RoundStarted { round } => {
                 self.round = *round;
                 self.turn = 0;
+                self.forget(Per::Round);
             }
             Event::TurnStarted { unit, pools } => self.turn_started(*unit, pools),
             Event::Moved {
@@ -336,8 +337,12 @@ impl Battle {
             }
         }
         self.readied.retain(|u| *u != unit);
-        self.ledger
-            .retain(|&(u, o)| u != unit && o.per() != Per::Movement);
+        // The unit's own-turn entries end, and every movement's; round entries stay.
+        self.ledger.retain(|&(u, o)| match o.per() {
+            Per::OwnTurn => u != unit,
+            Per::Movement => false,
+            Per::Round => true,
+        });
     }
 
     /// Add a stat modifier and/or keep only those `keep` accepts, then recompute the
@@ -382,5 +387,39 @@ impl Battle {
         ) {
             self.forget(Per::Movement);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Command;
+
+    /// The ledger's stretches: an own-turn entry ends at the unit's next turn, a round
+    /// entry (melee-zone's "disengaged for the round") lasts through it and ends when
+    /// the next round starts.
+    #[test]
+    fn round_entries_outlast_a_turn_and_end_with_the_round() {
+        let src = r##"Level(name: "t", ruleset: "flow", grid: Square, map: ["......", "......"],
+            sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+            units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "fighter"),
+                    Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##;
+        let mut b = Battle::new(crate::level::parse(src, "t").unwrap(), 1, Vec::new()).unwrap();
+        let first = b.current().unwrap();
+        let other = b.units().find(|&u| u != first).unwrap();
+        b.mark(other, Once::Disengaged);
+        b.mark(other, Once::Step);
+        let end = |b: &mut Battle| {
+            let u = b.current().unwrap();
+            b.submit(Command::EndTurn { unit: u }).unwrap();
+        };
+        end(&mut b);
+        assert_eq!(b.current(), Some(other));
+        assert!(!b.used(other, Once::Step), "its own turn ended the Step");
+        assert!(b.used(other, Once::Disengaged), "the round is not over");
+        let round = b.round();
+        end(&mut b);
+        assert_eq!(b.round(), round + 1);
+        assert!(!b.used(other, Once::Disengaged), "a new round");
     }
 }

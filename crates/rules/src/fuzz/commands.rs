@@ -379,7 +379,11 @@ impl Maker<'_> {
                 unit,
                 choice: self.flag().then(|| self.reaction(b, unit)),
                 // Mostly nothing; now and then an amount no playable ruleset takes.
-                commit: if self.below(8) == 0 { 1 + self.below(3) } else { 0 },
+                commit: if self.below(8) == 0 {
+                    1 + self.below(3)
+                } else {
+                    0
+                },
             },
             _ => Command::Act {
                 unit,
