@@ -608,8 +608,24 @@ impl Ruleset for Flow {
     }
 
     // Every flow check is a roll against a number to beat.
-    fn check_note(&self, _p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
-        crate::rulesets::CheckNote::default()
+    // Both sides of an opposed check roll their own skill; the words say how the two
+    // levels decide it (`active_wins`), so two "success" lines do not read as a draw.
+    fn check_note(&self, p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
+        let opposed = matches!(
+            p,
+            CheckPurpose::Feint
+                | CheckPurpose::Shove
+                | CheckPurpose::Grapple
+                | CheckPurpose::BreakFree
+        );
+        crate::rulesets::CheckNote {
+            words: if opposed {
+                ": opposed, the higher level of success wins and a tie goes to the side resisting"
+            } else {
+                ""
+            },
+            ..Default::default()
+        }
     }
 
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
