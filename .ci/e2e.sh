@@ -14,7 +14,7 @@
 # Then the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
 # text field and a Focus picked from its chooser. Then the AI plays Warfront's South side,
 # and two AI sides walled off from each other end in a draw by stalemate. Then flow's
-# Drop, Pick Up and Ready keys; tactical-d20's Drop prone and a waited shot clicked on
+# Drop (the dropped axe drawn on its cell, gone once picked up), Pick Up and Ready keys; tactical-d20's Drop prone and a waited shot clicked on
 # its button (found through SKIRMISH_BUTTONS); flow's Feint, the target choosing its
 # resisting skill in the prompt.
 #
@@ -281,9 +281,19 @@ xdotool key x
 wait_for '"kind":"item_dropped","round":1,"target":"Gor"'
 sleep 1
 shot 50-flow-dropped
+# The axe on the ground is drawn: a gold marker in the corner of Gor's cell (7, 4).
+gold() {
+  read -r gx gy <<<"$(cell 7 4)"
+  read -r nx _ <<<"$(cell 6 4)"
+  local h=$(( (gx - nx) / 2 ))
+  convert "$out/$1.png" -crop $((2 * h))x$((2 * h))+$((gx - h))+$((gy - h)) txt:- | grep -ci '#F2C740' || true
+}
+[ "$(gold 50-flow-dropped)" -gt 20 ] || fail "no marker for the dropped axe"
 xdotool key p
 wait_for '"kind":"picked_up","round":1,"actor":"Gor"'
 sleep 1
+shot 50b-flow-picked-up
+[ "$(gold 50b-flow-picked-up)" -eq 0 ] || fail "the marker stays after the axe was picked up"
 xdotool key 0
 wait_for '"kind":"readied","round":1,"actor":"Gor"'
 sleep 1

@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), clear)
         .add_systems(
             Update,
-            (rebuild, animate_units, spawn_floaters, float)
+            (rebuild, draw_ground, animate_units, spawn_floaters, float)
                 .chain()
                 .run_if(in_state(Screen::Battle)),
         );
@@ -90,6 +90,10 @@ struct HpFill(UnitId);
 
 #[derive(Component)]
 struct Badges(UnitId);
+
+/// A marker for the items lying on one cell (dropped, disarmed).
+#[derive(Component)]
+struct GroundView;
 
 #[derive(Component)]
 struct Floater {
@@ -271,6 +275,53 @@ fn rebuild(
                     Transform::from_xyz(0.0, 0.0, 3.0),
                 ));
             });
+    }
+}
+
+/// Items on the ground: a small gold diamond in the lower right corner of each cell that
+/// holds any (seen under a unit standing there), with how many when more than one.
+/// Drawn again whenever the battle changes.
+fn draw_ground(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    old: Query<Entity, With<GroundView>>,
+) {
+    let Some(layout) = layout else { return };
+    if !battle.is_changed() && !layout.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut cells: std::collections::BTreeMap<Cell, usize> = std::collections::BTreeMap::new();
+    for (c, _) in battle.0.ground() {
+        *cells.entry(*c).or_insert(0) += 1;
+    }
+    let t = layout.tile();
+    for (c, n) in cells {
+        let p = layout.world(c) + Vec2::new(t.x * 0.3, -t.y * 0.3);
+        let mut e = commands.spawn((
+            MapEntity,
+            GroundView,
+            Sprite::from_color(Color::srgb(0.95, 0.78, 0.25), Vec2::splat(7.0)),
+            Transform::from_translation(p.extend(12.0))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+        if n > 1 {
+            e.with_children(|k| {
+                k.spawn((
+                    Text2d::new(n.to_string()),
+                    TextFont {
+                        font_size: FontSize::Px(9.0),
+                        ..default()
+                    },
+                    TextColor(Color::BLACK),
+                    Transform::from_rotation(Quat::from_rotation_z(-std::f32::consts::FRAC_PI_4))
+                        .with_translation(Vec3::new(0.0, 0.0, 1.0)),
+                ));
+            });
+        }
     }
 }
 
