@@ -577,8 +577,15 @@ fn shorthand(b: &Battle, s: &Step) -> Result<Command, String> {
         let i = item_index(b, unit(b, &owner)?, &owner, &item)?;
         fields.insert("item".into(), Value::from(i));
     }
+    // A unit variant (`StandUp`) is its name alone; a struct variant whose fields were
+    // all left out (`Drop(unit: "Ann")`) keeps its empty fields.
+    let unit_variant = fields.is_empty().then(|| Value::String(name.clone()));
     let value = Value::Object(Map::from_iter([(name, Value::Object(fields))]));
-    let action = Action::deserialize(&value).map_err(text)?;
+    let action = match (Action::deserialize(&value), unit_variant) {
+        (Err(_), Some(alone)) => Action::deserialize(&alone),
+        (read, _) => read,
+    }
+    .map_err(text)?;
     act(b, &who, action.for_ruleset(b.rules().id()))
 }
 
