@@ -6,9 +6,9 @@ use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
 use skirmish_rules::engine::Command;
-use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::GridKind;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 
 use crate::support::d20::{arena, duel};
 use crate::support::{flow, id, since};

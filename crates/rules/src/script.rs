@@ -569,7 +569,10 @@ fn shorthand(b: &Battle, s: &Step) -> Result<Command, String> {
     let mut owner = who.clone();
     for key in ["target", "through"] {
         if let Some(Value::String(n)) = fields.get(key).cloned() {
-            fields.insert(key.into(), serde_json::to_value(unit(b, &n)?).map_err(text)?);
+            fields.insert(
+                key.into(),
+                serde_json::to_value(unit(b, &n)?).map_err(text)?,
+            );
             owner = n;
         }
     }

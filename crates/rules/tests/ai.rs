@@ -4,14 +4,14 @@
 use skirmish_rules::ai;
 use skirmish_rules::components::{ActiveCondition, ConditionKind, Duration, UnitId};
 use skirmish_rules::engine::{Action, CommonAction};
-use skirmish_rules::rulesets::flow::FlowAction;
-use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::event::{AttackKind, Event};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::record::record;
 use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::rulesets::tactical_d20 as td;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 
@@ -343,7 +343,8 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
         unit: gor,
         action: FlowAction::Step {
             to: Cell::new(3, 2),
-        }.into(),
+        }
+        .into(),
     })
     .unwrap();
     assert_eq!(b.ap(gor), 4);
@@ -433,7 +434,8 @@ fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
                 target: imp,
                 effect: skirmish_rules::engine::ShoveEffect::Prone,
                 both: false
-            }.into()
+            }
+            .into()
         }
     );
     // It works (Gor 05, the goblin 95): the goblin is prone and Gor attacks.
@@ -487,7 +489,8 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
             target: imp,
             item: None,
             send: None,
-        }.into(),
+        }
+        .into(),
     })
     .unwrap();
     decline_all(&mut b);
@@ -609,7 +612,8 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
                 target: ogre,
                 item: None,
                 send: None
-            }.into()
+            }
+            .into()
         })
     );
     let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),

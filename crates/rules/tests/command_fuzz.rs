@@ -30,12 +30,14 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRunner};
 use skirmish_rules::ai;
 use skirmish_rules::components::{Conditions, Slot, UnitId};
-use skirmish_rules::engine::{Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
-use skirmish_rules::rulesets::flow::FlowAction;
-use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
+use skirmish_rules::engine::{
+    Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 

@@ -52,13 +52,13 @@ use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{
     Action, Command, CommonAction, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window,
 };
-use skirmish_rules::rulesets::flow::FlowAction;
-use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::event::{
     AttackKind, ChainKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::rulesets::ui::{
     self, ActionSpec, AttackPrice, Choice, Gauge, Tone, WindowWords,
 };

@@ -7,12 +7,12 @@ use skirmish_rules::components::{Carried, ConditionKind, Pool, UnitId};
 use skirmish_rules::engine::{
     Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
 };
-use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::event::{
     AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::flow;
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal, level};
 
 use crate::support::flow::{arena, attack};

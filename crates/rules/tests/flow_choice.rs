@@ -6,9 +6,9 @@ use skirmish_rules::ai;
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{Stat, UnitId};
 use skirmish_rules::engine::Action;
-use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::event::{CheckPurpose, Event, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::flow::arena;

@@ -4,9 +4,9 @@
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, Pool, UnitId};
 use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil};
-use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::event::{Event, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::flow::arena;

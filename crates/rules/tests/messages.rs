@@ -7,10 +7,10 @@ use skirmish_rules::components::{Slot, UnitId};
 use skirmish_rules::engine::{
     Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
 };
-use skirmish_rules::rulesets::flow::FlowAction;
-use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::script::{self, Choice, Script, Step};
 
 use skirmish_rules::event::Event;
@@ -86,7 +86,8 @@ fn a_step_is_written_as_a_script_writes_it() {
                 action: TacticalD20Action::Charge {
                     target: UnitId(1),
                     to: None,
-                }.into(),
+                }
+                .into(),
             },
             r#"Do(unit: "Fang", action: Charge(target: (1), to: None))"#,
         ),
@@ -158,14 +159,19 @@ fn action() -> impl Strategy<Value = Action> {
         cell().prop_map(|to| Action::from(FlowAction::Step { to })),
         (unit_id(), prop::option::of(cell()))
             .prop_map(|(target, to)| Action::from(TacticalD20Action::Charge { target, to })),
-        (unit_id(), prop::option::of(0u32..9))
-            .prop_map(|(target, distance)| Action::from(TacticalD20Action::Push { target, distance })),
+        (unit_id(), prop::option::of(0u32..9)).prop_map(|(target, distance)| Action::from(
+            TacticalD20Action::Push { target, distance }
+        )),
         (
             unit_id(),
             prop::option::of(0usize..4),
             prop::option::of(cell())
         )
-            .prop_map(|(target, item, send)| Action::from(FlowAction::Disarm { target, item, send })),
+            .prop_map(|(target, item, send)| Action::from(FlowAction::Disarm {
+                target,
+                item,
+                send
+            })),
         prop::sample::select(vec![FocusOn::Attack, FocusOn::Defence, FocusOn::Skills])
             .prop_map(|on| Action::from(TacticalD20Action::Focus { on })),
         prop::sample::select(vec![

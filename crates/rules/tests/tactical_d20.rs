@@ -5,10 +5,10 @@
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{Carried, ConditionKind, Pool, Slot, UnitId};
 use skirmish_rules::engine::{Action, CommonAction};
-use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::tactical_d20 as td;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::{Battle, Command, Illegal, level};
 
 use crate::support::d20::{DUEL, arena, duel, field, open};
@@ -645,7 +645,8 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
             unit: c,
             action: TacticalD20Action::Dash {
                 to: Cell::new(12, 0)
-            }.into()
+            }
+            .into()
         })
         .is_ok()
     );
@@ -654,7 +655,8 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
             unit: c,
             action: TacticalD20Action::Dash {
                 to: Cell::new(13, 0),
-            }.into(),
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::OutOfReach { .. }), "{e}");
@@ -663,7 +665,8 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
             unit: c,
             action: TacticalD20Action::Dash {
                 to: Cell::new(6, 2),
-            }.into(),
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(
@@ -675,7 +678,8 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
             unit: c,
             action: TacticalD20Action::Dash {
                 to: Cell::new(5, 2)
-            }.into()
+            }
+            .into()
         })
         .is_ok()
     );
@@ -1025,7 +1029,8 @@ fn charge_dashes_straight_at_least_10_ft_then_attacks_at_plus_2_and_lowers_ac() 
             action: TacticalD20Action::Charge {
                 target: g,
                 to: Some(Cell::new(4, 5)),
-            }.into(),
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
@@ -1151,7 +1156,8 @@ fn jump_over_a_pit_after_a_10_ft_run_up_and_a_failure_falls_prone() {
             unit: c,
             action: TacticalD20Action::Jump {
                 to: Cell::new(7, 1),
-            }.into(),
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
@@ -1551,8 +1557,14 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
             }),
             "nothing to jump over",
         ),
-        (Action::from(TacticalD20Action::Trip { target: UnitId(42) }), "no unit with id 42"),
-        (Action::from(TacticalD20Action::Assist { ally: g }), "its own side"),
+        (
+            Action::from(TacticalD20Action::Trip { target: UnitId(42) }),
+            "no unit with id 42",
+        ),
+        (
+            Action::from(TacticalD20Action::Assist { ally: g }),
+            "its own side",
+        ),
         (
             Action::from(TacticalD20Action::Sunder {
                 target: g,
@@ -1566,8 +1578,14 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
             }),
             "not in a grapple",
         ),
-        (Action::from(TacticalD20Action::Command { text: "  ".into() }), "needs words"),
-        (Action::from(TacticalD20Action::Patch { ally: c }), "not bleeding"),
+        (
+            Action::from(TacticalD20Action::Command { text: "  ".into() }),
+            "needs words",
+        ),
+        (
+            Action::from(TacticalD20Action::Patch { ally: c }),
+            "not bleeding",
+        ),
         (
             Action::from(TacticalD20Action::Ready {
                 trigger: skirmish_rules::engine::ReadyTrigger::EnemyEntersReach,
@@ -1594,16 +1612,20 @@ fn every_failed_maneuver_provokes_its_target() {
     for kind in BOTH {
         for make in [
             |t| Action::from(TacticalD20Action::Trip { target: t }),
-            |t| Action::from(TacticalD20Action::Push {
-                target: t,
-                distance: None,
-            }),
+            |t| {
+                Action::from(TacticalD20Action::Push {
+                    target: t,
+                    distance: None,
+                })
+            },
             |t| Action::from(TacticalD20Action::Grapple { target: t }),
-            |t| Action::from(TacticalD20Action::Disarm {
-                target: t,
-                item: None,
-                send: None,
-            }),
+            |t| {
+                Action::from(TacticalD20Action::Disarm {
+                    target: t,
+                    item: None,
+                    send: None,
+                })
+            },
         ] {
             // Athletics 1 + 5 against Reflex 20 + 1: a failure.
             let (mut b, c, g) = grubs_turn(kind, &[1, 20]);

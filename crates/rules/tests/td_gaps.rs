@@ -4,9 +4,9 @@
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, UnitId};
 use skirmish_rules::engine::{Action, CommonAction};
-use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::d20::arena;
@@ -138,7 +138,8 @@ fn charge_with_a_thrown_weapon_throws_it_at_the_end_of_the_dash() {
             action: TacticalD20Action::Charge {
                 target: g,
                 to: None,
-            }.into(),
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(e.to_string().contains("melee or thrown"), "{e}");
@@ -656,7 +657,8 @@ fn free_actions_only_on_ones_own_turn() {
                 unit: g,
                 action: TacticalD20Action::Command {
                     text: "Hold the line".into(),
-                }.into(),
+                }
+                .into(),
             },
         ] {
             let e = b.submit(cmd).unwrap_err();
@@ -673,7 +675,8 @@ fn free_actions_only_on_ones_own_turn() {
                 unit: c,
                 action: TacticalD20Action::Command {
                     text: "Stop".into(),
-                }.into(),
+                }
+                .into(),
             },
             Command::Act {
                 unit: c,

@@ -12,10 +12,10 @@ mod reach;
 mod settle;
 mod turns;
 
+pub use crate::rulesets::{Action, RulesetFrame};
 pub use command::*;
 pub use frame::*;
 pub use illegal::*;
-pub use crate::rulesets::{Action, RulesetFrame};
 pub use turns::roll_initiative;
 pub(crate) use turns::{end_turn, start};
 

@@ -10,12 +10,12 @@ use super::*;
 use crate::ai;
 use crate::components::{Conditions, Slot, UnitId};
 use crate::engine::{Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
-use crate::rulesets::flow::FlowAction;
-use crate::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use crate::event::{Logged, ReactionKind};
 use crate::grid::{Cell, GridKind};
 use crate::level;
 use crate::rulesets::RulesetId;
+use crate::rulesets::flow::FlowAction;
+use crate::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use crate::sim;
 use crate::{Battle, Command, Status};
 

@@ -41,9 +41,13 @@ pub enum Action {
 /// from the flat JSON form (`None`: not one of its names, or other fields).
 type ReadAction = fn(&serde_json::Value) -> Option<Action>;
 const OWN_ACTIONS: [(&str, ReadAction); 2] = [
-    (flow::ID, |v| FlowAction::deserialize(v).ok().map(Action::Flow)),
+    (flow::ID, |v| {
+        FlowAction::deserialize(v).ok().map(Action::Flow)
+    }),
     (tactical_d20::ID, |v| {
-        TacticalD20Action::deserialize(v).ok().map(Action::TacticalD20)
+        TacticalD20Action::deserialize(v)
+            .ok()
+            .map(Action::TacticalD20)
     }),
 ];
 
@@ -431,9 +435,21 @@ mod tests {
     #[test]
     fn a_shared_name_moves_to_the_battles_ruleset() {
         let step = ron("Step(to: (3, 2))");
-        assert_eq!(step, FlowAction::Step { to: Cell::new(3, 2) }.into());
+        assert_eq!(
+            step,
+            FlowAction::Step {
+                to: Cell::new(3, 2)
+            }
+            .into()
+        );
         let d20 = step.clone().for_ruleset(tactical_d20::ID);
-        assert_eq!(d20, TacticalD20Action::Step { to: Cell::new(3, 2) }.into());
+        assert_eq!(
+            d20,
+            TacticalD20Action::Step {
+                to: Cell::new(3, 2)
+            }
+            .into()
+        );
         assert_eq!(d20.clone().for_ruleset(flow::ID), step);
         // Only flow has it, or nobody else: unchanged.
         let shove = ron("Shove(target: (1), effect: Prone, both: false)");
@@ -450,7 +466,10 @@ mod tests {
             .err()
             .map(|e| e.code.to_string())
             .unwrap_or_default();
-        assert!(e.contains("Trp") && e.contains("`Trip`") && e.contains("`StandUp`"), "{e}");
+        assert!(
+            e.contains("Trp") && e.contains("`Trip`") && e.contains("`StandUp`"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -465,14 +484,19 @@ mod tests {
         let json = serde_json::to_string(&f).unwrap_or_default();
         assert_eq!(json, r#"{"Ruleset":{"Pursue":{"unit":0,"target":1}}}"#);
         assert_eq!(serde_json::from_str::<Frame>(&json).ok(), Some(f.clone()));
-        let text = crate::level::ron_options().to_string(&f).unwrap_or_default();
+        let text = crate::level::ron_options()
+            .to_string(&f)
+            .unwrap_or_default();
         assert_eq!(text, "Ruleset(Pursue(unit:(0),target:(1)))");
         assert_eq!(
             crate::level::ron_options().from_str::<Frame>(&text).ok(),
             Some(f)
         );
         let defend = RulesetFrame::from(FlowFrame::Defend(hit()));
-        assert_eq!(format!("{defend:?}"), format!("{:?}", FlowFrame::Defend(hit())));
+        assert_eq!(
+            format!("{defend:?}"),
+            format!("{:?}", FlowFrame::Defend(hit()))
+        );
     }
 
     fn hit() -> crate::engine::Hit {

@@ -6,7 +6,9 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
-use crate::engine::{Action, CommonAction, Frame, Hit, Illegal, ReadyResponse, ReadyTrigger, Window};
+use crate::engine::{
+    Action, CommonAction, Frame, Hit, Illegal, ReadyResponse, ReadyTrigger, Window,
+};
 
 use super::FlowAction;
 use super::FlowFrame;
@@ -230,7 +232,7 @@ fn check_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> 
                     free: b.free_hands(u),
                 });
             }
-                }
+        }
         CommonAction::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
             return Err(Illegal::NothingHere(b.pos(u)));
         }

@@ -15,8 +15,8 @@ use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
-use super::ui;
 use super::FlowFrame;
+use super::ui;
 
 /// One of flow's own frames, if `f` is one.
 fn own(f: &Frame) -> Option<&FlowFrame> {
@@ -273,7 +273,8 @@ impl Ruleset for Flow {
     // A normal attack's hit is offered to interceptors first, then the target defends.
     fn hit(&self, b: &mut Battle, hit: Hit) {
         if hit.kind == AttackKind::Normal {
-            b.stack.push(FlowFrame::OfferIntercept { hit, from: 0 }.into());
+            b.stack
+                .push(FlowFrame::OfferIntercept { hit, from: 0 }.into());
         } else {
             b.stack.push(FlowFrame::Defend(hit).into());
         }
@@ -496,7 +497,9 @@ impl Ruleset for Flow {
                             trigger,
                             options,
                             hit: Some(hit.clone()),
-                            on_decline: vec![FlowFrame::OfferIntercept { hit, from: at + 1 }.into()],
+                            on_decline: vec![
+                                FlowFrame::OfferIntercept { hit, from: at + 1 }.into(),
+                            ],
                         });
                     }
                     None => b.stack.push(FlowFrame::Defend(hit).into()),

@@ -224,10 +224,9 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
     }
     let &Command::Act {
         unit,
-        action:
-            Action::Flow(FlowAction::Disarm {
-                target, item: None, ..
-            }),
+        action: Action::Flow(FlowAction::Disarm {
+            target, item: None, ..
+        }),
     } = cmd
     else {
         return None;

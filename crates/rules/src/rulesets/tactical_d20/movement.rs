@@ -10,9 +10,9 @@ use crate::grid::Cell;
 use crate::level::Terrain;
 
 use super::budget::speed;
-use super::{Gate, Leg, TacticalD20Frame};
 use super::checks::{Save, Skill, check_event, d20, save, skill};
 use super::conditions::{add, can_react, cannot, named};
+use super::{Gate, Leg, TacticalD20Frame};
 
 fn standable_free(b: &Battle, c: Cell, except: Option<UnitId>) -> bool {
     b.grid().contains(c) && b.terrain(c).standable() && b.unit_at(c, except).is_none()

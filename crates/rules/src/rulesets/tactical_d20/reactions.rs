@@ -341,17 +341,16 @@ pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<()
             }
         }
         ReactionKind::StepAside => {
-            let ahead = w
-                .on_decline
-                .iter()
-                .find_map(|f| match f {
-                    Frame::Ruleset(RulesetFrame::TacticalD20(TacticalD20Frame::OverrunSave {
-                        ahead,
-                        ..
-                    })) => Some(ahead.clone()),
-                    _ => None,
-                })
-                .unwrap_or_default();
+            let ahead =
+                w.on_decline
+                    .iter()
+                    .find_map(|f| match f {
+                        Frame::Ruleset(RulesetFrame::TacticalD20(
+                            TacticalD20Frame::OverrunSave { ahead, .. },
+                        )) => Some(ahead.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
             step_aside(b, w.reactor, &ahead);
         }
         _ => {}
