@@ -542,7 +542,23 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             commit: *commit,
         },
         // The shorthands of single actions (`Feint(unit: "Ann", target: "Grub")`).
-        _ => shorthand(b, s)?,
+        Step::Step { .. }
+        | Step::Feint { .. }
+        | Step::Shove { .. }
+        | Step::Grapple { .. }
+        | Step::BreakFree { .. }
+        | Step::Release { .. }
+        | Step::Disarm { .. }
+        | Step::Draw { .. }
+        | Step::Sheathe { .. }
+        | Step::PickUp { .. }
+        | Step::Drop { .. }
+        | Step::FlowState { .. }
+        | Step::TotalDefense { .. }
+        | Step::Tumble { .. }
+        | Step::StandUp { .. }
+        | Step::DropProne { .. }
+        | Step::Ready { .. } => shorthand(b, s)?,
     })
 }
 
