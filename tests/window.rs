@@ -5,9 +5,10 @@
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
-use skirmish_rules::engine::{Action, Command};
+use skirmish_rules::engine::Command;
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::GridKind;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 
 use crate::support::d20::{arena, duel};
 use crate::support::{flow, id, since};
@@ -99,10 +100,11 @@ fn one_held_item_needs_no_choice_and_clicking_nobody_is_refused() {
         key(&b, "Sunder").command(&b, c, Some(b.pos(g))),
         Ok(Command::Act {
             unit: c,
-            action: Action::Sunder {
+            action: TacticalD20Action::Sunder {
                 target: g,
                 item: None
             }
+            .into()
         })
     );
     let empty = skirmish_rules::grid::Cell::new(0, 0);
@@ -255,6 +257,9 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Assist [H] Standard",
             "Concentrate [C] Move",
             "Wait [K] Standard",
+            "Wait: shot [] Standard",
+            "Wait: move [] Standard",
+            "Wait: trip [] Standard",
             "Step [X] Quick",
             "Grapple attack [J] Standard",
             "Break Free [B] Standard",
@@ -271,8 +276,8 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(d20[0], Some("an enemy"));
     assert_eq!(d20[2], Some("a cell"));
     assert_eq!(d20[16], Some("an ally"));
-    assert_eq!(d20[25], Some("itself or an adjacent bleeding ally"));
-    assert_eq!(d20[26], Some("an adjacent ally"));
-    assert_eq!(d20[27], None, "the Command asks for words");
+    assert_eq!(d20[28], Some("itself or an adjacent bleeding ally"));
+    assert_eq!(d20[29], Some("an adjacent ally"));
+    assert_eq!(d20[30], None, "the Command asks for words");
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }

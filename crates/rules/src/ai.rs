@@ -4,9 +4,11 @@
 //! no clock: the same battle state always gives the same command.
 //!
 //! A turn, one command at a time ([`decide`]):
-//! 1. stand up when prone (and break free of a grapple when held); with nothing in hand
-//!    to fight with, pick up the item at its feet, draw its best stowed weapon, or walk
-//!    to the nearest item lying within this turn's reach;
+//! 1. get up or free, as the ruleset says ([`crate::rulesets::AiTactics::recover`]:
+//!    stand up when prone, break free of a grapple when held); with nothing in hand to
+//!    fight with, pick up the item at its feet, draw its best stowed weapon (through the
+//!    ruleset's `pick_up` and `draw`), or walk to the nearest item lying within this
+//!    turn's reach;
 //! 2. attack the enemy with the best value: expected damage from
 //!    [`crate::rulesets::attack_odds`] plus a bonus for the chance to take it down (in
 //!    flow, first a Feint or a Shove that knocks it prone when an AP is left over and
@@ -20,19 +22,23 @@
 //!    less the expected damage of every reaction the path provokes and a little for the
 //!    movement spent; it stays put when no cell is better than where it stands;
 //! 5. otherwise, badly wounded (a third of its HP or less) and within an enemy's reach,
-//!    take a Step (it provokes nothing) to the free neighbouring cell no enemy threatens;
+//!    move without provoking (the ruleset's `step_away`: a Step) to the free neighbouring
+//!    cell no enemy threatens;
 //! 6. otherwise take a defensive action when an enemy is near (Defend, Total Defense;
 //!    in tactical-d20, out of every foe's reach, Assist the most threatened ally in its
 //!    reach instead);
 //! 7. end the turn.
 //!
-//! Reactions ([`react`]): always take reaction attacks, waited attacks and stepping aside;
-//! defend with the option most likely to stop the hit; never intercept for an ally.
+//! Reactions ([`react`]): a choice the ruleset makes (`AiTactics::choose`), else what it
+//! always takes (`AiTactics::take`: reaction attacks, waited attacks and stepping aside);
+//! defend with the option it can pay for most likely to stop the hit; never intercept for
+//! an ally. The AI names no action, condition or reaction of any ruleset: those
+//! decisions are the ruleset's [`crate::rulesets::AiTactics`].
 
 use std::collections::BTreeMap;
 
 use crate::battle::{Battle, Status};
-use crate::components::{ConditionKind, UnitId, WeaponKind};
+use crate::components::{UnitId, WeaponKind};
 use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
@@ -61,29 +67,23 @@ pub fn decide(b: &Battle) -> Option<Command> {
 /// best chance to stop the hit, never intercept.
 pub fn react(b: &Battle) -> Option<ReactionKind> {
     let w = b.window()?;
-    if let Some(k) = b.rules().ai().choose(b, w) {
+    let rules = b.rules();
+    if let Some(k) = rules.ai().choose(b, w) {
         return Some(k);
     }
-    for k in [
-        ReactionKind::ReactionAttack,
-        ReactionKind::WaitedAttack,
-        ReactionKind::WaitedAction,
-        ReactionKind::StepAside,
-    ] {
-        if w.options.contains(&k) {
-            return Some(k);
-        }
+    if let Some(k) = rules.ai().take(b, w) {
+        return Some(k);
     }
     let hit = w.hit.as_ref()?;
     if w.reactor != hit.target {
         return None;
     }
+    // Only a defence the reactor can pay for (flow offers a Riposte, 2 RP, only then).
     w.options
         .iter()
         .copied()
-        .filter(|k| *k != ReactionKind::Riposte || b.rp(w.reactor) >= 2)
+        .filter(|k| b.affords(w.reactor, &rules.reaction_cost(*k)))
         .max_by(|a, c| {
-            let rules = b.rules();
             rules
                 .defence_chance(b, w.reactor, hit, *a)
                 .total_cmp(&rules.defence_chance(b, w.reactor, hit, *c))
@@ -163,14 +163,8 @@ fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
 /// The command for the unit whose turn it is.
 fn turn(b: &Battle, u: UnitId) -> Command {
     let end = Command::EndTurn { unit: u };
-    if b.has(u, ConditionKind::Prone)
-        && let Some(c) = act(b, u, Action::StandUp)
-    {
-        return c;
-    }
-    if (b.has(u, ConditionKind::Grappled) || b.has(u, ConditionKind::Restrained))
-        && let Some(c) = act(b, u, Action::BreakFree)
-    {
+    let tactics = b.rules().ai();
+    if let Some(c) = tactics.recover(b, u) {
         return c;
     }
     let foes = foes(b, u);
@@ -222,7 +216,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         // worth it; tactical-d20: trip instead of the Standard attack when the allies'
         // blows on a prone foe are worth more.
         if let Command::Attack { target, .. } = cmd
-            && let Some(first) = b.rules().ai().before_attack(b, u, target, v)
+            && let Some(first) = tactics.before_attack(b, u, target, v)
         {
             return first;
         }
@@ -231,7 +225,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     let values = target_values(b, u, &foes, &weapons);
     let helpers = helpers(b, u, &foes);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = b.rules().ai().close_in(b, u, &foes, &values, &helpers);
+    let charge = tactics.close_in(b, u, &foes, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
     let step = best_move(b, u, &foes, &values, &helpers);
     match (charge, step) {
@@ -251,10 +245,10 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if near {
         // The ruleset's support for an ally first (tactical-d20: Assist, out of every
         // foe's reach), then its defensive action.
-        if let Some(c) = b.rules().ai().support(b, u, &foes) {
+        if let Some(c) = tactics.support(b, u, &foes) {
             return c;
         }
-        if let Some(c) = b.rules().ai().brace().and_then(|a| act(b, u, a)) {
+        if let Some(c) = tactics.brace().and_then(|a| act(b, u, a)) {
             return c;
         }
     }
@@ -292,8 +286,9 @@ fn rearm(b: &Battle, u: UnitId) -> Option<Command> {
         return None;
     }
     let here = b.pos(u);
+    let tactics = b.rules().ai();
     if b.ground().iter().any(|(c, _)| *c == here)
-        && let Some(c) = act(b, u, Action::PickUp)
+        && let Some(c) = tactics.pick_up(b, u)
     {
         return Some(c);
     }
@@ -310,7 +305,7 @@ fn rearm(b: &Battle, u: UnitId) -> Option<Command> {
             )
         });
     if let Some(item) = best
-        && let Some(c) = act(b, u, Action::Draw { item })
+        && let Some(c) = tactics.draw(b, u, item)
     {
         return Some(c);
     }
@@ -357,7 +352,7 @@ fn disengage(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
             best = Some((nearest, c));
         }
     }
-    act(b, u, Action::Step { to: best?.1 })
+    b.rules().ai().step_away(b, u, best?.1)
 }
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).

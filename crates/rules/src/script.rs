@@ -503,7 +503,9 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             unit: unit(b, u)?,
             to: *to,
         },
-        Step::Do { unit: u, action } => act(b, u, action.clone())?,
+        // Read before the battle's ruleset was known: a name two rulesets share goes to
+        // the battle's.
+        Step::Do { unit: u, action } => act(b, u, action.clone().for_ruleset(b.rules().id()))?,
         Step::Attack {
             unit: u,
             target,
@@ -539,100 +541,71 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             choice: choice.kind(),
             commit: *commit,
         },
-        Step::Step { unit: u, to } => act(b, u, Action::Step { to: *to })?,
-        Step::Feint { unit: u, target } => act(
-            b,
-            u,
-            Action::Feint {
-                target: unit(b, target)?,
-            },
-        )?,
-        Step::Shove {
-            unit: u,
-            target,
-            effect,
-            both,
-        } => act(
-            b,
-            u,
-            Action::Shove {
-                target: unit(b, target)?,
-                effect: *effect,
-                both: *both,
-            },
-        )?,
-        Step::Grapple { unit: u, target } => act(
-            b,
-            u,
-            Action::Grapple {
-                target: unit(b, target)?,
-            },
-        )?,
-        Step::BreakFree { unit: u } => act(b, u, Action::BreakFree)?,
-        Step::Release { unit: u } => act(b, u, Action::Release)?,
-        Step::Disarm {
-            unit: u,
-            target,
-            item,
-            send,
-        } => {
-            let t = unit(b, target)?;
-            let item = match item {
-                Some(n) => Some(item_index(b, t, target, n)?),
-                None => None,
-            };
-            act(
-                b,
-                u,
-                Action::Disarm {
-                    target: t,
-                    item,
-                    send: *send,
-                },
-            )?
-        }
-        Step::Draw { unit: u, item } => {
-            let item = item_index(b, unit(b, u)?, u, item)?;
-            act(b, u, Action::Draw { item })?
-        }
-        Step::Sheathe { unit: u, item } => {
-            let item = item_index(b, unit(b, u)?, u, item)?;
-            act(b, u, Action::Sheathe { item })?
-        }
-        Step::PickUp { unit: u } => act(b, u, Action::PickUp)?,
-        Step::Drop { unit: u, item } => {
-            let item = match item {
-                Some(n) => Some(item_index(b, unit(b, u)?, u, n)?),
-                None => None,
-            };
-            act(b, u, Action::Drop { item })?
-        }
-        Step::FlowState { unit: u } => act(b, u, Action::FlowState)?,
-        Step::TotalDefense { unit: u } => act(b, u, Action::TotalDefense)?,
-        Step::Tumble { unit: u, through } => act(
-            b,
-            u,
-            Action::Tumble {
-                through: unit(b, through)?,
-            },
-        )?,
-        Step::StandUp { unit: u } => act(b, u, Action::StandUp)?,
-        Step::DropProne { unit: u } => act(b, u, Action::DropProne)?,
-        Step::Ready {
-            unit: u,
-            trigger,
-            response,
-            until,
-        } => act(
-            b,
-            u,
-            Action::Ready {
-                trigger: *trigger,
-                response: *response,
-                until: *until,
-            },
-        )?,
+        // The shorthands of single actions (`Feint(unit: "Ann", target: "Grub")`).
+        Step::Step { .. }
+        | Step::Feint { .. }
+        | Step::Shove { .. }
+        | Step::Grapple { .. }
+        | Step::BreakFree { .. }
+        | Step::Release { .. }
+        | Step::Disarm { .. }
+        | Step::Draw { .. }
+        | Step::Sheathe { .. }
+        | Step::PickUp { .. }
+        | Step::Drop { .. }
+        | Step::FlowState { .. }
+        | Step::TotalDefense { .. }
+        | Step::Tumble { .. }
+        | Step::StandUp { .. }
+        | Step::DropProne { .. }
+        | Step::Ready { .. } => shorthand(b, s)?,
     })
+}
+
+/// A shorthand step as the action of its name in the battle's ruleset's vocabulary: its
+/// fields with unit names (`target`, `through`) as ids and an item name as a loadout
+/// index (of the target, else of the acting unit). A name the battle's ruleset does not
+/// have stays another ruleset's, which the engine refuses with its usual message.
+fn shorthand(b: &Battle, s: &Step) -> Result<Command, String> {
+    use serde_json::{Map, Value};
+    let text = |e: serde_json::Error| format!("{s} cannot be read as an action: {e}");
+    let (name, fields) = match serde_json::to_value(s).map_err(text)? {
+        Value::Object(step) => step.into_iter().next().unwrap_or_default(),
+        other => (other.as_str().unwrap_or_default().to_string(), Value::Null),
+    };
+    let mut fields = match fields {
+        Value::Object(f) => f,
+        _ => Map::new(),
+    };
+    let who = match fields.remove("unit") {
+        Some(Value::String(u)) => u,
+        _ => String::new(),
+    };
+    // Whose item it is: the target's, else the acting unit's.
+    let mut owner = who.clone();
+    for key in ["target", "through"] {
+        if let Some(Value::String(n)) = fields.get(key).cloned() {
+            fields.insert(
+                key.into(),
+                serde_json::to_value(unit(b, &n)?).map_err(text)?,
+            );
+            owner = n;
+        }
+    }
+    if let Some(Value::String(item)) = fields.get("item").cloned() {
+        let i = item_index(b, unit(b, &owner)?, &owner, &item)?;
+        fields.insert("item".into(), Value::from(i));
+    }
+    // A unit variant (`StandUp`) is its name alone; a struct variant whose fields were
+    // all left out (`Drop(unit: "Ann")`) keeps its empty fields.
+    let unit_variant = fields.is_empty().then(|| Value::String(name.clone()));
+    let value = Value::Object(Map::from_iter([(name, Value::Object(fields))]));
+    let action = match (Action::deserialize(&value), unit_variant) {
+        (Err(_), Some(alone)) => Action::deserialize(&alone),
+        (read, _) => read,
+    }
+    .map_err(text)?;
+    act(b, &who, action.for_ruleset(b.rules().id()))
 }
 
 fn act(b: &Battle, u: &str, action: Action) -> Result<Command, String> {

@@ -3,13 +3,15 @@
 
 use skirmish_rules::ai;
 use skirmish_rules::components::{ActiveCondition, ConditionKind, Duration, UnitId};
-use skirmish_rules::engine::Action;
+use skirmish_rules::engine::{Action, CommonAction};
 use skirmish_rules::event::{AttackKind, Event};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
 use skirmish_rules::record::record;
 use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::rulesets::tactical_d20 as td;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 
@@ -95,7 +97,7 @@ fn ai_moves_into_the_flanking_cell_on_both_grids() {
             }
             // On the hex grid a charge reaches: it must land there too.
             Some(Command::Act {
-                action: Action::Charge { target, to: None },
+                action: Action::TacticalD20(TacticalD20Action::Charge { target, to: None }),
                 ..
             }) => {
                 assert_eq!(target, g);
@@ -311,7 +313,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
         ai::decide(&b),
         Some(Command::Act {
             unit: gor,
-            action: Action::Feint { target: brute }
+            action: FlowAction::Feint { target: brute }.into()
         })
     );
     // The Feint wins (Gor rolls 05, the brute 90): the next attack has Advantage, so the
@@ -339,9 +341,10 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
     let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
     b.submit(Command::Act {
         unit: gor,
-        action: Action::Step {
+        action: FlowAction::Step {
             to: Cell::new(3, 2),
-        },
+        }
+        .into(),
     })
     .unwrap();
     assert_eq!(b.ap(gor), 4);
@@ -386,7 +389,7 @@ fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
             continue;
         }
         let Command::Act {
-            action: Action::Step { to },
+            action: Action::Flow(FlowAction::Step { to }),
             ..
         } = c
         else {
@@ -427,11 +430,12 @@ fn ai_shoves_a_foe_prone_when_allies_will_strike_it_too() {
         c,
         Command::Act {
             unit: gor,
-            action: Action::Shove {
+            action: FlowAction::Shove {
                 target: imp,
                 effect: skirmish_rules::engine::ShoveEffect::Prone,
                 both: false
             }
+            .into()
         }
     );
     // It works (Gor 05, the goblin 95): the goblin is prone and Gor attacks.
@@ -461,7 +465,7 @@ fn ai_assists_an_engaged_ally_it_cannot_help_otherwise() {
         c,
         Command::Act {
             unit: ash,
-            action: Action::Assist { ally: bryn }
+            action: TacticalD20Action::Assist { ally: bryn }.into()
         }
     );
     b.submit(c).unwrap();
@@ -481,11 +485,12 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
     b.dice_force_for_tests(&[t, t]);
     b.submit(Command::Act {
         unit: sly,
-        action: Action::Disarm {
+        action: FlowAction::Disarm {
             target: imp,
             item: None,
             send: None,
-        },
+        }
+        .into(),
     })
     .unwrap();
     decline_all(&mut b);
@@ -509,7 +514,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         ai::decide(&b),
         Some(Command::Act {
             unit: imp,
-            action: Action::PickUp
+            action: CommonAction::PickUp.into()
         })
     );
     b.submit(ai::decide(&b).unwrap()).unwrap();
@@ -522,7 +527,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
     for item in [0, 1] {
         b.submit(Command::Act {
             unit: sly,
-            action: Action::Sheathe { item },
+            action: CommonAction::Sheathe { item }.into(),
         })
         .unwrap();
     }
@@ -530,7 +535,7 @@ fn an_ai_unit_with_nothing_in_hand_picks_its_weapon_up_or_draws_one() {
         ai::decide(&b),
         Some(Command::Act {
             unit: sly,
-            action: Action::Draw { item: 0 }
+            action: CommonAction::Draw { item: 0 }.into()
         })
     );
 }
@@ -554,7 +559,7 @@ fn ai_trips_a_foe_its_allies_surround_and_attacks_a_lone_one() {
         c,
         Command::Act {
             unit: corwin,
-            action: Action::Trip { target: grub }
+            action: TacticalD20Action::Trip { target: grub }.into()
         }
     );
     // It works (Corwin 20, Grub 1): Grub is prone.
@@ -589,7 +594,7 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
         matches!(
             first,
             Command::Act {
-                action: Action::Feint { .. } | Action::Shove { .. },
+                action: Action::Flow(FlowAction::Feint { .. } | FlowAction::Shove { .. }),
                 ..
             }
         ),
@@ -603,11 +608,12 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
         ai::decide(&b),
         Some(Command::Act {
             unit: sly,
-            action: Action::Disarm {
+            action: FlowAction::Disarm {
                 target: ogre,
                 item: None,
                 send: None
             }
+            .into()
         })
     );
     let units = r#"Unit(name: "Sly", side: "Red", cell: (3, 3), archetype: "duelist"),
@@ -617,7 +623,7 @@ fn ai_disarms_a_foe_whose_one_weapon_hits_harder_than_its_own_blow() {
     // Again the spare AP may go first (failing here); then a plain attack, no Disarm.
     let first = ai::decide(&b).unwrap();
     if let Command::Act {
-        action: Action::Feint { .. } | Action::Shove { .. },
+        action: Action::Flow(FlowAction::Feint { .. } | FlowAction::Shove { .. }),
         ..
     } = first
     {
@@ -717,11 +723,11 @@ fn break_free_and_release_with_nobody_in_the_grapple_are_refused() {
             .to_string()
     };
     assert_eq!(
-        refusal(Action::BreakFree),
+        refusal(Action::from(FlowAction::BreakFree)),
         "Ann is grappled: nobody holds it, so there is no one to break free from"
     );
     assert_eq!(
-        refusal(Action::Release),
+        refusal(Action::from(FlowAction::Release)),
         "Ann is grappling: it holds nobody, so there is no one to release"
     );
     // tactical-d20 has no Grappled of its own: Break Free is for the restrained.
@@ -730,7 +736,7 @@ fn break_free_and_release_with_nobody_in_the_grapple_are_refused() {
     assert_eq!(
         b.check(&Command::Act {
             unit: ann,
-            action: Action::BreakFree
+            action: TacticalD20Action::BreakFree.into()
         })
         .unwrap_err()
         .to_string(),

@@ -31,11 +31,13 @@ use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRu
 use skirmish_rules::ai;
 use skirmish_rules::components::{Conditions, Slot, UnitId};
 use skirmish_rules::engine::{
-    Action, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+    Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
 };
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::sim;
 use skirmish_rules::{Battle, Command, Status};
 
@@ -237,17 +239,26 @@ impl Words<'_> {
         ][self.below(11) as usize]
     }
 
-    /// Every `Action` variant, with random fields.
+    /// Every ruleset's actions, with random fields (a name two rulesets share moved to
+    /// the battle's, as a script's is).
     fn action(&mut self, b: &Battle, u: UnitId) -> Action {
-        use Action::*;
+        self.any_action(b, u).for_ruleset(b.rules().id())
+    }
+
+    fn any_action(&mut self, b: &Battle, u: UnitId) -> Action {
+        use CommonAction as C;
+        use FlowAction as F;
+        use TacticalD20Action as T;
         match self.below(34) {
-            0 => Step {
+            0 => F::Step {
                 to: self.near(b, u),
-            },
-            1 => Feint {
+            }
+            .into(),
+            1 => F::Feint {
                 target: self.target(b, u),
-            },
-            2 => Shove {
+            }
+            .into(),
+            2 => F::Shove {
                 target: self.target(b, u),
                 effect: if self.flag() {
                     ShoveEffect::Push
@@ -255,67 +266,81 @@ impl Words<'_> {
                     ShoveEffect::Prone
                 },
                 both: self.flag(),
-            },
-            3 => Grapple {
+            }
+            .into(),
+            3 => F::Grapple {
                 target: self.target(b, u),
-            },
-            4 => BreakFree,
-            5 => Release,
-            6 => Disarm {
+            }
+            .into(),
+            4 => F::BreakFree.into(),
+            5 => F::Release.into(),
+            6 => F::Disarm {
                 target: self.target(b, u),
                 item: self.opt(|w| w.item()),
                 send: self.opt(|w| w.near(b, u)),
-            },
-            7 => Draw { item: self.item() },
-            8 => Sheathe { item: self.item() },
-            9 => PickUp,
-            10 => FlowState,
-            11 => TotalDefense,
-            12 => Tumble {
+            }
+            .into(),
+            7 => C::Draw { item: self.item() }.into(),
+            8 => C::Sheathe { item: self.item() }.into(),
+            9 => C::PickUp.into(),
+            10 => F::FlowState.into(),
+            11 => F::TotalDefense.into(),
+            12 => F::Tumble {
                 through: self.target(b, u),
-            },
-            13 => StandUp,
-            14 => Ready {
+            }
+            .into(),
+            13 => C::StandUp.into(),
+            14 => F::Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
                 response: ReadyResponse::Attack,
                 until: ReadyUntil::NextTurn,
-            },
-            15 => Dash {
+            }
+            .into(),
+            15 => T::Dash {
                 to: self.near(b, u),
-            },
-            16 => Charge {
+            }
+            .into(),
+            16 => T::Charge {
                 target: self.target(b, u),
                 to: self.opt(|w| w.near(b, u)),
-            },
-            17 => Jump {
+            }
+            .into(),
+            17 => T::Jump {
                 to: self.near(b, u),
-            },
-            18 => Overrun {
+            }
+            .into(),
+            18 => T::Overrun {
                 to: self.near(b, u),
-            },
-            19 => Defend,
-            20 => Guard,
-            21 => Assist {
+            }
+            .into(),
+            19 => T::Defend.into(),
+            20 => T::Guard.into(),
+            21 => T::Assist {
                 ally: self.target(b, u),
-            },
-            22 => Focus {
+            }
+            .into(),
+            22 => T::Focus {
                 on: [FocusOn::Attack, FocusOn::Defence, FocusOn::Skills][self.below(3) as usize],
-            },
-            23 => Trip {
+            }
+            .into(),
+            23 => T::Trip {
                 target: self.target(b, u),
-            },
-            24 => Push {
+            }
+            .into(),
+            24 => T::Push {
                 target: self.target(b, u),
                 distance: self.opt(|w| match w.below(4) {
                     0 => u32::MAX,
                     _ => w.below(4),
                 }),
-            },
-            25 => Sunder {
+            }
+            .into(),
+            25 => T::Sunder {
                 target: self.target(b, u),
                 item: self.opt(|w| w.item()),
-            },
-            26 => GrappleTurn {
+            }
+            .into(),
+            26 => T::GrappleTurn {
                 follow: [
                     GrappleFollow::Hold,
                     GrappleFollow::Release,
@@ -323,25 +348,30 @@ impl Words<'_> {
                     GrappleFollow::Push,
                     GrappleFollow::Attack,
                 ][self.below(5) as usize],
-            },
-            27 => Concentrate,
-            28 => TumbleTo {
+            }
+            .into(),
+            27 => T::Concentrate.into(),
+            28 => T::TumbleTo {
                 to: self.near(b, u),
-            },
-            29 => Give {
+            }
+            .into(),
+            29 => T::Give {
                 item: self.item(),
                 ally: self.target(b, u),
-            },
-            30 => Command {
+            }
+            .into(),
+            30 => T::Command {
                 text: ["", "   ", "hold the line", &"go ".repeat(14), "é ü 漢"]
                     [self.below(5) as usize]
                     .to_string(),
-            },
-            31 => Wait,
-            32 => Patch {
+            }
+            .into(),
+            31 => T::Wait.into(),
+            32 => T::Patch {
                 ally: self.target(b, u),
-            },
-            _ => BreakFree,
+            }
+            .into(),
+            _ => F::BreakFree.into(),
         }
     }
 

@@ -49,12 +49,16 @@ use skirmish_rules::components::{
     ConditionKind, Cost, Pool, Pools, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use skirmish_rules::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use skirmish_rules::engine::{
+    Action, Command, CommonAction, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window,
+};
 use skirmish_rules::event::{
     AttackKind, ChainKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::rulesets::ui::{
     self, ActionSpec, AttackPrice, Choice, Gauge, Tone, WindowWords,
 };
@@ -487,11 +491,16 @@ impl Ruleset for Duel {
 
     // Duel plus: Stand Up, at any time.
     fn out_of_turn(&self, _b: &Battle, _u: UnitId, a: &Action) -> bool {
-        self.plus && *a == Action::StandUp
+        self.plus && *a == CommonAction::StandUp.into()
+    }
+
+    // The engine refuses another ruleset's actions with nothing added.
+    fn instead_of(&self, _a: &Action) -> &'static str {
+        ""
     }
 
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-        if self.plus && *a == Action::StandUp {
+        if self.plus && *a == CommonAction::StandUp.into() {
             if !b.has(u, ConditionKind::Prone) {
                 return Err(Illegal::Cannot {
                     unit: b.name(u).into(),
@@ -598,7 +607,7 @@ impl Ruleset for Duel {
         }
     }
 
-    fn frame(&self, _b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+    fn frame(&self, _b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal> {
         Err(Illegal::Cannot {
             unit: NAME.into(),
             why: format!("the engine queued a frame the duel does not know: {frame:?}"),
@@ -732,6 +741,33 @@ impl Ruleset for Duel {
 struct DuelAi;
 
 impl AiTactics for DuelAi {
+    // Duel plus: stand up when prone (the duel refuses it).
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        let up = Command::Act {
+            unit: u,
+            action: CommonAction::StandUp.into(),
+        };
+        (b.has(u, ConditionKind::Prone) && b.check(&up).is_ok()).then_some(up)
+    }
+
+    // Nothing to pick up, draw or step with: the duel has no such actions.
+    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
+        None
+    }
+
+    fn draw(&self, _b: &Battle, _u: UnitId, _item: usize) -> Option<Command> {
+        None
+    }
+
+    fn step_away(&self, _b: &Battle, _u: UnitId, _to: Cell) -> Option<Command> {
+        None
+    }
+
+    // `choose` answers every window.
+    fn take(&self, _b: &Battle, _w: &skirmish_rules::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+
     // Duel plus: always Block, always take the free hit.
     fn choose(&self, _b: &Battle, w: &skirmish_rules::engine::Window) -> Option<ReactionKind> {
         w.options.first().copied()
@@ -1198,17 +1234,22 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
     let mut b = duel_battle(GridKind::Square, units, 7, &[20, 1, 10, 3, 10, 3]);
     let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
 
-    // No special actions at all.
+    // No special actions at all: neither the other rulesets' (refused by the engine)
+    // nor the common ones (refused by the duel itself).
     for action in [
-        Action::Defend,
-        Action::TotalDefense,
-        Action::Step {
+        Action::from(TacticalD20Action::Defend),
+        FlowAction::TotalDefense.into(),
+        TacticalD20Action::Step {
             to: Cell::new(3, 4),
-        },
-        Action::Charge {
+        }
+        .into(),
+        TacticalD20Action::Charge {
             target: g,
             to: None,
-        },
+        }
+        .into(),
+        CommonAction::StandUp.into(),
+        CommonAction::Draw { item: 0 }.into(),
     ] {
         let name = action.name();
         let e = refused(&mut b, Command::Act { unit: c, action });

@@ -234,7 +234,7 @@ fn the_ai_plays_duel_plus_to_the_end_blocking_and_taking_free_hits() {
 fn a_prone_unit_stands_up_on_a_foes_turn_and_pays_with_its_next_move() {
     use skirmish_rules::Illegal;
     use skirmish_rules::components::{ConditionKind, Slot};
-    use skirmish_rules::engine::Action;
+    use skirmish_rules::engine::CommonAction;
     let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
         Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf", conditions: {Prone: UntilRemoved})"#;
     let mut b = ruled_battle(&DUEL_PLUS, GridKind::Square, units, 1, &[20, 1]);
@@ -242,7 +242,7 @@ fn a_prone_unit_stands_up_on_a_foes_turn_and_pays_with_its_next_move() {
     assert_eq!(b.current(), Some(c));
     let stand = |u| Command::Act {
         unit: u,
-        action: Action::StandUp,
+        action: CommonAction::StandUp.into(),
     };
     // Corwin is not prone: refused, nothing logged.
     let n = b.log().len();

@@ -4,19 +4,25 @@
 
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{Carried, ConditionKind, Pool, UnitId};
-use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+use skirmish_rules::engine::{
+    Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use skirmish_rules::event::{
     AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::flow;
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal, level};
 
 use crate::support::flow::{arena, attack};
 use crate::support::{BOTH, damage, id, offers, repo, since};
 
-fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
@@ -81,7 +87,7 @@ fn take_a_step_provokes_nothing_and_a_turn_moves_13_cells_at_most() {
         act(
             &mut b,
             s,
-            Action::Step {
+            FlowAction::Step {
                 to: Cell::new(4, 2),
             },
         )
@@ -97,7 +103,7 @@ fn take_a_step_provokes_nothing_and_a_turn_moves_13_cells_at_most() {
             act(
                 &mut b,
                 s,
-                Action::Step {
+                FlowAction::Step {
                     to: Cell::new(5, 2)
                 }
             ),
@@ -135,7 +141,7 @@ fn a_step_must_be_to_a_free_adjacent_cell() {
         act(
             &mut b,
             s,
-            Action::Step {
+            FlowAction::Step {
                 to: Cell::new(2, 2)
             }
         ),
@@ -145,7 +151,7 @@ fn a_step_must_be_to_a_free_adjacent_cell() {
         act(
             &mut b,
             s,
-            Action::Step {
+            FlowAction::Step {
                 to: Cell::new(5, 2)
             }
         ),
@@ -155,7 +161,7 @@ fn a_step_must_be_to_a_free_adjacent_cell() {
         act(
             &mut b,
             s,
-            Action::Step {
+            FlowAction::Step {
                 to: Cell::new(3, -1)
             }
         ),
@@ -592,7 +598,7 @@ fn feint_gives_advantage_on_the_next_attack_once_per_round() {
     let mut b = duel(GridKind::Hex, &[10, 50, 70, 20]);
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
     let start = b.log().len();
-    act(&mut b, s, Action::Feint { target: k }).unwrap();
+    act(&mut b, s, FlowAction::Feint { target: k }).unwrap();
     react(&mut b, k, None); // resist with the better skill (the default)
     assert!(b.has(k, ConditionKind::Feinted));
     assert!(since(&b, start).iter().any(|e| matches!(
@@ -604,7 +610,7 @@ fn feint_gives_advantage_on_the_next_attack_once_per_round() {
         }
     )));
     assert!(matches!(
-        act(&mut b, s, Action::Feint { target: k }),
+        act(&mut b, s, FlowAction::Feint { target: k }),
         Err(Illegal::OncePerRound { .. })
     ));
     let start = b.log().len();
@@ -622,7 +628,7 @@ fn flow_state_keeps_fp_through_the_end_of_turn() {
     let mut b = duel(GridKind::Square, &[]);
     let s = id(&b, "Sable");
     assert_eq!(b.fp(s), 2);
-    act(&mut b, s, Action::FlowState).unwrap();
+    act(&mut b, s, FlowAction::FlowState).unwrap();
     assert_eq!(b.ap(s), 4);
     end(&mut b);
     assert_eq!(b.fp(s), 2, "no decay after Flow State");
@@ -649,7 +655,7 @@ fn fp_economy_start_hit_crit_kill_decay_and_rp_refresh() {
     act(
         &mut b,
         s,
-        Action::Step {
+        FlowAction::Step {
             to: Cell::new(4, 2),
         },
     )
@@ -693,7 +699,7 @@ fn shove_pushes_or_knocks_prone_and_hard_success_does_both() {
         act(
             &mut b,
             k,
-            Action::Shove {
+            FlowAction::Shove {
                 target: s,
                 effect: ShoveEffect::Push,
                 both: true,
@@ -709,7 +715,7 @@ fn shove_pushes_or_knocks_prone_and_hard_success_does_both() {
             act(
                 &mut b,
                 k,
-                Action::Shove {
+                FlowAction::Shove {
                     target: s,
                     effect: ShoveEffect::Push,
                     both: true
@@ -722,7 +728,7 @@ fn shove_pushes_or_knocks_prone_and_hard_success_does_both() {
         act(
             &mut b,
             k,
-            Action::Shove {
+            FlowAction::Shove {
                 target: s,
                 effect: ShoveEffect::Prone,
                 both: true,
@@ -742,7 +748,7 @@ fn prone_gives_melee_advantage_blocks_moving_and_standing_up_provokes() {
     act(
         &mut b,
         k,
-        Action::Shove {
+        FlowAction::Shove {
             target: s,
             effect: ShoveEffect::Prone,
             both: false,
@@ -769,7 +775,7 @@ fn prone_gives_melee_advantage_blocks_moving_and_standing_up_provokes() {
         })
     ));
     let start = b.log().len();
-    act(&mut b, s, Action::StandUp).unwrap();
+    act(&mut b, s, CommonAction::StandUp).unwrap();
     assert!(matches!(
         b.window().unwrap().trigger,
         Trigger::StandingUp { .. }
@@ -790,17 +796,17 @@ fn shove_and_grapple_only_targets_of_own_size_or_smaller() {
     let mut b = arena(GridKind::Square, 8, 6, units, "", &[10, 1]);
     let (g, f) = (id(&b, "G"), id(&b, "F"));
     for a in [
-        Action::Shove {
+        Action::from(FlowAction::Shove {
             target: f,
             effect: ShoveEffect::Push,
             both: false,
-        },
-        Action::Grapple { target: f },
-        Action::Disarm {
+        }),
+        Action::from(FlowAction::Grapple { target: f }),
+        Action::from(FlowAction::Disarm {
             target: f,
             item: None,
             send: None,
-        },
+        }),
     ] {
         assert!(matches!(act(&mut b, g, a), Err(Illegal::TooLarge { .. })));
     }
@@ -811,7 +817,7 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
     // Brakka grapples Sable: d100 20 (Hard at 50) vs 40 (Normal at 45) → held.
     let mut b = arena(GridKind::Hex, 10, 6, DUEL, "", &[10, 1, 20, 40]);
     let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
-    act(&mut b, k, Action::Grapple { target: s }).unwrap();
+    act(&mut b, k, FlowAction::Grapple { target: s }).unwrap();
     assert!(b.has(k, ConditionKind::Grappling));
     assert!(b.has(s, ConditionKind::Grappled));
     assert_eq!(b.ap(k), 3);
@@ -837,10 +843,10 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
         })
     ));
     b.dice_force_for_tests(&[80, 30]);
-    act(&mut b, s, Action::BreakFree).unwrap();
+    act(&mut b, s, FlowAction::BreakFree).unwrap();
     assert!(b.has(s, ConditionKind::Grappled));
     assert!(matches!(
-        act(&mut b, s, Action::BreakFree),
+        act(&mut b, s, FlowAction::BreakFree),
         Err(Illegal::OncePerRound { .. })
     ));
     end(&mut b);
@@ -859,7 +865,7 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
     end(&mut b);
     // Sable breaks free: d100 10 (Hard at 45) vs 30 (Normal at 50).
     b.dice_force_for_tests(&[10, 30]);
-    act(&mut b, s, Action::BreakFree).unwrap();
+    act(&mut b, s, FlowAction::BreakFree).unwrap();
     assert!(!b.has(s, ConditionKind::Grappled));
     assert!(!b.has(k, ConditionKind::Grappling));
 }
@@ -874,7 +880,7 @@ fn disarm_drops_the_weapon_and_items_are_drawn_sheathed_and_picked_up() {
     act(
         &mut b,
         k,
-        Action::Disarm {
+        FlowAction::Disarm {
             target: s,
             item: None,
             send: None,
@@ -895,14 +901,14 @@ fn disarm_drops_the_weapon_and_items_are_drawn_sheathed_and_picked_up() {
     );
     end(&mut b);
     // Sable steps onto it and picks it up (1 AP each): held in her free hand.
-    act(&mut b, s, Action::Step { to: cell }).unwrap();
-    act(&mut b, s, Action::PickUp).unwrap();
+    act(&mut b, s, FlowAction::Step { to: cell }).unwrap();
+    act(&mut b, s, CommonAction::PickUp).unwrap();
     let last = b.weapons(s).len() - 1;
     assert_eq!(b.weapons(s)[last].name, "shortsword");
     assert!(b.held(s, last));
     assert!(b.ground().is_empty());
     assert!(matches!(
-        act(&mut b, s, Action::PickUp),
+        act(&mut b, s, CommonAction::PickUp),
         Err(Illegal::NothingHere(_))
     ));
 }
@@ -918,7 +924,7 @@ fn a_hard_disarm_takes_the_item_into_a_free_hand() {
     act(
         &mut b,
         d,
-        Action::Disarm {
+        FlowAction::Disarm {
             target: f,
             item: None,
             send: None,
@@ -942,15 +948,15 @@ fn draw_and_sheathe_cost_1_ap_and_need_free_hands() {
     assert!(b.held(a, 0) && !b.held(a, 1));
     assert_eq!(b.threat_reach(a), 0, "a bow threatens nothing");
     assert!(matches!(
-        act(&mut b, a, Action::Draw { item: 1 }),
+        act(&mut b, a, CommonAction::Draw { item: 1 }),
         Err(Illegal::Hands {
             need: 1,
             free: 0,
             ..
         })
     ));
-    act(&mut b, a, Action::Sheathe { item: 0 }).unwrap();
-    act(&mut b, a, Action::Draw { item: 1 }).unwrap();
+    act(&mut b, a, CommonAction::Sheathe { item: 0 }).unwrap();
+    act(&mut b, a, CommonAction::Draw { item: 1 }).unwrap();
     assert_eq!(b.ap(a), 3);
     assert_eq!(b.threat_reach(a), 1);
     let e = b
@@ -970,7 +976,7 @@ fn total_defense_ends_the_turn_with_an_extra_rp_and_advantage_on_reactions() {
     // lowest (90, 10) → 10 (Major at Agility 60).
     let mut b = duel(GridKind::Hex, &[40, 90, 10]);
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
-    act(&mut b, s, Action::TotalDefense).unwrap();
+    act(&mut b, s, FlowAction::TotalDefense).unwrap();
     assert_eq!(b.current(), Some(k), "Total Defense ends the turn");
     assert_eq!(b.rp(s), 3);
     attack(&mut b, k, s);
@@ -999,13 +1005,13 @@ fn tumble_through_passes_an_enemy_without_reactions_or_provokes_only_it() {
         let (k, s, o) = (id(&b, "Brakka"), id(&b, "Sable"), id(&b, "Other"));
         assert_eq!(b.current(), Some(s));
         let start = b.log().len();
-        act(&mut b, s, Action::Tumble { through: k }).unwrap();
+        act(&mut b, s, FlowAction::Tumble { through: k }).unwrap();
         assert_eq!(b.pos(s), Cell::new(1, 2), "{kind:?}");
         assert!(offers(&since(&b, start)).is_empty());
         // Failure (d100 90): stays, and only Brakka may react — not Other.
         let mut b = arena(kind, 10, 6, units, "", &[1, 10, 2, 90]);
         let start = b.log().len();
-        act(&mut b, s, Action::Tumble { through: k }).unwrap();
+        act(&mut b, s, FlowAction::Tumble { through: k }).unwrap();
         assert_eq!(b.pos(s), Cell::new(3, 2));
         react(&mut b, k, None);
         let ev = since(&b, start);
@@ -1018,7 +1024,7 @@ fn tumble_through_passes_an_enemy_without_reactions_or_provokes_only_it() {
     let mut b = arena(GridKind::Hex, 10, 6, units, "", &[1, 10]);
     let (br, s) = (id(&b, "Brute"), id(&b, "Sable"));
     assert!(matches!(
-        act(&mut b, s, Action::Tumble { through: br }),
+        act(&mut b, s, FlowAction::Tumble { through: br }),
         Err(Illegal::TooLarge { .. })
     ));
 }
@@ -1037,7 +1043,7 @@ fn a_readied_attack_fires_when_an_enemy_enters_reach_and_moves_initiative() {
         act(
             &mut b,
             r,
-            Action::Ready {
+            FlowAction::Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
                 response: ReadyResponse::Attack,
                 until: ReadyUntil::NextTurn,
@@ -1170,16 +1176,16 @@ fn release_ends_a_grapple_for_free_and_frees_both() {
     // Brakka grapples Sable (d100 20 vs 40), then lets go: no AP, both may move again.
     let mut b = arena(GridKind::Square, 10, 6, DUEL, "", &[10, 1, 20, 40]);
     let (k, s) = (id(&b, "Brakka"), id(&b, "Sable"));
-    act(&mut b, k, Action::Grapple { target: s }).unwrap();
+    act(&mut b, k, FlowAction::Grapple { target: s }).unwrap();
     assert!(matches!(
-        act(&mut b, s, Action::Release),
+        act(&mut b, s, FlowAction::Release),
         Err(Illegal::NotYourTurn { .. })
     ));
-    act(&mut b, k, Action::Release).unwrap();
+    act(&mut b, k, FlowAction::Release).unwrap();
     assert_eq!(b.ap(k), 3, "Release is free");
     assert!(!b.has(k, ConditionKind::Grappling) && !b.has(s, ConditionKind::Grappled));
     assert!(matches!(
-        act(&mut b, k, Action::Release),
+        act(&mut b, k, FlowAction::Release),
         Err(Illegal::NotInCondition { .. })
     ));
     b.submit(Command::Move {
@@ -1203,7 +1209,7 @@ fn a_shove_into_a_wall_pushes_nobody_but_still_knocks_prone() {
     act(
         &mut b,
         k,
-        Action::Shove {
+        FlowAction::Shove {
             target: s,
             effect: ShoveEffect::Push,
             both: true,
@@ -1230,7 +1236,7 @@ fn a_hard_disarm_can_send_the_item_to_a_chosen_cell_within_2() {
         act(
             &mut b,
             k,
-            Action::Disarm {
+            FlowAction::Disarm {
                 target: s,
                 item: None,
                 send: Some(send),
@@ -1256,7 +1262,7 @@ fn a_hard_disarm_can_send_the_item_to_a_chosen_cell_within_2() {
         act(
             &mut b,
             k,
-            Action::Disarm {
+            FlowAction::Disarm {
                 target: s,
                 item: None,
                 send: Some(Cell::new(9, 2)),
@@ -1324,7 +1330,7 @@ fn no_intercept_while_the_shot_ally_stands_on_another_allys_cell() {
         act(
             &mut b,
             k,
-            Action::Ready {
+            FlowAction::Ready {
                 trigger: ReadyTrigger::EnemyWithin { cells: 4 },
                 response: skirmish_rules::engine::ReadyResponse::Attack,
                 until: skirmish_rules::engine::ReadyUntil::NextTurn,

@@ -8,13 +8,17 @@ use skirmish_rules::components::{Stat, UnitId};
 use skirmish_rules::engine::Action;
 use skirmish_rules::event::{CheckPurpose, Event, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::flow::arena;
 use crate::support::{BOTH, id, since};
 
-fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
@@ -73,7 +77,7 @@ fn the_feint_target_chooses_its_resisting_skill() {
         let mut b = arena(kind, 8, 5, FEINT, "", &[10, 1, 40, 40]);
         let (f, t) = (id(&b, "F"), id(&b, "T"));
         let start = b.log().len();
-        act(&mut b, f, Action::Feint { target: t }).unwrap();
+        act(&mut b, f, FlowAction::Feint { target: t }).unwrap();
         let w = b.window().expect("the target is asked").clone();
         assert_eq!(w.reactor, t, "{kind:?}");
         assert_eq!(w.trigger, Trigger::Feinted { by: f });
@@ -109,7 +113,7 @@ fn the_feint_target_chooses_its_resisting_skill() {
         let mut b = arena(kind, 8, 5, FEINT, "", &[10, 1, 40, 40]);
         let (f, t) = (id(&b, "F"), id(&b, "T"));
         let start = b.log().len();
-        act(&mut b, f, Action::Feint { target: t }).unwrap();
+        act(&mut b, f, FlowAction::Feint { target: t }).unwrap();
         react(&mut b, t, None);
         let ev = since(&b, start);
         assert_eq!(feint_target_number(&ev, t), Some(70), "{kind:?}: Agility");
@@ -125,7 +129,7 @@ fn a_feint_target_with_equal_skills_is_not_asked() {
     let mut b = arena(GridKind::Hex, 8, 5, units, "", &[10, 1, 40, 40]);
     let (f, t) = (id(&b, "F"), id(&b, "T"));
     let start = b.log().len();
-    act(&mut b, f, Action::Feint { target: t }).unwrap();
+    act(&mut b, f, FlowAction::Feint { target: t }).unwrap();
     assert!(b.window().is_none());
     assert_eq!(feint_target_number(&since(&b, start), t), Some(50));
 }
@@ -162,7 +166,7 @@ fn the_disarmed_target_chooses_where_the_item_lands() {
         act(
             &mut b,
             d,
-            Action::Disarm {
+            FlowAction::Disarm {
                 target: t,
                 item: None,
                 send: None,
@@ -221,7 +225,7 @@ fn a_declined_landing_takes_the_farthest_cell_and_the_ai_and_scripts_choose() {
     act(
         &mut b,
         d,
-        Action::Disarm {
+        FlowAction::Disarm {
             target: t,
             item: None,
             send: None,

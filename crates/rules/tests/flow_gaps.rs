@@ -6,13 +6,17 @@ use skirmish_rules::components::{ConditionKind, Pool, UnitId};
 use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil};
 use skirmish_rules::event::{Event, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::flow::arena;
 use crate::support::{BOTH, id, since};
 
-fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
@@ -132,7 +136,7 @@ fn a_feints_advantage_waits_for_the_feinters_next_attack_across_turns() {
     // → 20 (Hard); Brakka does not defend; d6 3.
     let mut b = duel(GridKind::Hex, &[10, 50, 70, 20, 3]);
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
-    act(&mut b, s, Action::Feint { target: k }).unwrap();
+    act(&mut b, s, FlowAction::Feint { target: k }).unwrap();
     react(&mut b, k, None); // resist with the better skill (the default)
     assert!(b.has(k, ConditionKind::Feinted));
     end(&mut b);
@@ -173,7 +177,7 @@ fn a_feint_lapses_when_the_feinter_goes_down() {
         &[1, 10, 2, 10, 50, 30, 5],
     );
     let (s, k) = (id(&b, "Sable"), id(&b, "Brakka"));
-    act(&mut b, s, Action::Feint { target: k }).unwrap();
+    act(&mut b, s, FlowAction::Feint { target: k }).unwrap();
     react(&mut b, k, None); // resist with the better skill (the default)
     end(&mut b);
     end(&mut b);
@@ -293,11 +297,11 @@ fn dropping_an_item_is_a_free_action() {
         let mut b = arena(kind, 12, 5, units, "", &[10, 1]);
         let v = id(&b, "Vey");
         assert!(matches!(
-            act(&mut b, v, Action::Drop { item: Some(1) }),
+            act(&mut b, v, FlowAction::Drop { item: Some(1) }),
             Err(Illegal::ItemState { .. })
         ));
         let start = b.log().len();
-        act(&mut b, v, Action::Drop { item: None }).unwrap();
+        act(&mut b, v, FlowAction::Drop { item: None }).unwrap();
         let ev = since(&b, start);
         assert!(ev.iter().any(|e| matches!(
             e,
@@ -312,7 +316,7 @@ fn dropping_an_item_is_a_free_action() {
         assert_eq!(b.free_hands(v), 2, "both hands free to draw the dagger");
         // Nothing left in hand to drop.
         assert!(matches!(
-            act(&mut b, v, Action::Drop { item: None }),
+            act(&mut b, v, FlowAction::Drop { item: None }),
             Err(Illegal::ItemState { .. })
         ));
         assert!(
@@ -334,11 +338,11 @@ fn dropping_an_item_is_a_free_action() {
 }
 
 fn ready(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyUntil) -> Action {
-    Action::Ready {
+    Action::from(FlowAction::Ready {
         trigger,
         response,
         until,
-    }
+    })
 }
 
 /// "Define a specific trigger condition and choose an action": a readied ranged shot at

@@ -5,10 +5,12 @@
 use proptest::prelude::*;
 use skirmish_rules::components::{Slot, UnitId};
 use skirmish_rules::engine::{
-    Action, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+    Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
 };
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::script::{self, Choice, Script, Step};
 
 use skirmish_rules::event::Event;
@@ -74,17 +76,18 @@ fn a_step_is_written_as_a_script_writes_it() {
         (
             Step::Do {
                 unit: "Corwin".into(),
-                action: Action::Trip { target: UnitId(2) },
+                action: TacticalD20Action::Trip { target: UnitId(2) }.into(),
             },
             r#"Do(unit: "Corwin", action: Trip(target: (2)))"#,
         ),
         (
             Step::Do {
                 unit: "Fang".into(),
-                action: Action::Charge {
+                action: TacticalD20Action::Charge {
                     target: UnitId(1),
                     to: None,
-                },
+                }
+                .into(),
             },
             r#"Do(unit: "Fang", action: Charge(target: (1), to: None))"#,
         ),
@@ -153,29 +156,34 @@ fn reaction() -> impl Strategy<Value = Option<ReactionKind>> {
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
-        cell().prop_map(|to| Action::Step { to }),
+        cell().prop_map(|to| Action::from(FlowAction::Step { to })),
         (unit_id(), prop::option::of(cell()))
-            .prop_map(|(target, to)| Action::Charge { target, to }),
-        (unit_id(), prop::option::of(0u32..9))
-            .prop_map(|(target, distance)| Action::Push { target, distance }),
+            .prop_map(|(target, to)| Action::from(TacticalD20Action::Charge { target, to })),
+        (unit_id(), prop::option::of(0u32..9)).prop_map(|(target, distance)| Action::from(
+            TacticalD20Action::Push { target, distance }
+        )),
         (
             unit_id(),
             prop::option::of(0usize..4),
             prop::option::of(cell())
         )
-            .prop_map(|(target, item, send)| Action::Disarm { target, item, send }),
+            .prop_map(|(target, item, send)| Action::from(FlowAction::Disarm {
+                target,
+                item,
+                send
+            })),
         prop::sample::select(vec![FocusOn::Attack, FocusOn::Defence, FocusOn::Skills])
-            .prop_map(|on| Action::Focus { on }),
+            .prop_map(|on| Action::from(TacticalD20Action::Focus { on })),
         prop::sample::select(vec![
             GrappleFollow::Hold,
             GrappleFollow::Attack,
             GrappleFollow::Trip
         ])
-        .prop_map(|follow| Action::GrappleTurn { follow }),
-        any::<String>().prop_map(|text| Action::Command { text }),
-        Just(Action::Wait),
-        Just(Action::PickUp),
-        prop::option::of(0usize..4).prop_map(|item| Action::Drop { item }),
+        .prop_map(|follow| Action::from(TacticalD20Action::GrappleTurn { follow })),
+        any::<String>().prop_map(|text| Action::from(TacticalD20Action::Command { text })),
+        Just(Action::from(TacticalD20Action::Wait)),
+        Just(Action::from(CommonAction::PickUp)),
+        prop::option::of(0usize..4).prop_map(|item| Action::from(FlowAction::Drop { item })),
     ]
 }
 
@@ -279,8 +287,11 @@ fn a_forced_face_that_does_not_fit_is_blamed_on_its_dice_entry() {
     assert!(b.window().is_some());
 }
 
-fn d20_act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn d20_act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn end_turn(b: &mut Battle) {
@@ -312,7 +323,7 @@ fn a_tumble_too_far_says_what_limits_it_not_the_movement_left() {
         let e = d20_act(
             &mut b,
             t,
-            Action::TumbleTo {
+            TacticalD20Action::TumbleTo {
                 to: Cell::new(9, 4),
             },
         )
@@ -355,7 +366,7 @@ fn flow_names_ready_action_as_its_way_of_waiting() {
     let e = b
         .submit(Command::Act {
             unit: u,
-            action: Action::Wait,
+            action: TacticalD20Action::Wait.into(),
         })
         .unwrap_err();
     assert_eq!(
@@ -377,7 +388,7 @@ fn an_overrun_check_says_it_sets_the_dc_of_the_save() {
     d20_act(
         &mut b,
         c,
-        Action::Overrun {
+        TacticalD20Action::Overrun {
             to: Cell::new(7, 4),
         },
     )
@@ -408,7 +419,7 @@ fn a_tied_opposed_check_is_won_by_one_side_and_says_why() {
         let mut b = d20::duel(GridKind::Square, faces);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
         let n = b.log().len();
-        d20_act(&mut b, c, Action::Trip { target: g }).unwrap();
+        d20_act(&mut b, c, TacticalD20Action::Trip { target: g }).unwrap();
         let totals: Vec<i32> = b.log()[n..]
             .iter()
             .filter_map(|l| match &l.event {

@@ -4,10 +4,11 @@
 
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{Carried, ConditionKind, Pool, Slot, UnitId};
-use skirmish_rules::engine::{Action, FocusOn, GrappleFollow};
+use skirmish_rules::engine::{Action, CommonAction};
 use skirmish_rules::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::tactical_d20 as td;
+use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::{Battle, Command, Illegal, level};
 
 use crate::support::d20::{DUEL, arena, duel, field, open};
@@ -27,8 +28,11 @@ fn attack(
     })
 }
 
-fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn mv(b: &mut Battle, unit: UnitId, x: i32, y: i32) -> Result<usize, Illegal> {
@@ -341,8 +345,8 @@ fn a_crit_with_a_weapon_the_attacker_is_not_proficient_with_deals_normal_dice() 
         Unit(name: "Grub", side: "Blue", cell: (5, 3), archetype: "fighter")"#;
     let mut b = arena(GridKind::Square, units, &[20, 1, 1]);
     let (c, t, g) = (id(&b, "Corwin"), id(&b, "Tamsin"), id(&b, "Grub"));
-    act(&mut b, t, Action::Sheathe { item: 0 }).unwrap_err(); // not its turn
-    act(&mut b, c, Action::Give { item: 0, ally: t }).unwrap();
+    act(&mut b, t, CommonAction::Sheathe { item: 0 }).unwrap_err(); // not its turn
+    act(&mut b, c, TacticalD20Action::Give { item: 0, ally: t }).unwrap();
     assert!(!b.held(c, 0));
     end(&mut b);
     // Tamsin: the longsword is item 1, held. Face 20: a crit, but not proficient.
@@ -498,7 +502,7 @@ fn a_side_step_is_a_quick_action_that_never_provokes() {
         act(
             &mut b,
             g,
-            Action::Step {
+            TacticalD20Action::Step {
                 to: Cell::new(6, 4),
             },
         )
@@ -509,7 +513,7 @@ fn a_side_step_is_a_quick_action_that_never_provokes() {
         let e = act(
             &mut b,
             g,
-            Action::Step {
+            TacticalD20Action::Step {
                 to: Cell::new(8, 4),
             },
         )
@@ -525,7 +529,7 @@ fn wait_holds_the_standard_action_as_a_reaction_against_a_foe_entering_reach() {
             Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
         let mut b = arena(kind, units, &[20, 1]);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
-        act(&mut b, c, Action::Wait).unwrap();
+        act(&mut b, c, TacticalD20Action::Wait).unwrap();
         assert_eq!(b.rp(c), 2, "an extra Reaction");
         end(&mut b);
         b.dice_force_for_tests(&[15, 2]);
@@ -574,7 +578,7 @@ fn assist_gives_an_ally_in_reach_plus_4_until_the_assisters_next_turn() {
         let mut b = arena(kind, units, &[20, 15, 1]);
         let (c, t, g) = (id(&b, "Corwin"), id(&b, "Tamsin"), id(&b, "Grub"));
         let before = ac_of(&b, g, t);
-        act(&mut b, c, Action::Assist { ally: t }).unwrap();
+        act(&mut b, c, TacticalD20Action::Assist { ally: t }).unwrap();
         assert_eq!(ac_of(&b, g, t), before + 4);
         assert_eq!(
             td::save(&b, t, td::Save::Reflex)
@@ -584,7 +588,7 @@ fn assist_gives_an_ally_in_reach_plus_4_until_the_assisters_next_turn() {
             2 + 3 - 3 + 4,
             "base 2 + DEX 3, lost while surprised, + 4"
         );
-        let e = act(&mut b, c, Action::Assist { ally: g }).unwrap_err();
+        let e = act(&mut b, c, TacticalD20Action::Assist { ally: g }).unwrap_err();
         assert!(
             matches!(e, Illegal::NoSlot { .. } | Illegal::Cannot { .. }),
             "{e}"
@@ -597,7 +601,7 @@ fn assist_gives_an_ally_in_reach_plus_4_until_the_assisters_next_turn() {
             "over when Corwin's turn starts"
         );
         // Out of reach: refused.
-        let e = act(&mut b, c, Action::Assist { ally: g }).unwrap_err();
+        let e = act(&mut b, c, TacticalD20Action::Assist { ally: g }).unwrap_err();
         assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
     }
 }
@@ -611,7 +615,7 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
         act(
             &mut b,
             g,
-            Action::Dash {
+            TacticalD20Action::Dash {
                 to: Cell::new(12, 4),
             },
         )
@@ -639,27 +643,30 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
     assert!(
         b.check(&Command::Act {
             unit: c,
-            action: Action::Dash {
+            action: TacticalD20Action::Dash {
                 to: Cell::new(12, 0)
             }
+            .into()
         })
         .is_ok()
     );
     let e = b
         .check(&Command::Act {
             unit: c,
-            action: Action::Dash {
+            action: TacticalD20Action::Dash {
                 to: Cell::new(13, 0),
-            },
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::OutOfReach { .. }), "{e}");
     let e = b
         .check(&Command::Act {
             unit: c,
-            action: Action::Dash {
+            action: TacticalD20Action::Dash {
                 to: Cell::new(6, 2),
-            },
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(
@@ -669,9 +676,10 @@ fn dash_is_double_speed_in_a_straight_line_or_one_and_a_half_and_provokes() {
     assert!(
         b.check(&Command::Act {
             unit: c,
-            action: Action::Dash {
+            action: TacticalD20Action::Dash {
                 to: Cell::new(5, 2)
             }
+            .into()
         })
         .is_ok()
     );
@@ -683,14 +691,14 @@ fn defend_guard_and_focus_add_3_2_and_1() {
         let mut b = duel(kind, &[]);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
         let base = ac_of(&b, g, c);
-        act(&mut b, c, Action::Defend).unwrap();
+        act(&mut b, c, TacticalD20Action::Defend).unwrap();
         assert_eq!(ac_of(&b, g, c), base + 3);
-        act(&mut b, c, Action::Guard).unwrap();
+        act(&mut b, c, TacticalD20Action::Guard).unwrap();
         assert_eq!(ac_of(&b, g, c), base + 5);
         act(
             &mut b,
             c,
-            Action::Focus {
+            TacticalD20Action::Focus {
                 on: FocusOn::Defence,
             },
         )
@@ -710,7 +718,7 @@ fn defend_guard_and_focus_add_3_2_and_1() {
         act(
             &mut b,
             c,
-            Action::Focus {
+            TacticalD20Action::Focus {
                 on: FocusOn::Attack,
             },
         )
@@ -732,7 +740,7 @@ fn disarm_drops_the_item_and_a_failed_one_provokes_the_target() {
         act(
             &mut b,
             c,
-            Action::Disarm {
+            TacticalD20Action::Disarm {
                 target: g,
                 item: None,
                 send: None,
@@ -748,7 +756,7 @@ fn disarm_drops_the_item_and_a_failed_one_provokes_the_target() {
         act(
             &mut b,
             g,
-            Action::Disarm {
+            TacticalD20Action::Disarm {
                 target: c,
                 item: None,
                 send: None,
@@ -772,7 +780,7 @@ fn trip_knocks_prone_and_prone_is_minus_4_against_melee_plus_4_against_ranged() 
         let mut b = arena(kind, units, &[20, 15, 1, 12, 3]);
         let (c, t, g) = (id(&b, "Corwin"), id(&b, "Tamsin"), id(&b, "Grub"));
         let (melee, ranged) = (ac_of(&b, c, g), ac_of(&b, t, g));
-        act(&mut b, c, Action::Trip { target: g }).unwrap();
+        act(&mut b, c, TacticalD20Action::Trip { target: g }).unwrap();
         assert!(b.has(g, ConditionKind::Prone));
         assert_eq!(ac_of(&b, c, g), melee - 4);
         assert_eq!(ac_of(&b, t, g), ranged + 4);
@@ -791,7 +799,7 @@ fn trip_knocks_prone_and_prone_is_minus_4_against_melee_plus_4_against_ranged() 
             "{e}"
         );
         let n = b.log().len();
-        act(&mut b, g, Action::StandUp).unwrap();
+        act(&mut b, g, CommonAction::StandUp).unwrap();
         assert_eq!(b.status(), Status::AwaitingReaction(c));
         react(&mut b, c, None);
         let ev = since(&b, n);
@@ -808,7 +816,7 @@ fn push_moves_target_and_pusher_up_to_half_speed() {
         act(
             &mut b,
             c,
-            Action::Push {
+            TacticalD20Action::Push {
                 target: g,
                 distance: None,
             },
@@ -825,7 +833,7 @@ fn push_moves_target_and_pusher_up_to_half_speed() {
         act(
             &mut b,
             c,
-            Action::Push {
+            TacticalD20Action::Push {
                 target: g,
                 distance: None,
             },
@@ -854,7 +862,7 @@ fn sunder_damages_a_held_item_by_half_and_breaks_it_at_0() {
     act(
         &mut b,
         c,
-        Action::Sunder {
+        TacticalD20Action::Sunder {
             target: g,
             item: None,
         },
@@ -878,7 +886,7 @@ fn sunder_damages_a_held_item_by_half_and_breaks_it_at_0() {
     act(
         &mut b,
         c,
-        Action::Sunder {
+        TacticalD20Action::Sunder {
             target: g,
             item: Some(0),
         },
@@ -898,7 +906,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         // Grapple: 12 + 5 vs Reflex 0 + 5.
         let mut b = duel(kind, &[12, 5]);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
-        act(&mut b, c, Action::Grapple { target: g }).unwrap();
+        act(&mut b, c, TacticalD20Action::Grapple { target: g }).unwrap();
         assert!(b.has(c, ConditionKind::Restrained) && b.has(g, ConditionKind::Restrained));
         assert_eq!(
             b.slots(c, Slot::Move),
@@ -916,7 +924,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         assert_eq!(b.slots(g, Slot::Move), 0);
         b.dice_force_for_tests(&[8, 10]);
         let n = b.log().len();
-        act(&mut b, g, Action::BreakFree).unwrap();
+        act(&mut b, g, TacticalD20Action::BreakFree).unwrap();
         let ev = since(&b, n);
         assert_eq!(contests(&ev), [(CheckPurpose::GrappleCheck, false)]);
         assert!(ev.contains(&Event::Reacted {
@@ -932,7 +940,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         act(
             &mut b,
             c,
-            Action::GrappleTurn {
+            TacticalD20Action::GrappleTurn {
                 follow: GrappleFollow::Attack,
             },
         )
@@ -946,7 +954,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         act(
             &mut b,
             g,
-            Action::GrappleTurn {
+            TacticalD20Action::GrappleTurn {
                 follow: GrappleFollow::Release,
             },
         )
@@ -959,7 +967,7 @@ fn grapple_restrains_both_and_the_turn_check_decides_who_acts() {
         act(
             &mut b,
             c,
-            Action::GrappleTurn {
+            TacticalD20Action::GrappleTurn {
                 follow: GrappleFollow::Release,
             },
         )
@@ -989,7 +997,7 @@ fn charge_dashes_straight_at_least_10_ft_then_attacks_at_plus_2_and_lowers_ac() 
         act(
             &mut b,
             c,
-            Action::Charge {
+            TacticalD20Action::Charge {
                 target: g,
                 to: None,
             },
@@ -1018,10 +1026,11 @@ fn charge_dashes_straight_at_least_10_ft_then_attacks_at_plus_2_and_lowers_ac() 
     let e = b
         .check(&Command::Act {
             unit: c,
-            action: Action::Charge {
+            action: TacticalD20Action::Charge {
                 target: g,
                 to: Some(Cell::new(4, 5)),
-            },
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
@@ -1034,7 +1043,7 @@ fn concentrate_against_dc_5_plus_5_per_foe_stops_provoking_for_a_round() {
         assert_eq!(td::concentrate_dc(&b, g), 10);
         // Endurance: CON +2, 8 + 2 = 10: success.
         b.dice_force_for_tests(&[8]);
-        act(&mut b, g, Action::Concentrate).unwrap();
+        act(&mut b, g, TacticalD20Action::Concentrate).unwrap();
         assert!(b.has(g, ConditionKind::Concentrating));
         let n = b.log().len();
         mv(&mut b, g, 8, 4).unwrap();
@@ -1050,7 +1059,7 @@ fn feint_against_will_leaves_the_target_surprised_until_the_feinters_next_turn()
         let before = ac_of(&b, g, c);
         // Deception: CHA 0 → 14 vs Will 0 + 5.
         b.dice_force_for_tests(&[14, 5]);
-        act(&mut b, g, Action::Feint { target: c }).unwrap();
+        act(&mut b, g, TacticalD20Action::Feint { target: c }).unwrap();
         assert!(b.has(c, ConditionKind::Surprised));
         assert_eq!(ac_of(&b, g, c), before - 1, "no DEX to AC");
         end(&mut b);
@@ -1085,7 +1094,7 @@ fn tumble_at_half_speed_without_provoking_and_a_failure_provokes() {
         act(
             &mut b,
             g,
-            Action::TumbleTo {
+            TacticalD20Action::TumbleTo {
                 to: Cell::new(8, 4),
             },
         )
@@ -1100,7 +1109,7 @@ fn tumble_at_half_speed_without_provoking_and_a_failure_provokes() {
         act(
             &mut b,
             g,
-            Action::TumbleTo {
+            TacticalD20Action::TumbleTo {
                 to: Cell::new(7, 4),
             },
         )
@@ -1121,7 +1130,7 @@ fn jump_over_a_pit_after_a_10_ft_run_up_and_a_failure_falls_prone() {
     act(
         &mut b,
         c,
-        Action::Jump {
+        TacticalD20Action::Jump {
             to: Cell::new(7, 1),
         },
     )
@@ -1131,7 +1140,7 @@ fn jump_over_a_pit_after_a_10_ft_run_up_and_a_failure_falls_prone() {
     act(
         &mut b,
         c,
-        Action::Jump {
+        TacticalD20Action::Jump {
             to: Cell::new(7, 1),
         },
     )
@@ -1145,9 +1154,10 @@ fn jump_over_a_pit_after_a_10_ft_run_up_and_a_failure_falls_prone() {
     let e = b
         .check(&Command::Act {
             unit: c,
-            action: Action::Jump {
+            action: TacticalD20Action::Jump {
                 to: Cell::new(7, 1),
-            },
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
@@ -1166,7 +1176,7 @@ fn overrun_knocks_down_a_foe_that_neither_steps_aside_nor_saves() {
         act(
             &mut b,
             c,
-            Action::Overrun {
+            TacticalD20Action::Overrun {
                 to: Cell::new(7, 4),
             },
         )
@@ -1185,7 +1195,7 @@ fn overrun_knocks_down_a_foe_that_neither_steps_aside_nor_saves() {
         act(
             &mut b,
             c,
-            Action::Overrun {
+            TacticalD20Action::Overrun {
                 to: Cell::new(7, 4),
             },
         )
@@ -1205,7 +1215,7 @@ fn equip_draws_and_stows_as_a_move_action() {
     let c = id(&b, "Corwin");
     assert_eq!(b.carried(c, 2), Some(Carried::Stowed));
     let n = b.log().len();
-    act(&mut b, c, Action::Draw { item: 2 }).unwrap();
+    act(&mut b, c, CommonAction::Draw { item: 2 }).unwrap();
     assert!(b.held(c, 2));
     assert_eq!(slots_used(&since(&b, n)), [(Slot::Move, Spend::Equip)]);
     assert_eq!(b.free_hands(c), 0);
@@ -1216,12 +1226,12 @@ fn command_says_13_words_at_most() {
     let mut b = duel(GridKind::Square, &[]);
     let c = id(&b, "Corwin");
     let long = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen";
-    let e = act(&mut b, c, Action::Command { text: long.into() }).unwrap_err();
+    let e = act(&mut b, c, TacticalD20Action::Command { text: long.into() }).unwrap_err();
     assert_eq!(e, Illegal::TooManyWords(14));
     act(
         &mut b,
         c,
-        Action::Command {
+        TacticalD20Action::Command {
             text: "Hold the line!".into(),
         },
     )
@@ -1331,7 +1341,7 @@ fn defending_behind_a_low_wall_hides_from_ranged_attacks() {
     // Stealth: DEX +1, 9 + 1 = 10 ≥ 10.
     let mut b = field(GridKind::Square, &map, units, "", &[20, 1, 9]);
     let (c, t) = (id(&b, "Corwin"), id(&b, "Tamsin"));
-    act(&mut b, c, Action::Defend).unwrap();
+    act(&mut b, c, TacticalD20Action::Defend).unwrap();
     assert!(b.has(c, ConditionKind::Cover));
     end(&mut b);
     let e = attack(&mut b, t, c, None).unwrap_err();
@@ -1374,7 +1384,7 @@ fn conditions_forbid_what_the_seed_says() {
             ..
         })
     ));
-    assert!(act(&mut b, c, Action::Trip { target: g }).is_err());
+    assert!(act(&mut b, c, TacticalD20Action::Trip { target: g }).is_err());
     assert!(mv(&mut b, c, 2, 4).is_ok());
     // Fatigued: half speed, no Athletics, no STR to attack.
     let b = with("Fatigued");
@@ -1382,7 +1392,7 @@ fn conditions_forbid_what_the_seed_says() {
     assert!(
         b.check(&Command::Act {
             unit: c,
-            action: Action::Trip { target: g }
+            action: TacticalD20Action::Trip { target: g }.into()
         })
         .is_err()
     );
@@ -1407,7 +1417,7 @@ fn conditions_forbid_what_the_seed_says() {
     assert!(
         b.check(&Command::Act {
             unit: c,
-            action: Action::Concentrate
+            action: TacticalD20Action::Concentrate.into()
         })
         .is_err()
     );
@@ -1440,7 +1450,7 @@ fn bleeding_deals_1d4_each_turn_keeps_a_total_and_survival_patches_it() {
     end(&mut b);
     // Patch: Survival WIS +2, ranks 4: 9 + 6 = 15 ≥ 10 + 5.
     b.dice_force_for_tests(&[9]);
-    act(&mut b, c, Action::Patch { ally: c }).unwrap();
+    act(&mut b, c, TacticalD20Action::Patch { ally: c }).unwrap();
     assert!(!b.has(c, ConditionKind::Bleeding));
 }
 
@@ -1524,52 +1534,64 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
     let before = b.log().len();
     let bad = [
         (
-            Action::Dash {
+            Action::from(TacticalD20Action::Dash {
                 to: Cell::new(99, 99),
-            },
+            }),
             "is not a cell",
         ),
         (
-            Action::TumbleTo {
+            Action::from(TacticalD20Action::TumbleTo {
                 to: Cell::new(-1, 0),
-            },
+            }),
             "is not a cell",
         ),
         (
-            Action::TumbleTo {
+            Action::from(TacticalD20Action::TumbleTo {
                 to: Cell::new(5, 4),
-            },
+            }),
             "occupied by Grub",
         ),
         (
-            Action::Jump {
+            Action::from(TacticalD20Action::Jump {
                 to: Cell::new(4, 0),
-            },
+            }),
             "nothing to jump over",
         ),
-        (Action::Trip { target: UnitId(42) }, "no unit with id 42"),
-        (Action::Assist { ally: g }, "its own side"),
         (
-            Action::Sunder {
+            Action::from(TacticalD20Action::Trip { target: UnitId(42) }),
+            "no unit with id 42",
+        ),
+        (
+            Action::from(TacticalD20Action::Assist { ally: g }),
+            "its own side",
+        ),
+        (
+            Action::from(TacticalD20Action::Sunder {
                 target: g,
                 item: Some(9),
-            },
+            }),
             "no item #9",
         ),
         (
-            Action::GrappleTurn {
+            Action::from(TacticalD20Action::GrappleTurn {
                 follow: GrappleFollow::Hold,
-            },
+            }),
             "not in a grapple",
         ),
-        (Action::Command { text: "  ".into() }, "needs words"),
-        (Action::Patch { ally: c }, "not bleeding"),
         (
-            Action::Ready {
+            Action::from(TacticalD20Action::Command { text: "  ".into() }),
+            "needs words",
+        ),
+        (
+            Action::from(TacticalD20Action::Patch { ally: c }),
+            "not bleeding",
+        ),
+        (
+            Action::from(TacticalD20Action::Ready {
                 trigger: skirmish_rules::engine::ReadyTrigger::EnemyEntersReach,
                 response: skirmish_rules::engine::ReadyResponse::Attack,
                 until: skirmish_rules::engine::ReadyUntil::RoundEnd,
-            },
+            }),
             "until the waiter's next turn",
         ),
     ];
@@ -1589,16 +1611,20 @@ fn bad_commands_are_refused_with_a_reason_and_change_nothing() {
 fn every_failed_maneuver_provokes_its_target() {
     for kind in BOTH {
         for make in [
-            |t| Action::Trip { target: t },
-            |t| Action::Push {
-                target: t,
-                distance: None,
+            |t| Action::from(TacticalD20Action::Trip { target: t }),
+            |t| {
+                Action::from(TacticalD20Action::Push {
+                    target: t,
+                    distance: None,
+                })
             },
-            |t| Action::Grapple { target: t },
-            |t| Action::Disarm {
-                target: t,
-                item: None,
-                send: None,
+            |t| Action::from(TacticalD20Action::Grapple { target: t }),
+            |t| {
+                Action::from(TacticalD20Action::Disarm {
+                    target: t,
+                    item: None,
+                    send: None,
+                })
             },
         ] {
             // Athletics 1 + 5 against Reflex 20 + 1: a failure.

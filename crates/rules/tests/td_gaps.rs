@@ -3,16 +3,20 @@
 
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, UnitId};
-use skirmish_rules::engine::Action;
+use skirmish_rules::engine::{Action, CommonAction};
 use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::d20::arena;
 use crate::support::{BOTH, damage, id, offers, since};
 
-fn act(b: &mut Battle, unit: UnitId, action: Action) -> Result<usize, Illegal> {
-    b.submit(Command::Act { unit, action })
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
 }
 
 fn end(b: &mut Battle) {
@@ -91,7 +95,7 @@ fn charge_with_a_thrown_weapon_throws_it_at_the_end_of_the_dash() {
         act(
             &mut b,
             c,
-            Action::Charge {
+            TacticalD20Action::Charge {
                 target: g,
                 to: Some(Cell::new(4, 4)),
             },
@@ -131,10 +135,11 @@ fn charge_with_a_thrown_weapon_throws_it_at_the_end_of_the_dash() {
     let e = b
         .check(&Command::Act {
             unit: c,
-            action: Action::Charge {
+            action: TacticalD20Action::Charge {
                 target: g,
                 to: None,
-            },
+            }
+            .into(),
         })
         .unwrap_err();
     assert!(e.to_string().contains("melee or thrown"), "{e}");
@@ -168,7 +173,7 @@ fn a_failed_tumble_provokes_every_foe_threatening_the_path() {
         act(
             &mut b,
             g,
-            Action::TumbleTo {
+            TacticalD20Action::TumbleTo {
                 to: Cell::new(8, 4),
             },
         )
@@ -218,7 +223,7 @@ fn a_failed_push_provokes_every_threatening_foe_not_only_the_target() {
         act(
             &mut b,
             c,
-            Action::Push {
+            TacticalD20Action::Push {
                 target: g,
                 distance: None,
             },
@@ -240,7 +245,7 @@ fn a_failed_push_provokes_every_threatening_foe_not_only_the_target() {
         end(&mut b);
         b.dice_force_for_tests(&[2, 15]);
         let n = b.log().len();
-        act(&mut b, c, Action::Trip { target: g }).unwrap();
+        act(&mut b, c, TacticalD20Action::Trip { target: g }).unwrap();
         react(&mut b, g, None);
         assert_eq!(offers(&since(&b, n)).len(), 1);
     }
@@ -300,7 +305,7 @@ fn a_waited_reaction_lasts_past_the_round_until_the_waiters_next_turn() {
         let mut b = arena(kind, units, &[1, 20]);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
         end(&mut b);
-        act(&mut b, c, Action::Wait).unwrap();
+        act(&mut b, c, TacticalD20Action::Wait).unwrap();
         assert_eq!(b.rp(c), 2);
         end(&mut b);
         // Round 2 starts: the ordinary Reaction and the waited one are both there.
@@ -341,7 +346,7 @@ fn a_blind_creature_is_surprised_in_full_no_dex_wis_or_reactions() {
         // against Reflex 14 + 0.
         b.dice_force_for_tests(&[10, 14]);
         let n = b.log().len();
-        act(&mut b, g, Action::Trip { target: c }).unwrap();
+        act(&mut b, g, TacticalD20Action::Trip { target: c }).unwrap();
         let reflex: Vec<i32> = since(&b, n)
             .iter()
             .filter_map(|e| match e {
@@ -517,7 +522,7 @@ fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
             act(
                 &mut b,
                 c,
-                Action::Dash {
+                TacticalD20Action::Dash {
                     to: Cell::new(7, 4),
                 },
             )
@@ -525,7 +530,7 @@ fn a_frightened_unit_must_flee_or_cower_never_moving_nearer_to_its_fear() {
             act(
                 &mut b,
                 c,
-                Action::Step {
+                TacticalD20Action::Step {
                     to: Cell::new(5, 4),
                 },
             )
@@ -562,14 +567,14 @@ fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
         let mut b = arena(kind, units, &[20, 1]);
         let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
         let n = b.log().len();
-        act(&mut b, c, Action::DropProne).unwrap();
+        act(&mut b, c, TacticalD20Action::DropProne).unwrap();
         let ev = since(&b, n);
         assert!(b.has(c, ConditionKind::Prone));
         assert!(offers(&ev).is_empty(), "dropping prone provokes nothing");
         assert_eq!(b.slots(c, Slot::Move), 0, "the Move action pays");
         assert_eq!(b.slots(c, Slot::Standard), 1);
         // Already prone: refused, saying why.
-        let e = act(&mut b, c, Action::DropProne).unwrap_err();
+        let e = act(&mut b, c, TacticalD20Action::DropProne).unwrap_err();
         assert!(e.to_string().contains("already prone"), "{e}");
         end(&mut b);
         // Grub's sword: AC 17 − 4 against melee while prone. 8 + BAB 2 + STR 3 = 13 hits.
@@ -595,9 +600,9 @@ fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
     );
     let c = id(&b, "Corwin");
     mv(&mut b, c, 2, 4).unwrap();
-    act(&mut b, c, Action::DropProne).unwrap();
+    act(&mut b, c, TacticalD20Action::DropProne).unwrap();
     assert_eq!(b.slots(c, skirmish_rules::components::Slot::Standard), 0);
-    act(&mut b, c, Action::StandUp).unwrap_err();
+    act(&mut b, c, CommonAction::StandUp).unwrap_err();
     // A script says it as `DropProne(unit: NAME)`.
     let s = Script::parse(r#"Script(commands: [DropProne(unit: "Corwin")])"#).unwrap();
     let b = arena(GridKind::Square, crate::support::d20::DUEL, &[20, 1]);
@@ -605,7 +610,7 @@ fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
         skirmish_rules::script::to_command(&b, &s.commands[0]).unwrap(),
         Command::Act {
             unit: c,
-            action: Action::DropProne
+            action: TacticalD20Action::DropProne.into()
         }
     );
 }
@@ -618,7 +623,7 @@ fn flow_has_no_drop_prone_action() {
     let mut b = flow::arena(GridKind::Hex, 8, 4, units, "", &[10, 1]);
     let s = id(&b, "Sable");
     assert_eq!(b.current(), Some(s));
-    let e = act(&mut b, s, Action::DropProne).unwrap_err();
+    let e = act(&mut b, s, TacticalD20Action::DropProne).unwrap_err();
     assert!(
         matches!(
             e,
@@ -650,9 +655,10 @@ fn free_actions_only_on_ones_own_turn() {
             Command::EndTurn { unit: g },
             Command::Act {
                 unit: g,
-                action: Action::Command {
+                action: TacticalD20Action::Command {
                     text: "Hold the line".into(),
-                },
+                }
+                .into(),
             },
         ] {
             let e = b.submit(cmd).unwrap_err();
@@ -667,13 +673,14 @@ fn free_actions_only_on_ones_own_turn() {
             Command::EndTurn { unit: c },
             Command::Act {
                 unit: c,
-                action: Action::Command {
+                action: TacticalD20Action::Command {
                     text: "Stop".into(),
-                },
+                }
+                .into(),
             },
             Command::Act {
                 unit: c,
-                action: Action::DropProne,
+                action: TacticalD20Action::DropProne.into(),
             },
         ] {
             let e = b.submit(cmd).unwrap_err();
@@ -699,11 +706,11 @@ fn wait_for(
     act(
         b,
         u,
-        Action::Ready {
+        Action::from(TacticalD20Action::Ready {
             trigger,
             response,
             until: skirmish_rules::engine::ReadyUntil::NextTurn,
-        },
+        }),
     )
 }
 
@@ -784,7 +791,7 @@ fn a_waited_standard_action_can_be_a_shot_a_move_or_a_maneuver() {
         let e = act(
             &mut b,
             c,
-            Action::Ready {
+            TacticalD20Action::Ready {
                 trigger: ReadyTrigger::EnemyEntersReach,
                 response: trip,
                 until: ReadyUntil::RoundEnd,

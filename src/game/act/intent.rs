@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use skirmish_rules::components::UnitId;
-use skirmish_rules::engine::{Action, Command};
+use skirmish_rules::engine::{Command, CommonAction};
 use skirmish_rules::record::Record;
 use skirmish_rules::rulesets::ui::Pick;
 use skirmish_rules::{Battle, Status};
@@ -175,10 +175,11 @@ fn apply_intent(
     }
     if let Some((item, draw)) = i.carry {
         let action = if draw {
-            Action::Draw { item }
+            CommonAction::Draw { item }
         } else {
-            Action::Sheathe { item }
-        };
+            CommonAction::Sheathe { item }
+        }
+        .into();
         submit(b, s, &mut view, Command::Act { unit: cur, action });
         return;
     }

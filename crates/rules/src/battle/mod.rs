@@ -728,11 +728,9 @@ impl Battle {
             .iter()
             .chain(self.window.iter().flat_map(|w| w.on_decline.iter()))
             .filter_map(|f| match f {
-                Frame::Move { unit, .. }
-                | Frame::Leap { unit, .. }
-                | Frame::Pursue { unit, .. }
-                | Frame::Step { unit, .. }
-                | Frame::OverrunSave { unit, .. } => Some(*unit),
+                Frame::Move { unit, .. } | Frame::Step { unit, .. } => Some(*unit),
+                // A ruleset's own movement frames (tactical-d20's leaps and pursuits).
+                Frame::Ruleset(f) => f.mover(),
                 _ => None,
             })
             .collect();

@@ -6,6 +6,7 @@ use super::*;
 use crate::components::UnitId;
 use crate::event::{AttackKind, Outcome, ReactionKind, Trigger};
 use crate::grid::Cell;
+use crate::rulesets::RulesetFrame;
 
 /// A pending piece of resolution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,33 +22,6 @@ pub enum Frame {
         /// Paid and provoking how.
         #[serde(default)]
         mode: MoveMode,
-    },
-    /// tactical-d20: the legs of a jump or overrun, from `index`.
-    Leap {
-        /// Who.
-        unit: UnitId,
-        /// The legs.
-        legs: Vec<Leg>,
-        /// Next leg.
-        index: usize,
-    },
-    /// tactical-d20: an overrun victim that did not step aside rolls its Reflex save.
-    OverrunSave {
-        /// The overrunner.
-        unit: UnitId,
-        /// The victim.
-        victim: UnitId,
-        /// The overrunner's Athletics total.
-        check: i32,
-        /// The cells of the overrun still ahead (the victim must get off them).
-        ahead: Vec<Cell>,
-    },
-    /// tactical-d20 Pursuit: move toward the provoker once it has stepped away.
-    Pursue {
-        /// The pursuer.
-        unit: UnitId,
-        /// The pursued.
-        target: UnitId,
     },
     /// One step, after reactions to leaving `from` resolved.
     Step {
@@ -88,46 +62,10 @@ pub enum Frame {
     },
     /// A successful attack roll: offer Intercept to allies, then defences, then damage.
     Hit(Hit),
-    /// Offer Intercept to the next ally able to, looking from position `from` of the
-    /// initiative order on (then the target's defences).
-    OfferIntercept {
-        /// The hit.
-        hit: Hit,
-        /// Where in the initiative order to look from.
-        from: usize,
-    },
-    /// Ask the target for a defence (Dodge/Parry/Block/Riposte).
-    Defend(Hit),
     /// Stand up after reactions to standing up resolved.
     StandUp {
         /// Who.
         unit: UnitId,
-    },
-    /// flow: a readied special action fires (checked again, then carried out).
-    ReadyAct {
-        /// Who.
-        unit: UnitId,
-        /// What.
-        action: Action,
-    },
-    /// flow: roll a Feint's contest, the target resisting with its chosen skill
-    /// (`Melee` or `Agility`).
-    Feint {
-        /// The feinter.
-        unit: UnitId,
-        /// The target.
-        target: UnitId,
-        /// The target's resisting skill.
-        resist: crate::components::Stat,
-    },
-    /// flow: a disarmed item lands on a cell (the target's choice on a Normal success).
-    Land {
-        /// The disarmed unit.
-        unit: UnitId,
-        /// Its item (loadout index).
-        item: usize,
-        /// Where it lands.
-        cell: Cell,
     },
     /// The damage of a hit, in three steps: roll it (`Ruleset::roll_damage`; a
     /// `HitEffect::Slay` takes every HP left, no roll), offer the target an answer knowing
@@ -146,6 +84,17 @@ pub enum Frame {
         /// The damage roll (an answer may have changed it).
         roll: crate::dice::Roll,
     },
+    /// A frame only one ruleset queues (flow's intercept offers and defences,
+    /// tactical-d20's leaps and pursuits; `rulesets/<id>/vocabulary.rs`): the engine hands
+    /// it to the battle's ruleset (`Ruleset::frame`), or refuses another ruleset's with
+    /// [`super::foreign_frame`].
+    Ruleset(RulesetFrame),
+}
+
+impl From<RulesetFrame> for Frame {
+    fn from(f: RulesetFrame) -> Frame {
+        Frame::Ruleset(f)
+    }
 }
 
 fn yes() -> bool {

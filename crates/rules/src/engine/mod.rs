@@ -12,6 +12,7 @@ mod reach;
 mod settle;
 mod turns;
 
+pub use crate::rulesets::{Action, RulesetFrame};
 pub use command::*;
 pub use frame::*;
 pub use illegal::*;
@@ -21,9 +22,10 @@ pub(crate) use turns::{end_turn, start};
 /// A ranged weapon reaches at most this many range increments.
 pub const MAX_RANGE_INCREMENTS: u32 = 10;
 
-/// The error for a frame that a ruleset's [`crate::rulesets::Ruleset::frame`] got but
-/// never queues (a bug, reported instead of ignored).
-pub fn foreign_frame(ruleset: &str, f: &Frame) -> Illegal {
+/// The error for a frame of another ruleset than the battle's (the engine refuses it
+/// before [`crate::rulesets::Ruleset::frame`] sees it), or one a ruleset got but never
+/// queues: a bug, reported instead of ignored.
+pub fn foreign_frame(ruleset: &str, f: &impl std::fmt::Debug) -> Illegal {
     Illegal::Cannot {
         unit: ruleset.into(),
         why: format!("the engine queued a frame this ruleset does not know: {f:?}"),

@@ -206,14 +206,25 @@ impl Battle {
                 })
             }
             Command::Act { unit, ref action } => {
+                let rules = self.rules();
+                // Another ruleset's action is refused here, once: a ruleset only ever sees
+                // the common actions and its own.
+                let own = action.ruleset().is_none_or(|r| r == rules.id());
                 match self.acting(unit) {
                     // Some rulesets let a unit act on another's turn (standing up on a
                     // foe's turn): then only the window, the battle's end and life count.
                     Err(Illegal::NotYourTurn { .. })
-                        if self.rules().out_of_turn(self, unit, action) && self.alive(unit) => {}
+                        if own && rules.out_of_turn(self, unit, action) && self.alive(unit) => {}
                     other => other?,
                 }
-                self.rules().check_action(self, unit, action)?;
+                if !own {
+                    return Err(Illegal::NoSuchAction {
+                        ruleset: rules.id(),
+                        action: action.name(),
+                        instead: rules.instead_of(action),
+                    });
+                }
+                rules.check_action(self, unit, action)?;
                 Ok(Plan::Act {
                     unit,
                     action: action.clone(),
@@ -395,7 +406,15 @@ impl Battle {
             Frame::Hit(hit) => self.rules().hit(self, hit),
             Frame::Damage { hit, mult } => self.damage(hit, mult)?,
             Frame::DealDamage { hit, roll } => self.rules().deal_damage(self, hit, roll),
-            other => self.rules().frame(self, other)?,
+            // A ruleset's own frame goes to the ruleset that queues it; another ruleset's
+            // is a bug, refused before the battle's ruleset sees it.
+            Frame::Ruleset(f) => {
+                let rules = self.rules();
+                if f.ruleset() != rules.id() {
+                    return Err(super::foreign_frame(rules.id(), &f));
+                }
+                rules.frame(self, f)?
+            }
         }
         Ok(())
     }

@@ -5,6 +5,9 @@
 pub mod flow;
 pub mod tactical_d20;
 pub mod ui;
+pub mod vocabulary;
+
+pub use vocabulary::{Action, RulesetFrame};
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +16,7 @@ use bevy_ecs::world::EntityWorldMut;
 use crate::battle::{Battle, SetupError};
 use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::engine::{Command, Hit, HitEffect, Illegal, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -454,10 +457,16 @@ pub trait Ruleset: Sync {
     // ---- Actions and reactions ----
 
     /// May `u` take action `a` on another unit's turn (no window open)? Then
-    /// `check_action` decides the rest. flow and tactical-d20: never.
+    /// `check_action` decides the rest. flow and tactical-d20: never. (Like
+    /// `check_action` and `perform`, it only sees common actions and the ruleset's own:
+    /// the engine refuses another ruleset's first.)
     fn out_of_turn(&self, b: &Battle, u: UnitId, a: &Action) -> bool;
-    /// Is the special action legal now (the engine has checked it is `u`'s turn, or that
-    /// `out_of_turn` allows it)?
+    /// What the refusal of another ruleset's action `a` adds after its name ("; its way
+    /// of waiting is Ready Action …"), or "" (the engine refuses it with
+    /// `Illegal::NoSuchAction` before asking `check_action`).
+    fn instead_of(&self, a: &Action) -> &'static str;
+    /// Is the special action (a common one or the ruleset's own) legal now (the engine
+    /// has checked it is `u`'s turn, or that `out_of_turn` allows it)?
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal>;
     /// Carry out a checked special action.
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal>;
@@ -482,8 +491,9 @@ pub trait Ruleset: Sync {
         kind: ReactionKind,
         commit: u32,
     ) -> Result<(), Illegal>;
-    /// A frame only this ruleset queues.
-    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal>;
+    /// A frame only this ruleset queues (the engine carries out the shared ones and
+    /// refuses another ruleset's with [`crate::engine::foreign_frame`]).
+    fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal>;
     /// What answering with `kind` costs (escalation's opportunity attacks cost nothing:
     /// [`Cost::free`]). The first affordable alternative is paid with the `Reacted` event.
     fn reaction_cost(&self, kind: ReactionKind) -> Cost;
@@ -544,9 +554,23 @@ pub trait Ruleset: Sync {
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
 }
 
-/// What the AI asks a ruleset: the moves only some seeds have. Every method answers for
-/// the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
+/// What the AI asks a ruleset: the moves only some seeds have, and every decision that
+/// names an action, a condition or a reaction (the shared AI names none). Every method
+/// answers for the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
 pub trait AiTactics: Sync {
+    /// First thing in a turn: get back on its feet or out of a hold (Stand Up when
+    /// prone, Break Free when grappled or restrained), if the ruleset lets it now.
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command>;
+    /// With nothing in hand to fight with: pick up the item lying on its own cell.
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command>;
+    /// With nothing in hand to fight with: draw its stowed item `item` (the best weapon).
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command>;
+    /// Badly wounded within a foe's reach: move to the neighbouring cell `to`, which no
+    /// foe threatens, without provoking (a Step), if the ruleset has such a move.
+    fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command>;
+    /// The reaction the AI takes whenever a window offers it, before weighing defences
+    /// (a reaction attack, a waited action, stepping aside); `None`: none is offered.
+    fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
     /// Before attacking `target` (an attack worth `plain`): something better to do
     /// first or instead (a Feint, a Shove, a Trip, a Disarm).
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command>;

@@ -134,8 +134,11 @@ pub struct ActionSpec {
 }
 
 /// `Command::Act` for `unit`.
-pub fn act(unit: UnitId, action: Action) -> Command {
-    Command::Act { unit, action }
+pub fn act(unit: UnitId, action: impl Into<Action>) -> Command {
+    Command::Act {
+        unit,
+        action: action.into(),
+    }
 }
 
 /// A choice the player makes before a command goes in (which focus, which item).

@@ -6,58 +6,52 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Once, Size, UnitId, WeaponKind};
-use crate::engine::{Action, Frame, Hit, Illegal, ReadyResponse, ReadyTrigger, Window};
+use crate::engine::{
+    Action, CommonAction, Frame, Hit, Illegal, ReadyResponse, ReadyTrigger, Window,
+};
+
+use super::FlowAction;
+use super::FlowFrame;
 use crate::event::{Event, Outcome, ReactionKind, Trigger};
 use crate::grid::Cell;
 
 use super::combat as flow;
 
-/// AP cost of each special action.
+/// AP cost of each special action (0 for another ruleset's: `check` refuses those).
 pub fn cost(a: &Action) -> i32 {
     match a {
-        Action::Step { .. }
-        | Action::Feint { .. }
-        | Action::Shove { .. }
-        | Action::Draw { .. }
-        | Action::Sheathe { .. }
-        | Action::PickUp
-        | Action::FlowState
-        | Action::Tumble { .. }
-        | Action::StandUp => 1,
-        Action::Grapple { .. } | Action::Disarm { .. } => 2,
-        Action::TotalDefense => 3,
-        Action::BreakFree | Action::Release | Action::Ready { .. } | Action::Drop { .. } => 0,
-        // tactical-d20 actions are paid with slots, not AP.
+        // Draw, Sheathe, Pick Up, Stand Up.
+        Action::Common(_) => 1,
+        Action::Flow(f) => flow_cost(f),
+        // Another ruleset's actions are paid its own way, not with AP.
         _ => 0,
     }
 }
 
-/// Is it one of flow's special actions?
-pub fn is_flow_action(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Step { .. }
-            | Action::Feint { .. }
-            | Action::Shove { .. }
-            | Action::Grapple { .. }
-            | Action::BreakFree
-            | Action::Release
-            | Action::Disarm { .. }
-            | Action::Draw { .. }
-            | Action::Sheathe { .. }
-            | Action::PickUp
-            | Action::Drop { .. }
-            | Action::FlowState
-            | Action::TotalDefense
-            | Action::Tumble { .. }
-            | Action::StandUp
-            | Action::Ready { .. }
-    )
+/// AP cost of each of flow's own special actions.
+pub fn flow_cost(a: &FlowAction) -> i32 {
+    match a {
+        FlowAction::Step { .. }
+        | FlowAction::Feint { .. }
+        | FlowAction::Shove { .. }
+        | FlowAction::FlowState
+        | FlowAction::Tumble { .. } => 1,
+        FlowAction::Grapple { .. } | FlowAction::Disarm { .. } => 2,
+        FlowAction::TotalDefense => 3,
+        FlowAction::BreakFree
+        | FlowAction::Release
+        | FlowAction::Ready { .. }
+        | FlowAction::Drop { .. } => 0,
+    }
 }
 
-/// The action's name as players read it (the core's [`Action::name`]).
-pub fn action_name(a: &Action) -> &'static str {
-    a.name()
+/// What the refusal of another ruleset's action adds: flow waits with Ready Action.
+pub fn instead_of(a: &Action) -> &'static str {
+    if a.name() == "Wait" {
+        "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
+    } else {
+        ""
+    }
 }
 
 /// May the unit move on its own (Move, Take a Step, Tumble Through)?
@@ -181,21 +175,82 @@ pub fn tumble_landing(b: &Battle, u: UnitId, through: UnitId) -> Cell {
     b.grid().opposite(b.pos(u), b.pos(through))
 }
 
-/// Is the special action legal now? Pure. (`acting` was checked by the caller.)
+/// Is the special action legal now? Pure. (`acting` was checked by the caller; the
+/// engine refuses another ruleset's actions before asking.)
 pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    if !is_flow_action(a) {
-        return Err(Illegal::NoSuchAction {
-            ruleset: "flow",
-            action: action_name(a),
-            instead: if matches!(a, Action::Wait) {
-                "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
-            } else {
-                ""
-            },
-        });
+    match a {
+        Action::Common(c) => check_common(b, u, c),
+        Action::Flow(f) => check_own(b, u, f),
+        other => Err(Illegal::NoSuchAction {
+            ruleset: super::ID,
+            action: other.name(),
+            instead: instead_of(other),
+        }),
     }
+}
+
+/// Draw, Sheathe, Pick Up, Stand Up: 1 AP each, none while grappled.
+fn check_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> {
+    may_act(b, u)?;
+    need_ap(b, u, 1)?;
     match *a {
-        Action::BreakFree => {
+        CommonAction::Draw { item } | CommonAction::Sheathe { item } => {
+            let w = b.weapons(u).get(item).ok_or(Illegal::NoItem {
+                unit: b.name(u).into(),
+                item,
+            })?;
+            let state = b.carried(u, item);
+            let draw = matches!(a, CommonAction::Draw { .. });
+            match (draw, state) {
+                (_, Some(Carried::Gone)) | (_, None) => {
+                    return Err(Illegal::ItemState {
+                        unit: b.name(u).into(),
+                        item: w.name.clone(),
+                        state: "lost",
+                    });
+                }
+                (true, Some(Carried::Held)) => {
+                    return Err(Illegal::ItemState {
+                        unit: b.name(u).into(),
+                        item: w.name.clone(),
+                        state: "already in hand",
+                    });
+                }
+                (false, Some(Carried::Stowed)) => {
+                    return Err(Illegal::ItemState {
+                        unit: b.name(u).into(),
+                        item: w.name.clone(),
+                        state: "already stowed",
+                    });
+                }
+                _ => {}
+            }
+            if draw && b.free_hands(u) < w.hands() {
+                return Err(Illegal::Hands {
+                    unit: b.name(u).into(),
+                    need: w.hands(),
+                    free: b.free_hands(u),
+                });
+            }
+        }
+        CommonAction::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
+            return Err(Illegal::NothingHere(b.pos(u)));
+        }
+        CommonAction::StandUp if !b.has(u, ConditionKind::Prone) => {
+            return Err(Illegal::NotInCondition {
+                unit: b.name(u).into(),
+                condition: "prone",
+            });
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// One of flow's own special actions.
+pub fn check_own(b: &Battle, u: UnitId, a: &FlowAction) -> Result<(), Illegal> {
+    match *a {
+        FlowAction::BreakFree => {
             if !b.has(u, ConditionKind::Grappled) {
                 return Err(Illegal::NotInCondition {
                     unit: b.name(u).into(),
@@ -213,7 +268,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             return once(b, u, b.used(u, Once::BreakFree), "Break Free");
         }
-        Action::Release => {
+        FlowAction::Release => {
             if !b.has(u, ConditionKind::Grappling) {
                 return Err(Illegal::NotInCondition {
                     unit: b.name(u).into(),
@@ -231,9 +286,9 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => may_act(b, u)?,
     }
-    need_ap(b, u, cost(a))?;
+    need_ap(b, u, flow_cost(a))?;
     match *a {
-        Action::Step { to } => {
+        FlowAction::Step { to } => {
             may_move(b, u)?;
             once(b, u, b.used(u, Once::Step), "Take a Step")?;
             if !b.grid().contains(to) || !b.terrain(to).standable() {
@@ -255,7 +310,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::Feint { target } => {
+        FlowAction::Feint { target } => {
             enemy_target(b, u, target)?;
             once(b, u, b.used(u, Once::Feint), "Feint")?;
             let dist = b.grid().distance(b.pos(u), b.pos(target));
@@ -267,13 +322,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::Shove { target, .. } => {
+        FlowAction::Shove { target, .. } => {
             enemy_target(b, u, target)?;
             once(b, u, b.used(u, Once::Shove), "Shove")?;
             adjacent(b, u, target)?;
             not_larger(b, u, target, "Shove")?;
         }
-        Action::Grapple { target } => {
+        FlowAction::Grapple { target } => {
             enemy_target(b, u, target)?;
             adjacent(b, u, target)?;
             not_larger(b, u, target, "Grapple")?;
@@ -292,7 +347,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::Disarm { target, item, send } => {
+        FlowAction::Disarm { target, item, send } => {
             enemy_target(b, u, target)?;
             not_larger(b, u, target, "Disarm")?;
             let dist = b.grid().distance(b.pos(u), b.pos(target));
@@ -343,46 +398,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 }
             }
         }
-        Action::Draw { item } | Action::Sheathe { item } => {
-            let w = b.weapons(u).get(item).ok_or(Illegal::NoItem {
-                unit: b.name(u).into(),
-                item,
-            })?;
-            let state = b.carried(u, item);
-            let draw = matches!(a, Action::Draw { .. });
-            match (draw, state) {
-                (_, Some(Carried::Gone)) | (_, None) => {
-                    return Err(Illegal::ItemState {
-                        unit: b.name(u).into(),
-                        item: w.name.clone(),
-                        state: "lost",
-                    });
-                }
-                (true, Some(Carried::Held)) => {
-                    return Err(Illegal::ItemState {
-                        unit: b.name(u).into(),
-                        item: w.name.clone(),
-                        state: "already in hand",
-                    });
-                }
-                (false, Some(Carried::Stowed)) => {
-                    return Err(Illegal::ItemState {
-                        unit: b.name(u).into(),
-                        item: w.name.clone(),
-                        state: "already stowed",
-                    });
-                }
-                _ => {}
-            }
-            if draw && b.free_hands(u) < w.hands() {
-                return Err(Illegal::Hands {
-                    unit: b.name(u).into(),
-                    need: w.hands(),
-                    free: b.free_hands(u),
-                });
-            }
-        }
-        Action::Drop { item } => {
+        FlowAction::Drop { item } => {
             let Some(i) = drop_item(b, u, item) else {
                 return Err(Illegal::ItemState {
                     unit: b.name(u).into(),
@@ -409,12 +425,9 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 });
             }
         }
-        Action::PickUp if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) => {
-            return Err(Illegal::NothingHere(b.pos(u)));
-        }
-        Action::FlowState => once(b, u, b.used(u, Once::FlowState), "Flow State")?,
-        Action::TotalDefense => {}
-        Action::Tumble { through } => {
+        FlowAction::FlowState => once(b, u, b.used(u, Once::FlowState), "Flow State")?,
+        FlowAction::TotalDefense => {}
+        FlowAction::Tumble { through } => {
             may_move(b, u)?;
             enemy_target(b, u, through)?;
             adjacent(b, u, through)?;
@@ -429,13 +442,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(Illegal::NoRoom(land));
             }
         }
-        Action::StandUp if !b.has(u, ConditionKind::Prone) => {
-            return Err(Illegal::NotInCondition {
-                unit: b.name(u).into(),
-                condition: "prone",
-            });
-        }
-        Action::Ready {
+        FlowAction::Ready {
             trigger, response, ..
         } => {
             let no_weapon = |why: &str| Illegal::NoWeapon {
@@ -479,8 +486,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 ReadyResponse::Grapple | ReadyResponse::Disarm => need_ap(b, u, 2)?,
             }
         }
-        // Not flow actions: refused at the top.
-        _ => {}
+        FlowAction::BreakFree | FlowAction::Release => {}
     }
     Ok(())
 }
@@ -600,11 +606,12 @@ pub(crate) fn resolve_disarm(b: &mut Battle, hit: &Hit, item: usize, send: Optio
         });
         return;
     };
-    let land = Frame::Land {
+    let land: Frame = FlowFrame::Land {
         unit: t,
         item,
         cell,
-    };
+    }
+    .into();
     if cells.len() == 1 {
         b.push_frame(land);
         return;

@@ -3,7 +3,9 @@
 use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
-use crate::engine::{Action, Command, Window};
+use crate::engine::{Action, Command, CommonAction, Window};
+
+use super::FlowAction;
 use crate::event::{AttackKind, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
@@ -12,6 +14,41 @@ use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 pub struct FlowAi;
 
 impl AiTactics for FlowAi {
+    // Stand up when prone; break free when held (a restrained unit cannot: flow's Break
+    // Free needs a grapple).
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        if b.has(u, ConditionKind::Prone)
+            && let Some(c) = act(b, u, CommonAction::StandUp.into())
+        {
+            return Some(c);
+        }
+        if b.has(u, ConditionKind::Grappled) || b.has(u, ConditionKind::Restrained) {
+            return act(b, u, FlowAction::BreakFree.into());
+        }
+        None
+    }
+
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        act(b, u, CommonAction::PickUp.into())
+    }
+
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command> {
+        act(b, u, CommonAction::Draw { item }.into())
+    }
+
+    // Take a Step: it provokes nothing.
+    fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command> {
+        act(b, u, FlowAction::Step { to }.into())
+    }
+
+    // Always a reaction attack (flow's only offer outside defences, intercepts and the
+    // target's choices).
+    fn take(&self, _b: &Battle, w: &Window) -> Option<ReactionKind> {
+        w.options
+            .contains(&ReactionKind::ReactionAttack)
+            .then_some(ReactionKind::ReactionAttack)
+    }
+
     // The target's choices: resist a Feint with the better skill (the first option);
     // land a disarmed item where the nearest enemy is farthest (on a tie, the first
     // option: the farthest from the disarmer), so it is likelier to be picked up again.
@@ -67,7 +104,7 @@ impl AiTactics for FlowAi {
     }
 
     fn brace(&self) -> Option<Action> {
-        Some(Action::TotalDefense)
+        Some(FlowAction::TotalDefense.into())
     }
 
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
@@ -131,13 +168,13 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
     };
     let shove = (
         shove,
-        Action::Shove {
+        FlowAction::Shove {
             target,
             effect: crate::engine::ShoveEffect::Prone,
             both: false,
         },
     );
-    let feint = (feint, Action::Feint { target });
+    let feint = (feint, FlowAction::Feint { target });
     let mut options = [feint, shove];
     // The better first (a Feint on a tie); a refused one (e.g. shoving something larger)
     // leaves the other.
@@ -145,7 +182,7 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
     options
         .into_iter()
         .filter(|(gain, _)| *gain >= SPARE_AP_GAIN)
-        .find_map(|(_, action)| act(b, u, action))
+        .find_map(|(_, action)| act(b, u, action.into()))
 }
 
 /// flow: a Disarm (2 AP, an attack roll at Disadvantage) on `target` instead of an
@@ -178,10 +215,11 @@ fn disarm(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> 
     act(
         b,
         u,
-        Action::Disarm {
+        FlowAction::Disarm {
             target,
             item: None,
             send: None,
-        },
+        }
+        .into(),
     )
 }

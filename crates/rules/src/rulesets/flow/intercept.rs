@@ -3,7 +3,9 @@
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Stat, UnitId, WeaponKind};
 use crate::dice::ForcedFaceError;
-use crate::engine::{Action, Frame, Hit, HitEffect, MoveMode};
+use crate::engine::{Frame, Hit, HitEffect, MoveMode};
+
+use super::{FlowAction, FlowFrame};
 use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
 use crate::event::{AttackKind, Event, Outcome, ReactionKind, Spend};
 use crate::grid::Cell;
@@ -41,15 +43,15 @@ fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
 }
 
 /// The special action a readied response makes against the triggering enemy.
-pub fn ready_action(response: ReadyResponse, mover: UnitId) -> Option<Action> {
+pub fn ready_action(response: ReadyResponse, mover: UnitId) -> Option<FlowAction> {
     match response {
-        ReadyResponse::Shove { effect, both } => Some(Action::Shove {
+        ReadyResponse::Shove { effect, both } => Some(FlowAction::Shove {
             target: mover,
             effect,
             both,
         }),
-        ReadyResponse::Grapple => Some(Action::Grapple { target: mover }),
-        ReadyResponse::Disarm => Some(Action::Disarm {
+        ReadyResponse::Grapple => Some(FlowAction::Grapple { target: mover }),
+        ReadyResponse::Disarm => Some(FlowAction::Disarm {
             target: mover,
             item: None,
             send: None,
@@ -129,11 +131,11 @@ pub(crate) fn readied_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Ce
                 let Some(action) = ready_action(response, mover) else {
                     continue;
                 };
-                if super::check(b, r, &action).is_err() {
+                if super::check_own(b, r, &action).is_err() {
                     continue;
                 }
                 b.emit(Event::ReadyTriggered { unit: r, by: mover });
-                b.stack.push(Frame::ReadyAct { unit: r, action });
+                b.stack.push(FlowFrame::ReadyAct { unit: r, action }.into());
             }
         }
     }

@@ -6,12 +6,14 @@ mod intercept;
 mod maneuvers;
 mod perform;
 mod ui;
+mod vocabulary;
 
 pub use actions::*;
 pub use combat::*;
 pub use intercept::*;
 pub use maneuvers::*;
 pub(crate) use perform::*;
+pub use vocabulary::*;
 
 mod ai;
 mod rules;

@@ -3,7 +3,9 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Pool, Stat, UnitId};
-use crate::engine::{Action, Frame, HitEffect, Illegal, ShoveEffect, Window};
+use crate::engine::{Action, CommonAction, Frame, HitEffect, Illegal, ShoveEffect, Window};
+
+use super::{FlowAction, FlowFrame};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend, Trigger};
 
 use super::actions::{add, default_disarm_item, drop_item, end_grapple, open_cell, tumble_landing};
@@ -21,9 +23,72 @@ pub(super) fn spend(b: &mut Battle, u: UnitId, amount: i32, on: Spend) {
 
 /// Carry out a checked special action.
 pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+    match a {
+        Action::Common(c) => {
+            perform_common(b, u, c);
+            Ok(())
+        }
+        Action::Flow(f) => perform_own(b, u, f),
+        // Another ruleset's: `check` refuses them.
+        _ => Ok(()),
+    }
+}
+
+/// Draw, Sheathe, Pick Up, Stand Up (1 AP each).
+fn perform_common(b: &mut Battle, u: UnitId, a: CommonAction) {
+    match a {
+        CommonAction::Draw { item } => {
+            spend(b, u, 1, Spend::Draw);
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item,
+                now: Carried::Held,
+            });
+        }
+        CommonAction::Sheathe { item } => {
+            spend(b, u, 1, Spend::Sheathe);
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item,
+                now: Carried::Stowed,
+            });
+        }
+        CommonAction::PickUp => {
+            spend(b, u, 1, Spend::PickUp);
+            let cell = b.pos(u);
+            let hands = b
+                .ground()
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|(_, w)| w.hands())
+                .unwrap_or(1);
+            let now = if b.free_hands(u) >= hands {
+                Carried::Held
+            } else {
+                Carried::Stowed
+            };
+            b.emit(Event::PickedUp { unit: u, cell, now });
+        }
+        CommonAction::StandUp => {
+            spend(b, u, 1, Spend::StandUp);
+            b.stack.push(Frame::StandUp { unit: u });
+            let here = b.pos(u);
+            for r in b.leave_reactors(u, here).into_iter().rev() {
+                b.stack.push(Frame::Offer {
+                    to: None,
+                    reactor: r,
+                    trigger: Trigger::StandingUp { unit: u },
+                });
+            }
+        }
+    }
+}
+
+/// Carry out one of flow's own checked special actions.
+pub(crate) fn perform_own(b: &mut Battle, u: UnitId, a: FlowAction) -> Result<(), Illegal> {
     let grid = b.grid();
     match a {
-        Action::Step { to } => {
+        FlowAction::Step { to } => {
             spend(b, u, 1, Spend::Step);
             let from = b.pos(u);
             // Provokes nothing and triggers nothing; outside the movement maximum.
@@ -34,17 +99,18 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 cost: 0,
             });
         }
-        Action::Feint { target } => {
+        FlowAction::Feint { target } => {
             spend(b, u, 1, Spend::Feint);
             // "vs target's Melee or Agility (target's choice)": the target is asked when
             // the choice can matter; declining takes the better skill.
             let resist = feint_default_resist(b, target);
             let options = feint_resist_options(b, target);
-            let then = Frame::Feint {
+            let then: Frame = FlowFrame::Feint {
                 unit: u,
                 target,
                 resist,
-            };
+            }
+            .into();
             if options.is_empty() {
                 b.push_frame(then);
             } else {
@@ -57,7 +123,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::Shove {
+        FlowAction::Shove {
             target,
             effect,
             both,
@@ -89,7 +155,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 }
             }
         }
-        Action::Grapple { target } => {
+        FlowAction::Grapple { target } => {
             spend(b, u, flow::GRAPPLE_AP, Spend::Grapple);
             let mine = best_of(b, u, Stat::Athletics, Stat::Athletics, true);
             let theirs = best_of(b, target, Stat::Athletics, Stat::Athletics, false);
@@ -110,7 +176,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 );
             }
         }
-        Action::BreakFree => {
+        FlowAction::BreakFree => {
             let Some(holder) = b.condition_source(u, ConditionKind::Grappled) else {
                 return Ok(());
             };
@@ -120,8 +186,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 end_grapple(b, u);
             }
         }
-        Action::Release => end_grapple(b, u),
-        Action::Disarm { target, item, send } => {
+        FlowAction::Release => end_grapple(b, u),
+        FlowAction::Disarm { target, item, send } => {
             spend(b, u, 2, Spend::Disarm);
             let dist = grid.distance(b.pos(u), b.pos(target));
             let item = item.or_else(|| default_disarm_item(b, target)).unwrap_or(0);
@@ -135,39 +201,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::Draw { item } => {
-            spend(b, u, 1, Spend::Draw);
-            b.emit(Event::CarryChanged {
-                unit: u,
-                item,
-                now: Carried::Held,
-            });
-        }
-        Action::Sheathe { item } => {
-            spend(b, u, 1, Spend::Sheathe);
-            b.emit(Event::CarryChanged {
-                unit: u,
-                item,
-                now: Carried::Stowed,
-            });
-        }
-        Action::PickUp => {
-            spend(b, u, 1, Spend::PickUp);
-            let cell = b.pos(u);
-            let hands = b
-                .ground()
-                .iter()
-                .find(|(c, _)| *c == cell)
-                .map(|(_, w)| w.hands())
-                .unwrap_or(1);
-            let now = if b.free_hands(u) >= hands {
-                Carried::Held
-            } else {
-                Carried::Stowed
-            };
-            b.emit(Event::PickedUp { unit: u, cell, now });
-        }
-        Action::Drop { item } => {
+        FlowAction::Drop { item } => {
             // A free action: no AP; the item lies on the unit's own cell.
             if let Some(i) = drop_item(b, u, item)
                 && let Some(weapon) = b.weapons(u).get(i).cloned()
@@ -181,8 +215,8 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::FlowState => spend(b, u, 1, Spend::FlowState),
-        Action::TotalDefense => {
+        FlowAction::FlowState => spend(b, u, 1, Spend::FlowState),
+        FlowAction::TotalDefense => {
             spend(b, u, 3, Spend::TotalDefense);
             add(
                 b,
@@ -194,7 +228,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             b.emit(Event::refilled(u, Pool::Reaction, 1, Gain::Regained));
             crate::engine::end_turn(b)?;
         }
-        Action::Tumble { through } => {
+        FlowAction::Tumble { through } => {
             spend(b, u, 1, Spend::Tumble);
             let s = b.stats(u);
             let mut c = Check::new("Agility", s.get(Stat::Agility));
@@ -218,19 +252,7 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
                 });
             }
         }
-        Action::StandUp => {
-            spend(b, u, 1, Spend::StandUp);
-            b.stack.push(Frame::StandUp { unit: u });
-            let here = b.pos(u);
-            for r in b.leave_reactors(u, here).into_iter().rev() {
-                b.stack.push(Frame::Offer {
-                    to: None,
-                    reactor: r,
-                    trigger: Trigger::StandingUp { unit: u },
-                });
-            }
-        }
-        Action::Ready {
+        FlowAction::Ready {
             trigger,
             response,
             until,
@@ -243,8 +265,6 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
             });
             crate::engine::end_turn(b)?;
         }
-        // Not flow actions: `check` refuses them.
-        _ => {}
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::battle::{Battle, SetupError};
 use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat};
 use crate::components::{Once, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -15,7 +15,16 @@ use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
+use super::FlowFrame;
 use super::ui;
+
+/// One of flow's own frames, if `f` is one.
+fn own(f: &Frame) -> Option<&FlowFrame> {
+    match f {
+        Frame::Ruleset(RulesetFrame::Flow(f)) => Some(f),
+        _ => None,
+    }
+}
 
 /// Seed 002, "Round Resolution Cheat Sheet".
 pub struct Flow;
@@ -36,7 +45,7 @@ fn grant_start_fp(b: &mut Battle, which: impl Fn(&Battle, UnitId) -> bool) {
 
 impl Ruleset for Flow {
     fn id(&self) -> &'static str {
-        "flow"
+        super::ID
     }
 
     fn catalogue_source(&self) -> &'static str {
@@ -264,9 +273,10 @@ impl Ruleset for Flow {
     // A normal attack's hit is offered to interceptors first, then the target defends.
     fn hit(&self, b: &mut Battle, hit: Hit) {
         if hit.kind == AttackKind::Normal {
-            b.stack.push(Frame::OfferIntercept { hit, from: 0 });
+            b.stack
+                .push(FlowFrame::OfferIntercept { hit, from: 0 }.into());
         } else {
-            b.stack.push(Frame::Defend(hit));
+            b.stack.push(FlowFrame::Defend(hit).into());
         }
     }
 
@@ -351,6 +361,10 @@ impl Ruleset for Flow {
         false
     }
 
+    fn instead_of(&self, a: &Action) -> &'static str {
+        super::instead_of(a)
+    }
+
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         super::check(b, u, a)
     }
@@ -427,26 +441,35 @@ impl Ruleset for Flow {
             }
             // The target's choices: the declined continuation with the choice made.
             (ReactionKind::ResistMelee | ReactionKind::ResistAgility, _) => {
-                if let Some(Frame::Feint { unit, target, .. }) = w.on_decline.first() {
+                if let Some(FlowFrame::Feint { unit, target, .. }) =
+                    w.on_decline.first().and_then(own)
+                {
                     let resist = if kind == ReactionKind::ResistMelee {
                         Stat::Melee
                     } else {
                         Stat::Agility
                     };
-                    b.stack.push(Frame::Feint {
-                        unit: *unit,
-                        target: *target,
-                        resist,
-                    });
+                    b.stack.push(
+                        FlowFrame::Feint {
+                            unit: *unit,
+                            target: *target,
+                            resist,
+                        }
+                        .into(),
+                    );
                 }
             }
             (ReactionKind::LandAt(cell), _) => {
-                if let Some(Frame::Land { unit, item, .. }) = w.on_decline.first() {
-                    b.stack.push(Frame::Land {
-                        unit: *unit,
-                        item: *item,
-                        cell,
-                    });
+                if let Some(FlowFrame::Land { unit, item, .. }) = w.on_decline.first().and_then(own)
+                {
+                    b.stack.push(
+                        FlowFrame::Land {
+                            unit: *unit,
+                            item: *item,
+                            cell,
+                        }
+                        .into(),
+                    );
                 }
             }
             _ => {}
@@ -454,28 +477,35 @@ impl Ruleset for Flow {
         Ok(())
     }
 
-    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+    fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal> {
+        let RulesetFrame::Flow(frame) = frame else {
+            return Err(crate::engine::foreign_frame(self.id(), &frame));
+        };
         match frame {
-            Frame::Feint {
+            FlowFrame::Feint {
                 unit,
                 target,
                 resist,
             } => super::perform::feint_contest(b, unit, target, resist)?,
-            Frame::Land { unit, item, cell } => super::actions::land(b, unit, item, cell),
-            Frame::OfferIntercept { hit, from } => match super::next_interceptor(b, &hit, from) {
-                Some((at, reactor, options)) => {
-                    let trigger = b.incoming(&hit);
-                    b.open_window(Window {
-                        reactor,
-                        trigger,
-                        options,
-                        hit: Some(hit.clone()),
-                        on_decline: vec![Frame::OfferIntercept { hit, from: at + 1 }],
-                    });
+            FlowFrame::Land { unit, item, cell } => super::actions::land(b, unit, item, cell),
+            FlowFrame::OfferIntercept { hit, from } => {
+                match super::next_interceptor(b, &hit, from) {
+                    Some((at, reactor, options)) => {
+                        let trigger = b.incoming(&hit);
+                        b.open_window(Window {
+                            reactor,
+                            trigger,
+                            options,
+                            hit: Some(hit.clone()),
+                            on_decline: vec![
+                                FlowFrame::OfferIntercept { hit, from: at + 1 }.into(),
+                            ],
+                        });
+                    }
+                    None => b.stack.push(FlowFrame::Defend(hit).into()),
                 }
-                None => b.stack.push(Frame::Defend(hit)),
-            },
-            Frame::Defend(hit) => {
+            }
+            FlowFrame::Defend(hit) => {
                 let options = super::defence_options(b, &hit);
                 let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
                 if options.is_empty() {
@@ -495,9 +525,9 @@ impl Ruleset for Flow {
             // ago; a unit may have gone down since), then carried out.
             // A move it interrupted ends if its mover may no longer move (shoved prone,
             // grappled); a push ends it anyway (the mover is not where the path goes on).
-            Frame::ReadyAct { unit, action } => {
-                if b.alive(unit) && super::check(b, unit, &action).is_ok() {
-                    super::perform(b, unit, action)?;
+            FlowFrame::ReadyAct { unit, action } => {
+                if b.alive(unit) && super::check_own(b, unit, &action).is_ok() {
+                    super::perform_own(b, unit, action)?;
                     let halted: Vec<UnitId> = b
                         .stack
                         .iter()
@@ -513,7 +543,6 @@ impl Ruleset for Flow {
                     }
                 }
             }
-            other => return Err(crate::engine::foreign_frame(self.id(), &other)),
         }
         Ok(())
     }

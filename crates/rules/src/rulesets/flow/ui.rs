@@ -4,13 +4,15 @@
 
 use crate::battle::Battle;
 use crate::components::UnitId;
-use crate::engine::{Action, Command, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
+use crate::engine::{
+    Action, Command, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+};
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act, item_choice,
     items_first,
 };
 
-use super::{ATTACK_AP, cost, default_disarm_item, feint_chance, shove_chance};
+use super::{ATTACK_AP, FlowAction, cost, default_disarm_item, feint_chance, shove_chance};
 
 const ENEMY: Target = Target::Unit("an enemy");
 
@@ -20,13 +22,13 @@ pub static ACTIONS: [ActionSpec; 17] = [
         label: "Step",
         key: Some(Key::Digit(1)),
         target: Target::Cell("a free adjacent cell"),
-        build: |_, u, p| Some(act(u, Action::Step { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, FlowAction::Step { to: p.cell()? })),
     },
     ActionSpec {
         label: "Feint",
         key: Some(Key::Digit(2)),
         target: ENEMY,
-        build: |_, u, p| Some(act(u, Action::Feint { target: p.unit()? })),
+        build: |_, u, p| Some(act(u, FlowAction::Feint { target: p.unit()? })),
     },
     ActionSpec {
         label: "Shove back",
@@ -35,7 +37,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Shove {
+                FlowAction::Shove {
                     target: p.unit()?,
                     effect: ShoveEffect::Push,
                     both: true,
@@ -50,7 +52,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Shove {
+                FlowAction::Shove {
                     target: p.unit()?,
                     effect: ShoveEffect::Prone,
                     both: true,
@@ -62,7 +64,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         label: "Grapple",
         key: Some(Key::Digit(5)),
         target: ENEMY,
-        build: |_, u, p| Some(act(u, Action::Grapple { target: p.unit()? })),
+        build: |_, u, p| Some(act(u, FlowAction::Grapple { target: p.unit()? })),
     },
     ActionSpec {
         label: "Disarm",
@@ -71,7 +73,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Disarm {
+                FlowAction::Disarm {
                     target: p.unit()?,
                     item: None,
                     send: None,
@@ -83,19 +85,19 @@ pub static ACTIONS: [ActionSpec; 17] = [
         label: "Tumble",
         key: Some(Key::Digit(7)),
         target: Target::Unit("an adjacent enemy"),
-        build: |_, u, p| Some(act(u, Action::Tumble { through: p.unit()? })),
+        build: |_, u, p| Some(act(u, FlowAction::Tumble { through: p.unit()? })),
     },
     ActionSpec {
         label: "Flow State",
         key: Some(Key::Digit(8)),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::FlowState)),
+        build: |_, u, _| Some(act(u, FlowAction::FlowState)),
     },
     ActionSpec {
         label: "Total Defense",
         key: Some(Key::Digit(9)),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::TotalDefense)),
+        build: |_, u, _| Some(act(u, FlowAction::TotalDefense)),
     },
     ActionSpec {
         label: "Ready",
@@ -104,7 +106,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |_, u, _| {
             Some(act(
                 u,
-                Action::Ready {
+                FlowAction::Ready {
                     trigger: ReadyTrigger::EnemyEntersReach,
                     response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
@@ -119,7 +121,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |b, u, _| {
             Some(act(
                 u,
-                Action::Ready {
+                FlowAction::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
                         cells: ready_shot_cells(b, u),
                     },
@@ -136,7 +138,7 @@ pub static ACTIONS: [ActionSpec; 17] = [
         build: |b, u, p| {
             Some(act(
                 u,
-                Action::Ready {
+                FlowAction::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
                         cells: super::move_per_ap(b, u),
                     },
@@ -150,31 +152,31 @@ pub static ACTIONS: [ActionSpec; 17] = [
         label: "Stand Up",
         key: Some(Key::Letter('U')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::StandUp)),
+        build: |_, u, _| Some(act(u, CommonAction::StandUp)),
     },
     ActionSpec {
         label: "Break Free",
         key: Some(Key::Letter('B')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::BreakFree)),
+        build: |_, u, _| Some(act(u, FlowAction::BreakFree)),
     },
     ActionSpec {
         label: "Release",
         key: Some(Key::Letter('R')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Release)),
+        build: |_, u, _| Some(act(u, FlowAction::Release)),
     },
     ActionSpec {
         label: "Pick Up",
         key: Some(Key::Letter('P')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::PickUp)),
+        build: |_, u, _| Some(act(u, CommonAction::PickUp)),
     },
     ActionSpec {
         label: "Drop",
         key: Some(Key::Letter('X')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Drop { item: None })),
+        build: |_, u, _| Some(act(u, FlowAction::Drop { item: None })),
     },
 ];
 
@@ -210,21 +212,21 @@ fn ap_cost(cmd: &Command) -> i32 {
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
     if let &Command::Act {
         unit,
-        action: Action::Drop { item: None },
+        action: Action::Flow(FlowAction::Drop { item: None }),
     } = cmd
     {
         return item_choice(
             "Drop which item?".into(),
             items_first(b, unit, None),
             |i| b.weapons(unit)[i].name.clone(),
-            |i| act(unit, Action::Drop { item: Some(i) }),
+            |i| act(unit, FlowAction::Drop { item: Some(i) }),
         );
     }
     let &Command::Act {
         unit,
-        action: Action::Disarm {
+        action: Action::Flow(FlowAction::Disarm {
             target, item: None, ..
-        },
+        }),
     } = cmd
     else {
         return None;
@@ -236,7 +238,7 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
         |i| {
             act(
                 unit,
-                Action::Disarm {
+                FlowAction::Disarm {
                     target,
                     item: Some(i),
                     send: None,
@@ -294,14 +296,14 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, Str
         return None;
     };
     match *action {
-        Action::Feint { target } => Some((
+        Action::Flow(FlowAction::Feint { target }) => Some((
             feint_chance(b, u, target),
             format!(
                 "to out-feint {} (Advantage on the next attack)",
                 b.name(target)
             ),
         )),
-        Action::Shove { target, .. } => Some((
+        Action::Flow(FlowAction::Shove { target, .. }) => Some((
             shove_chance(b, u, target),
             format!("to shove {} (Athletics against Athletics)", b.name(target)),
         )),

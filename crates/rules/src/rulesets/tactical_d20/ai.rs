@@ -5,23 +5,60 @@ use std::collections::BTreeMap;
 use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value, support};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Slot, UnitId};
-use crate::engine::{Action, Command};
-use crate::event::AttackKind;
+use crate::engine::{Action, Command, CommonAction};
+use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
 use crate::rulesets::{AiTactics, AttackOdds, Ruleset, attack_odds_numbers};
 
-use super::TacticalD20;
+use super::{TacticalD20, TacticalD20Action};
 
 /// tactical-d20's [`AiTactics`].
 pub struct TacticalD20Ai;
 
 impl AiTactics for TacticalD20Ai {
+    // Stand up when prone; break free when restrained (or grappled).
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        if b.has(u, ConditionKind::Prone)
+            && let Some(c) = act(b, u, CommonAction::StandUp.into())
+        {
+            return Some(c);
+        }
+        if b.has(u, ConditionKind::Grappled) || b.has(u, ConditionKind::Restrained) {
+            return act(b, u, TacticalD20Action::BreakFree.into());
+        }
+        None
+    }
+
+    // Equip (pick up).
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        act(b, u, CommonAction::PickUp.into())
+    }
+
+    // Equip (draw), stowing what is in the way.
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command> {
+        act(b, u, CommonAction::Draw { item }.into())
+    }
+
+    // A Side Step (Quick): it provokes nothing.
+    fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command> {
+        act(b, u, TacticalD20Action::Step { to }.into())
+    }
+
+    // Reaction attacks, then waited attacks and actions, then stepping aside from an
+    // overrun; never a Pursuit.
+    fn take(&self, _b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
+        [
+            ReactionKind::ReactionAttack,
+            ReactionKind::WaitedAttack,
+            ReactionKind::WaitedAction,
+            ReactionKind::StepAside,
+        ]
+        .into_iter()
+        .find(|k| w.options.contains(k))
+    }
+
     // tactical-d20 opens no choice windows: its targets choose nothing mid-command.
-    fn choose(
-        &self,
-        _b: &Battle,
-        _w: &crate::engine::Window,
-    ) -> Option<crate::event::ReactionKind> {
+    fn choose(&self, _b: &Battle, _w: &crate::engine::Window) -> Option<ReactionKind> {
         None
     }
 
@@ -56,7 +93,7 @@ impl AiTactics for TacticalD20Ai {
     }
 
     fn brace(&self) -> Option<Action> {
-        Some(Action::Defend)
+        Some(TacticalD20Action::Defend.into())
     }
 
     // Advances spend Move actions first, then the Standard: the Standard must survive
@@ -130,7 +167,7 @@ fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
     if value <= plain + SPARE_AP_GAIN {
         return None;
     }
-    act(b, u, Action::Trip { target })
+    act(b, u, TacticalD20Action::Trip { target }.into())
 }
 
 /// tactical-d20 Assist for the ally in `u`'s reach that the most foes threaten (the first
@@ -147,7 +184,7 @@ fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
         .filter(|&(threats, _, _)| threats > 0)
         .max()?
         .2;
-    act(b, u, Action::Assist { ally })
+    act(b, u, TacticalD20Action::Assist { ally }.into())
 }
 
 /// tactical-d20: the best charge and its value. Every free cell in reach of a foe, 2 to
@@ -186,10 +223,11 @@ fn best_charge(
             act(
                 b,
                 u,
-                Action::Charge {
+                TacticalD20Action::Charge {
                     target: e,
                     to: Some(c),
-                },
+                }
+                .into(),
             )
             .map(|cmd| (v, cmd))
         })

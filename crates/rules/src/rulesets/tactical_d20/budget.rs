@@ -3,7 +3,9 @@
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Cost, Pool, Slot, Stat, UnitId};
-use crate::engine::{Action, Illegal};
+use crate::engine::{Action, CommonAction, Illegal};
+
+use super::TacticalD20Action;
 use crate::event::{Event, Spend};
 
 use super::conditions::named;
@@ -105,9 +107,19 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
 
 /// The actions each action costs: the slot type, and a second one for the dash-chained
 /// actions (a Dash is a Standard action; Charge, Jump and Overrun are Move actions taken
-/// after it). `None`: a free action.
+/// after it). `(None, None)`: not one of tactical-d20's (another ruleset's).
 pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
-    use Action::*;
+    match a {
+        // Draw, Sheathe and Pick Up are Equip; Stand Up loses the condition.
+        Action::Common(_) => (Some(Slot::Move), None),
+        Action::TacticalD20(t) => own_slots(t),
+        _ => (None, None),
+    }
+}
+
+/// The actions each of tactical-d20's own actions costs (see [`slots_of`]).
+pub fn own_slots(a: &TacticalD20Action) -> (Option<Slot>, Option<Slot>) {
+    use TacticalD20Action::*;
     match a {
         Dash { .. }
         | Defend
@@ -123,52 +135,49 @@ pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
         | Ready { .. }
         | Patch { .. } => (Some(Slot::Standard), None),
         Charge { .. } | Jump { .. } | Overrun { .. } => (Some(Slot::Standard), Some(Slot::Move)),
-        Guard
-        | Concentrate
-        | Feint { .. }
-        | TumbleTo { .. }
-        | Draw { .. }
-        | Sheathe { .. }
-        | PickUp
-        | Give { .. }
-        | StandUp
-        | DropProne => (Some(Slot::Move), None),
+        Guard | Concentrate | Feint { .. } | TumbleTo { .. } | Give { .. } | DropProne => {
+            (Some(Slot::Move), None)
+        }
         Step { .. } | Focus { .. } | Command { .. } => (Some(Slot::Quick), None),
-        _ => (None, None),
     }
 }
 
 /// The action's name as players read it.
 pub fn action_name(a: &Action) -> &'static str {
-    use Action::*;
+    use TacticalD20Action::*;
     match a {
-        Dash { .. } => "Dash",
-        Charge { .. } => "Charge",
-        Jump { .. } => "Jump",
-        Overrun { .. } => "Overrun",
-        Defend => "Defend",
-        Guard => "Guard",
-        Assist { .. } => "Assist",
-        Focus { .. } => "Focus",
-        Trip { .. } => "Trip",
-        Push { .. } => "Push",
-        Sunder { .. } => "Sunder",
-        Disarm { .. } => "Disarm",
-        Grapple { .. } => "Grapple",
-        GrappleTurn { .. } => "Grapple check",
-        BreakFree => "Break Free",
-        Concentrate => "Concentrate",
-        Feint { .. } => "Feint",
-        TumbleTo { .. } => "Tumble",
-        Draw { .. } => "Equip (draw)",
-        Sheathe { .. } => "Equip (stow)",
-        PickUp => "Equip (pick up)",
-        Give { .. } => "Equip (hand over)",
-        StandUp => "Stand Up",
-        DropProne => "Drop Prone",
-        Step { .. } => "Side Step",
-        Command { .. } => "Command",
-        Wait | Ready { .. } => "Wait",
+        Action::Common(c) => match c {
+            CommonAction::Draw { .. } => "Equip (draw)",
+            CommonAction::Sheathe { .. } => "Equip (stow)",
+            CommonAction::PickUp => "Equip (pick up)",
+            CommonAction::StandUp => "Stand Up",
+        },
+        Action::TacticalD20(t) => match t {
+            Dash { .. } => "Dash",
+            Charge { .. } => "Charge",
+            Jump { .. } => "Jump",
+            Overrun { .. } => "Overrun",
+            Defend => "Defend",
+            Guard => "Guard",
+            Assist { .. } => "Assist",
+            Focus { .. } => "Focus",
+            Trip { .. } => "Trip",
+            Push { .. } => "Push",
+            Sunder { .. } => "Sunder",
+            Disarm { .. } => "Disarm",
+            Grapple { .. } => "Grapple",
+            GrappleTurn { .. } => "Grapple check",
+            BreakFree => "Break Free",
+            Concentrate => "Concentrate",
+            Feint { .. } => "Feint",
+            TumbleTo { .. } => "Tumble",
+            Give { .. } => "Equip (hand over)",
+            DropProne => "Drop Prone",
+            Step { .. } => "Side Step",
+            Command { .. } => "Command",
+            Wait | Ready { .. } => "Wait",
+            Patch { .. } => "Patch Wound",
+        },
         other => other.name(),
     }
 }

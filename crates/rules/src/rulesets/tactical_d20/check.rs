@@ -2,7 +2,9 @@
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Slot, UnitId, WeaponTag};
-use crate::engine::{Action, GrappleFollow, Illegal};
+use crate::engine::{Action, CommonAction, Illegal};
+
+use super::{GrappleFollow, TacticalD20Action};
 use crate::level::Terrain;
 
 use super::budget::{action_name, need_slot, slot_name, slots_of};
@@ -58,7 +60,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     let (first, second) = slots_of(a);
     let Some(first) = first else {
         return Err(Illegal::NoSuchAction {
-            ruleset: "tactical-d20",
+            ruleset: super::ID,
             action: a.name(),
             instead: "",
         });
@@ -89,7 +91,74 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
 /// Everything but the price: is the action possible for `u` now? (A waited action was
 /// paid for when the unit began to wait.)
 pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    use Action::*;
+    match a {
+        Action::Common(c) => legal_common(b, u, c),
+        Action::TacticalD20(t) => legal_own(b, u, t),
+        _ => Err(Illegal::NoSuchAction {
+            ruleset: super::ID,
+            action: a.name(),
+            instead: "",
+        }),
+    }
+}
+
+/// Draw (Equip, stowing what is in the way), Sheathe, Pick Up, Stand Up.
+fn legal_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> {
+    match a {
+        CommonAction::Draw { item } => {
+            let w = b.weapons(u).get(*item).ok_or(Illegal::NoItem {
+                unit: named(b, u),
+                item: *item,
+            })?;
+            match b.carried(u, *item) {
+                Some(Carried::Stowed) => {}
+                Some(Carried::Held) => {
+                    return Err(Illegal::ItemState {
+                        unit: named(b, u),
+                        item: w.name.clone(),
+                        state: "already held",
+                    });
+                }
+                _ => {
+                    return Err(Illegal::ItemState {
+                        unit: named(b, u),
+                        item: w.name.clone(),
+                        state: "lost",
+                    });
+                }
+            }
+            // Equip may stow what is in the way: only the total matters.
+            if w.hands() > crate::components::HANDS {
+                return Err(Illegal::Hands {
+                    unit: named(b, u),
+                    need: w.hands(),
+                    free: b.free_hands(u),
+                });
+            }
+            Ok(())
+        }
+        CommonAction::Sheathe { item } => own_held(b, u, *item),
+        CommonAction::PickUp => {
+            if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) {
+                return Err(Illegal::NothingHere(b.pos(u)));
+            }
+            Ok(())
+        }
+        CommonAction::StandUp => {
+            if !b.has(u, ConditionKind::Prone) {
+                return Err(Illegal::NotInCondition {
+                    unit: named(b, u),
+                    condition: "prone",
+                });
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One of tactical-d20's own actions.
+pub(super) fn legal_own(b: &Battle, u: UnitId, a: &TacticalD20Action) -> Result<(), Illegal> {
+    use TacticalD20Action::*;
     match a {
         Dash { to } => {
             may_move(b, u)?;
@@ -229,45 +298,6 @@ pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             skill(b, u, Skill::Agility)?;
             tumble_plan(b, u, *to).map(|_| ())
         }
-        Draw { item } => {
-            let w = b.weapons(u).get(*item).ok_or(Illegal::NoItem {
-                unit: named(b, u),
-                item: *item,
-            })?;
-            match b.carried(u, *item) {
-                Some(Carried::Stowed) => {}
-                Some(Carried::Held) => {
-                    return Err(Illegal::ItemState {
-                        unit: named(b, u),
-                        item: w.name.clone(),
-                        state: "already held",
-                    });
-                }
-                _ => {
-                    return Err(Illegal::ItemState {
-                        unit: named(b, u),
-                        item: w.name.clone(),
-                        state: "lost",
-                    });
-                }
-            }
-            // Equip may stow what is in the way: only the total matters.
-            if w.hands() > crate::components::HANDS {
-                return Err(Illegal::Hands {
-                    unit: named(b, u),
-                    need: w.hands(),
-                    free: b.free_hands(u),
-                });
-            }
-            Ok(())
-        }
-        Sheathe { item } => own_held(b, u, *item),
-        PickUp => {
-            if !b.ground().iter().any(|(c, _)| *c == b.pos(u)) {
-                return Err(Illegal::NothingHere(b.pos(u)));
-            }
-            Ok(())
-        }
         Give { item, ally } => {
             b.unit_checked(*ally)?;
             if *ally == u || b.enemies(u, *ally) || !b.alive(*ally) {
@@ -286,15 +316,6 @@ pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                     unit: named(b, *ally),
                     need,
                     free: b.free_hands(*ally),
-                });
-            }
-            Ok(())
-        }
-        StandUp => {
-            if !b.has(u, ConditionKind::Prone) {
-                return Err(Illegal::NotInCondition {
-                    unit: named(b, u),
-                    condition: "prone",
                 });
             }
             Ok(())
@@ -350,11 +371,6 @@ pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             skill(b, u, Skill::Survival).map(|_| ())
         }
-        _ => Err(Illegal::NoSuchAction {
-            ruleset: "tactical-d20",
-            action: a.name(),
-            instead: "",
-        }),
     }
 }
 

@@ -11,6 +11,7 @@ mod perform;
 mod reactions;
 mod turns;
 mod ui;
+mod vocabulary;
 
 pub use attack::*;
 pub use budget::*;
@@ -21,6 +22,7 @@ pub use movement::*;
 pub use perform::*;
 pub use reactions::*;
 pub use turns::*;
+pub use vocabulary::*;
 
 mod ai;
 mod rules;

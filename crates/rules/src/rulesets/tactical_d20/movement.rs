@@ -4,7 +4,7 @@
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Duration, UnitId, WeaponKind, WeaponTag};
 use crate::dice::{ForcedFaceError, ModKind, Modifier};
-use crate::engine::{Frame, Gate, Illegal, Leg, MoveMode, Window};
+use crate::engine::{Frame, Illegal, MoveMode, Window};
 use crate::event::{CheckPurpose, Event, Outcome, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
@@ -12,6 +12,7 @@ use crate::level::Terrain;
 use super::budget::speed;
 use super::checks::{Save, Skill, check_event, d20, save, skill};
 use super::conditions::{add, can_react, cannot, named};
+use super::{Gate, Leg, TacticalD20Frame};
 
 fn standable_free(b: &Battle, c: Cell, except: Option<UnitId>) -> bool {
     b.grid().contains(c) && b.terrain(c).standable() && b.unit_at(c, except).is_none()
@@ -484,11 +485,14 @@ pub(crate) fn leap(
         .flat_map(|l| l.path.iter().copied())
         .collect();
     let go = |b: &mut Battle| {
-        b.stack.push(Frame::Leap {
-            unit: u,
-            legs: legs.clone(),
-            index: index + 1,
-        });
+        b.stack.push(
+            TacticalD20Frame::Leap {
+                unit: u,
+                legs: legs.clone(),
+                index: index + 1,
+            }
+            .into(),
+        );
         if leg.path.len() > 1 {
             b.stack.push(Frame::Move {
                 unit: u,
@@ -538,12 +542,13 @@ pub(crate) fn leap(
             });
             // Continue once the victim is dealt with.
             go(b);
-            let save_frame = Frame::OverrunSave {
+            let save_frame: Frame = TacticalD20Frame::OverrunSave {
                 unit: u,
                 victim,
                 check: total,
                 ahead: ahead.clone(),
-            };
+            }
+            .into();
             let room = b
                 .grid()
                 .neighbours(b.pos(victim))

@@ -4,7 +4,9 @@
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Pool, Slot, UnitId, WeaponTag};
 use crate::dice::{ForcedFaceError, ModKind, Modifier};
-use crate::engine::{Action, FocusOn, Frame, GrappleFollow, HitEffect, Illegal, MoveMode};
+use crate::engine::{Action, CommonAction, Frame, HitEffect, Illegal, MoveMode};
+
+use super::{FocusOn, GrappleFollow, TacticalD20Action, TacticalD20Frame};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
@@ -133,7 +135,79 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
 
 /// Carry out an action already paid for (or a waited one, paid by the Wait).
 pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-    use Action::*;
+    match a {
+        Action::Common(c) => {
+            carry_out_common(b, u, c);
+            Ok(())
+        }
+        Action::TacticalD20(t) => carry_out_own(b, u, t),
+        // Another ruleset's: `check` refuses them.
+        _ => Ok(()),
+    }
+}
+
+/// Draw (stowing what is in the way), Sheathe, Pick Up, Stand Up.
+fn carry_out_common(b: &mut Battle, u: UnitId, a: CommonAction) {
+    match a {
+        CommonAction::Draw { item } => {
+            // Stow what is in the way first (part of the same Equip).
+            let need = b.weapons(u).get(item).map(|w| w.hands()).unwrap_or(1);
+            let mut free = b.free_hands(u);
+            for i in (0..b.weapons(u).len()).rev() {
+                if free >= need {
+                    break;
+                }
+                if i != item && b.held(u, i) && !b.weapons(u)[i].has(WeaponTag::Natural) {
+                    free += b.weapons(u)[i].hands();
+                    b.emit(Event::CarryChanged {
+                        unit: u,
+                        item: i,
+                        now: Carried::Stowed,
+                    });
+                }
+            }
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item,
+                now: Carried::Held,
+            });
+        }
+        CommonAction::Sheathe { item } => b.emit(Event::CarryChanged {
+            unit: u,
+            item,
+            now: Carried::Stowed,
+        }),
+        CommonAction::PickUp => {
+            let cell = b.pos(u);
+            let need = b
+                .ground()
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|(_, w)| w.hands())
+                .unwrap_or(1);
+            let now = if b.free_hands(u) >= need {
+                Carried::Held
+            } else {
+                Carried::Stowed
+            };
+            b.emit(Event::PickedUp { unit: u, cell, now });
+        }
+        CommonAction::StandUp => {
+            b.stack.push(Frame::StandUp { unit: u });
+            for r in b.leave_reactors(u, b.pos(u)).into_iter().rev() {
+                b.stack.push(Frame::Offer {
+                    reactor: r,
+                    trigger: Trigger::StandingUp { unit: u },
+                    to: None,
+                });
+            }
+        }
+    }
+}
+
+/// Carry out one of tactical-d20's own actions, already paid for.
+fn carry_out_own(b: &mut Battle, u: UnitId, a: TacticalD20Action) -> Result<(), Illegal> {
+    use TacticalD20Action::*;
     match a {
         Dash { to } => {
             let (path, _) = dash_path(b, u, to)?;
@@ -171,19 +245,25 @@ pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Ille
         }
         Jump { to } => {
             let legs = jump_legs(b, u, to)?;
-            b.stack.push(Frame::Leap {
-                unit: u,
-                legs,
-                index: 0,
-            });
+            b.stack.push(
+                TacticalD20Frame::Leap {
+                    unit: u,
+                    legs,
+                    index: 0,
+                }
+                .into(),
+            );
         }
         Overrun { to } => {
             let legs = overrun_legs(b, u, to)?;
-            b.stack.push(Frame::Leap {
-                unit: u,
-                legs,
-                index: 0,
-            });
+            b.stack.push(
+                TacticalD20Frame::Leap {
+                    unit: u,
+                    legs,
+                    index: 0,
+                }
+                .into(),
+            );
         }
         Defend => {
             add(
@@ -397,64 +477,11 @@ pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Ille
                 failed_tumble(b, u, &path);
             }
         }
-        Draw { item } => {
-            // Stow what is in the way first (part of the same Equip).
-            let need = b.weapons(u).get(item).map(|w| w.hands()).unwrap_or(1);
-            let mut free = b.free_hands(u);
-            for i in (0..b.weapons(u).len()).rev() {
-                if free >= need {
-                    break;
-                }
-                if i != item && b.held(u, i) && !b.weapons(u)[i].has(WeaponTag::Natural) {
-                    free += b.weapons(u)[i].hands();
-                    b.emit(Event::CarryChanged {
-                        unit: u,
-                        item: i,
-                        now: Carried::Stowed,
-                    });
-                }
-            }
-            b.emit(Event::CarryChanged {
-                unit: u,
-                item,
-                now: Carried::Held,
-            });
-        }
-        Sheathe { item } => b.emit(Event::CarryChanged {
-            unit: u,
-            item,
-            now: Carried::Stowed,
-        }),
-        PickUp => {
-            let cell = b.pos(u);
-            let need = b
-                .ground()
-                .iter()
-                .find(|(c, _)| *c == cell)
-                .map(|(_, w)| w.hands())
-                .unwrap_or(1);
-            let now = if b.free_hands(u) >= need {
-                Carried::Held
-            } else {
-                Carried::Stowed
-            };
-            b.emit(Event::PickedUp { unit: u, cell, now });
-        }
         Give { item, ally } => b.emit(Event::ItemTaken {
             unit: ally,
             from: u,
             item,
         }),
-        StandUp => {
-            b.stack.push(Frame::StandUp { unit: u });
-            for r in b.leave_reactors(u, b.pos(u)).into_iter().rev() {
-                b.stack.push(Frame::Offer {
-                    reactor: r,
-                    trigger: Trigger::StandingUp { unit: u },
-                    to: None,
-                });
-            }
-        }
         DropProne => add(b, u, ConditionKind::Prone, Duration::UntilRemoved, None),
         Step { to } => {
             let from = b.pos(u);
@@ -473,39 +500,42 @@ pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Ille
                 remove(b, ally, ConditionKind::Bleeding, None);
             }
         }
-        _ => {}
     }
     Ok(())
 }
 
 fn spend_of(a: &Action) -> Spend {
-    use Action::*;
+    use TacticalD20Action::*;
     match a {
-        Dash { .. } => Spend::Dash,
-        Charge { .. } => Spend::Charge,
-        Jump { .. } => Spend::Jump,
-        Overrun { .. } => Spend::Overrun,
-        Defend => Spend::Defend,
-        Guard => Spend::Guard,
-        Assist { .. } => Spend::Assist,
-        Focus { .. } => Spend::Focus,
-        Trip { .. } => Spend::Trip,
-        Push { .. } => Spend::Push,
-        Sunder { .. } => Spend::Sunder,
-        Disarm { .. } => Spend::Disarm,
-        Grapple { .. } => Spend::Grapple,
-        GrappleTurn { .. } => Spend::GrappleCheck,
-        BreakFree => Spend::BreakFree,
-        Concentrate => Spend::Concentrate,
-        Feint { .. } => Spend::Feint,
-        TumbleTo { .. } => Spend::Tumble,
-        Draw { .. } | Sheathe { .. } | PickUp | Give { .. } => Spend::Equip,
-        StandUp => Spend::StandUp,
-        DropProne => Spend::DropProne,
-        Step { .. } => Spend::SideStep,
-        Command { .. } => Spend::Command,
-        Wait | Ready { .. } => Spend::Wait,
-        Patch { .. } => Spend::Patch,
+        Action::Common(CommonAction::StandUp) => Spend::StandUp,
+        // Draw, Sheathe, Pick Up.
+        Action::Common(_) => Spend::Equip,
+        Action::TacticalD20(t) => match t {
+            Dash { .. } => Spend::Dash,
+            Charge { .. } => Spend::Charge,
+            Jump { .. } => Spend::Jump,
+            Overrun { .. } => Spend::Overrun,
+            Defend => Spend::Defend,
+            Guard => Spend::Guard,
+            Assist { .. } => Spend::Assist,
+            Focus { .. } => Spend::Focus,
+            Trip { .. } => Spend::Trip,
+            Push { .. } => Spend::Push,
+            Sunder { .. } => Spend::Sunder,
+            Disarm { .. } => Spend::Disarm,
+            Grapple { .. } => Spend::Grapple,
+            GrappleTurn { .. } => Spend::GrappleCheck,
+            BreakFree => Spend::BreakFree,
+            Concentrate => Spend::Concentrate,
+            Feint { .. } => Spend::Feint,
+            TumbleTo { .. } => Spend::Tumble,
+            Give { .. } => Spend::Equip,
+            DropProne => Spend::DropProne,
+            Step { .. } => Spend::SideStep,
+            Command { .. } => Spend::Command,
+            Wait | Ready { .. } => Spend::Wait,
+            Patch { .. } => Spend::Patch,
+        },
         _ => Spend::Move,
     }
 }

@@ -3,13 +3,15 @@
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
-use crate::engine::{Action, Frame, HitEffect, Illegal, MoveMode, Window};
+use crate::engine::{Frame, HitEffect, Illegal, MoveMode, RulesetFrame, Window};
+
+use super::{TacticalD20Action, TacticalD20Frame};
 use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
 use super::budget::speed;
-use super::check::legal;
+use super::check::legal_own;
 use super::checks::{Skill, skill};
 use super::conditions::{can_react, cannot, flees, may_attack, may_move, offensive, remove};
 use super::movement::step_aside;
@@ -108,21 +110,21 @@ fn stops_the_mover(r: ReadyResponse) -> bool {
 
 /// The maneuver a waited response makes against the foe that sprang it: Shove's Prone
 /// is a Trip, its Push a Push; Grapple and Disarm as named.
-pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<Action> {
+pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<TacticalD20Action> {
     match response {
         ReadyResponse::Shove {
             effect: ShoveEffect::Prone,
             ..
-        } => Some(Action::Trip { target: foe }),
+        } => Some(TacticalD20Action::Trip { target: foe }),
         ReadyResponse::Shove {
             effect: ShoveEffect::Push,
             ..
-        } => Some(Action::Push {
+        } => Some(TacticalD20Action::Push {
             target: foe,
             distance: None,
         }),
-        ReadyResponse::Grapple => Some(Action::Grapple { target: foe }),
-        ReadyResponse::Disarm => Some(Action::Disarm {
+        ReadyResponse::Grapple => Some(TacticalD20Action::Grapple { target: foe }),
+        ReadyResponse::Disarm => Some(TacticalD20Action::Disarm {
             target: foe,
             item: None,
             send: None,
@@ -170,7 +172,7 @@ fn waited_option(
         ReadyResponse::Move { to } => waited_path(b, w, to).map(|_| ReactionKind::WaitedAction),
         _ => {
             let a = waited_maneuver(response, foe)?;
-            legal(b, w, &a).ok().map(|_| ReactionKind::WaitedAction)
+            legal_own(b, w, &a).ok().map(|_| ReactionKind::WaitedAction)
         }
     }
 }
@@ -285,7 +287,7 @@ pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<()
                     });
                 }
             } else if let Some(a) = waited_maneuver(response, foe) {
-                super::perform::carry_out(b, w.reactor, a)?;
+                super::perform::carry_out(b, w.reactor, a.into())?;
                 // A foe tripped or grappled mid-move stops there (a pushed one is no
                 // longer where its path goes on).
                 if may_move(b, foe).is_err() {
@@ -330,22 +332,25 @@ pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<()
                     .unwrap_or(b.stack.len());
                 b.stack.insert(
                     at,
-                    Frame::Pursue {
+                    TacticalD20Frame::Pursue {
                         unit: w.reactor,
                         target: t,
-                    },
+                    }
+                    .into(),
                 );
             }
         }
         ReactionKind::StepAside => {
-            let ahead = w
-                .on_decline
-                .iter()
-                .find_map(|f| match f {
-                    Frame::OverrunSave { ahead, .. } => Some(ahead.clone()),
-                    _ => None,
-                })
-                .unwrap_or_default();
+            let ahead =
+                w.on_decline
+                    .iter()
+                    .find_map(|f| match f {
+                        Frame::Ruleset(RulesetFrame::TacticalD20(
+                            TacticalD20Frame::OverrunSave { ahead, .. },
+                        )) => Some(ahead.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
             step_aside(b, w.reactor, &ahead);
         }
         _ => {}

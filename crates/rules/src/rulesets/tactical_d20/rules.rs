@@ -7,7 +7,7 @@ use crate::battle::{Battle, SetupError};
 use crate::components::{BleedTaken, Cost, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, Window};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -16,6 +16,7 @@ use crate::rulesets::{
     AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
+use super::TacticalD20Frame;
 use super::ui;
 
 /// Seed 004, "Action".
@@ -23,7 +24,7 @@ pub struct TacticalD20;
 
 impl Ruleset for TacticalD20 {
     fn id(&self) -> &'static str {
-        "tactical-d20"
+        super::ID
     }
 
     fn catalogue_source(&self) -> &'static str {
@@ -299,6 +300,10 @@ impl Ruleset for TacticalD20 {
         false
     }
 
+    fn instead_of(&self, _a: &Action) -> &'static str {
+        ""
+    }
+
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         super::check(b, u, a)
     }
@@ -332,17 +337,19 @@ impl Ruleset for TacticalD20 {
         super::answer(b, w, kind)
     }
 
-    fn frame(&self, b: &mut Battle, frame: Frame) -> Result<(), Illegal> {
+    fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal> {
+        let RulesetFrame::TacticalD20(frame) = frame else {
+            return Err(crate::engine::foreign_frame(self.id(), &frame));
+        };
         match frame {
-            Frame::Leap { unit, legs, index } => super::leap(b, unit, legs, index)?,
-            Frame::OverrunSave {
+            TacticalD20Frame::Leap { unit, legs, index } => super::leap(b, unit, legs, index)?,
+            TacticalD20Frame::OverrunSave {
                 unit,
                 victim,
                 check,
                 ahead,
             } => super::overrun_save(b, unit, victim, check, &ahead)?,
-            Frame::Pursue { unit, target } => super::pursue(b, unit, target),
-            other => return Err(crate::engine::foreign_frame(self.id(), &other)),
+            TacticalD20Frame::Pursue { unit, target } => super::pursue(b, unit, target),
         }
         Ok(())
     }

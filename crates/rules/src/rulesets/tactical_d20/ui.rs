@@ -5,14 +5,17 @@
 use crate::battle::Battle;
 use crate::components::{Slot, UnitId};
 use crate::engine::{
-    Action, Command, FocusOn, GrappleFollow, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+    Action, Command, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
 };
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act, item_choice,
     items_first, own_items,
 };
 
-use super::{COMMAND_WORDS, attack_payer, default_item, payer, slots_of, speed};
+use super::{
+    COMMAND_WORDS, FocusOn, GrappleFollow, TacticalD20Action, attack_payer, default_item, payer,
+    slots_of, speed,
+};
 
 const ENEMY: Target = Target::Unit("an enemy");
 const CELL: Target = Target::Cell("a cell");
@@ -45,7 +48,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Dash",
         key: Some(Key::Digit(1)),
         target: CELL,
-        build: |_, u, p| Some(act(u, Action::Dash { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Dash { to: p.cell()? })),
     },
     ActionSpec {
         label: "Charge",
@@ -54,7 +57,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Charge {
+                TacticalD20Action::Charge {
                     target: p.unit()?,
                     to: None,
                 },
@@ -65,7 +68,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Trip",
         key: Some(Key::Digit(3)),
         target: ENEMY,
-        build: |_, u, p| Some(act(u, Action::Trip { target: p.unit()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Trip { target: p.unit()? })),
     },
     ActionSpec {
         label: "Push",
@@ -74,7 +77,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Push {
+                TacticalD20Action::Push {
                     target: p.unit()?,
                     distance: None,
                 },
@@ -85,7 +88,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Grapple",
         key: Some(Key::Digit(5)),
         target: ENEMY,
-        build: |_, u, p| Some(act(u, Action::Grapple { target: p.unit()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Grapple { target: p.unit()? })),
     },
     ActionSpec {
         label: "Disarm",
@@ -94,7 +97,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Disarm {
+                TacticalD20Action::Disarm {
                     target: p.unit()?,
                     item: None,
                     send: None,
@@ -109,7 +112,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Sunder {
+                TacticalD20Action::Sunder {
                     target: p.unit()?,
                     item: None,
                 },
@@ -120,37 +123,37 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Feint",
         key: Some(Key::Digit(8)),
         target: ENEMY,
-        build: |_, u, p| Some(act(u, Action::Feint { target: p.unit()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Feint { target: p.unit()? })),
     },
     ActionSpec {
         label: "Tumble",
         key: Some(Key::Digit(9)),
         target: CELL,
-        build: |_, u, p| Some(act(u, Action::TumbleTo { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::TumbleTo { to: p.cell()? })),
     },
     ActionSpec {
         label: "Jump",
         key: Some(Key::Digit(0)),
         target: CELL,
-        build: |_, u, p| Some(act(u, Action::Jump { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Jump { to: p.cell()? })),
     },
     ActionSpec {
         label: "Overrun",
         key: Some(Key::Letter('O')),
         target: CELL,
-        build: |_, u, p| Some(act(u, Action::Overrun { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Overrun { to: p.cell()? })),
     },
     ActionSpec {
         label: "Defend",
         key: Some(Key::Letter('V')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Defend)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::Defend)),
     },
     ActionSpec {
         label: "Guard",
         key: Some(Key::Letter('G')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Guard)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::Guard)),
     },
     ActionSpec {
         label: "Focus",
@@ -159,7 +162,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, _| {
             Some(act(
                 u,
-                Action::Focus {
+                TacticalD20Action::Focus {
                     on: FocusOn::Attack,
                 },
             ))
@@ -169,19 +172,19 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Assist",
         key: Some(Key::Letter('H')),
         target: Target::Unit("an ally"),
-        build: |_, u, p| Some(act(u, Action::Assist { ally: p.unit()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Assist { ally: p.unit()? })),
     },
     ActionSpec {
         label: "Concentrate",
         key: Some(Key::Letter('C')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Concentrate)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::Concentrate)),
     },
     ActionSpec {
         label: "Wait",
         key: Some(Key::Letter('K')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::Wait)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::Wait)),
     },
     // The waited Standard action used for more than an attack on a foe entering reach
     // (no keys left: from the bar only).
@@ -192,7 +195,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |b, u, _| {
             Some(act(
                 u,
-                Action::Ready {
+                TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
                         cells: wait_shot_cells(b, u),
                     },
@@ -209,7 +212,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |b, u, p| {
             Some(act(
                 u,
-                Action::Ready {
+                TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
                         cells: speed(b, u).max(1),
                     },
@@ -226,7 +229,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, _| {
             Some(act(
                 u,
-                Action::Ready {
+                TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyEntersReach,
                     response: ReadyResponse::Shove {
                         effect: ShoveEffect::Prone,
@@ -241,7 +244,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Step",
         key: Some(Key::Letter('X')),
         target: Target::Cell("a free adjacent cell"),
-        build: |_, u, p| Some(act(u, Action::Step { to: p.cell()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Step { to: p.cell()? })),
     },
     ActionSpec {
         label: "Grapple attack",
@@ -250,7 +253,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, _| {
             Some(act(
                 u,
-                Action::GrappleTurn {
+                TacticalD20Action::GrappleTurn {
                     follow: GrappleFollow::Attack,
                 },
             ))
@@ -260,31 +263,31 @@ pub static ACTIONS: [ActionSpec; 31] = [
         label: "Break Free",
         key: Some(Key::Letter('B')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::BreakFree)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::BreakFree)),
     },
     ActionSpec {
         label: "Stand Up",
         key: Some(Key::Letter('U')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::StandUp)),
+        build: |_, u, _| Some(act(u, CommonAction::StandUp)),
     },
     ActionSpec {
         label: "Drop prone",
         key: Some(Key::Letter('R')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::DropProne)),
+        build: |_, u, _| Some(act(u, TacticalD20Action::DropProne)),
     },
     ActionSpec {
         label: "Pick Up",
         key: Some(Key::Letter('P')),
         target: Target::None,
-        build: |_, u, _| Some(act(u, Action::PickUp)),
+        build: |_, u, _| Some(act(u, CommonAction::PickUp)),
     },
     ActionSpec {
         label: "Patch Wound",
         key: Some(Key::Letter('L')),
         target: Target::Unit("itself or an adjacent bleeding ally"),
-        build: |_, u, p| Some(act(u, Action::Patch { ally: p.unit()? })),
+        build: |_, u, p| Some(act(u, TacticalD20Action::Patch { ally: p.unit()? })),
     },
     ActionSpec {
         label: "Hand over",
@@ -294,7 +297,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |b, u, p| {
             Some(act(
                 u,
-                Action::Give {
+                TacticalD20Action::Give {
                     item: own_items(b, u).first().copied().unwrap_or(0),
                     ally: p.unit()?,
                 },
@@ -312,7 +315,7 @@ pub static ACTIONS: [ActionSpec; 31] = [
         build: |_, u, p| {
             Some(act(
                 u,
-                Action::Command {
+                TacticalD20Action::Command {
                     text: p.words()?.to_string(),
                 },
             ))
@@ -356,8 +359,11 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
         return None;
     };
     let unit = *unit;
+    let Action::TacticalD20(action) = action else {
+        return None;
+    };
     match *action {
-        Action::Focus { .. } => Some(Choice {
+        TacticalD20Action::Focus { .. } => Some(Choice {
             title: "Focus on what? (Quick action, +1 until your next turn)".to_string(),
             options: [
                 (FocusOn::Attack, "attack and damage rolls"),
@@ -365,24 +371,24 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
                 (FocusOn::Skills, "skill checks"),
             ]
             .into_iter()
-            .map(|(on, l)| (l.to_string(), act(unit, Action::Focus { on })))
+            .map(|(on, l)| (l.to_string(), act(unit, TacticalD20Action::Focus { on })))
             .collect(),
         }),
-        Action::Sunder { target, item: None } => item_choice(
+        TacticalD20Action::Sunder { target, item: None } => item_choice(
             format!("Sunder which item of {}?", b.name(target)),
             items_first(b, target, default_item(b, target)),
             |i| item_label(b, target, i),
             |i| {
                 act(
                     unit,
-                    Action::Sunder {
+                    TacticalD20Action::Sunder {
                         target,
                         item: Some(i),
                     },
                 )
             },
         ),
-        Action::Disarm {
+        TacticalD20Action::Disarm {
             target, item: None, ..
         } => item_choice(
             format!("Disarm which item of {}?", b.name(target)),
@@ -391,7 +397,7 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
             |i| {
                 act(
                     unit,
-                    Action::Disarm {
+                    TacticalD20Action::Disarm {
                         target,
                         item: Some(i),
                         send: None,
@@ -399,11 +405,11 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
                 )
             },
         ),
-        Action::Give { ally, .. } => item_choice(
+        TacticalD20Action::Give { ally, .. } => item_choice(
             format!("Hand which item to {}?", b.name(ally)),
             own_items(b, unit),
             |i| item_label(b, unit, i),
-            |item| act(unit, Action::Give { item, ally }),
+            |item| act(unit, TacticalD20Action::Give { item, ally }),
         ),
         _ => None,
     }
