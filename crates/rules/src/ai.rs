@@ -118,10 +118,9 @@ pub(crate) fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
         }
         None => uniform_value(o, hp),
     };
-    if o.defences && b.rp(target) > 0 {
-        // flow: the target may still dodge, parry or block.
-        ev *= 0.7;
-    }
+    // The target may still stop the hit (flow: Dodge, Parry, Block), at the odds of its
+    // best defence.
+    ev *= 1.0 - o.stopped.clamp(0.0, 1.0);
     ev
 }
 

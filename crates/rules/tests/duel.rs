@@ -461,7 +461,7 @@ impl Ruleset for Duel {
             } else {
                 String::new()
             },
-            defences: false,
+            stopped: 0.0,
             dists: None,
         }
     }

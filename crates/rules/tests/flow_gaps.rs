@@ -554,3 +554,64 @@ fn a_script_readies_a_shot_and_its_trigger() {
             until: ReadyUntil::RoundEnd,
         }));
 }
+
+/// The AI weighs an attack by the chance the target's best defence stops it (issue 14:
+/// the hand-tuned 0.7 replaced by the odds). At one attack level that chance is what the
+/// resolver does: Gor's attack lands as a plain success (the d100 face equal to his
+/// target number); over the 100 faces of the brute's defence roll, the share of hits it
+/// stops with the AI's answer equals `stop_chance_at` that level. `stop_chance` weighs the
+/// levels an attack may land at by their odds.
+#[test]
+fn the_stop_chance_the_ai_uses_is_what_the_defences_do() {
+    use skirmish_rules::ai;
+    use skirmish_rules::event::{AttackKind, Outcome};
+    use skirmish_rules::rulesets::flow::{
+        attack_check, stop_chance, stop_chance_at, success_level,
+    };
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
+    let start = arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let (gor, brute) = (id(&start, "Gor"), id(&start, "Brute"));
+    let w = start.weapon_for(gor, brute, None).unwrap();
+    let check = attack_check(&start, gor, brute, w, AttackKind::Normal);
+    let face = check.target() as u32;
+    assert_eq!(success_level(face, check.target()), Outcome::Success);
+    let mut stopped = 0;
+    for d in 1..=100 {
+        let mut b = arena(GridKind::Square, 10, 7, units, "", &[10, 1, face, d]);
+        let n = b.log().len();
+        b.submit(Command::Attack {
+            unit: gor,
+            target: brute,
+            weapon: None,
+            slot: None,
+        })
+        .unwrap();
+        while let Some(w) = b.window() {
+            let unit = w.reactor;
+            let choice = ai::react(&b);
+            b.submit(Command::React {
+                unit,
+                choice,
+                commit: 0,
+            })
+            .unwrap();
+            // A Riposte's own attack is not part of this count: force it to miss.
+            b.dice_force_for_tests(&[100, 100]);
+        }
+        let hurt = since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::Damage { unit, .. } if *unit == brute));
+        stopped += usize::from(!hurt);
+    }
+    let want = stop_chance_at(&start, gor, brute, w, AttackKind::Normal, Outcome::Success);
+    // Exact up to the float sum of the odds (65 of 100 faces: 0.65 against 0.65000…01).
+    assert!(
+        (stopped as f64 / 100.0 - want).abs() < 1e-9,
+        "stopped {stopped} of 100, the odds say {want}"
+    );
+    assert!(want > 0.0 && want < 1.0);
+    // The real attack may land better than a plain success: harder to stop.
+    let real = stop_chance(&start, gor, brute, w, AttackKind::Normal);
+    assert!(real > 0.0 && real <= want, "{real} vs {want}");
+}

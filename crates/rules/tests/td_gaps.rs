@@ -894,3 +894,47 @@ fn a_foe_blocked_on_its_allys_square_falls_back_to_its_last_own_square() {
     assert_eq!(b.pos(g), Cell::new(6, 4));
     assert_eq!(b.pos(bo), Cell::new(5, 4));
 }
+
+/// The hover card's chance of a maneuver (issue 14: "maneuver chances go through the same
+/// path") is what the resolver does: over all 400 pairs of forced d20 faces, the share of
+/// Trips and Feints that land equals the chance the window shows.
+#[test]
+fn the_maneuver_chance_the_window_shows_is_what_the_resolver_rolls() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "rogue")"#;
+    let (c, g) = (UnitId(0), UnitId(1));
+    for (action, lands) in [
+        (TacticalD20Action::Trip { target: g }, ConditionKind::Prone),
+        (
+            TacticalD20Action::Feint { target: g },
+            ConditionKind::Surprised,
+        ),
+    ] {
+        let cmd = Command::Act {
+            unit: c,
+            action: action.clone().into(),
+        };
+        let b = arena(GridKind::Square, units, &[20, 1]);
+        let (shown, words) = b.rules().maneuver_chance(&b, c, &cmd).expect("a chance");
+        assert!(words.contains("Grub"), "{words}");
+        let mut landed = 0;
+        for fa in 1..=20 {
+            for fp in 1..=20 {
+                let mut b = arena(GridKind::Square, units, &[20, 1, fa, fp]);
+                // Grub starts the battle Surprised; a Feint's mark must be new.
+                let before = b.log().len();
+                b.submit(cmd.clone()).unwrap();
+                let added = b.log()[before..].iter().any(|l| {
+                    matches!(l.event, Event::ConditionAdded { unit, kind, .. } if unit == g && kind == lands)
+                });
+                landed += usize::from(added);
+            }
+        }
+        assert_eq!(
+            shown,
+            landed as f64 / 400.0,
+            "{action:?}: shown {shown}, landed {landed} of 400"
+        );
+        assert!(landed > 0 && landed < 400);
+    }
+}

@@ -78,8 +78,12 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
                         o.crit_damage.0,
                         o.crit_damage.1
                     ));
-                    if o.defences {
-                        out.push(format!("{} may still Dodge/Parry/Block", b.name(t)));
+                    if o.stopped > 0.0 {
+                        out.push(format!(
+                            "{} may still defend: {} to stop a hit",
+                            b.name(t),
+                            pct(o.stopped)
+                        ));
                     }
                 }
                 Err(e) => out.push(format!("cannot: {e}")),

@@ -233,8 +233,10 @@ pub struct AttackOdds {
     pub crit_damage: (i32, i32),
     /// The roll in words with every modifier: "roll ≤ 55 on d100 (…)", "d20 +5 vs AC 16 (…)".
     pub detail: String,
-    /// Can the target still defend itself with a reaction (flow Dodge/Parry/Block)?
-    pub defences: bool,
+    /// The chance the target's best defence (flow's Dodge, Parry, Block or Riposte, with
+    /// the reaction points it has now) stops a plain hit; 0 when it has none. The AI
+    /// weighs an attack by it (`ai::odds_value`), the hover card shows it.
+    pub stopped: f64,
     /// The exact damage distributions of a normal and a critical hit
     /// ([`Ruleset::damage_odds`]), filled in by [`attack_odds_numbers`] for the AI
     /// (`None` from [`Ruleset::odds`], or when the dice are too many to count).

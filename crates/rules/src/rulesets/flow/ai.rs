@@ -143,6 +143,7 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
     let better = AttackOdds {
         hit,
         crit,
+        stopped: super::stop_chance_with(b, &with, u, target, w, AttackKind::Normal),
         ..attack_odds_numbers(b, u, target, w, AttackKind::Normal)
     };
     let edge = odds_value(b, target, &better) - plain;

@@ -571,6 +571,107 @@ pub fn defence_chance(b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind
         .sum()
 }
 
+/// The chance that the target's best defence stops this attack once it hits: the
+/// defences it could answer with now (`defence_options`, which asks its reaction
+/// points), each at its exact odds (`defence_chance`) against each level the attack may
+/// hit with, weighted by that level's chance. 0 when it has none.
+pub fn stop_chance(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> f64 {
+    let check = attack_check(b, attacker, target, weapon, kind);
+    stop_chance_with(b, &check, attacker, target, weapon, kind)
+}
+
+/// [`stop_chance`] for an attack rolled with `check` (the AI asks it with an Advantage
+/// the attack does not have yet).
+pub fn stop_chance_with(
+    b: &Battle,
+    check: &Check,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> f64 {
+    let hit = Hit {
+        attacker,
+        target,
+        weapon,
+        kind,
+        level: Outcome::Success,
+        natural: 0,
+        effect: HitEffect::Damage,
+    };
+    // The defences and their odds do not depend on the level the attack lands with:
+    // work them out once (what `defence_chance` does for each level).
+    let defences: Vec<(bool, [f64; 6])> = defence_options(b, &hit)
+        .into_iter()
+        .map(|k| {
+            let parry = matches!(k, ReactionKind::Parry | ReactionKind::Riposte);
+            (parry, defence_check(b, target, k).odds())
+        })
+        .collect();
+    if defences.is_empty() {
+        return 0.0;
+    }
+    let (big, small) = (b.size(attacker), b.size(target));
+    let odds = check.odds();
+    let mut hits = 0.0;
+    let mut stopped = 0.0;
+    for level in Outcome::ALL.into_iter().filter(|o| o.is_success()) {
+        let p = odds[level as usize];
+        if p == 0.0 {
+            continue;
+        }
+        let best = defences
+            .iter()
+            .map(|(parry, d)| {
+                let against = if *parry {
+                    parry_adjusted(level, big, small)
+                } else {
+                    level
+                };
+                Outcome::ALL
+                    .into_iter()
+                    .filter(|&o| !active_wins(against, o))
+                    .map(|o| d[o as usize])
+                    .sum::<f64>()
+            })
+            .fold(0.0, f64::max);
+        hits += p;
+        stopped += p * best;
+    }
+    if hits > 0.0 { stopped / hits } else { 0.0 }
+}
+
+/// The chance that the target's best defence stops a hit that lands at `level` (the
+/// defence the AI picks: `ai::react` takes the best `defence_chance`).
+pub fn stop_chance_at(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    level: Outcome,
+) -> f64 {
+    let hit = Hit {
+        attacker,
+        target,
+        weapon,
+        kind,
+        level,
+        natural: 0,
+        effect: HitEffect::Damage,
+    };
+    defence_options(b, &hit)
+        .into_iter()
+        .map(|k| defence_chance(b, target, &hit, k))
+        .fold(0.0, f64::max)
+}
+
 /// Chance that a melee/ranged attack hits before defences, and its damage range.
 pub fn attack_preview(
     b: &Battle,

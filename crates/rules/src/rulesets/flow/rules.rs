@@ -333,7 +333,7 @@ impl Ruleset for Flow {
             } else {
                 String::new()
             },
-            defences: b.rp(target) > 0,
+            stopped: super::stop_chance_with(b, &c, attacker, target, weapon, kind),
             dists: None,
         }
     }

@@ -257,7 +257,7 @@ impl Ruleset for TacticalD20 {
             } else {
                 String::new()
             },
-            defences: false,
+            stopped: 0.0,
             dists: None,
         }
     }
@@ -419,8 +419,8 @@ impl Ruleset for TacticalD20 {
         ui::attack_price(b, u)
     }
 
-    fn maneuver_chance(&self, _b: &Battle, _u: UnitId, _cmd: &Command) -> Option<(f64, String)> {
-        None
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        ui::maneuver_chance(b, u, cmd)
     }
 
     fn reaction_price(&self, _kind: ReactionKind) -> String {

@@ -334,6 +334,71 @@ fn wait_shot_cells(b: &Battle, u: UnitId) -> u32 {
         .max(1)
 }
 
+/// The chance a maneuver on the unit hovered succeeds, for the hover card: the same
+/// opposed odds (`checks::opposed_chance`) the AI reads and the resolver rolls.
+pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+    use super::TacticalD20Action as A;
+    use super::checks::{Save, Skill, opposed_chance, save, skill};
+    let Command::Act {
+        action: Action::TacticalD20(a),
+        ..
+    } = cmd
+    else {
+        return None;
+    };
+    let (target, what, a_mods, p_mods) = match *a {
+        A::Trip { target } => (
+            target,
+            "to trip",
+            skill(b, u, Skill::Athletics),
+            Save::Reflex,
+        ),
+        A::Push { target, .. } => (
+            target,
+            "to push",
+            skill(b, u, Skill::Athletics),
+            Save::Reflex,
+        ),
+        A::Disarm { target, .. } => (
+            target,
+            "to disarm",
+            skill(b, u, Skill::Athletics),
+            Save::Reflex,
+        ),
+        A::Grapple { target } => (
+            target,
+            "to grapple",
+            skill(b, u, Skill::Athletics),
+            Save::Reflex,
+        ),
+        A::Feint { target } => (
+            target,
+            "to feint",
+            skill(b, u, Skill::Deception),
+            Save::Will,
+        ),
+        _ => return None,
+    };
+    if target == u || b.entity(target).is_none() {
+        return None;
+    }
+    let chance = match a_mods {
+        Ok(am) => opposed_chance(b, u, &am, target, &save(b, target, p_mods)),
+        Err(_) => 0.0,
+    };
+    let (skill_name, save_name) = match p_mods {
+        Save::Will => ("Deception", "Will"),
+        _ => ("Athletics", "Reflex"),
+    };
+    Some((
+        chance,
+        format!(
+            "{what} {} ({skill_name} against {save_name})",
+            b.name(target)
+        ),
+    ))
+}
+
 /// The window's fixed words for tactical-d20.
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to Advance (Move action), an enemy to attack (Standard, then Move −5, then Quick −10).",
