@@ -202,6 +202,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
                     target: e,
                     weapon: None,
                     slot: None,
+                    aim: None,
                 },
             )?;
             Some((attack_value(b, u, e, w, kind), cmd))

@@ -142,6 +142,10 @@ pub enum Step {
         /// tactical-d20: `Standard`, `Move` or `Quick` (default: the first one left).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         slot: Option<Slot>,
+        /// Where the attack is aimed (`Vital`, `Legs`, `Arms`, `Senses`, `CentreMass`), in
+        /// a ruleset that has aimed attacks.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aim: Option<crate::engine::Aim>,
     },
     /// Any action, as the engine names it (units by their index in the level's list):
     /// `Do(unit: "Corwin", action: Trip(target: (1)))`.
@@ -511,6 +515,7 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             target,
             weapon,
             slot,
+            aim,
         } => {
             let id = unit(b, u)?;
             let weapon = match weapon {
@@ -527,6 +532,7 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
                 unit: id,
                 target: unit(b, target)?,
                 weapon,
+                aim: *aim,
             }
         }
         Step::EndTurn => Command::EndTurn {

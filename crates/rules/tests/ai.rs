@@ -70,7 +70,8 @@ fn ai_attacks_the_enemy_worth_most_by_the_shared_odds_function() {
             unit: c,
             target: t,
             weapon: None,
-            slot: None
+            slot: None,
+            aim: None,
         })
     );
 }

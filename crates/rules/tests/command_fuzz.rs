@@ -396,6 +396,7 @@ impl Words<'_> {
                 target: self.target(b, unit),
                 weapon: self.opt(|w| w.item()),
                 slot: self.opt(|w| w.slot()),
+                aim: None,
             },
             4 => Command::EndTurn { unit },
             5 => Command::React {

@@ -198,6 +198,7 @@ fn damage_odds_match_what_the_resolver_deals() {
                 target: g,
                 weapon: Some(w),
                 slot: None,
+                aim: None,
             })
             .unwrap();
             let amount = crate::support::damage(&crate::support::since(&b, before))

@@ -34,6 +34,8 @@
 //! - A target with its reaction left may Block knowing the damage rolled: it takes half,
 //!   rounded down, and 2 less for each skill die it commits (up to 2 of its 3 a turn:
 //!   `Command::React`'s `commit`).
+//! - An attack may be aimed (`Command::Attack`'s `aim`): at the centre mass +1 to hit, at
+//!   a vital spot −2 to hit and +2 damage; the hit carries the aim (`HitEffect::Aimed`).
 //! - A Prone unit (from the level) cannot move or attack. It may Stand Up at any time,
 //!   even on another unit's turn: on its own turn for its Move action, on another's for
 //!   the Move action of its next turn (melee-zone's rule, with a Move for the Bonus
@@ -335,6 +337,17 @@ impl Ruleset for Duel {
         })
     }
 
+    // Duel plus: every aim (the centre mass +1 to hit, a vital spot −2 to hit and +2
+    // damage; the others only ride on the hit).
+    fn aims(&self) -> &'static [skirmish_rules::engine::Aim] {
+        use skirmish_rules::engine::Aim::*;
+        if self.plus {
+            &[Vital, Legs, Arms, Senses, CentreMass]
+        } else {
+            &[]
+        }
+    }
+
     fn resolve_attack(
         &self,
         b: &mut Battle,
@@ -348,8 +361,16 @@ impl Ruleset for Duel {
         let roll = b.roll(DiceExpr::new(1, 20))?;
         let face = roll.faces[0];
         let total_ac = ac.iter().map(|m| m.value).sum();
-        let out = outcome(face, bonus.value, total_ac);
-        let roll = roll.with(bonus);
+        let aim = match effect {
+            HitEffect::Aimed(skirmish_rules::engine::Aim::CentreMass) => 1,
+            HitEffect::Aimed(skirmish_rules::engine::Aim::Vital) => -2,
+            _ => 0,
+        };
+        let out = outcome(face, bonus.value + aim, total_ac);
+        let mut roll = roll.with(bonus);
+        if aim != 0 {
+            roll = roll.with(Modifier::new(ModKind::Other, "aimed", aim));
+        }
         let mut effect = effect;
         // Duel plus: the crit chain is rolled with the attack (its event comes first).
         if self.plus && face == 20 && b.roll_chain(attacker, ChainKind::Critical, &CHAIN)? >= 2 {
@@ -411,7 +432,14 @@ impl Ruleset for Duel {
         let Some(w) = b.weapons(hit.attacker).get(hit.weapon) else {
             return Ok(None);
         };
-        Ok(Some(b.roll(w.damage.multiplied(mult as u32))?))
+        let roll = b.roll(w.damage.multiplied(mult as u32))?;
+        Ok(Some(
+            if hit.effect == HitEffect::Aimed(skirmish_rules::engine::Aim::Vital) {
+                roll.with(Modifier::new(ModKind::Other, "vital spot", 2))
+            } else {
+                roll
+            },
+        ))
     }
 
     // Duel plus: Block, knowing the amount, with the reaction left.
@@ -877,6 +905,7 @@ fn attack_cmd(unit: UnitId, target: UnitId, slot: Option<Slot>) -> Command {
         target,
         weapon: None,
         slot,
+        aim: None,
     }
 }
 

@@ -32,6 +32,7 @@ fn attack(b: &mut Battle, unit: UnitId, target: UnitId) {
         target,
         weapon: None,
         slot: None,
+        aim: None,
     })
     .unwrap();
 }
@@ -365,4 +366,89 @@ fn a_block_commits_skill_dice_and_the_engine_checks_the_amount() {
     skirmish_rules::script::run(&mut b, &s).unwrap();
     assert_eq!(b.hp(f), 13);
     assert_eq!(b.pool(f, Pool::SkillDice), 1);
+}
+
+/// Attacks carry their options to the hit (issue 14: "hits that carry the natural roll
+/// and the attack options (aimed location, slot)"): an aimed attack's `HitEffect::Aimed`
+/// reaches the ruleset's damage roll. Duel plus: the centre mass +1 to hit (a face of 8
+/// hits AC 12 only so), a vital spot −2 to hit and +2 damage. flow and tactical-d20 have
+/// no aimed attacks: refused, nothing logged.
+#[test]
+fn an_aimed_attack_carries_its_aim_to_the_hit_and_rulesets_without_aims_refuse_it() {
+    use skirmish_rules::Illegal;
+    use skirmish_rules::engine::Aim;
+    let aimed = |unit, target, aim| Command::Attack {
+        unit,
+        target,
+        weapon: None,
+        slot: None,
+        aim: Some(aim),
+    };
+    // Centre mass: 8 + 3 + 1 = 12 against AC 12 hits; 1d8 = 4.
+    let (mut b, c, f) = pair(&[8, 4]);
+    let n = b.log().len();
+    b.submit(aimed(c, f, Aim::CentreMass)).unwrap();
+    react(&mut b, f, None);
+    let ev = since(&b, n);
+    assert_eq!(damage(&ev), [(f, 4)]);
+    // The same face unaimed misses.
+    let (mut b, c, f) = pair(&[8]);
+    let n = b.log().len();
+    attack(&mut b, c, f);
+    assert!(damage(&since(&b, n)).is_empty());
+    // A vital spot: 15 + 3 - 2 = 16 hits; 1d8 = 5, +2 for the vital spot; Fang is told 7.
+    let (mut b, c, f) = pair(&[15, 5]);
+    let n = b.log().len();
+    b.submit(aimed(c, f, Aim::Vital)).unwrap();
+    assert!(since(&b, n).contains(&Event::ReactionOffered {
+        reactor: f,
+        trigger: Trigger::IncomingDamage {
+            attacker: c,
+            amount: 7
+        },
+        options: vec![ReactionKind::Block],
+    }));
+    react(&mut b, f, None);
+    let ev = since(&b, n);
+    let mods: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack { roll, .. } | Event::Damage { roll, .. } => Some(
+                roll.modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(mods, ["STR mod +3, aimed -2", "vital spot +2"]);
+    assert_eq!(damage(&ev), [(f, 7)]);
+
+    // flow and tactical-d20: no aim.
+    for (rules, want) in [
+        ("flow", "flow has no aimed attacks"),
+        ("tactical-d20", "tactical-d20 has no aimed attacks"),
+    ] {
+        let src = format!(
+            r##"Level(name: "t", ruleset: "{rules}", grid: Square, map: ["......", "......"],
+            sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+            units: [Unit(name: "Ash", side: "Red", cell: (1, 0), archetype: "fighter"),
+                    Unit(name: "Birch", side: "Blue", cell: (2, 0), archetype: "fighter")])"##
+        );
+        let mut b = Battle::new(
+            skirmish_rules::level::parse(&src, "t").unwrap(),
+            3,
+            Vec::new(),
+        )
+        .unwrap();
+        let u = b.current().unwrap();
+        let t = b.units().find(|&x| x != u).unwrap();
+        let n = b.log().len();
+        let e = b.submit(aimed(u, t, Aim::Legs)).unwrap_err();
+        assert!(matches!(e, Illegal::Cannot { .. }), "{e:?}");
+        assert!(e.to_string().contains(want), "{e}");
+        assert_eq!(b.log().len(), n);
+    }
 }

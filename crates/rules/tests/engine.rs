@@ -143,6 +143,7 @@ fn illegal_commands_change_nothing() {
                 unit: SABLE,
                 target: SABLE,
                 weapon: None,
+                aim: None,
             },
             "a unit cannot attack itself",
         ),
@@ -152,6 +153,7 @@ fn illegal_commands_change_nothing() {
                 unit: SABLE,
                 target: UnitId(9),
                 weapon: None,
+                aim: None,
             },
             "there is no unit with id 9",
         ),
@@ -216,6 +218,7 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
         unit: SABLE,
         target: BRAKKA,
         weapon: None,
+        aim: None,
     })
     .unwrap();
     assert_eq!(b.status(), Status::AwaitingReaction(BRAKKA));
@@ -258,6 +261,7 @@ fn sable_attacks_brakka_parries(b: &mut Battle) {
         unit: SABLE,
         target: BRAKKA,
         weapon: None,
+        aim: None,
     })
     .unwrap();
     b.submit(Command::React {
@@ -603,6 +607,7 @@ fn an_attack_out_of_reach_says_so_rather_than_that_the_shield_is_a_shield() {
                 unit: BRAKKA,
                 target: SABLE,
                 weapon: None,
+                aim: None,
             })
             .unwrap_err();
         assert_eq!(
@@ -616,6 +621,7 @@ fn an_attack_out_of_reach_says_so_rather_than_that_the_shield_is_a_shield() {
                 unit: BRAKKA,
                 target: SABLE,
                 weapon: Some(1),
+                aim: None,
             })
             .unwrap_err();
         assert!(e.to_string().ends_with("(shield is a shield)"), "{e}");
@@ -626,6 +632,7 @@ fn an_attack_out_of_reach_says_so_rather_than_that_the_shield_is_a_shield() {
                 unit: BRAKKA,
                 target: SABLE,
                 weapon: None,
+                aim: None,
             })
             .unwrap_err();
         assert_eq!(

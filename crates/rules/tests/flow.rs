@@ -273,6 +273,7 @@ fn range_increments_cost_10_each_beyond_the_weapons_range() {
             unit: archer,
             target: id(&b, "T13"),
             weapon: None,
+            aim: None,
         })
         .unwrap();
         let ev = since(&b, start);
@@ -835,7 +836,8 @@ fn grapple_holds_both_costs_2_ap_a_round_and_ends_on_a_won_break_free() {
             slot: None,
             unit: s,
             target: k,
-            weapon: None
+            weapon: None,
+            aim: None,
         }),
         Err(Illegal::Condition {
             condition: "grappled",
@@ -965,6 +967,7 @@ fn draw_and_sheathe_cost_1_ap_and_need_free_hands() {
             unit: a,
             target: f,
             weapon: Some(0),
+            aim: None,
         })
         .unwrap_err();
     assert!(e.to_string().contains("stowed"), "{e}");

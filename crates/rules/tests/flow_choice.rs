@@ -275,6 +275,7 @@ fn the_interceptor_chooses_its_cell() {
             target: s,
             weapon: None,
             slot: None,
+            aim: None,
         })
         .unwrap();
         let w = b.window().unwrap().clone();

@@ -124,6 +124,7 @@ fn attack(b: &mut Battle, unit: UnitId, target: UnitId) -> Result<usize, Illegal
         unit,
         target,
         weapon: None,
+        aim: None,
     })
 }
 
@@ -585,6 +586,7 @@ fn the_stop_chance_the_ai_uses_is_what_the_defences_do() {
             target: brute,
             weapon: None,
             slot: None,
+            aim: None,
         })
         .unwrap();
         while let Some(w) = b.window() {

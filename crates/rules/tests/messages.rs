@@ -60,6 +60,7 @@ fn a_step_is_written_as_a_script_writes_it() {
                 target: "Sable".into(),
                 weapon: None,
                 slot: None,
+                aim: None,
             },
             r#"Attack(unit: "Brakka", target: "Sable")"#,
         ),
@@ -69,8 +70,19 @@ fn a_step_is_written_as_a_script_writes_it() {
                 target: "Sable".into(),
                 weapon: Some("longsword".into()),
                 slot: Some(Slot::Move),
+                aim: None,
             },
             r#"Attack(unit: "Brakka", target: "Sable", weapon: "longsword", slot: Move)"#,
+        ),
+        (
+            Step::Attack {
+                unit: "Brakka".into(),
+                target: "Sable".into(),
+                weapon: None,
+                slot: None,
+                aim: Some(skirmish_rules::engine::Aim::Vital),
+            },
+            r#"Attack(unit: "Brakka", target: "Sable", aim: Vital)"#,
         ),
         (Step::EndTurn, "EndTurn"),
         (
@@ -205,7 +217,8 @@ fn step() -> impl Strategy<Value = Step> {
                 unit,
                 target,
                 weapon,
-                slot
+                slot,
+                aim: None
             }),
         (name(), action()).prop_map(|(unit, action)| Step::Do { unit, action }),
         Just(Step::EndTurn),

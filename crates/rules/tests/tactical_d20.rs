@@ -25,6 +25,7 @@ fn attack(
         target,
         weapon: None,
         slot,
+        aim: None,
     })
 }
 
@@ -357,6 +358,7 @@ fn a_crit_with_a_weapon_the_attacker_is_not_proficient_with_deals_normal_dice() 
         target: g,
         weapon: Some(1),
         slot: None,
+        aim: None,
     })
     .unwrap();
     let ev = since(&b, n);

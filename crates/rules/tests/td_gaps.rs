@@ -479,6 +479,7 @@ fn cover_gives_plus_4_on_attack_rolls_as_well_as_ac() {
         target: g,
         weapon: None,
         slot: None,
+        aim: None,
     })
     .unwrap();
     let ev = since(&b, n);
@@ -585,6 +586,7 @@ fn going_prone_on_purpose_is_a_move_action_that_provokes_nothing() {
             target: c,
             weapon: None,
             slot: None,
+            aim: None,
         })
         .unwrap();
         let ev = since(&b, n);

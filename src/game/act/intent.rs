@@ -235,6 +235,7 @@ fn apply_intent(
                     unit: cur,
                     target: u,
                     weapon: None,
+                    aim: None,
                 },
             );
         }

@@ -30,6 +30,10 @@ pub enum Command {
         /// Quick: Tertiary −10); `None` takes the first one left in that order.
         #[serde(default)]
         slot: Option<Slot>,
+        /// Where the attack is aimed (melee-zone's aimed wounds); `None`: not aimed.
+        /// Only a ruleset that lists the aim (`Ruleset::aims`) takes it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        aim: Option<Aim>,
     },
     /// End the turn.
     EndTurn {
@@ -209,4 +213,20 @@ pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyU
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// Where an attack is aimed (melee-zone's "Wounds/Aiming": a wound of 6 or more damage
+/// has the aim's effect). Carried by the hit as `HitEffect::Aimed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Aim {
+    /// Throat, heart or head ("Fatal Targets").
+    Vital,
+    /// Legs or feet ("Slowing Targets").
+    Legs,
+    /// Arms ("Weakening Targets").
+    Arms,
+    /// Eyes, ears, nose or hands ("Disrupting Targets").
+    Senses,
+    /// The centre mass: no wound, +1 to hit.
+    CentreMass,
 }

@@ -129,6 +129,8 @@ pub enum HitEffect {
     /// Roll the weapon's damage.
     #[default]
     Damage,
+    /// Roll the weapon's damage; the attack was aimed here (`Command::Attack`'s `aim`).
+    Aimed(Aim),
     /// Slain outright, no damage roll (melee-zone's decisive super critical): the
     /// damage is every HP the target has left.
     Slay,

@@ -41,7 +41,12 @@ impl Battle {
                     mode: MoveMode::Advance,
                 });
             }
-            Plan::Attack { unit, target, plan } => {
+            Plan::Attack {
+                unit,
+                target,
+                plan,
+                aim,
+            } => {
                 for e in plan.pay {
                     self.emit(e);
                 }
@@ -50,7 +55,7 @@ impl Battle {
                     target,
                     weapon: plan.weapon,
                     kind: plan.kind,
-                    effect: HitEffect::Damage,
+                    effect: aim.map_or(HitEffect::Damage, HitEffect::Aimed),
                 });
             }
             Plan::EndTurn => end_turn(self)?,
@@ -135,8 +140,21 @@ impl Battle {
                 target,
                 weapon,
                 slot,
+                aim,
             } => {
                 self.acting(unit)?;
+                if let Some(a) = aim
+                    && !self.rules().aims().contains(&a)
+                {
+                    return Err(Illegal::Cannot {
+                        unit: self.name(unit).into(),
+                        why: if self.rules().aims().is_empty() {
+                            format!("{} has no aimed attacks", self.rules().id())
+                        } else {
+                            format!("{a:?} is no aim {} knows", self.rules().id())
+                        },
+                    });
+                }
                 self.unit_checked(target)?;
                 if unit == target {
                     return Err(Illegal::SelfTarget);
@@ -148,7 +166,12 @@ impl Battle {
                     return Err(Illegal::Ally(self.name(target).into()));
                 }
                 let plan = self.rules().plan_attack(self, unit, target, weapon, slot)?;
-                Ok(Plan::Attack { unit, target, plan })
+                Ok(Plan::Attack {
+                    unit,
+                    target,
+                    plan,
+                    aim,
+                })
             }
             Command::EndTurn { unit } => {
                 self.acting(unit)?;
@@ -600,6 +623,7 @@ enum Plan {
         unit: UnitId,
         target: UnitId,
         plan: crate::rulesets::AttackPlan,
+        aim: Option<Aim>,
     },
     EndTurn,
     React {

@@ -405,6 +405,11 @@ impl Maker<'_> {
                 target: self.target(b, unit),
                 weapon: self.flag().then(|| self.item()),
                 slot: self.flag().then(|| self.slot()),
+                // Now and then an aim, which no playable ruleset takes.
+                aim: (self.below(10) == 0).then(|| {
+                    use crate::engine::Aim::*;
+                    [Vital, Legs, Arms, Senses, CentreMass][self.below(5) as usize]
+                }),
             },
             4 => Command::EndTurn { unit },
             5 => Command::React {
@@ -542,6 +547,7 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             target,
             weapon,
             slot,
+            aim,
         } => {
             let mut s = format!("Attack(unit: {}, target: {}", name(*unit), name(*target));
             if let Some(i) = weapon {
@@ -552,6 +558,9 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             }
             if let Some(slot) = slot {
                 s += &format!(", slot: {}", ron_text(slot));
+            }
+            if let Some(aim) = aim {
+                s += &format!(", aim: {}", ron_text(aim));
             }
             s + ")"
         }

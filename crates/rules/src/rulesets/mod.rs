@@ -406,6 +406,9 @@ pub trait Ruleset: Sync {
         weapon: Option<usize>,
         slot: Option<crate::components::Slot>,
     ) -> Result<AttackPlan, Illegal>;
+    /// The aims an attack may name (`Command::Attack`'s `aim`; melee-zone's aimed
+    /// wounds); empty: attacks are never aimed (flow and tactical-d20).
+    fn aims(&self) -> &'static [crate::engine::Aim];
     /// Roll an attack (its frame came up).
     fn resolve_attack(
         &self,

@@ -85,6 +85,7 @@ pub mod flow {
             unit,
             target,
             weapon: None,
+            aim: None,
         })
         .unwrap();
     }

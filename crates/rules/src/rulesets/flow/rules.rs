@@ -258,6 +258,11 @@ impl Ruleset for Flow {
         })
     }
 
+    // The seed has no aimed attacks.
+    fn aims(&self) -> &'static [crate::engine::Aim] {
+        &[]
+    }
+
     fn resolve_attack(
         &self,
         b: &mut Battle,

@@ -190,6 +190,11 @@ impl Ruleset for TacticalD20 {
         })
     }
 
+    // The seed has no aimed attacks.
+    fn aims(&self) -> &'static [crate::engine::Aim] {
+        &[]
+    }
+
     fn resolve_attack(
         &self,
         b: &mut Battle,

@@ -27,6 +27,7 @@ fn attack_with(u: UnitId, p: &Pick, slot: Slot) -> Option<Command> {
         target: p.unit()?,
         weapon: None,
         slot: Some(slot),
+        aim: None,
     })
 }
 
