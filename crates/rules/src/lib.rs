@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod abilities;
 pub mod ai;
 pub mod battle;
 pub mod components;

@@ -1,0 +1,279 @@
+//! Spells, class abilities, powers, potions and magic items as data (issue 17): what an
+//! ability targets, what it rolls and what its effects are, in a small vocabulary every
+//! ruleset shares. What casting costs, which checks it needs and who may react are the
+//! ruleset's. This module holds the model, its checks and the area geometry
+//! ([`area`]); no playable ruleset casts yet.
+
+pub mod area;
+
+use serde::{Deserialize, Serialize};
+
+use crate::components::{ConditionKind, Duration, Pool, Stat};
+use crate::dice::DiceExpr;
+
+pub use area::Shape;
+
+/// What kind of thing an ability is (rulesets price and gate them by kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AbilityKind {
+    /// A spell (cast).
+    Spell,
+    /// A class ability or power.
+    Ability,
+    /// A potion (drawn, then drunk).
+    Potion,
+    /// A magic item's use.
+    Item,
+}
+
+/// Whom or what an ability is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Targeting {
+    /// The user only.
+    User,
+    /// One creature within `range` cells.
+    One {
+        /// Cells.
+        range: u32,
+    },
+    /// Up to `count` creatures within `range` cells.
+    Several {
+        /// Most targets.
+        count: u32,
+        /// Cells.
+        range: u32,
+    },
+    /// An area aimed at a cell within `range` (a burst's centre; a line's or cone's
+    /// direction, from the user).
+    Area {
+        /// Cells to the aimed cell.
+        range: u32,
+        /// Burst, line or cone.
+        shape: Shape,
+    },
+    /// A cell within `range` (terrain, a summon's place).
+    Cell {
+        /// Cells.
+        range: u32,
+    },
+}
+
+/// Which defence an attack-roll ability goes against (each ruleset maps it to its own
+/// numbers: AC, PD, MD; a flow skill).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Defence {
+    /// Armour.
+    Armour,
+    /// Physical defence (escalation's PD; a d20 Reflex).
+    Physical,
+    /// Mental defence (escalation's MD; a d20 Will).
+    Mental,
+}
+
+/// What an ability rolls against each target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resolve {
+    /// Nothing: its effects simply happen.
+    Automatic,
+    /// An attack roll against a defence; `effects` on a hit, `on_miss` on a miss.
+    Attack {
+        /// Against what.
+        vs: Defence,
+    },
+    /// The target saves with `stat` against `dc`: `effects` when it fails, `on_miss`
+    /// when it succeeds.
+    Save {
+        /// The save or skill.
+        stat: Stat,
+        /// The number to reach.
+        dc: i32,
+    },
+}
+
+/// One thing an ability does to a target (or a cell).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Damage, with its type (resistances and weaknesses key off it).
+    Damage {
+        /// The roll.
+        dice: DiceExpr,
+        /// Fire, cold, … ("" for plain).
+        #[serde(default)]
+        kind: String,
+    },
+    /// Healing.
+    Heal {
+        /// The roll.
+        dice: DiceExpr,
+    },
+    /// A condition.
+    Condition {
+        /// Which.
+        kind: ConditionKind,
+        /// How long.
+        duration: Duration,
+    },
+    /// Push the target this many cells away from the user.
+    Push {
+        /// Cells.
+        cells: u32,
+    },
+    /// A unit of this archetype appears on the cell (a summon).
+    Summon {
+        /// The archetype's name in the ruleset's catalogue.
+        archetype: String,
+    },
+    /// The cells become this terrain (its map character).
+    Terrain {
+        /// The map character (`~`, `#`, …).
+        terrain: char,
+    },
+    /// The target gains this much of a pool (AP, RP, an extra action).
+    Grant {
+        /// Which pool.
+        pool: Pool,
+        /// How much.
+        amount: i32,
+    },
+}
+
+/// An ability as data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ability {
+    /// Its name (unique in its catalogue).
+    pub name: String,
+    /// Spell, ability, potion or item.
+    pub kind: AbilityKind,
+    /// Whom or what it is aimed at.
+    pub target: Targeting,
+    /// Does the user need a clear line to its target (or the aimed cell)?
+    #[serde(default = "yes")]
+    pub line_of_sight: bool,
+    /// What it rolls.
+    #[serde(default = "automatic")]
+    pub resolve: Resolve,
+    /// What it does (on a hit or a failed save).
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    /// What it does on a miss or a successful save.
+    #[serde(default)]
+    pub on_miss: Vec<Effect>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn automatic() -> Resolve {
+    Resolve::Automatic
+}
+
+/// Why an ability cannot be used as written: each is a clear message for `skirmish
+/// check`.
+pub fn problems(a: &Ability) -> Vec<String> {
+    let mut out = Vec::new();
+    let name = &a.name;
+    if name.trim().is_empty() {
+        out.push("an ability needs a name".to_string());
+    }
+    match a.target {
+        Targeting::One { range: 0 } | Targeting::Several { range: 0, .. }
+            if a.kind == AbilityKind::Spell && a.line_of_sight =>
+        {
+            // Touch spells are range 1: 0 would reach nobody but the caster.
+            out.push(format!(
+                "`{name}`: range 0 reaches no one but its user (use `User`, or range 1 for touch)"
+            ));
+        }
+        Targeting::Several { count: 0, .. } => {
+            out.push(format!("`{name}`: `Several` needs a count of 1 or more"));
+        }
+        Targeting::Area {
+            shape: Shape::Line { length: 0 } | Shape::Cone { length: 0 },
+            ..
+        } => out.push(format!(
+            "`{name}`: a line or cone needs a length of 1 or more"
+        )),
+        // Anything else is fine: a burst of range 0 centres on its user.
+        _ => {}
+    }
+    if a.effects.is_empty() && a.on_miss.is_empty() {
+        out.push(format!(
+            "`{name}`: it does nothing (no `effects`, no `on_miss`)"
+        ));
+    }
+    if a.resolve == Resolve::Automatic && !a.on_miss.is_empty() {
+        out.push(format!(
+            "`{name}`: `on_miss` needs something to miss (an `Attack` or a `Save`)"
+        ));
+    }
+    for e in a.effects.iter().chain(&a.on_miss) {
+        match e {
+            Effect::Push { cells: 0 } => out.push(format!("`{name}`: a push of 0 cells")),
+            Effect::Grant { amount, .. } if *amount <= 0 => {
+                out.push(format!("`{name}`: a grant of {amount} gives nothing"))
+            }
+            Effect::Summon { archetype } if archetype.trim().is_empty() => {
+                out.push(format!("`{name}`: a summon names no archetype"))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Ability {
+        ron::from_str(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn abilities_read_from_ron_with_their_defaults() {
+        let a = parse(
+            r#"(name: "Fireball", kind: Spell, target: Area(range: 6, shape: Burst(radius: 1)),
+                resolve: Save(stat: Agility, dc: 50),
+                effects: [Damage(dice: "3d6", kind: "fire")],
+                on_miss: [Damage(dice: "1d6", kind: "fire")])"#,
+        );
+        assert!(a.line_of_sight);
+        assert!(problems(&a).is_empty(), "{:?}", problems(&a));
+        let p = parse(
+            r#"(name: "Healing draught", kind: Potion, target: User,
+                effects: [Heal(dice: "2d4+2")])"#,
+        );
+        assert_eq!(p.resolve, Resolve::Automatic);
+        assert!(problems(&p).is_empty());
+        // Bad dice fail at read time, with the dice module's message.
+        let e = ron::from_str::<Ability>(
+            r#"(name: "X", kind: Spell, target: User, effects: [Heal(dice: "2d0")])"#,
+        )
+        .unwrap_err();
+        assert!(!e.to_string().is_empty());
+    }
+
+    #[test]
+    fn problems_name_the_ability_and_what_is_wrong() {
+        let a = parse(r#"(name: "Nothing", kind: Spell, target: User)"#);
+        assert_eq!(
+            problems(&a),
+            ["`Nothing`: it does nothing (no `effects`, no `on_miss`)"]
+        );
+        let a = parse(
+            r#"(name: "Zap", kind: Spell, target: One(range: 0),
+                effects: [Damage(dice: "1d6")], on_miss: [Push(cells: 0)])"#,
+        );
+        let p = problems(&a);
+        assert!(
+            p.iter().any(|m| m.contains("range 0 reaches no one")),
+            "{p:?}"
+        );
+        assert!(
+            p.iter().any(|m| m.contains("needs something to miss")),
+            "{p:?}"
+        );
+        assert!(p.iter().any(|m| m.contains("a push of 0 cells")), "{p:?}");
+    }
+}
