@@ -365,3 +365,54 @@ fn a_sides_role_decides_initiative_ties_not_its_controller() {
     let e = level::parse(src, "t").unwrap_err().to_string();
     assert!(e.contains("t:2:") && e.contains("Hero"), "{e}");
 }
+
+/// A level may define abilities (issue 17's data model) and give them to its archetypes;
+/// units get the abilities of their archetype. What is wrong with one is reported where
+/// it stands, `FILE:LINE:COL`, naming the ability: nothing changes in battle yet.
+#[test]
+fn a_levels_abilities_are_read_checked_and_given_to_units() {
+    let good = r##"Level(name: "t", ruleset: "flow", grid: Hex, map: ["......", "......"],
+    sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+    abilities: {
+        "Firebolt": (kind: Spell, target: One(range: 6), resolve: Attack(vs: Physical),
+                     effects: [Damage(dice: "2d6", kind: "fire")]),
+        "Draught": (kind: Potion, target: User, effects: [Heal(dice: "2d4")]),
+    },
+    archetypes: {"mage": (hp: 14, stats: {Agility: 40}, weapons: ["dagger"], abilities: ["Firebolt", "Draught"])},
+    units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "mage"),
+            Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##;
+    let l = skirmish_rules::level::parse(good, "good.ron").unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = l.units[0]
+        .abilities
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(names, ["Firebolt", "Draught"], "in the archetype's order");
+    assert!(l.units[1].abilities.is_empty());
+
+    let bad = r##"Level(name: "t", ruleset: "flow", grid: Hex, map: ["......", "......"],
+    sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+    abilities: {
+        "Nothing": (kind: Spell, target: User),
+    },
+    archetypes: {"mage": (hp: 14, abilities: ["Fireball"])},
+    units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "mage"),
+            Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##;
+    let e = skirmish_rules::level::parse(bad, "bad.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("bad.ron:4:") && e.contains("`Nothing`: it does nothing"),
+        "{e}"
+    );
+    assert!(
+        e.contains("bad.ron:6:") && e.contains("unknown ability `Fireball` in archetype `mage`"),
+        "{e}"
+    );
+    // Bad dice in an ability fail like any other bad value, with the place.
+    let dice = good.replace("\"2d6\"", "\"2d0\"");
+    let e = skirmish_rules::level::parse(&dice, "dice.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("dice.ron:5:"), "{e}");
+}

@@ -140,7 +140,9 @@ pub enum Effect {
 /// An ability as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ability {
-    /// Its name (unique in its catalogue).
+    /// Its name (unique in its catalogue; in a catalogue's map it is the key and may be
+    /// left out).
+    #[serde(default)]
     pub name: String,
     /// Spell, ability, potion or item.
     pub kind: AbilityKind,

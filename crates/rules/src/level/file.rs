@@ -128,6 +128,8 @@ pub(super) struct LevelFile {
     #[serde(default)]
     pub(super) archetypes: BTreeMap<String, Archetype>,
     #[serde(default)]
+    pub(super) abilities: BTreeMap<String, crate::abilities::Ability>,
+    #[serde(default)]
     pub(super) surprise: Option<String>,
     #[serde(default)]
     pub(super) stalemate_rounds: Option<i64>,

@@ -9,15 +9,17 @@ use std::path::Path;
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
-use crate::components::{ActiveCondition, Facing, SideId, Size, Stat, Stats, Weapon};
+use crate::components::{ActiveCondition, Facing, SideId, Size, Stats, Weapon};
 use crate::grid::{Cell, Grid, GridKind};
 use crate::rulesets::RulesetId;
 use crate::span::{Pos, SpanIndex};
 
+mod catalogue;
 mod file;
 mod messages;
 mod problems;
 
+pub use catalogue::{Archetype, Catalogue};
 use file::*;
 pub use messages::echo;
 use messages::*;
@@ -154,6 +156,9 @@ pub struct UnitDef {
     pub facing: Facing,
     /// Conditions at the start of the battle.
     pub conditions: Vec<ActiveCondition>,
+    /// Abilities it knows (spells, class abilities, potions, items: issue 17; nothing
+    /// uses them in battle yet).
+    pub abilities: Vec<crate::abilities::Ability>,
 }
 
 /// A validated level.
@@ -195,45 +200,6 @@ impl Level {
     pub fn with_grid(mut self, kind: GridKind) -> Self {
         self.grid.kind = kind;
         self
-    }
-}
-
-/// An archetype: a ready-made unit.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Archetype {
-    /// HP.
-    pub hp: i32,
-    /// Size.
-    #[serde(default)]
-    pub size: Size,
-    /// Scores.
-    #[serde(default)]
-    pub stats: BTreeMap<Stat, i32>,
-    /// Weapon names.
-    #[serde(default)]
-    pub weapons: Vec<String>,
-}
-
-/// Weapons and archetypes available to a level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Catalogue {
-    /// Weapons by name.
-    #[serde(default)]
-    pub weapons: BTreeMap<String, Weapon>,
-    /// Archetypes by name.
-    #[serde(default)]
-    pub archetypes: BTreeMap<String, Archetype>,
-}
-
-impl Catalogue {
-    /// The built-in catalogue of a ruleset.
-    pub fn builtin(r: RulesetId) -> Catalogue {
-        // The built-in files are tested to parse (`builtin_catalogues_parse`).
-        ron_options()
-            .from_str(r.catalogue_source())
-            .unwrap_or_default()
     }
 }
 
@@ -450,6 +416,51 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         }
     }
     catalogue.archetypes.extend(raw.archetypes.clone());
+    // Abilities: the level's own over the ruleset's, each named by its key; the level's
+    // are checked here (the built-in ones by a test).
+    for (k, a) in raw.abilities.clone() {
+        catalogue.abilities.insert(k, a);
+    }
+    for (k, a) in catalogue.abilities.iter_mut() {
+        if a.name.is_empty() {
+            a.name = k.clone();
+        }
+    }
+    for (k, a) in &raw.abilities {
+        if !a.name.is_empty() && &a.name != k {
+            p.at(
+                &format!("abilities{{{k}}}"),
+                format!(
+                    "ability `{}` is listed as `{}`: leave `name` out, or make them the same",
+                    echo(&a.name),
+                    echo(k)
+                ),
+            );
+        }
+        let named = catalogue
+            .abilities
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| a.clone());
+        for m in crate::abilities::problems(&named) {
+            p.at(&format!("abilities{{{k}}}"), m);
+        }
+    }
+    for (name, a) in &raw.archetypes {
+        for (j, x) in a.abilities.iter().enumerate() {
+            if !catalogue.abilities.contains_key(x) {
+                p.at(
+                    &format!("archetypes{{{name}}}.abilities[{j}]"),
+                    format!(
+                        "unknown ability `{}` in archetype `{}` (known: {})",
+                        echo(x),
+                        echo(name),
+                        name_list(catalogue.abilities.keys().map(String::as_str))
+                    ),
+                );
+            }
+        }
+    }
     // Unknown weapons of the level's archetypes: reported once each, at the archetype,
     // with the number of units that carry them (counted below).
     let mut bad_arch_weapons: BTreeMap<&str, (Vec<(usize, &str)>, usize)> = BTreeMap::new();
@@ -710,6 +721,15 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                     file::CondKey::NotPlayed(_) => None,
                 })
                 .collect(),
+            abilities: arch
+                .as_ref()
+                .map(|a| {
+                    a.abilities
+                        .iter()
+                        .filter_map(|x| catalogue.abilities.get(x).cloned())
+                        .collect()
+                })
+                .unwrap_or_default(),
         });
     }
     for (name, (bad, users)) in &bad_arch_weapons {
