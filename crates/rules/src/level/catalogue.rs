@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::messages::{echo, name_list};
+use super::problems::Problems;
 use super::ron_options;
 use crate::abilities::Ability;
 use crate::components::{Size, Stat, Weapon};
@@ -52,5 +54,60 @@ impl Catalogue {
         ron_options()
             .from_str(r.catalogue_source())
             .unwrap_or_default()
+    }
+}
+
+/// Add a level's `own` abilities to the catalogue (over the ruleset's), name each by its
+/// key, and report what is wrong with them and with the abilities its `archetypes` list.
+pub(super) fn merge_abilities(
+    catalogue: &mut Catalogue,
+    own: &BTreeMap<String, Ability>,
+    archetypes: &BTreeMap<String, Archetype>,
+    p: &mut Problems,
+) {
+    // Abilities: the level's own over the ruleset's, each named by its key; the level's
+    // are checked here (the built-in catalogues list none yet).
+    for (k, a) in own.clone() {
+        catalogue.abilities.insert(k, a);
+    }
+    for (k, a) in catalogue.abilities.iter_mut() {
+        if a.name.is_empty() {
+            a.name = k.clone();
+        }
+    }
+    for (k, a) in own {
+        if !a.name.is_empty() && &a.name != k {
+            p.at(
+                &format!("abilities{{{k}}}"),
+                format!(
+                    "ability `{}` is listed as `{}`: leave `name` out, or make them the same",
+                    echo(&a.name),
+                    echo(k)
+                ),
+            );
+        }
+        let named = catalogue
+            .abilities
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| a.clone());
+        for m in crate::abilities::problems(&named) {
+            p.at(&format!("abilities{{{k}}}"), m);
+        }
+    }
+    for (name, a) in archetypes {
+        for (j, x) in a.abilities.iter().enumerate() {
+            if !catalogue.abilities.contains_key(x) {
+                p.at(
+                    &format!("archetypes{{{name}}}.abilities[{j}]"),
+                    format!(
+                        "unknown ability `{}` in archetype `{}` (known: {})",
+                        echo(x),
+                        echo(name),
+                        name_list(catalogue.abilities.keys().map(String::as_str))
+                    ),
+                );
+            }
+        }
     }
 }

@@ -416,51 +416,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         }
     }
     catalogue.archetypes.extend(raw.archetypes.clone());
-    // Abilities: the level's own over the ruleset's, each named by its key; the level's
-    // are checked here (the built-in ones by a test).
-    for (k, a) in raw.abilities.clone() {
-        catalogue.abilities.insert(k, a);
-    }
-    for (k, a) in catalogue.abilities.iter_mut() {
-        if a.name.is_empty() {
-            a.name = k.clone();
-        }
-    }
-    for (k, a) in &raw.abilities {
-        if !a.name.is_empty() && &a.name != k {
-            p.at(
-                &format!("abilities{{{k}}}"),
-                format!(
-                    "ability `{}` is listed as `{}`: leave `name` out, or make them the same",
-                    echo(&a.name),
-                    echo(k)
-                ),
-            );
-        }
-        let named = catalogue
-            .abilities
-            .get(k)
-            .cloned()
-            .unwrap_or_else(|| a.clone());
-        for m in crate::abilities::problems(&named) {
-            p.at(&format!("abilities{{{k}}}"), m);
-        }
-    }
-    for (name, a) in &raw.archetypes {
-        for (j, x) in a.abilities.iter().enumerate() {
-            if !catalogue.abilities.contains_key(x) {
-                p.at(
-                    &format!("archetypes{{{name}}}.abilities[{j}]"),
-                    format!(
-                        "unknown ability `{}` in archetype `{}` (known: {})",
-                        echo(x),
-                        echo(name),
-                        name_list(catalogue.abilities.keys().map(String::as_str))
-                    ),
-                );
-            }
-        }
-    }
+    catalogue::merge_abilities(&mut catalogue, &raw.abilities, &raw.archetypes, &mut p);
     // Unknown weapons of the level's archetypes: reported once each, at the archetype,
     // with the number of units that carry them (counted below).
     let mut bad_arch_weapons: BTreeMap<&str, (Vec<(usize, &str)>, usize)> = BTreeMap::new();
