@@ -97,6 +97,19 @@ pub enum Stat {
     Stealth,
     /// tactical-d20: damage resistance (subtracted from each hit's damage).
     Dr,
+    // casting (issue 17)
+    /// flow: Magic, the spellcasting skill (percentile): spell attacks and the caster's
+    /// side of a save.
+    Magic,
+    /// tactical-d20: Magical Aptitude ranks (the focus check, identifying a spell).
+    MagicalAptitude,
+    /// tactical-d20: caster level (counterspell checks).
+    CasterLevel,
+    /// tactical-d20: Spell Quantity at the start of the battle.
+    SpellQuantity,
+    /// tactical-d20: 1 for a [Psion] (casts through Psionic Focus, not a spellcasting
+    /// focus).
+    Psion,
 }
 
 /// A combatant's scores.
@@ -255,6 +268,14 @@ pub enum ConditionKind {
     Concentrating,
     /// tactical-d20 Wait: holds a Standard action as an extra Reaction.
     Waiting,
+    /// tactical-d20: Psionic Focus (won by Concentrating; lost after casting).
+    PsionicFocus,
+    /// tactical-d20 Dehydrated: weak to acid and heat damage.
+    Dehydrated,
+    /// tactical-d20 Soaked: weak to cold and electricity damage.
+    Soaked,
+    /// tactical-d20 Starving: cannot drink potions (as Nauseated).
+    Starving,
 }
 
 /// How long a condition lasts.

@@ -44,6 +44,10 @@ pub enum Pool {
     Recoveries,
     /// escalation: failed death saves left before the unit dies (4 a battle).
     DeathSaveFailures,
+    /// tactical-d20: Spell Quantity (spent by the Spell Order to cast or counter).
+    SpellQuantity,
+    /// Uses left of the unit's ability at this index (a potion, an item's charges).
+    Uses(u8),
 }
 
 impl Pool {
@@ -73,6 +77,8 @@ impl Pool {
                 "death save failures"
             }
             .to_string(),
+            Pool::SpellQuantity => "SQ".to_string(),
+            Pool::Uses(_) => if one { "use" } else { "uses" }.to_string(),
         };
         format!("{n} {name}")
     }

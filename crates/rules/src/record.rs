@@ -101,6 +101,14 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::IncomingDamage { amount, .. } => format!("{amount} damage coming"),
         Trigger::Fumbled { tragedy: 0, .. } => "a natural 1 against you".into(),
         Trigger::Fumbled { tragedy, .. } => format!("a natural 1 against you, tragedy {tragedy}"),
+        Trigger::Casting { caster, ability } => format!(
+            "casting {}",
+            b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
+        ),
+        Trigger::SpellIdentified { caster, ability } => format!(
+            "{} identified: counter it?",
+            b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
+        ),
     }
 }
 
@@ -238,7 +246,9 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::FailedManeuver { unit }
                 | Trigger::Overrun { by: unit }
                 | Trigger::Feinted { by: unit }
-                | Trigger::Disarmed { by: unit } => r.target = name(unit),
+                | Trigger::Disarmed { by: unit }
+                | Trigger::Casting { caster: unit, .. }
+                | Trigger::SpellIdentified { caster: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);
@@ -362,6 +372,33 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.target = name(unit);
             r.actor = source.as_ref().and_then(name);
             r.detail = Some(format!("{kind:?}, {duration:?}"));
+        }
+        Event::Cast {
+            unit, name: n, at, ..
+        } => {
+            r.kind = "cast";
+            r.actor = name(unit);
+            match at {
+                crate::engine::CastAt::User => {}
+                crate::engine::CastAt::Unit(t) => r.target = name(t),
+                crate::engine::CastAt::Units(ts) => {
+                    r.target = Some(ts.iter().map(|t| b.name(*t)).collect::<Vec<_>>().join(", "))
+                }
+                crate::engine::CastAt::Cell(c) => r.to = Some(*c),
+            }
+            r.detail = Some(n.clone());
+        }
+        Event::Fizzled { unit, name: n, why } => {
+            r.kind = "fizzled";
+            r.actor = name(unit);
+            r.detail = Some(match why {
+                crate::event::Fizzle::Focus => format!("{n}: the focus check failed"),
+                crate::event::Fizzle::Countered(by) => {
+                    format!("{n}: countered by {}", b.name(*by))
+                }
+                crate::event::Fizzle::Disrupted => format!("{n}: disrupted"),
+                crate::event::Fizzle::CasterDown => format!("{n}: the caster fell"),
+            });
         }
         Event::Said { unit, text } => {
             r.kind = "said";

@@ -33,6 +33,23 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                 b.name(r)
             )
         }
+        Trigger::Casting { caster, ability } => format!(
+            "{} casts {} within {}'s reach.",
+            b.name(*caster),
+            b.ability(*caster, *ability)
+                .map_or("a spell", |a| a.name.as_str()),
+            b.name(r)
+        ),
+        Trigger::SpellIdentified { caster, ability } => {
+            let (name, order) = b
+                .ability(*caster, *ability)
+                .map_or(("a spell", 0), |a| (a.name.as_str(), a.order));
+            format!(
+                "{} identifies {}'s {name}: counter it ({order} SQ, caster level vs the Spell DC)?",
+                b.name(r),
+                b.name(*caster),
+            )
+        }
         Trigger::Overrun { by } => format!("{} overruns {}.", b.name(*by), b.name(r)),
         Trigger::Feinted { by } => format!(
             "{} feints {}: resist with Melee or Agility (N: the better).",

@@ -160,6 +160,57 @@ pub struct Ability {
     /// What it does on a miss or a successful save.
     #[serde(default)]
     pub on_miss: Vec<Effect>,
+    /// tactical-d20: the Spell Order (0–9): the SQ it costs, its focus DC and Spell DC.
+    #[serde(default)]
+    pub order: u32,
+    /// tactical-d20: its school or discipline (a counterspell needs a spell of the same).
+    #[serde(default)]
+    pub school: String,
+    /// flow: what it costs in AP when that is not its kind's price (a class ability or
+    /// an item "as stated"; `None`: 2 AP).
+    #[serde(default)]
+    pub ap: Option<u32>,
+    /// Uses in the battle (a potion: 1; an item's charges); `None`: no limit.
+    #[serde(default)]
+    pub uses: Option<u32>,
+    /// Does using it provoke reactions from threatening enemies? `None`: a spell does,
+    /// anything else does not.
+    #[serde(default)]
+    pub provokes: Option<bool>,
+}
+
+impl Ability {
+    /// Does using it provoke (its `provokes`, or by kind: spells do)?
+    pub fn provoking(&self) -> bool {
+        self.provokes.unwrap_or(self.kind == AbilityKind::Spell)
+    }
+
+    /// Its range in cells (0 for `User`).
+    pub fn range(&self) -> u32 {
+        match self.target {
+            Targeting::User => 0,
+            Targeting::One { range }
+            | Targeting::Several { range, .. }
+            | Targeting::Area { range, .. }
+            | Targeting::Cell { range } => range,
+        }
+    }
+
+    /// Is it meant for enemies (it deals damage, or rolls against its targets)?
+    pub fn hostile(&self) -> bool {
+        self.resolve != Resolve::Automatic
+            || self
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::Damage { .. } | Effect::Push { .. }))
+    }
+
+    /// Does it heal?
+    pub fn heals(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Heal { .. }))
+    }
 }
 
 fn yes() -> bool {
@@ -199,6 +250,12 @@ pub fn problems(a: &Ability) -> Vec<String> {
         // Anything else is fine: a burst of range 0 centres on its user.
         _ => {}
     }
+    if a.uses == Some(0) {
+        out.push(format!("`{name}`: `uses: Some(0)` can never be used"));
+    }
+    if a.order > 9 {
+        out.push(format!("`{name}`: a Spell Order of {} (0 to 9)", a.order));
+    }
     if a.effects.is_empty() && a.on_miss.is_empty() {
         out.push(format!(
             "`{name}`: it does nothing (no `effects`, no `on_miss`)"
@@ -215,9 +272,9 @@ pub fn problems(a: &Ability) -> Vec<String> {
             Effect::Grant { amount, .. } if *amount <= 0 => {
                 out.push(format!("`{name}`: a grant of {amount} gives nothing"))
             }
-            Effect::Summon { archetype } if archetype.trim().is_empty() => {
-                out.push(format!("`{name}`: a summon names no archetype"))
-            }
+            Effect::Summon { .. } | Effect::Terrain { .. } => out.push(format!(
+                "`{name}`: summons and terrain effects are not played yet (no ruleset applies them)"
+            )),
             _ => {}
         }
     }

@@ -57,7 +57,9 @@ impl Battle {
             | Event::Stalemate { .. }
             | Event::Check { .. }
             | Event::Contest { .. }
-            | Event::Chain { .. } => {}
+            | Event::Chain { .. }
+            | Event::Cast { .. }
+            | Event::Fizzled { .. } => {}
             Event::Attack {
                 attacker, target, ..
             } => {

@@ -232,6 +232,16 @@ impl Battle {
                 ))
                 .id();
             let mut pools = rules.pools(&u.stats);
+            // A potion's or an item's uses are a pool that never refills.
+            for (i, a) in u.abilities.iter().enumerate().take(usize::from(u8::MAX)) {
+                if let Some(n) = a.uses {
+                    pools = pools.with(
+                        crate::pools::Pool::Uses(i as u8),
+                        n as i32,
+                        crate::pools::Refresh::Never,
+                    );
+                }
+            }
             if level.surprise.is_some_and(|s| s != u.side) {
                 rules.surprised_pools(&mut pools);
             }

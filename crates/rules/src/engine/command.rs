@@ -96,6 +96,14 @@ pub enum CommonAction {
     PickUp,
     /// Stand up from prone (queues the engine's `StandUp` frame; provokes reactions).
     StandUp,
+    /// Cast a spell, use an ability, drink a potion, use an item: the unit's ability at
+    /// `ability` (index into its abilities), aimed `at`.
+    Cast {
+        /// Index into the unit's abilities.
+        ability: usize,
+        /// At what.
+        at: CastAt,
+    },
 }
 
 impl CommonAction {
@@ -106,8 +114,22 @@ impl CommonAction {
             CommonAction::Sheathe { .. } => "Sheathe",
             CommonAction::PickUp => "Pick Up",
             CommonAction::StandUp => "Stand Up",
+            CommonAction::Cast { .. } => "Cast",
         }
     }
+}
+
+/// What an ability is aimed at (`CommonAction::Cast`): what its targeting asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CastAt {
+    /// The user itself (`Targeting::User`).
+    User,
+    /// One creature (`Targeting::One`).
+    Unit(UnitId),
+    /// Several creatures (`Targeting::Several`), at most its count.
+    Units(Vec<UnitId>),
+    /// A cell: an area's aim (`Targeting::Area`) or a cell (`Targeting::Cell`).
+    Cell(Cell),
 }
 
 /// How a `Frame::Move` moves.

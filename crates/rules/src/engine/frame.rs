@@ -84,6 +84,46 @@ pub enum Frame {
         /// The damage roll (an answer may have changed it).
         roll: crate::dice::Roll,
     },
+    /// A casting goes off, after the reactions it provoked (`Battle::queue_cast`): unless
+    /// it was countered, its caster is down, or the ruleset says the reactions disrupted
+    /// it (`hp` was the caster's HP when it began), its targets are found and rolled for.
+    Cast {
+        /// Who.
+        caster: UnitId,
+        /// Index into the caster's abilities.
+        ability: usize,
+        /// Aimed at.
+        at: CastAt,
+        /// The caster's HP when the casting began.
+        hp: i32,
+        /// Countered (a counterspell succeeded): it goes off with no effect.
+        #[serde(default)]
+        countered: bool,
+    },
+    /// A target saves against an ability (`Ruleset::ability_save`), then its effects or
+    /// its `on_miss` follow.
+    AbilitySave {
+        /// Who casts.
+        caster: UnitId,
+        /// Index into the caster's abilities.
+        ability: usize,
+        /// Who saves.
+        target: UnitId,
+    },
+    /// An ability's effects on one target: `effects` when `landed`, else `on_miss`;
+    /// damage dice times `mult` (a critical hit).
+    Effects {
+        /// Who casts.
+        caster: UnitId,
+        /// Index into the caster's abilities.
+        ability: usize,
+        /// On whom.
+        target: UnitId,
+        /// Hit or failed save (`effects`), or miss / saved (`on_miss`).
+        landed: bool,
+        /// Damage dice multiplier.
+        mult: i32,
+    },
     /// A frame only one ruleset queues (flow's intercept offers and defences,
     /// tactical-d20's leaps and pursuits; `rulesets/<id>/vocabulary.rs`): the engine hands
     /// it to the battle's ruleset (`Ruleset::frame`), or refuses another ruleset's with
@@ -131,6 +171,9 @@ pub enum HitEffect {
     Damage,
     /// Roll the weapon's damage; the attack was aimed here (`Command::Attack`'s `aim`).
     Aimed(Aim),
+    /// An ability's attack (a spell attack): a landed hit applies the ability's effects
+    /// (index into the attacker's abilities), a miss its `on_miss`.
+    Ability(usize),
     /// Slain outright, no damage roll (melee-zone's decisive super critical): the
     /// damage is every HP the target has left.
     Slay,

@@ -247,6 +247,9 @@ impl Battle {
                         instead: rules.instead_of(action),
                     });
                 }
+                if let Action::Common(CommonAction::Cast { ability, at }) = action {
+                    self.check_cast(unit, *ability, at)?;
+                }
                 rules.check_action(self, unit, action)?;
                 Ok(Plan::Act {
                     unit,
@@ -427,6 +430,25 @@ impl Battle {
                     .resolve_attack(self, attacker, target, weapon, kind, effect)?;
             }
             Frame::Hit(hit) => self.rules().hit(self, hit),
+            Frame::Cast {
+                caster,
+                ability,
+                at,
+                hp,
+                countered,
+            } => self.exec_cast(caster, ability, at, hp, countered)?,
+            Frame::AbilitySave {
+                caster,
+                ability,
+                target,
+            } => self.exec_ability_save(caster, ability, target)?,
+            Frame::Effects {
+                caster,
+                ability,
+                target,
+                landed,
+                mult,
+            } => self.exec_effects(caster, ability, target, landed, mult)?,
             Frame::Damage { hit, mult } => self.damage(hit, mult)?,
             Frame::DealDamage { hit, roll } => self.rules().deal_damage(self, hit, roll),
             // A ruleset's own frame goes to the ruleset that queues it; another ruleset's
@@ -445,6 +467,17 @@ impl Battle {
     /// The first step of a hit's damage: roll it (or, for `HitEffect::Slay`, take every
     /// HP left), then let the target answer knowing the amount, or deal it.
     fn damage(&mut self, hit: Hit, mult: i32) -> Result<(), Illegal> {
+        // An ability's hit: its effects land (damage dice times the multiplier).
+        if let HitEffect::Ability(i) = hit.effect {
+            self.stack.push(Frame::Effects {
+                caster: hit.attacker,
+                ability: i,
+                target: hit.target,
+                landed: true,
+                mult,
+            });
+            return Ok(());
+        }
         let roll = if hit.effect == HitEffect::Slay {
             let left = self.hp(hit.target).max(0);
             let none = crate::dice::DiceExpr::new(0, 1);
@@ -543,11 +576,17 @@ impl Battle {
         against: Vec<crate::dice::Modifier>,
     ) {
         let roll_natural = roll.natural();
-        let wname = self
-            .weapons(attacker)
-            .get(weapon)
-            .map(|w| w.name.clone())
-            .unwrap_or_default();
+        let wname = match effect {
+            HitEffect::Ability(i) => self
+                .ability(attacker, i)
+                .map(|a| a.name.clone())
+                .unwrap_or_default(),
+            _ => self
+                .weapons(attacker)
+                .get(weapon)
+                .map(|w| w.name.clone())
+                .unwrap_or_default(),
+        };
         self.emit(Event::Attack {
             attacker,
             target,
@@ -558,6 +597,16 @@ impl Battle {
             outcome,
             against,
         });
+        if let (HitEffect::Ability(i), false) = (&effect, outcome.is_success()) {
+            // A missed ability attack: its `on_miss` effects.
+            self.stack.push(Frame::Effects {
+                caster: attacker,
+                ability: *i,
+                target,
+                landed: false,
+                mult: 1,
+            });
+        }
         if outcome.is_success() {
             self.stack.push(Frame::Hit(Hit {
                 attacker,

@@ -169,6 +169,12 @@ pub enum Spend {
     BreakFree,
     /// flow: Flow Points fading at the end of a turn.
     Decay,
+    /// Casting a spell, using an ability, a potion or an item.
+    Cast,
+    /// A use of a potion or an item's charge.
+    Use,
+    /// tactical-d20: Spell Quantity for a counterspell.
+    Counterspell,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),
@@ -215,6 +221,16 @@ pub enum CheckPurpose {
     Hide,
     /// tactical-d20: the grapple check each turn (Athletics vs Athletics).
     GrappleCheck,
+    /// tactical-d20: the spellcasting focus check (Magical Aptitude vs 13 + 2 × order).
+    Focus,
+    /// tactical-d20: identifying a spell as it is cast (Magical Aptitude vs the Spell DC).
+    Identify,
+    /// tactical-d20: a counterspell's caster level check vs the Spell DC.
+    Counterspell,
+    /// tactical-d20: keeping a spell after an opportunity attack hurt the caster.
+    Disrupt,
+    /// A target's save against an ability (flow: its skill against the caster's Magic).
+    Resist,
 }
 
 /// Why a pool was refilled.
@@ -236,6 +252,21 @@ pub enum Gain {
     Reaction,
     /// flow FP: a killing blow.
     Kill,
+    /// Given by an ability's `Grant` effect.
+    Granted,
+}
+
+/// Why a casting came to nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fizzle {
+    /// tactical-d20: the spellcasting focus check failed.
+    Focus,
+    /// Countered by this unit.
+    Countered(UnitId),
+    /// tactical-d20: hurt by a reaction while casting, and the concentration check failed.
+    Disrupted,
+    /// The caster went down before the spell went off.
+    CasterDown,
 }
 
 /// Everything that can happen.
@@ -630,6 +661,27 @@ pub enum Event {
         unit: UnitId,
         /// Which cause.
         cause: crate::components::ModCause,
+    },
+    /// A spell is cast, an ability, a potion or an item used (paid; reactions to it and
+    /// its effects follow).
+    Cast {
+        /// Who.
+        unit: UnitId,
+        /// Index into the unit's abilities.
+        ability: usize,
+        /// The ability's name.
+        name: String,
+        /// At what.
+        at: crate::engine::CastAt,
+    },
+    /// A casting came to nothing.
+    Fizzled {
+        /// The caster.
+        unit: UnitId,
+        /// The ability's name.
+        name: String,
+        /// Why.
+        why: Fizzle,
     },
     /// A turn ended.
     TurnEnded {

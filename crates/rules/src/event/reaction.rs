@@ -86,6 +86,23 @@ pub enum Trigger {
         /// Steps of the fumble chain.
         tragedy: u32,
     },
+    /// `caster` casts a spell (or uses an ability that provokes) within the reactor's
+    /// threat range: a reaction attack (it does not stop the casting, except where the
+    /// ruleset says so).
+    Casting {
+        /// Who casts.
+        caster: UnitId,
+        /// The caster's ability (index into its abilities).
+        ability: usize,
+    },
+    /// tactical-d20: the reactor identified the spell `caster` is casting and may
+    /// counter it.
+    SpellIdentified {
+        /// Who casts.
+        caster: UnitId,
+        /// The caster's ability (index into its abilities).
+        ability: usize,
+    },
 }
 
 impl Trigger {
@@ -96,6 +113,8 @@ impl Trigger {
             Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
             Trigger::EntersReach { mover, .. } => Some(*mover),
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
+            Trigger::Casting { caster, .. } => Some(*caster),
+            Trigger::SpellIdentified { .. } => None,
             Trigger::IncomingAttack { .. }
             | Trigger::IncomingDamage { .. }
             | Trigger::Overrun { .. }
@@ -151,6 +170,8 @@ pub enum ReactionKind {
     },
     /// melee-zone: a free hit (a bonus attack that spends a free-hit slot, not an action).
     FreeHit,
+    /// tactical-d20: counter a spell being cast (after identifying it).
+    Counterspell,
 }
 
 /// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
@@ -193,6 +214,7 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::WaitedAttack => "Waited attack",
             ReactionKind::WaitedAction => "Waited action",
             ReactionKind::FreeHit => "Free hit",
+            ReactionKind::Counterspell => "Counterspell",
             ReactionKind::ResistMelee => "Resist with Melee",
             ReactionKind::ResistAgility => "Resist with Agility",
             ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),

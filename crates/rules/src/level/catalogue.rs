@@ -30,6 +30,12 @@ pub struct Archetype {
     /// Ability names (in the catalogue's `abilities`).
     #[serde(default)]
     pub abilities: Vec<String>,
+    /// Energy resistance by damage type (`{"fire": 5}`: 5 less of each fire damage).
+    #[serde(default)]
+    pub resist: BTreeMap<String, i32>,
+    /// Energy weaknesses (damage types that deal half as much again).
+    #[serde(default)]
+    pub weak: Vec<String>,
 }
 
 /// Weapons and archetypes available to a level.

@@ -156,9 +156,12 @@ pub struct UnitDef {
     pub facing: Facing,
     /// Conditions at the start of the battle.
     pub conditions: Vec<ActiveCondition>,
-    /// Abilities it knows (spells, class abilities, potions, items: issue 17; nothing
-    /// uses them in battle yet).
+    /// Abilities it knows (spells, class abilities, potions, items), its archetype's.
     pub abilities: Vec<crate::abilities::Ability>,
+    /// Energy resistance by damage type (its archetype's).
+    pub resist: BTreeMap<String, i32>,
+    /// Energy weaknesses (its archetype's).
+    pub weak: Vec<String>,
 }
 
 /// A validated level.
@@ -686,6 +689,8 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                         .collect()
                 })
                 .unwrap_or_default(),
+            resist: arch.as_ref().map(|a| a.resist.clone()).unwrap_or_default(),
+            weak: arch.as_ref().map(|a| a.weak.clone()).unwrap_or_default(),
         });
     }
     for (name, (bad, users)) in &bad_arch_weapons {

@@ -557,6 +557,64 @@ pub trait Ruleset: Sync {
     fn check_note(&self, purpose: crate::event::CheckPurpose, total: i32, vs: i32) -> CheckNote;
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
+
+    // ---- Casting (issue 17; `engine/cast.rs`) ----
+    // What casting costs and which checks it needs are the ruleset's `check_action` and
+    // `perform` on `CommonAction::Cast`; these are what the engine asks while a casting
+    // resolves. The defaults suit a ruleset without magic.
+
+    /// The chance an ability's attack or save lands on `target` (1 for an automatic
+    /// one): the number the preview shows and the AI weighs, from the same check the
+    /// resolver rolls.
+    fn ability_chance(
+        &self,
+        _b: &Battle,
+        _caster: UnitId,
+        _target: UnitId,
+        _ability: usize,
+    ) -> f64 {
+        1.0
+    }
+    /// `target` saves against `caster`'s ability: roll it (log `Check` events) and say
+    /// whether it saved.
+    fn ability_save(
+        &self,
+        _b: &mut Battle,
+        _caster: UnitId,
+        _target: UnitId,
+        _stat: crate::components::Stat,
+        _dc: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
+    }
+    /// Typed damage on `target` (energy resistance and weakness): the roll with its
+    /// modifiers added. The default changes nothing.
+    fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
+        roll
+    }
+    /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
+    fn revives(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+    /// `u` was healed by `roll` (the `Healed` event is out): what healing also does
+    /// (tactical-d20: stops bleeding, brings a dying unit back).
+    fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
+    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
+    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    fn cast_disrupted(
+        &self,
+        _b: &mut Battle,
+        _caster: UnitId,
+        _ability: usize,
+        _damage: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
+    }
+    /// The price of using `u`'s ability `ability` in words ("2 AP", "Standard, 2 SQ"),
+    /// for the action bar.
+    fn ability_price(&self, _b: &Battle, _u: UnitId, _ability: usize) -> String {
+        String::new()
+    }
 }
 
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that

@@ -271,5 +271,9 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::Charging => "Ch",
         ConditionKind::Concentrating => "Co",
         ConditionKind::Waiting => "Wt",
+        ConditionKind::PsionicFocus => "Ψ",
+        ConditionKind::Dehydrated => "Dh",
+        ConditionKind::Soaked => "So",
+        ConditionKind::Starving => "St",
     }
 }

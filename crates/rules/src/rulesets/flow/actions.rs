@@ -179,6 +179,9 @@ pub fn tumble_landing(b: &Battle, u: UnitId, through: UnitId) -> Cell {
 /// engine refuses another ruleset's actions before asking.)
 pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     match a {
+        Action::Common(CommonAction::Cast { ability, .. }) => {
+            super::casting::check_cast(b, u, *ability)
+        }
         Action::Common(c) => check_common(b, u, c),
         Action::Flow(f) => check_own(b, u, f),
         other => Err(Illegal::NoSuchAction {

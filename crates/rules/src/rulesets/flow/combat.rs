@@ -314,7 +314,10 @@ pub(crate) fn resolve_attack(
     kind: AttackKind,
     effect: HitEffect,
 ) -> Result<(), ForcedFaceError> {
-    let mut check = attack_check(b, attacker, target, weapon, kind);
+    let mut check = match effect {
+        HitEffect::Ability(_) => super::magic_check(b, attacker),
+        _ => attack_check(b, attacker, target, weapon, kind),
+    };
     if matches!(effect, HitEffect::Disarm { .. }) {
         // Disarm: "a normal attack roll at Disadvantage".
         check.advantage -= 1;
@@ -363,6 +366,10 @@ pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
     let t = hit.target;
     if !b.alive(t) || b.rp(t) < 1 || b.has(t, ConditionKind::Grappled) {
         return Vec::new();
+    }
+    // A spell attack can only be dodged.
+    if matches!(hit.effect, HitEffect::Ability(_)) {
+        return vec![ReactionKind::Dodge];
     }
     let melee = b
         .weapons(hit.attacker)
@@ -514,12 +521,16 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         amount,
         hp_after,
     });
+    // Flow Points come from attacks and reactions, not from an ability's damage.
+    let spell = matches!(hit.effect, HitEffect::Ability(_));
     let (gain, why) = if hit.level == Outcome::Critical {
         (FP_CRIT, Gain::Crit)
     } else {
         (FP_HIT, Gain::Hit)
     };
-    b.emit(Event::refilled(hit.attacker, Pool::FlowPoints, gain, why));
+    if !spell {
+        b.emit(Event::refilled(hit.attacker, Pool::FlowPoints, gain, why));
+    }
     // A reaction attack (or Riposte) that lands is a successful reaction too.
     if hit.kind != AttackKind::Normal {
         reaction_fp(b, hit.attacker);
@@ -528,12 +539,14 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         b.emit(Event::Down { unit: hit.target });
         super::actions::end_grapple(b, hit.target);
         super::actions::clear_feints(b, hit.target);
-        b.emit(Event::refilled(
-            hit.attacker,
-            Pool::FlowPoints,
-            FP_KILL,
-            Gain::Kill,
-        ));
+        if !spell {
+            b.emit(Event::refilled(
+                hit.attacker,
+                Pool::FlowPoints,
+                FP_KILL,
+                Gain::Kill,
+            ));
+        }
         b.check_victory();
     }
 }

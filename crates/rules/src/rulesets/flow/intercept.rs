@@ -321,7 +321,14 @@ pub fn next_interceptor(
     hit: &Hit,
     from: usize,
 ) -> Option<(usize, UnitId, Vec<ReactionKind>)> {
-    if hit.kind != AttackKind::Normal || hit.effect != HitEffect::Damage {
+    // "You are able to Intercept a Spell, but only if it is a single-target spell".
+    let single_spell = match hit.effect {
+        HitEffect::Ability(i) => b
+            .ability(hit.attacker, i)
+            .is_some_and(|a| matches!(a.target, crate::abilities::Targeting::One { .. })),
+        _ => false,
+    };
+    if hit.kind != AttackKind::Normal || (hit.effect != HitEffect::Damage && !single_spell) {
         return None;
     }
     for (at, &r) in b.order().iter().enumerate().skip(from) {

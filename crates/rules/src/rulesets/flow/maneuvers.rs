@@ -101,14 +101,15 @@ pub fn shove_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
 pub(super) fn best_of(b: &Battle, u: UnitId, a: Stat, c: Stat, acting: bool) -> Check {
     let s = b.stats(u);
     let pick = if s.get(c) > s.get(a) { c } else { a };
-    let mut ch = Check::new(stat_name(pick), s.get(pick));
+    let mut ch = Check::new(skill_name(pick), s.get(pick));
     if acting {
         ch.advantage += actor_advantage(b, u);
     }
     ch
 }
 
-fn stat_name(s: Stat) -> &'static str {
+/// A skill's name as the log shows it.
+pub fn skill_name(s: Stat) -> &'static str {
     match s {
         Stat::Agility => "Agility",
         Stat::Athletics => "Athletics",
@@ -116,6 +117,7 @@ fn stat_name(s: Stat) -> &'static str {
         Stat::Deception => "Deception",
         Stat::Endurance => "Endurance",
         Stat::Ranged => "Ranged",
+        Stat::Magic => "Magic",
         _ => "skill",
     }
 }

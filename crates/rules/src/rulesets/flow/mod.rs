@@ -1,6 +1,7 @@
 //! flow: seed 002, "Round Resolution Cheat Sheet" (`docs/rules/flow.md`).
 
 mod actions;
+mod casting;
 mod combat;
 mod intercept;
 mod maneuvers;
@@ -9,6 +10,7 @@ mod ui;
 mod vocabulary;
 
 pub use actions::*;
+pub use casting::{cast_ap, chance as ability_chance, magic_check, resist_check};
 pub use combat::*;
 pub use intercept::*;
 pub use maneuvers::*;

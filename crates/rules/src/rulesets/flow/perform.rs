@@ -81,6 +81,7 @@ fn perform_common(b: &mut Battle, u: UnitId, a: CommonAction) {
                 });
             }
         }
+        CommonAction::Cast { ability, at } => super::casting::perform_cast(b, u, ability, at),
     }
 }
 

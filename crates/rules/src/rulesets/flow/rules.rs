@@ -393,12 +393,35 @@ impl Ruleset for Flow {
                     && b.pos(*mover) == *from
                     && b.leave_reactors(*mover, *from).contains(&reactor)
             }
-            Trigger::StandingUp { unit } | Trigger::FailedTumble { mover: unit } => {
+            Trigger::StandingUp { unit }
+            | Trigger::FailedTumble { mover: unit }
+            | Trigger::Casting { caster: unit, .. } => {
                 b.alive(*unit) && b.leave_reactors(*unit, b.pos(*unit)).contains(&reactor)
             }
             _ => false,
         };
         still.then(|| vec![ReactionKind::ReactionAttack])
+    }
+
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+        super::ability_chance(b, caster, target, ability)
+    }
+
+    fn ability_save(
+        &self,
+        b: &mut Battle,
+        caster: UnitId,
+        target: UnitId,
+        stat: Stat,
+        _dc: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        super::casting::save(b, caster, target, stat)
+    }
+
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        b.ability(u, ability)
+            .map(|a| format!("{} AP", super::cast_ap(a)))
+            .unwrap_or_default()
     }
 
     // No answer takes more than its price.

@@ -253,6 +253,9 @@ pub(crate) fn resolve_attack(
     kind: AttackKind,
     effect: HitEffect,
 ) -> Result<(), ForcedFaceError> {
+    if let HitEffect::Ability(i) = effect {
+        return super::casting::resolve_spell_attack(b, attacker, target, i);
+    }
     let a = attack_math(b, attacker, target, weapon, kind);
     let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
     let face = roll.faces.first().copied().unwrap_or(1);

@@ -110,6 +110,8 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
 /// after it). `(None, None)`: not one of tactical-d20's (another ruleset's).
 pub fn slots_of(a: &Action) -> (Option<Slot>, Option<Slot>) {
     match a {
+        // Casting a spell (or using an ability, a potion, an item) is a Standard action.
+        Action::Common(CommonAction::Cast { .. }) => (Some(Slot::Standard), None),
         // Draw, Sheathe and Pick Up are Equip; Stand Up loses the condition.
         Action::Common(_) => (Some(Slot::Move), None),
         Action::TacticalD20(t) => own_slots(t),
@@ -151,6 +153,7 @@ pub fn action_name(a: &Action) -> &'static str {
             CommonAction::Sheathe { .. } => "Equip (stow)",
             CommonAction::PickUp => "Equip (pick up)",
             CommonAction::StandUp => "Stand Up",
+            CommonAction::Cast { .. } => "Cast a Spell",
         },
         Action::TacticalD20(t) => match t {
             Dash { .. } => "Dash",

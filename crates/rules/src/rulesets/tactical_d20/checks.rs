@@ -24,6 +24,8 @@ pub enum Skill {
     Survival,
     /// DEX.
     Stealth,
+    /// INT: the spellcasting focus, identifying spells, keeping a spell when hurt.
+    MagicalAptitude,
 }
 
 impl Skill {
@@ -35,6 +37,7 @@ impl Skill {
             Skill::Deception => ("Deception", Stat::Deception, Stat::Cha),
             Skill::Survival => ("Survival", Stat::Survival, Stat::Wis),
             Skill::Stealth => ("Stealth", Stat::Stealth, Stat::Dex),
+            Skill::MagicalAptitude => ("Magical Aptitude", Stat::MagicalAptitude, Stat::Int),
         }
     }
 }

@@ -209,6 +209,10 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         Charging => "charging",
         Concentrating => "concentrating",
         Waiting => "waiting",
+        PsionicFocus => "psionic focus",
+        Dehydrated => "dehydrated",
+        Soaked => "soaked",
+        Starving => "starving",
     }
 }
 

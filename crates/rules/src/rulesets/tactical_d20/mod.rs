@@ -2,6 +2,7 @@
 
 mod attack;
 mod budget;
+mod casting;
 mod check;
 mod checks;
 mod conditions;
@@ -15,6 +16,10 @@ mod vocabulary;
 
 pub use attack::*;
 pub use budget::*;
+pub use casting::{
+    NO_PSIONIC_FOCUS, chance as ability_chance, could_counter, focus_dc, psion, save_of,
+    spell_attack_bonus, spell_dc, spell_defence, typed_damage,
+};
 pub use check::*;
 pub use checks::*;
 pub use conditions::*;

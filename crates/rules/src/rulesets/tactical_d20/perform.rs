@@ -136,6 +136,9 @@ pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illega
 /// Carry out an action already paid for (or a waited one, paid by the Wait).
 pub(crate) fn carry_out(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
     match a {
+        Action::Common(CommonAction::Cast { ability, at }) => {
+            Ok(super::casting::perform_cast(b, u, ability, at)?)
+        }
         Action::Common(c) => {
             carry_out_common(b, u, c);
             Ok(())
@@ -192,6 +195,8 @@ fn carry_out_common(b: &mut Battle, u: UnitId, a: CommonAction) {
             };
             b.emit(Event::PickedUp { unit: u, cell, now });
         }
+        // Carried out by `carry_out` (it rolls).
+        CommonAction::Cast { .. } => {}
         CommonAction::StandUp => {
             b.stack.push(Frame::StandUp { unit: u });
             for r in b.leave_reactors(u, b.pos(u)).into_iter().rev() {
@@ -446,6 +451,7 @@ fn carry_out_own(b: &mut Battle, u: UnitId, a: TacticalD20Action) -> Result<(), 
                     Duration::UntilOwnTurnStart,
                     None,
                 );
+                super::casting::gain_focus(b, u);
             }
         }
         Feint { target } => {
@@ -508,6 +514,7 @@ fn spend_of(a: &Action) -> Spend {
     use TacticalD20Action::*;
     match a {
         Action::Common(CommonAction::StandUp) => Spend::StandUp,
+        Action::Common(CommonAction::Cast { .. }) => Spend::Cast,
         // Draw, Sheathe, Pick Up.
         Action::Common(_) => Spend::Equip,
         Action::TacticalD20(t) => match t {

@@ -40,7 +40,11 @@ pub fn offer_options(
             }
             Some(o)
         }
-        Trigger::StandingUp { unit } => (b.alive(*unit)
+        Trigger::SpellIdentified { caster, ability } => (b.alive(*caster)
+            && b.ability(*caster, *ability)
+                .is_some_and(|a| super::could_counter(b, reactor, a)))
+        .then(|| vec![ReactionKind::Counterspell]),
+        Trigger::StandingUp { unit } | Trigger::Casting { caster: unit, .. } => (b.alive(*unit)
             && b.leave_reactors(*unit, b.pos(*unit)).contains(&reactor))
         .then(|| vec![ReactionKind::ReactionAttack]),
         Trigger::FailedManeuver { unit } => (b.alive(*unit)
@@ -271,6 +275,11 @@ pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cel
 pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<(), Illegal> {
     let provoker = w.trigger.provoker();
     match kind {
+        ReactionKind::Counterspell => {
+            if let Trigger::SpellIdentified { caster, ability } = w.trigger {
+                super::casting::counterspell(b, w.reactor, caster, ability)?;
+            }
+        }
         ReactionKind::WaitedAction => {
             let plan = waited_plan(b, w.reactor);
             remove(b, w.reactor, ConditionKind::Waiting, None);

@@ -44,13 +44,18 @@ impl Ruleset for TacticalD20 {
 
     // Standard, Move, Quick; "each creature starts with 1 Reaction per round": refilled
     // when a round starts (`round_started`), not at the creature's own turn.
-    fn pools(&self, _stats: &Stats) -> Pools {
+    fn pools(&self, stats: &Stats) -> Pools {
         let turn = Refresh::OwnTurnStart;
-        Pools::new()
+        let p = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
             .with(Pool::Slot(Slot::Move), 1, turn)
             .with(Pool::Slot(Slot::Quick), 1, turn)
-            .with(Pool::Reaction, 1, Refresh::RoundStart)
+            .with(Pool::Reaction, 1, Refresh::RoundStart);
+        // Spell Quantity lasts the battle (nothing in the seed refills it in a fight).
+        match stats.get(Stat::SpellQuantity) {
+            sq if sq > 0 => p.with(Pool::SpellQuantity, sq, Refresh::Never),
+            _ => p,
+        }
     }
 
     // Surprised creatures cannot take Reactions (the seed's Surprised condition).
@@ -209,7 +214,12 @@ impl Ruleset for TacticalD20 {
 
     // No defences: a hit goes straight to damage.
     fn hit(&self, b: &mut Battle, hit: Hit) {
-        let mult = super::damage_multiple(b, &hit);
+        let mult = match hit.effect {
+            // A spell's critical hit doubles its damage dice.
+            HitEffect::Ability(_) if hit.level == crate::event::Outcome::Critical => 2,
+            HitEffect::Ability(_) => 1,
+            _ => super::damage_multiple(b, &hit),
+        };
         b.stack.push(Frame::Damage { hit, mult });
     }
 
@@ -361,6 +371,48 @@ impl Ruleset for TacticalD20 {
 
     // Hits are not defended against in tactical-d20.
     // Every reaction spends the one Reaction.
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+        super::ability_chance(b, caster, target, ability)
+    }
+
+    fn ability_save(
+        &self,
+        b: &mut Battle,
+        _caster: UnitId,
+        target: UnitId,
+        stat: Stat,
+        dc: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        super::casting::ability_save(b, target, stat, dc)
+    }
+
+    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
+        super::typed_damage(b, target, kind, roll)
+    }
+
+    // Healing brings back a unit that is down and not dead (dying or unconscious).
+    fn revives(&self, b: &Battle, u: UnitId) -> bool {
+        !b.has(u, ConditionKind::Dead)
+    }
+
+    fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
+        super::casting::healed(b, u)
+    }
+
+    fn cast_disrupted(
+        &self,
+        b: &mut Battle,
+        caster: UnitId,
+        ability: usize,
+        damage: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        super::casting::disrupted(b, caster, ability, damage)
+    }
+
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        super::casting::price(b, u, ability)
+    }
+
     fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
         Cost::of(Pool::Reaction, 1)
     }

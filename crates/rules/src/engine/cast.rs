@@ -1,0 +1,478 @@
+//! Casting (issue 17): what every ruleset shares when a spell is cast or an ability, a
+//! potion or an item used. The engine checks the aim (known ability, uses left, range,
+//! line of sight, targets), queues the casting after the reactions it provokes, finds the
+//! targets when it goes off and applies the effects; the ruleset prices it, adds its own
+//! casting checks and reactions (`Ruleset::check_action` / `perform` on
+//! `CommonAction::Cast`), rolls its attacks and saves and adjusts typed damage.
+
+use super::*;
+use crate::abilities::{Ability, Effect, Resolve, Targeting};
+use crate::battle::Battle;
+use crate::components::{ConditionKind, UnitId};
+use crate::dice::{ModKind, Modifier, Roll};
+use crate::event::{AttackKind, Event, Fizzle, Outcome, Spend, Trigger};
+use crate::grid::Cell;
+use crate::pools::Pool;
+
+impl Battle {
+    /// The abilities a unit knows (its archetype's, in order).
+    pub fn abilities(&self, u: UnitId) -> &[Ability] {
+        self.level
+            .units
+            .get(u.0 as usize)
+            .map_or(&[][..], |d| d.abilities.as_slice())
+    }
+
+    /// One of a unit's abilities.
+    pub fn ability(&self, u: UnitId, i: usize) -> Option<&Ability> {
+        self.abilities(u).get(i)
+    }
+
+    /// Uses left of a unit's ability (`None`: no limit).
+    pub fn uses_left(&self, u: UnitId, i: usize) -> Option<i32> {
+        let a = self.ability(u, i)?;
+        a.uses?;
+        Some(self.pool(u, Pool::Uses(i as u8)))
+    }
+
+    /// Can `t` be a target of `a` (standing; or down but not dead, for a healing ability
+    /// in a ruleset where healing brings the fallen back)?
+    pub fn may_target(&self, t: UnitId, a: &Ability) -> bool {
+        if self.entity(t).is_none() {
+            return false;
+        }
+        self.alive(t)
+            || (a.heals() && !self.has(t, ConditionKind::Dead) && self.rules().revives(self, t))
+    }
+
+    /// The cells an area ability aimed at `aim` covers (empty for any other targeting).
+    pub fn cast_cells(&self, caster: UnitId, a: &Ability, aim: Cell) -> Vec<Cell> {
+        match a.target {
+            Targeting::Area { shape, .. } => {
+                crate::abilities::area::cells(&self.level.grid, self.pos(caster), aim, shape)
+                    .into_iter()
+                    .filter(|&c| self.terrain(c) != crate::level::Terrain::Wall)
+                    .collect()
+            }
+            Targeting::Cell { .. } => vec![aim],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The units an ability aimed `at` would reach now, checked against its targeting
+    /// (range, line of sight, who may be targeted). The one answer the check, the
+    /// window's preview, the AI and the casting itself use.
+    pub fn cast_targets(
+        &self,
+        caster: UnitId,
+        i: usize,
+        at: &CastAt,
+    ) -> Result<Vec<UnitId>, Illegal> {
+        let who = || self.name(caster).to_string();
+        let cannot = |why: String| Illegal::Cannot { unit: who(), why };
+        let a = self
+            .ability(caster, i)
+            .ok_or_else(|| cannot(format!("it knows no ability #{i}")))?;
+        let from = self.pos(caster);
+        let reach = |c: Cell, what: &str| -> Result<(), Illegal> {
+            let d = self.level.grid.distance(from, c);
+            if d > a.range() {
+                return Err(cannot(format!(
+                    "{what} is {d} cells away; {} reaches {}",
+                    a.name,
+                    a.range()
+                )));
+            }
+            if a.line_of_sight && d > 0 && !self.clear_line(from, c) {
+                return Err(cannot(format!("a wall blocks the line to {what}")));
+            }
+            Ok(())
+        };
+        let unit_ok = |t: UnitId| -> Result<(), Illegal> {
+            self.unit_checked(t)?;
+            if !self.may_target(t, a) {
+                return Err(Illegal::Down(self.name(t).into()));
+            }
+            reach(self.pos(t), self.name(t))
+        };
+        match (&a.target, at) {
+            (Targeting::User, CastAt::User) => Ok(vec![caster]),
+            (Targeting::One { .. }, CastAt::Unit(t)) => {
+                unit_ok(*t)?;
+                Ok(vec![*t])
+            }
+            (Targeting::Several { count, .. }, CastAt::Units(ts)) => {
+                if ts.is_empty() || ts.len() > *count as usize {
+                    return Err(cannot(format!(
+                        "{} takes 1 to {count} targets, not {}",
+                        a.name,
+                        ts.len()
+                    )));
+                }
+                let mut seen = Vec::new();
+                for &t in ts {
+                    if seen.contains(&t) {
+                        return Err(cannot(format!("{} is named twice", self.name(t))));
+                    }
+                    unit_ok(t)?;
+                    seen.push(t);
+                }
+                Ok(seen)
+            }
+            (Targeting::Area { .. } | Targeting::Cell { .. }, CastAt::Cell(c)) => {
+                if !self.level.grid.contains(*c) {
+                    return Err(Illegal::BadCell(*c));
+                }
+                reach(*c, &c.to_string())?;
+                let cells = self.cast_cells(caster, a, *c);
+                Ok(self
+                    .units()
+                    .filter(|&u| {
+                        self.may_target(u, a) && self.cells_of(u).iter().any(|x| cells.contains(x))
+                    })
+                    .collect())
+            }
+            (t, _) => Err(cannot(format!(
+                "{} is aimed {}",
+                a.name,
+                match t {
+                    Targeting::User => "at its user",
+                    Targeting::One { .. } => "at one creature",
+                    Targeting::Several { .. } => "at a list of creatures",
+                    Targeting::Area { .. } => "at a cell (the area's centre or direction)",
+                    Targeting::Cell { .. } => "at a cell",
+                }
+            ))),
+        }
+    }
+
+    /// The cells a unit stands on (one, or more for a large unit).
+    fn cells_of(&self, u: UnitId) -> Vec<Cell> {
+        vec![self.pos(u)]
+    }
+
+    /// The engine's part of checking a `Cast`: the ability is known, has a use left and
+    /// its aim fits (the ruleset checks its price and its own conditions).
+    pub(crate) fn check_cast(&self, caster: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
+        let targets = self.cast_targets(caster, i, at)?;
+        if self.uses_left(caster, i).is_some_and(|n| n < 1) {
+            return Err(Illegal::Cannot {
+                unit: self.name(caster).into(),
+                why: format!("{} has no use left", self.abilities(caster)[i].name),
+            });
+        }
+        // An area may be aimed at empty ground; a unit target must be there.
+        let _ = targets;
+        Ok(())
+    }
+
+    /// Begin a checked casting (after the ruleset paid for it): log it, use up a use,
+    /// and queue it to go off after the reactions it provokes (`offers`, first to last).
+    /// Then the caster's threatening enemies are offered `Trigger::Casting` if the
+    /// ability provokes and `provoke` is true.
+    pub fn queue_cast(
+        &mut self,
+        caster: UnitId,
+        i: usize,
+        at: CastAt,
+        provoke: bool,
+        offers: Vec<(UnitId, Trigger)>,
+    ) {
+        let Some(a) = self.ability(caster, i).cloned() else {
+            return;
+        };
+        if a.uses.is_some() {
+            self.emit(Event::spent(caster, Pool::Uses(i as u8), 1, Spend::Use));
+        }
+        self.emit(Event::Cast {
+            unit: caster,
+            ability: i,
+            name: a.name.clone(),
+            at: at.clone(),
+        });
+        let hp = self.hp(caster);
+        self.stack.push(Frame::Cast {
+            caster,
+            ability: i,
+            at,
+            hp,
+            countered: false,
+        });
+        for (r, trigger) in offers.into_iter().rev() {
+            self.stack.push(Frame::Offer {
+                reactor: r,
+                trigger,
+                to: None,
+            });
+        }
+        if provoke && a.provoking() {
+            let here = self.pos(caster);
+            for r in self.leave_reactors(caster, here).into_iter().rev() {
+                self.stack.push(Frame::Offer {
+                    reactor: r,
+                    trigger: Trigger::Casting { caster, ability: i },
+                    to: None,
+                });
+            }
+        }
+    }
+
+    /// Mark the casting of `caster` waiting on the stack as countered by `by` (a
+    /// counterspell succeeded): it will go off with no effect.
+    pub fn counter_cast(&mut self, caster: UnitId, by: UnitId) {
+        let mut found = None;
+        for f in self.stack.iter_mut().rev() {
+            if let Frame::Cast {
+                caster: c,
+                countered,
+                ability,
+                ..
+            } = f
+                && *c == caster
+                && !*countered
+            {
+                *countered = true;
+                found = Some(*ability);
+                break;
+            }
+        }
+        if let Some(ability) = found {
+            {
+                let name = self
+                    .ability(caster, ability)
+                    .map(|a| a.name.clone())
+                    .unwrap_or_default();
+                self.emit(Event::Fizzled {
+                    unit: caster,
+                    name,
+                    why: Fizzle::Countered(by),
+                });
+            }
+        }
+    }
+
+    /// A casting goes off (`Frame::Cast`).
+    pub(crate) fn exec_cast(
+        &mut self,
+        caster: UnitId,
+        i: usize,
+        at: CastAt,
+        hp: i32,
+        countered: bool,
+    ) -> Result<(), Illegal> {
+        let Some(a) = self.ability(caster, i).cloned() else {
+            return Ok(());
+        };
+        if countered {
+            return Ok(());
+        }
+        let fizzle = |b: &mut Battle, why| {
+            b.emit(Event::Fizzled {
+                unit: caster,
+                name: a.name.clone(),
+                why,
+            })
+        };
+        if !self.alive(caster) {
+            fizzle(self, Fizzle::CasterDown);
+            return Ok(());
+        }
+        let hurt = hp - self.hp(caster);
+        if hurt > 0 && self.rules().cast_disrupted(self, caster, i, hurt)? {
+            fizzle(self, Fizzle::Disrupted);
+            return Ok(());
+        }
+        // Targets are found as it goes off: who stands in the area now; a named target
+        // that fell or left its range in the meantime is spared.
+        let targets: Vec<UnitId> = match self.cast_targets(caster, i, &at) {
+            Ok(t) => t,
+            Err(_) => match &at {
+                CastAt::Units(ts) => ts
+                    .iter()
+                    .copied()
+                    .filter(|&t| self.entity(t).is_some() && self.may_target(t, &a))
+                    .collect(),
+                _ => Vec::new(),
+            },
+        };
+        for t in targets.into_iter().rev() {
+            match a.resolve {
+                Resolve::Automatic => self.stack.push(Frame::Effects {
+                    caster,
+                    ability: i,
+                    target: t,
+                    landed: true,
+                    mult: 1,
+                }),
+                Resolve::Save { .. } => self.stack.push(Frame::AbilitySave {
+                    caster,
+                    ability: i,
+                    target: t,
+                }),
+                Resolve::Attack { .. } => self.stack.push(Frame::Attack {
+                    attacker: caster,
+                    target: t,
+                    weapon: usize::MAX,
+                    kind: AttackKind::Normal,
+                    effect: HitEffect::Ability(i),
+                }),
+            }
+        }
+        Ok(())
+    }
+
+    /// A target saves against an ability (`Frame::AbilitySave`).
+    pub(crate) fn exec_ability_save(
+        &mut self,
+        caster: UnitId,
+        i: usize,
+        target: UnitId,
+    ) -> Result<(), Illegal> {
+        let Some(a) = self.ability(caster, i).cloned() else {
+            return Ok(());
+        };
+        let Resolve::Save { stat, dc } = a.resolve else {
+            return Ok(());
+        };
+        if self.entity(target).is_none() {
+            return Ok(());
+        }
+        let saved = self.rules().ability_save(self, caster, target, stat, dc)?;
+        self.stack.push(Frame::Effects {
+            caster,
+            ability: i,
+            target,
+            landed: !saved,
+            mult: 1,
+        });
+        Ok(())
+    }
+
+    /// An ability's effects on one target (`Frame::Effects`), in the order written.
+    pub(crate) fn exec_effects(
+        &mut self,
+        caster: UnitId,
+        i: usize,
+        target: UnitId,
+        landed: bool,
+        mult: i32,
+    ) -> Result<(), Illegal> {
+        let Some(a) = self.ability(caster, i).cloned() else {
+            return Ok(());
+        };
+        let effects = if landed { &a.effects } else { &a.on_miss };
+        for e in effects {
+            if self.entity(target).is_none() || self.ended.is_some() {
+                break;
+            }
+            match e {
+                Effect::Damage { dice, kind } => {
+                    if !self.alive(target) {
+                        continue;
+                    }
+                    let mut roll = self.dice.roll(*dice)?;
+                    if mult > 1 {
+                        let base = roll.total;
+                        roll = roll.with(Modifier::new(
+                            ModKind::Critical,
+                            format!("critical ×{mult}"),
+                            base * (mult - 1),
+                        ));
+                    }
+                    if !kind.is_empty() {
+                        roll = roll.with(Modifier::new(ModKind::Other, kind.clone(), 0));
+                    }
+                    let roll = self.rules().typed_damage(self, target, kind, roll);
+                    let hit = Hit {
+                        attacker: caster,
+                        target,
+                        weapon: usize::MAX,
+                        kind: AttackKind::Normal,
+                        level: if mult > 1 {
+                            Outcome::Critical
+                        } else {
+                            Outcome::Success
+                        },
+                        natural: 0,
+                        effect: HitEffect::Ability(i),
+                    };
+                    self.rules().deal_damage(self, hit, roll);
+                }
+                Effect::Heal { dice } => {
+                    let roll = self.dice.roll(*dice)?;
+                    self.heal(target, roll);
+                }
+                Effect::Condition { kind, duration } => {
+                    if self.alive(target) && self.rules().refused_condition(*kind).is_none() {
+                        self.emit(Event::ConditionAdded {
+                            unit: target,
+                            kind: *kind,
+                            duration: *duration,
+                            source: Some(caster),
+                        });
+                    }
+                }
+                Effect::Push { cells } => {
+                    if self.alive(target) && target != caster {
+                        self.push_away(caster, target, *cells);
+                    }
+                }
+                Effect::Grant { pool, amount } => {
+                    if self.alive(target) {
+                        self.emit(Event::refilled(
+                            target,
+                            *pool,
+                            *amount,
+                            crate::event::Gain::Granted,
+                        ));
+                    }
+                }
+                // Refused by `abilities::problems` when the level is read.
+                Effect::Summon { .. } | Effect::Terrain { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Heal a unit by a rolled amount (at most to its maximum): `Healed`, then the
+    /// ruleset's `healed` (tactical-d20: the bleeding stops, a dying unit comes back).
+    pub fn heal(&mut self, u: UnitId, roll: Roll) {
+        let Some(h) = self.get::<crate::components::Health>(u).copied() else {
+            return;
+        };
+        let amount = roll.total.max(0).min((h.max - h.hp).max(0));
+        self.emit(Event::Healed {
+            unit: u,
+            amount,
+            hp_after: h.hp + amount,
+        });
+        self.rules().healed(self, u, roll);
+    }
+
+    /// Push `target` up to `cells` straight away from `from_unit` (stopping at a wall,
+    /// a unit or the map's edge): one `Displaced` per cell; provokes nothing.
+    pub fn push_away(&mut self, from_unit: UnitId, target: UnitId, cells: u32) {
+        for _ in 0..cells {
+            let (a, t) = (self.pos(from_unit), self.pos(target));
+            let grid = &self.level.grid;
+            let Some(dir) = grid.direction_toward(t, grid.opposite(a, t)) else {
+                return;
+            };
+            let next = grid.step(t, dir);
+            if grid.distance(a, next) <= grid.distance(a, t) {
+                return;
+            }
+            let free = self.level.grid.contains(next)
+                && self.terrain(next).standable()
+                && self.unit_at(next, Some(target)).is_none();
+            if !free {
+                return;
+            }
+            self.emit(Event::Displaced {
+                unit: target,
+                from: t,
+                to: next,
+            });
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! flow casting (seed 002, issue 17): "Attacking/Casting a Spell: 2 AP", "Using Class
+//! Abilities 2 AP (unless the class ability specifies otherwise)", "Drinking a potion
+//! from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)", "Using a Magic Item: 1-2
+//! AP (specific to each item)". Casting inside an enemy's threat range provokes a
+//! Reaction Attack that "does not disrupt the spell"; a single-target spell attack can be
+//! intercepted (`intercept::next_interceptor`). The rules chosen where the seed is
+//! silent are in `docs/rules/flow.md` (Casting).
+
+use crate::abilities::{Ability, AbilityKind, Resolve};
+use crate::battle::Battle;
+use crate::components::{Stat, UnitId};
+use crate::dice::ForcedFaceError;
+use crate::engine::{CastAt, Illegal};
+use crate::event::{CheckPurpose, Spend};
+
+use super::combat::{Check, actor_advantage, contest_chance};
+use super::maneuvers::contest;
+use super::perform::spend;
+
+/// What using an ability costs in AP: a spell 2; a class ability 2 unless it says; a
+/// potion 2 (1 to draw, 1 to drink); an item as it says (2 when it does not).
+pub fn cast_ap(a: &Ability) -> i32 {
+    match a.kind {
+        AbilityKind::Spell | AbilityKind::Potion => 2,
+        AbilityKind::Ability | AbilityKind::Item => a.ap.map_or(2, |n| n as i32),
+    }
+}
+
+/// Check a `Cast` (the engine checked the aim): the AP, and not while grappled.
+pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
+    super::may_act(b, u)?;
+    let a = b.ability(u, i).ok_or(Illegal::Cannot {
+        unit: b.name(u).into(),
+        why: format!("it knows no ability #{i}"),
+    })?;
+    let need = cast_ap(a);
+    if b.ap(u) < need {
+        return Err(Illegal::NotEnoughAp {
+            unit: b.name(u).into(),
+            need,
+            have: b.ap(u),
+        });
+    }
+    Ok(())
+}
+
+/// Pay and begin a checked `Cast`: the AP (a potion's in two lines: draw, drink), then
+/// the casting, which provokes Reaction Attacks from threatening enemies when it is a
+/// spell (or marked `provokes`).
+pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) {
+    let Some(a) = b.ability(u, i) else {
+        return;
+    };
+    if a.kind == AbilityKind::Potion {
+        spend(b, u, 1, Spend::Draw);
+        spend(b, u, 1, Spend::Cast);
+    } else {
+        let ap = cast_ap(a);
+        spend(b, u, ap, Spend::Cast);
+    }
+    b.queue_cast(u, i, at, true, Vec::new());
+}
+
+/// The caster's Magic check for an ability's attack or against a save (its own
+/// advantage sources: prone, grappling).
+pub fn magic_check(b: &Battle, caster: UnitId) -> Check {
+    let mut c = Check::new("Magic", b.stats(caster).get(Stat::Magic));
+    c.advantage += actor_advantage(b, caster);
+    c
+}
+
+/// The check a target resists with: its `stat` (rolled plain, as resisting is not an
+/// action).
+pub fn resist_check(b: &Battle, target: UnitId, stat: Stat) -> Check {
+    Check::new(
+        super::maneuvers::skill_name(stat),
+        b.stats(target).get(stat),
+    )
+}
+
+/// A save in flow is an opposed check: the caster's Magic against the target's `stat`
+/// (ties to the target). The `dc` of the data is tactical-d20's and is not read here.
+pub(super) fn save(
+    b: &mut Battle,
+    caster: UnitId,
+    target: UnitId,
+    stat: Stat,
+) -> Result<bool, ForcedFaceError> {
+    let a = magic_check(b, caster);
+    let p = resist_check(b, target, stat);
+    Ok(contest(b, CheckPurpose::Resist, caster, a, target, p)?.is_none())
+}
+
+/// The chance an ability lands on `target`: its Magic check succeeding (an attack,
+/// before the target's defences), winning the contest (a save), or 1.
+pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
+    let Some(a) = b.ability(caster, i) else {
+        return 0.0;
+    };
+    match a.resolve {
+        Resolve::Automatic => 1.0,
+        Resolve::Attack { .. } => magic_check(b, caster).success_chance(),
+        Resolve::Save { stat, .. } => {
+            contest_chance(&magic_check(b, caster), &resist_check(b, target, stat))
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! tactical-d20 casting (seed 004 "Cast a Spell", "Counterspell", the conditions that
+//! forbid casting; issue 17). A spell is a Standard action spending Spell Quantity equal
+//! to its Spell Order; it needs Verbal and Somatic components (a free hand; not
+//! Nauseated, Restrained or Stunned) and a spellcasting focus (Magical Aptitude against
+//! 13 + 2 × order), or, for a [Psion], Psionic Focus (won by Concentrating, lost after
+//! casting). Casting provokes Reactions from threatening creatures; observers may
+//! identify the spell (Magical Aptitude against the Spell DC, free) and then counter it
+//! (a Reaction, SQ equal to the order, a spell of the same school, caster level against
+//! the Spell DC). The choices the seed leaves open are in `docs/rules/tactical-d20.md`
+//! (Casting).
+
+use crate::abilities::{Ability, AbilityKind, Defence, Resolve};
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Duration, Pool, Stat, UnitId};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use crate::engine::{CastAt, Illegal};
+use crate::event::{CheckPurpose, Event, Fizzle, Outcome, Spend, Trigger};
+
+use super::checks::{Save, Skill, check_event, d20, save, skill};
+use super::conditions::{add, can_react, cannot, cond, remove};
+
+/// The Spell DC (the seed names it without a formula): 10 + Spell Order + the caster's
+/// INT modifier, the usual d20 reading.
+pub fn spell_dc(b: &Battle, caster: UnitId, a: &Ability) -> i32 {
+    10 + a.order as i32 + b.stats(caster).d20_mod(Stat::Int)
+}
+
+/// The spellcasting focus DC: "13+ Spell Order doubled".
+pub fn focus_dc(a: &Ability) -> i32 {
+    13 + 2 * a.order as i32
+}
+
+/// Is `u` a [Psion] (casting through Psionic Focus)?
+pub fn psion(b: &Battle, u: UnitId) -> bool {
+    b.stats(u).get(Stat::Psion) > 0
+}
+
+/// The conditions under which Psionic Focus cannot be attained.
+pub const NO_PSIONIC_FOCUS: [ConditionKind; 5] = [
+    ConditionKind::Confused,
+    ConditionKind::Frightened,
+    ConditionKind::Nauseated,
+    ConditionKind::Stunned,
+    ConditionKind::Writhing,
+];
+
+/// Check a `Cast` (the engine checked the aim; `check` the Standard action and Stunned).
+pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
+    let a = b
+        .ability(u, i)
+        .ok_or_else(|| cannot(b, u, format!("it knows no ability #{i}")))?;
+    match a.kind {
+        AbilityKind::Spell => {
+            let sq = b.pool(u, Pool::SpellQuantity);
+            if sq < a.order as i32 {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} costs {} SQ and it has {sq}", a.name, a.order),
+                ));
+            }
+            if psion(b, u) {
+                if !b.has(u, ConditionKind::PsionicFocus) {
+                    return Err(cannot(
+                        b,
+                        u,
+                        "a psion casts through Psionic Focus: Concentrate first",
+                    ));
+                }
+            } else {
+                if b.has(u, ConditionKind::Nauseated) {
+                    return Err(cond(b, u, "nauseated", "it cannot cast spells"));
+                }
+                if b.has(u, ConditionKind::Restrained) {
+                    return Err(cond(b, u, "restrained", "it cannot make the gestures"));
+                }
+                if b.free_hands(u) < 1 {
+                    return Err(cannot(
+                        b,
+                        u,
+                        "casting needs a free hand (somatic component)",
+                    ));
+                }
+            }
+        }
+        AbilityKind::Potion => {
+            for (c, name) in [
+                (ConditionKind::Nauseated, "nauseated"),
+                (ConditionKind::Starving, "starving"),
+            ] {
+                if b.has(u, c) {
+                    return Err(cond(b, u, name, "it cannot consume potions"));
+                }
+            }
+        }
+        AbilityKind::Ability | AbilityKind::Item => {}
+    }
+    Ok(())
+}
+
+/// Begin a checked, paid `Cast`: a spell spends its SQ, then the focus check (or the
+/// Psionic Focus is spent); observers who could counter it try to identify it; then it
+/// goes off after the Reactions it provokes (none while the caster concentrates).
+pub(super) fn perform_cast(
+    b: &mut Battle,
+    u: UnitId,
+    i: usize,
+    at: CastAt,
+) -> Result<(), ForcedFaceError> {
+    let Some(a) = b.ability(u, i).cloned() else {
+        return Ok(());
+    };
+    let mut offers = Vec::new();
+    if a.kind == AbilityKind::Spell {
+        if a.order > 0 {
+            b.emit(Event::spent(
+                u,
+                Pool::SpellQuantity,
+                a.order as i32,
+                Spend::Cast,
+            ));
+        }
+        if psion(b, u) {
+            remove(b, u, ConditionKind::PsionicFocus, None);
+        } else {
+            let m = skill(b, u, Skill::MagicalAptitude).unwrap_or_default();
+            let roll = d20(b, u, &m)?;
+            if !check_event(b, u, CheckPurpose::Focus, roll, focus_dc(&a)) {
+                b.emit(Event::Fizzled {
+                    unit: u,
+                    name: a.name.clone(),
+                    why: Fizzle::Focus,
+                });
+                return Ok(());
+            }
+        }
+        let dc = spell_dc(b, u, &a);
+        let observers: Vec<UnitId> = b
+            .units()
+            .filter(|&o| b.enemies(u, o) && could_counter(b, o, &a))
+            .filter(|&o| b.clear_line(b.pos(o), b.pos(u)))
+            .collect();
+        for o in observers {
+            let m = skill(b, o, Skill::MagicalAptitude).unwrap_or_default();
+            let roll = d20(b, o, &m)?;
+            if check_event(b, o, CheckPurpose::Identify, roll, dc) {
+                offers.push((
+                    o,
+                    Trigger::SpellIdentified {
+                        caster: u,
+                        ability: i,
+                    },
+                ));
+            }
+        }
+    }
+    let provoke = !b.has(u, ConditionKind::Concentrating);
+    b.queue_cast(u, i, at, provoke, offers);
+    Ok(())
+}
+
+/// Could `o` counter spell `a`: able to react, SQ for its order, a spell of its school?
+pub fn could_counter(b: &Battle, o: UnitId, a: &Ability) -> bool {
+    can_react(b, o)
+        && b.pool(o, Pool::SpellQuantity) >= a.order as i32
+        && b.abilities(o)
+            .iter()
+            .any(|s| s.kind == AbilityKind::Spell && !s.school.is_empty() && s.school == a.school)
+}
+
+/// Carry out a Counterspell (the Reaction paid): SQ equal to the order, then caster
+/// level against the Spell DC; a success negates the spell.
+pub(super) fn counterspell(
+    b: &mut Battle,
+    r: UnitId,
+    caster: UnitId,
+    i: usize,
+) -> Result<(), ForcedFaceError> {
+    let Some(a) = b.ability(caster, i).cloned() else {
+        return Ok(());
+    };
+    if a.order > 0 {
+        b.emit(Event::spent(
+            r,
+            Pool::SpellQuantity,
+            a.order as i32,
+            Spend::Counterspell,
+        ));
+    }
+    let cl = b.stats(r).get(Stat::CasterLevel);
+    let roll = d20(b, r, &[Modifier::new(ModKind::Skill, "caster level", cl)])?;
+    if check_event(
+        b,
+        r,
+        CheckPurpose::Counterspell,
+        roll,
+        spell_dc(b, caster, &a),
+    ) {
+        b.counter_cast(caster, r);
+    }
+    Ok(())
+}
+
+/// Reactions hurt the caster while it cast a spell: it keeps the spell with Magical
+/// Aptitude against 10 + the damage + the order (the d20 concentration reading of
+/// "attempting to interrupt").
+pub(super) fn disrupted(
+    b: &mut Battle,
+    caster: UnitId,
+    i: usize,
+    damage: i32,
+) -> Result<bool, ForcedFaceError> {
+    let Some(a) = b.ability(caster, i).cloned() else {
+        return Ok(false);
+    };
+    if a.kind != AbilityKind::Spell {
+        return Ok(false);
+    }
+    let m = skill(b, caster, Skill::MagicalAptitude).unwrap_or_default();
+    let roll = d20(b, caster, &m)?;
+    Ok(!check_event(
+        b,
+        caster,
+        CheckPurpose::Disrupt,
+        roll,
+        10 + damage + a.order as i32,
+    ))
+}
+
+/// The save a `Save` ability names: Fortitude (STR, CON, Fort), Will (WIS, INT, CHA,
+/// Will), else Reflex.
+pub fn save_of(stat: Stat) -> Save {
+    match stat {
+        Stat::Fort | Stat::Con | Stat::Str => Save::Fortitude,
+        Stat::Will | Stat::Wis | Stat::Int | Stat::Cha => Save::Will,
+        _ => Save::Reflex,
+    }
+}
+
+/// The target saves: d20 + the save against the DC; true when it saved.
+pub(super) fn ability_save(
+    b: &mut Battle,
+    target: UnitId,
+    stat: Stat,
+    dc: i32,
+) -> Result<bool, ForcedFaceError> {
+    let m = save(b, target, save_of(stat));
+    let roll = d20(b, target, &m)?;
+    Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
+}
+
+/// A spell attack's bonus: base attack bonus and INT.
+pub fn spell_attack_bonus(b: &Battle, caster: UnitId) -> Vec<Modifier> {
+    let s = b.stats(caster);
+    vec![
+        Modifier::new(ModKind::Skill, "BAB", s.get(Stat::Bab)),
+        Modifier::new(ModKind::Skill, "INT", s.d20_mod(Stat::Int)),
+    ]
+}
+
+/// What a spell attack goes against: AC (Armour), 10 + Reflex (Physical), 10 + Will
+/// (Mental).
+pub fn spell_defence(b: &Battle, attacker: UnitId, target: UnitId, vs: Defence) -> Vec<Modifier> {
+    match vs {
+        Defence::Armour => super::armour_class(b, attacker, target, usize::MAX),
+        Defence::Physical | Defence::Mental => {
+            let mut m = vec![Modifier::new(ModKind::Other, "base", 10)];
+            let s = if vs == Defence::Physical {
+                Save::Reflex
+            } else {
+                Save::Will
+            };
+            m.extend(save(b, target, s));
+            m
+        }
+    }
+}
+
+/// Roll a spell attack: d20 + bonus against the defence; a natural 20 hits critically,
+/// a natural 1 misses.
+pub(super) fn resolve_spell_attack(
+    b: &mut Battle,
+    caster: UnitId,
+    target: UnitId,
+    i: usize,
+) -> Result<(), ForcedFaceError> {
+    let vs = match b.ability(caster, i).map(|a| a.resolve) {
+        Some(Resolve::Attack { vs }) => vs,
+        _ => Defence::Armour,
+    };
+    let bonus = spell_attack_bonus(b, caster);
+    let against = spell_defence(b, caster, target, vs);
+    let number: i32 = against.iter().map(|m| m.value).sum();
+    let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
+    let face = roll.faces.first().copied().unwrap_or(1) as i32;
+    for m in &bonus {
+        roll = roll.with(m.clone());
+    }
+    let outcome = spell_outcome(face, roll.total, number);
+    b.emit_attack(
+        caster,
+        target,
+        usize::MAX,
+        crate::event::AttackKind::Normal,
+        crate::engine::HitEffect::Ability(i),
+        roll,
+        number,
+        outcome,
+        against,
+    );
+    Ok(())
+}
+
+fn spell_outcome(face: i32, total: i32, number: i32) -> Outcome {
+    match face {
+        20 => Outcome::Critical,
+        1 => Outcome::Failure,
+        _ if total >= number => Outcome::Success,
+        _ => Outcome::Failure,
+    }
+}
+
+/// The chance an ability lands on `target`: its attack hitting, the target failing its
+/// save, or 1 (counting every d20 face, the resolver's own rules).
+pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
+    let Some(a) = b.ability(caster, i) else {
+        return 0.0;
+    };
+    match a.resolve {
+        Resolve::Automatic => 1.0,
+        Resolve::Attack { vs } => {
+            let bonus: i32 = spell_attack_bonus(b, caster).iter().map(|m| m.value).sum();
+            let number: i32 = spell_defence(b, caster, target, vs)
+                .iter()
+                .map(|m| m.value)
+                .sum();
+            (1..=20)
+                .filter(|&f| spell_outcome(f, f + bonus, number).is_success())
+                .count() as f64
+                / 20.0
+        }
+        Resolve::Save { stat, dc } => {
+            let bonus: i32 = save(b, target, save_of(stat)).iter().map(|m| m.value).sum();
+            (1..=20).filter(|&f| f + bonus < dc).count() as f64 / 20.0
+        }
+    }
+}
+
+/// Energy resistance X (X less of each damage of that type) and weakness (half as much
+/// again; Dehydrated: acid and heat, Soaked: cold and electricity; resistance to the
+/// type negates the weakness).
+pub fn typed_damage(b: &Battle, target: UnitId, kind: &str, mut roll: Roll) -> Roll {
+    if kind.is_empty() {
+        return roll;
+    }
+    let def = b.level().units.get(target.0 as usize);
+    let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
+    if resist > 0 {
+        let cut = -resist.min(roll.total.max(0));
+        return roll.with(Modifier::new(
+            ModKind::Other,
+            format!("{kind} resistance {resist}"),
+            cut,
+        ));
+    }
+    let by_condition = (b.has(target, ConditionKind::Dehydrated)
+        && matches!(kind, "acid" | "heat" | "fire"))
+        || (b.has(target, ConditionKind::Soaked) && matches!(kind, "cold" | "electricity"));
+    let weak = def.is_some_and(|d| d.weak.iter().any(|w| w == kind)) || by_condition;
+    if weak {
+        let more = roll.total.max(0) / 2;
+        roll = roll.with(Modifier::new(
+            ModKind::Other,
+            format!("weak to {kind}"),
+            more,
+        ));
+    }
+    roll
+}
+
+/// Healing also stops Bleeding ("Cured automatically with a [Healing] effect") and
+/// brings a dying or unconscious unit back above 0 HP.
+pub(super) fn healed(b: &mut Battle, u: UnitId) {
+    if b.has(u, ConditionKind::Bleeding) {
+        remove(b, u, ConditionKind::Bleeding, None);
+    }
+    if !b.alive(u) && b.hp(u) > 0 && !b.has(u, ConditionKind::Dead) {
+        for c in [ConditionKind::Dying, ConditionKind::Unconscious] {
+            if b.has(u, c) {
+                remove(b, u, c, None);
+            }
+        }
+        b.emit(Event::Revived { unit: u });
+    }
+}
+
+/// Concentrating wins a [Psion] its Psionic Focus, unless a condition forbids it.
+pub(super) fn gain_focus(b: &mut Battle, u: UnitId) {
+    if psion(b, u)
+        && !b.has(u, ConditionKind::PsionicFocus)
+        && !NO_PSIONIC_FOCUS.iter().any(|&c| b.has(u, c))
+    {
+        add(
+            b,
+            u,
+            ConditionKind::PsionicFocus,
+            Duration::UntilRemoved,
+            None,
+        );
+    }
+}
+
+/// The price of an ability in words.
+pub fn price(b: &Battle, u: UnitId, i: usize) -> String {
+    match b.ability(u, i) {
+        Some(a) if a.kind == AbilityKind::Spell && a.order > 0 => {
+            format!("Standard, {} SQ", a.order)
+        }
+        Some(_) => "Standard".into(),
+        None => String::new(),
+    }
+}
