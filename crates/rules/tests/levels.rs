@@ -37,7 +37,7 @@ fn every_semantic_error_is_listed_with_line_and_col() {
         (
             22,
             63,
-            "unknown archetype `wizard` (known: archer, brute, duelist, fighter, goblin, pikeman)",
+            "unknown archetype `necromancer` (known: archer, brute, duelist, fighter, goblin, pikeman, wizard)",
         ),
         (23, 86, "unknown weapon `lightsaber` for unit `armed`"),
     ];
@@ -388,14 +388,15 @@ fn a_levels_abilities_are_read_checked_and_given_to_units() {
         .map(|a| a.name.as_str())
         .collect();
     assert_eq!(names, ["Firebolt", "Draught"], "in the archetype's order");
-    assert!(l.units[1].abilities.is_empty());
+    let birch: Vec<&str> = l.units[1].abilities.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(birch, ["Second wind"], "the built-in fighter's class ability");
 
     let bad = r##"Level(name: "t", ruleset: "flow", grid: Hex, map: ["......", "......"],
     sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
     abilities: {
         "Nothing": (kind: Spell, target: User),
     },
-    archetypes: {"mage": (hp: 14, abilities: ["Fireball"])},
+    archetypes: {"mage": (hp: 14, abilities: ["Meteor"])},
     units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "mage"),
             Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##;
     let e = skirmish_rules::level::parse(bad, "bad.ron")
@@ -406,7 +407,7 @@ fn a_levels_abilities_are_read_checked_and_given_to_units() {
         "{e}"
     );
     assert!(
-        e.contains("bad.ron:6:") && e.contains("unknown ability `Fireball` in archetype `mage`"),
+        e.contains("bad.ron:6:") && e.contains("unknown ability `Meteor` in archetype `mage`"),
         "{e}"
     );
     // Bad dice in an ability fail like any other bad value, with the place.
