@@ -155,6 +155,18 @@ pub enum Step {
         /// The action.
         action: Action,
     },
+    /// Cast a spell, use an ability, a potion or an item by name, aimed `at` (default:
+    /// the caster): `Cast(unit: "Ysolde", ability: "Fireball", at: Cell((6, 3)))`,
+    /// `Cast(unit: "Aldric", ability: "Magic Missile", at: Unit("Morwen"))`.
+    Cast {
+        /// Unit name.
+        unit: String,
+        /// The ability's name (one the unit knows).
+        ability: String,
+        /// At what.
+        #[serde(default)]
+        at: ScriptAt,
+    },
     /// End the current unit's turn.
     EndTurn,
     /// Answer the open reaction window.
@@ -495,6 +507,20 @@ impl std::fmt::Display for Stop {
     }
 }
 
+/// What a script's `Cast` is aimed at, by unit names.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ScriptAt {
+    /// The caster.
+    #[default]
+    User,
+    /// One unit.
+    Unit(String),
+    /// Several units.
+    Units(Vec<String>),
+    /// A cell (an area's aim).
+    Cell(Cell),
+}
+
 fn unit(b: &Battle, name: &str) -> Result<UnitId, String> {
     b.find(name)
         .ok_or_else(|| format!("there is no unit named `{name}`"))
@@ -534,6 +560,42 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
                 weapon,
                 aim: *aim,
             }
+        }
+        Step::Cast {
+            unit: u,
+            ability,
+            at,
+        } => {
+            let id = unit(b, u)?;
+            let i = b
+                .abilities(id)
+                .iter()
+                .position(|a| &a.name == ability)
+                .ok_or_else(|| {
+                    let known: Vec<&str> =
+                        b.abilities(id).iter().map(|a| a.name.as_str()).collect();
+                    format!(
+                        "`{u}` knows no ability named `{ability}` (it knows: {})",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    )
+                })?;
+            let at = match at {
+                ScriptAt::User => crate::engine::CastAt::User,
+                ScriptAt::Unit(n) => crate::engine::CastAt::Unit(unit(b, n)?),
+                ScriptAt::Units(ns) => crate::engine::CastAt::Units(
+                    ns.iter().map(|n| unit(b, n)).collect::<Result<_, _>>()?,
+                ),
+                ScriptAt::Cell(c) => crate::engine::CastAt::Cell(*c),
+            };
+            act(
+                b,
+                u,
+                Action::Common(crate::engine::CommonAction::Cast { ability: i, at }),
+            )?
         }
         Step::EndTurn => Command::EndTurn {
             unit: b.current().ok_or_else(|| Illegal::BattleOver.to_string())?,
