@@ -1,0 +1,302 @@
+//! flow casting (seed 002 "Attacking/Casting a Spell: 2 AP", "Drinking a potion …",
+//! "Using a Magic Item", Reaction Attacks on casting, Intercepting a spell; issue 17),
+//! each through `Battle::submit` with forced dice (each test says which face goes where).
+//! Initiative is one d10 per unit in list order. The wizard's abilities, by index:
+//! 0 Firebolt, 1 Fireball, 2 Knockdown, 3 Mend, 4 Healing draught, 5 Draught of haste,
+//! 6 Wand of sparks.
+
+use skirmish_rules::battle::Status;
+use skirmish_rules::components::{ConditionKind, Pool, UnitId};
+use skirmish_rules::engine::{Action, CastAt, CommonAction};
+use skirmish_rules::event::{CheckPurpose, Event, Outcome, ReactionKind, Spend, Trigger};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
+use skirmish_rules::{Battle, Command, Illegal, level};
+
+use crate::support::flow::arena;
+use crate::support::{damage, id, offers, since};
+
+const SQ: GridKind = GridKind::Square;
+const FIREBOLT: usize = 0;
+const FIREBALL: usize = 1;
+const KNOCKDOWN: usize = 2;
+const MEND: usize = 3;
+const HASTE: usize = 5;
+const WAND: usize = 6;
+
+fn cast(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: Action::Common(CommonAction::Cast { ability, at }),
+    })
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
+}
+
+/// (pool, amount, on) of every `Spent` event of `u`.
+fn spent(ev: &[Event], u: UnitId) -> Vec<(Pool, i32, Spend)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Spent {
+                unit,
+                pool,
+                amount,
+                on,
+                ..
+            } if *unit == u => Some((*pool, *amount, *on)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// (pool, amount) of every `Refilled` event of `u`.
+fn refilled(ev: &[Event], u: UnitId) -> Vec<(Pool, i32)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Refilled {
+                unit, pool, amount, ..
+            } if *unit == u => Some((*pool, *amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cannot(r: Result<usize, Illegal>) -> String {
+    match r {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("expected a refusal"),
+    }
+}
+
+/// Refused with a message containing `words`, and nothing logged or spent.
+fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str) {
+    let (len, ap) = (b.log().len(), b.ap(unit));
+    let m = cannot(cast(b, unit, ability, at));
+    assert!(m.contains(words), "{m:?} should say {words:?}");
+    assert_eq!(b.log().len(), len, "a refusal logs nothing");
+    assert_eq!(b.ap(unit), ap, "a refusal spends nothing");
+}
+
+/// Red wizard "Wiz" at (1,1) and Blue goblin "Gob" at (5,1) on an open 10×4 map; Wiz
+/// acts first. `more`: extra units; `dice` after the initiative d10s (one per unit).
+fn duel(more: &str, dice: &[u32]) -> Battle {
+    let units = format!(
+        r#"Unit(name: "Wiz", side: "Red", cell: (1, 1), archetype: "wizard"),
+        Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin"){more}"#
+    );
+    let n = 2 + more.matches("Unit(").count();
+    let mut d = vec![10];
+    d.extend(std::iter::repeat_n(1, n - 1));
+    d.extend_from_slice(dice);
+    let b = arena(SQ, 10, 5, &units, "", &d);
+    assert_eq!(b.current(), b.find("Wiz"));
+    b
+}
+
+/// "Attacking/Casting a Spell: 2 AP". Firebolt: Magic 65, d100 30 (a Hard success),
+/// Gob declines its Dodge, 2d6 = 3 + 4 fire. Spell damage wins no Flow Points.
+#[test]
+fn a_spell_costs_2_ap_and_its_damage_gives_no_flow_points() {
+    let mut b = duel("", &[30, 3, 4]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    let (start, fp) = (b.log().len(), b.fp(w));
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    react(&mut b, g, None);
+    let ev = since(&b, start);
+    assert_eq!(spent(&ev, w), [(Pool::Ap, 2, Spend::Cast)]);
+    assert_eq!(b.ap(w), 3);
+    assert!(ev.iter().any(|e| matches!(e, Event::Cast { name, .. } if name == "Firebolt")));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Attack { attacker, target, outcome: Outcome::Hard, .. } if *attacker == w && *target == g
+    )));
+    let dealt = damage(&ev);
+    assert_eq!(dealt.len(), 1, "{ev:#?}");
+    assert_eq!(dealt[0].0, g);
+    assert_eq!(b.hp(g), 12 - dealt[0].1);
+    assert!(
+        !refilled(&ev, w).iter().any(|(p, _)| *p == Pool::FlowPoints),
+        "no FP for spell damage: {ev:#?}"
+    );
+    assert_eq!(b.fp(w), fp);
+}
+
+/// "Drinking a potion from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)": logged
+/// as a Draw and a Cast; its one use is spent; the Draught of haste grants 3 AP. A
+/// second drink is refused and changes nothing.
+#[test]
+fn a_potion_costs_1_ap_to_draw_and_1_to_drink_and_is_used_up() {
+    let mut b = duel("", &[]);
+    let w = id(&b, "Wiz");
+    let start = b.log().len();
+    assert_eq!(b.uses_left(w, HASTE), Some(1));
+    cast(&mut b, w, HASTE, CastAt::User).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(
+        spent(&ev, w),
+        [
+            (Pool::Ap, 1, Spend::Draw),
+            (Pool::Ap, 1, Spend::Cast),
+            (Pool::Uses(HASTE as u8), 1, Spend::Use)
+        ]
+    );
+    assert_eq!(refilled(&ev, w), [(Pool::Ap, 3)], "Grant 3 AP");
+    assert_eq!(b.ap(w), 5 - 2 + 3);
+    assert_eq!(b.uses_left(w, HASTE), Some(0));
+    refused(&mut b, w, HASTE, CastAt::User, "Draught of haste has no use left");
+    assert_eq!(b.ap(w), 6);
+}
+
+/// "Using a Magic Item: 1-2 AP (specific to each item)": the Wand of sparks costs its
+/// `ap: Some(1)` and has 3 charges; the fourth use is refused. Each Magic d100 is 90, a
+/// failure (no damage, no window).
+#[test]
+fn an_item_costs_its_ap_and_its_uses_run_out() {
+    let mut b = duel("", &[90, 90, 90]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    for left in [2, 1, 0] {
+        let start = b.log().len();
+        cast(&mut b, w, WAND, CastAt::Unit(g)).unwrap();
+        let ev = since(&b, start);
+        assert_eq!(
+            spent(&ev, w),
+            [(Pool::Ap, 1, Spend::Cast), (Pool::Uses(WAND as u8), 1, Spend::Use)]
+        );
+        assert!(ev.iter().any(|e| matches!(e, Event::Attack { outcome: Outcome::Failure, .. })));
+        assert_eq!(b.uses_left(w, WAND), Some(left));
+        assert_eq!(b.hp(g), 12);
+    }
+    assert_eq!(b.ap(w), 2);
+    refused(&mut b, w, WAND, CastAt::Unit(g), "Wand of sparks has no use left");
+}
+
+/// "Using Class Abilities 2 AP (unless the class ability specifies otherwise)": the
+/// duelist's Riposte stance says 1 AP and grants 1 RP; the archer's Pinning shot says
+/// nothing and costs 2.
+#[test]
+fn a_class_ability_costs_its_ap_or_2_and_grant_gives_rp() {
+    let units = r#"Unit(name: "Duel", side: "Red", cell: (1, 1), archetype: "duelist"),
+        Unit(name: "Arch", side: "Red", cell: (1, 3), archetype: "archer"),
+        Unit(name: "Gob", side: "Blue", cell: (6, 1), archetype: "goblin")"#;
+    // Initiative: Duel 10, Arch 9, Gob 1; Arch's Ranged… Magic d100 90 fails.
+    let mut b = arena(SQ, 10, 5, units, "", &[10, 9, 1, 90]);
+    let (d, a, g) = (id(&b, "Duel"), id(&b, "Arch"), id(&b, "Gob"));
+    let (start, rp) = (b.log().len(), b.rp(d));
+    cast(&mut b, d, 0, CastAt::User).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(spent(&ev, d), [(Pool::Ap, 1, Spend::Cast)]);
+    assert_eq!(refilled(&ev, d), [(Pool::Reaction, 1)]);
+    assert_eq!((b.ap(d), b.rp(d)), (4, rp + 1));
+    b.submit(Command::EndTurn { unit: d }).unwrap();
+    assert_eq!(b.current(), Some(a));
+    let start = b.log().len();
+    cast(&mut b, a, 0, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(spent(&ev, a), [(Pool::Ap, 2, Spend::Cast)]);
+    assert_eq!(b.ap(a), 3);
+}
+
+/// Not enough AP: two Firebolts (Magic 90, 90: misses) leave 1 AP; a third is refused.
+#[test]
+fn a_spell_without_2_ap_is_refused() {
+    let mut b = duel("", &[90, 90]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    assert_eq!(b.ap(w), 1);
+    let (len, hp) = (b.log().len(), b.hp(g));
+    let e = cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap_err();
+    assert!(
+        matches!(e, Illegal::NotEnoughAp { need: 2, have: 1, .. }),
+        "{e:?}"
+    );
+    assert_eq!((b.log().len(), b.ap(w), b.hp(g)), (len, 1, hp));
+}
+
+/// A grappled unit "can only try to break free": casting is refused. Gob, a fighter
+/// (initiative 10),
+/// grapples Wiz (1): d100 20 (Hard at Athletics 50) vs 40 (a failure at 30).
+#[test]
+fn a_grappled_caster_is_refused() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (1, 1), archetype: "wizard"),
+        Unit(name: "Gob", side: "Blue", cell: (2, 1), archetype: "fighter")"#;
+    let mut b = arena(SQ, 10, 5, units, "", &[1, 10, 20, 40]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    b.submit(Command::Act {
+        unit: g,
+        action: FlowAction::Grapple { target: w }.into(),
+    })
+    .unwrap();
+    assert!(b.has(w, ConditionKind::Grappled));
+    b.submit(Command::EndTurn { unit: g }).unwrap();
+    assert_eq!(b.current(), Some(w));
+    refused(&mut b, w, FIREBOLT, CastAt::Unit(g), "grappled");
+    refused(&mut b, w, HASTE, CastAt::User, "grappled");
+}
+
+/// Casting inside an enemy's threat range offers it a Reaction Attack (Trigger::Casting);
+/// it hits (fighter Melee 60, d100 20; Wiz declines its defence; 1d8 = 5) and the
+/// Firebolt still goes off: "Reaction Attacks taken against a spellcaster do not disrupt
+/// the spell". Then Firebolt: Magic 90 misses.
+#[test]
+fn casting_in_reach_provokes_a_reaction_attack_that_does_not_disrupt() {
+    let more = r#", Unit(name: "Guard", side: "Blue", cell: (2, 1), archetype: "fighter")"#;
+    let mut b = duel(more, &[20, 5, 90]);
+    let (w, g, f) = (id(&b, "Wiz"), id(&b, "Gob"), id(&b, "Guard"));
+    let start = b.log().len();
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(
+        offers(&ev),
+        [(f, vec![ReactionKind::ReactionAttack])],
+        "{ev:#?}"
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered { trigger: Trigger::Casting { caster, ability: FIREBOLT }, .. } if *caster == w
+    )));
+    react(&mut b, f, Some(ReactionKind::ReactionAttack));
+    if b.status() == Status::AwaitingReaction(w) {
+        react(&mut b, w, None);
+    }
+    let ev = since(&b, start);
+    let hurt = damage(&ev);
+    assert_eq!(hurt.len(), 1, "{ev:#?}");
+    assert_eq!(hurt[0].0, w);
+    assert!(b.hp(w) < 14);
+    // The Firebolt's attack comes after the reaction's damage; nothing fizzles.
+    let dmg_at = ev.iter().position(|e| matches!(e, Event::Damage { .. })).unwrap();
+    let bolt_at = ev
+        .iter()
+        .position(|e| matches!(e, Event::Attack { attacker, .. } if *attacker == w))
+        .expect("the Firebolt went off");
+    assert!(dmg_at < bolt_at);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Fizzled { .. })));
+    assert_eq!(b.status(), Status::Turn(w));
+}
+
+/// Out of every enemy's threat range, casting offers nothing.
+#[test]
+fn casting_out_of_reach_offers_nothing() {
+    let more = r#", Unit(name: "Guard", side: "Blue", cell: (3, 1), archetype: "fighter")"#;
+    let mut b = duel(more, &[90]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    let start = b.log().len();
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert!(offers(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(b.status(), Status::Turn(w));
+}
