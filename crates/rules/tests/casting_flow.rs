@@ -91,15 +91,17 @@ fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str
 }
 
 /// Red wizard "Wiz" at (1,1) and Blue goblin "Gob" at (5,1) on an open 10×4 map; Wiz
-/// acts first. `more`: extra units; `dice` after the initiative d10s (one per unit).
+/// acts first, then the others in list order. `more`: extra units; `dice` after the
+/// initiative d10s (one per unit).
 fn duel(more: &str, dice: &[u32]) -> Battle {
     let units = format!(
         r#"Unit(name: "Wiz", side: "Red", cell: (1, 1), archetype: "wizard"),
         Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin"){more}"#
     );
     let n = 2 + more.matches("Unit(").count();
+    // Distinct faces: a tie would be rolled again.
     let mut d = vec![10];
-    d.extend(std::iter::repeat_n(1, n - 1));
+    d.extend((1..n as u32).rev());
     d.extend_from_slice(dice);
     let b = arena(SQ, 10, 5, &units, "", &d);
     assert_eq!(b.current(), b.find("Wiz"));
@@ -299,4 +301,222 @@ fn casting_out_of_reach_offers_nothing() {
     let ev = since(&b, start);
     assert!(offers(&ev).is_empty(), "{ev:#?}");
     assert_eq!(b.status(), Status::Turn(w));
+}
+
+/// "You are able to Intercept a Spell, but only if it is a single-target spell": Guard,
+/// Gob's ally, intercepts Wiz's Firebolt (Magic d100 60, a Success; Guard's Agility 45
+/// d100 10, a Hard success, wins) and takes its 2d6 = 3 + 4 fire; Gob takes nothing.
+#[test]
+fn a_single_target_spell_can_be_intercepted_and_the_interceptor_takes_it() {
+    let more = r#", Unit(name: "Guard", side: "Blue", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = duel(more, &[60, 10, 3, 4]);
+    let (w, g, f) = (id(&b, "Wiz"), id(&b, "Gob"), id(&b, "Guard"));
+    let start = b.log().len();
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    let w8 = b.window().expect("an intercept window");
+    assert_eq!(w8.reactor, f);
+    assert!(w8.options.contains(&ReactionKind::Intercept), "{w8:?}");
+    react(&mut b, f, Some(ReactionKind::Intercept));
+    let ev = since(&b, start);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Defence { unit, kind: ReactionKind::Intercept, success: true, .. } if *unit == f
+    )));
+    assert_eq!(damage(&ev), [(f, 7)], "{ev:#?}");
+    assert_eq!((b.hp(g), b.hp(f)), (12, 24 - 7));
+    assert_eq!(b.status(), Status::Turn(w));
+}
+
+/// A level's own caster ("sparker", Magic 65): Spark burst (an area spell attack) and
+/// Glancing bolt (a single-target spell attack that does 1d4 on a miss).
+const SPARKER: &str = r#"abilities: {
+        "Spark burst": (kind: Spell, target: Area(range: 6, shape: Burst(radius: 1)),
+            resolve: Attack(vs: Physical), effects: [Damage(dice: "2d6", kind: "electricity")]),
+        "Glancing bolt": (kind: Spell, target: One(range: 8), resolve: Attack(vs: Physical),
+            effects: [Damage(dice: "2d6", kind: "fire")], on_miss: [Damage(dice: "1d4", kind: "fire")]),
+    },
+    archetypes: {
+        "sparker": (hp: 14, stats: {Agility: 45, Athletics: 30, Melee: 30, Ranged: 30, Endurance: 30, Deception: 40, Magic: 65},
+            weapons: ["dagger"], abilities: ["Spark burst", "Glancing bolt"]),
+    }"#;
+
+/// An area spell attack cannot be intercepted: Spark burst on Gob (Magic d100 60) offers
+/// Gob its Dodge and Guard, its ally next to it, nothing.
+#[test]
+fn an_area_spell_attack_cannot_be_intercepted() {
+    let units = r#"Unit(name: "Spk", side: "Red", cell: (1, 1), archetype: "sparker"),
+        Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin"),
+        Unit(name: "Guard", side: "Blue", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = arena(SQ, 10, 5, units, SPARKER, &[10, 1, 1, 60, 2, 2]);
+    let (s, g, f) = (id(&b, "Spk"), id(&b, "Gob"), id(&b, "Guard"));
+    let start = b.log().len();
+    cast(&mut b, s, 0, CastAt::Cell(Cell::new(5, 1))).unwrap();
+    react(&mut b, g, None);
+    let ev = since(&b, start);
+    assert_eq!(offers(&ev), [(g, vec![ReactionKind::Dodge])], "{ev:#?}");
+    assert_eq!(damage(&ev), [(g, 4)]);
+    assert_eq!(b.hp(f), 24);
+}
+
+/// "Dodge … to avoid a melee or ranged attack": a spell attack can only be dodged (the
+/// fighter holds a longsword and a shield: no Parry, no Block). A dodged spell does
+/// nothing (not its `on_miss`); a missed one does its `on_miss`. Glancing bolt: Magic
+/// d100 60 (Success), Guard dodges with Agility 45 d100 10 (Hard): no damage. Again:
+/// Magic 90 (a miss): on_miss 1d4 = 3.
+#[test]
+fn a_spell_attack_can_only_be_dodged_and_a_dodged_spell_does_nothing() {
+    let units = r#"Unit(name: "Spk", side: "Red", cell: (1, 1), archetype: "sparker"),
+        Unit(name: "Guard", side: "Blue", cell: (5, 1), archetype: "fighter")"#;
+    let mut b = arena(SQ, 10, 5, units, SPARKER, &[10, 1, 60, 10, 90, 3]);
+    let (s, f) = (id(&b, "Spk"), id(&b, "Guard"));
+    let start = b.log().len();
+    cast(&mut b, s, 1, CastAt::Unit(f)).unwrap();
+    assert_eq!(b.window().unwrap().options, [ReactionKind::Dodge]);
+    react(&mut b, f, Some(ReactionKind::Dodge));
+    let ev = since(&b, start);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Defence { kind: ReactionKind::Dodge, success: true, .. }
+    )));
+    assert!(damage(&ev).is_empty(), "{ev:#?}");
+    let start = b.log().len();
+    cast(&mut b, s, 1, CastAt::Unit(f)).unwrap();
+    let ev = since(&b, start);
+    assert!(offers(&ev).is_empty());
+    assert_eq!(damage(&ev), [(f, 3)], "on_miss: {ev:#?}");
+    assert_eq!(b.hp(f), 21);
+}
+
+/// (unit, purpose) of every `Check`, and every `Contest`'s (active, passive, active_wins).
+fn contests(ev: &[Event]) -> Vec<(UnitId, UnitId, bool)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Contest {
+                purpose: CheckPurpose::Resist,
+                active,
+                passive,
+                active_wins,
+            } => Some((*active, *passive, *active_wins)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A save spell in flow is an opposed check, Magic against the target's named skill,
+/// ties to the target. Knockdown vs Gob's Athletics 35: Magic d100 20 (Hard at 65) vs 15
+/// (Hard at 35): a tie, Gob keeps its feet (no `on_miss`). Again: 20 vs 30 (a Success):
+/// Gob is knocked Prone.
+#[test]
+fn a_save_spell_is_magic_against_the_named_skill_with_ties_to_the_target() {
+    let mut b = duel("", &[20, 15, 20, 30]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    let start = b.log().len();
+    cast(&mut b, w, KNOCKDOWN, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(contests(&ev), [(w, g, false)]);
+    let skills: Vec<(UnitId, Outcome, i32)> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Check {
+                unit,
+                purpose: CheckPurpose::Resist,
+                outcome,
+                target_number,
+                ..
+            } => Some((*unit, *outcome, *target_number)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(skills, [(w, Outcome::Hard, 65), (g, Outcome::Hard, 35)]);
+    assert!(!b.has(g, ConditionKind::Prone));
+    let start = b.log().len();
+    cast(&mut b, w, KNOCKDOWN, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(contests(&ev), [(w, g, true)]);
+    assert!(b.has(g, ConditionKind::Prone));
+    assert!(offers(&ev).is_empty(), "a save spell has no attack to dodge");
+}
+
+/// Fireball hits every unit in its burst, friend or foe, and nobody outside; the caster's
+/// Magic is rolled per target. Aimed at (5,1): Gob (5,1) loses (Magic 20 Hard vs Agility
+/// 55 d100 50 Success): 2d6 = 3 + 4; Pal, Wiz's ally at (6,2), wins (Magic 60 vs 5, a
+/// Critical): `on_miss` 1d6 = 2; Far at (5,3) is outside.
+#[test]
+fn fireball_hits_everyone_in_its_burst_and_no_one_outside() {
+    let more = r#", Unit(name: "Pal", side: "Red", cell: (6, 2), archetype: "goblin"),
+        Unit(name: "Far", side: "Blue", cell: (5, 3), archetype: "goblin")"#;
+    let mut b = duel(more, &[20, 50, 3, 4, 60, 5, 2]);
+    let (w, g, p, far) = (id(&b, "Wiz"), id(&b, "Gob"), id(&b, "Pal"), id(&b, "Far"));
+    let start = b.log().len();
+    cast(&mut b, w, FIREBALL, CastAt::Cell(Cell::new(5, 1))).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(contests(&ev), [(w, g, true), (w, p, false)], "{ev:#?}");
+    assert_eq!(damage(&ev), [(g, 7), (p, 2)]);
+    assert_eq!(b.hp(far), 12);
+    assert!(offers(&ev).is_empty());
+    assert_eq!(b.ap(w), 3);
+}
+
+/// Healing stops at the maximum: Wiz's Firebolt hurts its ally Mage (Magic 60; Mage
+/// declines its Dodge; 2d6 = 2 + 3), then Mend heals 2d6+2 = 14, of which 5 count.
+#[test]
+fn healing_stops_at_the_maximum() {
+    let more = r#", Unit(name: "Mage", side: "Red", cell: (1, 3), archetype: "wizard")"#;
+    let mut b = duel(more, &[60, 2, 3, 6, 6]);
+    let (w, m) = (id(&b, "Wiz"), id(&b, "Mage"));
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(m)).unwrap();
+    react(&mut b, m, None);
+    assert_eq!(b.hp(m), 9);
+    let start = b.log().len();
+    cast(&mut b, w, MEND, CastAt::Unit(m)).unwrap();
+    let ev = since(&b, start);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Healed { unit, amount: 5, hp_after: 14 } if *unit == m
+        )),
+        "{ev:#?}"
+    );
+    assert_eq!(b.hp(m), 14);
+}
+
+/// A flow unit that is down cannot be healed (healing brings back only where the
+/// ruleset revives: tactical-d20): Wiz fells Pal (1 HP; Magic 60, Pal declines, 2d6 = 1
+/// + 1), and Mend on Pal is refused.
+#[test]
+fn a_down_flow_unit_cannot_be_healed() {
+    let more = r#", Unit(name: "Pal", side: "Red", cell: (1, 3), archetype: "goblin", hp: 1)"#;
+    let mut b = duel(more, &[60, 1, 1]);
+    let (w, p) = (id(&b, "Wiz"), id(&b, "Pal"));
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(p)).unwrap();
+    react(&mut b, p, None);
+    assert!(!b.alive(p));
+    let (len, ap) = (b.log().len(), b.ap(w));
+    let e = cast(&mut b, w, MEND, CastAt::Unit(p)).unwrap_err();
+    assert!(matches!(&e, Illegal::Down(n) if n == "Pal"), "{e:?}");
+    assert_eq!((b.log().len(), b.ap(w)), (len, ap));
+}
+
+/// Range, line of sight and the kind of aim are checked before anything is paid, with
+/// messages that say what is wrong.
+#[test]
+fn range_line_of_sight_and_aim_are_refused_with_clear_messages() {
+    // Wiz at (0,1), a wall at (3,1), Gob behind it at (5,1), Far at (10,3).
+    let src = r##"Level(name: "walls", ruleset: "flow", grid: Square,
+        map: ["............", "...#........", "............", "............"],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Wiz", side: "Red", cell: (0, 1), archetype: "wizard"),
+            Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin"),
+            Unit(name: "Far", side: "Blue", cell: (10, 3), archetype: "goblin")])"##;
+    let l = level::parse(src, "walls").unwrap();
+    let mut b = Battle::new(l, 7, vec![10, 1, 1]).unwrap();
+    let (w, g, far) = (id(&b, "Wiz"), id(&b, "Gob"), id(&b, "Far"));
+    refused(&mut b, w, FIREBOLT, CastAt::Unit(g), "a wall blocks the line to Gob");
+    refused(&mut b, w, KNOCKDOWN, CastAt::Unit(far), "Far is 10 cells away; Knockdown reaches 5");
+    refused(&mut b, w, FIREBOLT, CastAt::Cell(Cell::new(5, 2)), "Firebolt is aimed at one creature");
+    refused(&mut b, w, FIREBALL, CastAt::Unit(g), "Fireball is aimed at a cell");
+    refused(&mut b, w, HASTE, CastAt::Unit(g), "Draught of haste is aimed at its user");
+    refused(&mut b, w, 9, CastAt::User, "it knows no ability #9");
+    refused(&mut b, w, FIREBALL, CastAt::Cell(Cell::new(5, 1)), "a wall blocks the line to (5, 1)");
+    assert_eq!((b.hp(g), b.ap(w)), (12, 5));
 }
