@@ -520,3 +520,37 @@ fn range_line_of_sight_and_aim_are_refused_with_clear_messages() {
     refused(&mut b, w, FIREBALL, CastAt::Cell(Cell::new(5, 1)), "a wall blocks the line to (5, 1)");
     assert_eq!((b.hp(g), b.ap(w)), (12, 5));
 }
+
+/// `skirmish check`'s validation (`level::parse`) reports a level's ability problems at
+/// FILE:LINE:COL, each with the ability's name and what is wrong.
+#[test]
+fn level_validation_reports_ability_problems_at_file_line_col() {
+    let src = r##"Level(name: "bad", ruleset: "flow", grid: Square, map: ["....", "...."],
+    sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+    units: [Unit(name: "A", side: "Red", cell: (0, 0), archetype: "fighter"),
+        Unit(name: "B", side: "Blue", cell: (3, 1), archetype: "fighter")],
+    abilities: {
+        "Empty wand": (kind: Item, target: User, uses: Some(0), effects: [Grant(pool: Ap, amount: 1)]),
+        "Too high": (kind: Spell, order: 10, target: User, effects: [Heal(dice: "1d4")]),
+        "Call goblin": (kind: Spell, target: Cell(range: 3), effects: [Summon(archetype: "goblin")]),
+        "Flood": (kind: Spell, target: Cell(range: 3), effects: [Terrain(terrain: '~')]),
+    })"##;
+    let e = level::parse(src, "bad.ron").unwrap_err().to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    let at = |words: &str| -> String {
+        let l = lines
+            .iter()
+            .find(|l| l.contains(words))
+            .unwrap_or_else(|| panic!("no line says {words:?}:\n{e}"));
+        let mut parts = l.splitn(4, ':');
+        let (file, line, col) = (parts.next(), parts.next(), parts.next());
+        assert_eq!(file, Some("bad.ron"), "{l}");
+        let line: u32 = line.unwrap().trim().parse().unwrap_or_else(|_| panic!("{l}"));
+        col.unwrap().trim().parse::<u32>().unwrap_or_else(|_| panic!("{l}"));
+        format!("{line}")
+    };
+    assert_eq!(at("`Empty wand`: `uses: Some(0)` can never be used"), "6");
+    assert_eq!(at("`Too high`: a Spell Order of 10 (0 to 9)"), "7");
+    assert_eq!(at("`Call goblin`: summons and terrain effects are not played yet"), "8");
+    assert_eq!(at("`Flood`: summons and terrain effects are not played yet"), "9");
+}
