@@ -120,7 +120,10 @@ fn a_spell_costs_2_ap_and_its_damage_gives_no_flow_points() {
     let ev = since(&b, start);
     assert_eq!(spent(&ev, w), [(Pool::Ap, 2, Spend::Cast)]);
     assert_eq!(b.ap(w), 3);
-    assert!(ev.iter().any(|e| matches!(e, Event::Cast { name, .. } if name == "Firebolt")));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Cast { name, .. } if name == "Firebolt"))
+    );
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::Attack { attacker, target, outcome: Outcome::Hard, .. } if *attacker == w && *target == g
@@ -158,7 +161,13 @@ fn a_potion_costs_1_ap_to_draw_and_1_to_drink_and_is_used_up() {
     assert_eq!(refilled(&ev, w), [(Pool::Ap, 3)], "Grant 3 AP");
     assert_eq!(b.ap(w), 5 - 2 + 3);
     assert_eq!(b.uses_left(w, HASTE), Some(0));
-    refused(&mut b, w, HASTE, CastAt::User, "Draught of haste has no use left");
+    refused(
+        &mut b,
+        w,
+        HASTE,
+        CastAt::User,
+        "Draught of haste has no use left",
+    );
     assert_eq!(b.ap(w), 6);
 }
 
@@ -175,14 +184,29 @@ fn an_item_costs_its_ap_and_its_uses_run_out() {
         let ev = since(&b, start);
         assert_eq!(
             spent(&ev, w),
-            [(Pool::Ap, 1, Spend::Cast), (Pool::Uses(WAND as u8), 1, Spend::Use)]
+            [
+                (Pool::Ap, 1, Spend::Cast),
+                (Pool::Uses(WAND as u8), 1, Spend::Use)
+            ]
         );
-        assert!(ev.iter().any(|e| matches!(e, Event::Attack { outcome: Outcome::Failure, .. })));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Attack {
+                outcome: Outcome::Failure,
+                ..
+            }
+        )));
         assert_eq!(b.uses_left(w, WAND), Some(left));
         assert_eq!(b.hp(g), 12);
     }
     assert_eq!(b.ap(w), 2);
-    refused(&mut b, w, WAND, CastAt::Unit(g), "Wand of sparks has no use left");
+    refused(
+        &mut b,
+        w,
+        WAND,
+        CastAt::Unit(g),
+        "Wand of sparks has no use left",
+    );
 }
 
 /// "Using Class Abilities 2 AP (unless the class ability specifies otherwise)": the
@@ -222,7 +246,14 @@ fn a_spell_without_2_ap_is_refused() {
     let (len, hp) = (b.log().len(), b.hp(g));
     let e = cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap_err();
     assert!(
-        matches!(e, Illegal::NotEnoughAp { need: 2, have: 1, .. }),
+        matches!(
+            e,
+            Illegal::NotEnoughAp {
+                need: 2,
+                have: 1,
+                ..
+            }
+        ),
         "{e:?}"
     );
     assert_eq!((b.log().len(), b.ap(w), b.hp(g)), (len, 1, hp));
@@ -280,7 +311,10 @@ fn casting_in_reach_provokes_a_reaction_attack_that_does_not_disrupt() {
     assert_eq!(hurt[0].0, w);
     assert!(b.hp(w) < 14);
     // The Firebolt's attack comes after the reaction's damage; nothing fizzles.
-    let dmg_at = ev.iter().position(|e| matches!(e, Event::Damage { .. })).unwrap();
+    let dmg_at = ev
+        .iter()
+        .position(|e| matches!(e, Event::Damage { .. }))
+        .unwrap();
     let bolt_at = ev
         .iter()
         .position(|e| matches!(e, Event::Attack { attacker, .. } if *attacker == w))
@@ -376,7 +410,11 @@ fn a_spell_attack_can_only_be_dodged_and_a_dodged_spell_does_nothing() {
     let ev = since(&b, start);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::Defence { kind: ReactionKind::Dodge, success: true, .. }
+        Event::Defence {
+            kind: ReactionKind::Dodge,
+            success: true,
+            ..
+        }
     )));
     assert!(damage(&ev).is_empty(), "{ev:#?}");
     let start = b.log().len();
@@ -434,7 +472,10 @@ fn a_save_spell_is_magic_against_the_named_skill_with_ties_to_the_target() {
     let ev = since(&b, start);
     assert_eq!(contests(&ev), [(w, g, true)]);
     assert!(b.has(g, ConditionKind::Prone));
-    assert!(offers(&ev).is_empty(), "a save spell has no attack to dodge");
+    assert!(
+        offers(&ev).is_empty(),
+        "a save spell has no attack to dodge"
+    );
 }
 
 /// Fireball hits every unit in its burst, friend or foe, and nobody outside; the caster's
@@ -481,8 +522,8 @@ fn healing_stops_at_the_maximum() {
 }
 
 /// A flow unit that is down cannot be healed (healing brings back only where the
-/// ruleset revives: tactical-d20): Wiz fells Pal (1 HP; Magic 60, Pal declines, 2d6 = 1
-/// + 1), and Mend on Pal is refused.
+/// ruleset revives: tactical-d20): Wiz fells Pal (1 HP; Magic 60, Pal declines, 2d6 =
+/// 1 + 1), and Mend on Pal is refused.
 #[test]
 fn a_down_flow_unit_cannot_be_healed() {
     let more = r#", Unit(name: "Pal", side: "Red", cell: (1, 3), archetype: "goblin", hp: 1)"#;
@@ -511,13 +552,49 @@ fn range_line_of_sight_and_aim_are_refused_with_clear_messages() {
     let l = level::parse(src, "walls").unwrap();
     let mut b = Battle::new(l, 7, vec![10, 1, 1]).unwrap();
     let (w, g, far) = (id(&b, "Wiz"), id(&b, "Gob"), id(&b, "Far"));
-    refused(&mut b, w, FIREBOLT, CastAt::Unit(g), "a wall blocks the line to Gob");
-    refused(&mut b, w, KNOCKDOWN, CastAt::Unit(far), "Far is 10 cells away; Knockdown reaches 5");
-    refused(&mut b, w, FIREBOLT, CastAt::Cell(Cell::new(5, 2)), "Firebolt is aimed at one creature");
-    refused(&mut b, w, FIREBALL, CastAt::Unit(g), "Fireball is aimed at a cell");
-    refused(&mut b, w, HASTE, CastAt::Unit(g), "Draught of haste is aimed at its user");
+    refused(
+        &mut b,
+        w,
+        FIREBOLT,
+        CastAt::Unit(g),
+        "a wall blocks the line to Gob",
+    );
+    refused(
+        &mut b,
+        w,
+        KNOCKDOWN,
+        CastAt::Unit(far),
+        "Far is 10 cells away; Knockdown reaches 5",
+    );
+    refused(
+        &mut b,
+        w,
+        FIREBOLT,
+        CastAt::Cell(Cell::new(5, 2)),
+        "Firebolt is aimed at one creature",
+    );
+    refused(
+        &mut b,
+        w,
+        FIREBALL,
+        CastAt::Unit(g),
+        "Fireball is aimed at a cell",
+    );
+    refused(
+        &mut b,
+        w,
+        HASTE,
+        CastAt::Unit(g),
+        "Draught of haste is aimed at its user",
+    );
     refused(&mut b, w, 9, CastAt::User, "it knows no ability #9");
-    refused(&mut b, w, FIREBALL, CastAt::Cell(Cell::new(5, 1)), "a wall blocks the line to (5, 1)");
+    refused(
+        &mut b,
+        w,
+        FIREBALL,
+        CastAt::Cell(Cell::new(5, 1)),
+        "a wall blocks the line to (5, 1)",
+    );
     assert_eq!((b.hp(g), b.ap(w)), (12, 5));
 }
 
@@ -545,12 +622,58 @@ fn level_validation_reports_ability_problems_at_file_line_col() {
         let mut parts = l.splitn(4, ':');
         let (file, line, col) = (parts.next(), parts.next(), parts.next());
         assert_eq!(file, Some("bad.ron"), "{l}");
-        let line: u32 = line.unwrap().trim().parse().unwrap_or_else(|_| panic!("{l}"));
-        col.unwrap().trim().parse::<u32>().unwrap_or_else(|_| panic!("{l}"));
+        let line: u32 = line
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{l}"));
+        col.unwrap()
+            .trim()
+            .parse::<u32>()
+            .unwrap_or_else(|_| panic!("{l}"));
         format!("{line}")
     };
     assert_eq!(at("`Empty wand`: `uses: Some(0)` can never be used"), "6");
     assert_eq!(at("`Too high`: a Spell Order of 10 (0 to 9)"), "7");
-    assert_eq!(at("`Call goblin`: summons and terrain effects are not played yet"), "8");
-    assert_eq!(at("`Flood`: summons and terrain effects are not played yet"), "9");
+    assert_eq!(
+        at("`Call goblin`: summons and terrain effects are not played yet"),
+        "8"
+    );
+    assert_eq!(
+        at("`Flood`: summons and terrain effects are not played yet"),
+        "9"
+    );
+}
+
+/// A script casts with `Do(unit, action: Cast(ability: N, at: …))`: `at` is `User`,
+/// `Unit((i))` (a unit by its index in the level), `Units([(i), …])` or `Cell((x, y))`.
+/// Firebolt at Gob misses (Magic d100 90); Fireball at (5,1): Magic 90 against Gob's
+/// Agility d100 90: both fail, a tie, Gob wins: `on_miss` 1d6 = 2.
+#[test]
+fn a_script_casts_with_do_cast() {
+    use skirmish_rules::script::{self, Script};
+    let s = Script::parse(
+        r#"Script(dice: [10, 1, 90, 90, 90, 2], commands: [
+            Do(unit: "Wiz", action: Cast(ability: 0, at: Unit((1)))),
+            Do(unit: "Wiz", action: Cast(ability: 1, at: Cell((5, 1)))),
+        ])"#,
+    )
+    .unwrap();
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (1, 1), archetype: "wizard"),
+        Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin")"#;
+    let l = arena(SQ, 10, 5, units, "", &[10, 1]).level().clone();
+    let mut b = script::start(&l, 7, &s).unwrap();
+    let start = b.log().len();
+    script::run(&mut b, &s).unwrap();
+    let ev = since(&b, start);
+    let names: Vec<&str> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Cast { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["Firebolt", "Fireball"]);
+    assert_eq!(damage(&ev), [(id(&b, "Gob"), 2)]);
+    assert_eq!(b.ap(id(&b, "Wiz")), 1);
 }

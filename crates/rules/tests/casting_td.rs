@@ -146,7 +146,9 @@ fn fizzles(ev: &[Event]) -> Vec<(UnitId, Fizzle)> {
 }
 
 fn casts(ev: &[Event]) -> usize {
-    ev.iter().filter(|e| matches!(e, Event::Cast { .. })).count()
+    ev.iter()
+        .filter(|e| matches!(e, Event::Cast { .. }))
+        .count()
 }
 
 /// Wiz (Red wizard, initiative 20) at (2,4) and Grub (Blue fighter, 1) at (10,4).
@@ -154,9 +156,9 @@ const APART: &str = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "
     Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
 
 /// "Cast a Spell" is a Standard action and spends SQ equal to the Spell Order; the focus
-/// check is d20 + Magical Aptitude against 13 + 2 × order. Magic Missile (order 1): d20 8
-/// + 7 = 15 against 15 passes; 1d4+1 = 3 + 1 force. A second spell the same turn has no
-/// Standard action left.
+/// check is d20 + Magical Aptitude against 13 + 2 × order. Magic Missile (order 1):
+/// d20 8 + 7 = 15 against 15 passes; 1d4+1 = 3 + 1 force. A second spell the same turn
+/// has no Standard action left.
 #[test]
 fn a_spell_is_a_standard_action_spending_sq_and_needs_the_focus_check() {
     let mut b = battle(APART, "", &[20, 1, 8, 3]);
@@ -186,7 +188,13 @@ fn a_spell_needs_sq_for_its_order() {
     let mut b = battle(units, "", &[20, 1]);
     let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
     assert_eq!(b.pool(w, Pool::SpellQuantity), 1);
-    refused(&mut b, w, HOLD, CastAt::Unit(g), "Hold Person costs 2 SQ and it has 1");
+    refused(
+        &mut b,
+        w,
+        HOLD,
+        CastAt::Unit(g),
+        "Hold Person costs 2 SQ and it has 1",
+    );
 }
 
 /// A failed focus check fizzles the spell: the Standard action and the SQ stay spent,
@@ -316,7 +324,13 @@ fn provoked(keep_face: u32) -> (Battle, UnitId, UnitId, Vec<Event>) {
     assert_eq!(offers(&ev), [(g, vec![ReactionKind::ReactionAttack])]);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::ReactionOffered { trigger: Trigger::Casting { ability: MISSILE, .. }, .. }
+        Event::ReactionOffered {
+            trigger: Trigger::Casting {
+                ability: MISSILE,
+                ..
+            },
+            ..
+        }
     )));
     react(&mut b, g, Some(ReactionKind::ReactionAttack));
     while let Status::AwaitingReaction(r) = b.status() {
@@ -375,7 +389,13 @@ fn an_identified_spell_can_be_countered() {
     assert_eq!(offers(&ev), [(s, vec![ReactionKind::Counterspell])]);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::ReactionOffered { trigger: Trigger::SpellIdentified { ability: MISSILE, .. }, .. }
+        Event::ReactionOffered {
+            trigger: Trigger::SpellIdentified {
+                ability: MISSILE,
+                ..
+            },
+            ..
+        }
     )));
     react(&mut b, s, Some(ReactionKind::Counterspell));
     let ev = since(&b, start);
@@ -405,7 +425,11 @@ fn a_failed_counterspell_lets_the_spell_go_off() {
     assert!(checks(&ev).contains(&(s, CheckPurpose::Counterspell, 11, 13, 14, false)));
     assert!(fizzles(&ev).is_empty());
     assert_eq!(damage(&ev), [(g, 4)]);
-    assert_eq!(b.pool(s, Pool::SpellQuantity), 5, "the SQ is spent all the same");
+    assert_eq!(
+        b.pool(s, Pool::SpellQuantity),
+        5,
+        "the SQ is spent all the same"
+    );
     let _ = w;
 }
 
@@ -467,7 +491,10 @@ fn a_spell_attack_is_d20_plus_bab_and_int_against_ac_and_a_20_doubles_the_dice()
             })
             .collect();
         assert_eq!(att, [(face as i32 + 3, 17, outcome)], "{ev:#?}");
-        assert_eq!(damage(&ev), dmg.map(|d| (g, d)).into_iter().collect::<Vec<_>>());
+        assert_eq!(
+            damage(&ev),
+            dmg.map(|d| (g, d)).into_iter().collect::<Vec<_>>()
+        );
         assert_eq!(b.pool(w, Pool::SpellQuantity), 6, "order 0 costs no SQ");
     }
 }
@@ -492,7 +519,14 @@ fn save_spells_are_d20_plus_the_save_against_the_dc() {
         cast(&mut b, w, HANDS, CastAt::Cell(Cell::new(7, 4))).unwrap();
         let ev = since(&b, start);
         assert!(
-            checks(&ev).contains(&(g, CheckPurpose::Resist, face, face as i32 + 1, 14, face == 13)),
+            checks(&ev).contains(&(
+                g,
+                CheckPurpose::Resist,
+                face,
+                face as i32 + 1,
+                14,
+                face == 13
+            )),
             "{ev:#?}"
         );
         assert_eq!(damage(&ev), [(g, dmg.iter().sum::<u32>() as i32)]);
@@ -571,13 +605,17 @@ fn healing_stops_bleeding_and_revives_the_dying_but_not_the_dead() {
     cast(&mut b, m, 3, CastAt::Unit(p)).unwrap();
     let ev = since(&b, start);
     assert!(
-        ev.iter().any(|e| matches!(e, Event::Healed { unit, amount: 5, hp_after: 1 } if *unit == p)),
+        ev.iter()
+            .any(|e| matches!(e, Event::Healed { unit, amount: 5, hp_after: 1 } if *unit == p)),
         "{ev:#?}"
     );
     for k in [ConditionKind::Bleeding, ConditionKind::Dying] {
         assert!(!b.has(p, k), "{k:?}");
     }
-    assert!(ev.iter().any(|e| matches!(e, Event::Revived { unit } if *unit == p)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Revived { unit } if *unit == p))
+    );
     assert!(b.alive(p));
     end(&mut b);
     while b.current() != Some(m) {
