@@ -3,6 +3,8 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod casting_flow;
+mod casting_td;
 mod command_fuzz;
 mod core;
 mod dice;

@@ -2,7 +2,7 @@
 //! ability targets, what it rolls and what its effects are, in a small vocabulary every
 //! ruleset shares. What casting costs, which checks it needs and who may react are the
 //! ruleset's. This module holds the model, its checks and the area geometry
-//! ([`area`]); no playable ruleset casts yet.
+//! ([`area`]); casting itself is `engine/cast.rs` and each ruleset's `casting.rs`.
 
 pub mod area;
 

@@ -1,0 +1,628 @@
+//! tactical-d20 casting (seed 004 "Cast a Spell", "Counterspell", Psionic Focus, the
+//! conditions that forbid casting or drinking; issue 17), each through `Battle::submit`
+//! with forced dice (each test says which face goes where). Initiative is one d20 per
+//! unit in list order. In round 1 a unit is Surprised until it has acted, so the units
+//! that react act (and end their turns) first. The shipped wizard: INT 17 (+3),
+//! Magical Aptitude 4 ranks (+7 in all), BAB 0, caster level 2, 6 SQ; its abilities:
+//! 0 Ray of Frost (order 0, Evocation), 1 Magic Missile (1, Evocation), 2 Burning Hands
+//! (1, Evocation), 3 Hold Person (2, Enchantment), 4 Potion of Cure Light Wounds. The
+//! psion: 0 Mind Thrust (1, Telepathy), 1 Energy Ray, 2 Id Insinuation, 3 Body
+//! Adjustment; resists electricity 5. The fighter: AC 17, Reflex +1, Will +0.
+
+use skirmish_rules::battle::Status;
+use skirmish_rules::components::{ConditionKind, Pool, Slot, UnitId};
+use skirmish_rules::engine::{Action, CastAt, CommonAction};
+use skirmish_rules::event::{CheckPurpose, Event, Fizzle, Outcome, ReactionKind, Spend, Trigger};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
+use skirmish_rules::{Battle, Command, Illegal};
+
+use crate::support::d20::{field, open};
+use crate::support::{damage, id, offers, since};
+
+const SQ: GridKind = GridKind::Square;
+const RAY: usize = 0;
+const MISSILE: usize = 1;
+const HANDS: usize = 2;
+const HOLD: usize = 3;
+const POTION: usize = 4;
+const THRUST: usize = 0;
+
+/// Level abilities for the energy and healing rules (kind `Ability`: no SQ, no focus),
+/// known by the "hexer" (the wizard's numbers): 0 Drench bolt (Soaked, then 1d6 cold),
+/// 1 Parch bolt (Dehydrated, then 1d6 fire), 2 Shock (1d6+4 electricity), 3 Cure touch
+/// (heals 1d8), 4 Fast (Starving on itself), 5 the potion.
+const HEXER: &str = r#"abilities: {
+        "Drench bolt": (kind: Ability, target: One(range: 6),
+            effects: [Condition(kind: Soaked, duration: UntilRemoved), Damage(dice: "1d6", kind: "cold")]),
+        "Parch bolt": (kind: Ability, target: One(range: 6),
+            effects: [Condition(kind: Dehydrated, duration: UntilRemoved), Damage(dice: "1d6", kind: "fire")]),
+        "Shock": (kind: Ability, target: One(range: 6), effects: [Damage(dice: "1d6+4", kind: "electricity")]),
+        "Cure touch": (kind: Ability, target: One(range: 1), effects: [Heal(dice: "1d8")]),
+        "Fast": (kind: Ability, target: User, effects: [Condition(kind: Starving, duration: UntilRemoved)]),
+    },
+    archetypes: {
+        "hexer": (hp: 12, stats: {Str: 8, Dex: 14, Con: 12, Int: 17, Wis: 12, Cha: 10, Bab: 0, Ac: 12, Fort: 0, Reflex: 0, Will: 2, MagicalAptitude: 4, CasterLevel: 2, SpellQuantity: 6},
+            weapons: ["dagger"], abilities: ["Drench bolt", "Parch bolt", "Shock", "Cure touch", "Fast", "Potion of Cure Light Wounds"]),
+    }"#;
+
+fn battle(units: &str, extra: &str, dice: &[u32]) -> Battle {
+    let m = open(16, 9);
+    let rows: Vec<&str> = m.iter().map(String::as_str).collect();
+    field(SQ, &rows, units, extra, dice)
+}
+
+fn cast(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: Action::Common(CommonAction::Cast { ability, at }),
+    })
+}
+
+fn act(b: &mut Battle, unit: UnitId, a: TacticalD20Action) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: a.into(),
+    })
+}
+
+fn end(b: &mut Battle) {
+    let u = b.current().expect("a turn");
+    b.submit(Command::EndTurn { unit: u }).unwrap();
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
+}
+
+/// Refused with a message containing `words`; nothing logged.
+fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str) {
+    let len = b.log().len();
+    let sq = b.pool(unit, Pool::SpellQuantity);
+    match cast(b, unit, ability, at) {
+        Err(e) => assert!(e.to_string().contains(words), "{e} should say {words:?}"),
+        Ok(_) => panic!("expected a refusal saying {words:?}"),
+    }
+    assert_eq!(b.log().len(), len, "a refusal logs nothing");
+    assert_eq!(b.pool(unit, Pool::SpellQuantity), sq);
+}
+
+fn spent(ev: &[Event], u: UnitId) -> Vec<(Pool, i32, Spend)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Spent {
+                unit,
+                pool,
+                amount,
+                on,
+                ..
+            } if *unit == u => Some((*pool, *amount, *on)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// (unit, purpose, d20 face, total, number, success) of every `Check`.
+fn checks(ev: &[Event]) -> Vec<(UnitId, CheckPurpose, u32, i32, i32, bool)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Check {
+                unit,
+                purpose,
+                roll,
+                target_number,
+                outcome,
+            } => Some((
+                *unit,
+                *purpose,
+                roll.faces[0],
+                roll.total,
+                *target_number,
+                outcome.is_success(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn fizzles(ev: &[Event]) -> Vec<(UnitId, Fizzle)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Fizzled { unit, why, .. } => Some((*unit, *why)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn casts(ev: &[Event]) -> usize {
+    ev.iter()
+        .filter(|e| matches!(e, Event::Cast { .. }))
+        .count()
+}
+
+/// Wiz (Red wizard, initiative 20) at (2,4) and Grub (Blue fighter, 1) at (10,4).
+const APART: &str = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
+    Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
+
+/// "Cast a Spell" is a Standard action and spends SQ equal to the Spell Order; the focus
+/// check is d20 + Magical Aptitude against 13 + 2 × order. Magic Missile (order 1):
+/// d20 8 + 7 = 15 against 15 passes; 1d4+1 = 3 + 1 force. A second spell the same turn
+/// has no Standard action left.
+#[test]
+fn a_spell_is_a_standard_action_spending_sq_and_needs_the_focus_check() {
+    let mut b = battle(APART, "", &[20, 1, 8, 3]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    let start = b.log().len();
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(
+        spent(&ev, w),
+        [
+            (Pool::Slot(Slot::Standard), 1, Spend::Cast),
+            (Pool::SpellQuantity, 1, Spend::Cast)
+        ]
+    );
+    assert_eq!(checks(&ev), [(w, CheckPurpose::Focus, 8, 15, 15, true)]);
+    assert_eq!(damage(&ev), [(g, 4)]);
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 5);
+    assert!(cast(&mut b, w, RAY, CastAt::Unit(g)).is_err());
+}
+
+/// Too little SQ is refused before anything is spent: a wizard with 1 SQ cannot cast
+/// Hold Person (order 2). Ray of Frost (order 0) costs no SQ.
+#[test]
+fn a_spell_needs_sq_for_its_order() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard", stats: {SpellQuantity: 1}),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
+    let mut b = battle(units, "", &[20, 1]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 1);
+    refused(
+        &mut b,
+        w,
+        HOLD,
+        CastAt::Unit(g),
+        "Hold Person costs 2 SQ and it has 1",
+    );
+}
+
+/// A failed focus check fizzles the spell: the Standard action and the SQ stay spent,
+/// `Fizzled { Focus }`, no `Cast`, no effect. Magic Missile: d20 7 + 7 = 14 < 15.
+#[test]
+fn a_failed_focus_check_fizzles_and_the_sq_stays_spent() {
+    let mut b = battle(APART, "", &[20, 1, 7]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    let start = b.log().len();
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(checks(&ev), [(w, CheckPurpose::Focus, 7, 14, 15, false)]);
+    assert_eq!(fizzles(&ev), [(w, Fizzle::Focus)]);
+    assert_eq!(casts(&ev), 0);
+    assert!(damage(&ev).is_empty());
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 5);
+    assert_eq!(b.slots(w, Slot::Standard), 0);
+}
+
+/// Verbal and somatic components: a non-psion cannot cast while Nauseated or Restrained,
+/// or with no free hand (a greataxe in both hands). A Nauseated unit cannot drink a
+/// potion either.
+#[test]
+fn a_non_psion_needs_voice_gestures_and_a_free_hand() {
+    for (extra, words) in [
+        (r#", conditions: {Nauseated: UntilRemoved}"#, "nauseated"),
+        (r#", conditions: {Restrained: UntilRemoved}"#, "restrained"),
+        (r#", weapons: ["greataxe"]"#, "free hand"),
+    ] {
+        let units = format!(
+            r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"{extra}),
+            Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#
+        );
+        let mut b = battle(&units, "", &[20, 1]);
+        let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+        refused(&mut b, w, MISSILE, CastAt::Unit(g), words);
+        if words == "nauseated" {
+            refused(&mut b, w, POTION, CastAt::User, "cannot consume potions");
+        }
+    }
+}
+
+/// A Starving unit cannot drink a potion: the hexer fasts (Starving), and next round its
+/// potion is refused.
+#[test]
+fn a_starving_unit_cannot_drink_potions() {
+    let units = r#"Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer"),
+        Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
+    let mut b = battle(units, HEXER, &[20, 1]);
+    let h = id(&b, "Hex");
+    cast(&mut b, h, 4, CastAt::User).unwrap();
+    assert!(b.has(h, ConditionKind::Starving));
+    end(&mut b);
+    end(&mut b);
+    assert_eq!(b.current(), Some(h));
+    refused(&mut b, h, 5, CastAt::User, "starving");
+}
+
+/// A psion casts through Psionic Focus: refused without it; a successful Concentrate (a
+/// Move action; Endurance 4 + CON 1, d20 10 against 5) wins it; then Mind Thrust needs no
+/// focus check and no free hand (the psion holds a greataxe), does not provoke the
+/// adjacent Grub (the psion is Concentrating), and spends the focus. Grub's Will save:
+/// d20 5 + 0 < 14: 2d6 = 2 + 3 psychic.
+#[test]
+fn a_psion_casts_through_psionic_focus() {
+    let units = r#"Unit(name: "Psi", side: "Red", cell: (4, 4), archetype: "psion", weapons: ["greataxe"]),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    // Grub acts first (20) and ends its turn, so it is not Surprised.
+    let mut b = battle(units, "", &[1, 20, 10, 5, 2, 3]);
+    let (p, g) = (id(&b, "Psi"), id(&b, "Grub"));
+    end(&mut b);
+    refused(&mut b, p, THRUST, CastAt::Unit(g), "Concentrate first");
+    act(&mut b, p, TacticalD20Action::Concentrate).unwrap();
+    assert!(b.has(p, ConditionKind::PsionicFocus));
+    assert!(b.has(p, ConditionKind::Concentrating));
+    let start = b.log().len();
+    cast(&mut b, p, THRUST, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert!(offers(&ev).is_empty(), "no reaction: {ev:#?}");
+    assert!(!checks(&ev).iter().any(|c| c.1 == CheckPurpose::Focus));
+    assert_eq!(
+        checks(&ev),
+        [(g, CheckPurpose::Resist, 5, 5, 14, false)],
+        "{ev:#?}"
+    );
+    assert_eq!(damage(&ev), [(g, 5)]);
+    assert!(!b.has(p, ConditionKind::PsionicFocus), "spent on casting");
+    assert_eq!(b.pool(p, Pool::SpellQuantity), 5);
+}
+
+/// Psionic Focus "cannot be attained" while Confused, Frightened, Nauseated, Stunned or
+/// Writhing: a Concentrate that succeeds (d20 20) wins no focus (or, for a condition
+/// that forbids the action, is refused).
+#[test]
+fn psionic_focus_is_not_won_under_the_conditions_that_forbid_it() {
+    for c in ["Confused", "Frightened", "Nauseated", "Stunned", "Writhing"] {
+        let units = format!(
+            r#"Unit(name: "Psi", side: "Red", cell: (2, 4), archetype: "psion", conditions: {{{c}: UntilRemoved}}),
+            Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#
+        );
+        let mut b = battle(&units, "", &[20, 1, 20, 20, 20, 20]);
+        let p = id(&b, "Psi");
+        assert_eq!(b.current(), Some(p));
+        match act(&mut b, p, TacticalD20Action::Concentrate) {
+            // The check succeeded (Concentrating), yet no focus.
+            Ok(_) => assert!(b.has(p, ConditionKind::Concentrating), "{c}"),
+            // Nauseated: "cannot use Endurance"; Stunned: no actions at all.
+            Err(e) => assert!(matches!(c, "Nauseated" | "Stunned"), "{c}: {e}"),
+        }
+        assert!(!b.has(p, ConditionKind::PsionicFocus), "{c}");
+    }
+}
+
+/// Wiz (initiative 15) casts Magic Missile next to Grub (20, who has acted): Grub is
+/// offered an opportunity attack (Trigger::Casting). It hits (d20 15 + 5 = 20 against AC
+/// 12) for 1d8+3 = 5 + 3 = 8: the caster keeps the spell only with Magical Aptitude
+/// against 10 + 8 + 1 = 19.
+fn provoked(keep_face: u32) -> (Battle, UnitId, UnitId, Vec<Event>) {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    let mut b = battle(units, "", &[15, 20, 10, 15, 5, keep_face, 3]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    end(&mut b);
+    let start = b.log().len();
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(offers(&ev), [(g, vec![ReactionKind::ReactionAttack])]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered {
+            trigger: Trigger::Casting {
+                ability: MISSILE,
+                ..
+            },
+            ..
+        }
+    )));
+    react(&mut b, g, Some(ReactionKind::ReactionAttack));
+    while let Status::AwaitingReaction(r) = b.status() {
+        react(&mut b, r, None);
+    }
+    let ev = since(&b, start);
+    (b, w, g, ev)
+}
+
+/// The disruption check fails (d20 11 + 7 = 18 < 19): the spell is lost (Fizzled
+/// Disrupted), no missile.
+#[test]
+fn damage_from_a_provoked_attack_can_disrupt_the_spell() {
+    let (b, w, g, ev) = provoked(11);
+    assert_eq!(damage(&ev), [(w, 8)], "{ev:#?}");
+    assert!(checks(&ev).contains(&(w, CheckPurpose::Disrupt, 11, 18, 19, false)));
+    assert_eq!(fizzles(&ev), [(w, Fizzle::Disrupted)]);
+    assert_eq!(b.hp(g), 20);
+}
+
+/// The disruption check passes (d20 12 + 7 = 19): the missile goes off (1d4+1 = 3 + 1).
+#[test]
+fn a_caster_who_keeps_concentration_keeps_the_spell() {
+    let (b, w, g, ev) = provoked(12);
+    assert!(checks(&ev).contains(&(w, CheckPurpose::Disrupt, 12, 19, 19, true)));
+    assert!(fizzles(&ev).is_empty());
+    assert_eq!(damage(&ev), [(w, 8), (g, 4)]);
+    assert_eq!(b.hp(g), 16);
+}
+
+/// Sage (Blue wizard, initiative 20, has acted) watches Wiz (15) cast Magic Missile at
+/// Grub: focus d20 10; Sage identifies it (d20 `ident` + 7 against the Spell DC 10 + 1 +
+/// 3 = 14) and, when it does, is offered a Counterspell.
+fn watched(ident: u32, more: &[u32]) -> (Battle, UnitId, UnitId, UnitId, usize) {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
+        Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter"),
+        Unit(name: "Sage", side: "Blue", cell: (6, 7), archetype: "wizard")"#;
+    let mut d = vec![15, 1, 20, 10, ident];
+    d.extend_from_slice(more);
+    let mut b = battle(units, "", &d);
+    let (w, g, s) = (id(&b, "Wiz"), id(&b, "Grub"), id(&b, "Sage"));
+    end(&mut b);
+    assert_eq!(b.current(), Some(w));
+    let start = b.log().len();
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    (b, w, g, s, start)
+}
+
+/// Identified (d20 10 + 7 = 17 ≥ 14); Sage counters: a Reaction and 1 SQ, d20 12 +
+/// caster level 2 = 14 against 14: the spell is negated (Fizzled Countered), no effect.
+#[test]
+fn an_identified_spell_can_be_countered() {
+    let (mut b, w, g, s, start) = watched(10, &[12]);
+    let ev = since(&b, start);
+    assert!(checks(&ev).contains(&(s, CheckPurpose::Identify, 10, 17, 14, true)));
+    assert_eq!(offers(&ev), [(s, vec![ReactionKind::Counterspell])]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered {
+            trigger: Trigger::SpellIdentified {
+                ability: MISSILE,
+                ..
+            },
+            ..
+        }
+    )));
+    react(&mut b, s, Some(ReactionKind::Counterspell));
+    let ev = since(&b, start);
+    assert_eq!(
+        spent(&ev, s),
+        [(Pool::SpellQuantity, 1, Spend::Counterspell)]
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Reacted { reactor, kind: ReactionKind::Counterspell, paid } if *reactor == s && paid == &[(Pool::Reaction, 1)]
+    )));
+    assert_eq!(b.pool(s, Pool::SpellQuantity), 5);
+    assert_eq!(b.rp(s), 0, "the Reaction is spent");
+    assert!(checks(&ev).contains(&(s, CheckPurpose::Counterspell, 12, 14, 14, true)));
+    assert_eq!(fizzles(&ev), [(w, Fizzle::Countered(s))]);
+    assert!(damage(&ev).is_empty());
+    assert_eq!(b.hp(g), 20);
+    assert_eq!(b.status(), Status::Turn(w));
+}
+
+/// A counterspell that fails (d20 11 + 2 = 13 < 14) lets the spell go off (1d4+1 = 3 + 1).
+#[test]
+fn a_failed_counterspell_lets_the_spell_go_off() {
+    let (mut b, w, g, s, start) = watched(10, &[11, 3]);
+    react(&mut b, s, Some(ReactionKind::Counterspell));
+    let ev = since(&b, start);
+    assert!(checks(&ev).contains(&(s, CheckPurpose::Counterspell, 11, 13, 14, false)));
+    assert!(fizzles(&ev).is_empty());
+    assert_eq!(damage(&ev), [(g, 4)]);
+    assert_eq!(
+        b.pool(s, Pool::SpellQuantity),
+        5,
+        "the SQ is spent all the same"
+    );
+    let _ = w;
+}
+
+/// Not identified (d20 6 + 7 = 13 < 14): no Counterspell is offered; the missile lands.
+#[test]
+fn an_unidentified_spell_cannot_be_countered() {
+    let (b, _w, g, s, start) = watched(6, &[3]);
+    let ev = since(&b, start);
+    assert!(checks(&ev).contains(&(s, CheckPurpose::Identify, 6, 13, 14, false)));
+    assert!(offers(&ev).is_empty());
+    assert_eq!(damage(&ev), [(g, 4)]);
+}
+
+/// An observer without a spell of the same school neither identifies nor is offered a
+/// counterspell: the psion (Telepathy, Psychokinesis, Psychometabolism) watches an
+/// Evocation.
+#[test]
+fn an_observer_without_a_same_school_spell_is_not_offered_a_counterspell() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
+        Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter"),
+        Unit(name: "Psi", side: "Blue", cell: (6, 7), archetype: "psion")"#;
+    let mut b = battle(units, "", &[15, 1, 20, 10, 3]);
+    let (w, g, p) = (id(&b, "Wiz"), id(&b, "Grub"), id(&b, "Psi"));
+    end(&mut b);
+    let start = b.log().len();
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert!(!checks(&ev).iter().any(|c| c.0 == p), "{ev:#?}");
+    assert!(offers(&ev).is_empty());
+    assert_eq!(damage(&ev), [(g, 4)]);
+}
+
+/// Ray of Frost: d20 + BAB 0 + INT 3 against Grub's AC 17. 13 + 3 misses; 14 + 3 hits
+/// for 1d3 = 2 cold; a natural 20 doubles the dice (1d3 = 2, ×2).
+#[test]
+fn a_spell_attack_is_d20_plus_bab_and_int_against_ac_and_a_20_doubles_the_dice() {
+    for (face, dmg, outcome) in [
+        (13, None, Outcome::Failure),
+        (14, Some(2), Outcome::Success),
+        (20, Some(4), Outcome::Critical),
+    ] {
+        // Grub acts first (not Surprised). Ray of Frost is order 0: focus d20 10 + 7 ≥ 13.
+        let mut b = battle(NEAR, "", &[1, 20, 10, face, 2]);
+        let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+        end(&mut b);
+        let start = b.log().len();
+        cast(&mut b, w, RAY, CastAt::Unit(g)).unwrap();
+        let ev = since(&b, start);
+        let att: Vec<(i32, i32, Outcome)> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Attack {
+                    roll,
+                    target_number,
+                    outcome,
+                    ..
+                } => Some((roll.total, *target_number, *outcome)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(att, [(face as i32 + 3, 17, outcome)], "{ev:#?}");
+        assert_eq!(
+            damage(&ev),
+            dmg.map(|d| (g, d)).into_iter().collect::<Vec<_>>()
+        );
+        assert_eq!(b.pool(w, Pool::SpellQuantity), 6, "order 0 costs no SQ");
+    }
+}
+
+/// Wiz (Red wizard, initiative 1) at (4,4) and Grub (Blue fighter, 20) at (7,4): Grub
+/// acts (and ends its turn) first, so it is not Surprised.
+const NEAR: &str = r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard"),
+    Unit(name: "Grub", side: "Blue", cell: (7, 4), archetype: "fighter")"#;
+
+/// Save spells: d20 + the save against the spell's `dc`. Burning Hands (a cone, Reflex
+/// 14; Grub's Reflex +1): 13 + 1 saves, `on_miss` 1d4 = 3; 12 + 1 fails, 2d4 = 2 + 3.
+/// Hold Person (Will 15, Grub +0; focus 13 + 4 = 17: d20 10 + 7): 14 fails: Stunned.
+#[test]
+fn save_spells_are_d20_plus_the_save_against_the_dc() {
+    for (face, dmg) in [(13, vec![3]), (12, vec![2, 3])] {
+        let mut d = vec![1, 20, 10, face];
+        d.extend(dmg.iter().copied());
+        let mut b = battle(NEAR, "", &d);
+        let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+        end(&mut b);
+        let start = b.log().len();
+        cast(&mut b, w, HANDS, CastAt::Cell(Cell::new(7, 4))).unwrap();
+        let ev = since(&b, start);
+        assert!(
+            checks(&ev).contains(&(
+                g,
+                CheckPurpose::Resist,
+                face,
+                face as i32 + 1,
+                14,
+                face == 13
+            )),
+            "{ev:#?}"
+        );
+        assert_eq!(damage(&ev), [(g, dmg.iter().sum::<u32>() as i32)]);
+    }
+    let mut b = battle(NEAR, "", &[1, 20, 10, 14]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    end(&mut b);
+    let start = b.log().len();
+    cast(&mut b, w, HOLD, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert!(checks(&ev).contains(&(w, CheckPurpose::Focus, 10, 17, 17, true)));
+    assert!(checks(&ev).contains(&(g, CheckPurpose::Resist, 14, 14, 15, false)));
+    assert!(b.has(g, ConditionKind::Stunned));
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 4);
+}
+
+/// Energy resistance and weakness: the psion resists electricity 5 (Shock 1d6+4 = 6 + 4
+/// → 5); Soaked makes cold deal half again (Drench bolt 1d6 = 4 → 6); Dehydrated fire
+/// (Parch bolt 1d6 = 5 → 7).
+#[test]
+fn energy_resistance_subtracts_and_soaked_or_dehydrated_add_half_again() {
+    let units = r#"Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer"),
+        Unit(name: "Psi", side: "Blue", cell: (6, 4), archetype: "psion"),
+        Unit(name: "Grub", side: "Blue", cell: (6, 6), archetype: "fighter")"#;
+    let mut b = battle(units, HEXER, &[20, 2, 1, 6]);
+    let (h, p, g) = (id(&b, "Hex"), id(&b, "Psi"), id(&b, "Grub"));
+    let start = b.log().len();
+    cast(&mut b, h, 2, CastAt::Unit(p)).unwrap();
+    assert_eq!(damage(&since(&b, start)), [(p, 5)]);
+    for (ability, face, dealt, cond) in [
+        (0, 4, 6, ConditionKind::Soaked),
+        (1, 5, 7, ConditionKind::Dehydrated),
+    ] {
+        // Hex ends its turn, Psi and Grub pass; the next round Hex uses the next bolt.
+        end(&mut b);
+        while b.current() != Some(h) {
+            end(&mut b);
+        }
+        b.dice_force_for_tests(&[face]);
+        let start = b.log().len();
+        cast(&mut b, h, ability, CastAt::Unit(g)).unwrap();
+        let ev = since(&b, start);
+        assert!(b.has(g, cond));
+        assert_eq!(damage(&ev), [(g, dealt)], "{ev:#?}");
+        // Hex, then Psi and Grub pass; the next round Hex uses the next bolt.
+        end(&mut b);
+        while b.current() != Some(h) {
+            end(&mut b);
+        }
+    }
+}
+
+/// Healing stops Bleeding and brings a dying unit back; a Dead unit cannot be targeted.
+/// Hex shocks Pal (1 HP, Bleeding) down: 1d6+4 = 1 + 4, to -4: Dying. Hex2 shocks Gone
+/// (1 HP, CON 4) to -5 (1d6+4 = 2 + 4): Dead. Medic's Cure touch (1d8 = 6, of which 5
+/// count: Pal's maximum is 1) brings Pal back (Revived, no more Bleeding); on Gone it is
+/// refused.
+#[test]
+fn healing_stops_bleeding_and_revives_the_dying_but_not_the_dead() {
+    let units = r#"Unit(name: "Hex", side: "Blue", cell: (2, 4), archetype: "hexer"),
+        Unit(name: "Hex2", side: "Blue", cell: (2, 2), archetype: "hexer"),
+        Unit(name: "Medic", side: "Red", cell: (5, 3), archetype: "hexer"),
+        Unit(name: "Pal", side: "Red", cell: (5, 4), archetype: "fighter", hp: 1, conditions: {Bleeding: UntilRemoved}),
+        Unit(name: "Gone", side: "Red", cell: (5, 2), archetype: "fighter", hp: 1, stats: {Con: 4})"#;
+    let mut b = battle(units, HEXER, &[20, 19, 18, 2, 1, 1, 2, 6]);
+    let (h, h2, m) = (id(&b, "Hex"), id(&b, "Hex2"), id(&b, "Medic"));
+    let (p, g) = (id(&b, "Pal"), id(&b, "Gone"));
+    cast(&mut b, h, 2, CastAt::Unit(p)).unwrap();
+    assert!(b.has(p, ConditionKind::Dying) && b.hp(p) == -4);
+    end(&mut b);
+    cast(&mut b, h2, 2, CastAt::Unit(g)).unwrap();
+    assert!(b.has(g, ConditionKind::Dead));
+    end(&mut b);
+    assert_eq!(b.current(), Some(m));
+    let start = b.log().len();
+    cast(&mut b, m, 3, CastAt::Unit(p)).unwrap();
+    let ev = since(&b, start);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Healed { unit, amount: 5, hp_after: 1 } if *unit == p)),
+        "{ev:#?}"
+    );
+    for k in [ConditionKind::Bleeding, ConditionKind::Dying] {
+        assert!(!b.has(p, k), "{k:?}");
+    }
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Revived { unit } if *unit == p))
+    );
+    assert!(b.alive(p));
+    end(&mut b);
+    while b.current() != Some(m) {
+        end(&mut b);
+    }
+    let len = b.log().len();
+    let e = cast(&mut b, m, 3, CastAt::Unit(g)).unwrap_err();
+    assert!(matches!(&e, Illegal::Down(n) if n == "Gone"), "{e:?}");
+    assert_eq!(b.log().len(), len);
+}
