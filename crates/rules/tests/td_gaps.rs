@@ -384,7 +384,7 @@ fn seed_conditions_the_game_does_not_play_are_refused_at_load_with_the_reason() 
     use skirmish_rules::level;
     let src = cond_level(
         "tactical-d20",
-        "{Deaf: UntilRemoved, Soaked: UntilRemoved, Friendly: UntilRemoved}",
+        "{Deaf: UntilRemoved, Suffocating: UntilRemoved, Friendly: UntilRemoved}",
     );
     let e = level::parse(&src, "c.ron").unwrap_err().to_string();
     let lines: Vec<&str> = e.lines().collect();
@@ -397,14 +397,19 @@ fn seed_conditions_the_game_does_not_play_are_refused_at_load_with_the_reason() 
         "{e}"
     );
     assert!(
-        lines[1].contains("Soaked") && lines[1].contains("energy damage"),
+        lines[1].contains("Suffocating") && lines[1].contains("minute"),
         "{e}"
     );
     assert!(
         lines[2].contains("Friendly") && lines[2].contains("cannot name them"),
         "{e}"
     );
-    for c in ["Hostile", "Dehydrated", "Starving", "Suffocating"] {
+    // Played since casting (issue 17): energy weaknesses and no potions.
+    for c in ["Soaked", "Dehydrated", "Starving"] {
+        let src = cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}"));
+        level::parse(&src, "c.ron").unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+    for c in ["Hostile"] {
         let e = level::parse(
             &cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}")),
             "c.ron",

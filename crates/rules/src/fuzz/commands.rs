@@ -240,7 +240,22 @@ impl Maker<'_> {
         use CommonAction as C;
         use FlowAction as F;
         use TacticalD20Action as T;
-        let a: Action = match self.below(37) {
+        let a: Action = match self.below(40) {
+            // Casting: a known ability (or one past the end), aimed every way (the aim
+            // kind often wrong on purpose).
+            37..=39 => {
+                let n = b.abilities(u).len() as u32;
+                let ability = self.below(n + 1) as usize;
+                let at = match self.below(4) {
+                    0 => crate::engine::CastAt::User,
+                    1 => crate::engine::CastAt::Unit(self.target(b, u)),
+                    2 => crate::engine::CastAt::Units(
+                        (0..self.below(4)).map(|_| self.target(b, u)).collect(),
+                    ),
+                    _ => crate::engine::CastAt::Cell(self.near(b, u)),
+                };
+                C::Cast { ability, at }.into()
+            }
             34 => self.ready(b, u),
             35 => F::Drop {
                 item: self.flag().then(|| self.item()),

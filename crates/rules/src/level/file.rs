@@ -52,29 +52,16 @@ pub(super) enum CondKey {
 }
 
 /// Seed 004's conditions the game does not play, and why: each is refused at load.
-pub(super) const NOT_PLAYED: [(&str, &str); 7] = [
+pub(super) const NOT_PLAYED: [(&str, &str); 4] = [
     (
         "Deaf",
         "it only stops auditory checks and makes everything [Silent], and the game has no \
          auditory checks (Listen/Spot is left out) and nothing [Silent]",
     ),
     (
-        "Soaked",
-        "its Weakness to Cold and Electricity needs energy damage, and nothing in the game \
-         deals any",
-    ),
-    (
-        "Dehydrated",
-        "its Weakness to Acid and Heat needs energy damage, and nothing in the game deals any",
-    ),
-    (
         "Suffocating",
         "its CON and INT damage comes once a minute (every 10 rounds) and INT has no use in \
          a battle; the game does not keep minutes of suffocation",
-    ),
-    (
-        "Starving",
-        "its STR and WIS damage comes once a day, and a battle lasts minutes",
     ),
     (
         "Friendly",
