@@ -122,7 +122,12 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                         _ => String::new(),
                     }
                 }
-                _ => String::new(),
+                // A reaction to a casting (a counterspell): the ruleset's chance.
+                _ => b
+                    .rules()
+                    .cast_reaction_chance(b, r, &w.trigger, k)
+                    .map(|p| format!("{} to counter it", pct(p)))
+                    .unwrap_or_default(),
             };
             let price = b.rules().reaction_price(k);
             let text = if chance.is_empty() {
