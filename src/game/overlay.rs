@@ -148,6 +148,18 @@ fn draw(
             chances.push((b.pos(t), format!("{:.0}%", chance * 100.0)));
         }
     }
+    if let Some(s) = view.selected {
+        mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
+    }
+    if let Some(h) = view.hovered {
+        mark(
+            h,
+            &outline,
+            Color::srgba(1.0, 1.0, 1.0, 0.8),
+            6.0,
+            tile * 0.8,
+        );
+    }
     for (cell, text) in chances {
         // Under the unit's HP bar, over everything on the map.
         let at = layout.world(cell) + Vec2::new(0.0, -24.0);
@@ -162,17 +174,5 @@ fn draw(
             TextColor(Color::srgb(1.0, 1.0, 0.7)),
             Transform::from_translation(at.extend(15.0)),
         ));
-    }
-    if let Some(s) = view.selected {
-        mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
-    }
-    if let Some(h) = view.hovered {
-        mark(
-            h,
-            &outline,
-            Color::srgba(1.0, 1.0, 1.0, 0.8),
-            6.0,
-            tile * 0.8,
-        );
     }
 }
