@@ -162,13 +162,13 @@ fn draw(
     }
     for (cell, text) in chances {
         // Under the unit's HP bar, over everything on the map.
-        let at = layout.world(cell) + Vec2::new(0.0, -24.0);
+        let at = layout.world(cell) + Vec2::new(0.0, -22.0);
         commands.spawn((
             Mark,
             MapEntity,
             Text2d::new(text),
             TextFont {
-                font_size: FontSize::Px(14.0),
+                font_size: FontSize::Px(12.0),
                 ..default()
             },
             TextColor(Color::srgb(1.0, 1.0, 0.7)),

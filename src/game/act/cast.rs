@@ -102,7 +102,7 @@ pub fn preview(b: &Battle, caster: UnitId, c: &Casting, cell: Option<Cell>) -> V
     };
     let price = b.rules().ability_price(b, caster, c.ability);
     let how = match a.target {
-        Targeting::User => "on itself".to_string(),
+        Targeting::User => "on itself: Enter or a click casts it".to_string(),
         Targeting::One { range } => format!("click a creature within {range}"),
         Targeting::Several { count, range } => format!(
             "click up to {count} creatures within {range}, then Enter or Cast ({} picked)",

@@ -325,13 +325,8 @@ fn cast_intent(b: &mut Battle, s: &mut Session, view: &mut View, i: &Intent, cur
                 ability: k,
                 picked: Vec::new(),
             };
-            let head = cast::preview(b, cur, &c, None).remove(0);
-            let head = if cast::at_once(&a) {
-                format!("{head}; Enter or a click casts it")
-            } else {
-                head
-            };
-            view.message = Some((head, false));
+            // The panel's preview lines say what to click (hover.rs).
+            view.message = None;
             view.casting = Some(c);
         }
         return true;
