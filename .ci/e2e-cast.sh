@@ -163,7 +163,55 @@ alive
 cp "$events" "$out/events-9.jsonl"
 
 echo "e2e 10: tactical-d20, square: a Counterspell answered by a click in the prompt"
-[ -f tests/fixtures/e2e-spell-duel.ron ] || { echo "e2e-cast: ok (no duel fixture)"; exit 0; }
 start tests/fixtures/e2e-spell-duel.ron
-bash_handover() { :; }
+# count PATTERN N [SECONDS]: until N lines of the event log match.
+count() {
+  for _ in $(seq 1 "${3:-30}"); do
+    [ "$(grep -c -- "$1" "$events" 2>/dev/null || true)" -ge "$2" ] && return 0
+    alive
+    sleep 1
+  done
+  fail "fewer than $2 events matching $1"
+}
+# Morwen (Coven) acts first: dismiss the handover, end her turn.
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Coven"'
+wait_for '"kind":"turn_started","round":1,"actor":"Morwen"'
+sleep 1
+xdotool key space
+wait_for '"kind":"turn_ended","round":1,"actor":"Morwen"'
+sleep 1
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Circle"'
+sleep 1
+# Aldric: the Magic Missile button, then hover and click Morwen.
+xdotool mousemove $(button "Magic Missile")
+sleep 0.5
+xdotool click 1
+sleep 1
+xdotool mousemove $(cell 7 2)
+sleep 2
+shot 80-d20-magic-missile-preview
+xdotool click 1
+wait_for '"kind":"cast","round":1,"actor":"Aldric","target":"Morwen"' 20
+wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"identify' 20
+wait_for '"kind":"reaction_offered","round":1,"actor":"Morwen"' 20
+sleep 1
+xdotool key space
+count '"kind":"handover","round":1,"actor":"Coven"' 2
+sleep 2
+shot 81-d20-counterspell-prompt
+grep -q "^Counterspell	" "$SKIRMISH_BUTTONS" || sleep 2
+xdotool mousemove $(button Counterspell)
+sleep 0.5
+xdotool click 1
+wait_for '"kind":"reacted","round":1,"actor":"Morwen"' 20
+wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"counterspell' 20
+wait_for '"kind":"fizzled","round":1,"actor":"Aldric"' 20
+sleep 1
+xdotool key space
+sleep 2
+shot 82-d20-countered
+alive
+cp "$events" "$out/events-10.jsonl"
 echo "e2e-cast: ok — screenshots and event logs in $out"

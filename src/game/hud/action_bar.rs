@@ -65,7 +65,7 @@ pub(super) fn draw(
 /// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line
 /// "LABEL<tab>X Y" (the button's centre in window pixels) per button, rewritten when
 /// the bar changes (atomically: written aside, then renamed).
-fn note_buttons(spots: &[(&str, egui::Pos2)]) {
+pub(super) fn note_buttons(spots: &[(&str, egui::Pos2)]) {
     let Some(path) = std::env::var_os("SKIRMISH_BUTTONS") else {
         return;
     };
