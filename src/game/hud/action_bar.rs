@@ -26,11 +26,13 @@ pub(super) fn draw(
         && !session.is_ai(b.side(u))
     {
         ui.separator();
+        // Abilities first: with a long action list they would fall off the panel.
+        let mut spots = Vec::new();
+        abilities(ui, b, u, view, intent, &mut spots);
         ui.label(egui::RichText::new("Actions").strong());
         ui.label(b.rules().window_words().clicks);
         let (keyed, more): (Vec<ActionKey>, Vec<ActionKey>) =
             ActionKey::of(b).partition(|a| a.key().is_some());
-        let mut spots = Vec::new();
         ui.horizontal_wrapped(|ui| {
             for a in keyed {
                 spots.push((a.label(), button(ui, b, u, view, intent, a)));
@@ -44,7 +46,6 @@ pub(super) fn draw(
                 }
             });
         }
-        abilities(ui, b, u, view, intent, &mut spots);
         note_buttons(&spots);
         ui.horizontal(|ui| {
             if ui.button("End turn [Space]").clicked() {
