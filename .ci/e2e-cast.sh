@@ -193,7 +193,7 @@ xdotool mousemove $(cell 7 2)
 sleep 2
 shot 80-d20-magic-missile-preview
 xdotool click 1
-wait_for '"kind":"cast","round":1,"actor":"Aldric","target":"Morwen"' 20
+wait_for '"kind":"cast","round":1,"actor":"Aldric","target":"Morwen","detail":"Magic Missile"' 20
 wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"identify' 20
 wait_for '"kind":"reaction_offered","round":1,"actor":"Morwen"' 20
 sleep 1

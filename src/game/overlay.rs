@@ -143,7 +143,13 @@ fn draw(
             }
         }
         for t in cast::reached(b, u, c, view.hovered) {
-            mark(b.pos(t), &outline, Color::srgb(1.0, 0.15, 0.15), 7.0, tile * 1.05);
+            mark(
+                b.pos(t),
+                &outline,
+                Color::srgb(1.0, 0.15, 0.15),
+                7.0,
+                tile * 1.05,
+            );
             let chance = b.rules().ability_chance(b, u, t, c.ability);
             chances.push((b.pos(t), format!("{:.0}%", chance * 100.0)));
         }

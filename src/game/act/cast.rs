@@ -111,7 +111,10 @@ pub fn preview(b: &Battle, caster: UnitId, c: &Casting, cell: Option<Cell>) -> V
         Targeting::Area { range, .. } => format!("click a cell within {range}"),
         Targeting::Cell { range } => format!("click a cell within {range}"),
     };
-    let mut out = vec![format!("{} ({price}): {how} — right click or Esc cancels", a.name)];
+    let mut out = vec![format!(
+        "{} ({price}): {how} — right click or Esc cancels",
+        a.name
+    )];
     let at = cell.and_then(|h| aim_at(b, caster, c, h));
     let Some(at) = at else {
         for &t in &c.picked {

@@ -9,16 +9,16 @@ use skirmish_rules::record::Record;
 use skirmish_rules::rulesets::ui::Pick;
 use skirmish_rules::{Battle, Status};
 
+use super::cast::{self, Casting};
 use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
 use super::turn::handover_pending;
-use super::cast::{self, Casting};
 use super::{ActStep, Pending};
+use crate::game::{BattleRes, Intent, Screen, Session, View};
 use skirmish_rules::abilities::Targeting;
 use skirmish_rules::engine::CastAt;
 use skirmish_rules::grid::Cell;
-use crate::game::{BattleRes, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_intent.in_set(ActStep::Intent));
@@ -294,10 +294,7 @@ fn cast_intent(b: &mut Battle, s: &mut Session, view: &mut View, i: &Intent, cur
     let mut chosen = i.ability;
     if i.next_ability {
         let n = b.abilities(cur).len();
-        let start = view
-            .casting
-            .as_ref()
-            .map_or(0, |c| c.ability + 1);
+        let start = view.casting.as_ref().map_or(0, |c| c.ability + 1);
         chosen = (0..n)
             .map(|k| (start + k) % n.max(1))
             .find(|&k| cast::why_not(b, cur, k).is_none());

@@ -151,8 +151,7 @@ fn abilities<'a>(
             let text = if price.is_empty() && uses.is_empty() {
                 a.name.clone()
             } else {
-                format!("{} ({price}{uses})", a.name)
-                    .replace("(, ", "(")
+                format!("{} ({price}{uses})", a.name).replace("(, ", "(")
             };
             let why = why_not(b, u, i);
             let selected = casting.is_some_and(|c| c.ability == i);
@@ -174,10 +173,7 @@ fn abilities<'a>(
             if let Targeting::Several { count, .. } = a.target {
                 let r = ui.add_enabled(
                     !c.picked.is_empty(),
-                    egui::Button::new(format!(
-                        "Cast [Enter] ({} of {count})",
-                        c.picked.len()
-                    )),
+                    egui::Button::new(format!("Cast [Enter] ({} of {count})", c.picked.len())),
                 );
                 if r.clicked() {
                     intent.cast = true;
@@ -198,9 +194,9 @@ fn describe(a: &Ability) -> String {
     match a.target {
         Targeting::User => "on its user: goes off at once".into(),
         Targeting::One { range } => format!("one creature within {range}: then click it"),
-        Targeting::Several { count, range } => format!(
-            "up to {count} creatures within {range}: click them, then Enter or Cast"
-        ),
+        Targeting::Several { count, range } => {
+            format!("up to {count} creatures within {range}: click them, then Enter or Cast")
+        }
         Targeting::Area { range, shape } => format!(
             "an area ({}) aimed within {range}: move the pointer to see whom it hits, click to cast",
             shape_words(shape)

@@ -146,7 +146,10 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                 egui::Grid::new("keys").show(ui, |ui| {
                     for (k, v) in [
                         ("left click", "select / move / attack / pick a target"),
-                        ("right click, Esc", "cancel the pending action, casting or selection"),
+                        (
+                            "right click, Esc",
+                            "cancel the pending action, casting or selection",
+                        ),
                         (
                             "Space, Enter",
                             "end the turn (or show the board after a handover)",
