@@ -137,10 +137,16 @@ fn keys(
             }
         }
         Status::Turn(_) => {
-            if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+            if view.casting.is_some() && keys.just_pressed(KeyCode::Enter) {
+                // Enter casts the ability being aimed (with the targets picked).
+                intent.cast = true;
+            } else if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
                 // Dismisses a handover screen first; `act` decides which.
                 intent.end_turn = true;
                 intent.handover = true;
+            }
+            if !ctrl && keys.just_pressed(KeyCode::KeyM) {
+                intent.next_ability = true;
             }
             if keys.just_pressed(KeyCode::Escape) {
                 intent.cancel = true;

@@ -152,6 +152,8 @@ pub struct View {
     pub chooser: Option<act::Chooser>,
     /// The Command text field is open with these words.
     pub say: Option<String>,
+    /// An ability chosen on the bar, waiting for its aim (targeting mode).
+    pub casting: Option<act::Casting>,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -183,6 +185,12 @@ pub struct Intent {
     pub choose: Option<usize>,
     /// The words of a Command, typed and confirmed.
     pub say: Option<String>,
+    /// An ability chosen (index into the current unit's abilities).
+    pub ability: Option<usize>,
+    /// M: the next ability the current unit can use.
+    pub next_ability: bool,
+    /// Cast the ability with the targets picked so far (Enter or the Cast button).
+    pub cast: bool,
 }
 
 /// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the

@@ -4,6 +4,10 @@
 
 use bevy::prelude::*;
 use skirmish_rules::Status;
+use skirmish_rules::abilities::Targeting;
+use skirmish_rules::engine::CastAt;
+
+use super::act::cast;
 use skirmish_rules::grid::{Cell, GridKind};
 
 use super::act::GameSystems;
@@ -83,6 +87,7 @@ fn draw(
     if let Some(u) = cur
         && view.selected == Some(u)
         && view.pending.is_none()
+        && view.casting.is_none()
     {
         for c in b.reachable(u).keys() {
             if c != b.pos(u) && b.unit_at(c, None).is_none() {
@@ -116,6 +121,39 @@ fn draw(
             }
         }
     }
+    // Aiming an ability: the area under the pointer (orange where it may go, grey
+    // where it may not), every unit it would reach outlined in red with its chance.
+    let mut chances = Vec::new();
+    if let Some(u) = cur
+        && let Some(c) = view.casting.as_ref().filter(|c| c.caster == u)
+        && let Some(a) = b.ability(u, c.ability)
+    {
+        if let Some(h) = view.hovered
+            && matches!(a.target, Targeting::Area { .. } | Targeting::Cell { .. })
+        {
+            let ok = b.cast_targets(u, c.ability, &CastAt::Cell(h)).is_ok();
+            let colour = if ok {
+                Color::srgba(1.0, 0.55, 0.1, 0.9)
+            } else {
+                Color::srgba(0.6, 0.6, 0.6, 0.8)
+            };
+            for cell in b.cast_cells(u, a, h) {
+                mark(cell, &hatch, colour, 3.5, tile);
+                mark(cell, &outline, colour, 3.6, tile * 0.95);
+            }
+        }
+        for t in cast::reached(b, u, c, view.hovered) {
+            mark(
+                b.pos(t),
+                &outline,
+                Color::srgb(1.0, 0.15, 0.15),
+                7.0,
+                tile * 1.05,
+            );
+            let chance = b.rules().ability_chance(b, u, t, c.ability);
+            chances.push((b.pos(t), format!("{:.0}%", chance * 100.0)));
+        }
+    }
     if let Some(s) = view.selected {
         mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
     }
@@ -127,5 +165,20 @@ fn draw(
             6.0,
             tile * 0.8,
         );
+    }
+    for (cell, text) in chances {
+        // Under the unit's HP bar, over everything on the map.
+        let at = layout.world(cell) + Vec2::new(0.0, -22.0);
+        commands.spawn((
+            Mark,
+            MapEntity,
+            Text2d::new(text),
+            TextFont {
+                font_size: FontSize::Px(12.0),
+                ..default()
+            },
+            TextColor(Color::srgb(1.0, 1.0, 0.7)),
+            Transform::from_translation(at.extend(15.0)),
+        ));
     }
 }

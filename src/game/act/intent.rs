@@ -9,12 +9,16 @@ use skirmish_rules::record::Record;
 use skirmish_rules::rulesets::ui::Pick;
 use skirmish_rules::{Battle, Status};
 
+use super::cast::{self, Casting};
 use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
 use super::turn::handover_pending;
 use super::{ActStep, Pending};
 use crate::game::{BattleRes, Intent, Screen, Session, View};
+use skirmish_rules::abilities::Targeting;
+use skirmish_rules::engine::CastAt;
+use skirmish_rules::grid::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, apply_intent.in_set(ActStep::Intent));
@@ -146,8 +150,13 @@ fn apply_intent(
         }
         return;
     }
+    if view.casting.as_ref().is_some_and(|c| c.caster != cur) {
+        view.casting = None;
+    }
     if i.cancel {
-        if view.chooser.is_some() || view.say.is_some() {
+        if view.casting.take().is_some() {
+            view.message = Some(("Casting cancelled.".into(), false));
+        } else if view.chooser.is_some() || view.say.is_some() {
             if view.say.take().is_some() {
                 view.pending = None;
             }
@@ -168,8 +177,12 @@ fn apply_intent(
             .unwrap_or(0);
         view.selected = mine.get(at % mine.len().max(1)).copied();
     }
+    if cast_intent(b, s, &mut view, &i, cur) {
+        return;
+    }
     if i.end_turn {
         view.pending = None;
+        view.casting = None;
         submit(b, s, &mut view, Command::EndTurn { unit: cur });
         return;
     }
@@ -184,6 +197,7 @@ fn apply_intent(
         return;
     }
     if let Some(a) = i.action {
+        view.casting = None;
         view.chooser = None;
         if view.say.take().is_some() {
             view.pending = None;
@@ -216,6 +230,10 @@ fn apply_intent(
     let Some(cell) = i.click else { return };
     if view.chooser.take().is_some() {
         view.message = Some(("Choice cancelled.".into(), false));
+        return;
+    }
+    if let Some(c) = view.casting.clone() {
+        cast_click(b, s, &mut view, c, cell);
         return;
     }
     if let Some(Pending(a)) = view.pending.filter(|p| p.0.target().is_some()) {
@@ -267,5 +285,122 @@ fn apply_intent(
                 },
             );
         }
+    }
+}
+
+/// The casting part of the intent: an ability chosen (button or M), or Enter / the Cast
+/// button with targets picked. True when it handled the frame.
+fn cast_intent(b: &mut Battle, s: &mut Session, view: &mut View, i: &Intent, cur: UnitId) -> bool {
+    let mut chosen = i.ability;
+    if i.next_ability {
+        let n = b.abilities(cur).len();
+        let start = view.casting.as_ref().map_or(0, |c| c.ability + 1);
+        chosen = (0..n)
+            .map(|k| (start + k) % n.max(1))
+            .find(|&k| cast::why_not(b, cur, k).is_none());
+        if chosen.is_none() {
+            view.message = Some((
+                format!("{} has no ability it can use now.", b.name(cur)),
+                true,
+            ));
+            return true;
+        }
+    }
+    if let Some(k) = chosen {
+        let Some(a) = b.ability(cur, k).cloned() else {
+            return true;
+        };
+        view.pending = None;
+        view.chooser = None;
+        view.say = None;
+        if cast::at_once(&a) && !i.next_ability {
+            view.casting = None;
+            submit(b, s, view, cast::cast_command(cur, k, CastAt::User));
+        } else {
+            let c = Casting {
+                caster: cur,
+                ability: k,
+                picked: Vec::new(),
+            };
+            // The panel's preview lines say what to click (hover.rs).
+            view.message = None;
+            view.casting = Some(c);
+        }
+        return true;
+    }
+    if i.cast
+        && let Some(c) = view.casting.clone()
+    {
+        let at = match b.ability(cur, c.ability).map(|a| a.target) {
+            Some(Targeting::User) => Some(CastAt::User),
+            Some(Targeting::Several { .. }) => {
+                (!c.picked.is_empty()).then(|| CastAt::Units(c.picked.clone()))
+            }
+            _ => view.hovered.and_then(|h| cast::aim_at(b, cur, &c, h)),
+        };
+        match at {
+            Some(at) => {
+                if submit(b, s, view, cast::cast_command(cur, c.ability, at)) {
+                    view.casting = None;
+                }
+            }
+            None => view.message = Some(("Pick a target first.".into(), true)),
+        }
+        return true;
+    }
+    false
+}
+
+/// A click on the map while an ability is being aimed.
+fn cast_click(b: &mut Battle, s: &mut Session, view: &mut View, mut c: Casting, cell: Cell) {
+    let cur = c.caster;
+    let Some(a) = b.ability(cur, c.ability).cloned() else {
+        view.casting = None;
+        return;
+    };
+    if let Targeting::Several { count, .. } = a.target {
+        let Some(t) = b.unit_at(cell, None) else {
+            view.message = Some((format!("{}: click a creature", a.name), true));
+            return;
+        };
+        if let Some(p) = c.picked.iter().position(|&x| x == t) {
+            c.picked.remove(p);
+        } else {
+            match b.cast_targets(cur, c.ability, &CastAt::Units(vec![t])) {
+                Ok(_) if c.picked.len() < count as usize => c.picked.push(t),
+                Ok(_) => {
+                    view.message = Some((
+                        format!("{} takes at most {count}; Enter casts it", a.name),
+                        true,
+                    ));
+                    return;
+                }
+                Err(e) => {
+                    view.message = Some((e.to_string(), true));
+                    return;
+                }
+            }
+        }
+        view.message = Some((
+            format!(
+                "{}: {} of {count} picked; Enter or Cast casts it",
+                a.name,
+                c.picked.len()
+            ),
+            false,
+        ));
+        view.casting = Some(c);
+        return;
+    }
+    let Some(at) = cast::aim_at(b, cur, &c, cell) else {
+        view.message = Some((format!("{}: nobody stands on {cell}", a.name), true));
+        return;
+    };
+    if let Err(e) = b.cast_targets(cur, c.ability, &at) {
+        view.message = Some((e.to_string(), true));
+        return;
+    }
+    if submit(b, s, view, cast::cast_command(cur, c.ability, at)) {
+        view.casting = None;
     }
 }

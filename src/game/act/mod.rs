@@ -9,6 +9,7 @@
 //! turn) and `log_file` (the `--event-log` file).
 
 mod ai;
+pub mod cast;
 mod intent;
 mod keys;
 mod log_file;
@@ -21,6 +22,7 @@ use bevy::prelude::*;
 use super::{BattleRes, Screen, Session};
 
 pub use ai::auto_choice;
+pub use cast::Casting;
 pub use keys::ActionKey;
 pub use pending::{Chooser, Pending};
 pub use submit::{replay, undoable};

@@ -146,7 +146,10 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                 egui::Grid::new("keys").show(ui, |ui| {
                     for (k, v) in [
                         ("left click", "select / move / attack / pick a target"),
-                        ("right click, Esc", "cancel the pending action or selection"),
+                        (
+                            "right click, Esc",
+                            "cancel the pending action, casting or selection",
+                        ),
                         (
                             "Space, Enter",
                             "end the turn (or show the board after a handover)",
@@ -155,6 +158,12 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                         ("T", "threat overlay (hatched cells)"),
                         ("Ctrl+Z", "undo a move that rolled no dice"),
                         ("1-0 and letters", "special actions (see the action bar)"),
+                        (
+                            "M",
+                            "abilities: choose the next usable one (then aim it: click a \
+                             creature, or hover an area and click; Enter casts one aimed at \
+                             several or at its user)",
+                        ),
                         ("Y / N / 1-9", "answer a reaction prompt"),
                         ("1-9", "answer a choice (Focus, which item)"),
                         ("arrows, WASD, middle drag", "pan"),

@@ -15,10 +15,15 @@ use crate::game::View;
 /// What hovering a cell would do: attack odds with every modifier, or the path with its
 /// cost and every reaction it provokes.
 pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
-    let Some(h) = view.hovered else {
+    let Status::Turn(u) = b.status() else {
         return Vec::new();
     };
-    let Status::Turn(u) = b.status() else {
+    // Aiming an ability: the area or targets under the pointer, each with its chance
+    // (shown even with the pointer off the map, for the targets picked so far).
+    if let Some(c) = view.casting.as_ref().filter(|c| c.caster == u) {
+        return crate::game::act::cast::preview(b, u, c, view.hovered);
+    }
+    let Some(h) = view.hovered else {
         return Vec::new();
     };
     if let Some(ch) = &view.chooser {

@@ -75,10 +75,44 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
     let start = cache.lines.len();
     for l in &b.log()[start..] {
         let (a, t) = actors(&l.event);
-        cache.lines.push((a, t, record(b, l).text()));
+        cache.lines.push((a, t, line(b, l)));
         if let Event::Initiative { unit, roll } = &l.event {
             cache.initiative.entry(*unit).or_insert(roll.total);
         }
+    }
+}
+
+/// One event as a log line: the record's text, but a casting and a fizzle in words
+/// ("Ysolde casts Fireball at (4, 4)", "Magic Missile fizzles: countered by Morwen").
+fn line(b: &Battle, l: &skirmish_rules::event::Logged) -> String {
+    let r = record(b, l);
+    match &l.event {
+        Event::Cast { .. } => {
+            let at = match (&r.target, r.to) {
+                (Some(t), _) => format!(" at {t}"),
+                (None, Some(c)) => format!(" at {c}"),
+                _ => String::new(),
+            };
+            format!(
+                "[round {}] {} casts {}{at}",
+                r.round,
+                r.actor.as_deref().unwrap_or("?"),
+                r.detail.as_deref().unwrap_or("an ability")
+            )
+        }
+        Event::Fizzled { name, .. } => {
+            let why = r.detail.as_deref().unwrap_or("");
+            let why = why
+                .strip_prefix(name.as_str())
+                .map(|w| w.trim_start_matches(':').trim())
+                .unwrap_or(why);
+            format!(
+                "[round {}] {}'s {name} fizzles: {why}",
+                r.round,
+                r.actor.as_deref().unwrap_or("?")
+            )
+        }
+        _ => r.text(),
     }
 }
 

@@ -122,7 +122,12 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                         _ => String::new(),
                     }
                 }
-                _ => String::new(),
+                // A reaction to a casting (a counterspell): the ruleset's chance.
+                _ => b
+                    .rules()
+                    .cast_reaction_chance(b, r, &w.trigger, k)
+                    .map(|p| format!("{} to counter it", pct(p)))
+                    .unwrap_or_default(),
             };
             let price = b.rules().reaction_price(k);
             let text = if chance.is_empty() {
@@ -157,14 +162,22 @@ pub(super) fn reaction(
             .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
             .show(ctx, |ui| {
                 ui.label(head);
+                let mut spots = Vec::new();
+                let names: Vec<String> = opts.iter().map(|(k, _)| k.to_string()).collect();
                 for (i, (k, text)) in opts.iter().enumerate() {
-                    if ui.button(format!("[{}] {text}", i + 1)).clicked() {
+                    let r = ui.button(format!("[{}] {text}", i + 1));
+                    if r.clicked() {
                         intent.react = Some(Some(*k));
                     }
+                    spots.push((names[i].as_str(), r.rect.center()));
                 }
-                if ui.button("[N] No reaction").clicked() {
+                let r = ui.button("[N] No reaction");
+                if r.clicked() {
                     intent.react = Some(None);
                 }
+                spots.push(("No reaction", r.rect.center()));
+                // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
+                super::action_bar::note_buttons(&spots);
             });
         if let Some(w) = w {
             let wr = w.response.rect;

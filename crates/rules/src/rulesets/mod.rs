@@ -615,6 +615,17 @@ pub trait Ruleset: Sync {
     fn ability_price(&self, _b: &Battle, _u: UnitId, _ability: usize) -> String {
         String::new()
     }
+    /// The chance a reaction to a casting works (tactical-d20's Counterspell: caster
+    /// level against the Spell DC), for the reaction prompt; `None`: nothing is rolled.
+    fn cast_reaction_chance(
+        &self,
+        _b: &Battle,
+        _reactor: UnitId,
+        _trigger: &crate::event::Trigger,
+        _kind: ReactionKind,
+    ) -> Option<f64> {
+        None
+    }
 }
 
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that

@@ -168,6 +168,16 @@ pub fn could_counter(b: &Battle, o: UnitId, a: &Ability) -> bool {
             .any(|s| s.kind == AbilityKind::Spell && !s.school.is_empty() && s.school == a.school)
 }
 
+/// The chance `r`'s Counterspell negates `caster`'s ability `i`: the same check as
+/// [`counterspell`] (d20 + caster level against the Spell DC).
+pub fn counter_chance(b: &Battle, r: UnitId, caster: UnitId, i: usize) -> f64 {
+    let Some(a) = b.ability(caster, i) else {
+        return 0.0;
+    };
+    let need = spell_dc(b, caster, a) - b.stats(r).get(Stat::CasterLevel);
+    (f64::from(21 - need) / 20.0).clamp(0.0, 1.0)
+}
+
 /// Carry out a Counterspell (the Reaction paid): SQ equal to the order, then caster
 /// level against the Spell DC; a success negates the spell.
 pub(super) fn counterspell(

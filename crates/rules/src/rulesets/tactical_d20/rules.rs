@@ -413,6 +413,21 @@ impl Ruleset for TacticalD20 {
         super::casting::price(b, u, ability)
     }
 
+    fn cast_reaction_chance(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        kind: ReactionKind,
+    ) -> Option<f64> {
+        match (trigger, kind) {
+            (Trigger::SpellIdentified { caster, ability }, ReactionKind::Counterspell) => Some(
+                super::casting::counter_chance(b, reactor, *caster, *ability),
+            ),
+            _ => None,
+        }
+    }
+
     fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
         Cost::of(Pool::Reaction, 1)
     }

@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# End-to-end check of casting in the real window (issue 17), played with real clicks and
+# keys through xdotool under Xvfb, like .ci/e2e.sh.
+#
+# e2e 9: flow, hex (levels/flow-arcane-tower.ron, seed 0, the Raiders played by the AI):
+#   Space ends Pell's and Garrick's turns; on Ysolde's turn, click Ysolde, click the
+#   "Fireball" button (found through SKIRMISH_BUTTONS), hover the Raider with the most
+#   Raiders around it within range (found through SKIRMISH_LAYOUT and the event log),
+#   screenshot the burst preview with its chances, click: the event log shows the cast,
+#   the Agility saves and the fire damage.
+# e2e 10: tactical-d20, square (tests/fixtures/e2e-spell-duel.ron: both sides human, a
+#   forced seed): Morwen acts first and ends her turn (no longer Surprised); Aldric casts
+#   Magic Missile at her (its button, then a click on her); Morwen identifies it and the
+#   Counterspell prompt opens; its button is clicked: the event log shows the
+#   counterspell check (and, on a success, the spell fizzling).
+#
+# Usage: .ci/e2e-cast.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=:96
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_BUTTONS="$out/buttons.txt"
+events="$out/events.jsonl"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+
+fail() { echo "e2e-cast: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+wait_for() {
+  for _ in $(seq 1 "${2:-30}"); do
+    grep -q -- "$1" "$events" 2>/dev/null && return 0
+    alive
+    sleep 1
+  done
+  fail "no event matching $1"
+}
+cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+shot() { import -window root "$out/$1.png"; }
+# button LABEL: the centre of the bar's button with that label (waits for it).
+button() {
+  for _ in $(seq 1 20); do
+    grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null && break
+    sleep 0.5
+  done
+  local at
+  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+  [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
+  echo "$at"
+}
+# where NAME LEVEL: a unit's cell now (its last move in the event log, else the level's).
+where() {
+  local last
+  last=$(grep "\"kind\":\"moved\".*\"actor\":\"$1\"" "$events" | tail -1 |
+    sed 's/.*"to":\[\([0-9]*\),\([0-9]*\)\].*/\1 \2/' || true)
+  if [ -n "$last" ]; then echo "$last"; return; fi
+  grep "name: \"$1\"" "$2" | sed 's/.*cell: (\([0-9]*\), \([0-9]*\)).*/\1 \2/'
+}
+start() {
+  kill $game 2>/dev/null || true
+  wait $game 2>/dev/null || true
+  kill $xvfb 2>/dev/null || true
+  wait $xvfb 2>/dev/null || true
+  rm -f /tmp/.X11-unix/X96 /tmp/.X96-lock
+  Xvfb :96 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+  xvfb=$!
+  for _ in $(seq 1 20); do
+    xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+  "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
+  game=$!
+  for _ in $(seq 1 90); do
+    xdotool search --name "Skirmish" >/dev/null 2>&1 && break
+    alive
+    sleep 1
+  done
+  wait_for '"turn_started"' 60
+  for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
+  sleep 3
+  xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+}
+
+echo "e2e 9: flow, hex: Ysolde's Fireball, aimed with the preview, cast by a click"
+level=levels/flow-arcane-tower.ron
+start "$level"
+# Pell and Garrick (the human side's first two) end their turns; the AI moves between;
+# reactions offered to the Tower are declined (N).
+advance_to() {
+  local last cur
+  for _ in $(seq 1 150); do
+    grep -q "\"kind\":\"turn_started\",\"round\":1,\"actor\":\"$1\"" "$events" && return 0
+    alive
+    last=$(tail -1 "$events")
+    cur=$(grep '"kind":"turn_started"' "$events" | tail -1 | sed 's/.*"actor":"\([^"]*\)".*/\1/')
+    case "$last" in
+      *'"kind":"reaction_offered"'*'"actor":"'$2'"'* | \
+      *'"kind":"reaction_offered"'*'"actor":"'$3'"'* | \
+      *'"kind":"reaction_offered"'*'"actor":"'$1'"'*) xdotool key n ;;
+      *'"kind":"reaction_offered"'*) ;;
+      *) if [ "$cur" = "$2" ] || [ "$cur" = "$3" ]; then xdotool key space; fi ;;
+    esac
+    sleep 1.5
+  done
+  fail "no turn for $1"
+}
+advance_to Ysolde Pell Garrick
+sleep 2
+read -r yx yy <<<"$(where Ysolde "$level")"
+read -r ysx ysy <<<"$(cell "$yx" "$yy")"
+xdotool mousemove "$ysx" "$ysy" click 1
+sleep 1
+# The aim: the Raider with most Raiders within a cell of it, among those within 5 cells
+# of Ysolde (on screen: one cell is the distance between neighbouring centres).
+step=$(awk -v x="$yx" -v y="$yy" '$1 == x + 1 && $2 == y { print $3 }' "$SKIRMISH_LAYOUT")
+step=$((step - ysx))
+pos=""
+for r in Vex Grosh Nib Snik; do
+  read -r rx ry <<<"$(where $r "$level")"
+  read -r sx sy <<<"$(cell "$rx" "$ry")"
+  pos="$pos$r $rx $ry $sx $sy"$'\n'
+done
+aim=$(echo -n "$pos" | awk -v ysx="$ysx" -v ysy="$ysy" -v s="$step" '
+  { n[NR] = $1; cx[NR] = $2; cy[NR] = $3; px[NR] = $4; py[NR] = $5 }
+  END {
+    best = -1
+    for (i = 1; i <= NR; i++) {
+      d = sqrt((px[i] - ysx) ^ 2 + (py[i] - ysy) ^ 2) / s
+      if (d > 5.6) continue
+      k = 0
+      for (j = 1; j <= NR; j++)
+        if (sqrt((px[i] - px[j]) ^ 2 + (py[i] - py[j]) ^ 2) / s < 1.2) k++
+      if (k > best) { best = k; a = cx[i] " " cy[i] }
+    }
+    print a
+  }')
+[ -n "$aim" ] || fail "no Raider within Fireball's range of Ysolde: $pos"
+echo "e2e 9: Ysolde at $yx,$yy; aiming at $aim"
+xdotool mousemove $(button Fireball)
+sleep 0.5
+xdotool click 1
+sleep 1
+xdotool mousemove $(cell $aim)
+sleep 2
+shot 70-flow-fireball-preview
+# The burst is hatched orange around the aim: count orange pixels there.
+read -r ax ay <<<"$(cell $aim)"
+orange=$(convert "$out/70-flow-fireball-preview.png" -crop $((3 * step))x$((3 * step))+$((ax - 3 * step / 2))+$((ay - 3 * step / 2)) \
+  -fx '(r > 0.7 && g > 0.3 && g < 0.7 && b < 0.35) ? 1 : 0' -format '%[fx:mean]' info:)
+awk -v o="$orange" 'BEGIN { exit !(o > 0.02) }' || fail "no orange burst around the aim ($orange)"
+xdotool click 1
+wait_for '"kind":"cast","round":1,"actor":"Ysolde".*"detail":"Fireball"' 20
+wait_for '"kind":"check","round":1,"actor":"\(Vex\|Grosh\|Nib\|Snik\)"' 20
+wait_for '"kind":"damage","round":1,"actor":"Ysolde"' 20
+sleep 2
+shot 71-flow-fireball-cast
+alive
+cp "$events" "$out/events-9.jsonl"
+
+echo "e2e 10: tactical-d20, square: a Counterspell answered by a click in the prompt"
+start tests/fixtures/e2e-spell-duel.ron
+# count PATTERN N [SECONDS]: until N lines of the event log match.
+count() {
+  for _ in $(seq 1 "${3:-30}"); do
+    [ "$(grep -c -- "$1" "$events" 2>/dev/null || true)" -ge "$2" ] && return 0
+    alive
+    sleep 1
+  done
+  fail "fewer than $2 events matching $1"
+}
+# Morwen (Coven) acts first: dismiss the handover, end her turn.
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Coven"'
+wait_for '"kind":"turn_started","round":1,"actor":"Morwen"'
+sleep 1
+xdotool key space
+wait_for '"kind":"turn_ended","round":1,"actor":"Morwen"'
+sleep 1
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Circle"'
+sleep 1
+# Aldric: the Magic Missile button, then hover and click Morwen.
+xdotool mousemove $(button "Magic Missile")
+sleep 0.5
+xdotool click 1
+sleep 1
+xdotool mousemove $(cell 7 2)
+sleep 2
+shot 80-d20-magic-missile-preview
+xdotool click 1
+wait_for '"kind":"cast","round":1,"actor":"Aldric","target":"Morwen","detail":"Magic Missile"' 20
+wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"identify' 20
+wait_for '"kind":"reaction_offered","round":1,"actor":"Morwen"' 20
+sleep 1
+xdotool key space
+count '"kind":"handover","round":1,"actor":"Coven"' 2
+sleep 2
+shot 81-d20-counterspell-prompt
+grep -q "^Counterspell	" "$SKIRMISH_BUTTONS" || sleep 2
+xdotool mousemove $(button Counterspell)
+sleep 0.5
+xdotool click 1
+wait_for '"kind":"reacted","round":1,"actor":"Morwen"' 20
+wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"counterspell' 20
+wait_for '"kind":"fizzled","round":1,"actor":"Aldric"' 20
+sleep 1
+xdotool key space
+sleep 2
+shot 82-d20-countered
+alive
+cp "$events" "$out/events-10.jsonl"
+echo "e2e-cast: ok — screenshots and event logs in $out"
