@@ -100,9 +100,7 @@ fn main() {
         "benchmark (ms, one thread)", "median", "p10", "p90", "max", "target", "judged", ""
     );
     for r in playable() {
-        let levels: Vec<_> = (0..n as u64)
-            .map(|k| caster_level(r, 1000 + k))
-            .collect();
+        let levels: Vec<_> = (0..n as u64).map(|k| caster_level(r, 1000 + k)).collect();
         let mut rounds = 0u32;
         let s = Sample::of(n, |i| {
             let mut b = Battle::new(levels[i].clone(), i as u64, Vec::new()).expect("battle");

@@ -35,7 +35,8 @@
 //! 7. end the turn.
 //!
 //! Reactions ([`react`]): a choice the ruleset makes (`AiTactics::choose`), else what it
-//! always takes (`AiTactics::take`: reaction attacks, waited attacks and stepping aside);
+//! always takes (`AiTactics::take`: reaction attacks, including those a casting provokes,
+//! waited attacks, stepping aside; tactical-d20's counterspell on an identified spell);
 //! defend with the option it can pay for most likely to stop the hit; never intercept for
 //! an ally. The AI names no action, condition or reaction of any ruleset: those
 //! decisions are the ruleset's [`crate::rulesets::AiTactics`].

@@ -388,8 +388,16 @@ fn a_levels_abilities_are_read_checked_and_given_to_units() {
         .map(|a| a.name.as_str())
         .collect();
     assert_eq!(names, ["Firebolt", "Draught"], "in the archetype's order");
-    let birch: Vec<&str> = l.units[1].abilities.iter().map(|a| a.name.as_str()).collect();
-    assert_eq!(birch, ["Second wind"], "the built-in fighter's class ability");
+    let birch: Vec<&str> = l.units[1]
+        .abilities
+        .iter()
+        .map(|a| a.name.as_str())
+        .collect();
+    assert_eq!(
+        birch,
+        ["Second wind"],
+        "the built-in fighter's class ability"
+    );
 
     let bad = r##"Level(name: "t", ruleset: "flow", grid: Hex, map: ["......", "......"],
     sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],

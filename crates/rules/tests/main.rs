@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod ai_casting;
 mod command_fuzz;
 mod core;
 mod dice;

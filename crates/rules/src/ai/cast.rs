@@ -159,7 +159,9 @@ impl Effects {
 
 /// E[min(X, cap)].
 fn capped_mean(d: &Distribution, cap: i32) -> f64 {
-    d.iter().map(|(v, p)| p * f64::from(v.clamp(0, cap.max(0)))).sum()
+    d.iter()
+        .map(|(v, p)| p * f64::from(v.clamp(0, cap.max(0))))
+        .sum()
 }
 
 /// Did `u` use ability `i` already in its current turn?

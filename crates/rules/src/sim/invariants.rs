@@ -130,9 +130,11 @@ impl Invariants {
                     self.timed.push((key, (*n).max(1)));
                 }
             }
-            Event::ConditionRemoved { unit, kind, source } => self.timed.retain(|((u, k, s), _)| {
-                !(u == unit && k == kind && (source.is_none() || s == source))
-            }),
+            Event::ConditionRemoved { unit, kind, source } => {
+                self.timed.retain(|((u, k, s), _)| {
+                    !(u == unit && k == kind && (source.is_none() || s == source))
+                })
+            }
             Event::TurnEnded { unit } => {
                 let b = &self.shadow;
                 let mut over = Vec::new();
@@ -190,11 +192,7 @@ impl Invariants {
             if let Some(p) = b.pools(u) {
                 for (pool, _) in p.iter() {
                     if p.left(pool) < 0 {
-                        out.push(at(format!(
-                            "{} has {} {pool:?}",
-                            b.name(u),
-                            p.left(pool)
-                        )));
+                        out.push(at(format!("{} has {} {pool:?}", b.name(u), p.left(pool))));
                     }
                 }
             }
