@@ -15,6 +15,10 @@
 //!    the Advantage is worth it, or a Disarm instead when the foe's next blow is worth
 //!    more; in tactical-d20, a Trip instead when the allies' blows on a prone foe are
 //!    worth more than its own attack);
+//!
+//!    Before attacking, use an ability instead (a spell, a potion, a class ability, an
+//!    item: [`cast`]) when its expected value is at least [`cast::CAST_MIN`] and more
+//!    than the best attack's;
 //! 3. otherwise (tactical-d20) charge the best target a charge reaches, landing on the
 //!    flanking cell when one is free;
 //! 4. otherwise move to the reachable cell with the best value: an attack from there
@@ -26,16 +30,20 @@
 //!    cell no enemy threatens;
 //! 6. otherwise take a defensive action when an enemy is near (Defend, Total Defense;
 //!    in tactical-d20, out of every foe's reach, Assist the most threatened ally in its
-//!    reach instead);
+//!    reach instead; before bracing, a minor ability worth [`cast::MINOR_CAST_MIN`],
+//!    such as a pool it grants itself, once a turn);
 //! 7. end the turn.
 //!
 //! Reactions ([`react`]): a choice the ruleset makes (`AiTactics::choose`), else what it
-//! always takes (`AiTactics::take`: reaction attacks, waited attacks and stepping aside);
+//! always takes (`AiTactics::take`: reaction attacks, including those a casting provokes,
+//! waited attacks, stepping aside; tactical-d20's counterspell on an identified spell);
 //! defend with the option it can pay for most likely to stop the hit; never intercept for
 //! an ally. The AI names no action, condition or reaction of any ruleset: those
 //! decisions are the ruleset's [`crate::rulesets::AiTactics`].
 
 use std::collections::BTreeMap;
+
+pub mod cast;
 
 use crate::battle::{Battle, Status};
 use crate::components::{UnitId, WeaponKind};
@@ -208,6 +216,15 @@ fn turn(b: &Battle, u: UnitId) -> Command {
             Some((attack_value(b, u, e, w, kind), cmd))
         })
         .max_by(|a, c| a.0.total_cmp(&c.0));
+    // An ability (a spell, a potion, a class ability, an item) when it is worth more
+    // than the best attack, or at least `CAST_MIN` when there is no attack to make.
+    let best_cast = cast::best_cast(b, u, &foes);
+    if let Some((cv, c)) = &best_cast {
+        let attack = best_attack.as_ref().map_or(0.0, |(v, _)| *v);
+        if *cv >= cast::CAST_MIN && *cv > attack {
+            return c.clone();
+        }
+    }
     // Tertiary attacks (−10) are taken only when they have a fair chance.
     if let Some((v, cmd)) = best_attack
         && (kind != AttackKind::Tertiary || v >= 1.0)
@@ -246,6 +263,12 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         // The ruleset's support for an ally first (tactical-d20: Assist, out of every
         // foe's reach), then its defensive action.
         if let Some(c) = tactics.support(b, u, &foes) {
+            return c;
+        }
+        // A minor ability (a pool it grants itself) rather than bracing.
+        if let Some((cv, c)) = best_cast
+            && cv >= cast::MINOR_CAST_MIN
+        {
             return c;
         }
         if let Some(c) = tactics.brace().and_then(|a| act(b, u, a)) {

@@ -360,11 +360,13 @@ fn a_badly_wounded_ai_unit_steps_out_of_reach_instead_of_waiting_there() {
     // Flow. Brute (a fighter, reach 1) wounds Gor badly; Gor swings twice and misses,
     // then has 1 AP: it cannot attack, so it takes a Step (which provokes nothing) to a
     // cell Brute does not threaten, rather than ending its turn next to it. Unhurt, it
-    // stays.
-    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter", hp: 9),
+    // stays. Gor is a fighter without the Second wind a fighter knows (with it, the
+    // AI heals first: `ai_casting`).
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "plain fighter", hp: 9),
         Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "fighter")"#;
+    let plain = r#"archetypes: {"plain fighter": (hp: 24, stats: {Agility: 45, Athletics: 50, Melee: 60, Ranged: 30, Endurance: 55, Deception: 30}, weapons: ["longsword", "shield"])}"#;
     for wounded in [true, false] {
-        let mut b = flow::arena(GridKind::Square, 10, 7, units, "", &[1, 10]);
+        let mut b = flow::arena(GridKind::Square, 10, 7, units, plain, &[1, 10]);
         let (gor, brute) = (id(&b, "Gor"), id(&b, "Brute"));
         assert_eq!(b.current(), Some(brute));
         if wounded {

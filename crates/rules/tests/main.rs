@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod ai;
+mod ai_casting;
 mod casting_flow;
 mod casting_td;
 mod command_fuzz;

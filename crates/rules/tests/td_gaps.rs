@@ -409,7 +409,8 @@ fn seed_conditions_the_game_does_not_play_are_refused_at_load_with_the_reason() 
         let src = cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}"));
         level::parse(&src, "c.ron").unwrap_or_else(|e| panic!("{c}: {e}"));
     }
-    for c in ["Hostile"] {
+    {
+        let c = "Hostile";
         let e = level::parse(
             &cond_level("tactical-d20", &format!("{{{c}: UntilRemoved}}")),
             "c.ron",

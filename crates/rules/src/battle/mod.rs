@@ -749,6 +749,24 @@ impl Battle {
         v
     }
 
+    /// Units whose casting is queued and has not gone off yet (it waits for the reactions
+    /// it provoked): none of them may act until it has (a soak invariant).
+    pub fn casting(&self) -> Vec<UnitId> {
+        use crate::engine::Frame;
+        let mut v: Vec<UnitId> = self
+            .stack
+            .iter()
+            .chain(self.window.iter().flat_map(|w| w.on_decline.iter()))
+            .filter_map(|f| match f {
+                Frame::Cast { caster, .. } => Some(*caster),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// Apply an event taken from a battle's log (replays, the soak's shadow battle): the
     /// same `apply` the engine uses, with nothing decided or rolled.
     pub fn replay_event(&mut self, e: Event) {

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::battle::Battle;
-use crate::components::UnitId;
+use crate::battle::{Battle, Status};
+use crate::components::{ConditionKind, Conditions, Duration, Health, UnitId};
 use crate::event::Event;
 use crate::grid::Cell;
 use crate::level::{self, Level};
@@ -13,15 +13,23 @@ use crate::level::{self, Level};
 /// event log alone (so the log must describe every change):
 /// - no two living units on one cell (a unit passing through an ally may share its cell
 ///   until its movement goes on), none on a wall, none resting on a pit or low wall;
-/// - no negative AP or RP, no more action slots than a turn gives;
+/// - no negative AP or RP, no pool below 0 (Spell Quantity, an ability's uses, action
+///   slots, …), no more action slots than a turn gives;
 /// - every unit's HP equals its starting HP less the damage events against it plus
-///   the healing events;
+///   the healing events, and is never above its maximum;
+/// - a condition that lasts `Turns(n)` is gone once its bearer has ended n turns since
+///   it was laid (counted from the log, apart from the battle's own countdown);
+/// - when a command is done and a unit's turn is next, no casting is still pending (a
+///   caster never acts while its spell waits to go off);
 /// - at the end, the shadow's positions, HP and pools equal the real battle's.
 pub struct Invariants {
     shadow: Battle,
     start_hp: BTreeMap<UnitId, i32>,
     damage: BTreeMap<UnitId, i64>,
     passing: Vec<UnitId>,
+    /// Conditions laid for `Turns(n)`: (bearer, kind, source) and the bearer's turn ends
+    /// left before it must be gone.
+    timed: Vec<((UnitId, ConditionKind, Option<UnitId>), u32)>,
 }
 
 impl Invariants {
@@ -53,6 +61,7 @@ impl Invariants {
             start_hp,
             damage,
             passing: Vec::new(),
+            timed: Vec::new(),
         })
     }
 
@@ -71,6 +80,7 @@ impl Invariants {
                 _ => {}
             }
             self.shadow.replay_event(l.event.clone());
+            self.time(i, &l.event, out);
             let mover = match &l.event {
                 Event::Moved { unit, .. } => Some(*unit),
                 _ => None,
@@ -85,6 +95,72 @@ impl Invariants {
             let passing = std::mem::take(&mut self.passing);
             self.check(i, &passing, out);
             self.passing = passing;
+        }
+        if n > from
+            && let Status::Turn(u) = real.status()
+        {
+            let pending = real.casting();
+            if !pending.is_empty() {
+                out.push(format!(
+                    "event {n}: {} is to act while the casting of {} is pending",
+                    real.name(u),
+                    pending
+                        .iter()
+                        .map(|&c| real.name(c))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+    }
+
+    /// Follow the conditions laid for a number of turns: each of the bearer's turn ends
+    /// counts one down; at 0 the condition must be gone.
+    fn time(&mut self, i: usize, e: &Event, out: &mut Vec<String>) {
+        match e {
+            Event::ConditionAdded {
+                unit,
+                kind,
+                duration,
+                source,
+            } => {
+                let key = (*unit, *kind, *source);
+                self.timed.retain(|(k, _)| *k != key);
+                if let Duration::Turns(n) = duration {
+                    self.timed.push((key, (*n).max(1)));
+                }
+            }
+            Event::ConditionRemoved { unit, kind, source } => {
+                self.timed.retain(|((u, k, s), _)| {
+                    !(u == unit && k == kind && (source.is_none() || s == source))
+                })
+            }
+            Event::TurnEnded { unit } => {
+                let b = &self.shadow;
+                let mut over = Vec::new();
+                for (key, left) in self.timed.iter_mut() {
+                    if key.0 == *unit {
+                        *left = left.saturating_sub(1);
+                        if *left == 0 {
+                            over.push(*key);
+                        }
+                    }
+                }
+                for (u, kind, source) in over {
+                    let still = b
+                        .get::<Conditions>(u)
+                        .is_some_and(|c| c.0.iter().any(|c| c.kind == kind && c.source == source));
+                    if still {
+                        out.push(format!(
+                            "event {}: {} is still {kind:?} after the turns it was laid for",
+                            i + 1,
+                            b.name(u)
+                        ));
+                    }
+                    self.timed.retain(|(k, _)| *k != (u, kind, source));
+                }
+            }
+            _ => {}
         }
     }
 
@@ -111,6 +187,23 @@ impl Invariants {
                     b.name(u),
                     b.ap(u),
                     b.rp(u)
+                )));
+            }
+            if let Some(p) = b.pools(u) {
+                for (pool, _) in p.iter() {
+                    if p.left(pool) < 0 {
+                        out.push(at(format!("{} has {} {pool:?}", b.name(u), p.left(pool))));
+                    }
+                }
+            }
+            if let Some(h) = b.get::<Health>(u)
+                && h.hp > h.max
+            {
+                out.push(at(format!(
+                    "{} has {} HP, above its maximum {}",
+                    b.name(u),
+                    h.hp,
+                    h.max
                 )));
             }
             for v in b.rules().budget_violations(b, u) {

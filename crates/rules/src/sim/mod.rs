@@ -241,6 +241,18 @@ fn count(b: &Battle, r: &mut BattleResult) {
             Event::ConditionAdded { kind, .. } => bump(m, format!("condition: {kind:?}")),
             Event::Check { purpose, .. } => bump(m, format!("check: {purpose:?}")),
             Event::Down { .. } => bump(m, "taken down"),
+            Event::Cast { name, .. } => {
+                bump(m, "casts");
+                bump(m, format!("cast: {name}"));
+            }
+            Event::Fizzled { why, .. } => {
+                let why = match why {
+                    crate::event::Fizzle::Countered(_) => "countered".to_string(),
+                    w => format!("{w:?}").to_lowercase(),
+                };
+                bump(m, format!("fizzled: {why}"));
+            }
+            Event::Healed { amount, .. } if *amount > 0 => bump(m, "healed"),
             Event::Spent { on, .. } if on.is_paid() => bump(m, format!("spent on: {on:?}")),
             _ => {}
         }

@@ -23,6 +23,22 @@ pub fn random_level(
     level::parse(&src, "random").map_err(|e| e.to_string())
 }
 
+/// [`random_level`] with the first units of each side of the archetypes `forced` (in
+/// order; the rest drawn as ever, the map and cells the same): the benchmarks' battles
+/// with a wizard a side.
+pub fn random_level_with(
+    ruleset: RulesetId,
+    kind: GridKind,
+    w: usize,
+    h: usize,
+    per_side: usize,
+    seed: u64,
+    forced: &[&str],
+) -> Result<Level, String> {
+    let src = random_text(ruleset, kind, w, h, per_side, seed, forced)?;
+    level::parse(&src, "random").map_err(|e| e.to_string())
+}
+
 /// The level file text of [`random_level`] (the fuzzer writes it as a regression file).
 pub fn random_level_text(
     ruleset: RulesetId,
@@ -31,6 +47,18 @@ pub fn random_level_text(
     h: usize,
     per_side: usize,
     seed: u64,
+) -> Result<String, String> {
+    random_text(ruleset, kind, w, h, per_side, seed, &[])
+}
+
+fn random_text(
+    ruleset: RulesetId,
+    kind: GridKind,
+    w: usize,
+    h: usize,
+    per_side: usize,
+    seed: u64,
+    forced: &[&str],
 ) -> Result<String, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let extra: &[char] = match ruleset.rules() {
@@ -74,7 +102,8 @@ pub fn random_level_text(
                 continue;
             }
             map[y][x] = 'u';
-            let a = &archetypes[rng.random_range(0..archetypes.len())];
+            let drawn = &archetypes[rng.random_range(0..archetypes.len())];
+            let a = forced.get(placed).copied().unwrap_or(drawn);
             units.push_str(&format!(
                 "Unit(name: \"{name}{placed}\", side: \"{name}\", cell: ({x}, {y}), archetype: \"{a}\"),\n"
             ));

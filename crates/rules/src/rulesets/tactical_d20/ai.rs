@@ -52,6 +52,9 @@ impl AiTactics for TacticalD20Ai {
             ReactionKind::WaitedAttack,
             ReactionKind::WaitedAction,
             ReactionKind::StepAside,
+            // An identified enemy spell: counter it (the window is offered only to one
+            // who can pay for it and knows a spell of its school).
+            ReactionKind::Counterspell,
         ]
         .into_iter()
         .find(|k| w.options.contains(k))

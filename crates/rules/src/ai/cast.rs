@@ -1,0 +1,379 @@
+//! The AI's casting (issue 17): which of the unit's abilities to use, and at what, by
+//! expected value. Every known ability the ruleset lets the unit pay for now is aimed at
+//! each candidate (itself; each creature in range; for an area, the cells on and around
+//! the foes in range), the engine says who would be hit ([`Battle::cast_targets`], the
+//! same pure check the casting uses) and the ruleset gives the chance it lands on each
+//! ([`crate::rulesets::Ruleset::ability_chance`], the number the preview shows). The value
+//! of an aim is, in HP:
+//! - for each foe hit: the chance × (expected damage, capped at its HP, plus
+//!   [`KILL_BONUS`] × the chance to take it down), plus the same for what it does on a
+//!   miss or a made save; a small value for a condition it does not have yet or a push;
+//! - for each friend hit (the caster included): the same damage as a loss, weighed
+//!   [`FRIEND_WEIGHT`] times; healing worth the HP it would restore (twice that for a
+//!   badly wounded one, plus [`KILL_BONUS`] for bringing back one who is down), a small
+//!   value for a pool it grants while a foe is near;
+//! - less the expected damage of the reactions a provoking casting draws where the caster
+//!   stands, [`USE_COST`] for spending a limited use (a potion, a charge) and
+//!   [`ORDER_COST`] per point of the ability's order (what a spell costs from a limited
+//!   pool).
+//!
+//! It names no ability, action or condition of any ruleset: the ruleset's checks
+//! (`Battle::check`) decide what may be cast, and its odds how likely it lands.
+
+use crate::abilities::{Ability, Effect, Targeting};
+use crate::ai::{KILL_BONUS, attack_value};
+use crate::battle::Battle;
+use crate::components::{Duration, Health, UnitId};
+use crate::engine::{Action, CastAt, Command, CommonAction};
+use crate::event::{AttackKind, Event};
+use crate::grid::Cell;
+use crate::odds::Distribution;
+
+/// The least value (HP) for which the AI casts rather than attacking or moving.
+pub const CAST_MIN: f64 = 1.0;
+/// The least value for which the AI uses a minor ability (a pool it grants itself)
+/// instead of bracing.
+pub const MINOR_CAST_MIN: f64 = 0.2;
+/// How much a friend's loss weighs against the same loss to a foe.
+pub const FRIEND_WEIGHT: f64 = 1.25;
+/// Value of a condition laid on a foe (or a helpful one on a friend) per turn it lasts
+/// (at most 3 turns counted; one turn for any other duration).
+pub const CONDITION_VALUE: f64 = 1.5;
+/// Value of each point of a pool granted to a friend while a foe is near.
+pub const GRANT_VALUE: f64 = 0.5;
+/// Value of pushing a foe away.
+pub const PUSH_VALUE: f64 = 0.3;
+/// The cost of spending one of an ability's limited uses.
+pub const USE_COST: f64 = 1.0;
+/// The cost of each point of an ability's order (paid from a limited pool).
+pub const ORDER_COST: f64 = 0.75;
+/// Cells around a foe at which a grant counts as "near a fight".
+const NEAR: u32 = 8;
+
+/// The cast command for ability `i` aimed `at`.
+pub fn cast_command(unit: UnitId, ability: usize, at: CastAt) -> Command {
+    Command::Act {
+        unit,
+        action: Action::Common(CommonAction::Cast { ability, at }),
+    }
+}
+
+/// What one ability does, summed up once per decision.
+struct Sketch {
+    hostile: bool,
+    hit: Effects,
+    miss: Effects,
+}
+
+#[derive(Default)]
+struct Effects {
+    /// Damage: the first damage roll's distribution, shifted by the means of any others.
+    damage: Option<Distribution>,
+    heal: Option<Distribution>,
+    /// Condition kinds and how many turns each counts for.
+    conditions: Vec<(crate::components::ConditionKind, f64)>,
+    grant: i32,
+    push: bool,
+}
+
+impl Effects {
+    fn of(effects: &[Effect]) -> Effects {
+        let mut e = Effects::default();
+        let mut extra_damage = 0.0;
+        let mut extra_heal = 0.0;
+        for x in effects {
+            match x {
+                Effect::Damage { dice, .. } => match (&e.damage, Distribution::of(*dice)) {
+                    (None, Some(d)) => e.damage = Some(d),
+                    (_, d) => extra_damage += d.map_or(0.0, |d| d.mean()),
+                },
+                Effect::Heal { dice } => match (&e.heal, Distribution::of(*dice)) {
+                    (None, Some(d)) => e.heal = Some(d),
+                    (_, d) => extra_heal += d.map_or(0.0, |d| d.mean()),
+                },
+                Effect::Condition { kind, duration } => {
+                    let turns = match duration {
+                        Duration::Turns(n) => f64::from((*n).clamp(1, 3)),
+                        _ => 1.0,
+                    };
+                    e.conditions.push((*kind, turns));
+                }
+                Effect::Grant { amount, .. } => e.grant += (*amount).max(0),
+                Effect::Push { .. } => e.push = true,
+                Effect::Summon { .. } | Effect::Terrain { .. } => {}
+            }
+        }
+        let shift = |d: Distribution, by: f64| {
+            let by = by.round() as i32;
+            if by == 0 { d } else { d.map(|v| v + by) }
+        };
+        e.damage = e.damage.map(|d| shift(d, extra_damage));
+        e.heal = e.heal.map(|d| shift(d, extra_heal));
+        e
+    }
+
+    /// (harm, help) these effects do to `t`.
+    fn on(&self, b: &Battle, t: UnitId, near: bool, hostile: bool) -> (f64, f64) {
+        let alive = b.alive(t);
+        let hp = b.hp(t);
+        let mut harm = 0.0;
+        let mut help = 0.0;
+        if alive && let Some(d) = &self.damage {
+            harm += capped_mean(d, hp) + KILL_BONUS * d.at_least(hp.max(1));
+        }
+        if let Some(d) = &self.heal {
+            let max = b.get::<Health>(t).map_or(hp, |h| h.max);
+            let missing = (max - hp).max(0);
+            if missing > 0 {
+                let mut v = capped_mean(d, missing);
+                if hp * 3 <= max {
+                    v *= 2.0;
+                }
+                if !alive {
+                    v += KILL_BONUS;
+                }
+                help += v;
+            }
+        }
+        if alive {
+            for &(kind, turns) in &self.conditions {
+                if b.has(t, kind) {
+                    continue;
+                }
+                if hostile {
+                    harm += CONDITION_VALUE * turns;
+                } else {
+                    help += CONDITION_VALUE * turns;
+                }
+            }
+            if self.grant > 0 && near {
+                help += GRANT_VALUE * f64::from(self.grant.min(3));
+            }
+            if self.push {
+                harm += PUSH_VALUE;
+            }
+        }
+        (harm, help)
+    }
+}
+
+/// E[min(X, cap)].
+fn capped_mean(d: &Distribution, cap: i32) -> f64 {
+    d.iter()
+        .map(|(v, p)| p * f64::from(v.clamp(0, cap.max(0))))
+        .sum()
+}
+
+/// Did `u` use ability `i` already in its current turn?
+fn used_this_turn(b: &Battle, u: UnitId, i: usize) -> bool {
+    for l in b.log().iter().rev() {
+        match &l.event {
+            Event::TurnStarted { unit, .. } if *unit == u => return false,
+            Event::Cast { unit, ability, .. } if *unit == u && *ability == i => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The best ability `u` could use now and its value, among those the ruleset lets it
+/// pay for (see the module's words). `None`: nothing known, affordable and legal.
+pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command)> {
+    let known = b.abilities(u);
+    if known.is_empty() {
+        return None;
+    }
+    let rules = b.rules();
+    let grid = b.grid();
+    let here = b.pos(u);
+    let near = foes.iter().any(|&e| grid.distance(here, b.pos(e)) <= NEAR);
+    // The reactions a provoking casting draws here, asked once.
+    let mut risk: Option<f64> = None;
+    let mut provoked = |b: &Battle| -> f64 {
+        *risk.get_or_insert_with(|| {
+            b.leave_reactors(u, here)
+                .into_iter()
+                .filter_map(|r| {
+                    let w = b.best_melee(r, grid.distance(b.pos(r), here))?;
+                    Some(attack_value(b, r, u, w, AttackKind::Reaction))
+                })
+                .sum()
+        })
+    };
+    let mut options: Vec<(f64, usize, CastAt)> = Vec::new();
+    for (i, a) in known.iter().enumerate() {
+        if b.uses_left(u, i).is_some_and(|n| n < 1) {
+            continue;
+        }
+        // The price and the ruleset's own conditions do not depend on the aim.
+        let probe = Action::Common(CommonAction::Cast {
+            ability: i,
+            at: CastAt::User,
+        });
+        if rules.check_action(b, u, &probe).is_err() {
+            continue;
+        }
+        let sketch = Sketch {
+            hostile: a.hostile(),
+            hit: Effects::of(&a.effects),
+            miss: Effects::of(&a.on_miss),
+        };
+        // Worth a grant or a self-buff once a turn at most.
+        let minor = sketch.hit.damage.is_none()
+            && sketch.hit.heal.is_none()
+            && sketch.miss.damage.is_none();
+        if minor && used_this_turn(b, u, i) {
+            continue;
+        }
+        let mut cost = 0.0;
+        if a.uses.is_some() {
+            cost += USE_COST;
+        }
+        cost += ORDER_COST * f64::from(a.order);
+        if a.provoking() {
+            cost += provoked(b);
+        }
+        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near) else {
+            continue;
+        };
+        let v = v - cost;
+        if v > 0.0 {
+            options.push((v, i, at));
+        }
+    }
+    options.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    options.into_iter().find_map(|(v, i, at)| {
+        let c = cast_command(u, i, at);
+        b.check(&c).is_ok().then_some((v, c))
+    })
+}
+
+/// The best aim for ability `i` and its value before costs.
+fn best_aim(
+    b: &Battle,
+    u: UnitId,
+    i: usize,
+    a: &Ability,
+    s: &Sketch,
+    foes: &[UnitId],
+    near: bool,
+) -> Option<(f64, CastAt)> {
+    let rules = b.rules();
+    let grid = b.grid();
+    let here = b.pos(u);
+    let range = a.range();
+    let n = b.units().count();
+    let mut cache: Vec<Option<f64>> = vec![None; n];
+    // What hitting `t` is worth (cached per target).
+    let mut value = |t: UnitId| -> f64 {
+        let k = t.0 as usize;
+        if let Some(Some(v)) = cache.get(k) {
+            return *v;
+        }
+        let p = rules.ability_chance(b, u, t, i).clamp(0.0, 1.0);
+        let (h1, g1) = s.hit.on(b, t, near, s.hostile);
+        let (h0, g0) = s.miss.on(b, t, near, s.hostile);
+        let harm = p * h1 + (1.0 - p) * h0;
+        let help = p * g1 + (1.0 - p) * g0;
+        let v = if b.enemies(u, t) {
+            harm - help
+        } else {
+            help - FRIEND_WEIGHT * harm
+        };
+        if let Some(slot) = cache.get_mut(k) {
+            *slot = Some(v);
+        }
+        v
+    };
+    let sum = |b: &Battle, at: &CastAt, value: &mut dyn FnMut(UnitId) -> f64| {
+        b.cast_targets(u, i, at)
+            .ok()
+            .map(|ts| ts.into_iter().map(&mut *value).sum::<f64>())
+    };
+    let mut best: Option<(f64, CastAt)> = None;
+    let mut consider = |v: f64, at: CastAt| {
+        if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
+            best = Some((v, at));
+        }
+    };
+    // Whom a one-target ability is meant for: foes for a hostile one, friends (the user
+    // too) for any other; a friend only when it is wounded or down, or the ability does
+    // more than heal.
+    let candidates = |b: &Battle| -> Vec<UnitId> {
+        if s.hostile {
+            foes.to_vec()
+        } else {
+            b.units()
+                .filter(|&t| !b.enemies(u, t) && b.may_target(t, a))
+                .filter(|&t| {
+                    s.hit.heal.is_none()
+                        || s.hit.grant > 0
+                        || !s.hit.conditions.is_empty()
+                        || b.get::<Health>(t).is_some_and(|h| h.hp < h.max)
+                })
+                .collect()
+        }
+    };
+    match a.target {
+        Targeting::User => {
+            if let Some(v) = sum(b, &CastAt::User, &mut value) {
+                consider(v, CastAt::User);
+            }
+        }
+        Targeting::One { .. } => {
+            for t in candidates(b) {
+                if grid.distance(here, b.pos(t)) > range {
+                    continue;
+                }
+                let at = CastAt::Unit(t);
+                if let Some(v) = sum(b, &at, &mut value) {
+                    consider(v, at);
+                }
+            }
+        }
+        Targeting::Several { count, .. } => {
+            let mut ts: Vec<(f64, UnitId)> = candidates(b)
+                .into_iter()
+                .filter(|&t| grid.distance(here, b.pos(t)) <= range)
+                .filter(|&t| b.cast_targets(u, i, &CastAt::Units(vec![t])).is_ok())
+                .map(|t| (value(t), t))
+                .filter(|(v, _)| *v > 0.0)
+                .collect();
+            ts.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+            ts.truncate(count as usize);
+            if !ts.is_empty() {
+                let at = CastAt::Units(ts.iter().map(|&(_, t)| t).collect());
+                if let Some(v) = sum(b, &at, &mut value) {
+                    consider(v, at);
+                }
+            }
+        }
+        Targeting::Area { .. } => {
+            // Aim at the cells on and next to each foe in range (each friend's for a
+            // helpful area).
+            let centres: Vec<Cell> = candidates(b)
+                .into_iter()
+                .map(|t| b.pos(t))
+                .filter(|&c| grid.distance(here, c) <= range + 1)
+                .collect();
+            let mut cells: Vec<Cell> = Vec::new();
+            for c in centres {
+                for x in std::iter::once(c).chain(grid.neighbours_iter(c)) {
+                    if grid.distance(here, x) <= range && !cells.contains(&x) {
+                        cells.push(x);
+                    }
+                }
+            }
+            cells.sort();
+            for c in cells {
+                let at = CastAt::Cell(c);
+                if let Some(v) = sum(b, &at, &mut value) {
+                    consider(v, at);
+                }
+            }
+        }
+        // Terrain and summons are not played yet.
+        Targeting::Cell { .. } => {}
+    }
+    best
+}
