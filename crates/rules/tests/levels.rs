@@ -425,3 +425,24 @@ fn a_levels_abilities_are_read_checked_and_given_to_units() {
         .to_string();
     assert!(e.contains("dice.ron:5:"), "{e}");
 }
+
+/// An archetype may list at most 255 abilities (their uses are counted per index in a
+/// byte-named pool): more is refused at its place, not truncated in battle.
+#[test]
+fn an_archetype_with_too_many_abilities_is_refused() {
+    let list = vec!["\"Mend\""; 256].join(", ");
+    let src = format!(
+        r##"Level(name: "t", ruleset: "flow", grid: Hex, map: ["......", "......"],
+    sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+    archetypes: {{"mage": (hp: 14, abilities: [{list}])}},
+    units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "mage"),
+            Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##
+    );
+    let e = skirmish_rules::level::parse(&src, "many.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("many.ron:3:") && e.contains("lists 256 abilities; at most 255"),
+        "{e}"
+    );
+}

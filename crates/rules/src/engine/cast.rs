@@ -32,6 +32,10 @@ impl Battle {
     pub fn uses_left(&self, u: UnitId, i: usize) -> Option<i32> {
         let a = self.ability(u, i)?;
         a.uses?;
+        if i >= usize::from(u8::MAX) {
+            // Refused when the level is read; never counted past the byte.
+            return Some(0);
+        }
         Some(self.pool(u, Pool::Uses(i as u8)))
     }
 

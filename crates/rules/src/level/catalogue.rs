@@ -102,6 +102,18 @@ pub(super) fn merge_abilities(
         }
     }
     for (name, a) in archetypes {
+        // Uses are counted per ability index in a pool named by a byte.
+        if a.abilities.len() > usize::from(u8::MAX) {
+            p.at(
+                &format!("archetypes{{{name}}}.abilities"),
+                format!(
+                    "archetype `{}` lists {} abilities; at most {}",
+                    echo(name),
+                    a.abilities.len(),
+                    u8::MAX
+                ),
+            );
+        }
         for (j, x) in a.abilities.iter().enumerate() {
             if !catalogue.abilities.contains_key(x) {
                 p.at(
