@@ -13,6 +13,10 @@
 #   Magic Missile at her (its button, then a click on her); Morwen identifies it and the
 #   Counterspell prompt opens; its button is clicked: the event log shows the
 #   counterspell check (and, on a success, the spell fizzling).
+# e2e 11: flow, square (tests/fixtures/e2e-summon.ron: Cal human, a goblin played by the
+#   AI): the "Call wolf" button, then a click on (3, 2): a wolf appears there (its red
+#   token is on the screenshot); the "Mire" button, a click on (7, 2): nine cells turn
+#   difficult (a tile in the burst changes colour on the screenshot).
 #
 # Usage: .ci/e2e-cast.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -214,4 +218,52 @@ sleep 2
 shot 82-d20-countered
 alive
 cp "$events" "$out/events-10.jsonl"
+
+echo "e2e 11: flow, square: a summon and a terrain change, each cast by clicks"
+start tests/fixtures/e2e-summon.ron
+wait_for '"kind":"turn_started","round":1,"actor":"Cal"' 60
+sleep 2
+# pixel X Y FILE: the colour of one screen pixel as "r g b" (0-255).
+pixel() {
+  convert "$3" -crop 1x1+"$1"+"$2" -depth 8 txt:- | tail -1 |
+    sed 's/.*(\([0-9]*\),\([0-9]*\),\([0-9]*\).*/\1 \2 \3/'
+}
+shot 90-summon-before
+# Select Cal (a click on its token), then the spell's button, then the cell.
+xdotool mousemove $(cell 1 2) click 1
+sleep 1
+xdotool mousemove $(button "Call wolf")
+sleep 0.5
+xdotool click 1
+sleep 1
+xdotool mousemove $(cell 3 2)
+sleep 1
+xdotool click 1
+wait_for '"kind":"summoned","round":1,"actor":"Cal","target":"wolf"' 20
+sleep 2
+shot 91-summon-wolf
+# The wolf's token (the Callers' red) now stands on (3, 2).
+read -r wx wy <<<"$(cell 3 2)"
+read -r pr pg pb <<<"$(pixel "$wx" "$((wy + 3))" "$out/91-summon-wolf.png")"
+[ "$pr" -gt 150 ] && [ "$pg" -lt 110 ] && [ "$pb" -lt 110 ] ||
+  fail "no red token on (3, 2) after the summon: $pr $pg $pb"
+# Mire on (7, 2): a 3x3 burst of difficult terrain; (8, 3) is empty ground in it.
+read -r mx my <<<"$(cell 8 3)"
+before=$(pixel "$mx" "$my" "$out/91-summon-wolf.png")
+xdotool mousemove $(button Mire)
+sleep 0.5
+xdotool click 1
+sleep 1
+xdotool mousemove $(cell 7 2)
+sleep 1
+shot 92-mire-preview
+xdotool click 1
+wait_for '"kind":"terrain_changed"' 20
+sleep 2
+shot 93-mire-cast
+after=$(pixel "$mx" "$my" "$out/93-mire-cast.png")
+[ "$before" != "$after" ] || fail "the tile on (8, 3) did not change ($before)"
+[ "$(grep -c '"kind":"terrain_changed"' "$events")" -eq 9 ] || fail "Mire changed $(grep -c '"kind":"terrain_changed"' "$events") cells, not 9"
+alive
+cp "$events" "$out/events-11.jsonl"
 echo "e2e-cast: ok — screenshots and event logs in $out"

@@ -227,6 +227,7 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Ready [0] 0 AP",
             "Ready shot [H] 0 AP",
             "Ready move [V] 0 AP",
+            "Ready vs casting [K] 0 AP",
             "Stand Up [U] 1 AP",
             "Break Free [B] 0 AP",
             "Release [R] 0 AP",
@@ -258,6 +259,7 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Concentrate [C] Move",
             "Wait [K] Standard",
             "Wait: shot [] Standard",
+            "Wait: caster [] Standard",
             "Wait: move [] Standard",
             "Wait: trip [] Standard",
             "Step [X] Quick",
@@ -276,8 +278,8 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(d20[0], Some("an enemy"));
     assert_eq!(d20[2], Some("a cell"));
     assert_eq!(d20[16], Some("an ally"));
-    assert_eq!(d20[28], Some("itself or an adjacent bleeding ally"));
-    assert_eq!(d20[29], Some("an adjacent ally"));
-    assert_eq!(d20[30], None, "the Command asks for words");
+    assert_eq!(d20[29], Some("itself or an adjacent bleeding ally"));
+    assert_eq!(d20[30], Some("an adjacent ally"));
+    assert_eq!(d20[31], None, "the Command asks for words");
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }

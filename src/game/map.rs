@@ -16,7 +16,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), clear)
         .add_systems(
             Update,
-            (rebuild, draw_ground, animate_units, spawn_floaters, float)
+            (
+                rebuild,
+                follow_battle,
+                draw_ground,
+                animate_units,
+                spawn_floaters,
+                float,
+            )
                 .chain()
                 .run_if(in_state(Screen::Battle)),
         );
@@ -162,14 +169,7 @@ fn rebuild(
             x: c.x as u32,
             y: (g.height - 1 - c.y) as u32,
         };
-        let index = match b.terrain(c) {
-            Terrain::Floor => 0,
-            Terrain::Wall => 1,
-            Terrain::Difficult => 2,
-            Terrain::High => 3,
-            Terrain::Low => 4,
-            Terrain::Pit => 5,
-        };
+        let index = tile_index(b.terrain(c));
         let t = commands
             .spawn((
                 MapEntity,
@@ -235,46 +235,106 @@ fn rebuild(
         }
     }
     for u in b.units() {
-        let side = b.side(u);
-        let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
-        let p = layout.world(b.pos(u));
-        commands
-            .spawn((
-                MapEntity,
-                UnitView(u),
-                Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(UNIT)),
-                Transform::from_translation(p.extend(10.0)),
-            ))
-            .with_children(|c| {
-                c.spawn((
-                    Text2d::new(b.name(u).to_string()),
-                    TextFont {
-                        font_size: FontSize::Px(11.0),
-                        ..default()
-                    },
-                    Transform::from_xyz(0.0, 19.0, 1.0),
-                ));
-                // HP bar: a dark back and a green fill scaled to HP.
-                c.spawn((
-                    Sprite::from_color(Color::srgb(0.15, 0.05, 0.05), Vec2::new(BAR, 4.0)),
-                    Transform::from_xyz(0.0, -14.0, 1.0),
-                ));
-                c.spawn((
-                    HpFill(u),
-                    Sprite::from_color(Color::srgb(0.2, 0.85, 0.3), Vec2::new(BAR, 4.0)),
-                    Transform::from_xyz(0.0, -14.0, 2.0),
-                ));
-                c.spawn((
-                    Badges(u),
-                    Text2d::new(String::new()),
-                    TextFont {
-                        font_size: FontSize::Px(10.0),
-                        ..default()
-                    },
-                    TextColor(Color::srgb(1.0, 0.95, 0.3)),
-                    Transform::from_xyz(0.0, 0.0, 3.0),
-                ));
-            });
+        spawn_unit_view(&mut commands, b, &layout, u);
+    }
+}
+
+/// The tile of a terrain in the tile sheets.
+fn tile_index(t: Terrain) -> u32 {
+    match t {
+        Terrain::Floor => 0,
+        Terrain::Wall => 1,
+        Terrain::Difficult => 2,
+        Terrain::High => 3,
+        Terrain::Low => 4,
+        Terrain::Pit => 5,
+    }
+}
+
+/// A unit's sprite with its name, HP bar and condition badges.
+fn spawn_unit_view(
+    commands: &mut Commands,
+    b: &skirmish_rules::Battle,
+    layout: &MapLayout,
+    u: UnitId,
+) {
+    let side = b.side(u);
+    let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
+    let p = layout.world(b.pos(u));
+    commands
+        .spawn((
+            MapEntity,
+            UnitView(u),
+            Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(UNIT)),
+            Transform::from_translation(p.extend(10.0)),
+        ))
+        .with_children(|c| {
+            c.spawn((
+                Text2d::new(b.name(u).to_string()),
+                TextFont {
+                    font_size: FontSize::Px(11.0),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 19.0, 1.0),
+            ));
+            // HP bar: a dark back and a green fill scaled to HP.
+            c.spawn((
+                Sprite::from_color(Color::srgb(0.15, 0.05, 0.05), Vec2::new(BAR, 4.0)),
+                Transform::from_xyz(0.0, -14.0, 1.0),
+            ));
+            c.spawn((
+                HpFill(u),
+                Sprite::from_color(Color::srgb(0.2, 0.85, 0.3), Vec2::new(BAR, 4.0)),
+                Transform::from_xyz(0.0, -14.0, 2.0),
+            ));
+            c.spawn((
+                Badges(u),
+                Text2d::new(String::new()),
+                TextFont {
+                    font_size: FontSize::Px(10.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(1.0, 0.95, 0.3)),
+                Transform::from_xyz(0.0, 0.0, 3.0),
+            ));
+        });
+}
+
+/// What changed the map since it was built: terrain effects (tiles follow the battle's
+/// terrain), summoned units (a sprite each) and undo (sprites of units the battle no
+/// longer has go).
+fn follow_battle(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    mut tiles: Query<(&TilePos, &mut TileTextureIndex)>,
+    views: Query<(Entity, &UnitView)>,
+) {
+    let Some(layout) = layout else { return };
+    if !battle.is_changed() {
+        return;
+    }
+    let b = &battle.0;
+    let g = b.grid();
+    for (pos, mut ix) in &mut tiles {
+        let c = Cell::new(pos.x as i32, g.height - 1 - pos.y as i32);
+        let want = tile_index(b.terrain(c));
+        if ix.0 != want {
+            ix.0 = want;
+        }
+    }
+    let n = b.units().count();
+    let mut have = vec![false; n];
+    for (e, v) in &views {
+        match have.get_mut(v.0.0 as usize) {
+            Some(h) => *h = true,
+            None => commands.entity(e).despawn(),
+        }
+    }
+    for (i, h) in have.iter().enumerate() {
+        if !h {
+            spawn_unit_view(&mut commands, b, &layout, UnitId(i as u32));
+        }
     }
 }
 

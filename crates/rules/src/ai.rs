@@ -218,6 +218,10 @@ fn turn(b: &Battle, u: UnitId) -> Command {
         .max_by(|a, c| a.0.total_cmp(&c.0));
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
+    // What a spell needs first (a psion's Psionic Focus), when one is worth it.
+    if let Some(c) = tactics.prepare_cast(b, u, &foes) {
+        return c;
+    }
     let best_cast = cast::best_cast(b, u, &foes);
     if let Some((cv, c)) = &best_cast {
         let attack = best_attack.as_ref().map_or(0.0, |(v, _)| *v);

@@ -48,6 +48,9 @@ pub enum Pool {
     SpellQuantity,
     /// Uses left of the unit's ability at this index (a potion, an item's charges).
     Uses(u8),
+    /// tactical-d20: material components of this value carried (one is consumed instead
+    /// of the SQ of a spell of that order).
+    Material(u8),
 }
 
 impl Pool {
@@ -79,6 +82,9 @@ impl Pool {
             .to_string(),
             Pool::SpellQuantity => "SQ".to_string(),
             Pool::Uses(_) => if one { "use" } else { "uses" }.to_string(),
+            Pool::Material(v) => {
+                format!("material component{} worth {v}", if one { "" } else { "s" })
+            }
         };
         format!("{n} {name}")
     }

@@ -398,7 +398,26 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 }
                 crate::event::Fizzle::Disrupted => format!("{n}: disrupted"),
                 crate::event::Fizzle::CasterDown => format!("{n}: the caster fell"),
+                crate::event::Fizzle::NoRoom => format!("{n}: no room on the cell"),
             });
+        }
+        Event::Summoned {
+            unit,
+            archetype,
+            cell,
+            by,
+            ..
+        } => {
+            r.kind = "summoned";
+            r.actor = name(by);
+            r.target = name(unit);
+            r.to = Some(*cell);
+            r.detail = Some(format!("a {archetype} appears on {cell}"));
+        }
+        Event::TerrainChanged { cell, from, to } => {
+            r.kind = "terrain_changed";
+            r.to = Some(*cell);
+            r.detail = Some(format!("{cell}: {} becomes {}", from.name(), to.name()));
         }
         Event::Said { unit, text } => {
             r.kind = "said";

@@ -295,7 +295,7 @@ pub enum Step {
     Ready {
         /// Unit name.
         unit: String,
-        /// `EnemyEntersReach` or `EnemyWithin(cells: N)`.
+        /// `EnemyEntersReach`, `EnemyWithin(cells: N)` or `EnemyCasts(cells: N)`.
         #[serde(default)]
         trigger: ReadyTrigger,
         /// `Attack`, `Move(to: (x, y))`, `Shove(effect: Push, both: true)`, `Grapple`,

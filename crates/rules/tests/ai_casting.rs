@@ -188,3 +188,55 @@ fn ai_battles_with_casters_finish_and_cast() {
         assert!(casts >= 12, "{path}: only {casts} casts in 12 battles");
     }
 }
+
+/// tactical-d20: the AI psion Concentrates for its Psionic Focus (a Move action) when a
+/// spell of its reaches a foe, then casts with its Standard action; with its Move action
+/// spent it does not trade its Standard down for the focus.
+#[test]
+fn the_ai_psion_concentrates_then_casts() {
+    use skirmish_rules::components::ConditionKind;
+    use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
+    let rows = ["..........", "..........", "..........", ".........."];
+    let units = r#"Unit(name: "Psi", side: "Red", cell: (1, 1), archetype: "psion"),
+        Unit(name: "Orc", side: "Blue", cell: (6, 1), archetype: "fighter")"#;
+    let mut b = d20_field(&rows, units);
+    let p = id(&b, "Psi");
+    assert_eq!(b.current(), Some(p));
+    let c = ai::decide(&b).unwrap();
+    assert_eq!(
+        c,
+        Command::Act {
+            unit: p,
+            action: TacticalD20Action::Concentrate.into()
+        }
+    );
+    // Endurance d20 19 against DC 5 (no foe threatens it): the focus.
+    b.dice_force_for_tests(&[19]);
+    b.submit(c).unwrap();
+    assert!(b.has(p, ConditionKind::PsionicFocus));
+    let c = ai::decide(&b).unwrap();
+    assert!(cast_of(&c).is_some(), "expected a cast, got {c:?}");
+    // A psion that has moved (its Move action spent) does not Concentrate.
+    let mut b = d20_field(&rows, units);
+    b.submit(Command::Move {
+        unit: p,
+        to: skirmish_rules::grid::Cell::new(2, 1),
+    })
+    .unwrap();
+    let c = ai::decide(&b).unwrap();
+    assert_ne!(
+        c,
+        Command::Act {
+            unit: p,
+            action: TacticalD20Action::Concentrate.into()
+        }
+    );
+}
+
+/// A tactical-d20 battle on `rows`, the first unit acting first (d20s 20, then 1s).
+fn d20_field(rows: &[&str], units: &str) -> Battle {
+    let n = units.matches("Unit(").count();
+    let mut dice = vec![20];
+    dice.extend(std::iter::repeat_n(1, n - 1));
+    crate::support::d20::field(GridKind::Square, rows, units, "", &dice)
+}

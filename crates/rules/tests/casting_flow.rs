@@ -609,8 +609,8 @@ fn level_validation_reports_ability_problems_at_file_line_col() {
     abilities: {
         "Empty wand": (kind: Item, target: User, uses: Some(0), effects: [Grant(pool: Ap, amount: 1)]),
         "Too high": (kind: Spell, order: 10, target: User, effects: [Heal(dice: "1d4")]),
-        "Call goblin": (kind: Spell, target: Cell(range: 3), effects: [Summon(archetype: "goblin")]),
-        "Flood": (kind: Spell, target: Cell(range: 3), effects: [Terrain(terrain: '~')]),
+        "Call troll": (kind: Spell, target: Cell(range: 3), effects: [Summon(archetype: "troll")]),
+        "Flood": (kind: Spell, target: User, effects: [Terrain(terrain: Difficult)]),
     })"##;
     let e = level::parse(src, "bad.ron").unwrap_err().to_string();
     let lines: Vec<&str> = e.lines().collect();
@@ -635,12 +635,9 @@ fn level_validation_reports_ability_problems_at_file_line_col() {
     };
     assert_eq!(at("`Empty wand`: `uses: Some(0)` can never be used"), "6");
     assert_eq!(at("`Too high`: a Spell Order of 10 (0 to 9)"), "7");
+    assert_eq!(at("`Call troll` summons unknown archetype `troll`"), "8");
     assert_eq!(
-        at("`Call goblin`: summons and terrain effects are not played yet"),
-        "8"
-    );
-    assert_eq!(
-        at("`Flood`: summons and terrain effects are not played yet"),
+        at("`Flood`: a terrain effect needs `target: Cell(...)`"),
         "9"
     );
 }

@@ -197,6 +197,50 @@ fn a_spell_needs_sq_for_its_order() {
     );
 }
 
+/// "Spend SQ numbering the Spell Order as the cost to cast the spell or consume a
+/// Material Component with the correct value": a hedge wizard with 1 SQ and one
+/// component worth 2 casts Hold Person (order 2) by consuming the component (its SQ
+/// stays); with neither it is refused. With both, the SQ pays first (Magic Missile).
+/// Focus d20 15 + 7 = 22 against 17; Grub's Will save 1 fails.
+#[test]
+fn a_material_component_of_the_spells_value_pays_when_sq_falls_short() {
+    let extra = r#"archetypes: {
+        "hedge": (hp: 12, stats: {Str: 8, Dex: 14, Con: 12, Int: 17, Wis: 12, Cha: 10, Bab: 0, Ac: 12, Fort: 0, Reflex: 0, Will: 2, MagicalAptitude: 4, CasterLevel: 2, SpellQuantity: 1},
+            weapons: ["dagger"], abilities: ["Ray of Frost", "Magic Missile", "Burning Hands", "Hold Person"],
+            materials: {2: 1}),
+    }"#;
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "hedge"),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
+    let mut b = battle(units, extra, &[20, 1, 15, 1]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    assert_eq!(b.pool(w, Pool::Material(2)), 1);
+    let start = b.log().len();
+    cast(&mut b, w, HOLD, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, start);
+    assert_eq!(spent(&ev, w)[1..], [(Pool::Material(2), 1, Spend::Cast)]);
+    assert_eq!(b.pool(w, Pool::Material(2)), 0);
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 1);
+    assert_eq!(casts(&ev), 1);
+    // Next turn: no component worth 2 left, 1 SQ: refused; Magic Missile takes the SQ.
+    end(&mut b);
+    end(&mut b);
+    assert_eq!(b.current(), Some(w));
+    refused(
+        &mut b,
+        w,
+        HOLD,
+        CastAt::Unit(g),
+        "Hold Person costs 2 SQ and it has 1, and no material component worth 2",
+    );
+    // Magic Missile with 1 SQ and a component worth 1: the SQ pays (focus 15, 1d4+1).
+    let extra = extra.replace("materials: {2: 1}", "materials: {1: 1}");
+    let mut b = battle(units, &extra, &[20, 1, 15, 2]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
+    assert_eq!(b.pool(w, Pool::SpellQuantity), 0);
+    assert_eq!(b.pool(w, Pool::Material(1)), 1);
+}
+
 /// A failed focus check fizzles the spell: the Standard action and the SQ stay spent,
 /// `Fizzled { Focus }`, no `Cast`, no effect. Magic Missile: d20 7 + 7 = 14 < 15.
 #[test]
@@ -625,4 +669,67 @@ fn healing_stops_bleeding_and_revives_the_dying_but_not_the_dead() {
     let e = cast(&mut b, m, 3, CastAt::Unit(g)).unwrap_err();
     assert!(matches!(&e, Illegal::Down(n) if n == "Gone"), "{e:?}");
     assert_eq!(b.log().len(), len);
+}
+
+/// Wait (seed 004: "Any action that could be taken with a Standard Action can be
+/// completed as an additional Reaction gained by waiting"), with the trigger "an enemy
+/// within N starts casting": Ria (shortbow) waits for a caster within 8; the hexer's
+/// Shock is offered to her first and her shot comes before it goes off. 15 + BAB 1 +
+/// DEX 3 = 19 against the hexer's AC 12; 1d6 = 4; then Shock's 1d6+4 = 2 + 4 on Grub.
+#[test]
+fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
+    let units = r#"Unit(name: "Ria", side: "Blue", cell: (8, 4), archetype: "rogue", weapons: ["shortbow"]),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
+        Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#;
+    let mut b = battle(units, HEXER, &[20, 15, 1]);
+    let (r, g, h) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Hex"));
+    act(
+        &mut b,
+        r,
+        TacticalD20Action::Ready {
+            trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
+            response: skirmish_rules::engine::ReadyResponse::Attack,
+            until: skirmish_rules::engine::ReadyUntil::NextTurn,
+        },
+    )
+    .unwrap();
+    end(&mut b);
+    end(&mut b);
+    assert_eq!(b.current(), Some(h));
+    b.dice_force_for_tests(&[15, 4, 2]);
+    let n = b.log().len();
+    cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
+    assert_eq!(
+        offers(&since(&b, n)),
+        [(r, vec![ReactionKind::WaitedAttack])]
+    );
+    react(&mut b, r, Some(ReactionKind::WaitedAttack));
+    let ev = since(&b, n);
+    assert_eq!(damage(&ev), [(h, 4), (g, 6)]);
+    assert!(!b.has(r, ConditionKind::Waiting));
+    // Out of range: a waiter 8 cells off does not answer a casting 9 cells away.
+    let units = r#"Unit(name: "Ria", side: "Blue", cell: (11, 4), archetype: "rogue", weapons: ["shortbow"]),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
+        Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#;
+    let mut b = battle(units, HEXER, &[20, 15, 1]);
+    let (r, g, h) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Hex"));
+    act(
+        &mut b,
+        r,
+        TacticalD20Action::Ready {
+            trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
+            response: skirmish_rules::engine::ReadyResponse::Attack,
+            until: skirmish_rules::engine::ReadyUntil::NextTurn,
+        },
+    )
+    .unwrap();
+    end(&mut b);
+    end(&mut b);
+    b.dice_force_for_tests(&[2]);
+    let n = b.log().len();
+    cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
+    let ev = since(&b, n);
+    assert!(offers(&ev).is_empty(), "{ev:?}");
+    assert_eq!(damage(&ev), [(g, 6)]);
+    assert!(b.has(r, ConditionKind::Waiting));
 }

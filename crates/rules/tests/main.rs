@@ -4,6 +4,7 @@
 
 mod ai;
 mod ai_casting;
+mod casting_cells;
 mod casting_flow;
 mod casting_td;
 mod command_fuzz;

@@ -253,7 +253,8 @@ fn step() -> impl Strategy<Value = Step> {
             name(),
             prop_oneof![
                 Just(ReadyTrigger::EnemyEntersReach),
-                (0u32..20).prop_map(|cells| ReadyTrigger::EnemyWithin { cells })
+                (0u32..20).prop_map(|cells| ReadyTrigger::EnemyWithin { cells }),
+                (0u32..20).prop_map(|cells| ReadyTrigger::EnemyCasts { cells })
             ],
             prop_oneof![
                 Just(ReadyResponse::Attack),

@@ -58,12 +58,20 @@ pub fn at_once(a: &Ability) -> bool {
 }
 
 /// Why `u` cannot use ability `i` now (`None`: it can): the ruleset's refusal on a
-/// plausible aim (its own cell for an area; the nearest unit it may target).
+/// plausible aim (its own cell for an area; for a cell, its own or one near it; the
+/// nearest unit it may target).
 pub fn why_not(b: &Battle, u: UnitId, i: usize) -> Option<String> {
     let a = b.ability(u, i)?;
     let aims: Vec<CastAt> = match a.target {
         Targeting::User => vec![CastAt::User],
-        Targeting::Area { .. } | Targeting::Cell { .. } => vec![CastAt::Cell(b.pos(u))],
+        Targeting::Area { .. } => vec![CastAt::Cell(b.pos(u))],
+        // A summon needs a free cell: its own first, then those near it.
+        Targeting::Cell { range } => {
+            let here = b.pos(u);
+            let mut cells = b.grid().within(here, range.min(2));
+            cells.sort_by_key(|&c| (b.grid().distance(here, c), c));
+            cells.into_iter().map(CastAt::Cell).collect()
+        }
         Targeting::One { .. } | Targeting::Several { .. } => {
             let mut ts: Vec<UnitId> = b
                 .units()

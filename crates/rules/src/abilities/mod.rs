@@ -123,10 +123,10 @@ pub enum Effect {
         /// The archetype's name in the ruleset's catalogue.
         archetype: String,
     },
-    /// The cells become this terrain (its map character).
+    /// The cells become this terrain (an area's cells, or the aimed cell).
     Terrain {
-        /// The map character (`~`, `#`, …).
-        terrain: char,
+        /// What they become (`Floor`, `Wall`, `Difficult`, `High`, `Low`, `Pit`).
+        terrain: crate::level::Terrain,
     },
     /// The target gains this much of a pool (AP, RP, an extra action).
     Grant {
@@ -272,13 +272,48 @@ pub fn problems(a: &Ability) -> Vec<String> {
             Effect::Grant { amount, .. } if *amount <= 0 => {
                 out.push(format!("`{name}`: a grant of {amount} gives nothing"))
             }
-            Effect::Summon { .. } | Effect::Terrain { .. } => out.push(format!(
-                "`{name}`: summons and terrain effects are not played yet (no ruleset applies them)"
-            )),
             _ => {}
         }
     }
+    // Summons and terrain happen once, on the aimed cell or the area, whatever is
+    // rolled against the units there.
+    let summons = a
+        .effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Summon { .. }))
+        .count();
+    if summons > 0 && !matches!(a.target, Targeting::Cell { .. }) {
+        out.push(format!(
+            "`{name}`: a summon needs `target: Cell(range: ...)` (the cell it appears on)"
+        ));
+    }
+    if summons > 1 {
+        out.push(format!(
+            "`{name}`: one summon an ability (it appears on the aimed cell)"
+        ));
+    }
+    if a.effects
+        .iter()
+        .any(|e| matches!(e, Effect::Terrain { .. }))
+        && !matches!(a.target, Targeting::Cell { .. } | Targeting::Area { .. })
+    {
+        out.push(format!(
+            "`{name}`: a terrain effect needs `target: Cell(...)` or `Area(...)` (the cells it changes)"
+        ));
+    }
+    if a.on_miss.iter().any(Effect::on_cells) {
+        out.push(format!(
+            "`{name}`: summons and terrain go in `effects`, not `on_miss` (they happen once, whatever is rolled)"
+        ));
+    }
     out
+}
+
+impl Effect {
+    /// Does it act on cells (a summon, a terrain change) rather than on each unit hit?
+    pub fn on_cells(&self) -> bool {
+        matches!(self, Effect::Summon { .. } | Effect::Terrain { .. })
+    }
 }
 
 #[cfg(test)]

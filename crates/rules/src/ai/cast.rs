@@ -47,6 +47,8 @@ pub const PUSH_VALUE: f64 = 0.3;
 pub const USE_COST: f64 = 1.0;
 /// The cost of each point of an ability's order (paid from a limited pool).
 pub const ORDER_COST: f64 = 0.75;
+/// Value of a summoned unit per HP it has (while a foe is near).
+pub const SUMMON_VALUE_PER_HP: f64 = 0.5;
 /// Cells around a foe at which a grant counts as "near a fight".
 const NEAR: u32 = 8;
 
@@ -372,8 +374,43 @@ fn best_aim(
                 }
             }
         }
-        // Terrain and summons are not played yet.
-        Targeting::Cell { .. } => {}
+        // A summon: on the free cell in range nearest a foe (then nearest the user),
+        // worth its HP while a fight is near. A terrain change alone is worth nothing
+        // to the AI (it cannot yet judge what a wall or a pit does to a fight).
+        Targeting::Cell { .. } => {
+            let summon: f64 = a
+                .effects
+                .iter()
+                .filter_map(|e| match e {
+                    crate::abilities::Effect::Summon { archetype } => b
+                        .level()
+                        .summons
+                        .get(archetype)
+                        .map(|t| SUMMON_VALUE_PER_HP * f64::from(t.hp)),
+                    _ => None,
+                })
+                .sum();
+            if summon > 0.0 && near {
+                let foe_dist = |c: Cell| {
+                    foes.iter()
+                        .map(|&f| grid.distance(c, b.pos(f)))
+                        .min()
+                        .unwrap_or(u32::MAX)
+                };
+                let mut cells: Vec<Cell> = grid
+                    .within(here, range)
+                    .into_iter()
+                    .filter(|&c| c != here && b.cast_targets(u, i, &CastAt::Cell(c)).is_ok())
+                    .filter(|&c| b.check(&cast_command(u, i, CastAt::Cell(c))).is_ok())
+                    .collect();
+                cells.sort_by_key(|&c| (foe_dist(c), grid.distance(here, c), c));
+                if let Some(&c) = cells.first() {
+                    let at = CastAt::Cell(c);
+                    let v = summon + sum(b, &at, &mut value).unwrap_or(0.0);
+                    consider(v, at);
+                }
+            }
+        }
     }
     best
 }

@@ -60,6 +60,21 @@ impl Battle {
             | Event::Chain { .. }
             | Event::Cast { .. }
             | Event::Fizzled { .. } => {}
+            Event::Summoned {
+                unit,
+                name,
+                archetype,
+                side,
+                cell,
+                by,
+            } => self.summoned(*unit, name, archetype, *side, *cell, *by),
+            Event::TerrainChanged { cell, to, .. } => {
+                if let Some(i) = grid.index(*cell)
+                    && let Some(t) = self.terrain.get_mut(i)
+                {
+                    *t = *to;
+                }
+            }
             Event::Attack {
                 attacker, target, ..
             } => {
@@ -388,6 +403,44 @@ impl Battle {
             Spend::Dash | Spend::Charge | Spend::Jump | Spend::Overrun | Spend::Tumble
         ) {
             self.forget(Per::Movement);
+        }
+    }
+}
+
+impl Battle {
+    /// `Summoned`: the archetype's template spawned as unit `unit` (the next id) on the
+    /// summoner's side, put into the turn order right after its summoner.
+    fn summoned(
+        &mut self,
+        unit: UnitId,
+        name: &str,
+        archetype: &str,
+        side: SideId,
+        cell: Cell,
+        by: UnitId,
+    ) {
+        if unit.0 as usize != self.roster.len() {
+            return;
+        }
+        let Some(mut def) = self.level.summons.get(archetype).cloned() else {
+            return;
+        };
+        def.name = name.to_string();
+        def.side = side;
+        def.cell = cell;
+        let e = spawn_def(&mut self.world, self.rules, unit, &def, false);
+        self.roster.push(e);
+        self.summoned.push(def);
+        self.index = std::sync::OnceLock::new();
+        let at = self
+            .order
+            .iter()
+            .position(|u| *u == by)
+            .map_or(self.order.len(), |i| i + 1);
+        self.order.insert(at, unit);
+        // Summoned by a unit earlier in the order: whoever is acting keeps its turn.
+        if at <= self.turn {
+            self.turn += 1;
         }
     }
 }

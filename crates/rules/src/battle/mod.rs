@@ -137,6 +137,67 @@ pub(crate) struct Snapshot {
     counters: BTreeMap<crate::event::Counter, i32>,
 }
 
+/// Spawn one unit into a battle's world: its components, its ruleset's pools (and a pool
+/// of uses for each ability that has uses), then the ruleset's own components.
+fn spawn_def(
+    world: &mut World,
+    rules: &'static dyn crate::rulesets::Ruleset,
+    id: UnitId,
+    u: &crate::level::UnitDef,
+    surprised: bool,
+) -> Entity {
+    let e = world
+        .spawn((
+            id,
+            UnitName(u.name.clone()),
+            Position(u.cell),
+            u.side,
+            u.stats.clone(),
+            Health {
+                hp: u.hp,
+                max: u.hp,
+            },
+            u.size,
+            Loadout(u.weapons.clone()),
+            Carry::initial(&u.weapons),
+            u.facing,
+            Conditions(u.conditions.clone()),
+            TurnState::default(),
+            StatMods {
+                base: u.stats.clone(),
+                mods: Vec::new(),
+            },
+        ))
+        .id();
+    let mut pools = rules.pools(&u.stats);
+    // A potion's or an item's uses are a pool that never refills.
+    for (i, a) in u.abilities.iter().enumerate().take(usize::from(u8::MAX)) {
+        if let Some(n) = a.uses {
+            pools = pools.with(
+                crate::pools::Pool::Uses(i as u8),
+                n as i32,
+                crate::pools::Refresh::Never,
+            );
+        }
+    }
+    for (&v, &n) in &u.materials {
+        if n > 0 {
+            pools = pools.with(
+                crate::pools::Pool::Material(v),
+                n.min(i32::MAX as u32) as i32,
+                crate::pools::Refresh::Never,
+            );
+        }
+    }
+    if surprised {
+        rules.surprised_pools(&mut pools);
+    }
+    let mut unit = world.entity_mut(e);
+    unit.insert(pools);
+    rules.spawn_unit(&mut unit);
+    e
+}
+
 /// A battle in progress.
 pub struct Battle {
     /// The rules of `level.ruleset`.
@@ -169,6 +230,10 @@ pub struct Battle {
     pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
+    /// The terrain now, row-major: the level's, changed by terrain effects.
+    pub(crate) terrain: Vec<Terrain>,
+    /// What the units summoned so far are (unit ids after the level's units, in order).
+    pub(crate) summoned: Vec<crate::level::UnitDef>,
 }
 
 impl Battle {
@@ -208,48 +273,10 @@ impl Battle {
         let mut world = World::new();
         let mut roster = Vec::new();
         for (i, u) in level.units.iter().enumerate() {
-            let e = world
-                .spawn((
-                    UnitId(i as u32),
-                    UnitName(u.name.clone()),
-                    Position(u.cell),
-                    u.side,
-                    u.stats.clone(),
-                    Health {
-                        hp: u.hp,
-                        max: u.hp,
-                    },
-                    u.size,
-                    Loadout(u.weapons.clone()),
-                    Carry::initial(&u.weapons),
-                    u.facing,
-                    Conditions(u.conditions.clone()),
-                    TurnState::default(),
-                    StatMods {
-                        base: u.stats.clone(),
-                        mods: Vec::new(),
-                    },
-                ))
-                .id();
-            let mut pools = rules.pools(&u.stats);
-            // A potion's or an item's uses are a pool that never refills.
-            for (i, a) in u.abilities.iter().enumerate().take(usize::from(u8::MAX)) {
-                if let Some(n) = a.uses {
-                    pools = pools.with(
-                        crate::pools::Pool::Uses(i as u8),
-                        n as i32,
-                        crate::pools::Refresh::Never,
-                    );
-                }
-            }
-            if level.surprise.is_some_and(|s| s != u.side) {
-                rules.surprised_pools(&mut pools);
-            }
-            let mut unit = world.entity_mut(e);
-            unit.insert(pools);
-            rules.spawn_unit(&mut unit);
-            roster.push(e);
+            let surprised = level.surprise.is_some_and(|s| s != u.side);
+            roster.push(spawn_def(&mut world, rules, UnitId(i as u32), u, surprised));
         }
+        let terrain = level.terrain.clone();
         Battle {
             rules,
             world,
@@ -270,6 +297,8 @@ impl Battle {
             threat: std::sync::OnceLock::new(),
             ledger: Default::default(),
             counters: BTreeMap::new(),
+            terrain,
+            summoned: Vec::new(),
         }
     }
 
@@ -321,9 +350,22 @@ impl Battle {
         self.dice.force(faces.iter().copied());
     }
 
-    /// The level being played.
+    /// The level being played, as it was at the start (the terrain now is
+    /// [`Battle::terrain`]; summoned units are [`Battle::unit_def`]).
     pub fn level(&self) -> &Level {
         &self.level
+    }
+
+    /// What a unit is made of: its level entry, or for a summoned unit its archetype's
+    /// template with its summoning's name, side and cell.
+    pub fn unit_def(&self, u: UnitId) -> Option<&crate::level::UnitDef> {
+        let i = u.0 as usize;
+        let n = self.level.units.len();
+        if i < n {
+            self.level.units.get(i)
+        } else {
+            self.summoned.get(i - n)
+        }
     }
 
     /// The grid.
@@ -702,7 +744,7 @@ impl Battle {
         let ix = self.index();
         let side = ix.side.get(mover.0 as usize).copied();
         let grid = self.level.grid;
-        let terrain = &self.level.terrain;
+        let terrain = &self.terrain;
         move |to| {
             let i = grid.index(to)?;
             let c = terrain.get(i)?.cost()?;
@@ -719,7 +761,11 @@ impl Battle {
 
     /// Terrain of a cell (walls off the map).
     pub fn terrain(&self, c: Cell) -> Terrain {
-        self.level.terrain_at(c).unwrap_or(Terrain::Wall)
+        self.level
+            .grid
+            .index(c)
+            .and_then(|i| self.terrain.get(i).copied())
+            .unwrap_or(Terrain::Wall)
     }
 
     /// Living units of a side.

@@ -17,10 +17,7 @@ use crate::pools::Pool;
 impl Battle {
     /// The abilities a unit knows (its archetype's, in order).
     pub fn abilities(&self, u: UnitId) -> &[Ability] {
-        self.level
-            .units
-            .get(u.0 as usize)
-            .map_or(&[][..], |d| d.abilities.as_slice())
+        self.unit_def(u).map_or(&[][..], |d| d.abilities.as_slice())
     }
 
     /// One of a unit's abilities.
@@ -167,7 +164,96 @@ impl Battle {
         }
         // An area may be aimed at empty ground; a unit target must be there.
         let _ = targets;
+        if let CastAt::Cell(c) = at {
+            self.summon_room(caster, i, *c)?;
+        }
         Ok(())
+    }
+
+    /// Can ability `i`'s summon (if it has one) appear on `c` now: a known archetype, a
+    /// cell one can stand on and nobody standing there?
+    fn summon_room(&self, caster: UnitId, i: usize, c: Cell) -> Result<(), Illegal> {
+        let Some(a) = self.ability(caster, i) else {
+            return Ok(());
+        };
+        let cannot = |why: String| Illegal::Cannot {
+            unit: self.name(caster).into(),
+            why,
+        };
+        for e in &a.effects {
+            let Effect::Summon { archetype } = e else {
+                continue;
+            };
+            if !self.level.summons.contains_key(archetype) {
+                return Err(cannot(format!(
+                    "{} summons a {archetype}, which this level does not know",
+                    a.name
+                )));
+            }
+            let t = self.terrain(c);
+            if !t.standable() {
+                return Err(cannot(format!(
+                    "a {archetype} cannot stand on a {}",
+                    t.name()
+                )));
+            }
+            if let Some(o) = self.unit_at(c, None) {
+                return Err(cannot(format!("{} stands on {c}", self.name(o))));
+            }
+        }
+        Ok(())
+    }
+
+    /// What an ability does to the cells it is aimed at, once, as it goes off: terrain
+    /// changes on every cell of its area (a cell a unit stands on does not become one
+    /// nobody can stand on), then its summon appears on the aimed cell.
+    fn cell_effects(&mut self, caster: UnitId, i: usize, a: &Ability, aim: Cell) {
+        let cells = self.cast_cells(caster, a, aim);
+        for e in &a.effects {
+            match e {
+                Effect::Terrain { terrain } => {
+                    for &c in &cells {
+                        let from = self.terrain(c);
+                        if from == *terrain
+                            || (!terrain.standable() && self.unit_at(c, None).is_some())
+                        {
+                            continue;
+                        }
+                        self.emit(Event::TerrainChanged {
+                            cell: c,
+                            from,
+                            to: *terrain,
+                        });
+                    }
+                }
+                Effect::Summon { archetype } => {
+                    if self.summon_room(caster, i, aim).is_err() {
+                        self.emit(Event::Fizzled {
+                            unit: caster,
+                            name: a.name.clone(),
+                            why: Fizzle::NoRoom,
+                        });
+                        continue;
+                    }
+                    let mut name = archetype.clone();
+                    let mut n = 2;
+                    while self.find(&name).is_some() {
+                        name = format!("{archetype} {n}");
+                        n += 1;
+                    }
+                    let unit = UnitId(self.roster.len() as u32);
+                    self.emit(Event::Summoned {
+                        unit,
+                        name,
+                        archetype: archetype.clone(),
+                        side: self.side(caster),
+                        cell: aim,
+                        by: caster,
+                    });
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Begin a checked casting (after the ruleset paid for it): log it, use up a use,
@@ -299,6 +385,13 @@ impl Battle {
                 _ => Vec::new(),
             },
         };
+        // Cells change and summons appear once, whatever is rolled against the units
+        // (found before: a summon is not a target of its own summoning).
+        if let CastAt::Cell(aim) = &at
+            && a.effects.iter().any(Effect::on_cells)
+        {
+            self.cell_effects(caster, i, &a, *aim);
+        }
         for t in targets.into_iter().rev() {
             match a.resolve {
                 Resolve::Automatic => self.stack.push(Frame::Effects {
@@ -431,7 +524,7 @@ impl Battle {
                         ));
                     }
                 }
-                // Refused by `abilities::problems` when the level is read.
+                // Done once for the whole casting (`cell_effects`).
                 Effect::Summon { .. } | Effect::Terrain { .. } => {}
             }
         }

@@ -168,6 +168,13 @@ pub enum ReadyTrigger {
         /// The distance in cells.
         cells: u32,
     },
+    /// An enemy within `cells` of the unit starts casting a spell or using an ability,
+    /// a potion or an item (flow's example trigger "when the wizard starts casting"):
+    /// the response comes before it goes off.
+    EnemyCasts {
+        /// The distance in cells.
+        cells: u32,
+    },
 }
 
 /// What a readied action does when its trigger happens.
@@ -225,6 +232,7 @@ pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyU
     let when = match trigger {
         ReadyTrigger::EnemyEntersReach => "an enemy enters reach".to_string(),
         ReadyTrigger::EnemyWithin { cells } => format!("an enemy comes within {cells}"),
+        ReadyTrigger::EnemyCasts { cells } => format!("an enemy within {cells} casts"),
     };
     let until = match until {
         ReadyUntil::NextTurn => "",

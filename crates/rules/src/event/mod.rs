@@ -267,6 +267,8 @@ pub enum Fizzle {
     Disrupted,
     /// The caster went down before the spell went off.
     CasterDown,
+    /// A summon's cell was taken (or turned unstandable) before it went off.
+    NoRoom,
 }
 
 /// Everything that can happen.
@@ -682,6 +684,31 @@ pub enum Event {
         name: String,
         /// Why.
         why: Fizzle,
+    },
+    /// A unit appears mid-battle (a summon): it joins its summoner's side and takes its
+    /// turns right after its summoner's, from this round on.
+    Summoned {
+        /// Its id (the next after every unit so far).
+        unit: UnitId,
+        /// Its name (unique in the battle).
+        name: String,
+        /// Its archetype (the level's `summons` template).
+        archetype: String,
+        /// Its side.
+        side: crate::components::SideId,
+        /// Where it appears.
+        cell: crate::grid::Cell,
+        /// Who summoned it.
+        by: UnitId,
+    },
+    /// A cell's terrain changes (an ability's terrain effect).
+    TerrainChanged {
+        /// Which cell.
+        cell: crate::grid::Cell,
+        /// What it was.
+        from: crate::level::Terrain,
+        /// What it is now.
+        to: crate::level::Terrain,
     },
     /// A turn ended.
     TurnEnded {

@@ -194,12 +194,14 @@ impl Maker<'_> {
     }
 
     fn ready(&mut self, b: &Battle, u: UnitId) -> Action {
-        let trigger = if self.flag() {
-            ReadyTrigger::EnemyEntersReach
-        } else {
-            ReadyTrigger::EnemyWithin {
+        let trigger = match self.below(3) {
+            0 => ReadyTrigger::EnemyEntersReach,
+            1 => ReadyTrigger::EnemyWithin {
                 cells: self.below(12),
-            }
+            },
+            _ => ReadyTrigger::EnemyCasts {
+                cells: self.below(12),
+            },
         };
         let response = match self.below(5) {
             0 => ReadyResponse::Attack,

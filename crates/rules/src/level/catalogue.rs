@@ -36,6 +36,10 @@ pub struct Archetype {
     /// Energy weaknesses (damage types that deal half as much again).
     #[serde(default)]
     pub weak: Vec<String>,
+    /// tactical-d20: material components carried, by value (`{1: 2}`: two worth 1; one
+    /// is consumed instead of the SQ of a spell of that order).
+    #[serde(default)]
+    pub materials: BTreeMap<u8, u32>,
 }
 
 /// Weapons and archetypes available to a level.
@@ -100,6 +104,21 @@ pub(super) fn merge_abilities(
         for m in crate::abilities::problems(&named) {
             p.at(&format!("abilities{{{k}}}"), m);
         }
+        for e in &named.effects {
+            if let crate::abilities::Effect::Summon { archetype } = e
+                && !catalogue.archetypes.contains_key(archetype)
+            {
+                p.at(
+                    &format!("abilities{{{k}}}"),
+                    format!(
+                        "`{}` summons unknown archetype `{}` (known: {})",
+                        echo(k),
+                        echo(archetype),
+                        name_list(catalogue.archetypes.keys().map(String::as_str))
+                    ),
+                );
+            }
+        }
     }
     for (name, a) in archetypes {
         // Uses are counted per ability index in a pool named by a byte.
@@ -128,4 +147,51 @@ pub(super) fn merge_abilities(
             }
         }
     }
+}
+
+/// What each archetype an ability of the catalogue summons is, ready to spawn (weapons
+/// and abilities looked up; unknown ones are reported elsewhere and left out). Named by
+/// the archetype; side, cell and name are the summoning's.
+pub(super) fn summon_templates(catalogue: &Catalogue) -> BTreeMap<String, super::UnitDef> {
+    let mut out = BTreeMap::new();
+    for a in catalogue.abilities.values() {
+        for e in &a.effects {
+            let crate::abilities::Effect::Summon { archetype } = e else {
+                continue;
+            };
+            if out.contains_key(archetype) {
+                continue;
+            }
+            let Some(arch) = catalogue.archetypes.get(archetype) else {
+                continue;
+            };
+            out.insert(
+                archetype.clone(),
+                super::UnitDef {
+                    name: archetype.clone(),
+                    side: crate::components::SideId(0),
+                    cell: crate::grid::Cell::new(0, 0),
+                    stats: crate::components::Stats(arch.stats.clone()),
+                    hp: arch.hp.max(1),
+                    weapons: arch
+                        .weapons
+                        .iter()
+                        .filter_map(|w| catalogue.weapons.get(w).cloned())
+                        .collect(),
+                    size: arch.size,
+                    facing: crate::components::Facing(0),
+                    conditions: Vec::new(),
+                    abilities: arch
+                        .abilities
+                        .iter()
+                        .filter_map(|x| catalogue.abilities.get(x).cloned())
+                        .collect(),
+                    resist: arch.resist.clone(),
+                    weak: arch.weak.clone(),
+                    materials: arch.materials.clone(),
+                },
+            );
+        }
+    }
+    out
 }

@@ -162,6 +162,8 @@ pub struct UnitDef {
     pub resist: BTreeMap<String, i32>,
     /// Energy weaknesses (its archetype's).
     pub weak: Vec<String>,
+    /// tactical-d20: material components by value (its archetype's).
+    pub materials: BTreeMap<u8, u32>,
 }
 
 /// A validated level.
@@ -188,6 +190,8 @@ pub struct Level {
     /// A battle ends in a draw after this many whole rounds in a row in which nobody
     /// took damage or went down (a house rule against stalemates; 0: never).
     pub stalemate_rounds: u32,
+    /// What each archetype its abilities summon is, ready to spawn (by archetype name).
+    pub summons: BTreeMap<String, UnitDef>,
 }
 
 /// Default of [`Level::stalemate_rounds`].
@@ -691,6 +695,10 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 .unwrap_or_default(),
             resist: arch.as_ref().map(|a| a.resist.clone()).unwrap_or_default(),
             weak: arch.as_ref().map(|a| a.weak.clone()).unwrap_or_default(),
+            materials: arch
+                .as_ref()
+                .map(|a| a.materials.clone())
+                .unwrap_or_default(),
         });
     }
     for (name, (bad, users)) in &bad_arch_weapons {
@@ -772,5 +780,6 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         units,
         surprise,
         stalemate_rounds,
+        summons: catalogue::summon_templates(&catalogue),
     })
 }

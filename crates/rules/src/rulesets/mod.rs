@@ -669,4 +669,9 @@ pub trait AiTactics: Sync {
     /// the skill resisting a Feint, where a disarmed item lands); `None`: not such a
     /// window.
     fn choose(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
+    /// What to do first so that a spell can be cast this turn (tactical-d20: a psion
+    /// Concentrates for its Psionic Focus); `None`: nothing (the default).
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
 }

@@ -458,7 +458,7 @@ pub fn check_own(b: &Battle, u: UnitId, a: &FlowAction) -> Result<(), Illegal> {
                 ReadyTrigger::EnemyEntersReach if b.threat_reach(u) == 0 => {
                     return Err(no_weapon("it holds no melee weapon"));
                 }
-                ReadyTrigger::EnemyWithin { cells: 0 } => {
+                ReadyTrigger::EnemyWithin { cells: 0 } | ReadyTrigger::EnemyCasts { cells: 0 } => {
                     return Err(Illegal::Cannot {
                         unit: b.name(u).into(),
                         why: "an enemy within 0 cells would stand on it; name 1 or more".into(),

@@ -59,6 +59,8 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) {
         spend(b, u, ap, Spend::Cast);
     }
     b.queue_cast(u, i, at, true, Vec::new());
+    // "When the wizard starts casting": readied responses come before it goes off.
+    super::intercept::readied_on_cast(b, u);
 }
 
 /// The caster's Magic check for an ability's attack or against a save (its own

@@ -39,6 +39,7 @@ fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
             let (g, at) = (b.grid(), b.pos(r));
             g.distance(at, to) <= cells && g.distance(at, from) > cells
         }
+        ReadyTrigger::EnemyCasts { .. } => false,
     }
 }
 
@@ -77,66 +78,107 @@ pub(crate) fn readied_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Ce
         if !springs(b, r, trigger, from, to) {
             continue;
         }
-        // While the mover passes through another unit's cell only a readied attack goes
-        // off: a move may take the cell its path goes on to, a Shove or Grapple may stop
-        // it there or move units about it (two units on one cell; skirmish fuzz, commands
-        // cases 14293829622268831743 and 16477382482786592539).
-        if b.unit_at(to, Some(mover)).is_some() && response != ReadyResponse::Attack {
+        respond(b, r, mover, trigger, response, to);
+    }
+}
+
+/// After `caster` began casting (paid, queued): readied units waiting for an enemy
+/// within their distance to cast act now, before it goes off (their initiative moves to
+/// just before the caster's).
+pub(crate) fn readied_on_cast(b: &mut Battle, caster: UnitId) {
+    for r in b.readied.clone() {
+        if !b.alive(caster) {
+            return;
+        }
+        if !(b.alive(r) && b.enemies(r, caster)) {
             continue;
         }
-        match response {
-            ReadyResponse::Attack => {
-                if b.ap(r) < flow::ATTACK_AP {
-                    continue;
-                }
-                let weapon = match trigger {
-                    ReadyTrigger::EnemyEntersReach => {
-                        let dist = b.grid().distance(b.pos(r), to);
-                        b.best_melee(r, dist)
-                    }
-                    ReadyTrigger::EnemyWithin { .. } => b.weapon_for(r, mover, None).ok(),
-                };
-                let Some(weapon) = weapon else {
-                    continue;
-                };
-                b.emit(Event::ReadyTriggered { unit: r, by: mover });
-                spend(b, r, flow::ATTACK_AP, Spend::Attack);
-                b.stack.push(Frame::Attack {
-                    attacker: r,
-                    target: mover,
-                    weapon,
-                    kind: AttackKind::Normal,
-                    effect: HitEffect::Damage,
-                });
+        let Some((trigger, response, _)) = ready_plan(b, r) else {
+            continue;
+        };
+        let ReadyTrigger::EnemyCasts { cells } = trigger else {
+            continue;
+        };
+        let at = b.pos(caster);
+        if b.grid().distance(b.pos(r), at) > cells {
+            continue;
+        }
+        respond(b, r, caster, trigger, response, at);
+    }
+}
+
+/// A readied unit `r` whose trigger `mover` sprang (standing, or stepping, on `to`) makes
+/// its response, if it can now: a response that cannot be made (no weapon reaches, too
+/// few AP, no path) leaves it waiting.
+fn respond(
+    b: &mut Battle,
+    r: UnitId,
+    mover: UnitId,
+    trigger: ReadyTrigger,
+    response: ReadyResponse,
+    to: Cell,
+) {
+    // While the mover passes through another unit's cell only a readied attack goes
+    // off: a move may take the cell its path goes on to, a Shove or Grapple may stop
+    // it there or move units about it (two units on one cell; skirmish fuzz, commands
+    // cases 14293829622268831743 and 16477382482786592539).
+    if b.unit_at(to, Some(mover)).is_some() && response != ReadyResponse::Attack {
+        return;
+    }
+    match response {
+        ReadyResponse::Attack => {
+            if b.ap(r) < flow::ATTACK_AP {
+                return;
             }
-            ReadyResponse::Move { to: dest } => {
-                if may_move(b, r).is_err() || !open_cell(b, dest, Some(r)) || b.pos(r) == dest {
-                    continue;
+            let weapon = match trigger {
+                ReadyTrigger::EnemyEntersReach => {
+                    let dist = b.grid().distance(b.pos(r), to);
+                    b.best_melee(r, dist)
                 }
-                let Some((path, cost)) = b.path_to(r, dest) else {
-                    continue;
-                };
-                b.emit(Event::ReadyTriggered { unit: r, by: mover });
-                for e in b.rules().buy_movement(b, r, cost) {
-                    b.emit(e);
+                ReadyTrigger::EnemyWithin { .. } | ReadyTrigger::EnemyCasts { .. } => {
+                    b.weapon_for(r, mover, None).ok()
                 }
-                b.stack.push(Frame::Move {
-                    unit: r,
-                    path,
-                    next: 1,
-                    mode: MoveMode::Advance,
-                });
+            };
+            let Some(weapon) = weapon else {
+                return;
+            };
+            b.emit(Event::ReadyTriggered { unit: r, by: mover });
+            spend(b, r, flow::ATTACK_AP, Spend::Attack);
+            b.stack.push(Frame::Attack {
+                attacker: r,
+                target: mover,
+                weapon,
+                kind: AttackKind::Normal,
+                effect: HitEffect::Damage,
+            });
+        }
+        ReadyResponse::Move { to: dest } => {
+            if may_move(b, r).is_err() || !open_cell(b, dest, Some(r)) || b.pos(r) == dest {
+                return;
             }
-            _ => {
-                let Some(action) = ready_action(response, mover) else {
-                    continue;
-                };
-                if super::check_own(b, r, &action).is_err() {
-                    continue;
-                }
-                b.emit(Event::ReadyTriggered { unit: r, by: mover });
-                b.stack.push(FlowFrame::ReadyAct { unit: r, action }.into());
+            let Some((path, cost)) = b.path_to(r, dest) else {
+                return;
+            };
+            b.emit(Event::ReadyTriggered { unit: r, by: mover });
+            for e in b.rules().buy_movement(b, r, cost) {
+                b.emit(e);
             }
+            b.stack.push(Frame::Move {
+                unit: r,
+                path,
+                next: 1,
+                mode: MoveMode::Advance,
+            });
+        }
+        _ => {
+            let Some(action) = ready_action(response, mover) else {
+                return;
+            };
+            if super::check_own(b, r, &action).is_err() {
+                return;
+            }
+            b.emit(Event::ReadyTriggered { unit: r, by: mover });
+            b.stack.push(FlowFrame::ReadyAct { unit: r, action }.into());
         }
     }
 }

@@ -17,7 +17,7 @@ use super::{ATTACK_AP, FlowAction, cost, default_disarm_item, feint_chance, shov
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// flow's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 17] = [
+pub static ACTIONS: [ActionSpec; 18] = [
     ActionSpec {
         label: "Step",
         key: Some(Key::Digit(1)),
@@ -143,6 +143,23 @@ pub static ACTIONS: [ActionSpec; 17] = [
                         cells: super::move_per_ap(b, u),
                     },
                     response: ReadyResponse::Move { to: p.cell()? },
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Ready vs casting",
+        key: Some(Key::Letter('K')),
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                FlowAction::Ready {
+                    trigger: ReadyTrigger::EnemyCasts {
+                        cells: ready_shot_cells(b, u),
+                    },
+                    response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
                 },
             ))

@@ -95,6 +95,29 @@ impl AiTactics for TacticalD20Ai {
         assist(b, u, foes)
     }
 
+    // A psion without Psionic Focus Concentrates (a Move action) when one of its spells
+    // it has the SQ for would reach a foe: then it can cast with its Standard action.
+    fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+        if !super::casting::psion(b, u) || b.has(u, ConditionKind::PsionicFocus) {
+            return None;
+        }
+        let here = b.pos(u);
+        let sq = b.pool(u, crate::components::Pool::SpellQuantity);
+        let useful = b.abilities(u).iter().any(|a| {
+            a.kind == crate::abilities::AbilityKind::Spell
+                && a.order as i32 <= sq
+                && a.hostile()
+                && foes
+                    .iter()
+                    .any(|&e| b.grid().distance(here, b.pos(e)) <= a.range())
+        });
+        // The Move action pays (a Standard traded down would leave nothing to cast with).
+        if !useful || b.slots(u, Slot::Standard) < 1 || b.slots(u, Slot::Move) < 1 {
+            return None;
+        }
+        act(b, u, TacticalD20Action::Concentrate.into())
+    }
+
     fn brace(&self) -> Option<Action> {
         Some(TacticalD20Action::Defend.into())
     }

@@ -30,6 +30,13 @@ pub fn focus_dc(a: &Ability) -> i32 {
     13 + 2 * a.order as i32
 }
 
+/// Does `u` carry a material component worth `a`'s order (consumed instead of the SQ:
+/// "Spend SQ numbering the Spell Order … or consume a Material Component with the
+/// correct value")? A cantrip (order 0) needs neither.
+pub fn material(b: &Battle, u: UnitId, a: &Ability) -> bool {
+    a.order > 0 && u8::try_from(a.order).is_ok_and(|v| b.pool(u, Pool::Material(v)) >= 1)
+}
+
 /// Is `u` a [Psion] (casting through Psionic Focus)?
 pub fn psion(b: &Battle, u: UnitId) -> bool {
     b.stats(u).get(Stat::Psion) > 0
@@ -52,11 +59,14 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal>
     match a.kind {
         AbilityKind::Spell => {
             let sq = b.pool(u, Pool::SpellQuantity);
-            if sq < a.order as i32 {
+            if sq < a.order as i32 && !material(b, u, a) {
                 return Err(cannot(
                     b,
                     u,
-                    format!("{} costs {} SQ and it has {sq}", a.name, a.order),
+                    format!(
+                        "{} costs {} SQ and it has {sq}, and no material component worth {}",
+                        a.name, a.order, a.order
+                    ),
                 ));
             }
             if psion(b, u) {
@@ -113,12 +123,22 @@ pub(super) fn perform_cast(
     let mut offers = Vec::new();
     if a.kind == AbilityKind::Spell {
         if a.order > 0 {
-            b.emit(Event::spent(
-                u,
-                Pool::SpellQuantity,
-                a.order as i32,
-                Spend::Cast,
-            ));
+            // SQ first; a material component of the spell's value when the SQ falls short.
+            if b.pool(u, Pool::SpellQuantity) >= a.order as i32 {
+                b.emit(Event::spent(
+                    u,
+                    Pool::SpellQuantity,
+                    a.order as i32,
+                    Spend::Cast,
+                ));
+            } else {
+                b.emit(Event::spent(
+                    u,
+                    Pool::Material(a.order as u8),
+                    1,
+                    Spend::Cast,
+                ));
+            }
         }
         if psion(b, u) {
             remove(b, u, ConditionKind::PsionicFocus, None);
@@ -153,6 +173,16 @@ pub(super) fn perform_cast(
                 ));
             }
         }
+    }
+    // Waiters for "an enemy casts" answer before it goes off (after the counterspells).
+    for w in super::reactions::cast_waiters(b, u) {
+        offers.push((
+            w,
+            Trigger::Casting {
+                caster: u,
+                ability: i,
+            },
+        ));
     }
     let provoke = !b.has(u, ConditionKind::Concentrating);
     b.queue_cast(u, i, at, provoke, offers);
@@ -363,7 +393,7 @@ pub fn typed_damage(b: &Battle, target: UnitId, kind: &str, mut roll: Roll) -> R
     if kind.is_empty() {
         return roll;
     }
-    let def = b.level().units.get(target.0 as usize);
+    let def = b.unit_def(target);
     let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
     if resist > 0 {
         let cut = -resist.min(roll.total.max(0));

@@ -44,9 +44,17 @@ pub fn offer_options(
             && b.ability(*caster, *ability)
                 .is_some_and(|a| super::could_counter(b, reactor, a)))
         .then(|| vec![ReactionKind::Counterspell]),
-        Trigger::StandingUp { unit } | Trigger::Casting { caster: unit, .. } => (b.alive(*unit)
+        Trigger::StandingUp { unit } => (b.alive(*unit)
             && b.leave_reactors(*unit, b.pos(*unit)).contains(&reactor))
         .then(|| vec![ReactionKind::ReactionAttack]),
+        Trigger::Casting { caster, .. } => {
+            let mut o = Vec::new();
+            if b.alive(*caster) && b.leave_reactors(*caster, b.pos(*caster)).contains(&reactor) {
+                o.push(ReactionKind::ReactionAttack);
+            }
+            o.extend(cast_waited_option(b, reactor, *caster));
+            (!o.is_empty()).then_some(o)
+        }
         Trigger::FailedManeuver { unit } => (b.alive(*unit)
             && can_react(b, reactor)
             && !b.has(reactor, ConditionKind::Frightened)
@@ -100,7 +108,34 @@ fn springs(b: &Battle, w: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
             let (g, at) = (b.grid(), b.pos(w));
             g.distance(at, to) <= cells && g.distance(at, from) > cells
         }
+        ReadyTrigger::EnemyCasts { .. } => false,
     }
+}
+
+/// Units waiting for an enemy within their distance to cast whose response `caster`'s
+/// casting makes possible now, in initiative order (offered with `Trigger::Casting`
+/// before it goes off; one that also threatens the caster gets one offer with both).
+pub(super) fn cast_waiters(b: &Battle, caster: UnitId) -> Vec<UnitId> {
+    let at = b.pos(caster);
+    let threat = b.leave_reactors(caster, at);
+    b.order()
+        .iter()
+        .copied()
+        .filter(|&w| b.enemies(w, caster) && !threat.contains(&w))
+        .filter(|&w| cast_waited_option(b, w, caster).is_some())
+        .collect()
+}
+
+/// The waited option `w` has when `caster` starts casting, if it waits for that.
+fn cast_waited_option(b: &Battle, w: UnitId, caster: UnitId) -> Option<ReactionKind> {
+    let (trigger, response) = waited_plan(b, w)?;
+    let ReadyTrigger::EnemyCasts { cells } = trigger else {
+        return None;
+    };
+    if b.grid().distance(b.pos(w), b.pos(caster)) > cells || !b.alive(caster) {
+        return None;
+    }
+    waited_option(b, w, caster, response)
 }
 
 /// Could this waited response leave the foe, or the waiter, on a square someone else
@@ -207,7 +242,7 @@ pub(super) fn may_wait(
                  distance instead",
             ));
         }
-        ReadyTrigger::EnemyWithin { cells: 0 } => {
+        ReadyTrigger::EnemyWithin { cells: 0 } | ReadyTrigger::EnemyCasts { cells: 0 } => {
             return Err(cannot(
                 b,
                 u,

@@ -32,7 +32,7 @@ fn attack_with(u: UnitId, p: &Pick, slot: Slot) -> Option<Command> {
 }
 
 /// tactical-d20's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 31] = [
+pub static ACTIONS: [ActionSpec; 32] = [
     ActionSpec {
         label: "Secondary attack",
         key: Some(Key::Letter('E')),
@@ -198,6 +198,23 @@ pub static ACTIONS: [ActionSpec; 31] = [
                 u,
                 TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
+                        cells: wait_shot_cells(b, u),
+                    },
+                    response: ReadyResponse::Attack,
+                    until: ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Wait: caster",
+        key: None,
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                TacticalD20Action::Ready {
+                    trigger: ReadyTrigger::EnemyCasts {
                         cells: wait_shot_cells(b, u),
                     },
                     response: ReadyResponse::Attack,
