@@ -210,8 +210,8 @@ fn an_item_costs_its_ap_and_its_uses_run_out() {
 }
 
 /// "Using Class Abilities 2 AP (unless the class ability specifies otherwise)": the
-/// duelist's Riposte stance says 1 AP and grants 1 RP; the archer's Pinning shot says
-/// nothing and costs 2.
+/// duelist's Riposte stance says 1 AP and grants 1 RP (for the round: gone at its next
+/// turn); the archer's Pinning shot says nothing and costs 2.
 #[test]
 fn a_class_ability_costs_its_ap_or_2_and_grant_gives_rp() {
     let units = r#"Unit(name: "Duel", side: "Red", cell: (1, 1), archetype: "duelist"),
@@ -233,6 +233,12 @@ fn a_class_ability_costs_its_ap_or_2_and_grant_gives_rp() {
     let ev = since(&b, start);
     assert_eq!(spent(&ev, a), [(Pool::Ap, 2, Spend::Cast)]);
     assert_eq!(b.ap(a), 3);
+    // "to gain RP temporarily for a round": the granted RP is gone when Duel regains its
+    // RP at the start of its next turn (back to its full 2, not 3).
+    b.submit(Command::EndTurn { unit: a }).unwrap();
+    b.submit(Command::EndTurn { unit: g }).unwrap();
+    assert_eq!(b.current(), Some(d));
+    assert_eq!(b.rp(d), rp);
 }
 
 /// Not enough AP: two Firebolts (Magic 90, 90: misses) leave 1 AP; a third is refused.
