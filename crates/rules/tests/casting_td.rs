@@ -678,24 +678,32 @@ fn healing_stops_bleeding_and_revives_the_dying_but_not_the_dead() {
 /// DEX 3 = 19 against the hexer's AC 12; 1d6 = 4; then Shock's 1d6+4 = 2 + 4 on Grub.
 #[test]
 fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
-    let units = r#"Unit(name: "Ria", side: "Blue", cell: (8, 4), archetype: "rogue", weapons: ["shortbow"]),
-        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
-        Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#;
-    let mut b = battle(units, HEXER, &[20, 15, 1]);
+    // Ria at column `x` waits for a caster within 8; Grub and the hexer act after her.
+    let waiting = |x: i32| -> Battle {
+        let units = format!(
+            r#"Unit(name: "Ria", side: "Blue", cell: ({x}, 4), archetype: "rogue", weapons: ["shortbow"]),
+            Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
+            Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#
+        );
+        let mut b = battle(&units, HEXER, &[20, 15, 1]);
+        let r = id(&b, "Ria");
+        act(
+            &mut b,
+            r,
+            TacticalD20Action::Ready {
+                trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
+                response: skirmish_rules::engine::ReadyResponse::Attack,
+                until: skirmish_rules::engine::ReadyUntil::NextTurn,
+            },
+        )
+        .unwrap();
+        end(&mut b);
+        end(&mut b);
+        assert_eq!(b.current(), b.find("Hex"));
+        b
+    };
+    let mut b = waiting(8);
     let (r, g, h) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Hex"));
-    act(
-        &mut b,
-        r,
-        TacticalD20Action::Ready {
-            trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
-            response: skirmish_rules::engine::ReadyResponse::Attack,
-            until: skirmish_rules::engine::ReadyUntil::NextTurn,
-        },
-    )
-    .unwrap();
-    end(&mut b);
-    end(&mut b);
-    assert_eq!(b.current(), Some(h));
     b.dice_force_for_tests(&[15, 4, 2]);
     let n = b.log().len();
     cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
@@ -707,24 +715,8 @@ fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
     let ev = since(&b, n);
     assert_eq!(damage(&ev), [(h, 4), (g, 6)]);
     assert!(!b.has(r, ConditionKind::Waiting));
-    // Out of range: a waiter 8 cells off does not answer a casting 9 cells away.
-    let units = r#"Unit(name: "Ria", side: "Blue", cell: (11, 4), archetype: "rogue", weapons: ["shortbow"]),
-        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
-        Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#;
-    let mut b = battle(units, HEXER, &[20, 15, 1]);
-    let (r, g, h) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Hex"));
-    act(
-        &mut b,
-        r,
-        TacticalD20Action::Ready {
-            trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
-            response: skirmish_rules::engine::ReadyResponse::Attack,
-            until: skirmish_rules::engine::ReadyUntil::NextTurn,
-        },
-    )
-    .unwrap();
-    end(&mut b);
-    end(&mut b);
+    // Out of range: a waiter at (11, 4) does not answer a casting 9 cells away.
+    let mut b = waiting(11);
     b.dice_force_for_tests(&[2]);
     let n = b.log().len();
     cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
