@@ -283,3 +283,55 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(d20[31], None, "the Command asks for words");
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }
+
+/// Hovering a cell to move to lists only the reactions that can happen (tactical-d20:
+/// each foe once a movement) and the damage to expect on the way.
+#[test]
+fn the_move_hover_lists_each_possible_reaction_once_with_the_expected_damage() {
+    use skirmish::game::View;
+    let map = [
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let units = r#"Unit(name: "Orc", side: "Blue", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Tam", side: "Red", cell: (1, 3), archetype: "rogue")"#;
+    let mut b = crate::support::d20::field(GridKind::Square, &map, units, "", &[20, 1]);
+    let o = id(&b, "Orc");
+    b.submit(Command::EndTurn { unit: o }).unwrap();
+    let view = View {
+        hovered: Some(skirmish_rules::grid::Cell::new(5, 3)),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    let provoking: Vec<&String> = lines.iter().filter(|l| l.starts_with('!')).collect();
+    assert_eq!(provoking.len(), 1, "{lines:?}");
+    assert!(provoking[0].contains("may provoke Orc"), "{lines:?}");
+    let expected = lines
+        .iter()
+        .find(|l| l.starts_with("expected damage to Tam on the way: "))
+        .unwrap_or_else(|| panic!("no expected damage in {lines:?}"));
+    let tam = id(&b, "Tam");
+    let p = b.provoked_along(
+        tam,
+        &b.path_to(tam, skirmish_rules::grid::Cell::new(5, 3))
+            .unwrap()
+            .0,
+    );
+    let want = skirmish_rules::rulesets::attack_odds_numbers(
+        &b,
+        o,
+        tam,
+        p[0].weapon,
+        skirmish_rules::event::AttackKind::Reaction,
+    )
+    .expected_damage();
+    assert!(want > 0.0);
+    assert!(
+        expected.contains(&format!("{want:.1}")),
+        "{expected} vs {want:.1}"
+    );
+}

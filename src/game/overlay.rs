@@ -106,18 +106,20 @@ fn draw(
         {
             let dot = assets.load("marks/dot.png");
             let warn = assets.load("marks/warn.png");
-            for (i, c) in path.iter().enumerate().skip(1) {
+            let provoked = b.provoked_along(u, &path);
+            for c in path.iter().skip(1) {
                 mark(*c, &dot, Color::srgb(1.0, 1.0, 0.6), 4.0, Vec2::splat(8.0));
-                let from = path[i - 1];
-                if !b.leave_reactors(u, from).is_empty() {
-                    mark(
-                        from,
-                        &warn,
-                        Color::srgb(1.0, 0.55, 0.1),
-                        5.0,
-                        Vec2::splat(14.0),
-                    );
-                }
+            }
+            let mut froms: Vec<Cell> = provoked.iter().map(|p| p.from).collect();
+            froms.dedup();
+            for from in froms {
+                mark(
+                    from,
+                    &warn,
+                    Color::srgb(1.0, 0.55, 0.1),
+                    5.0,
+                    Vec2::splat(14.0),
+                );
             }
         }
     }

@@ -196,3 +196,94 @@ fn walking_straight_past_a_foe_provokes_only_where_the_straight_path_is_threaten
         "the move stops where F may react"
     );
 }
+
+/// The path preview (`Battle::provoked_along`, what the hover card and the overlay's "!"
+/// marks show) lists only the reactions that can happen, and the move then offers
+/// exactly those. tactical-d20 ("only once per movement"): Orc threatens three cells of
+/// Tam's path and is listed once; flow: Brute (2 RP) threatens every cell of the path
+/// and is listed for the first two (each reaction costs 1 RP), and taking both (misses)
+/// leaves it nothing for the third.
+#[test]
+fn the_path_preview_lists_only_the_reactions_that_can_happen() {
+    // tactical-d20: Orc acts first and ends its turn (no longer Surprised).
+    let map = crate::support::d20::open(10, 6);
+    let rows: Vec<&str> = map.iter().map(String::as_str).collect();
+    let units = r#"Unit(name: "Orc", side: "Blue", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Tam", side: "Red", cell: (1, 3), archetype: "rogue")"#;
+    let mut b = crate::support::d20::field(GridKind::Square, &rows, units, "", &[20, 1]);
+    let (o, t) = (id(&b, "Orc"), id(&b, "Tam"));
+    b.submit(Command::EndTurn { unit: o }).unwrap();
+    assert_eq!(b.current(), Some(t));
+    let path = cells(&[(1, 3), (2, 3), (3, 3), (4, 3), (5, 3)]);
+    let leaving: usize = path
+        .windows(2)
+        .map(|w| b.leave_reactors(t, w[0]).len())
+        .sum();
+    assert_eq!(leaving, 3, "Orc threatens (2, 3), (3, 3) and (4, 3)");
+    let p = b.provoked_along(t, &path);
+    assert_eq!(
+        p.iter().map(|p| (p.from, p.reactor)).collect::<Vec<_>>(),
+        [(Cell::new(2, 3), o)]
+    );
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: t,
+        to: Cell::new(5, 3),
+    })
+    .unwrap();
+    while let skirmish_rules::battle::Status::AwaitingReaction(r) = b.status() {
+        b.submit(Command::React {
+            unit: r,
+            choice: None,
+            commit: 0,
+        })
+        .unwrap();
+    }
+    assert_eq!(offers(&since(&b, n)).len(), 1);
+    // flow: Brute (2 RP) beside a straight path along row 2.
+    let units = r#"Unit(name: "Brute", side: "Blue", cell: (3, 1), archetype: "brute"),
+        Unit(name: "Pip", side: "Red", cell: (1, 2), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Square, 10, 5, units, "", &[10, 1]);
+    let (br, pip) = (id(&b, "Brute"), id(&b, "Pip"));
+    b.submit(Command::EndTurn { unit: br }).unwrap();
+    let path = cells(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2)]);
+    let p = b.provoked_along(pip, &path);
+    assert_eq!(
+        p.iter().map(|p| (p.from, p.reactor)).collect::<Vec<_>>(),
+        [(path[0], br), (path[1], br)],
+        "the brute's reach covers the whole path; its 2 RP pay for the first two"
+    );
+    // Brute takes both (d100 99: misses); it has no RP for the third.
+    b.dice_force_for_tests(&[99, 99]);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: pip,
+        to: Cell::new(5, 2),
+    })
+    .unwrap();
+    let mut taken = 0;
+    while let skirmish_rules::battle::Status::AwaitingReaction(r) = b.status() {
+        let choice = b.window().and_then(|w| {
+            w.options
+                .contains(&ReactionKind::ReactionAttack)
+                .then_some(ReactionKind::ReactionAttack)
+        });
+        taken += usize::from(r == br && choice.is_some());
+        b.submit(Command::React {
+            unit: r,
+            choice: if r == br { choice } else { None },
+            commit: 0,
+        })
+        .unwrap();
+    }
+    let ev = since(&b, n);
+    assert_eq!(taken, 2, "{ev:?}");
+    assert_eq!(
+        offers(&ev)
+            .iter()
+            .filter(|(r, o)| *r == br && o.contains(&ReactionKind::ReactionAttack))
+            .count(),
+        2
+    );
+    assert_eq!(b.pos(pip), Cell::new(5, 2));
+}

@@ -101,20 +101,32 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
                 if let Some((path, cost)) = b.path_to(u, h) {
                     let price = b.rules().move_price(b, u, cost);
                     out.push(format!("Move to {h}: {cost} movement ({price})"));
-                    for w in path.windows(2) {
-                        for r in b.leave_reactors(u, w[0]) {
-                            let dist = b.grid().distance(b.pos(r), w[0]);
-                            let chance = b
-                                .best_melee(r, dist)
-                                .map(|wp| attack_odds(b, r, u, wp, AttackKind::Reaction).hit)
-                                .unwrap_or(0.0);
-                            out.push(format!(
-                                "! leaving {} provokes {} ({} to hit)",
-                                w[0],
-                                b.name(r),
-                                pct(chance)
-                            ));
-                        }
+                    // Only the reactions that can happen: each foe while it can pay,
+                    // once a movement where the ruleset says so.
+                    let provoked = b.provoked_along(u, &path);
+                    let mut expected = 0.0;
+                    for p in &provoked {
+                        let o = skirmish_rules::rulesets::attack_odds_numbers(
+                            b,
+                            p.reactor,
+                            u,
+                            p.weapon,
+                            AttackKind::Reaction,
+                        );
+                        expected += o.expected_damage();
+                        out.push(format!(
+                            "! leaving {} may provoke {} ({} to hit)",
+                            p.from,
+                            b.name(p.reactor),
+                            pct(o.hit)
+                        ));
+                    }
+                    if !provoked.is_empty() {
+                        out.push(format!(
+                            "expected damage to {} on the way: {expected:.1} (of {} HP)",
+                            b.name(u),
+                            b.hp(u)
+                        ));
                     }
                 }
             }

@@ -94,6 +94,61 @@ impl Battle {
             .collect()
     }
 
+    /// The reaction attacks `mover` may provoke walking `path` (its first cell is where it
+    /// stands), in the order they would be offered: at each cell left, the enemies of
+    /// [`Battle::leave_reactors`], each only while it could still pay for one more
+    /// reaction if it took every one before (its pools, spent in a copy) and not again
+    /// in the same movement when its ruleset marks an offer once per movement
+    /// (tactical-d20's "only once per movement": [`crate::rulesets::Ruleset::marks`]).
+    /// The path preview's list (what can actually happen, at worst), with each
+    /// reactor's weapon and its odds on the mover.
+    pub fn provoked_along(&self, mover: UnitId, path: &[Cell]) -> Vec<Provoked> {
+        let rules = self.rules();
+        let cost = rules.reaction_cost(ReactionKind::ReactionAttack);
+        let mut pools: std::collections::BTreeMap<UnitId, crate::pools::Pools> = Default::default();
+        let mut done: Vec<UnitId> = Vec::new();
+        let mut out = Vec::new();
+        for w in path.windows(2) {
+            let from = w[0];
+            for r in self.leave_reactors(mover, from) {
+                if done.contains(&r) {
+                    continue;
+                }
+                let p = pools
+                    .entry(r)
+                    .or_insert_with(|| self.pools(r).cloned().unwrap_or_default());
+                let Some(alt) = p.pick(&cost).map(<[_]>::to_vec) else {
+                    continue;
+                };
+                let dist = self.level.grid.distance(self.pos(r), from);
+                let Some(weapon) = self.best_melee(r, dist) else {
+                    continue;
+                };
+                for (pool, n) in alt {
+                    let left = p.left(pool);
+                    p.set_left(pool, left - n);
+                }
+                let offer = crate::event::Event::ReactionOffered {
+                    reactor: r,
+                    trigger: crate::event::Trigger::Leaving { mover, from },
+                    options: vec![ReactionKind::ReactionAttack],
+                };
+                if rules
+                    .marks(&offer)
+                    .is_some_and(|(_, once)| once.per() == crate::components::Per::Movement)
+                {
+                    done.push(r);
+                }
+                out.push(Provoked {
+                    from,
+                    reactor: r,
+                    weapon,
+                });
+            }
+        }
+        out
+    }
+
     /// Enemies that could react to `mover` leaving a cell they threaten, wherever it is
     /// (alive, able to threaten, with the RP and, in tactical-d20, a reaction left for
     /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
@@ -259,4 +314,15 @@ impl Battle {
     pub fn exhausted(&self, u: UnitId) -> bool {
         self.rules().exhausted(self, u)
     }
+}
+
+/// A reaction attack a move may provoke ([`Battle::provoked_along`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Provoked {
+    /// The cell whose leaving provokes it.
+    pub from: Cell,
+    /// Who would attack.
+    pub reactor: UnitId,
+    /// With which weapon (its best that reaches).
+    pub weapon: usize,
 }

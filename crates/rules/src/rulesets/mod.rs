@@ -243,6 +243,23 @@ pub struct AttackOdds {
     pub dists: Option<(Distribution, Distribution)>,
 }
 
+impl AttackOdds {
+    /// The damage the attack deals on average: hits and crits by their chances, with
+    /// the exact distributions when the odds carry them (else the middle of each range),
+    /// less what the target's best defence stops.
+    pub fn expected_damage(&self) -> f64 {
+        let plain = (self.hit - self.crit).max(0.0);
+        let mean = match &self.dists {
+            Some((d, c)) => crate::odds::expected_hit(self.hit, self.crit, d, c, i32::MAX).0,
+            None => {
+                let mid = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
+                plain * mid(self.damage) + self.crit * mid(self.crit_damage)
+            }
+        };
+        mean * (1.0 - self.stopped.clamp(0.0, 1.0))
+    }
+}
+
 /// How a check's log line reads ([`Ruleset::check_note`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckNote {
