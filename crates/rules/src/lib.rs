@@ -21,6 +21,7 @@ pub mod pools;
 pub mod record;
 pub mod rulesets;
 pub mod script;
+pub mod sentence;
 pub mod sim;
 pub mod span;
 

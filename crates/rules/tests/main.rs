@@ -24,6 +24,7 @@ mod levels;
 mod messages;
 mod paths;
 mod pools;
+mod sentences;
 mod support;
 mod tactical_d20;
 mod td_gaps;

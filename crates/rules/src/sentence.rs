@@ -1,0 +1,287 @@
+//! The roll log in sentences (issue 19): each event as a line a player reads ("Mott
+//! attacks Brakka with a shortbow: 34 vs 60, success"), the dice behind it apart (the
+//! window shows them on hover), and whether the line is bookkeeping a player need not
+//! read (setup before round 1, pool payments, the end of a round). Events without a
+//! sentence of their own fall back to their record's text ([`crate::record::Record`]).
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::dice::Roll;
+use crate::event::{Event, Logged};
+use crate::grid::Cell;
+use crate::record::record;
+
+/// One log line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The round it happened in.
+    pub round: u32,
+    /// The sentence.
+    pub text: String,
+    /// The dice behind it, in full ("1d100 [34] (Ranged 60) = 34"), if it rolled any.
+    pub dice: Option<String>,
+    /// Bookkeeping (setup, payments, round ends): hidden unless asked for.
+    pub noise: bool,
+    /// A move, (unit, from, to, steps): consecutive steps of one unit make one line
+    /// ([`Line::absorb`]).
+    pub step: Option<(UnitId, Cell, Cell, u32)>,
+}
+
+impl Line {
+    /// Fold the next line into this one when both are steps of the same unit's move (the
+    /// next starting where this one ends): "Mott moves (1, 2) → (4, 2), 3 cells".
+    /// `false`: they stay two lines.
+    pub fn absorb(&mut self, next: &Line, b: &Battle) -> bool {
+        let (Some((u, from, to, n)), Some((v, f2, t2, m))) = (self.step, next.step) else {
+            return false;
+        };
+        if u != v || to != f2 || self.round != next.round {
+            return false;
+        }
+        self.step = Some((u, from, t2, n + m));
+        self.text = moved(b.name(u), from, t2, n + m);
+        true
+    }
+}
+
+fn moved(who: &str, from: Cell, to: Cell, steps: u32) -> String {
+    let s = if steps == 1 { "" } else { "s" };
+    format!("{who} moves {from} → {to}, {steps} step{s}")
+}
+
+/// A roll in full: "3d6 [5, 6, 2] (Level +2, Volition +3) = 18".
+pub fn dice_words(roll: &Roll) -> String {
+    let faces: Vec<String> = roll
+        .faces
+        .iter()
+        .zip(&roll.kept)
+        .map(|(f, k)| if *k { f.to_string() } else { format!("({f})") })
+        .collect();
+    let mods: Vec<String> = roll
+        .modifiers
+        .iter()
+        .filter(|m| m.value != 0 || !m.name.is_empty())
+        .map(|m| format!("{} {:+}", m.name, m.value))
+        .collect();
+    let mods = if mods.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", mods.join(", "))
+    };
+    format!(
+        "{} [{}]{mods} = {}",
+        roll.expr,
+        faces.join(", "),
+        roll.total
+    )
+}
+
+/// The sentence of one logged event.
+pub fn line(b: &Battle, l: &Logged) -> Line {
+    let n = |u: &UnitId| b.name(*u).to_string();
+    let mut dice = None;
+    let mut noise = false;
+    let mut step = None;
+    let text = match &l.event {
+        Event::BattleStarted { ruleset, grid, .. } => {
+            noise = true;
+            format!("The battle begins ({ruleset}, {grid} grid).")
+        }
+        Event::Initiative { unit, roll } => {
+            noise = true;
+            dice = Some(dice_words(roll));
+            format!("{} rolls {} for initiative.", n(unit), roll.total)
+        }
+        Event::TurnOrder { order } => {
+            noise = true;
+            let names: Vec<String> = order.iter().map(n).collect();
+            format!("Turn order: {}.", names.join(", "))
+        }
+        Event::RoundStarted { round } => format!("— Round {round} —"),
+        Event::RoundEnded { .. } => {
+            noise = true;
+            format!("Round {} ends.", l.round)
+        }
+        Event::TurnStarted { unit, pools } => format!(
+            "{}'s turn ({}).",
+            n(unit),
+            b.rules().turn_budget_words(pools)
+        ),
+        Event::TurnEnded { unit } => {
+            noise = true;
+            format!("{} ends its turn.", n(unit))
+        }
+        Event::Moved { unit, from, to, .. } => {
+            step = Some((*unit, *from, *to, 1));
+            moved(&n(unit), *from, *to, 1)
+        }
+        Event::Displaced { unit, to, .. } => format!("{} is pushed to {to}.", n(unit)),
+        Event::Attack {
+            attacker,
+            target,
+            weapon,
+            roll,
+            target_number,
+            outcome,
+            kind,
+            ..
+        } => {
+            dice = Some(dice_words(roll));
+            let how = match kind {
+                crate::event::AttackKind::Reaction => " (a reaction)",
+                _ => "",
+            };
+            let with = if weapon.is_empty() {
+                String::new()
+            } else {
+                format!(" with {weapon}")
+            };
+            format!(
+                "{} attacks {}{with}{how}: {} vs {target_number}, {outcome}.",
+                n(attacker),
+                n(target),
+                roll.total
+            )
+        }
+        Event::Defence {
+            unit,
+            kind,
+            roll,
+            target_number,
+            success,
+            ..
+        } => {
+            dice = Some(dice_words(roll));
+            format!(
+                "{} tries to {}: {} vs {target_number}, {}.",
+                n(unit),
+                kind.to_string().to_lowercase(),
+                roll.total,
+                if *success { "it works" } else { "it fails" }
+            )
+        }
+        Event::Damage {
+            unit,
+            source,
+            roll,
+            amount,
+            hp_after,
+        } => {
+            dice = Some(dice_words(roll));
+            let from = match source {
+                Some(s) if s != unit => format!(" from {}", n(s)),
+                _ => String::new(),
+            };
+            format!(
+                "{} takes {amount} damage{from} ({} HP left).",
+                n(unit),
+                hp_after.max(&0)
+            )
+        }
+        Event::Healed {
+            unit,
+            amount,
+            hp_after,
+        } => format!("{} heals {amount} HP (now {hp_after}).", n(unit)),
+        Event::Down { unit } => format!("{} goes down!", n(unit)),
+        Event::Revived { unit } => format!("{} is back on its feet.", n(unit)),
+        Event::ReactionOffered {
+            reactor, options, ..
+        } => {
+            let o: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+            format!("{} may react: {}.", n(reactor), o.join(" or "))
+        }
+        Event::ReactionDeclined { reactor } => {
+            noise = true;
+            format!("{} lets it pass.", n(reactor))
+        }
+        Event::Reacted { reactor, kind, .. } => format!("{} reacts: {kind}!", n(reactor)),
+        Event::ConditionAdded { unit, kind, .. } => {
+            format!("{} is now {}.", n(unit), condition(*kind))
+        }
+        Event::ConditionRemoved { unit, kind, .. } => {
+            format!("{} is no longer {}.", n(unit), condition(*kind))
+        }
+        Event::Spent { .. } | Event::Refilled { .. } | Event::ConditionsTicked { .. } => {
+            noise = true;
+            rest(b, l)
+        }
+        Event::Cast { unit, name, at, .. } => {
+            let at = match at {
+                crate::engine::CastAt::User => String::new(),
+                crate::engine::CastAt::Unit(t) => format!(" at {}", n(t)),
+                crate::engine::CastAt::Units(ts) => {
+                    format!(" at {}", ts.iter().map(n).collect::<Vec<_>>().join(", "))
+                }
+                crate::engine::CastAt::Cell(c) => format!(" at {c}"),
+            };
+            format!("{} casts {name}{at}.", n(unit))
+        }
+        Event::Summoned { name, by, cell, .. } => {
+            format!("{} summons {name} on {cell}.", n(by))
+        }
+        Event::TerrainChanged { cell, to, .. } => {
+            format!("{cell} becomes {}.", to.name())
+        }
+        Event::BattleEnded { winner } => match winner {
+            Some(s) => format!(
+                "{} wins the battle!",
+                b.level()
+                    .sides
+                    .get(s.0 as usize)
+                    .map_or("?", |d| d.name.as_str())
+            ),
+            None => "The battle ends with no winner.".to_string(),
+        },
+        _ => {
+            let r = record(b, l);
+            if r.total.is_some() && r.dice.is_some() {
+                dice = Some(format!(
+                    "{} {:?} = {}",
+                    r.dice.as_deref().unwrap_or(""),
+                    r.faces.clone().unwrap_or_default(),
+                    r.total.unwrap_or(0)
+                ));
+            }
+            noise = l.round == 0;
+            rest(b, l)
+        }
+    };
+    Line {
+        round: l.round,
+        text,
+        dice,
+        // Everything before round 1 is setup.
+        noise: noise || l.round == 0,
+        step,
+    }
+}
+
+/// A condition's name in a sentence ("Flat-footed", "Prone").
+fn condition(k: crate::components::ConditionKind) -> String {
+    format!("{k:?}")
+}
+
+/// The record's own text without its "[round N] " head.
+fn rest(b: &Battle, l: &Logged) -> String {
+    let t = record(b, l).text();
+    match t.split_once("] ") {
+        Some((_, tail)) => tail.replace('_', " "),
+        None => t,
+    }
+}
+
+/// The whole log as lines, consecutive steps of a move folded into one.
+pub fn lines(b: &Battle) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::new();
+    for l in b.log() {
+        let next = line(b, l);
+        if let Some(last) = out.last_mut()
+            && last.absorb(&next, b)
+        {
+            continue;
+        }
+        out.push(next);
+    }
+    out
+}
