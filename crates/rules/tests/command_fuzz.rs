@@ -1,9 +1,10 @@
 //! Property test of commands (issue 15): random command sequences on random levels, for
 //! every playable ruleset and both grids. Each step submits either the AI's own command
-//! (so battles move on) or a command made up from the battle's current state: random
-//! unit ids (out-of-range ones too), random cells (off the map too), random targets,
-//! items and slots, every `Action` variant with random fields, `React` with a random
-//! choice, `EndTurn`. Then:
+//! (so battles move on) or a command made up from the battle's current state by the
+//! fuzzer's own maker (`fuzz::CommandMaker` reading the case's words): random unit ids
+//! (out-of-range ones too), random cells (off the map too), random targets, items and
+//! slots, every `Action` variant with random fields, casting at every kind of aim,
+//! `React` with a random choice, `EndTurn`. Then:
 //! - nothing panics;
 //! - a refused command leaves the state byte-identical: the log (its length and a hash of
 //!   its JSON), every unit's cell, HP, life, AP/RP, slots and conditions, the status, the
@@ -29,17 +30,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestRunner};
 use skirmish_rules::ai;
-use skirmish_rules::components::{Conditions, Slot, UnitId};
-use skirmish_rules::engine::{
-    Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
-};
-use skirmish_rules::event::ReactionKind;
-use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::fuzz;
+use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::rulesets::flow::FlowAction;
-use skirmish_rules::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use skirmish_rules::sim;
-use skirmish_rules::{Battle, Command, Status};
+use skirmish_rules::{Battle, Status};
 
 /// Cases in the normal test run.
 const CASES: u32 = 32;
@@ -124,346 +119,24 @@ fn case() -> impl Strategy<Value = Case> {
         )
 }
 
-/// Reads random words one at a time (0 once they run out).
-struct Words<'a>(&'a [u32], usize);
-
-impl Words<'_> {
-    fn next(&mut self) -> u32 {
-        let w = self.0.get(self.1).copied().unwrap_or(0);
-        self.1 += 1;
-        w
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: u32) -> u32 {
-        self.next() % n.max(1)
-    }
-
-    fn flag(&mut self) -> bool {
-        self.next() & 1 == 1
-    }
-
-    /// A unit id: mostly one of the battle's, sometimes one past the end or far out.
-    fn unit(&mut self, b: &Battle) -> UnitId {
-        let n = b.units().count() as u32;
-        match self.below(16) {
-            0 => UnitId(n + self.below(3)),
-            1 => UnitId(u32::MAX - self.below(2)),
-            _ => UnitId(self.below(n.max(1))),
-        }
-    }
-
-    /// A target for `u`: often the nearest living foe (or ally), else any id.
-    fn target(&mut self, b: &Battle, u: UnitId) -> UnitId {
-        let known = b.units().any(|x| x == u);
-        let pick = self.below(4);
-        if !known || pick == 0 {
-            return self.unit(b);
-        }
-        let foe = pick > 1;
-        b.units()
-            .filter(|&x| x != u && b.alive(x) && b.enemies(u, x) == foe)
-            .min_by_key(|&x| (b.grid().distance(b.pos(u), b.pos(x)), x))
-            .unwrap_or_else(|| self.unit(b))
-    }
-
-    /// A cell: mostly on the map, sometimes just off it, sometimes far off.
-    fn cell(&mut self, b: &Battle) -> Cell {
-        let (w, h) = (b.level().grid.width, b.level().grid.height);
-        match self.below(12) {
-            0 => Cell {
-                x: self.next() as i32,
-                y: self.next() as i32,
-            },
-            1 | 2 => Cell {
-                x: self.below(w as u32 + 4) as i32 - 2,
-                y: self.below(h as u32 + 4) as i32 - 2,
-            },
-            _ => Cell {
-                x: self.below(w as u32) as i32,
-                y: self.below(h as u32) as i32,
-            },
-        }
-    }
-
-    /// A cell near a unit (moves and steps that could be legal).
-    fn near(&mut self, b: &Battle, u: UnitId) -> Cell {
-        if b.units().any(|x| x == u) && self.below(3) > 0 {
-            let p = b.pos(u);
-            let r = 1 + self.below(4) as i32;
-            Cell {
-                x: p.x + self.below(2 * r as u32 + 1) as i32 - r,
-                y: p.y + self.below(2 * r as u32 + 1) as i32 - r,
-            }
-        } else {
-            self.cell(b)
-        }
-    }
-
-    fn item(&mut self) -> usize {
-        match self.below(8) {
-            0 => usize::MAX - self.below(2) as usize,
-            1 => 3 + self.below(20) as usize,
-            _ => self.below(3) as usize,
-        }
-    }
-
-    fn opt<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Option<T> {
-        if self.flag() { Some(f(self)) } else { None }
-    }
-
-    fn slot(&mut self) -> Slot {
-        [
-            Slot::Standard,
-            Slot::Attack,
-            Slot::Move,
-            Slot::Quick,
-            Slot::Bonus,
-        ][self.below(5) as usize]
-    }
-
-    fn reaction(&mut self) -> ReactionKind {
-        use ReactionKind::*;
-        [
-            ReactionAttack,
-            Dodge,
-            Parry,
-            Block,
-            Riposte,
-            Intercept,
-            InterceptSwap,
-            Pursuit,
-            StepAside,
-            Resist,
-            WaitedAttack,
-        ][self.below(11) as usize]
-    }
-
-    /// Every ruleset's actions, with random fields (a name two rulesets share moved to
-    /// the battle's, as a script's is).
-    fn action(&mut self, b: &Battle, u: UnitId) -> Action {
-        self.any_action(b, u).for_ruleset(b.rules().id())
-    }
-
-    fn any_action(&mut self, b: &Battle, u: UnitId) -> Action {
-        use CommonAction as C;
-        use FlowAction as F;
-        use TacticalD20Action as T;
-        match self.below(34) {
-            0 => F::Step {
-                to: self.near(b, u),
-            }
-            .into(),
-            1 => F::Feint {
-                target: self.target(b, u),
-            }
-            .into(),
-            2 => F::Shove {
-                target: self.target(b, u),
-                effect: if self.flag() {
-                    ShoveEffect::Push
-                } else {
-                    ShoveEffect::Prone
-                },
-                both: self.flag(),
-            }
-            .into(),
-            3 => F::Grapple {
-                target: self.target(b, u),
-            }
-            .into(),
-            4 => F::BreakFree.into(),
-            5 => F::Release.into(),
-            6 => F::Disarm {
-                target: self.target(b, u),
-                item: self.opt(|w| w.item()),
-                send: self.opt(|w| w.near(b, u)),
-            }
-            .into(),
-            7 => C::Draw { item: self.item() }.into(),
-            8 => C::Sheathe { item: self.item() }.into(),
-            9 => C::PickUp.into(),
-            10 => F::FlowState.into(),
-            11 => F::TotalDefense.into(),
-            12 => F::Tumble {
-                through: self.target(b, u),
-            }
-            .into(),
-            13 => C::StandUp.into(),
-            14 => F::Ready {
-                trigger: ReadyTrigger::EnemyEntersReach,
-                response: ReadyResponse::Attack,
-                until: ReadyUntil::NextTurn,
-            }
-            .into(),
-            15 => T::Dash {
-                to: self.near(b, u),
-            }
-            .into(),
-            16 => T::Charge {
-                target: self.target(b, u),
-                to: self.opt(|w| w.near(b, u)),
-            }
-            .into(),
-            17 => T::Jump {
-                to: self.near(b, u),
-            }
-            .into(),
-            18 => T::Overrun {
-                to: self.near(b, u),
-            }
-            .into(),
-            19 => T::Defend.into(),
-            20 => T::Guard.into(),
-            21 => T::Assist {
-                ally: self.target(b, u),
-            }
-            .into(),
-            22 => T::Focus {
-                on: [FocusOn::Attack, FocusOn::Defence, FocusOn::Skills][self.below(3) as usize],
-            }
-            .into(),
-            23 => T::Trip {
-                target: self.target(b, u),
-            }
-            .into(),
-            24 => T::Push {
-                target: self.target(b, u),
-                distance: self.opt(|w| match w.below(4) {
-                    0 => u32::MAX,
-                    _ => w.below(4),
-                }),
-            }
-            .into(),
-            25 => T::Sunder {
-                target: self.target(b, u),
-                item: self.opt(|w| w.item()),
-            }
-            .into(),
-            26 => T::GrappleTurn {
-                follow: [
-                    GrappleFollow::Hold,
-                    GrappleFollow::Release,
-                    GrappleFollow::Trip,
-                    GrappleFollow::Push,
-                    GrappleFollow::Attack,
-                ][self.below(5) as usize],
-            }
-            .into(),
-            27 => T::Concentrate.into(),
-            28 => T::TumbleTo {
-                to: self.near(b, u),
-            }
-            .into(),
-            29 => T::Give {
-                item: self.item(),
-                ally: self.target(b, u),
-            }
-            .into(),
-            30 => T::Command {
-                text: ["", "   ", "hold the line", &"go ".repeat(14), "é ü 漢"]
-                    [self.below(5) as usize]
-                    .to_string(),
-            }
-            .into(),
-            31 => T::Wait.into(),
-            32 => T::Patch {
-                ally: self.target(b, u),
-            }
-            .into(),
-            _ => F::BreakFree.into(),
-        }
-    }
-
-    /// A command made up from the state: usually for the unit whose turn it is or who
-    /// must answer, sometimes for anyone.
-    fn command(&mut self, b: &Battle) -> Command {
-        let deciding = match b.status() {
-            Status::Turn(u) | Status::AwaitingReaction(u) => Some(u),
-            Status::Ended(_) => None,
-        };
-        let unit = match deciding {
-            Some(u) if self.below(4) > 0 => u,
-            _ => self.unit(b),
-        };
-        match self.below(10) {
-            0 | 1 => Command::Move {
-                unit,
-                to: self.near(b, unit),
-            },
-            2 | 3 => Command::Attack {
-                unit,
-                target: self.target(b, unit),
-                weapon: self.opt(|w| w.item()),
-                slot: self.opt(|w| w.slot()),
-                aim: None,
-            },
-            4 => Command::EndTurn { unit },
-            5 => Command::React {
-                unit,
-                choice: self.opt(|w| w.reaction()),
-                commit: 0,
-            },
-            _ => Command::Act {
-                unit,
-                action: self.action(b, unit),
-            },
-        }
-    }
-}
-
-/// Everything a refused command must leave as it was, in one comparable value.
+/// Everything a refused command must leave as it was: the fuzzer's fingerprint (cells,
+/// HP, life, pools, slots, carried items, conditions, status, window, round, ground,
+/// readied units) and the log (its length and a hash of its JSON).
 #[derive(Debug, PartialEq)]
 struct Fingerprint {
     log_len: usize,
     log_hash: u64,
-    status: Status,
-    round: u32,
-    window: String,
-    units: Vec<String>,
-    ground: String,
-    readied: Vec<UnitId>,
+    state: fuzz::Fingerprint,
 }
 
 fn fingerprint(b: &Battle) -> Fingerprint {
     let json = serde_json::to_string(b.log()).expect("the log serializes");
     let mut h = DefaultHasher::new();
     json.hash(&mut h);
-    let slots = [
-        Slot::Standard,
-        Slot::Attack,
-        Slot::Move,
-        Slot::Quick,
-        Slot::Bonus,
-    ];
     Fingerprint {
         log_len: b.log().len(),
         log_hash: h.finish(),
-        status: b.status(),
-        round: b.round(),
-        window: format!("{:?}", b.window()),
-        units: b
-            .units()
-            .map(|u| {
-                format!(
-                    "{} {} hp {} alive {} ap {} rp {} fp {} slots {:?} carry {:?} {:?}",
-                    b.name(u),
-                    b.pos(u),
-                    b.hp(u),
-                    b.alive(u),
-                    b.ap(u),
-                    b.rp(u),
-                    b.fp(u),
-                    slots.map(|s| b.slots(u, s)),
-                    (0..b.weapons(u).len())
-                        .map(|i| b.carried(u, i))
-                        .collect::<Vec<_>>(),
-                    b.get::<Conditions>(u).map(|c| &c.0),
-                )
-            })
-            .collect(),
-        ground: format!("{:?}", b.ground()),
-        readied: b.readied().to_vec(),
+        state: fuzz::fingerprint(b),
     }
 }
 
@@ -484,7 +157,7 @@ fn run(c: &Case) -> Result<(), String> {
                 Some(cmd) => cmd,
                 None => break,
             },
-            Step::Made(words) => Words(words, 0).command(&b),
+            Step::Made(words) => fuzz::CommandMaker(&mut fuzz::Words(words, 0)).command(&b),
         };
         let before = fingerprint(&b);
         let checked = b.check(&cmd);

@@ -83,16 +83,70 @@ pub fn command_setup(seed: u64) -> (Setup, ChaCha8Rng) {
     (setup, rng)
 }
 
-/// Random command parts, read against the battle as it is.
-struct Maker<'a>(&'a mut ChaCha8Rng);
+/// Where a [`CommandMaker`] gets its random numbers: the command cases' seeded
+/// generator, or a property test's words (which shrink).
+pub trait Entropy {
+    /// A number in `0..n` (0 when `n` is 0).
+    fn below(&mut self, n: u32) -> u32;
+    /// A coin toss.
+    fn flag(&mut self) -> bool;
+    /// Any `i32` (a cell far off the map).
+    fn any_i32(&mut self) -> i32;
+}
 
-impl Maker<'_> {
+impl Entropy for ChaCha8Rng {
     fn below(&mut self, n: u32) -> u32 {
-        self.0.random_range(0..n.max(1))
+        self.random_range(0..n.max(1))
     }
 
     fn flag(&mut self) -> bool {
-        self.0.random_bool(0.5)
+        self.random_bool(0.5)
+    }
+
+    fn any_i32(&mut self) -> i32 {
+        self.random()
+    }
+}
+
+/// Random words read one at a time (0 once they run out): a property test's entropy.
+pub struct Words<'a>(pub &'a [u32], pub usize);
+
+impl Words<'_> {
+    fn next(&mut self) -> u32 {
+        let w = self.0.get(self.1).copied().unwrap_or(0);
+        self.1 += 1;
+        w
+    }
+}
+
+impl Entropy for Words<'_> {
+    fn below(&mut self, n: u32) -> u32 {
+        self.next() % n.max(1)
+    }
+
+    fn flag(&mut self) -> bool {
+        self.next() & 1 == 1
+    }
+
+    fn any_i32(&mut self) -> i32 {
+        self.next() as i32
+    }
+}
+
+/// Random commands read against the battle as it is: unit ids (out-of-range ones too),
+/// cells (off the map too), targets, items and slots, every `Action` of every ruleset
+/// with random fields (casting at every kind of aim), `React` with a random choice,
+/// `EndTurn`. The command cases (`skirmish fuzz`) and the rules crate's property test
+/// (`tests/command_fuzz.rs`) both make their commands here.
+pub struct CommandMaker<'a, E: Entropy>(pub &'a mut E);
+
+impl<E: Entropy> CommandMaker<'_, E> {
+    fn below(&mut self, n: u32) -> u32 {
+        self.0.below(n)
+    }
+
+    fn flag(&mut self) -> bool {
+        self.0.flag()
     }
 
     fn unit(&mut self, b: &Battle) -> UnitId {
@@ -121,8 +175,8 @@ impl Maker<'_> {
         let (w, h) = (b.level().grid.width as u32, b.level().grid.height as u32);
         match self.below(12) {
             0 => Cell {
-                x: self.0.random(),
-                y: self.0.random(),
+                x: self.0.any_i32(),
+                y: self.0.any_i32(),
             },
             1 | 2 => Cell {
                 x: self.below(w + 4) as i32 - 2,
@@ -403,7 +457,9 @@ impl Maker<'_> {
         a
     }
 
-    fn command(&mut self, b: &Battle) -> Command {
+    /// A command made up from the state: usually for the unit whose turn it is or who
+    /// must answer, sometimes for anyone.
+    pub fn command(&mut self, b: &Battle) -> Command {
         let deciding = match b.status() {
             Status::Turn(u) | Status::AwaitingReaction(u) => Some(u),
             Status::Ended(_) => None,
@@ -450,7 +506,7 @@ impl Maker<'_> {
 /// Everything besides the log a refused command must leave as it was, in one
 /// comparable value (the log is compared with a copy kept beside the battle).
 #[derive(Debug, PartialEq)]
-struct Fingerprint {
+pub struct Fingerprint {
     log_len: usize,
     status: Status,
     round: u32,
@@ -460,7 +516,8 @@ struct Fingerprint {
     readied: Vec<UnitId>,
 }
 
-fn fingerprint(b: &Battle) -> Fingerprint {
+/// The [`Fingerprint`] of a battle now.
+pub fn fingerprint(b: &Battle) -> Fingerprint {
     let slots = [
         Slot::Standard,
         Slot::Attack,
@@ -637,7 +694,7 @@ fn play(setup: &Setup, mut rng: ChaCha8Rng, src: &str, trace: &mut Trace) -> Res
                 None => break,
             }
         } else {
-            Maker(&mut rng).command(&b)
+            CommandMaker(&mut rng).command(&b)
         };
         trace.trying = Some((script_entry(&b, &cmd), i, by_ai));
         let before = fingerprint(&b);
