@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         quiet_modifiers.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
     )
     .add_systems(Update, egui_wakes_later)
-    .add_systems(Last, (loading, state_change));
+    .add_systems(Last, (loading, state_change, window_changed));
 }
 
 /// bevy_egui 0.42 tells egui the modifier keys every frame, changed or not, and egui
@@ -96,6 +96,24 @@ fn loading(
             .any(|h| matches!(assets.load_state(h.id()), LoadState::Loading))
     });
     if busy {
+        *settle = 4;
+    }
+    if *settle > 0 {
+        *settle -= 1;
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// A window resized (or moved to another scale) is drawn again over a few frames: the
+/// renderer takes the new size in on the frame after the one that saw it, and with
+/// nothing else waking the window the last frame shown would keep the old layout.
+fn window_changed(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut scaled: MessageReader<bevy::window::WindowScaleFactorChanged>,
+    mut settle: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if resized.read().count() + scaled.read().count() > 0 {
         *settle = 4;
     }
     if *settle > 0 {

@@ -225,7 +225,11 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                         ("Y / N / 1-9", "answer a reaction prompt"),
                         ("1-9", "answer a choice (Focus, which item)"),
                         ("arrows, WASD, middle drag", "pan"),
-                        ("wheel, + / -", "zoom"),
+                        (
+                            "wheel, + / -",
+                            "zoom (the wheel over the side panel scrolls it instead)",
+                        ),
+                        ("panel titles", "click to fold or unfold a section"),
                         ("F1, ?", "this help"),
                     ] {
                         ui.label(egui::RichText::new(k).monospace());
