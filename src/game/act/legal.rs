@@ -10,19 +10,19 @@ use skirmish_rules::rulesets::ui::{Pick, Target};
 use super::ActionKey;
 use super::cast::why_not as ability_why_not;
 
-/// At most this many different reasons are given for an action no target allows.
-const REASONS_SHOWN: usize = 3;
-
 /// At most this many cells are tried for an action aimed at a cell (nearest first).
 const CELLS_TRIED: usize = 400;
 
 /// Why `u` cannot take `a` now, on any target (`None`: it can, on at least one). An
 /// action aimed at a unit or a cell is tried on every unit, or on the cells nearest to
-/// `u`, until one is legal; the reasons given are the rules' refusals, nearest target
-/// first (`u` itself last), each once.
+/// `u`, until one is legal; the reasons given are the rules' refusals for the nearest
+/// foe and the nearest friend (`u` itself last), or the nearest cell.
 pub fn why_not(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
-    let picks: Vec<Pick> = match a.0.target {
-        Target::None => vec![Pick::Nothing],
+    // Groups of picks: the reason shown is the first refusal of each group (a foe and a
+    // friend are refused for different reasons: "Grub is an ally", "Ilse is out of
+    // reach").
+    let groups: Vec<Vec<Pick>> = match a.0.target {
+        Target::None => vec![vec![Pick::Nothing]],
         Target::Words { .. } => {
             // Any words will do to ask whether it can be paid for.
             return a
@@ -39,34 +39,42 @@ pub fn why_not(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
             let from = b.pos(u);
             let d = |c| b.grid().distance(from, c);
             if matches!(a.0.target, Target::Unit(_)) {
+                // Foes nearest first; then friends nearest first, the unit itself last.
                 let mut ts: Vec<UnitId> = b.units().filter(|&t| b.alive(t)).collect();
-                // Others first, nearest first; the unit itself last.
                 ts.sort_by_key(|&t| (t == u, d(b.pos(t))));
-                ts.into_iter().map(Pick::Unit).collect()
+                let (foes, friends): (Vec<UnitId>, Vec<UnitId>) =
+                    ts.into_iter().partition(|&t| b.enemies(t, u));
+                [foes, friends]
+                    .into_iter()
+                    .map(|g| g.into_iter().map(Pick::Unit).collect())
+                    .collect()
             } else {
                 let mut cells: Vec<_> = b.grid().cells().filter(|&c| c != from).collect();
                 cells.sort_by_key(|&c| d(c));
                 cells.truncate(CELLS_TRIED);
                 cells.push(from);
-                cells.into_iter().map(Pick::Cell).collect()
+                vec![cells.into_iter().map(Pick::Cell).collect()]
             }
         }
     };
-    // The reasons, nearest target first, each once: the first few are shown (a target
-    // of the wrong kind and one of the right kind out of reach say different things).
     let mut reasons: Vec<String> = Vec::new();
-    for p in &picks {
-        let Some(cmd) = (a.0.build)(b, u, p) else {
-            continue;
-        };
-        match b.check(&cmd) {
-            Ok(()) => return None,
-            Err(e) => {
-                let e = e.to_string();
-                if !reasons.contains(&e) {
-                    reasons.push(e);
+    for group in &groups {
+        let mut first = None;
+        for p in group {
+            let Some(cmd) = (a.0.build)(b, u, p) else {
+                continue;
+            };
+            match b.check(&cmd) {
+                Ok(()) => return None,
+                Err(e) => {
+                    first.get_or_insert_with(|| e.to_string());
                 }
             }
+        }
+        if let Some(e) = first
+            && !reasons.contains(&e)
+        {
+            reasons.push(e);
         }
     }
     if reasons.is_empty() {
@@ -75,7 +83,6 @@ pub fn why_not(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
             None => "not now".into(),
         });
     }
-    reasons.truncate(REASONS_SHOWN);
     Some(reasons.join("; "))
 }
 

@@ -43,10 +43,10 @@ pub(super) fn turn_buttons(
     });
 }
 
-/// The Abilities and Actions sections of the side panel (not while the AI plays).
-/// Actions with a key come first, in the ruleset's order; any the ruleset left without a
-/// key follow on a row of their own. What can be used, and why not, comes from `usable`
-/// (worked out once per state of the battle).
+/// The Abilities and Actions sections of the side panel (not while the AI plays). The
+/// actions come in rows by price, in the ruleset's order (those without a key too). What
+/// can be used, and why not, comes from `usable` (worked out once per state of the
+/// battle).
 pub(super) fn draw(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -63,19 +63,30 @@ pub(super) fn draw(
         abilities(ui, b, u, view, intent, usable, spots);
         super::section(ui, "actions", "Actions", |ui| {
             ui.label(b.rules().window_words().clicks);
-            let all: Vec<(usize, ActionKey)> = ActionKey::of(b).enumerate().collect();
-            let (keyed, more): (Vec<_>, Vec<_>) =
-                all.into_iter().partition(|(_, a)| a.key().is_some());
-            ui.horizontal_wrapped(|ui| {
-                for (i, a) in keyed {
-                    button(ui, view, intent, a, usable.actions.get(i), spots);
+            // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
+            // that starts with its price, in the ruleset's order.
+            let mut groups: Vec<(String, Vec<ActionKey>, Vec<Option<String>>)> = Vec::new();
+            for (i, a) in ActionKey::of(b).enumerate() {
+                let (cost, why) = usable.actions.get(i).cloned().unwrap_or_default();
+                let cost = if cost.is_empty() {
+                    "other".into()
+                } else {
+                    cost
+                };
+                match groups.iter_mut().find(|g| g.0 == cost) {
+                    Some(g) => {
+                        g.1.push(a);
+                        g.2.push(why);
+                    }
+                    None => groups.push((cost, vec![a], vec![why])),
                 }
-            });
-            if !more.is_empty() {
-                ui.label("More actions (no key):");
+            }
+            for (cost, keys, whys) in groups {
                 ui.horizontal_wrapped(|ui| {
-                    for (i, a) in more {
-                        button(ui, view, intent, a, usable.actions.get(i), spots);
+                    ui.label(egui::RichText::new(format!("{cost}:")).weak())
+                        .on_hover_text(format!("these cost {cost}"));
+                    for (a, why) in keys.into_iter().zip(whys) {
+                        button(ui, view, intent, a, &cost, why, spots);
                     }
                 });
             }
@@ -104,29 +115,30 @@ pub(super) fn note_buttons(spots: &[(String, egui::Pos2)]) {
     }
 }
 
-/// One action's button: label, key and price, greyed with the reason when it cannot be
-/// taken now (`usable`: its price and why not, from [`Usable`]).
+/// One action's button: label and key, greyed with the reason when it cannot be taken
+/// now (`why`, from [`Usable`]); the price is its group's, and said on hover.
 fn button(
     ui: &mut egui::Ui,
     view: &View,
     intent: &mut Intent,
     a: ActionKey,
-    usable: Option<&(String, Option<String>)>,
+    cost: &str,
+    why: Option<String>,
     spots: &mut Spots,
 ) {
-    let (cost, why) = usable.cloned().unwrap_or_default();
     let text = match a.key_label() {
-        Some(k) => format!("{} [{k}] {cost}", a.label()),
-        None => format!("{} {cost}", a.label()),
+        Some(k) => format!("{} [{k}]", a.label()),
+        None => a.label().to_string(),
     };
     let selected = view.pending.map(|p| p.0) == Some(a);
     let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
     let r = match &why {
-        Some(w) => r.on_disabled_hover_text(format!("cannot now: {w}")),
-        None => r.on_hover_text(
+        Some(w) => r.on_disabled_hover_text(format!("{cost}; cannot now: {w}")),
+        None => r.on_hover_text(format!(
+            "{cost}; {}",
             a.target()
-                .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}")),
-        ),
+                .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}"))
+        )),
     };
     if r.clicked() {
         intent.action = Some(a);
