@@ -3,7 +3,7 @@
 # keys through xdotool under Xvfb, like .ci/e2e.sh.
 #
 # e2e 9: flow, hex (levels/flow-arcane-tower.ron, seed 0, the Raiders played by the AI):
-#   Space ends Pell's and Garrick's turns; on Ysolde's turn, click Ysolde, click the
+#   Enter (and Y to "End the turn?") ends Pell's and Garrick's turns; on Ysolde's turn, click Ysolde, click the
 #   "Fireball" button (found through SKIRMISH_BUTTONS), hover the Raider with the most
 #   Raiders around it within range (found through SKIRMISH_LAYOUT and the event log),
 #   screenshot the burst preview with its chances, click: the event log shows the cast,
@@ -45,6 +45,17 @@ wait_for() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
+# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+end_turn() {
+  xdotool key Return
+  for _ in 1 2 3 4 5 6; do
+    sleep 0.5
+    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
+      xdotool key y
+      return 0
+    fi
+  done
+}
 # button LABEL: the centre of the bar's button with that label (waits for it).
 button() {
   for _ in $(seq 1 20); do
@@ -107,7 +118,7 @@ advance_to() {
       *'"kind":"reaction_offered"'*'"actor":"'$3'"'* | \
       *'"kind":"reaction_offered"'*'"actor":"'$1'"'*) xdotool key n ;;
       *'"kind":"reaction_offered"'*) ;;
-      *) if [ "$cur" = "$2" ] || [ "$cur" = "$3" ]; then xdotool key space; fi ;;
+      *) if [ "$cur" = "$2" ] || [ "$cur" = "$3" ]; then end_turn; fi ;;
     esac
     sleep 1.5
   done
@@ -177,12 +188,12 @@ count() {
   done
   fail "fewer than $2 events matching $1"
 }
-# Morwen (Coven) acts first: dismiss the handover, end her turn.
+# Morwen (Coven) acts first: dismiss the handover (Space), end her turn (Enter, Y).
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Coven"'
 wait_for '"kind":"turn_started","round":1,"actor":"Morwen"'
 sleep 1
-xdotool key space
+end_turn
 wait_for '"kind":"turn_ended","round":1,"actor":"Morwen"'
 sleep 1
 xdotool key space

@@ -5,11 +5,13 @@
 # On the square courtyard level (seed 11 from the level file, two human sides):
 #   Space (handover to Raiders) → click (4,2): Gor moves → click Wren: Gor attacks →
 #   Space (handover to Keep Guard for Hald's intercept) → N (no intercept) → 1 (Wren
-#   dodges) → Space (handover back) → Space (end turn) → Rikk's turn.
+#   dodges) → Space (handover back) → Enter (end turn; Y if asked) → Rikk's turn.
 #
 # Then the menu (no level given): Enter starts the first level (the hex bridge), a move is
 # undone with Ctrl+Z, T and F1 show the threat overlay and the help. Then a one-blow level:
 # the attack kills, the victory screen shows, R restarts, M goes back to the menu.
+# Space only ever shows the board after a handover; Enter ends a turn, and asks first
+# ("End the turn?", Y / N) while the unit has actions left.
 #
 # Then the tactical-d20 ambush: an Advance and a Defend, then a Command typed into its
 # text field and a Focus picked from its chooser. Then the AI plays Warfront's South side,
@@ -59,6 +61,17 @@ wait_for() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
+# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+end_turn() {
+  xdotool key Return
+  for _ in 1 2 3 4 5 6; do
+    sleep 0.5
+    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
+      xdotool key y
+      return 0
+    fi
+  done
+}
 
 # Wait for the window (a cold start on llvmpipe can take a while).
 window() {
@@ -134,7 +147,7 @@ wait_for '"kind":"defence","round":1,"actor":"Wren"'
 sleep 1
 xdotool key space
 sleep 1
-xdotool key space
+end_turn
 wait_for '"kind":"turn_ended","round":1,"actor":"Gor"'
 wait_for '"kind":"turn_started","round":1,"actor":"Rikk"'
 sleep 1
@@ -173,7 +186,7 @@ xdotool key t
 sleep 1
 shot 11-threat-overlay
 xdotool key F1
-sleep 1
+sleep 2
 shot 12-help
 xdotool key F1
 cp "$events" "$out/events-2.jsonl"
@@ -225,7 +238,7 @@ wait_for '"kind":"slot_used","round":1,"actor":"Tamsin","detail":"standard actio
 wait_for '"kind":"condition_added","round":1,"target":"Tamsin"'
 sleep 1
 shot 21-d20-defended
-xdotool key space
+end_turn
 wait_for '"kind":"turn_ended","round":1,"actor":"Tamsin"'
 # Snarl (the Ogre's side): Y opens the Command field, typed words and Enter say them
 # (Quick action); F opens the Focus chooser, 2 picks AC and saves (the Standard trades
@@ -248,7 +261,7 @@ wait_for '"kind":"slot_used","round":1,"actor":"Snarl","detail":"standard action
 wait_for '"kind":"condition_added","round":1,"target":"Snarl","detail":"FocusDefence'
 sleep 1
 shot 23-d20-focused
-xdotool key space
+end_turn
 wait_for '"kind":"turn_ended","round":1,"actor":"Snarl"'
 alive
 cp "$events" "$out/events-4.jsonl"
@@ -311,7 +324,12 @@ wait_for '"kind":"condition_added","round":1,"target":"Tamsin","detail":"Prone'
 sleep 1
 shot 60-d20-prone
 # "Wait: shot" has no key: click its button (the window writes where each one is).
-for _ in $(seq 1 20); do [ -s "$SKIRMISH_BUTTONS" ] && grep -q "^Wait: shot	" "$SKIRMISH_BUTTONS" && break; sleep 0.5; done
+# (The panel scrolls: turn the wheel over it until the button is in view.)
+for i in $(seq 1 20); do
+  [ -s "$SKIRMISH_BUTTONS" ] && grep -q "^Wait: shot	" "$SKIRMISH_BUTTONS" && break
+  [ "$i" -gt 4 ] && xdotool mousemove 1110 500 click 5
+  sleep 0.5
+done
 at=$(awk -F'\t' '$1 == "Wait: shot" { print $2 }' "$SKIRMISH_BUTTONS")
 [ -n "$at" ] || fail "no Wait: shot button in $(cat "$SKIRMISH_BUTTONS" 2>/dev/null | tr '\n' ';')"
 xdotool mousemove $at

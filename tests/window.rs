@@ -170,21 +170,38 @@ fn a_pending_feint_or_shove_shows_its_chance_against_the_enemy_under_the_pointer
         lines.iter().any(|l| l.starts_with(&want)),
         "{lines:?} lacks {want}"
     );
-    // Shove (3 or 4) shows its own chance.
-    for key in [key(&b, "Shove back"), key(&b, "Shove prone")] {
+    // Shove (3 or 4) shows its own chance against a foe it can shove, and only the
+    // rules' refusal against one it cannot (Brute is too large): no odds then.
+    let units2 = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Vex", side: "Blue", cell: (4, 3), archetype: "fighter")"#;
+    let b2 = flow::arena(GridKind::Square, 10, 7, units2, "", &[10, 1]);
+    let (gor2, vex) = (id(&b2, "Gor"), id(&b2, "Vex"));
+    for label in ["Shove back", "Shove prone"] {
         let shove = View {
-            hovered: Some(b.pos(brute)),
-            pending: Some(Pending(key)),
+            hovered: Some(b2.pos(vex)),
+            pending: Some(Pending(key(&b2, label))),
             ..View::default()
         };
-        let lines = skirmish::game::hud::hover_lines(&b, &shove);
-        let chance = skirmish_rules::rulesets::flow::shove_chance(&b, gor, brute);
-        let want = format!("{:.0}% to shove Brute", chance * 100.0);
+        let lines = skirmish::game::hud::hover_lines(&b2, &shove);
+        let chance = skirmish_rules::rulesets::flow::shove_chance(&b2, gor2, vex);
+        let want = format!("{:.0}% to shove Vex", chance * 100.0);
         assert!(
             lines.iter().any(|l| l.starts_with(&want)),
             "{lines:?} lacks {want}"
         );
+        let too_large = View {
+            hovered: Some(b.pos(brute)),
+            pending: Some(Pending(key(&b, label))),
+            ..View::default()
+        };
+        let lines = skirmish::game::hud::hover_lines(&b, &too_large);
+        assert!(
+            lines.iter().any(|l| l.starts_with("cannot: "))
+                && !lines.iter().any(|l| l.contains('%')),
+            "{lines:?}: the refusal, no odds"
+        );
     }
+    let _ = gor;
     // Hovering an empty cell shows no chance.
     let view = View {
         hovered: Some(skirmish_rules::grid::Cell::new(0, 0)),
@@ -334,4 +351,97 @@ fn the_move_hover_lists_each_possible_reaction_once_with_the_expected_damage() {
         expected.contains(&format!("{want:.1}")),
         "{expected} vs {want:.1}"
     );
+}
+
+#[test]
+fn the_bar_disables_what_the_rules_refuse_now_with_their_reason() {
+    use skirmish::game::act::{Usable, why_not_action};
+    // tactical-d20 duel: Corwin next to Grub, every action left.
+    let mut b = duel(GridKind::Square, &[]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    assert_eq!(
+        why_not_action(&b, c, key(&b, "Trip")),
+        None,
+        "Grub is in reach"
+    );
+    assert_eq!(why_not_action(&b, c, key(&b, "Defend")), None);
+    // Nobody bleeds: Patch Wound has no target, and says what the rules say.
+    let why = why_not_action(&b, c, key(&b, "Patch Wound")).expect("no bleeder");
+    assert!(why.contains("not bleeding"), "{why}");
+    // Defend spends the Standard action: Trip and Defend are refused now, with the
+    // rules' reason; a Move action (Guard) is still fine.
+    let cmd = key(&b, "Defend").command(&b, c, None).unwrap();
+    b.submit(cmd).unwrap();
+    for label in ["Trip", "Defend"] {
+        let why = why_not_action(&b, c, key(&b, label));
+        assert!(
+            why.as_deref().is_some_and(|w| w.contains("Standard")),
+            "{label}: {why:?}"
+        );
+    }
+    assert_eq!(why_not_action(&b, c, key(&b, "Guard")), None);
+    // The bar's cache agrees, and is worked out again only when the battle changes.
+    let mut usable = Usable::default();
+    usable.refresh(&b, c, 0, 1);
+    let trip = ActionKey::of(&b).position(|a| a.label() == "Trip").unwrap();
+    assert!(usable.actions[trip].1.is_some());
+    let stamp = usable.stamp;
+    usable.refresh(&b, c, 0, 1);
+    assert_eq!(usable.stamp, stamp);
+    usable.refresh(&b, c, 1, 1);
+    assert_ne!(usable.stamp, stamp, "a restart is a new state");
+    let _ = g;
+}
+
+#[test]
+fn ending_a_turn_asks_first_while_actions_are_left() {
+    use skirmish::game::act::unspent;
+    let mut b = duel(GridKind::Square, &[]);
+    let c = id(&b, "Corwin");
+    assert_eq!(unspent(&b, c), ["Standard 1", "Move 1", "Quick 1"]);
+    for label in ["Defend", "Guard", "Focus"] {
+        let a = key(&b, label);
+        let cmd = match a.choices(&b, c, None).unwrap() {
+            Some(ch) => ch.options[0].1.clone(),
+            None => a.command(&b, c, None).unwrap(),
+        };
+        b.submit(cmd).unwrap();
+    }
+    assert!(unspent(&b, c).is_empty(), "{:?}", unspent(&b, c));
+    // flow counts AP.
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (4, 3), archetype: "brute")"#;
+    let b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let gor = id(&b, "Gor");
+    assert_eq!(unspent(&b, gor), [format!("AP {}", b.ap(gor))]);
+}
+
+#[test]
+fn odds_are_shown_only_for_a_target_the_rules_allow() {
+    use skirmish::game::View;
+    use skirmish::game::act::Pending;
+    // Flow: Brute two cells away. Feint waits for a target: hovering Brute says why it
+    // cannot, and shows no chance.
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (3, 3), archetype: "fighter"),
+        Unit(name: "Brute", side: "Blue", cell: (6, 3), archetype: "brute")"#;
+    let b = flow::arena(GridKind::Square, 10, 7, units, "", &[10, 1]);
+    let brute = id(&b, "Brute");
+    let view = View {
+        hovered: Some(b.pos(brute)),
+        pending: Some(Pending(key(&b, "Feint"))),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    assert!(
+        lines.iter().any(|l| l.starts_with("cannot: ")),
+        "{lines:?} says why not"
+    );
+    assert!(!lines.iter().any(|l| l.contains('%')), "{lines:?} has odds");
+    // An attack out of reach: the reason, no odds.
+    let view = View {
+        hovered: Some(b.pos(brute)),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    assert!(lines.len() == 1 && lines[0].contains("cannot"), "{lines:?}");
 }

@@ -5,9 +5,9 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 use skirmish_rules::Status;
 
-use super::act::ActionKey;
+use super::act::{ActionKey, handover_pending};
 use super::map::MapLayout;
-use super::{BattleRes, Intent, Screen, View};
+use super::{BattleRes, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -75,10 +75,18 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui: Res<EguiWantsInput>,
     battle: Res<BattleRes>,
+    session: Res<Session>,
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
 ) {
     if egui.wants_any_keyboard_input() {
+        return;
+    }
+    if handover_pending(&battle.0, &session).is_some() {
+        // The handover screen has its own key, and nothing behind it hears any other.
+        if keys.just_pressed(KeyCode::Space) {
+            intent.handover = true;
+        }
         return;
     }
     // A fast chord (press and release within one frame) leaves the modifier "just
@@ -112,9 +120,6 @@ fn keys(
                     intent.react = Some(Some(*o));
                 }
             }
-            if keys.just_pressed(KeyCode::Space) {
-                intent.handover = true;
-            }
         }
         Status::Ended(_) => {
             if keys.just_pressed(KeyCode::KeyR) {
@@ -122,6 +127,16 @@ fn keys(
             }
             if keys.any_just_pressed([KeyCode::KeyM, KeyCode::Escape]) {
                 intent.menu = true;
+            }
+        }
+        Status::Turn(_) if view.confirm_end.is_some() => {
+            // "End the turn?" is open: Y ends it, N or Esc keeps playing; nothing else
+            // acts meanwhile (not even Enter: a second press must not end the turn).
+            if keys.just_pressed(KeyCode::KeyY) {
+                intent.confirm_end = Some(true);
+            }
+            if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+                intent.confirm_end = Some(false);
             }
         }
         Status::Turn(_) if view.chooser.is_some() => {
@@ -140,10 +155,10 @@ fn keys(
             if view.casting.is_some() && keys.just_pressed(KeyCode::Enter) {
                 // Enter casts the ability being aimed (with the targets picked).
                 intent.cast = true;
-            } else if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
-                // Dismisses a handover screen first; `act` decides which.
+            } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+                // Enter ends the turn (asking first when actions are left). Space does
+                // not: it only ever dismisses the handover screen.
                 intent.end_turn = true;
-                intent.handover = true;
             }
             if !ctrl && keys.just_pressed(KeyCode::KeyM) {
                 intent.next_ability = true;

@@ -3,6 +3,7 @@
 //! only: it reads the battle and its events and decides nothing.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_ecs_tilemap::prelude::*;
 use skirmish_rules::components::{Conditions, UnitId};
 use skirmish_rules::event::Event;
@@ -81,6 +82,38 @@ impl MapLayout {
     /// Square or hex.
     pub fn kind(&self) -> GridKind {
         self.logical.kind
+    }
+
+    /// The camera that fits the whole map into a `ww`×`wh` window left of the side
+    /// panel: its position and its orthographic scale.
+    pub fn fit(&self, ww: f32, wh: f32) -> (Vec2, f32) {
+        let g = self.logical;
+        let free = (ww - PANEL).max(200.0);
+        let lo = self.world(Cell::new(0, g.height - 1));
+        let hi = self.world(Cell::new(g.width - 1, 0));
+        let (mw, mh) = (
+            (hi.x - lo.x).abs() + self.tile.x * 1.5,
+            (hi.y - lo.y).abs() + self.tile.y * 1.5,
+        );
+        let scale = (mw / (free * 0.95))
+            .max(mh / (wh.max(100.0) * 0.95))
+            .clamp(0.3, 4.0);
+        let centre = (lo + hi) / 2.0;
+        // The free area's centre is PANEL/2 pixels left of the window's centre.
+        (Vec2::new(centre.x + PANEL / 2.0 * scale, centre.y), scale)
+    }
+
+    /// Every cell with its centre on screen (window pixels) for a camera at `at` with
+    /// `scale` in a `ww`×`wh` window: "x y sx sy" lines, what `SKIRMISH_LAYOUT` holds.
+    pub fn screen_lines(&self, at: Vec2, scale: f32, ww: f32, wh: f32) -> String {
+        let mut out = String::new();
+        for c in self.logical.cells() {
+            let w = self.world(c);
+            let sx = (w.x - at.x) / scale + ww / 2.0;
+            let sy = wh / 2.0 - (w.y - at.y) / scale;
+            out.push_str(&format!("{} {} {:.0} {:.0}\n", c.x, c.y, sx, sy));
+        }
+        out
     }
 }
 
@@ -206,33 +239,13 @@ fn rebuild(
         .single()
         .map(|w| (w.width(), w.height()))
         .unwrap_or((1280.0, 800.0));
-    let free = (ww - PANEL).max(200.0);
-    let lo = layout.world(Cell::new(0, g.height - 1));
-    let hi = layout.world(Cell::new(g.width - 1, 0));
-    let (mw, mh) = (
-        (hi.x - lo.x).abs() + tile.x * 1.5,
-        (hi.y - lo.y).abs() + tile.y * 1.5,
-    );
-    let scale = (mw / (free * 0.95)).max(mh / (wh * 0.95)).clamp(0.3, 4.0);
-    let centre = (lo + hi) / 2.0;
+    let (at, scale) = layout.fit(ww, wh);
     for (mut t, mut p) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
             o.scale = scale;
         }
-        // The free area's centre is PANEL/2 pixels left of the window's centre.
-        t.translation.x = centre.x + PANEL / 2.0 * scale;
-        t.translation.y = centre.y;
-        // Tests read where each cell is on screen (SKIRMISH_LAYOUT=FILE).
-        if let Some(path) = std::env::var_os("SKIRMISH_LAYOUT") {
-            let mut out = String::new();
-            for c in g.cells() {
-                let w = layout.world(c);
-                let sx = (w.x - t.translation.x) / scale + ww / 2.0;
-                let sy = wh / 2.0 - (w.y - t.translation.y) / scale;
-                out.push_str(&format!("{} {} {:.0} {:.0}\n", c.x, c.y, sx, sy));
-            }
-            let _ = std::fs::write(path, out);
-        }
+        t.translation.x = at.x;
+        t.translation.y = at.y;
     }
     for u in b.units() {
         spawn_unit_view(&mut commands, b, &layout, u);
@@ -392,18 +405,31 @@ fn animate_units(
     mut units: Query<(&UnitView, &mut Transform, &mut Visibility)>,
     mut fills: Query<(&HpFill, &mut Transform), Without<UnitView>>,
     mut badges: Query<(&Badges, &mut Text2d)>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(layout) = layout else { return };
     let b = &battle.0;
     let step = (time.delta_secs() * 12.0).min(1.0);
+    let mut moving = false;
     for (v, mut t, mut vis) in &mut units {
         let goal = layout.world(b.pos(v.0)).extend(10.0);
-        t.translation = t.translation.lerp(goal, step);
+        if t.translation.distance_squared(goal) < 0.01 {
+            if t.translation != goal {
+                t.translation = goal;
+            }
+        } else {
+            t.translation = t.translation.lerp(goal, step);
+            moving = true;
+        }
         *vis = if b.alive(v.0) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         };
+    }
+    if moving {
+        // Still on its way: the next frame, without waiting for input.
+        redraw.write(RequestRedraw);
     }
     if !battle.is_changed() {
         return;
@@ -479,7 +505,11 @@ fn float(
     mut commands: Commands,
     time: Res<Time>,
     mut q: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    if !q.is_empty() {
+        redraw.write(RequestRedraw);
+    }
     for (e, mut f, mut t, mut c) in &mut q {
         f.age += time.delta_secs();
         t.translation.y += 30.0 * time.delta_secs();

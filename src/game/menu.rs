@@ -57,6 +57,7 @@ fn session(
         logged: 0,
         event_log: launch.event_log.clone(),
         generation: 0,
+        confirm_end_turn: true,
     }
 }
 

@@ -10,11 +10,14 @@
 //!   the `--event-log` file;
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
-//!   handover, help, victory).
+//!   handover, help, victory);
+//! - `idle`: redraw only when something changes (winit's reactive mode, and what asks
+//!   for the next frame).
 
 pub mod act;
 mod camera;
 pub mod hud;
+mod idle;
 mod input;
 mod map;
 mod menu;
@@ -113,6 +116,8 @@ pub struct Session {
     pub event_log: Option<PathBuf>,
     /// Bumped when the battle is rebuilt (restart, undo) so the view rebuilds too.
     pub generation: u32,
+    /// Ask before ending a turn while the unit still has actions to spend.
+    pub confirm_end_turn: bool,
 }
 
 impl Session {
@@ -154,6 +159,8 @@ pub struct View {
     pub say: Option<String>,
     /// An ability chosen on the bar, waiting for its aim (targeting mode).
     pub casting: Option<act::Casting>,
+    /// "End the turn?" is asked of this unit (it still has actions to spend).
+    pub confirm_end: Option<UnitId>,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -163,8 +170,10 @@ pub struct Intent {
     pub click: Option<Cell>,
     /// Right click or Escape.
     pub cancel: bool,
-    /// Space / Enter.
+    /// Enter or the End turn button (asks first when actions are left).
     pub end_turn: bool,
+    /// The answer to "End the turn?": true ends it, false keeps playing.
+    pub confirm_end: Option<bool>,
     /// Tab.
     pub cycle: bool,
     /// Ctrl+Z.
@@ -288,6 +297,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             act::plugin,
             overlay::plugin,
             hud::plugin,
+            idle::plugin,
         ))
         .run();
     ExitCode::SUCCESS

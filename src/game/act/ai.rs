@@ -2,6 +2,7 @@
 //! to "Auto" or "Never".
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use skirmish_rules::ai::Guard;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::ReactionKind;
@@ -66,6 +67,7 @@ fn ai_play(
     mut view: ResMut<View>,
     mut wait: Local<f32>,
     mut guard: Local<Guard>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let b = &battle.0;
     let decider = match b.status() {
@@ -76,6 +78,8 @@ fn ai_play(
         *wait = 0.0;
         return;
     }
+    // The AI plays on by itself: keep the frames coming (the window sleeps otherwise).
+    redraw.write(RequestRedraw);
     *wait += time.delta_secs();
     if *wait < AI_PACE {
         return;

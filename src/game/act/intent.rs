@@ -13,7 +13,7 @@ use super::cast::{self, Casting};
 use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
-use super::turn::handover_pending;
+use super::turn::{handover_pending, unspent};
 use super::{ActStep, Pending};
 use crate::game::{BattleRes, Intent, Screen, Session, View};
 use skirmish_rules::abilities::Targeting;
@@ -127,6 +127,23 @@ fn apply_intent(
         }
         return;
     }
+    if view.confirm_end.is_some_and(|u| u != cur) {
+        view.confirm_end = None;
+    }
+    if let Some(sure) = i.confirm_end {
+        // The answer to "End the turn?".
+        if view.confirm_end.take().is_some() && sure {
+            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+        }
+        return;
+    }
+    if view.confirm_end.is_some() {
+        // The question is open: only its answer acts; a click on the map or Esc closes it.
+        if i.cancel || i.click.is_some() {
+            view.confirm_end = None;
+        }
+        return;
+    }
     if let Some(k) = i.choose {
         if let Some(ch) = view.chooser.take()
             && let Some((_, cmd)) = ch.options.get(k)
@@ -183,7 +200,12 @@ fn apply_intent(
     if i.end_turn {
         view.pending = None;
         view.casting = None;
-        submit(b, s, &mut view, Command::EndTurn { unit: cur });
+        view.chooser = None;
+        if s.confirm_end_turn && !unspent(b, cur).is_empty() {
+            view.confirm_end = Some(cur);
+        } else {
+            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+        }
         return;
     }
     if let Some((item, draw)) = i.carry {

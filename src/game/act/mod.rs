@@ -4,6 +4,7 @@
 //!
 //! One file per part: `keys` (the action keys, their shortcuts, labels and prices),
 //! `pending` (a targeted action waiting for its click, the command it makes, choosers),
+//! `legal` (whether an action of the bar can be taken now, and why not),
 //! `intent` (the frame's `Intent` carried out), `submit` (every command goes in there;
 //! undo), `ai` (the AI's pace, automatic reactions), `turn` (hot-seat, following the
 //! turn) and `log_file` (the `--event-log` file).
@@ -12,6 +13,7 @@ mod ai;
 pub mod cast;
 mod intent;
 mod keys;
+mod legal;
 mod log_file;
 mod pending;
 mod submit;
@@ -24,9 +26,10 @@ use super::{BattleRes, Screen, Session};
 pub use ai::auto_choice;
 pub use cast::Casting;
 pub use keys::ActionKey;
+pub use legal::{Usable, why_not as why_not_action};
 pub use pending::{Chooser, Pending};
 pub use submit::{replay, undoable};
-pub use turn::{deciding_side, handover_pending};
+pub use turn::{board_hidden, deciding_side, handover_pending, unspent};
 
 /// Input records intent, `Act` carries it out, `View` draws the result.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use skirmish_rules::components::{SideId, UnitId};
+use skirmish_rules::rulesets::ui::{Gauge, Tone};
 use skirmish_rules::{Battle, Status};
 
 use super::ActStep;
@@ -36,6 +37,33 @@ pub fn handover_pending(b: &Battle, s: &Session) -> Option<SideId> {
     (s.viewer != Some(d)).then_some(d)
 }
 
+/// Is the board hidden behind the handover screen? (A run condition: nothing behind the
+/// screen, the camera included, reacts to input meanwhile.)
+pub fn board_hidden(battle: Option<Res<BattleRes>>, session: Option<Res<Session>>) -> bool {
+    match (battle, session) {
+        (Some(b), Some(s)) => handover_pending(&b.0, &s).is_some(),
+        _ => false,
+    }
+}
+
+/// What `u` still has to spend on actions this turn, in the ruleset's own words
+/// ("AP 2", "Move 1", "Quick 1"): its action gauges that are not empty. Empty: nothing
+/// left, so ending the turn needs no confirmation.
+pub fn unspent(b: &Battle, u: UnitId) -> Vec<String> {
+    b.rules()
+        .gauges(b, u)
+        .into_iter()
+        .filter_map(|g| match g {
+            Gauge::Pips {
+                label,
+                count,
+                tone: Tone::Action,
+            } if count > 0 => Some(format!("{label} {count}")),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Select the unit whose turn it is when the turn passes.
 fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<Option<UnitId>>) {
     let cur = battle.0.current();
@@ -45,5 +73,6 @@ fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<O
         view.pending = None;
         view.chooser = None;
         view.say = None;
+        view.confirm_end = None;
     }
 }

@@ -1,5 +1,6 @@
-//! The action bar: a button per special action of the ruleset (with its key and price,
-//! disabled with the reason when it cannot be taken), end turn and undo.
+//! The action bar: a button per ability and per special action of the ruleset (with its
+//! key and price, disabled with the reason when it cannot be taken now), end turn and
+//! undo.
 
 use bevy_egui::egui;
 use skirmish_rules::components::UnitId;
@@ -7,57 +8,87 @@ use skirmish_rules::{Battle, Status};
 
 use skirmish_rules::abilities::{Ability, Targeting};
 
-use crate::game::act::cast::why_not;
-use crate::game::act::{ActionKey, undoable};
+use super::{Spots, spot};
+use crate::game::act::{ActionKey, Usable, undoable};
 use crate::game::{Intent, Session, View};
 
-/// The action bar in the side panel (not while the AI plays). Actions with a key come
-/// first, in the ruleset's order; any the ruleset left without a key follow on a row of
-/// their own.
+/// End turn and Undo, at the top of the side panel (not while the AI plays).
+pub(super) fn turn_buttons(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    session: &Session,
+    intent: &mut Intent,
+    spots: &mut Spots,
+) {
+    let Status::Turn(u) = b.status() else { return };
+    if session.is_ai(b.side(u)) {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let r = ui
+            .button("End turn [Enter]")
+            .on_hover_text("asks first while actions are left (Settings)");
+        if r.clicked() {
+            intent.end_turn = true;
+        }
+        spot(ui, spots, "End turn", &r);
+        let can_undo = undoable(b, session);
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
+            .on_disabled_hover_text("only a move that rolled no dice and provoked nothing")
+            .clicked()
+        {
+            intent.undo = true;
+        }
+    });
+}
+
+/// The Abilities and Actions sections of the side panel (not while the AI plays). The
+/// actions come in rows by price, in the ruleset's order (those without a key too). What
+/// can be used, and why not, comes from `usable` (worked out once per state of the
+/// battle).
 pub(super) fn draw(
     ui: &mut egui::Ui,
     b: &Battle,
     session: &Session,
     view: &View,
     intent: &mut Intent,
+    usable: &Usable,
+    spots: &mut Spots,
 ) {
-    // Action bar (not while the AI plays).
     if let Status::Turn(u) = b.status()
         && !session.is_ai(b.side(u))
     {
-        ui.separator();
         // Abilities first: with a long action list they would fall off the panel.
-        let mut spots = Vec::new();
-        abilities(ui, b, u, view, intent, &mut spots);
-        ui.label(egui::RichText::new("Actions").strong());
-        ui.label(b.rules().window_words().clicks);
-        let (keyed, more): (Vec<ActionKey>, Vec<ActionKey>) =
-            ActionKey::of(b).partition(|a| a.key().is_some());
-        ui.horizontal_wrapped(|ui| {
-            for a in keyed {
-                spots.push((a.label(), button(ui, b, u, view, intent, a)));
-            }
-        });
-        if !more.is_empty() {
-            ui.label("More actions (no key):");
-            ui.horizontal_wrapped(|ui| {
-                for a in more {
-                    spots.push((a.label(), button(ui, b, u, view, intent, a)));
+        abilities(ui, b, u, view, intent, usable, spots);
+        super::section(ui, "actions", "Actions", |ui| {
+            ui.label(b.rules().window_words().clicks);
+            // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
+            // that starts with its price, in the ruleset's order.
+            let mut groups: Vec<(String, Vec<ActionKey>, Vec<Option<String>>)> = Vec::new();
+            for (i, a) in ActionKey::of(b).enumerate() {
+                let (cost, why) = usable.actions.get(i).cloned().unwrap_or_default();
+                let cost = if cost.is_empty() {
+                    "other".into()
+                } else {
+                    cost
+                };
+                match groups.iter_mut().find(|g| g.0 == cost) {
+                    Some(g) => {
+                        g.1.push(a);
+                        g.2.push(why);
+                    }
+                    None => groups.push((cost, vec![a], vec![why])),
                 }
-            });
-        }
-        note_buttons(&spots);
-        ui.horizontal(|ui| {
-            if ui.button("End turn [Space]").clicked() {
-                intent.end_turn = true;
             }
-            let can_undo = undoable(b, session);
-            if ui
-                .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
-                .on_disabled_hover_text("only a move that rolled no dice and provoked nothing")
-                .clicked()
-            {
-                intent.undo = true;
+            for (cost, keys, whys) in groups {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(format!("{cost}:")).weak())
+                        .on_hover_text(format!("these cost {cost}"));
+                    for (a, why) in keys.into_iter().zip(whys) {
+                        button(ui, view, intent, a, &cost, why, spots);
+                    }
+                });
             }
         });
     }
@@ -66,7 +97,7 @@ pub(super) fn draw(
 /// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line
 /// "LABEL<tab>X Y" (the button's centre in window pixels) per button, rewritten when
 /// the bar changes (atomically: written aside, then renamed).
-pub(super) fn note_buttons(spots: &[(&str, egui::Pos2)]) {
+pub(super) fn note_buttons(spots: &[(String, egui::Pos2)]) {
     let Some(path) = std::env::var_os("SKIRMISH_BUTTONS") else {
         return;
     };
@@ -84,109 +115,102 @@ pub(super) fn note_buttons(spots: &[(&str, egui::Pos2)]) {
     }
 }
 
-/// One action's button: label, key and price, greyed with the reason when it cannot be
-/// taken now. Returns its centre on screen.
+/// One action's button: label and key, greyed with the reason when it cannot be taken
+/// now (`why`, from [`Usable`]); the price is its group's, and said on hover.
 fn button(
     ui: &mut egui::Ui,
-    b: &Battle,
-    u: UnitId,
     view: &View,
     intent: &mut Intent,
     a: ActionKey,
-) -> egui::Pos2 {
-    let cost = a.cost_label(b, u);
-    // Untargeted actions are checked exactly; targeted ones (and words) need a target
-    // first, so only what pays for them is checked here.
-    let why = if a.target().is_some() || a.words().is_some() {
-        a.probe(b, u)
-            .and_then(|cmd| b.rules().cannot_pay(b, u, &cmd))
-    } else {
-        a.command(b, u, None)
-            .ok()
-            .and_then(|x| b.check(&x).err().map(|e| e.to_string()))
-    };
+    cost: &str,
+    why: Option<String>,
+    spots: &mut Spots,
+) {
     let text = match a.key_label() {
-        Some(k) => format!("{} [{k}] {cost}", a.label()),
-        None => format!("{} {cost}", a.label()),
+        Some(k) => format!("{} [{k}]", a.label()),
+        None => a.label().to_string(),
     };
     let selected = view.pending.map(|p| p.0) == Some(a);
     let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
     let r = match &why {
-        Some(w) => r.on_disabled_hover_text(w.clone()),
-        None => r.on_hover_text(
+        Some(w) => r.on_disabled_hover_text(format!("{cost}; cannot now: {w}")),
+        None => r.on_hover_text(format!(
+            "{cost}; {}",
             a.target()
-                .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}")),
-        ),
+                .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}"))
+        )),
     };
     if r.clicked() {
         intent.action = Some(a);
     }
-    r.rect.center()
+    spot(ui, spots, a.label(), &r);
 }
 
 /// The Abilities section: a button per ability the unit knows (name, price, uses left),
 /// greyed with the reason when it cannot be used now; while one is aimed at several
 /// creatures, the Cast button. Their centres go into `spots` under the ability's name.
-fn abilities<'a>(
+fn abilities(
     ui: &mut egui::Ui,
-    b: &'a Battle,
+    b: &Battle,
     u: UnitId,
     view: &View,
     intent: &mut Intent,
-    spots: &mut Vec<(&'a str, egui::Pos2)>,
+    usable: &Usable,
+    spots: &mut Spots,
 ) {
     let known = b.abilities(u);
     if known.is_empty() {
         return;
     }
-    ui.label(egui::RichText::new("Abilities [M]").strong());
-    let casting = view.casting.as_ref().filter(|c| c.caster == u);
-    ui.horizontal_wrapped(|ui| {
-        for (i, a) in known.iter().enumerate() {
-            let price = b.rules().ability_price(b, u, i);
-            let uses = b
-                .uses_left(u, i)
-                .map(|n| format!(", {n} left"))
-                .unwrap_or_default();
-            let text = if price.is_empty() && uses.is_empty() {
-                a.name.clone()
-            } else {
-                format!("{} ({price}{uses})", a.name).replace("(, ", "(")
-            };
-            let why = why_not(b, u, i);
-            let selected = casting.is_some_and(|c| c.ability == i);
-            let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
-            let r = match why {
-                Some(w) => r.on_disabled_hover_text(w),
-                None => r.on_hover_text(describe(a)),
-            };
-            if r.clicked() {
-                intent.ability = Some(i);
+    super::section(ui, "abilities", "Abilities [M]", |ui| {
+        let casting = view.casting.as_ref().filter(|c| c.caster == u);
+        ui.horizontal_wrapped(|ui| {
+            for (i, a) in known.iter().enumerate() {
+                let price = b.rules().ability_price(b, u, i);
+                let uses = b
+                    .uses_left(u, i)
+                    .map(|n| format!(", {n} left"))
+                    .unwrap_or_default();
+                let text = if price.is_empty() && uses.is_empty() {
+                    a.name.clone()
+                } else {
+                    format!("{} ({price}{uses})", a.name).replace("(, ", "(")
+                };
+                let why = usable.abilities.get(i).cloned().flatten();
+                let selected = casting.is_some_and(|c| c.ability == i);
+                let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
+                let r = match why {
+                    Some(w) => r.on_disabled_hover_text(format!("cannot now: {w}")),
+                    None => r.on_hover_text(describe(a)),
+                };
+                if r.clicked() {
+                    intent.ability = Some(i);
+                }
+                spot(ui, spots, &a.name, &r);
             }
-            spots.push((a.name.as_str(), r.rect.center()));
+        });
+        if let Some(c) = casting
+            && let Some(a) = b.ability(u, c.ability)
+        {
+            ui.horizontal(|ui| {
+                if let Targeting::Several { count, .. } = a.target {
+                    let r = ui.add_enabled(
+                        !c.picked.is_empty(),
+                        egui::Button::new(format!("Cast [Enter] ({} of {count})", c.picked.len())),
+                    );
+                    if r.clicked() {
+                        intent.cast = true;
+                    }
+                    spot(ui, spots, "Cast", &r);
+                }
+                let r = ui.button("Cancel [Esc]");
+                if r.clicked() {
+                    intent.cancel = true;
+                }
+                spot(ui, spots, "Cancel cast", &r);
+            });
         }
     });
-    if let Some(c) = casting
-        && let Some(a) = b.ability(u, c.ability)
-    {
-        ui.horizontal(|ui| {
-            if let Targeting::Several { count, .. } = a.target {
-                let r = ui.add_enabled(
-                    !c.picked.is_empty(),
-                    egui::Button::new(format!("Cast [Enter] ({} of {count})", c.picked.len())),
-                );
-                if r.clicked() {
-                    intent.cast = true;
-                }
-                spots.push(("Cast", r.rect.center()));
-            }
-            let r = ui.button("Cancel [Esc]");
-            if r.clicked() {
-                intent.cancel = true;
-            }
-            spots.push(("Cancel cast", r.rect.center()));
-        });
-    }
 }
 
 /// What an ability is aimed at and what choosing it does next.

@@ -1,12 +1,13 @@
-//! Dialogs over the board: the hot-seat handover screen, the Command's text field, the
-//! shortcuts help and the victory screen.
+//! Dialogs over the board: the hot-seat handover screen, "End the turn?", the Command's
+//! text field, the shortcuts help and the victory screen.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::event::Event;
 use skirmish_rules::{Battle, Status};
 
-use crate::game::act::handover_pending;
+use super::{Spots, spot};
+use crate::game::act::{handover_pending, unspent};
 use crate::game::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
@@ -19,6 +20,7 @@ pub(super) fn handover(
     view: &mut View,
     intent: &mut Intent,
     screen: egui::Rect,
+    spots: &mut Spots,
 ) -> bool {
     let Some(side) = handover_pending(b, session) else {
         return false;
@@ -57,14 +59,18 @@ pub(super) fn handover(
                         ui.label(egui::RichText::new(why).size(18.0));
                         ui.add_space(20.0);
                         ui.label("The board is hidden until you are at the screen.");
-                        if ui
-                            .add(egui::Button::new(
-                                egui::RichText::new("Show the board [Space]").size(22.0),
-                            ))
-                            .clicked()
-                        {
+                        let r = ui.add(egui::Button::new(
+                            egui::RichText::new("Show the board [Space]").size(22.0),
+                        ));
+                        if r.clicked() {
                             intent.handover = true;
                         }
+                        spot(ui, spots, "Show the board", &r);
+                        ui.add_space(12.0);
+                        ui.label(
+                            "Space or this button only shows the board: the turn is ended \
+                             with Enter or End turn.",
+                        );
                     });
                 },
             );
@@ -76,6 +82,53 @@ pub(super) fn handover(
         screen.max.y,
     )];
     true
+}
+
+/// "End the turn?": asked when End turn (Enter) is pressed while the unit still has
+/// actions to spend. Y or its button ends the turn; N, Esc, its button or a click on the
+/// map keeps playing. Enter does not answer it, so a second press cannot end the turn.
+pub(super) fn confirm_end(
+    ctx: &egui::Context,
+    b: &Battle,
+    view: &View,
+    intent: &mut Intent,
+    rects: &mut Vec<Rect>,
+    spots: &mut Spots,
+) {
+    let Some(u) = view.confirm_end else { return };
+    let left = unspent(b, u);
+    let w = egui::Window::new("End the turn?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [-170.0, 60.0])
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "{} still has {} to spend.",
+                b.name(u),
+                if left.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    left.join(", ")
+                }
+            ));
+            ui.horizontal(|ui| {
+                let r = ui.button("[Y] End the turn");
+                if r.clicked() {
+                    intent.confirm_end = Some(true);
+                }
+                spot(ui, spots, "End turn anyway", &r);
+                let r = ui.button("[N] Keep playing");
+                if r.clicked() {
+                    intent.confirm_end = Some(false);
+                }
+                spot(ui, spots, "Keep playing", &r);
+            });
+            ui.small("Settings: \"Ask before ending a turn with actions left\" turns this off.");
+        });
+    if let Some(w) = w {
+        let wr = w.response.rect;
+        rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
+    }
 }
 
 /// The Command's text field (up to its word limit).
@@ -151,8 +204,13 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                             "cancel the pending action, casting or selection",
                         ),
                         (
-                            "Space, Enter",
-                            "end the turn (or show the board after a handover)",
+                            "Enter",
+                            "end the turn (asks first while actions are left: Y ends it, \
+                             N or Esc keeps playing)",
+                        ),
+                        (
+                            "Space",
+                            "show the board after a hot-seat handover (only that)",
                         ),
                         ("Tab", "cycle through your side's units"),
                         ("T", "threat overlay (hatched cells)"),
@@ -167,7 +225,11 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View) {
                         ("Y / N / 1-9", "answer a reaction prompt"),
                         ("1-9", "answer a choice (Focus, which item)"),
                         ("arrows, WASD, middle drag", "pan"),
-                        ("wheel, + / -", "zoom"),
+                        (
+                            "wheel, + / -",
+                            "zoom (the wheel over the side panel scrolls it instead)",
+                        ),
+                        ("panel titles", "click to fold or unfold a section"),
                         ("F1, ?", "this help"),
                     ] {
                         ui.label(egui::RichText::new(k).monospace());

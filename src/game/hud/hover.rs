@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::AttackKind;
 use skirmish_rules::rulesets::attack_odds;
-use skirmish_rules::rulesets::ui::{AttackPrice, Pick};
+use skirmish_rules::rulesets::ui::{AttackPrice, Pick, Target};
 use skirmish_rules::{Battle, Status};
 
 use super::pct;
@@ -41,13 +41,27 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
-        // A maneuver's chance against the enemy under the pointer (flow's Feint and
-        // Shove: the numbers the AI weighs too).
-        if let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u))
-            && let Ok(cmd) = p.0.with(b, u, &Pick::Unit(t))
-            && let Some((chance, words)) = b.rules().maneuver_chance(b, u, &cmd)
+        // Is the cell or unit under the pointer a legal target? The rules say; only then
+        // a maneuver's chance against an enemy (flow's Feint and Shove: the numbers the
+        // AI weighs too).
+        let pick = match p.0.0.target {
+            Target::Unit(_) => b.unit_at(h, None).map(Pick::Unit),
+            Target::Cell(_) => Some(Pick::Cell(h)),
+            Target::None | Target::Words { .. } => None,
+        };
+        if let Some(pick) = pick
+            && let Ok(cmd) = p.0.with(b, u, &pick)
         {
-            out.push(format!("{} {words}", pct(chance)));
+            match b.check(&cmd) {
+                Err(e) => out.push(format!("cannot: {e}")),
+                Ok(()) => {
+                    if pick.unit().is_some_and(|t| b.enemies(t, u))
+                        && let Some((chance, words)) = b.rules().maneuver_chance(b, u, &cmd)
+                    {
+                        out.push(format!("{} {words}", pct(chance)));
+                    }
+                }
+            }
         }
         return out;
     }
@@ -55,6 +69,18 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     match b.unit_at(h, None) {
         Some(t) if b.enemies(t, u) => {
             let rules = b.rules();
+            let attack = Command::Attack {
+                slot: None,
+                unit: u,
+                target: t,
+                weapon: None,
+                aim: None,
+            };
+            // Odds only for an attack the rules allow now.
+            if let Err(e) = b.check(&attack) {
+                out.push(format!("Attack {}: cannot — {e}", b.name(t)));
+                return out;
+            }
             let short = match rules.attack_price(b, u) {
                 AttackPrice::Pays(price) => {
                     out.push(format!("Attack {} ({price})", b.name(t)));

@@ -135,15 +135,19 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
                 }
             });
     });
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for (a, t, line) in cache.lines.iter().rev() {
-            if let Some(f) = view.log_filter
-                && *a != Some(f)
-                && *t != Some(f)
-            {
-                continue;
+    // Its own scroll inside the panel's, so the sections below it stay in reach.
+    egui::ScrollArea::vertical()
+        .id_salt("roll log")
+        .max_height(280.0)
+        .show(ui, |ui| {
+            for (a, t, line) in cache.lines.iter().rev() {
+                if let Some(f) = view.log_filter
+                    && *a != Some(f)
+                    && *t != Some(f)
+                {
+                    continue;
+                }
+                ui.label(egui::RichText::new(line).monospace().size(11.0));
             }
-            ui.label(egui::RichText::new(line).monospace().size(11.0));
-        }
-    });
+        });
 }

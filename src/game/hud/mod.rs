@@ -4,7 +4,8 @@
 //!
 //! One file per part: `panel` (the side panel's turn order, unit card, toggles and
 //! messages), `action_bar`, `log` (the roll log), `hover` (previews), `prompts`
-//! (reaction prompt, chooser) and `dialogs` (handover, Command words, help, victory).
+//! (reaction prompt, chooser) and `dialogs` (handover, "End the turn?", Command words,
+//! help, victory).
 //! [`draw`] draws them in that order, once a frame.
 
 mod action_bar;
@@ -17,6 +18,9 @@ mod prompts;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use skirmish_rules::Status;
+
+use crate::game::act::Usable;
 use crate::game::{BattleRes, Intent, Screen, Session, View};
 
 pub use hover::hover_lines;
@@ -33,8 +37,21 @@ fn pct(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
+/// Buttons on screen this frame, by label, for `SKIRMISH_BUTTONS` (tests click them).
+pub(super) type Spots = Vec<(String, egui::Pos2)>;
+
+/// Note a button for `SKIRMISH_BUTTONS`, if it can be seen (not scrolled out of the
+/// panel).
+pub(super) fn spot(ui: &egui::Ui, spots: &mut Spots, label: &str, r: &egui::Response) {
+    if ui.clip_rect().contains(r.rect.center()) {
+        spots.push((label.to_string(), r.rect.center()));
+    }
+}
+
 /// The whole overlay, part by part, in drawing order (later parts draw over earlier
-/// ones; every window's rectangle goes into `View::ui_rects`).
+/// ones; every window's rectangle goes into `View::ui_rects`). The side panel keeps the
+/// level, whose turn it is, End turn and the last message at its top; below, its
+/// sections fold and scroll (the wheel over the panel scrolls it, never the map).
 fn draw(
     mut contexts: EguiContexts,
     battle: Res<BattleRes>,
@@ -42,17 +59,31 @@ fn draw(
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
+    mut usable: Local<Usable>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
     let mut rects = Vec::new();
     let screen = ctx.viewport_rect();
+    let mut spots = Spots::new();
 
-    if dialogs::handover(&ctx, b, &session, &mut view, &mut intent, screen) {
+    if dialogs::handover(
+        &ctx,
+        b,
+        &session,
+        &mut view,
+        &mut intent,
+        screen,
+        &mut spots,
+    ) {
+        action_bar::note_buttons(&spots);
         return Ok(());
     }
 
     log::update(&mut cache, b, &session);
+    if let Status::Turn(u) = b.status() {
+        usable.refresh(b, u, session.generation, session.commands.len());
+    }
     // Hover previews path-find: once a frame, shared by the panel and the tooltip.
     let hover = hover_lines(b, &view);
 
@@ -67,23 +98,53 @@ fn draw(
     let panel = egui::Panel::right("side")
         .min_size(crate::game::map::PANEL - 16.0)
         .show(&mut root, |ui| {
-            panel::header(ui, b, &session, &mut view, &cache, cur);
-            panel::unit_card(ui, b, &view, &mut intent, cur);
-            action_bar::draw(ui, b, &session, &view, &mut intent);
-            panel::settings(ui, b, &mut session, &mut view);
-            panel::messages(ui, &view, &hover);
-            log::draw(ui, b, &mut view, &cache);
+            panel::header(ui, b, &session, cur);
+            action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots);
+            panel::message(ui, &view);
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt("panel")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    section(ui, "order", "Turn order", |ui| {
+                        panel::turn_order(ui, b, &mut view, &cache, cur);
+                    });
+                    if let Some(u) = view.selected.or(cur) {
+                        let title = format!("Unit: {}", b.name(u));
+                        section(ui, "unit", &title, |ui| {
+                            panel::unit_card(ui, b, u, &mut intent, cur);
+                        });
+                    }
+                    action_bar::draw(ui, b, &session, &view, &mut intent, &usable, &mut spots);
+                    panel::hover_lines(ui, &hover);
+                    section(ui, "settings", "Settings", |ui| {
+                        panel::settings(ui, b, &mut session, &mut view);
+                    });
+                    section(ui, "log", "Roll log", |ui| {
+                        log::draw(ui, b, &mut view, &cache);
+                    });
+                });
         });
     let pr = panel.response.rect;
     rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
-    prompts::reaction(&ctx, b, &session, &mut intent, &mut rects);
+    prompts::reaction(&ctx, b, &session, &mut intent, &mut rects, &mut spots);
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
+    dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
     dialogs::help(&ctx, &mut view);
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     hover::tooltip(&ctx, hover, &rects);
+    action_bar::note_buttons(&spots);
     if view.ui_rects != rects {
         view.ui_rects = rects;
     }
     Ok(())
+}
+
+/// A section of the side panel that folds (open at first; egui remembers it).
+fn section(ui: &mut egui::Ui, id: &str, title: &str, body: impl FnOnce(&mut egui::Ui)) {
+    egui::CollapsingHeader::new(egui::RichText::new(title).strong())
+        .id_salt(id)
+        .default_open(true)
+        .show(ui, body);
 }

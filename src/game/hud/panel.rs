@@ -10,15 +10,8 @@ use skirmish_rules::{Battle, Status};
 use super::log::LogCache;
 use crate::game::{Intent, ReactPolicy, Session, View};
 
-/// The level, the turn order (click a name to inspect) and whose turn it is.
-pub(super) fn header(
-    ui: &mut egui::Ui,
-    b: &Battle,
-    session: &Session,
-    view: &mut View,
-    cache: &LogCache,
-    cur: Option<UnitId>,
-) {
+/// The level, the round and whose turn it is (the panel's top, never scrolled away).
+pub(super) fn header(ui: &mut egui::Ui, b: &Battle, session: &Session, cur: Option<UnitId>) {
     ui.heading(&b.level().name);
     ui.label(format!(
         "{} · {} grid · round {}",
@@ -26,9 +19,33 @@ pub(super) fn header(
         b.grid().kind,
         b.round()
     ));
-    // Turn order.
-    ui.separator();
-    ui.label(egui::RichText::new("Turn order").strong());
+    let who = match b.status() {
+        Status::Turn(u) if session.is_ai(b.side(u)) => {
+            format!("{}'s turn — the AI is playing", b.name(u))
+        }
+        Status::Turn(u) => format!("{}'s turn", b.name(u)),
+        Status::AwaitingReaction(u) => format!("waiting for {}'s reaction", b.name(u)),
+        Status::Ended(_) => "battle over".into(),
+    };
+    let colour = cur.map(|u| {
+        let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
+        egui::Color32::from_rgb(r, g, bl)
+    });
+    let mut t = egui::RichText::new(who).strong();
+    if let Some(c) = colour {
+        t = t.color(c);
+    }
+    ui.label(t);
+}
+
+/// The turn order: click a name to inspect the unit.
+pub(super) fn turn_order(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    view: &mut View,
+    cache: &LogCache,
+    cur: Option<UnitId>,
+) {
     ui.horizontal_wrapped(|ui| {
         for &u in b.order() {
             let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
@@ -49,122 +66,105 @@ pub(super) fn header(
             }
         }
     });
-    match b.status() {
-        Status::Turn(u) if session.is_ai(b.side(u)) => {
-            ui.label(format!("{}'s turn — the AI is playing", b.name(u)));
-        }
-        Status::Turn(u) => {
-            ui.label(format!("{}'s turn", b.name(u)));
-        }
-        Status::AwaitingReaction(u) => {
-            ui.label(format!("waiting for {}'s reaction", b.name(u)));
-        }
-        Status::Ended(_) => {
-            ui.label("battle over");
-        }
-    }
 }
 
-/// The card of the selected unit (else the current one): health, what it has left to
-/// spend, stats, conditions and weapons (draw or sheathe them on its turn).
+/// The card of unit `u` (the selected one, else the current one): health, what it has
+/// left to spend, stats, conditions and weapons (draw or sheathe them on its turn).
 pub(super) fn unit_card(
     ui: &mut egui::Ui,
     b: &Battle,
-    view: &View,
+    u: UnitId,
     intent: &mut Intent,
     cur: Option<UnitId>,
 ) {
-    // Unit card.
-    if let Some(u) = view.selected.or(cur) {
-        ui.separator();
-        let hp = b.get::<skirmish_rules::components::Health>(u);
-        ui.label(
-            egui::RichText::new(format!(
-                "{} — {}{}",
-                b.name(u),
-                b.level().sides[b.side(u).0 as usize].name,
-                if b.alive(u) { "" } else { " (down)" }
-            ))
-            .strong(),
+    let hp = b.get::<skirmish_rules::components::Health>(u);
+    ui.label(
+        egui::RichText::new(format!(
+            "{} — {}{}",
+            b.name(u),
+            b.level().sides[b.side(u).0 as usize].name,
+            if b.alive(u) { "" } else { " (down)" }
+        ))
+        .strong(),
+    );
+    if let Some(h) = hp {
+        ui.add(
+            egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
+                .text(format!("HP {}/{}", h.hp, h.max)),
         );
-        if let Some(h) = hp {
-            ui.add(
-                egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
-                    .text(format!("HP {}/{}", h.hp, h.max)),
-            );
-        }
-        for g in b.rules().gauges(b, u) {
-            match g {
-                Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
-                Gauge::Note(words) => {
-                    ui.label(words);
-                }
+    }
+    for g in b.rules().gauges(b, u) {
+        match g {
+            Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
+            Gauge::Note(words) => {
+                ui.label(words);
             }
         }
-        let stats: Vec<String> = b
-            .stats(u)
-            .0
-            .iter()
-            .map(|(k, v)| format!("{k:?} {v}"))
-            .collect();
-        ui.label(stats.join(" · ")).on_hover_text(format!(
-            "size {:?}, reach {}",
-            b.size(u),
-            b.threat_reach(u)
-        ));
-        if let Some(c) = b.get::<Conditions>(u) {
-            ui.horizontal_wrapped(|ui| {
-                for a in &c.0 {
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "[{}] {:?}",
-                            b.rules().condition_badge(a.kind),
-                            a.kind
-                        ))
-                        .color(egui::Color32::YELLOW),
-                    )
-                    .on_hover_text(duration_text(a.duration));
-                }
-            });
-        }
-        for (i, w) in b.weapons(u).iter().enumerate() {
-            let state = b.carried(u, i);
-            if state == Some(Carried::Gone) {
-                continue;
+    }
+    let stats: Vec<String> = b
+        .stats(u)
+        .0
+        .iter()
+        .map(|(k, v)| format!("{k:?} {v}"))
+        .collect();
+    ui.label(stats.join(" · ")).on_hover_text(format!(
+        "size {:?}, reach {}",
+        b.size(u),
+        b.threat_reach(u)
+    ));
+    if let Some(c) = b.get::<Conditions>(u) {
+        ui.horizontal_wrapped(|ui| {
+            for a in &c.0 {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "[{}] {:?}",
+                        b.rules().condition_badge(a.kind),
+                        a.kind
+                    ))
+                    .color(egui::Color32::YELLOW),
+                )
+                .on_hover_text(duration_text(a.duration));
             }
-            ui.horizontal(|ui| {
-                ui.label(format!(
-                    "{} {} ({}{})",
-                    if state == Some(Carried::Held) {
-                        "✋"
-                    } else {
-                        "▫"
-                    },
-                    w.name,
-                    w.damage,
-                    if w.range > 0 {
-                        format!(", range {}", w.range)
-                    } else {
-                        format!(", reach {}", w.reach)
-                    }
-                ));
-                if Some(u) == cur {
-                    let words = b.rules().window_words();
-                    let (label, draw) = if state == Some(Carried::Held) {
-                        (words.sheathe, false)
-                    } else {
-                        (words.draw, true)
-                    };
-                    if ui.small_button(label).clicked() {
-                        intent.carry = Some((i, draw));
-                    }
-                }
-            });
+        });
+    }
+    for (i, w) in b.weapons(u).iter().enumerate() {
+        let state = b.carried(u, i);
+        if state == Some(Carried::Gone) {
+            continue;
         }
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{} {} ({}{})",
+                if state == Some(Carried::Held) {
+                    "✋"
+                } else {
+                    "▫"
+                },
+                w.name,
+                w.damage,
+                if w.range > 0 {
+                    format!(", range {}", w.range)
+                } else {
+                    format!(", reach {}", w.reach)
+                }
+            ));
+            if Some(u) == cur {
+                let words = b.rules().window_words();
+                let (label, draw) = if state == Some(Carried::Held) {
+                    (words.sheathe, false)
+                } else {
+                    (words.draw, true)
+                };
+                if ui.small_button(label).clicked() {
+                    intent.carry = Some((i, draw));
+                }
+            }
+        });
     }
 }
 
-/// The threat overlay and help toggles, and the reaction policy per side.
+/// The threat overlay and help toggles, the end-turn question, and the reaction policy
+/// per side.
 pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, view: &mut View) {
     ui.horizontal(|ui| {
         ui.checkbox(&mut view.threat, "Threat overlay [T]");
@@ -172,7 +172,11 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
             view.help = !view.help;
         }
     });
-    egui::CollapsingHeader::new("Settings: reaction policy per side").show(ui, |ui| {
+    ui.checkbox(
+        &mut session.confirm_end_turn,
+        "Ask before ending a turn with actions left",
+    );
+    egui::CollapsingHeader::new("Reaction policy per side").show(ui, |ui| {
         let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
         for (i, name) in sides.iter().enumerate() {
             ui.horizontal(|ui| {
@@ -191,8 +195,8 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
     });
 }
 
-/// The last message to the player, and the hover preview's lines.
-pub(super) fn messages(ui: &mut egui::Ui, view: &View, hover: &[String]) {
+/// The last message to the player.
+pub(super) fn message(ui: &mut egui::Ui, view: &View) {
     if let Some((m, err)) = &view.message {
         let c = if *err {
             egui::Color32::LIGHT_RED
@@ -201,6 +205,10 @@ pub(super) fn messages(ui: &mut egui::Ui, view: &View, hover: &[String]) {
         };
         ui.colored_label(c, m);
     }
+}
+
+/// The hover preview's lines (what clicking the cell under the pointer would do).
+pub(super) fn hover_lines(ui: &mut egui::Ui, hover: &[String]) {
     for l in hover {
         ui.label(l);
     }

@@ -7,7 +7,7 @@ use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
 use skirmish_rules::rulesets::attack_odds;
 use skirmish_rules::{Battle, Status};
 
-use super::pct;
+use super::{Spots, pct, spot};
 use crate::game::{Intent, ReactPolicy, Session, View};
 
 fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
@@ -149,6 +149,7 @@ pub(super) fn reaction(
     session: &Session,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
+    spots: &mut Spots,
 ) {
     // Reaction prompt.
     if let Status::AwaitingReaction(r) = b.status()
@@ -162,22 +163,19 @@ pub(super) fn reaction(
             .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
             .show(ctx, |ui| {
                 ui.label(head);
-                let mut spots = Vec::new();
-                let names: Vec<String> = opts.iter().map(|(k, _)| k.to_string()).collect();
+                // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, (k, text)) in opts.iter().enumerate() {
                     let r = ui.button(format!("[{}] {text}", i + 1));
                     if r.clicked() {
                         intent.react = Some(Some(*k));
                     }
-                    spots.push((names[i].as_str(), r.rect.center()));
+                    spot(ui, spots, &k.to_string(), &r);
                 }
                 let r = ui.button("[N] No reaction");
                 if r.clicked() {
                     intent.react = Some(None);
                 }
-                spots.push(("No reaction", r.rect.center()));
-                // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
-                super::action_bar::note_buttons(&spots);
+                spot(ui, spots, "No reaction", &r);
             });
         if let Some(w) = w {
             let wr = w.response.rect;

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# End-to-end check of the window as a player meets it (issue 19): turn flow, idle cost,
+# the side panel and resizing, played with real keys, clicks and wheel turns through
+# xdotool under Xvfb, like .ci/e2e.sh.
+#
+# e2e 11, tactical-d20 ambush (both sides human, hot-seat), 1280×800:
+#   - Space dismisses the handover screen; more Spaces end nothing (the Space/handover
+#     regression: a turn is never ended by dismissing the handover);
+#   - idle on the board, the game sleeps: its CPU use over 10 s stays under 15% of a
+#     core (it drew every frame before: ~100%);
+#   - Enter asks "End the turn?" (Tamsin has all her actions): a second Enter does not
+#     answer it, N closes it, Enter then Y ends the turn;
+#   - Enter on the next handover screen does nothing (no turn ends, the board stays
+#     hidden); Space shows the board;
+#   - a greyed action (Trip: nobody in reach) clicked does nothing;
+#   - the wheel over the side panel scrolls it and leaves the map's zoom alone; over the
+#     map it zooms;
+#   - the window resized to 1024×640: the map is fitted again inside the part left of
+#     the panel, End turn is still on screen.
+#
+# Usage: .ci/e2e-window.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=:95
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_BUTTONS="$out/buttons.txt"
+events="$out/events.jsonl"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+
+fail() { echo "e2e-window: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+wait_for() {
+  for _ in $(seq 1 "${2:-30}"); do
+    grep -q -- "$1" "$events" 2>/dev/null && return 0
+    alive
+    sleep 1
+  done
+  fail "no event matching $1"
+}
+# none PATTERN SECONDS: no event matches for that long.
+none() {
+  sleep "$2"
+  ! grep -q -- "$1" "$events" || fail "an event matched $1: $(grep -- "$1" "$events" | tail -1)"
+}
+shot() { import -window root "$out/$1.png"; }
+# has_button LABEL: the button is on screen now (SKIRMISH_BUTTONS lists the visible ones).
+has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
+button() { awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS"; }
+# cpu SECONDS: the game's CPU use (all threads, user + system) over SECONDS, in % of one core.
+cpu() {
+  local tck a b
+  tck=$(getconf CLK_TCK)
+  a=$(awk '{ print $14 + $15 }' /proc/$game/stat)
+  sleep "$1"
+  b=$(awk '{ print $14 + $15 }' /proc/$game/stat)
+  awk -v a="$a" -v b="$b" -v s="$1" -v k="$tck" 'BEGIN { printf "%.1f", (b - a) / k / s * 100 }'
+}
+
+rm -f /tmp/.X11-unix/X95 /tmp/.X95-lock
+Xvfb :95 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+"$bin" play levels/tactical-d20-ambush.ron --event-log "$events" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
+  alive
+  sleep 1
+done
+wait_for '"turn_started"' 60
+for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
+win=$(xdotool search --name Skirmish | head -1)
+sleep 3
+xdotool windowfocus --sync "$win" || true
+
+echo "e2e 11: Space shows the board and ends nothing"
+shot 90-handover
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Wardens"'
+sleep 1
+xdotool key space
+sleep 0.5
+xdotool key space
+none '"kind":"turn_ended"' 3
+shot 91-board-after-spaces
+
+echo "e2e 11: an idle battle sleeps"
+xdotool mousemove 300 650
+sleep 3
+idle=$(cpu 10)
+echo "e2e 11: idle CPU over 10 s: $idle% of a core"
+awk -v c="$idle" 'BEGIN { exit !(c < 15) }' || fail "the idle game uses $idle% of a core"
+
+echo "e2e 11: Enter asks first; a second Enter does not answer; N keeps playing; Y ends"
+xdotool key Return
+for _ in $(seq 1 10); do has_button "End turn anyway" && break; sleep 0.5; done
+has_button "End turn anyway" || fail "no 'End the turn?' after Enter with actions left"
+shot 92-end-turn-question
+xdotool key Return
+none '"kind":"turn_ended"' 2
+xdotool key n
+sleep 1.5
+! has_button "End turn anyway" || fail "N did not close 'End the turn?'"
+none '"kind":"turn_ended"' 1
+xdotool key Return
+sleep 1.5
+has_button "End turn anyway" || fail "no 'End the turn?' the second time"
+xdotool key y
+wait_for '"kind":"turn_ended","round":1,"actor":"Tamsin"'
+wait_for '"kind":"turn_started","round":1,"actor":"Snarl"'
+
+echo "e2e 11: Enter on the handover screen ends nothing and shows nothing"
+sleep 1.5
+xdotool key Return
+sleep 0.5
+xdotool key Return
+none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
+grep -q '"kind":"handover","round":1,"actor":"Ogre"' "$events" && fail "Enter dismissed the handover screen"
+has_button "Show the board" || fail "the handover screen is not up for the Ogre side"
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Ogre"'
+sleep 1.5
+
+echo "e2e 11: a greyed action does nothing when clicked"
+has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
+n=$(wc -l <"$events")
+xdotool mousemove $(button Trip)
+sleep 1.5
+shot 93-greyed-trip-reason
+xdotool click 1
+sleep 1.5
+[ "$(wc -l <"$events")" -eq "$n" ] || fail "clicking the greyed Trip did something: $(tail -1 "$events")"
+
+echo "e2e 11: the wheel over the panel scrolls it, over the map it zooms"
+xdotool mousemove 1110 420
+sleep 1
+cp "$SKIRMISH_LAYOUT" "$out/layout-before.txt"
+import -window root -crop 320x600+960+100 +repage "$out/panel-a.png"
+xdotool click --repeat 6 --delay 80 5
+sleep 2
+import -window root -crop 320x600+960+100 +repage "$out/panel-b.png"
+shot 94-panel-scrolled
+cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" || fail "the wheel over the panel moved the map"
+ae=$(compare -metric AE "$out/panel-a.png" "$out/panel-b.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${ae%.*}" -gt 1000 ] 2>/dev/null || fail "the panel did not scroll ($ae pixels changed)"
+xdotool mousemove 300 650
+sleep 0.5
+xdotool click --repeat 2 --delay 80 5
+sleep 2
+cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" && fail "the wheel over the map did not zoom"
+
+echo "e2e 11: resized to 1024×640, the map is fitted again and End turn is on screen"
+xdotool windowsize "$win" 1024 640
+sleep 3
+# Every cell's centre inside the part of the window left of the panel.
+awk '$3 < 8 || $3 > 1024 - 330 || $4 < 8 || $4 > 632 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
+  fail "cells outside the map area at 1024×640: $(awk '$3 > 694 || $4 > 632' "$SKIRMISH_LAYOUT" | head -3 | tr '\n' ';')"
+has_button "End turn" || fail "no End turn button at 1024×640"
+read -r ex ey <<<"$(button "End turn")"
+[ "$ex" -lt 830 ] && [ "$ey" -lt 640 ] || fail "End turn is not where the panel should be at 1024×640 ($ex $ey)"
+import -window root -crop 1024x640+0+0 +repage "$out/95-1024x640.png"
+# And the frame shown is the new one: the panel's heading is drawn at its new place.
+sd=$(convert "$out/95-1024x640.png" -crop 240x40+705+2 -colorspace Gray -format '%[fx:standard_deviation]' info:)
+awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "no panel heading at 1024×640 on screen ($sd)"
+alive
+cp "$events" "$out/events-11.jsonl"
+echo "e2e-window: ok — screenshots and event logs in $out"
