@@ -151,6 +151,8 @@ pub struct View {
     pub message: Option<(String, bool)>,
     /// Roll log shows only this unit's events.
     pub log_filter: Option<UnitId>,
+    /// The roll log shows its bookkeeping lines too (setup, payments, declined offers).
+    pub log_details: bool,
     /// Screen rectangles egui panels cover (clicks there are not map clicks).
     pub ui_rects: Vec<Rect>,
     /// A choice to make before the command goes in (which focus, which item).

@@ -271,12 +271,13 @@ fn rest(b: &Battle, l: &Logged) -> String {
     }
 }
 
-/// The whole log as lines, consecutive steps of a move folded into one.
+/// The whole log as lines, the steps of a move folded into one (bookkeeping lines
+/// between them do not part them; anything a player reads does).
 pub fn lines(b: &Battle) -> Vec<Line> {
     let mut out: Vec<Line> = Vec::new();
     for l in b.log() {
         let next = line(b, l);
-        if let Some(last) = out.last_mut()
+        if let Some(last) = out.iter_mut().rev().find(|x| !x.noise)
             && last.absorb(&next, b)
         {
             continue;

@@ -1,12 +1,12 @@
-//! The roll log: every event as a line, formatted once (not every frame), and its panel
-//! with the per-unit filter.
+//! The roll log: every event as a sentence, made once (not every frame), with its dice
+//! on hover, the bookkeeping hidden unless "details" is ticked, and the per-unit filter.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{Pool, UnitId};
 use skirmish_rules::event::Event;
-use skirmish_rules::record::record;
+use skirmish_rules::sentence::{self, Line};
 
 use crate::game::{Screen, Session, View};
 
@@ -19,10 +19,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Roll-log lines, formatted once per event (not every frame).
+/// Roll-log lines, made once per event (not every frame): sentences
+/// (`skirmish_rules::sentence`), the steps of a move folded into one line.
 #[derive(Resource, Default)]
 pub(super) struct LogCache {
-    pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, String)>,
+    /// (actor, target, line), oldest first.
+    pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, Line)>,
+    /// Log events read so far.
+    pub(super) events: usize,
     /// Each unit's initiative total, read off the log as it grows.
     pub(super) initiative: std::collections::BTreeMap<UnitId, i32>,
     /// The battle generation the cache was built for (a restart starts over).
@@ -64,56 +68,32 @@ fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
     }
 }
 
-/// Format the events the log gained since the last frame.
+/// Turn the events the log gained since the last frame into lines.
 pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
     // An undo shortens the log; a restart is a new generation: start over.
-    if cache.lines.len() > b.log().len() || cache.generation != session.generation {
+    if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
         cache.initiative.clear();
+        cache.events = 0;
         cache.generation = session.generation;
     }
-    let start = cache.lines.len();
-    for l in &b.log()[start..] {
+    for l in &b.log()[cache.events..] {
         let (a, t) = actors(&l.event);
-        cache.lines.push((a, t, line(b, l)));
+        let next = sentence::line(b, l);
         if let Event::Initiative { unit, roll } = &l.event {
             cache.initiative.entry(*unit).or_insert(roll.total);
         }
-    }
-}
-
-/// One event as a log line: the record's text, but a casting and a fizzle in words
-/// ("Ysolde casts Fireball at (4, 4)", "Magic Missile fizzles: countered by Morwen").
-fn line(b: &Battle, l: &skirmish_rules::event::Logged) -> String {
-    let r = record(b, l);
-    match &l.event {
-        Event::Cast { .. } => {
-            let at = match (&r.target, r.to) {
-                (Some(t), _) => format!(" at {t}"),
-                (None, Some(c)) => format!(" at {c}"),
-                _ => String::new(),
-            };
-            format!(
-                "[round {}] {} casts {}{at}",
-                r.round,
-                r.actor.as_deref().unwrap_or("?"),
-                r.detail.as_deref().unwrap_or("an ability")
-            )
+        // A step folds into the line of the step before (hidden lines between them,
+        // such as payments, do not part them).
+        let last = cache.lines.iter_mut().rev().find(|(_, _, x)| !x.noise);
+        if let Some((_, _, last)) = last
+            && last.absorb(&next, b)
+        {
+            continue;
         }
-        Event::Fizzled { name, .. } => {
-            let why = r.detail.as_deref().unwrap_or("");
-            let why = why
-                .strip_prefix(name.as_str())
-                .map(|w| w.trim_start_matches(':').trim())
-                .unwrap_or(why);
-            format!(
-                "[round {}] {}'s {name} fizzles: {why}",
-                r.round,
-                r.actor.as_deref().unwrap_or("?")
-            )
-        }
-        _ => r.text(),
+        cache.lines.push((a, t, next));
     }
+    cache.events = b.log().len();
 }
 
 /// The roll log at the bottom of the side panel, newest first.
@@ -122,6 +102,8 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
     ui.separator();
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Roll log").strong());
+        ui.checkbox(&mut view.log_details, "details")
+            .on_hover_text("Also show the bookkeeping: setup, payments, declined offers");
         let shown = view
             .log_filter
             .map(|u| b.name(u).to_string())
@@ -141,13 +123,27 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
         .max_height(280.0)
         .show(ui, |ui| {
             for (a, t, line) in cache.lines.iter().rev() {
+                if line.noise && !view.log_details {
+                    continue;
+                }
                 if let Some(f) = view.log_filter
                     && *a != Some(f)
                     && *t != Some(f)
                 {
                     continue;
                 }
-                ui.label(egui::RichText::new(line).monospace().size(11.0));
+                let mut text = egui::RichText::new(&line.text).size(12.0);
+                if line.noise {
+                    text = text.weak();
+                }
+                if line.text.starts_with('—') {
+                    text = text.strong();
+                }
+                let label = ui.label(text);
+                // The dice behind a roll, on hover.
+                if let Some(d) = &line.dice {
+                    label.on_hover_text(d);
+                }
             }
         });
 }
