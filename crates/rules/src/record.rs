@@ -92,6 +92,7 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
             b.name(*target)
         ),
         Trigger::StandingUp { .. } => "standing up".into(),
+        Trigger::Provoked { .. } => "provoked".into(),
         Trigger::FailedTumble { .. } => "failed tumble".into(),
         Trigger::FailedManeuver { .. } => "failed maneuver".into(),
         Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
@@ -248,6 +249,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::Feinted { by: unit }
                 | Trigger::Disarmed { by: unit }
                 | Trigger::Casting { caster: unit, .. }
+                | Trigger::Provoked { unit }
                 | Trigger::SpellIdentified { caster: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);

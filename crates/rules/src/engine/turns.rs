@@ -174,7 +174,7 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         if !b.alive(u) {
             break;
         }
-        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 20))?;
+        let roll = b.rules().save_roll(b, u, c.kind)?;
         let success = roll.total >= dc as i32;
         b.emit(Event::Save {
             unit: u,

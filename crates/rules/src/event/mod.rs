@@ -175,6 +175,20 @@ pub enum Spend {
     Use,
     /// tactical-d20: Spell Quantity for a counterspell.
     Counterspell,
+    /// escalation: a Disengage check (paid whether it succeeds or not).
+    Disengage,
+    /// escalation: switching stance or weapon.
+    Stance,
+    /// escalation: Rally.
+    Rally,
+    /// escalation: stabilizing a dying ally.
+    Stabilize,
+    /// escalation: the Quick and Move actions spent alongside a Coup de Grace.
+    CoupDeGrace,
+    /// escalation: a recovery used to heal.
+    Recovery,
+    /// escalation: a failed death save.
+    DeathSave,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),
@@ -231,6 +245,8 @@ pub enum CheckPurpose {
     Disrupt,
     /// A target's save against an ability (flow: its skill against the caster's Magic).
     Resist,
+    /// escalation: a Disengage check (3d6 vs 11, +1 per enemy past the first).
+    Disengage,
 }
 
 /// Why a pool was refilled.

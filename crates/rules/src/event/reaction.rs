@@ -95,6 +95,12 @@ pub enum Trigger {
         /// The caster's ability (index into its abilities).
         ability: usize,
     },
+    /// `unit`, engaged with the reactor, does something that provokes (escalation: a
+    /// ranged attack while engaged): an opportunity attack.
+    Provoked {
+        /// Who provokes.
+        unit: UnitId,
+    },
     /// tactical-d20: the reactor identified the spell `caster` is casting and may
     /// counter it.
     SpellIdentified {
@@ -114,6 +120,7 @@ impl Trigger {
             Trigger::EntersReach { mover, .. } => Some(*mover),
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
             Trigger::Casting { caster, .. } => Some(*caster),
+            Trigger::Provoked { unit } => Some(*unit),
             Trigger::SpellIdentified { .. } => None,
             Trigger::IncomingAttack { .. }
             | Trigger::IncomingDamage { .. }

@@ -1,0 +1,789 @@
+//! `escalation` (seed 001, "Combat Rules"): one forced-dice scenario per rule through
+//! `Battle::submit`, the same path the window, the AI and scripts use. Initiative rolls
+//! no dice (bands), so the forced faces start with the first roll of play.
+
+use skirmish_rules::battle::Status;
+use skirmish_rules::components::{ConditionKind, Pool, Slot, UnitId};
+use skirmish_rules::engine::Action;
+use skirmish_rules::event::{
+    AttackKind, CheckPurpose, Counter, Event, Outcome, ReactionKind, Spend, Trigger,
+};
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::level;
+use skirmish_rules::rulesets::escalation::{self as esc, EscalationAction};
+use skirmish_rules::{Battle, Command, Illegal};
+
+use crate::support::{id, repo, since};
+
+/// An escalation battle on an open 10×6 map: side "PCs" (role Pc) and "Foes" (Npc).
+pub fn field(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
+    let row = format!("\"{}\"", ".".repeat(10));
+    let map = vec![row; 6].join(", ");
+    let src = format!(
+        r##"Level(name: "esc", ruleset: "escalation", grid: {kind:?}, map: [{map}],
+        sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+        units: [{units}])"##
+    );
+    let l = level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+    Battle::new(l, 7, dice.to_vec()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A fighter (Level 2, Volition 3, miss damage) next to a goblin (AC 15, 14 HP).
+const DUEL: &str = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+    Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+
+fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize, Illegal> {
+    b.submit(Command::Act {
+        unit,
+        action: action.into(),
+    })
+}
+
+fn attack(b: &mut Battle, unit: UnitId, target: UnitId) -> Result<usize, Illegal> {
+    b.submit(Command::Attack {
+        unit,
+        target,
+        weapon: None,
+        slot: None,
+        aim: None,
+    })
+}
+
+fn end(b: &mut Battle) {
+    let u = b.current().expect("a turn");
+    b.submit(Command::EndTurn { unit: u }).unwrap();
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(unit),
+        "{:?}",
+        b.window()
+    );
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+    })
+    .unwrap();
+}
+
+/// (attacker, kind, natural, total, outcome, faces) of every attack.
+fn swings(ev: &[Event]) -> Vec<(UnitId, AttackKind, i32, i32, Outcome, Vec<u32>)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Attack {
+                attacker,
+                kind,
+                roll,
+                outcome,
+                ..
+            } => Some((
+                *attacker,
+                *kind,
+                roll.natural(),
+                roll.total,
+                *outcome,
+                roll.faces.clone(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// (unit, amount) of every Damage event.
+fn damage(ev: &[Event]) -> Vec<(UnitId, i32)> {
+    crate::support::damage(ev)
+}
+
+// ---------------------------------------------------------------------------------------
+// Attacks: 3d6 + Level + Volition + escalation vs AC; hit on ≥; 17+ crit; 3 crit fail.
+
+#[test]
+fn an_attack_is_3d6_plus_level_and_volition_and_hits_on_matching_the_defence() {
+    // 3+4+3 = 10, +2 Level +3 Volition = 15 against AC 15: a hit. Damage: the stance's
+    // die (longsword d8) × Level 2, + Volition 3: 5 + 6 + 3 = 14.
+    let mut b = field(GridKind::Square, DUEL, &[3, 4, 3, 5, 6]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    assert_eq!(b.current(), Some(f));
+    let n = b.log().len();
+    attack(&mut b, f, g).unwrap();
+    let ev = since(&b, n);
+    let s = swings(&ev);
+    assert_eq!(s.len(), 1);
+    assert_eq!((s[0].2, s[0].3, s[0].4), (10, 15, Outcome::Success));
+    assert_eq!(damage(&ev), vec![(g, 14)]);
+    let target = ev.iter().find_map(|e| match e {
+        Event::Attack { target_number, .. } => Some(*target_number),
+        _ => None,
+    });
+    assert_eq!(target, Some(15), "against the goblin's AC");
+    // The Standard action paid.
+    assert_eq!(b.slots(f, Slot::Standard), 0);
+    assert_eq!(b.slots(f, Slot::Move), 1);
+}
+
+#[test]
+fn a_miss_deals_the_classs_miss_damage_equal_to_level_and_a_natural_3_none() {
+    // 3+4+2 = 9 + 5 = 14 < 15: a miss; the fighter's class deals its Level (2) on a miss.
+    let mut b = field(GridKind::Square, DUEL, &[3, 4, 2]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    let n = b.log().len();
+    attack(&mut b, f, g).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(swings(&ev)[0].4, Outcome::Failure);
+    assert_eq!(damage(&ev), vec![(g, 2)]);
+    // A natural 3 crit-fails: no miss effects.
+    let mut b = field(GridKind::Square, DUEL, &[1, 1, 1]);
+    let n = b.log().len();
+    attack(&mut b, f, g).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(swings(&ev)[0].4, Outcome::CriticalFailure);
+    assert_eq!(damage(&ev), vec![]);
+    // A class without miss damage (the rogue) deals none on a plain miss.
+    let units = r#"Unit(name: "Lisk", side: "PCs", cell: (3, 2), archetype: "rogue"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[2, 2, 2]);
+    let (r, g) = (id(&b, "Lisk"), id(&b, "Snitch"));
+    let n = b.log().len();
+    attack(&mut b, r, g).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(swings(&ev)[0].4, Outcome::Failure);
+    assert_eq!(damage(&ev), vec![]);
+}
+
+#[test]
+fn a_natural_17_crits_for_double_damage_even_below_the_defence() {
+    // 6+6+5 = 17: a crit. Damage (4 + 4 + 3) × 2 = 22.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Mog", side: "Foes", cell: (4, 2), archetype: "orc", hp: 40, stats: {Ac: 40, Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[6, 6, 5, 4, 4]);
+    let (f, o) = (id(&b, "Brannoc"), id(&b, "Mog"));
+    let n = b.log().len();
+    attack(&mut b, f, o).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(swings(&ev)[0].4, Outcome::Critical);
+    assert_eq!(damage(&ev), vec![(o, 22)]);
+    // 6+5+5 = 16 does not crit (and misses AC 40).
+    let mut b = field(GridKind::Square, units, &[6, 5, 5]);
+    let n = b.log().len();
+    attack(&mut b, f, o).unwrap();
+    assert_eq!(swings(&since(&b, n))[0].4, Outcome::Failure);
+}
+
+#[test]
+fn weak_crits_on_16_and_weak_and_vulnerable_on_15() {
+    // A wolf is weak to weapon damage: 16 crits; Vulnerable as well: 15 crits.
+    let wolf = |extra: &str| {
+        format!(
+            r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+            Unit(name: "Fang", side: "Foes", cell: (4, 2), archetype: "wolf", hp: 60, stats: {{Ac: 40, Band: 0, Speed: 8, Level: 1, Volition: 3}}{extra})"#
+        )
+    };
+    let mut b = field(GridKind::Square, &wolf(""), &[6, 5, 5, 1, 1]);
+    let (f, w) = (id(&b, "Brannoc"), id(&b, "Fang"));
+    attack(&mut b, f, w).unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].4, Outcome::Critical);
+    let mut b = field(GridKind::Square, &wolf(""), &[6, 5, 4]);
+    attack(&mut b, f, w).unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].4, Outcome::Failure);
+    let v = wolf(", conditions: {Vulnerable: UntilRemoved}");
+    let mut b = field(GridKind::Square, &v, &[6, 5, 4, 1, 1]);
+    attack(&mut b, f, w).unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].4, Outcome::Critical);
+}
+
+#[test]
+fn resistance_halves_damage_when_the_natural_roll_is_below_its_number() {
+    // The ogre resists weapon 12+: a natural 11 that hits deals half.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Mog", side: "Foes", cell: (4, 2), archetype: "ogre", stats: {Level: 3, Volition: 4, Ac: 10, Pd: 16, Md: 12, Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[4, 4, 3, 5, 6]);
+    let (f, o) = (id(&b, "Brannoc"), id(&b, "Mog"));
+    attack(&mut b, f, o).unwrap();
+    // 5 + 6 + 3 = 14, halved: 7.
+    assert_eq!(damage(&since(&b, 0)), vec![(o, 7)]);
+    // A natural 12: full damage.
+    let mut b = field(GridKind::Square, units, &[4, 4, 4, 5, 6]);
+    attack(&mut b, f, o).unwrap();
+    assert_eq!(damage(&since(&b, 0)), vec![(o, 14)]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Advantage and Disadvantage: an extra d6 each, highest or lowest three kept; cancelling.
+
+#[test]
+fn advantage_rolls_an_extra_d6_and_keeps_the_highest_three() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 30}, conditions: {Weakened: UntilRemoved})"#;
+    let mut b = field(GridKind::Square, units, &[1, 6, 5, 4]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    attack(&mut b, f, g).unwrap();
+    let s = swings(&since(&b, 0));
+    assert_eq!(s[0].5, vec![1, 6, 5, 4], "four dice rolled");
+    assert_eq!(s[0].2, 15, "the highest three kept");
+}
+
+#[test]
+fn disadvantages_of_different_names_stack_and_cancel_advantage_one_for_one() {
+    // Dazed and Shaken: 2 Disadvantage, 5d6 keep the lowest three.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", conditions: {Dazed: UntilRemoved, Shaken: UntilRemoved}),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 30})"#;
+    let mut b = field(GridKind::Square, units, &[6, 6, 2, 3, 4]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    attack(&mut b, f, g).unwrap();
+    let s = swings(&since(&b, 0));
+    assert_eq!(s[0].5.len(), 5);
+    assert_eq!(s[0].2, 9, "2 + 3 + 4");
+    // Dazed attacker against a Weakened target: they cancel, a plain 3d6.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", conditions: {Dazed: UntilRemoved}),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 30}, conditions: {Weakened: UntilRemoved})"#;
+    let mut b = field(GridKind::Square, units, &[6, 6, 2]);
+    attack(&mut b, f, g).unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].5, vec![6, 6, 2]);
+    // The odds the preview shows come from the same dice: with 1 Advantage, 15+ is likelier.
+    assert!(esc::natural_odds(1)[15] > esc::natural_odds(0)[15]);
+    let total: f64 = esc::natural_odds(-3).iter().sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
+
+// ---------------------------------------------------------------------------------------
+// Turn structure: bands, the escalation die, actions and substitution.
+
+#[test]
+fn initiative_goes_by_band_with_the_pcs_of_a_band_before_its_enemies() {
+    let units = r#"Unit(name: "SlowPc", side: "PCs", cell: (0, 0), archetype: "fighter", stats: {Level: 2, Volition: 3, Ac: 17, Pd: 14, Md: 11, Band: 1}),
+        Unit(name: "FastFoe", side: "Foes", cell: (9, 0), archetype: "goblin"),
+        Unit(name: "MediumFoe", side: "Foes", cell: (9, 1), archetype: "goblin", stats: {Level: 1, Volition: 2, Ac: 15, Band: 2}),
+        Unit(name: "MediumPc", side: "PCs", cell: (0, 1), archetype: "fighter"),
+        Unit(name: "FastPc", side: "PCs", cell: (0, 2), archetype: "rogue")"#;
+    let b = field(GridKind::Square, units, &[]);
+    let names: Vec<&str> = b.order().iter().map(|&u| b.name(u)).collect();
+    assert_eq!(
+        names,
+        ["FastPc", "FastFoe", "MediumPc", "MediumFoe", "SlowPc"]
+    );
+}
+
+#[test]
+fn the_escalation_die_is_0_in_round_1_then_rises_by_1_to_6_and_only_pcs_add_it() {
+    assert_eq!(esc::escalation_for_round(1), 0);
+    assert_eq!(esc::escalation_for_round(2), 1);
+    assert_eq!(esc::escalation_for_round(7), 6);
+    assert_eq!(esc::escalation_for_round(12), 6);
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (0, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Mog", side: "Foes", cell: (9, 4), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15, Escalates: 1})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (f, g, m) = (id(&b, "Brannoc"), id(&b, "Snitch"), id(&b, "Mog"));
+    assert_eq!(b.counter(Counter::EscalationDie), 0);
+    for _ in 0..3 {
+        end(&mut b);
+    }
+    assert_eq!(b.round(), 2);
+    assert_eq!(b.counter(Counter::EscalationDie), 1);
+    assert!(since(&b, 0).contains(&Event::Counter {
+        counter: Counter::EscalationDie,
+        value: 1
+    }));
+    assert_eq!(esc::escalation_bonus(&b, f), 1, "a PC adds it");
+    assert_eq!(esc::escalation_bonus(&b, g), 0, "an NPC does not");
+    assert_eq!(esc::escalation_bonus(&b, m), 1, "unless the level marks it");
+    for _ in 0..(3 * 6) {
+        end(&mut b);
+    }
+    assert_eq!(b.round(), 8);
+    assert_eq!(b.counter(Counter::EscalationDie), 6, "at most 6");
+    // Shaken counts it as 0.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (0, 2), archetype: "fighter", conditions: {Shaken: UntilRemoved}),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    end(&mut b);
+    end(&mut b);
+    assert_eq!(b.counter(Counter::EscalationDie), 1);
+    assert_eq!(esc::escalation_bonus(&b, id(&b, "Brannoc")), 0);
+}
+
+#[test]
+fn the_escalation_die_is_added_to_a_pcs_attack_roll() {
+    // Round 2: 3+3+3 = 9 + 2 + 3 + 1 = 15 hits AC 15 only with the die.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}, hp: 50)"#;
+    let mut b = field(GridKind::Square, units, &[3, 3, 3, 1, 1]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    end(&mut b);
+    // The goblin's turn: it does nothing.
+    end(&mut b);
+    assert_eq!(b.current(), Some(f));
+    let n = b.log().len();
+    attack(&mut b, f, g).unwrap();
+    let s = swings(&since(&b, n));
+    assert_eq!((s[0].3, s[0].4), (15, Outcome::Success));
+}
+
+#[test]
+fn a_better_action_pays_for_a_lesser_one_standard_for_move_move_for_quick() {
+    // A fighter switches stance three times: Quick, then Move, then Standard pay.
+    let mut b = field(GridKind::Square, DUEL, &[]);
+    let f = id(&b, "Brannoc");
+    let n = b.log().len();
+    for _ in 0..3 {
+        act(&mut b, f, EscalationAction::SwitchStance).unwrap();
+    }
+    let paid: Vec<Pool> = since(&b, n)
+        .iter()
+        .filter_map(|e| match e {
+            Event::Spent {
+                pool,
+                on: Spend::Stance,
+                ..
+            } => Some(*pool),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        paid,
+        [
+            Pool::Slot(Slot::Quick),
+            Pool::Slot(Slot::Move),
+            Pool::Slot(Slot::Standard)
+        ]
+    );
+    // Nothing is left: the turn has ended by itself.
+    assert_ne!(b.current(), Some(f));
+    // A basic attack is a Standard action: a Move or Quick action cannot pay for it.
+    let mut b = field(GridKind::Square, DUEL, &[3, 4, 3, 1, 1]);
+    let g = id(&b, "Snitch");
+    attack(&mut b, f, g).unwrap();
+    assert_eq!((b.slots(f, Slot::Move), b.slots(f, Slot::Quick)), (1, 1));
+    assert!(matches!(attack(&mut b, f, g), Err(Illegal::NoSlot { .. })));
+}
+
+#[test]
+fn switching_stance_swaps_the_weapon_and_the_damage_die() {
+    // The fighter starts in melee stance (longsword); after a switch it throws its
+    // javelin (d6) and threatens nothing.
+    let mut b = field(GridKind::Square, DUEL, &[3, 4, 3, 1, 2]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    assert!(esc::melee_stance(&b, f));
+    act(&mut b, f, EscalationAction::SwitchStance).unwrap();
+    assert!(!esc::melee_stance(&b, f));
+    assert_eq!(b.threat_reach(f), 0);
+    let n = b.log().len();
+    attack(&mut b, f, g).unwrap();
+    // A ranged attack while engaged provokes the goblin: it declines.
+    react(&mut b, g, None);
+    let ev = since(&b, n);
+    let w = ev.iter().find_map(|e| match e {
+        Event::Attack { weapon, .. } => Some(weapon.clone()),
+        _ => None,
+    });
+    assert_eq!(w.as_deref(), Some("javelin"));
+    assert_eq!(damage(&ev), vec![(g, 1 + 2 + 3)]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Positioning: opportunity attacks and Disengage.
+
+#[test]
+fn moving_away_while_engaged_provokes_a_free_opportunity_attack() {
+    // The goblin acts first (band 3) and walks off; the fighter's opportunity attack is
+    // a free basic melee attack.
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1]);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    assert_eq!(b.current(), Some(g));
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(7, 2),
+    })
+    .unwrap();
+    react(&mut b, f, Some(ReactionKind::ReactionAttack));
+    let ev = since(&b, n);
+    let reacted = ev.iter().find_map(|e| match e {
+        Event::Reacted { reactor, paid, .. } => Some((*reactor, paid.clone())),
+        _ => None,
+    });
+    assert_eq!(reacted, Some((f, vec![])), "free");
+    let s = swings(&ev);
+    assert_eq!((s[0].0, s[0].1), (f, AttackKind::Reaction));
+    assert_eq!(damage(&ev), vec![(g, 1 + 1 + 3)]);
+    assert_eq!(b.pos(g), Cell::new(7, 2), "the move goes on");
+}
+
+#[test]
+fn a_unit_in_ranged_stance_makes_no_opportunity_attacks() {
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger")"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let g = id(&b, "Snitch");
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(7, 2),
+    })
+    .unwrap();
+    assert!(
+        !since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+}
+
+#[test]
+fn a_ranged_attack_while_engaged_provokes_before_the_shot() {
+    // The goblin (melee stance) is engaged with the ranger, who shoots it.
+    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
+    // The goblin's opportunity attack: 2+2+2 misses; then the shot 5+5+5 hits, 2d8.
+    let mut b = field(GridKind::Square, units, &[2, 2, 2, 5, 5, 5, 1, 1]);
+    let (r, g) = (id(&b, "Tarrow"), id(&b, "Snitch"));
+    let n = b.log().len();
+    attack(&mut b, r, g).unwrap();
+    let offered = since(&b, n).iter().any(|e| {
+        matches!(e, Event::ReactionOffered { reactor, trigger: Trigger::Provoked { unit }, .. }
+            if *reactor == g && *unit == r)
+    });
+    assert!(offered);
+    react(&mut b, g, Some(ReactionKind::ReactionAttack));
+    let s = swings(&since(&b, n));
+    assert_eq!(s.len(), 2);
+    assert_eq!((s[0].0, s[0].1), (g, AttackKind::Reaction));
+    assert_eq!(
+        (s[1].0, s[1].1, s[1].4),
+        (r, AttackKind::Normal, Outcome::Success)
+    );
+}
+
+#[test]
+fn disengage_is_3d6_against_11_and_success_lets_the_unit_move_off_without_provoking() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[4, 4, 3]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    assert!(
+        (esc::disengage_chance(&b, f, &[g]) - 0.5).abs() < 1e-9,
+        "3d6 ≥ 11"
+    );
+    let n = b.log().len();
+    act(&mut b, f, EscalationAction::Disengage { from: vec![] }).unwrap();
+    b.submit(Command::Move {
+        unit: f,
+        to: Cell::new(0, 2),
+    })
+    .unwrap();
+    let ev = since(&b, n);
+    let check = ev.iter().find_map(|e| match e {
+        Event::Check {
+            purpose: CheckPurpose::Disengage,
+            roll,
+            target_number,
+            outcome,
+            ..
+        } => Some((roll.total, *target_number, *outcome)),
+        _ => None,
+    });
+    assert_eq!(check, Some((11, 11, Outcome::Success)));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+    assert_eq!(b.pos(f), Cell::new(0, 2));
+    // The Disengage's move was the Move action: the Standard is left.
+    assert_eq!(b.slots(f, Slot::Standard), 1);
+}
+
+#[test]
+fn a_failed_disengage_loses_the_move_action_and_more_enemies_raise_the_difficulty() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1}),
+        Unit(name: "Grub", side: "Foes", cell: (3, 3), archetype: "goblin", stats: {Band: 1})"#;
+    // Two enemies: DC 12; 4+4+3 = 11 fails.
+    let mut b = field(GridKind::Square, units, &[4, 4, 3]);
+    let f = id(&b, "Brannoc");
+    let n = b.log().len();
+    act(&mut b, f, EscalationAction::Disengage { from: vec![] }).unwrap();
+    let ev = since(&b, n);
+    let check = ev.iter().find_map(|e| match e {
+        Event::Check {
+            purpose: CheckPurpose::Disengage,
+            target_number,
+            outcome,
+            ..
+        } => Some((*target_number, *outcome)),
+        _ => None,
+    });
+    assert_eq!(check, Some((12, Outcome::Failure)));
+    assert_eq!(b.slots(f, Slot::Move), 0);
+    assert_eq!(b.move_left(f), 0, "no move bought");
+    // Free of enemies, there is nothing to disengage from.
+    let mut b = field(
+        GridKind::Square,
+        &units
+            .replace("(4, 2)", "(8, 2)")
+            .replace("(3, 3)", "(8, 4)"),
+        &[],
+    );
+    assert!(act(&mut b, f, EscalationAction::Disengage { from: vec![] }).is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// Damage and recovery: Staggered, dying, death saves, Rally, Stabilize, Coup de Grace.
+
+#[test]
+fn an_enemy_at_0_hp_dies_and_a_pc_at_0_is_dying() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Lisk", side: "PCs", cell: (0, 0), archetype: "rogue", stats: {Level: 2, Volition: 3, Ac: 15, Band: 0}),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 5, stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 3, 3]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    attack(&mut b, f, g).unwrap();
+    assert!(!b.alive(g));
+    assert!(b.has(g, ConditionKind::Dead));
+    // A PC dropped: Dying, not dead.
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", hp: 3),
+        Unit(name: "Lisk", side: "PCs", cell: (0, 0), archetype: "rogue")"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 3, 3]);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    attack(&mut b, g, f).unwrap();
+    assert!(!b.alive(f));
+    assert!(b.has(f, ConditionKind::Dying));
+    assert!(!b.has(f, ConditionKind::Dead));
+    assert!(
+        !matches!(b.status(), Status::Ended(_)),
+        "the rogue still stands"
+    );
+}
+
+/// A goblin (band 4) that has just dropped the fighter (band 2, 5 HP: 5 − (3 + 2) = 0,
+/// not a crit nor −half) with a plain hit and ended its turn; the rogue (band 3) is to
+/// act. Dice after the drop follow.
+fn dropped(dice: &[u32]) -> Battle {
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", hp: 5),
+        Unit(name: "Lisk", side: "PCs", cell: (2, 2), archetype: "rogue")"#;
+    let mut d = vec![5, 5, 5, 3];
+    d.extend_from_slice(dice);
+    let mut b = field(GridKind::Square, units, &d);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    attack(&mut b, g, f).unwrap();
+    assert_eq!(b.hp(f), 0);
+    assert!(!esc::dropped_hard(&b, f));
+    end(&mut b);
+    b
+}
+
+#[test]
+fn a_death_save_of_13_heals_with_a_recovery_from_0_and_the_pc_acts_next_turn() {
+    // Rogue's turn: pass. Fighter's turn: death save 5+4+4 = 13: a recovery (2d10: 6+4)
+    // from 0 HP: 10, capped at its 5 HP maximum; up, but it does not act this turn.
+    let mut b = dropped(&[5, 4, 4, 6, 4]);
+    let (f, r) = (id(&b, "Brannoc"), id(&b, "Lisk"));
+    assert_eq!(b.current(), Some(r));
+    let n = b.log().len();
+    end(&mut b);
+    let ev = since(&b, n);
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::Save { unit, kind: ConditionKind::Dying, target_number: 13, success: true, .. } if *unit == f)));
+    assert!(ev.contains(&Event::Revived { unit: f }));
+    assert_eq!(b.hp(f), 5);
+    assert!(b.alive(f));
+    assert!(!b.has(f, ConditionKind::Dying));
+    assert_eq!(b.pool(f, Pool::Recoveries), 7);
+    assert_ne!(b.current(), Some(f), "it acts next turn");
+}
+
+#[test]
+fn a_crit_death_save_acts_at_once_and_four_failures_kill() {
+    let mut b = dropped(&[6, 6, 5, 1, 1]);
+    let f = id(&b, "Brannoc");
+    end(&mut b);
+    assert_eq!(b.current(), Some(f), "a natural 17: it acts at once");
+    assert_eq!(b.hp(f), 2);
+    // Four failures: dead.
+    let mut b = dropped(&[1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2]);
+    let f = id(&b, "Brannoc");
+    for round in 0..4 {
+        // Rogue ends its turn; the fighter's death save fails; the goblin ends its turn.
+        end(&mut b);
+        assert_eq!(b.pool(f, Pool::DeathSaveFailures), 3 - round);
+        if round < 3 {
+            end(&mut b);
+        }
+    }
+    assert!(b.has(f, ConditionKind::Dead));
+    assert!(!b.has(f, ConditionKind::Dying));
+}
+
+#[test]
+fn a_pc_dropped_by_a_crit_has_2_disadvantage_on_its_first_death_save() {
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", hp: 3),
+        Unit(name: "Lisk", side: "PCs", cell: (2, 2), archetype: "rogue")"#;
+    // A crit (6+6+6) drops the fighter; its first death save rolls 5d6, the lowest 3 kept.
+    let mut b = field(GridKind::Square, units, &[6, 6, 6, 1, 6, 6, 6, 6, 1]);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    attack(&mut b, g, f).unwrap();
+    assert!(esc::dropped_hard(&b, f));
+    end(&mut b);
+    let n = b.log().len();
+    end(&mut b);
+    let save = since(&b, n).iter().find_map(|e| match e {
+        Event::Save {
+            kind: ConditionKind::Dying,
+            roll,
+            success,
+            ..
+        } => Some((roll.faces.len(), roll.total, *success)),
+        _ => None,
+    });
+    assert_eq!(
+        save,
+        Some((5, 13, true)),
+        "6 + 6 + 1 kept of 6 6 6 6 1? lowest: 1+6+6"
+    );
+}
+
+#[test]
+fn stabilize_makes_failed_death_saves_harmless_and_rally_heals_with_a_recovery() {
+    let mut b = dropped(&[1, 2, 2]);
+    let (f, r) = (id(&b, "Brannoc"), id(&b, "Lisk"));
+    act(&mut b, r, EscalationAction::Stabilize { ally: f }).unwrap();
+    assert!(b.has(f, ConditionKind::Stabilized));
+    end(&mut b);
+    assert_eq!(
+        b.pool(f, Pool::DeathSaveFailures),
+        4,
+        "the failure does not count"
+    );
+    assert!(b.has(f, ConditionKind::Dying));
+    // Rally: a recovery (the rogue's 2d8) as a Standard action.
+    let units = r#"Unit(name: "Lisk", side: "PCs", cell: (2, 2), archetype: "rogue", hp: 26),
+        Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[3, 4]);
+    let r = id(&b, "Lisk");
+    let before = b.hp(r);
+    // A rally at full HP heals nothing above the maximum.
+    act(&mut b, r, EscalationAction::Rally).unwrap();
+    assert_eq!(b.hp(r), before);
+    assert_eq!(b.pool(r, Pool::Recoveries), 7);
+    assert_eq!(b.slots(r, Slot::Standard), 0);
+}
+
+#[test]
+fn healing_with_no_recovery_left_is_halved_and_costs_volition_and_defences() {
+    let units = r#"Unit(name: "Lisk", side: "PCs", cell: (2, 2), archetype: "rogue", hp: 26, stats: {Level: 2, Volition: 3, Ac: 15, Pd: 14, Md: 12, Band: 3, Recoveries: 1}),
+        Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 4, 4, 5, 5, 1, 1]);
+    let (r, g) = (id(&b, "Lisk"), id(&b, "Snitch"));
+    // A level cannot start a unit hurt: it Rallies with 1 recovery, at full HP.
+    act(&mut b, r, EscalationAction::Rally).unwrap();
+    assert_eq!(b.pool(r, Pool::Recoveries), 0);
+    end(&mut b);
+    end(&mut b);
+    let n = b.log().len();
+    act(&mut b, r, EscalationAction::Rally).unwrap();
+    let heal = since(&b, n).iter().find_map(|e| match e {
+        Event::Healed { .. } => Some(()),
+        _ => None,
+    });
+    assert!(heal.is_some());
+    let st = b.stats(r);
+    use skirmish_rules::components::Stat;
+    assert_eq!(
+        (
+            st.get(Stat::Volition),
+            st.get(Stat::Ac),
+            st.get(Stat::Pd),
+            st.get(Stat::Md)
+        ),
+        (2, 14, 13, 11)
+    );
+    let _ = g;
+}
+
+#[test]
+fn a_coup_de_grace_on_a_helpless_engaged_enemy_crits_and_takes_three_actions() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 60, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}, conditions: {Helpless: UntilRemoved})"#;
+    // Helpless is Stunned: 1 Advantage, 4d6. 2+2+2 would miss, but the coup crits:
+    // (1 + 1 + 3) × 2 = 10.
+    let mut b = field(GridKind::Square, units, &[2, 2, 2, 1, 1, 1]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    let n = b.log().len();
+    act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(swings(&ev)[0].4, Outcome::Critical);
+    assert_eq!(damage(&ev), vec![(g, 10)]);
+    assert_ne!(b.current(), Some(f), "Standard, Quick and Move are spent");
+    // Not against an enemy that is not helpless.
+    let plain = units.replace(", conditions: {Helpless: UntilRemoved}", "");
+    let mut b = field(GridKind::Square, &plain, &[]);
+    assert!(act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).is_err());
+}
+
+#[test]
+fn stunned_loses_its_move_action_and_stuck_cannot_move_or_disengage() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", conditions: {Stunned: UntilRemoved, Stuck: UntilRemoved}),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let f = id(&b, "Brannoc");
+    assert_eq!(b.slots(f, Slot::Move), 0);
+    assert!(
+        b.submit(Command::Move {
+            unit: f,
+            to: Cell::new(0, 2)
+        })
+        .is_err()
+    );
+    assert!(act(&mut b, f, EscalationAction::Disengage { from: vec![] }).is_err());
+}
+
+#[test]
+fn save_ends_conditions_roll_3d6_against_11_at_the_end_of_the_turn() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", conditions: {Dazed: SaveEnds(11)}),
+        Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[4, 4, 3]);
+    let f = id(&b, "Brannoc");
+    let n = b.log().len();
+    end(&mut b);
+    let save = since(&b, n).iter().find_map(|e| match e {
+        Event::Save {
+            kind: ConditionKind::Dazed,
+            roll,
+            success,
+            ..
+        } => Some((roll.faces.clone(), *success)),
+        _ => None,
+    });
+    assert_eq!(save, Some((vec![4, 4, 3], true)));
+    assert!(!b.has(f, ConditionKind::Dazed));
+}
+
+// ---------------------------------------------------------------------------------------
+// The shipped levels: AI battles finish with no broken invariant.
+
+#[test]
+fn ai_battles_on_the_shipped_escalation_levels_finish_cleanly() {
+    for file in [
+        "levels/escalation-crossroads.ron",
+        "levels/escalation-ruins.ron",
+    ] {
+        let l = level::load(&repo(file)).unwrap_or_else(|e| panic!("{e}"));
+        for seed in 0..12 {
+            let r = skirmish_rules::sim::run_battle(&l, seed, true);
+            assert!(r.finished, "{file} seed {seed}: unfinished");
+            assert!(
+                r.violations.is_empty(),
+                "{file} seed {seed}: {:?}",
+                r.violations
+            );
+            assert_eq!(r.stuck_turns, 0, "{file} seed {seed}");
+        }
+    }
+}
