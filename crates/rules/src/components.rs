@@ -146,6 +146,8 @@ pub enum ModCause {
     Wound,
     /// A condition's effect.
     Condition(ConditionKind),
+    /// escalation: a Delay to a slower initiative band (kept for the battle).
+    Delayed,
     /// escalation: healed with no recovery left (−1 Volition and defences until a Full
     /// Rest, i.e. for the battle).
     NoRecoveries,

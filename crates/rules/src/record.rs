@@ -160,8 +160,12 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.actor = name(unit);
             roll_fields(&mut r, roll, false);
         }
-        Event::TurnOrder { order } => {
-            r.kind = "turn_order";
+        Event::TurnOrder { order } | Event::Reordered { order } => {
+            r.kind = if matches!(l.event, Event::Reordered { .. }) {
+                "reordered"
+            } else {
+                "turn_order"
+            };
             r.detail = Some(
                 order
                     .iter()

@@ -787,3 +787,72 @@ fn ai_battles_on_the_shipped_escalation_levels_finish_cleanly() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The order inside a band, Delay.
+
+#[test]
+fn the_pcs_of_a_band_go_in_the_order_their_player_chooses() {
+    let units = r#"Unit(name: "Ash", side: "PCs", cell: (0, 0), archetype: "fighter"),
+        Unit(name: "Birch", side: "PCs", cell: (0, 2), archetype: "cleric"),
+        Unit(name: "Lisk", side: "PCs", cell: (0, 4), archetype: "rogue"),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 2), archetype: "goblin", stats: {Band: 2})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (a, bi, l, g) = (
+        id(&b, "Ash"),
+        id(&b, "Birch"),
+        id(&b, "Lisk"),
+        id(&b, "Snitch"),
+    );
+    // The rogue (Fast) first, then the Medium band: Ash, Birch (PCs), then the goblin.
+    assert_eq!(b.order(), [l, a, bi, g]);
+    end(&mut b);
+    assert_eq!(b.current(), Some(a));
+    // Not an enemy, not a unit of another band, not one that has acted.
+    assert!(act(&mut b, a, EscalationAction::Yield { to: g }).is_err());
+    assert!(act(&mut b, a, EscalationAction::Yield { to: l }).is_err());
+    // Birch goes first, then Ash, then the goblin.
+    act(&mut b, a, EscalationAction::Yield { to: bi }).unwrap();
+    assert_eq!(b.current(), Some(bi));
+    assert_eq!(b.order(), [l, bi, a, g]);
+    end(&mut b);
+    assert_eq!(b.current(), Some(a));
+    // Once it has acted, it is too late to let another go first.
+    b.submit(Command::Move {
+        unit: a,
+        to: Cell::new(1, 0),
+    })
+    .unwrap();
+    assert!(act(&mut b, a, EscalationAction::Yield { to: bi }).is_err());
+    end(&mut b);
+    assert_eq!(b.current(), Some(g));
+}
+
+#[test]
+fn delay_moves_a_unit_to_a_slower_band_for_the_rest_of_the_battle() {
+    let units = r#"Unit(name: "Lisk", side: "PCs", cell: (0, 0), archetype: "rogue"),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 0), archetype: "goblin", stats: {Band: 2}),
+        Unit(name: "Ash", side: "PCs", cell: (0, 4), archetype: "fighter", stats: {Level: 2, Volition: 3, Ac: 17, Band: 1}),
+        Unit(name: "Grub", side: "Foes", cell: (9, 4), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (l, s, a, g) = (
+        id(&b, "Lisk"),
+        id(&b, "Snitch"),
+        id(&b, "Ash"),
+        id(&b, "Grub"),
+    );
+    assert_eq!(b.order(), [l, s, a, g]);
+    // Only to a slower band.
+    assert!(act(&mut b, l, EscalationAction::Delay { band: 3 }).is_err());
+    assert!(act(&mut b, l, EscalationAction::Delay { band: -1 }).is_err());
+    // The rogue delays to Slow: after the Slow PC, before the Slow goblin.
+    act(&mut b, l, EscalationAction::Delay { band: 1 }).unwrap();
+    assert_eq!(esc::band(&b, l), 1);
+    assert_eq!(b.order(), [s, a, l, g]);
+    assert_eq!(b.current(), Some(s));
+    for want in [a, l, g, s] {
+        end(&mut b);
+        assert_eq!(b.current(), Some(want));
+    }
+    assert_eq!(b.round(), 2, "kept in the next round");
+}

@@ -164,6 +164,9 @@ impl Battle {
                 self.order = order.clone();
                 self.turn = 0;
             }
+            Event::Reordered { order } => {
+                self.order = order.clone();
+            }
             Event::RoundStarted { round } => {
                 self.round = *round;
                 self.turn = 0;

@@ -309,6 +309,13 @@ pub enum Event {
         /// Units first to last.
         order: Vec<UnitId>,
     },
+    /// The turn order changed in the middle of a round (escalation: a unit let an ally of
+    /// its band go first, or delayed to a slower band); the turn goes on at the same place
+    /// in the new order (whoever stands there now).
+    Reordered {
+        /// Units first to last.
+        order: Vec<UnitId>,
+    },
     /// A round began.
     RoundStarted {
         /// Its number, from 1.

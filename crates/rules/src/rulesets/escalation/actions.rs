@@ -83,15 +83,19 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
         && b.move_left(u) == 0
 }
 
-/// The action type each action is (a Coup de Grace takes all three).
+/// The action type each action is (a Coup de Grace takes all three; Yield and Delay are
+/// free: `None`).
 pub fn slot_of(a: &Action) -> Option<Slot> {
     match a {
+        Action::Escalation(EscalationAction::Yield { .. } | EscalationAction::Delay { .. }) => None,
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
             EscalationAction::Disengage { .. } => Slot::Move,
             EscalationAction::Rally
             | EscalationAction::Stabilize { .. }
-            | EscalationAction::CoupDeGrace { .. } => Slot::Standard,
+            | EscalationAction::CoupDeGrace { .. }
+            | EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. } => Slot::Standard,
         }),
         _ => None,
     }
@@ -179,9 +183,51 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => return Err(cannot(b, u, "not an escalation action")),
     };
-    let slot = slot_of(a).unwrap_or(Slot::Standard);
-    need(b, u, slot, e.name())?;
+    if let Some(slot) = slot_of(a) {
+        need(b, u, slot, e.name())?;
+    }
     match e {
+        EscalationAction::Yield { to } => {
+            b.unit_checked(*to)?;
+            fresh(b, u)?;
+            let order = b.order();
+            let here = order.iter().position(|&x| x == u).unwrap_or(0);
+            let later = order
+                .iter()
+                .position(|&x| x == *to)
+                .is_some_and(|i| i > here);
+            if *to == u || b.enemies(u, *to) || !b.alive(*to) {
+                return Err(cannot(b, u, "only a standing ally may go first"));
+            }
+            if band(b, *to) != band(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} is not in its initiative band", b.name(*to)),
+                ));
+            }
+            if !later {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} has already acted this round", b.name(*to)),
+                ));
+            }
+        }
+        EscalationAction::Delay { band: to } => {
+            fresh(b, u)?;
+            let now = band(b, u);
+            if *to < 0 || *to >= now {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!(
+                        "a Delay goes to a slower band than its own ({now}): 0 (Very Slow) to {}",
+                        now - 1
+                    ),
+                ));
+            }
+        }
         EscalationAction::SwitchStance => {
             if other_stance_weapons(b, u).is_empty() {
                 return Err(cannot(b, u, "it carries no weapon of the other stance"));
@@ -262,6 +308,54 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// A unit's initiative band now (a Delay lowers it for the battle).
+pub fn band(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).get(crate::components::Stat::Band)
+}
+
+/// Has `u` done nothing yet this turn (no action paid, no step, no attack)? Letting an
+/// ally go first and delaying come before anything else.
+fn fresh(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    let log = b.log();
+    let start = log
+        .iter()
+        .rposition(|l| matches!(l.event, Event::TurnStarted { unit, .. } if unit == u))
+        .unwrap_or(0);
+    let acted = log[start..].iter().any(|l| match &l.event {
+        Event::Spent { on, .. } => on.is_paid(),
+        Event::Moved { unit, .. } | Event::Attack { attacker: unit, .. } => *unit == u,
+        Event::Check { unit, .. } => *unit == u,
+        _ => false,
+    });
+    if acted {
+        return Err(cannot(
+            b,
+            u,
+            "it has acted this turn already (this comes at the start of a turn)",
+        ));
+    }
+    Ok(())
+}
+
+/// The turn order after `u` delays to `to`: it leaves its place and goes, among those
+/// still to act this round, after every unit of a faster band, and in its new band after
+/// the PCs (a PC) or after everyone (an NPC).
+pub fn delayed_order(b: &Battle, u: UnitId, to: i32) -> Vec<UnitId> {
+    let mut order: Vec<UnitId> = b.order().to_vec();
+    let here = order.iter().position(|&x| x == u).unwrap_or(0);
+    order.retain(|&x| x != u);
+    let pc = super::is_pc(b, u);
+    let at = (here..order.len())
+        .find(|&j| {
+            let v = order[j];
+            let bv = band(b, v);
+            bv < to || (bv == to && pc && !super::is_pc(b, v))
+        })
+        .unwrap_or(order.len());
+    order.insert(at, u);
+    order
+}
+
 /// The Disengage check's number: 11, +1 for each enemy past the first.
 pub fn disengage_dc(n: usize) -> i32 {
     DISENGAGE_DC + n.saturating_sub(1) as i32
@@ -305,6 +399,30 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::Yield { to } => {
+            let mut order: Vec<UnitId> = b.order().to_vec();
+            let here = order.iter().position(|&x| x == u).unwrap_or(0);
+            order.retain(|&x| x != to);
+            order.insert(here, to);
+            b.emit(Event::Reordered { order });
+            crate::engine::begin_current(b)?;
+        }
+        EscalationAction::Delay { band: to } => {
+            let now = band(b, u);
+            let order = delayed_order(b, u, to);
+            b.emit(Event::StatModified {
+                unit: u,
+                modifier: crate::components::StatMod {
+                    stat: crate::components::Stat::Band,
+                    amount: to - now,
+                    duration: Duration::UntilRemoved,
+                    cause: crate::components::ModCause::Delayed,
+                    source: None,
+                },
+            });
+            b.emit(Event::Reordered { order });
+            crate::engine::begin_current(b)?;
+        }
         EscalationAction::SwitchStance => {
             pay(b, u, Slot::Quick, Spend::Stance);
             let draw = other_stance_weapons(b, u);

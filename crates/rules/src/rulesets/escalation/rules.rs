@@ -398,8 +398,8 @@ impl Ruleset for Escalation {
         &ui::ACTIONS
     }
 
-    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
-        None
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        ui::choice(b, cmd)
     }
 
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {

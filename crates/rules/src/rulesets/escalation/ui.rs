@@ -5,15 +5,15 @@
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Pool, Slot, UnitId};
 use crate::engine::{Action, Command};
-use crate::rulesets::ui::{ActionSpec, Gauge, Key, Pick, Target, Tone, WindowWords, act};
+use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act};
 
 use super::{
-    EscalationAction, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
+    EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
     melee_stance, payer, slot_of, speed, staggered,
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 5] = [
+pub static ACTIONS: [ActionSpec; 7] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -44,7 +44,54 @@ pub static ACTIONS: [ActionSpec; 5] = [
         target: Target::Unit("a helpless enemy"),
         build: |_, u, p: &Pick| Some(act(u, EscalationAction::CoupDeGrace { target: p.unit()? })),
     },
+    ActionSpec {
+        label: "Let ally go first",
+        key: Some(Key::Digit(6)),
+        target: Target::Unit("an ally of your band who has not acted"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::Yield { to: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Delay",
+        key: Some(Key::Digit(7)),
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                EscalationAction::Delay {
+                    band: (band(b, u) - 1).max(0),
+                },
+            ))
+        },
+    },
 ];
+
+/// The names of the initiative bands, Very Slow 0 to Very Fast 4.
+pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
+
+/// A Delay: to which of the slower bands.
+pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    let Command::Act {
+        unit,
+        action: Action::Escalation(EscalationAction::Delay { .. }),
+    } = cmd
+    else {
+        return None;
+    };
+    let now = band(b, *unit);
+    let options: Vec<(String, Command)> = (0..now.min(BANDS.len() as i32))
+        .rev()
+        .map(|band| {
+            (
+                format!("{} ({band})", BANDS[band as usize]),
+                act(*unit, EscalationAction::Delay { band }),
+            )
+        })
+        .collect();
+    (options.len() >= 2).then(|| Choice {
+        title: "Delay to which initiative band? (kept for the battle)".into(),
+        options,
+    })
+}
 
 /// The window's fixed words for escalation.
 pub static WORDS: WindowWords = WindowWords {

@@ -32,6 +32,19 @@ pub enum EscalationAction {
         /// The dying ally.
         ally: UnitId,
     },
+    /// At the start of its turn, let an ally of its side and initiative band who has not
+    /// acted this round go first ("they go in any order"): the ally takes its turn now,
+    /// this unit right after it. Free.
+    Yield {
+        /// The ally who goes now.
+        to: UnitId,
+    },
+    /// At the start of its turn, delay to a slower initiative band (Very Slow 0 … Very
+    /// Fast 4), kept for the rest of the battle. Free.
+    Delay {
+        /// The band to act in.
+        band: i32,
+    },
     /// Coup de Grace (Standard + Quick + Move): a basic melee attack on an engaged,
     /// helpless enemy that crits if it hits.
     CoupDeGrace {
@@ -49,6 +62,8 @@ impl EscalationAction {
             EscalationAction::Rally => "Rally",
             EscalationAction::Stabilize { .. } => "Stabilize",
             EscalationAction::CoupDeGrace { .. } => "Coup de Grace",
+            EscalationAction::Yield { .. } => "Let an Ally Go First",
+            EscalationAction::Delay { .. } => "Delay",
         }
     }
 }
