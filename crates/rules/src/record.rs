@@ -93,6 +93,7 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         ),
         Trigger::StandingUp { .. } => "standing up".into(),
         Trigger::Provoked { .. } => "provoked".into(),
+        Trigger::Approaching { ally, .. } => format!("coming at {}", b.name(*ally)),
         Trigger::FailedTumble { .. } => "failed tumble".into(),
         Trigger::FailedManeuver { .. } => "failed maneuver".into(),
         Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
@@ -258,6 +259,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);
+                }
+                Trigger::Approaching { mover, from, .. } => {
+                    r.target = name(mover);
+                    r.from = Some(*from);
                 }
             }
             r.detail = Some(

@@ -775,7 +775,7 @@ fn ai_battles_on_the_shipped_escalation_levels_finish_cleanly() {
         "levels/escalation-ruins.ron",
     ] {
         let l = level::load(&repo(file)).unwrap_or_else(|e| panic!("{e}"));
-        for seed in 0..12 {
+        for seed in 0..30 {
             let r = skirmish_rules::sim::run_battle(&l, seed, true);
             assert!(r.finished, "{file} seed {seed}: unfinished");
             assert!(
@@ -855,4 +855,107 @@ fn delay_moves_a_unit_to_a_slower_band_for_the_rest_of_the_battle() {
         assert_eq!(b.current(), Some(want));
     }
     assert_eq!(b.round(), 2, "kept in the next round");
+}
+
+// ---------------------------------------------------------------------------------------
+// Intercept.
+
+const INTERCEPT: &str = r#"Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+    Unit(name: "Ash", side: "PCs", cell: (3, 2), archetype: "fighter"),
+    Unit(name: "Birch", side: "PCs", cell: (3, 4), archetype: "cleric")"#;
+
+#[test]
+fn a_free_ally_nearby_intercepts_an_enemy_coming_at_its_ally() {
+    let mut b = field(GridKind::Square, INTERCEPT, &[]);
+    let (g, a, bi) = (id(&b, "Snitch"), id(&b, "Ash"), id(&b, "Birch"));
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    // The step next to Ash opens Birch's window (Free, Ash within its move).
+    let ev = since(&b, n);
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::ReactionOffered { reactor, trigger: Trigger::Approaching { mover, ally, from }, options }
+            if *reactor == bi && *mover == g && *ally == a && *from == Cell::new(5, 2)
+                && options == &vec![ReactionKind::Intercept])));
+    react(&mut b, bi, Some(ReactionKind::Intercept));
+    // The goblin's move stops before it engages Ash; Birch engages it.
+    assert_eq!(b.pos(g), Cell::new(5, 2));
+    assert_eq!(b.grid().distance(b.pos(bi), b.pos(g)), 1);
+    assert_eq!(b.pos(bi), Cell::new(4, 3));
+    let reacted = since(&b, n).iter().find_map(|e| match e {
+        Event::Reacted { reactor, paid, .. } => Some((*reactor, paid.clone())),
+        _ => None,
+    });
+    assert_eq!(reacted, Some((bi, vec![])), "a free action");
+    // Its attacks meant for Ash go to Birch.
+    let e = attack(&mut b, g, a).unwrap_err();
+    assert!(e.to_string().contains("intercepted"), "{e}");
+    assert!(
+        b.check(&Command::Attack {
+            unit: g,
+            target: bi,
+            weapon: None,
+            slot: None,
+            aim: None
+        })
+        .is_ok()
+    );
+}
+
+#[test]
+fn no_intercept_when_engaged_or_against_a_flyer() {
+    // Birch engaged with another goblin: not Free.
+    let engaged = format!(
+        r#"{INTERCEPT}, Unit(name: "Grub", side: "Foes", cell: (2, 5), archetype: "goblin", stats: {{Band: 0}})"#
+    );
+    let mut b = field(GridKind::Square, &engaged, &[]);
+    let g = id(&b, "Snitch");
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert!(
+        !since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+    assert_eq!(b.pos(g), Cell::new(4, 2));
+    // A flying goblin: only a flyer may intercept it.
+    let flying = INTERCEPT.replace(
+        r#"stats: {Band: 4, Level: 1, Volition: 2, Ac: 15})"#,
+        r#"stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}, conditions: {Flying: UntilRemoved})"#,
+    );
+    let mut b = field(GridKind::Square, &flying, &[]);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert!(
+        !since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+    let both = flying.replace(
+        r#"archetype: "cleric")"#,
+        r#"archetype: "cleric", conditions: {Flying: UntilRemoved})"#,
+    );
+    let mut b = field(GridKind::Square, &both, &[]);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert!(
+        since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
 }

@@ -101,6 +101,17 @@ pub enum Trigger {
         /// Who provokes.
         unit: UnitId,
     },
+    /// escalation: `mover`, on its own move, has stepped from `from` next to `ally`, an
+    /// ally of the reactor (it is trying to become engaged with it): the reactor, Free
+    /// and Nearby, may Intercept it.
+    Approaching {
+        /// Who moves.
+        mover: UnitId,
+        /// The reactor's ally it is coming at.
+        ally: UnitId,
+        /// The cell it stepped from.
+        from: Cell,
+    },
     /// tactical-d20: the reactor identified the spell `caster` is casting and may
     /// counter it.
     SpellIdentified {
@@ -121,7 +132,7 @@ impl Trigger {
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
-            Trigger::SpellIdentified { .. } => None,
+            Trigger::SpellIdentified { .. } | Trigger::Approaching { .. } => None,
             Trigger::IncomingAttack { .. }
             | Trigger::IncomingDamage { .. }
             | Trigger::Overrun { .. }

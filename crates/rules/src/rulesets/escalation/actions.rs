@@ -139,6 +139,20 @@ pub fn plan_attack(
             slot: "Standard",
         });
     }
+    if let Some((i, ally)) = super::intercepted_by(b, u)
+        && ally == target
+    {
+        return Err(cannot(
+            b,
+            u,
+            format!(
+                "{} intercepted it: its attacks meant for {} go to {} instead",
+                b.name(i),
+                b.name(ally),
+                b.name(i)
+            ),
+        ));
+    }
     let weapon = b.weapon_for(u, target, weapon)?;
     let ranged = b.weapons(u)[weapon].kind == WeaponKind::Ranged;
     if ranged && b.has(u, ConditionKind::Grabbed) {

@@ -51,11 +51,13 @@ impl AiTactics for EscalationAi {
         )
     }
 
-    // Opportunity attacks are free: always.
-    fn take(&self, _b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
-        w.options
-            .contains(&ReactionKind::ReactionAttack)
-            .then_some(ReactionKind::ReactionAttack)
+    // Opportunity attacks are free: always. Intercept when not Staggered itself.
+    fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
+        if w.options.contains(&ReactionKind::ReactionAttack) {
+            return Some(ReactionKind::ReactionAttack);
+        }
+        (w.options.contains(&ReactionKind::Intercept) && !staggered(b, w.reactor))
+            .then_some(ReactionKind::Intercept)
     }
 
     // A helpless engaged enemy: a Coup de Grace when all three actions are left.

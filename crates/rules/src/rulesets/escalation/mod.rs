@@ -5,6 +5,7 @@
 mod actions;
 mod ai;
 mod attack;
+mod intercept;
 mod rules;
 mod turns;
 mod ui;
@@ -13,6 +14,7 @@ mod vocabulary;
 pub use actions::*;
 pub use ai::EscalationAi;
 pub use attack::*;
+pub use intercept::*;
 pub use rules::Escalation;
 pub use turns::*;
 pub use vocabulary::*;

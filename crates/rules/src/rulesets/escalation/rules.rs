@@ -148,7 +148,10 @@ impl Ruleset for Escalation {
             .collect()
     }
 
-    fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
+    // Coming next to an enemy's ally: a Free enemy Nearby may Intercept.
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::offer_intercepts(b, u, from, to);
+    }
 
     // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -307,6 +310,12 @@ impl Ruleset for Escalation {
             Trigger::Provoked { unit } => {
                 b.alive(*unit) && attack::opportunists(b, *unit).contains(&reactor)
             }
+            Trigger::Approaching { mover, ally, from } => {
+                let still = b.alive(*mover)
+                    && b.grid().distance(b.pos(*mover), b.pos(*ally)) == 1
+                    && super::may_intercept(b, reactor, *mover, *ally, *from);
+                return still.then(|| vec![ReactionKind::Intercept]);
+            }
             _ => false,
         };
         ok.then(|| vec![ReactionKind::ReactionAttack])
@@ -324,6 +333,12 @@ impl Ruleset for Escalation {
         kind: ReactionKind,
         _commit: u32,
     ) -> Result<(), Illegal> {
+        if let (ReactionKind::Intercept, Trigger::Approaching { mover, from, .. }) =
+            (kind, &w.trigger)
+        {
+            super::intercept(b, w.reactor, *mover, *from);
+            return Ok(());
+        }
         if kind == ReactionKind::ReactionAttack
             && let Some(t) = w.trigger.provoker()
             && let Some(weapon) = b.best_melee(w.reactor, 1)

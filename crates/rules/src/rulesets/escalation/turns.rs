@@ -294,6 +294,23 @@ pub(crate) fn revive(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
             hp_after: 1,
         });
     }
+    // Another unit may have stepped onto its cell while it lay there: it gets up on the
+    // nearest free cell.
+    let here = b.pos(u);
+    if b.unit_at(here, Some(u)).is_some() {
+        let grid = b.grid();
+        let free = grid
+            .cells()
+            .filter(|&c| b.terrain(c).cost().is_some() && b.unit_at(c, Some(u)).is_none())
+            .min_by_key(|&c| (grid.distance(here, c), c));
+        if let Some(to) = free {
+            b.emit(Event::FellBack {
+                unit: u,
+                from: here,
+                to,
+            });
+        }
+    }
     b.emit(Event::Revived { unit: u });
     Ok(())
 }
