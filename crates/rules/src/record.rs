@@ -411,6 +411,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 crate::event::Fizzle::CasterDown => format!("{n}: the caster fell"),
             });
         }
+        Event::Fled { side } => {
+            r.kind = "fled";
+            r.detail = b.level().sides.get(side.0 as usize).map(|s| s.name.clone());
+        }
         Event::Said { unit, text } => {
             r.kind = "said";
             r.actor = name(unit);

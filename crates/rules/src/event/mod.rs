@@ -722,6 +722,12 @@ pub enum Event {
         /// How many rounds.
         rounds: u32,
     },
+    /// A side flees the battle together (escalation's Flee: a Campaign Loss); the battle
+    /// ends with the other side holding the field.
+    Fled {
+        /// The side that flees.
+        side: SideId,
+    },
     /// The battle is over.
     BattleEnded {
         /// The side left standing, if any.

@@ -87,7 +87,11 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
 /// free: `None`).
 pub fn slot_of(a: &Action) -> Option<Slot> {
     match a {
-        Action::Escalation(EscalationAction::Yield { .. } | EscalationAction::Delay { .. }) => None,
+        Action::Escalation(
+            EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee,
+        ) => None,
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
             EscalationAction::Disengage { .. } => Slot::Move,
@@ -95,7 +99,8 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
             | EscalationAction::Stabilize { .. }
             | EscalationAction::CoupDeGrace { .. }
             | EscalationAction::Yield { .. }
-            | EscalationAction::Delay { .. } => Slot::Standard,
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee => Slot::Standard,
         }),
         _ => None,
     }
@@ -200,7 +205,16 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     if let Some(slot) = slot_of(a) {
         need(b, u, slot, e.name())?;
     }
+    if b.has(u, ConditionKind::Hampered) && !hampered_may(e) {
+        return Err(Illegal::Condition {
+            unit: b.name(u).to_string(),
+            condition: "hampered",
+            why: "it can only make basic attacks and opportunity attacks, move (and \
+                  disengage) and Rally",
+        });
+    }
     match e {
+        EscalationAction::Flee => {}
         EscalationAction::Yield { to } => {
             b.unit_checked(*to)?;
             fresh(b, u)?;
@@ -322,6 +336,53 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// What a Hampered unit may still do: "only use basic attacks, make Opportunity Attacks,
+/// move, Rally" (moving includes disengaging; the turn order actions are no actions).
+fn hampered_may(e: &EscalationAction) -> bool {
+    matches!(
+        e,
+        EscalationAction::Disengage { .. }
+            | EscalationAction::Rally
+            | EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee
+    )
+}
+
+/// A unit's tier: 1 for Levels 1–4, 2 for 5–7, 3 for 8 and up (Confused hurts itself by
+/// its tier).
+pub fn tier(b: &Battle, u: UnitId) -> i32 {
+    match super::level_of(b, u) {
+        ..=4 => 1,
+        5..=7 => 2,
+        _ => 3,
+    }
+}
+
+/// Confused, using a non-attack action (Rally, Stabilize): an 11+ save, or it deals
+/// damage equal to its tier to itself.
+fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
+    if !b.has(u, ConditionKind::Confused) {
+        return Ok(());
+    }
+    let roll = roll_save(b, u, false, None)?;
+    let success = roll.total >= SAVE;
+    b.emit(Event::Save {
+        unit: u,
+        kind: ConditionKind::Confused,
+        roll,
+        target_number: SAVE,
+        success,
+    });
+    if !success {
+        let t = tier(b, u);
+        let roll = crate::dice::Roll::from_faces(crate::dice::DiceExpr::new(0, 1), Vec::new())
+            .with(Modifier::new(ModKind::Condition, "confused: its tier", t));
+        super::deal(b, u, Some(u), roll, false);
+    }
+    Ok(())
+}
+
 /// A unit's initiative band now (a Delay lowers it for the battle).
 pub fn band(b: &Battle, u: UnitId) -> i32 {
     b.stats(u).get(crate::components::Stat::Band)
@@ -413,6 +474,23 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::Flee => {
+            let side = b.side(u);
+            b.emit(Event::Fled { side });
+            let mut others: Vec<crate::components::SideId> = b
+                .units()
+                .filter(|&x| b.alive(x) && b.side(x) != side)
+                .map(|x| b.side(x))
+                .collect();
+            others.sort();
+            others.dedup();
+            let winner = if others.len() == 1 {
+                others.first().copied()
+            } else {
+                None
+            };
+            b.emit(Event::BattleEnded { winner });
+        }
         EscalationAction::Yield { to } => {
             let mut order: Vec<UnitId> = b.order().to_vec();
             let here = order.iter().position(|&x| x == u).unwrap_or(0);
@@ -508,11 +586,19 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         }
         EscalationAction::Rally => {
             pay(b, u, Slot::Standard, Spend::Rally);
+            confused_check(b, u)?;
+            if !b.alive(u) {
+                return Ok(());
+            }
             use_recovery(b, u)?;
             rally_save(b, u)?;
         }
         EscalationAction::Stabilize { ally } => {
             pay(b, u, Slot::Standard, Spend::Stabilize);
+            confused_check(b, u)?;
+            if !b.alive(u) {
+                return Ok(());
+            }
             b.emit(Event::ConditionAdded {
                 unit: ally,
                 kind: ConditionKind::Stabilized,
@@ -554,15 +640,29 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
     Ok(())
 }
 
-/// Rally's save: against the first save-ends effect on the unit, with the escalation die
-/// as a bonus.
+/// The number a save against a one-round effect needs ("a 13+ save").
+pub const ONE_ROUND_SAVE: i32 = 13;
+
+/// Rally's save: against the first save-ends effect on the unit (its number), else the
+/// first effect that lasts a round or a turn (13+); the escalation die is a bonus.
 fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
-    let Some((kind, dc)) = b.get::<crate::components::Conditions>(u).and_then(|c| {
-        c.0.iter().find_map(|c| match c.duration {
-            Duration::SaveEnds(dc) => Some((c.kind, dc as i32)),
-            _ => None,
-        })
-    }) else {
+    let conds = b
+        .get::<crate::components::Conditions>(u)
+        .cloned()
+        .unwrap_or_default();
+    let save_ends = conds.0.iter().find_map(|c| match c.duration {
+        Duration::SaveEnds(dc) => Some((c.kind, dc as i32)),
+        _ => None,
+    });
+    let one_round = conds.0.iter().find_map(|c| match c.duration {
+        Duration::Turns(_) | Duration::UntilOwnTurnStart | Duration::UntilSourceTurnStart
+            if c.kind != ConditionKind::PoppedOff =>
+        {
+            Some((c.kind, ONE_ROUND_SAVE))
+        }
+        _ => None,
+    });
+    let Some((kind, dc)) = save_ends.or(one_round) else {
         return Ok(());
     };
     let esc = escalation_die(b);

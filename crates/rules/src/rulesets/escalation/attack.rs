@@ -495,9 +495,39 @@ pub(crate) fn roll_attack(
             ));
             let roll = resisted(b, target, natural, roll);
             super::deal(b, target, Some(attacker), roll, false);
+            if let Some(back) = confused_backlash(b, attacker, natural, miss) {
+                super::deal(b, attacker, Some(attacker), back, false);
+            }
         }
     }
     Ok(())
+}
+
+/// Confused: "on a Natural Odd Hit or Miss, you take half of any damage you deal",
+/// reckoned before multiplying or dividing (`base`: the dice and Volition of a hit, the
+/// Level of a miss). The damage the attacker takes, as a roll, if any.
+pub fn confused_backlash(b: &Battle, attacker: UnitId, natural: i32, base: i32) -> Option<Roll> {
+    if !b.has(attacker, ConditionKind::Confused) || natural % 2 == 0 || base / 2 <= 0 {
+        return None;
+    }
+    Some(
+        Roll::from_faces(DiceExpr::new(0, 1), Vec::new()).with(Modifier::new(
+            ModKind::Condition,
+            "confused: half its damage (odd natural)",
+            base / 2,
+        )),
+    )
+}
+
+/// The part of a hit's damage roll before a crit or resistance: the dice and Volition.
+pub fn base_damage(roll: &Roll) -> i32 {
+    roll.natural()
+        + roll
+            .modifiers
+            .iter()
+            .filter(|m| m.name == "Volition")
+            .map(|m| m.value)
+            .sum::<i32>()
 }
 
 /// Roll a hit's damage: X × Level + Volition, doubled on a crit, halved by resistance.

@@ -94,7 +94,7 @@ impl Ruleset for Escalation {
         if b.has(u, ConditionKind::Dying) {
             return turns::death_save(b, u);
         }
-        Ok(b.alive(u))
+        Ok(b.alive(u) && !turns::sits_out_surprise(b, u))
     }
 
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
@@ -216,7 +216,12 @@ impl Ruleset for Escalation {
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
         let crit = hit.level == Outcome::Critical;
+        let back =
+            attack::confused_backlash(b, hit.attacker, hit.natural, attack::base_damage(&roll));
         turns::deal(b, hit.target, Some(hit.attacker), roll, crit);
+        if let Some(back) = back {
+            turns::deal(b, hit.attacker, Some(hit.attacker), back, false);
+        }
     }
 
     fn odds(
@@ -464,8 +469,8 @@ impl Ruleset for Escalation {
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
         use ConditionKind::*;
         match kind {
-            Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken | Softened
-            | Stuck | Stunned | Vulnerable | Weakened | Flying | Bleeding => None,
+            Confused | Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken
+            | Softened | Stuck | Stunned | Vulnerable | Weakened | Flying | Bleeding => None,
             _ => Some(
                 "escalation's conditions are the seed's list (and Bleeding for ongoing damage)",
             ),

@@ -66,9 +66,51 @@ pub fn escalation_for_round(round: u32) -> i32 {
     (round.saturating_sub(1) as i32).min(ESCALATION_MAX)
 }
 
+/// How many units of the ambushing side act in a surprise round ("Two characters of the
+/// ambushing party's choice").
+pub const SURPRISE_ACTORS: usize = 2;
+
+/// Does `u` sit out the surprise round: the first [`SURPRISE_ACTORS`] units of the
+/// ambushing side in the turn order act (the level's choice, by their band and order),
+/// the rest of that side waits for round 2.
+pub fn sits_out_surprise(b: &Battle, u: UnitId) -> bool {
+    let Some(side) = b.level().surprise else {
+        return false;
+    };
+    if b.round() != 1 || b.side(u) != side {
+        return false;
+    }
+    !b.order()
+        .iter()
+        .filter(|&&x| b.side(x) == side)
+        .take(SURPRISE_ACTORS)
+        .any(|&x| x == u)
+}
+
+/// The escalation die at the start of round `round` of this battle: the surprise round
+/// does not count ("After this round, initiative proceeds as normal"), except that an
+/// ambush by PCs starts the die at 1 in the first real round.
+pub fn escalation_now(b: &Battle, round: u32) -> i32 {
+    match b.level().surprise {
+        None => escalation_for_round(round),
+        Some(side) => {
+            let pcs = b
+                .level()
+                .sides
+                .get(side.0 as usize)
+                .is_some_and(|s| s.role == crate::level::Role::Pc);
+            if pcs {
+                escalation_for_round(round)
+            } else {
+                escalation_for_round(round.saturating_sub(1))
+            }
+        }
+    }
+}
+
 /// A new round: set the escalation die.
 pub(crate) fn round_started(b: &mut Battle, round: u32) {
-    let v = escalation_for_round(round);
+    let v = escalation_now(b, round);
     if v != escalation_die(b) {
         b.emit(Event::Counter {
             counter: Counter::EscalationDie,

@@ -13,7 +13,7 @@ use super::{
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 7] = [
+pub static ACTIONS: [ActionSpec; 8] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -49,6 +49,12 @@ pub static ACTIONS: [ActionSpec; 7] = [
         key: Some(Key::Digit(6)),
         target: Target::Unit("an ally of your band who has not acted"),
         build: |_, u, p: &Pick| Some(act(u, EscalationAction::Yield { to: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Flee",
+        key: Some(Key::Digit(8)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, EscalationAction::Flee)),
     },
     ActionSpec {
         label: "Delay",

@@ -45,6 +45,9 @@ pub enum EscalationAction {
         /// The band to act in.
         band: i32,
     },
+    /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
+    /// Free, on the unit's turn.
+    Flee,
     /// Coup de Grace (Standard + Quick + Move): a basic melee attack on an engaged,
     /// helpless enemy that crits if it hits.
     CoupDeGrace {
@@ -64,6 +67,7 @@ impl EscalationAction {
             EscalationAction::CoupDeGrace { .. } => "Coup de Grace",
             EscalationAction::Yield { .. } => "Let an Ally Go First",
             EscalationAction::Delay { .. } => "Delay",
+            EscalationAction::Flee => "Flee",
         }
     }
 }
