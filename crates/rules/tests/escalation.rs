@@ -1107,3 +1107,80 @@ fn two_units_of_the_ambushing_side_act_in_the_surprise_round_and_a_pc_ambush_sta
     assert_eq!(b.round(), 2);
     assert_eq!(b.counter(Counter::EscalationDie), 0);
 }
+
+// ---------------------------------------------------------------------------------------
+// Scripts drive escalation's actions and answers.
+
+#[test]
+fn a_script_drives_disengage_yield_and_an_intercept() {
+    use skirmish_rules::script::{Script, run};
+    // The goblin comes at Ash; Birch intercepts it. Then Ash lets Birch go first; Birch
+    // disengages (4+4+3 = 11) and walks off without provoking.
+    let mut b = field(GridKind::Square, INTERCEPT, &[4, 4, 3]);
+    let script = Script::parse(
+        r#"Script(commands: [
+            Move(unit: "Snitch", to: (4, 2)),
+            React(unit: "Birch", choice: Intercept),
+            EndTurn,
+            Do(unit: "Ash", action: Yield(to: (2))),
+            Do(unit: "Birch", action: Disengage(from: [])),
+            Move(unit: "Birch", to: (1, 5)),
+        ])"#,
+    )
+    .unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    let (g, bi) = (id(&b, "Snitch"), id(&b, "Birch"));
+    assert_eq!(b.pos(g), Cell::new(5, 2));
+    assert_eq!(b.pos(bi), Cell::new(1, 5));
+    let ev = since(&b, 0);
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::Reacted { reactor, kind: ReactionKind::Intercept, .. } if *reactor == bi)));
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::Check { purpose: CheckPurpose::Disengage, outcome: Outcome::Success, .. })));
+    assert!(!ev.iter().any(|e| matches!(e,
+        Event::ReactionOffered { trigger: Trigger::Leaving { .. }, .. })));
+}
+
+#[test]
+fn enervated_saves_with_disadvantage_and_ongoing_damage_comes_before_the_save() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", conditions: {Dazed: SaveEnds(11), Enervated: UntilRemoved, Bleeding: UntilRemoved}),
+        Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 1})"#;
+    // Ongoing 5 damage, then the save: 4d6, the lowest three (6 6 6 1 → 13).
+    let mut b = field(GridKind::Square, units, &[6, 6, 6, 1]);
+    let f = id(&b, "Brannoc");
+    let n = b.log().len();
+    end(&mut b);
+    let ev = since(&b, n);
+    let dmg = ev.iter().position(|e| matches!(e, Event::Damage { amount: 5, .. }));
+    let save = ev.iter().position(|e| matches!(e, Event::Save { kind: ConditionKind::Dazed, .. }));
+    assert!(dmg.is_some() && save.is_some() && dmg < save, "{ev:?}");
+    let roll = ev.iter().find_map(|e| match e {
+        Event::Save {
+            kind: ConditionKind::Dazed,
+            roll,
+            success,
+            ..
+        } => Some((roll.faces.len(), roll.total, *success)),
+        _ => None,
+    });
+    assert_eq!(roll, Some((4, 13, true)));
+    assert!(!b.has(f, ConditionKind::Dazed));
+}
+
+#[test]
+fn an_attacker_must_save_11_plus_to_attack_an_invisible_target_and_softened_gives_advantage() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}, conditions: {Invisible: UntilRemoved})"#;
+    let mut b = field(GridKind::Square, units, &[1, 2, 3]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    attack(&mut b, f, g).unwrap();
+    let ev = since(&b, 0);
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::Save { kind: ConditionKind::Invisible, success: false, .. })));
+    assert!(swings(&ev).is_empty(), "no effect");
+    assert_eq!(b.slots(f, Slot::Standard), 0, "the Standard action is spent");
+    let soft = units.replace("Invisible", "Softened");
+    let mut b = field(GridKind::Square, &soft, &[1, 2, 3, 4, 1, 1]);
+    attack(&mut b, f, g).unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].5.len(), 4);
+}
