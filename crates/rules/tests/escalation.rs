@@ -273,6 +273,13 @@ fn the_escalation_die_is_0_in_round_1_then_rises_by_1_to_6_and_only_pcs_add_it()
     assert_eq!(esc::escalation_for_round(2), 1);
     assert_eq!(esc::escalation_for_round(7), 6);
     assert_eq!(esc::escalation_for_round(12), 6);
+    // Shown at all times (the window's battle line), even or odd; 0 is neither.
+    assert_eq!(
+        esc::escalation_line(0),
+        "escalation die 0 (neither even nor odd)"
+    );
+    assert_eq!(esc::escalation_line(3), "escalation die 3 (odd)");
+    assert_eq!(esc::escalation_line(6), "escalation die 6 (even)");
     let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (0, 2), archetype: "fighter"),
         Unit(name: "Snitch", side: "Foes", cell: (9, 2), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}),
         Unit(name: "Mog", side: "Foes", cell: (9, 4), archetype: "goblin", stats: {Band: 1, Level: 1, Volition: 2, Ac: 15, Escalates: 1})"#;
@@ -1135,10 +1142,21 @@ fn a_script_drives_disengage_yield_and_an_intercept() {
     let ev = since(&b, 0);
     assert!(ev.iter().any(|e| matches!(e,
         Event::Reacted { reactor, kind: ReactionKind::Intercept, .. } if *reactor == bi)));
-    assert!(ev.iter().any(|e| matches!(e,
-        Event::Check { purpose: CheckPurpose::Disengage, outcome: Outcome::Success, .. })));
-    assert!(!ev.iter().any(|e| matches!(e,
-        Event::ReactionOffered { trigger: Trigger::Leaving { .. }, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Check {
+            purpose: CheckPurpose::Disengage,
+            outcome: Outcome::Success,
+            ..
+        }
+    )));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::ReactionOffered {
+            trigger: Trigger::Leaving { .. },
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -1151,8 +1169,18 @@ fn enervated_saves_with_disadvantage_and_ongoing_damage_comes_before_the_save() 
     let n = b.log().len();
     end(&mut b);
     let ev = since(&b, n);
-    let dmg = ev.iter().position(|e| matches!(e, Event::Damage { amount: 5, .. }));
-    let save = ev.iter().position(|e| matches!(e, Event::Save { kind: ConditionKind::Dazed, .. }));
+    let dmg = ev
+        .iter()
+        .position(|e| matches!(e, Event::Damage { amount: 5, .. }));
+    let save = ev.iter().position(|e| {
+        matches!(
+            e,
+            Event::Save {
+                kind: ConditionKind::Dazed,
+                ..
+            }
+        )
+    });
     assert!(dmg.is_some() && save.is_some() && dmg < save, "{ev:?}");
     let roll = ev.iter().find_map(|e| match e {
         Event::Save {
@@ -1175,12 +1203,65 @@ fn an_attacker_must_save_11_plus_to_attack_an_invisible_target_and_softened_give
     let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
     attack(&mut b, f, g).unwrap();
     let ev = since(&b, 0);
-    assert!(ev.iter().any(|e| matches!(e,
-        Event::Save { kind: ConditionKind::Invisible, success: false, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Save {
+            kind: ConditionKind::Invisible,
+            success: false,
+            ..
+        }
+    )));
     assert!(swings(&ev).is_empty(), "no effect");
-    assert_eq!(b.slots(f, Slot::Standard), 0, "the Standard action is spent");
+    assert_eq!(
+        b.slots(f, Slot::Standard),
+        0,
+        "the Standard action is spent"
+    );
     let soft = units.replace("Invisible", "Softened");
     let mut b = field(GridKind::Square, &soft, &[1, 2, 3, 4, 1, 1]);
     attack(&mut b, f, g).unwrap();
     assert_eq!(swings(&since(&b, 0))[0].5.len(), 4);
+}
+
+// ---------------------------------------------------------------------------------------
+// The golden battle.
+
+/// The golden escalation battle (every die forced): its full event log must match the
+/// checked-in one line for line. After a deliberate rules change, regenerate it with
+/// `skirmish run tests/fixtures/escalation-skirmish.ron --script
+/// tests/fixtures/escalation-skirmish-script.ron > tests/fixtures/escalation-skirmish-expected.txt`
+/// (drop the final "-- script done" line) and review the diff.
+#[test]
+fn the_golden_escalation_battle_matches_its_checked_in_event_log() {
+    use skirmish_rules::record::record;
+    use skirmish_rules::script::{Script, run};
+    let l = level::load(&repo("tests/fixtures/escalation-skirmish.ron")).unwrap();
+    let script = Script::load(&repo("tests/fixtures/escalation-skirmish-script.ron")).unwrap();
+    let seed = l.seed.unwrap();
+    let mut b = Battle::new(l, seed, script.dice.clone()).unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.forced_dice_left(), 0, "every forced die used");
+    let got: Vec<String> = b.log().iter().map(|e| record(&b, e).text()).collect();
+    let want = std::fs::read_to_string(repo("tests/fixtures/escalation-skirmish-expected.txt"))
+        .unwrap()
+        .replace("\r\n", "\n");
+    let want: Vec<&str> = want.lines().collect();
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "event {} differs", i + 1);
+    }
+    assert_eq!(got.len(), want.len());
+    for needle in [
+        "[Intercept]",
+        "critical success",
+        "critical failure",
+        "[disengage]",
+        "Reaction Attack",
+        "miss damage",
+        "escalation die",
+        "reordered",
+        "fled",
+        "battle_ended [Goblins wins]",
+    ] {
+        assert!(want.iter().any(|l| l.contains(needle)), "{needle}");
+    }
 }

@@ -26,6 +26,10 @@ pub(super) fn header(
         b.grid().kind,
         b.round()
     ));
+    let line = b.rules().battle_line(b);
+    if !line.is_empty() {
+        ui.label(egui::RichText::new(line).strong());
+    }
     // Turn order.
     ui.separator();
     ui.label(egui::RichText::new("Turn order").strong());

@@ -560,6 +560,12 @@ pub trait Ruleset: Sync {
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
 
+    /// A battle-wide line the window shows under the round at all times (escalation: the
+    /// escalation die); empty: none.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
     /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
     /// turn (the engine compares the total with the condition's number). The default is
     /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.

@@ -21,10 +21,21 @@ pub struct EscalationAi;
 pub const DISENGAGE_MIN: f64 = 0.4;
 
 impl AiTactics for EscalationAi {
-    // Staggered with recoveries left: Rally before anything else.
+    // Staggered with recoveries left: Rally before anything else. With its Standard
+    // action spent, a unit engaged in melee and not badly hurt holds its ground and ends
+    // its turn (moving off would provoke; its Quick action has nothing to do): the
+    // shared AI would weigh every cell to find the same.
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         if staggered(b, u) && b.pool(u, Pool::Recoveries) > 0 && b.slots(u, Slot::Standard) > 0 {
             return act(b, u, EscalationAction::Rally.into());
+        }
+        let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);
+        if b.slots(u, Slot::Standard) == 0
+            && super::melee_stance(b, u)
+            && !engaged_enemies(b, u).is_empty()
+            && b.hp(u) * 3 > max
+        {
+            return Some(Command::EndTurn { unit: u });
         }
         None
     }

@@ -16,31 +16,29 @@ pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<
         return None;
     }
     let grid = b.grid();
-    let mut best: Option<(u32, Cell, Vec<Cell>)> = None;
-    for c in grid.neighbours(at) {
-        if !grid.contains(c) || !b.terrain(c).standable() {
-            continue;
-        }
-        if c == b.pos(i) {
-            return Some(vec![c]);
-        }
-        // The mover's own cell will be free: it goes back to `at`.
-        if b.unit_at(c, None).is_some_and(|o| o != mover) {
-            continue;
-        }
-        if let Some((p, cost)) = grid.path(b.pos(i), c, speed(b, i), b.mover_cost(i))
-            && best
-                .as_ref()
-                .is_none_or(|(bc, bcell, _)| (cost, c) < (*bc, *bcell))
-        {
-            best = Some((cost, c, p));
-        }
+    let here = b.pos(i);
+    if grid.distance(here, at) == 1 {
+        return Some(vec![here]);
     }
-    best.map(|(_, _, p)| p)
+    // One search of everything within its speed, then the best free cell next to `at`.
+    let field = grid.field(here, speed(b, i), b.mover_cost(i));
+    let best = grid
+        .neighbours(at)
+        .into_iter()
+        .filter(|&c| {
+            grid.contains(c)
+                && b.terrain(c).standable()
+                // The mover's own cell will be free: it goes back to `at`.
+                && b.unit_at(c, None).is_none_or(|o| o == mover)
+        })
+        .filter_map(|c| field.get(&c).map(|(cost, _)| (cost, c)))
+        .min()?;
+    field.path_to(best.1).map(|(p, _)| p)
 }
 
 /// May `i` intercept `mover`, who stepped from `from` next to `ally`? It must be a
-/// standing ally of `ally` (not `ally` itself), Free (engaged with no enemy), with `ally`
+/// standing ally of `ally` (not `ally` itself), Free (engaged with no enemy but, maybe,
+/// the mover, whose step may have brought it next to both), with `ally`
 /// Nearby (within its speed) or next to it; a Flying mover only by a flyer; and it must
 /// reach a cell next to `from`.
 pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: Cell) -> bool {
@@ -49,9 +47,9 @@ pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: C
         && b.alive(i)
         && !b.enemies(i, ally)
         && b.enemies(i, mover)
-        && engaged_enemies(b, i).is_empty()
         && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
+        && engaged_enemies(b, i).iter().all(|&e| e == mover)
         && intercept_path(b, i, from, mover).is_some()
 }
 

@@ -17,4 +17,5 @@ pub use attack::*;
 pub use intercept::*;
 pub use rules::Escalation;
 pub use turns::*;
+pub use ui::escalation_line;
 pub use vocabulary::*;

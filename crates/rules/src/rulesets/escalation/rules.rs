@@ -500,6 +500,12 @@ impl Ruleset for Escalation {
         v
     }
 
+    // The escalation die, even or odd ("When the escalation die is 0, it counts as
+    // neither").
+    fn battle_line(&self, b: &Battle) -> String {
+        ui::escalation_line(attack::escalation_die(b))
+    }
+
     fn save_roll(
         &self,
         b: &mut Battle,

@@ -106,6 +106,16 @@ pub static WORDS: WindowWords = WindowWords {
     sheathe: "Switch stance (Quick)",
 };
 
+/// The escalation die in words: "escalation die 3 (odd)"; 0 is neither even nor odd.
+pub fn escalation_line(die: i32) -> String {
+    let parity = match die {
+        0 => "neither even nor odd",
+        d if d % 2 == 0 => "even",
+        _ => "odd",
+    };
+    format!("escalation die {die} ({parity})")
+}
+
 /// The command's price in action types.
 pub fn cost_words(_b: &Battle, cmd: &Command) -> Result<String, String> {
     Ok(match cmd {
@@ -142,7 +152,7 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
         pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
         pips("Interrupt", b.pool(u, Pool::Interrupt), Tone::Reaction),
     ];
-    v.push(Gauge::Note(format!("escalation die {}", escalation_die(b))));
+    v.push(Gauge::Note(escalation_line(escalation_die(b))));
     v.push(Gauge::Note(
         if melee_stance(b, u) {
             "melee stance"
