@@ -62,13 +62,15 @@ impl AiTactics for EscalationAi {
         )
     }
 
-    // Opportunity attacks are free: always. Intercept when not Staggered itself.
+    // Opportunity attacks are free: always. Intercept in melee stance, when not Staggered.
     fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
         if w.options.contains(&ReactionKind::ReactionAttack) {
             return Some(ReactionKind::ReactionAttack);
         }
-        (w.options.contains(&ReactionKind::Intercept) && !staggered(b, w.reactor))
-            .then_some(ReactionKind::Intercept)
+        (w.options.contains(&ReactionKind::Intercept)
+            && super::melee_stance(b, w.reactor)
+            && !staggered(b, w.reactor))
+        .then_some(ReactionKind::Intercept)
     }
 
     // A helpless engaged enemy: a Coup de Grace when all three actions are left.
