@@ -13,7 +13,7 @@ use skirmish_rules::level;
 use skirmish_rules::rulesets::escalation::{self as esc, EscalationAction};
 use skirmish_rules::{Battle, Command, Illegal};
 
-use crate::support::{id, repo, since};
+use crate::support::{BOTH, id, repo, since};
 
 /// An escalation battle on an open 10×6 map: side "PCs" (role Pc) and "Foes" (Npc).
 pub fn field(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
@@ -103,26 +103,28 @@ fn damage(ev: &[Event]) -> Vec<(UnitId, i32)> {
 
 #[test]
 fn an_attack_is_3d6_plus_level_and_volition_and_hits_on_matching_the_defence() {
-    // 3+4+3 = 10, +2 Level +3 Volition = 15 against AC 15: a hit. Damage: the stance's
-    // die (longsword d8) × Level 2, + Volition 3: 5 + 6 + 3 = 14.
-    let mut b = field(GridKind::Square, DUEL, &[3, 4, 3, 5, 6]);
-    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
-    assert_eq!(b.current(), Some(f));
-    let n = b.log().len();
-    attack(&mut b, f, g).unwrap();
-    let ev = since(&b, n);
-    let s = swings(&ev);
-    assert_eq!(s.len(), 1);
-    assert_eq!((s[0].2, s[0].3, s[0].4), (10, 15, Outcome::Success));
-    assert_eq!(damage(&ev), vec![(g, 14)]);
-    let target = ev.iter().find_map(|e| match e {
-        Event::Attack { target_number, .. } => Some(*target_number),
-        _ => None,
-    });
-    assert_eq!(target, Some(15), "against the goblin's AC");
-    // The Standard action paid.
-    assert_eq!(b.slots(f, Slot::Standard), 0);
-    assert_eq!(b.slots(f, Slot::Move), 1);
+    for kind in BOTH {
+        // 3+4+3 = 10, +2 Level +3 Volition = 15 against AC 15: a hit. Damage: the stance's
+        // die (longsword d8) × Level 2, + Volition 3: 5 + 6 + 3 = 14.
+        let mut b = field(kind, DUEL, &[3, 4, 3, 5, 6]);
+        let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+        assert_eq!(b.current(), Some(f));
+        let n = b.log().len();
+        attack(&mut b, f, g).unwrap();
+        let ev = since(&b, n);
+        let s = swings(&ev);
+        assert_eq!(s.len(), 1);
+        assert_eq!((s[0].2, s[0].3, s[0].4), (10, 15, Outcome::Success));
+        assert_eq!(damage(&ev), vec![(g, 14)]);
+        let target = ev.iter().find_map(|e| match e {
+            Event::Attack { target_number, .. } => Some(*target_number),
+            _ => None,
+        });
+        assert_eq!(target, Some(15), "against the goblin's AC");
+        // The Standard action paid.
+        assert_eq!(b.slots(f, Slot::Standard), 0);
+        assert_eq!(b.slots(f, Slot::Move), 1);
+    }
 }
 
 #[test]
@@ -396,112 +398,120 @@ fn switching_stance_swaps_the_weapon_and_the_damage_die() {
 
 #[test]
 fn moving_away_while_engaged_provokes_a_free_opportunity_attack() {
-    // The goblin acts first (band 3) and walks off; the fighter's opportunity attack is
-    // a free basic melee attack.
-    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40),
-        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
-    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1]);
-    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
-    assert_eq!(b.current(), Some(g));
-    let n = b.log().len();
-    b.submit(Command::Move {
-        unit: g,
-        to: Cell::new(7, 2),
-    })
-    .unwrap();
-    react(&mut b, f, Some(ReactionKind::ReactionAttack));
-    let ev = since(&b, n);
-    let reacted = ev.iter().find_map(|e| match e {
-        Event::Reacted { reactor, paid, .. } => Some((*reactor, paid.clone())),
-        _ => None,
-    });
-    assert_eq!(reacted, Some((f, vec![])), "free");
-    let s = swings(&ev);
-    assert_eq!((s[0].0, s[0].1), (f, AttackKind::Reaction));
-    assert_eq!(damage(&ev), vec![(g, 1 + 1 + 3)]);
-    assert_eq!(b.pos(g), Cell::new(7, 2), "the move goes on");
+    for kind in BOTH {
+        // The goblin acts first (band 3) and walks off; the fighter's opportunity attack is
+        // a free basic melee attack.
+        let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40),
+            Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+        let mut b = field(kind, units, &[5, 5, 5, 1, 1]);
+        let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+        assert_eq!(b.current(), Some(g));
+        let n = b.log().len();
+        b.submit(Command::Move {
+            unit: g,
+            to: Cell::new(7, 2),
+        })
+        .unwrap();
+        react(&mut b, f, Some(ReactionKind::ReactionAttack));
+        let ev = since(&b, n);
+        let reacted = ev.iter().find_map(|e| match e {
+            Event::Reacted { reactor, paid, .. } => Some((*reactor, paid.clone())),
+            _ => None,
+        });
+        assert_eq!(reacted, Some((f, vec![])), "free");
+        let s = swings(&ev);
+        assert_eq!((s[0].0, s[0].1), (f, AttackKind::Reaction));
+        assert_eq!(damage(&ev), vec![(g, 1 + 1 + 3)]);
+        assert_eq!(b.pos(g), Cell::new(7, 2), "the move goes on");
+    }
 }
 
 #[test]
 fn a_unit_in_ranged_stance_makes_no_opportunity_attacks() {
-    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
-        Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger")"#;
-    let mut b = field(GridKind::Square, units, &[]);
-    let g = id(&b, "Snitch");
-    let n = b.log().len();
-    b.submit(Command::Move {
-        unit: g,
-        to: Cell::new(7, 2),
-    })
-    .unwrap();
-    assert!(
-        !since(&b, n)
-            .iter()
-            .any(|e| matches!(e, Event::ReactionOffered { .. }))
-    );
+    for kind in BOTH {
+        let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+            Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger")"#;
+        let mut b = field(kind, units, &[]);
+        let g = id(&b, "Snitch");
+        let n = b.log().len();
+        b.submit(Command::Move {
+            unit: g,
+            to: Cell::new(7, 2),
+        })
+        .unwrap();
+        assert!(
+            !since(&b, n)
+                .iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
+    }
 }
 
 #[test]
 fn a_ranged_attack_while_engaged_provokes_before_the_shot() {
-    // The goblin (melee stance) is engaged with the ranger, who shoots it.
-    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger"),
-        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
-    // The goblin's opportunity attack: 2+2+2 misses; then the shot 5+5+5 hits, 2d8.
-    let mut b = field(GridKind::Square, units, &[2, 2, 2, 5, 5, 5, 1, 1]);
-    let (r, g) = (id(&b, "Tarrow"), id(&b, "Snitch"));
-    let n = b.log().len();
-    attack(&mut b, r, g).unwrap();
-    let offered = since(&b, n).iter().any(|e| {
-        matches!(e, Event::ReactionOffered { reactor, trigger: Trigger::Provoked { unit }, .. }
-            if *reactor == g && *unit == r)
-    });
-    assert!(offered);
-    react(&mut b, g, Some(ReactionKind::ReactionAttack));
-    let s = swings(&since(&b, n));
-    assert_eq!(s.len(), 2);
-    assert_eq!((s[0].0, s[0].1), (g, AttackKind::Reaction));
-    assert_eq!(
-        (s[1].0, s[1].1, s[1].4),
-        (r, AttackKind::Normal, Outcome::Success)
-    );
+    for kind in BOTH {
+        // The goblin (melee stance) is engaged with the ranger, who shoots it.
+        let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger"),
+            Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
+        // The goblin's opportunity attack: 2+2+2 misses; then the shot 5+5+5 hits, 2d8.
+        let mut b = field(kind, units, &[2, 2, 2, 5, 5, 5, 1, 1]);
+        let (r, g) = (id(&b, "Tarrow"), id(&b, "Snitch"));
+        let n = b.log().len();
+        attack(&mut b, r, g).unwrap();
+        let offered = since(&b, n).iter().any(|e| {
+            matches!(e, Event::ReactionOffered { reactor, trigger: Trigger::Provoked { unit }, .. }
+                if *reactor == g && *unit == r)
+        });
+        assert!(offered);
+        react(&mut b, g, Some(ReactionKind::ReactionAttack));
+        let s = swings(&since(&b, n));
+        assert_eq!(s.len(), 2);
+        assert_eq!((s[0].0, s[0].1), (g, AttackKind::Reaction));
+        assert_eq!(
+            (s[1].0, s[1].1, s[1].4),
+            (r, AttackKind::Normal, Outcome::Success)
+        );
+    }
 }
 
 #[test]
 fn disengage_is_3d6_against_11_and_success_lets_the_unit_move_off_without_provoking() {
-    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
-        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
-    let mut b = field(GridKind::Square, units, &[4, 4, 3]);
-    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
-    assert!(
-        (esc::disengage_chance(&b, f, &[g]) - 0.5).abs() < 1e-9,
-        "3d6 ≥ 11"
-    );
-    let n = b.log().len();
-    act(&mut b, f, EscalationAction::Disengage { from: vec![] }).unwrap();
-    b.submit(Command::Move {
-        unit: f,
-        to: Cell::new(0, 2),
-    })
-    .unwrap();
-    let ev = since(&b, n);
-    let check = ev.iter().find_map(|e| match e {
-        Event::Check {
-            purpose: CheckPurpose::Disengage,
-            roll,
-            target_number,
-            outcome,
-            ..
-        } => Some((roll.total, *target_number, *outcome)),
-        _ => None,
-    });
-    assert_eq!(check, Some((11, 11, Outcome::Success)));
-    assert!(
-        !ev.iter()
-            .any(|e| matches!(e, Event::ReactionOffered { .. }))
-    );
-    assert_eq!(b.pos(f), Cell::new(0, 2));
-    // The Disengage's move was the Move action: the Standard is left.
-    assert_eq!(b.slots(f, Slot::Standard), 1);
+    for kind in BOTH {
+        let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+            Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+        let mut b = field(kind, units, &[4, 4, 3]);
+        let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+        assert!(
+            (esc::disengage_chance(&b, f, &[g]) - 0.5).abs() < 1e-9,
+            "3d6 ≥ 11"
+        );
+        let n = b.log().len();
+        act(&mut b, f, EscalationAction::Disengage { from: vec![] }).unwrap();
+        b.submit(Command::Move {
+            unit: f,
+            to: Cell::new(0, 2),
+        })
+        .unwrap();
+        let ev = since(&b, n);
+        let check = ev.iter().find_map(|e| match e {
+            Event::Check {
+                purpose: CheckPurpose::Disengage,
+                roll,
+                target_number,
+                outcome,
+                ..
+            } => Some((roll.total, *target_number, *outcome)),
+            _ => None,
+        });
+        assert_eq!(check, Some((11, 11, Outcome::Success)));
+        assert!(
+            !ev.iter()
+                .any(|e| matches!(e, Event::ReactionOffered { .. }))
+        );
+        assert_eq!(b.pos(f), Cell::new(0, 2));
+        // The Disengage's move was the Move action: the Standard is left.
+        assert_eq!(b.slots(f, Slot::Standard), 1);
+    }
 }
 
 #[test]
@@ -716,22 +726,24 @@ fn healing_with_no_recovery_left_is_halved_and_costs_volition_and_defences() {
 
 #[test]
 fn a_coup_de_grace_on_a_helpless_engaged_enemy_crits_and_takes_three_actions() {
-    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
-        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 60, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}, conditions: {Helpless: UntilRemoved})"#;
-    // Helpless is Stunned: 1 Advantage, 4d6. 2+2+2 would miss, but the coup crits:
-    // (1 + 1 + 3) × 2 = 10.
-    let mut b = field(GridKind::Square, units, &[2, 2, 2, 1, 1, 1]);
-    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
-    let n = b.log().len();
-    act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).unwrap();
-    let ev = since(&b, n);
-    assert_eq!(swings(&ev)[0].4, Outcome::Critical);
-    assert_eq!(damage(&ev), vec![(g, 10)]);
-    assert_ne!(b.current(), Some(f), "Standard, Quick and Move are spent");
-    // Not against an enemy that is not helpless.
-    let plain = units.replace(", conditions: {Helpless: UntilRemoved}", "");
-    let mut b = field(GridKind::Square, &plain, &[]);
-    assert!(act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).is_err());
+    for kind in BOTH {
+        let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+            Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 60, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15}, conditions: {Helpless: UntilRemoved})"#;
+        // Helpless is Stunned: 1 Advantage, 4d6. 2+2+2 would miss, but the coup crits:
+        // (1 + 1 + 3) × 2 = 10.
+        let mut b = field(kind, units, &[2, 2, 2, 1, 1, 1]);
+        let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+        let n = b.log().len();
+        act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).unwrap();
+        let ev = since(&b, n);
+        assert_eq!(swings(&ev)[0].4, Outcome::Critical);
+        assert_eq!(damage(&ev), vec![(g, 10)]);
+        assert_ne!(b.current(), Some(f), "Standard, Quick and Move are spent");
+        // Not against an enemy that is not helpless.
+        let plain = units.replace(", conditions: {Helpless: UntilRemoved}", "");
+        let mut b = field(kind, &plain, &[]);
+        assert!(act(&mut b, f, EscalationAction::CoupDeGrace { target: g }).is_err());
+    }
 }
 
 #[test]
@@ -909,6 +921,29 @@ fn a_free_ally_nearby_intercepts_an_enemy_coming_at_its_ally() {
             aim: None
         })
         .is_ok()
+    );
+}
+
+#[test]
+fn intercepts_happen_on_hexes_too() {
+    // Along a row both grids are alike: the goblin walks (8, 2) → (4, 2), next to Ash at
+    // (3, 2); Birch, two rows down, stops it at (5, 2) and stands next to it.
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Ash", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Birch", side: "PCs", cell: (2, 4), archetype: "cleric")"#;
+    let mut b = field(GridKind::Hex, units, &[]);
+    let (g, a, bi) = (id(&b, "Snitch"), id(&b, "Ash"), id(&b, "Birch"));
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    react(&mut b, bi, Some(ReactionKind::Intercept));
+    assert_eq!(b.pos(g), Cell::new(5, 2));
+    assert_eq!(b.grid().distance(b.pos(bi), b.pos(g)), 1);
+    assert!(
+        b.grid().distance(b.pos(g), b.pos(a)) > 1,
+        "not engaged with Ash"
     );
 }
 
