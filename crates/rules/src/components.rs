@@ -110,6 +110,15 @@ pub enum Stat {
     /// tactical-d20: 1 for a [Psion] (casts through Psionic Focus, not a spellcasting
     /// focus).
     Psion,
+    /// escalation: 1 when a miss of its basic attacks deals damage equal to its Level
+    /// (the class's miss damage); 0 or missing: none.
+    MissDamage,
+    /// escalation: the die of a recovery (rolled Level times, + Volition).
+    RecoveryDie,
+    /// escalation: recoveries at the start of the battle (8 when missing).
+    Recoveries,
+    /// escalation: 1 for an NPC the level marks to add the escalation die to its attacks.
+    Escalates,
 }
 
 /// A combatant's scores.
@@ -137,6 +146,11 @@ pub enum ModCause {
     Wound,
     /// A condition's effect.
     Condition(ConditionKind),
+    /// escalation: a Delay to a slower initiative band (kept for the battle).
+    Delayed,
+    /// escalation: healed with no recovery left (−1 Volition and defences until a Full
+    /// Rest, i.e. for the battle).
+    NoRecoveries,
 }
 
 /// One modifier on a stat, kept apart from the base score.
@@ -276,6 +290,38 @@ pub enum ConditionKind {
     Soaked,
     /// tactical-d20 Starving: cannot drink potions (as Nauseated).
     Starving,
+    /// escalation Dazed: 1 Disadvantage on attacks.
+    Dazed,
+    /// escalation Enervated: 1 Disadvantage on saves.
+    Enervated,
+    /// escalation Grabbed by `source`: 1 Disadvantage to disengage from it (unless this
+    /// unit hit it this round), no opportunity or ranged attacks, `source` gains 1
+    /// Advantage against it.
+    Grabbed,
+    /// escalation Hampered: basic attacks, opportunity attacks, moving and Rally only.
+    Hampered,
+    /// escalation Helpless: Stunned, and a Coup de Grace may be made against it.
+    Helpless,
+    /// escalation Invisible: an attacker must pass an 11+ save first.
+    Invisible,
+    /// escalation Shaken: 1 Disadvantage on attacks, the escalation die counts as 0.
+    Shaken,
+    /// escalation Softened: attacks against it gain 1 Advantage.
+    Softened,
+    /// escalation Stuck: cannot move, disengage or change position.
+    Stuck,
+    /// escalation Vulnerable: attacks against it crit on a natural 16+.
+    Vulnerable,
+    /// escalation Weakened: 1 Disadvantage on attacks, attacks against it gain 1
+    /// Advantage.
+    Weakened,
+    /// escalation Flying: only flyers may intercept it.
+    Flying,
+    /// escalation: a dying unit an ally stabilized (failed death saves do not count).
+    Stabilized,
+    /// escalation: popped off `source` by a Disengage (it may move away without
+    /// provoking `source`) until its next turn.
+    PoppedOff,
 }
 
 /// How long a condition lasts.

@@ -92,6 +92,8 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
             b.name(*target)
         ),
         Trigger::StandingUp { .. } => "standing up".into(),
+        Trigger::Provoked { .. } => "provoked".into(),
+        Trigger::Approaching { ally, .. } => format!("coming at {}", b.name(*ally)),
         Trigger::FailedTumble { .. } => "failed tumble".into(),
         Trigger::FailedManeuver { .. } => "failed maneuver".into(),
         Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
@@ -159,8 +161,12 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.actor = name(unit);
             roll_fields(&mut r, roll, false);
         }
-        Event::TurnOrder { order } => {
-            r.kind = "turn_order";
+        Event::TurnOrder { order } | Event::Reordered { order } => {
+            r.kind = if matches!(l.event, Event::Reordered { .. }) {
+                "reordered"
+            } else {
+                "turn_order"
+            };
             r.detail = Some(
                 order
                     .iter()
@@ -248,10 +254,15 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::Feinted { by: unit }
                 | Trigger::Disarmed { by: unit }
                 | Trigger::Casting { caster: unit, .. }
+                | Trigger::Provoked { unit }
                 | Trigger::SpellIdentified { caster: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);
+                }
+                Trigger::Approaching { mover, from, .. } => {
+                    r.target = name(mover);
+                    r.from = Some(*from);
                 }
             }
             r.detail = Some(
@@ -418,6 +429,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "terrain_changed";
             r.to = Some(*cell);
             r.detail = Some(format!("{cell}: {} becomes {}", from.name(), to.name()));
+        }
+        Event::Fled { side } => {
+            r.kind = "fled";
+            r.detail = b.level().sides.get(side.0 as usize).map(|s| s.name.clone());
         }
         Event::Said { unit, text } => {
             r.kind = "said";

@@ -34,16 +34,17 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
             None => assert!(!r.playable(), "{r}"),
         }
     }
-    assert_eq!(playable_list(), "flow, tactical-d20");
+    assert_eq!(playable_list(), "escalation, flow, tactical-d20");
     // A level of an unplayable ruleset is refused with the list the registry gives.
-    let src = std::fs::read_to_string(repo("tests/fixtures/escalation-unplayable.ron")).unwrap();
-    let l = level::parse(&src, "escalation-unplayable.ron").unwrap();
+    let src = std::fs::read_to_string(repo("tests/fixtures/melee-zone-unplayable.ron")).unwrap();
+    let l = level::parse(&src, "melee-zone-unplayable.ron").unwrap();
     let Err(e) = Battle::new(l, 1, Vec::new()) else {
-        panic!("an escalation battle was set up")
+        panic!("a melee-zone battle was set up")
     };
-    assert!(matches!(e, SetupError::NotPlayable(RulesetId::Escalation)));
+    assert!(matches!(e, SetupError::NotPlayable(RulesetId::MeleeZone)));
     assert!(
-        e.to_string().ends_with("playable: flow, tactical-d20"),
+        e.to_string()
+            .ends_with("playable: escalation, flow, tactical-d20"),
         "{e}"
     );
 }

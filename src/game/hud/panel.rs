@@ -36,6 +36,11 @@ pub(super) fn header(ui: &mut egui::Ui, b: &Battle, session: &Session, cur: Opti
         t = t.color(c);
     }
     ui.label(t);
+    // The ruleset's battle-wide numbers (escalation: the escalation die), at all times.
+    let line = b.rules().battle_line(b);
+    if !line.is_empty() {
+        ui.label(egui::RichText::new(line).strong());
+    }
 }
 
 /// The turn order: click a name to inspect the unit.

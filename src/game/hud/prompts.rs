@@ -17,6 +17,19 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
         Trigger::Leaving { mover, .. } => {
             format!("{} leaves {}'s reach.", b.name(*mover), b.name(r))
         }
+        Trigger::Approaching { mover, ally, .. } => format!(
+            "{} comes at {}: {} may Intercept it (free).",
+            b.name(*mover),
+            b.name(*ally),
+            b.name(r)
+        ),
+        Trigger::Provoked { unit } => {
+            format!(
+                "{} provokes {} (a ranged attack while engaged).",
+                b.name(*unit),
+                b.name(r)
+            )
+        }
         Trigger::StandingUp { unit } => {
             format!("{} stands up next to {}.", b.name(*unit), b.name(r))
         }

@@ -17,6 +17,7 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::Save { .. }
             | Event::Check { .. }
             | Event::Said { .. }
+            | Event::Fled { .. }
             | Event::ReactionDeclined { .. }
             | Event::ReactionOffered { .. }
             | Event::Reacted { .. }
@@ -50,6 +51,7 @@ impl Battle {
             Event::BattleStarted { .. }
             | Event::Initiative { .. }
             | Event::Said { .. }
+            | Event::Fled { .. }
             | Event::ReactionDeclined { .. }
             | Event::Defence { .. }
             | Event::Save { .. }
@@ -178,6 +180,9 @@ impl Battle {
             Event::TurnOrder { order } => {
                 self.order = order.clone();
                 self.turn = 0;
+            }
+            Event::Reordered { order } => {
+                self.order = order.clone();
             }
             Event::RoundStarted { round } => {
                 self.round = *round;

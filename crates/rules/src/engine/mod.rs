@@ -19,7 +19,7 @@ pub use frame::*;
 pub use illegal::*;
 pub use reach::Provoked;
 pub use turns::roll_initiative;
-pub(crate) use turns::{end_turn, start};
+pub(crate) use turns::{begin_current, end_turn, start};
 
 /// A ranged weapon reaches at most this many range increments.
 pub const MAX_RANGE_INCREMENTS: u32 = 10;

@@ -143,6 +143,14 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
     }
 }
 
+/// Start the turn of whoever stands at the current place of the turn order now (after a
+/// `Reordered`: an ally let go first, a delayed unit's successor); past the end of the
+/// order, the round ends.
+pub(crate) fn begin_current(b: &mut Battle) -> Result<(), ForcedFaceError> {
+    let i = b.turn;
+    begin_turn_at(b, i)
+}
+
 /// Ongoing effects at the end of a unit's turn: bleeding damage, then saves against
 /// "save ends" conditions, then turn-counted durations tick.
 fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
@@ -174,7 +182,7 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         if !b.alive(u) {
             break;
         }
-        let roll = b.dice.roll(crate::dice::DiceExpr::new(1, 20))?;
+        let roll = b.rules().save_roll(b, u, c.kind)?;
         let success = roll.total >= dc as i32;
         b.emit(Event::Save {
             unit: u,

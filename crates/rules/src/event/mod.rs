@@ -175,6 +175,20 @@ pub enum Spend {
     Use,
     /// tactical-d20: Spell Quantity for a counterspell.
     Counterspell,
+    /// escalation: a Disengage check (paid whether it succeeds or not).
+    Disengage,
+    /// escalation: switching stance or weapon.
+    Stance,
+    /// escalation: Rally.
+    Rally,
+    /// escalation: stabilizing a dying ally.
+    Stabilize,
+    /// escalation: the Quick and Move actions spent alongside a Coup de Grace.
+    CoupDeGrace,
+    /// escalation: a recovery used to heal.
+    Recovery,
+    /// escalation: a failed death save.
+    DeathSave,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),
@@ -231,6 +245,8 @@ pub enum CheckPurpose {
     Disrupt,
     /// A target's save against an ability (flow: its skill against the caster's Magic).
     Resist,
+    /// escalation: a Disengage check (3d6 vs 11, +1 per enemy past the first).
+    Disengage,
 }
 
 /// Why a pool was refilled.
@@ -292,6 +308,13 @@ pub enum Event {
     },
     /// The turn order for the battle.
     TurnOrder {
+        /// Units first to last.
+        order: Vec<UnitId>,
+    },
+    /// The turn order changed in the middle of a round (escalation: a unit let an ally of
+    /// its band go first, or delayed to a slower band); the turn goes on at the same place
+    /// in the new order (whoever stands there now).
+    Reordered {
         /// Units first to last.
         order: Vec<UnitId>,
     },
@@ -725,6 +748,12 @@ pub enum Event {
     Stalemate {
         /// How many rounds.
         rounds: u32,
+    },
+    /// A side flees the battle together (escalation's Flee: a Campaign Loss); the battle
+    /// ends with the other side holding the field.
+    Fled {
+        /// The side that flees.
+        side: SideId,
     },
     /// The battle is over.
     BattleEnded {

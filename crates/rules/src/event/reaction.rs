@@ -95,6 +95,23 @@ pub enum Trigger {
         /// The caster's ability (index into its abilities).
         ability: usize,
     },
+    /// `unit`, engaged with the reactor, does something that provokes (escalation: a
+    /// ranged attack while engaged): an opportunity attack.
+    Provoked {
+        /// Who provokes.
+        unit: UnitId,
+    },
+    /// escalation: `mover`, on its own move, has stepped from `from` next to `ally`, an
+    /// ally of the reactor (it is trying to become engaged with it): the reactor, Free
+    /// and Nearby, may Intercept it.
+    Approaching {
+        /// Who moves.
+        mover: UnitId,
+        /// The reactor's ally it is coming at.
+        ally: UnitId,
+        /// The cell it stepped from.
+        from: Cell,
+    },
     /// tactical-d20: the reactor identified the spell `caster` is casting and may
     /// counter it.
     SpellIdentified {
@@ -114,7 +131,8 @@ impl Trigger {
             Trigger::EntersReach { mover, .. } => Some(*mover),
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
             Trigger::Casting { caster, .. } => Some(*caster),
-            Trigger::SpellIdentified { .. } => None,
+            Trigger::Provoked { unit } => Some(*unit),
+            Trigger::SpellIdentified { .. } | Trigger::Approaching { .. } => None,
             Trigger::IncomingAttack { .. }
             | Trigger::IncomingDamage { .. }
             | Trigger::Overrun { .. }

@@ -1,7 +1,8 @@
-//! The rulesets. Each playable one is a folder (`flow/`, `tactical_d20/`) whose `rules.rs`
+//! The rulesets. Each playable one is a folder (`flow/`, `tactical_d20/`, `escalation/`) whose `rules.rs`
 //! implements [`Ruleset`]; [`RulesetId::rules`] is the one registry. The engine, the AI
 //! and the window ask a battle's ruleset through the trait and name no ruleset.
 
+pub mod escalation;
 pub mod flow;
 pub mod tactical_d20;
 pub mod ui;
@@ -62,7 +63,8 @@ impl RulesetId {
         match self {
             RulesetId::Flow => Some(&flow::Flow),
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
-            RulesetId::Counters | RulesetId::Escalation | RulesetId::MeleeZone => None,
+            RulesetId::Escalation => Some(&escalation::Escalation),
+            RulesetId::Counters | RulesetId::MeleeZone => None,
         }
     }
 
@@ -574,6 +576,24 @@ pub trait Ruleset: Sync {
     fn check_note(&self, purpose: crate::event::CheckPurpose, total: i32, vs: i32) -> CheckNote;
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
+
+    /// A battle-wide line the window shows under the round at all times (escalation: the
+    /// escalation die); empty: none.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
+    /// turn (the engine compares the total with the condition's number). The default is
+    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    fn save_roll(
+        &self,
+        b: &mut Battle,
+        _u: UnitId,
+        _kind: ConditionKind,
+    ) -> Result<Roll, ForcedFaceError> {
+        b.roll(DiceExpr::new(1, 20))
+    }
 
     // ---- Casting (issue 17; `engine/cast.rs`) ----
     // What casting costs and which checks it needs are the ruleset's `check_action` and

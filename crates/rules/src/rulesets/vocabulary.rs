@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use serde::de::{self, EnumAccess, IntoDeserializer, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::escalation::{self, EscalationAction, EscalationFrame};
 use super::flow::{self, FlowAction, FlowFrame};
 use super::tactical_d20::{self, TacticalD20Action, TacticalD20Frame};
 use crate::components::UnitId;
@@ -35,12 +36,14 @@ pub enum Action {
     Flow(FlowAction),
     /// tactical-d20's ([`TacticalD20Action`]).
     TacticalD20(TacticalD20Action),
+    /// escalation's ([`EscalationAction`]).
+    Escalation(EscalationAction),
 }
 
 /// Each ruleset's own actions, in registry order: its id and how to read one of them
 /// from the flat JSON form (`None`: not one of its names, or other fields).
 type ReadAction = fn(&serde_json::Value) -> Option<Action>;
-const OWN_ACTIONS: [(&str, ReadAction); 2] = [
+const OWN_ACTIONS: [(&str, ReadAction); 3] = [
     (flow::ID, |v| {
         FlowAction::deserialize(v).ok().map(Action::Flow)
     }),
@@ -48,6 +51,11 @@ const OWN_ACTIONS: [(&str, ReadAction); 2] = [
         TacticalD20Action::deserialize(v)
             .ok()
             .map(Action::TacticalD20)
+    }),
+    (escalation::ID, |v| {
+        EscalationAction::deserialize(v)
+            .ok()
+            .map(Action::Escalation)
     }),
 ];
 
@@ -58,6 +66,7 @@ impl Action {
             Action::Common(a) => a.name(),
             Action::Flow(a) => a.name(),
             Action::TacticalD20(a) => a.name(),
+            Action::Escalation(a) => a.name(),
         }
     }
 
@@ -67,6 +76,7 @@ impl Action {
             Action::Common(_) => None,
             Action::Flow(_) => Some(flow::ID),
             Action::TacticalD20(_) => Some(tactical_d20::ID),
+            Action::Escalation(_) => Some(escalation::ID),
         }
     }
 
@@ -95,6 +105,7 @@ impl Action {
                 variants::<CommonAction>(),
                 variants::<FlowAction>(),
                 variants::<TacticalD20Action>(),
+                variants::<EscalationAction>(),
             ])
         })
     }
@@ -118,6 +129,12 @@ impl From<TacticalD20Action> for Action {
     }
 }
 
+impl From<EscalationAction> for Action {
+    fn from(a: EscalationAction) -> Action {
+        Action::Escalation(a)
+    }
+}
+
 impl fmt::Debug for Action {
     /// As the action itself (`Trip { target: UnitId(1) }`), whichever vocabulary holds it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -125,6 +142,7 @@ impl fmt::Debug for Action {
             Action::Common(a) => fmt::Debug::fmt(a, f),
             Action::Flow(a) => fmt::Debug::fmt(a, f),
             Action::TacticalD20(a) => fmt::Debug::fmt(a, f),
+            Action::Escalation(a) => fmt::Debug::fmt(a, f),
         }
     }
 }
@@ -136,6 +154,7 @@ impl Serialize for Action {
             Action::Common(a) => a.serialize(s),
             Action::Flow(a) => a.serialize(s),
             Action::TacticalD20(a) => a.serialize(s),
+            Action::Escalation(a) => a.serialize(s),
         }
     }
 }
@@ -151,6 +170,8 @@ impl ByName for Action {
             FlowAction::deserialize(de).map(Action::Flow)
         } else if variants::<TacticalD20Action>().contains(&name) {
             TacticalD20Action::deserialize(de).map(Action::TacticalD20)
+        } else if variants::<EscalationAction>().contains(&name) {
+            EscalationAction::deserialize(de).map(Action::Escalation)
         } else {
             Err(de::Error::unknown_variant(name, Action::names()))
         }
@@ -172,6 +193,8 @@ pub enum RulesetFrame {
     Flow(FlowFrame),
     /// tactical-d20's ([`TacticalD20Frame`]).
     TacticalD20(TacticalD20Frame),
+    /// escalation's ([`EscalationFrame`]).
+    Escalation(EscalationFrame),
 }
 
 impl RulesetFrame {
@@ -180,6 +203,7 @@ impl RulesetFrame {
         match self {
             RulesetFrame::Flow(_) => flow::ID,
             RulesetFrame::TacticalD20(_) => tactical_d20::ID,
+            RulesetFrame::Escalation(_) => escalation::ID,
         }
     }
 
@@ -189,12 +213,19 @@ impl RulesetFrame {
         match self {
             RulesetFrame::Flow(f) => f.mover(),
             RulesetFrame::TacticalD20(f) => f.mover(),
+            RulesetFrame::Escalation(f) => f.mover(),
         }
     }
 
     fn names() -> &'static [&'static str] {
         static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
-        NAMES.get_or_init(|| union(&[variants::<FlowFrame>(), variants::<TacticalD20Frame>()]))
+        NAMES.get_or_init(|| {
+            union(&[
+                variants::<FlowFrame>(),
+                variants::<TacticalD20Frame>(),
+                variants::<EscalationFrame>(),
+            ])
+        })
     }
 }
 
@@ -222,12 +253,25 @@ impl From<TacticalD20Frame> for Frame {
     }
 }
 
+impl From<EscalationFrame> for RulesetFrame {
+    fn from(f: EscalationFrame) -> RulesetFrame {
+        RulesetFrame::Escalation(f)
+    }
+}
+
+impl From<EscalationFrame> for Frame {
+    fn from(f: EscalationFrame) -> Frame {
+        Frame::Ruleset(f.into())
+    }
+}
+
 impl fmt::Debug for RulesetFrame {
     /// As the frame itself (`Leap { unit: UnitId(0), .. }`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesetFrame::Flow(x) => fmt::Debug::fmt(x, f),
             RulesetFrame::TacticalD20(x) => fmt::Debug::fmt(x, f),
+            RulesetFrame::Escalation(x) => fmt::Debug::fmt(x, f),
         }
     }
 }
@@ -238,6 +282,7 @@ impl Serialize for RulesetFrame {
         match self {
             RulesetFrame::Flow(x) => x.serialize(s),
             RulesetFrame::TacticalD20(x) => x.serialize(s),
+            RulesetFrame::Escalation(x) => x.serialize(s),
         }
     }
 }
@@ -251,6 +296,8 @@ impl ByName for RulesetFrame {
             FlowFrame::deserialize(de).map(RulesetFrame::Flow)
         } else if variants::<TacticalD20Frame>().contains(&name) {
             TacticalD20Frame::deserialize(de).map(RulesetFrame::TacticalD20)
+        } else if variants::<EscalationFrame>().contains(&name) {
+            EscalationFrame::deserialize(de).map(RulesetFrame::Escalation)
         } else {
             Err(de::Error::unknown_variant(name, RulesetFrame::names()))
         }

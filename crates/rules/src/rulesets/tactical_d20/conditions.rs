@@ -213,6 +213,21 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         Dehydrated => "dehydrated",
         Soaked => "soaked",
         Starving => "starving",
+        // escalation's own (never on a tactical-d20 unit: its levels refuse them).
+        Dazed => "dazed",
+        Enervated => "enervated",
+        Grabbed => "grabbed",
+        Hampered => "hampered",
+        Helpless => "helpless",
+        Invisible => "invisible",
+        Shaken => "shaken",
+        Softened => "softened",
+        Stuck => "stuck",
+        Vulnerable => "vulnerable",
+        Weakened => "weakened",
+        Flying => "flying",
+        Stabilized => "stabilized",
+        PoppedOff => "popped off",
     }
 }
 

@@ -1,0 +1,688 @@
+//! escalation actions: Quick/Move/Standard with substitution downward, basic attacks by
+//! stance, switching stance, Disengage, Rally, Stabilize and Coup de Grace.
+
+use crate::battle::Battle;
+use crate::components::{Carried, ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
+use crate::dice::{ModKind, Modifier};
+use crate::engine::{Action, CommonAction, Illegal};
+use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend};
+use crate::rulesets::AttackPlan;
+
+use super::attack::{d6s, engaged_enemies, escalation_die, melee_stance};
+use super::turns::{SAVE, other_stance_weapons, roll_save, speed, use_recovery};
+use super::{EscalationAction, EscalationFrame};
+
+/// The difficulty of a Disengage from one enemy.
+pub const DISENGAGE_DC: i32 = 11;
+
+fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
+    Illegal::Cannot {
+        unit: b.name(u).to_string(),
+        why: why.into(),
+    }
+}
+
+/// What an action of type `wanted` costs: its own slot, or a better one ("Standard for
+/// Move, or Move for Quick"; a Standard may pay for a Quick too).
+pub fn slot_cost(wanted: Slot) -> Cost {
+    let own = Cost::of(Pool::Slot(wanted), 1);
+    match wanted {
+        Slot::Quick => own
+            .or(Pool::Slot(Slot::Move), 1)
+            .or(Pool::Slot(Slot::Standard), 1),
+        Slot::Move => own.or(Pool::Slot(Slot::Standard), 1),
+        _ => own,
+    }
+}
+
+/// The slot that would pay for an action of type `wanted`, if any.
+pub fn payer(b: &Battle, u: UnitId, wanted: Slot) -> Option<Slot> {
+    b.pools(u)?
+        .pick(&slot_cost(wanted))?
+        .iter()
+        .find_map(|(p, _)| match p {
+            Pool::Slot(s) => Some(*s),
+            _ => None,
+        })
+}
+
+fn need(b: &Battle, u: UnitId, wanted: Slot, action: &'static str) -> Result<Slot, Illegal> {
+    payer(b, u, wanted).ok_or_else(|| Illegal::NoSlot {
+        unit: b.name(u).to_string(),
+        action,
+        slot: match wanted {
+            Slot::Quick => "Quick",
+            Slot::Move => "Move",
+            _ => "Standard",
+        },
+    })
+}
+
+/// Pay for an action of type `wanted` (checked before).
+pub(crate) fn pay(b: &mut Battle, u: UnitId, wanted: Slot, on: Spend) {
+    if let Some(events) = b.payment(u, &slot_cost(wanted), on) {
+        for e in events {
+            b.emit(e);
+        }
+    }
+}
+
+/// The slots that could still buy a move, in the order they are used (the Move action,
+/// then the Standard).
+pub fn advances_left(b: &Battle, u: UnitId) -> Vec<Slot> {
+    let mut v = vec![Slot::Move; b.slots(u, Slot::Move) as usize];
+    v.extend(vec![Slot::Standard; b.slots(u, Slot::Standard) as usize]);
+    v
+}
+
+/// Has the unit nothing left this turn (no action, no movement)?
+pub fn exhausted(b: &Battle, u: UnitId) -> bool {
+    [Slot::Standard, Slot::Move, Slot::Quick]
+        .iter()
+        .all(|&s| b.slots(u, s) == 0)
+        && b.move_left(u) == 0
+}
+
+/// The action type each action is (a Coup de Grace takes all three; Yield and Delay are
+/// free: `None`).
+pub fn slot_of(a: &Action) -> Option<Slot> {
+    match a {
+        Action::Escalation(
+            EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee,
+        ) => None,
+        Action::Escalation(e) => Some(match e {
+            EscalationAction::SwitchStance => Slot::Quick,
+            EscalationAction::Disengage { .. } => Slot::Move,
+            EscalationAction::Rally
+            | EscalationAction::Stabilize { .. }
+            | EscalationAction::CoupDeGrace { .. }
+            | EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee => Slot::Standard,
+        }),
+        _ => None,
+    }
+}
+
+/// May the unit move on its own now?
+pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    if b.has(u, ConditionKind::Stuck) {
+        return Err(Illegal::Condition {
+            unit: b.name(u).to_string(),
+            condition: "stuck",
+            why: "it can't move, disengage, pop free, or change its position in any way",
+        });
+    }
+    Ok(())
+}
+
+/// Check a basic attack: a Standard action, with the weapon of the unit's stance in hand;
+/// a basic melee attack is on an engaged target, a basic ranged one within the stance's
+/// range (and not while Grabbed).
+pub fn plan_attack(
+    b: &Battle,
+    u: UnitId,
+    target: UnitId,
+    weapon: Option<usize>,
+    slot: Option<Slot>,
+) -> Result<AttackPlan, Illegal> {
+    if let Some(s) = slot
+        && s != Slot::Standard
+    {
+        return Err(cannot(
+            b,
+            u,
+            "a basic attack is a Standard action (only a better action pays for a lesser one)",
+        ));
+    }
+    if b.slots(u, Slot::Standard) == 0 {
+        return Err(Illegal::NoSlot {
+            unit: b.name(u).to_string(),
+            action: "a basic attack",
+            slot: "Standard",
+        });
+    }
+    if let Some((i, ally)) = super::intercepted_by(b, u)
+        && ally == target
+    {
+        return Err(cannot(
+            b,
+            u,
+            format!(
+                "{} intercepted it: its attacks meant for {} go to {} instead",
+                b.name(i),
+                b.name(ally),
+                b.name(i)
+            ),
+        ));
+    }
+    let weapon = b.weapon_for(u, target, weapon)?;
+    let ranged = b.weapons(u)[weapon].kind == WeaponKind::Ranged;
+    if ranged && b.has(u, ConditionKind::Grabbed) {
+        return Err(Illegal::Condition {
+            unit: b.name(u).to_string(),
+            condition: "grabbed",
+            why: "a grabbed unit can't use ranged attacks",
+        });
+    }
+    Ok(AttackPlan {
+        weapon,
+        pay: vec![Event::spent(
+            u,
+            Pool::Slot(Slot::Standard),
+            1,
+            Spend::Attack,
+        )],
+        kind: AttackKind::Normal,
+    })
+}
+
+/// Is the action legal now (the engine checked it is the unit's turn)?
+pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+    let e = match a {
+        Action::Escalation(e) => e,
+        Action::Common(CommonAction::Draw { .. } | CommonAction::Sheathe { .. }) => {
+            return Err(cannot(
+                b,
+                u,
+                "escalation switches weapons with Switch Stance (a Quick action)",
+            ));
+        }
+        Action::Common(CommonAction::Cast { .. }) => {
+            return Err(cannot(
+                b,
+                u,
+                "escalation's class powers are not playable yet (basic attacks only)",
+            ));
+        }
+        Action::Common(c) => {
+            return Err(cannot(b, u, format!("escalation has no {}", c.name())));
+        }
+        _ => return Err(cannot(b, u, "not an escalation action")),
+    };
+    if let Some(slot) = slot_of(a) {
+        need(b, u, slot, e.name())?;
+    }
+    if b.has(u, ConditionKind::Hampered) && !hampered_may(e) {
+        return Err(Illegal::Condition {
+            unit: b.name(u).to_string(),
+            condition: "hampered",
+            why: "it can only make basic attacks and opportunity attacks, move (and \
+                  disengage) and Rally",
+        });
+    }
+    match e {
+        EscalationAction::Flee => {}
+        EscalationAction::Yield { to } => {
+            b.unit_checked(*to)?;
+            fresh(b, u)?;
+            let order = b.order();
+            let here = order.iter().position(|&x| x == u).unwrap_or(0);
+            let later = order
+                .iter()
+                .position(|&x| x == *to)
+                .is_some_and(|i| i > here);
+            if *to == u || b.enemies(u, *to) || !b.alive(*to) {
+                return Err(cannot(b, u, "only a standing ally may go first"));
+            }
+            if band(b, *to) != band(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} is not in its initiative band", b.name(*to)),
+                ));
+            }
+            if !later {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} has already acted this round", b.name(*to)),
+                ));
+            }
+        }
+        EscalationAction::Delay { band: to } => {
+            fresh(b, u)?;
+            let now = band(b, u);
+            if *to < 0 || *to >= now {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!(
+                        "a Delay goes to a slower band than its own ({now}): 0 (Very Slow) to {}",
+                        now - 1
+                    ),
+                ));
+            }
+        }
+        EscalationAction::SwitchStance => {
+            if other_stance_weapons(b, u).is_empty() {
+                return Err(cannot(b, u, "it carries no weapon of the other stance"));
+            }
+        }
+        EscalationAction::Disengage { from } => {
+            may_move(b, u)?;
+            let engaged = engaged_enemies(b, u);
+            if engaged.is_empty() {
+                return Err(cannot(b, u, "it is engaged with no enemy (it is Free)"));
+            }
+            if let Some(x) = from.iter().find(|x| !engaged.contains(x)) {
+                return Err(cannot(b, u, format!("it is not engaged with unit {}", x.0)));
+            }
+        }
+        EscalationAction::Rally => {}
+        EscalationAction::Stabilize { ally } => {
+            b.unit_checked(*ally)?;
+            if b.enemies(u, *ally) || *ally == u {
+                return Err(cannot(b, u, "Stabilize is for a dying ally"));
+            }
+            if !b.has(*ally, ConditionKind::Dying) {
+                return Err(Illegal::NotInCondition {
+                    unit: b.name(*ally).to_string(),
+                    condition: "dying",
+                });
+            }
+            if b.has(*ally, ConditionKind::Stabilized) {
+                return Err(cannot(
+                    b,
+                    u,
+                    format!("{} is stabilized already", b.name(*ally)),
+                ));
+            }
+            if b.grid().distance(b.pos(u), b.pos(*ally)) != 1 {
+                return Err(Illegal::NotAdjacent {
+                    unit: b.name(u).to_string(),
+                    target: b.name(*ally).to_string(),
+                });
+            }
+        }
+        EscalationAction::CoupDeGrace { target } => {
+            b.unit_checked(*target)?;
+            if !b.alive(*target) {
+                return Err(Illegal::Down(b.name(*target).to_string()));
+            }
+            if !b.enemies(u, *target) {
+                return Err(Illegal::Ally(b.name(*target).to_string()));
+            }
+            if !b.has(*target, ConditionKind::Helpless) {
+                return Err(Illegal::NotInCondition {
+                    unit: b.name(*target).to_string(),
+                    condition: "helpless",
+                });
+            }
+            if !engaged_enemies(b, u).contains(target) || !melee_stance(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "a Coup de Grace is a basic melee attack on an engaged enemy",
+                ));
+            }
+            for s in [Slot::Standard, Slot::Quick, Slot::Move] {
+                if b.slots(u, s) == 0 {
+                    return Err(Illegal::NoSlot {
+                        unit: b.name(u).to_string(),
+                        action: "a Coup de Grace (Standard, Quick and Move)",
+                        slot: match s {
+                            Slot::Standard => "Standard",
+                            Slot::Quick => "Quick",
+                            _ => "Move",
+                        },
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What a Hampered unit may still do: "only use basic attacks, make Opportunity Attacks,
+/// move, Rally" (moving includes disengaging; the turn order actions are no actions).
+fn hampered_may(e: &EscalationAction) -> bool {
+    matches!(
+        e,
+        EscalationAction::Disengage { .. }
+            | EscalationAction::Rally
+            | EscalationAction::Yield { .. }
+            | EscalationAction::Delay { .. }
+            | EscalationAction::Flee
+    )
+}
+
+/// A unit's tier: 1 for Levels 1–4, 2 for 5–7, 3 for 8 and up (Confused hurts itself by
+/// its tier).
+pub fn tier(b: &Battle, u: UnitId) -> i32 {
+    match super::level_of(b, u) {
+        ..=4 => 1,
+        5..=7 => 2,
+        _ => 3,
+    }
+}
+
+/// Confused, using a non-attack action (Rally, Stabilize): an 11+ save, or it deals
+/// damage equal to its tier to itself.
+fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
+    if !b.has(u, ConditionKind::Confused) {
+        return Ok(());
+    }
+    let roll = roll_save(b, u, false, None)?;
+    let success = roll.total >= SAVE;
+    b.emit(Event::Save {
+        unit: u,
+        kind: ConditionKind::Confused,
+        roll,
+        target_number: SAVE,
+        success,
+    });
+    if !success {
+        let t = tier(b, u);
+        let roll = crate::dice::Roll::from_faces(crate::dice::DiceExpr::new(0, 1), Vec::new())
+            .with(Modifier::new(ModKind::Condition, "confused: its tier", t));
+        super::deal(b, u, Some(u), roll, false);
+    }
+    Ok(())
+}
+
+/// A unit's initiative band now (a Delay lowers it for the battle).
+pub fn band(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).get(crate::components::Stat::Band)
+}
+
+/// Has `u` done nothing yet this turn (no action paid, no step, no attack)? Letting an
+/// ally go first and delaying come before anything else.
+fn fresh(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    let log = b.log();
+    let start = log
+        .iter()
+        .rposition(|l| matches!(l.event, Event::TurnStarted { unit, .. } if unit == u))
+        .unwrap_or(0);
+    let acted = log[start..].iter().any(|l| match &l.event {
+        Event::Spent { on, .. } => on.is_paid(),
+        Event::Moved { unit, .. } | Event::Attack { attacker: unit, .. } => *unit == u,
+        Event::Check { unit, .. } => *unit == u,
+        _ => false,
+    });
+    if acted {
+        return Err(cannot(
+            b,
+            u,
+            "it has acted this turn already (this comes at the start of a turn)",
+        ));
+    }
+    Ok(())
+}
+
+/// The turn order after `u` delays to `to`: it leaves its place and goes, among those
+/// still to act this round, after every unit of a faster band, and in its new band after
+/// the PCs (a PC) or after everyone (an NPC).
+pub fn delayed_order(b: &Battle, u: UnitId, to: i32) -> Vec<UnitId> {
+    let mut order: Vec<UnitId> = b.order().to_vec();
+    let here = order.iter().position(|&x| x == u).unwrap_or(0);
+    order.retain(|&x| x != u);
+    let pc = super::is_pc(b, u);
+    let at = (here..order.len())
+        .find(|&j| {
+            let v = order[j];
+            let bv = band(b, v);
+            bv < to || (bv == to && pc && !super::is_pc(b, v))
+        })
+        .unwrap_or(order.len());
+    order.insert(at, u);
+    order
+}
+
+/// The Disengage check's number: 11, +1 for each enemy past the first.
+pub fn disengage_dc(n: usize) -> i32 {
+    DISENGAGE_DC + n.saturating_sub(1) as i32
+}
+
+/// The Disadvantage on `u`'s Disengage from `from`: Grabbed by one of them, unless it hit
+/// the grabber this round.
+pub fn disengage_edges(b: &Battle, u: UnitId, from: &[UnitId]) -> i32 {
+    match b.condition_source(u, ConditionKind::Grabbed) {
+        Some(g) if from.contains(&g) && !hit_this_round(b, u, g) => -1,
+        _ => 0,
+    }
+}
+
+fn hit_this_round(b: &Battle, u: UnitId, target: UnitId) -> bool {
+    let round = b.round();
+    b.log()
+        .iter()
+        .rev()
+        .take_while(|l| l.round == round)
+        .any(|l| {
+            matches!(l.event, Event::Attack { attacker, target: t, outcome, .. }
+                if attacker == u && t == target && outcome.is_success())
+        })
+}
+
+/// The chance a Disengage from `from` succeeds.
+pub fn disengage_chance(b: &Battle, u: UnitId, from: &[UnitId]) -> f64 {
+    let dc = disengage_dc(from.len());
+    super::natural_odds(disengage_edges(b, u, from))
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| *n as i32 >= dc)
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// Carry out a checked action.
+pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+    let Action::Escalation(e) = a else {
+        return Err(cannot(b, u, "not an escalation action"));
+    };
+    match e {
+        EscalationAction::Flee => {
+            let side = b.side(u);
+            b.emit(Event::Fled { side });
+            let mut others: Vec<crate::components::SideId> = b
+                .units()
+                .filter(|&x| b.alive(x) && b.side(x) != side)
+                .map(|x| b.side(x))
+                .collect();
+            others.sort();
+            others.dedup();
+            let winner = if others.len() == 1 {
+                others.first().copied()
+            } else {
+                None
+            };
+            b.emit(Event::BattleEnded { winner });
+        }
+        EscalationAction::Yield { to } => {
+            let mut order: Vec<UnitId> = b.order().to_vec();
+            let here = order.iter().position(|&x| x == u).unwrap_or(0);
+            order.retain(|&x| x != to);
+            order.insert(here, to);
+            b.emit(Event::Reordered { order });
+            crate::engine::begin_current(b)?;
+        }
+        EscalationAction::Delay { band: to } => {
+            let now = band(b, u);
+            let order = delayed_order(b, u, to);
+            b.emit(Event::StatModified {
+                unit: u,
+                modifier: crate::components::StatMod {
+                    stat: crate::components::Stat::Band,
+                    amount: to - now,
+                    duration: Duration::UntilRemoved,
+                    cause: crate::components::ModCause::Delayed,
+                    source: None,
+                },
+            });
+            b.emit(Event::Reordered { order });
+            crate::engine::begin_current(b)?;
+        }
+        EscalationAction::SwitchStance => {
+            pay(b, u, Slot::Quick, Spend::Stance);
+            let draw = other_stance_weapons(b, u);
+            let melee = melee_stance(b, u);
+            for i in 0..b.weapons(u).len() {
+                let w = &b.weapons(u)[i];
+                let this_stance = (w.kind == WeaponKind::Melee) == melee;
+                if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
+                    b.emit(Event::CarryChanged {
+                        unit: u,
+                        item: i,
+                        now: Carried::Stowed,
+                    });
+                }
+            }
+            let best = draw.into_iter().max_by_key(|&i| {
+                let d = b.weapons(u)[i].damage;
+                (d.sides, std::cmp::Reverse(i))
+            });
+            if let Some(i) = best {
+                b.emit(Event::CarryChanged {
+                    unit: u,
+                    item: i,
+                    now: Carried::Held,
+                });
+            }
+        }
+        EscalationAction::Disengage { from } => {
+            let from = if from.is_empty() {
+                engaged_enemies(b, u)
+            } else {
+                from
+            };
+            pay(b, u, Slot::Move, Spend::Disengage);
+            let dc = disengage_dc(from.len());
+            let net = disengage_edges(b, u, &from);
+            let mut roll = b.roll(d6s(net))?;
+            if net < 0 {
+                roll = roll.with(Modifier::new(
+                    ModKind::Condition,
+                    "Disadvantage: grabbed",
+                    0,
+                ));
+            }
+            let success = roll.total >= dc;
+            b.emit(Event::Check {
+                unit: u,
+                purpose: CheckPurpose::Disengage,
+                roll,
+                target_number: dc,
+                outcome: if success {
+                    Outcome::Success
+                } else {
+                    Outcome::Failure
+                },
+            });
+            if success {
+                for e in from {
+                    b.emit(Event::ConditionAdded {
+                        unit: u,
+                        kind: ConditionKind::PoppedOff,
+                        duration: Duration::UntilOwnTurnStart,
+                        source: Some(e),
+                    });
+                }
+                let sp = speed(b, u) as i32;
+                b.emit(Event::refilled(u, Pool::Movement, sp, Gain::Bought));
+            }
+        }
+        EscalationAction::Rally => {
+            pay(b, u, Slot::Standard, Spend::Rally);
+            confused_check(b, u)?;
+            if !b.alive(u) {
+                return Ok(());
+            }
+            use_recovery(b, u)?;
+            rally_save(b, u)?;
+        }
+        EscalationAction::Stabilize { ally } => {
+            pay(b, u, Slot::Standard, Spend::Stabilize);
+            confused_check(b, u)?;
+            if !b.alive(u) {
+                return Ok(());
+            }
+            b.emit(Event::ConditionAdded {
+                unit: ally,
+                kind: ConditionKind::Stabilized,
+                duration: Duration::UntilRemoved,
+                source: Some(u),
+            });
+        }
+        EscalationAction::CoupDeGrace { target } => {
+            b.emit(Event::spent(
+                u,
+                Pool::Slot(Slot::Standard),
+                1,
+                Spend::Attack,
+            ));
+            b.emit(Event::spent(
+                u,
+                Pool::Slot(Slot::Quick),
+                1,
+                Spend::CoupDeGrace,
+            ));
+            b.emit(Event::spent(
+                u,
+                Pool::Slot(Slot::Move),
+                1,
+                Spend::CoupDeGrace,
+            ));
+            if let Some(weapon) = b.best_melee(u, 1) {
+                b.push_frame(
+                    EscalationFrame::CoupDeGrace {
+                        attacker: u,
+                        target,
+                        weapon,
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The number a save against a one-round effect needs ("a 13+ save").
+pub const ONE_ROUND_SAVE: i32 = 13;
+
+/// Rally's save: against the first save-ends effect on the unit (its number), else the
+/// first effect that lasts a round or a turn (13+); the escalation die is a bonus.
+fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
+    let conds = b
+        .get::<crate::components::Conditions>(u)
+        .cloned()
+        .unwrap_or_default();
+    let save_ends = conds.0.iter().find_map(|c| match c.duration {
+        Duration::SaveEnds(dc) => Some((c.kind, dc as i32)),
+        _ => None,
+    });
+    let one_round = conds.0.iter().find_map(|c| match c.duration {
+        Duration::Turns(_) | Duration::UntilOwnTurnStart | Duration::UntilSourceTurnStart
+            if c.kind != ConditionKind::PoppedOff =>
+        {
+            Some((c.kind, ONE_ROUND_SAVE))
+        }
+        _ => None,
+    });
+    let Some((kind, dc)) = save_ends.or(one_round) else {
+        return Ok(());
+    };
+    let esc = escalation_die(b);
+    let bonus = (esc != 0).then(|| Modifier::new(ModKind::Bonus, "escalation die", esc));
+    let roll = roll_save(b, u, false, bonus)?;
+    let dc = if dc > 0 { dc } else { SAVE };
+    let success = roll.total >= dc;
+    b.emit(Event::Save {
+        unit: u,
+        kind,
+        roll,
+        target_number: dc,
+        success,
+    });
+    if success {
+        b.emit(Event::ConditionRemoved {
+            unit: u,
+            kind,
+            source: None,
+        });
+    }
+    Ok(())
+}

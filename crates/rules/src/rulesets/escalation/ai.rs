@@ -1,0 +1,126 @@
+//! escalation's AI tactics: opportunity attacks, disengaging when badly hurt and the
+//! chance is fair, switching stance when unarmed for the fight at hand, rallying when
+//! Staggered, stabilizing a dying ally, coups de grace.
+
+use std::collections::BTreeMap;
+
+use crate::ai::act;
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Pool, Slot, UnitId};
+use crate::engine::{Action, Command};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+use crate::rulesets::AiTactics;
+
+use super::{EscalationAction, disengage_chance, engaged_enemies, speed, staggered};
+
+/// escalation's [`AiTactics`].
+pub struct EscalationAi;
+
+/// The least chance worth a Disengage (else the AI stays and fights).
+pub const DISENGAGE_MIN: f64 = 0.4;
+
+impl AiTactics for EscalationAi {
+    // Staggered with recoveries left: Rally before anything else. With its Standard
+    // action spent, a unit engaged in melee and not badly hurt holds its ground and ends
+    // its turn (moving off would provoke; its Quick action has nothing to do): the
+    // shared AI would weigh every cell to find the same.
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        if staggered(b, u) && b.pool(u, Pool::Recoveries) > 0 && b.slots(u, Slot::Standard) > 0 {
+            return act(b, u, EscalationAction::Rally.into());
+        }
+        let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);
+        if b.slots(u, Slot::Standard) == 0
+            && super::melee_stance(b, u)
+            && !engaged_enemies(b, u).is_empty()
+            && b.hp(u) * 3 > max
+        {
+            return Some(Command::EndTurn { unit: u });
+        }
+        None
+    }
+
+    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
+        None
+    }
+
+    // Nothing in hand to fight with: switch stance.
+    fn draw(&self, b: &Battle, u: UnitId, _item: usize) -> Option<Command> {
+        act(b, u, EscalationAction::SwitchStance.into())
+    }
+
+    // Badly wounded and engaged: Disengage when the chance is worth it.
+    fn step_away(&self, b: &Battle, u: UnitId, _to: Cell) -> Option<Command> {
+        let from = engaged_enemies(b, u);
+        if from.is_empty() || disengage_chance(b, u, &from) < DISENGAGE_MIN {
+            return None;
+        }
+        act(
+            b,
+            u,
+            EscalationAction::Disengage { from: Vec::new() }.into(),
+        )
+    }
+
+    // Opportunity attacks are free: always. Intercept in melee stance, when not Staggered.
+    fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
+        if w.options.contains(&ReactionKind::ReactionAttack) {
+            return Some(ReactionKind::ReactionAttack);
+        }
+        (w.options.contains(&ReactionKind::Intercept)
+            && super::melee_stance(b, w.reactor)
+            && !staggered(b, w.reactor))
+        .then_some(ReactionKind::Intercept)
+    }
+
+    // A helpless engaged enemy: a Coup de Grace when all three actions are left.
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
+        if b.has(target, ConditionKind::Helpless) {
+            return act(b, u, EscalationAction::CoupDeGrace { target }.into());
+        }
+        None
+    }
+
+    fn close_in(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foes: &[UnitId],
+        _values: &BTreeMap<UnitId, f64>,
+        _helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+
+    // A dying ally next to it: Stabilize.
+    fn support(&self, b: &Battle, u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        let ally = b.units().find(|&a| {
+            a != u
+                && !b.enemies(u, a)
+                && b.has(a, ConditionKind::Dying)
+                && !b.has(a, ConditionKind::Stabilized)
+                && b.grid().distance(b.pos(u), b.pos(a)) == 1
+        })?;
+        act(b, u, EscalationAction::Stabilize { ally }.into())
+    }
+
+    fn brace(&self) -> Option<Action> {
+        None
+    }
+
+    // Moves spend the Move action first, then the Standard: the Standard must survive.
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let left = b.move_left(u);
+        let speed = speed(b, u).max(1);
+        let moves = b.slots(u, Slot::Move) as usize;
+        let standard = b.slots(u, Slot::Standard) > 0;
+        Box::new(move |cost| {
+            let extra = cost.saturating_sub(left);
+            standard && (extra.div_ceil(speed) as usize) <= moves
+        })
+    }
+
+    fn choose(&self, _b: &Battle, _w: &crate::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+}

@@ -1,0 +1,149 @@
+//! escalation's Intercept: a Free unit with an ally Nearby or next to it stops an enemy
+//! coming at that ally and engages it instead (a free action).
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, UnitId};
+use crate::engine::{Frame, MoveMode};
+use crate::event::{Event, ReactionKind, Trigger};
+use crate::grid::Cell;
+
+use super::{engaged_enemies, speed};
+
+/// The path of `i` to the nearest free cell next to `at` within its speed (cheapest, then
+/// the lowest cell), if any.
+pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<Vec<Cell>> {
+    if super::may_move(b, i).is_err() {
+        return None;
+    }
+    let grid = b.grid();
+    let here = b.pos(i);
+    if grid.distance(here, at) == 1 {
+        return Some(vec![here]);
+    }
+    // One search of everything within its speed, then the best free cell next to `at`.
+    let field = grid.field(here, speed(b, i), b.mover_cost(i));
+    let best = grid
+        .neighbours(at)
+        .into_iter()
+        .filter(|&c| {
+            grid.contains(c)
+                && b.terrain(c).standable()
+                // The mover's own cell will be free: it goes back to `at`.
+                && b.unit_at(c, None).is_none_or(|o| o == mover)
+        })
+        .filter_map(|c| field.get(&c).map(|(cost, _)| (cost, c)))
+        .min()?;
+    field.path_to(best.1).map(|(p, _)| p)
+}
+
+/// May `i` intercept `mover`, who stepped from `from` next to `ally`? It must be a
+/// standing ally of `ally` (not `ally` itself), Free (engaged with no enemy but, maybe,
+/// the mover, whose step may have brought it next to both), with `ally`
+/// Nearby (within its speed) or next to it; a Flying mover only by a flyer; and it must
+/// reach a cell next to `from`.
+pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: Cell) -> bool {
+    i != ally
+        && i != mover
+        && b.alive(i)
+        && !b.enemies(i, ally)
+        && b.enemies(i, mover)
+        && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i)
+        && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
+        && engaged_enemies(b, i).iter().all(|&e| e == mover)
+        && intercept_path(b, i, from, mover).is_some()
+}
+
+/// `mover` stepped from `from` to `to`: offer Intercept to each unit that may stop it
+/// coming at an ally it was not next to before. Only on the mover's own move: "You cannot
+/// Intercept an enemy who is moving to Intercept".
+pub(crate) fn offer_intercepts(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+    if b.current() != Some(mover) || !b.alive(mover) || b.unit_at(to, Some(mover)).is_some() {
+        return;
+    }
+    let grid = b.grid();
+    let allies: Vec<UnitId> = b
+        .units()
+        .filter(|&x| {
+            b.alive(x)
+                && b.enemies(mover, x)
+                && grid.distance(to, b.pos(x)) == 1
+                && grid.distance(from, b.pos(x)) != 1
+        })
+        .collect();
+    let mut offers: Vec<(UnitId, UnitId)> = Vec::new();
+    for &x in &allies {
+        for i in b.order().to_vec() {
+            if offers.iter().all(|(o, _)| *o != i) && may_intercept(b, i, mover, x, from) {
+                offers.push((i, x));
+            }
+        }
+    }
+    for (i, x) in offers.into_iter().rev() {
+        b.push_frame(Frame::Offer {
+            reactor: i,
+            trigger: Trigger::Approaching {
+                mover,
+                ally: x,
+                from,
+            },
+            to: Some(to),
+        });
+    }
+}
+
+/// Carry out an Intercept: the mover's movement stops (it goes back to the cell it came
+/// from), and the interceptor moves next to it, free and provoking nothing.
+pub(crate) fn intercept(b: &mut Battle, i: UnitId, mover: UnitId, from: Cell) {
+    b.halt_moves(mover);
+    let here = b.pos(mover);
+    if here != from && b.unit_at(from, Some(mover)).is_none() {
+        b.emit(Event::Displaced {
+            unit: mover,
+            from: here,
+            to: from,
+        });
+    }
+    if let Some(path) = intercept_path(b, i, b.pos(mover), mover)
+        && path.len() > 1
+    {
+        b.push_frame(Frame::Move {
+            unit: i,
+            path,
+            next: 1,
+            mode: MoveMode::Quiet,
+        });
+    }
+}
+
+/// Who intercepted `u` on its turn now, and the ally it was coming at: attacks `u` meant
+/// for that ally go to the interceptor instead.
+pub fn intercepted_by(b: &Battle, u: UnitId) -> Option<(UnitId, UnitId)> {
+    let log = b.log();
+    let start = log
+        .iter()
+        .rposition(|l| matches!(l.event, Event::TurnStarted { unit, .. } if unit == u))?;
+    let mut offered: Option<(UnitId, UnitId)> = None;
+    let mut found = None;
+    for l in &log[start..] {
+        match &l.event {
+            Event::ReactionOffered {
+                reactor,
+                trigger: Trigger::Approaching { mover, ally, .. },
+                ..
+            } if *mover == u => offered = Some((*reactor, *ally)),
+            Event::Reacted {
+                reactor,
+                kind: ReactionKind::Intercept,
+                ..
+            } => {
+                if let Some((r, x)) = offered
+                    && r == *reactor
+                {
+                    found = Some((r, x));
+                }
+            }
+            _ => {}
+        }
+    }
+    found.filter(|(r, _)| b.alive(*r))
+}

@@ -1,0 +1,21 @@
+//! escalation: seed 001, "Combat Rules" (`docs/rules/escalation.md`): 3d6 + Level +
+//! Volition + the escalation die against AC, PD or MD, initiative bands, Quick/Move/
+//! Standard actions, engagement, disengaging, opportunity attacks, dying and death saves.
+
+mod actions;
+mod ai;
+mod attack;
+mod intercept;
+mod rules;
+mod turns;
+mod ui;
+mod vocabulary;
+
+pub use actions::*;
+pub use ai::EscalationAi;
+pub use attack::*;
+pub use intercept::*;
+pub use rules::Escalation;
+pub use turns::*;
+pub use ui::escalation_line;
+pub use vocabulary::*;

@@ -1,0 +1,536 @@
+//! escalation's answers to the [`Ruleset`] trait: what the engine, the AI and the window
+//! ask.
+
+use bevy_ecs::world::EntityWorldMut;
+
+use crate::battle::{Battle, SetupError};
+use crate::components::UnitId;
+use crate::components::{ConditionKind, Cost, Once, Pool, Pools, Refresh, Slot, Stat, Stats};
+use crate::dice::{DiceExpr, ForcedFaceError, Roll};
+use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
+use crate::grid::Cell;
+use crate::odds::Distribution;
+use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
+use crate::rulesets::{
+    AiTactics, AttackOdds, AttackPlan, CheckNote, InitiativeRule, Ruleset, list_mods, one_mod,
+};
+
+use super::ui;
+use super::{EscalationFrame, attack, turns};
+
+/// Seed 001, "Combat Rules".
+pub struct Escalation;
+
+impl Ruleset for Escalation {
+    fn id(&self) -> &'static str {
+        super::ID
+    }
+
+    fn catalogue_source(&self) -> &'static str {
+        include_str!("../../../data/escalation.ron")
+    }
+
+    // No roll: the band (Very Slow 0 … Very Fast 4); in a band the PCs first (in level
+    // order), then the enemies.
+    fn initiative(&self, stats: &Stats) -> InitiativeRule {
+        InitiativeRule {
+            dice: None,
+            modifiers: one_mod("initiative band", stats.get(Stat::Band)),
+            tiebreak: 0,
+            pcs_first: true,
+            rolloff: None,
+        }
+    }
+
+    // Standard, Move, Quick and one Interrupt a turn; recoveries and death saves are kept
+    // for the whole battle.
+    fn pools(&self, stats: &Stats) -> Pools {
+        let turn = Refresh::OwnTurnStart;
+        let recoveries = match stats.get(Stat::Recoveries) {
+            n if n > 0 => n,
+            _ => turns::RECOVERIES,
+        };
+        Pools::new()
+            .with(Pool::Slot(Slot::Standard), 1, turn)
+            .with(Pool::Slot(Slot::Move), 1, turn)
+            .with(Pool::Slot(Slot::Quick), 1, turn)
+            .with(Pool::Interrupt, 1, turn)
+            .with(Pool::Recoveries, recoveries, Refresh::Never)
+            .with(Pool::DeathSaveFailures, turns::DEATH_SAVES, Refresh::Never)
+    }
+
+    // The seed's surprise round lets two units of the ambushing side act; the engine's
+    // surprise round lets the whole side act (a gap, see the docs). Nothing is lost.
+    fn surprised_pools(&self, _pools: &mut Pools) {}
+
+    fn marks(&self, _e: &Event) -> Option<(UnitId, Once)> {
+        None
+    }
+
+    fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
+
+    fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {
+        turns::take_stances(b);
+        crate::engine::roll_initiative(b, |_, _| None)?;
+        Ok(())
+    }
+
+    fn before_first_round(&self, _b: &mut Battle) {}
+
+    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        Ok(())
+    }
+
+    fn round_started(&self, b: &mut Battle, round: u32) {
+        turns::round_started(b, round);
+    }
+
+    // A dying PC rolls its death save instead of its turn; the dead take none.
+    fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
+        if b.has(u, ConditionKind::Dead) {
+            return Ok(false);
+        }
+        if b.has(u, ConditionKind::Dying) {
+            return turns::death_save(b, u);
+        }
+        Ok(b.alive(u) && !turns::sits_out_surprise(b, u))
+    }
+
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        turns::turn_started(b, u);
+    }
+
+    fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
+
+    fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
+        super::exhausted(b, u)
+    }
+
+    // Ongoing damage: a fixed amount a turn (Bleeding is escalation's "ongoing damage").
+    fn bleed_dice(&self) -> DiceExpr {
+        turns::ongoing_dice()
+    }
+
+    fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, _hp_after: i32) {
+        turns::after_damage(b, u, false);
+    }
+
+    fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        super::may_move(b, u)
+    }
+
+    fn may_move_to(&self, _b: &Battle, _u: UnitId, _to: Cell) -> Result<(), Illegal> {
+        Ok(())
+    }
+
+    fn movement_budget(&self, b: &Battle, u: UnitId) -> u32 {
+        if super::may_move(b, u).is_err() {
+            return 0;
+        }
+        b.move_left(u) + super::advances_left(b, u).len() as u32 * turns::speed(b, u)
+    }
+
+    // Each Move action (then the Standard, substituted) buys one move.
+    fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
+        let left = b.move_left(u);
+        let speed = turns::speed(b, u);
+        let need = cost.saturating_sub(left).div_ceil(speed.max(1));
+        super::advances_left(b, u)
+            .into_iter()
+            .take(need as usize)
+            .flat_map(|slot| {
+                [
+                    Event::spent(u, Pool::Slot(slot), 1, Spend::Move),
+                    Event::refilled(u, Pool::Movement, speed as i32, Gain::Bought),
+                ]
+            })
+            .collect()
+    }
+
+    // Coming next to an enemy's ally: a Free enemy Nearby may Intercept.
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::offer_intercepts(b, u, from, to);
+    }
+
+    // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
+    fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+    // Not from an enemy the mover popped off, nor while grabbed.
+    fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool {
+        !attack::popped_off(b, mover, r) && attack::may_make_opportunity_attack(b, r)
+    }
+
+    // A basic ranged attack reaches its stance's range.
+    fn max_range_increments(&self) -> Option<u32> {
+        Some(1)
+    }
+
+    fn plan_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        target: UnitId,
+        weapon: Option<usize>,
+        slot: Option<Slot>,
+    ) -> Result<AttackPlan, Illegal> {
+        super::plan_attack(b, u, target, weapon, slot)
+    }
+
+    fn aims(&self) -> &'static [crate::engine::Aim] {
+        &[]
+    }
+
+    fn resolve_attack(
+        &self,
+        b: &mut Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        kind: AttackKind,
+        _effect: HitEffect,
+    ) -> Result<(), ForcedFaceError> {
+        attack::resolve_attack(b, attacker, target, weapon, kind)
+    }
+
+    // No defences: a hit goes to damage, doubled on a crit.
+    fn hit(&self, b: &mut Battle, hit: Hit) {
+        let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+        b.push_frame(Frame::Damage { hit, mult });
+    }
+
+    fn roll_damage(
+        &self,
+        b: &mut Battle,
+        hit: &Hit,
+        mult: i32,
+    ) -> Result<Option<Roll>, ForcedFaceError> {
+        attack::roll_damage(b, hit, mult)
+    }
+
+    fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
+        None
+    }
+
+    fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        let crit = hit.level == Outcome::Critical;
+        let back =
+            attack::confused_backlash(b, hit.attacker, hit.natural, attack::base_damage(&roll));
+        turns::deal(b, hit.target, Some(hit.attacker), roll, crit);
+        if let Some(back) = back {
+            turns::deal(b, hit.attacker, Some(hit.attacker), back, false);
+        }
+    }
+
+    fn odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        target: UnitId,
+        weapon: usize,
+        _kind: AttackKind,
+        words: bool,
+    ) -> AttackOdds {
+        let a = attack::attack_math(b, attacker, target);
+        let (hit, crit) = a.odds();
+        let (dice, vol) = attack::damage_parts(b, attacker, weapon);
+        let (lo, hi) = (dice.min() + vol, dice.max() + vol);
+        AttackOdds {
+            hit,
+            crit,
+            damage: (lo.max(0), hi.max(0)),
+            crit_damage: ((lo * 2).max(0), (hi * 2).max(0)),
+            detail: if words {
+                format!(
+                    "{} {:+} vs {} {} ({}{}; crit on {}+)",
+                    attack::d6s(a.net),
+                    a.total_bonus(),
+                    a.defence.0.name(),
+                    a.defence.1,
+                    list_mods(&a.bonus),
+                    if a.edges.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", list_mods(&a.edges))
+                    },
+                    a.crit_from
+                )
+            } else {
+                String::new()
+            },
+            stopped: 0.0,
+            dists: None,
+        }
+    }
+
+    fn damage_odds(
+        &self,
+        b: &Battle,
+        attacker: UnitId,
+        _target: UnitId,
+        weapon: usize,
+        _kind: AttackKind,
+    ) -> Option<(Distribution, Distribution)> {
+        attack::damage_odds(b, attacker, weapon)
+    }
+
+    fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
+        AttackKind::Normal
+    }
+
+    // Nothing but an opportunity attack's answer happens out of turn.
+    fn out_of_turn(&self, _b: &Battle, _u: UnitId, _a: &Action) -> bool {
+        false
+    }
+
+    fn instead_of(&self, _a: &Action) -> &'static str {
+        ""
+    }
+
+    fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+        super::check(b, u, a)
+    }
+
+    fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+        super::perform(b, u, a)
+    }
+
+    // Opportunity attacks: leaving an enemy's reach without having popped off it, or a
+    // provoking action while engaged.
+    fn offer(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        _to: Option<Cell>,
+    ) -> Option<Vec<ReactionKind>> {
+        let ok = match trigger {
+            Trigger::Leaving { mover, from } => {
+                b.alive(*mover)
+                    && b.pos(*mover) == *from
+                    && b.leave_reactors(*mover, *from).contains(&reactor)
+            }
+            Trigger::Provoked { unit } => {
+                b.alive(*unit) && attack::opportunists(b, *unit).contains(&reactor)
+            }
+            Trigger::Approaching { mover, ally, from } => {
+                let still = b.alive(*mover)
+                    && b.grid().distance(b.pos(*mover), b.pos(*ally)) == 1
+                    && super::may_intercept(b, reactor, *mover, *ally, *from);
+                return still.then(|| vec![ReactionKind::Intercept]);
+            }
+            _ => false,
+        };
+        ok.then(|| vec![ReactionKind::ReactionAttack])
+    }
+
+    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
+        None
+    }
+
+    // An opportunity attack is a free basic melee attack.
+    fn answer(
+        &self,
+        b: &mut Battle,
+        w: Window,
+        kind: ReactionKind,
+        _commit: u32,
+    ) -> Result<(), Illegal> {
+        if let (ReactionKind::Intercept, Trigger::Approaching { mover, from, .. }) =
+            (kind, &w.trigger)
+        {
+            super::intercept(b, w.reactor, *mover, *from);
+            return Ok(());
+        }
+        if kind == ReactionKind::ReactionAttack
+            && let Some(t) = w.trigger.provoker()
+            && let Some(weapon) = b.best_melee(w.reactor, 1)
+        {
+            b.push_frame(Frame::Attack {
+                attacker: w.reactor,
+                target: t,
+                weapon,
+                kind: AttackKind::Reaction,
+                effect: HitEffect::Damage,
+            });
+        }
+        Ok(())
+    }
+
+    fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal> {
+        let RulesetFrame::Escalation(frame) = frame else {
+            return Err(crate::engine::foreign_frame(self.id(), &frame));
+        };
+        match frame {
+            EscalationFrame::Shoot {
+                attacker,
+                target,
+                weapon,
+            } => attack::roll_attack(b, attacker, target, weapon, AttackKind::Normal, false)?,
+            EscalationFrame::CoupDeGrace {
+                attacker,
+                target,
+                weapon,
+            } => attack::roll_attack(b, attacker, target, weapon, AttackKind::Normal, true)?,
+        }
+        Ok(())
+    }
+
+    // "You can make any number of Opportunity Attacks in a round": free.
+    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
+        Cost::free()
+    }
+
+    fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
+        0.0
+    }
+
+    fn ai(&self) -> &dyn AiTactics {
+        &super::EscalationAi
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        let s = |slot| b.slots(u, slot);
+        format!(
+            "Standard {} · Move {} · Quick {} · Interrupt {}",
+            s(Slot::Standard),
+            s(Slot::Move),
+            s(Slot::Quick),
+            b.pool(u, Pool::Interrupt)
+        )
+    }
+
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let i = pools
+            .iter()
+            .find(|(p, _)| *p == Pool::Interrupt)
+            .map_or(0, |(_, n)| *n);
+        format!("Standard, Move, Quick; {i} Interrupt")
+    }
+
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
+        ui::cost_words(b, cmd)
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ui::ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        ui::choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        ui::cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &ui::WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        ui::gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        ui::move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        if b.slots(u, Slot::Standard) > 0 {
+            AttackPrice::Pays("Standard action".into())
+        } else {
+            AttackPrice::Cannot("no Standard action left for a basic attack".into())
+        }
+    }
+
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        ui::maneuver_chance(b, u, cmd)
+    }
+
+    fn reaction_price(&self, _kind: ReactionKind) -> String {
+        "free".into()
+    }
+
+    fn reactions_left(&self, _b: &Battle, _u: UnitId) -> String {
+        "opportunity attacks are free and unlimited".into()
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
+    }
+
+    fn random_terrain(&self) -> &'static [char] {
+        &['#']
+    }
+
+    fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
+        use ConditionKind::*;
+        match kind {
+            Confused | Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken
+            | Softened | Stuck | Stunned | Vulnerable | Weakened | Flying | Bleeding => None,
+            _ => Some(
+                "escalation's conditions are the seed's list (and Bleeding for ongoing damage)",
+            ),
+        }
+    }
+
+    fn check_note(&self, _p: crate::event::CheckPurpose, _total: i32, _vs: i32) -> CheckNote {
+        CheckNote::default()
+    }
+
+    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
+        let mut v: Vec<String> = [Slot::Standard, Slot::Move, Slot::Quick]
+            .into_iter()
+            .filter(|&s| b.slots(u, s) > 1)
+            .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
+            .collect();
+        let fails = b.pool(u, Pool::DeathSaveFailures);
+        if !(0..=turns::DEATH_SAVES).contains(&fails) {
+            v.push(format!("{} has {fails} death saves left", b.name(u)));
+        }
+        if b.pool(u, Pool::Recoveries) < 0 {
+            v.push(format!("{} has negative recoveries", b.name(u)));
+        }
+        if b.has(u, ConditionKind::Dying) && b.alive(u) {
+            v.push(format!("{} is dying but standing", b.name(u)));
+        }
+        v
+    }
+
+    // The escalation die, even or odd ("When the escalation die is 0, it counts as
+    // neither").
+    fn battle_line(&self, b: &Battle) -> String {
+        ui::escalation_line(attack::escalation_die(b))
+    }
+
+    fn save_roll(
+        &self,
+        b: &mut Battle,
+        u: UnitId,
+        _kind: ConditionKind,
+    ) -> Result<Roll, ForcedFaceError> {
+        turns::roll_save(b, u, false, None)
+    }
+
+    // Healing brings a dying PC back (from 0 HP), not a dead unit.
+    fn revives(&self, b: &Battle, u: UnitId) -> bool {
+        b.has(u, ConditionKind::Dying)
+    }
+
+    fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
+        if b.has(u, ConditionKind::Dying) {
+            for k in [ConditionKind::Dying, ConditionKind::Stabilized] {
+                if b.has(u, k) {
+                    b.emit(Event::ConditionRemoved {
+                        unit: u,
+                        kind: k,
+                        source: None,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! What the window shows of escalation: the action bar, prices in action types, the
+//! Quick/Move/Standard/Interrupt pips, the escalation die, Staggered and dying notes,
+//! the Disengage chance with its DC.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Pool, Slot, UnitId};
+use crate::engine::{Action, Command};
+use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act};
+
+use super::{
+    EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
+    melee_stance, payer, slot_of, speed, staggered,
+};
+
+/// escalation's action bar, in bar order.
+pub static ACTIONS: [ActionSpec; 8] = [
+    ActionSpec {
+        label: "Disengage",
+        key: Some(Key::Digit(1)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, EscalationAction::Disengage { from: Vec::new() })),
+    },
+    ActionSpec {
+        label: "Switch stance",
+        key: Some(Key::Digit(2)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, EscalationAction::SwitchStance)),
+    },
+    ActionSpec {
+        label: "Rally",
+        key: Some(Key::Digit(3)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, EscalationAction::Rally)),
+    },
+    ActionSpec {
+        label: "Stabilize",
+        key: Some(Key::Digit(4)),
+        target: Target::Unit("a dying ally"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::Stabilize { ally: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Coup de grace",
+        key: Some(Key::Digit(5)),
+        target: Target::Unit("a helpless enemy"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::CoupDeGrace { target: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Let ally go first",
+        key: Some(Key::Digit(6)),
+        target: Target::Unit("an ally of your band who has not acted"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::Yield { to: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Flee",
+        key: Some(Key::Digit(8)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, EscalationAction::Flee)),
+    },
+    ActionSpec {
+        label: "Delay",
+        key: Some(Key::Digit(7)),
+        target: Target::None,
+        build: |b, u, _| {
+            Some(act(
+                u,
+                EscalationAction::Delay {
+                    band: (band(b, u) - 1).max(0),
+                },
+            ))
+        },
+    },
+];
+
+/// The names of the initiative bands, Very Slow 0 to Very Fast 4.
+pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
+
+/// A Delay: to which of the slower bands.
+pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    let Command::Act {
+        unit,
+        action: Action::Escalation(EscalationAction::Delay { .. }),
+    } = cmd
+    else {
+        return None;
+    };
+    let now = band(b, *unit);
+    let options: Vec<(String, Command)> = (0..now.min(BANDS.len() as i32))
+        .rev()
+        .map(|band| {
+            (
+                format!("{} ({band})", BANDS[band as usize]),
+                act(*unit, EscalationAction::Delay { band }),
+            )
+        })
+        .collect();
+    (options.len() >= 2).then(|| Choice {
+        title: "Delay to which initiative band? (kept for the battle)".into(),
+        options,
+    })
+}
+
+/// The window's fixed words for escalation.
+pub static WORDS: WindowWords = WindowWords {
+    clicks: "Click a cell to move (a Move action; leaving an engaged enemy provokes unless you Disengage), an enemy for a basic attack (Standard).",
+    draw: "Switch stance (Quick)",
+    sheathe: "Switch stance (Quick)",
+};
+
+/// The escalation die in words: "escalation die 3 (odd)"; 0 is neither even nor odd.
+pub fn escalation_line(die: i32) -> String {
+    let parity = match die {
+        0 => "neither even nor odd",
+        d if d % 2 == 0 => "even",
+        _ => "odd",
+    };
+    format!("escalation die {die} ({parity})")
+}
+
+/// The command's price in action types.
+pub fn cost_words(_b: &Battle, cmd: &Command) -> Result<String, String> {
+    Ok(match cmd {
+        Command::Attack { .. } => "Standard".into(),
+        Command::Act {
+            action: Action::Escalation(EscalationAction::CoupDeGrace { .. }),
+            ..
+        } => "Standard+Quick+Move".into(),
+        Command::Act { action, .. } => match slot_of(action) {
+            Some(s) => format!("{s:?}"),
+            None => "free".into(),
+        },
+        _ => String::new(),
+    })
+}
+
+/// Why `u` cannot pay for `cmd` at all now.
+pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+    let Command::Act { action, .. } = cmd else {
+        return None;
+    };
+    let s = slot_of(action)?;
+    payer(b, u, s)
+        .is_none()
+        .then(|| format!("no {s:?} action (or better) left"))
+}
+
+/// The pips, the escalation die, Staggered, dying and the stance.
+pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
+    let pips = |label, count, tone| Gauge::Pips { label, count, tone };
+    let mut v = vec![
+        pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
+        pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
+        pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
+        pips("Interrupt", b.pool(u, Pool::Interrupt), Tone::Reaction),
+    ];
+    v.push(Gauge::Note(escalation_line(escalation_die(b))));
+    v.push(Gauge::Note(
+        if melee_stance(b, u) {
+            "melee stance"
+        } else {
+            "ranged stance"
+        }
+        .into(),
+    ));
+    v.push(Gauge::Note(format!(
+        "{} recoveries",
+        b.pool(u, Pool::Recoveries)
+    )));
+    if staggered(b, u) {
+        v.push(Gauge::Note("Staggered".into()));
+    }
+    if b.has(u, ConditionKind::Dying) {
+        v.push(Gauge::Note(format!(
+            "Dying: {} failed death saves left",
+            b.pool(u, Pool::DeathSaveFailures)
+        )));
+    }
+    let left = b.move_left(u);
+    if left > 0 {
+        v.push(Gauge::Note(format!("{left} movement left from this move")));
+    }
+    v
+}
+
+/// What a move of `cost` takes.
+pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
+    let left = b.move_left(u);
+    match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
+        0 => "movement left from this move".to_string(),
+        1 => "a Move action".to_string(),
+        _ => "Move + Standard actions".to_string(),
+    }
+}
+
+/// The chance of a Disengage from every enemy engaged with the unit, with its DC.
+pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+    let Command::Act {
+        action: Action::Escalation(EscalationAction::Disengage { from }),
+        ..
+    } = cmd
+    else {
+        return None;
+    };
+    let from = if from.is_empty() {
+        engaged_enemies(b, u)
+    } else {
+        from.clone()
+    };
+    if from.is_empty() {
+        return None;
+    }
+    Some((
+        disengage_chance(b, u, &from),
+        format!(
+            "to disengage from {} (3d6 vs DC {})",
+            from.iter()
+                .map(|&e| b.name(e))
+                .collect::<Vec<_>>()
+                .join(", "),
+            disengage_dc(from.len())
+        ),
+    ))
+}

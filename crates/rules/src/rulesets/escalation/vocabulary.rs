@@ -1,0 +1,104 @@
+//! escalation's own vocabulary: its actions ([`EscalationAction`], besides the engine's
+//! [`crate::engine::CommonAction`]s) and the frames only it queues ([`EscalationFrame`]).
+//! Scripts write them flat, by variant name (`Disengage(from: [])`, `SwitchStance`).
+
+use serde::{Deserialize, Serialize};
+
+use crate::components::UnitId;
+
+/// escalation's id in level files and logs (`Ruleset::id`).
+pub const ID: &str = "escalation";
+
+/// escalation's actions (each paid with a Quick, Move or Standard action; a better action
+/// may pay for a lesser one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EscalationAction {
+    /// Switch between melee and ranged stance (Quick): the weapons of the stance left are
+    /// stowed, the best of the other drawn.
+    SwitchStance,
+    /// Disengage (Move): 3d6 vs 11, +1 for each enemy past the first; success pops the
+    /// unit off those enemies and buys a move; failure loses the Move action.
+    Disengage {
+        /// The engaged enemies to pop off (empty: every enemy engaged with the unit).
+        #[serde(default)]
+        from: Vec<UnitId>,
+    },
+    /// Rally (Standard): heal using a recovery, then save against one save-ends effect
+    /// with the escalation die as a bonus.
+    Rally,
+    /// Stabilize (Standard) a dying ally next to the unit: its failed death saves no
+    /// longer count.
+    Stabilize {
+        /// The dying ally.
+        ally: UnitId,
+    },
+    /// At the start of its turn, let an ally of its side and initiative band who has not
+    /// acted this round go first ("they go in any order"): the ally takes its turn now,
+    /// this unit right after it. Free.
+    Yield {
+        /// The ally who goes now.
+        to: UnitId,
+    },
+    /// At the start of its turn, delay to a slower initiative band (Very Slow 0 … Very
+    /// Fast 4), kept for the rest of the battle. Free.
+    Delay {
+        /// The band to act in.
+        band: i32,
+    },
+    /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
+    /// Free, on the unit's turn.
+    Flee,
+    /// Coup de Grace (Standard + Quick + Move): a basic melee attack on an engaged,
+    /// helpless enemy that crits if it hits.
+    CoupDeGrace {
+        /// The helpless enemy.
+        target: UnitId,
+    },
+}
+
+impl EscalationAction {
+    /// The action's name as players read it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EscalationAction::SwitchStance => "Switch Stance",
+            EscalationAction::Disengage { .. } => "Disengage",
+            EscalationAction::Rally => "Rally",
+            EscalationAction::Stabilize { .. } => "Stabilize",
+            EscalationAction::CoupDeGrace { .. } => "Coup de Grace",
+            EscalationAction::Yield { .. } => "Let an Ally Go First",
+            EscalationAction::Delay { .. } => "Delay",
+            EscalationAction::Flee => "Flee",
+        }
+    }
+}
+
+/// The frames only escalation queues (its `Ruleset::frame` carries them out).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EscalationFrame {
+    /// A ranged attack by an engaged unit, after the opportunity attacks it provoked:
+    /// roll it now (if the shooter still stands).
+    Shoot {
+        /// Who shoots.
+        attacker: UnitId,
+        /// At whom.
+        target: UnitId,
+        /// Loadout index.
+        weapon: usize,
+    },
+    /// A Coup de Grace's attack (paid): it crits.
+    CoupDeGrace {
+        /// Who attacks.
+        attacker: UnitId,
+        /// The helpless enemy.
+        target: UnitId,
+        /// Loadout index.
+        weapon: usize,
+    },
+}
+
+impl EscalationFrame {
+    /// The unit whose movement the frame is part of: none of escalation's frames moves.
+    pub fn mover(&self) -> Option<UnitId> {
+        None
+    }
+}
