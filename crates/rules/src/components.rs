@@ -278,6 +278,47 @@ pub enum ConditionKind {
     Starving,
 }
 
+impl ConditionKind {
+    /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
+    /// checks it against the names serde knows, so a new condition cannot be left out).
+    pub const ALL: [ConditionKind; 34] = [
+        ConditionKind::Prone,
+        ConditionKind::Grappled,
+        ConditionKind::Grappling,
+        ConditionKind::Bleeding,
+        ConditionKind::Stunned,
+        ConditionKind::Surprised,
+        ConditionKind::TotalDefense,
+        ConditionKind::Feinted,
+        ConditionKind::Restrained,
+        ConditionKind::Unconscious,
+        ConditionKind::Dying,
+        ConditionKind::Dead,
+        ConditionKind::Blind,
+        ConditionKind::Confused,
+        ConditionKind::Crippled,
+        ConditionKind::Encumbered,
+        ConditionKind::Fatigued,
+        ConditionKind::Frightened,
+        ConditionKind::Nauseated,
+        ConditionKind::Writhing,
+        ConditionKind::Cover,
+        ConditionKind::Defending,
+        ConditionKind::Guarding,
+        ConditionKind::FocusAttack,
+        ConditionKind::FocusDefence,
+        ConditionKind::FocusSkills,
+        ConditionKind::Assisted,
+        ConditionKind::Charging,
+        ConditionKind::Concentrating,
+        ConditionKind::Waiting,
+        ConditionKind::PsionicFocus,
+        ConditionKind::Dehydrated,
+        ConditionKind::Soaked,
+        ConditionKind::Starving,
+    ];
+}
+
 /// How long a condition lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Duration {

@@ -14,6 +14,7 @@ mod dice_props;
 mod duel;
 mod duel_plus;
 mod engine;
+mod explain;
 mod flow;
 mod flow_choice;
 mod flow_gaps;

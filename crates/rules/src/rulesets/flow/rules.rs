@@ -688,4 +688,15 @@ impl Ruleset for Flow {
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
         Vec::new()
     }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
 }
