@@ -59,9 +59,14 @@ fn check_words(what: &str, x: &Explanation) {
 }
 
 fn explained(r: &dyn Ruleset, t: Topic) -> Explanation {
-    let x = r
-        .explain(t)
-        .unwrap_or_else(|| panic!("{}: no words for {t:?}", r.id()));
+    let x = r.explain(t).unwrap_or_else(|| {
+        panic!(
+            "{}: no words for {t:?} (write them in rulesets/{}/explain.rs: \
+                 docs/design.md, section 8)",
+            r.id(),
+            r.id().replace('-', "_")
+        )
+    });
     check_words(&format!("{}: {t:?}", r.id()), &x);
     x
 }

@@ -30,8 +30,8 @@ fn condition(k: ConditionKind) -> Explanation {
         Prone => e(
             title,
             "Lying down. Melee attacks against it have Advantage, ranged attacks \
-             Disadvantage, and its own checks have Disadvantage. It cannot move until it \
-             stands up (1 AP), which provokes reaction attacks.",
+             Disadvantage, and its own checks have Disadvantage (not when resisting). It \
+             cannot move until it stands up (1 AP), which provokes reaction attacks.",
             "Cheat sheet names Prone without rules: the common tabletop reading (choice)",
         ),
         Grappled => e(
@@ -63,8 +63,8 @@ fn condition(k: ConditionKind) -> Explanation {
         ),
         Feinted => e(
             title,
-            "Out-feinted: the feinter's next normal attack on this unit has Advantage, and \
-             that attack spends it, hit or miss. It waits across turns; it lapses if \
+            "Out-feinted: the feinter's next normal attack (or Disarm) on this unit has \
+             Advantage, and that attack spends it, hit or miss. It waits across turns; it lapses if \
              either of them goes down.",
             "Cheat sheet › Feint: \"your next physical attack against that target gains \
              Advantage\"",
@@ -271,8 +271,8 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
         ReactionAttack => e(
             "Reaction Attack",
             "A single unmodified attack (no gang-up, range, prone or feint) on an enemy \
-             that leaves a cell you threaten, stands up, casts or fails a tumble next to \
-             you. It may still Dodge, Parry or Block it.",
+             that leaves a cell you threaten, stands up or casts there, or fails to tumble \
+             past you. It may still Dodge, Parry or Block it.",
             "Cheat sheet › Reaction Attacks",
         )
         .costs("1 RP"),

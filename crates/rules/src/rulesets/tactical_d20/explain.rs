@@ -101,8 +101,8 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Crippled => e(
             t,
-            "Moves at half speed; it took 1d4 STR and 1d4 DEX damage when the battle \
-             started.",
+            "Moves at half speed. A creature that starts the battle Crippled also takes \
+             1d4 STR and 1d4 DEX damage.",
             "Action › Conditions › Crippled (choice: half speed, no lost limb)",
         ),
         Encumbered => e(
@@ -120,14 +120,15 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         Frightened => e(
             t,
             "Must flee or cower: it may not end a move nearer to what it fears, takes no \
-             offensive actions or Reactions against movement, and loses DEX to AC and WIS \
-             to Will.",
+             offensive actions (attacks, maneuvers, Opportunity Attacks), and loses DEX to \
+             AC and WIS to Will.",
             "Action › Conditions › Frightened",
         ),
         Nauseated => e(
             t,
-            "Cannot use Endurance (so cannot Concentrate), cast spells (unless a psion) or \
-             drink potions, and loses its CON bonus on Fortitude saves.",
+            "Cannot use Endurance (so cannot Concentrate), cast spells with words and \
+             gestures, gain Psionic Focus or drink potions, and loses its CON bonus on \
+             Fortitude saves.",
             "Action › Conditions › Nauseated",
         ),
         Writhing => e(
@@ -179,8 +180,8 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Concentrating => e(
             t,
-            "Provokes no Reactions until its next turn: moving and casting near foes are \
-             safe.",
+            "Until its next turn its moving, standing up and casting provoke no Reactions \
+             (a failed maneuver still does).",
             "Action › Move Actions › Concentrate",
         ),
         Waiting => e(
@@ -344,8 +345,9 @@ fn action(l: &str) -> Option<Explanation> {
         .costs("a Standard action"),
         "Concentrate" => e(
             "Concentrate",
-            "Endurance against DC 5 + 5 per foe threatening you. Success: you provoke no \
-             Reactions until your next turn, and a psion gains Psionic Focus.",
+            "Endurance against DC 5 + 5 per foe threatening you. Success: until your next \
+             turn your moving, standing up and casting provoke no Reactions, and a psion \
+             gains Psionic Focus.",
             "Action › Move Actions › Concentrate",
         )
         .costs("a Move action"),
@@ -539,8 +541,8 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
         Counterspell => e(
             "Counterspell",
             "You identified a foe's spell: pay SQ equal to its order and roll d20 + your \
-             caster level against its Spell DC (10 + order + INT). Success cancels the \
-             spell.",
+             caster level against its Spell DC (10 + order + the caster's INT modifier). \
+             Success cancels the spell.",
             "Action › Reactions › Counterspell; Spell DC (choice)",
         )
         .costs("your Reaction and SQ"),
@@ -585,9 +587,9 @@ fn terrain(t: Terrain) -> Explanation {
         ),
         Terrain::Low => e(
             "Low wall",
-            "Blocks walking, not sight or shots: +4 AC to a target behind it and +4 to hit \
-             for an attacker standing next to it. Jump it (5 ft up), or Defend beside it to \
-             hide in Cover.",
+            "Blocks walking, not sight or shots. On the line of an attack it gives the \
+             target +4 AC, and the attacker +4 to hit when right behind it. Jump it (5 ft \
+             up), or Defend beside it to hide in Cover.",
             "Action › Tactical Positioning; Jump",
         ),
         Terrain::Pit => e(
@@ -676,8 +678,8 @@ fn rules(r: &str) -> Option<Explanation> {
         ),
         rule::CRITICALS => e(
             "Critical hits",
-            "A natural roll in the weapon's critical range doubles its damage dice, if the \
-             attacker is proficient with it (it started with it).",
+            "A hit whose natural roll is in the weapon's critical range doubles its damage \
+             dice, if the attacker is proficient with the weapon (it started with it).",
             "Action › (Primary) Attack",
         ),
         _ => return None,
@@ -700,14 +702,15 @@ pub static SUMMARY: [(&str, &str); 9] = [
     ),
     (
         "Damage",
-        "Roll the weapon's dice, adding STR for melee and thrown weapons. A natural roll in \
-         the weapon's critical range doubles the dice. Damage resistance comes off after.",
+        "Roll the weapon's dice, adding STR for melee and thrown weapons. A hit with a \
+         natural roll in the weapon's critical range doubles the dice. Damage resistance \
+         comes off after.",
     ),
     (
         "Defence",
         "There is no defence roll: AC does the work. Defend (+3), Guard (+2), Focus (+1), an \
-         ally's Assist (+4), high ground and cover (+4) raise it; being prone, Surprised or \
-         flanked lowers it.",
+         ally's Assist (+4), high ground and cover (+4) raise it; being prone (against \
+         melee), Surprised or flanked lowers it.",
     ),
     (
         "Reactions",
