@@ -339,6 +339,65 @@ fn reactions_offered_in_ai_battles_are_explained() {
     }
 }
 
+/// Every log line that has a topic (`Topic::of_event`) has words in its battle's
+/// ruleset: AI battles on every shipped level.
+#[test]
+fn every_log_topic_of_ai_battles_is_explained() {
+    let mut levels: Vec<_> = std::fs::read_dir(crate::support::repo("levels"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    levels.sort();
+    for path in levels {
+        let level = skirmish_rules::level::load(&path).unwrap();
+        let mut b = Battle::new(level, 9, Vec::new()).unwrap();
+        for _ in 0..300 {
+            let Some(c) = skirmish_rules::ai::decide(&b) else {
+                break;
+            };
+            if b.submit(c).is_err() {
+                break;
+            }
+        }
+        let r = b.rules();
+        let mut with = 0;
+        for l in b.log() {
+            if let Some(t) = Topic::of_event(&l.event) {
+                explained(r, t);
+                with += 1;
+            }
+        }
+        assert!(
+            with > 10,
+            "{}: only {with} lines with words",
+            path.display()
+        );
+    }
+}
+
+/// Every check's topic has words in a ruleset that has such checks: each purpose,
+/// read from serde's names, in at least one playable ruleset.
+#[test]
+fn every_check_purpose_has_a_topic_some_ruleset_explains() {
+    use skirmish_rules::components::UnitId;
+    use skirmish_rules::event::CheckPurpose;
+    for name in variants::<CheckPurpose>() {
+        let purpose: CheckPurpose = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+        let e = Event::Contest {
+            purpose,
+            active: UnitId(0),
+            passive: UnitId(1),
+            active_wins: true,
+        };
+        let t = Topic::of_event(&e).unwrap_or_else(|| panic!("{name}: no topic"));
+        assert!(
+            playable().iter().any(|r| r.explain(t).is_some()),
+            "{name}: {t:?} has no words in any ruleset"
+        );
+    }
+}
+
 // ---- Prices ----
 
 /// The price in the words is the price the action bar shows (`cost_words`): "2 AP" as

@@ -10,7 +10,7 @@
 //! rule of its own, "(house rule)".
 
 use crate::components::ConditionKind;
-use crate::event::ReactionKind;
+use crate::event::{AttackKind, CheckPurpose, Event, ReactionKind, Spend};
 use crate::level::Terrain;
 
 /// What the player asks about.
@@ -29,6 +29,71 @@ pub enum Topic {
     /// A rule by name: one of [`rule::GENERAL`], which every playable ruleset explains,
     /// or one of the other names in [`rule`], which only some rulesets have.
     Rule(&'static str),
+}
+
+impl Topic {
+    /// What a log line is about, for its tooltip: the condition, reaction, action or rule
+    /// the event shows (`None` for bookkeeping and for events that could be several
+    /// things: a payment, a dropped item, a readied action). Every topic it gives is one
+    /// the battle's ruleset explains (the test
+    /// `explain::every_log_topic_of_ai_battles_is_explained`).
+    pub fn of_event(e: &Event) -> Option<Topic> {
+        Some(match e {
+            Event::ConditionAdded { kind, .. }
+            | Event::ConditionRemoved { kind, .. }
+            | Event::Save { kind, .. }
+            | Event::Spent {
+                on: Spend::Lost(kind),
+                ..
+            } => Topic::Condition(*kind),
+            Event::BleedTotal { .. } => Topic::Condition(ConditionKind::Bleeding),
+            Event::Reacted { kind, .. } | Event::Defence { kind, .. } => Topic::Reaction(*kind),
+            Event::Attack { kind, .. } => match kind {
+                AttackKind::Normal => Topic::Action(label::ATTACK),
+                AttackKind::Reaction => Topic::Reaction(ReactionKind::ReactionAttack),
+                AttackKind::Riposte => Topic::Reaction(ReactionKind::Riposte),
+                AttackKind::Secondary => Topic::Action("Secondary attack"),
+                AttackKind::Tertiary => Topic::Action("Tertiary attack"),
+                AttackKind::Charge => Topic::Action("Charge"),
+            },
+            Event::Check { purpose, .. } | Event::Contest { purpose, .. } => {
+                Topic::of_check(*purpose)
+            }
+            Event::Initiative { .. } | Event::TurnOrder { .. } => Topic::Rule(rule::INITIATIVE),
+            Event::SurpriseRound { .. } => Topic::Rule(rule::SURPRISE),
+            Event::Moved { .. } => Topic::Rule(rule::MOVEMENT),
+            Event::Down { .. } => Topic::Rule(rule::DOWN),
+            Event::Stalemate { .. } => Topic::Rule(rule::STALEMATE),
+            Event::Cast { .. } | Event::Fizzled { .. } => Topic::Action(label::CAST),
+            Event::PickedUp { .. } => Topic::Action("Pick Up"),
+            Event::Said { .. } => Topic::Action("Command"),
+            _ => return None,
+        })
+    }
+
+    /// The action (or reaction, condition) a check is part of.
+    fn of_check(p: CheckPurpose) -> Topic {
+        use CheckPurpose::*;
+        match p {
+            Tumble => Topic::Action("Tumble"),
+            Feint => Topic::Action("Feint"),
+            Shove => Topic::Action("Shove"),
+            Grapple => Topic::Action("Grapple"),
+            BreakFree => Topic::Action("Break Free"),
+            Disarm => Topic::Action("Disarm"),
+            Trip => Topic::Action("Trip"),
+            Push => Topic::Action("Push"),
+            Sunder => Topic::Action("Sunder"),
+            Concentrate => Topic::Action("Concentrate"),
+            Jump => Topic::Action("Jump"),
+            Overrun => Topic::Action("Overrun"),
+            Patch => Topic::Action("Patch Wound"),
+            Hide => Topic::Condition(ConditionKind::Cover),
+            GrappleCheck => Topic::Action("Grapple attack"),
+            Identify | Counterspell => Topic::Reaction(ReactionKind::Counterspell),
+            Focus | Disrupt | Resist => Topic::Action(label::CAST),
+        }
+    }
 }
 
 /// A tooltip: a title, what it does in plain words, what it costs and where the rule

@@ -111,6 +111,15 @@ fn action(l: &str) -> Option<Explanation> {
             "Cheat sheet › Shove",
         )
         .costs("1 AP"),
+        // The log's Shove (either button).
+        "Shove" => e(
+            "Shove",
+            "Opposed Athletics against an adjacent enemy your size or smaller; a tie goes \
+             to it. A win pushes it 1 cell away or knocks it prone, as chosen; a Hard \
+             success or better does both. Once per round.",
+            "Cheat sheet › Shove",
+        )
+        .costs("1 AP"),
         "Grapple" => e(
             "Grapple",
             "Opposed Athletics against an adjacent enemy your size or smaller; a tie goes \
