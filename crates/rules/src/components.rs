@@ -324,6 +324,84 @@ pub enum ConditionKind {
     PoppedOff,
 }
 
+impl ConditionKind {
+    /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
+    /// checks it against the names serde knows, so a new condition cannot be left out).
+    pub const ALL: [ConditionKind; 48] = [
+        ConditionKind::Prone,
+        ConditionKind::Grappled,
+        ConditionKind::Grappling,
+        ConditionKind::Bleeding,
+        ConditionKind::Stunned,
+        ConditionKind::Surprised,
+        ConditionKind::TotalDefense,
+        ConditionKind::Feinted,
+        ConditionKind::Restrained,
+        ConditionKind::Unconscious,
+        ConditionKind::Dying,
+        ConditionKind::Dead,
+        ConditionKind::Blind,
+        ConditionKind::Confused,
+        ConditionKind::Crippled,
+        ConditionKind::Encumbered,
+        ConditionKind::Fatigued,
+        ConditionKind::Frightened,
+        ConditionKind::Nauseated,
+        ConditionKind::Writhing,
+        ConditionKind::Cover,
+        ConditionKind::Defending,
+        ConditionKind::Guarding,
+        ConditionKind::FocusAttack,
+        ConditionKind::FocusDefence,
+        ConditionKind::FocusSkills,
+        ConditionKind::Assisted,
+        ConditionKind::Charging,
+        ConditionKind::Concentrating,
+        ConditionKind::Waiting,
+        ConditionKind::PsionicFocus,
+        ConditionKind::Dehydrated,
+        ConditionKind::Soaked,
+        ConditionKind::Starving,
+        ConditionKind::Dazed,
+        ConditionKind::Enervated,
+        ConditionKind::Grabbed,
+        ConditionKind::Hampered,
+        ConditionKind::Helpless,
+        ConditionKind::Invisible,
+        ConditionKind::Shaken,
+        ConditionKind::Softened,
+        ConditionKind::Stuck,
+        ConditionKind::Vulnerable,
+        ConditionKind::Weakened,
+        ConditionKind::Flying,
+        ConditionKind::Stabilized,
+        ConditionKind::PoppedOff,
+    ];
+
+    /// Is it one of escalation's own conditions (seed 001), which the other rulesets have
+    /// no rule for (their levels refuse them)?
+    pub fn escalation_only(self) -> bool {
+        use ConditionKind::*;
+        matches!(
+            self,
+            Dazed
+                | Enervated
+                | Grabbed
+                | Hampered
+                | Helpless
+                | Invisible
+                | Shaken
+                | Softened
+                | Stuck
+                | Vulnerable
+                | Weakened
+                | Flying
+                | Stabilized
+                | PoppedOff
+        )
+    }
+}
+
 /// How long a condition lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Duration {

@@ -63,6 +63,17 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// Every terrain, in declaration order (checked against serde's names by the test
+    /// `explain::terrain_all_is_complete`).
+    pub const ALL: [Terrain; 6] = [
+        Terrain::Floor,
+        Terrain::Wall,
+        Terrain::Difficult,
+        Terrain::High,
+        Terrain::Low,
+        Terrain::Pit,
+    ];
+
     /// What players call it.
     pub fn name(self) -> &'static str {
         match self {

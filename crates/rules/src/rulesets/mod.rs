@@ -3,6 +3,7 @@
 //! and the window ask a battle's ruleset through the trait and name no ruleset.
 
 pub mod escalation;
+pub mod explain;
 pub mod flow;
 pub mod tactical_d20;
 pub mod ui;
@@ -662,6 +663,20 @@ pub trait Ruleset: Sync {
         _kind: ReactionKind,
     ) -> Option<f64> {
         None
+    }
+
+    // ---- Explaining (issue 19; `rulesets/explain.rs`) ----
+
+    /// The plain words of a condition, an action, a reaction, a terrain or a rule, as the
+    /// ruleset plays it, for the window's tooltips; `None`: nothing to say (it is not
+    /// part of this ruleset).
+    fn explain(&self, _topic: explain::Topic) -> Option<explain::Explanation> {
+        None
+    }
+    /// The ruleset's core loop for F1 help: (heading, one plain paragraph) in reading
+    /// order (turn budget, attacks, defence, reactions, movement, conditions, dying).
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
     }
 }
 

@@ -3,6 +3,7 @@
 mod actions;
 mod casting;
 mod combat;
+mod explain;
 mod intercept;
 mod maneuvers;
 mod perform;

@@ -660,8 +660,9 @@ impl Ruleset for Flow {
         &['#', '~']
     }
 
-    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
-        None
+    fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
+        kind.escalation_only()
+            .then_some("it is escalation's; flow has no rule for it")
     }
 
     // Every flow check is a roll against a number to beat.
@@ -687,5 +688,16 @@ impl Ruleset for Flow {
 
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
         Vec::new()
+    }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
     }
 }

@@ -334,6 +334,7 @@ pub fn refused_condition(kind: ConditionKind) -> Option<&'static str> {
             "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
              (start the unit Surprised instead)"
         }
+        k if k.escalation_only() => "it is escalation's; tactical-d20 has no rule for it",
         _ => return None,
     })
 }

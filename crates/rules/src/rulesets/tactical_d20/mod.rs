@@ -6,6 +6,7 @@ mod casting;
 mod check;
 mod checks;
 mod conditions;
+mod explain;
 pub mod math;
 mod movement;
 mod perform;

@@ -531,4 +531,15 @@ impl Ruleset for TacticalD20 {
             .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
             .collect()
     }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
 }
