@@ -445,3 +445,41 @@ fn odds_are_shown_only_for_a_target_the_rules_allow() {
     let lines = skirmish::game::hud::hover_lines(&b, &view);
     assert!(lines.len() == 1 && lines[0].contains("cannot"), "{lines:?}");
 }
+
+/// Hovering a cell of difficult terrain says what it does, in the ruleset's words (the
+/// same `Ruleset::explain` text the help window's terrain legend lists).
+#[test]
+fn hovering_terrain_explains_it_in_the_rulesets_words() {
+    use skirmish::game::View;
+    use skirmish_rules::level::Terrain;
+    use skirmish_rules::rulesets::explain::Topic;
+    let map = ["......", "..~~..", "......"];
+    let units = r#"Unit(name: "Orc", side: "Blue", cell: (5, 0), archetype: "fighter"),
+        Unit(name: "Tam", side: "Red", cell: (0, 1), archetype: "rogue")"#;
+    let mut b = crate::support::d20::field(GridKind::Square, &map, units, "", &[20, 1]);
+    b.submit(Command::EndTurn {
+        unit: id(&b, "Orc"),
+    })
+    .unwrap();
+    let want = b
+        .rules()
+        .explain(Topic::Terrain(Terrain::Difficult))
+        .expect("tactical-d20 explains difficult terrain");
+    let view = View {
+        hovered: Some(skirmish_rules::grid::Cell::new(2, 1)),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    assert!(
+        lines.iter().any(|l| l.contains(want.text)),
+        "{lines:?} lacks {}",
+        want.text
+    );
+    // Plain floor adds nothing.
+    let view = View {
+        hovered: Some(skirmish_rules::grid::Cell::new(1, 0)),
+        ..View::default()
+    };
+    let lines = skirmish::game::hud::hover_lines(&b, &view);
+    assert!(!lines.iter().any(|l| l.contains(want.text)), "{lines:?}");
+}

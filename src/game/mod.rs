@@ -147,6 +147,8 @@ pub struct View {
     pub threat: bool,
     /// Help window open.
     pub help: bool,
+    /// The help window shows the ruleset's rules (else the keys).
+    pub help_rules: bool,
     /// Last message to the player, and whether it is an error.
     pub message: Option<(String, bool)>,
     /// Roll log shows only this unit's events.

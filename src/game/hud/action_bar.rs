@@ -4,6 +4,7 @@
 
 use bevy_egui::egui;
 use skirmish_rules::components::UnitId;
+use skirmish_rules::rulesets::explain::Topic;
 use skirmish_rules::{Battle, Status};
 
 use skirmish_rules::abilities::{Ability, Targeting};
@@ -86,7 +87,7 @@ pub(super) fn draw(
                     ui.label(egui::RichText::new(format!("{cost}:")).weak())
                         .on_hover_text(format!("these cost {cost}"));
                     for (a, why) in keys.into_iter().zip(whys) {
-                        button(ui, view, intent, a, &cost, why, spots);
+                        button(ui, b, view, intent, a, &cost, why, spots);
                     }
                 });
             }
@@ -117,8 +118,10 @@ pub(super) fn note_buttons(spots: &[(String, egui::Pos2)]) {
 
 /// One action's button: label and key, greyed with the reason when it cannot be taken
 /// now (`why`, from [`Usable`]); the price is its group's, and said on hover.
+#[allow(clippy::too_many_arguments)]
 fn button(
     ui: &mut egui::Ui,
+    b: &Battle,
     view: &View,
     intent: &mut Intent,
     a: ActionKey,
@@ -132,10 +135,16 @@ fn button(
     };
     let selected = view.pending.map(|p| p.0) == Some(a);
     let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
+    // What the action does, in the ruleset's words, under the price and the reason.
+    let rule = b
+        .rules()
+        .explain(Topic::Action(a.label()))
+        .map(|e| format!("\n\n{}", super::log::words(&e)))
+        .unwrap_or_default();
     let r = match &why {
-        Some(w) => r.on_disabled_hover_text(format!("{cost}; cannot now: {w}")),
+        Some(w) => r.on_disabled_hover_text(format!("{cost}; cannot now: {w}{rule}")),
         None => r.on_hover_text(format!(
-            "{cost}; {}",
+            "{cost}; {}{rule}",
             a.target()
                 .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}"))
         )),

@@ -189,13 +189,29 @@ pub(super) fn say(
     }
 }
 
-/// The shortcuts window (F1).
-pub(super) fn help(ctx: &egui::Context, view: &mut View) {
+/// The help window (F1): the keys, and the battle's ruleset in plain words (its
+/// summary, the terrain legend, the threat overlay's key and the general rules).
+pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
     if view.help {
         let mut open = true;
-        egui::Window::new("Shortcuts")
+        egui::Window::new("Help")
             .open(&mut open)
+            .default_width(520.0)
+            .max_width(640.0)
             .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut view.help_rules, false, "Keys");
+                    ui.selectable_value(
+                        &mut view.help_rules,
+                        true,
+                        format!("Rules of {}", b.rules().id()),
+                    );
+                });
+                ui.separator();
+                if view.help_rules {
+                    rules_help(ui, b);
+                    return;
+                }
                 egui::Grid::new("keys").show(ui, |ui| {
                     for (k, v) in [
                         ("left click", "select / move / attack / pick a target"),
@@ -319,4 +335,44 @@ fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
             (s.name.clone(), dealt, lost)
         })
         .collect()
+}
+
+/// The ruleset's rules in plain words, for the help window.
+fn rules_help(ui: &mut egui::Ui, b: &Battle) {
+    use skirmish_rules::level::Terrain;
+    use skirmish_rules::rulesets::explain::{Topic, rule};
+    let rules = b.rules();
+    egui::ScrollArea::vertical()
+        .max_height(480.0)
+        .show(ui, |ui| {
+            for (head, text) in rules.summary() {
+                ui.label(egui::RichText::new(*head).strong());
+                ui.label(*text);
+                ui.add_space(4.0);
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Terrain").strong());
+            egui::Grid::new("terrain legend").show(ui, |ui| {
+                for t in Terrain::ALL {
+                    if let Some(e) = rules.explain(Topic::Terrain(t)) {
+                        ui.label(e.title);
+                        ui.label(e.text);
+                        ui.end_row();
+                    }
+                }
+            });
+            ui.separator();
+            for r in rule::GENERAL {
+                if let Some(e) = rules.explain(Topic::Rule(r)) {
+                    let head = match r {
+                        rule::THREAT => format!("{} (the threat overlay, T)", e.title),
+                        rule::PROVOKE => format!("{} (the \"!\" marks on a path)", e.title),
+                        _ => e.title.to_string(),
+                    };
+                    ui.label(egui::RichText::new(head).strong());
+                    ui.label(e.text);
+                    ui.add_space(4.0);
+                }
+            }
+        });
 }

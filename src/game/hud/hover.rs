@@ -159,6 +159,15 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             Err(e) => out.push(format!("cannot move there: {e}")),
         },
     }
+    // What the ground under the pointer does, when it is not plain floor.
+    let t = b.terrain(h);
+    if t != skirmish_rules::level::Terrain::Floor
+        && let Some(e) = b
+            .rules()
+            .explain(skirmish_rules::rulesets::explain::Topic::Terrain(t))
+    {
+        out.push(format!("{}: {}", e.title, e.text));
+    }
     out
 }
 

@@ -6,6 +6,7 @@ use bevy_egui::egui;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{Pool, UnitId};
 use skirmish_rules::event::Event;
+use skirmish_rules::rulesets::explain::{Explanation, Topic};
 use skirmish_rules::sentence::{self, Line};
 
 use crate::game::{Screen, Session, View};
@@ -25,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) struct LogCache {
     /// (actor, target, line), oldest first.
     pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, Line)>,
+    /// The rule each line is about (its tooltip), by line.
+    pub(super) topics: Vec<Option<Topic>>,
     /// Log events read so far.
     pub(super) events: usize,
     /// Each unit's initiative total, read off the log as it grows.
@@ -73,6 +76,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
     // An undo shortens the log; a restart is a new generation: start over.
     if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
+        cache.topics.clear();
         cache.initiative.clear();
         cache.events = 0;
         cache.generation = session.generation;
@@ -92,6 +96,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
             continue;
         }
         cache.lines.push((a, t, next));
+        cache.topics.push(Topic::of_event(&l.event));
     }
     cache.events = b.log().len();
 }
@@ -122,7 +127,7 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
         .id_salt("roll log")
         .max_height(280.0)
         .show(ui, |ui| {
-            for (a, t, line) in cache.lines.iter().rev() {
+            for (i, (a, t, line)) in cache.lines.iter().enumerate().rev() {
                 if line.noise && !view.log_details {
                     continue;
                 }
@@ -140,10 +145,29 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
                     text = text.strong();
                 }
                 let label = ui.label(text);
-                // The dice behind a roll, on hover.
-                if let Some(d) = &line.dice {
-                    label.on_hover_text(d);
+                // On hover: the dice behind a roll, and the rule the line is about in
+                // the ruleset's own words.
+                let rule = cache
+                    .topics
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .and_then(|t| b.rules().explain(t));
+                let tip = match (&line.dice, rule) {
+                    (Some(d), Some(r)) => Some(format!("{d}\n\n{}", words(&r))),
+                    (Some(d), None) => Some(d.clone()),
+                    (None, Some(r)) => Some(words(&r)),
+                    (None, None) => None,
+                };
+                if let Some(tip) = tip {
+                    label.on_hover_text(tip);
                 }
             }
         });
+}
+
+/// An explanation as tooltip text: "Title (cost): what it does. — source".
+pub(super) fn words(e: &Explanation) -> String {
+    let cost = e.cost.map(|c| format!(" ({c})")).unwrap_or_default();
+    format!("{}{cost}: {}\n— {}", e.title, e.text, e.source)
 }

@@ -131,7 +131,7 @@ fn draw(
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
-    dialogs::help(&ctx, &mut view);
+    dialogs::help(&ctx, &mut view, b);
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     hover::tooltip(&ctx, hover, &rects);
     action_bar::note_buttons(&spots);
