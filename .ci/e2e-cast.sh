@@ -16,7 +16,8 @@
 # e2e 11: flow, square (tests/fixtures/e2e-summon.ron: Cal human, a goblin played by the
 #   AI): the "Call wolf" button, then a click on (3, 2): a wolf appears there (its red
 #   token is on the screenshot); the "Mire" button, a click on (7, 2): nine cells turn
-#   difficult (a tile in the burst changes colour on the screenshot).
+#   difficult (a tile in the burst changes colour on the screenshot); a click on (7, 5):
+#   Cal walks there cell by cell (screenshots on the way catch it between).
 #
 # Usage: .ci/e2e-cast.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -231,7 +232,7 @@ alive
 cp "$events" "$out/events-10.jsonl"
 
 echo "e2e 11: flow, square: a summon and a terrain change, each cast by clicks"
-start tests/fixtures/e2e-summon.ron
+SKIRMISH_ANIM=slow start tests/fixtures/e2e-summon.ron
 wait_for '"kind":"turn_started","round":1,"actor":"Cal"' 60
 sleep 2
 # pixel X Y FILE: the colour of one screen pixel as "r g b" (0-255).
@@ -275,6 +276,30 @@ shot 93-mire-cast
 after=$(pixel "$mx" "$my" "$out/93-mire-cast.png")
 [ "$before" != "$after" ] || fail "the tile on (8, 3) did not change ($before)"
 [ "$(grep -c '"kind":"terrain_changed"' "$events")" -eq 9 ] || fail "Mire changed $(grep -c '"kind":"terrain_changed"' "$events") cells, not 9"
+# The last AP buys a move of 6 cells: Cal walks it cell by cell (frames caught on the
+# way show its token on neither its first nor its last cell; SKIRMISH_ANIM=slow, 2 cells
+# a second, so that the screenshots, a few tenths of a second each, see it).
+red_at() {
+  read -r px py <<<"$(cell "$1" "$2")"
+  read -r r g b <<<"$(pixel "$px" "$((py + 3))" "$3")"
+  [ "$r" -gt 150 ] && [ "$g" -lt 110 ] && [ "$b" -lt 110 ]
+}
+xdotool mousemove $(cell 1 2) click 1
+sleep 1
+xdotool mousemove $(cell 7 5) click 1
+for i in $(seq 1 6); do shot "94-walk-$i"; done
+between=0
+for i in $(seq 1 6); do
+  if ! red_at 1 2 "$out/94-walk-$i.png" && ! red_at 7 5 "$out/94-walk-$i.png"; then
+    between=$((between + 1))
+  fi
+done
+wait_for '"kind":"moved","round":1,"actor":"Cal","from":\[[0-9]*,[0-9]*\],"to":\[7,5\]' 20
+sleep 2
+shot 95-walk-done
+red_at 7 5 "$out/95-walk-done.png" || fail "Cal's token is not on (7, 5) after the move"
+[ "$between" -gt 0 ] || fail "no frame caught Cal on the way: the move jumped"
+echo "e2e 11: $between frames caught Cal walking"
 alive
 cp "$events" "$out/events-11.jsonl"
 echo "e2e-cast: ok — screenshots and event logs in $out"

@@ -1,6 +1,8 @@
 //! Terrain through bevy_ecs_tilemap (square or hex) and units as sprites with name, HP
-//! bar and condition badges; short movement animation and floating damage numbers. View
-//! only: it reads the battle and its events and decides nothing.
+//! bar and condition badges; animation driven by the event log (a move walks its path
+//! cell by cell, an attacker lunges at its target, a unit that goes down fades, a
+//! reaction is called out) and floating damage numbers. View only: it reads the battle
+//! and its events and decides nothing.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -21,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
                 rebuild,
                 follow_battle,
                 draw_ground,
+                queue_animations,
                 animate_units,
                 spawn_floaters,
                 float,
@@ -36,6 +39,79 @@ pub struct Built {
     generation: Option<u32>,
     /// Events already turned into floating numbers.
     seen: usize,
+    /// Events already turned into animations.
+    animated: usize,
+}
+
+/// How fast the board animates (Settings): a move's cells a second.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AnimSpeed {
+    /// 2 cells a second.
+    Slow,
+    /// 6 cells a second.
+    #[default]
+    Normal,
+    /// 16 cells a second.
+    Fast,
+    /// No animation: units jump, nothing lunges or fades.
+    Instant,
+}
+
+impl AnimSpeed {
+    /// All of them, for the settings.
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Slow,
+        AnimSpeed::Normal,
+        AnimSpeed::Fast,
+        AnimSpeed::Instant,
+    ];
+
+    /// The speed named by its label.
+    pub fn parse(s: &str) -> Option<AnimSpeed> {
+        AnimSpeed::ALL.into_iter().find(|a| a.label() == s.trim())
+    }
+
+    /// Its name in the settings.
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimSpeed::Slow => "slow",
+            AnimSpeed::Normal => "normal",
+            AnimSpeed::Fast => "fast",
+            AnimSpeed::Instant => "instant",
+        }
+    }
+
+    /// Cells a second (`None`: instant).
+    fn cells_per_second(self) -> Option<f32> {
+        match self {
+            AnimSpeed::Slow => Some(2.0),
+            AnimSpeed::Normal => Some(6.0),
+            AnimSpeed::Fast => Some(16.0),
+            AnimSpeed::Instant => None,
+        }
+    }
+}
+
+/// Most cells a unit's walk may lag behind the battle: older ones are skipped (a long
+/// chain of moves catches up instead of replaying for seconds).
+const MAX_WALK: usize = 12;
+/// How long a lunge takes (out and back), in seconds at normal speed.
+const LUNGE_SECS: f32 = 0.25;
+/// How long a fall takes to fade, in seconds at normal speed.
+const FADE_SECS: f32 = 0.6;
+
+/// A unit's animation state: where its sprite is on its way through the cells the log
+/// moved it to, a lunge under way, a fade under way.
+#[derive(Component, Default)]
+pub struct Anim {
+    /// Where the sprite stands (before any lunge).
+    at: Option<Vec3>,
+    /// Cells still to walk to, in order.
+    walk: std::collections::VecDeque<Cell>,
+    /// A lunge toward this offset, and how far through it is (0..1).
+    lunge: Option<(Vec3, f32)>,
+    /// A fall, how far through (0..1).
+    fade: Option<f32>,
 }
 
 /// The tilemap's geometry, to turn cells into world positions and back.
@@ -278,6 +354,7 @@ fn spawn_unit_view(
         .spawn((
             MapEntity,
             UnitView(u),
+            Anim::default(),
             Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(UNIT)),
             Transform::from_translation(p.extend(10.0)),
         ))
@@ -398,37 +475,164 @@ fn draw_ground(
     }
 }
 
+/// Turn the log's new events into animations: each step of a move (or a push) queued
+/// on its unit's walk, a lunge for each attack, a fade for each fall.
+fn queue_animations(
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    view: Res<super::View>,
+    mut built: ResMut<Built>,
+    mut units: Query<(&UnitView, &mut Anim)>,
+) {
+    let Some(layout) = layout else { return };
+    let b = &battle.0;
+    if built.animated > b.log().len() {
+        // An undo: whatever was under way stops where the battle is now.
+        built.animated = b.log().len();
+        for (_, mut a) in &mut units {
+            *a = Anim::default();
+        }
+        return;
+    }
+    if built.animated == b.log().len() {
+        return;
+    }
+    let instant = view.anim_speed == AnimSpeed::Instant;
+    let mut by_unit: std::collections::BTreeMap<UnitId, Mut<Anim>> =
+        units.iter_mut().map(|(v, a)| (v.0, a)).collect();
+    for l in &b.log()[built.animated..] {
+        if instant {
+            break;
+        }
+        match &l.event {
+            Event::Moved { unit, to, .. }
+            | Event::Displaced { unit, to, .. }
+            | Event::FellBack { unit, to, .. } => {
+                if let Some(a) = by_unit.get_mut(unit) {
+                    a.walk.push_back(*to);
+                    while a.walk.len() > MAX_WALK {
+                        a.walk.pop_front();
+                    }
+                }
+            }
+            Event::Attack {
+                attacker, target, ..
+            } => {
+                let (from, to) = (layout.world(b.pos(*attacker)), layout.world(b.pos(*target)));
+                let d = (to - from).normalize_or_zero() * layout.tile().x * 0.35;
+                if let Some(a) = by_unit.get_mut(attacker) {
+                    a.lunge = Some((d.extend(0.0), 0.0));
+                }
+            }
+            Event::Down { unit } => {
+                if let Some(a) = by_unit.get_mut(unit) {
+                    a.fade = Some(0.0);
+                }
+            }
+            Event::Revived { unit } => {
+                if let Some(a) = by_unit.get_mut(unit) {
+                    a.fade = None;
+                }
+            }
+            _ => {}
+        }
+    }
+    built.animated = b.log().len();
+}
+
 fn animate_units(
     time: Res<Time>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
-    mut units: Query<(&UnitView, &mut Transform, &mut Visibility)>,
+    view: Res<super::View>,
+    mut units: Query<(
+        &UnitView,
+        &mut Anim,
+        &mut Transform,
+        &mut Visibility,
+        &mut Sprite,
+    )>,
     mut fills: Query<(&HpFill, &mut Transform), Without<UnitView>>,
     mut badges: Query<(&Badges, &mut Text2d)>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(layout) = layout else { return };
     let b = &battle.0;
-    let step = (time.delta_secs() * 12.0).min(1.0);
-    let mut moving = false;
-    for (v, mut t, mut vis) in &mut units {
+    let dt = time.delta_secs();
+    let speed = view.anim_speed.cells_per_second();
+    let scale = speed.map_or(1.0, |s| s / 6.0);
+    let tile = layout.tile().x.max(1.0);
+    let mut busy = false;
+    for (v, mut a, mut t, mut vis, mut sprite) in &mut units {
         let goal = layout.world(b.pos(v.0)).extend(10.0);
-        if t.translation.distance_squared(goal) < 0.01 {
-            if t.translation != goal {
-                t.translation = goal;
+        let mut at = a.at.unwrap_or(goal);
+        match speed {
+            // Walk the queued cells at the chosen speed, then settle where the battle
+            // says the unit is (an undo, a restart, a summon).
+            Some(cps) => {
+                let mut budget = cps * tile * dt;
+                while budget > 0.0 {
+                    let target = match a.walk.front() {
+                        Some(c) => layout.world(*c).extend(10.0),
+                        None => goal,
+                    };
+                    let d = at.distance(target);
+                    if d <= budget {
+                        at = target;
+                        budget -= d;
+                        if a.walk.pop_front().is_none() {
+                            break;
+                        }
+                    } else {
+                        at += (target - at) / d * budget;
+                        budget = 0.0;
+                    }
+                }
             }
-        } else {
-            t.translation = t.translation.lerp(goal, step);
-            moving = true;
+            None => {
+                a.walk.clear();
+                at = goal;
+            }
         }
-        *vis = if b.alive(v.0) {
+        a.at = Some(at);
+        let mut offset = Vec3::ZERO;
+        if let Some((d, p)) = a.lunge {
+            let p = p + dt * scale / LUNGE_SECS;
+            if p >= 1.0 || speed.is_none() {
+                a.lunge = None;
+            } else {
+                offset = d * (p * std::f32::consts::PI).sin();
+                a.lunge = Some((d, p));
+            }
+        }
+        let place = at + offset;
+        if t.translation != place {
+            t.translation = place;
+        }
+        // A fall fades out; a unit that is down and not fading is hidden.
+        let alpha = match a.fade {
+            Some(p) if speed.is_some() && p < 1.0 => {
+                let p = p + dt * scale / FADE_SECS;
+                a.fade = Some(p);
+                1.0 - p.min(1.0)
+            }
+            _ => 1.0,
+        };
+        let fading = alpha < 1.0;
+        *vis = if b.alive(v.0) || fading {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         };
+        if (sprite.color.alpha() - alpha).abs() > 0.001 {
+            sprite.color.set_alpha(alpha);
+        }
+        if !a.walk.is_empty() || a.lunge.is_some() || fading || at.distance_squared(goal) > 0.01 {
+            busy = true;
+        }
     }
-    if moving {
-        // Still on its way: the next frame, without waiting for input.
+    if busy {
+        // Still under way: the next frame, without waiting for input.
         redraw.write(RequestRedraw);
     }
     if !battle.is_changed() {
@@ -480,6 +684,18 @@ fn spawn_floaters(
             Event::Attack {
                 target, outcome, ..
             } if !outcome.is_success() => (*target, "miss".into(), Color::srgb(0.85, 0.85, 0.85)),
+            Event::Attack {
+                target,
+                outcome: skirmish_rules::event::Outcome::Critical,
+                ..
+            } => (*target, "CRIT!".into(), Color::srgb(1.0, 0.8, 0.2)),
+            // A reaction called out over the reactor ("Bex: Parry!").
+            Event::Reacted { reactor, kind, .. } => (
+                *reactor,
+                format!("{}: {kind}!", b.name(*reactor)),
+                Color::srgb(0.55, 0.85, 1.0),
+            ),
+            Event::Down { unit } => (*unit, "down!".into(), Color::srgb(1.0, 0.45, 0.4)),
             Event::Said { unit, text } => {
                 (*unit, format!("\"{text}\""), Color::srgb(1.0, 1.0, 0.85))
             }

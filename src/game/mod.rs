@@ -155,6 +155,8 @@ pub struct View {
     pub log_filter: Option<UnitId>,
     /// The roll log shows its bookkeeping lines too (setup, payments, declined offers).
     pub log_details: bool,
+    /// How fast the board animates (Settings).
+    pub anim_speed: map::AnimSpeed,
     /// Screen rectangles egui panels cover (clicks there are not map clicks).
     pub ui_rects: Vec<Rect>,
     /// A choice to make before the command goes in (which focus, which item).
@@ -288,7 +290,15 @@ pub fn run_window(launch: Launch) -> ExitCode {
         .add_plugins((TilemapPlugin, EguiPlugin::default()))
         .init_state::<Screen>()
         .insert_resource(launch)
-        .init_resource::<View>()
+        .insert_resource(View {
+            // Tests watch a move walk: SKIRMISH_ANIM=slow (or fast, instant) sets the
+            // starting animation speed (Settings changes it).
+            anim_speed: std::env::var("SKIRMISH_ANIM")
+                .ok()
+                .and_then(|s| map::AnimSpeed::parse(&s))
+                .unwrap_or_default(),
+            ..View::default()
+        })
         .init_resource::<Intent>()
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn(Camera2d);

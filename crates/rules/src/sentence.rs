@@ -29,7 +29,7 @@ pub struct Line {
 
 impl Line {
     /// Fold the next line into this one when both are steps of the same unit's move (the
-    /// next starting where this one ends): "Mott moves (1, 2) → (4, 2), 3 cells".
+    /// next starting where this one ends): "Mott moves (1, 2) to (4, 2), 3 steps".
     /// `false`: they stay two lines.
     pub fn absorb(&mut self, next: &Line, b: &Battle) -> bool {
         let (Some((u, from, to, n)), Some((v, f2, t2, m))) = (self.step, next.step) else {
@@ -46,7 +46,7 @@ impl Line {
 
 fn moved(who: &str, from: Cell, to: Cell, steps: u32) -> String {
     let s = if steps == 1 { "" } else { "s" };
-    format!("{who} moves {from} → {to}, {steps} step{s}")
+    format!("{who} moves {from} to {to}, {steps} step{s}")
 }
 
 /// A roll in full: "3d6 [5, 6, 2] (Level +2, Volition +3) = 18".

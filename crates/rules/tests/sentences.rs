@@ -37,9 +37,9 @@ fn the_log_reads_as_sentences_with_the_dice_apart() {
         [
             "— Round 1 —",
             "Gor's turn (5 AP, 2 RP).",
-            "Gor moves (1, 1) → (3, 1), 2 steps",
+            "Gor moves (1, 1) to (3, 1), 2 steps",
             "Brute may react: Reaction Attack.",
-            "Gor moves (3, 1) → (4, 1), 1 step",
+            "Gor moves (3, 1) to (4, 1), 1 step",
             "Gor attacks Brute with longsword: 30 vs 60, hard success.",
             "Brute may react: Dodge or Parry or Riposte.",
             "Brute takes 4 damage from Gor (36 HP left).",

@@ -189,6 +189,12 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
         &mut session.confirm_end_turn,
         "Ask before ending a turn with actions left",
     );
+    ui.horizontal(|ui| {
+        ui.label("Animation");
+        for s in crate::game::map::AnimSpeed::ALL {
+            ui.radio_value(&mut view.anim_speed, s, s.label());
+        }
+    });
     egui::CollapsingHeader::new("Reaction policy per side").show(ui, |ui| {
         let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
         for (i, name) in sides.iter().enumerate() {
