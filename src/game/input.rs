@@ -97,6 +97,26 @@ fn keys(
     if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
         view.help = !view.help;
     }
+    if view.battle_menu {
+        // The in-battle menu is open: its keys only.
+        if keys.any_just_pressed([KeyCode::Escape, KeyCode::Enter]) {
+            view.battle_menu = false;
+        }
+        if keys.just_pressed(KeyCode::KeyR) {
+            view.battle_menu = false;
+            intent.restart = true;
+        }
+        if keys.just_pressed(KeyCode::KeyN) {
+            view.battle_menu = false;
+            intent.restart = true;
+            intent.new_dice = true;
+        }
+        if keys.just_pressed(KeyCode::KeyQ) {
+            view.battle_menu = false;
+            intent.menu = true;
+        }
+        return;
+    }
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         intent.undo = true;
         return;
@@ -164,7 +184,13 @@ fn keys(
                 intent.next_ability = true;
             }
             if keys.just_pressed(KeyCode::Escape) {
-                intent.cancel = true;
+                // Esc cancels what is under way; with nothing to cancel it opens the
+                // in-battle menu.
+                if view.pending.is_none() && view.casting.is_none() && view.selected.is_none() {
+                    view.battle_menu = true;
+                } else {
+                    intent.cancel = true;
+                }
             }
             if keys.just_pressed(KeyCode::Tab) {
                 intent.cycle = true;

@@ -22,6 +22,7 @@ mod input;
 mod map;
 mod menu;
 mod overlay;
+pub mod settings;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -147,6 +148,8 @@ pub struct View {
     pub threat: bool,
     /// Help window open.
     pub help: bool,
+    /// The in-battle menu (Esc) is open.
+    pub battle_menu: bool,
     /// The help window shows the ruleset's rules (else the keys).
     pub help_rules: bool,
     /// Last message to the player, and whether it is an error.
@@ -192,6 +195,8 @@ pub struct Intent {
     pub handover: bool,
     /// Restart the battle.
     pub restart: bool,
+    /// Restart it with new dice (a new seed) rather than the same.
+    pub new_dice: bool,
     /// Back to the menu.
     pub menu: bool,
     /// Draw (true) or sheathe (false) a loadout item.
@@ -312,6 +317,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             overlay::plugin,
             hud::plugin,
             idle::plugin,
+            settings::plugin,
         ))
         .run();
     ExitCode::SUCCESS

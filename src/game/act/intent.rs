@@ -38,17 +38,29 @@ fn apply_intent(
         return;
     }
     if i.restart {
-        match Battle::new(s.level.clone(), s.seed, Vec::new()) {
+        // New dice: the next seed of a fixed sequence from this one (the window picks it;
+        // the rules only ever see the seed).
+        let seed = if i.new_dice {
+            s.seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407)
+        } else {
+            s.seed
+        };
+        match Battle::new(s.level.clone(), seed, Vec::new()) {
             Ok(b) => {
                 battle.0 = b;
                 s.commands.clear();
                 s.marks.clear();
                 s.viewer = None;
                 s.generation += 1;
+                s.seed = seed;
                 append_line(s, &undo_record(0, "restarted"));
                 s.logged = 0;
                 *view = View {
                     threat: view.threat,
+                    anim_speed: view.anim_speed,
+                    log_details: view.log_details,
                     ..default()
                 };
             }

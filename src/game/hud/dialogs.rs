@@ -376,3 +376,67 @@ fn rules_help(ui: &mut egui::Ui, b: &Battle) {
             }
         });
 }
+
+/// The in-battle menu (Esc with nothing to cancel): resume, restart with the same dice or
+/// new ones, the settings, quit to the level menu; each with its key.
+pub(super) fn battle_menu(
+    ctx: &egui::Context,
+    view: &mut View,
+    session: &mut crate::game::Session,
+    intent: &mut Intent,
+    rects: &mut Vec<Rect>,
+) {
+    if !view.battle_menu {
+        return;
+    }
+    let w = egui::Window::new("Menu")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [-170.0, 0.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered_justified(|ui| {
+                if ui.button("Resume [Esc]").clicked() {
+                    view.battle_menu = false;
+                }
+                if ui
+                    .button("Restart, same dice [R]")
+                    .on_hover_text("the same battle again: every roll as before")
+                    .clicked()
+                {
+                    view.battle_menu = false;
+                    intent.restart = true;
+                }
+                if ui
+                    .button("Restart, new dice [N]")
+                    .on_hover_text("the same level with a new seed")
+                    .clicked()
+                {
+                    view.battle_menu = false;
+                    intent.restart = true;
+                    intent.new_dice = true;
+                }
+                ui.separator();
+                ui.label(egui::RichText::new("Settings (saved for next time)").strong());
+                ui.horizontal(|ui| {
+                    ui.label("Animation");
+                    for s in crate::game::map::AnimSpeed::ALL {
+                        ui.radio_value(&mut view.anim_speed, s, s.label());
+                    }
+                });
+                ui.checkbox(
+                    &mut session.confirm_end_turn,
+                    "Ask before ending a turn with actions left",
+                );
+                ui.checkbox(&mut view.threat, "Threat overlay [T]");
+                ui.separator();
+                if ui.button("Quit to the level menu [Q]").clicked() {
+                    view.battle_menu = false;
+                    intent.menu = true;
+                }
+            });
+        });
+    if let Some(w) = w {
+        let r = w.response.rect;
+        rects.push(Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
+    }
+}

@@ -132,6 +132,7 @@ fn draw(
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
     dialogs::help(&ctx, &mut view, b);
+    dialogs::battle_menu(&ctx, &mut view, &mut session, &mut intent, &mut rects);
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     hover::tooltip(&ctx, hover, &rects);
     action_bar::note_buttons(&spots);

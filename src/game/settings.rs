@@ -1,0 +1,166 @@
+//! The player's settings, kept between runs in the platform's config folder
+//! (`$XDG_CONFIG_HOME/skirmish/settings.ron`, `~/.config/skirmish/settings.ron`; on
+//! Windows `%APPDATA%\skirmish\settings.ron`; on macOS `~/Library/Application
+//! Support/skirmish/settings.ron`; `SKIRMISH_CONFIG=DIR` overrides the folder). Read once
+//! at start (a missing or unreadable file means the defaults, and the reason is shown);
+//! written atomically (a temporary file renamed over the old one) whenever a setting
+//! changes in the window.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::map::AnimSpeed;
+use super::{Screen, Session, View};
+
+pub(super) fn plugin(app: &mut App) {
+    let (settings, problem) = match dir() {
+        Some(d) => load(&d.join(FILE)),
+        None => (Settings::default(), None),
+    };
+    app.insert_resource(Saved {
+        settings: settings.clone(),
+        problem,
+    })
+    .add_systems(OnEnter(Screen::Battle), apply)
+    .add_systems(Update, save.run_if(in_state(Screen::Battle)));
+}
+
+/// A battle starts with the saved settings (the animation speed unless `SKIRMISH_ANIM`
+/// set one for a test run).
+fn apply(saved: Res<Saved>, session: Option<ResMut<Session>>, mut view: ResMut<View>) {
+    let s = &saved.settings;
+    if std::env::var_os("SKIRMISH_ANIM").is_none() {
+        view.anim_speed = s.anim_speed();
+    }
+    view.threat = s.threat_overlay;
+    if let Some(mut session) = session {
+        session.confirm_end_turn = s.confirm_end_turn;
+    }
+}
+
+/// The settings file's name in its folder.
+pub const FILE: &str = "settings.ron";
+
+/// What the player set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Animation speed: "slow", "normal", "fast" or "instant".
+    pub animation: String,
+    /// Ask before ending a turn while the unit still has actions to spend.
+    pub confirm_end_turn: bool,
+    /// The threat overlay on at the start of a battle.
+    pub threat_overlay: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            animation: AnimSpeed::default().label().to_string(),
+            confirm_end_turn: true,
+            threat_overlay: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The animation speed it names (the default when it names none).
+    pub fn anim_speed(&self) -> AnimSpeed {
+        AnimSpeed::parse(&self.animation).unwrap_or_default()
+    }
+}
+
+/// The settings as last read or written, and what went wrong reading them.
+#[derive(Resource, Debug)]
+pub struct Saved {
+    /// As on disk.
+    pub settings: Settings,
+    /// Why the file could not be read (the defaults are used), once.
+    pub problem: Option<String>,
+}
+
+/// The folder the settings live in.
+pub fn dir() -> Option<PathBuf> {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(d) = env("SKIRMISH_CONFIG") {
+        return Some(d);
+    }
+    let base = if cfg!(windows) {
+        env("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        env("HOME").map(|h| h.join("Library/Application Support"))
+    } else {
+        env("XDG_CONFIG_HOME").or_else(|| env("HOME").map(|h| h.join(".config")))
+    };
+    base.map(|b| b.join("skirmish"))
+}
+
+/// Read the settings file: the defaults when it is missing; the defaults and the reason
+/// when it cannot be read or parsed.
+pub fn load(path: &Path) -> (Settings, Option<String>) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => match ron::from_str::<Settings>(&text) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!(
+                    "{}: {e}; using the default settings",
+                    path.display()
+                )),
+            ),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+        Err(e) => (
+            Settings::default(),
+            Some(format!(
+                "{}: {e}; using the default settings",
+                path.display()
+            )),
+        ),
+    }
+}
+
+/// Write the settings file atomically: a temporary file in the same folder, renamed over
+/// the old one (a crash never leaves half a file).
+pub fn store(path: &Path, s: &Settings) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    let tmp = path.with_extension("ron.tmp");
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The settings the window shows now.
+fn live(view: &View, session: &Session) -> Settings {
+    Settings {
+        animation: view.anim_speed.label().to_string(),
+        confirm_end_turn: session.confirm_end_turn,
+        threat_overlay: view.threat,
+    }
+}
+
+/// Save when a setting changed (checked when the view or the session changed).
+fn save(mut view: ResMut<View>, session: Option<Res<Session>>, mut saved: ResMut<Saved>) {
+    let Some(session) = session else { return };
+    if let Some(p) = saved.problem.take() {
+        view.message = Some((p, true));
+    }
+    if !view.is_changed() && !session.is_changed() {
+        return;
+    }
+    let now = live(&view, &session);
+    if now == saved.settings {
+        return;
+    }
+    if let Some(d) = dir()
+        && let Err(e) = store(&d.join(FILE), &now)
+    {
+        view.message = Some((format!("settings not saved: {e}"), true));
+    }
+    saved.settings = now;
+}
