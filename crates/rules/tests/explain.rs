@@ -268,7 +268,9 @@ fn every_reaction_a_rulesets_code_names_is_explained() {
     let known = variants::<ReactionKind>();
     for r in playable() {
         let names = reactions_of(r);
-        assert!(names.len() >= 3, "{}: only {names:?}", r.id());
+        // The scan works: the ruleset's folder names reactions beyond the engine's own
+        // (escalation has just two: opportunity attacks and Intercept).
+        assert!(names.len() >= 2, "{}: only {names:?}", r.id());
         for name in &names {
             assert!(known.contains(&name.as_str()), "{name} is no ReactionKind");
             let kind = reaction_of(name);
