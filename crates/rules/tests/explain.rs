@@ -423,6 +423,7 @@ fn the_price_in_the_words_is_what_the_action_bar_charges() {
     for (id, file) in [
         (RulesetId::Flow, "levels/flow-bridge.ron"),
         (RulesetId::TacticalD20, "levels/tactical-d20-ambush.ron"),
+        (RulesetId::Escalation, "levels/escalation-crossroads.ron"),
     ] {
         let level = skirmish_rules::level::load(&crate::support::repo(file)).unwrap();
         let b = Battle::new(level, 1, Vec::new()).unwrap();
