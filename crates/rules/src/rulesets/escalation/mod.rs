@@ -5,6 +5,7 @@
 mod actions;
 mod ai;
 mod attack;
+mod explain;
 mod intercept;
 mod rules;
 mod turns;

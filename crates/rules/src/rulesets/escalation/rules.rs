@@ -533,4 +533,15 @@ impl Ruleset for Escalation {
             }
         }
     }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
 }
