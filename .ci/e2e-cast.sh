@@ -17,7 +17,9 @@
 #   AI): the "Call wolf" button, then a click on (3, 2): a wolf appears there (its red
 #   token is on the screenshot); the "Mire" button, a click on (7, 2): nine cells turn
 #   difficult (a tile in the burst changes colour on the screenshot); a click on (7, 5):
-#   Cal walks there cell by cell (screenshots on the way catch it between).
+#   Cal walks there cell by cell (screenshots on the way catch it between); Esc opens
+#   the in-battle menu, N restarts with new dice (another seed); T turns the threat
+#   overlay on and the settings file says so.
 #
 # Usage: .ci/e2e-cast.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -29,6 +31,9 @@ export DISPLAY=:96
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
+# The settings the game saves go here, never into the user's config folder.
+export SKIRMISH_CONFIG="$out/config"
+rm -rf "$SKIRMISH_CONFIG"
 events="$out/events.jsonl"
 xvfb=
 game=
@@ -300,6 +305,23 @@ shot 95-walk-done
 red_at 7 5 "$out/95-walk-done.png" || fail "Cal's token is not on (7, 5) after the move"
 [ "$between" -gt 0 ] || fail "no frame caught Cal on the way: the move jumped"
 echo "e2e 11: $between frames caught Cal walking"
+# Esc (twice: the first drops the selection) opens the in-battle menu; N restarts the
+# battle with new dice: a second battle_started with another seed.
+xdotool key Escape
+sleep 0.5
+xdotool key Escape
+sleep 1
+shot 96-battle-menu
+xdotool key n
+count '"kind":"battle_started"' 2 20
+seeds=$(grep '"kind":"battle_started"' "$events" | sed 's/.*seed \([0-9]*\).*/\1/' | sort -u | wc -l)
+[ "$seeds" -ge 2 ] || fail "Restart, new dice kept the seed"
+# T turns the threat overlay on, and the settings file (SKIRMISH_CONFIG) remembers it.
+sleep 2
+xdotool key t
+sleep 2
+grep -q "threat_overlay: true" "$SKIRMISH_CONFIG/settings.ron" ||
+  fail "the settings file does not say the threat overlay is on: $(cat "$SKIRMISH_CONFIG/settings.ron" 2>&1)"
 alive
 cp "$events" "$out/events-11.jsonl"
 echo "e2e-cast: ok — screenshots and event logs in $out"

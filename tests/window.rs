@@ -483,3 +483,35 @@ fn hovering_terrain_explains_it_in_the_rulesets_words() {
     let lines = skirmish::game::hud::hover_lines(&b, &view);
     assert!(!lines.iter().any(|l| l.contains(want.text)), "{lines:?}");
 }
+
+/// Settings round-trip through their file: written atomically (no temporary file left),
+/// read back equal; a missing file is the defaults with no complaint; a broken one is
+/// the defaults with a message naming the file.
+#[test]
+fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
+    use skirmish::game::settings::{Settings, load, store};
+    let dir = std::env::temp_dir().join(format!("skirmish-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("sub").join("settings.ron");
+    let (s, problem) = load(&path);
+    assert_eq!((s, problem), (Settings::default(), None));
+    let mine = Settings {
+        animation: "fast".into(),
+        confirm_end_turn: false,
+        threat_overlay: true,
+    };
+    store(&path, &mine).unwrap();
+    assert_eq!(load(&path), (mine.clone(), None));
+    assert_eq!(mine.anim_speed(), skirmish::game::map::AnimSpeed::Fast);
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left, ["settings.ron"], "no temporary file left behind");
+    std::fs::write(&path, "Settings(animation: 3").unwrap();
+    let (s, problem) = load(&path);
+    assert_eq!(s, Settings::default());
+    let problem = problem.expect("a message");
+    assert!(problem.contains("settings.ron"), "{problem}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,7 +19,7 @@ mod camera;
 pub mod hud;
 mod idle;
 mod input;
-mod map;
+pub mod map;
 mod menu;
 mod overlay;
 pub mod settings;

@@ -83,7 +83,11 @@ pub struct Saved {
 
 /// The folder the settings live in.
 pub fn dir() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(d) = env("SKIRMISH_CONFIG") {
         return Some(d);
     }
