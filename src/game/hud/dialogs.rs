@@ -217,7 +217,8 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                         ("left click", "select / move / attack / pick a target"),
                         (
                             "right click, Esc",
-                            "cancel the pending action, casting or selection",
+                            "cancel the pending action, casting or selection (Esc with \
+                             nothing to cancel: the menu — restart, settings, quit)",
                         ),
                         (
                             "Enter",
