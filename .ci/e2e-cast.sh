@@ -259,11 +259,17 @@ xdotool click 1
 wait_for '"kind":"summoned","round":1,"actor":"Cal","target":"wolf"' 20
 sleep 2
 shot 91-summon-wolf
+# red_at X Y FILE: the rim of a Callers' (red) token on cell (X, Y) in the screenshot
+# (a token is a round face in a rim of its side's colour: sample the rim, above the
+# centre, 37% of a cell up).
+step=$(( $(cell 2 2 | cut -d' ' -f1) - $(cell 1 2 | cut -d' ' -f1) ))
+red_at() {
+  read -r px py <<<"$(cell "$1" "$2")"
+  read -r r g b <<<"$(pixel "$px" "$((py - step * 37 / 100))" "$3")"
+  [ "$r" -gt 150 ] && [ "$g" -lt 110 ] && [ "$b" -lt 110 ]
+}
 # The wolf's token (the Callers' red) now stands on (3, 2).
-read -r wx wy <<<"$(cell 3 2)"
-read -r pr pg pb <<<"$(pixel "$wx" "$((wy + 3))" "$out/91-summon-wolf.png")"
-[ "$pr" -gt 150 ] && [ "$pg" -lt 110 ] && [ "$pb" -lt 110 ] ||
-  fail "no red token on (3, 2) after the summon: $pr $pg $pb"
+red_at 3 2 "$out/91-summon-wolf.png" || fail "no red token on (3, 2) after the summon"
 # Mire on (7, 2): a 3x3 burst of difficult terrain; (8, 3) is empty ground in it.
 read -r mx my <<<"$(cell 8 3)"
 before=$(pixel "$mx" "$my" "$out/91-summon-wolf.png")
@@ -284,11 +290,6 @@ after=$(pixel "$mx" "$my" "$out/93-mire-cast.png")
 # The last AP buys a move of 6 cells: Cal walks it cell by cell (frames caught on the
 # way show its token on neither its first nor its last cell; SKIRMISH_ANIM=slow, 2 cells
 # a second, so that the screenshots, a few tenths of a second each, see it).
-red_at() {
-  read -r px py <<<"$(cell "$1" "$2")"
-  read -r r g b <<<"$(pixel "$px" "$((py + 3))" "$3")"
-  [ "$r" -gt 150 ] && [ "$g" -lt 110 ] && [ "$b" -lt 110 ]
-}
 xdotool mousemove $(cell 1 2) click 1
 sleep 1
 xdotool mousemove $(cell 7 5) click 1

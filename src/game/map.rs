@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
                 draw_ground,
                 queue_animations,
                 animate_units,
+                name_tags,
                 spawn_floaters,
                 float,
             )
@@ -216,7 +217,6 @@ struct Floater {
     age: f32,
 }
 
-const UNIT: f32 = 20.0;
 /// Width of the egui side panel in logical pixels.
 pub const PANEL: f32 = 340.0;
 const BAR: f32 = 22.0;
@@ -324,7 +324,7 @@ fn rebuild(
         t.translation.y = at.y;
     }
     for u in b.units() {
-        spawn_unit_view(&mut commands, b, &layout, u);
+        spawn_unit_view(&mut commands, &assets, b, &layout, u);
     }
 }
 
@@ -343,39 +343,76 @@ fn tile_index(t: Terrain) -> u32 {
 /// A unit's sprite with its name, HP bar and condition badges.
 fn spawn_unit_view(
     commands: &mut Commands,
+    assets: &AssetServer,
     b: &skirmish_rules::Battle,
     layout: &MapLayout,
     u: UnitId,
 ) {
     let side = b.side(u);
     let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
+    let colour = Color::srgb_u8(r, gc, bl);
     let p = layout.world(b.pos(u));
+    // A round token: the side's colour as its rim, a dark face, the archetype's icon,
+    // the side's emblem (a shape: readable without colour); larger for larger units.
+    let d = layout.tile().y * TOKEN * size_scale(b.size(u));
+    let icon = b
+        .unit_def(u)
+        .and_then(|d| d.archetype.as_deref())
+        .filter(|a| ICONS.contains(a))
+        .unwrap_or("unit");
+    let face = Color::srgb_u8(r / 4 + 16, gc / 4 + 16, bl / 4 + 16);
+    let image = |path: String, tint: Color, size: f32| Sprite {
+        image: assets.load(path),
+        color: tint,
+        custom_size: Some(Vec2::splat(size)),
+        ..default()
+    };
     commands
         .spawn((
             MapEntity,
             UnitView(u),
             Anim::default(),
-            Sprite::from_color(Color::srgb_u8(r, gc, bl), Vec2::splat(UNIT)),
+            image("icons/token-rim.png".into(), colour, d),
             Transform::from_translation(p.extend(10.0)),
         ))
         .with_children(|c| {
             c.spawn((
+                image("icons/token-face.png".into(), face, d),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ));
+            c.spawn((
+                image(format!("icons/{icon}.png"), Color::WHITE, d * 0.62),
+                Transform::from_xyz(0.0, 0.0, 0.2),
+            ));
+            c.spawn((
+                image(
+                    format!("icons/emblem-{}.png", side.0 % 4),
+                    Color::WHITE,
+                    d * 0.28,
+                ),
+                Transform::from_xyz(d * 0.36, d * 0.36, 0.3),
+            ));
+            // The name shows on hover, on the selected unit and on the one whose turn
+            // it is (`name_tags`): names of units side by side never pile up.
+            c.spawn((
+                NameTag(u),
                 Text2d::new(b.name(u).to_string()),
                 TextFont {
                     font_size: FontSize::Px(11.0),
                     ..default()
                 },
-                Transform::from_xyz(0.0, 19.0, 1.0),
+                Visibility::Hidden,
+                Transform::from_xyz(0.0, d * 0.5 + 7.0, 4.0),
             ));
             // HP bar: a dark back and a green fill scaled to HP.
             c.spawn((
                 Sprite::from_color(Color::srgb(0.15, 0.05, 0.05), Vec2::new(BAR, 4.0)),
-                Transform::from_xyz(0.0, -14.0, 1.0),
+                Transform::from_xyz(0.0, -d * 0.5 - 1.0, 1.0),
             ));
             c.spawn((
                 HpFill(u),
                 Sprite::from_color(Color::srgb(0.2, 0.85, 0.3), Vec2::new(BAR, 4.0)),
-                Transform::from_xyz(0.0, -14.0, 2.0),
+                Transform::from_xyz(0.0, -d * 0.5 - 1.0, 2.0),
             ));
             c.spawn((
                 Badges(u),
@@ -385,9 +422,77 @@ fn spawn_unit_view(
                     ..default()
                 },
                 TextColor(Color::srgb(1.0, 0.95, 0.3)),
-                Transform::from_xyz(0.0, 0.0, 3.0),
+                Transform::from_xyz(-d * 0.3, d * 0.3, 3.0),
             ));
         });
+}
+
+/// A token's diameter as a share of a cell, for a Medium unit.
+const TOKEN: f32 = 0.82;
+
+/// How much bigger (or smaller) a unit's token is than a Medium one's.
+fn size_scale(s: skirmish_rules::components::Size) -> f32 {
+    use skirmish_rules::components::Size::*;
+    match s {
+        Tiny => 0.6,
+        Small => 0.85,
+        Medium => 1.0,
+        Large => 1.45,
+        Huge | Gargantuan => 1.8,
+    }
+}
+
+/// The archetypes with an icon of their own in `assets/icons` (others get `unit.png`);
+/// `tools/icons.sh` makes them.
+pub const ICONS: [&str; 19] = [
+    "fighter",
+    "duelist",
+    "archer",
+    "pikeman",
+    "brute",
+    "wizard",
+    "goblin",
+    "goblinarcher",
+    "hobgoblin",
+    "orc",
+    "ogre",
+    "wolf",
+    "rogue",
+    "ranger",
+    "cleric",
+    "warden",
+    "psion",
+    "scout",
+    "caller",
+];
+
+/// A unit's name over its token.
+#[derive(Component)]
+struct NameTag(UnitId);
+
+/// Names show on the hovered unit, the selected one and the one whose turn it is.
+fn name_tags(
+    battle: Res<BattleRes>,
+    view: Res<super::View>,
+    mut tags: Query<(&NameTag, &mut Visibility)>,
+) {
+    if !battle.is_changed() && !view.is_changed() {
+        return;
+    }
+    let b = &battle.0;
+    let hovered = view.hovered.and_then(|c| b.unit_at(c, None));
+    let current = b.current();
+    for (t, mut vis) in &mut tags {
+        let show = Some(t.0) == hovered || Some(t.0) == view.selected || Some(t.0) == current;
+        let want = if show {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *vis != want {
+            *vis = want;
+        }
+    }
 }
 
 /// What changed the map since it was built: terrain effects (tiles follow the battle's
@@ -395,6 +500,7 @@ fn spawn_unit_view(
 /// longer has go).
 fn follow_battle(
     mut commands: Commands,
+    assets: Res<AssetServer>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex)>,
@@ -423,7 +529,7 @@ fn follow_battle(
     }
     for (i, h) in have.iter().enumerate() {
         if !h {
-            spawn_unit_view(&mut commands, b, &layout, UnitId(i as u32));
+            spawn_unit_view(&mut commands, &assets, b, &layout, UnitId(i as u32));
         }
     }
 }
@@ -626,6 +732,11 @@ fn animate_units(
         };
         if (sprite.color.alpha() - alpha).abs() > 0.001 {
             sprite.color.set_alpha(alpha);
+        }
+        // The whole token (face, icon, bars) shrinks as it fades.
+        let scale = Vec3::splat(alpha.max(0.05));
+        if t.scale != scale {
+            t.scale = scale;
         }
         if !a.walk.is_empty() || a.lunge.is_some() || fading || at.distance_squared(goal) > 0.01 {
             busy = true;

@@ -189,6 +189,7 @@ pub(super) fn summon_templates(catalogue: &Catalogue) -> BTreeMap<String, super:
                     resist: arch.resist.clone(),
                     weak: arch.weak.clone(),
                     materials: arch.materials.clone(),
+                    archetype: Some(archetype.clone()),
                 },
             );
         }

@@ -175,6 +175,8 @@ pub struct UnitDef {
     pub weak: Vec<String>,
     /// tactical-d20: material components by value (its archetype's).
     pub materials: BTreeMap<u8, u32>,
+    /// The archetype it was made from, if any (the window picks its icon by it).
+    pub archetype: Option<String>,
 }
 
 /// A validated level.
@@ -710,6 +712,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
                 .as_ref()
                 .map(|a| a.materials.clone())
                 .unwrap_or_default(),
+            archetype: u.archetype.clone().filter(|_| arch.is_some()),
         });
     }
     for (name, (bad, users)) in &bad_arch_weapons {
