@@ -1,6 +1,7 @@
 //! Terrain through bevy_ecs_tilemap (square or hex) and units as sprites with name, HP
-//! bar and condition badges; short movement animation and floating damage numbers. View
-//! only: it reads the battle and its events and decides nothing.
+//! bar and condition badges; short movement animation and floating damage numbers (held
+//! while the hot-seat handover screen hides the board, so they play once it is shown).
+//! View only: it reads the battle and its events and decides nothing.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -17,8 +18,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), clear)
         .add_systems(
             Update,
-            (rebuild, draw_ground, animate_units, spawn_floaters, float)
+            (
+                rebuild,
+                draw_ground,
+                // Behind the handover screen nothing moves or floats: the moves and
+                // numbers of the turn played meanwhile show once the board does.
+                (animate_units, spawn_floaters, float).run_if(not(super::act::board_hidden)),
+            )
                 .chain()
+                .in_set(super::act::GameSystems::View)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -400,11 +408,16 @@ fn spawn_floaters(
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
     mut built: ResMut<Built>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(layout) = layout else { return };
     let b = &battle.0;
     if built.seen > b.log().len() {
         built.seen = b.log().len();
+    }
+    if built.seen < b.log().len() {
+        // New numbers may float from here: the frames that float them must come.
+        redraw.write(RequestRedraw);
     }
     for l in &b.log()[built.seen..] {
         let (unit, text, colour) = match &l.event {

@@ -3,6 +3,7 @@
 //! clicks on the map.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::{Command, CommonAction};
 use skirmish_rules::record::Record;
@@ -30,9 +31,27 @@ fn apply_intent(
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
     mut next: ResMut<NextState<Screen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let i = std::mem::take(&mut *intent);
-    let s = &mut *session;
+    let stamp =
+        |b: &BattleRes, s: &Session| (b.0.log().len(), s.commands.len(), s.viewer, s.generation);
+    let before = stamp(&battle, &session);
+    carry_out(i, &mut battle, &mut session, &mut view, &mut next);
+    if stamp(&battle, &session) != before {
+        // The window sleeps between inputs: one more frame lets every view catch up.
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn carry_out(
+    i: Intent,
+    battle: &mut BattleRes,
+    session: &mut Session,
+    view: &mut View,
+    next: &mut NextState<Screen>,
+) {
+    let s = session;
     if i.menu {
         next.set(Screen::Menu);
         return;
@@ -111,7 +130,7 @@ fn apply_intent(
                 choice,
                 commit: 0,
             };
-            submit(b, s, &mut view, cmd);
+            submit(b, s, view, cmd);
         }
         return;
     }
@@ -133,7 +152,7 @@ fn apply_intent(
     if let Some(sure) = i.confirm_end {
         // The answer to "End the turn?".
         if view.confirm_end.take().is_some() && sure {
-            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+            submit(b, s, view, Command::EndTurn { unit: cur });
         }
         return;
     }
@@ -148,7 +167,7 @@ fn apply_intent(
         if let Some(ch) = view.chooser.take()
             && let Some((_, cmd)) = ch.options.get(k)
         {
-            submit(b, s, &mut view, cmd.clone());
+            submit(b, s, view, cmd.clone());
         }
         return;
     }
@@ -157,7 +176,7 @@ fn apply_intent(
         if let Some(Pending(a)) = view.pending.filter(|p| p.0.words().is_some()) {
             match a.with(b, cur, &Pick::Words(text)) {
                 Ok(cmd) => {
-                    if submit(b, s, &mut view, cmd) {
+                    if submit(b, s, view, cmd) {
                         view.say = None;
                         view.pending = None;
                     }
@@ -194,7 +213,7 @@ fn apply_intent(
             .unwrap_or(0);
         view.selected = mine.get(at % mine.len().max(1)).copied();
     }
-    if cast_intent(b, s, &mut view, &i, cur) {
+    if cast_intent(b, s, view, &i, cur) {
         return;
     }
     if i.end_turn {
@@ -204,7 +223,7 @@ fn apply_intent(
         if s.confirm_end_turn && !unspent(b, cur).is_empty() {
             view.confirm_end = Some(cur);
         } else {
-            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+            submit(b, s, view, Command::EndTurn { unit: cur });
         }
         return;
     }
@@ -215,7 +234,7 @@ fn apply_intent(
             CommonAction::Sheathe { item }
         }
         .into();
-        submit(b, s, &mut view, Command::Act { unit: cur, action });
+        submit(b, s, view, Command::Act { unit: cur, action });
         return;
     }
     if let Some(a) = i.action {
@@ -245,7 +264,7 @@ fn apply_intent(
                 false,
             ));
         } else {
-            decide(b, s, &mut view, a, cur, None);
+            decide(b, s, view, a, cur, None);
         }
         return;
     }
@@ -255,11 +274,11 @@ fn apply_intent(
         return;
     }
     if let Some(c) = view.casting.clone() {
-        cast_click(b, s, &mut view, c, cell);
+        cast_click(b, s, view, c, cell);
         return;
     }
     if let Some(Pending(a)) = view.pending.filter(|p| p.0.target().is_some()) {
-        if decide(b, s, &mut view, a, cur, Some(cell)) {
+        if decide(b, s, view, a, cur, Some(cell)) {
             view.pending = None;
         }
         return;
@@ -269,7 +288,7 @@ fn apply_intent(
             submit(
                 b,
                 s,
-                &mut view,
+                view,
                 Command::Attack {
                     slot: None,
                     unit: cur,
@@ -300,7 +319,7 @@ fn apply_intent(
             submit(
                 b,
                 s,
-                &mut view,
+                view,
                 Command::Move {
                     unit: cur,
                     to: cell,
