@@ -216,6 +216,12 @@ fn carry_out(
     if cast_intent(b, s, view, &i, cur) {
         return;
     }
+    if i.space && view.message.is_none() {
+        view.message = Some((
+            "Space only shows the board after a handover: Enter ends the turn.".into(),
+            false,
+        ));
+    }
     if i.end_turn {
         view.pending = None;
         view.casting = None;
