@@ -12,6 +12,8 @@
 #     answer it, N closes it, Enter then Y ends the turn;
 #   - Enter on the next handover screen does nothing (no turn ends, the board stays
 #     hidden); Space shows the board;
+#   - Tab and the arrows (units, camera) never give an egui button the keyboard, so a
+#     Space after them presses nothing (egui would click a focused button);
 #   - a greyed action (Trip: nobody in reach) clicked does nothing;
 #   - the wheel over the side panel scrolls it and leaves the map's zoom alone; over the
 #     map it zooms;
@@ -130,6 +132,19 @@ has_button "Show the board" || fail "the handover screen is not up for the Ogre 
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Ogre"'
 sleep 1.5
+
+echo "e2e 11: Tab and the arrows never give a button the keyboard: a Space after them presses nothing"
+# (Tab gave egui's focus to the panel's first button, End turn: Space then pressed it.)
+xdotool key Tab
+sleep 1
+xdotool key space
+sleep 1.5
+! has_button "End turn anyway" || fail "a Space after Tab pressed End turn"
+xdotool key Down Right Up Left Tab
+sleep 1
+xdotool key space
+none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
+! has_button "End turn anyway" || fail "a Space after the arrows and Tab pressed End turn"
 
 echo "e2e 11: a greyed action does nothing when clicked"
 has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"

@@ -180,6 +180,9 @@ fn keys(
                 // not: it only ever dismisses the handover screen.
                 intent.end_turn = true;
             }
+            if keys.just_pressed(KeyCode::Space) {
+                intent.space = true;
+            }
             if !ctrl && keys.just_pressed(KeyCode::KeyM) {
                 intent.next_ability = true;
             }

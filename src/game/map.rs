@@ -1,8 +1,9 @@
 //! Terrain through bevy_ecs_tilemap (square or hex) and units as sprites with name, HP
 //! bar and condition badges; animation driven by the event log (a move walks its path
 //! cell by cell, an attacker lunges at its target, a unit that goes down fades, a
-//! reaction is called out) and floating damage numbers. View only: it reads the battle
-//! and its events and decides nothing.
+//! reaction is called out) and floating damage numbers, held while the hot-seat handover
+//! screen hides the board (so they play once it is shown). View only: it reads the
+//! battle and its events and decides nothing.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -23,13 +24,20 @@ pub(super) fn plugin(app: &mut App) {
                 rebuild,
                 follow_battle,
                 draw_ground,
-                queue_animations,
-                animate_units,
-                name_tags,
-                spawn_floaters,
-                float,
+                // Behind the handover screen nothing moves or floats: the moves and
+                // numbers of the turn played meanwhile show once the board does.
+                (
+                    queue_animations,
+                    animate_units,
+                    name_tags,
+                    spawn_floaters,
+                    float,
+                )
+                    .chain()
+                    .run_if(not(super::act::board_hidden)),
             )
                 .chain()
+                .in_set(super::act::GameSystems::View)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -775,11 +783,16 @@ fn spawn_floaters(
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
     mut built: ResMut<Built>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(layout) = layout else { return };
     let b = &battle.0;
     if built.seen > b.log().len() {
         built.seen = b.log().len();
+    }
+    if built.seen < b.log().len() {
+        // New numbers may float from here: the frames that float them must come.
+        redraw.write(RequestRedraw);
     }
     for l in &b.log()[built.seen..] {
         let (unit, text, colour) = match &l.event {

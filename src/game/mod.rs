@@ -183,6 +183,8 @@ pub struct Intent {
     pub end_turn: bool,
     /// The answer to "End the turn?": true ends it, false keeps playing.
     pub confirm_end: Option<bool>,
+    /// Space on the board (it ends no turn: the player is told which key does).
+    pub space: bool,
     /// Tab.
     pub cycle: bool,
     /// Ctrl+Z.

@@ -3,6 +3,7 @@
 //! clicks on the map.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::{Command, CommonAction};
 use skirmish_rules::record::Record;
@@ -30,9 +31,27 @@ fn apply_intent(
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
     mut next: ResMut<NextState<Screen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let i = std::mem::take(&mut *intent);
-    let s = &mut *session;
+    let stamp =
+        |b: &BattleRes, s: &Session| (b.0.log().len(), s.commands.len(), s.viewer, s.generation);
+    let before = stamp(&battle, &session);
+    carry_out(i, &mut battle, &mut session, &mut view, &mut next);
+    if stamp(&battle, &session) != before {
+        // The window sleeps between inputs: one more frame lets every view catch up.
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn carry_out(
+    i: Intent,
+    battle: &mut BattleRes,
+    session: &mut Session,
+    view: &mut View,
+    next: &mut NextState<Screen>,
+) {
+    let s = session;
     if i.menu {
         next.set(Screen::Menu);
         return;
@@ -123,7 +142,7 @@ fn apply_intent(
                 choice,
                 commit: 0,
             };
-            submit(b, s, &mut view, cmd);
+            submit(b, s, view, cmd);
         }
         return;
     }
@@ -145,7 +164,7 @@ fn apply_intent(
     if let Some(sure) = i.confirm_end {
         // The answer to "End the turn?".
         if view.confirm_end.take().is_some() && sure {
-            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+            submit(b, s, view, Command::EndTurn { unit: cur });
         }
         return;
     }
@@ -160,7 +179,7 @@ fn apply_intent(
         if let Some(ch) = view.chooser.take()
             && let Some((_, cmd)) = ch.options.get(k)
         {
-            submit(b, s, &mut view, cmd.clone());
+            submit(b, s, view, cmd.clone());
         }
         return;
     }
@@ -169,7 +188,7 @@ fn apply_intent(
         if let Some(Pending(a)) = view.pending.filter(|p| p.0.words().is_some()) {
             match a.with(b, cur, &Pick::Words(text)) {
                 Ok(cmd) => {
-                    if submit(b, s, &mut view, cmd) {
+                    if submit(b, s, view, cmd) {
                         view.say = None;
                         view.pending = None;
                     }
@@ -206,8 +225,14 @@ fn apply_intent(
             .unwrap_or(0);
         view.selected = mine.get(at % mine.len().max(1)).copied();
     }
-    if cast_intent(b, s, &mut view, &i, cur) {
+    if cast_intent(b, s, view, &i, cur) {
         return;
+    }
+    if i.space && view.message.is_none() {
+        view.message = Some((
+            "Space only shows the board after a handover: Enter ends the turn.".into(),
+            false,
+        ));
     }
     if i.end_turn {
         view.pending = None;
@@ -216,7 +241,7 @@ fn apply_intent(
         if s.confirm_end_turn && !unspent(b, cur).is_empty() {
             view.confirm_end = Some(cur);
         } else {
-            submit(b, s, &mut view, Command::EndTurn { unit: cur });
+            submit(b, s, view, Command::EndTurn { unit: cur });
         }
         return;
     }
@@ -227,7 +252,7 @@ fn apply_intent(
             CommonAction::Sheathe { item }
         }
         .into();
-        submit(b, s, &mut view, Command::Act { unit: cur, action });
+        submit(b, s, view, Command::Act { unit: cur, action });
         return;
     }
     if let Some(a) = i.action {
@@ -257,7 +282,7 @@ fn apply_intent(
                 false,
             ));
         } else {
-            decide(b, s, &mut view, a, cur, None);
+            decide(b, s, view, a, cur, None);
         }
         return;
     }
@@ -267,11 +292,11 @@ fn apply_intent(
         return;
     }
     if let Some(c) = view.casting.clone() {
-        cast_click(b, s, &mut view, c, cell);
+        cast_click(b, s, view, c, cell);
         return;
     }
     if let Some(Pending(a)) = view.pending.filter(|p| p.0.target().is_some()) {
-        if decide(b, s, &mut view, a, cur, Some(cell)) {
+        if decide(b, s, view, a, cur, Some(cell)) {
             view.pending = None;
         }
         return;
@@ -281,7 +306,7 @@ fn apply_intent(
             submit(
                 b,
                 s,
-                &mut view,
+                view,
                 Command::Attack {
                     slot: None,
                     unit: cur,
@@ -312,7 +337,7 @@ fn apply_intent(
             submit(
                 b,
                 s,
-                &mut view,
+                view,
                 Command::Move {
                     unit: cur,
                     to: cell,

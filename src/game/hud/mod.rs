@@ -16,7 +16,7 @@ mod panel;
 mod prompts;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContext, EguiContexts, EguiInput, EguiPrimaryContextPass, egui};
 
 use skirmish_rules::Status;
 
@@ -27,10 +27,50 @@ pub use hover::hover_lines;
 use log::LogCache;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(log::plugin).add_systems(
-        EguiPrimaryContextPass,
-        draw.run_if(in_state(Screen::Battle)),
-    );
+    app.add_plugins(log::plugin)
+        .add_systems(
+            PreUpdate,
+            game_keys_stay_the_games.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// egui moves its keyboard focus between buttons with Tab and the arrows, and Space or
+/// Enter then clicks the focused button: with Tab cycling units and the arrows panning,
+/// a Space that only dismisses the handover screen could press End turn, or Y's button.
+/// Unless a text field has the focus (the Command's words), egui never sees those keys.
+fn game_keys_stay_the_games(mut contexts: Query<(&mut EguiContext, &mut EguiInput)>) {
+    use egui::Key;
+    for (mut ctx, mut input) in &mut contexts {
+        let ctx = ctx.get_mut();
+        let typing = ctx
+            .memory(|m| m.focused())
+            .is_some_and(|id| egui::text_edit::TextEditState::load(ctx, id).is_some());
+        if typing {
+            continue;
+        }
+        if let Some(id) = ctx.memory(|m| m.focused()) {
+            ctx.memory_mut(|m| m.surrender_focus(id));
+        }
+        input.events.retain(|e| {
+            !matches!(
+                e,
+                egui::Event::Key {
+                    key: Key::Tab
+                        | Key::ArrowUp
+                        | Key::ArrowDown
+                        | Key::ArrowLeft
+                        | Key::ArrowRight
+                        | Key::Space
+                        | Key::Enter,
+                    ..
+                }
+            )
+        });
+    }
 }
 
 fn pct(p: f64) -> String {
