@@ -4,7 +4,7 @@
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
 use crate::dice::{ModKind, Modifier};
-use crate::engine::{Action, CommonAction, Illegal};
+use crate::engine::{Action, CommonAction, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend};
 use crate::rulesets::AttackPlan;
 
@@ -95,7 +95,12 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
             EscalationAction::Disengage { .. } => Slot::Move,
+            EscalationAction::Ready {
+                response: ReadyResponse::Move { .. },
+                ..
+            } => Slot::Move,
             EscalationAction::Rally
+            | EscalationAction::Ready { .. }
             | EscalationAction::Stabilize { .. }
             | EscalationAction::CoupDeGrace { .. }
             | EscalationAction::Yield { .. }
@@ -215,6 +220,40 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     match e {
         EscalationAction::Flee => {}
+        EscalationAction::Ready {
+            trigger, response, ..
+        } => {
+            if let ReadyTrigger::EnemyWithin { cells: 0 } = trigger {
+                return Err(cannot(
+                    b,
+                    u,
+                    "a foe within 0 cells would stand on it; name 1 or more",
+                ));
+            }
+            if *trigger == ReadyTrigger::EnemyEntersReach && !melee_stance(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "in ranged stance it has no reach; wait for a foe within a distance",
+                ));
+            }
+            match response {
+                ReadyResponse::Attack => {}
+                ReadyResponse::Move { to } => {
+                    may_move(b, u)?;
+                    if !b.grid().contains(*to) || !b.terrain(*to).standable() || *to == b.pos(u) {
+                        return Err(Illegal::BadCell(*to));
+                    }
+                }
+                _ => {
+                    return Err(cannot(
+                        b,
+                        u,
+                        "escalation readies a basic attack (Standard) or a move (Move)",
+                    ));
+                }
+            }
+        }
         EscalationAction::Yield { to } => {
             b.unit_checked(*to)?;
             fresh(b, u)?;
@@ -474,6 +513,24 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::Ready {
+            trigger,
+            response,
+            until,
+        } => {
+            let slot = if matches!(response, ReadyResponse::Move { .. }) {
+                Slot::Move
+            } else {
+                Slot::Standard
+            };
+            pay(b, u, slot, Spend::Wait);
+            b.emit(Event::Readied {
+                unit: u,
+                trigger,
+                response,
+                until,
+            });
+        }
         EscalationAction::Flee => {
             let side = b.side(u);
             b.emit(Event::Fled { side });
@@ -496,7 +553,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             let here = order.iter().position(|&x| x == u).unwrap_or(0);
             order.retain(|&x| x != to);
             order.insert(here, to);
-            b.emit(Event::Reordered { order });
+            let turn = b.turn;
+            b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
         EscalationAction::Delay { band: to } => {
@@ -512,7 +570,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
                     source: None,
                 },
             });
-            b.emit(Event::Reordered { order });
+            let turn = b.turn;
+            b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
         EscalationAction::SwitchStance => {

@@ -78,7 +78,8 @@ impl Ruleset for Escalation {
 
     fn before_first_round(&self, _b: &mut Battle) {}
 
-    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+    fn round_ended(&self, b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        super::ready::cancel_round_readies(b);
         Ok(())
     }
 
@@ -99,6 +100,7 @@ impl Ruleset for Escalation {
 
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
         turns::turn_started(b, u);
+        super::ready::readied_this_round(b, u);
     }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
@@ -150,6 +152,7 @@ impl Ruleset for Escalation {
 
     // Coming next to an enemy's ally: a Free enemy Nearby may Intercept.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::ready::spring_readied(b, u, from, to);
         super::offer_intercepts(b, u, from, to);
     }
 

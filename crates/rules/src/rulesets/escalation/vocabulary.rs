@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::components::UnitId;
+use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
 
 /// escalation's id in level files and logs (`Ruleset::id`).
 pub const ID: &str = "escalation";
@@ -45,6 +46,20 @@ pub enum EscalationAction {
         /// The band to act in.
         band: i32,
     },
+    /// Ready an action with a trigger: a Standard (`Attack`, the triggering enemy) or a
+    /// Move (`Move(to)`), paid now; it goes off when an enemy's step springs the trigger,
+    /// and the unit moves to just before that enemy in the turn order (flow's and
+    /// tactical-d20's `Ready` fields).
+    Ready {
+        /// The trigger.
+        trigger: ReadyTrigger,
+        /// What to do when it happens (default: attack the triggering enemy).
+        #[serde(default)]
+        response: ReadyResponse,
+        /// When it stops waiting (default: the unit's next turn).
+        #[serde(default)]
+        until: ReadyUntil,
+    },
     /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
     /// Free, on the unit's turn.
     Flee,
@@ -68,6 +83,7 @@ impl EscalationAction {
             EscalationAction::Yield { .. } => "Let an Ally Go First",
             EscalationAction::Delay { .. } => "Delay",
             EscalationAction::Flee => "Flee",
+            EscalationAction::Ready { .. } => "Ready an Action",
         }
     }
 }
