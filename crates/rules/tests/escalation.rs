@@ -1392,3 +1392,56 @@ fn a_ready_that_goes_off_next_round_before_the_units_turn_costs_that_action_type
     );
     assert_eq!(b.slots(f, Slot::Move), 1);
 }
+
+#[test]
+fn a_dead_pc_fights_in_spirit_on_its_turn_while_its_side_fights_on() {
+    use skirmish_rules::rulesets::escalation::SpiritBoon;
+    // Four failed death saves (1 2 2 each): the fighter dies; the rogue fights on.
+    let mut b = dropped(&[1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 5, 5, 5]);
+    let (f, r, g) = (id(&b, "Brannoc"), id(&b, "Lisk"), id(&b, "Snitch"));
+    for round in 0..4 {
+        end(&mut b);
+        if round < 3 {
+            end(&mut b);
+        }
+    }
+    assert!(b.has(f, ConditionKind::Dead));
+    // The goblin's turn, the rogue's, then the dead fighter's own.
+    assert_eq!(b.current(), Some(g));
+    end(&mut b);
+    assert_eq!(b.current(), Some(r));
+    end(&mut b);
+    assert_eq!(b.current(), Some(f), "a dead PC still takes its turn");
+    // Only Fight in Spirit: no move, no attack.
+    assert!(
+        b.submit(Command::Move {
+            unit: f,
+            to: Cell::new(3, 4)
+        })
+        .is_err()
+    );
+    assert!(attack(&mut b, f, g).is_err());
+    act(
+        &mut b,
+        f,
+        EscalationAction::FightInSpirit {
+            ally: r,
+            boon: SpiritBoon::Attacks,
+        },
+    )
+    .unwrap();
+    assert!(b.has(r, ConditionKind::SpiritAttacks));
+    assert_ne!(b.current(), Some(f), "its turn is over");
+    // The goblin's turn, then the rogue attacks with 1 Advantage (4d6).
+    end(&mut b);
+    assert_eq!(b.current(), Some(r));
+    b.submit(Command::Move {
+        unit: r,
+        to: Cell::new(3, 3),
+    })
+    .unwrap();
+    let n = b.log().len();
+    attack(&mut b, r, g).unwrap_or_else(|e| panic!("{e}"));
+    let s = swings(&since(&b, n));
+    assert_eq!(s[0].5.len(), 4, "{s:?}");
+}

@@ -288,6 +288,9 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::Flying => "Fl",
         ConditionKind::Stabilized => "+",
         ConditionKind::PoppedOff => "Po",
+        ConditionKind::SpiritAttacks => "SpA",
+        ConditionKind::SpiritSaves => "SpS",
+        ConditionKind::SpiritWard => "SpW",
         ConditionKind::Starving => "St",
     }
 }

@@ -77,6 +77,10 @@ pub fn advances_left(b: &Battle, u: UnitId) -> Vec<Slot> {
 
 /// Has the unit nothing left this turn (no action, no movement)?
 pub fn exhausted(b: &Battle, u: UnitId) -> bool {
+    // A PC fighting in spirit has only its Standard action to give.
+    if !b.alive(u) {
+        return b.slots(u, Slot::Standard) == 0;
+    }
     [Slot::Standard, Slot::Move, Slot::Quick]
         .iter()
         .all(|&s| b.slots(u, s) == 0)
@@ -100,6 +104,7 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
                 ..
             } => Slot::Move,
             EscalationAction::Rally
+            | EscalationAction::FightInSpirit { .. }
             | EscalationAction::Ready { .. }
             | EscalationAction::Stabilize { .. }
             | EscalationAction::CoupDeGrace { .. }
@@ -113,6 +118,9 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
 
 /// May the unit move on its own now?
 pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    if !b.alive(u) {
+        return Err(Illegal::Down(b.name(u).to_string()));
+    }
     if b.has(u, ConditionKind::Stuck) {
         return Err(Illegal::Condition {
             unit: b.name(u).to_string(),
@@ -133,6 +141,9 @@ pub fn plan_attack(
     weapon: Option<usize>,
     slot: Option<Slot>,
 ) -> Result<AttackPlan, Illegal> {
+    if !b.alive(u) {
+        return Err(Illegal::Down(b.name(u).to_string()));
+    }
     if let Some(s) = slot
         && s != Slot::Standard
     {
@@ -207,6 +218,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => return Err(cannot(b, u, "not an escalation action")),
     };
+    if !b.alive(u) && !matches!(e, EscalationAction::FightInSpirit { .. }) {
+        return Err(cannot(
+            b,
+            u,
+            "out of the fight for good, it can only Fight in Spirit",
+        ));
+    }
     if let Some(slot) = slot_of(a) {
         need(b, u, slot, e.name())?;
     }
@@ -220,6 +238,19 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     match e {
         EscalationAction::Flee => {}
+        EscalationAction::FightInSpirit { ally, .. } => {
+            b.unit_checked(*ally)?;
+            if !fights_in_spirit(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "only a PC out of the fight for good (dead) fights in spirit",
+                ));
+            }
+            if *ally == u || b.enemies(u, *ally) || !b.alive(*ally) {
+                return Err(cannot(b, u, "Fight in Spirit helps a standing ally"));
+            }
+        }
         EscalationAction::Ready {
             trigger, response, ..
         } => {
@@ -422,6 +453,15 @@ fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// Is `u` a PC out of the fight for good (dead) whose side fights on? It still takes
+/// its turns, to Fight in Spirit.
+pub fn fights_in_spirit(b: &Battle, u: UnitId) -> bool {
+    !b.alive(u)
+        && b.has(u, ConditionKind::Dead)
+        && super::is_pc(b, u)
+        && b.units().any(|a| a != u && !b.enemies(u, a) && b.alive(a))
+}
+
 /// A unit's initiative band now (a Delay lowers it for the battle).
 pub fn band(b: &Battle, u: UnitId) -> i32 {
     b.stats(u).get(crate::components::Stat::Band)
@@ -513,6 +553,20 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::FightInSpirit { ally, boon } => {
+            pay(b, u, Slot::Standard, Spend::Wait);
+            let kind = match boon {
+                super::SpiritBoon::Attacks => ConditionKind::SpiritAttacks,
+                super::SpiritBoon::Saves => ConditionKind::SpiritSaves,
+                super::SpiritBoon::Defence => ConditionKind::SpiritWard,
+            };
+            b.emit(Event::ConditionAdded {
+                unit: ally,
+                kind,
+                duration: Duration::UntilSourceTurnStart,
+                source: Some(u),
+            });
+        }
         EscalationAction::Ready {
             trigger,
             response,

@@ -26,6 +26,27 @@ impl AiTactics for EscalationAi {
     // its turn (moving off would provoke; its Quick action has nothing to do): the
     // shared AI would weigh every cell to find the same.
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        // Fallen for good: fight in spirit for the most hurt standing ally (attacks on it
+        // at Disadvantage), else end the turn.
+        if !b.alive(u) {
+            let ally = b
+                .units()
+                .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a))
+                .min_by_key(|&a| (b.hp(a), a));
+            return ally
+                .and_then(|ally| {
+                    act(
+                        b,
+                        u,
+                        EscalationAction::FightInSpirit {
+                            ally,
+                            boon: super::SpiritBoon::Defence,
+                        }
+                        .into(),
+                    )
+                })
+                .or(Some(Command::EndTurn { unit: u }));
+        }
         if staggered(b, u) && b.pool(u, Pool::Recoveries) > 0 && b.slots(u, Slot::Standard) > 0 {
             return act(b, u, EscalationAction::Rally.into());
         }

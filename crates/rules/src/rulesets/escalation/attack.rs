@@ -280,6 +280,15 @@ pub fn edges(b: &Battle, attacker: UnitId, target: UnitId) -> Vec<Modifier> {
     if b.has(target, ConditionKind::Helpless) && !b.has(target, ConditionKind::Stunned) {
         v.push(edge("Advantage: target helpless (stunned)", 1));
     }
+    if b.has(attacker, ConditionKind::SpiritAttacks) {
+        v.push(edge("Advantage: a fallen friend fights in spirit", 1));
+    }
+    if b.has(target, ConditionKind::SpiritWard) {
+        v.push(edge(
+            "Disadvantage: the target's fallen friend fights in spirit",
+            -1,
+        ));
+    }
     if b.condition_source(target, ConditionKind::Grabbed) == Some(attacker) {
         v.push(edge("Advantage: target grabbed by the attacker", 1));
     }

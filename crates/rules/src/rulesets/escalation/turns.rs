@@ -228,6 +228,13 @@ fn saved_since_down(b: &Battle, u: UnitId) -> bool {
 /// hard drop, 2 more.
 pub fn save_edges(b: &Battle, u: UnitId, death: bool) -> Vec<Modifier> {
     let mut v = Vec::new();
+    if b.has(u, ConditionKind::SpiritSaves) {
+        v.push(Modifier::new(
+            ModKind::Condition,
+            "Advantage: a fallen friend fights in spirit",
+            1,
+        ));
+    }
     if b.has(u, ConditionKind::Enervated) {
         v.push(Modifier::new(
             ModKind::Condition,

@@ -60,6 +60,14 @@ pub enum EscalationAction {
         #[serde(default)]
         until: ReadyUntil,
     },
+    /// Fight in Spirit: a PC out of the fight for good (dead) gives an ally a boon for a
+    /// round on its turn (its Standard action).
+    FightInSpirit {
+        /// The ally.
+        ally: UnitId,
+        /// Which boon.
+        boon: SpiritBoon,
+    },
     /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
     /// Free, on the unit's turn.
     Flee,
@@ -83,9 +91,21 @@ impl EscalationAction {
             EscalationAction::Yield { .. } => "Let an Ally Go First",
             EscalationAction::Delay { .. } => "Delay",
             EscalationAction::Flee => "Flee",
+            EscalationAction::FightInSpirit { .. } => "Fight in Spirit",
             EscalationAction::Ready { .. } => "Ready an Action",
         }
     }
+}
+
+/// What a Fight in Spirit gives the ally for a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpiritBoon {
+    /// Advantage on its attacks.
+    Attacks,
+    /// Advantage on its saves.
+    Saves,
+    /// Disadvantage on attacks against it.
+    Defence,
 }
 
 /// The frames only escalation queues (its `Ruleset::frame` carries them out).
