@@ -1445,3 +1445,35 @@ fn a_dead_pc_fights_in_spirit_on_its_turn_while_its_side_fights_on() {
     let s = swings(&since(&b, n));
     assert_eq!(s[0].5.len(), 4, "{s:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// The AI.
+
+#[test]
+fn the_ai_switches_to_melee_stance_rather_than_shoot_while_engaged_and_takes_free_attacks() {
+    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let b = field(GridKind::Square, units, &[]);
+    let r = id(&b, "Tarrow");
+    assert_eq!(
+        skirmish_rules::ai::decide(&b),
+        Some(Command::Act {
+            unit: r,
+            action: EscalationAction::SwitchStance.into()
+        })
+    );
+    // An opportunity attack is always taken (it is free).
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let g = id(&b, "Snitch");
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(7, 2),
+    })
+    .unwrap();
+    assert_eq!(
+        skirmish_rules::ai::react(&b),
+        Some(ReactionKind::ReactionAttack)
+    );
+}

@@ -94,10 +94,20 @@ impl AiTactics for EscalationAi {
         .then_some(ReactionKind::Intercept)
     }
 
-    // A helpless engaged enemy: a Coup de Grace when all three actions are left.
+    // A helpless engaged enemy: a Coup de Grace when all three actions are left. In
+    // ranged stance and engaged with enemies that would take their opportunity attacks
+    // on the shot: switch to melee stance first (a Quick action) when it carries a melee
+    // weapon.
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
         if b.has(target, ConditionKind::Helpless) {
             return act(b, u, EscalationAction::CoupDeGrace { target }.into());
+        }
+        if !super::melee_stance(b, u)
+            && !super::opportunists(b, u).is_empty()
+            && b.slots(u, Slot::Quick) > 0
+            && !super::other_stance_weapons(b, u).is_empty()
+        {
+            return act(b, u, EscalationAction::SwitchStance.into());
         }
         None
     }
