@@ -326,6 +326,8 @@ pub enum ConditionKind {
     /// escalation Fight in Spirit from `source`: attacks against it have 1 Disadvantage
     /// for a round.
     SpiritWard,
+    /// escalation: a successful Dicey Move: 1 Advantage on its next attack this turn.
+    DiceyEdge,
     /// escalation: popped off `source` by a Disengage (it may move away without
     /// provoking `source`) until its next turn.
     PoppedOff,

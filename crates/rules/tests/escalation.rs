@@ -690,6 +690,11 @@ fn stabilize_makes_failed_death_saves_harmless_and_rally_heals_with_a_recovery()
     assert_eq!(b.hp(r), before);
     assert_eq!(b.pool(r, Pool::Recoveries), 7);
     assert_eq!(b.slots(r, Slot::Standard), 0);
+    // Enemies have no recoveries: they do not Rally.
+    let g = id(&b, "Snitch");
+    end(&mut b);
+    assert_eq!(b.current(), Some(g));
+    assert!(act(&mut b, g, EscalationAction::Rally).is_err());
 }
 
 #[test]
@@ -1476,4 +1481,88 @@ fn the_ai_switches_to_melee_stance_rather_than_shoot_while_engaged_and_takes_fre
         skirmish_rules::ai::react(&b),
         Some(ReactionKind::ReactionAttack)
     );
+}
+
+#[test]
+fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_next_attack() {
+    let map = [
+        "..........",
+        "...=......",
+        "..........",
+        "...._.....",
+        "..........",
+        "..........",
+    ];
+    let src = |units: &str| {
+        let rows = map
+            .iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!(
+            r##"Level(name: "esc", ruleset: "escalation", grid: Square, map: [{rows}],
+            sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                    Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+            units: [{units}])"##
+        )
+    };
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (2, 1), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (5, 1), archetype: "goblin", hp: 50, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
+    // Over the low wall at (3, 1): 4+4+3 = 11 vs 11. Then the attack rolls 4d6.
+    let l = level::parse(&src(units), "esc").unwrap();
+    let mut b = Battle::new(l, 7, vec![4, 4, 3, 1, 2, 3, 4, 1, 1]).unwrap();
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    // Not over open ground.
+    assert!(
+        act(
+            &mut b,
+            f,
+            EscalationAction::DiceyMove {
+                to: Cell::new(2, 3)
+            }
+        )
+        .is_err()
+    );
+    act(
+        &mut b,
+        f,
+        EscalationAction::DiceyMove {
+            to: Cell::new(4, 1),
+        },
+    )
+    .unwrap();
+    assert_eq!(b.pos(f), Cell::new(4, 1));
+    assert!(b.has(f, ConditionKind::DiceyEdge));
+    assert_eq!(b.slots(f, Slot::Move), 0);
+    attack(&mut b, f, g).unwrap();
+    let s = swings(&since(&b, 0));
+    assert_eq!(s[0].5.len(), 4, "1 Advantage");
+    assert_eq!(s[0].2, 2 + 3 + 4);
+    assert!(!b.has(f, ConditionKind::DiceyEdge), "for one attack");
+    // A pit is 13; a failure loses the move action and leaves the unit where it was.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 5), archetype: "goblin", stats: {Band: 1})"#;
+    let l = level::parse(&src(units), "esc").unwrap();
+    let mut b = Battle::new(l, 7, vec![4, 4, 4]).unwrap();
+    let f = id(&b, "Brannoc");
+    act(
+        &mut b,
+        f,
+        EscalationAction::DiceyMove {
+            to: Cell::new(5, 4),
+        },
+    )
+    .unwrap();
+    let check = since(&b, 0).iter().find_map(|e| match e {
+        Event::Check {
+            purpose: CheckPurpose::DiceyMove,
+            target_number,
+            outcome,
+            ..
+        } => Some((*target_number, *outcome)),
+        _ => None,
+    });
+    assert_eq!(check, Some((13, Outcome::Failure)));
+    assert_eq!(b.pos(f), Cell::new(3, 2));
+    assert_eq!(b.slots(f, Slot::Move), 0);
 }

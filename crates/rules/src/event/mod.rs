@@ -247,6 +247,8 @@ pub enum CheckPurpose {
     Resist,
     /// escalation: a Disengage check (3d6 vs 11, +1 per enemy past the first).
     Disengage,
+    /// escalation: a Dicey Move (3d6 against the terrain's difficulty).
+    DiceyMove,
 }
 
 /// Why a pool was refilled.

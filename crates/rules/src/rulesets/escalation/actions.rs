@@ -98,7 +98,7 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
         ) => None,
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
-            EscalationAction::Disengage { .. } => Slot::Move,
+            EscalationAction::Disengage { .. } | EscalationAction::DiceyMove { .. } => Slot::Move,
             EscalationAction::Ready {
                 response: ReadyResponse::Move { .. },
                 ..
@@ -238,6 +238,9 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     match e {
         EscalationAction::Flee => {}
+        EscalationAction::DiceyMove { to } => {
+            dicey_plan(b, u, *to)?;
+        }
         EscalationAction::FightInSpirit { ally, .. } => {
             b.unit_checked(*ally)?;
             if !fights_in_spirit(b, u) {
@@ -341,7 +344,17 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(cannot(b, u, format!("it is not engaged with unit {}", x.0)));
             }
         }
-        EscalationAction::Rally => {}
+        // Recoveries are the PCs' ("Each PC typically has a maximum of 8 Recoveries");
+        // enemies are only healed by others ("NPCs are healed either 1d6 per level").
+        EscalationAction::Rally => {
+            if !super::is_pc(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "only PCs Rally: recoveries are the PCs' (NPCs are healed by others)",
+                ));
+            }
+        }
         EscalationAction::Stabilize { ally } => {
             b.unit_checked(*ally)?;
             if b.enemies(u, *ally) || *ally == u {
@@ -453,6 +466,48 @@ fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// The difficulty of a Dicey Move over an obstacle ("a skill check against an
+/// appropriate Difficulty for the environment"): a low wall 11, a pit 13.
+pub fn dicey_difficulty(t: crate::level::Terrain) -> Option<i32> {
+    match t {
+        crate::level::Terrain::Low => Some(11),
+        crate::level::Terrain::Pit => Some(13),
+        _ => None,
+    }
+}
+
+/// A Dicey Move to `to`: over the one low wall or pit between the unit and `to` (two
+/// cells away in a straight line), onto a free cell; its difficulty.
+pub fn dicey_plan(b: &Battle, u: UnitId, to: crate::grid::Cell) -> Result<i32, Illegal> {
+    may_move(b, u)?;
+    let g = b.grid();
+    let line = g.line(b.pos(u), to);
+    if line.len() != 3 || g.distance(b.pos(u), to) != 2 {
+        return Err(cannot(
+            b,
+            u,
+            "a Dicey Move lands two cells away, straight over the obstacle next to it",
+        ));
+    }
+    let Some(dc) = dicey_difficulty(b.terrain(line[1])) else {
+        return Err(cannot(
+            b,
+            u,
+            format!("{} is no low wall or pit to get over", line[1]),
+        ));
+    };
+    if !g.contains(to) || !b.terrain(to).standable() {
+        return Err(Illegal::BadCell(to));
+    }
+    if let Some(o) = b.unit_at(to, Some(u)) {
+        return Err(Illegal::Occupied {
+            cell: to,
+            by: b.name(o).to_string(),
+        });
+    }
+    Ok(dc)
+}
+
 /// Is `u` a PC out of the fight for good (dead) whose side fights on? It still takes
 /// its turns, to Fight in Spirit.
 pub fn fights_in_spirit(b: &Battle, u: UnitId) -> bool {
@@ -553,6 +608,38 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::DiceyMove { to } => {
+            let dc = dicey_plan(b, u, to)?;
+            pay(b, u, Slot::Move, Spend::Move);
+            let roll = b.roll(d6s(0))?;
+            let success = roll.total >= dc;
+            b.emit(Event::Check {
+                unit: u,
+                purpose: CheckPurpose::DiceyMove,
+                roll,
+                target_number: dc,
+                outcome: if success {
+                    Outcome::Success
+                } else {
+                    Outcome::Failure
+                },
+            });
+            if success {
+                b.emit(Event::ConditionAdded {
+                    unit: u,
+                    kind: ConditionKind::DiceyEdge,
+                    duration: Duration::UntilOwnTurnStart,
+                    source: None,
+                });
+                let from = b.pos(u);
+                b.push_frame(crate::engine::Frame::Move {
+                    unit: u,
+                    path: vec![from, to],
+                    next: 1,
+                    mode: crate::engine::MoveMode::Dash { exempt: None },
+                });
+            }
+        }
         EscalationAction::FightInSpirit { ally, boon } => {
             pay(b, u, Slot::Standard, Spend::Wait);
             let kind = match boon {

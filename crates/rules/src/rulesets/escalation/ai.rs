@@ -47,7 +47,11 @@ impl AiTactics for EscalationAi {
                 })
                 .or(Some(Command::EndTurn { unit: u }));
         }
-        if staggered(b, u) && b.pool(u, Pool::Recoveries) > 0 && b.slots(u, Slot::Standard) > 0 {
+        if staggered(b, u)
+            && super::is_pc(b, u)
+            && b.pool(u, Pool::Recoveries) > 0
+            && b.slots(u, Slot::Standard) > 0
+        {
             return act(b, u, EscalationAction::Rally.into());
         }
         let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);

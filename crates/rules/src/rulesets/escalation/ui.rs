@@ -13,7 +13,7 @@ use super::{
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 9] = [
+pub static ACTIONS: [ActionSpec; 10] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -64,6 +64,12 @@ pub static ACTIONS: [ActionSpec; 9] = [
                 },
             ))
         },
+    },
+    ActionSpec {
+        label: "Dicey move",
+        key: Some(Key::Digit(0)),
+        target: Target::Cell("the cell beyond a low wall or pit next to you"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::DiceyMove { to: p.cell()? })),
     },
     ActionSpec {
         label: "Flee",

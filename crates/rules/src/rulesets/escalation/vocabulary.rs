@@ -24,6 +24,14 @@ pub enum EscalationAction {
         #[serde(default)]
         from: Vec<UnitId>,
     },
+    /// Dicey Move (Move): vault the low wall or leap the pit next to the unit, landing
+    /// on the cell beyond it in a straight line: 3d6 against the terrain's difficulty (low
+    /// wall 11, pit 13); success lands it there with 1 Advantage on its next attack this
+    /// turn, failure loses the move action.
+    DiceyMove {
+        /// Where to land (two cells away, over the obstacle).
+        to: crate::grid::Cell,
+    },
     /// Rally (Standard): heal using a recovery, then save against one save-ends effect
     /// with the escalation die as a bonus.
     Rally,
@@ -86,6 +94,7 @@ impl EscalationAction {
             EscalationAction::SwitchStance => "Switch Stance",
             EscalationAction::Disengage { .. } => "Disengage",
             EscalationAction::Rally => "Rally",
+            EscalationAction::DiceyMove { .. } => "Dicey Move",
             EscalationAction::Stabilize { .. } => "Stabilize",
             EscalationAction::CoupDeGrace { .. } => "Coup de Grace",
             EscalationAction::Yield { .. } => "Let an Ally Go First",
