@@ -319,6 +319,15 @@ pub enum ConditionKind {
     Flying,
     /// escalation: a dying unit an ally stabilized (failed death saves do not count).
     Stabilized,
+    /// escalation Fight in Spirit from `source`: 1 Advantage on attacks for a round.
+    SpiritAttacks,
+    /// escalation Fight in Spirit from `source`: 1 Advantage on saves for a round.
+    SpiritSaves,
+    /// escalation Fight in Spirit from `source`: attacks against it have 1 Disadvantage
+    /// for a round.
+    SpiritWard,
+    /// escalation: a successful Dicey Move: 1 Advantage on its next attack this turn.
+    DiceyEdge,
     /// escalation: popped off `source` by a Disengage (it may move away without
     /// provoking `source`) until its next turn.
     PoppedOff,

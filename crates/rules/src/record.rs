@@ -161,7 +161,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.actor = name(unit);
             roll_fields(&mut r, roll, false);
         }
-        Event::TurnOrder { order } | Event::Reordered { order } => {
+        Event::TurnOrder { order } | Event::Reordered { order, .. } => {
             r.kind = if matches!(l.event, Event::Reordered { .. }) {
                 "reordered"
             } else {

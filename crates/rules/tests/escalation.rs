@@ -690,6 +690,11 @@ fn stabilize_makes_failed_death_saves_harmless_and_rally_heals_with_a_recovery()
     assert_eq!(b.hp(r), before);
     assert_eq!(b.pool(r, Pool::Recoveries), 7);
     assert_eq!(b.slots(r, Slot::Standard), 0);
+    // Enemies have no recoveries: they do not Rally.
+    let g = id(&b, "Snitch");
+    end(&mut b);
+    assert_eq!(b.current(), Some(g));
+    assert!(act(&mut b, g, EscalationAction::Rally).is_err());
 }
 
 #[test]
@@ -1299,4 +1304,265 @@ fn the_golden_escalation_battle_matches_its_checked_in_event_log() {
     ] {
         assert!(want.iter().any(|l| l.contains(needle)), "{needle}");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Readying an action.
+
+#[test]
+fn a_readied_attack_goes_off_when_an_enemy_steps_next_to_the_unit() {
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", hp: 40, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1]);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    act(
+        &mut b,
+        f,
+        EscalationAction::Ready {
+            trigger: ReadyTrigger::EnemyEntersReach,
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::NextTurn,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        b.slots(f, Slot::Standard),
+        0,
+        "the readied Standard is paid now"
+    );
+    end(&mut b);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    let ev = since(&b, n);
+    assert!(ev.contains(&Event::ReadyTriggered { unit: f, by: g }));
+    assert_eq!(swings(&ev)[0].0, f);
+    assert_eq!(damage(&ev), vec![(g, 1 + 1 + 3)]);
+    assert!(b.readied().is_empty());
+    // A ready that waits only this round is cancelled at its end.
+    let mut b = field(GridKind::Square, units, &[]);
+    act(
+        &mut b,
+        f,
+        EscalationAction::Ready {
+            trigger: ReadyTrigger::EnemyWithin { cells: 2 },
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::RoundEnd,
+        },
+    )
+    .unwrap();
+    end(&mut b);
+    end(&mut b);
+    assert!(since(&b, 0).contains(&Event::ReadyCancelled { unit: f }));
+}
+
+#[test]
+fn a_ready_that_goes_off_next_round_before_the_units_turn_costs_that_action_type() {
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", hp: 40, stats: {Band: 3, Level: 1, Volition: 2, Ac: 15}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1]);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    end(&mut b);
+    act(
+        &mut b,
+        f,
+        EscalationAction::Ready {
+            trigger: ReadyTrigger::EnemyEntersReach,
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::NextTurn,
+        },
+    )
+    .unwrap();
+    end(&mut b);
+    // Round 2: the goblin comes; the readied attack goes off before Brannoc's turn.
+    assert_eq!(b.current(), Some(g));
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert_eq!(swings(&since(&b, 0))[0].0, f);
+    assert_eq!(b.order(), [g, f], "it keeps its place");
+    end(&mut b);
+    assert_eq!(b.current(), Some(f), "and still takes its turn");
+    assert_eq!(
+        b.slots(f, Slot::Standard),
+        0,
+        "without the readied action's type"
+    );
+    assert_eq!(b.slots(f, Slot::Move), 1);
+}
+
+#[test]
+fn a_dead_pc_fights_in_spirit_on_its_turn_while_its_side_fights_on() {
+    use skirmish_rules::rulesets::escalation::SpiritBoon;
+    // Four failed death saves (1 2 2 each): the fighter dies; the rogue fights on.
+    let mut b = dropped(&[1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 5, 5, 5]);
+    let (f, r, g) = (id(&b, "Brannoc"), id(&b, "Lisk"), id(&b, "Snitch"));
+    for round in 0..4 {
+        end(&mut b);
+        if round < 3 {
+            end(&mut b);
+        }
+    }
+    assert!(b.has(f, ConditionKind::Dead));
+    // The goblin's turn, the rogue's, then the dead fighter's own.
+    assert_eq!(b.current(), Some(g));
+    end(&mut b);
+    assert_eq!(b.current(), Some(r));
+    end(&mut b);
+    assert_eq!(b.current(), Some(f), "a dead PC still takes its turn");
+    // Only Fight in Spirit: no move, no attack.
+    assert!(
+        b.submit(Command::Move {
+            unit: f,
+            to: Cell::new(3, 4)
+        })
+        .is_err()
+    );
+    assert!(attack(&mut b, f, g).is_err());
+    act(
+        &mut b,
+        f,
+        EscalationAction::FightInSpirit {
+            ally: r,
+            boon: SpiritBoon::Attacks,
+        },
+    )
+    .unwrap();
+    assert!(b.has(r, ConditionKind::SpiritAttacks));
+    assert_ne!(b.current(), Some(f), "its turn is over");
+    // The goblin's turn, then the rogue attacks with 1 Advantage (4d6).
+    end(&mut b);
+    assert_eq!(b.current(), Some(r));
+    b.submit(Command::Move {
+        unit: r,
+        to: Cell::new(3, 3),
+    })
+    .unwrap();
+    let n = b.log().len();
+    attack(&mut b, r, g).unwrap_or_else(|e| panic!("{e}"));
+    let s = swings(&since(&b, n));
+    assert_eq!(s[0].5.len(), 4, "{s:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// The AI.
+
+#[test]
+fn the_ai_switches_to_melee_stance_rather_than_shoot_while_engaged_and_takes_free_attacks() {
+    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "ranger"),
+        Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let b = field(GridKind::Square, units, &[]);
+    let r = id(&b, "Tarrow");
+    assert_eq!(
+        skirmish_rules::ai::decide(&b),
+        Some(Command::Act {
+            unit: r,
+            action: EscalationAction::SwitchStance.into()
+        })
+    );
+    // An opportunity attack is always taken (it is free).
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let g = id(&b, "Snitch");
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(7, 2),
+    })
+    .unwrap();
+    assert_eq!(
+        skirmish_rules::ai::react(&b),
+        Some(ReactionKind::ReactionAttack)
+    );
+}
+
+#[test]
+fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_next_attack() {
+    let map = [
+        "..........",
+        "...=......",
+        "..........",
+        "...._.....",
+        "..........",
+        "..........",
+    ];
+    let src = |units: &str| {
+        let rows = map
+            .iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        format!(
+            r##"Level(name: "esc", ruleset: "escalation", grid: Square, map: [{rows}],
+            sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                    Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+            units: [{units}])"##
+        )
+    };
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (2, 1), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (5, 1), archetype: "goblin", hp: 50, stats: {Band: 1, Level: 1, Volition: 2, Ac: 15})"#;
+    // Over the low wall at (3, 1): 4+4+3 = 11 vs 11. Then the attack rolls 4d6.
+    let l = level::parse(&src(units), "esc").unwrap();
+    let mut b = Battle::new(l, 7, vec![4, 4, 3, 1, 2, 3, 4, 1, 1]).unwrap();
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Snitch"));
+    // Not over open ground.
+    assert!(
+        act(
+            &mut b,
+            f,
+            EscalationAction::DiceyMove {
+                to: Cell::new(2, 3)
+            }
+        )
+        .is_err()
+    );
+    act(
+        &mut b,
+        f,
+        EscalationAction::DiceyMove {
+            to: Cell::new(4, 1),
+        },
+    )
+    .unwrap();
+    assert_eq!(b.pos(f), Cell::new(4, 1));
+    assert!(b.has(f, ConditionKind::DiceyEdge));
+    assert_eq!(b.slots(f, Slot::Move), 0);
+    attack(&mut b, f, g).unwrap();
+    let s = swings(&since(&b, 0));
+    assert_eq!(s[0].5.len(), 4, "1 Advantage");
+    assert_eq!(s[0].2, 2 + 3 + 4);
+    assert!(!b.has(f, ConditionKind::DiceyEdge), "for one attack");
+    // A pit is 13; a failure loses the move action and leaves the unit where it was.
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Snitch", side: "Foes", cell: (9, 5), archetype: "goblin", stats: {Band: 1})"#;
+    let l = level::parse(&src(units), "esc").unwrap();
+    let mut b = Battle::new(l, 7, vec![4, 4, 4]).unwrap();
+    let f = id(&b, "Brannoc");
+    act(
+        &mut b,
+        f,
+        EscalationAction::DiceyMove {
+            to: Cell::new(5, 4),
+        },
+    )
+    .unwrap();
+    let check = since(&b, 0).iter().find_map(|e| match e {
+        Event::Check {
+            purpose: CheckPurpose::DiceyMove,
+            target_number,
+            outcome,
+            ..
+        } => Some((*target_number, *outcome)),
+        _ => None,
+    });
+    assert_eq!(check, Some((13, Outcome::Failure)));
+    assert_eq!(b.pos(f), Cell::new(3, 2));
+    assert_eq!(b.slots(f, Slot::Move), 0);
 }

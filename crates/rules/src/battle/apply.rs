@@ -181,8 +181,9 @@ impl Battle {
                 self.order = order.clone();
                 self.turn = 0;
             }
-            Event::Reordered { order } => {
+            Event::Reordered { order, turn } => {
                 self.order = order.clone();
+                self.turn = *turn;
             }
             Event::RoundStarted { round } => {
                 self.round = *round;

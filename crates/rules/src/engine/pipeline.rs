@@ -91,7 +91,7 @@ impl Battle {
                 current: self.name(cur).into(),
             });
         }
-        if !self.alive(u) {
+        if !self.alive(u) && !self.rules().acts_while_down(self, u) {
             return Err(Illegal::Down(self.name(u).into()));
         }
         Ok(())
@@ -316,7 +316,12 @@ impl Battle {
                 return Ok(());
             }
             match self.current() {
-                Some(u) if !self.alive(u) || self.exhausted(u) => end_turn(self)?,
+                Some(u)
+                    if (!self.alive(u) && !self.rules().acts_while_down(self, u))
+                        || self.exhausted(u) =>
+                {
+                    end_turn(self)?
+                }
                 _ => return Ok(()),
             }
         }

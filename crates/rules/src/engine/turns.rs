@@ -129,7 +129,7 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
             i += 1;
             continue;
         }
-        if b.alive(u) && !b.surprised_now(u) {
+        if (b.alive(u) || b.rules().acts_while_down(b, u)) && !b.surprised_now(u) {
             // The pools refreshed at the unit's own turn start fill up; a pool refilled
             // every round (tactical-d20's one Reaction per round) is not refilled here:
             // what is left of it carries into the turn, at most the refill amount (extras

@@ -247,6 +247,8 @@ pub enum CheckPurpose {
     Resist,
     /// escalation: a Disengage check (3d6 vs 11, +1 per enemy past the first).
     Disengage,
+    /// escalation: a Dicey Move (3d6 against the terrain's difficulty).
+    DiceyMove,
 }
 
 /// Why a pool was refilled.
@@ -312,11 +314,13 @@ pub enum Event {
         order: Vec<UnitId>,
     },
     /// The turn order changed in the middle of a round (escalation: a unit let an ally of
-    /// its band go first, or delayed to a slower band); the turn goes on at the same place
-    /// in the new order (whoever stands there now).
+    /// its band go first, delayed to a slower band, or kept its place after a readied
+    /// action); the turn goes on at index `turn` of the new order.
     Reordered {
         /// Units first to last.
         order: Vec<UnitId>,
+        /// Index of the turn in `order` now.
+        turn: usize,
     },
     /// A round began.
     RoundStarted {

@@ -578,6 +578,12 @@ pub trait Ruleset: Sync {
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
 
+    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
+    /// its side fights on)? Its commands are then the ruleset's to allow.
+    fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
     /// A battle-wide line the window shows under the round at all times (escalation: the
     /// escalation die); empty: none.
     fn battle_line(&self, _b: &Battle) -> String {

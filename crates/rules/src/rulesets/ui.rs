@@ -288,6 +288,10 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::Flying => "Fl",
         ConditionKind::Stabilized => "+",
         ConditionKind::PoppedOff => "Po",
+        ConditionKind::DiceyEdge => "DM",
+        ConditionKind::SpiritAttacks => "SpA",
+        ConditionKind::SpiritSaves => "SpS",
+        ConditionKind::SpiritWard => "SpW",
         ConditionKind::Starving => "St",
     }
 }

@@ -4,7 +4,7 @@
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
 use crate::dice::{ModKind, Modifier};
-use crate::engine::{Action, CommonAction, Illegal};
+use crate::engine::{Action, CommonAction, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend};
 use crate::rulesets::AttackPlan;
 
@@ -77,6 +77,10 @@ pub fn advances_left(b: &Battle, u: UnitId) -> Vec<Slot> {
 
 /// Has the unit nothing left this turn (no action, no movement)?
 pub fn exhausted(b: &Battle, u: UnitId) -> bool {
+    // A PC fighting in spirit has only its Standard action to give.
+    if !b.alive(u) {
+        return b.slots(u, Slot::Standard) == 0;
+    }
     [Slot::Standard, Slot::Move, Slot::Quick]
         .iter()
         .all(|&s| b.slots(u, s) == 0)
@@ -94,8 +98,14 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
         ) => None,
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
-            EscalationAction::Disengage { .. } => Slot::Move,
+            EscalationAction::Disengage { .. } | EscalationAction::DiceyMove { .. } => Slot::Move,
+            EscalationAction::Ready {
+                response: ReadyResponse::Move { .. },
+                ..
+            } => Slot::Move,
             EscalationAction::Rally
+            | EscalationAction::FightInSpirit { .. }
+            | EscalationAction::Ready { .. }
             | EscalationAction::Stabilize { .. }
             | EscalationAction::CoupDeGrace { .. }
             | EscalationAction::Yield { .. }
@@ -108,6 +118,9 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
 
 /// May the unit move on its own now?
 pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
+    if !b.alive(u) {
+        return Err(Illegal::Down(b.name(u).to_string()));
+    }
     if b.has(u, ConditionKind::Stuck) {
         return Err(Illegal::Condition {
             unit: b.name(u).to_string(),
@@ -128,6 +141,9 @@ pub fn plan_attack(
     weapon: Option<usize>,
     slot: Option<Slot>,
 ) -> Result<AttackPlan, Illegal> {
+    if !b.alive(u) {
+        return Err(Illegal::Down(b.name(u).to_string()));
+    }
     if let Some(s) = slot
         && s != Slot::Standard
     {
@@ -202,6 +218,13 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         }
         _ => return Err(cannot(b, u, "not an escalation action")),
     };
+    if !b.alive(u) && !matches!(e, EscalationAction::FightInSpirit { .. }) {
+        return Err(cannot(
+            b,
+            u,
+            "out of the fight for good, it can only Fight in Spirit",
+        ));
+    }
     if let Some(slot) = slot_of(a) {
         need(b, u, slot, e.name())?;
     }
@@ -215,6 +238,56 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     match e {
         EscalationAction::Flee => {}
+        EscalationAction::DiceyMove { to } => {
+            dicey_plan(b, u, *to)?;
+        }
+        EscalationAction::FightInSpirit { ally, .. } => {
+            b.unit_checked(*ally)?;
+            if !fights_in_spirit(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "only a PC out of the fight for good (dead) fights in spirit",
+                ));
+            }
+            if *ally == u || b.enemies(u, *ally) || !b.alive(*ally) {
+                return Err(cannot(b, u, "Fight in Spirit helps a standing ally"));
+            }
+        }
+        EscalationAction::Ready {
+            trigger, response, ..
+        } => {
+            if let ReadyTrigger::EnemyWithin { cells: 0 } = trigger {
+                return Err(cannot(
+                    b,
+                    u,
+                    "a foe within 0 cells would stand on it; name 1 or more",
+                ));
+            }
+            if *trigger == ReadyTrigger::EnemyEntersReach && !melee_stance(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "in ranged stance it has no reach; wait for a foe within a distance",
+                ));
+            }
+            match response {
+                ReadyResponse::Attack => {}
+                ReadyResponse::Move { to } => {
+                    may_move(b, u)?;
+                    if !b.grid().contains(*to) || !b.terrain(*to).standable() || *to == b.pos(u) {
+                        return Err(Illegal::BadCell(*to));
+                    }
+                }
+                _ => {
+                    return Err(cannot(
+                        b,
+                        u,
+                        "escalation readies a basic attack (Standard) or a move (Move)",
+                    ));
+                }
+            }
+        }
         EscalationAction::Yield { to } => {
             b.unit_checked(*to)?;
             fresh(b, u)?;
@@ -271,7 +344,17 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 return Err(cannot(b, u, format!("it is not engaged with unit {}", x.0)));
             }
         }
-        EscalationAction::Rally => {}
+        // Recoveries are the PCs' ("Each PC typically has a maximum of 8 Recoveries");
+        // enemies are only healed by others ("NPCs are healed either 1d6 per level").
+        EscalationAction::Rally => {
+            if !super::is_pc(b, u) {
+                return Err(cannot(
+                    b,
+                    u,
+                    "only PCs Rally: recoveries are the PCs' (NPCs are healed by others)",
+                ));
+            }
+        }
         EscalationAction::Stabilize { ally } => {
             b.unit_checked(*ally)?;
             if b.enemies(u, *ally) || *ally == u {
@@ -383,6 +466,57 @@ fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     Ok(())
 }
 
+/// The difficulty of a Dicey Move over an obstacle ("a skill check against an
+/// appropriate Difficulty for the environment"): a low wall 11, a pit 13.
+pub fn dicey_difficulty(t: crate::level::Terrain) -> Option<i32> {
+    match t {
+        crate::level::Terrain::Low => Some(11),
+        crate::level::Terrain::Pit => Some(13),
+        _ => None,
+    }
+}
+
+/// A Dicey Move to `to`: over the one low wall or pit between the unit and `to` (two
+/// cells away in a straight line), onto a free cell; its difficulty.
+pub fn dicey_plan(b: &Battle, u: UnitId, to: crate::grid::Cell) -> Result<i32, Illegal> {
+    may_move(b, u)?;
+    let g = b.grid();
+    let line = g.line(b.pos(u), to);
+    if line.len() != 3 || g.distance(b.pos(u), to) != 2 {
+        return Err(cannot(
+            b,
+            u,
+            "a Dicey Move lands two cells away, straight over the obstacle next to it",
+        ));
+    }
+    let Some(dc) = dicey_difficulty(b.terrain(line[1])) else {
+        return Err(cannot(
+            b,
+            u,
+            format!("{} is no low wall or pit to get over", line[1]),
+        ));
+    };
+    if !g.contains(to) || !b.terrain(to).standable() {
+        return Err(Illegal::BadCell(to));
+    }
+    if let Some(o) = b.unit_at(to, Some(u)) {
+        return Err(Illegal::Occupied {
+            cell: to,
+            by: b.name(o).to_string(),
+        });
+    }
+    Ok(dc)
+}
+
+/// Is `u` a PC out of the fight for good (dead) whose side fights on? It still takes
+/// its turns, to Fight in Spirit.
+pub fn fights_in_spirit(b: &Battle, u: UnitId) -> bool {
+    !b.alive(u)
+        && b.has(u, ConditionKind::Dead)
+        && super::is_pc(b, u)
+        && b.units().any(|a| a != u && !b.enemies(u, a) && b.alive(a))
+}
+
 /// A unit's initiative band now (a Delay lowers it for the battle).
 pub fn band(b: &Battle, u: UnitId) -> i32 {
     b.stats(u).get(crate::components::Stat::Band)
@@ -474,6 +608,70 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         return Err(cannot(b, u, "not an escalation action"));
     };
     match e {
+        EscalationAction::DiceyMove { to } => {
+            let dc = dicey_plan(b, u, to)?;
+            pay(b, u, Slot::Move, Spend::Move);
+            let roll = b.roll(d6s(0))?;
+            let success = roll.total >= dc;
+            b.emit(Event::Check {
+                unit: u,
+                purpose: CheckPurpose::DiceyMove,
+                roll,
+                target_number: dc,
+                outcome: if success {
+                    Outcome::Success
+                } else {
+                    Outcome::Failure
+                },
+            });
+            if success {
+                b.emit(Event::ConditionAdded {
+                    unit: u,
+                    kind: ConditionKind::DiceyEdge,
+                    duration: Duration::UntilOwnTurnStart,
+                    source: None,
+                });
+                let from = b.pos(u);
+                b.push_frame(crate::engine::Frame::Move {
+                    unit: u,
+                    path: vec![from, to],
+                    next: 1,
+                    mode: crate::engine::MoveMode::Dash { exempt: None },
+                });
+            }
+        }
+        EscalationAction::FightInSpirit { ally, boon } => {
+            pay(b, u, Slot::Standard, Spend::Wait);
+            let kind = match boon {
+                super::SpiritBoon::Attacks => ConditionKind::SpiritAttacks,
+                super::SpiritBoon::Saves => ConditionKind::SpiritSaves,
+                super::SpiritBoon::Defence => ConditionKind::SpiritWard,
+            };
+            b.emit(Event::ConditionAdded {
+                unit: ally,
+                kind,
+                duration: Duration::UntilSourceTurnStart,
+                source: Some(u),
+            });
+        }
+        EscalationAction::Ready {
+            trigger,
+            response,
+            until,
+        } => {
+            let slot = if matches!(response, ReadyResponse::Move { .. }) {
+                Slot::Move
+            } else {
+                Slot::Standard
+            };
+            pay(b, u, slot, Spend::Wait);
+            b.emit(Event::Readied {
+                unit: u,
+                trigger,
+                response,
+                until,
+            });
+        }
         EscalationAction::Flee => {
             let side = b.side(u);
             b.emit(Event::Fled { side });
@@ -496,7 +694,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             let here = order.iter().position(|&x| x == u).unwrap_or(0);
             order.retain(|&x| x != to);
             order.insert(here, to);
-            b.emit(Event::Reordered { order });
+            let turn = b.turn;
+            b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
         EscalationAction::Delay { band: to } => {
@@ -512,7 +711,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
                     source: None,
                 },
             });
-            b.emit(Event::Reordered { order });
+            let turn = b.turn;
+            b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
         EscalationAction::SwitchStance => {

@@ -26,7 +26,32 @@ impl AiTactics for EscalationAi {
     // its turn (moving off would provoke; its Quick action has nothing to do): the
     // shared AI would weigh every cell to find the same.
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
-        if staggered(b, u) && b.pool(u, Pool::Recoveries) > 0 && b.slots(u, Slot::Standard) > 0 {
+        // Fallen for good: fight in spirit for the most hurt standing ally (attacks on it
+        // at Disadvantage), else end the turn.
+        if !b.alive(u) {
+            let ally = b
+                .units()
+                .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a))
+                .min_by_key(|&a| (b.hp(a), a));
+            return ally
+                .and_then(|ally| {
+                    act(
+                        b,
+                        u,
+                        EscalationAction::FightInSpirit {
+                            ally,
+                            boon: super::SpiritBoon::Defence,
+                        }
+                        .into(),
+                    )
+                })
+                .or(Some(Command::EndTurn { unit: u }));
+        }
+        if staggered(b, u)
+            && super::is_pc(b, u)
+            && b.pool(u, Pool::Recoveries) > 0
+            && b.slots(u, Slot::Standard) > 0
+        {
             return act(b, u, EscalationAction::Rally.into());
         }
         let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);
@@ -73,10 +98,20 @@ impl AiTactics for EscalationAi {
         .then_some(ReactionKind::Intercept)
     }
 
-    // A helpless engaged enemy: a Coup de Grace when all three actions are left.
+    // A helpless engaged enemy: a Coup de Grace when all three actions are left. In
+    // ranged stance and engaged with enemies that would take their opportunity attacks
+    // on the shot: switch to melee stance first (a Quick action) when it carries a melee
+    // weapon.
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
         if b.has(target, ConditionKind::Helpless) {
             return act(b, u, EscalationAction::CoupDeGrace { target }.into());
+        }
+        if !super::melee_stance(b, u)
+            && !super::opportunists(b, u).is_empty()
+            && b.slots(u, Slot::Quick) > 0
+            && !super::other_stance_weapons(b, u).is_empty()
+        {
+            return act(b, u, EscalationAction::SwitchStance.into());
         }
         None
     }

@@ -280,6 +280,18 @@ pub fn edges(b: &Battle, attacker: UnitId, target: UnitId) -> Vec<Modifier> {
     if b.has(target, ConditionKind::Helpless) && !b.has(target, ConditionKind::Stunned) {
         v.push(edge("Advantage: target helpless (stunned)", 1));
     }
+    if b.has(attacker, ConditionKind::DiceyEdge) {
+        v.push(edge("Advantage: a Dicey Move", 1));
+    }
+    if b.has(attacker, ConditionKind::SpiritAttacks) {
+        v.push(edge("Advantage: a fallen friend fights in spirit", 1));
+    }
+    if b.has(target, ConditionKind::SpiritWard) {
+        v.push(edge(
+            "Disadvantage: the target's fallen friend fights in spirit",
+            -1,
+        ));
+    }
     if b.condition_source(target, ConditionKind::Grabbed) == Some(attacker) {
         v.push(edge("Advantage: target grabbed by the attacker", 1));
     }
@@ -463,6 +475,14 @@ pub(crate) fn roll_attack(
     }
     for m in &a.bonus {
         roll = roll.with(m.clone());
+    }
+    // A Dicey Move's Advantage is for "an attack performed right" after it: one.
+    if b.has(attacker, ConditionKind::DiceyEdge) {
+        b.emit(Event::ConditionRemoved {
+            unit: attacker,
+            kind: ConditionKind::DiceyEdge,
+            source: None,
+        });
     }
     let mut outcome = a.outcome(natural);
     if coup && outcome != Outcome::Critical {

@@ -78,7 +78,8 @@ impl Ruleset for Escalation {
 
     fn before_first_round(&self, _b: &mut Battle) {}
 
-    fn round_ended(&self, _b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+    fn round_ended(&self, b: &mut Battle, _round: u32) -> Result<(), ForcedFaceError> {
+        super::ready::cancel_round_readies(b);
         Ok(())
     }
 
@@ -89,7 +90,7 @@ impl Ruleset for Escalation {
     // A dying PC rolls its death save instead of its turn; the dead take none.
     fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
         if b.has(u, ConditionKind::Dead) {
-            return Ok(false);
+            return Ok(super::fights_in_spirit(b, u));
         }
         if b.has(u, ConditionKind::Dying) {
             return turns::death_save(b, u);
@@ -99,6 +100,7 @@ impl Ruleset for Escalation {
 
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
         turns::turn_started(b, u);
+        super::ready::readied_this_round(b, u);
     }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
@@ -150,6 +152,7 @@ impl Ruleset for Escalation {
 
     // Coming next to an enemy's ally: a Free enemy Nearby may Intercept.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::ready::spring_readied(b, u, from, to);
         super::offer_intercepts(b, u, from, to);
     }
 
@@ -469,8 +472,9 @@ impl Ruleset for Escalation {
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
         use ConditionKind::*;
         match kind {
-            Confused | Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken
-            | Softened | Stuck | Stunned | Vulnerable | Weakened | Flying | Bleeding => None,
+            Confused | Dazed | Enervated | Grabbed | SpiritAttacks | SpiritSaves | SpiritWard
+            | Hampered | Helpless | Invisible | Shaken | Softened | Stuck | Stunned
+            | Vulnerable | Weakened | Flying | Bleeding => None,
             _ => Some(
                 "escalation's conditions are the seed's list (and Bleeding for ongoing damage)",
             ),
@@ -513,6 +517,11 @@ impl Ruleset for Escalation {
         _kind: ConditionKind,
     ) -> Result<Roll, ForcedFaceError> {
         turns::roll_save(b, u, false, None)
+    }
+
+    // A dead PC whose side fights on takes its turns to Fight in Spirit.
+    fn acts_while_down(&self, b: &Battle, u: UnitId) -> bool {
+        super::fights_in_spirit(b, u)
     }
 
     // Healing brings a dying PC back (from 0 HP), not a dead unit.

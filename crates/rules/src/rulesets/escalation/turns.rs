@@ -26,6 +26,10 @@ pub const DEATH_SAVES: i32 = 4;
 pub const SPEED: u32 = 6;
 /// The die of a recovery when the unit's stats name none (`RecoveryDie`).
 pub const RECOVERY_DIE: u32 = 8;
+/// The die of an NPC's healing, one per Level ("NPCs are healed either 1d6 per level or
+/// 1d10 per level if it matters").
+pub const NPC_HEALING_DIE: u32 = 6;
+
 /// Ongoing damage a turn ("the listed amount"; see the docs' interpretations).
 pub const ONGOING: i32 = 5;
 
@@ -228,6 +232,13 @@ fn saved_since_down(b: &Battle, u: UnitId) -> bool {
 /// hard drop, 2 more.
 pub fn save_edges(b: &Battle, u: UnitId, death: bool) -> Vec<Modifier> {
     let mut v = Vec::new();
+    if b.has(u, ConditionKind::SpiritSaves) {
+        v.push(Modifier::new(
+            ModKind::Condition,
+            "Advantage: a fallen friend fights in spirit",
+            1,
+        ));
+    }
     if b.has(u, ConditionKind::Enervated) {
         v.push(Modifier::new(
             ModKind::Condition,
@@ -361,6 +372,8 @@ pub(crate) fn revive(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
 pub fn recovery_dice(b: &Battle, u: UnitId) -> DiceExpr {
     let die = match b.stats(u).get(Stat::RecoveryDie) {
         d if d > 1 => d as u32,
+        // "NPCs are healed either 1d6 per level"
+        _ if !is_pc(b, u) => NPC_HEALING_DIE,
         _ => RECOVERY_DIE,
     };
     DiceExpr::new(level_of(b, u) as u32, die)

@@ -13,7 +13,7 @@ use super::{
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 8] = [
+pub static ACTIONS: [ActionSpec; 10] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -49,6 +49,27 @@ pub static ACTIONS: [ActionSpec; 8] = [
         key: Some(Key::Digit(6)),
         target: Target::Unit("an ally of your band who has not acted"),
         build: |_, u, p: &Pick| Some(act(u, EscalationAction::Yield { to: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Ready attack",
+        key: Some(Key::Digit(9)),
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                EscalationAction::Ready {
+                    trigger: crate::engine::ReadyTrigger::EnemyEntersReach,
+                    response: crate::engine::ReadyResponse::Attack,
+                    until: crate::engine::ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
+        label: "Dicey move",
+        key: Some(Key::Digit(0)),
+        target: Target::Cell("the cell beyond a low wall or pit next to you"),
+        build: |_, u, p: &Pick| Some(act(u, EscalationAction::DiceyMove { to: p.cell()? })),
     },
     ActionSpec {
         label: "Flee",

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::components::UnitId;
+use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
 
 /// escalation's id in level files and logs (`Ruleset::id`).
 pub const ID: &str = "escalation";
@@ -22,6 +23,14 @@ pub enum EscalationAction {
         /// The engaged enemies to pop off (empty: every enemy engaged with the unit).
         #[serde(default)]
         from: Vec<UnitId>,
+    },
+    /// Dicey Move (Move): vault the low wall or leap the pit next to the unit, landing
+    /// on the cell beyond it in a straight line: 3d6 against the terrain's difficulty (low
+    /// wall 11, pit 13); success lands it there with 1 Advantage on its next attack this
+    /// turn, failure loses the move action.
+    DiceyMove {
+        /// Where to land (two cells away, over the obstacle).
+        to: crate::grid::Cell,
     },
     /// Rally (Standard): heal using a recovery, then save against one save-ends effect
     /// with the escalation die as a bonus.
@@ -45,6 +54,28 @@ pub enum EscalationAction {
         /// The band to act in.
         band: i32,
     },
+    /// Ready an action with a trigger: a Standard (`Attack`, the triggering enemy) or a
+    /// Move (`Move(to)`), paid now; it goes off when an enemy's step springs the trigger,
+    /// and the unit moves to just before that enemy in the turn order (flow's and
+    /// tactical-d20's `Ready` fields).
+    Ready {
+        /// The trigger.
+        trigger: ReadyTrigger,
+        /// What to do when it happens (default: attack the triggering enemy).
+        #[serde(default)]
+        response: ReadyResponse,
+        /// When it stops waiting (default: the unit's next turn).
+        #[serde(default)]
+        until: ReadyUntil,
+    },
+    /// Fight in Spirit: a PC out of the fight for good (dead) gives an ally a boon for a
+    /// round on its turn (its Standard action).
+    FightInSpirit {
+        /// The ally.
+        ally: UnitId,
+        /// Which boon.
+        boon: SpiritBoon,
+    },
     /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
     /// Free, on the unit's turn.
     Flee,
@@ -63,13 +94,27 @@ impl EscalationAction {
             EscalationAction::SwitchStance => "Switch Stance",
             EscalationAction::Disengage { .. } => "Disengage",
             EscalationAction::Rally => "Rally",
+            EscalationAction::DiceyMove { .. } => "Dicey Move",
             EscalationAction::Stabilize { .. } => "Stabilize",
             EscalationAction::CoupDeGrace { .. } => "Coup de Grace",
             EscalationAction::Yield { .. } => "Let an Ally Go First",
             EscalationAction::Delay { .. } => "Delay",
             EscalationAction::Flee => "Flee",
+            EscalationAction::FightInSpirit { .. } => "Fight in Spirit",
+            EscalationAction::Ready { .. } => "Ready an Action",
         }
     }
+}
+
+/// What a Fight in Spirit gives the ally for a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpiritBoon {
+    /// Advantage on its attacks.
+    Attacks,
+    /// Advantage on its saves.
+    Saves,
+    /// Disadvantage on attacks against it.
+    Defence,
 }
 
 /// The frames only escalation queues (its `Ruleset::frame` carries them out).

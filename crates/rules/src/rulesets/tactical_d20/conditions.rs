@@ -228,6 +228,8 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         Flying => "flying",
         Stabilized => "stabilized",
         PoppedOff => "popped off",
+        DiceyEdge => "dicey edge",
+        SpiritAttacks | SpiritSaves | SpiritWard => "fought for in spirit",
     }
 }
 

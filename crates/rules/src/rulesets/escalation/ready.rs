@@ -1,0 +1,155 @@
+//! escalation's readied actions: a basic attack or a move, set off by an enemy's step.
+
+use crate::battle::Battle;
+use crate::components::{Duration, ModCause, Pool, Slot, Stat, StatMod, UnitId};
+use crate::engine::{Frame, HitEffect, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil};
+use crate::event::{AttackKind, Event, Spend};
+use crate::grid::Cell;
+
+use super::{band, may_move, speed};
+
+/// The readied action `u` waits with: its latest `Readied` event, while the battle still
+/// lists it as readied.
+pub fn ready_plan(b: &Battle, u: UnitId) -> Option<(ReadyTrigger, ReadyResponse, ReadyUntil)> {
+    if !b.readied().contains(&u) {
+        return None;
+    }
+    b.log().iter().rev().find_map(|l| match l.event {
+        Event::Readied {
+            unit,
+            trigger,
+            response,
+            until,
+        } if unit == u => Some((trigger, response, until)),
+        _ => None,
+    })
+}
+
+/// Does `mover`'s step from `from` to `to` spring `r`'s trigger?
+fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -> bool {
+    let (g, at) = (b.grid(), b.pos(r));
+    match trigger {
+        ReadyTrigger::EnemyEntersReach => g.distance(at, to) == 1 && g.distance(at, from) > 1,
+        ReadyTrigger::EnemyWithin { cells } => {
+            g.distance(at, to) <= cells && g.distance(at, from) > cells
+        }
+    }
+}
+
+/// `mover` stepped from `from` to `to`: every enemy whose readied action it springs acts
+/// now (a basic attack on it, or the readied move), and goes to just before it in the
+/// turn order, taking its initiative band.
+pub(crate) fn spring_readied(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+    if !b.alive(mover) || b.unit_at(to, Some(mover)).is_some() {
+        return;
+    }
+    let waiting: Vec<UnitId> = b
+        .readied()
+        .iter()
+        .copied()
+        .filter(|&r| b.alive(r) && b.enemies(r, mover))
+        .collect();
+    for r in waiting {
+        let Some((trigger, response, _)) = ready_plan(b, r) else {
+            continue;
+        };
+        if !springs(b, r, trigger, from, to) {
+            continue;
+        }
+        let frame = match response {
+            ReadyResponse::Attack => match b.weapon_for(r, mover, None) {
+                Ok(weapon) => Frame::Attack {
+                    attacker: r,
+                    target: mover,
+                    weapon,
+                    kind: AttackKind::Normal,
+                    effect: HitEffect::Damage,
+                },
+                Err(_) => continue,
+            },
+            ReadyResponse::Move { to: dest } => {
+                if may_move(b, r).is_err() || b.unit_at(dest, Some(r)).is_some() {
+                    continue;
+                }
+                match b.grid().path(b.pos(r), dest, speed(b, r), b.mover_cost(r)) {
+                    Some((path, _)) => Frame::Move {
+                        unit: r,
+                        path,
+                        next: 1,
+                        mode: MoveMode::Dash { exempt: None },
+                    },
+                    None => continue,
+                }
+            }
+            _ => continue,
+        };
+        // Not yet acted this round (it readied last round): it keeps its place and its
+        // band ("reset to the higher amount after your turn") and loses the readied
+        // action's type on its turn (`readied_this_round`). Otherwise it goes to just
+        // before the triggering enemy and takes its band.
+        let order = b.order().to_vec();
+        let here = order.iter().position(|&x| x == r);
+        let current = b.current().and_then(|c| order.iter().position(|&x| x == c));
+        let still_to_act = matches!((here, current), (Some(h), Some(c)) if h > c);
+        b.emit(Event::ReadyTriggered { unit: r, by: mover });
+        let (now, then) = (band(b, r), band(b, mover));
+        if let (true, Some(turn)) = (still_to_act, current) {
+            b.emit(Event::Reordered { order, turn });
+        } else if now != then {
+            b.emit(Event::StatModified {
+                unit: r,
+                modifier: StatMod {
+                    stat: Stat::Band,
+                    amount: then - now,
+                    duration: Duration::UntilRemoved,
+                    cause: ModCause::Delayed,
+                    source: Some(mover),
+                },
+            });
+        }
+        b.push_frame(frame);
+    }
+}
+
+/// At the end of the round: readied actions set to wait only this round are cancelled.
+pub(crate) fn cancel_round_readies(b: &mut Battle) {
+    for r in b.readied().to_vec() {
+        if matches!(ready_plan(b, r), Some((_, _, ReadyUntil::RoundEnd))) {
+            b.emit(Event::ReadyCancelled { unit: r });
+        }
+    }
+}
+
+/// At the start of `u`'s turn: if its readied action went off earlier this round (it was
+/// readied in the round before), it "can't use the type of action you readied during your
+/// turn that round".
+pub(crate) fn readied_this_round(b: &mut Battle, u: UnitId) {
+    let log = b.log();
+    let start = log
+        .iter()
+        .rposition(|l| matches!(l.event, Event::RoundStarted { .. }))
+        .unwrap_or(0);
+    let fired = log[start..]
+        .iter()
+        .any(|l| matches!(l.event, Event::ReadyTriggered { unit, .. } if unit == u));
+    if !fired {
+        return;
+    }
+    let response = log.iter().rev().find_map(|l| match l.event {
+        Event::Readied { unit, response, .. } if unit == u => Some(response),
+        _ => None,
+    });
+    let slot = match response {
+        Some(ReadyResponse::Move { .. }) => Slot::Move,
+        _ => Slot::Standard,
+    };
+    let left = b.slots(u, slot);
+    if left > 0 {
+        b.emit(Event::spent(
+            u,
+            Pool::Slot(slot),
+            i32::from(left),
+            Spend::Wait,
+        ));
+    }
+}
