@@ -336,7 +336,7 @@ pub enum ConditionKind {
 impl ConditionKind {
     /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
     /// checks it against the names serde knows, so a new condition cannot be left out).
-    pub const ALL: [ConditionKind; 48] = [
+    pub const ALL: [ConditionKind; 52] = [
         ConditionKind::Prone,
         ConditionKind::Grappled,
         ConditionKind::Grappling,
@@ -384,6 +384,10 @@ impl ConditionKind {
         ConditionKind::Weakened,
         ConditionKind::Flying,
         ConditionKind::Stabilized,
+        ConditionKind::SpiritAttacks,
+        ConditionKind::SpiritSaves,
+        ConditionKind::SpiritWard,
+        ConditionKind::DiceyEdge,
         ConditionKind::PoppedOff,
     ];
 
@@ -407,6 +411,10 @@ impl ConditionKind {
                 | Flying
                 | Stabilized
                 | PoppedOff
+                | SpiritAttacks
+                | SpiritSaves
+                | SpiritWard
+                | DiceyEdge
         )
     }
 }

@@ -92,6 +92,7 @@ impl Topic {
             GrappleCheck => Topic::Action("Grapple attack"),
             Identify | Counterspell => Topic::Reaction(ReactionKind::Counterspell),
             Disengage => Topic::Action("Disengage"),
+            DiceyMove => Topic::Action("Dicey move"),
             Focus | Disrupt | Resist => Topic::Action(label::CAST),
         }
     }
@@ -244,5 +245,9 @@ pub fn condition_title(k: ConditionKind) -> &'static str {
         Flying => "Flying",
         Stabilized => "Stabilized",
         PoppedOff => "Popped off",
+        SpiritAttacks => "Spirit (attacks)",
+        SpiritSaves => "Spirit (saves)",
+        SpiritWard => "Spirit ward",
+        DiceyEdge => "Dicey edge",
     }
 }

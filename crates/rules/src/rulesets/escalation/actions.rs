@@ -257,6 +257,14 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         EscalationAction::Ready {
             trigger, response, ..
         } => {
+            if let ReadyTrigger::EnemyCasts { .. } = trigger {
+                return Err(cannot(
+                    b,
+                    u,
+                    "nothing is cast in escalation yet (its powers are not played): ready \
+                     for a foe's step instead",
+                ));
+            }
             if let ReadyTrigger::EnemyWithin { cells: 0 } = trigger {
                 return Err(cannot(
                     b,

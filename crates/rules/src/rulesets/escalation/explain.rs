@@ -148,6 +148,29 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
              count as engaged with it and make no opportunity attacks on it.",
             "Positioning and Movement › Disengaging and Popping Off",
         ),
+        SpiritAttacks => e(
+            t,
+            "A fallen PC fights in spirit beside it: 1 Advantage on its attacks until the \
+             start of that PC's next turn.",
+            "Damage and Recovery › Fight in Spirit",
+        ),
+        SpiritSaves => e(
+            t,
+            "A fallen PC fights in spirit beside it: 1 Advantage on its saves until the \
+             start of that PC's next turn.",
+            "Damage and Recovery › Fight in Spirit",
+        ),
+        SpiritWard => e(
+            t,
+            "A fallen PC fights in spirit beside it: attacks against it have 1 \
+             Disadvantage until the start of that PC's next turn.",
+            "Damage and Recovery › Fight in Spirit",
+        ),
+        DiceyEdge => e(
+            t,
+            "It pulled off a Dicey Move: 1 Advantage on its next attack this turn.",
+            "Positioning and Movement › Dicey Moves",
+        ),
         // Refused by escalation (`refused_condition`): the other rulesets' conditions.
         Prone | Grappled | Grappling | Surprised | TotalDefense | Feinted | Restrained
         | Unconscious | Blind | Crippled | Encumbered | Fatigued | Frightened | Nauseated
@@ -167,6 +190,23 @@ fn action(l: &str) -> Option<Explanation> {
              the Move is gone.",
             "Positioning and Movement › Disengaging and Popping Off; the move included \
              (choice)",
+        )
+        .costs("a Move action"),
+        "Ready attack" => e(
+            "Ready an Attack",
+            "Hold a basic attack for the first enemy that steps next to you (melee stance). \
+             It goes off just before that enemy's step lands, and you take that place in the \
+             order; if it goes off next round before your turn, you cannot use a Standard \
+             action on that turn.",
+            "Combat Sequence › Readying an Action",
+        )
+        .costs("a Standard action"),
+        "Dicey move" => e(
+            "Dicey Move",
+            "Vault a low wall (3d6 against 11) or leap a pit (3d6 against 13) the level puts \
+             in your way. Success carries you across and gives you 1 Advantage on your next \
+             attack this turn; failure leaves you where you were.",
+            "Positioning and Movement › Dicey Moves",
         )
         .costs("a Move action"),
         "Switch stance" => e(

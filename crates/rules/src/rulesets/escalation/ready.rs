@@ -33,6 +33,8 @@ fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
         ReadyTrigger::EnemyWithin { cells } => {
             g.distance(at, to) <= cells && g.distance(at, from) > cells
         }
+        // Refused when readied (nothing is cast in escalation yet).
+        ReadyTrigger::EnemyCasts { .. } => false,
     }
 }
 

@@ -217,7 +217,8 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         TotalDefense | Feinted => return None,
         // Refused too: escalation's own.
         Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken | Softened
-        | Stuck | Vulnerable | Weakened | Flying | Stabilized | PoppedOff => return None,
+        | Stuck | Vulnerable | Weakened | Flying | Stabilized | PoppedOff | SpiritAttacks
+        | SpiritSaves | SpiritWard | DiceyEdge => return None,
     })
 }
 
