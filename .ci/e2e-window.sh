@@ -85,7 +85,7 @@ win=$(xdotool search --name Skirmish | head -1)
 sleep 3
 xdotool windowfocus --sync "$win" || true
 
-echo "e2e 11: Space shows the board and ends nothing"
+echo "e2e-window: Space shows the board and ends nothing"
 shot 90-handover
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Wardens"'
@@ -96,14 +96,14 @@ xdotool key space
 none '"kind":"turn_ended"' 3
 shot 91-board-after-spaces
 
-echo "e2e 11: an idle battle sleeps"
+echo "e2e-window: an idle battle sleeps"
 xdotool mousemove 300 650
 sleep 3
 idle=$(cpu 10)
-echo "e2e 11: idle CPU over 10 s: $idle% of a core"
+echo "e2e-window: idle CPU over 10 s: $idle% of a core"
 awk -v c="$idle" 'BEGIN { exit !(c < 15) }' || fail "the idle game uses $idle% of a core"
 
-echo "e2e 11: Enter asks first; a second Enter does not answer; N keeps playing; Y ends"
+echo "e2e-window: Enter asks first; a second Enter does not answer; N keeps playing; Y ends"
 xdotool key Return
 for _ in $(seq 1 10); do has_button "End turn anyway" && break; sleep 0.5; done
 has_button "End turn anyway" || fail "no 'End the turn?' after Enter with actions left"
@@ -121,7 +121,7 @@ xdotool key y
 wait_for '"kind":"turn_ended","round":1,"actor":"Tamsin"'
 wait_for '"kind":"turn_started","round":1,"actor":"Snarl"'
 
-echo "e2e 11: Enter on the handover screen ends nothing and shows nothing"
+echo "e2e-window: Enter on the handover screen ends nothing and shows nothing"
 sleep 1.5
 xdotool key Return
 sleep 0.5
@@ -133,7 +133,7 @@ xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Ogre"'
 sleep 1.5
 
-echo "e2e 11: Tab and the arrows never give a button the keyboard: a Space after them presses nothing"
+echo "e2e-window: Tab and the arrows never give a button the keyboard: a Space after them presses nothing"
 # (Tab gave egui's focus to the panel's first button, End turn: Space then pressed it.)
 xdotool key Tab
 sleep 1
@@ -146,7 +146,7 @@ xdotool key space
 none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
 ! has_button "End turn anyway" || fail "a Space after the arrows and Tab pressed End turn"
 
-echo "e2e 11: a greyed action does nothing when clicked"
+echo "e2e-window: a greyed action does nothing when clicked"
 has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
 n=$(wc -l <"$events")
 xdotool mousemove $(button Trip)
@@ -156,7 +156,7 @@ xdotool click 1
 sleep 1.5
 [ "$(wc -l <"$events")" -eq "$n" ] || fail "clicking the greyed Trip did something: $(tail -1 "$events")"
 
-echo "e2e 11: the wheel over the panel scrolls it, over the map it zooms"
+echo "e2e-window: the wheel over the panel scrolls it, over the map it zooms"
 xdotool mousemove 1110 420
 sleep 1
 cp "$SKIRMISH_LAYOUT" "$out/layout-before.txt"
@@ -174,7 +174,7 @@ xdotool click --repeat 2 --delay 80 5
 sleep 2
 cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" && fail "the wheel over the map did not zoom"
 
-echo "e2e 11: resized to 1024×640, the map is fitted again and End turn is on screen"
+echo "e2e-window: resized to 1024×640, the map is fitted again and End turn is on screen"
 xdotool windowsize "$win" 1024 640
 sleep 3
 # Every cell's centre inside the part of the window left of the panel.
