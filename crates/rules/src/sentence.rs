@@ -25,6 +25,9 @@ pub struct Line {
     /// A move, (unit, from, to, steps): consecutive steps of one unit make one line
     /// ([`Line::absorb`]).
     pub step: Option<(UnitId, Cell, Cell, u32)>,
+    /// A terrain change (what the cells became, the first cell, how many): one spell's
+    /// cells make one line ([`Line::absorb`]).
+    pub terrain: Option<(crate::level::Terrain, Cell, u32)>,
 }
 
 impl Line {
@@ -32,6 +35,14 @@ impl Line {
     /// next starting where this one ends): "Mott moves (1, 2) to (4, 2), 3 steps".
     /// `false`: they stay two lines.
     pub fn absorb(&mut self, next: &Line, b: &Battle) -> bool {
+        if let (Some((t, first, n)), Some((t2, _, m))) = (self.terrain, next.terrain)
+            && t == t2
+            && self.round == next.round
+        {
+            self.terrain = Some((t, first, n + m));
+            self.text = format!("{first} and {} more cells become {}.", n + m - 1, t.name());
+            return true;
+        }
         let (Some((u, from, to, n)), Some((v, f2, t2, m))) = (self.step, next.step) else {
             return false;
         };
@@ -82,6 +93,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
     let mut dice = None;
     let mut noise = false;
     let mut step = None;
+    let mut terrain = None;
     let text = match &l.event {
         Event::BattleStarted { ruleset, grid, .. } => {
             noise = true;
@@ -221,6 +233,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
             format!("{} summons {name} on {cell}.", n(by))
         }
         Event::TerrainChanged { cell, to, .. } => {
+            terrain = Some((*to, *cell, 1));
             format!("{cell} becomes {}.", to.name())
         }
         Event::BattleEnded { winner } => match winner {
@@ -254,6 +267,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         // Everything before round 1 is setup.
         noise: noise || l.round == 0,
         step,
+        terrain,
     }
 }
 

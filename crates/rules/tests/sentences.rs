@@ -108,3 +108,33 @@ fn every_event_of_ai_battles_on_the_shipped_levels_reads_as_a_sentence() {
         assert_eq!(rolled, with_dice, "{}", path.display());
     }
 }
+
+/// A terrain spell's cells read as one line ("(5, 1) and 8 more cells become difficult
+/// terrain."), not nine.
+#[test]
+fn a_terrain_spell_reads_as_one_line() {
+    let src =
+        std::fs::read_to_string(crate::support::repo("tests/fixtures/e2e-summon.ron")).unwrap();
+    let level = skirmish_rules::level::parse(&src, "e2e-summon.ron").unwrap();
+    let mut b = Battle::new(level, 5, Vec::new()).unwrap();
+    let cal = id(&b, "Cal");
+    b.submit(Command::Act {
+        unit: cal,
+        action: skirmish_rules::engine::Action::Common(
+            skirmish_rules::engine::CommonAction::Cast {
+                ability: 1,
+                at: skirmish_rules::engine::CastAt::Cell(Cell::new(6, 2)),
+            },
+        ),
+    })
+    .unwrap();
+    let lines = sentence::lines(&b);
+    let terrain: Vec<&str> = texts(&lines)
+        .into_iter()
+        .filter(|t| t.contains("difficult terrain"))
+        .collect();
+    assert_eq!(
+        terrain,
+        ["(5, 1) and 8 more cells become difficult terrain."]
+    );
+}
