@@ -80,7 +80,7 @@ pub enum EscalationAction {
     /// Free, on the unit's turn.
     Flee,
     /// Coup de Grace (Standard + Quick + Move): a basic melee attack on an engaged,
-    /// helpless enemy that crits if it hits.
+    /// helpless enemy: "that attack crits" (whatever the dice show).
     CoupDeGrace {
         /// The helpless enemy.
         target: UnitId,
