@@ -33,7 +33,7 @@ fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
         ReadyTrigger::EnemyWithin { cells } => {
             g.distance(at, to) <= cells && g.distance(at, from) > cells
         }
-        // Refused when readied (nothing is cast in escalation yet).
+        // Refused when readied (readying for a power is left out).
         ReadyTrigger::EnemyCasts { .. } => false,
     }
 }
