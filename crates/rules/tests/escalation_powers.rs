@@ -363,3 +363,32 @@ fn an_engaged_ai_ranger_takes_the_opportunity_attack_for_its_pinning_shot() {
         })
     );
 }
+
+#[test]
+fn resistance_halves_a_power_whose_natural_roll_is_below_its_number_and_the_bar_prices_powers() {
+    // The ogre resists weapon 12+: Pinning Shot [4,4,3] = 11 + 5 = 16 vs PD 16 hits, but
+    // the natural 11 is below 12: 2d8 [4,4] + 3 = 11, halved to 5.
+    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (0, 2), archetype: "ranger"),
+        Unit(name: "Sefa", side: "PCs", cell: (0, 4), archetype: "cleric"),
+        Unit(name: "Mog", side: "Foes", cell: (6, 2), archetype: "ogre")"#;
+    let mut b = field(GridKind::Square, units, &[4, 4, 3, 4, 4]);
+    let (r, c, o) = (id(&b, "Tarrow"), id(&b, "Sefa"), id(&b, "Mog"));
+    let words = |b: &Battle, u: UnitId, i: usize| {
+        b.rules().cost_words(
+            b,
+            &Command::Act {
+                unit: u,
+                action: Action::Common(CommonAction::Cast {
+                    ability: i,
+                    at: CastAt::Unit(o),
+                }),
+            },
+        )
+    };
+    assert_eq!(words(&b, c, 0).as_deref(), Ok("Quick"));
+    assert_eq!(b.rules().ability_price(&b, r, 0), "Standard".to_string());
+    let mark = b.log().len();
+    cast(&mut b, r, "Pinning Shot", CastAt::Unit(o)).unwrap();
+    assert_eq!(rolls(&since(&b, mark)), [(11, 16, 16, Outcome::Success)]);
+    assert_eq!(b.hp(o), 48 - 5);
+}
