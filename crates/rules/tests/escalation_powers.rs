@@ -395,17 +395,17 @@ fn resistance_halves_a_power_whose_natural_roll_is_below_its_number_and_the_bar_
 
 #[test]
 fn deep_cut_leaves_5_ongoing_damage_until_saved() {
-    // [5,5,5] + 5 = 20 vs AC 15; 1d6 [1] + 3 = 4 (14 → 10). At the end of the goblin's
-    // turn: 5 ongoing damage (→ 5), then its save [1,1,2] = 4 fails: it bleeds on.
+    // [5,5,5] + 5 = 20 vs AC 15; 2d6 [1,1] + 3 = 5 (14 → 9). At the end of the goblin's
+    // turn: 5 ongoing damage (→ 4), then its save [1,1,2] = 4 fails: it bleeds on.
     let units = r#"Unit(name: "Lisk", side: "PCs", cell: (3, 2), archetype: "rogue"),
         Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
-    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1, 1, 2]);
+    let mut b = field(GridKind::Square, units, &[5, 5, 5, 1, 1, 1, 1, 2]);
     let (r, g) = (id(&b, "Lisk"), id(&b, "Snitch"));
     cast(&mut b, r, "Deep Cut", CastAt::Unit(g)).unwrap();
-    assert_eq!(b.hp(g), 10);
+    assert_eq!(b.hp(g), 9);
     assert!(b.has(g, ConditionKind::Bleeding));
     end(&mut b);
     end(&mut b);
-    assert_eq!(b.hp(g), 5);
+    assert_eq!(b.hp(g), 4);
     assert!(b.has(g, ConditionKind::Bleeding));
 }
