@@ -409,3 +409,44 @@ fn deep_cut_leaves_5_ongoing_damage_until_saved() {
     assert_eq!(b.hp(g), 4);
     assert!(b.has(g, ConditionKind::Bleeding));
 }
+
+#[test]
+fn an_attack_readied_for_a_foes_power_goes_off_before_the_power() {
+    use skirmish_rules::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
+    use skirmish_rules::rulesets::escalation::EscalationAction;
+    // The archer readies a shot for "an enemy within 8 uses a power"; the cleric's
+    // Javelin of Faith sets it off: the shot first ([1,1,1], a crit fail), then the
+    // power ([5,5,5] + 4 = 19 vs PD 13; 2d6 [1,1] + 2 = 4).
+    let units = r#"Unit(name: "Sefa", side: "PCs", cell: (2, 2), archetype: "cleric"),
+        Unit(name: "Pike", side: "Foes", cell: (8, 2), archetype: "goblin archer", stats: {Band: 4})"#;
+    let mut b = field(GridKind::Square, units, &[1, 1, 1, 5, 5, 5, 1, 1]);
+    let (c, a) = (id(&b, "Sefa"), id(&b, "Pike"));
+    assert_eq!(b.current(), Some(a));
+    b.submit(Command::Act {
+        unit: a,
+        action: EscalationAction::Ready {
+            trigger: ReadyTrigger::EnemyCasts { cells: 8 },
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::NextTurn,
+        }
+        .into(),
+    })
+    .unwrap();
+    end(&mut b);
+    assert_eq!(b.current(), Some(c));
+    let mark = b.log().len();
+    cast(&mut b, c, "Javelin of Faith", CastAt::Unit(a)).unwrap();
+    let ev = since(&b, mark);
+    assert!(ev.contains(&Event::ReadyTriggered { unit: a, by: c }));
+    let who: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack {
+                attacker, outcome, ..
+            } => Some((*attacker, *outcome)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(who, [(a, Outcome::CriticalFailure), (c, Outcome::Success)]);
+    assert_eq!(b.hp(a), 14 - 4);
+}

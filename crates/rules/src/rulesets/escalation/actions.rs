@@ -253,12 +253,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         EscalationAction::Ready {
             trigger, response, ..
         } => {
-            if let ReadyTrigger::EnemyCasts { .. } = trigger {
+            if let ReadyTrigger::EnemyCasts { cells: 0 } = trigger {
                 return Err(cannot(
                     b,
                     u,
-                    "escalation readies for a foe's step, not for its powers (left out): \
-                     ready for a foe's step instead",
+                    "a foe within 0 cells would stand on it; name 1 or more",
                 ));
             }
             if let ReadyTrigger::EnemyWithin { cells: 0 } = trigger {

@@ -195,6 +195,8 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
         Vec::new()
     };
     b.queue_cast(u, i, at, false, offers);
+    // Readied for "a foe uses a power": before it goes off.
+    super::ready::spring_on_cast(b, u);
     Ok(())
 }
 
