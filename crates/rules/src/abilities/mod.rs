@@ -137,6 +137,46 @@ pub enum Effect {
     },
 }
 
+/// The action an ability takes (escalation's "Action: Standard, Move, Quick, Free, or
+/// Interrupt"). Rulesets without action types (flow, tactical-d20) do not read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionType {
+    /// The main action of a turn.
+    Standard,
+    /// A Move action.
+    Move,
+    /// A Quick action.
+    Quick,
+    /// A free action.
+    Free,
+    /// An Interrupt (outside one's turn, on a trigger).
+    Interrupt,
+}
+
+/// When the escalation die lets an ability be used (escalation's "Escalation X+" and
+/// the abilities that "key off the escalation die being even or odd"; "When the
+/// escalation die is 0, it counts as neither").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EscalationKey {
+    /// The die is at least this.
+    Min(u32),
+    /// The die is even (2, 4, 6).
+    Even,
+    /// The die is odd (1, 3, 5).
+    Odd,
+}
+
+impl EscalationKey {
+    /// Does a die showing `die` allow it?
+    pub fn allows(self, die: i32) -> bool {
+        match self {
+            EscalationKey::Min(n) => die >= n as i32,
+            EscalationKey::Even => die > 0 && die % 2 == 0,
+            EscalationKey::Odd => die % 2 == 1,
+        }
+    }
+}
+
 /// An ability as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ability {
@@ -177,6 +217,14 @@ pub struct Ability {
     /// anything else does not.
     #[serde(default)]
     pub provokes: Option<bool>,
+    /// escalation: the action it takes (`None`: a Standard action). Not read by flow or
+    /// tactical-d20.
+    #[serde(default)]
+    pub action: Option<ActionType>,
+    /// escalation: usable only while the escalation die allows it ("Escalation X+",
+    /// even, odd; `None`: always). Not read by flow or tactical-d20.
+    #[serde(default)]
+    pub escalation: Option<EscalationKey>,
 }
 
 impl Ability {
@@ -252,6 +300,13 @@ pub fn problems(a: &Ability) -> Vec<String> {
     }
     if a.uses == Some(0) {
         out.push(format!("`{name}`: `uses: Some(0)` can never be used"));
+    }
+    if let Some(EscalationKey::Min(n)) = a.escalation
+        && n > 6
+    {
+        out.push(format!(
+            "`{name}`: Escalation {n}+ can never be used (the die stops at 6)"
+        ));
     }
     if a.order > 9 {
         out.push(format!("`{name}`: a Spell Order of {} (0 to 9)", a.order));

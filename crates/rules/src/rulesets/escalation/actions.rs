@@ -206,12 +206,8 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 "escalation switches weapons with Switch Stance (a Quick action)",
             ));
         }
-        Action::Common(CommonAction::Cast { .. }) => {
-            return Err(cannot(
-                b,
-                u,
-                "escalation's class powers are not playable yet (basic attacks only)",
-            ));
+        Action::Common(CommonAction::Cast { ability, at }) => {
+            return super::casting::check_cast(b, u, *ability, at);
         }
         Action::Common(c) => {
             return Err(cannot(b, u, format!("escalation has no {}", c.name())));
@@ -257,12 +253,11 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         EscalationAction::Ready {
             trigger, response, ..
         } => {
-            if let ReadyTrigger::EnemyCasts { .. } = trigger {
+            if let ReadyTrigger::EnemyCasts { cells: 0 } = trigger {
                 return Err(cannot(
                     b,
                     u,
-                    "nothing is cast in escalation yet (its powers are not played): ready \
-                     for a foe's step instead",
+                    "a foe within 0 cells would stand on it; name 1 or more",
                 ));
             }
             if let ReadyTrigger::EnemyWithin { cells: 0 } = trigger {
@@ -452,7 +447,7 @@ pub fn tier(b: &Battle, u: UnitId) -> i32 {
 
 /// Confused, using a non-attack action (Rally, Stabilize): an 11+ save, or it deals
 /// damage equal to its tier to itself.
-fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
+pub(super) fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     if !b.has(u, ConditionKind::Confused) {
         return Ok(());
     }
@@ -612,8 +607,12 @@ pub fn disengage_chance(b: &Battle, u: UnitId, from: &[UnitId]) -> f64 {
 
 /// Carry out a checked action.
 pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-    let Action::Escalation(e) = a else {
-        return Err(cannot(b, u, "not an escalation action"));
+    let e = match a {
+        Action::Escalation(e) => e,
+        Action::Common(CommonAction::Cast { ability, at }) => {
+            return super::casting::perform_cast(b, u, ability, at);
+        }
+        _ => return Err(cannot(b, u, "not an escalation action")),
     };
     match e {
         EscalationAction::DiceyMove { to } => {

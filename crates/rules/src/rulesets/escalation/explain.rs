@@ -298,9 +298,12 @@ fn action(l: &str) -> Option<Explanation> {
         ),
         label::CAST => e(
             "Cast",
-            "Class powers and spells are not playable in escalation yet: units fight with \
-             basic attacks and the actions on the bar.",
-            "Ability Entries (left out: see docs/rules/escalation.md)",
+            "Use one of the unit's class powers: it takes the action its entry names \
+             (a better action pays for a lesser one), may be limited to uses a battle or \
+             to an escalation die of X+, even or odd, and a Provokes power used while \
+             engaged draws opportunity attacks first. Its attack rolls 3d6 + Level + \
+             Volition + the escalation die against AC, PD or MD.",
+            "Ability Entries: \"Type, Frequency, Action / Provokes, … Escalation X+\"",
         ),
         label::END_TURN => e(
             "End turn",

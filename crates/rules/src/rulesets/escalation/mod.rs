@@ -5,6 +5,7 @@
 mod actions;
 mod ai;
 mod attack;
+mod casting;
 mod explain;
 mod intercept;
 mod ready;
@@ -16,6 +17,7 @@ mod vocabulary;
 pub use actions::*;
 pub use ai::EscalationAi;
 pub use attack::*;
+pub use casting::{action_slot, damage_kind, power_math};
 pub use intercept::*;
 pub use ready::ready_plan;
 pub use rules::Escalation;

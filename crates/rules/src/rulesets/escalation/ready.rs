@@ -1,4 +1,5 @@
-//! escalation's readied actions: a basic attack or a move, set off by an enemy's step.
+//! escalation's readied actions: a basic attack or a move, set off by an enemy's step or
+//! its use of a power.
 
 use crate::battle::Battle;
 use crate::components::{Duration, ModCause, Pool, Slot, Stat, StatMod, UnitId};
@@ -33,7 +34,7 @@ fn springs(b: &Battle, r: UnitId, trigger: ReadyTrigger, from: Cell, to: Cell) -
         ReadyTrigger::EnemyWithin { cells } => {
             g.distance(at, to) <= cells && g.distance(at, from) > cells
         }
-        // Refused when readied (nothing is cast in escalation yet).
+        // Set off by a power (`spring_on_cast`), not by a step.
         ReadyTrigger::EnemyCasts { .. } => false,
     }
 }
@@ -58,59 +59,84 @@ pub(crate) fn spring_readied(b: &mut Battle, mover: UnitId, from: Cell, to: Cell
         if !springs(b, r, trigger, from, to) {
             continue;
         }
-        let frame = match response {
-            ReadyResponse::Attack => match b.weapon_for(r, mover, None) {
-                Ok(weapon) => Frame::Attack {
-                    attacker: r,
-                    target: mover,
-                    weapon,
-                    kind: AttackKind::Normal,
-                    effect: HitEffect::Damage,
-                },
-                Err(_) => continue,
-            },
-            ReadyResponse::Move { to: dest } => {
-                if may_move(b, r).is_err() || b.unit_at(dest, Some(r)).is_some() {
-                    continue;
-                }
-                match b.grid().path(b.pos(r), dest, speed(b, r), b.mover_cost(r)) {
-                    Some((path, _)) => Frame::Move {
-                        unit: r,
-                        path,
-                        next: 1,
-                        mode: MoveMode::Dash { exempt: None },
-                    },
-                    None => continue,
-                }
-            }
-            _ => continue,
-        };
-        // Not yet acted this round (it readied last round): it keeps its place and its
-        // band ("reset to the higher amount after your turn") and loses the readied
-        // action's type on its turn (`readied_this_round`). Otherwise it goes to just
-        // before the triggering enemy and takes its band.
-        let order = b.order().to_vec();
-        let here = order.iter().position(|&x| x == r);
-        let current = b.current().and_then(|c| order.iter().position(|&x| x == c));
-        let still_to_act = matches!((here, current), (Some(h), Some(c)) if h > c);
-        b.emit(Event::ReadyTriggered { unit: r, by: mover });
-        let (now, then) = (band(b, r), band(b, mover));
-        if let (true, Some(turn)) = (still_to_act, current) {
-            b.emit(Event::Reordered { order, turn });
-        } else if now != then {
-            b.emit(Event::StatModified {
-                unit: r,
-                modifier: StatMod {
-                    stat: Stat::Band,
-                    amount: then - now,
-                    duration: Duration::UntilRemoved,
-                    cause: ModCause::Delayed,
-                    source: Some(mover),
-                },
-            });
-        }
-        b.push_frame(frame);
+        fire(b, r, mover, response);
     }
+}
+
+/// `caster` began using a power: every enemy readied for "a foe uses a power within N
+/// cells" (`EnemyCasts`) within that distance acts now, before the power goes off ("The
+/// readied action takes place immediately before the action that triggers it").
+pub(crate) fn spring_on_cast(b: &mut Battle, caster: UnitId) {
+    let at = b.pos(caster);
+    let waiting: Vec<UnitId> = b
+        .readied()
+        .iter()
+        .copied()
+        .filter(|&r| b.alive(r) && b.enemies(r, caster))
+        .collect();
+    for r in waiting {
+        if let Some((ReadyTrigger::EnemyCasts { cells }, response, _)) = ready_plan(b, r)
+            && b.grid().distance(b.pos(r), at) <= cells
+        {
+            fire(b, r, caster, response);
+        }
+    }
+}
+
+/// `r`'s readied `response` goes off against `mover`.
+fn fire(b: &mut Battle, r: UnitId, mover: UnitId, response: ReadyResponse) {
+    let frame = match response {
+        ReadyResponse::Attack => match b.weapon_for(r, mover, None) {
+            Ok(weapon) => Frame::Attack {
+                attacker: r,
+                target: mover,
+                weapon,
+                kind: AttackKind::Normal,
+                effect: HitEffect::Damage,
+            },
+            Err(_) => return,
+        },
+        ReadyResponse::Move { to: dest } => {
+            if may_move(b, r).is_err() || b.unit_at(dest, Some(r)).is_some() {
+                return;
+            }
+            match b.grid().path(b.pos(r), dest, speed(b, r), b.mover_cost(r)) {
+                Some((path, _)) => Frame::Move {
+                    unit: r,
+                    path,
+                    next: 1,
+                    mode: MoveMode::Dash { exempt: None },
+                },
+                None => return,
+            }
+        }
+        _ => return,
+    };
+    // Not yet acted this round (it readied last round): it keeps its place and its
+    // band ("reset to the higher amount after your turn") and loses the readied
+    // action's type on its turn (`readied_this_round`). Otherwise it goes to just
+    // before the triggering enemy and takes its band.
+    let order = b.order().to_vec();
+    let here = order.iter().position(|&x| x == r);
+    let current = b.current().and_then(|c| order.iter().position(|&x| x == c));
+    let still_to_act = matches!((here, current), (Some(h), Some(c)) if h > c);
+    b.emit(Event::ReadyTriggered { unit: r, by: mover });
+    let (now, then) = (band(b, r), band(b, mover));
+    if let (true, Some(turn)) = (still_to_act, current) {
+        b.emit(Event::Reordered { order, turn });
+    } else if now != then {
+        b.emit(Event::StatModified {
+            unit: r,
+            modifier: StatMod {
+                stat: Stat::Band,
+                amount: then - now,
+                duration: Duration::UntilRemoved,
+                cause: ModCause::Delayed,
+                source: Some(mover),
+            },
+        });
+    }
+    b.push_frame(frame);
 }
 
 /// At the end of the round: readied actions set to wait only this round are cancelled.

@@ -193,8 +193,11 @@ impl Ruleset for Escalation {
         target: UnitId,
         weapon: usize,
         kind: AttackKind,
-        _effect: HitEffect,
+        effect: HitEffect,
     ) -> Result<(), ForcedFaceError> {
+        if let HitEffect::Ability(i) = effect {
+            return super::casting::roll_power(b, attacker, target, i);
+        }
         attack::resolve_attack(b, attacker, target, weapon, kind)
     }
 
@@ -219,8 +222,12 @@ impl Ruleset for Escalation {
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
         let crit = hit.level == Outcome::Critical;
-        let back =
-            attack::confused_backlash(b, hit.attacker, hit.natural, attack::base_damage(&roll));
+        // A power's effects carry no natural roll: its attack's (Confused keys off it).
+        let natural = match hit.effect {
+            HitEffect::Ability(_) => super::casting::power_natural(b, hit.target).unwrap_or(0),
+            _ => hit.natural,
+        };
+        let back = attack::confused_backlash(b, hit.attacker, natural, attack::base_damage(&roll));
         turns::deal(b, hit.target, Some(hit.attacker), roll, crit);
         if let Some(back) = back {
             turns::deal(b, hit.attacker, Some(hit.attacker), back, false);
@@ -529,18 +536,36 @@ impl Ruleset for Escalation {
         b.has(u, ConditionKind::Dying)
     }
 
+    // A power's healing heals using a recovery too; a dying PC comes back from 0 HP.
     fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
-        if b.has(u, ConditionKind::Dying) {
-            for k in [ConditionKind::Dying, ConditionKind::Stabilized] {
-                if b.has(u, k) {
-                    b.emit(Event::ConditionRemoved {
-                        unit: u,
-                        kind: k,
-                        source: None,
-                    });
-                }
-            }
-        }
+        // The hook rolls no forced-face error back: a recovery that cannot be rolled
+        // (forced faces run out in a test) is left out.
+        let _ = super::casting::healed(b, u);
+    }
+
+    // ---- Powers (`casting.rs`) ----
+
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+        super::casting::chance(b, caster, target, ability)
+    }
+
+    fn ability_save(
+        &self,
+        b: &mut Battle,
+        _caster: UnitId,
+        target: UnitId,
+        _stat: Stat,
+        dc: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        super::casting::ability_save(b, target, dc)
+    }
+
+    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
+        super::casting::typed_damage(b, target, kind, roll)
+    }
+
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        super::casting::price(b, u, ability)
     }
 
     fn explain(

@@ -138,13 +138,17 @@ pub fn escalation_line(die: i32) -> String {
 }
 
 /// The command's price in action types.
-pub fn cost_words(_b: &Battle, cmd: &Command) -> Result<String, String> {
+pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
     Ok(match cmd {
         Command::Attack { .. } => "Standard".into(),
         Command::Act {
             action: Action::Escalation(EscalationAction::CoupDeGrace { .. }),
             ..
         } => "Standard+Quick+Move".into(),
+        Command::Act {
+            unit,
+            action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
+        } => super::casting::price(b, *unit, *ability),
         Command::Act { action, .. } => match slot_of(action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
@@ -158,7 +162,12 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
     let Command::Act { action, .. } = cmd else {
         return None;
     };
-    let s = slot_of(action)?;
+    let s = match action {
+        Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
+            super::casting::action_slot(b.ability(u, *ability)?)?
+        }
+        _ => slot_of(action)?,
+    };
     payer(b, u, s)
         .is_none()
         .then(|| format!("no {s:?} action (or better) left"))
