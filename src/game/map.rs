@@ -363,11 +363,13 @@ fn spawn_unit_view(
     // A round token: the side's colour as its rim, a dark face, the archetype's icon,
     // the side's emblem (a shape: readable without colour); larger for larger units.
     let d = layout.tile().y * TOKEN * size_scale(b.size(u));
+    // The icon file is the archetype's name without spaces ("goblin archer").
     let icon = b
         .unit_def(u)
         .and_then(|d| d.archetype.as_deref())
-        .filter(|a| ICONS.contains(a))
-        .unwrap_or("unit");
+        .map(|a| a.replace(' ', ""))
+        .filter(|a| ICONS.contains(&a.as_str()))
+        .unwrap_or_else(|| "unit".into());
     let face = Color::srgb_u8(r / 4 + 16, gc / 4 + 16, bl / 4 + 16);
     let image = |path: String, tint: Color, size: f32| Sprite {
         image: assets.load(path),
@@ -450,8 +452,8 @@ fn size_scale(s: skirmish_rules::components::Size) -> f32 {
     }
 }
 
-/// The archetypes with an icon of their own in `assets/icons` (others get `unit.png`);
-/// `tools/icons.sh` makes them.
+/// The archetypes (without spaces) with an icon of their own in `assets/icons` (others
+/// get `unit.png`); `tools/icons.sh` makes them.
 pub const ICONS: [&str; 19] = [
     "fighter",
     "duelist",
