@@ -301,6 +301,50 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }
 
+/// escalation: hovering a cell whose path brings the mover next to an ally of a Free foe
+/// names the step that may be intercepted and by whom; a cell short of it names none.
+#[test]
+fn the_move_hover_names_the_step_an_escalation_foe_may_intercept() {
+    use skirmish::game::View;
+    use skirmish_rules::grid::Cell;
+    let row = format!("\"{}\"", ".".repeat(10));
+    let map = vec![row; 6].join(", ");
+    let src = format!(
+        r##"Level(name: "esc", ruleset: "escalation", grid: Square, map: [{map}],
+        sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+        units: [
+            Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {{Band: 4}}),
+            Unit(name: "Ash", side: "PCs", cell: (3, 2), archetype: "fighter"),
+            Unit(name: "Bex", side: "PCs", cell: (3, 4), archetype: "cleric"),
+        ])"##
+    );
+    let l = skirmish_rules::level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+    let b = Battle::new(l, 7, vec![]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.current(), Some(id(&b, "Snitch")));
+    let hover = |c: Cell| {
+        skirmish::game::hud::hover_lines(
+            &b,
+            &View {
+                hovered: Some(c),
+                ..View::default()
+            },
+        )
+    };
+    let lines = hover(Cell::new(4, 2));
+    let marks: Vec<&String> = lines.iter().filter(|l| l.starts_with('!')).collect();
+    assert_eq!(
+        marks,
+        [
+            "! stepping to (4, 2) may be intercepted by Bex (guarding Ash; the move would stop on (5, 2))"
+        ],
+        "{lines:?}"
+    );
+    let lines = hover(Cell::new(6, 2));
+    assert!(lines[0].starts_with("Move to (6, 2)"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with('!')), "{lines:?}");
+}
+
 /// Hovering a cell to move to lists only the reactions that can happen (tactical-d20:
 /// each foe once a movement) and the damage to expect on the way.
 #[test]
