@@ -468,7 +468,7 @@ impl Ruleset for Escalation {
     }
 
     fn reactions_left(&self, _b: &Battle, _u: UnitId) -> String {
-        "opportunity attacks are free and unlimited".into()
+        "free opportunity attacks and intercepts, any number a round".into()
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {
