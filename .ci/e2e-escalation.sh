@@ -170,4 +170,7 @@ wait_for '"kind":"displaced".*"target":"Grik","from":\[3,2\],"to":\[3,1\]' 20
 handover Goblins 3
 shot 107-esc-intercepted
 alive
+# The log keeps the invariants (cells, HP) replayed from the level.
+"$bin" check-log tests/fixtures/e2e-escalation.ron "$events" >"$out/check-log.txt" 2>&1 ||
+  fail "check-log: $(tail -5 "$out/check-log.txt")"
 echo "e2e-escalation: ok — screenshots and the event log in $out"

@@ -345,6 +345,50 @@ fn the_move_hover_names_the_step_an_escalation_foe_may_intercept() {
     assert!(!lines.iter().any(|l| l.starts_with('!')), "{lines:?}");
 }
 
+/// escalation under the "Auto" policy: the side's answer takes the opportunity attack and
+/// the intercept (the AI's: in melee stance, not Staggered), as the prompts offer them.
+#[test]
+fn escalations_auto_policy_takes_opportunity_attacks_and_intercepts() {
+    use skirmish::game::act::auto_choice;
+    use skirmish_rules::Status;
+    use skirmish_rules::event::ReactionKind;
+    use skirmish_rules::grid::Cell;
+    let src = std::fs::read_to_string(crate::repo("tests/fixtures/e2e-escalation.ron"))
+        .expect("the e2e fixture");
+    let l = skirmish_rules::level::parse(&src, "e2e-escalation").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Battle::new(l, 2, vec![]).unwrap_or_else(|e| panic!("{e}"));
+    let (brannoc, sefa, grik) = (id(&b, "Brannoc"), id(&b, "Sefa"), id(&b, "Grik"));
+    // Brannoc walks off Grik: Grik's window, answered with its opportunity attack.
+    b.submit(Command::Move {
+        unit: brannoc,
+        to: Cell::new(1, 1),
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(grik));
+    assert_eq!(auto_choice(&b), Some(ReactionKind::ReactionAttack));
+    b.submit(Command::React {
+        unit: grik,
+        choice: None,
+        commit: 0,
+    })
+    .unwrap();
+    b.submit(Command::EndTurn { unit: brannoc }).unwrap();
+    b.submit(Command::EndTurn { unit: sefa }).unwrap();
+    // Grik comes at Sefa: Brannoc's window, answered with an intercept.
+    b.submit(Command::Move {
+        unit: grik,
+        to: Cell::new(4, 3),
+    })
+    .unwrap();
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(brannoc),
+        "{:?}",
+        b.window()
+    );
+    assert_eq!(auto_choice(&b), Some(ReactionKind::Intercept));
+}
+
 /// Hovering a cell to move to lists only the reactions that can happen (tactical-d20:
 /// each foe once a movement) and the damage to expect on the way.
 #[test]
