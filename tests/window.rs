@@ -301,6 +301,94 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }
 
+/// escalation: hovering a cell whose path brings the mover next to an ally of a Free foe
+/// names the step that may be intercepted and by whom; a cell short of it names none.
+#[test]
+fn the_move_hover_names_the_step_an_escalation_foe_may_intercept() {
+    use skirmish::game::View;
+    use skirmish_rules::grid::Cell;
+    let row = format!("\"{}\"", ".".repeat(10));
+    let map = vec![row; 6].join(", ");
+    let src = format!(
+        r##"Level(name: "esc", ruleset: "escalation", grid: Square, map: [{map}],
+        sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+        units: [
+            Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {{Band: 4}}),
+            Unit(name: "Ash", side: "PCs", cell: (3, 2), archetype: "fighter"),
+            Unit(name: "Bex", side: "PCs", cell: (3, 4), archetype: "cleric"),
+        ])"##
+    );
+    let l = skirmish_rules::level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+    let b = Battle::new(l, 7, vec![]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.current(), Some(id(&b, "Snitch")));
+    let hover = |c: Cell| {
+        skirmish::game::hud::hover_lines(
+            &b,
+            &View {
+                hovered: Some(c),
+                ..View::default()
+            },
+        )
+    };
+    let lines = hover(Cell::new(4, 2));
+    let marks: Vec<&String> = lines.iter().filter(|l| l.starts_with('!')).collect();
+    assert_eq!(
+        marks,
+        [
+            "! stepping to (4, 2) may be intercepted by Bex (guarding Ash; the move would stop on (5, 2))"
+        ],
+        "{lines:?}"
+    );
+    let lines = hover(Cell::new(6, 2));
+    assert!(lines[0].starts_with("Move to (6, 2)"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with('!')), "{lines:?}");
+}
+
+/// escalation under the "Auto" policy: the side's answer takes the opportunity attack and
+/// the intercept (the AI's: in melee stance, not Staggered), as the prompts offer them.
+#[test]
+fn escalations_auto_policy_takes_opportunity_attacks_and_intercepts() {
+    use skirmish::game::act::auto_choice;
+    use skirmish_rules::Status;
+    use skirmish_rules::event::ReactionKind;
+    use skirmish_rules::grid::Cell;
+    let src = std::fs::read_to_string(crate::repo("tests/fixtures/e2e-escalation.ron"))
+        .expect("the e2e fixture");
+    let l = skirmish_rules::level::parse(&src, "e2e-escalation").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Battle::new(l, 2, vec![]).unwrap_or_else(|e| panic!("{e}"));
+    let (brannoc, sefa, grik) = (id(&b, "Brannoc"), id(&b, "Sefa"), id(&b, "Grik"));
+    // Brannoc walks off Grik: Grik's window, answered with its opportunity attack.
+    b.submit(Command::Move {
+        unit: brannoc,
+        to: Cell::new(1, 1),
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(grik));
+    assert_eq!(auto_choice(&b), Some(ReactionKind::ReactionAttack));
+    b.submit(Command::React {
+        unit: grik,
+        choice: None,
+        commit: 0,
+    })
+    .unwrap();
+    b.submit(Command::EndTurn { unit: brannoc }).unwrap();
+    b.submit(Command::EndTurn { unit: sefa }).unwrap();
+    // Grik comes at Sefa: Brannoc's window, answered with an intercept.
+    b.submit(Command::Move {
+        unit: grik,
+        to: Cell::new(4, 3),
+    })
+    .unwrap();
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(brannoc),
+        "{:?}",
+        b.window()
+    );
+    assert_eq!(auto_choice(&b), Some(ReactionKind::Intercept));
+}
+
 /// Hovering a cell to move to lists only the reactions that can happen (tactical-d20:
 /// each foe once a movement) and the damage to expect on the way.
 #[test]

@@ -1,5 +1,6 @@
 //! Map overlays as sprites: the selected unit, the hovered cell, the cells the current
-//! unit can reach, the previewed path (dots) with every provoking step marked "!", and
+//! unit can reach, the previewed path (dots) with every provoking step marked "!" (orange,
+//! on the cell left) and every step a foe may intercept (violet, on the cell entered), and
 //! the threat overlay (hatched cells, so it reads without colour).
 
 use bevy::prelude::*;
@@ -119,6 +120,22 @@ fn draw(
                     Color::srgb(1.0, 0.55, 0.1),
                     5.0,
                     Vec2::splat(14.0),
+                );
+            }
+            // The steps a foe may intercept (escalation), in violet on the cell entered.
+            let mut tos: Vec<Cell> = b
+                .interceptions_along(u, &path)
+                .iter()
+                .map(|i| i.to)
+                .collect();
+            tos.dedup();
+            for to in tos {
+                mark(
+                    to,
+                    &warn,
+                    Color::srgb(0.8, 0.4, 1.0),
+                    5.0,
+                    Vec2::splat(18.0),
                 );
             }
         }

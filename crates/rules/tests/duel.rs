@@ -288,6 +288,15 @@ impl Ruleset for Duel {
 
     fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
 
+    fn interceptions_along(
+        &self,
+        _b: &Battle,
+        _mover: UnitId,
+        _path: &[Cell],
+    ) -> Vec<skirmish_rules::engine::Interception> {
+        Vec::new()
+    }
+
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }

@@ -929,6 +929,117 @@ fn a_free_ally_nearby_intercepts_an_enemy_coming_at_its_ally() {
     );
 }
 
+/// The path preview (`Battle::interceptions_along`, what the hover card and the overlay
+/// mark) lists the interception the move then offers, and nothing where none is offered.
+#[test]
+fn the_path_preview_lists_exactly_the_interceptions_the_move_offers() {
+    for kind in BOTH {
+        let mut b = field(kind, INTERCEPT, &[]);
+        let (g, a, bi) = (id(&b, "Snitch"), id(&b, "Ash"), id(&b, "Birch"));
+        let (path, _) = b.path_to(g, Cell::new(4, 2)).expect("a path");
+        let preview = b.interceptions_along(g, &path);
+        assert_eq!(
+            preview,
+            vec![skirmish_rules::engine::Interception {
+                from: Cell::new(5, 2),
+                to: Cell::new(4, 2),
+                reactor: bi,
+                ally: a,
+            }],
+            "{kind:?}"
+        );
+        // A stop short of Ash: nothing to intercept.
+        let (short, _) = b.path_to(g, Cell::new(6, 2)).expect("a path");
+        assert_eq!(b.interceptions_along(g, &short), vec![], "{kind:?}");
+        let n = b.log().len();
+        b.submit(Command::Move {
+            unit: g,
+            to: Cell::new(4, 2),
+        })
+        .unwrap();
+        let offered: Vec<skirmish_rules::engine::Interception> = since(&b, n)
+            .iter()
+            .filter_map(|e| match e {
+                Event::ReactionOffered {
+                    reactor,
+                    trigger: Trigger::Approaching { mover, ally, from },
+                    ..
+                } if *mover == g => Some(skirmish_rules::engine::Interception {
+                    from: *from,
+                    to: b.pos(g),
+                    reactor: *reactor,
+                    ally: *ally,
+                }),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(offered, preview, "{kind:?}");
+    }
+    // Birch engaged with another goblin is not Free: neither the preview nor the move
+    // offers an interception.
+    let engaged = format!(
+        r#"{INTERCEPT}, Unit(name: "Grub", side: "Foes", cell: (2, 5), archetype: "goblin", stats: {{Band: 0}})"#
+    );
+    let mut b = field(GridKind::Square, &engaged, &[]);
+    let g = id(&b, "Snitch");
+    let (path, _) = b.path_to(g, Cell::new(4, 2)).expect("a path");
+    assert_eq!(b.interceptions_along(g, &path), vec![]);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert!(
+        !since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::ReactionOffered { .. }))
+    );
+}
+
+/// The preview asks as the mover would stand after each step: the cell it stands on now,
+/// which it will have left, does not block an interceptor's way.
+#[test]
+fn the_preview_counts_the_movers_own_cell_as_left() {
+    // A corridor: Snitch walks (4, 1) → (1, 1), next to Ash at (0, 1). Birch's only way to
+    // a cell next to (2, 1), the cell it comes from, is through (4, 1), Snitch's cell now.
+    let wall = format!("\"{}\"", "#".repeat(10));
+    let src = format!(
+        r##"Level(name: "esc", ruleset: "escalation", grid: Square,
+        map: [{wall}, "..........", {wall}],
+        sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+        units: [
+            Unit(name: "Snitch", side: "Foes", cell: (4, 1), archetype: "goblin", stats: {{Band: 4}}),
+            Unit(name: "Ash", side: "PCs", cell: (0, 1), archetype: "fighter"),
+            Unit(name: "Birch", side: "PCs", cell: (6, 1), archetype: "cleric"),
+        ])"##
+    );
+    let l = level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Battle::new(l, 7, vec![]).unwrap_or_else(|e| panic!("{e}"));
+    let (g, a, bi) = (id(&b, "Snitch"), id(&b, "Ash"), id(&b, "Birch"));
+    let (path, _) = b.path_to(g, Cell::new(1, 1)).expect("a path");
+    let preview = b.interceptions_along(g, &path);
+    assert_eq!(
+        preview
+            .iter()
+            .map(|i| (i.reactor, i.ally, i.from, i.to))
+            .collect::<Vec<_>>(),
+        vec![(bi, a, Cell::new(2, 1), Cell::new(1, 1))]
+    );
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(1, 1),
+    })
+    .unwrap();
+    assert!(since(&b, n).iter().any(|e| matches!(e,
+        Event::ReactionOffered { reactor, trigger: Trigger::Approaching { from, .. }, .. }
+            if *reactor == bi && *from == Cell::new(2, 1))));
+    react(&mut b, bi, Some(ReactionKind::Intercept));
+    assert_eq!((b.pos(g), b.pos(bi)), (Cell::new(2, 1), Cell::new(3, 1)));
+}
+
 #[test]
 fn intercepts_happen_on_hexes_too() {
     // Along a row both grids are alike: the goblin walks (8, 2) → (4, 2), next to Ash at

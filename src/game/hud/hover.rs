@@ -1,5 +1,5 @@
 //! Hover previews: what hovering a cell would do (attack odds, path cost, provoked
-//! reactions), shown in the side panel and as a tooltip next to the pointer.
+//! reactions, interceptions), shown in the side panel and as a tooltip next to the pointer.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -13,7 +13,7 @@ use super::pct;
 use crate::game::View;
 
 /// What hovering a cell would do: attack odds with every modifier, or the path with its
-/// cost and every reaction it provokes.
+/// cost, every reaction it provokes and every interception it may meet.
 pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     let Status::Turn(u) = b.status() else {
         return Vec::new();
@@ -152,6 +152,17 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
                             "expected damage to {} on the way: {expected:.1} (of {} HP)",
                             b.name(u),
                             b.hp(u)
+                        ));
+                    }
+                    // Where a foe may stop the move (escalation's Intercept): the step
+                    // that may be intercepted, by whom, guarding which ally.
+                    for i in b.interceptions_along(u, &path) {
+                        out.push(format!(
+                            "! stepping to {} may be intercepted by {} (guarding {}; the move would stop on {})",
+                            i.to,
+                            b.name(i.reactor),
+                            b.name(i.ally),
+                            i.from
                         ));
                     }
                 }

@@ -17,7 +17,7 @@ pub use crate::rulesets::{Action, RulesetFrame};
 pub use command::*;
 pub use frame::*;
 pub use illegal::*;
-pub use reach::Provoked;
+pub use reach::{Interception, Provoked};
 pub use turns::roll_initiative;
 pub(crate) use turns::{begin_current, end_turn, start};
 

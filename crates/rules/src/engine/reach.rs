@@ -149,6 +149,15 @@ impl Battle {
         out
     }
 
+    /// The interceptions `mover` may meet walking `path` (its first cell is where it
+    /// stands), in the order they would be offered, each step as if the ones before went
+    /// unanswered: what the ruleset's own intercept rules say
+    /// ([`crate::rulesets::Ruleset::interceptions_along`]; none in a ruleset without
+    /// them). The path preview marks them beside [`Battle::provoked_along`]'s.
+    pub fn interceptions_along(&self, mover: UnitId, path: &[Cell]) -> Vec<Interception> {
+        self.rules().interceptions_along(self, mover, path)
+    }
+
     /// Enemies that could react to `mover` leaving a cell they threaten, wherever it is
     /// (alive, able to threaten, with the RP and, in tactical-d20, a reaction left for
     /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
@@ -314,6 +323,20 @@ impl Battle {
     pub fn exhausted(&self, u: UnitId) -> bool {
         self.rules().exhausted(self, u)
     }
+}
+
+/// An interception a move may meet ([`Battle::interceptions_along`]): stepping from
+/// `from` to `to` brings the mover next to `ally`, and `reactor` may stop it there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interception {
+    /// The cell the mover leaves (where an interception sends it back).
+    pub from: Cell,
+    /// The cell whose entering may be intercepted.
+    pub to: Cell,
+    /// Who may intercept.
+    pub reactor: UnitId,
+    /// The reactor's ally the mover comes at.
+    pub ally: UnitId,
 }
 
 /// A reaction attack a move may provoke ([`Battle::provoked_along`]).

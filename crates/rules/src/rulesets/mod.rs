@@ -407,6 +407,15 @@ pub trait Ruleset: Sync {
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event>;
     /// A unit has stepped from `from` to `to`: readied actions and the like fire.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell);
+    /// The interceptions of a move `mover` could make along `path` (its first cell is
+    /// where it stands), from the same rules that offer them when it steps; empty for a
+    /// ruleset whose intercepts are not of movement (flow intercepts attacks).
+    fn interceptions_along(
+        &self,
+        b: &Battle,
+        mover: UnitId,
+        path: &[Cell],
+    ) -> Vec<crate::engine::Interception>;
     /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?

@@ -404,10 +404,11 @@ fn rules(r: &str) -> Option<Explanation> {
         rule::PROVOKE => e(
             "Provoking",
             "Each cell you leave that an enemy in melee stance threatens provokes a free \
-             opportunity attack from it, unless you popped off it with a Disengage. A \
-             ranged attack while engaged provokes one from each engaged enemy before the \
-             shot. Grabbed units make none.",
-            "Special Actions › Opportunity Attacks; Free and Engaged",
+             opportunity attack from it, unless you popped off it with a Disengage; so does \
+             a ranged attack while engaged, from each engaged enemy before the shot \
+             (grabbed units make none). The path marks these with an orange \"!\", and a \
+             step a Free foe may Intercept with a violet one on the cell entered.",
+            "Special Actions › Opportunity Attacks, Intercept; Free and Engaged",
         ),
         rule::INITIATIVE => e(
             "Initiative bands",

@@ -3,7 +3,7 @@
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId};
-use crate::engine::{Frame, MoveMode};
+use crate::engine::{Frame, Interception, MoveMode};
 use crate::event::{Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
@@ -12,6 +12,19 @@ use super::{engaged_enemies, speed};
 /// The path of `i` to the nearest free cell next to `at` within its speed (cheapest, then
 /// the lowest cell), if any.
 pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<Vec<Cell>> {
+    intercept_path_with(b, i, at, mover, b.pos(mover))
+}
+
+/// [`intercept_path`] with `mover` standing on `mover_at` instead of where it is (the
+/// path preview asks before the mover takes its steps): that cell blocks `i`, the one it
+/// stands on now does not.
+fn intercept_path_with(
+    b: &Battle,
+    i: UnitId,
+    at: Cell,
+    mover: UnitId,
+    mover_at: Cell,
+) -> Option<Vec<Cell>> {
     if super::may_move(b, i).is_err() {
         return None;
     }
@@ -20,8 +33,19 @@ pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<
     if grid.distance(here, at) == 1 {
         return Some(vec![here]);
     }
+    let now = b.pos(mover);
+    let base = b.mover_cost(i);
+    let cost = |c: Cell| {
+        if c == mover_at {
+            None
+        } else if c == now && b.unit_at(c, Some(mover)).is_none() {
+            b.terrain(c).cost()
+        } else {
+            base(c)
+        }
+    };
     // One search of everything within its speed, then the best free cell next to `at`.
-    let field = grid.field(here, speed(b, i), b.mover_cost(i));
+    let field = grid.field(here, speed(b, i), cost);
     let best = grid
         .neighbours(at)
         .into_iter()
@@ -42,6 +66,18 @@ pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<
 /// Nearby (within its speed) or next to it; a Flying mover only by a flyer; and it must
 /// reach a cell next to `from`.
 pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: Cell) -> bool {
+    may_intercept_at(b, i, mover, b.pos(mover), ally, from)
+}
+
+/// [`may_intercept`] with `mover` standing on `mover_at` (the cell it stepped to).
+fn may_intercept_at(
+    b: &Battle,
+    i: UnitId,
+    mover: UnitId,
+    mover_at: Cell,
+    ally: UnitId,
+    from: Cell,
+) -> bool {
     i != ally
         && i != mover
         && b.alive(i)
@@ -50,21 +86,25 @@ pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: C
         && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).iter().all(|&e| e == mover)
-        && intercept_path(b, i, from, mover).is_some()
+        && intercept_path_with(b, i, from, mover, mover_at).is_some()
 }
 
-/// `mover` stepped from `from` to `to`: offer Intercept to each unit that may stop it
-/// coming at an ally it was not next to before. Only on the mover's own move: "You cannot
-/// Intercept an enemy who is moving to Intercept".
-pub(crate) fn offer_intercepts(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+/// Who may intercept `mover` stepping from `from` to `to`, with the ally each guards, in
+/// the order they are offered: for each enemy of the mover it was not next to before and
+/// is next to now, the units of [`may_intercept`] in turn order (each once). Only on the
+/// mover's own move ("You cannot Intercept an enemy who is moving to Intercept"), and not
+/// onto a cell it only passes through. Asked as the mover stands on `to` (its step) or
+/// before it moves (the path preview, [`interceptions_along`]): the same answer.
+pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<(UnitId, UnitId)> {
     if b.current() != Some(mover) || !b.alive(mover) || b.unit_at(to, Some(mover)).is_some() {
-        return;
+        return Vec::new();
     }
     let grid = b.grid();
     let allies: Vec<UnitId> = b
         .units()
         .filter(|&x| {
-            b.alive(x)
+            x != mover
+                && b.alive(x)
                 && b.enemies(mover, x)
                 && grid.distance(to, b.pos(x)) == 1
                 && grid.distance(from, b.pos(x)) != 1
@@ -72,13 +112,36 @@ pub(crate) fn offer_intercepts(b: &mut Battle, mover: UnitId, from: Cell, to: Ce
         .collect();
     let mut offers: Vec<(UnitId, UnitId)> = Vec::new();
     for &x in &allies {
-        for i in b.order().to_vec() {
-            if offers.iter().all(|(o, _)| *o != i) && may_intercept(b, i, mover, x, from) {
+        for &i in b.order() {
+            if offers.iter().all(|(o, _)| *o != i) && may_intercept_at(b, i, mover, to, x, from) {
                 offers.push((i, x));
             }
         }
     }
-    for (i, x) in offers.into_iter().rev() {
+    offers
+}
+
+/// The interceptions `mover` may meet walking `path` (its first cell is where it stands):
+/// [`intercept_offers`] at each step, as if none before were taken.
+pub fn interceptions_along(b: &Battle, mover: UnitId, path: &[Cell]) -> Vec<Interception> {
+    path.windows(2)
+        .flat_map(|w| {
+            intercept_offers(b, mover, w[0], w[1])
+                .into_iter()
+                .map(move |(reactor, ally)| Interception {
+                    from: w[0],
+                    to: w[1],
+                    reactor,
+                    ally,
+                })
+        })
+        .collect()
+}
+
+/// `mover` stepped from `from` to `to`: offer Intercept to each unit that may stop it
+/// coming at an ally it was not next to before ([`intercept_offers`]).
+pub(crate) fn offer_intercepts(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
+    for (i, x) in intercept_offers(b, mover, from, to).into_iter().rev() {
         b.push_frame(Frame::Offer {
             reactor: i,
             trigger: Trigger::Approaching {

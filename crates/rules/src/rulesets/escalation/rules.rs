@@ -156,6 +156,16 @@ impl Ruleset for Escalation {
         super::offer_intercepts(b, u, from, to);
     }
 
+    // The same offers, step by step, without taking the steps.
+    fn interceptions_along(
+        &self,
+        b: &Battle,
+        mover: UnitId,
+        path: &[Cell],
+    ) -> Vec<crate::engine::Interception> {
+        super::interceptions_along(b, mover, path)
+    }
+
     // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
         false
@@ -465,7 +475,7 @@ impl Ruleset for Escalation {
     }
 
     fn reactions_left(&self, _b: &Battle, _u: UnitId) -> String {
-        "opportunity attacks are free and unlimited".into()
+        "free opportunity attacks and intercepts, any number a round".into()
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {

@@ -204,6 +204,16 @@ impl Ruleset for Flow {
         super::readied_triggers(b, u, from, to);
     }
 
+    // None: flow's intercepts are of attacks (`intercept.rs`), not of movement.
+    fn interceptions_along(
+        &self,
+        _b: &Battle,
+        _mover: UnitId,
+        _path: &[Cell],
+    ) -> Vec<crate::engine::Interception> {
+        Vec::new()
+    }
+
     // A unit held in a grapple threatens nothing.
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
         b.has(u, ConditionKind::Grappled)

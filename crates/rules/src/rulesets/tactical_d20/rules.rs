@@ -164,6 +164,16 @@ impl Ruleset for TacticalD20 {
         super::waited_triggers(b, u, from, to);
     }
 
+    // None: tactical-d20 has no intercepts.
+    fn interceptions_along(
+        &self,
+        _b: &Battle,
+        _mover: UnitId,
+        _path: &[Cell],
+    ) -> Vec<crate::engine::Interception> {
+        Vec::new()
+    }
+
     // Grappled, restrained, stunned or unconscious: no threat.
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
         b.has(u, crate::components::ConditionKind::Grappled) || super::cannot_threaten(b, u)

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# End-to-end check of escalation's engagement rules in the real window (issue 18), played
+# with real clicks and keys through xdotool under Xvfb, like .ci/e2e-cast.sh.
+#
+# e2e 12: escalation, square (tests/fixtures/e2e-escalation.ron: both sides human, so
+#   every decision comes with its hot-seat handover, Space; seed 2):
+#   (a) Brannoc, engaged with Grik, is hovered away to (1, 1): the preview warns of Grik's
+#       opportunity attack; a click moves it without disengaging; Grik's side gets the
+#       prompt and its "Reaction Attack" button is clicked: the event log shows the
+#       attack; Enter (Y) ends the turn.
+#   (b) Sefa, engaged with Hask: the "Disengage" button, the 3d6 vs 11 check in the log
+#       (a success with this seed), then a click on (4, 3): it moves off provoking nothing.
+#   (c) Grik hovers (3, 2), next to Sefa: the preview names Brannoc's interception (a
+#       violet mark on the cell); a click moves it there; Brannoc (Free, Sefa Nearby) gets
+#       the prompt and its "Intercept" button is clicked: Grik is sent back to (3, 1) and
+#       Brannoc stands next to it.
+#
+# Usage: .ci/e2e-escalation.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=:94
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_BUTTONS="$out/buttons.txt"
+# The settings the game saves go here, never into the user's config folder.
+export SKIRMISH_CONFIG="$out/config"
+rm -rf "$SKIRMISH_CONFIG"
+events="$out/events.jsonl"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+
+fail() { echo "e2e-escalation: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+wait_for() {
+  for _ in $(seq 1 "${2:-30}"); do
+    grep -q -- "$1" "$events" 2>/dev/null && return 0
+    alive
+    sleep 1
+  done
+  fail "no event matching $1"
+}
+# count PATTERN N [SECONDS]: until N lines of the event log match.
+count() {
+  for _ in $(seq 1 "${3:-30}"); do
+    [ "$(grep -c -- "$1" "$events" 2>/dev/null || true)" -ge "$2" ] && return 0
+    alive
+    sleep 1
+  done
+  fail "fewer than $2 events matching $1"
+}
+cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+shot() { import -window root "$out/$1.png"; }
+# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+end_turn() {
+  xdotool key Return
+  for _ in 1 2 3 4 5 6; do
+    sleep 0.5
+    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
+      xdotool key y
+      return 0
+    fi
+  done
+}
+# button LABEL: the centre of the bar's (or the prompt's) button with that label.
+button() {
+  for _ in $(seq 1 20); do
+    grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null && break
+    sleep 0.5
+  done
+  local at
+  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+  [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
+  echo "$at"
+}
+# press LABEL: move to the button, then click it.
+press() {
+  xdotool mousemove $(button "$1")
+  sleep 0.5
+  xdotool click 1
+}
+# handover SIDE N: Space dismisses the hot-seat screen for SIDE, its Nth time.
+handover() {
+  sleep 1
+  xdotool key space
+  count "\"kind\":\"handover\",\"round\":1,\"actor\":\"$1\"" "$2" 20
+  sleep 1
+}
+# violet X Y FILE: the share of violet pixels (the interception mark) in the middle of
+# cell (X, Y) on the screenshot.
+violet() {
+  read -r px py <<<"$(cell "$1" "$2")"
+  convert "$3" -crop 20x20+$((px - 10))+$((py - 10)) \
+    -fx '(r > 0.55 && g < 0.5 && b > 0.75) ? 1 : 0' -format '%[fx:mean]' info:
+}
+
+rm -f /tmp/.X11-unix/X94 /tmp/.X94-lock
+Xvfb :94 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+"$bin" play tests/fixtures/e2e-escalation.ron --event-log "$events" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
+  alive
+  sleep 1
+done
+wait_for '"turn_started"' 60
+for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
+sleep 3
+xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+
+echo "e2e 12a: escalation: Brannoc walks off Grik; Grik's opportunity attack, by a click"
+handover Heroes 1
+wait_for '"kind":"turn_started","round":1,"actor":"Brannoc"'
+xdotool mousemove $(cell 1 1)
+sleep 2
+shot 100-esc-oa-preview
+xdotool click 1
+wait_for '"kind":"reaction_offered","round":1,"actor":"Grik","target":"Brannoc"' 20
+handover Goblins 1
+shot 101-esc-oa-prompt
+press "Reaction Attack"
+wait_for '"kind":"reacted","round":1,"actor":"Grik"' 20
+wait_for '"kind":"attack","round":1,"actor":"Grik","target":"Brannoc".*reaction attack' 20
+wait_for '"kind":"moved","round":1,"actor":"Brannoc","from":\[2,1\],"to":\[1,1\]' 20
+handover Heroes 2
+shot 102-esc-oa-done
+end_turn
+wait_for '"kind":"turn_started","round":1,"actor":"Sefa"' 20
+
+echo "e2e 12b: escalation: Sefa disengages from Hask (3d6 vs 11), then moves off"
+sleep 1
+press Disengage
+wait_for '"kind":"check","round":1,"actor":"Sefa".*"target_number":11,"outcome":"success","detail":"disengage"' 20
+sleep 1
+xdotool mousemove $(cell 4 3)
+sleep 2
+shot 103-esc-disengaged-preview
+xdotool click 1
+wait_for '"kind":"moved","round":1,"actor":"Sefa","from":\[5,4\],"to":\[4,3\]' 20
+grep -q '"kind":"reaction_offered","round":1,"actor":"Hask"' "$events" &&
+  fail "Hask was offered an opportunity attack after Sefa disengaged"
+sleep 1
+shot 104-esc-disengaged
+end_turn
+wait_for '"kind":"turn_started","round":1,"actor":"Grik"' 20
+
+echo "e2e 12c: escalation: Grik comes at Sefa; Brannoc intercepts it, by a click"
+handover Goblins 2
+xdotool mousemove $(cell 3 2)
+sleep 2
+shot 105-esc-intercept-preview
+v=$(violet 3 2 "$out/105-esc-intercept-preview.png")
+awk -v v="$v" 'BEGIN { exit !(v > 0.05) }' || fail "no violet interception mark on (3, 2) ($v)"
+xdotool click 1
+wait_for '"kind":"reaction_offered","round":1,"actor":"Brannoc","target":"Grik".*"trigger":"coming at Sefa"' 20
+handover Heroes 3
+shot 106-esc-intercept-prompt
+press Intercept
+wait_for '"kind":"reacted","round":1,"actor":"Brannoc","detail":"Intercept' 20
+wait_for '"kind":"displaced".*"target":"Grik","from":\[3,2\],"to":\[3,1\]' 20
+handover Goblins 3
+shot 107-esc-intercepted
+alive
+# The log keeps the invariants (cells, HP) replayed from the level.
+"$bin" check-log tests/fixtures/e2e-escalation.ron "$events" >"$out/check-log.txt" 2>&1 ||
+  fail "check-log: $(tail -5 "$out/check-log.txt")"
+echo "e2e-escalation: ok — screenshots and the event log in $out"
