@@ -16,7 +16,7 @@
 #     Space after them presses nothing (egui would click a focused button);
 #   - a greyed action (Trip: nobody in reach) clicked does nothing;
 #   - the wheel over the side panel scrolls it and leaves the map's zoom alone; over the
-#     map it zooms;
+#     map it zooms about the pointer (the cell under it stays there);
 #   - the window resized to 1024×640: the map is fitted again inside the part left of
 #     the panel, End turn is still on screen.
 #
@@ -173,6 +173,18 @@ sleep 0.5
 xdotool click --repeat 2 --delay 80 5
 sleep 2
 cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" && fail "the wheel over the map did not zoom"
+# Zoom to the cursor: the cell that was nearest the pointer (300, 650) is still near it.
+near() {
+  awk -v px=300 -v py=650 '{ d = ($3 - px) ^ 2 + ($4 - py) ^ 2; if (best == "" || d < best) { best = d; c = $1 " " $2; s = $3 " " $4 } } END { print c, s }' "$1"
+}
+read -r cx cy _ _ <<<"$(near "$out/layout-before.txt")"
+read -r sx sy <<<"$(awk -v x="$cx" -v y="$cy" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT")"
+read -r bx by <<<"$(awk -v x="$cx" -v y="$cy" '$1 == x && $2 == y { print $3, $4 }' "$out/layout-before.txt")"
+dx=$(( bx - 300 )); dy=$(( by - 650 )); ax=$(( sx - 300 )); ay=$(( sy - 650 ))
+# Zooming out by 1.15² scales the distance to the pointer by 1/1.32: within a few pixels.
+awk -v b="$(( dx * dx + dy * dy ))" -v a="$(( ax * ax + ay * ay ))" 'BEGIN { exit !(sqrt(a) <= sqrt(b) / 1.15 + 4) }' ||
+  fail "zoom moved cell ($cx, $cy) away from the pointer: ($bx, $by) -> ($sx, $sy)"
+echo "e2e-window: the zoom kept cell ($cx, $cy) under the pointer: ($bx, $by) -> ($sx, $sy)"
 
 echo "e2e-window: resized to 1024×640, the map is fitted again and End turn is on screen"
 xdotool windowsize "$win" 1024 640

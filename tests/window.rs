@@ -603,3 +603,24 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
     assert!(problem.contains("settings.ron"), "{problem}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Zoom to the cursor: after zooming, the world point that was under the cursor is under
+/// it still (and a cursor in the middle of the window leaves the camera where it is).
+#[test]
+fn zooming_keeps_the_point_under_the_cursor() {
+    use bevy::math::Vec2;
+    use skirmish::game::camera::zoom_about;
+    let size = Vec2::new(1280.0, 800.0);
+    let world = |at: Vec2, scale: f32, c: Vec2| {
+        at + Vec2::new(c.x - size.x / 2.0, size.y / 2.0 - c.y) * scale
+    };
+    let (at, cursor) = (Vec2::new(100.0, -40.0), Vec2::new(900.0, 200.0));
+    for (s, s2) in [(1.0, 1.15), (2.0, 1.0 / 1.15), (0.5, 0.3)] {
+        let before = world(at, s, cursor);
+        let at2 = zoom_about(at, s, s2, cursor, size);
+        let after = world(at2, s2, cursor);
+        assert!((before - after).length() < 1e-3, "{before} vs {after}");
+        assert_ne!(at2, at);
+    }
+    assert_eq!(zoom_about(at, 1.0, 2.0, size / 2.0, size), at);
+}

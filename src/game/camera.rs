@@ -97,18 +97,32 @@ fn pan(
     }
 }
 
+/// Where the camera must stand after zooming from `scale` to `new_scale` so that the
+/// world point under the cursor (`cursor`, window pixels from the top left, in a window
+/// of `size`) stays under it: zoom to the cursor.
+pub fn zoom_about(at: Vec2, scale: f32, new_scale: f32, cursor: Vec2, size: Vec2) -> Vec2 {
+    let off = Vec2::new(cursor.x - size.x / 2.0, size.y / 2.0 - cursor.y);
+    at + off * (scale - new_scale)
+}
+
 fn zoom(
     keys: Res<ButtonInput<KeyCode>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Res<EguiWantsInput>,
     windows: Query<&Window, With<PrimaryWindow>>,
     view: Res<View>,
-    mut cams: Query<&mut Projection, With<Camera2d>>,
+    mut cams: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
 ) {
     let mut steps = 0.0;
+    // The wheel zooms about the cursor; the keys about the middle of the screen.
+    let mut about = None;
     // (f32::signum(0.0) is 1.0: test for zero first.)
     if scroll.delta.y != 0.0 && !pointer_over_ui(&egui, &windows, &view) {
         steps -= scroll.delta.y.signum();
+        about = windows
+            .single()
+            .ok()
+            .and_then(|w| Some((w.cursor_position()?, Vec2::new(w.width(), w.height()))));
     }
     if !egui.wants_any_keyboard_input() {
         if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
@@ -121,9 +135,14 @@ fn zoom(
     if steps == 0.0 {
         return;
     }
-    for mut p in &mut cams {
+    for (mut p, mut t) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
-            o.scale = (o.scale * 1.15f32.powf(steps)).clamp(0.3, 4.0);
+            let new = (o.scale * 1.15f32.powf(steps)).clamp(0.3, 4.0);
+            if let Some((cursor, size)) = about {
+                let at = zoom_about(t.translation.truncate(), o.scale, new, cursor, size);
+                t.translation = at.extend(t.translation.z);
+            }
+            o.scale = new;
         }
     }
 }

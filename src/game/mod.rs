@@ -15,7 +15,7 @@
 //!   for the next frame).
 
 pub mod act;
-mod camera;
+pub mod camera;
 pub mod hud;
 mod idle;
 mod input;
