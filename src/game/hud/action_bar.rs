@@ -135,19 +135,26 @@ fn button(
     };
     let selected = view.pending.map(|p| p.0) == Some(a);
     let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
-    // What the action does, in the ruleset's words, under the price and the reason.
-    let rule = b
-        .rules()
-        .explain(Topic::Action(a.label()))
-        .map(|e| format!("\n\n{}", super::log::words(&e)))
-        .unwrap_or_default();
+    // What the action does, in the ruleset's words, under the price and the reason
+    // (worked out only while the pointer is on the button).
+    let rule = || {
+        b.rules()
+            .explain(Topic::Action(a.label()))
+            .map(|e| format!("\n\n{}", super::log::words(&e)))
+            .unwrap_or_default()
+    };
     let r = match &why {
-        Some(w) => r.on_disabled_hover_text(format!("{cost}; cannot now: {w}{rule}")),
-        None => r.on_hover_text(format!(
-            "{cost}; {}{rule}",
-            a.target()
-                .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}"))
-        )),
+        Some(w) => r.on_disabled_hover_ui(|ui| {
+            ui.label(format!("{cost}; cannot now: {w}{}", rule()));
+        }),
+        None => r.on_hover_ui(|ui| {
+            ui.label(format!(
+                "{cost}; {}{}",
+                a.target()
+                    .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}")),
+                rule()
+            ));
+        }),
     };
     if r.clicked() {
         intent.action = Some(a);

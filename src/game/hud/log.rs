@@ -145,8 +145,11 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
                     text = text.strong();
                 }
                 let label = ui.label(text);
-                // On hover: the dice behind a roll, and the rule the line is about in
-                // the ruleset's own words.
+                // On hover (worked out only then): the dice behind a roll, and the rule
+                // the line is about in the ruleset's own words.
+                if !label.hovered() {
+                    continue;
+                }
                 let rule = cache
                     .topics
                     .get(i)

@@ -128,14 +128,14 @@ pub(super) fn unit_card(
                     ))
                     .color(egui::Color32::YELLOW),
                 )
-                .on_hover_text({
+                .on_hover_ui(|ui| {
                     // What it does, in the ruleset's words, then how long it lasts.
                     let rule = b
                         .rules()
                         .explain(skirmish_rules::rulesets::explain::Topic::Condition(a.kind))
                         .map(|e| format!("{}\n\n", super::log::words(&e)))
                         .unwrap_or_default();
-                    format!("{rule}{}", duration_text(a.duration))
+                    ui.label(format!("{rule}{}", duration_text(a.duration)));
                 });
             }
         });
