@@ -624,3 +624,14 @@ fn zooming_keeps_the_point_under_the_cursor() {
     }
     assert_eq!(zoom_about(at, 1.0, 2.0, size / 2.0, size), at);
 }
+
+#[test]
+fn the_frame_time_summary_reads_the_median_p95_and_worst_frame() {
+    use skirmish::game::frame_stats::summary;
+    assert_eq!(summary(&[]), None);
+    let frames: Vec<f64> = (1..=100).rev().map(f64::from).collect();
+    let (n, median, p95, max) = summary(&frames).expect("frames");
+    assert_eq!(n, 100);
+    // Sorted 1..=100: index round(99 * 0.5) = 50 -> 51, round(99 * 0.95) = 94 -> 95.
+    assert_eq!((median, p95, max), (51.0, 95.0, 100.0));
+}

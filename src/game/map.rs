@@ -123,6 +123,13 @@ pub struct Anim {
     fade: Option<f32>,
 }
 
+impl Anim {
+    /// Is the token on its way somewhere (walking, lunging or fading)?
+    pub fn moving(&self) -> bool {
+        !self.walk.is_empty() || self.lunge.is_some() || self.fade.is_some_and(|p| p < 1.0)
+    }
+}
+
 /// The tilemap's geometry, to turn cells into world positions and back.
 #[derive(Resource, Clone, Copy)]
 pub struct MapLayout {

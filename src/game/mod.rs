@@ -16,6 +16,7 @@
 
 pub mod act;
 pub mod camera;
+pub mod frame_stats;
 pub mod hud;
 mod idle;
 mod input;
@@ -300,10 +301,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
         .insert_resource(View {
             // Tests watch a move walk: SKIRMISH_ANIM=slow (or fast, instant) sets the
             // starting animation speed (Settings changes it).
-            anim_speed: std::env::var("SKIRMISH_ANIM")
-                .ok()
-                .and_then(|s| map::AnimSpeed::parse(&s))
-                .unwrap_or_default(),
+            anim_speed: anim_from_env(),
             ..View::default()
         })
         .init_resource::<Intent>()
@@ -320,9 +318,26 @@ pub fn run_window(launch: Launch) -> ExitCode {
             hud::plugin,
             idle::plugin,
             settings::plugin,
+            frame_stats::plugin,
         ))
         .run();
     ExitCode::SUCCESS
+}
+
+/// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word
+/// it does not know is said once and the default is used.
+fn anim_from_env() -> map::AnimSpeed {
+    match std::env::var("SKIRMISH_ANIM") {
+        Ok(s) => map::AnimSpeed::parse(&s).unwrap_or_else(|| {
+            eprintln!(
+                "skirmish: SKIRMISH_ANIM={s:?} is not an animation speed (slow, normal, fast, \
+                 instant): using {}",
+                map::AnimSpeed::default().label()
+            );
+            map::AnimSpeed::default()
+        }),
+        Err(_) => map::AnimSpeed::default(),
+    }
 }
 
 /// The windowing and render stacks panic when the display does not answer or there is no
