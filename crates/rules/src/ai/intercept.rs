@@ -54,9 +54,9 @@ impl Weigh<'_> {
             v *= 0.6;
         }
         // The interceptor ends next to the mover.
-        let blow = b
-            .best_melee(reactor, 1)
-            .map_or(0.0, |w| attack_value(b, reactor, self.u, w, AttackKind::Normal));
+        let blow = b.best_melee(reactor, 1).map_or(0.0, |w| {
+            attack_value(b, reactor, self.u, w, AttackKind::Normal)
+        });
         v - 0.5 * blow - risk - 0.01 * f64::from(cost)
     }
 
