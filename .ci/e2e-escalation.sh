@@ -14,6 +14,12 @@
 #       violet mark on the cell); a click moves it there; Brannoc (Free, Sefa Nearby) gets
 #       the prompt and its "Intercept" button is clicked: Grik is sent back to (3, 1) and
 #       Brannoc stands next to it.
+#   (d) Powers by real clicks: Grik and Hask end their turns; in round 2 Brannoc's
+#       "Staggering Blow" button (the action bar's Abilities section) and a click on
+#       Grik: the log shows the cast, the attack against PD (a hit with this seed: 15 vs
+#       14), the use spent (0 left) and Dazed on Grik, whose "Dz" badge is checked on the
+#       screenshot; then Sefa's "Healing Word" and a click on the wounded Brannoc: the
+#       use spent (1 left) and the healing.
 #
 # Usage: .ci/e2e-escalation.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -82,11 +88,12 @@ press() {
   sleep 0.5
   xdotool click 1
 }
-# handover SIDE N: Space dismisses the hot-seat screen for SIDE, its Nth time.
+# handover SIDE N [ROUND]: Space dismisses the hot-seat screen for SIDE, its Nth time in
+# ROUND (default 1).
 handover() {
   sleep 1
   xdotool key space
-  count "\"kind\":\"handover\",\"round\":1,\"actor\":\"$1\"" "$2" 20
+  count "\"kind\":\"handover\",\"round\":${3:-1},\"actor\":\"$1\"" "$2" 20
   sleep 1
 }
 # violet X Y FILE: the share of violet pixels (the interception mark) in the middle of
@@ -95,6 +102,14 @@ violet() {
   read -r px py <<<"$(cell "$1" "$2")"
   convert "$3" -crop 20x20+$((px - 10))+$((py - 10)) \
     -fx '(r > 0.55 && g < 0.5 && b > 0.75) ? 1 : 0' -format '%[fx:mean]' info:
+}
+
+# badge X Y FILE: the share of yellow pixels (a condition badge's text) in the top-left
+# corner of cell (X, Y), where the map writes the unit's badges.
+badge() {
+  read -r px py <<<"$(cell "$1" "$2")"
+  convert "$3" -crop 40x26+$((px - 50))+$((py - 42)) \
+    -fx '(r > 0.75 && g > 0.65 && b < 0.45) ? 1 : 0' -format '%[fx:mean]' info:
 }
 
 rm -f /tmp/.X11-unix/X94 /tmp/.X94-lock
@@ -169,6 +184,50 @@ wait_for '"kind":"reacted","round":1,"actor":"Brannoc","detail":"Intercept' 20
 wait_for '"kind":"displaced".*"target":"Grik","from":\[3,2\],"to":\[3,1\]' 20
 handover Goblins 3
 shot 107-esc-intercepted
+
+echo "e2e 12d: escalation powers by clicks: Brannoc's Staggering Blow on Grik, Sefa's Healing Word on Brannoc"
+end_turn
+wait_for '"kind":"turn_started","round":1,"actor":"Hask"' 20
+end_turn
+wait_for '"kind":"turn_started","round":2,"actor":"Brannoc"' 20
+handover Heroes 1 2
+shot 108-esc-power-bar
+press "Staggering Blow"
+sleep 1
+read -r gx gy <<<"$(cell 3 1)"
+xdotool mousemove "$gx" "$gy"
+sleep 2
+shot 109-esc-power-aim
+xdotool click 1
+wait_for '"kind":"cast","round":2,"actor":"Brannoc","target":"Grik".*"detail":"Staggering Blow"' 20
+wait_for '"kind":"attack","round":2,"actor":"Brannoc","target":"Grik".*staggering blow' 20
+wait_for '"kind":"spent","round":2,"actor":"Brannoc".*1 use on use, 0 left' 20
+wait_for '"kind":"condition_added","round":2,"actor":"Brannoc","target":"Grik".*Dazed' 20
+# Off the cell, so the hover card does not cover the badge.
+xdotool mousemove 5 5
+sleep 2
+shot 110-esc-power-dazed
+# The badge "Dz" on Grik's cell: yellow text there now, none before the blow.
+before=$(badge 3 1 "$out/108-esc-power-bar.png")
+after=$(badge 3 1 "$out/110-esc-power-dazed.png")
+awk -v a="$after" -v b="$before" 'BEGIN { exit !(a > 0.03 && b < 0.01) }' ||
+  fail "no Dz badge on Grik (yellow share $before before, $after after)"
+grep -q "^Staggering Blow	" "$SKIRMISH_BUTTONS" || fail "the Staggering Blow button is gone from the bar"
+end_turn
+wait_for '"kind":"turn_started","round":2,"actor":"Sefa"' 20
+sleep 1
+press "Healing Word"
+sleep 1
+read -r bx by <<<"$(cell 2 0)"
+xdotool mousemove "$bx" "$by"
+sleep 1
+xdotool click 1
+wait_for '"kind":"cast","round":2,"actor":"Sefa","target":"Brannoc".*"detail":"Healing Word"' 20
+wait_for '"kind":"spent","round":2,"actor":"Sefa".*1 use on use, 1 left' 20
+wait_for '"kind":"healed","round":2.*"target":"Brannoc"' 20
+xdotool mousemove 5 5
+sleep 2
+shot 111-esc-power-healed
 alive
 # The log keeps the invariants (cells, HP) replayed from the level.
 "$bin" check-log tests/fixtures/e2e-escalation.ron "$events" >"$out/check-log.txt" 2>&1 ||

@@ -635,3 +635,64 @@ fn the_frame_time_summary_reads_the_median_p95_and_worst_frame() {
     // Sorted 1..=100: index round(99 * 0.5) = 50 -> 51, round(99 * 0.95) = 94 -> 95.
     assert_eq!((median, p95, max), (51.0, 95.0, 100.0));
 }
+
+/// escalation: the bar's Dicey move over a level's dicey spot whose reward goes on an
+/// enemy next to the landing asks which enemy when there are two (keys 1-9), and each
+/// answer is the command the rules take; with one there, it is named without asking.
+#[test]
+fn the_dicey_move_button_asks_whom_a_dicey_spots_reward_goes_to() {
+    use skirmish_rules::grid::Cell;
+    use skirmish_rules::rulesets::escalation::EscalationAction;
+    let level = |units: &str| {
+        let src = format!(
+            r##"Level(name: "esc", ruleset: "escalation", grid: Square,
+            map: ["..........", "...=......", "..........", "..........", "..........", ".........."],
+            sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                    Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+            units: [Unit(name: "Ash", side: "PCs", cell: (2, 1), archetype: "fighter", stats: {{Band: 4}}), {units}],
+            dicey: [Dicey(cell: (3, 1), dc: 3, reward: Damage("1d6"))])"##
+        );
+        let l = skirmish_rules::level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+        Battle::new(l, 7, vec![]).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let two = r#"Unit(name: "Snitch", side: "Foes", cell: (5, 1), archetype: "goblin", hp: 40),
+        Unit(name: "Grub", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40)"#;
+    let mut b = level(two);
+    let (a, g) = (id(&b, "Ash"), id(&b, "Grub"));
+    let dicey = key(&b, "Dicey move");
+    let ch = dicey
+        .choices(&b, a, Some(Cell::new(4, 1)))
+        .unwrap()
+        .expect("two enemies: it asks");
+    assert_eq!(
+        ch.options
+            .iter()
+            .map(|(l, _)| l.as_str())
+            .collect::<Vec<_>>(),
+        ["Snitch", "Grub"]
+    );
+    let n = b.log().len();
+    b.submit(ch.options[1].1.clone()).unwrap();
+    assert!(
+        since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::Damage { unit, .. } if *unit == g)),
+        "the damage goes to the one picked"
+    );
+    let one = r#"Unit(name: "Grub", side: "Foes", cell: (4, 2), archetype: "goblin", hp: 40)"#;
+    let b = level(one);
+    let (a, g) = (id(&b, "Ash"), id(&b, "Grub"));
+    let dicey = key(&b, "Dicey move");
+    assert_eq!(dicey.choices(&b, a, Some(Cell::new(4, 1))).unwrap(), None);
+    assert_eq!(
+        dicey.command(&b, a, Some(Cell::new(4, 1))).unwrap(),
+        Command::Act {
+            unit: a,
+            action: EscalationAction::DiceyMove {
+                to: Cell::new(4, 1),
+                target: Some(g)
+            }
+            .into()
+        }
+    );
+}

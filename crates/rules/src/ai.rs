@@ -24,7 +24,9 @@
 //! 4. otherwise move to the reachable cell with the best value: an attack from there
 //!    (more when an ally flanks or gangs up on that enemy), or else closer to the enemy,
 //!    less the expected damage of every reaction the path provokes and a little for the
-//!    movement spent; it stays put when no cell is better than where it stands;
+//!    movement spent, and weighed for the interceptions its path may meet (escalation:
+//!    a foe may stop it a step short and engage it instead, [`intercept`]); it stays put
+//!    when no cell is better than where it stands;
 //! 5. otherwise, badly wounded (a third of its HP or less) and within an enemy's reach,
 //!    move without provoking (the ruleset's `step_away`: a Step) to the free neighbouring
 //!    cell no enemy threatens;
@@ -44,6 +46,7 @@
 use std::collections::BTreeMap;
 
 pub mod cast;
+mod intercept;
 
 use crate::battle::{Battle, Status};
 use crate::components::{UnitId, WeaponKind};
@@ -500,7 +503,42 @@ fn best_move(
             best = Some((v, c));
         }
     }
-    let (v, to) = best?;
+    let (mut v, mut to) = best?;
+    // Interceptions on the way (escalation): the best cell's path is checked; when a foe
+    // may stop it, every cell is valued and checked best first until none left unchecked
+    // can beat the best weighed value (interceptions only lower a value).
+    let weigh = intercept::Weigh {
+        b,
+        u,
+        field: &field,
+        risk: &risk,
+        values,
+        can_attack: &*can_attack,
+    };
+    let weighed = weigh.value(to, v);
+    if weighed < v {
+        let mut all: Vec<(f64, Cell)> = field
+            .iter()
+            .filter(|&(c, _)| {
+                c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable()
+            })
+            .map(|(c, (cost, _))| {
+                let r = grid.index(c).map_or(0.0, |i| risk[i]);
+                (stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost), c)
+            })
+            .collect();
+        all.sort_by(|a, c| c.0.total_cmp(&a.0).then(a.1.cmp(&c.1)));
+        (v, to) = (weighed, to);
+        for &(raw, c) in all.iter().take(intercept::MAX_CHECKED) {
+            if raw <= v {
+                break;
+            }
+            let w = weigh.value(c, raw);
+            if w > v {
+                (v, to) = (w, c);
+            }
+        }
+    }
     if v <= current + MOVE_MARGIN {
         return None;
     }

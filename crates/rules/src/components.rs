@@ -328,6 +328,9 @@ pub enum ConditionKind {
     SpiritWard,
     /// escalation: a successful Dicey Move: 1 Advantage on its next attack this turn.
     DiceyEdge,
+    /// escalation: an ally's Dicey Move from `source` helps it off: 1 Advantage on its
+    /// next Disengage, until `source`'s next turn.
+    DiceyFooting,
     /// escalation: popped off `source` by a Disengage (it may move away without
     /// provoking `source`) until its next turn.
     PoppedOff,
@@ -336,7 +339,7 @@ pub enum ConditionKind {
 impl ConditionKind {
     /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
     /// checks it against the names serde knows, so a new condition cannot be left out).
-    pub const ALL: [ConditionKind; 52] = [
+    pub const ALL: [ConditionKind; 53] = [
         ConditionKind::Prone,
         ConditionKind::Grappled,
         ConditionKind::Grappling,
@@ -388,6 +391,7 @@ impl ConditionKind {
         ConditionKind::SpiritSaves,
         ConditionKind::SpiritWard,
         ConditionKind::DiceyEdge,
+        ConditionKind::DiceyFooting,
         ConditionKind::PoppedOff,
     ];
 
@@ -415,6 +419,7 @@ impl ConditionKind {
                 | SpiritSaves
                 | SpiritWard
                 | DiceyEdge
+                | DiceyFooting
         )
     }
 }

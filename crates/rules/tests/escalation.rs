@@ -1631,7 +1631,8 @@ fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_n
             &mut b,
             f,
             EscalationAction::DiceyMove {
-                to: Cell::new(2, 3)
+                to: Cell::new(2, 3),
+                target: None,
             }
         )
         .is_err()
@@ -1641,6 +1642,7 @@ fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_n
         f,
         EscalationAction::DiceyMove {
             to: Cell::new(4, 1),
+            target: None,
         },
     )
     .unwrap();
@@ -1663,6 +1665,7 @@ fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_n
         f,
         EscalationAction::DiceyMove {
             to: Cell::new(5, 4),
+            target: None,
         },
     )
     .unwrap();

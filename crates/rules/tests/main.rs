@@ -15,6 +15,8 @@ mod duel;
 mod duel_plus;
 mod engine;
 mod escalation;
+mod escalation_ai;
+mod escalation_dicey;
 mod escalation_powers;
 mod explain;
 mod flow;

@@ -180,7 +180,10 @@ fn abilities(
     }
     super::section(ui, "abilities", "Abilities [M]", |ui| {
         let casting = view.casting.as_ref().filter(|c| c.caster == u);
-        ui.horizontal_wrapped(|ui| {
+        // One per row: in a wrapped row a button whose label takes two lines (a long
+        // price: "escalation die at 2 or more") made every later row as tall, leaving
+        // gaps; most labels with a price fill the panel's width anyway.
+        ui.vertical(|ui| {
             for (i, a) in known.iter().enumerate() {
                 let price = b.rules().ability_price(b, u, i);
                 let uses = b

@@ -120,4 +120,15 @@ pub(super) struct LevelFile {
     pub(super) surprise: Option<String>,
     #[serde(default)]
     pub(super) stalemate_rounds: Option<i64>,
+    #[serde(default)]
+    pub(super) dicey: Vec<super::dicey::DiceyFile>,
+}
+
+pub(super) fn parse_colour(s: &str) -> Option<[u8; 3]> {
+    let h = s.strip_prefix('#')?;
+    if h.len() != 6 || !h.is_ascii() {
+        return None;
+    }
+    let b = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some([b(0)?, b(2)?, b(4)?])
 }

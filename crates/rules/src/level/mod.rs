@@ -15,11 +15,13 @@ use crate::rulesets::RulesetId;
 use crate::span::{Pos, SpanIndex};
 
 mod catalogue;
+mod dicey;
 mod file;
 mod messages;
 mod problems;
 
 pub use catalogue::{Archetype, Catalogue};
+pub use dicey::{DICEY_CONDITIONS, DiceyReward, DiceySpot, DiceyTarget, default_dc};
 use file::*;
 pub use messages::echo;
 use messages::*;
@@ -205,6 +207,8 @@ pub struct Level {
     pub stalemate_rounds: u32,
     /// What each archetype its abilities summon is, ready to spawn (by archetype name).
     pub summons: BTreeMap<String, UnitDef>,
+    /// escalation: what a Dicey Move over each of these obstacles gives (`dicey`).
+    pub dicey: Vec<DiceySpot>,
 }
 
 /// Default of [`Level::stalemate_rounds`].
@@ -322,15 +326,6 @@ pub fn default_legend() -> BTreeMap<char, Terrain> {
     ]
     .into_iter()
     .collect()
-}
-
-fn parse_colour(s: &str) -> Option<[u8; 3]> {
-    let h = s.strip_prefix('#')?;
-    if h.len() != 6 || !h.is_ascii() {
-        return None;
-    }
-    let b = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
-    Some([b(0)?, b(2)?, b(4)?])
 }
 
 /// Validate level text; `file` names it in messages. A UTF-8 byte order mark at the
@@ -767,6 +762,14 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         }),
     };
 
+    let dicey = dicey::check(
+        &mut p,
+        &raw.dicey,
+        ruleset,
+        &grid,
+        map_fits.then_some(&terrain[..]),
+    );
+
     if !p.list.is_empty() {
         let ix = SpanIndex::build_for(src, p.list.iter().map(|(path, _, _)| path.as_str()));
         let mut problems: Vec<Problem> = p
@@ -795,5 +798,6 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         surprise,
         stalemate_rounds,
         summons: catalogue::summon_templates(&catalogue),
+        dicey,
     })
 }

@@ -234,8 +234,8 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     match e {
         EscalationAction::Flee => {}
-        EscalationAction::DiceyMove { to } => {
-            dicey_plan(b, u, *to)?;
+        EscalationAction::DiceyMove { to, target } => {
+            super::dicey::dicey_plan(b, u, *to, *target)?;
         }
         EscalationAction::FightInSpirit { ally, .. } => {
             b.unit_checked(*ally)?;
@@ -469,48 +469,6 @@ pub(super) fn confused_check(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     Ok(())
 }
 
-/// The difficulty of a Dicey Move over an obstacle ("a skill check against an
-/// appropriate Difficulty for the environment"): a low wall 11, a pit 13.
-pub fn dicey_difficulty(t: crate::level::Terrain) -> Option<i32> {
-    match t {
-        crate::level::Terrain::Low => Some(11),
-        crate::level::Terrain::Pit => Some(13),
-        _ => None,
-    }
-}
-
-/// A Dicey Move to `to`: over the one low wall or pit between the unit and `to` (two
-/// cells away in a straight line), onto a free cell; its difficulty.
-pub fn dicey_plan(b: &Battle, u: UnitId, to: crate::grid::Cell) -> Result<i32, Illegal> {
-    may_move(b, u)?;
-    let g = b.grid();
-    let line = g.line(b.pos(u), to);
-    if line.len() != 3 || g.distance(b.pos(u), to) != 2 {
-        return Err(cannot(
-            b,
-            u,
-            "a Dicey Move lands two cells away, straight over the obstacle next to it",
-        ));
-    }
-    let Some(dc) = dicey_difficulty(b.terrain(line[1])) else {
-        return Err(cannot(
-            b,
-            u,
-            format!("{} is no low wall or pit to get over", line[1]),
-        ));
-    };
-    if !g.contains(to) || !b.terrain(to).standable() {
-        return Err(Illegal::BadCell(to));
-    }
-    if let Some(o) = b.unit_at(to, Some(u)) {
-        return Err(Illegal::Occupied {
-            cell: to,
-            by: b.name(o).to_string(),
-        });
-    }
-    Ok(dc)
-}
-
 /// Is `u` a PC out of the fight for good (dead) whose side fights on? It still takes
 /// its turns, to Fight in Spirit.
 pub fn fights_in_spirit(b: &Battle, u: UnitId) -> bool {
@@ -597,7 +555,7 @@ fn hit_this_round(b: &Battle, u: UnitId, target: UnitId) -> bool {
 /// The chance a Disengage from `from` succeeds.
 pub fn disengage_chance(b: &Battle, u: UnitId, from: &[UnitId]) -> f64 {
     let dc = disengage_dc(from.len());
-    super::natural_odds(disengage_edges(b, u, from))
+    super::natural_odds(disengage_edges(b, u, from) + super::dicey::footing(b, u))
         .iter()
         .enumerate()
         .filter(|(n, _)| *n as i32 >= dc)
@@ -615,37 +573,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         _ => return Err(cannot(b, u, "not an escalation action")),
     };
     match e {
-        EscalationAction::DiceyMove { to } => {
-            let dc = dicey_plan(b, u, to)?;
-            pay(b, u, Slot::Move, Spend::Move);
-            let roll = b.roll(d6s(0))?;
-            let success = roll.total >= dc;
-            b.emit(Event::Check {
-                unit: u,
-                purpose: CheckPurpose::DiceyMove,
-                roll,
-                target_number: dc,
-                outcome: if success {
-                    Outcome::Success
-                } else {
-                    Outcome::Failure
-                },
-            });
-            if success {
-                b.emit(Event::ConditionAdded {
-                    unit: u,
-                    kind: ConditionKind::DiceyEdge,
-                    duration: Duration::UntilOwnTurnStart,
-                    source: None,
-                });
-                let from = b.pos(u);
-                b.push_frame(crate::engine::Frame::Move {
-                    unit: u,
-                    path: vec![from, to],
-                    next: 1,
-                    mode: crate::engine::MoveMode::Dash { exempt: None },
-                });
-            }
+        EscalationAction::DiceyMove { to, target } => {
+            super::dicey::perform(b, u, to, target)?;
         }
         EscalationAction::FightInSpirit { ally, boon } => {
             pay(b, u, Slot::Standard, Spend::Wait);
@@ -757,14 +686,23 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             };
             pay(b, u, Slot::Move, Spend::Disengage);
             let dc = disengage_dc(from.len());
-            let net = disengage_edges(b, u, &from);
-            let mut roll = b.roll(d6s(net))?;
-            if net < 0 {
+            let grabbed = disengage_edges(b, u, &from);
+            let footing = super::dicey::footing(b, u);
+            let mut roll = b.roll(d6s(grabbed + footing))?;
+            if grabbed < 0 {
                 roll = roll.with(Modifier::new(
                     ModKind::Condition,
                     "Disadvantage: grabbed",
                     0,
                 ));
+            }
+            if footing > 0 {
+                roll = roll.with(Modifier::new(
+                    ModKind::Condition,
+                    "Advantage: an ally's Dicey Move",
+                    0,
+                ));
+                super::dicey::footing_used(b, u);
             }
             let success = roll.total >= dc;
             b.emit(Event::Check {

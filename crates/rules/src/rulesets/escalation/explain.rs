@@ -168,7 +168,14 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         DiceyEdge => e(
             t,
-            "It pulled off a Dicey Move: 1 Advantage on its next attack this turn.",
+            "A Dicey Move (its own, or an ally's over a spot the level names) gives it 1 \
+             Advantage on its next attack.",
+            "Positioning and Movement › Dicey Moves",
+        ),
+        DiceyFooting => e(
+            t,
+            "An ally's Dicey Move helps it get away: 1 Advantage on its next Disengage, \
+             until the start of that ally's next turn.",
             "Positioning and Movement › Dicey Moves",
         ),
         // Refused by escalation (`refused_condition`): the other rulesets' conditions.
@@ -203,9 +210,11 @@ fn action(l: &str) -> Option<Explanation> {
         .costs("a Standard action"),
         "Dicey move" => e(
             "Dicey Move",
-            "Vault a low wall (3d6 against 11) or leap a pit (3d6 against 13) the level puts \
-             in your way. Success carries you across and gives you 1 Advantage on your next \
-             attack this turn; failure leaves you where you were.",
+            "Vault a low wall (3d6 vs 11) or leap a pit (3d6 vs 13) next to you. Success \
+             carries you across with 1 Advantage on your next attack this turn; failure \
+             leaves you where you were. A level's dicey spot may set its own Difficulty and \
+             reward: Advantage for an ally, damage or a condition on an enemy next to where \
+             you land (you pick whom).",
             "Positioning and Movement › Dicey Moves",
         )
         .costs("a Move action"),
@@ -380,14 +389,15 @@ fn terrain(t: Terrain) -> Explanation {
         Terrain::Low => e(
             "Low wall",
             "Nobody walks or stands here, but ranged attacks pass over it. escalation gives \
-             it no cover bonus.",
+             it no cover bonus. A Dicey Move vaults it (3d6 against 11, unless the level \
+             names another Difficulty).",
             "map feature; the seed has no cover rule",
         ),
         Terrain::Pit => e(
             "Pit",
-            "Nobody walks or stands here, but ranged attacks pass over it. There is no \
-             jumping (Dicey Moves are not played yet).",
-            "map feature; Special Actions › Dicey Moves (left out)",
+            "Nobody walks or stands here, but ranged attacks pass over it. A Dicey Move \
+             leaps it (3d6 against 13, unless the level names another Difficulty).",
+            "map feature; Special Actions › Dicey Moves",
         ),
     }
 }

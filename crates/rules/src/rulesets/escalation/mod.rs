@@ -6,6 +6,7 @@ mod actions;
 mod ai;
 mod attack;
 mod casting;
+mod dicey;
 mod explain;
 mod intercept;
 mod ready;
@@ -18,6 +19,10 @@ pub use actions::*;
 pub use ai::EscalationAi;
 pub use attack::*;
 pub use casting::{action_slot, damage_kind, power_math};
+pub use dicey::{
+    DiceyPlan, default_target as dicey_default_target, dicey_candidates, dicey_difficulty,
+    dicey_plan, dicey_spot,
+};
 pub use intercept::*;
 pub use ready::ready_plan;
 pub use rules::Escalation;

@@ -69,7 +69,16 @@ pub static ACTIONS: [ActionSpec; 10] = [
         label: "Dicey move",
         key: Some(Key::Digit(0)),
         target: Target::Cell("the cell beyond a low wall or pit next to you"),
-        build: |_, u, p: &Pick| Some(act(u, EscalationAction::DiceyMove { to: p.cell()? })),
+        build: |b, u, p: &Pick| {
+            let to = p.cell()?;
+            Some(act(
+                u,
+                EscalationAction::DiceyMove {
+                    to,
+                    target: super::dicey::default_target(b, u, to),
+                },
+            ))
+        },
     },
     ActionSpec {
         label: "Flee",
@@ -95,8 +104,15 @@ pub static ACTIONS: [ActionSpec; 10] = [
 /// The names of the initiative bands, Very Slow 0 to Very Fast 4.
 pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
 
-/// A Delay: to which of the slower bands.
+/// A Delay: to which of the slower bands; a Dicey Move: who gets its reward.
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    if let Command::Act {
+        unit,
+        action: Action::Escalation(EscalationAction::DiceyMove { to, .. }),
+    } = cmd
+    {
+        return super::dicey::choice(b, *unit, *to);
+    }
     let Command::Act {
         unit,
         action: Action::Escalation(EscalationAction::Delay { .. }),

@@ -26,11 +26,16 @@ pub enum EscalationAction {
     },
     /// Dicey Move (Move): vault the low wall or leap the pit next to the unit, landing
     /// on the cell beyond it in a straight line: 3d6 against the terrain's difficulty (low
-    /// wall 11, pit 13); success lands it there with 1 Advantage on its next attack this
-    /// turn, failure loses the move action.
+    /// wall 11, pit 13) or the level's dicey spot's; success lands it there with 1
+    /// Advantage on its next attack this turn, or the spot's reward (`super::dicey`),
+    /// failure loses the move action.
     DiceyMove {
         /// Where to land (two cells away, over the obstacle).
         to: crate::grid::Cell,
+        /// Who gets the spot's reward, when it is for an ally or on an enemy next to
+        /// the landing cell (required then, when anyone is there; refused otherwise).
+        #[serde(default)]
+        target: Option<UnitId>,
     },
     /// Rally (Standard): heal using a recovery, then save against one save-ends effect
     /// with the escalation die as a bonus.

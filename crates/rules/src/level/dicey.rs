@@ -1,0 +1,217 @@
+//! Dicey spots: what a level says a risky move over one of its obstacles gives
+//! (escalation's Dicey Move, seed 001 "Special Actions › Dicey Moves": "might give the
+//! character or an ally 1 Advantage on an attack performed right, deal some environmental
+//! damage, add a condition for a round, or give an ally 1 Advantage on Disengagement").
+
+use serde::{Deserialize, Serialize};
+
+use super::problems::Problems;
+use super::{Terrain, echo};
+use crate::components::ConditionKind;
+use crate::dice::DiceExpr;
+use crate::grid::{Cell, Grid};
+use crate::rulesets::RulesetId;
+
+/// What a successful Dicey Move over a spot gives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiceyReward {
+    /// The mover: 1 Advantage on its next attack (the default, where no spot is named).
+    Advantage,
+    /// An ally next to the landing cell: 1 Advantage on its next attack, until the
+    /// mover's next turn.
+    AllyAdvantage,
+    /// Environmental damage (a kicked brazier, a pushed cart) to an enemy next to the
+    /// landing cell: these dice, rolled.
+    Damage(DiceExpr),
+    /// A condition on an enemy next to the landing cell, for a round (until the mover's
+    /// next turn): one of [`DICEY_CONDITIONS`].
+    Condition(ConditionKind),
+    /// An ally next to the landing cell: 1 Advantage on its next Disengage, until the
+    /// mover's next turn.
+    AllyDisengage,
+}
+
+/// Whom a reward needs the mover to name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceyTarget {
+    /// Nobody: the mover.
+    Mover,
+    /// An ally of the mover next to the landing cell.
+    Ally,
+    /// An enemy next to the landing cell.
+    Enemy,
+}
+
+impl DiceyReward {
+    /// Whom it needs named.
+    pub fn target(&self) -> DiceyTarget {
+        match self {
+            DiceyReward::Advantage => DiceyTarget::Mover,
+            DiceyReward::AllyAdvantage | DiceyReward::AllyDisengage => DiceyTarget::Ally,
+            DiceyReward::Damage(_) | DiceyReward::Condition(_) => DiceyTarget::Enemy,
+        }
+    }
+
+    /// The reward in words ("2d6 damage to an enemy next to the landing").
+    pub fn words(&self) -> String {
+        match self {
+            DiceyReward::Advantage => "1 Advantage on the mover's next attack".into(),
+            DiceyReward::AllyAdvantage => {
+                "1 Advantage on the next attack of an ally next to the landing".into()
+            }
+            DiceyReward::Damage(d) => format!("{d} damage to an enemy next to the landing"),
+            DiceyReward::Condition(k) => {
+                format!("{k:?} for a round on an enemy next to the landing")
+            }
+            DiceyReward::AllyDisengage => {
+                "1 Advantage on the next Disengage of an ally next to the landing".into()
+            }
+        }
+    }
+}
+
+/// The conditions a dicey spot may put on an enemy for a round: escalation's conditions
+/// that change how a unit fights.
+pub const DICEY_CONDITIONS: [ConditionKind; 7] = [
+    ConditionKind::Dazed,
+    ConditionKind::Weakened,
+    ConditionKind::Hampered,
+    ConditionKind::Stuck,
+    ConditionKind::Vulnerable,
+    ConditionKind::Confused,
+    ConditionKind::Shaken,
+];
+
+/// A dicey spot as the battle uses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceySpot {
+    /// The obstacle (a low wall or a pit) to get over.
+    pub cell: Cell,
+    /// The check's Difficulty (3d6 against it).
+    pub dc: i32,
+    /// What success gives.
+    pub reward: DiceyReward,
+}
+
+/// A dicey spot as written: `Dicey(cell: (8, 5), dc: 12, reward: Damage("1d6"))`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename = "Dicey")]
+pub(super) struct DiceyFile {
+    pub(super) cell: Cell,
+    #[serde(default)]
+    pub(super) dc: Option<i64>,
+    #[serde(default = "advantage")]
+    pub(super) reward: DiceyReward,
+}
+
+fn advantage() -> DiceyReward {
+    DiceyReward::Advantage
+}
+
+/// The Difficulty of getting over `t` where no spot names one: a low wall 11, a pit 13.
+pub fn default_dc(t: Terrain) -> Option<i32> {
+    match t {
+        Terrain::Low => Some(11),
+        Terrain::Pit => Some(13),
+        _ => None,
+    }
+}
+
+/// Check the level's dicey spots (an error at the entry that is wrong) and build them.
+/// `terrain` is `None` when the map was not built (too large): cells are not checked.
+pub(super) fn check(
+    p: &mut Problems,
+    raw: &[DiceyFile],
+    ruleset: Option<RulesetId>,
+    grid: &Grid,
+    terrain: Option<&[Terrain]>,
+) -> Vec<DiceySpot> {
+    if !raw.is_empty()
+        && let Some(r) = ruleset
+        && r.id() != crate::rulesets::escalation::ID
+    {
+        p.at(
+            "dicey",
+            format!(
+                "dicey spots are escalation's Dicey Moves; ruleset {} has none (remove `dicey`)",
+                r.id()
+            ),
+        );
+        return Vec::new();
+    }
+    let mut out: Vec<DiceySpot> = Vec::new();
+    for (i, d) in raw.iter().enumerate() {
+        let at = |f: &str| format!("dicey[{i}].{f}");
+        let t = terrain.and_then(|t| grid.index(d.cell).map(|ix| t[ix]));
+        let base = match (terrain, t) {
+            (None, _) => Some(11),
+            (Some(_), None) => {
+                p.at(
+                    &at("cell"),
+                    format!(
+                        "dicey spot {} is off the map ({}×{})",
+                        d.cell, grid.width, grid.height
+                    ),
+                );
+                None
+            }
+            (Some(_), Some(t)) => {
+                let dc = default_dc(t);
+                if dc.is_none() {
+                    p.at(
+                        &at("cell"),
+                        format!(
+                            "dicey spot {} is {}; a Dicey Move gets over a low wall `=` or a pit `_`",
+                            d.cell,
+                            t.name()
+                        ),
+                    );
+                }
+                dc
+            }
+        };
+        if out.iter().any(|o| o.cell == d.cell) {
+            p.at(&at("cell"), format!("two dicey spots are on {}", d.cell));
+        }
+        let dc = match d.dc {
+            None => base.unwrap_or(11),
+            Some(n) if (3..=18).contains(&n) => n as i32,
+            Some(n) => {
+                p.at(
+                    &at("dc"),
+                    format!(
+                        "dc {} cannot be met or missed on 3d6: give 3 to 18",
+                        echo(&n.to_string())
+                    ),
+                );
+                11
+            }
+        };
+        if let DiceyReward::Condition(k) = &d.reward
+            && !DICEY_CONDITIONS.contains(k)
+        {
+            let known: Vec<String> = DICEY_CONDITIONS.iter().map(|k| format!("{k:?}")).collect();
+            p.at(
+                &at("reward"),
+                format!(
+                    "a dicey spot cannot put {k:?} on an enemy for a round (it may: {})",
+                    known.join(", ")
+                ),
+            );
+        }
+        if let DiceyReward::Damage(e) = &d.reward
+            && e.max() <= 0
+        {
+            p.at(
+                &at("reward"),
+                format!("damage {e} never deals any: give dice such as \"1d6\""),
+            );
+        }
+        out.push(DiceySpot {
+            cell: d.cell,
+            dc,
+            reward: d.reward.clone(),
+        });
+    }
+    out
+}
