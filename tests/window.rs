@@ -587,6 +587,8 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
         animation: "fast".into(),
         confirm_end_turn: false,
         threat_overlay: true,
+        minimap: false,
+        camera_follow: false,
     };
     store(&path, &mine).unwrap();
     assert_eq!(load(&path), (mine.clone(), None));
@@ -624,3 +626,5 @@ fn zooming_keeps_the_point_under_the_cursor() {
     }
     assert_eq!(zoom_about(at, 1.0, 2.0, size / 2.0, size), at);
 }
+
+mod camera;
