@@ -17,6 +17,11 @@
 #   - a greyed action (Trip: nobody in reach) clicked does nothing;
 #   - the wheel over the side panel scrolls it and leaves the map's zoom alone; over the
 #     map it zooms about the pointer (the cell under it stays there);
+#   - zoomed in (+), the minimap shows in the bottom left corner; a click on its left end
+#     brings the map's left end into view (layout and screenshots compared);
+#   - Snarl walks, the camera looks elsewhere, the turn ends: once the Wardens dismiss
+#     the handover screen the walk replays and the camera glides to it (the cell it
+#     ended on comes into view by itself);
 #   - the window resized to 1024×640: the map is fitted again inside the part left of
 #     the panel, End turn is still on screen.
 #
@@ -185,6 +190,71 @@ dx=$(( bx - 300 )); dy=$(( by - 650 )); ax=$(( sx - 300 )); ay=$(( sy - 650 ))
 awk -v b="$(( dx * dx + dy * dy ))" -v a="$(( ax * ax + ay * ay ))" 'BEGIN { exit !(sqrt(a) <= sqrt(b) / 1.15 + 4) }' ||
   fail "zoom moved cell ($cx, $cy) away from the pointer: ($bx, $by) -> ($sx, $sy)"
 echo "e2e-window: the zoom kept cell ($cx, $cy) under the pointer: ($bx, $by) -> ($sx, $sy)"
+
+# cell_x X Y / cell_y X Y: where a cell's centre is on screen now.
+cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
+cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
+# on_map X Y: the cell's centre is in the map area (left of the panel) now.
+on_map() {
+  local sx sy
+  sx=$(cell_x "$1" "$2"); sy=$(cell_y "$1" "$2")
+  [ -n "$sx" ] && [ "$sx" -ge 16 ] && [ "$sx" -le $((1280 - 356)) ] && [ "$sy" -ge 16 ] && [ "$sy" -le 784 ]
+}
+
+echo "e2e-window: zoomed in, the minimap shows; a click on it moves the view there"
+import -window root -crop 250x110+0+690 +repage "$out/mini-a.png"
+for _ in 1 2 3 4; do xdotool key equal; sleep 0.4; done
+sleep 2
+import -window root -crop 250x110+0+690 +repage "$out/mini-b.png"
+ae=$(compare -metric AE "$out/mini-a.png" "$out/mini-b.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${ae%.*}" -gt 3000 ] 2>/dev/null || fail "no minimap in the bottom left corner once zoomed in ($ae pixels changed)"
+# Snarl walks from (14, 3) to (12, 2) while it is in view (the replay checks below).
+on_map 12 2 || fail "cell (12, 2) is not in view after zooming in"
+xdotool mousemove "$(cell_x 12 2)" "$(cell_y 12 2)"
+sleep 1
+xdotool click 1
+wait_for '"kind":"moved","round":1,"actor":"Snarl","from":\[13,2\],"to":\[12,2\]' 10
+sleep 2
+shot 96-minimap
+cp "$SKIRMISH_LAYOUT" "$out/layout-mini-before.txt"
+import -window root -crop 900x560+0+100 +repage "$out/map-a.png"
+bx=$(cell_x 0 2)
+# The minimap's left end (it is 220 pixels wide, 10 from the corner): the map's left end.
+xdotool mousemove 18 750
+sleep 0.5
+xdotool click 1
+sleep 3
+shot 97-minimap-clicked
+import -window root -crop 900x560+0+100 +repage "$out/map-b.png"
+ax=$(cell_x 0 2)
+[ "$ax" -gt $((bx + 100)) ] || fail "the minimap click did not bring the map's left end into view: cell (0, 2) at x $bx -> $ax"
+on_map 0 2 || fail "cell (0, 2) is not in view after the minimap click (x $ax)"
+on_map 12 2 && fail "cell (12, 2) still in view after the minimap click: the replay check needs it out"
+ae=$(compare -metric AE "$out/map-a.png" "$out/map-b.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${ae%.*}" -gt 20000 ] 2>/dev/null || fail "the map on screen hardly changed after the minimap click ($ae pixels)"
+echo "e2e-window: the minimap click moved cell (0, 2) from x $bx to $ax ($ae pixels changed)"
+
+echo "e2e-window: after the handover the Wardens see Snarl's walk again, the camera gliding to it"
+xdotool mousemove 600 300
+xdotool key Return
+for _ in $(seq 1 10); do has_button "End turn anyway" && break; sleep 0.5; done
+has_button "End turn anyway" && xdotool key y
+wait_for '"kind":"turn_started","round":1,"actor":"Corwin"' 10
+sleep 2
+on_map 12 2 && fail "cell (12, 2) came into view behind the handover screen"
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Wardens"' 10
+seen=
+for i in $(seq 1 30); do
+  sleep 0.25
+  [ "$i" = 4 ] && shot 98-replay
+  if on_map 12 2; then seen=$i; break; fi
+done
+[ -n "$seen" ] || fail "the replay did not bring Snarl's walk to (12, 2) into view"
+# (Then the camera follows Corwin, whose turn it is, if he is out of view.)
+shot 99-replay-walk
+echo "e2e-window: the replay glided to (12, 2) (x $(cell_x 12 2)) within $((seen / 4)) s"
+sleep 4
 
 echo "e2e-window: resized to 1024×640, the map is fitted again and End turn is on screen"
 xdotool windowsize "$win" 1024 640

@@ -587,6 +587,8 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
         animation: "fast".into(),
         confirm_end_turn: false,
         threat_overlay: true,
+        minimap: false,
+        camera_follow: false,
     };
     store(&path, &mine).unwrap();
     assert_eq!(load(&path), (mine.clone(), None));
@@ -696,3 +698,5 @@ fn the_dicey_move_button_asks_whom_a_dicey_spots_reward_goes_to() {
         }
     );
 }
+
+mod camera;

@@ -1,24 +1,200 @@
 //! Camera: pan with the arrow keys, WASD or a middle-button drag; zoom with the wheel or
 //! +/-. The wheel and drags over a panel belong to the panel (it scrolls), never to the
 //! map; nothing moves while the handover screen hides the board. A resized window gets
-//! the whole map fitted again.
+//! the whole map fitted again. The camera glides to a point ([`Glide`]: the replay after
+//! a handover, the minimap) and, when the setting is on, to the unit whose turn starts
+//! if it is out of view (`follow`), never while the player pans.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw, WindowResized};
 use bevy_egui::input::EguiWantsInput;
 
+use skirmish_rules::components::UnitId;
+
 use super::act::board_hidden;
-use super::map::MapLayout;
-use super::{Screen, View};
+use super::map::{AnimSpeed, MapLayout, PANEL};
+use super::replay::Replay;
+use super::{BattleRes, Screen, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Glide>().add_systems(
         Update,
-        ((pan, zoom).run_if(not(board_hidden)), refit, note_layout)
+        (
+            (pan, zoom, follow, glide).run_if(not(board_hidden)),
+            refit,
+            note_layout,
+        )
             .chain()
+            .in_set(super::act::GameSystems::View)
             .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// The part of the world the map area shows (the window left of the side panel) for a
+/// camera at `at` with orthographic `scale` in a `ww`×`wh` window.
+pub fn view_rect(at: Vec2, scale: f32, ww: f32, wh: f32) -> Rect {
+    Rect::new(
+        at.x - ww / 2.0 * scale,
+        at.y - wh / 2.0 * scale,
+        at.x + (ww / 2.0 - PANEL).max(-ww / 2.0) * scale,
+        at.y + wh / 2.0 * scale,
+    )
+}
+
+/// Is `p` inside `r` with at least `margin` to spare on every side?
+pub fn in_view(r: Rect, p: Vec2, margin: f32) -> bool {
+    p.x >= r.min.x + margin
+        && p.x <= r.max.x - margin
+        && p.y >= r.min.y + margin
+        && p.y <= r.max.y - margin
+}
+
+/// Where the camera stands to show `p` in the middle of the map area.
+pub fn centred_on(p: Vec2, scale: f32) -> Vec2 {
+    p + Vec2::new(PANEL / 2.0 * scale, 0.0)
+}
+
+/// Where the camera should go so that the points `pts` (world positions: a mover's
+/// cells, an attacker and its target) are in view with `margin` to spare: `None` when
+/// they already are (the camera stays); else the middle of them when they fit in the
+/// view together, or the last one (where the action ends) when they do not.
+pub fn frame_points(view: Rect, pts: &[Vec2], margin: f32, scale: f32) -> Option<Vec2> {
+    let last = *pts.last()?;
+    if pts.iter().all(|&p| in_view(view, p, margin)) {
+        return None;
+    }
+    let (lo, hi) = pts
+        .iter()
+        .fold((last, last), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let fits =
+        hi.x - lo.x <= view.width() - 2.0 * margin && hi.y - lo.y <= view.height() - 2.0 * margin;
+    Some(centred_on(if fits { (lo + hi) / 2.0 } else { last }, scale))
+}
+
+/// How long a glide takes at normal animation speed, in seconds.
+const GLIDE_SECS: f32 = 0.4;
+
+/// Where the camera is gliding to: from where, to where, how far through (0..1).
+#[derive(Resource, Default, Debug)]
+pub struct Glide {
+    to: Option<(Vec2, Vec2, f32)>,
+}
+
+impl Glide {
+    /// Is the camera on its way somewhere?
+    pub fn busy(&self) -> bool {
+        self.to.is_some()
+    }
+
+    /// Glide from `from` to `to` (at once when the animation speed is instant).
+    pub fn start(&mut self, from: Vec2, to: Vec2) {
+        self.to = Some((from, to, 0.0));
+    }
+
+    /// Stop where the camera is (the player took over).
+    pub fn stop(&mut self) {
+        self.to = None;
+    }
+}
+
+/// Where the camera stands after `t` (0..1) of a glide from `from` to `to`: eased in
+/// and out, exactly at `to` from `t` = 1 on.
+pub fn glide_at(from: Vec2, to: Vec2, t: f32) -> Vec2 {
+    let t = t.clamp(0.0, 1.0);
+    from.lerp(to, t * t * (3.0 - 2.0 * t))
+}
+
+fn glide(
+    time: Res<Time>,
+    view: Res<View>,
+    mut g: ResMut<Glide>,
+    mut cams: Query<&mut Transform, With<Camera2d>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some((from, to, t)) = g.to else { return };
+    let t = match view.anim_speed {
+        AnimSpeed::Instant => 1.0,
+        s => t + time.delta_secs() * s.factor() / GLIDE_SECS,
+    };
+    let at = glide_at(from, to, t);
+    for mut tr in &mut cams {
+        tr.translation.x = at.x;
+        tr.translation.y = at.y;
+    }
+    g.to = (t < 1.0).then_some((from, to, t));
+    redraw.write(RequestRedraw);
+}
+
+/// The camera, its scale and the window's size, if there are both.
+fn camera_now(
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    cams: &Query<(&Transform, &Projection), With<Camera2d>>,
+) -> Option<(Vec2, f32, Vec2)> {
+    let w = windows.single().ok()?;
+    let (t, p) = cams.iter().next()?;
+    let scale = match p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    Some((
+        t.translation.truncate(),
+        scale,
+        Vec2::new(w.width(), w.height()),
+    ))
+}
+
+/// The camera follows the active unit (Settings, on by default): when a unit's turn
+/// starts (an AI's or a person's) out of view, the camera glides to it. Not while the
+/// player pans (the turn's start is then let go), not during the replay after a handover
+/// (the turn's start is taken up once it is over).
+#[allow(clippy::too_many_arguments)]
+fn follow(
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    view: Res<View>,
+    replay: Res<Replay>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Transform, &Projection), With<Camera2d>>,
+    mut g: ResMut<Glide>,
+    mut last: Local<Option<UnitId>>,
+) {
+    let cur = battle.0.current();
+    if cur == *last || replay.running() {
+        return;
+    }
+    *last = cur;
+    let (Some(u), Some(layout)) = (cur, layout) else {
+        return;
+    };
+    if !view.follow || player_pans(&keys, &mouse) {
+        return;
+    }
+    let Some((at, scale, size)) = camera_now(&windows, &cams) else {
+        return;
+    };
+    let p = layout.world(battle.0.pos(u));
+    let r = view_rect(at, scale, size.x, size.y);
+    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale) {
+        g.start(at, to);
+    }
+}
+
+/// Is the player moving the camera (a pan key held, the middle button dragging)?
+pub fn player_pans(keys: &ButtonInput<KeyCode>, mouse: &ButtonInput<MouseButton>) -> bool {
+    mouse.pressed(MouseButton::Middle)
+        || keys.any_pressed([
+            KeyCode::ArrowLeft,
+            KeyCode::ArrowRight,
+            KeyCode::ArrowUp,
+            KeyCode::ArrowDown,
+            KeyCode::KeyW,
+            KeyCode::KeyA,
+            KeyCode::KeyS,
+            KeyCode::KeyD,
+        ])
 }
 
 const PAN_SPEED: f32 = 500.0;
@@ -51,6 +227,7 @@ fn pan(
     view: Res<View>,
     mut dragging: Local<bool>,
     mut cams: Query<(&mut Transform, &Projection), With<Camera2d>>,
+    mut glide: ResMut<Glide>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     // A drag that starts over a panel is the panel's.
@@ -82,6 +259,8 @@ fn pan(
     if dir == Vec2::ZERO && !*dragging {
         return;
     }
+    // The player takes over from a glide.
+    glide.stop();
     // A held key sends no new input: keep the frames coming while the camera moves.
     redraw.write(RequestRedraw);
     for (mut t, proj) in &mut cams {
@@ -112,6 +291,7 @@ fn zoom(
     windows: Query<&Window, With<PrimaryWindow>>,
     view: Res<View>,
     mut cams: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+    mut glide: ResMut<Glide>,
 ) {
     let mut steps = 0.0;
     // The wheel zooms about the cursor; the keys about the middle of the screen.
@@ -135,6 +315,7 @@ fn zoom(
     if steps == 0.0 {
         return;
     }
+    glide.stop();
     for (mut p, mut t) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
             let new = (o.scale * 1.15f32.powf(steps)).clamp(0.3, 4.0);
@@ -153,6 +334,7 @@ fn refit(
     windows: Query<&Window, With<PrimaryWindow>>,
     layout: Option<Res<MapLayout>>,
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut glide: ResMut<Glide>,
 ) {
     if resized.read().count() == 0 {
         return;
@@ -161,6 +343,7 @@ fn refit(
         return;
     };
     let (at, scale) = layout.fit(w.width(), w.height());
+    glide.stop();
     for (mut t, mut p) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
             o.scale = scale;

@@ -7,6 +7,7 @@ use skirmish_rules::Status;
 
 use super::act::{ActionKey, handover_pending};
 use super::map::MapLayout;
+use super::replay::Replay;
 use super::{BattleRes, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
@@ -56,6 +57,7 @@ fn clicks(
     mouse: Res<ButtonInput<MouseButton>>,
     egui: Res<EguiWantsInput>,
     view: Res<View>,
+    replay: Res<Replay>,
     mut intent: ResMut<Intent>,
 ) {
     if egui.wants_any_pointer_input() {
@@ -65,6 +67,9 @@ fn clicks(
         && let Some(c) = view.hovered
     {
         intent.click = Some(c);
+        // A click on the map during the replay after a handover lands it at once (and
+        // then acts as usual).
+        intent.skip_replay |= replay.running();
     }
     if mouse.just_pressed(MouseButton::Right) {
         intent.cancel = true;
@@ -76,6 +81,7 @@ fn keys(
     egui: Res<EguiWantsInput>,
     battle: Res<BattleRes>,
     session: Res<Session>,
+    replay: Res<Replay>,
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
 ) {
@@ -96,6 +102,15 @@ fn keys(
     let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
     if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
         view.help = !view.help;
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        view.minimap = !view.minimap;
+    }
+    if replay.running() && keys.any_just_pressed([KeyCode::Space, KeyCode::Escape]) {
+        // Space or Esc during the replay after a handover: the rest lands at once (and
+        // nothing else: Esc opens no menu, cancels nothing).
+        intent.skip_replay = true;
+        return;
     }
     if view.battle_menu {
         // The in-battle menu is open: its keys only.

@@ -13,6 +13,7 @@ use skirmish_rules::event::Event;
 use skirmish_rules::grid::{Cell, Grid, GridKind};
 use skirmish_rules::level::Terrain;
 
+use super::replay::{Replay, position_at, up_at};
 use super::{BattleRes, Screen, Session};
 
 pub(super) fn plugin(app: &mut App) {
@@ -50,6 +51,22 @@ pub struct Built {
     seen: usize,
     /// Events already turned into animations.
     animated: usize,
+    /// A unit is still walking, lunging or fading (the replay waits for it).
+    pub busy: bool,
+}
+
+impl Built {
+    /// Play the events from `start` on again (the replay after a handover shows what the
+    /// side coming to the board missed): they animate and float once more.
+    pub fn rewind(&mut self, start: usize) {
+        self.animated = self.animated.min(start);
+        self.seen = self.seen.min(start);
+    }
+
+    /// Events up to here have been turned into animations.
+    pub fn animated(&self) -> usize {
+        self.animated
+    }
 }
 
 /// How fast the board animates (Settings): a move's cells a second.
@@ -90,6 +107,11 @@ impl AnimSpeed {
         }
     }
 
+    /// How much faster than normal it plays (1 for instant: nothing plays).
+    pub fn factor(self) -> f32 {
+        self.cells_per_second().map_or(1.0, |s| s / 6.0)
+    }
+
     /// Cells a second (`None`: instant).
     fn cells_per_second(self) -> Option<f32> {
         match self {
@@ -128,6 +150,15 @@ impl Anim {
     pub fn moving(&self) -> bool {
         !self.walk.is_empty() || self.lunge.is_some() || self.fade.is_some_and(|p| p < 1.0)
     }
+
+    /// Stand at `at` with nothing under way (a replay starts from there); `None`: where
+    /// the battle has the unit (everything lands at once).
+    pub fn reset(&mut self, at: Option<Vec3>) {
+        *self = Anim {
+            at,
+            ..Anim::default()
+        };
+    }
 }
 
 /// The tilemap's geometry, to turn cells into world positions and back.
@@ -164,6 +195,11 @@ impl MapLayout {
             .map(|c| (c, self.world(c).distance(p)))
             .min_by(|a, b| a.1.total_cmp(&b.1))?;
         (d <= self.tile.y * 0.55).then_some(c)
+    }
+
+    /// Every cell of the map.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<'_> {
+        self.logical.cells()
     }
 
     /// Size of one tile.
@@ -604,6 +640,7 @@ fn queue_animations(
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
     view: Res<super::View>,
+    replay: Res<Replay>,
     mut built: ResMut<Built>,
     mut units: Query<(&UnitView, &mut Anim)>,
 ) {
@@ -617,13 +654,16 @@ fn queue_animations(
         }
         return;
     }
-    if built.animated == b.log().len() {
+    // The replay after a handover lets the events through a few at a time.
+    let end = replay.upto(b.log().len());
+    if built.animated >= end {
         return;
     }
     let instant = view.anim_speed == AnimSpeed::Instant;
     let mut by_unit: std::collections::BTreeMap<UnitId, Mut<Anim>> =
         units.iter_mut().map(|(v, a)| (v.0, a)).collect();
-    for l in &b.log()[built.animated..] {
+    let log = b.log();
+    for (i, l) in log.iter().enumerate().take(end).skip(built.animated) {
         if instant {
             break;
         }
@@ -641,7 +681,8 @@ fn queue_animations(
             Event::Attack {
                 attacker, target, ..
             } => {
-                let (from, to) = (layout.world(b.pos(*attacker)), layout.world(b.pos(*target)));
+                let at = |u: UnitId| layout.world(position_at(log, u, i, b.pos(u)));
+                let (from, to) = (at(*attacker), at(*target));
                 let d = (to - from).normalize_or_zero() * layout.tile().x * 0.35;
                 if let Some(a) = by_unit.get_mut(attacker) {
                     a.lunge = Some((d.extend(0.0), 0.0));
@@ -660,7 +701,7 @@ fn queue_animations(
             _ => {}
         }
     }
-    built.animated = b.log().len();
+    built.animated = end;
 }
 
 fn animate_units(
@@ -668,6 +709,8 @@ fn animate_units(
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
     view: Res<super::View>,
+    replay: Res<Replay>,
+    mut built: ResMut<Built>,
     mut units: Query<(
         &UnitView,
         &mut Anim,
@@ -686,8 +729,25 @@ fn animate_units(
     let scale = speed.map_or(1.0, |s| s / 6.0);
     let tile = layout.tile().x.max(1.0);
     let mut busy = false;
+    // During a replay, a unit stands where the events let through so far put it.
+    let log = b.log();
+    let end = replay.upto(log.len());
+    let pos = |u: UnitId| {
+        if end < log.len() {
+            position_at(log, u, end, b.pos(u))
+        } else {
+            b.pos(u)
+        }
+    };
+    let up = |u: UnitId| {
+        if end < log.len() {
+            up_at(log, u, end, b.alive(u))
+        } else {
+            b.alive(u)
+        }
+    };
     for (v, mut a, mut t, mut vis, mut sprite) in &mut units {
-        let goal = layout.world(b.pos(v.0)).extend(10.0);
+        let goal = layout.world(pos(v.0)).extend(10.0);
         let mut at = a.at.unwrap_or(goal);
         match speed {
             // Walk the queued cells at the chosen speed, then settle where the battle
@@ -742,7 +802,7 @@ fn animate_units(
             _ => 1.0,
         };
         let fading = alpha < 1.0;
-        *vis = if b.alive(v.0) || fading {
+        *vis = if up(v.0) || fading {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -762,6 +822,9 @@ fn animate_units(
     if busy {
         // Still under way: the next frame, without waiting for input.
         redraw.write(RequestRedraw);
+    }
+    if built.busy != busy {
+        built.busy = busy;
     }
     if !battle.is_changed() {
         return;
@@ -791,19 +854,23 @@ fn spawn_floaters(
     mut commands: Commands,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
+    replay: Res<Replay>,
     mut built: ResMut<Built>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(layout) = layout else { return };
     let b = &battle.0;
-    if built.seen > b.log().len() {
-        built.seen = b.log().len();
+    let log = b.log();
+    if built.seen > log.len() {
+        built.seen = log.len();
     }
-    if built.seen < b.log().len() {
-        // New numbers may float from here: the frames that float them must come.
-        redraw.write(RequestRedraw);
+    let end = replay.upto(log.len());
+    if built.seen >= end {
+        return;
     }
-    for l in &b.log()[built.seen..] {
+    // New numbers may float from here: the frames that float them must come.
+    redraw.write(RequestRedraw);
+    for (i, l) in log.iter().enumerate().take(end).skip(built.seen) {
         let (unit, text, colour) = match &l.event {
             Event::Damage { unit, amount, .. } => {
                 (*unit, format!("-{amount}"), Color::srgb(1.0, 0.3, 0.25))
@@ -834,7 +901,7 @@ fn spawn_floaters(
             }
             _ => continue,
         };
-        let p = layout.world(b.pos(unit));
+        let p = layout.world(position_at(log, unit, i, b.pos(unit)));
         commands.spawn((
             MapEntity,
             Floater { age: 0.0 },
@@ -847,7 +914,7 @@ fn spawn_floaters(
             Transform::from_translation(p.extend(30.0) + Vec3::new(0.0, 10.0, 0.0)),
         ));
     }
-    built.seen = b.log().len();
+    built.seen = end;
 }
 
 fn float(

@@ -4,7 +4,10 @@
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
 //! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation, floating numbers;
-//! - `camera`: pan and zoom;
+//! - `camera`: pan and zoom, glides, following the active unit;
+//! - `minimap`: the overview of a map larger than the view (click or drag to look);
+//! - `replay`: after a hot-seat handover, what the side missed plays again, beat by
+//!   beat, the camera gliding to each;
 //! - `input`: mouse and keyboard → [`Intent`];
 //! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
 //!   the `--event-log` file;
@@ -22,7 +25,9 @@ mod idle;
 mod input;
 pub mod map;
 mod menu;
+pub mod minimap;
 mod overlay;
+pub mod replay;
 pub mod settings;
 
 use std::path::PathBuf;
@@ -171,6 +176,10 @@ pub struct View {
     pub casting: Option<act::Casting>,
     /// "End the turn?" is asked of this unit (it still has actions to spend).
     pub confirm_end: Option<UnitId>,
+    /// The minimap shows (when the map is larger than the view).
+    pub minimap: bool,
+    /// The camera glides to the unit whose turn starts when it is out of view.
+    pub follow: bool,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -214,6 +223,8 @@ pub struct Intent {
     pub next_ability: bool,
     /// Cast the ability with the targets picked so far (Enter or the Cast button).
     pub cast: bool,
+    /// Skip the rest of the replay after a handover (Space, Esc, a click on the map).
+    pub skip_replay: bool,
 }
 
 /// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the
@@ -319,6 +330,8 @@ pub fn run_window(launch: Launch) -> ExitCode {
             idle::plugin,
             settings::plugin,
             frame_stats::plugin,
+            minimap::plugin,
+            replay::plugin,
         ))
         .run();
     ExitCode::SUCCESS

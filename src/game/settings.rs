@@ -35,6 +35,8 @@ fn apply(saved: Res<Saved>, session: Option<ResMut<Session>>, mut view: ResMut<V
         view.anim_speed = s.anim_speed();
     }
     view.threat = s.threat_overlay;
+    view.minimap = s.minimap;
+    view.follow = s.camera_follow;
     if let Some(mut session) = session {
         session.confirm_end_turn = s.confirm_end_turn;
     }
@@ -53,6 +55,10 @@ pub struct Settings {
     pub confirm_end_turn: bool,
     /// The threat overlay on at the start of a battle.
     pub threat_overlay: bool,
+    /// The minimap shows (when the map is larger than the view).
+    pub minimap: bool,
+    /// The camera follows the unit whose turn starts.
+    pub camera_follow: bool,
 }
 
 impl Default for Settings {
@@ -61,6 +67,8 @@ impl Default for Settings {
             animation: AnimSpeed::default().label().to_string(),
             confirm_end_turn: true,
             threat_overlay: false,
+            minimap: true,
+            camera_follow: true,
         }
     }
 }
@@ -145,6 +153,8 @@ fn live(view: &View, session: &Session) -> Settings {
         animation: view.anim_speed.label().to_string(),
         confirm_end_turn: session.confirm_end_turn,
         threat_overlay: view.threat,
+        minimap: view.minimap,
+        camera_follow: view.follow,
     }
 }
 

@@ -80,6 +80,8 @@ fn carry_out(
                     threat: view.threat,
                     anim_speed: view.anim_speed,
                     log_details: view.log_details,
+                    minimap: view.minimap,
+                    follow: view.follow,
                     ..default()
                 };
             }

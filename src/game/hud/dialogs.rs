@@ -227,7 +227,9 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                         ),
                         (
                             "Space",
-                            "show the board after a hot-seat handover (only that)",
+                            "show the board after a hot-seat handover (only that); \
+                             during the replay that follows, skip it (Esc or a click on \
+                             the map too)",
                         ),
                         ("Tab", "cycle through your side's units"),
                         ("T", "threat overlay (hatched cells)"),
@@ -245,6 +247,11 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                         (
                             "wheel, + / -",
                             "zoom (the wheel over the side panel scrolls it instead)",
+                        ),
+                        (
+                            "F2",
+                            "minimap (when the map is larger than the view): click or \
+                             drag on it to look there",
                         ),
                         ("panel titles", "click to fold or unfold a section"),
                         ("F1, ?", "this help"),

@@ -190,6 +190,10 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
         "Ask before ending a turn with actions left",
     );
     ui.horizontal(|ui| {
+        ui.checkbox(&mut view.minimap, "Minimap [F2]");
+        ui.checkbox(&mut view.follow, "Camera follows the active unit");
+    });
+    ui.horizontal(|ui| {
         ui.label("Animation");
         for s in crate::game::map::AnimSpeed::ALL {
             ui.radio_value(&mut view.anim_speed, s, s.label());
