@@ -331,12 +331,15 @@ pub enum ConditionKind {
     /// escalation: popped off `source` by a Disengage (it may move away without
     /// provoking `source`) until its next turn.
     PoppedOff,
+    /// escalation: +2 to AC, PD and MD against the attack it was raised against (Shield
+    /// of Faith); it ends when that attack ends.
+    Shielded,
 }
 
 impl ConditionKind {
     /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
     /// checks it against the names serde knows, so a new condition cannot be left out).
-    pub const ALL: [ConditionKind; 52] = [
+    pub const ALL: [ConditionKind; 53] = [
         ConditionKind::Prone,
         ConditionKind::Grappled,
         ConditionKind::Grappling,
@@ -389,6 +392,7 @@ impl ConditionKind {
         ConditionKind::SpiritWard,
         ConditionKind::DiceyEdge,
         ConditionKind::PoppedOff,
+        ConditionKind::Shielded,
     ];
 
     /// Is it one of escalation's own conditions (seed 001), which the other rulesets have
@@ -415,6 +419,7 @@ impl ConditionKind {
                 | SpiritSaves
                 | SpiritWard
                 | DiceyEdge
+                | Shielded
         )
     }
 }

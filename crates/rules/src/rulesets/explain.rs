@@ -249,5 +249,6 @@ pub fn condition_title(k: ConditionKind) -> &'static str {
         SpiritSaves => "Spirit (saves)",
         SpiritWard => "Spirit ward",
         DiceyEdge => "Dicey edge",
+        Shielded => "Shielded",
     }
 }

@@ -289,6 +289,7 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::Stabilized => "+",
         ConditionKind::PoppedOff => "Po",
         ConditionKind::DiceyEdge => "DM",
+        ConditionKind::Shielded => "SF",
         ConditionKind::SpiritAttacks => "SpA",
         ConditionKind::SpiritSaves => "SpS",
         ConditionKind::SpiritWard => "SpW",

@@ -103,6 +103,10 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
                 response: ReadyResponse::Move { .. },
                 ..
             } => Slot::Move,
+            EscalationAction::Ready {
+                response: ReadyResponse::SwitchStance,
+                ..
+            } => Slot::Quick,
             EscalationAction::Rally
             | EscalationAction::FightInSpirit { .. }
             | EscalationAction::Ready { .. }
@@ -113,6 +117,16 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
             | EscalationAction::Flee => Slot::Standard,
         }),
         _ => None,
+    }
+}
+
+/// [`slot_of`] for `u`: a readied power takes its own action type.
+pub fn slot_for(b: &Battle, u: UnitId, a: &Action) -> Option<Slot> {
+    match a {
+        Action::Escalation(EscalationAction::Ready { response, .. }) => {
+            Some(super::ready::readied_slot(b, u, *response))
+        }
+        _ => slot_of(a),
     }
 }
 
@@ -221,7 +235,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             "out of the fight for good, it can only Fight in Spirit",
         ));
     }
-    if let Some(slot) = slot_of(a) {
+    if let Some(slot) = slot_for(b, u, a) {
         need(b, u, slot, e.name())?;
     }
     if b.has(u, ConditionKind::Hampered) && !hampered_may(e) {
@@ -282,11 +296,15 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                         return Err(Illegal::BadCell(*to));
                     }
                 }
+                ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => {
+                    super::ready::check_response(b, u, *response)?;
+                }
                 _ => {
                     return Err(cannot(
                         b,
                         u,
-                        "escalation readies a basic attack (Standard) or a move (Move)",
+                        "escalation readies a basic attack (Standard), a move (Move), a power \
+                         (its action) or a stance switch (Quick)",
                     ));
                 }
             }
@@ -666,11 +684,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             response,
             until,
         } => {
-            let slot = if matches!(response, ReadyResponse::Move { .. }) {
-                Slot::Move
-            } else {
-                Slot::Standard
-            };
+            let slot = super::ready::readied_slot(b, u, response);
             pay(b, u, slot, Spend::Wait);
             b.emit(Event::Readied {
                 unit: u,
@@ -724,30 +738,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         }
         EscalationAction::SwitchStance => {
             pay(b, u, Slot::Quick, Spend::Stance);
-            let draw = other_stance_weapons(b, u);
-            let melee = melee_stance(b, u);
-            for i in 0..b.weapons(u).len() {
-                let w = &b.weapons(u)[i];
-                let this_stance = (w.kind == WeaponKind::Melee) == melee;
-                if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
-                    b.emit(Event::CarryChanged {
-                        unit: u,
-                        item: i,
-                        now: Carried::Stowed,
-                    });
-                }
-            }
-            let best = draw.into_iter().max_by_key(|&i| {
-                let d = b.weapons(u)[i].damage;
-                (d.sides, std::cmp::Reverse(i))
-            });
-            if let Some(i) = best {
-                b.emit(Event::CarryChanged {
-                    unit: u,
-                    item: i,
-                    now: Carried::Held,
-                });
-            }
+            switch_stance(b, u);
         }
         EscalationAction::Disengage { from } => {
             let from = if from.is_empty() {
@@ -892,4 +883,33 @@ fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
         });
     }
     Ok(())
+}
+
+/// Switch stance (paid): stow the weapons of the stance in hand, draw the best of the
+/// other (a Switch Stance, or a readied one going off).
+pub(super) fn switch_stance(b: &mut Battle, u: UnitId) {
+    let draw = other_stance_weapons(b, u);
+    let melee = melee_stance(b, u);
+    for i in 0..b.weapons(u).len() {
+        let w = &b.weapons(u)[i];
+        let this_stance = (w.kind == WeaponKind::Melee) == melee;
+        if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item: i,
+                now: Carried::Stowed,
+            });
+        }
+    }
+    let best = draw.into_iter().max_by_key(|&i| {
+        let d = b.weapons(u)[i].damage;
+        (d.sides, std::cmp::Reverse(i))
+    });
+    if let Some(i) = best {
+        b.emit(Event::CarryChanged {
+            unit: u,
+            item: i,
+            now: Carried::Held,
+        });
+    }
 }

@@ -171,6 +171,12 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
             "It pulled off a Dicey Move: 1 Advantage on its next attack this turn.",
             "Positioning and Movement › Dicey Moves",
         ),
+        Shielded => e(
+            t,
+            "An ally's power (Shield of Faith) shields it: +2 to AC, PD and MD against the \
+             attack it was raised against; it ends when that attack is over.",
+            "Ability Entries: a cleric's Interrupt (the power, choice)",
+        ),
         // Refused by escalation (`refused_condition`): the other rulesets' conditions.
         Prone | Grappled | Grappling | Surprised | TotalDefense | Feinted | Restrained
         | Unconscious | Blind | Crippled | Encumbered | Fatigued | Frightened | Nauseated
@@ -336,6 +342,23 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
             "Special Actions › Intercept; on the grid (choice)",
         )
         .costs("free"),
+        Interrupt(_) => e(
+            "Interrupt power",
+            "A power used outside your turn when its trigger happens (an enemy attacks \
+             you or an ally near you, or steps next to you): it goes off before the \
+             enemy's action goes on. One Interrupt until the start of your next turn, and \
+             the power's uses. Never on your own turn.",
+            "Combat Sequence › Actions; Action Types › Interrupt",
+        )
+        .costs("your Interrupt and a use"),
+        FreePower(_) => e(
+            "Triggered free power",
+            "A free power with a trigger: offered like an Interrupt when its trigger \
+             happens outside your turn, before the enemy's action goes on, but it spends \
+             no Interrupt (only its uses).",
+            "Action Types › Free: \"actions that are triggered from other actions\"",
+        )
+        .costs("free, a use"),
         Pursuit
         | StepAside
         | Resist

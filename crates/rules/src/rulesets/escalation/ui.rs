@@ -9,7 +9,7 @@ use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, Wi
 
 use super::{
     EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
-    melee_stance, payer, slot_of, speed, staggered,
+    melee_stance, payer, slot_for, speed, staggered,
 };
 
 /// escalation's action bar, in bar order.
@@ -149,7 +149,7 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
-        Command::Act { action, .. } => match slot_of(action) {
+        Command::Act { unit, action } => match slot_for(b, *unit, action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
         },
@@ -166,7 +166,7 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
             super::casting::action_slot(b.ability(u, *ability)?)?
         }
-        _ => slot_of(action)?,
+        _ => slot_for(b, u, action)?,
     };
     payer(b, u, s)
         .is_none()

@@ -229,6 +229,7 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         Stabilized => "stabilized",
         PoppedOff => "popped off",
         DiceyEdge => "dicey edge",
+        Shielded => "shielded",
         SpiritAttacks | SpiritSaves | SpiritWard => "fought for in spirit",
     }
 }
