@@ -136,7 +136,8 @@ fn parry_and_riposte_strikes_the_engaged_attacker_before_its_attack_and_never_on
     // Never through a Cast on its own turn: refused, nothing paid.
     let e = cast(&mut b, f, parry, CastAt::Unit(g)).unwrap_err();
     assert!(
-        e.to_string().contains("Parry and Riposte is used outside its turn, when its trigger happens"),
+        e.to_string()
+            .contains("Parry and Riposte is used outside its turn, when its trigger happens"),
         "{e}"
     );
     assert_eq!(b.slots(f, Slot::Standard), 1);
@@ -209,7 +210,11 @@ fn shield_of_faith_gives_the_attacked_ally_2_to_its_defences_for_that_attack_onl
     assert_eq!(b.current(), Some(g));
     let mark = b.log().len();
     attack(&mut b, g, r);
-    assert_eq!(b.status(), Status::AwaitingReaction(c), "the cleric is asked");
+    assert_eq!(
+        b.status(),
+        Status::AwaitingReaction(c),
+        "the cleric is asked"
+    );
     assert_eq!(
         b.window().map(|w| w.options.clone()),
         Some(vec![ReactionKind::Interrupt(shield)])
@@ -224,7 +229,10 @@ fn shield_of_faith_gives_the_attacked_ally_2_to_its_defences_for_that_attack_onl
     let removed = ev.iter().position(|e| {
         matches!(e, Event::ConditionRemoved { unit, kind: ConditionKind::Shielded, .. } if *unit == r)
     });
-    assert!(added < roll && roll < removed, "{added:?} {roll:?} {removed:?}");
+    assert!(
+        added < roll && roll < removed,
+        "{added:?} {roll:?} {removed:?}"
+    );
     assert!(!b.has(r, ConditionKind::Shielded), "only for that attack");
     assert_eq!(b.hp(r), 26);
     assert_eq!(b.pool(c, Pool::Interrupt), 0);
@@ -235,7 +243,11 @@ fn shield_of_faith_gives_the_attacked_ally_2_to_its_defences_for_that_attack_onl
 fn one_interrupt_until_its_next_turn_a_second_trigger_offers_nothing_and_never_spends_nothing() {
     // Round 1: Snitch [4,4,5] (shielded: a miss), Grub [1,1,1]. Round 2: Snitch [1,1,1]
     // (declined), Grub [1,1,1] (the AI's answer).
-    let mut b = field(GridKind::Square, LINE, &[4, 4, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    let mut b = field(
+        GridKind::Square,
+        LINE,
+        &[4, 4, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
     let (c, r, g, h) = (
         id(&b, "Wen"),
         id(&b, "Lisk"),
@@ -325,7 +337,10 @@ fn a_triggered_free_power_costs_no_interrupt_and_an_enemy_stepping_next_sets_one
     let mut b = field_with(units, WARDEN, &[4, 4, 5, 4, 4, 4, 2, 1, 1, 1]);
     let (v, s, g) = (id(&b, "Vale"), id(&b, "Snitch"), id(&b, "Grub"));
     let e = cast(&mut b, v, 0, CastAt::User).unwrap_err();
-    assert!(e.to_string().contains("Duck is used outside its turn"), "{e}");
+    assert!(
+        e.to_string().contains("Duck is used outside its turn"),
+        "{e}"
+    );
     end(&mut b);
     attack(&mut b, s, v);
     assert_eq!(
@@ -336,7 +351,11 @@ fn a_triggered_free_power_costs_no_interrupt_and_an_enemy_stepping_next_sets_one
     react(&mut b, v, Some(ReactionKind::FreePower(0)));
     let ev = since(&b, mark);
     assert_eq!(attacks(&ev), [(s, v, 13, 16, 17, Outcome::Failure)]);
-    assert_eq!(b.pool(v, Pool::Interrupt), 1, "a Free power spends no Interrupt");
+    assert_eq!(
+        b.pool(v, Pool::Interrupt),
+        1,
+        "a Free power spends no Interrupt"
+    );
     assert_eq!(b.uses_left(v, 0), Some(1));
     end(&mut b);
     // Grub walks up: its step next to Vale sets off Stop Hit before it goes on.
@@ -412,7 +431,8 @@ fn a_readied_power_springs_before_the_enemys_attack() {
         .map(|l| l.text)
         .collect();
     assert!(
-        text.iter().any(|l| l.contains("Throat Jab when an enemy enters reach")),
+        text.iter()
+            .any(|l| l.contains("Throat Jab when an enemy enters reach")),
         "{text:?}"
     );
 }
@@ -432,7 +452,11 @@ fn readying_refuses_a_triggered_power_and_a_power_out_of_its_stance() {
         },
     )
     .unwrap_err();
-    assert!(e.to_string().contains("not a Quick, Move or Standard action"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("not a Quick, Move or Standard action"),
+        "{e}"
+    );
     act(&mut b, f, EscalationAction::SwitchStance).unwrap();
     let blow = power(&b, f, "Staggering Blow");
     let e = act(
@@ -482,7 +506,10 @@ fn a_readied_quick_action_goes_off_and_costs_the_quick_action_on_the_next_turn()
     })
     .unwrap();
     assert!(since(&b, 0).contains(&Event::ReadyTriggered { unit: r, by: g }));
-    assert!(melee_stance(&b, r), "the stance switched before the goblin acts");
+    assert!(
+        melee_stance(&b, r),
+        "the stance switched before the goblin acts"
+    );
     end(&mut b);
     assert_eq!(b.current(), Some(r));
     assert_eq!(
@@ -538,4 +565,40 @@ fn a_script_answers_an_interrupt_by_its_index() {
     run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(b.hp(id(&b, "Snitch")), 14 - 8);
     assert_eq!(b.pool(id(&b, "Brannoc"), Pool::Interrupt), 0);
+}
+
+#[test]
+fn the_action_bar_readies_a_power_of_its_choice_and_a_stance_switch() {
+    let b = field(GridKind::Square, DUEL, &[]);
+    let f = id(&b, "Brannoc");
+    let rules = b.rules();
+    let spec = |label: &str| {
+        rules
+            .actions()
+            .iter()
+            .find(|a| a.label == label)
+            .unwrap_or_else(|| panic!("no {label} on the bar"))
+    };
+    let pick = skirmish_rules::rulesets::ui::Pick::Nothing;
+    let cmd = (spec("Ready power").build)(&b, f, &pick).expect("a command");
+    assert_eq!(rules.cost_words(&b, &cmd).unwrap(), "Standard");
+    let ch = rules.choice(&b, &cmd).expect("a choice of powers");
+    let labels: Vec<&str> = ch.options.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Brutal Strike (Standard, escalation die at 2 or more) when an enemy steps next to you",
+            "Staggering Blow (Standard) when an enemy steps next to you",
+            "Second Wind (Quick) when an enemy steps next to you",
+        ],
+        "the Interrupt is not readied"
+    );
+    // Second Wind readied is priced as the Quick action it is.
+    assert_eq!(rules.cost_words(&b, &ch.options[2].1).unwrap(), "Quick");
+    for (_, c) in &ch.options {
+        b.check(c).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let cmd = (spec("Ready stance switch").build)(&b, f, &pick).expect("a command");
+    assert_eq!(rules.cost_words(&b, &cmd).unwrap(), "Quick");
+    b.check(&cmd).unwrap();
 }

@@ -133,11 +133,13 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                 (_, None) if matches!(w.trigger, Trigger::PowerCue { .. }) => b
                     .rules()
                     .cast_reaction_chance(b, r, &w.trigger, k)
-                    .filter(|_| matches!(
-                        k,
-                        ReactionKind::Interrupt(i) | ReactionKind::FreePower(i)
-                            if b.ability(r, i).is_some_and(|a| a.hostile())
-                    ))
+                    .filter(|_| {
+                        matches!(
+                            k,
+                            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i)
+                                if b.ability(r, i).is_some_and(|a| a.hostile())
+                        )
+                    })
                     .map(|p| format!("{} to hit", pct(p)))
                     .unwrap_or_default(),
                 (Some(hit), _) => {

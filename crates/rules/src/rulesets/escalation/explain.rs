@@ -207,6 +207,25 @@ fn action(l: &str) -> Option<Explanation> {
             "Combat Sequence › Readying an Action",
         )
         .costs("a Standard action"),
+        "Ready power" => e(
+            "Ready a Power",
+            "Hold one of your Standard, Move or Quick powers for an enemy: a ranged power \
+             for the first enemy within its range (6 at most), any other for one stepping \
+             next to you. It goes off just before that enemy acts, at it (a power for \
+             yourself, on you); you take its place in the order. If it goes off next round \
+             before your turn, you cannot use that action type on your turn.",
+            "Combat Sequence › Readying an Action: \"Ready a Quick, Move, or Standard \
+             action\"",
+        )
+        .costs("a Standard action (or the power's own: Move, Quick)"),
+        "Ready stance switch" => e(
+            "Ready a Stance Switch",
+            "Hold a Switch Stance for the first enemy that comes next to you: say, draw \
+             your melee weapon then, in ranged stance. If it goes off next round before \
+             your turn, you cannot use a Quick action on your turn.",
+            "Combat Sequence › Readying an Action: a Quick action",
+        )
+        .costs("a Quick action"),
         "Dicey move" => e(
             "Dicey Move",
             "Vault a low wall (3d6 against 11) or leap a pit (3d6 against 13) the level puts \

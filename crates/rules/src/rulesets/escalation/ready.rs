@@ -32,7 +32,11 @@ pub fn readied_slot(b: &Battle, u: UnitId, response: ReadyResponse) -> Slot {
 /// other stance; a power must be known, have a use left, take a Standard, Move or Quick
 /// action (not a free or triggered one: those need no readying) and, an attack power,
 /// have its stance now.
-pub(super) fn check_response(b: &Battle, u: UnitId, response: ReadyResponse) -> Result<(), Illegal> {
+pub(super) fn check_response(
+    b: &Battle,
+    u: UnitId,
+    response: ReadyResponse,
+) -> Result<(), Illegal> {
     let cannot = |why: String| Illegal::Cannot {
         unit: b.name(u).to_string(),
         why,
@@ -66,6 +70,26 @@ pub(super) fn check_response(b: &Battle, u: UnitId, response: ReadyResponse) -> 
         _ => {}
     }
     Ok(())
+}
+
+/// The powers `u` may ready now (not a free or triggered one, a use left, its stance).
+pub fn readiable_powers(b: &Battle, u: UnitId) -> Vec<usize> {
+    (0..b.abilities(u).len())
+        .filter(|&i| check_response(b, u, ReadyResponse::Power { ability: i }).is_ok())
+        .collect()
+}
+
+/// The trigger the action bar readies power `i` with: a ranged power waits for an enemy
+/// within its range (at most 6, Nearby); any other for one stepping next to the unit
+/// (in ranged stance: coming within 1).
+pub fn power_trigger(b: &Battle, u: UnitId, i: usize) -> ReadyTrigger {
+    match b.ability(u, i) {
+        Some(a) if a.hostile() && a.range() > 1 => ReadyTrigger::EnemyWithin {
+            cells: a.range().min(6),
+        },
+        _ if super::melee_stance(b, u) => ReadyTrigger::EnemyEntersReach,
+        _ => ReadyTrigger::EnemyWithin { cells: 1 },
+    }
 }
 
 /// Where `r`'s readied power `i` goes off against `mover` now (at `mover` when hostile,

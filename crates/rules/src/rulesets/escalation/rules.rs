@@ -525,12 +525,18 @@ impl Ruleset for Escalation {
         trigger: &Trigger,
         kind: ReactionKind,
     ) -> Option<f64> {
-        let (Trigger::PowerCue { by, target, .. }, ReactionKind::Interrupt(i) | ReactionKind::FreePower(i)) =
-            (trigger, kind)
+        let (
+            Trigger::PowerCue { by, target, .. },
+            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i),
+        ) = (trigger, kind)
         else {
             return None;
         };
-        let on = if b.ability(reactor, i)?.hostile() { *by } else { *target };
+        let on = if b.ability(reactor, i)?.hostile() {
+            *by
+        } else {
+            *target
+        };
         Some(super::casting::chance(b, reactor, on, i))
     }
 
