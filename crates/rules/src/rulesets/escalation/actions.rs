@@ -2,7 +2,7 @@
 //! stance, switching stance, Disengage, Rally, Stabilize and Coup de Grace.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
+use crate::components::{ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
 use crate::dice::{ModKind, Modifier};
 use crate::engine::{Action, CommonAction, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend};
@@ -120,16 +120,6 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
     }
 }
 
-/// [`slot_of`] for `u`: a readied power takes its own action type.
-pub fn slot_for(b: &Battle, u: UnitId, a: &Action) -> Option<Slot> {
-    match a {
-        Action::Escalation(EscalationAction::Ready { response, .. }) => {
-            Some(super::ready::readied_slot(b, u, *response))
-        }
-        _ => slot_of(a),
-    }
-}
-
 /// May the unit move on its own now?
 pub fn may_move(b: &Battle, u: UnitId) -> Result<(), Illegal> {
     if !b.alive(u) {
@@ -235,7 +225,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             "out of the fight for good, it can only Fight in Spirit",
         ));
     }
-    if let Some(slot) = slot_for(b, u, a) {
+    if let Some(slot) = super::ready::slot_for(b, u, a) {
         need(b, u, slot, e.name())?;
     }
     if b.has(u, ConditionKind::Hampered) && !hampered_may(e) {
@@ -738,7 +728,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         }
         EscalationAction::SwitchStance => {
             pay(b, u, Slot::Quick, Spend::Stance);
-            switch_stance(b, u);
+            super::turns::switch_stance(b, u);
         }
         EscalationAction::Disengage { from } => {
             let from = if from.is_empty() {
@@ -883,33 +873,4 @@ fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
         });
     }
     Ok(())
-}
-
-/// Switch stance (paid): stow the weapons of the stance in hand, draw the best of the
-/// other (a Switch Stance, or a readied one going off).
-pub(super) fn switch_stance(b: &mut Battle, u: UnitId) {
-    let draw = other_stance_weapons(b, u);
-    let melee = melee_stance(b, u);
-    for i in 0..b.weapons(u).len() {
-        let w = &b.weapons(u)[i];
-        let this_stance = (w.kind == WeaponKind::Melee) == melee;
-        if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
-            b.emit(Event::CarryChanged {
-                unit: u,
-                item: i,
-                now: Carried::Stowed,
-            });
-        }
-    }
-    let best = draw.into_iter().max_by_key(|&i| {
-        let d = b.weapons(u)[i].damage;
-        (d.sides, std::cmp::Reverse(i))
-    });
-    if let Some(i) = best {
-        b.emit(Event::CarryChanged {
-            unit: u,
-            item: i,
-            now: Carried::Held,
-        });
-    }
 }

@@ -28,6 +28,16 @@ pub fn readied_slot(b: &Battle, u: UnitId, response: ReadyResponse) -> Slot {
     }
 }
 
+/// [`super::slot_of`] for `u`: a readied power takes its own action type.
+pub fn slot_for(b: &Battle, u: UnitId, a: &crate::engine::Action) -> Option<Slot> {
+    match a {
+        crate::engine::Action::Escalation(super::EscalationAction::Ready { response, .. }) => {
+            Some(readied_slot(b, u, *response))
+        }
+        _ => super::slot_of(a),
+    }
+}
+
 /// Check readying a power or a stance switch: a stance switch needs a weapon of the
 /// other stance; a power must be known, have a use left, take a Standard, Move or Quick
 /// action (not a free or triggered one: those need no readying) and, an attack power,
@@ -42,10 +52,8 @@ pub(super) fn check_response(
         why,
     };
     match response {
-        ReadyResponse::SwitchStance => {
-            if super::other_stance_weapons(b, u).is_empty() {
-                return Err(cannot("it carries no weapon of the other stance".into()));
-            }
+        ReadyResponse::SwitchStance if super::other_stance_weapons(b, u).is_empty() => {
+            return Err(cannot("it carries no weapon of the other stance".into()));
         }
         ReadyResponse::Power { ability } => {
             let a = b
@@ -257,7 +265,7 @@ fn fire(b: &mut Battle, r: UnitId, mover: UnitId, response: ReadyResponse) {
     match go {
         Go::Frame(frame) => b.push_frame(frame),
         Go::Power(i, at) => super::interrupts::cast_now(b, r, i, at),
-        Go::Stance => super::actions::switch_stance(b, r),
+        Go::Stance => super::turns::switch_stance(b, r),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, Wi
 
 use super::{
     EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
-    melee_stance, payer, slot_for, speed, staggered,
+    melee_stance, payer, speed, staggered,
 };
 
 /// escalation's action bar, in bar order.
@@ -230,7 +230,7 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
-        Command::Act { unit, action } => match slot_for(b, *unit, action) {
+        Command::Act { unit, action } => match super::ready::slot_for(b, *unit, action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
         },
@@ -247,7 +247,7 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
             super::casting::action_slot(b.ability(u, *ability)?)?
         }
-        _ => slot_for(b, u, action)?,
+        _ => super::ready::slot_for(b, u, action)?,
     };
     payer(b, u, s)
         .is_none()
