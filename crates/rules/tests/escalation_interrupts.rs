@@ -602,3 +602,27 @@ fn the_action_bar_readies_a_power_of_its_choice_and_a_stance_switch() {
     assert_eq!(rules.cost_words(&b, &cmd).unwrap(), "Quick");
     b.check(&cmd).unwrap();
 }
+
+#[test]
+fn an_interrupt_needs_a_trigger_and_a_trigger_needs_an_interrupt_or_free_power() {
+    use skirmish_rules::abilities::{Ability, problems};
+    let parse = |text: &str| -> Ability { ron::from_str(text).unwrap_or_else(|e| panic!("{e}")) };
+    let a = parse(
+        r#"(name: "Lurch", kind: Ability, target: User, action: Some(Interrupt),
+            effects: [Heal(dice: "1d4")])"#,
+    );
+    assert_eq!(
+        problems(&a),
+        ["`Lurch`: an Interrupt needs a `trigger` (it is used outside its turn, on it)"]
+    );
+    let a = parse(
+        r#"(name: "Lurch", kind: Ability, target: User, action: Some(Quick),
+            trigger: Some(EnemyEngagesYou), effects: [Heal(dice: "1d4")])"#,
+    );
+    assert_eq!(problems(&a).len(), 1, "{:?}", problems(&a));
+    let a = parse(
+        r#"(name: "Lurch", kind: Ability, target: User, action: Some(Free),
+            trigger: Some(EnemyAttacksAlly(cells: 3)), effects: [Heal(dice: "1d4")])"#,
+    );
+    assert!(problems(&a).is_empty());
+}
