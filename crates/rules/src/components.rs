@@ -334,6 +334,9 @@ pub enum ConditionKind {
     /// escalation: popped off `source` by a Disengage (it may move away without
     /// provoking `source`) until its next turn.
     PoppedOff,
+    /// escalation: +2 to AC, PD and MD against the attack it was raised against (Shield
+    /// of Faith); it ends when that attack ends.
+    Shielded,
 }
 
 impl ConditionKind {
@@ -393,6 +396,7 @@ impl ConditionKind {
         ConditionKind::DiceyEdge,
         ConditionKind::DiceyFooting,
         ConditionKind::PoppedOff,
+        ConditionKind::Shielded,
     ];
 
     /// Is it one of escalation's own conditions (seed 001), which the other rulesets have
@@ -420,6 +424,7 @@ impl ConditionKind {
                 | SpiritWard
                 | DiceyEdge
                 | DiceyFooting
+                | Shielded
         )
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::dice::Roll;
-use crate::event::{Event, Logged, Spend, Trigger};
+use crate::event::{Event, Logged, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::pools::Pool;
 
@@ -73,6 +73,26 @@ pub struct Record {
     pub detail: Option<String>,
 }
 
+/// A reaction's name as a player reads it: its own name, or for a triggered power
+/// (escalation's `Interrupt(i)`, `FreePower(i)`) the reactor's power's name and its kind
+/// ("Parry and Riposte (Interrupt)").
+pub fn reaction_words(b: &Battle, reactor: UnitId, k: ReactionKind) -> String {
+    match k {
+        ReactionKind::Interrupt(i) | ReactionKind::FreePower(i) => {
+            let kind = if matches!(k, ReactionKind::Interrupt(_)) {
+                "Interrupt"
+            } else {
+                "free"
+            };
+            match b.ability(reactor, i) {
+                Some(a) => format!("{} ({kind})", a.name),
+                None => k.to_string(),
+            }
+        }
+        _ => k.to_string(),
+    }
+}
+
 /// What a reaction window was opened for, in words: "leaving (3, 2)", "melee attack on
 /// Brakka, success", "standing up", "failed tumble", "failed maneuver", "entering reach
 /// at (5, 4)", "overrun".
@@ -94,6 +114,12 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::StandingUp { .. } => "standing up".into(),
         Trigger::Provoked { .. } => "provoked".into(),
         Trigger::Approaching { ally, .. } => format!("coming at {}", b.name(*ally)),
+        Trigger::PowerCue {
+            target,
+            attack: true,
+            ..
+        } => format!("attack on {}", b.name(*target)),
+        Trigger::PowerCue { .. } => "stepping next to it".into(),
         Trigger::FailedTumble { .. } => "failed tumble".into(),
         Trigger::FailedManeuver { .. } => "failed maneuver".into(),
         Trigger::EntersReach { cell, .. } => format!("entering reach at {cell}"),
@@ -255,7 +281,8 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::Disarmed { by: unit }
                 | Trigger::Casting { caster: unit, .. }
                 | Trigger::Provoked { unit }
-                | Trigger::SpellIdentified { caster: unit, .. } => r.target = name(unit),
+                | Trigger::SpellIdentified { caster: unit, .. }
+                | Trigger::PowerCue { by: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);
@@ -268,7 +295,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.detail = Some(
                 options
                     .iter()
-                    .map(|o| o.to_string())
+                    .map(|o| reaction_words(b, *reactor, *o))
                     .collect::<Vec<_>>()
                     .join(", "),
             );
@@ -284,6 +311,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         } => {
             r.kind = "reacted";
             r.actor = name(reactor);
+            let kind = reaction_words(b, *reactor, *kind);
             r.detail = Some(if paid.iter().all(|(p, _)| *p == Pool::Reaction) {
                 let rp: i32 = paid.iter().map(|(_, n)| *n).sum();
                 format!("{kind} for {rp} RP")
@@ -579,7 +607,14 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         } => {
             r.kind = "readied";
             r.actor = name(unit);
-            r.detail = Some(crate::engine::ready_words(*trigger, *response, *until));
+            let mut words = crate::engine::ready_words(*trigger, *response, *until);
+            // A readied power by its name.
+            if let crate::engine::ReadyResponse::Power { ability } = response
+                && let Some(a) = b.ability(*unit, *ability)
+            {
+                words = words.replacen(&format!("power #{ability}"), &a.name, 1);
+            }
+            r.detail = Some(words);
         }
         Event::ReadyCancelled { unit } => {
             r.kind = "ready_cancelled";

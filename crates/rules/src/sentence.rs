@@ -200,14 +200,21 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         Event::ReactionOffered {
             reactor, options, ..
         } => {
-            let o: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+            let o: Vec<String> = options
+                .iter()
+                .map(|o| crate::record::reaction_words(b, *reactor, *o))
+                .collect();
             format!("{} may react: {}.", n(reactor), o.join(" or "))
         }
         Event::ReactionDeclined { reactor } => {
             noise = true;
             format!("{} lets it pass.", n(reactor))
         }
-        Event::Reacted { reactor, kind, .. } => format!("{} reacts: {kind}!", n(reactor)),
+        Event::Reacted { reactor, kind, .. } => format!(
+            "{} reacts: {}!",
+            n(reactor),
+            crate::record::reaction_words(b, *reactor, *kind)
+        ),
         Event::ConditionAdded { unit, kind, .. } => {
             format!("{} is now {}.", n(unit), condition(*kind))
         }

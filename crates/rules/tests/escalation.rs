@@ -41,13 +41,35 @@ fn act(b: &mut Battle, unit: UnitId, action: impl Into<Action>) -> Result<usize,
 }
 
 fn attack(b: &mut Battle, unit: UnitId, target: UnitId) -> Result<usize, Illegal> {
-    b.submit(Command::Attack {
+    let n = b.submit(Command::Attack {
         unit,
         target,
         weapon: None,
         slot: None,
         aim: None,
-    })
+    })?;
+    Ok(n + decline_powers(b))
+}
+
+/// Decline the triggered powers (a fighter's Parry and Riposte, a cleric's Shield of
+/// Faith) an attack offers: these tests are about something else
+/// (`escalation_interrupts.rs` plays them). The number of new events.
+pub fn decline_powers(b: &mut Battle) -> usize {
+    let mut n = 0;
+    while let Some(w) = b.window() {
+        if !matches!(w.trigger, Trigger::PowerCue { .. }) {
+            break;
+        }
+        let unit = w.reactor;
+        n += b
+            .submit(Command::React {
+                unit,
+                choice: None,
+                commit: 0,
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    n
 }
 
 fn end(b: &mut Battle) {

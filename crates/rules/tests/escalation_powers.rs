@@ -13,7 +13,7 @@ use skirmish_rules::grid::GridKind;
 use skirmish_rules::level;
 use skirmish_rules::{Battle, Command, Illegal};
 
-use crate::escalation::field;
+use crate::escalation::{decline_powers, field};
 use crate::support::{id, repo, since};
 
 fn cast(b: &mut Battle, unit: UnitId, name: &str, at: CastAt) -> Result<usize, Illegal> {
@@ -22,10 +22,11 @@ fn cast(b: &mut Battle, unit: UnitId, name: &str, at: CastAt) -> Result<usize, I
         .iter()
         .position(|a| a.name == name)
         .unwrap_or_else(|| panic!("{} knows no {name}", b.name(unit)));
-    b.submit(Command::Act {
+    let n = b.submit(Command::Act {
         unit,
         action: Action::Common(CommonAction::Cast { ability, at }),
-    })
+    })?;
+    Ok(n + decline_powers(b))
 }
 
 fn end(b: &mut Battle) {
@@ -200,6 +201,7 @@ fn healing_word_is_a_quick_action_that_heals_using_a_recovery_twice_a_battle() {
         aim: None,
     })
     .unwrap();
+    decline_powers(&mut b);
     assert_eq!(b.hp(f), 26);
     end(&mut b);
     end(&mut b);
@@ -265,6 +267,7 @@ fn healing_a_dying_pc_brings_it_back_from_0_with_a_recovery() {
         aim: None,
     })
     .unwrap();
+    decline_powers(&mut b);
     assert!(b.has(r, ConditionKind::Dying));
     end(&mut b);
     assert_eq!(b.current(), Some(c));

@@ -219,6 +219,7 @@ fn reaction_of(name: &str) -> ReactionKind {
     [
         format!("\"{name}\""),
         format!("{{\"{name}\":[0,0]}}"),
+        format!("{{\"{name}\":0}}"),
         format!("{{\"{name}\":{{\"to\":[0,0],\"swap\":false}}}}"),
     ]
     .iter()

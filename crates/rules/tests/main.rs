@@ -17,6 +17,7 @@ mod engine;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;
+mod escalation_interrupts;
 mod escalation_powers;
 mod explain;
 mod flow;

@@ -23,6 +23,20 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             b.name(*ally),
             b.name(r)
         ),
+        Trigger::PowerCue { by, target, attack } => {
+            let what = if !*attack {
+                format!("{} steps next to {}", b.name(*by), b.name(r))
+            } else if *target == r {
+                format!("{} attacks {}", b.name(*by), b.name(r))
+            } else {
+                format!("{} attacks {}", b.name(*by), b.name(*target))
+            };
+            format!(
+                "{what}: {} may use a power first, before the {} goes on.",
+                b.name(r),
+                if *attack { "attack" } else { "move" }
+            )
+        }
         Trigger::Provoked { unit } => {
             format!(
                 "{} provokes {} (a ranged attack while engaged).",
@@ -115,6 +129,19 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
         .iter()
         .map(|&k| {
             let chance = match (&w.hit, w.trigger.provoker()) {
+                // A triggered power (an Interrupt): its chance to hit, when it rolls one.
+                (_, None) if matches!(w.trigger, Trigger::PowerCue { .. }) => b
+                    .rules()
+                    .cast_reaction_chance(b, r, &w.trigger, k)
+                    .filter(|_| {
+                        matches!(
+                            k,
+                            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i)
+                                if b.ability(r, i).is_some_and(|a| a.hostile())
+                        )
+                    })
+                    .map(|p| format!("{} to hit", pct(p)))
+                    .unwrap_or_default(),
                 (Some(hit), _) => {
                     format!("{} to stop it", pct(b.rules().defence_chance(b, r, hit, k)))
                 }
@@ -143,10 +170,17 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                     .unwrap_or_default(),
             };
             let price = b.rules().reaction_price(k);
+            // A triggered power by its name.
+            let name = match k {
+                ReactionKind::Interrupt(i) | ReactionKind::FreePower(i) => b
+                    .ability(r, i)
+                    .map_or_else(|| k.to_string(), |a| a.name.clone()),
+                _ => k.to_string(),
+            };
             let text = if chance.is_empty() {
-                format!("{k} ({price})")
+                format!("{name} ({price})")
             } else {
-                format!("{k} ({price}, {chance})")
+                format!("{name} ({price}, {chance})")
             };
             (k, text)
         })

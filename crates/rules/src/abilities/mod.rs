@@ -177,6 +177,26 @@ impl EscalationKey {
     }
 }
 
+/// What sets off a triggered power (escalation's "If this is Interrupt or Free, there's
+/// typically a triggering event indicated"): it is offered outside its user's turn when
+/// an enemy, on its own turn, does this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PowerTrigger {
+    /// An enemy attacks the user (`engaged`: only an enemy engaged with it, next to it).
+    EnemyAttacksYou {
+        /// Only an engaged enemy's attack.
+        #[serde(default)]
+        engaged: bool,
+    },
+    /// An enemy attacks an ally of the user within `cells` of it (not the user).
+    EnemyAttacksAlly {
+        /// Cells from the user to the ally.
+        cells: u32,
+    },
+    /// An enemy moves to become engaged with the user (its step takes it next to it).
+    EnemyEngagesYou,
+}
+
 /// An ability as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ability {
@@ -225,6 +245,11 @@ pub struct Ability {
     /// even, odd; `None`: always). Not read by flow or tactical-d20.
     #[serde(default)]
     pub escalation: Option<EscalationKey>,
+    /// escalation: what sets off an Interrupt or a triggered Free power (it is then
+    /// offered as a reaction outside its user's turn; `None`: used on the user's turn).
+    /// Not read by flow or tactical-d20.
+    #[serde(default)]
+    pub trigger: Option<PowerTrigger>,
 }
 
 impl Ability {
@@ -307,6 +332,15 @@ pub fn problems(a: &Ability) -> Vec<String> {
         out.push(format!(
             "`{name}`: Escalation {n}+ can never be used (the die stops at 6)"
         ));
+    }
+    match (a.action, a.trigger) {
+        (Some(ActionType::Interrupt), None) => out.push(format!(
+            "`{name}`: an Interrupt needs a `trigger` (it is used outside its turn, on it)"
+        )),
+        (Some(ActionType::Interrupt | ActionType::Free), _) | (_, None) => {}
+        (_, Some(_)) => out.push(format!(
+            "`{name}`: a `trigger` is for an Interrupt or a Free power (`action: Some(Interrupt)`)"
+        )),
     }
     if a.order > 9 {
         out.push(format!("`{name}`: a Spell Order of {} (0 to 9)", a.order));

@@ -200,6 +200,15 @@ pub enum ReadyResponse {
     Grapple,
     /// Disarm the triggering enemy of the weapon it fights with (2 AP).
     Disarm,
+    /// escalation: use one of the unit's powers (index into its abilities; its action
+    /// type is the one readied), at the triggering enemy when it is hostile, else at the
+    /// unit itself.
+    Power {
+        /// Index into the unit's abilities.
+        ability: usize,
+    },
+    /// escalation: switch stance (a Quick action).
+    SwitchStance,
 }
 
 /// How long a readied action waits.
@@ -228,6 +237,8 @@ pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyU
         ),
         ReadyResponse::Grapple => "grapple".to_string(),
         ReadyResponse::Disarm => "disarm".to_string(),
+        ReadyResponse::Power { ability } => format!("use power #{ability}"),
+        ReadyResponse::SwitchStance => "switch stance".to_string(),
     };
     let when = match trigger {
         ReadyTrigger::EnemyEntersReach => "an enemy enters reach".to_string(),

@@ -112,6 +112,18 @@ pub enum Trigger {
         /// The cell it stepped from.
         from: Cell,
     },
+    /// escalation: `by`, on its own turn, does what one of the reactor's triggered powers
+    /// waits for: it is about to attack `target` (the reactor or an ally of it; `attack`),
+    /// or its step took it next to the reactor (`target` is the reactor). The reactor may
+    /// use that power (an Interrupt or a triggered Free power) before it goes on.
+    PowerCue {
+        /// The enemy whose action sets it off.
+        by: UnitId,
+        /// Who it attacks (or, for a step, the reactor).
+        target: UnitId,
+        /// An attack (else a step that engages the reactor).
+        attack: bool,
+    },
     /// tactical-d20: the reactor identified the spell `caster` is casting and may
     /// counter it.
     SpellIdentified {
@@ -132,7 +144,9 @@ impl Trigger {
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
-            Trigger::SpellIdentified { .. } | Trigger::Approaching { .. } => None,
+            Trigger::SpellIdentified { .. }
+            | Trigger::Approaching { .. }
+            | Trigger::PowerCue { .. } => None,
             Trigger::IncomingAttack { .. }
             | Trigger::IncomingDamage { .. }
             | Trigger::Overrun { .. }
@@ -190,6 +204,12 @@ pub enum ReactionKind {
     FreeHit,
     /// tactical-d20: counter a spell being cast (after identifying it).
     Counterspell,
+    /// escalation: use the reactor's Interrupt power (index into its abilities) on its
+    /// trigger (its one Interrupt until its next turn, and a use).
+    Interrupt(usize),
+    /// escalation: use the reactor's triggered Free power (index into its abilities) on
+    /// its trigger (no Interrupt spent).
+    FreePower(usize),
 }
 
 /// Battle-level numbers a ruleset keeps (not per unit), saved with the battle and read
@@ -236,6 +256,8 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::ResistMelee => "Resist with Melee",
             ReactionKind::ResistAgility => "Resist with Agility",
             ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),
+            ReactionKind::Interrupt(i) => return write!(f, "Interrupt power #{i}"),
+            ReactionKind::FreePower(i) => return write!(f, "Free power #{i}"),
             ReactionKind::InterceptAt { to, swap } => {
                 let swap = if *swap { " and swap" } else { "" };
                 return write!(f, "Intercept at {to}{swap}");

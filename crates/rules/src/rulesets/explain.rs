@@ -250,5 +250,6 @@ pub fn condition_title(k: ConditionKind) -> &'static str {
         SpiritWard => "Spirit ward",
         DiceyEdge => "Dicey edge",
         DiceyFooting => "Dicey footing",
+        Shielded => "Shielded",
     }
 }

@@ -290,6 +290,7 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::PoppedOff => "Po",
         ConditionKind::DiceyEdge => "DM",
         ConditionKind::DiceyFooting => "DF",
+        ConditionKind::Shielded => "SF",
         ConditionKind::SpiritAttacks => "SpA",
         ConditionKind::SpiritSaves => "SpS",
         ConditionKind::SpiritWard => "SpW",

@@ -237,7 +237,13 @@ fn count(b: &Battle, r: &mut BattleResult) {
                     bump(m, format!("defence: {kind} stopped the hit"));
                 }
             }
-            Event::Reacted { kind, .. } => bump(m, format!("reaction: {kind}")),
+            Event::Reacted { reactor, kind, .. } => bump(
+                m,
+                format!(
+                    "reaction: {}",
+                    crate::record::reaction_words(b, *reactor, *kind)
+                ),
+            ),
             Event::ConditionAdded { kind, .. } => bump(m, format!("condition: {kind:?}")),
             Event::Check { purpose, .. } => bump(m, format!("check: {purpose:?}")),
             Event::Down { .. } => bump(m, "taken down"),

@@ -2,7 +2,7 @@
 //! stance, switching stance, Disengage, Rally, Stabilize and Coup de Grace.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
+use crate::components::{ConditionKind, Cost, Duration, Pool, Slot, UnitId, WeaponKind};
 use crate::dice::{ModKind, Modifier};
 use crate::engine::{Action, CommonAction, Illegal, ReadyResponse, ReadyTrigger};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend};
@@ -103,6 +103,10 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
                 response: ReadyResponse::Move { .. },
                 ..
             } => Slot::Move,
+            EscalationAction::Ready {
+                response: ReadyResponse::SwitchStance,
+                ..
+            } => Slot::Quick,
             EscalationAction::Rally
             | EscalationAction::FightInSpirit { .. }
             | EscalationAction::Ready { .. }
@@ -221,7 +225,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             "out of the fight for good, it can only Fight in Spirit",
         ));
     }
-    if let Some(slot) = slot_of(a) {
+    if let Some(slot) = super::ready::slot_for(b, u, a) {
         need(b, u, slot, e.name())?;
     }
     if b.has(u, ConditionKind::Hampered) && !hampered_may(e) {
@@ -282,11 +286,15 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                         return Err(Illegal::BadCell(*to));
                     }
                 }
+                ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => {
+                    super::ready::check_response(b, u, *response)?;
+                }
                 _ => {
                     return Err(cannot(
                         b,
                         u,
-                        "escalation readies a basic attack (Standard) or a move (Move)",
+                        "escalation readies a basic attack (Standard), a move (Move), a power \
+                         (its action) or a stance switch (Quick)",
                     ));
                 }
             }
@@ -595,11 +603,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             response,
             until,
         } => {
-            let slot = if matches!(response, ReadyResponse::Move { .. }) {
-                Slot::Move
-            } else {
-                Slot::Standard
-            };
+            let slot = super::ready::readied_slot(b, u, response);
             pay(b, u, slot, Spend::Wait);
             b.emit(Event::Readied {
                 unit: u,
@@ -653,30 +657,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         }
         EscalationAction::SwitchStance => {
             pay(b, u, Slot::Quick, Spend::Stance);
-            let draw = other_stance_weapons(b, u);
-            let melee = melee_stance(b, u);
-            for i in 0..b.weapons(u).len() {
-                let w = &b.weapons(u)[i];
-                let this_stance = (w.kind == WeaponKind::Melee) == melee;
-                if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
-                    b.emit(Event::CarryChanged {
-                        unit: u,
-                        item: i,
-                        now: Carried::Stowed,
-                    });
-                }
-            }
-            let best = draw.into_iter().max_by_key(|&i| {
-                let d = b.weapons(u)[i].damage;
-                (d.sides, std::cmp::Reverse(i))
-            });
-            if let Some(i) = best {
-                b.emit(Event::CarryChanged {
-                    unit: u,
-                    item: i,
-                    now: Carried::Held,
-                });
-            }
+            super::turns::switch_stance(b, u);
         }
         EscalationAction::Disengage { from } => {
             let from = if from.is_empty() {

@@ -88,7 +88,11 @@ impl AiTactics for EscalationAi {
     }
 
     // Opportunity attacks are free: always. Intercept in melee stance, when not Staggered.
+    // A triggered power (an Interrupt) by expected value.
     fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
+        if let crate::event::Trigger::PowerCue { .. } = w.trigger {
+            return super::interrupts::ai_choice(b, w);
+        }
         if w.options.contains(&ReactionKind::ReactionAttack) {
             return Some(ReactionKind::ReactionAttack);
         }

@@ -328,7 +328,7 @@ pub fn attack_math(b: &Battle, attacker: UnitId, target: UnitId) -> EscAttack {
         net,
         edges,
         bonus,
-        defence: (d, b.stats(target).get(d.stat())),
+        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
         crit_from: crit_from(b, target, WEAPON_DAMAGE),
     }
 }

@@ -85,12 +85,13 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
                   disengage) and Rally",
         });
     }
-    if a.action == Some(ActionType::Interrupt) {
+    if super::triggered(a) {
         return Err(cannot(
             b,
             u,
             format!(
-                "{} is an Interrupt, used outside its turn on its trigger (not playable yet)",
+                "{} is used outside its turn, when its trigger happens (the game offers it \
+                 then), not through a Cast on its own turn",
                 a.name
             ),
         ));
@@ -237,7 +238,7 @@ pub fn power_math(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> EscAt
         net,
         edges,
         bonus,
-        defence: (d, b.stats(target).get(d.stat())),
+        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
         crit_from: crit_from(b, target, &kind),
     }
 }
@@ -355,30 +356,22 @@ pub(crate) fn roll_power(
 }
 
 /// The natural roll of the power attack whose effects land on `target` now: the last
-/// attack on it since the last casting began, when that casting rolls attacks (`None`:
-/// a power that rolls none).
+/// attack on it (not an opportunity attack), when it came after the last casting began
+/// (`None`: the casting going off rolls no attack on it). A power used on a trigger (an
+/// Interrupt) may go off between a power's casting and its attack: the attack still
+/// comes last.
 pub fn power_natural(b: &Battle, target: UnitId) -> Option<i32> {
     let log = b.log();
     let start = log
         .iter()
         .rposition(|l| matches!(l.event, Event::Cast { .. }))?;
-    let Event::Cast { unit, ability, .. } = &log[start].event else {
-        return None;
-    };
-    let attacks = matches!(
-        b.ability(*unit, *ability).map(|a| a.resolve),
-        Some(Resolve::Attack { .. })
-    );
-    if !attacks {
-        return None;
-    }
     log[start..].iter().rev().find_map(|l| match &l.event {
         Event::Attack {
-            attacker,
             target: t,
             roll,
+            kind,
             ..
-        } if attacker == unit && *t == target => Some(roll.natural()),
+        } if *t == target && *kind != AttackKind::Reaction => Some(roll.natural()),
         _ => None,
     })
 }

@@ -178,6 +178,12 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
              until the start of that ally's next turn.",
             "Positioning and Movement › Dicey Moves",
         ),
+        Shielded => e(
+            t,
+            "An ally's power (Shield of Faith) shields it: +2 to AC, PD and MD against the \
+             attack it was raised against; it ends when that attack is over.",
+            "Ability Entries: a cleric's Interrupt (the power, choice)",
+        ),
         // Refused by escalation (`refused_condition`): the other rulesets' conditions.
         Prone | Grappled | Grappling | Surprised | TotalDefense | Feinted | Restrained
         | Unconscious | Blind | Crippled | Encumbered | Fatigued | Frightened | Nauseated
@@ -208,6 +214,25 @@ fn action(l: &str) -> Option<Explanation> {
             "Combat Sequence › Readying an Action",
         )
         .costs("a Standard action"),
+        "Ready power" => e(
+            "Ready a Power",
+            "Hold one of your Standard, Move or Quick powers for an enemy: a ranged power \
+             for the first enemy within its range (6 at most), any other for one stepping \
+             next to you. It goes off just before that enemy acts, at it (a power for \
+             yourself, on you); you take its place in the order. If it goes off next round \
+             before your turn, you cannot use that action type on your turn.",
+            "Combat Sequence › Readying an Action: \"Ready a Quick, Move, or Standard \
+             action\"",
+        )
+        .costs("a Standard action (or the power's own: Move, Quick)"),
+        "Ready stance switch" => e(
+            "Ready a Stance Switch",
+            "Hold a Switch Stance for the first enemy that comes next to you: say, draw \
+             your melee weapon then, in ranged stance. If it goes off next round before \
+             your turn, you cannot use a Quick action on your turn.",
+            "Combat Sequence › Readying an Action: a Quick action",
+        )
+        .costs("a Quick action"),
         "Dicey move" => e(
             "Dicey Move",
             "Vault a low wall (3d6 vs 11) or leap a pit (3d6 vs 13) next to you. Success \
@@ -345,6 +370,23 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
             "Special Actions › Intercept; on the grid (choice)",
         )
         .costs("free"),
+        Interrupt(_) => e(
+            "Interrupt power",
+            "A power used outside your turn when its trigger happens (an enemy attacks \
+             you or an ally near you, or steps next to you): it goes off before the \
+             enemy's action goes on. One Interrupt until the start of your next turn, and \
+             the power's uses. Never on your own turn.",
+            "Combat Sequence › Actions; Action Types › Interrupt",
+        )
+        .costs("your Interrupt and a use"),
+        FreePower(_) => e(
+            "Triggered free power",
+            "A free power with a trigger: offered like an Interrupt when its trigger \
+             happens outside your turn, before the enemy's action goes on, but it spends \
+             no Interrupt (only its uses).",
+            "Action Types › Free: \"actions that are triggered from other actions\"",
+        )
+        .costs("free, a use"),
         Pursuit
         | StepAside
         | Resist

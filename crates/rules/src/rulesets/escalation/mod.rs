@@ -9,6 +9,7 @@ mod casting;
 mod dicey;
 mod explain;
 mod intercept;
+mod interrupts;
 mod ready;
 mod rules;
 mod turns;
@@ -24,6 +25,7 @@ pub use dicey::{
     dicey_plan, dicey_spot,
 };
 pub use intercept::*;
+pub use interrupts::{SHIELD_BONUS, triggered, ward};
 pub use ready::ready_plan;
 pub use rules::Escalation;
 pub use turns::*;

@@ -1,13 +1,129 @@
-//! escalation's readied actions: a basic attack or a move, set off by an enemy's step or
-//! its use of a power.
+//! escalation's readied actions: a basic attack (Standard), a move (Move), a power (its
+//! own action type) or a stance switch (Quick), set off by an enemy's step or its use of
+//! a power.
 
+use crate::abilities::ActionType;
 use crate::battle::Battle;
-use crate::components::{Duration, ModCause, Pool, Slot, Stat, StatMod, UnitId};
-use crate::engine::{Frame, HitEffect, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil};
+use crate::components::{ConditionKind, Duration, ModCause, Pool, Slot, Stat, StatMod, UnitId};
+use crate::engine::{
+    CastAt, Frame, HitEffect, Illegal, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil,
+};
 use crate::event::{AttackKind, Event, Spend};
 use crate::grid::Cell;
 
 use super::{band, may_move, speed};
+
+/// The action type a readied response takes (paid when readied, and lost on the unit's
+/// turn when it went off before it in the next round): a move the Move, a stance switch
+/// the Quick, a power its own action, a basic attack the Standard.
+pub fn readied_slot(b: &Battle, u: UnitId, response: ReadyResponse) -> Slot {
+    match response {
+        ReadyResponse::Move { .. } => Slot::Move,
+        ReadyResponse::SwitchStance => Slot::Quick,
+        ReadyResponse::Power { ability } => b
+            .ability(u, ability)
+            .and_then(super::action_slot)
+            .unwrap_or(Slot::Standard),
+        _ => Slot::Standard,
+    }
+}
+
+/// [`super::slot_of`] for `u`: a readied power takes its own action type.
+pub fn slot_for(b: &Battle, u: UnitId, a: &crate::engine::Action) -> Option<Slot> {
+    match a {
+        crate::engine::Action::Escalation(super::EscalationAction::Ready { response, .. }) => {
+            Some(readied_slot(b, u, *response))
+        }
+        _ => super::slot_of(a),
+    }
+}
+
+/// Check readying a power or a stance switch: a stance switch needs a weapon of the
+/// other stance; a power must be known, have a use left, take a Standard, Move or Quick
+/// action (not a free or triggered one: those need no readying) and, an attack power,
+/// have its stance now.
+pub(super) fn check_response(
+    b: &Battle,
+    u: UnitId,
+    response: ReadyResponse,
+) -> Result<(), Illegal> {
+    let cannot = |why: String| Illegal::Cannot {
+        unit: b.name(u).to_string(),
+        why,
+    };
+    match response {
+        ReadyResponse::SwitchStance if super::other_stance_weapons(b, u).is_empty() => {
+            return Err(cannot("it carries no weapon of the other stance".into()));
+        }
+        ReadyResponse::Power { ability } => {
+            let a = b
+                .ability(u, ability)
+                .ok_or_else(|| cannot(format!("it knows no ability #{ability}")))?;
+            if super::triggered(a) || a.action == Some(ActionType::Free) {
+                return Err(cannot(format!(
+                    "{} is not a Quick, Move or Standard action: only those are readied",
+                    a.name
+                )));
+            }
+            if b.uses_left(u, ability).is_some_and(|n| n < 1) {
+                return Err(cannot(format!("{} has no use left", a.name)));
+            }
+            if !super::interrupts::stance_ok(b, u, a) {
+                return Err(cannot(format!(
+                    "{} needs the other stance (Switch Stance first)",
+                    a.name
+                )));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The powers `u` may ready now (not a free or triggered one, a use left, its stance).
+pub fn readiable_powers(b: &Battle, u: UnitId) -> Vec<usize> {
+    (0..b.abilities(u).len())
+        .filter(|&i| check_response(b, u, ReadyResponse::Power { ability: i }).is_ok())
+        .collect()
+}
+
+/// The trigger the action bar readies power `i` with: a ranged power waits for an enemy
+/// within its range (at most 6, Nearby); any other for one stepping next to the unit
+/// (in ranged stance: coming within 1).
+pub fn power_trigger(b: &Battle, u: UnitId, i: usize) -> ReadyTrigger {
+    match b.ability(u, i) {
+        Some(a) if a.hostile() && a.range() > 1 => ReadyTrigger::EnemyWithin {
+            cells: a.range().min(6),
+        },
+        _ if super::melee_stance(b, u) => ReadyTrigger::EnemyEntersReach,
+        _ => ReadyTrigger::EnemyWithin { cells: 1 },
+    }
+}
+
+/// Where `r`'s readied power `i` goes off against `mover` now (at `mover` when hostile,
+/// else at `r` itself), if it still can: standing, not Hampered, a use left, the
+/// escalation die allowing it, its stance, its target in reach.
+fn power_aim(b: &Battle, r: UnitId, i: usize, mover: UnitId) -> Option<CastAt> {
+    let a = b.ability(r, i)?;
+    let die = super::escalation_die(b);
+    if !b.alive(r)
+        || b.has(r, ConditionKind::Hampered)
+        || b.uses_left(r, i).is_some_and(|n| n < 1)
+        || a.escalation.is_some_and(|k| !k.allows(die))
+        || !super::interrupts::stance_ok(b, r, a)
+    {
+        return None;
+    }
+    let at = super::interrupts::aim(b, r, i, mover, r)?;
+    b.cast_targets(r, i, &at).ok().map(|_| at)
+}
+
+/// What a readied response does when it goes off.
+enum Go {
+    Frame(Frame),
+    Power(usize, CastAt),
+    Stance,
+}
 
 /// The readied action `u` waits with: its latest `Readied` event, while the battle still
 /// lists it as readied.
@@ -85,28 +201,38 @@ pub(crate) fn spring_on_cast(b: &mut Battle, caster: UnitId) {
 
 /// `r`'s readied `response` goes off against `mover`.
 fn fire(b: &mut Battle, r: UnitId, mover: UnitId, response: ReadyResponse) {
-    let frame = match response {
+    let go = match response {
         ReadyResponse::Attack => match b.weapon_for(r, mover, None) {
-            Ok(weapon) => Frame::Attack {
+            Ok(weapon) => Go::Frame(Frame::Attack {
                 attacker: r,
                 target: mover,
                 weapon,
                 kind: AttackKind::Normal,
                 effect: HitEffect::Damage,
-            },
+            }),
             Err(_) => return,
         },
+        ReadyResponse::Power { ability } => match power_aim(b, r, ability, mover) {
+            Some(at) => Go::Power(ability, at),
+            None => return,
+        },
+        ReadyResponse::SwitchStance => {
+            if !b.alive(r) || super::other_stance_weapons(b, r).is_empty() {
+                return;
+            }
+            Go::Stance
+        }
         ReadyResponse::Move { to: dest } => {
             if may_move(b, r).is_err() || b.unit_at(dest, Some(r)).is_some() {
                 return;
             }
             match b.grid().path(b.pos(r), dest, speed(b, r), b.mover_cost(r)) {
-                Some((path, _)) => Frame::Move {
+                Some((path, _)) => Go::Frame(Frame::Move {
                     unit: r,
                     path,
                     next: 1,
                     mode: MoveMode::Dash { exempt: None },
-                },
+                }),
                 None => return,
             }
         }
@@ -136,7 +262,11 @@ fn fire(b: &mut Battle, r: UnitId, mover: UnitId, response: ReadyResponse) {
             },
         });
     }
-    b.push_frame(frame);
+    match go {
+        Go::Frame(frame) => b.push_frame(frame),
+        Go::Power(i, at) => super::interrupts::cast_now(b, r, i, at),
+        Go::Stance => super::turns::switch_stance(b, r),
+    }
 }
 
 /// At the end of the round: readied actions set to wait only this round are cancelled.
@@ -167,10 +297,7 @@ pub(crate) fn readied_this_round(b: &mut Battle, u: UnitId) {
         Event::Readied { unit, response, .. } if unit == u => Some(response),
         _ => None,
     });
-    let slot = match response {
-        Some(ReadyResponse::Move { .. }) => Slot::Move,
-        _ => Slot::Standard,
-    };
+    let slot = readied_slot(b, u, response.unwrap_or_default());
     let left = b.slots(u, slot);
     if left > 0 {
         b.emit(Event::spent(

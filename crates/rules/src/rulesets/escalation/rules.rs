@@ -151,9 +151,12 @@ impl Ruleset for Escalation {
     }
 
     // Coming next to an enemy's ally: a Free enemy Nearby may Intercept.
+    // Stepping next to a unit with a power for "an enemy moves to become engaged with
+    // you": it may use it.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
         super::ready::spring_readied(b, u, from, to);
         super::offer_intercepts(b, u, from, to);
+        super::interrupts::offer_on_step(b, u, from, to);
     }
 
     // The same offers, step by step, without taking the steps.
@@ -205,10 +208,11 @@ impl Ruleset for Escalation {
         kind: AttackKind,
         effect: HitEffect,
     ) -> Result<(), ForcedFaceError> {
-        if let HitEffect::Ability(i) = effect {
-            return super::casting::roll_power(b, attacker, target, i);
+        // Triggered powers (Interrupts) answer it first.
+        if super::interrupts::offer_on_attack(b, attacker, target, weapon, kind, &effect) {
+            return Ok(());
         }
-        attack::resolve_attack(b, attacker, target, weapon, kind)
+        roll_now(b, attacker, target, weapon, kind, effect)
     }
 
     // No defences: a hit goes to damage, doubled on a crit.
@@ -341,6 +345,9 @@ impl Ruleset for Escalation {
                     && super::may_intercept(b, reactor, *mover, *ally, *from);
                 return still.then(|| vec![ReactionKind::Intercept]);
             }
+            Trigger::PowerCue { by, target, attack } => {
+                return super::interrupts::offer(b, reactor, *by, *target, *attack);
+            }
             _ => false,
         };
         ok.then(|| vec![ReactionKind::ReactionAttack])
@@ -362,6 +369,14 @@ impl Ruleset for Escalation {
             (kind, &w.trigger)
         {
             super::intercept(b, w.reactor, *mover, *from);
+            return Ok(());
+        }
+        if let (
+            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i),
+            Trigger::PowerCue { by, target, .. },
+        ) = (kind, &w.trigger)
+        {
+            super::interrupts::answer(b, w.reactor, i, *by, *target);
             return Ok(());
         }
         if kind == ReactionKind::ReactionAttack
@@ -394,13 +409,29 @@ impl Ruleset for Escalation {
                 target,
                 weapon,
             } => attack::roll_attack(b, attacker, target, weapon, AttackKind::Normal, true)?,
+            EscalationFrame::Attack {
+                attacker,
+                target,
+                weapon,
+                kind,
+                effect,
+            } => {
+                if b.alive(attacker) && b.alive(target) {
+                    roll_now(b, attacker, target, weapon, kind, effect)?;
+                }
+            }
+            EscalationFrame::AttackOver { target } => super::interrupts::attack_over(b, target),
         }
         Ok(())
     }
 
-    // "You can make any number of Opportunity Attacks in a round": free.
-    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
-        Cost::free()
+    // "You can make any number of Opportunity Attacks in a round": free. An Interrupt
+    // power spends the Interrupt ("one of these per round outside of your turn").
+    fn reaction_cost(&self, kind: ReactionKind) -> Cost {
+        match kind {
+            ReactionKind::Interrupt(_) => Cost::of(Pool::Interrupt, 1),
+            _ => Cost::free(),
+        }
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -470,12 +501,43 @@ impl Ruleset for Escalation {
         ui::maneuver_chance(b, u, cmd)
     }
 
-    fn reaction_price(&self, _kind: ReactionKind) -> String {
-        "free".into()
+    fn reaction_price(&self, kind: ReactionKind) -> String {
+        match kind {
+            ReactionKind::Interrupt(_) => "its Interrupt until its next turn, and a use".into(),
+            ReactionKind::FreePower(_) => "free, a use".into(),
+            _ => "free".into(),
+        }
     }
 
-    fn reactions_left(&self, _b: &Battle, _u: UnitId) -> String {
-        "free opportunity attacks and intercepts, any number a round".into()
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!(
+            "free opportunity attacks and intercepts, any number a round; {} Interrupt left",
+            b.pool(u, Pool::Interrupt)
+        )
+    }
+
+    // A triggered power's chance to land on the enemy that set it off (1 for one that
+    // rolls nothing).
+    fn cast_reaction_chance(
+        &self,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &Trigger,
+        kind: ReactionKind,
+    ) -> Option<f64> {
+        let (
+            Trigger::PowerCue { by, target, .. },
+            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i),
+        ) = (trigger, kind)
+        else {
+            return None;
+        };
+        let on = if b.ability(reactor, i)?.hostile() {
+            *by
+        } else {
+            *target
+        };
+        Some(super::casting::chance(b, reactor, on, i))
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {
@@ -491,7 +553,7 @@ impl Ruleset for Escalation {
         match kind {
             Confused | Dazed | Enervated | Grabbed | SpiritAttacks | SpiritSaves | SpiritWard
             | Hampered | Helpless | Invisible | Shaken | Softened | Stuck | Stunned
-            | Vulnerable | Weakened | Flying | Bleeding => None,
+            | Vulnerable | Weakened | Flying | Bleeding | Shielded => None,
             _ => Some(
                 "escalation's conditions are the seed's list (and Bleeding for ongoing damage)",
             ),
@@ -588,4 +650,20 @@ impl Ruleset for Escalation {
     fn summary(&self) -> &'static [(&'static str, &'static str)] {
         &super::explain::SUMMARY
     }
+}
+
+/// Roll an attack now (the triggered powers it set off are done): a power's attack, or
+/// a basic attack (a ranged one by an engaged unit after the opportunity attacks).
+fn roll_now(
+    b: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    effect: HitEffect,
+) -> Result<(), ForcedFaceError> {
+    if let HitEffect::Ability(i) = effect {
+        return super::casting::roll_power(b, attacker, target, i);
+    }
+    attack::resolve_attack(b, attacker, target, weapon, kind)
 }

@@ -437,3 +437,32 @@ pub fn other_stance_weapons(b: &Battle, u: UnitId) -> Vec<usize> {
         })
         .collect()
 }
+
+/// Switch stance (paid): stow the weapons of the stance in hand, draw the best of the
+/// other (a Switch Stance, or a readied one going off).
+pub(super) fn switch_stance(b: &mut Battle, u: UnitId) {
+    let draw = other_stance_weapons(b, u);
+    let melee = super::melee_stance(b, u);
+    for i in 0..b.weapons(u).len() {
+        let w = &b.weapons(u)[i];
+        let this_stance = (w.kind == WeaponKind::Melee) == melee;
+        if this_stance && b.held(u, i) && !w.has(crate::components::WeaponTag::Shield) {
+            b.emit(Event::CarryChanged {
+                unit: u,
+                item: i,
+                now: Carried::Stowed,
+            });
+        }
+    }
+    let best = draw.into_iter().max_by_key(|&i| {
+        let d = b.weapons(u)[i].damage;
+        (d.sides, std::cmp::Reverse(i))
+    });
+    if let Some(i) = best {
+        b.emit(Event::CarryChanged {
+            unit: u,
+            item: i,
+            now: Carried::Held,
+        });
+    }
+}

@@ -9,11 +9,11 @@ use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, Wi
 
 use super::{
     EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
-    melee_stance, payer, slot_of, speed, staggered,
+    melee_stance, payer, speed, staggered,
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 10] = [
+pub static ACTIONS: [ActionSpec; 12] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -66,6 +66,33 @@ pub static ACTIONS: [ActionSpec; 10] = [
         },
     },
     ActionSpec {
+        label: "Ready power",
+        key: None,
+        target: Target::None,
+        build: |b, u, _| {
+            let i = super::ready::readiable_powers(b, u)
+                .first()
+                .copied()
+                .unwrap_or(0);
+            Some(ready_power(b, u, i))
+        },
+    },
+    ActionSpec {
+        label: "Ready stance switch",
+        key: None,
+        target: Target::None,
+        build: |_, u, _| {
+            Some(act(
+                u,
+                EscalationAction::Ready {
+                    trigger: crate::engine::ReadyTrigger::EnemyWithin { cells: 1 },
+                    response: crate::engine::ReadyResponse::SwitchStance,
+                    until: crate::engine::ReadyUntil::NextTurn,
+                },
+            ))
+        },
+    },
+    ActionSpec {
         label: "Dicey move",
         key: Some(Key::Digit(0)),
         target: Target::Cell("the cell beyond a low wall or pit next to you"),
@@ -104,7 +131,20 @@ pub static ACTIONS: [ActionSpec; 10] = [
 /// The names of the initiative bands, Very Slow 0 to Very Fast 4.
 pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
 
-/// A Delay: to which of the slower bands; a Dicey Move: who gets its reward.
+/// The Ready command for power `i` with its bar trigger.
+fn ready_power(b: &Battle, u: UnitId, i: usize) -> Command {
+    act(
+        u,
+        EscalationAction::Ready {
+            trigger: super::ready::power_trigger(b, u, i),
+            response: crate::engine::ReadyResponse::Power { ability: i },
+            until: crate::engine::ReadyUntil::NextTurn,
+        },
+    )
+}
+
+/// A Delay: to which of the slower bands; a Dicey Move: who gets its reward; a readied
+/// power: which one.
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
     if let Command::Act {
         unit,
@@ -112,6 +152,48 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
     } = cmd
     {
         return super::dicey::choice(b, *unit, *to);
+    }
+    if let Command::Act {
+        unit,
+        action:
+            Action::Escalation(EscalationAction::Ready {
+                response: crate::engine::ReadyResponse::Power { .. },
+                ..
+            }),
+    } = cmd
+    {
+        let options: Vec<(String, Command)> = super::ready::readiable_powers(b, *unit)
+            .into_iter()
+            .filter_map(|i| {
+                let a = b.ability(*unit, i)?;
+                let cmd = ready_power(b, *unit, i);
+                let Command::Act {
+                    action: Action::Escalation(EscalationAction::Ready { trigger, .. }),
+                    ..
+                } = &cmd
+                else {
+                    return None;
+                };
+                let when = match trigger {
+                    crate::engine::ReadyTrigger::EnemyWithin { cells } => {
+                        format!("an enemy comes within {cells}")
+                    }
+                    _ => "an enemy steps next to you".into(),
+                };
+                Some((
+                    format!(
+                        "{} ({}) when {when}",
+                        a.name,
+                        super::casting::price(b, *unit, i)
+                    ),
+                    cmd,
+                ))
+            })
+            .collect();
+        return (options.len() >= 2).then(|| Choice {
+            title: "Ready which power? (it goes off before the enemy acts)".into(),
+            options,
+        });
     }
     let Command::Act {
         unit,
@@ -165,7 +247,7 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
-        Command::Act { action, .. } => match slot_of(action) {
+        Command::Act { unit, action } => match super::ready::slot_for(b, *unit, action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
         },
@@ -182,7 +264,7 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
             super::casting::action_slot(b.ability(u, *ability)?)?
         }
-        _ => slot_of(action)?,
+        _ => super::ready::slot_for(b, u, action)?,
     };
     payer(b, u, s)
         .is_none()

@@ -135,6 +135,26 @@ pub enum EscalationFrame {
         /// Loadout index.
         weapon: usize,
     },
+    /// An attack that waited for the triggered powers (Interrupts) it set off: roll it
+    /// now, as its `Frame::Attack` would have (`interrupts::offer_on_attack`).
+    Attack {
+        /// Who attacks.
+        attacker: UnitId,
+        /// At whom.
+        target: UnitId,
+        /// Loadout index (`usize::MAX` for a power).
+        weapon: usize,
+        /// Normal or reaction.
+        kind: crate::event::AttackKind,
+        /// A basic attack's damage, or a power's effects.
+        effect: crate::engine::HitEffect,
+    },
+    /// The attack an Interrupt answered is over: a ward raised against it (Shielded on
+    /// `target`) ends.
+    AttackOver {
+        /// The unit that was attacked.
+        target: UnitId,
+    },
     /// A Coup de Grace's attack (paid): it crits.
     CoupDeGrace {
         /// Who attacks.

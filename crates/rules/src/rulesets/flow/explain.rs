@@ -361,7 +361,8 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
             "Cheat sheet › Disarm: \"Item lands in adjacent hex (target's choice)\"",
         )
         .costs("free"),
-        Pursuit | StepAside | Resist | WaitedAttack | WaitedAction | FreeHit | Counterspell => {
+        Pursuit | StepAside | Resist | WaitedAttack | WaitedAction | FreeHit | Counterspell
+        | Interrupt(_) | FreePower(_) => {
             return None;
         }
     })

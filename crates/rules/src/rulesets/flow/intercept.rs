@@ -57,7 +57,10 @@ pub fn ready_action(response: ReadyResponse, mover: UnitId) -> Option<FlowAction
             item: None,
             send: None,
         }),
-        ReadyResponse::Attack | ReadyResponse::Move { .. } => None,
+        ReadyResponse::Attack
+        | ReadyResponse::Move { .. }
+        | ReadyResponse::Power { .. }
+        | ReadyResponse::SwitchStance => None,
     }
 }
 

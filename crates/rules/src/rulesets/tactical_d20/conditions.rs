@@ -230,6 +230,7 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         PoppedOff => "popped off",
         DiceyEdge => "dicey edge",
         DiceyFooting => "dicey footing",
+        Shielded => "shielded",
         SpiritAttacks | SpiritSaves | SpiritWard => "fought for in spirit",
     }
 }

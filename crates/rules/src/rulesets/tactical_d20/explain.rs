@@ -218,7 +218,7 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         // Refused too: escalation's own.
         Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken | Softened
         | Stuck | Vulnerable | Weakened | Flying | Stabilized | PoppedOff | SpiritAttacks
-        | SpiritSaves | SpiritWard | DiceyEdge | DiceyFooting => return None,
+        | SpiritSaves | SpiritWard | DiceyEdge | DiceyFooting | Shielded => return None,
     })
 }
 
@@ -560,7 +560,9 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
         | ResistMelee
         | ResistAgility
         | LandAt(_)
-        | FreeHit => return None,
+        | FreeHit
+        | Interrupt(_)
+        | FreePower(_) => return None,
     })
 }
 

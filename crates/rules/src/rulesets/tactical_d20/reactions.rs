@@ -168,7 +168,10 @@ pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<TacticalD
             item: None,
             send: None,
         }),
-        ReadyResponse::Attack | ReadyResponse::Move { .. } => None,
+        ReadyResponse::Attack
+        | ReadyResponse::Move { .. }
+        | ReadyResponse::Power { .. }
+        | ReadyResponse::SwitchStance => None,
     }
 }
 
@@ -268,6 +271,11 @@ pub(super) fn may_wait(
             }
             Ok(())
         }
+        ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => Err(cannot(
+            b,
+            u,
+            "tactical-d20 waits with an attack, a move or a maneuver (not a power or a stance)",
+        )),
         ReadyResponse::Shove { both: true, .. } => Err(cannot(
             b,
             u,
