@@ -13,7 +13,7 @@ use super::{
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 10] = [
+pub static ACTIONS: [ActionSpec; 11] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -77,6 +77,18 @@ pub static ACTIONS: [ActionSpec; 10] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, EscalationAction::Flee)),
     },
+    // "Sustain POWER": the first power it could sustain now (`choice` offers each).
+    ActionSpec {
+        label: "Sustain",
+        key: None,
+        target: Target::None,
+        build: |b, u, _| {
+            let i = super::sustainable(b, u).first().copied().or_else(|| {
+                b.abilities(u).iter().position(|a| a.sustain.is_some())
+            })?;
+            Some(super::powers::sustain_command(u, i))
+        },
+    },
     ActionSpec {
         label: "Delay",
         key: Some(Key::Digit(7)),
@@ -95,8 +107,28 @@ pub static ACTIONS: [ActionSpec; 10] = [
 /// The names of the initiative bands, Very Slow 0 to Very Fast 4.
 pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
 
-/// A Delay: to which of the slower bands.
+/// A Delay: to which of the slower bands. A Sustain: which power, when more than one
+/// could be sustained ("Sustain POWER").
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    if let Command::Act {
+        unit,
+        action: Action::Escalation(EscalationAction::Sustain { .. }),
+    } = cmd
+    {
+        let options: Vec<(String, Command)> = super::sustainable(b, *unit)
+            .into_iter()
+            .map(|i| {
+                (
+                    format!("Sustain {}", b.abilities(*unit)[i].name),
+                    super::powers::sustain_command(*unit, i),
+                )
+            })
+            .collect();
+        return (options.len() >= 2).then(|| Choice {
+            title: "Sustain which power?".into(),
+            options,
+        });
+    }
     let Command::Act {
         unit,
         action: Action::Escalation(EscalationAction::Delay { .. }),
@@ -149,6 +181,10 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
+        Command::Act {
+            unit,
+            action: Action::Escalation(EscalationAction::Sustain { ability }),
+        } => sustain_words(b, *unit, *ability),
         Command::Act { action, .. } => match slot_of(action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
@@ -163,7 +199,8 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         return None;
     };
     let s = match action {
-        Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
+        Action::Common(crate::engine::CommonAction::Cast { ability, .. })
+        | Action::Escalation(EscalationAction::Sustain { ability }) => {
             super::casting::action_slot(b.ability(u, *ability)?)?
         }
         _ => slot_of(action)?,
@@ -195,6 +232,15 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
         "{} recoveries",
         b.pool(u, Pool::Recoveries)
     )));
+    if b.pools(u).is_some_and(|p| p.get(Pool::Power).is_some()) {
+        v.push(Gauge::Note(format!("{} Power", b.pool(u, Pool::Power))));
+    }
+    for i in super::sustainable(b, u) {
+        v.push(Gauge::Note(format!(
+            "{} lasts: Sustain it this turn or it ends",
+            b.abilities(u)[i].name
+        )));
+    }
     if staggered(b, u) {
         v.push(Gauge::Note("Staggered".into()));
     }
@@ -249,4 +295,18 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, Str
             disengage_dc(from.len())
         ),
     ))
+}
+
+/// A Sustain's price: "Sustain Menacing Glare: Quick, 3d6 vs 11+ (50%)".
+fn sustain_words(b: &Battle, u: UnitId, i: usize) -> String {
+    let Some(a) = b.ability(u, i) else {
+        return String::new();
+    };
+    let slot = super::casting::action_slot(a).map_or("free".to_string(), |s| format!("{s:?}"));
+    format!(
+        "Sustain {}: {slot}, 3d6 vs {}+ ({:.0}%)",
+        a.name,
+        a.sustain.unwrap_or(0),
+        super::sustain_chance(b, u, i) * 100.0
+    )
 }
