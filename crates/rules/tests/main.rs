@@ -15,6 +15,7 @@ mod duel;
 mod duel_plus;
 mod engine;
 mod escalation;
+mod escalation_fields;
 mod escalation_powers;
 mod explain;
 mod flow;

@@ -55,16 +55,17 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Grabbed => e(
             t,
-            "It cannot make opportunity attacks or ranged attacks. If the game knows who \
-             grabs it, that unit gets 1 Advantage to hit it, and it has 1 Disadvantage to \
-             Disengage from that unit unless it hit it this round.",
+            "It cannot make opportunity attacks or ranged attacks. The unit that grabs it \
+             gets 1 Advantage to hit it, and it has 1 Disadvantage to Disengage from that \
+             unit unless it hit it this round. The grab ends when the grabber is no longer \
+             next to it, is down, Stunned or Helpless, or it Disengages from the grabber.",
             "Conditions and Effects › Grabbed",
         ),
         Hampered => e(
             t,
-            "It may only make basic attacks and opportunity attacks, move, Disengage and \
-             Rally (and Delay, let an ally go first or Flee). Switch Stance, Stabilize \
-             and Coup de Grace are refused.",
+            "It may only make basic attacks and opportunity attacks, move, Disengage, \
+             Rally and Sustain its powers (and Delay, let an ally go first or Flee). \
+             Powers, Switch Stance, Stabilize and Coup de Grace are refused.",
             "Conditions and Effects › Hampered (Disengage counts as moving: choice)",
         ),
         Helpless => e(
@@ -265,6 +266,16 @@ fn action(l: &str) -> Option<Explanation> {
             "Combat Sequence › Delaying your Turn",
         )
         .costs("free"),
+        "Sustain" => e(
+            "Sustain",
+            "Keep one of your Sustain X powers going: it takes the power's own action \
+             type and rolls 3d6 (your save dice) against X. Success keeps its lasting \
+             effects to the end of your next turn; failure ends them now. A Sustain power \
+             you neither use nor sustain in a turn ends at the end of that turn. Hampered \
+             units may still sustain.",
+            "Ability Entries › Sustain; Hampered: \"Sustain existing abilities\"",
+        )
+        .costs("the power's action type"),
         label::ATTACK => e(
             "Basic Attack",
             "3d6 + Level + Volition (+ the escalation die for PCs) against AC; meet it to \
@@ -299,11 +310,18 @@ fn action(l: &str) -> Option<Explanation> {
         label::CAST => e(
             "Cast",
             "Use one of the unit's class powers: it takes the action its entry names \
-             (a better action pays for a lesser one), may be limited to uses a battle or \
-             to an escalation die of X+, even or odd, and a Provokes power used while \
-             engaged draws opportunity attacks first. Its attack rolls 3d6 + Level + \
-             Volition + the escalation die against AC, PD or MD.",
-            "Ability Entries: \"Type, Frequency, Action / Provokes, … Escalation X+\"",
+             (a better action pays for a lesser one), may be limited to uses a battle, to \
+             an escalation die of X+, even or odd, or spend X of the unit's Power (not \
+             regained in a battle); a Provokes power used while engaged draws opportunity \
+             attacks first. A Recharge X+ power recharges only at a Quick Rest, after the \
+             battle: in one battle it is one use. Its attack rolls 3d6 + Level + Volition \
+             + the escalation die against AC, PD or MD; damage dice may grow with Level; \
+             \"half damage\" on a miss rolls the hit's dice and halves them. A power \
+             that rolls all attacks before damage rolls every target's attack first. A \
+             Sustain X power's lasting effects end at the end of your turn unless you \
+             used or sustained it that turn.",
+            "Ability Entries: \"Type, Frequency, Action / Provokes, Sustain X, Spend X \
+             Power, Escalation X+\"; Recharge at a Quick Rest (one use a battle: choice)",
         ),
         label::END_TURN => e(
             "End turn",
