@@ -126,7 +126,11 @@ fn sustain_keeps_a_powers_condition_while_the_user_rolls_it_and_it_expires_other
     assert_eq!(b.condition_source(f, ConditionKind::Shaken), Some(h));
     // Used this turn: it lasts to the end of the turn; a Sustain now is refused.
     let e = act(&mut b, h, EscalationAction::Sustain { ability: glare }).unwrap_err();
-    assert!(e.to_string().contains("used or sustained this turn already"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("used or sustained this turn already"),
+        "{e}"
+    );
     end(&mut b);
     assert!(b.has(f, ConditionKind::Shaken), "used this turn: it lasts");
     end(&mut b);
@@ -194,7 +198,10 @@ abilities: {"Tangle": (kind: Spell, target: One(range: 8), provokes: Some(false)
     let e = cast(&mut b, h, "Shield Bash", CastAt::Unit(f)).unwrap_err();
     assert!(e.to_string().contains("hampered"), "{e}");
     act(&mut b, h, EscalationAction::Sustain { ability: glare }).unwrap();
-    assert!(!b.has(f, ConditionKind::Shaken), "a failed Sustain ends it now");
+    assert!(
+        !b.has(f, ConditionKind::Shaken),
+        "a failed Sustain ends it now"
+    );
     let e = act(&mut b, h, EscalationAction::Sustain { ability: glare }).unwrap_err();
     assert!(
         e.to_string()
@@ -241,11 +248,7 @@ fn spend_power_spends_from_a_pool_not_regained_in_the_battle_and_refuses_when_sh
     // deals its Level (2); the save fails again. Round 3: no Power left.
     let units = r#"Unit(name: "Grak", side: "Foes", cell: (3, 2), archetype: "hobgoblin", stats: {Band: 4}),
 Unit(name: "Brannoc", side: "PCs", cell: (4, 2), archetype: "fighter")"#;
-    let mut b = battle(
-        units,
-        "",
-        &[5, 5, 5, 2, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1],
-    );
+    let mut b = battle(units, "", &[5, 5, 5, 2, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1]);
     let (h, f) = (id(&b, "Grak"), id(&b, "Brannoc"));
     assert_eq!(b.pool(h, Pool::Power), 2);
     assert!(notes(&b, h).contains(&"2 Power".to_string()));
@@ -260,7 +263,11 @@ Unit(name: "Brannoc", side: "PCs", cell: (4, 2), archetype: "fighter")"#;
     assert_eq!(b.hp(f), 34 - 7);
     end(&mut b);
     end(&mut b);
-    assert_eq!(b.pool(h, Pool::Power), 1, "not regained at the turn's start");
+    assert_eq!(
+        b.pool(h, Pool::Power),
+        1,
+        "not regained at the turn's start"
+    );
     cast(&mut b, h, "Shield Bash", CastAt::Unit(f)).unwrap();
     assert_eq!(b.pool(h, Pool::Power), 0);
     assert_eq!(b.hp(f), 34 - 7 - 2);
@@ -426,7 +433,10 @@ Unit(name: "Urk", side: "Foes", cell: (4, 2), archetype: "orc")"#;
     end(&mut b);
     end(&mut b);
     let e = cast(&mut b, o, "Savage Swing", CastAt::Unit(f)).unwrap_err();
-    assert!(e.to_string().contains("Savage Swing has no use left"), "{e}");
+    assert!(
+        e.to_string().contains("Savage Swing has no use left"),
+        "{e}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -456,7 +466,7 @@ Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
 
 #[test]
 fn the_ogres_grab_grabs_on_a_hit_and_disengaging_from_it_has_disadvantage_and_ends_it() {
-    // Grab: [5,5,5] + 3 + 4 = 22 vs PD 14; 3d6 [1,1,1] + 4 = 7 and Grabbed by the ogre.
+    // Grab: [5,5,5] + 3 + 4 = 22 vs PD 14; 3d12 [1,1,1] + 4 = 7 and Grabbed by the ogre.
     // The fighter cannot shoot; its Disengage rolls 4 dice, the lowest three kept
     // ([6,6,6,2] = 14 vs 11), and ends the grab.
     let units = r#"Unit(name: "Mog", side: "Foes", cell: (4, 2), archetype: "ogre", stats: {Band: 4}),
@@ -484,7 +494,10 @@ Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
     assert!(ev.iter().any(|e| matches!(e,
         Event::Check { purpose: CheckPurpose::Disengage, roll, outcome: Outcome::Success, .. }
             if roll.faces.len() == 4 && roll.total == 14)));
-    assert!(!b.has(f, ConditionKind::Grabbed), "disengaging ends the grab");
+    assert!(
+        !b.has(f, ConditionKind::Grabbed),
+        "disengaging ends the grab"
+    );
 }
 
 /// A fighter starting grabbed by the ogre, a goblin next to the fighter too.
@@ -572,9 +585,15 @@ Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter", grabbed_b
 #[test]
 fn grabbed_by_must_name_an_enemy_next_to_the_unit() {
     let cases = [
-        (r#"grabbed_by: "Nobody""#, "is grabbed by unknown unit `Nobody`"),
+        (
+            r#"grabbed_by: "Nobody""#,
+            "is grabbed by unknown unit `Nobody`",
+        ),
         (r#"grabbed_by: "Lisk""#, "an ally (on side `PCs`)"),
-        (r#"grabbed_by: "Far""#, "at (3, 2) is grabbed by `Far` at (8, 2), not next to it"),
+        (
+            r#"grabbed_by: "Far""#,
+            "at (3, 2) is grabbed by `Far` at (8, 2), not next to it",
+        ),
     ];
     for (field, message) in cases {
         let units = format!(
@@ -617,16 +636,25 @@ Unit(name: "j", side: "Foes", cell: (9, 5), archetype: "wolf")"#;
     // The monsters' list holds each kind the brief names.
     use skirmish_rules::abilities::{AbilityKind, Effect, EscalationKey, Targeting};
     let has = |f: &dyn Fn(&skirmish_rules::abilities::Ability) -> bool| all.iter().any(f);
-    assert!(has(&|a| a.kind == AbilityKind::Spell && a.range() > 1 && a.provoking()));
+    assert!(has(&|a| a.kind == AbilityKind::Spell
+        && a.range() > 1
+        && a.provoking()));
     assert!(has(&|a| a.escalation == Some(EscalationKey::Min(2))));
     assert!(has(&|a| a.recharge == Some(11)));
     assert!(has(&|a| a.sustain.is_some() && a.spend.is_none()));
     assert!(has(&|a| a.spend.is_some()));
-    assert!(has(&|a| matches!(a.target, Targeting::Several { .. }) && a.attacks_first));
+    assert!(has(
+        &|a| matches!(a.target, Targeting::Several { .. }) && a.attacks_first
+    ));
     assert!(has(&|a| a.effects.iter().any(|e| matches!(e,
         Effect::Ongoing { amount, .. } if amount.bonus != 5))));
-    assert!(has(&|a| a.effects.iter().any(|e| matches!(e,
-        Effect::Condition { kind: ConditionKind::Grabbed, .. }))));
+    assert!(has(&|a| a.effects.iter().any(|e| matches!(
+        e,
+        Effect::Condition {
+            kind: ConditionKind::Grabbed,
+            ..
+        }
+    ))));
 }
 
 #[test]

@@ -352,9 +352,7 @@ pub fn problems(a: &Ability) -> Vec<String> {
         if let Some(n) = v
             && !(1..=18).contains(&n)
         {
-            out.push(format!(
-                "`{name}`: {what} {n}+ is no 3d6 number (1 to 18)"
-            ));
+            out.push(format!("`{name}`: {what} {n}+ is no 3d6 number (1 to 18)"));
         }
     }
     if a.spend == Some(0) {
@@ -482,10 +480,7 @@ impl Effect {
             if out.count == 0 && n > 0 {
                 out.sides = per.sides;
             }
-            out.count = out
-                .count
-                .saturating_add(n)
-                .min(crate::dice::MAX_DICE * 10);
+            out.count = out.count.saturating_add(n).min(crate::dice::MAX_DICE * 10);
             out.bonus = out.bonus.saturating_add(per.bonus.saturating_mul(level));
         }
         if let Some(s) = plus {

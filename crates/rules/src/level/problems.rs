@@ -106,7 +106,10 @@ pub(super) fn starting_grabs(
         {
             p.at(
                 &at,
-                format!("unit `{name}` cannot start Grabbed in {}: {why}", rules.id()),
+                format!(
+                    "unit `{name}` cannot start Grabbed in {}: {why}",
+                    rules.id()
+                ),
             );
             continue;
         }

@@ -501,7 +501,10 @@ pub fn price(b: &Battle, u: UnitId, i: usize) -> String {
     }
     .to_string();
     if let Some(x) = a.spend {
-        s.push_str(&format!(", spend {x} Power ({} left)", b.pool(u, crate::components::Pool::Power)));
+        s.push_str(&format!(
+            ", spend {x} Power ({} left)",
+            b.pool(u, crate::components::Pool::Power)
+        ));
     }
     if let Some(k) = a.escalation {
         s.push_str(&format!(", escalation die {}", key_words(k)));

@@ -36,8 +36,10 @@ fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
 
 /// Does `t` bear `kind` from `source`?
 fn bears(b: &Battle, t: UnitId, kind: ConditionKind, source: UnitId) -> bool {
-    b.get::<Conditions>(t)
-        .is_some_and(|c| c.0.iter().any(|c| c.kind == kind && c.source == Some(source)))
+    b.get::<Conditions>(t).is_some_and(|c| {
+        c.0.iter()
+            .any(|c| c.kind == kind && c.source == Some(source))
+    })
 }
 
 /// The lasting effects of `u`'s last use of power `i` still on: each (bearer,

@@ -83,9 +83,10 @@ pub static ACTIONS: [ActionSpec; 11] = [
         key: None,
         target: Target::None,
         build: |b, u, _| {
-            let i = super::sustainable(b, u).first().copied().or_else(|| {
-                b.abilities(u).iter().position(|a| a.sustain.is_some())
-            })?;
+            let i = super::sustainable(b, u)
+                .first()
+                .copied()
+                .or_else(|| b.abilities(u).iter().position(|a| a.sustain.is_some()))?;
             Some(super::powers::sustain_command(u, i))
         },
     },
