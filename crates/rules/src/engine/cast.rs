@@ -467,7 +467,7 @@ impl Battle {
                     if !self.alive(target) {
                         continue;
                     }
-                    let Some(dice) = e.damage_dice(&self.stats(caster)) else {
+                    let Some(dice) = e.damage_dice(self.stats(caster)) else {
                         continue;
                     };
                     let roll = self.dice.roll(dice)?;
@@ -482,7 +482,7 @@ impl Battle {
                         if !self.alive(target) || self.ended.is_some() {
                             break;
                         }
-                        let Some(dice) = d.damage_dice(&self.stats(caster)) else {
+                        let Some(dice) = d.damage_dice(self.stats(caster)) else {
                             continue;
                         };
                         let roll = self.dice.roll(dice)?;
