@@ -143,10 +143,10 @@ fn sustain_keeps_a_powers_condition_while_the_user_rolls_it_and_it_expires_other
         .find(|s| s.label == "Sustain")
         .expect("a Sustain button");
     let cmd = (spec.build)(&b, h, &Pick::Nothing).expect("a Sustain command");
-    assert_eq!(
-        b.rules().cost_words(&b, &cmd).unwrap(),
-        "Sustain Menacing Glare: Quick, 3d6 vs 11+ (50%)"
-    );
+    assert_eq!(b.rules().cost_words(&b, &cmd).unwrap(), "Quick");
+    let (p, words) = b.rules().maneuver_chance(&b, h, &cmd).expect("a chance");
+    assert!((p - 0.5).abs() < 1e-9, "{p}");
+    assert_eq!(words, "to sustain Menacing Glare (3d6 vs 11+)");
     assert!(
         notes(&b, h)
             .iter()

@@ -21,6 +21,10 @@ pub fn explain(topic: Topic) -> Option<Explanation> {
     }
 }
 
+/// A Sustain's price in words: its power's own action type (the bar names it: Standard,
+/// Move or Quick).
+pub const SUSTAIN_PRICE: &str = "the power's action type";
+
 fn e(title: &'static str, text: &'static str, source: &'static str) -> Explanation {
     Explanation::new(title, text, source)
 }
@@ -275,7 +279,7 @@ fn action(l: &str) -> Option<Explanation> {
              units may still sustain.",
             "Ability Entries › Sustain; Hampered: \"Sustain existing abilities\"",
         )
-        .costs("the power's action type"),
+        .costs(SUSTAIN_PRICE),
         label::ATTACK => e(
             "Basic Attack",
             "3d6 + Level + Volition (+ the escalation die for PCs) against AC; meet it to \
@@ -309,17 +313,12 @@ fn action(l: &str) -> Option<Explanation> {
         ),
         label::CAST => e(
             "Cast",
-            "Use one of the unit's class powers: it takes the action its entry names \
-             (a better action pays for a lesser one), may be limited to uses a battle, to \
-             an escalation die of X+, even or odd, or spend X of the unit's Power (not \
-             regained in a battle); a Provokes power used while engaged draws opportunity \
-             attacks first. A Recharge X+ power recharges only at a Quick Rest, after the \
-             battle: in one battle it is one use. Its attack rolls 3d6 + Level + Volition \
-             + the escalation die against AC, PD or MD; damage dice may grow with Level; \
-             \"half damage\" on a miss rolls the hit's dice and halves them. A power \
-             that rolls all attacks before damage rolls every target's attack first. A \
-             Sustain X power's lasting effects end at the end of your turn unless you \
-             used or sustained it that turn.",
+            "Use a power: its action, within its uses, escalation die (X+, even, odd) and \
+             Power (spent for good); Recharge X+ rolls at a Quick Rest, after the battle, \
+             so it is one use. Its attack is 3d6 + Level + Volition + escalation die vs AC, \
+             PD or MD (Provokes: engaged enemies attack first; \"half damage\" halves \
+             the hit's dice). A Sustain power's effects end with a turn it is not used or \
+             sustained in.",
             "Ability Entries: \"Type, Frequency, Action / Provokes, Sustain X, Spend X \
              Power, Escalation X+\"; Recharge at a Quick Rest (one use a battle: choice)",
         ),

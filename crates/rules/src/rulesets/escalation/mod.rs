@@ -19,6 +19,7 @@ pub use actions::*;
 pub use ai::EscalationAi;
 pub use attack::*;
 pub use casting::{action_slot, damage_kind, power_math};
+pub use explain::SUSTAIN_PRICE;
 pub use intercept::*;
 pub use powers::{lasting_effects, sustain_chance, sustainable, used_or_sustained_this_turn};
 pub use ready::ready_plan;

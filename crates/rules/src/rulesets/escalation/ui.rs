@@ -86,7 +86,9 @@ pub static ACTIONS: [ActionSpec; 11] = [
             let i = super::sustainable(b, u)
                 .first()
                 .copied()
-                .or_else(|| b.abilities(u).iter().position(|a| a.sustain.is_some()))?;
+                .or_else(|| b.abilities(u).iter().position(|a| a.sustain.is_some()))
+                // With no Sustain power, ability 0: refused with the reason.
+                .unwrap_or(0);
             Some(super::powers::sustain_command(u, i))
         },
     },
@@ -182,10 +184,14 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
+        // The power's own action type.
         Command::Act {
             unit,
             action: Action::Escalation(EscalationAction::Sustain { ability }),
-        } => sustain_words(b, *unit, *ability),
+        } => b
+            .ability(*unit, *ability)
+            .and_then(super::casting::action_slot)
+            .map_or("free".to_string(), |s| format!("{s:?}")),
         Command::Act { action, .. } => match slot_of(action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
@@ -268,8 +274,16 @@ pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
     }
 }
 
-/// The chance of a Disengage from every enemy engaged with the unit, with its DC.
+/// The chance of a Disengage from every enemy engaged with the unit, with its DC; of a
+/// Sustain, with its number.
 pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+    if let Command::Act {
+        action: Action::Escalation(EscalationAction::Sustain { ability }),
+        ..
+    } = cmd
+    {
+        return sustain_chance(b, u, *ability);
+    }
     let Command::Act {
         action: Action::Escalation(EscalationAction::Disengage { from }),
         ..
@@ -298,16 +312,12 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, Str
     ))
 }
 
-/// A Sustain's price: "Sustain Menacing Glare: Quick, 3d6 vs 11+ (50%)".
-fn sustain_words(b: &Battle, u: UnitId, i: usize) -> String {
-    let Some(a) = b.ability(u, i) else {
-        return String::new();
-    };
-    let slot = super::casting::action_slot(a).map_or("free".to_string(), |s| format!("{s:?}"));
-    format!(
-        "Sustain {}: {slot}, 3d6 vs {}+ ({:.0}%)",
-        a.name,
-        a.sustain.unwrap_or(0),
-        super::sustain_chance(b, u, i) * 100.0
-    )
+/// A Sustain's chance: "to sustain Menacing Glare (3d6 vs 11+)".
+fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> Option<(f64, String)> {
+    let a = b.ability(u, i)?;
+    let x = a.sustain?;
+    Some((
+        super::sustain_chance(b, u, i),
+        format!("to sustain {} (3d6 vs {x}+)", a.name),
+    ))
 }
