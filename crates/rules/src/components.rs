@@ -119,6 +119,8 @@ pub enum Stat {
     Recoveries,
     /// escalation: 1 for an NPC the level marks to add the escalation die to its attacks.
     Escalates,
+    /// escalation: Power at the start of the battle (spent by "Spend X Power" powers).
+    Power,
 }
 
 /// A combatant's scores.

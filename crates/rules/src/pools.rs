@@ -51,6 +51,9 @@ pub enum Pool {
     /// tactical-d20: material components of this value carried (one is consumed instead
     /// of the SQ of a spell of that order).
     Material(u8),
+    /// escalation: Power, spent by "Spend X Power" powers (the archetype's `Power`; not
+    /// regained inside a battle).
+    Power,
 }
 
 impl Pool {
@@ -85,6 +88,7 @@ impl Pool {
             Pool::Material(v) => {
                 format!("material component{} worth {v}", if one { "" } else { "s" })
             }
+            Pool::Power => "Power".to_string(),
         };
         format!("{n} {name}")
     }

@@ -1590,8 +1590,9 @@ fn a_dead_pc_fights_in_spirit_on_its_turn_while_its_side_fights_on() {
 #[test]
 fn the_ai_switches_to_melee_stance_rather_than_shoot_while_engaged_and_takes_free_attacks() {
     // A shooter without powers (a ranger's Pinning Shot is worth the opportunity attack:
-    // `escalation_powers`).
-    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), archetype: "goblin archer"),
+    // `escalation_powers`): a goblin archer's numbers and weapons, no archetype.
+    let units = r#"Unit(name: "Tarrow", side: "PCs", cell: (3, 2), hp: 14, weapons: ["shortbow", "dagger"],
+            stats: {Level: 2, Volition: 2, Ac: 15, Pd: 13, Md: 10, Band: 3, MissDamage: 0}),
         Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 1})"#;
     let b = field(GridKind::Square, units, &[]);
     let r = id(&b, "Tarrow");

@@ -386,7 +386,10 @@ fn every_check_purpose_has_a_topic_some_ruleset_explains() {
     use skirmish_rules::components::UnitId;
     use skirmish_rules::event::CheckPurpose;
     for name in variants::<CheckPurpose>() {
-        let purpose: CheckPurpose = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+        // A purpose carrying an index (escalation's Sustain of power #i) reads as a map.
+        let purpose: CheckPurpose = serde_json::from_str(&format!("\"{name}\""))
+            .or_else(|_| serde_json::from_str(&format!("{{\"{name}\": 0}}")))
+            .unwrap();
         let e = Event::Contest {
             purpose,
             active: UnitId(0),
@@ -415,6 +418,10 @@ fn same_price(words: &str, bar: &str) -> bool {
     };
     if bar == "0 AP" || bar == "free" {
         return words == "free" || words.starts_with("nothing now");
+    }
+    // escalation's Sustain takes its power's own action type.
+    if words == skirmish_rules::rulesets::escalation::SUSTAIN_PRICE {
+        return ["Standard", "Move", "Quick"].contains(&bar);
     }
     norm(words) == norm(bar) || norm(words).starts_with(&format!("{}(", norm(bar)))
 }

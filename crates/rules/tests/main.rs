@@ -18,6 +18,7 @@ mod escalation;
 mod escalation_ai;
 mod escalation_dicey;
 mod escalation_interrupts;
+mod escalation_fields;
 mod escalation_powers;
 mod explain;
 mod flow;

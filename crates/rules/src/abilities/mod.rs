@@ -95,11 +95,32 @@ pub enum Resolve {
 pub enum Effect {
     /// Damage, with its type (resistances and weaknesses key off it).
     Damage {
-        /// The roll.
+        /// The roll (none when left out: `per_level` alone).
+        #[serde(default = "no_dice")]
         dice: DiceExpr,
         /// Fire, cold, … ("" for plain).
         #[serde(default)]
         kind: String,
+        /// Dice added for each point of the user's `Level` (escalation's "2 x Level
+        /// dice": `dice: "0", per_level: "2d8"`); the same die as `dice` (or `dice` has
+        /// none). See [`Effect::damage_dice`].
+        #[serde(default)]
+        per_level: Option<DiceExpr>,
+        /// A stat of the user added to the roll (escalation's "+ Volition").
+        #[serde(default)]
+        plus: Option<Stat>,
+    },
+    /// "Miss: half damage" (in `on_miss`): the hit's damage effects are rolled (their
+    /// dice logged) and deal half, rounded down.
+    HalfDamage,
+    /// Ongoing damage ("3 ongoing damage (save ends)"): the target bleeds this amount at
+    /// the end of each of its turns (the engine's `Bleeding`, sourced to the user) while
+    /// it lasts. escalation reads the amount; other rulesets bleed their own dice.
+    Ongoing {
+        /// The damage each turn.
+        amount: DiceExpr,
+        /// How long.
+        duration: Duration,
     },
     /// Healing.
     Heal {
@@ -250,9 +271,31 @@ pub struct Ability {
     /// Not read by flow or tactical-d20.
     #[serde(default)]
     pub trigger: Option<PowerTrigger>,
+    /// escalation: "Sustain X": the conditions it lays end at the end of the user's turn
+    /// unless the user used or sustained it that turn (a Sustain: its action type, 3d6
+    /// against X).
+    #[serde(default)]
+    pub sustain: Option<u32>,
+    /// escalation: "Spend X Power" from the user's Power pool.
+    #[serde(default)]
+    pub spend: Option<u32>,
+    /// escalation: "Recharge X+" (rolled at a Quick Rest, outside a battle): one use in
+    /// a battle when `uses` says nothing.
+    #[serde(default)]
+    pub recharge: Option<u32>,
+    /// escalation: "roll all attacks before damage" (a `Several` attack): every attack
+    /// roll is made before any effect lands.
+    #[serde(default)]
+    pub attacks_first: bool,
 }
 
 impl Ability {
+    /// Uses in one battle: `uses`, else one for a Recharge power (it recharges only at a
+    /// rest), else no limit.
+    pub fn uses_in_battle(&self) -> Option<u32> {
+        self.uses.or(self.recharge.map(|_| 1))
+    }
+
     /// Does using it provoke (its `provokes`, or by kind: spells do)?
     pub fn provoking(&self) -> bool {
         self.provokes.unwrap_or(self.kind == AbilityKind::Spell)
@@ -284,6 +327,10 @@ impl Ability {
             .iter()
             .any(|e| matches!(e, Effect::Heal { .. }))
     }
+}
+
+fn no_dice() -> DiceExpr {
+    DiceExpr::new(0, 1)
 }
 
 fn yes() -> bool {
@@ -326,6 +373,38 @@ pub fn problems(a: &Ability) -> Vec<String> {
     if a.uses == Some(0) {
         out.push(format!("`{name}`: `uses: Some(0)` can never be used"));
     }
+    for (what, v) in [("Sustain", a.sustain), ("Recharge", a.recharge)] {
+        if let Some(n) = v
+            && !(1..=18).contains(&n)
+        {
+            out.push(format!("`{name}`: {what} {n}+ is no 3d6 number (1 to 18)"));
+        }
+    }
+    if a.spend == Some(0) {
+        out.push(format!(
+            "`{name}`: `spend: Some(0)` spends nothing (leave it out)"
+        ));
+    }
+    if a.attacks_first
+        && !(matches!(a.target, Targeting::Several { .. } | Targeting::Area { .. })
+            && matches!(a.resolve, Resolve::Attack { .. }))
+    {
+        out.push(format!(
+            "`{name}`: `attacks_first` needs attacks on several targets (`Several` or `Area` with `Attack`)"
+        ));
+    }
+    if a.effects.iter().any(|e| matches!(e, Effect::HalfDamage)) {
+        out.push(format!(
+            "`{name}`: `HalfDamage` is a miss effect: it goes in `on_miss`"
+        ));
+    }
+    if a.on_miss.iter().any(|e| matches!(e, Effect::HalfDamage))
+        && !a.effects.iter().any(|e| matches!(e, Effect::Damage { .. }))
+    {
+        out.push(format!(
+            "`{name}`: `HalfDamage` halves the hit's damage, and its `effects` deal none"
+        ));
+    }
     if let Some(EscalationKey::Min(n)) = a.escalation
         && n > 6
     {
@@ -360,6 +439,22 @@ pub fn problems(a: &Ability) -> Vec<String> {
             Effect::Push { cells: 0 } => out.push(format!("`{name}`: a push of 0 cells")),
             Effect::Grant { amount, .. } if *amount <= 0 => {
                 out.push(format!("`{name}`: a grant of {amount} gives nothing"))
+            }
+            Effect::Damage {
+                dice,
+                per_level: Some(per),
+                ..
+            } => {
+                if dice.count > 0 && per.count > 0 && dice.sides != per.sides {
+                    out.push(format!(
+                        "`{name}`: `per_level: \"{per}\"` rolls another die than `dice: \"{dice}\"` (one roll: the same die, or `dice` with none)"
+                    ));
+                }
+                if dice.keep != crate::dice::Keep::All || per.keep != crate::dice::Keep::All {
+                    out.push(format!(
+                        "`{name}`: dice scaled by Level keep every die (no kh/kl)"
+                    ));
+                }
             }
             _ => {}
         }
@@ -399,6 +494,38 @@ pub fn problems(a: &Ability) -> Vec<String> {
 }
 
 impl Effect {
+    /// The dice a `Damage` effect rolls for a user with these stats: `dice`, plus
+    /// `per_level` for each point of its `Level` (the counts and bonuses added: one
+    /// roll, one die), plus its `plus` stat. `None`: not a damage effect.
+    pub fn damage_dice(&self, stats: &crate::components::Stats) -> Option<DiceExpr> {
+        let Effect::Damage {
+            dice,
+            per_level,
+            plus,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let mut out = *dice;
+        if let Some(per) = per_level {
+            let level = stats.get(Stat::Level).clamp(0, 100);
+            let n = per.count.saturating_mul(level as u32);
+            if out.count == 0 && n > 0 {
+                out.sides = per.sides;
+            }
+            out.count = out.count.saturating_add(n).min(crate::dice::MAX_DICE * 10);
+            out.bonus = out.bonus.saturating_add(per.bonus.saturating_mul(level));
+        }
+        if let Some(s) = plus {
+            out.bonus = out.bonus.saturating_add(stats.get(*s));
+        }
+        out.bonus = out
+            .bonus
+            .clamp(-crate::dice::MAX_BONUS * 10, crate::dice::MAX_BONUS * 10);
+        Some(out)
+    }
+
     /// Does it act on cells (a summon, a terrain change) rather than on each unit hit?
     pub fn on_cells(&self) -> bool {
         matches!(self, Effect::Summon { .. } | Effect::Terrain { .. })

@@ -23,7 +23,7 @@
 use crate::abilities::{Ability, Effect, Targeting};
 use crate::ai::{KILL_BONUS, attack_value};
 use crate::battle::Battle;
-use crate::components::{Duration, Health, UnitId};
+use crate::components::{Duration, Health, Stats, UnitId};
 use crate::engine::{Action, CastAt, Command, CommonAction};
 use crate::event::{AttackKind, Event};
 use crate::grid::Cell;
@@ -79,16 +79,37 @@ struct Effects {
 }
 
 impl Effects {
-    fn of(effects: &[Effect]) -> Effects {
+    /// What `effects` do, for a user with `stats` (damage scaled by its Level); `hit`
+    /// is the ability's hit effects (a miss's half damage halves them).
+    fn of(effects: &[Effect], stats: &Stats, hit: &[Effect]) -> Effects {
         let mut e = Effects::default();
         let mut extra_damage = 0.0;
         let mut extra_heal = 0.0;
+        let mut damage = |e: &mut Effects, d: Option<Distribution>| match (&e.damage, d) {
+            (None, Some(d)) => e.damage = Some(d),
+            (_, d) => extra_damage += d.map_or(0.0, |d| d.mean()),
+        };
         for x in effects {
             match x {
-                Effect::Damage { dice, .. } => match (&e.damage, Distribution::of(*dice)) {
-                    (None, Some(d)) => e.damage = Some(d),
-                    (_, d) => extra_damage += d.map_or(0.0, |d| d.mean()),
-                },
+                Effect::Damage { .. } => {
+                    damage(&mut e, x.damage_dice(stats).and_then(Distribution::of));
+                }
+                Effect::HalfDamage => {
+                    for h in hit {
+                        let d = h.damage_dice(stats).and_then(Distribution::of);
+                        damage(&mut e, d.map(|d| d.map(|v| v / 2)));
+                    }
+                }
+                // A turn's worth of the ongoing damage, and the condition.
+                Effect::Ongoing { amount, duration } => {
+                    damage(&mut e, Distribution::of(*amount));
+                    let turns = match duration {
+                        Duration::Turns(n) => f64::from((*n).clamp(1, 3)),
+                        _ => 1.0,
+                    };
+                    e.conditions
+                        .push((crate::components::ConditionKind::Bleeding, turns));
+                }
                 Effect::Heal { dice } => match (&e.heal, Distribution::of(*dice)) {
                     (None, Some(d)) => e.heal = Some(d),
                     (_, d) => extra_heal += d.map_or(0.0, |d| d.mean()),
@@ -202,6 +223,7 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
                 .sum()
         })
     };
+    let stats = b.stats(u).clone();
     let mut options: Vec<(f64, usize, CastAt)> = Vec::new();
     for (i, a) in known.iter().enumerate() {
         if b.uses_left(u, i).is_some_and(|n| n < 1) {
@@ -217,8 +239,8 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
         }
         let sketch = Sketch {
             hostile: a.hostile(),
-            hit: Effects::of(&a.effects),
-            miss: Effects::of(&a.on_miss),
+            hit: Effects::of(&a.effects, &stats, &a.effects),
+            miss: Effects::of(&a.on_miss, &stats, &a.effects),
         };
         // Worth a grant or a self-buff once a turn at most.
         let minor = sketch.hit.damage.is_none()
@@ -228,9 +250,11 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
             continue;
         }
         let mut cost = 0.0;
-        if a.uses.is_some() {
+        if a.uses_in_battle().is_some() {
             cost += USE_COST;
         }
+        // Points of a pool not regained in the battle (escalation's Power).
+        cost += USE_COST * f64::from(a.spend.unwrap_or(0));
         cost += ORDER_COST * f64::from(a.order);
         if a.provoking() {
             cost += provoked(b);

@@ -172,7 +172,7 @@ fn spawn_def(
     let mut pools = rules.pools(&u.stats);
     // A potion's or an item's uses are a pool that never refills.
     for (i, a) in u.abilities.iter().enumerate().take(usize::from(u8::MAX)) {
-        if let Some(n) = a.uses {
+        if let Some(n) = a.uses_in_battle() {
             pools = pools.with(
                 crate::pools::Pool::Uses(i as u8),
                 n as i32,

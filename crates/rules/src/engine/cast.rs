@@ -28,7 +28,7 @@ impl Battle {
     /// Uses left of a unit's ability (`None`: no limit).
     pub fn uses_left(&self, u: UnitId, i: usize) -> Option<i32> {
         let a = self.ability(u, i)?;
-        a.uses?;
+        a.uses_in_battle()?;
         if i >= usize::from(u8::MAX) {
             // Refused when the level is read; never counted past the byte.
             return Some(0);
@@ -271,7 +271,7 @@ impl Battle {
         let Some(a) = self.ability(caster, i).cloned() else {
             return;
         };
-        if a.uses.is_some() {
+        if a.uses_in_battle().is_some() {
             self.emit(Event::spent(caster, Pool::Uses(i as u8), 1, Spend::Use));
         }
         self.emit(Event::Cast {
@@ -463,37 +463,42 @@ impl Battle {
                 break;
             }
             match e {
-                Effect::Damage { dice, kind } => {
+                Effect::Damage { kind, .. } => {
                     if !self.alive(target) {
                         continue;
                     }
-                    let mut roll = self.dice.roll(*dice)?;
-                    if mult > 1 {
-                        let base = roll.total;
-                        roll = roll.with(Modifier::new(
-                            ModKind::Critical,
-                            format!("critical ×{mult}"),
-                            base * (mult - 1),
-                        ));
-                    }
-                    if !kind.is_empty() {
-                        roll = roll.with(Modifier::new(ModKind::Other, kind.clone(), 0));
-                    }
-                    let roll = self.rules().typed_damage(self, target, kind, roll);
-                    let hit = Hit {
-                        attacker: caster,
-                        target,
-                        weapon: usize::MAX,
-                        kind: AttackKind::Normal,
-                        level: if mult > 1 {
-                            Outcome::Critical
-                        } else {
-                            Outcome::Success
-                        },
-                        natural: 0,
-                        effect: HitEffect::Ability(i),
+                    let Some(dice) = e.damage_dice(self.stats(caster)) else {
+                        continue;
                     };
-                    self.rules().deal_damage(self, hit, roll);
+                    let roll = self.dice.roll(dice)?;
+                    self.ability_damage(caster, i, target, kind, roll, mult, None);
+                }
+                // "Miss: half damage": the hit's damage dice, rolled, halved.
+                Effect::HalfDamage => {
+                    for d in &a.effects {
+                        let Effect::Damage { kind, .. } = d else {
+                            continue;
+                        };
+                        if !self.alive(target) || self.ended.is_some() {
+                            break;
+                        }
+                        let Some(dice) = d.damage_dice(self.stats(caster)) else {
+                            continue;
+                        };
+                        let roll = self.dice.roll(dice)?;
+                        self.ability_damage(caster, i, target, kind, roll, 1, Some("miss: half"));
+                    }
+                }
+                Effect::Ongoing { duration, .. } => {
+                    let kind = ConditionKind::Bleeding;
+                    if self.alive(target) && self.rules().refused_condition(kind).is_none() {
+                        self.emit(Event::ConditionAdded {
+                            unit: target,
+                            kind,
+                            duration: *duration,
+                            source: Some(caster),
+                        });
+                    }
                 }
                 Effect::Heal { dice } => {
                     let roll = self.dice.roll(*dice)?;
@@ -529,6 +534,52 @@ impl Battle {
             }
         }
         Ok(())
+    }
+
+    /// Deal an ability's rolled damage to `target`: ×`mult` on a crit, its type noted,
+    /// halved with the `half` note (a miss's half damage), then the ruleset's typed
+    /// damage and its dealing.
+    #[allow(clippy::too_many_arguments)]
+    fn ability_damage(
+        &mut self,
+        caster: UnitId,
+        i: usize,
+        target: UnitId,
+        kind: &str,
+        mut roll: Roll,
+        mult: i32,
+        half: Option<&'static str>,
+    ) {
+        if mult > 1 {
+            let base = roll.total;
+            roll = roll.with(Modifier::new(
+                ModKind::Critical,
+                format!("critical ×{mult}"),
+                base * (mult - 1),
+            ));
+        }
+        if let Some(note) = half {
+            let cut = roll.total.max(0) - roll.total.max(0) / 2;
+            roll = roll.with(Modifier::new(ModKind::Other, note, -cut));
+        }
+        if !kind.is_empty() {
+            roll = roll.with(Modifier::new(ModKind::Other, kind.to_string(), 0));
+        }
+        let roll = self.rules().typed_damage(self, target, kind, roll);
+        let hit = Hit {
+            attacker: caster,
+            target,
+            weapon: usize::MAX,
+            kind: AttackKind::Normal,
+            level: if mult > 1 {
+                Outcome::Critical
+            } else {
+                Outcome::Success
+            },
+            natural: 0,
+            effect: HitEffect::Ability(i),
+        };
+        self.rules().deal_damage(self, hit, roll);
     }
 
     /// Heal a unit by a rolled amount (at most to its maximum): `Healed`, then the

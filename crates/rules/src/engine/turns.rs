@@ -162,7 +162,7 @@ fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         if !b.alive(u) {
             break;
         }
-        let dice = b.rules().bleed_dice();
+        let dice = b.rules().ongoing_dice(b, u, c);
         let roll = b.dice.roll(dice)?;
         let amount = roll.total.max(0);
         let hp_after = b.hp(u) - amount;

@@ -189,6 +189,8 @@ pub enum Spend {
     Recovery,
     /// escalation: a failed death save.
     DeathSave,
+    /// escalation: sustaining a power (its action type).
+    Sustain,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),
@@ -249,6 +251,8 @@ pub enum CheckPurpose {
     Disengage,
     /// escalation: a Dicey Move (3d6 against the terrain's difficulty).
     DiceyMove,
+    /// escalation: sustaining the unit's power at this index (3d6 against its Sustain).
+    Sustain(u8),
 }
 
 /// Why a pool was refilled.

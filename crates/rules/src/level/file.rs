@@ -41,6 +41,10 @@ pub(super) struct UnitFile {
     /// Conditions at the start and how long they last.
     #[serde(default)]
     pub(super) conditions: BTreeMap<CondKey, Duration>,
+    /// escalation: starts Grabbed by this unit (an enemy next to it), held until the
+    /// grab ends in play.
+    #[serde(default)]
+    pub(super) grabbed_by: Option<String>,
 }
 
 /// A condition named in a level: one the game has, or one of seed 004's that it does not

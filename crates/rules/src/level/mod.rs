@@ -710,6 +710,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
             archetype: u.archetype.clone().filter(|_| arch.is_some()),
         });
     }
+    starting_grabs(&mut p, &raw.units, &mut units, &grid, ruleset);
     for (name, (bad, users)) in &bad_arch_weapons {
         let used = match users {
             0 => String::new(),

@@ -86,3 +86,73 @@ impl Problems {
         self.list.push((path.to_string(), None, message));
     }
 }
+
+/// A unit's `grabbed_by`: it starts Grabbed (until the grab ends in play) by the named
+/// unit, which must be another unit of the level, an enemy, next to it, in a ruleset
+/// that has Grabbed. Each problem is an error at the field.
+pub(super) fn starting_grabs(
+    p: &mut Problems,
+    raw: &[UnitFile],
+    units: &mut [UnitDef],
+    grid: &crate::grid::Grid,
+    ruleset: Option<RulesetId>,
+) {
+    for (i, u) in raw.iter().enumerate() {
+        let Some(by) = &u.grabbed_by else { continue };
+        let at = format!("units[{i}].grabbed_by");
+        let name = echo(&u.name);
+        if let Some(rules) = ruleset.and_then(|r| r.rules())
+            && let Some(why) = rules.refused_condition(ConditionKind::Grabbed)
+        {
+            p.at(
+                &at,
+                format!(
+                    "unit `{name}` cannot start Grabbed in {}: {why}",
+                    rules.id()
+                ),
+            );
+            continue;
+        }
+        let Some(j) = raw.iter().position(|x| &x.name == by) else {
+            p.at(
+                &at,
+                format!(
+                    "unit `{name}` is grabbed by unknown unit `{}` (units: {})",
+                    echo(by),
+                    name_list(raw.iter().map(|x| x.name.as_str()))
+                ),
+            );
+            continue;
+        };
+        let g = &raw[j];
+        if j == i {
+            p.at(&at, format!("unit `{name}` cannot grab itself"));
+        } else if g.side == u.side {
+            p.at(
+                &at,
+                format!(
+                    "unit `{name}` is grabbed by `{}`, an ally (on side `{}`): a grabber is an enemy",
+                    echo(by),
+                    echo(&g.side)
+                ),
+            );
+        } else if grid.distance(u.cell, g.cell) != 1 {
+            p.at(
+                &at,
+                format!(
+                    "unit `{name}` at {} is grabbed by `{}` at {}, not next to it",
+                    u.cell,
+                    echo(by),
+                    g.cell
+                ),
+            );
+        } else if let Some(d) = units.get_mut(i) {
+            d.conditions.retain(|c| c.kind != ConditionKind::Grabbed);
+            d.conditions.push(ActiveCondition {
+                kind: ConditionKind::Grabbed,
+                duration: Duration::UntilRemoved,
+                source: Some(UnitId(j as u32)),
+            });
+        }
+    }
+}

@@ -93,6 +93,7 @@ impl Topic {
             Identify | Counterspell => Topic::Reaction(ReactionKind::Counterspell),
             Disengage => Topic::Action("Disengage"),
             DiceyMove => Topic::Action("Dicey move"),
+            Sustain(_) => Topic::Action("Sustain"),
             Focus | Disrupt | Resist => Topic::Action(label::CAST),
         }
     }

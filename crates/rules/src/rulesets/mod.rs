@@ -390,6 +390,16 @@ pub trait Ruleset: Sync {
     fn exhausted(&self, b: &Battle, u: UnitId) -> bool;
     /// The die of one bleeding condition's damage at the end of a turn.
     fn bleed_dice(&self) -> DiceExpr;
+    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
+    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    fn ongoing_dice(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _c: &crate::components::ActiveCondition,
+    ) -> DiceExpr {
+        self.bleed_dice()
+    }
     /// After a bleed's `Damage` event: what the damage does (down, totals).
     fn after_bleed(&self, b: &mut Battle, u: UnitId, amount: i32, hp_after: i32);
 

@@ -91,10 +91,12 @@ pub fn exhausted(b: &Battle, u: UnitId) -> bool {
 /// free: `None`).
 pub fn slot_of(a: &Action) -> Option<Slot> {
     match a {
+        // A Sustain takes its power's action type (`powers::check_sustain`).
         Action::Escalation(
             EscalationAction::Yield { .. }
             | EscalationAction::Delay { .. }
-            | EscalationAction::Flee,
+            | EscalationAction::Flee
+            | EscalationAction::Sustain { .. },
         ) => None,
         Action::Escalation(e) => Some(match e {
             EscalationAction::SwitchStance => Slot::Quick,
@@ -114,6 +116,7 @@ pub fn slot_of(a: &Action) -> Option<Slot> {
             | EscalationAction::CoupDeGrace { .. }
             | EscalationAction::Yield { .. }
             | EscalationAction::Delay { .. }
+            | EscalationAction::Sustain { .. }
             | EscalationAction::Flee => Slot::Standard,
         }),
         _ => None,
@@ -233,11 +236,12 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             unit: b.name(u).to_string(),
             condition: "hampered",
             why: "it can only make basic attacks and opportunity attacks, move (and \
-                  disengage) and Rally",
+                  disengage), Rally and Sustain",
         });
     }
     match e {
         EscalationAction::Flee => {}
+        EscalationAction::Sustain { ability } => super::powers::check_sustain(b, u, *ability)?,
         EscalationAction::DiceyMove { to, target } => {
             super::dicey::dicey_plan(b, u, *to, *target)?;
         }
@@ -431,12 +435,14 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
 }
 
 /// What a Hampered unit may still do: "only use basic attacks, make Opportunity Attacks,
-/// move, Rally" (moving includes disengaging; the turn order actions are no actions).
+/// move, Rally, Sustain existing abilities" (moving includes disengaging; the turn order
+/// actions are no actions).
 fn hampered_may(e: &EscalationAction) -> bool {
     matches!(
         e,
         EscalationAction::Disengage { .. }
             | EscalationAction::Rally
+            | EscalationAction::Sustain { .. }
             | EscalationAction::Yield { .. }
             | EscalationAction::Delay { .. }
             | EscalationAction::Flee
@@ -581,6 +587,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         _ => return Err(cannot(b, u, "not an escalation action")),
     };
     match e {
+        EscalationAction::Sustain { ability } => super::powers::sustain(b, u, ability)?,
         EscalationAction::DiceyMove { to, target } => {
             super::dicey::perform(b, u, to, target)?;
         }
@@ -698,6 +705,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
                 },
             });
             if success {
+                super::powers::disengaged_from(b, u, &from);
                 for e in from {
                     b.emit(Event::ConditionAdded {
                         unit: u,

@@ -20,6 +20,30 @@ pub struct EscalationAi;
 /// The least chance worth a Disengage (else the AI stays and fights).
 pub const DISENGAGE_MIN: f64 = 0.4;
 
+/// The least chance worth a Sustain roll.
+pub const SUSTAIN_MIN: f64 = 0.25;
+
+/// Sustain a power whose lasting effects would end this turn, by expected value: one
+/// paid with a Quick or Move action when the roll's chance is fair (the condition on a
+/// foe is worth more than the lesser action); one paid with the Standard action only
+/// when no enemy is engaged with the unit (else its attack is worth more).
+fn sustain(b: &Battle, u: UnitId) -> Option<Command> {
+    for i in super::sustainable(b, u) {
+        let a = b.ability(u, i)?;
+        if super::sustain_chance(b, u, i) < SUSTAIN_MIN {
+            continue;
+        }
+        let standard = super::action_slot(a) == Some(Slot::Standard);
+        if standard && !engaged_enemies(b, u).is_empty() {
+            continue;
+        }
+        if let Some(c) = act(b, u, EscalationAction::Sustain { ability: i }.into()) {
+            return Some(c);
+        }
+    }
+    None
+}
+
 impl AiTactics for EscalationAi {
     // Staggered with recoveries left: Rally before anything else. With its Standard
     // action spent, a unit engaged in melee and not badly hurt holds its ground and ends
@@ -46,6 +70,9 @@ impl AiTactics for EscalationAi {
                     )
                 })
                 .or(Some(Command::EndTurn { unit: u }));
+        }
+        if let Some(c) = sustain(b, u) {
+            return Some(c);
         }
         if staggered(b, u)
             && super::is_pc(b, u)

@@ -82,9 +82,10 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
             unit: b.name(u).to_string(),
             condition: "hampered",
             why: "it can only make basic attacks and opportunity attacks, move (and \
-                  disengage) and Rally",
+                  disengage), Rally and Sustain",
         });
     }
+    super::powers::check_power(b, u, i)?;
     if super::triggered(a) {
         return Err(cannot(
             b,
@@ -179,6 +180,14 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
     if let Some(slot) = action_slot(&a) {
         pay(b, u, slot, Spend::Cast);
     }
+    if let Some(x) = a.spend {
+        b.emit(Event::spent(
+            u,
+            crate::components::Pool::Power,
+            x as i32,
+            Spend::Cast,
+        ));
+    }
     let attack = matches!(a.resolve, Resolve::Attack { .. })
         && a.effects.iter().any(|e| matches!(e, Effect::Damage { .. }));
     if !attack {
@@ -270,15 +279,52 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
 /// Roll a power's attack (its `Frame::Attack` came up): as a basic attack's roll (the
 /// Invisible save first, Advantage dice, a Dicey Move's edge used up); a hit queues the
 /// hit (its effects, ×2 on a crit), a plain miss its `on_miss`, a crit fail nothing ("you
-/// have no miss effects").
+/// have no miss effects"). A power that rolls "all attacks before damage"
+/// (`attacks_first`) takes the attacks on its other targets waiting on the stack and
+/// rolls them all now, then their effects land in order.
 pub(crate) fn roll_power(
     b: &mut Battle,
     caster: UnitId,
     target: UnitId,
     i: usize,
 ) -> Result<(), ForcedFaceError> {
+    let first = b.ability(caster, i).is_some_and(|a| a.attacks_first);
+    let mut targets = vec![target];
+    if first {
+        while let Some(Frame::Attack {
+            attacker,
+            target: t,
+            effect: HitEffect::Ability(j),
+            ..
+        }) = b.stack.last()
+            && *attacker == caster
+            && *j == i
+        {
+            targets.push(*t);
+            b.stack.pop();
+        }
+    }
+    let mut landed = Vec::new();
+    for t in targets {
+        if let Some(f) = roll_one(b, caster, t, i)? {
+            landed.push(f);
+        }
+    }
+    for f in landed.into_iter().rev() {
+        b.push_frame(f);
+    }
+    Ok(())
+}
+
+/// One power attack on `target`: its roll logged, and the frame of what it does.
+fn roll_one(
+    b: &mut Battle,
+    caster: UnitId,
+    target: UnitId,
+    i: usize,
+) -> Result<Option<Frame>, ForcedFaceError> {
     if !b.alive(caster) || !b.alive(target) {
-        return Ok(());
+        return Ok(None);
     }
     let name = b
         .ability(caster, i)
@@ -295,7 +341,7 @@ pub(crate) fn roll_power(
             success,
         });
         if !success {
-            return Ok(());
+            return Ok(None);
         }
     }
     let a = power_math(b, caster, target, i);
@@ -332,8 +378,8 @@ pub(crate) fn roll_power(
             a.defence.1,
         )],
     });
-    match outcome {
-        o if o.is_success() => b.push_frame(Frame::Hit(Hit {
+    Ok(match outcome {
+        o if o.is_success() => Some(Frame::Hit(Hit {
             attacker: caster,
             target,
             weapon: usize::MAX,
@@ -342,7 +388,7 @@ pub(crate) fn roll_power(
             natural,
             effect: HitEffect::Ability(i),
         })),
-        Outcome::Failure => b.push_frame(Frame::Effects {
+        Outcome::Failure => Some(Frame::Effects {
             caster,
             ability: i,
             target,
@@ -350,9 +396,11 @@ pub(crate) fn roll_power(
             mult: 1,
         }),
         // A natural 3: "no miss effects".
-        _ => debug_assert!(natural <= CRIT_FAIL),
-    }
-    Ok(())
+        _ => {
+            debug_assert!(natural <= CRIT_FAIL);
+            None
+        }
+    })
 }
 
 /// The natural roll of the power attack whose effects land on `target` now: the last
@@ -445,8 +493,25 @@ pub fn price(b: &Battle, u: UnitId, i: usize) -> String {
         ActionType::Interrupt => "Interrupt",
     }
     .to_string();
+    if let Some(x) = a.spend {
+        s.push_str(&format!(
+            ", spend {x} Power ({} left)",
+            b.pool(u, crate::components::Pool::Power)
+        ));
+    }
     if let Some(k) = a.escalation {
         s.push_str(&format!(", escalation die {}", key_words(k)));
+    }
+    if let Some(x) = a.recharge {
+        s.push_str(&format!(
+            ", Recharge {x}+ (rolled at a Quick Rest: one use in a battle)"
+        ));
+    }
+    if let Some(x) = a.sustain {
+        s.push_str(&format!(", Sustain {x}+"));
+    }
+    if a.attacks_first {
+        s.push_str(", all attacks rolled before damage");
     }
     s
 }

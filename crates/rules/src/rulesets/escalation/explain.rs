@@ -21,6 +21,10 @@ pub fn explain(topic: Topic) -> Option<Explanation> {
     }
 }
 
+/// A Sustain's price in words: its power's own action type (the bar names it: Standard,
+/// Move or Quick).
+pub const SUSTAIN_PRICE: &str = "the power's action type";
+
 fn e(title: &'static str, text: &'static str, source: &'static str) -> Explanation {
     Explanation::new(title, text, source)
 }
@@ -55,16 +59,17 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Grabbed => e(
             t,
-            "It cannot make opportunity attacks or ranged attacks. If the game knows who \
-             grabs it, that unit gets 1 Advantage to hit it, and it has 1 Disadvantage to \
-             Disengage from that unit unless it hit it this round.",
+            "It cannot make opportunity attacks or ranged attacks. The unit that grabs it \
+             gets 1 Advantage to hit it, and it has 1 Disadvantage to Disengage from that \
+             unit unless it hit it this round. The grab ends when the grabber is no longer \
+             next to it, is down, Stunned or Helpless, or it Disengages from the grabber.",
             "Conditions and Effects › Grabbed",
         ),
         Hampered => e(
             t,
-            "It may only make basic attacks and opportunity attacks, move, Disengage and \
-             Rally (and Delay, let an ally go first or Flee). Switch Stance, Stabilize \
-             and Coup de Grace are refused.",
+            "It may only make basic attacks and opportunity attacks, move, Disengage, \
+             Rally and Sustain its powers (and Delay, let an ally go first or Flee). \
+             Powers, Switch Stance, Stabilize and Coup de Grace are refused.",
             "Conditions and Effects › Hampered (Disengage counts as moving: choice)",
         ),
         Helpless => e(
@@ -299,6 +304,16 @@ fn action(l: &str) -> Option<Explanation> {
             "Combat Sequence › Delaying your Turn",
         )
         .costs("free"),
+        "Sustain" => e(
+            "Sustain",
+            "Keep one of your Sustain X powers going: it takes the power's own action \
+             type and rolls 3d6 (your save dice) against X. Success keeps its lasting \
+             effects to the end of your next turn; failure ends them now. A Sustain power \
+             you neither use nor sustain in a turn ends at the end of that turn. Hampered \
+             units may still sustain.",
+            "Ability Entries › Sustain; Hampered: \"Sustain existing abilities\"",
+        )
+        .costs(SUSTAIN_PRICE),
         label::ATTACK => e(
             "Basic Attack",
             "3d6 + Level + Volition (+ the escalation die for PCs) against AC; meet it to \
@@ -332,12 +347,14 @@ fn action(l: &str) -> Option<Explanation> {
         ),
         label::CAST => e(
             "Cast",
-            "Use one of the unit's class powers: it takes the action its entry names \
-             (a better action pays for a lesser one), may be limited to uses a battle or \
-             to an escalation die of X+, even or odd, and a Provokes power used while \
-             engaged draws opportunity attacks first. Its attack rolls 3d6 + Level + \
-             Volition + the escalation die against AC, PD or MD.",
-            "Ability Entries: \"Type, Frequency, Action / Provokes, … Escalation X+\"",
+            "Use a power: its action, within its uses, escalation die (X+, even, odd) and \
+             Power (spent for good); Recharge X+ rolls at a Quick Rest, after the battle, \
+             so it is one use. Its attack is 3d6 + Level + Volition + escalation die vs AC, \
+             PD or MD (Provokes: engaged enemies attack first; \"half damage\" halves \
+             the hit's dice). A Sustain power's effects end with a turn it is not used or \
+             sustained in.",
+            "Ability Entries: \"Type, Frequency, Action / Provokes, Sustain X, Spend X \
+             Power, Escalation X+\"; Recharge at a Quick Rest (one use a battle: choice)",
         ),
         label::END_TURN => e(
             "End turn",

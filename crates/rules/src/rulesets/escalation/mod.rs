@@ -10,6 +10,7 @@ mod dicey;
 mod explain;
 mod intercept;
 mod interrupts;
+mod powers;
 mod ready;
 mod rules;
 mod turns;
@@ -26,6 +27,8 @@ pub use dicey::{
 };
 pub use intercept::*;
 pub use interrupts::{SHIELD_BONUS, triggered, ward};
+pub use explain::SUSTAIN_PRICE;
+pub use powers::{lasting_effects, sustain_chance, sustainable, used_or_sustained_this_turn};
 pub use ready::ready_plan;
 pub use rules::Escalation;
 pub use turns::*;

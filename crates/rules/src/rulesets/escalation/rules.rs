@@ -51,13 +51,18 @@ impl Ruleset for Escalation {
             n if n > 0 => n,
             _ => turns::RECOVERIES,
         };
-        Pools::new()
+        let pools = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
             .with(Pool::Slot(Slot::Move), 1, turn)
             .with(Pool::Slot(Slot::Quick), 1, turn)
             .with(Pool::Interrupt, 1, turn)
             .with(Pool::Recoveries, recoveries, Refresh::Never)
-            .with(Pool::DeathSaveFailures, turns::DEATH_SAVES, Refresh::Never)
+            .with(Pool::DeathSaveFailures, turns::DEATH_SAVES, Refresh::Never);
+        // "Spend X Power": the archetype's Power, not regained inside a battle.
+        match stats.get(Stat::Power) {
+            n if n > 0 => pools.with(Pool::Power, n, Refresh::Never),
+            _ => pools,
+        }
     }
 
     // The seed's surprise round lets two units of the ambushing side act; the engine's
@@ -99,19 +104,35 @@ impl Ruleset for Escalation {
     }
 
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        super::powers::release_grabs(b);
         turns::turn_started(b, u);
         super::ready::readied_this_round(b, u);
     }
 
-    fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
+    // A sustain power neither used nor sustained this turn expires; grabs that no
+    // longer hold end.
+    fn turn_ending(&self, b: &mut Battle, u: UnitId) {
+        super::powers::expire_unsustained(b, u);
+        super::powers::release_grabs(b);
+    }
 
     fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
         super::exhausted(b, u)
     }
 
-    // Ongoing damage: a fixed amount a turn (Bleeding is escalation's "ongoing damage").
+    // Ongoing damage: 5 a turn, unless a power lists another amount.
     fn bleed_dice(&self) -> DiceExpr {
         turns::ongoing_dice()
+    }
+
+    // "the listed amount" of the power that laid it (5 when none did).
+    fn ongoing_dice(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        c: &crate::components::ActiveCondition,
+    ) -> DiceExpr {
+        super::powers::ongoing_dice(b, u, c)
     }
 
     fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, _hp_after: i32) {
@@ -154,6 +175,7 @@ impl Ruleset for Escalation {
     // Stepping next to a unit with a power for "an enemy moves to become engaged with
     // you": it may use it.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
+        super::powers::release_grabs(b);
         super::ready::spring_readied(b, u, from, to);
         super::offer_intercepts(b, u, from, to);
         super::interrupts::offer_on_step(b, u, from, to);

@@ -13,7 +13,7 @@ use super::{
 };
 
 /// escalation's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 12] = [
+pub static ACTIONS: [ActionSpec; 13] = [
     ActionSpec {
         label: "Disengage",
         key: Some(Key::Digit(1)),
@@ -113,6 +113,21 @@ pub static ACTIONS: [ActionSpec; 12] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, EscalationAction::Flee)),
     },
+    // "Sustain POWER": the first power it could sustain now (`choice` offers each).
+    ActionSpec {
+        label: "Sustain",
+        key: None,
+        target: Target::None,
+        build: |b, u, _| {
+            let i = super::sustainable(b, u)
+                .first()
+                .copied()
+                .or_else(|| b.abilities(u).iter().position(|a| a.sustain.is_some()))
+                // With no Sustain power, ability 0: refused with the reason.
+                .unwrap_or(0);
+            Some(super::powers::sustain_command(u, i))
+        },
+    },
     ActionSpec {
         label: "Delay",
         key: Some(Key::Digit(7)),
@@ -144,7 +159,7 @@ fn ready_power(b: &Battle, u: UnitId, i: usize) -> Command {
 }
 
 /// A Delay: to which of the slower bands; a Dicey Move: who gets its reward; a readied
-/// power: which one.
+/// power: which one; a Sustain: which power, when more than one could be sustained.
 pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
     if let Command::Act {
         unit,
@@ -192,6 +207,25 @@ pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
             .collect();
         return (options.len() >= 2).then(|| Choice {
             title: "Ready which power? (it goes off before the enemy acts)".into(),
+            options,
+        });
+    }
+    if let Command::Act {
+        unit,
+        action: Action::Escalation(EscalationAction::Sustain { .. }),
+    } = cmd
+    {
+        let options: Vec<(String, Command)> = super::sustainable(b, *unit)
+            .into_iter()
+            .map(|i| {
+                (
+                    format!("Sustain {}", b.abilities(*unit)[i].name),
+                    super::powers::sustain_command(*unit, i),
+                )
+            })
+            .collect();
+        return (options.len() >= 2).then(|| Choice {
+            title: "Sustain which power?".into(),
             options,
         });
     }
@@ -247,6 +281,14 @@ pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
             unit,
             action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
         } => super::casting::price(b, *unit, *ability),
+        // The power's own action type.
+        Command::Act {
+            unit,
+            action: Action::Escalation(EscalationAction::Sustain { ability }),
+        } => b
+            .ability(*unit, *ability)
+            .and_then(super::casting::action_slot)
+            .map_or("free".to_string(), |s| format!("{s:?}")),
         Command::Act { unit, action } => match super::ready::slot_for(b, *unit, action) {
             Some(s) => format!("{s:?}"),
             None => "free".into(),
@@ -261,7 +303,8 @@ pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         return None;
     };
     let s = match action {
-        Action::Common(crate::engine::CommonAction::Cast { ability, .. }) => {
+        Action::Common(crate::engine::CommonAction::Cast { ability, .. })
+        | Action::Escalation(EscalationAction::Sustain { ability }) => {
             super::casting::action_slot(b.ability(u, *ability)?)?
         }
         _ => super::ready::slot_for(b, u, action)?,
@@ -293,6 +336,15 @@ pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
         "{} recoveries",
         b.pool(u, Pool::Recoveries)
     )));
+    if b.pools(u).is_some_and(|p| p.get(Pool::Power).is_some()) {
+        v.push(Gauge::Note(format!("{} Power", b.pool(u, Pool::Power))));
+    }
+    for i in super::sustainable(b, u) {
+        v.push(Gauge::Note(format!(
+            "{} lasts: Sustain it this turn or it ends",
+            b.abilities(u)[i].name
+        )));
+    }
     if staggered(b, u) {
         v.push(Gauge::Note("Staggered".into()));
     }
@@ -319,8 +371,16 @@ pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
     }
 }
 
-/// The chance of a Disengage from every enemy engaged with the unit, with its DC.
+/// The chance of a Disengage from every enemy engaged with the unit, with its DC; of a
+/// Sustain, with its number.
 pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+    if let Command::Act {
+        action: Action::Escalation(EscalationAction::Sustain { ability }),
+        ..
+    } = cmd
+    {
+        return sustain_chance(b, u, *ability);
+    }
     let Command::Act {
         action: Action::Escalation(EscalationAction::Disengage { from }),
         ..
@@ -346,5 +406,15 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, Str
                 .join(", "),
             disengage_dc(from.len())
         ),
+    ))
+}
+
+/// A Sustain's chance: "to sustain Menacing Glare (3d6 vs 11+)".
+fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> Option<(f64, String)> {
+    let a = b.ability(u, i)?;
+    let x = a.sustain?;
+    Some((
+        super::sustain_chance(b, u, i),
+        format!("to sustain {} (3d6 vs {x}+)", a.name),
     ))
 }

@@ -84,6 +84,13 @@ pub enum EscalationAction {
     /// Flee: the unit's whole side retreats together (a Campaign Loss); the battle ends.
     /// Free, on the unit's turn.
     Flee,
+    /// Sustain one of the unit's powers (the power's own action type): 3d6 against its
+    /// Sustain number keeps its lasting effects to the end of the next turn; a failure
+    /// ends them.
+    Sustain {
+        /// The power's index among the unit's abilities.
+        ability: usize,
+    },
     /// Coup de Grace (Standard + Quick + Move): a basic melee attack on an engaged,
     /// helpless enemy: "that attack crits" (whatever the dice show).
     CoupDeGrace {
@@ -107,6 +114,7 @@ impl EscalationAction {
             EscalationAction::Flee => "Flee",
             EscalationAction::FightInSpirit { .. } => "Fight in Spirit",
             EscalationAction::Ready { .. } => "Ready an Action",
+            EscalationAction::Sustain { .. } => "Sustain",
         }
     }
 }
