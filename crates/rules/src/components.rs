@@ -344,7 +344,7 @@ pub enum ConditionKind {
 impl ConditionKind {
     /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
     /// checks it against the names serde knows, so a new condition cannot be left out).
-    pub const ALL: [ConditionKind; 53] = [
+    pub const ALL: [ConditionKind; 54] = [
         ConditionKind::Prone,
         ConditionKind::Grappled,
         ConditionKind::Grappling,

@@ -51,22 +51,27 @@ fn index(b: &Battle, unit: UnitId, name: &str) -> usize {
 
 fn cast(b: &mut Battle, unit: UnitId, name: &str, at: CastAt) -> Result<usize, Illegal> {
     let ability = index(b, unit, name);
-    b.submit(Command::Act {
+    let n = b.submit(Command::Act {
         unit,
         action: Action::Common(CommonAction::Cast { ability, at }),
-    })
+    })?;
+    // The fighter's and cleric's Interrupt powers are offered on the foes' attacks:
+    // declined here (their own tests are in escalation_interrupts.rs).
+    Ok(n + crate::escalation::decline_powers(b))
 }
 
 fn act(b: &mut Battle, unit: UnitId, a: EscalationAction) -> Result<usize, Illegal> {
-    b.submit(Command::Act {
+    let n = b.submit(Command::Act {
         unit,
         action: a.into(),
-    })
+    })?;
+    Ok(n + crate::escalation::decline_powers(b))
 }
 
 fn end(b: &mut Battle) {
     let u = b.current().expect("a turn");
     b.submit(Command::EndTurn { unit: u }).unwrap();
+    crate::escalation::decline_powers(b);
 }
 
 fn attacks(ev: &[Event]) -> Vec<(UnitId, usize, Outcome)> {
@@ -523,6 +528,7 @@ fn a_level_starts_a_unit_grabbed_the_grabber_gains_advantage_and_the_grabbed_mak
         aim: None,
     })
     .unwrap();
+    crate::escalation::decline_powers(&mut b);
     let ev = since(&b, mark);
     assert_eq!(attacks(&ev), [(f, 4, Outcome::Success)]);
     assert!(ev.iter().any(|e| matches!(e, Event::Attack { roll, .. }
