@@ -131,6 +131,8 @@ pub struct MapLayout {
     tile: TilemapTileSize,
     map_type: TilemapType,
     logical: Grid,
+    /// The side panel's width in window pixels (wider with a larger UI scale).
+    pub panel: f32,
 }
 
 impl MapLayout {
@@ -173,7 +175,7 @@ impl MapLayout {
     /// panel: its position and its orthographic scale.
     pub fn fit(&self, ww: f32, wh: f32) -> (Vec2, f32) {
         let g = self.logical;
-        let free = (ww - PANEL).max(200.0);
+        let free = (ww - self.panel).max(200.0);
         let lo = self.world(Cell::new(0, g.height - 1));
         let hi = self.world(Cell::new(g.width - 1, 0));
         let (mw, mh) = (
@@ -184,8 +186,11 @@ impl MapLayout {
             .max(mh / (wh.max(100.0) * 0.95))
             .clamp(0.3, 4.0);
         let centre = (lo + hi) / 2.0;
-        // The free area's centre is PANEL/2 pixels left of the window's centre.
-        (Vec2::new(centre.x + PANEL / 2.0 * scale, centre.y), scale)
+        // The free area's centre is panel/2 pixels left of the window's centre.
+        (
+            Vec2::new(centre.x + self.panel / 2.0 * scale, centre.y),
+            scale,
+        )
     }
 
     /// Every cell with its centre on screen (window pixels) for a camera at `at` with
@@ -245,6 +250,7 @@ fn rebuild(
     old: Query<Entity, With<MapEntity>>,
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    view: Res<super::View>,
 ) {
     if built.generation == Some(session.generation) {
         return;
@@ -316,6 +322,7 @@ fn rebuild(
         tile,
         map_type,
         logical: g,
+        panel: PANEL * view.prefs.scale(),
     };
     commands.insert_resource(layout);
     // Fit the map into the part of the window left of the side panel.
@@ -332,7 +339,7 @@ fn rebuild(
         t.translation.y = at.y;
     }
     for u in b.units() {
-        spawn_unit_view(&mut commands, &assets, b, &layout, u);
+        spawn_unit_view(&mut commands, &assets, b, &layout, &view.prefs, u);
     }
 }
 
@@ -354,11 +361,12 @@ fn spawn_unit_view(
     assets: &AssetServer,
     b: &skirmish_rules::Battle,
     layout: &MapLayout,
+    prefs: &super::settings::Prefs,
     u: UnitId,
 ) {
     let side = b.side(u);
-    let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
-    let colour = Color::srgb_u8(r, gc, bl);
+    let sides = super::palette::level_colours(b.level());
+    let (colour, face) = super::palette::token_colours(prefs.palette, &sides, side.0 as usize);
     let p = layout.world(b.pos(u));
     // A round token: the side's colour as its rim, a dark face, the archetype's icon,
     // the side's emblem (a shape: readable without colour); larger for larger units.
@@ -370,7 +378,6 @@ fn spawn_unit_view(
         .map(|a| a.replace(' ', ""))
         .filter(|a| ICONS.contains(&a.as_str()))
         .unwrap_or_else(|| "unit".into());
-    let face = Color::srgb_u8(r / 4 + 16, gc / 4 + 16, bl / 4 + 16);
     let image = |path: String, tint: Color, size: f32| Sprite {
         image: assets.load(path),
         color: tint,
@@ -387,6 +394,7 @@ fn spawn_unit_view(
         ))
         .with_children(|c| {
             c.spawn((
+                TokenFace(u),
                 image("icons/token-face.png".into(), face, d),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ));
@@ -408,7 +416,7 @@ fn spawn_unit_view(
                 NameTag(u),
                 Text2d::new(b.name(u).to_string()),
                 TextFont {
-                    font_size: FontSize::Px(11.0),
+                    font_size: FontSize::Px(NAME_PX * prefs.scale()),
                     ..default()
                 },
                 Visibility::Hidden,
@@ -480,19 +488,31 @@ pub const ICONS: [&str; 19] = [
 #[derive(Component)]
 struct NameTag(UnitId);
 
+/// A token's face (the palette recolours it).
+#[derive(Component)]
+pub struct TokenFace(pub UnitId);
+
+/// Font sizes of names over tokens and of floating numbers at UI scale 1.
+const NAME_PX: f32 = 11.0;
+const FLOATER_PX: f32 = 16.0;
+
 /// Names show on the hovered unit, the selected one and the one whose turn it is.
 fn name_tags(
     battle: Res<BattleRes>,
     view: Res<super::View>,
-    mut tags: Query<(&NameTag, &mut Visibility)>,
+    mut tags: Query<(&NameTag, &mut Visibility, &mut TextFont)>,
 ) {
     if !battle.is_changed() && !view.is_changed() {
         return;
     }
+    let px = NAME_PX * view.prefs.scale();
     let b = &battle.0;
     let hovered = view.hovered.and_then(|c| b.unit_at(c, None));
     let current = b.current();
-    for (t, mut vis) in &mut tags {
+    for (t, mut vis, mut font) in &mut tags {
+        if !matches!(font.font_size, FontSize::Px(p) if p == px) {
+            font.font_size = FontSize::Px(px);
+        }
         let show = Some(t.0) == hovered || Some(t.0) == view.selected || Some(t.0) == current;
         let want = if show {
             Visibility::Inherited
@@ -513,6 +533,7 @@ fn follow_battle(
     assets: Res<AssetServer>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
+    view: Res<super::View>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex)>,
     views: Query<(Entity, &UnitView)>,
 ) {
@@ -539,7 +560,14 @@ fn follow_battle(
     }
     for (i, h) in have.iter().enumerate() {
         if !h {
-            spawn_unit_view(&mut commands, &assets, b, &layout, UnitId(i as u32));
+            spawn_unit_view(
+                &mut commands,
+                &assets,
+                b,
+                &layout,
+                &view.prefs,
+                UnitId(i as u32),
+            );
         }
     }
 }
@@ -784,6 +812,7 @@ fn spawn_floaters(
     mut commands: Commands,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
+    view: Res<super::View>,
     mut built: ResMut<Built>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -833,7 +862,7 @@ fn spawn_floaters(
             Floater { age: 0.0 },
             Text2d::new(text),
             TextFont {
-                font_size: FontSize::Px(16.0),
+                font_size: FontSize::Px(FLOATER_PX * view.prefs.scale()),
                 ..default()
             },
             TextColor(colour),

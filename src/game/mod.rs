@@ -22,7 +22,9 @@ mod input;
 pub mod map;
 mod menu;
 mod overlay;
+pub mod palette;
 pub mod settings;
+pub mod sound;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,7 +49,7 @@ pub enum Screen {
 }
 
 /// How a side answers reaction windows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum ReactPolicy {
     /// Ask the player every time.
     #[default]
@@ -170,6 +172,10 @@ pub struct View {
     pub casting: Option<act::Casting>,
     /// "End the turn?" is asked of this unit (it still has actions to spend).
     pub confirm_end: Option<UnitId>,
+    /// Volume, UI scale, palette, reaction defaults (the settings screen).
+    pub prefs: settings::Prefs,
+    /// The settings screen is open.
+    pub settings_open: bool,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -277,23 +283,26 @@ pub fn run_window(launch: Launch) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let mut plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Skirmish".into(),
+                resolution: (1280, 800).into(),
+                ..default()
+            }),
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_dir().display().to_string(),
+            ..default()
+        })
+        .set(ImagePlugin::default_nearest());
+    if sound::env_mute().is_some() {
+        // No audio device is even opened (CI machines have none).
+        plugins = plugins.disable::<bevy::audio::AudioPlugin>();
+    }
     App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Skirmish".into(),
-                        resolution: (1280, 800).into(),
-                        ..default()
-                    }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    file_path: asset_dir().display().to_string(),
-                    ..default()
-                })
-                .set(ImagePlugin::default_nearest()),
-        )
+        .add_plugins(plugins)
         .add_plugins((TilemapPlugin, EguiPlugin::default()))
         .init_state::<Screen>()
         .insert_resource(launch)
@@ -320,6 +329,8 @@ pub fn run_window(launch: Launch) -> ExitCode {
             hud::plugin,
             idle::plugin,
             settings::plugin,
+            palette::plugin,
+            sound::plugin,
         ))
         .run();
     ExitCode::SUCCESS

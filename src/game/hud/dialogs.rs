@@ -26,7 +26,8 @@ pub(super) fn handover(
         return false;
     };
     let def = &b.level().sides[side.0 as usize];
-    let [r, g, bl] = def.colour;
+    let sides = crate::game::palette::level_colours(b.level());
+    let colour = crate::game::palette::side_egui(view.prefs.palette, &sides, side.0 as usize);
     egui::Area::new("handover".into())
         .order(egui::Order::Foreground)
         .fixed_pos(screen.min)
@@ -44,11 +45,7 @@ pub(super) fn handover(
                             }
                             _ => format!("{} — your turn", def.name),
                         };
-                        ui.label(
-                            egui::RichText::new(title)
-                                .size(36.0)
-                                .color(egui::Color32::from_rgb(r, g, bl)),
-                        );
+                        ui.label(egui::RichText::new(title).size(36.0).color(colour));
                         let why = match b.status() {
                             Status::AwaitingReaction(u) => {
                                 format!("{} may react.", b.name(u))
@@ -379,13 +376,13 @@ fn rules_help(ui: &mut egui::Ui, b: &Battle) {
 }
 
 /// The in-battle menu (Esc with nothing to cancel): resume, restart with the same dice or
-/// new ones, the settings, quit to the level menu; each with its key.
+/// new ones, the settings screen, quit to the level menu; each with its key.
 pub(super) fn battle_menu(
     ctx: &egui::Context,
     view: &mut View,
-    session: &mut crate::game::Session,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
+    spots: &mut Spots,
 ) {
     if !view.battle_menu {
         return;
@@ -417,18 +414,14 @@ pub(super) fn battle_menu(
                     intent.new_dice = true;
                 }
                 ui.separator();
-                ui.label(egui::RichText::new("Settings (saved for next time)").strong());
-                ui.horizontal(|ui| {
-                    ui.label("Animation");
-                    for s in crate::game::map::AnimSpeed::ALL {
-                        ui.radio_value(&mut view.anim_speed, s, s.label());
-                    }
-                });
-                ui.checkbox(
-                    &mut session.confirm_end_turn,
-                    "Ask before ending a turn with actions left",
-                );
-                ui.checkbox(&mut view.threat, "Threat overlay [T]");
+                let r = ui
+                    .button("Settings [O]")
+                    .on_hover_text("sound, interface size, colours, reactions, animation");
+                spot(ui, spots, "Settings", &r);
+                if r.clicked() {
+                    view.battle_menu = false;
+                    view.settings_open = true;
+                }
                 ui.separator();
                 if ui.button("Quit to the level menu [Q]").clicked() {
                     view.battle_menu = false;
