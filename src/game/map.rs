@@ -30,8 +30,8 @@ pub(super) fn plugin(app: &mut App) {
                     queue_animations,
                     animate_units,
                     name_tags,
-                    spawn_floaters,
-                    float,
+                    super::floaters::spawn_floaters,
+                    super::floaters::float,
                 )
                     .chain()
                     .run_if(not(super::act::board_hidden)),
@@ -47,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Built {
     generation: Option<u32>,
     /// Events already turned into floating numbers.
-    seen: usize,
+    pub(super) seen: usize,
     /// Events already turned into animations.
     animated: usize,
 }
@@ -224,11 +224,6 @@ struct Badges(UnitId);
 /// A marker for the items lying on one cell (dropped, disarmed).
 #[derive(Component)]
 struct GroundView;
-
-#[derive(Component)]
-struct Floater {
-    age: f32,
-}
 
 /// Width of the egui side panel in logical pixels.
 pub const PANEL: f32 = 340.0;
@@ -492,9 +487,8 @@ struct NameTag(UnitId);
 #[derive(Component)]
 pub struct TokenFace(pub UnitId);
 
-/// Font sizes of names over tokens and of floating numbers at UI scale 1.
+/// Font size of names over tokens at UI scale 1.
 const NAME_PX: f32 = 11.0;
-const FLOATER_PX: f32 = 16.0;
 
 /// Names show on the hovered unit, the selected one and the one whose turn it is.
 fn name_tags(
@@ -805,88 +799,5 @@ fn animate_units(
             })
             .unwrap_or_default();
         text.0 = s;
-    }
-}
-
-fn spawn_floaters(
-    mut commands: Commands,
-    battle: Res<BattleRes>,
-    layout: Option<Res<MapLayout>>,
-    view: Res<super::View>,
-    mut built: ResMut<Built>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let Some(layout) = layout else { return };
-    let b = &battle.0;
-    if built.seen > b.log().len() {
-        built.seen = b.log().len();
-    }
-    if built.seen < b.log().len() {
-        // New numbers may float from here: the frames that float them must come.
-        redraw.write(RequestRedraw);
-    }
-    for l in &b.log()[built.seen..] {
-        let (unit, text, colour) = match &l.event {
-            Event::Damage { unit, amount, .. } => {
-                (*unit, format!("-{amount}"), Color::srgb(1.0, 0.3, 0.25))
-            }
-            Event::Defence {
-                unit,
-                success: true,
-                kind,
-                ..
-            } => (*unit, format!("{kind}!"), Color::srgb(0.5, 0.8, 1.0)),
-            Event::Attack {
-                target, outcome, ..
-            } if !outcome.is_success() => (*target, "miss".into(), Color::srgb(0.85, 0.85, 0.85)),
-            Event::Attack {
-                target,
-                outcome: skirmish_rules::event::Outcome::Critical,
-                ..
-            } => (*target, "CRIT!".into(), Color::srgb(1.0, 0.8, 0.2)),
-            // A reaction called out over the reactor ("Bex: Parry!").
-            Event::Reacted { reactor, kind, .. } => (
-                *reactor,
-                format!("{}: {kind}!", b.name(*reactor)),
-                Color::srgb(0.55, 0.85, 1.0),
-            ),
-            Event::Down { unit } => (*unit, "down!".into(), Color::srgb(1.0, 0.45, 0.4)),
-            Event::Said { unit, text } => {
-                (*unit, format!("\"{text}\""), Color::srgb(1.0, 1.0, 0.85))
-            }
-            _ => continue,
-        };
-        let p = layout.world(b.pos(unit));
-        commands.spawn((
-            MapEntity,
-            Floater { age: 0.0 },
-            Text2d::new(text),
-            TextFont {
-                font_size: FontSize::Px(FLOATER_PX * view.prefs.scale()),
-                ..default()
-            },
-            TextColor(colour),
-            Transform::from_translation(p.extend(30.0) + Vec3::new(0.0, 10.0, 0.0)),
-        ));
-    }
-    built.seen = b.log().len();
-}
-
-fn float(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut q: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    if !q.is_empty() {
-        redraw.write(RequestRedraw);
-    }
-    for (e, mut f, mut t, mut c) in &mut q {
-        f.age += time.delta_secs();
-        t.translation.y += 30.0 * time.delta_secs();
-        c.0.set_alpha((1.4 - f.age).clamp(0.0, 1.0));
-        if f.age > 1.4 {
-            commands.entity(e).despawn();
-        }
     }
 }

@@ -3,7 +3,10 @@
 //!
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
-//! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation, floating numbers;
+//! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
+//!   floating numbers);
+//! - `palette`: side and mark colours (Settings);
+//! - `sound`: sound effects from the event log;
 //! - `camera`: pan and zoom;
 //! - `input`: mouse and keyboard → [`Intent`];
 //! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
@@ -16,6 +19,7 @@
 
 pub mod act;
 pub mod camera;
+mod floaters;
 pub mod hud;
 mod idle;
 mod input;
