@@ -218,6 +218,11 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                              nothing to cancel: the menu — restart, settings, quit)",
                         ),
                         (
+                            "Esc, O",
+                            "the settings screen: volume, interface size, colour-blind \
+                             palette, reaction defaults (Esc closes it)",
+                        ),
+                        (
                             "Enter",
                             "end the turn (asks first while actions are left: Y ends it, \
                              N or Esc keeps playing)",
