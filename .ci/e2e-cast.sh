@@ -19,7 +19,11 @@
 #   difficult (a tile in the burst changes colour on the screenshot); a click on (7, 5):
 #   Cal walks there cell by cell (screenshots on the way catch it between); Esc opens
 #   the in-battle menu, N restarts with new dice (another seed); T turns the threat
-#   overlay on and the settings file says so.
+#   overlay on and the settings file says so. Sound is on (SKIRMISH_MUTE=0) with no
+#   audio device (Xvfb has none): the game plays on silently. Esc, O opens the settings
+#   screen; clicks on "150%" and "Colour-blind safe" are saved to the settings file; the
+#   window shrunk to 1024×640 still shows the panel's End turn and the settings screen's
+#   Close button, and Cal's token is in the colour-blind palette's orange.
 #
 # Usage: .ci/e2e-cast.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -237,7 +241,7 @@ alive
 cp "$events" "$out/events-10.jsonl"
 
 echo "e2e 11: flow, square: a summon and a terrain change, each cast by clicks"
-SKIRMISH_ANIM=slow start tests/fixtures/e2e-summon.ron
+SKIRMISH_MUTE=0 SKIRMISH_ANIM=slow start tests/fixtures/e2e-summon.ron
 wait_for '"kind":"turn_started","round":1,"actor":"Cal"' 60
 sleep 2
 # pixel X Y FILE: the colour of one screen pixel as "r g b" (0-255).
@@ -323,6 +327,44 @@ xdotool key t
 sleep 2
 grep -q "threat_overlay: true" "$SKIRMISH_CONFIG/settings.ron" ||
   fail "the settings file does not say the threat overlay is on: $(cat "$SKIRMISH_CONFIG/settings.ron" 2>&1)"
+# The settings screen (Esc, then O): UI scale 150% and the colour-blind palette, by clicks.
+xdotool key Escape
+sleep 1
+grep -q "^Settings	" "$SKIRMISH_BUTTONS" || { xdotool key Escape; sleep 1; }
+xdotool key o
+sleep 1
+xdotool mousemove $(button "UI scale 150%") click 1
+sleep 2
+xdotool mousemove $(button "Palette Colour-blind safe") click 1
+sleep 2
+shot 97-settings-screen
+settings=$(cat "$SKIRMISH_CONFIG/settings.ron" 2>&1)
+grep -q "ui_scale: 1.5" <<<"$settings" || fail "the settings file does not say UI scale 1.5: $settings"
+grep -q "palette: ColourBlind" <<<"$settings" || fail "the settings file does not say the colour-blind palette: $settings"
+# 1024×640 at 150%: the panel's End turn and the settings' Close button are inside the
+# window (the settings screen scrolls rather than running off it).
+xdotool windowsize "$(xdotool search --name Skirmish | head -1)" 1024 640
+sleep 3
+shot 98-settings-1024x640
+inside() {
+  local at
+  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+  [ -n "$at" ] || fail "no $1 button on screen at 1024×640: $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
+  read -r bx by <<<"$at"
+  [ "$bx" -gt 0 ] && [ "$bx" -lt 1024 ] && [ "$by" -gt 0 ] && [ "$by" -lt 640 ] ||
+    fail "$1 is outside the 1024×640 window at $at"
+}
+inside "Close settings"
+inside "End turn"
+xdotool key Escape
+sleep 2
+shot 99-colour-blind-1024x640
+# Cal (the Callers' side, red by the level) wears the colour-blind palette's orange.
+step=$(( $(cell 2 2 | cut -d' ' -f1) - $(cell 1 2 | cut -d' ' -f1) ))
+read -r px py <<<"$(cell 1 2)"
+read -r r g b <<<"$(pixel "$px" "$((py - step * 37 / 100))" "$out/99-colour-blind-1024x640.png")"
+[ "$r" -gt 180 ] && [ "$g" -gt 110 ] && [ "$g" -lt 200 ] && [ "$b" -lt 80 ] ||
+  fail "Cal's token is not orange in the colour-blind palette ($r $g $b)"
 alive
 cp "$events" "$out/events-11.jsonl"
 echo "e2e-cast: ok — screenshots and event logs in $out"

@@ -35,6 +35,9 @@ export DISPLAY=:95
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
+# Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
+export SKIRMISH_CONFIG="$out/config"
+rm -rf "$SKIRMISH_CONFIG"
 events="$out/events.jsonl"
 xvfb=
 game=

@@ -38,6 +38,9 @@ export DISPLAY=:97
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
+# Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
+export SKIRMISH_CONFIG="$out/config"
+rm -rf "$SKIRMISH_CONFIG"
 events="$out/events.jsonl"
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &

@@ -50,6 +50,9 @@ disp=${MONKEY_DISPLAY:-96}
 export DISPLAY=:$disp
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$dir/layout.txt"
+# Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
+export SKIRMISH_CONFIG="$dir/config"
+rm -rf "$SKIRMISH_CONFIG"
 xvfb=
 game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT

@@ -2,6 +2,9 @@
 //! or Disarm goes for, which item to hand over. `ActionKey::choices` builds them; each
 //! answer is a command submitted through `Battle::submit`, as the window does.
 
+/// The settings screen's group, palettes, sounds.
+mod prefs;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
@@ -589,6 +592,7 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
         threat_overlay: true,
         minimap: false,
         camera_follow: false,
+        ..Settings::default()
     };
     store(&path, &mine).unwrap();
     assert_eq!(load(&path), (mine.clone(), None));

@@ -103,6 +103,13 @@ fn keys(
     if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
         view.help = !view.help;
     }
+    if view.settings_open {
+        // The settings screen is open: Esc closes it, no other key acts.
+        if keys.just_pressed(KeyCode::Escape) {
+            view.settings_open = false;
+        }
+        return;
+    }
     if keys.just_pressed(KeyCode::F2) {
         view.minimap = !view.minimap;
     }
@@ -114,6 +121,10 @@ fn keys(
     }
     if view.battle_menu {
         // The in-battle menu is open: its keys only.
+        if keys.just_pressed(KeyCode::KeyO) {
+            view.battle_menu = false;
+            view.settings_open = true;
+        }
         if keys.any_just_pressed([KeyCode::Escape, KeyCode::Enter]) {
             view.battle_menu = false;
         }

@@ -31,8 +31,8 @@ pub(super) fn plugin(app: &mut App) {
                     queue_animations,
                     animate_units,
                     name_tags,
-                    spawn_floaters,
-                    float,
+                    super::floaters::spawn_floaters,
+                    super::floaters::float,
                 )
                     .chain()
                     .run_if(not(super::act::board_hidden)),
@@ -48,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Built {
     generation: Option<u32>,
     /// Events already turned into floating numbers.
-    seen: usize,
+    pub(super) seen: usize,
     /// Events already turned into animations.
     animated: usize,
     /// A unit is still walking, lunging or fading (the replay waits for it).
@@ -169,6 +169,8 @@ pub struct MapLayout {
     tile: TilemapTileSize,
     map_type: TilemapType,
     logical: Grid,
+    /// The side panel's width in window pixels (wider with a larger UI scale).
+    pub panel: f32,
 }
 
 impl MapLayout {
@@ -216,7 +218,7 @@ impl MapLayout {
     /// panel: its position and its orthographic scale.
     pub fn fit(&self, ww: f32, wh: f32) -> (Vec2, f32) {
         let g = self.logical;
-        let free = (ww - PANEL).max(200.0);
+        let free = (ww - self.panel).max(200.0);
         let lo = self.world(Cell::new(0, g.height - 1));
         let hi = self.world(Cell::new(g.width - 1, 0));
         let (mw, mh) = (
@@ -227,8 +229,11 @@ impl MapLayout {
             .max(mh / (wh.max(100.0) * 0.95))
             .clamp(0.3, 4.0);
         let centre = (lo + hi) / 2.0;
-        // The free area's centre is PANEL/2 pixels left of the window's centre.
-        (Vec2::new(centre.x + PANEL / 2.0 * scale, centre.y), scale)
+        // The free area's centre is panel/2 pixels left of the window's centre.
+        (
+            Vec2::new(centre.x + self.panel / 2.0 * scale, centre.y),
+            scale,
+        )
     }
 
     /// Every cell with its centre on screen (window pixels) for a camera at `at` with
@@ -263,11 +268,6 @@ struct Badges(UnitId);
 #[derive(Component)]
 struct GroundView;
 
-#[derive(Component)]
-struct Floater {
-    age: f32,
-}
-
 /// Width of the egui side panel in logical pixels.
 pub const PANEL: f32 = 340.0;
 const BAR: f32 = 22.0;
@@ -288,6 +288,7 @@ fn rebuild(
     old: Query<Entity, With<MapEntity>>,
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    view: Res<super::View>,
 ) {
     if built.generation == Some(session.generation) {
         return;
@@ -359,6 +360,7 @@ fn rebuild(
         tile,
         map_type,
         logical: g,
+        panel: PANEL * view.prefs.scale(),
     };
     commands.insert_resource(layout);
     // Fit the map into the part of the window left of the side panel.
@@ -375,7 +377,7 @@ fn rebuild(
         t.translation.y = at.y;
     }
     for u in b.units() {
-        spawn_unit_view(&mut commands, &assets, b, &layout, u);
+        spawn_unit_view(&mut commands, &assets, b, &layout, &view.prefs, u);
     }
 }
 
@@ -397,11 +399,12 @@ fn spawn_unit_view(
     assets: &AssetServer,
     b: &skirmish_rules::Battle,
     layout: &MapLayout,
+    prefs: &super::settings::Prefs,
     u: UnitId,
 ) {
     let side = b.side(u);
-    let [r, gc, bl] = b.level().sides[side.0 as usize].colour;
-    let colour = Color::srgb_u8(r, gc, bl);
+    let sides = super::palette::level_colours(b.level());
+    let (colour, face) = super::palette::token_colours(prefs.palette, &sides, side.0 as usize);
     let p = layout.world(b.pos(u));
     // A round token: the side's colour as its rim, a dark face, the archetype's icon,
     // the side's emblem (a shape: readable without colour); larger for larger units.
@@ -413,7 +416,6 @@ fn spawn_unit_view(
         .map(|a| a.replace(' ', ""))
         .filter(|a| ICONS.contains(&a.as_str()))
         .unwrap_or_else(|| "unit".into());
-    let face = Color::srgb_u8(r / 4 + 16, gc / 4 + 16, bl / 4 + 16);
     let image = |path: String, tint: Color, size: f32| Sprite {
         image: assets.load(path),
         color: tint,
@@ -430,6 +432,7 @@ fn spawn_unit_view(
         ))
         .with_children(|c| {
             c.spawn((
+                TokenFace(u),
                 image("icons/token-face.png".into(), face, d),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ));
@@ -451,7 +454,7 @@ fn spawn_unit_view(
                 NameTag(u),
                 Text2d::new(b.name(u).to_string()),
                 TextFont {
-                    font_size: FontSize::Px(11.0),
+                    font_size: FontSize::Px(NAME_PX * prefs.scale()),
                     ..default()
                 },
                 Visibility::Hidden,
@@ -523,19 +526,30 @@ pub const ICONS: [&str; 19] = [
 #[derive(Component)]
 struct NameTag(UnitId);
 
+/// A token's face (the palette recolours it).
+#[derive(Component)]
+pub struct TokenFace(pub UnitId);
+
+/// Font size of names over tokens at UI scale 1.
+const NAME_PX: f32 = 11.0;
+
 /// Names show on the hovered unit, the selected one and the one whose turn it is.
 fn name_tags(
     battle: Res<BattleRes>,
     view: Res<super::View>,
-    mut tags: Query<(&NameTag, &mut Visibility)>,
+    mut tags: Query<(&NameTag, &mut Visibility, &mut TextFont)>,
 ) {
     if !battle.is_changed() && !view.is_changed() {
         return;
     }
+    let px = NAME_PX * view.prefs.scale();
     let b = &battle.0;
     let hovered = view.hovered.and_then(|c| b.unit_at(c, None));
     let current = b.current();
-    for (t, mut vis) in &mut tags {
+    for (t, mut vis, mut font) in &mut tags {
+        if !matches!(font.font_size, FontSize::Px(p) if p == px) {
+            font.font_size = FontSize::Px(px);
+        }
         let show = Some(t.0) == hovered || Some(t.0) == view.selected || Some(t.0) == current;
         let want = if show {
             Visibility::Inherited
@@ -556,6 +570,7 @@ fn follow_battle(
     assets: Res<AssetServer>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
+    view: Res<super::View>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex)>,
     views: Query<(Entity, &UnitView)>,
 ) {
@@ -582,7 +597,14 @@ fn follow_battle(
     }
     for (i, h) in have.iter().enumerate() {
         if !h {
-            spawn_unit_view(&mut commands, &assets, b, &layout, UnitId(i as u32));
+            spawn_unit_view(
+                &mut commands,
+                &assets,
+                b,
+                &layout,
+                &view.prefs,
+                UnitId(i as u32),
+            );
         }
     }
 }
@@ -847,91 +869,5 @@ fn animate_units(
             })
             .unwrap_or_default();
         text.0 = s;
-    }
-}
-
-fn spawn_floaters(
-    mut commands: Commands,
-    battle: Res<BattleRes>,
-    layout: Option<Res<MapLayout>>,
-    replay: Res<Replay>,
-    mut built: ResMut<Built>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let Some(layout) = layout else { return };
-    let b = &battle.0;
-    let log = b.log();
-    if built.seen > log.len() {
-        built.seen = log.len();
-    }
-    let end = replay.upto(log.len());
-    if built.seen >= end {
-        return;
-    }
-    // New numbers may float from here: the frames that float them must come.
-    redraw.write(RequestRedraw);
-    for (i, l) in log.iter().enumerate().take(end).skip(built.seen) {
-        let (unit, text, colour) = match &l.event {
-            Event::Damage { unit, amount, .. } => {
-                (*unit, format!("-{amount}"), Color::srgb(1.0, 0.3, 0.25))
-            }
-            Event::Defence {
-                unit,
-                success: true,
-                kind,
-                ..
-            } => (*unit, format!("{kind}!"), Color::srgb(0.5, 0.8, 1.0)),
-            Event::Attack {
-                target, outcome, ..
-            } if !outcome.is_success() => (*target, "miss".into(), Color::srgb(0.85, 0.85, 0.85)),
-            Event::Attack {
-                target,
-                outcome: skirmish_rules::event::Outcome::Critical,
-                ..
-            } => (*target, "CRIT!".into(), Color::srgb(1.0, 0.8, 0.2)),
-            // A reaction called out over the reactor ("Bex: Parry!").
-            Event::Reacted { reactor, kind, .. } => (
-                *reactor,
-                format!("{}: {kind}!", b.name(*reactor)),
-                Color::srgb(0.55, 0.85, 1.0),
-            ),
-            Event::Down { unit } => (*unit, "down!".into(), Color::srgb(1.0, 0.45, 0.4)),
-            Event::Said { unit, text } => {
-                (*unit, format!("\"{text}\""), Color::srgb(1.0, 1.0, 0.85))
-            }
-            _ => continue,
-        };
-        let p = layout.world(position_at(log, unit, i, b.pos(unit)));
-        commands.spawn((
-            MapEntity,
-            Floater { age: 0.0 },
-            Text2d::new(text),
-            TextFont {
-                font_size: FontSize::Px(16.0),
-                ..default()
-            },
-            TextColor(colour),
-            Transform::from_translation(p.extend(30.0) + Vec3::new(0.0, 10.0, 0.0)),
-        ));
-    }
-    built.seen = end;
-}
-
-fn float(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut q: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    if !q.is_empty() {
-        redraw.write(RequestRedraw);
-    }
-    for (e, mut f, mut t, mut c) in &mut q {
-        f.age += time.delta_secs();
-        t.translation.y += 30.0 * time.delta_secs();
-        c.0.set_alpha((1.4 - f.age).clamp(0.0, 1.0));
-        if f.age > 1.4 {
-            commands.entity(e).despawn();
-        }
     }
 }

@@ -1,12 +1,15 @@
 //! Start menu: the levels in `levels/` (and one given on the command line), the grid,
-//! each side's controller and reaction policy.
+//! each side's controller and reaction policy (each starts with the Settings' default),
+//! and the settings screen.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::Controller;
 
-use super::{Launch, ReactPolicy, Screen, Session, start_battle};
+use super::hud::settings_screen;
+use super::settings::{Saved, commit};
+use super::{Launch, ReactPolicy, Screen, Session, View, start_battle};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
@@ -21,6 +24,8 @@ struct MenuState {
     grid: Option<GridKind>,
     policies: Vec<ReactPolicy>,
     controllers: Vec<Controller>,
+    /// The default policy `policies` were filled with (a new default fills them again).
+    default_policy: ReactPolicy,
     error: Option<String>,
 }
 
@@ -30,6 +35,7 @@ fn session(
     grid: Option<GridKind>,
     policies: &[ReactPolicy],
     controllers: &[Controller],
+    default_policy: ReactPolicy,
 ) -> Session {
     let (_, level) = &launch.levels[i];
     let mut level = level.clone();
@@ -38,7 +44,7 @@ fn session(
     }
     let seed = launch.seed.or(level.seed).unwrap_or(0);
     let mut p = policies.to_vec();
-    p.resize(level.sides.len(), ReactPolicy::Ask);
+    p.resize(level.sides.len(), default_policy);
     // Unset: the level's own controller for the side.
     let controllers = level
         .sides
@@ -67,12 +73,13 @@ fn auto_start(
     mut launch: ResMut<Launch>,
     mut menu: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
+    view: Res<View>,
 ) {
     let Some(i) = launch.start.take() else {
         return;
     };
     menu.chosen = i;
-    let s = session(&launch, i, None, &[], &[]);
+    let s = session(&launch, i, None, &[], &[], view.prefs.reactions);
     match start_battle(&mut commands, s) {
         Ok(()) => next.set(Screen::Battle),
         Err(e) => menu.error = Some(e),
@@ -86,6 +93,8 @@ fn draw(
     mut menu: ResMut<MenuState>,
     mut next: ResMut<NextState<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
+    mut view: ResMut<View>,
+    mut saved: ResMut<Saved>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -95,9 +104,29 @@ fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let mut start = keys.just_pressed(KeyCode::Enter);
+    let mut start = keys.just_pressed(KeyCode::Enter) && !view.settings_open;
+    if view.settings_open && keys.just_pressed(KeyCode::Escape) {
+        view.settings_open = false;
+    }
+    // A new default reaction policy (Settings) fills the sides' choices again.
+    if menu.default_policy != view.prefs.reactions {
+        menu.default_policy = view.prefs.reactions;
+        menu.policies.clear();
+    }
+    let default_policy = menu.default_policy;
+    let palette = view.prefs.palette;
+    let mut open_settings = false;
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.heading("Skirmish");
+        ui.horizontal(|ui| {
+            ui.heading("Skirmish");
+            if ui
+                .button("Settings")
+                .on_hover_text("sound, interface size, colours, reactions, animation")
+                .clicked()
+            {
+                open_settings = true;
+            }
+        });
         ui.label("Turn-based tactics on square and hex grids. Pick a level, then Start (Enter).");
         ui.separator();
         if launch.levels.is_empty() {
@@ -149,58 +178,88 @@ fn draw(
                         ui.colored_label(egui::Color32::LIGHT_RED, b);
                     }
                 });
-            let ui = &mut cols[1];
-            let Some((_, level)) = launch.levels.get(menu.chosen) else {
-                return;
-            };
-            ui.label(egui::RichText::new(&level.name).strong());
-            if !level.description.is_empty() {
-                ui.label(&level.description);
-            }
-            ui.horizontal(|ui| {
-                ui.label("Grid:");
-                let own = format!("as the level ({})", level.grid.kind);
-                ui.radio_value(&mut menu.grid, None, own);
-                ui.radio_value(&mut menu.grid, Some(GridKind::Square), "square");
-                ui.radio_value(&mut menu.grid, Some(GridKind::Hex), "hex");
-            });
-            menu.policies.resize(level.sides.len(), ReactPolicy::Ask);
-            if menu.controllers.len() != level.sides.len() {
-                menu.controllers = level.sides.iter().map(|s| s.controller).collect();
-            }
-            ui.label(
-                "Sides (hot-seat: with two or more human sides, each gets a handover screen):",
-            );
-            egui::Grid::new("sides").striped(true).show(ui, |ui| {
-                ui.label("side");
-                ui.label("controller");
-                ui.label("reactions");
-                ui.end_row();
-                for (i, side) in level.sides.iter().enumerate() {
-                    let [r, g, b] = side.colour;
-                    ui.colored_label(egui::Color32::from_rgb(r, g, b), &side.name);
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut menu.controllers[i], Controller::Human, "Human");
-                        ui.radio_value(&mut menu.controllers[i], Controller::Ai, "AI")
-                            .on_hover_text("The computer plays this side and its reactions.");
-                    });
-                    ui.horizontal(|ui| {
-                        for p in ReactPolicy::ALL {
-                            ui.radio_value(&mut menu.policies[i], p, p.label());
-                        }
-                    });
+            // The level's side scrolls when it does not fit (many sides, a large UI).
+            let right = egui::ScrollArea::vertical().id_salt("level");
+            right.show(&mut cols[1], |ui| {
+                let Some((_, level)) = launch.levels.get(menu.chosen) else {
+                    return;
+                };
+                ui.label(egui::RichText::new(&level.name).strong());
+                if !level.description.is_empty() {
+                    ui.label(&level.description);
+                }
+                ui.horizontal(|ui| {
+                    ui.label("Grid:");
+                    let own = format!("as the level ({})", level.grid.kind);
+                    ui.radio_value(&mut menu.grid, None, own);
+                    ui.radio_value(&mut menu.grid, Some(GridKind::Square), "square");
+                    ui.radio_value(&mut menu.grid, Some(GridKind::Hex), "hex");
+                });
+                menu.policies.resize(level.sides.len(), default_policy);
+                if menu.controllers.len() != level.sides.len() {
+                    menu.controllers = level.sides.iter().map(|s| s.controller).collect();
+                }
+                ui.label(
+                    "Sides (hot-seat: with two or more human sides, each gets a handover screen):",
+                );
+                egui::Grid::new("sides").striped(true).show(ui, |ui| {
+                    ui.label("side");
+                    ui.label("controller");
+                    ui.label("reactions");
                     ui.end_row();
+                    let colours = super::palette::level_colours(level);
+                    for (i, side) in level.sides.iter().enumerate() {
+                        let c = super::palette::side_egui(palette, &colours, i);
+                        ui.colored_label(c, &side.name);
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut menu.controllers[i], Controller::Human, "Human");
+                            ui.radio_value(&mut menu.controllers[i], Controller::Ai, "AI")
+                                .on_hover_text("The computer plays this side and its reactions.");
+                        });
+                        // A drop-down: the row stays narrow at a large UI scale.
+                        egui::ComboBox::from_id_salt(("policy", i))
+                            .selected_text(menu.policies[i].label())
+                            .show_ui(ui, |ui| {
+                                for p in ReactPolicy::ALL {
+                                    ui.selectable_value(&mut menu.policies[i], p, p.label());
+                                }
+                            });
+                        ui.end_row();
+                    }
+                });
+                ui.add_space(8.0);
+                if ui.button("Start [Enter]").clicked() {
+                    start = true;
+                }
+                if let Some(e) = &menu.error {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
             });
-            ui.add_space(8.0);
-            if ui.button("Start [Enter]").clicked() {
-                start = true;
-            }
-            if let Some(e) = &menu.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
-            }
         });
     });
+    if open_settings {
+        view.settings_open = true;
+    }
+    // The settings screen edits the saved settings (no battle is under way to show
+    // them): its changes are saved at once and apply to the next battle.
+    let mut s = saved.settings.clone();
+    s.prefs = view.prefs.clone();
+    let sides: Vec<(String, [u8; 3])> = launch
+        .levels
+        .get(menu.chosen)
+        .map(|(_, l)| l.sides.iter().map(|d| (d.name.clone(), d.colour)).collect())
+        .unwrap_or_default();
+    let mut open = view.settings_open;
+    let (mut rects, mut spots) = (Vec::new(), Vec::new());
+    if settings_screen::window(ctx, &mut open, &mut s, &sides, &mut rects, &mut spots) {
+        view.prefs = s.prefs.clone();
+        if let Err(e) = commit(&mut saved, s) {
+            menu.error = Some(format!("settings not saved: {e}"));
+        }
+    }
+    if open != view.settings_open {
+        view.settings_open = open;
+    }
     if start && menu.chosen < launch.levels.len() {
         let s = session(
             &launch,
@@ -208,6 +267,7 @@ fn draw(
             menu.grid,
             &menu.policies,
             &menu.controllers,
+            default_policy,
         );
         match start_battle(&mut commands, s) {
             Ok(()) => {

@@ -3,7 +3,10 @@
 //!
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
-//! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation, floating numbers;
+//! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
+//!   floating numbers);
+//! - `palette`: side and mark colours (Settings);
+//! - `sound`: sound effects from the event log;
 //! - `camera`: pan and zoom, glides, following the active unit;
 //! - `minimap`: the overview of a map larger than the view (click or drag to look);
 //! - `replay`: after a hot-seat handover, what the side missed plays again, beat by
@@ -19,6 +22,7 @@
 
 pub mod act;
 pub mod camera;
+mod floaters;
 pub mod frame_stats;
 pub mod hud;
 mod idle;
@@ -27,8 +31,10 @@ pub mod map;
 mod menu;
 pub mod minimap;
 mod overlay;
+pub mod palette;
 pub mod replay;
 pub mod settings;
+pub mod sound;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,7 +59,7 @@ pub enum Screen {
 }
 
 /// How a side answers reaction windows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum ReactPolicy {
     /// Ask the player every time.
     #[default]
@@ -180,6 +186,10 @@ pub struct View {
     pub minimap: bool,
     /// The camera glides to the unit whose turn starts when it is out of view.
     pub follow: bool,
+    /// Volume, UI scale, palette, reaction defaults (the settings screen).
+    pub prefs: settings::Prefs,
+    /// The settings screen is open.
+    pub settings_open: bool,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.
@@ -289,23 +299,26 @@ pub fn run_window(launch: Launch) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let mut plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Skirmish".into(),
+                resolution: (1280, 800).into(),
+                ..default()
+            }),
+            ..default()
+        })
+        .set(AssetPlugin {
+            file_path: asset_dir().display().to_string(),
+            ..default()
+        })
+        .set(ImagePlugin::default_nearest());
+    if sound::env_mute().is_some() {
+        // No audio device is even opened (CI machines have none).
+        plugins = plugins.disable::<bevy::audio::AudioPlugin>();
+    }
     App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Skirmish".into(),
-                        resolution: (1280, 800).into(),
-                        ..default()
-                    }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    file_path: asset_dir().display().to_string(),
-                    ..default()
-                })
-                .set(ImagePlugin::default_nearest()),
-        )
+        .add_plugins(plugins)
         .add_plugins((TilemapPlugin, EguiPlugin::default()))
         .init_state::<Screen>()
         .insert_resource(launch)
@@ -332,6 +345,8 @@ pub fn run_window(launch: Launch) -> ExitCode {
             frame_stats::plugin,
             minimap::plugin,
             replay::plugin,
+            palette::plugin,
+            sound::plugin,
         ))
         .run();
     ExitCode::SUCCESS

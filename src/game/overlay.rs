@@ -50,6 +50,9 @@ fn draw(
         commands.entity(e).despawn();
     }
     let b = &battle.0;
+    // The palette's colours (Settings: default, colour-blind safe, high contrast).
+    let pal = super::palette::marks(view.prefs.palette);
+    let col = super::palette::colour;
     let outline = assets.load(shape(&layout, "outline"));
     let hatch = assets.load(shape(&layout, "hatch"));
     let tile = layout.tile();
@@ -82,7 +85,7 @@ fn draw(
         cells.sort();
         cells.dedup();
         for c in cells {
-            mark(c, &hatch, Color::srgba(0.95, 0.25, 0.2, 0.85), 3.0, tile);
+            mark(c, &hatch, col(pal.threat), 3.0, tile);
         }
     }
     if let Some(u) = cur
@@ -92,13 +95,7 @@ fn draw(
     {
         for c in b.reachable(u).keys() {
             if c != b.pos(u) && b.unit_at(c, None).is_none() {
-                mark(
-                    c,
-                    &outline,
-                    Color::srgba(0.4, 0.75, 1.0, 0.55),
-                    2.0,
-                    tile * 0.9,
-                );
+                mark(c, &outline, col(pal.reach), 2.0, tile * 0.9);
             }
         }
         if let Some(h) = view.hovered
@@ -109,18 +106,12 @@ fn draw(
             let warn = assets.load("marks/warn.png");
             let provoked = b.provoked_along(u, &path);
             for c in path.iter().skip(1) {
-                mark(*c, &dot, Color::srgb(1.0, 1.0, 0.6), 4.0, Vec2::splat(8.0));
+                mark(*c, &dot, col(pal.path), 4.0, Vec2::splat(8.0));
             }
             let mut froms: Vec<Cell> = provoked.iter().map(|p| p.from).collect();
             froms.dedup();
             for from in froms {
-                mark(
-                    from,
-                    &warn,
-                    Color::srgb(1.0, 0.55, 0.1),
-                    5.0,
-                    Vec2::splat(14.0),
-                );
+                mark(from, &warn, col(pal.provoke), 5.0, Vec2::splat(14.0));
             }
             // The steps a foe may intercept (escalation), in violet on the cell entered.
             let mut tos: Vec<Cell> = b
@@ -130,13 +121,7 @@ fn draw(
                 .collect();
             tos.dedup();
             for to in tos {
-                mark(
-                    to,
-                    &warn,
-                    Color::srgb(0.8, 0.4, 1.0),
-                    5.0,
-                    Vec2::splat(18.0),
-                );
+                mark(to, &warn, col(pal.intercept), 5.0, Vec2::splat(18.0));
             }
         }
     }
@@ -152,7 +137,7 @@ fn draw(
         {
             let ok = b.cast_targets(u, c.ability, &CastAt::Cell(h)).is_ok();
             let colour = if ok {
-                Color::srgba(1.0, 0.55, 0.1, 0.9)
+                col(pal.area_ok)
             } else {
                 Color::srgba(0.6, 0.6, 0.6, 0.8)
             };
@@ -162,13 +147,7 @@ fn draw(
             }
         }
         for t in cast::reached(b, u, c, view.hovered) {
-            mark(
-                b.pos(t),
-                &outline,
-                Color::srgb(1.0, 0.15, 0.15),
-                7.0,
-                tile * 1.05,
-            );
+            mark(b.pos(t), &outline, col(pal.targets), 7.0, tile * 1.05);
             let chance = b.rules().ability_chance(b, u, t, c.ability);
             chances.push((b.pos(t), format!("{:.0}%", chance * 100.0)));
         }

@@ -12,13 +12,18 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::map::AnimSpeed;
-use super::{Screen, Session, View};
+pub use super::palette::Palette;
+use super::{ReactPolicy, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     let (settings, problem) = match dir() {
         Some(d) => load(&d.join(FILE)),
         None => (Settings::default(), None),
     };
+    // The window starts with the saved look and sound (the menu shows them too).
+    if let Some(mut view) = app.world_mut().get_resource_mut::<View>() {
+        view.prefs = settings.prefs.clone();
+    }
     app.insert_resource(Saved {
         settings: settings.clone(),
         problem,
@@ -37,6 +42,7 @@ fn apply(saved: Res<Saved>, session: Option<ResMut<Session>>, mut view: ResMut<V
     view.threat = s.threat_overlay;
     view.minimap = s.minimap;
     view.follow = s.camera_follow;
+    view.prefs = s.prefs.clone();
     if let Some(mut session) = session {
         session.confirm_end_turn = s.confirm_end_turn;
     }
@@ -46,7 +52,7 @@ fn apply(saved: Res<Saved>, session: Option<ResMut<Session>>, mut view: ResMut<V
 pub const FILE: &str = "settings.ron";
 
 /// What the player set.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// Animation speed: "slow", "normal", "fast" or "instant".
@@ -59,6 +65,67 @@ pub struct Settings {
     pub minimap: bool,
     /// The camera follows the unit whose turn starts.
     pub camera_follow: bool,
+    /// The settings screen's sound, look and reaction defaults (one group: see
+    /// [`Prefs`]).
+    pub prefs: Prefs,
+}
+
+/// The settings screen's group (issue 19): sound volume, UI scale, colour palette and the
+/// reaction policy human sides start with. Live in [`View::prefs`]; a field missing from
+/// the file takes its default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Master volume, 0 to 100.
+    pub volume: u8,
+    /// Sound off (the volume is kept for when it comes back on).
+    pub muted: bool,
+    /// The interface's size: 1.0, 1.25 or 1.5 (egui's zoom, token names, floating
+    /// numbers).
+    pub ui_scale: f32,
+    /// Side colours and map marks.
+    pub palette: Palette,
+    /// The reaction policy each side starts a battle with (the menu can change it).
+    pub reactions: ReactPolicy,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            volume: 70,
+            muted: false,
+            ui_scale: 1.0,
+            palette: Palette::Default,
+            reactions: ReactPolicy::Ask,
+        }
+    }
+}
+
+/// The UI scales offered.
+pub const UI_SCALES: [f32; 3] = [1.0, 1.25, 1.5];
+
+impl Prefs {
+    /// The UI scale, snapped to the nearest offered one (a hand-edited file may say
+    /// anything).
+    pub fn scale(&self) -> f32 {
+        UI_SCALES
+            .into_iter()
+            .min_by(|a, b| {
+                (a - self.ui_scale)
+                    .abs()
+                    .total_cmp(&(b - self.ui_scale).abs())
+            })
+            .unwrap_or(1.0)
+    }
+
+    /// The linear volume sounds play at (0 when muted).
+    pub fn gain(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            f32::from(self.volume.min(100)) / 100.0
+        }
+    }
 }
 
 impl Default for Settings {
@@ -69,6 +136,7 @@ impl Default for Settings {
             threat_overlay: false,
             minimap: true,
             camera_follow: true,
+            prefs: Prefs::default(),
         }
     }
 }
@@ -147,14 +215,46 @@ pub fn store(path: &Path, s: &Settings) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Put settings into the window at once (the settings screen's changes).
+pub fn put(s: &Settings, view: &mut View, session: Option<&mut Session>) {
+    let a = s.anim_speed();
+    if view.anim_speed != a {
+        view.anim_speed = a;
+    }
+    if view.threat != s.threat_overlay {
+        view.threat = s.threat_overlay;
+    }
+    if view.prefs != s.prefs {
+        view.prefs = s.prefs.clone();
+    }
+    if let Some(session) = session
+        && session.confirm_end_turn != s.confirm_end_turn
+    {
+        session.confirm_end_turn = s.confirm_end_turn;
+    }
+}
+
 /// The settings the window shows now.
-fn live(view: &View, session: &Session) -> Settings {
+pub fn live(view: &View, session: &Session) -> Settings {
     Settings {
         animation: view.anim_speed.label().to_string(),
         confirm_end_turn: session.confirm_end_turn,
         threat_overlay: view.threat,
         minimap: view.minimap,
         camera_follow: view.follow,
+        prefs: view.prefs.clone(),
+    }
+}
+
+/// Keep `now` as the settings: written to the file when it differs from what was saved.
+pub fn commit(saved: &mut Saved, now: Settings) -> Result<(), String> {
+    if now == saved.settings {
+        return Ok(());
+    }
+    saved.settings = now;
+    match dir() {
+        Some(d) => store(&d.join(FILE), &saved.settings),
+        None => Ok(()),
     }
 }
 
@@ -168,13 +268,7 @@ fn save(mut view: ResMut<View>, session: Option<Res<Session>>, mut saved: ResMut
         return;
     }
     let now = live(&view, &session);
-    if now == saved.settings {
-        return;
-    }
-    if let Some(d) = dir()
-        && let Err(e) = store(&d.join(FILE), &now)
-    {
+    if let Err(e) = commit(&mut saved, now) {
         view.message = Some((format!("settings not saved: {e}"), true));
     }
-    saved.settings = now;
 }

@@ -98,13 +98,13 @@ pub(super) fn draw(
 /// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line
 /// "LABEL<tab>X Y" (the button's centre in window pixels) per button, rewritten when
 /// the bar changes (atomically: written aside, then renamed).
-pub(super) fn note_buttons(spots: &[(String, egui::Pos2)]) {
+pub(super) fn note_buttons(spots: &[(String, egui::Pos2)], zoom: f32) {
     let Some(path) = std::env::var_os("SKIRMISH_BUTTONS") else {
         return;
     };
     let text: String = spots
         .iter()
-        .map(|(l, p)| format!("{l}\t{:.0} {:.0}\n", p.x, p.y))
+        .map(|(l, p)| format!("{l}\t{:.0} {:.0}\n", p.x * zoom, p.y * zoom))
         .collect();
     let path = std::path::PathBuf::from(path);
     if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {

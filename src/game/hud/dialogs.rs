@@ -26,29 +26,29 @@ pub(super) fn handover(
         return false;
     };
     let def = &b.level().sides[side.0 as usize];
-    let [r, g, bl] = def.colour;
+    let sides = crate::game::palette::level_colours(b.level());
+    let colour = crate::game::palette::side_egui(view.prefs.palette, &sides, side.0 as usize);
     egui::Area::new("handover".into())
         .order(egui::Order::Foreground)
         .fixed_pos(screen.min)
         .show(ctx, |ui| {
             ui.painter()
                 .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 18, 24));
+            // Margins shrink with a small window or a large UI scale (egui's points):
+            // the button stays on screen at 1024×640 and 150 %.
+            let margin = (screen.width().min(screen.height()) * 0.08).min(200.0);
             ui.scope_builder(
-                egui::UiBuilder::new().max_rect(screen.shrink(200.0)),
+                egui::UiBuilder::new().max_rect(screen.shrink(margin)),
                 |ui| {
                     ui.vertical_centered(|ui| {
-                        ui.add_space(120.0);
+                        ui.add_space((screen.height() * 0.12).min(120.0));
                         let title = match b.status() {
                             Status::AwaitingReaction(_) => {
                                 format!("{} — a reaction to decide", def.name)
                             }
                             _ => format!("{} — your turn", def.name),
                         };
-                        ui.label(
-                            egui::RichText::new(title)
-                                .size(36.0)
-                                .color(egui::Color32::from_rgb(r, g, bl)),
-                        );
+                        ui.label(egui::RichText::new(title).size(36.0).color(colour));
                         let why = match b.status() {
                             Status::AwaitingReaction(u) => {
                                 format!("{} may react.", b.name(u))
@@ -194,10 +194,15 @@ pub(super) fn say(
 pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
     if view.help {
         let mut open = true;
+        // Never wider or taller than the window (a small one, a large UI scale): the
+        // descriptions wrap and the list scrolls.
+        let area = ctx.viewport_rect();
+        let width = (area.width() - 24.0).clamp(200.0, 640.0);
         egui::Window::new("Help")
             .open(&mut open)
-            .default_width(520.0)
-            .max_width(640.0)
+            .default_width(width.min(520.0))
+            .max_width(width)
+            .max_height(area.height() - 60.0)
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut view.help_rules, false, "Keys");
@@ -212,54 +217,60 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                     rules_help(ui, b);
                     return;
                 }
-                egui::Grid::new("keys").show(ui, |ui| {
-                    for (k, v) in [
-                        ("left click", "select / move / attack / pick a target"),
-                        (
-                            "right click, Esc",
-                            "cancel the pending action, casting or selection (Esc with \
+                egui::ScrollArea::vertical().id_salt("keys").show(ui, |ui| {
+                    egui::Grid::new("keys")
+                        .max_col_width(width - 250.0)
+                        .show(ui, |ui| {
+                            for (k, v) in [
+                                ("left click", "select / move / attack / pick a target"),
+                                (
+                                    "right click, Esc",
+                                    "cancel the pending action, casting or selection (Esc with \
                              nothing to cancel: the menu — restart, settings, quit)",
-                        ),
-                        (
-                            "Enter",
-                            "end the turn (asks first while actions are left: Y ends it, \
+                                ),
+                                (
+                                    "Esc, O",
+                                    "the settings screen: volume, interface size, colour-blind \
+                             palette, reaction defaults (Esc closes it)",
+                                ),
+                                (
+                                    "Enter",
+                                    "end the turn (asks first while actions are left: Y ends it, \
                              N or Esc keeps playing)",
-                        ),
-                        (
-                            "Space",
-                            "show the board after a hot-seat handover (only that); \
-                             during the replay that follows, skip it (Esc or a click on \
-                             the map too)",
-                        ),
-                        ("Tab", "cycle through your side's units"),
-                        ("T", "threat overlay (hatched cells)"),
-                        ("Ctrl+Z", "undo a move that rolled no dice"),
-                        ("1-0 and letters", "special actions (see the action bar)"),
-                        (
-                            "M",
-                            "abilities: choose the next usable one (then aim it: click a \
+                                ),
+                                (
+                                    "Space",
+                                    "show the board after a hot-seat handover (only that); during the replay that follows, skip it (Esc or a click on the map too)",
+                                ),
+                                ("Tab", "cycle through your side's units"),
+                                ("T", "threat overlay (hatched cells)"),
+                                ("Ctrl+Z", "undo a move that rolled no dice"),
+                                ("1-0 and letters", "special actions (see the action bar)"),
+                                (
+                                    "M",
+                                    "abilities: choose the next usable one (then aim it: click a \
                              creature, or hover an area and click; Enter casts one aimed at \
                              several or at its user)",
-                        ),
-                        ("Y / N / 1-9", "answer a reaction prompt"),
-                        ("1-9", "answer a choice (Focus, which item)"),
-                        ("arrows, WASD, middle drag", "pan"),
-                        (
-                            "wheel, + / -",
-                            "zoom (the wheel over the side panel scrolls it instead)",
-                        ),
-                        (
-                            "F2",
-                            "minimap (when the map is larger than the view): click or \
-                             drag on it to look there",
-                        ),
-                        ("panel titles", "click to fold or unfold a section"),
-                        ("F1, ?", "this help"),
-                    ] {
-                        ui.label(egui::RichText::new(k).monospace());
-                        ui.label(v);
-                        ui.end_row();
-                    }
+                                ),
+                                ("Y / N / 1-9", "answer a reaction prompt"),
+                                ("1-9", "answer a choice (Focus, which item)"),
+                                ("arrows, WASD, middle drag", "pan"),
+                                (
+                                    "wheel, + / -",
+                                    "zoom (the wheel over the side panel scrolls it instead)",
+                                ),
+                                (
+                                    "F2",
+                                    "minimap (when the map is larger than the view): click or drag on it to look there",
+                                ),
+                                ("panel titles", "click to fold or unfold a section"),
+                                ("F1, ?", "this help"),
+                            ] {
+                                ui.label(egui::RichText::new(k).monospace());
+                                ui.add(egui::Label::new(v).wrap());
+                                ui.end_row();
+                            }
+                        });
                 });
             });
         if !open {
@@ -351,7 +362,7 @@ fn rules_help(ui: &mut egui::Ui, b: &Battle) {
     use skirmish_rules::rulesets::explain::{Topic, rule};
     let rules = b.rules();
     egui::ScrollArea::vertical()
-        .max_height(480.0)
+        .max_height(480.0_f32.min(ui.ctx().viewport_rect().height() - 140.0))
         .show(ui, |ui| {
             for (head, text) in rules.summary() {
                 ui.label(egui::RichText::new(*head).strong());
@@ -386,13 +397,13 @@ fn rules_help(ui: &mut egui::Ui, b: &Battle) {
 }
 
 /// The in-battle menu (Esc with nothing to cancel): resume, restart with the same dice or
-/// new ones, the settings, quit to the level menu; each with its key.
+/// new ones, the settings screen, quit to the level menu; each with its key.
 pub(super) fn battle_menu(
     ctx: &egui::Context,
     view: &mut View,
-    session: &mut crate::game::Session,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
+    spots: &mut Spots,
 ) {
     if !view.battle_menu {
         return;
@@ -424,18 +435,14 @@ pub(super) fn battle_menu(
                     intent.new_dice = true;
                 }
                 ui.separator();
-                ui.label(egui::RichText::new("Settings (saved for next time)").strong());
-                ui.horizontal(|ui| {
-                    ui.label("Animation");
-                    for s in crate::game::map::AnimSpeed::ALL {
-                        ui.radio_value(&mut view.anim_speed, s, s.label());
-                    }
-                });
-                ui.checkbox(
-                    &mut session.confirm_end_turn,
-                    "Ask before ending a turn with actions left",
-                );
-                ui.checkbox(&mut view.threat, "Threat overlay [T]");
+                let r = ui
+                    .button("Settings [O]")
+                    .on_hover_text("sound, interface size, colours, reactions, animation");
+                spot(ui, spots, "Settings", &r);
+                if r.clicked() {
+                    view.battle_menu = false;
+                    view.settings_open = true;
+                }
                 ui.separator();
                 if ui.button("Quit to the level menu [Q]").clicked() {
                     view.battle_menu = false;

@@ -14,6 +14,7 @@ mod hover;
 mod log;
 mod panel;
 mod prompts;
+pub mod settings_screen;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiContexts, EguiInput, EguiPrimaryContextPass, egui};
@@ -27,7 +28,7 @@ pub use hover::hover_lines;
 use log::LogCache;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(log::plugin)
+    app.add_plugins((log::plugin, settings_screen::plugin))
         .add_systems(
             PreUpdate,
             game_keys_stay_the_games.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
@@ -116,7 +117,13 @@ fn draw(
         screen,
         &mut spots,
     ) {
-        action_bar::note_buttons(&spots);
+        // The handover screen covers the whole window (in pixels: egui's points × zoom).
+        let z = ctx.zoom_factor();
+        let full = Rect::new(0.0, 0.0, screen.max.x * z, screen.max.y * z);
+        if view.ui_rects != [full] {
+            view.ui_rects = vec![full];
+        }
+        action_bar::note_buttons(&spots, z);
         return Ok(());
     }
 
@@ -138,7 +145,7 @@ fn draw(
     let panel = egui::Panel::right("side")
         .min_size(crate::game::map::PANEL - 16.0)
         .show(&mut root, |ui| {
-            panel::header(ui, b, &session, cur);
+            panel::header(ui, b, &session, cur, view.prefs.palette);
             action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots);
             panel::message(ui, &view);
             ui.separator();
@@ -172,10 +179,31 @@ fn draw(
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
     dialogs::help(&ctx, &mut view, b);
-    dialogs::battle_menu(&ctx, &mut view, &mut session, &mut intent, &mut rects);
+    dialogs::battle_menu(&ctx, &mut view, &mut intent, &mut rects, &mut spots);
+    let mut s = crate::game::settings::live(&view, &session);
+    let sides: Vec<(String, [u8; 3])> = b
+        .level()
+        .sides
+        .iter()
+        .map(|d| (d.name.clone(), d.colour))
+        .collect();
+    let mut open = view.settings_open;
+    if settings_screen::window(&ctx, &mut open, &mut s, &sides, &mut rects, &mut spots) {
+        crate::game::settings::put(&s, &mut view, Some(&mut session));
+    }
+    if open != view.settings_open {
+        view.settings_open = open;
+    }
+
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     hover::tooltip(&ctx, hover, &rects);
-    action_bar::note_buttons(&spots);
+    // egui works in points; the game's pointer in window pixels (points × zoom).
+    let z = ctx.zoom_factor();
+    action_bar::note_buttons(&spots, z);
+    let rects: Vec<Rect> = rects
+        .into_iter()
+        .map(|r| Rect::from_corners(r.min * z, r.max * z))
+        .collect();
     if view.ui_rects != rects {
         view.ui_rects = rects;
     }

@@ -2,6 +2,7 @@
 //! budget, stats, conditions, weapons), the threat/help toggles with the reaction policy
 //! settings, and the message and hover lines.
 
+use crate::game::palette::{level_colours, side_egui};
 use bevy_egui::egui;
 use skirmish_rules::components::{Carried, Conditions, Duration, UnitId};
 use skirmish_rules::rulesets::ui::{Gauge, Tone};
@@ -11,7 +12,13 @@ use super::log::LogCache;
 use crate::game::{Intent, ReactPolicy, Session, View};
 
 /// The level, the round and whose turn it is (the panel's top, never scrolled away).
-pub(super) fn header(ui: &mut egui::Ui, b: &Battle, session: &Session, cur: Option<UnitId>) {
+pub(super) fn header(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    session: &Session,
+    cur: Option<UnitId>,
+    palette: crate::game::palette::Palette,
+) {
     ui.heading(&b.level().name);
     ui.label(format!(
         "{} · {} grid · round {}",
@@ -27,10 +34,7 @@ pub(super) fn header(ui: &mut egui::Ui, b: &Battle, session: &Session, cur: Opti
         Status::AwaitingReaction(u) => format!("waiting for {}'s reaction", b.name(u)),
         Status::Ended(_) => "battle over".into(),
     };
-    let colour = cur.map(|u| {
-        let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
-        egui::Color32::from_rgb(r, g, bl)
-    });
+    let colour = cur.map(|u| side_egui(palette, &level_colours(b.level()), b.side(u).0 as usize));
     let mut t = egui::RichText::new(who).strong();
     if let Some(c) = colour {
         t = t.color(c);
@@ -51,10 +55,11 @@ pub(super) fn turn_order(
     cache: &LogCache,
     cur: Option<UnitId>,
 ) {
+    let sides = level_colours(b.level());
     ui.horizontal_wrapped(|ui| {
         for &u in b.order() {
-            let [r, g, bl] = b.level().sides[b.side(u).0 as usize].colour;
-            let mut t = egui::RichText::new(b.name(u)).color(egui::Color32::from_rgb(r, g, bl));
+            let c = side_egui(view.prefs.palette, &sides, b.side(u).0 as usize);
+            let mut t = egui::RichText::new(b.name(u)).color(c);
             if Some(u) == cur {
                 t = t.strong().underline();
             }
@@ -183,6 +188,13 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
         ui.checkbox(&mut view.threat, "Threat overlay [T]");
         if ui.button("Help [F1]").clicked() {
             view.help = !view.help;
+        }
+        if ui
+            .button("All settings")
+            .on_hover_text("sound, interface size, colours, reaction defaults (Esc, O)")
+            .clicked()
+        {
+            view.settings_open = true;
         }
     });
     ui.checkbox(

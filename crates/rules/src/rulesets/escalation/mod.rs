@@ -25,9 +25,9 @@ pub use dicey::{
     DiceyPlan, default_target as dicey_default_target, dicey_candidates, dicey_difficulty,
     dicey_plan, dicey_spot,
 };
+pub use explain::SUSTAIN_PRICE;
 pub use intercept::*;
 pub use interrupts::{SHIELD_BONUS, triggered, ward};
-pub use explain::SUSTAIN_PRICE;
 pub use powers::{lasting_effects, sustain_chance, sustainable, used_or_sustained_this_turn};
 pub use ready::ready_plan;
 pub use rules::Escalation;
