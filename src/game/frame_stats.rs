@@ -59,7 +59,7 @@ fn measure(mut probe: ResMut<Probe>, anims: Query<&Anim>, battle: Option<Res<Bat
     probe
         .frames
         .push(now.duration_since(previous).as_secs_f64() * 1000.0);
-    if probe.frames.len() % 120 == 0 {
+    if probe.frames.len().is_multiple_of(120) {
         write(&probe);
     }
 }
