@@ -514,6 +514,7 @@ fn best_move(
         risk: &risk,
         values,
         can_attack: &*can_attack,
+        steps: Default::default(),
     };
     let weighed = weigh.value(to, v);
     if weighed < v {

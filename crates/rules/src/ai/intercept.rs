@@ -14,11 +14,13 @@
 //! unintercepted, less [`INTERCEPT_COST`] for each interception possible, so a route free
 //! of them wins when one is as good.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::ai::attack_value;
 use crate::battle::Battle;
 use crate::components::UnitId;
+use crate::engine::Interception;
 use crate::event::AttackKind;
 use crate::grid::{Cell, Field};
 
@@ -40,6 +42,10 @@ pub(crate) struct Weigh<'a> {
     pub values: &'a BTreeMap<UnitId, f64>,
     /// May `u` still attack after a move costing this much?
     pub can_attack: &'a dyn Fn(u32) -> bool,
+    /// The interceptions of each step already asked (the candidate paths share their
+    /// last steps; a step's offers do not depend on the steps before it: "as if none
+    /// before were taken", [`Battle::interceptions_along`]).
+    pub steps: RefCell<HashMap<(Cell, Cell), Vec<Interception>>>,
 }
 
 impl Weigh<'_> {
@@ -66,7 +72,14 @@ impl Weigh<'_> {
         let Some((path, _)) = self.field.path_to(to) else {
             return raw;
         };
-        let along = self.b.interceptions_along(self.u, &path);
+        let mut along: Vec<Interception> = Vec::new();
+        for w in path.windows(2) {
+            let mut steps = self.steps.borrow_mut();
+            let step = steps
+                .entry((w[0], w[1]))
+                .or_insert_with(|| self.b.interceptions_along(self.u, w));
+            along.extend(step.iter().copied());
+        }
         if along.is_empty() {
             return raw;
         }

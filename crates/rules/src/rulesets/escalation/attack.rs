@@ -105,20 +105,23 @@ pub fn d6s(net: i32) -> DiceExpr {
 /// The chance of each natural total 0..=18 of [`d6s`]`(net)`, exact (every multiset of
 /// faces counted with its multinomial weight).
 pub fn natural_odds(net: i32) -> &'static [f64; 19] {
-    static TABLE: OnceLock<Vec<[f64; 19]>> = OnceLock::new();
-    let t = TABLE.get_or_init(|| {
-        (-MAX_EXTRA_DICE..=MAX_EXTRA_DICE)
-            .map(|n| natural_table(n.unsigned_abs() + 3, n >= 0))
-            .collect()
-    });
-    let i = (net.clamp(-MAX_EXTRA_DICE, MAX_EXTRA_DICE) + MAX_EXTRA_DICE) as usize;
-    &t[i]
+    // One table per net count of extra dice, each worked out the first time it is asked
+    // for (most battles only ever need a few of them).
+    const N: usize = (2 * MAX_EXTRA_DICE + 1) as usize;
+    static TABLES: [OnceLock<[f64; 19]>; N] = [const { OnceLock::new() }; N];
+    let net = net.clamp(-MAX_EXTRA_DICE, MAX_EXTRA_DICE);
+    TABLES[(net + MAX_EXTRA_DICE) as usize]
+        .get_or_init(|| natural_table(net.unsigned_abs() + 3, net >= 0))
 }
 
 fn natural_table(dice: u32, highest: bool) -> [f64; 19] {
     let mut out = [0.0; 19];
     let mut counts = [0u32; 6];
-    let fact = |n: u32| (1..=n).map(f64::from).product::<f64>();
+    // n! for every n up to the most dice rolled.
+    let mut fact = [1.0f64; (MAX_EXTRA_DICE + 4) as usize];
+    for n in 1..fact.len() {
+        fact[n] = fact[n - 1] * n as f64;
+    }
     let total = 6f64.powi(dice as i32);
     // Every way to share `dice` dice among the six faces.
     fn walk(face: usize, left: u32, counts: &mut [u32; 6], f: &mut dyn FnMut(&[u32; 6])) {
@@ -133,15 +136,11 @@ fn natural_table(dice: u32, highest: bool) -> [f64; 19] {
         }
     }
     walk(0, dice, &mut counts, &mut |c| {
-        let ways = fact(dice) / c.iter().map(|&k| fact(k)).product::<f64>();
+        let ways = fact[dice as usize] / c.iter().map(|&k| fact[k as usize]).product::<f64>();
         let mut kept = 0u32;
         let mut sum = 0u32;
-        let order: Vec<usize> = if highest {
-            (0..6).rev().collect()
-        } else {
-            (0..6).collect()
-        };
-        for f in order {
+        for i in 0..6 {
+            let f = if highest { 5 - i } else { i };
             let take = c[f].min(3 - kept);
             sum += take * (f as u32 + 1);
             kept += take;
