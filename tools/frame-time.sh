@@ -32,6 +32,13 @@ for _ in $(seq 1 20); do
 done
 "$bin" play "$work/level.ron" > "$work/game.log" 2>&1 &
 game=$!
+# Focus the window (no window manager under Xvfb: an unfocused window runs in winit's
+# low-power mode).
+for _ in $(seq 1 60); do
+  xdotool search --name Skirmish >/dev/null 2>&1 && break
+  sleep 1
+done
+xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" 2>/dev/null || true
 sleep "$secs"
 if [ ! -s "$work/frames.txt" ]; then
   echo "frame-time: no figures written (fewer than 120 animating frames?); game output:" >&2

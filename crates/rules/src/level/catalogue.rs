@@ -60,10 +60,24 @@ pub struct Catalogue {
 impl Catalogue {
     /// The built-in catalogue of a ruleset.
     pub fn builtin(r: RulesetId) -> Catalogue {
-        // The built-in files are tested to parse (`builtin_catalogues_parse`).
-        ron_options()
-            .from_str(r.catalogue_source())
-            .unwrap_or_default()
+        // Parsed once per ruleset (every level load asks for it; the text never changes).
+        static PARSED: [std::sync::OnceLock<Catalogue>; 5] =
+            [const { std::sync::OnceLock::new() }; 5];
+        let i = match r {
+            RulesetId::Counters => 0,
+            RulesetId::Escalation => 1,
+            RulesetId::Flow => 2,
+            RulesetId::MeleeZone => 3,
+            RulesetId::TacticalD20 => 4,
+        };
+        PARSED[i]
+            .get_or_init(|| {
+                // The built-in files are tested to parse (`builtin_catalogues_parse`).
+                ron_options()
+                    .from_str(r.catalogue_source())
+                    .unwrap_or_default()
+            })
+            .clone()
     }
 }
 
