@@ -213,6 +213,22 @@ after=$(badge 3 1 "$out/110-esc-power-dazed.png")
 awk -v a="$after" -v b="$before" 'BEGIN { exit !(a > 0.03 && b < 0.01) }' ||
   fail "no Dz badge on Grik (yellow share $before before, $after after)"
 grep -q "^Staggering Blow	" "$SKIRMISH_BUTTONS" || fail "the Staggering Blow button is gone from the bar"
+# The Dazed badge on Grik's card explains itself on hover (the rule in plain words and
+# how long it lasts): click Grik's name in the turn order, rest the pointer on the badge.
+press "unit Grik"
+sleep 1
+xdotool mousemove 5 5
+sleep 1
+shot 110b-esc-grik-card
+xdotool mousemove $(button "badge Dazed")
+sleep 2
+shot 110c-esc-dazed-tooltip
+ae=$(compare -metric AE "$out/110b-esc-grik-card.png" "$out/110c-esc-dazed-tooltip.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${ae%.*}" -gt 3000 ] 2>/dev/null || fail "no tooltip over Grik's Dazed badge ($ae pixels changed)"
+xdotool mousemove 5 5
+sleep 0.5
+xdotool key Escape
+sleep 0.5
 end_turn
 wait_for '"kind":"turn_started","round":2,"actor":"Sefa"' 20
 sleep 1

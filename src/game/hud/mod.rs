@@ -154,12 +154,12 @@ fn draw(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     section(ui, "order", "Turn order", |ui| {
-                        panel::turn_order(ui, b, &mut view, &cache, cur);
+                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots);
                     });
                     if let Some(u) = view.selected.or(cur) {
                         let title = format!("Unit: {}", b.name(u));
                         section(ui, "unit", &title, |ui| {
-                            panel::unit_card(ui, b, u, &mut intent, cur);
+                            panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
                         });
                     }
                     action_bar::draw(ui, b, &session, &view, &mut intent, &usable, &mut spots);

@@ -54,6 +54,7 @@ pub(super) fn turn_order(
     view: &mut View,
     cache: &LogCache,
     cur: Option<UnitId>,
+    spots: &mut super::Spots,
 ) {
     let sides = level_colours(b.level());
     ui.horizontal_wrapped(|ui| {
@@ -67,11 +68,12 @@ pub(super) fn turn_order(
                 t = t.strikethrough();
             }
             let init = cache.initiative.get(&u).copied().unwrap_or(0);
-            if ui
+            let r = ui
                 .add(egui::Label::new(t).sense(egui::Sense::click()))
-                .on_hover_text(format!("initiative {init}; click to inspect"))
-                .clicked()
-            {
+                .on_hover_text(format!("initiative {init}; click to inspect"));
+            // e2e scripts click a name to inspect its unit (SKIRMISH_BUTTONS).
+            super::spot(ui, spots, &format!("unit {}", b.name(u)), &r);
+            if r.clicked() {
                 view.selected = Some(u);
             }
         }
@@ -86,6 +88,7 @@ pub(super) fn unit_card(
     u: UnitId,
     intent: &mut Intent,
     cur: Option<UnitId>,
+    spots: &mut super::Spots,
 ) {
     let hp = b.get::<skirmish_rules::components::Health>(u);
     ui.label(
@@ -125,22 +128,27 @@ pub(super) fn unit_card(
     if let Some(c) = b.get::<Conditions>(u) {
         ui.horizontal_wrapped(|ui| {
             for a in &c.0 {
-                ui.label(
+                let badge = ui.label(
                     egui::RichText::new(format!(
                         "[{}] {:?}",
                         b.rules().condition_badge(a.kind),
                         a.kind
                     ))
                     .color(egui::Color32::YELLOW),
-                )
-                .on_hover_ui(|ui| {
+                );
+                // e2e scripts hover a badge for its tooltip (SKIRMISH_BUTTONS).
+                super::spot(ui, spots, &format!("badge {:?}", a.kind), &badge);
+                badge.on_hover_ui(|ui| {
                     // What it does, in the ruleset's words, then how long it lasts.
                     let rule = b
                         .rules()
                         .explain(skirmish_rules::rulesets::explain::Topic::Condition(a.kind))
                         .map(|e| format!("{}\n\n", super::log::words(&e)))
                         .unwrap_or_default();
-                    ui.label(format!("{rule}{}", duration_text(a.duration)));
+                    ui.label(format!(
+                        "{rule}{}",
+                        duration_text(a.duration, b.rules().save_dice_words())
+                    ));
                 });
             }
         });
@@ -249,13 +257,13 @@ pub(super) fn hover_lines(ui: &mut egui::Ui, hover: &[String]) {
     }
 }
 
-fn duration_text(d: Duration) -> String {
+fn duration_text(d: Duration, save_dice: &str) -> String {
     match d {
         Duration::UntilOwnTurnStart => "until its next turn starts".into(),
         Duration::UntilSourceTurnStart => "until its source's next turn starts".into(),
         Duration::Turns(n) => format!("{n} more turn(s)"),
         Duration::UntilRemoved => "until removed".into(),
-        Duration::SaveEnds(dc) => format!("save ends (d20 ≥ {dc})"),
+        Duration::SaveEnds(dc) => format!("save ends ({save_dice} ≥ {dc})"),
     }
 }
 

@@ -609,6 +609,12 @@ pub trait Ruleset: Sync {
         String::new()
     }
 
+    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
+    /// [`Ruleset::save_roll`] rolls before any Advantage.
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
+    }
+
     /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
     /// turn (the engine compares the total with the condition's number). The default is
     /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.

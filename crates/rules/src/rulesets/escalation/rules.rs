@@ -620,6 +620,10 @@ impl Ruleset for Escalation {
         turns::roll_save(b, u, false, None)
     }
 
+    fn save_dice_words(&self) -> &'static str {
+        "3d6"
+    }
+
     // A dead PC whose side fights on takes its turns to Fight in Spirit.
     fn acts_while_down(&self, b: &Battle, u: UnitId) -> bool {
         super::fights_in_spirit(b, u)
