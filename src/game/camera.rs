@@ -217,6 +217,9 @@ fn pointer_over_ui(
         .is_some_and(|p| view.ui_rects.iter().any(|r| r.contains(p)))
 }
 
+/// The longest time step a key pan moves by in one frame, in seconds.
+const MAX_PAN_STEP: f32 = 0.05;
+
 fn pan(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -268,7 +271,10 @@ fn pan(
             Projection::Orthographic(o) => o.scale,
             _ => 1.0,
         };
-        t.translation += (dir * PAN_SPEED * scale * time.delta_secs()).extend(0.0);
+        // The first frame after the window slept has the whole sleep as its time step:
+        // a tap would throw the view far away. One frame moves at most MAX_PAN_STEP's worth.
+        let dt = time.delta_secs().min(MAX_PAN_STEP);
+        t.translation += (dir * PAN_SPEED * scale * dt).extend(0.0);
         if *dragging {
             let d = motion.delta * scale;
             t.translation += Vec3::new(-d.x, d.y, 0.0);

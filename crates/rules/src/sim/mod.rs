@@ -245,6 +245,11 @@ fn count(b: &Battle, r: &mut BattleResult) {
                 ),
             ),
             Event::ConditionAdded { kind, .. } => bump(m, format!("condition: {kind:?}")),
+            // A Sustain names its power by index: one row for them all.
+            Event::Check {
+                purpose: crate::event::CheckPurpose::Sustain(_),
+                ..
+            } => bump(m, "check: Sustain"),
             Event::Check { purpose, .. } => bump(m, format!("check: {purpose:?}")),
             Event::Down { .. } => bump(m, "taken down"),
             Event::Cast { name, .. } => {
