@@ -206,7 +206,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         Event::TurnStarted { unit, pools } => {
             r.kind = "turn_started";
             r.actor = name(unit);
-            r.detail = Some(b.rules().turn_budget_words(pools));
+            r.detail = Some(crate::rulesets::budget_words(b, pools));
         }
         Event::TurnEnded { unit } => {
             r.kind = "turn_ended";
@@ -508,7 +508,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            let note = b.rules().check_note(*purpose, roll.total, *target_number);
+            let note = crate::rulesets::check_note(b, *purpose, roll.total, *target_number);
             if note.no_number {
                 r.target_number = None;
             }

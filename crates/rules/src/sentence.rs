@@ -117,7 +117,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         Event::TurnStarted { unit, pools } => format!(
             "{}'s turn ({}).",
             n(unit),
-            b.rules().turn_budget_words(pools)
+            crate::rulesets::budget_words(b, pools)
         ),
         Event::TurnEnded { unit } => {
             noise = true;

@@ -22,6 +22,7 @@
 //! `SKIRMISH_FUZZ_CASES=100000 cargo test -p skirmish-rules --release command_fuzz`.
 //! A failure prints the shrunk case (ruleset, grid, level and battle seeds, steps).
 
+use skirmish_rules::rulesets::Registry;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 

@@ -1,6 +1,7 @@
 //! The core every ruleset shares: the registry, reversible Down with healing, battle-level
 //! counters, and the ruleset-decided reaction cost.
 
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::Battle;
 use skirmish_rules::battle::SetupError;
 use skirmish_rules::components::{Cost, Facing, Pool, UnitId};
@@ -41,7 +42,10 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
     let Err(e) = Battle::new(l, 1, Vec::new()) else {
         panic!("a melee-zone battle was set up")
     };
-    assert!(matches!(e, SetupError::NotPlayable(RulesetId::MeleeZone)));
+    assert!(matches!(e, SetupError::NotPlayable {
+            ruleset: RulesetId::MeleeZone,
+            ..
+        }));
     assert!(
         e.to_string()
             .ends_with("playable: escalation, flow, tactical-d20"),

@@ -44,6 +44,7 @@
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
 
+use skirmish_rules::rulesets::Registry;
 use bevy_ecs::world::EntityWorldMut;
 use skirmish_rules::ai;
 use skirmish_rules::battle::{Battle, SetupError, Status};
@@ -65,7 +66,7 @@ use skirmish_rules::rulesets::ui::{
     self, ActionSpec, AttackPrice, Choice, Gauge, Tone, WindowWords,
 };
 use skirmish_rules::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, attack_odds,
+    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, RulesetId, View, attack_odds,
 };
 
 use crate::support::{BOTH, id, since};
@@ -660,10 +661,127 @@ impl Ruleset for Duel {
         0.0
     }
 
-    fn ai(&self) -> &dyn AiTactics {
-        &DuelAi
+    fn random_terrain(&self) -> &'static [char] {
+        &['#']
     }
 
+    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
+        None
+    }
+
+    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
+        [Slot::Standard, Slot::Move]
+            .into_iter()
+            .filter(|&s| b.slots(u, s) > 1)
+            .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
+            .collect()
+    }
+
+    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
+    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    fn ongoing_dice(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _c: &skirmish_rules::components::ActiveCondition,
+    ) -> DiceExpr {
+        self.bleed_dice()
+    }
+
+
+    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
+    /// its side fights on)? Its commands are then the ruleset's to allow.
+    fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+
+    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
+    /// turn (the engine compares the total with the condition's number). The default is
+    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    fn save_roll(
+        &self,
+        b: &mut Battle,
+        _u: UnitId,
+        _kind: ConditionKind,
+    ) -> Result<Roll, ForcedFaceError> {
+        b.roll(DiceExpr::new(1, 20))
+    }
+
+    // What casting costs and which checks it needs are the ruleset's `check_action` and
+    // `perform` on `CommonAction::Cast`; these are what the engine asks while a casting
+    // resolves. The defaults suit a ruleset without magic.
+
+    /// The chance an ability's attack or save lands on `target` (1 for an automatic
+    /// one): the number the preview shows and the AI weighs, from the same check the
+    /// resolver rolls.
+    fn ability_chance(
+        &self,
+        _b: &Battle,
+        _caster: UnitId,
+        _target: UnitId,
+        _ability: usize,
+    ) -> f64 {
+        1.0
+    }
+
+    /// `target` saves against `caster`'s ability: roll it (log `Check` events) and say
+    /// whether it saved.
+    fn ability_save(
+        &self,
+        _b: &mut Battle,
+        _caster: UnitId,
+        _target: UnitId,
+        _stat: skirmish_rules::components::Stat,
+        _dc: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
+    }
+
+    /// Typed damage on `target` (energy resistance and weakness): the roll with its
+    /// modifiers added. The default changes nothing.
+    fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
+        roll
+    }
+
+    /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
+    fn revives(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+    /// `u` was healed by `roll` (the `Healed` event is out): what healing also does
+    /// (tactical-d20: stops bleeding, brings a dying unit back).
+    fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
+
+    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
+    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    fn cast_disrupted(
+        &self,
+        _b: &mut Battle,
+        _caster: UnitId,
+        _ability: usize,
+        _damage: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
+    }
+
+    /// The chance a reaction to a casting works (tactical-d20's Counterspell: caster
+    /// level against the Spell DC), for the reaction prompt; `None`: nothing is rolled.
+    fn cast_reaction_chance(
+        &self,
+        _b: &Battle,
+        _reactor: UnitId,
+        _trigger: &skirmish_rules::event::Trigger,
+        _kind: ReactionKind,
+    ) -> Option<f64> {
+        None
+    }
+
+    fn dicey_moves(&self) -> bool {
+        false
+    }}
+
+impl View for Duel {
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!(
             "Standard {} · Move {}",
@@ -748,14 +866,6 @@ impl Ruleset for Duel {
         ui::badge(kind)
     }
 
-    fn random_terrain(&self) -> &'static [char] {
-        &['#']
-    }
-
-    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
-        None
-    }
-
     fn check_note(
         &self,
         _p: skirmish_rules::event::CheckPurpose,
@@ -765,19 +875,49 @@ impl Ruleset for Duel {
         skirmish_rules::rulesets::CheckNote::default()
     }
 
-    fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
-        [Slot::Standard, Slot::Move]
-            .into_iter()
-            .filter(|&s| b.slots(u, s) > 1)
-            .map(|s| format!("{} has {} {s:?} actions", b.name(u), b.slots(u, s)))
-            .collect()
+
+    /// A battle-wide line the window shows under the round at all times (escalation: the
+    /// escalation die); empty: none.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+
+    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
+    /// [`Ruleset::save_roll`] rolls before any Advantage.
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
+    }
+
+    /// The price of using `u`'s ability `ability` in words ("2 AP", "Standard, 2 SQ"),
+    /// for the action bar.
+    fn ability_price(&self, _b: &Battle, _u: UnitId, _ability: usize) -> String {
+        String::new()
+    }
+
+
+    /// The plain words of a condition, an action, a reaction, a terrain or a rule, as the
+    /// ruleset plays it, for the window's tooltips; `None`: nothing to say (it is not
+    /// part of this ruleset).
+    fn explain(&self, _topic: skirmish_rules::rulesets::explain::Topic) -> Option<skirmish_rules::rulesets::explain::Explanation> {
+        None
+    }
+
+    /// The ruleset's core loop for F1 help: (heading, one plain paragraph) in reading
+    /// order (turn budget, attacks, defence, reactions, movement, conditions, dying).
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
     }
 }
 
 /// The duel's AI: nothing beyond the shared AI's attack, move and end of turn.
-struct DuelAi;
+pub(crate) struct DuelAi;
 
 impl AiTactics for DuelAi {
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
     // Duel plus: stand up when prone (the duel refuses it).
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         let up = Command::Act {
@@ -938,7 +1078,7 @@ fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_agains
     for kind in BOTH {
         for seed in 1..=6 {
             let mut b = duel_battle(kind, SKIRMISH, seed, &[]);
-            let n = ai::play_out(&mut b, MAX_COMMANDS);
+            let n = ai::play_out_with(&mut b, &DuelAi, MAX_COMMANDS);
             assert!(n < MAX_COMMANDS, "{kind:?} seed {seed}: no end in {n}");
             let Status::Ended(Some(winner)) = b.status() else {
                 panic!("{kind:?} seed {seed}: {:?}", b.status());
@@ -948,7 +1088,7 @@ fn the_ai_plays_duel_battles_to_a_winner_and_every_attack_is_d20_plus_str_agains
             // (so `play_out` never fell back to ending a turn) and the log is the same.
             let mut again = duel_battle(kind, SKIRMISH, seed, &[]);
             let mut m = 0;
-            while let Some(cmd) = ai::decide(&again) {
+            while let Some(cmd) = ai::decide_with(&again, &DuelAi) {
                 again
                     .submit(cmd.clone())
                     .unwrap_or_else(|e| panic!("{kind:?} seed {seed}: AI's {cmd:?}: {e}"));
@@ -1385,7 +1525,7 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
 fn the_same_seed_plays_the_same_duel_and_other_seeds_differ() {
     let play = |seed| {
         let mut b = duel_battle(GridKind::Hex, SKIRMISH, seed, &[]);
-        ai::play_out(&mut b, MAX_COMMANDS);
+        ai::play_out_with(&mut b, &DuelAi, MAX_COMMANDS);
         assert!(matches!(b.status(), Status::Ended(Some(_))));
         b.log().to_vec()
     };

@@ -10,7 +10,7 @@ use skirmish_rules::engine::Command;
 use skirmish_rules::event::{AttackKind, ChainKind, Event, ReactionKind, Trigger};
 use skirmish_rules::grid::GridKind;
 
-use crate::duel::{DUEL_PLUS, MAX_COMMANDS, SKIRMISH, ruled_battle};
+use crate::duel::{DUEL_PLUS, DuelAi, MAX_COMMANDS, SKIRMISH, ruled_battle};
 use crate::support::{BOTH, damage, id, offers, since};
 
 /// Corwin (fighter: STR +3, longsword 1d8, 20 HP, duel AC 11) next to Fang (wolf: STR +1,
@@ -196,7 +196,7 @@ fn the_ai_plays_duel_plus_to_the_end_blocking_and_taking_free_hits() {
     for kind in BOTH {
         for seed in 1..=6 {
             let mut b = ruled_battle(&DUEL_PLUS, kind, SKIRMISH, seed, &[]);
-            let n = ai::play_out(&mut b, MAX_COMMANDS);
+            let n = ai::play_out_with(&mut b, &DuelAi, MAX_COMMANDS);
             assert!(n < MAX_COMMANDS, "{kind:?} seed {seed}: no end in {n}");
             assert!(matches!(b.status(), Status::Ended(Some(_))));
             for e in since(&b, 0) {

@@ -1,4 +1,5 @@
 use skirmish_rules::battle::Status;
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};

@@ -571,7 +571,7 @@ fn a_script_answers_an_interrupt_by_its_index() {
 fn the_action_bar_readies_a_power_of_its_choice_and_a_stance_switch() {
     let b = field(GridKind::Square, DUEL, &[]);
     let f = id(&b, "Brannoc");
-    let rules = b.rules();
+    let rules = skirmish_rules::rulesets::view_of(&b).expect("registered");
     let spec = |label: &str| {
         rules
             .actions()

@@ -8,6 +8,7 @@
 //! reactions from the `ReactionKind::…` a ruleset's source names (and, as a cross-check,
 //! those offered in AI battles on the shipped levels).
 
+use skirmish_rules::rulesets::Registry;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -18,13 +19,13 @@ use skirmish_rules::event::{Event, ReactionKind};
 use skirmish_rules::level::Terrain;
 use skirmish_rules::rulesets::explain::{Explanation, Topic, label, rule};
 use skirmish_rules::rulesets::ui::{Pick, Target};
-use skirmish_rules::rulesets::{Ruleset, RulesetId};
+use skirmish_rules::rulesets::{RulesetId, View};
 
 /// Longest text a tooltip may carry.
 const MAX_TEXT: usize = 400;
 
-fn playable() -> Vec<&'static dyn Ruleset> {
-    let v: Vec<_> = RulesetId::ALL.iter().filter_map(|r| r.rules()).collect();
+fn playable() -> Vec<&'static dyn View> {
+    let v: Vec<_> = RulesetId::ALL.iter().filter_map(|r| r.view()).collect();
     assert!(v.len() >= 2, "flow and tactical-d20 are playable");
     v
 }
@@ -58,7 +59,7 @@ fn check_words(what: &str, x: &Explanation) {
     }
 }
 
-fn explained(r: &dyn Ruleset, t: Topic) -> Explanation {
+fn explained(r: &dyn View, t: Topic) -> Explanation {
     let x = r.explain(t).unwrap_or_else(|| {
         panic!(
             "{}: no words for {t:?} (write them in rulesets/{}/explain.rs: \
@@ -165,8 +166,8 @@ fn every_general_rule_is_explained() {
         assert!(r.explain(Topic::Rule("no such rule")).is_none());
     }
     // Each ruleset's own rules: only it explains them.
-    let flow = RulesetId::Flow.rules().unwrap();
-    let d20 = RulesetId::TacticalD20.rules().unwrap();
+    let flow = RulesetId::Flow.view().unwrap();
+    let d20 = RulesetId::TacticalD20.view().unwrap();
     for name in [
         rule::SUCCESS_LEVELS,
         rule::ADVANTAGE,
@@ -253,7 +254,7 @@ fn reactions_named_in(dir: &Path, out: &mut BTreeSet<String>) {
 
 /// The reactions a ruleset's code can offer or log: those its folder names, and the
 /// engine's own (which every ruleset may be asked about).
-fn reactions_of(r: &dyn Ruleset) -> BTreeSet<String> {
+fn reactions_of(r: &dyn View) -> BTreeSet<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut names = BTreeSet::new();
     reactions_named_in(
@@ -280,8 +281,8 @@ fn every_reaction_a_rulesets_code_names_is_explained() {
         }
     }
     // A reaction only another ruleset has is not explained as if it were here.
-    let flow = RulesetId::Flow.rules().unwrap();
-    let d20 = RulesetId::TacticalD20.rules().unwrap();
+    let flow = RulesetId::Flow.view().unwrap();
+    let d20 = RulesetId::TacticalD20.view().unwrap();
     assert!(
         flow.explain(Topic::Reaction(ReactionKind::Pursuit))
             .is_none()
@@ -311,7 +312,7 @@ fn reactions_offered_in_ai_battles_are_explained() {
                 break;
             }
         }
-        let r = b.rules();
+        let r = skirmish_rules::rulesets::view_of(&b).expect("registered");
         let names = reactions_of(r);
         for l in b.log() {
             let kinds = match &l.event {
@@ -363,7 +364,7 @@ fn every_log_topic_of_ai_battles_is_explained() {
                 break;
             }
         }
-        let r = b.rules();
+        let r = skirmish_rules::rulesets::view_of(&b).expect("registered");
         let mut with = 0;
         for l in b.log() {
             if let Some(t) = Topic::of_event(&l.event) {
@@ -435,7 +436,7 @@ fn the_price_in_the_words_is_what_the_action_bar_charges() {
     ] {
         let level = skirmish_rules::level::load(&crate::support::repo(file)).unwrap();
         let b = Battle::new(level, 1, Vec::new()).unwrap();
-        let r = id.rules().unwrap();
+        let r = id.view().unwrap();
         let units: Vec<_> = b.units().collect();
         let u = units[0];
         let foe = *units.iter().find(|&&o| b.enemies(u, o)).unwrap();

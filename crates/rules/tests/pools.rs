@@ -2,6 +2,7 @@
 //! refused without a change when none is; the turn start's refresh; floors and caps;
 //! the log records each pool event as it always has.
 
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::Illegal;
 use skirmish_rules::battle::Battle;
 use skirmish_rules::components::{Cost, Pool, Refresh, Slot, Stat, Stats, UnitId};

@@ -1,6 +1,7 @@
 //! What the window asks of each playable ruleset: its action bar (labels, keys, the
 //! command each button makes, known to the ruleset), prices and choices.
 
+use skirmish_rules::rulesets::Registry;
 use std::collections::BTreeSet;
 
 use skirmish_rules::battle::Battle;
@@ -8,7 +9,7 @@ use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::{Command, Illegal};
 use skirmish_rules::level;
 use skirmish_rules::rulesets::ui::{Pick, Target, WINDOW_KEYS};
-use skirmish_rules::rulesets::{Ruleset, RulesetId};
+use skirmish_rules::rulesets::{RulesetId, View};
 
 /// Two against two, every unit next to an ally and an enemy, on an open square map.
 fn melee(r: RulesetId) -> Battle {
@@ -29,10 +30,10 @@ fn melee(r: RulesetId) -> Battle {
     Battle::new(l, 5, Vec::new()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn playable() -> Vec<(RulesetId, &'static dyn Ruleset)> {
+fn playable() -> Vec<(RulesetId, &'static dyn View)> {
     RulesetId::ALL
         .into_iter()
-        .filter_map(|r| Some((r, r.rules()?)))
+        .filter_map(|r| Some((r, r.view()?)))
         .collect()
 }
 

@@ -12,21 +12,23 @@ use crate::engine::{Frame, Window};
 use crate::event::{Event, Logged};
 use crate::grid::{Cell, Grid};
 use crate::level::{Level, Terrain};
-use crate::rulesets::RulesetId;
+use crate::vocab::RulesetId;
 
 mod apply;
 mod pools;
+pub mod rules;
 
 /// Why a battle could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The level's ruleset has no engine yet.
-    #[error(
-        "ruleset `{}` cannot be played yet (only checked); playable: {}",
-        .0,
-        crate::rulesets::playable_list()
-    )]
-    NotPlayable(RulesetId),
+    #[error("ruleset `{ruleset}` cannot be played yet (only checked); playable: {playable}")]
+    NotPlayable {
+        /// The level's ruleset.
+        ruleset: RulesetId,
+        /// The playable rulesets' ids, comma-separated (the registry's list).
+        playable: String,
+    },
     /// A forced die did not fit while rolling initiative.
     #[error("{0}")]
     Dice(#[from] crate::dice::ForcedFaceError),
@@ -237,34 +239,9 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// Set up a battle on a level: spawn the combatants, queue `forced` dice, roll
-    /// initiative and start round 1.
-    pub fn new(level: Level, seed: u64, forced: Vec<u32>) -> Result<Battle, SetupError> {
-        let Some(rules) = level.ruleset.rules() else {
-            return Err(SetupError::NotPlayable(level.ruleset));
-        };
-        Battle::with_rules(rules, level, seed, forced)
-    }
-
-    /// [`Battle::new`] under the given rules instead of the registry's for the level's
-    /// ruleset: how a ruleset under development (or one built in a test) plays a level
-    /// before it has a registry line.
-    pub fn with_rules(
-        rules: &'static dyn crate::rulesets::Ruleset,
-        level: Level,
-        seed: u64,
-        forced: Vec<u32>,
-    ) -> Result<Battle, SetupError> {
-        let mut dice = Dice::seeded(seed);
-        dice.force(forced);
-        let mut b = Battle::spawned(rules, level, seed, dice);
-        crate::engine::start(&mut b)?;
-        Ok(b)
-    }
-
     /// The level's units spawned, nothing rolled or logged yet (before `start`; what a
     /// rollback replays the log onto).
-    fn spawned(
+    pub(crate) fn spawned(
         rules: &'static dyn crate::rulesets::Ruleset,
         level: Level,
         seed: u64,

@@ -4,9 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 use crate::components::UnitId;
-use crate::event::{AttackKind, Outcome, ReactionKind, Trigger};
+use crate::event::{AttackKind, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::RulesetFrame;
+pub use crate::event::hit::{Hit, HitEffect};
 
 /// A pending piece of resolution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,51 +142,6 @@ fn yes() -> bool {
     true
 }
 
-/// A successful attack waiting for defence and damage.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hit {
-    /// Who.
-    pub attacker: UnitId,
-    /// Whom.
-    pub target: UnitId,
-    /// Loadout index.
-    pub weapon: usize,
-    /// Normal or reaction.
-    pub kind: AttackKind,
-    /// The attack's level.
-    pub level: Outcome,
-    /// The natural roll of the attack (the kept dice before modifiers): what crit and
-    /// fumble rules read.
-    #[serde(default)]
-    pub natural: i32,
-    /// What the hit does when it lands.
-    #[serde(default)]
-    pub effect: HitEffect,
-}
-
-/// What a landed hit does.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum HitEffect {
-    /// Roll the weapon's damage.
-    #[default]
-    Damage,
-    /// Roll the weapon's damage; the attack was aimed here (`Command::Attack`'s `aim`).
-    Aimed(Aim),
-    /// An ability's attack (a spell attack): a landed hit applies the ability's effects
-    /// (index into the attacker's abilities), a miss its `on_miss`.
-    Ability(usize),
-    /// Slain outright, no damage roll (melee-zone's decisive super critical): the
-    /// damage is every HP the target has left.
-    Slay,
-    /// flow Disarm: the target drops an item.
-    Disarm {
-        /// The target's item.
-        item: usize,
-        /// Where the attacker sends it on a Hard success or better (`None`: take it).
-        send: Option<Cell>,
-    },
-}
-
 /// An open reaction window.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Window {
@@ -199,4 +155,29 @@ pub struct Window {
     pub hit: Option<Hit>,
     /// What resolution continues with if the reactor declines.
     pub on_decline: Vec<Frame>,
+}
+
+/// An interception a move may meet ([`Battle::interceptions_along`]): stepping from
+/// `from` to `to` brings the mover next to `ally`, and `reactor` may stop it there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interception {
+    /// The cell the mover leaves (where an interception sends it back).
+    pub from: Cell,
+    /// The cell whose entering may be intercepted.
+    pub to: Cell,
+    /// Who may intercept.
+    pub reactor: UnitId,
+    /// The reactor's ally the mover comes at.
+    pub ally: UnitId,
+}
+
+/// A reaction attack a move may provoke ([`Battle::provoked_along`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Provoked {
+    /// The cell whose leaving provokes it.
+    pub from: Cell,
+    /// Who would attack.
+    pub reactor: UnitId,
+    /// With which weapon (its best that reaches).
+    pub weapon: usize,
 }

@@ -17,9 +17,8 @@ pub use crate::rulesets::{Action, RulesetFrame};
 pub use command::*;
 pub use frame::*;
 pub use illegal::*;
-pub use reach::{Interception, Provoked};
 pub use turns::roll_initiative;
-pub(crate) use turns::{begin_current, end_turn, start};
+pub(crate) use turns::{begin_current, end_turn};
 
 /// A ranged weapon reaches at most this many range increments.
 pub const MAX_RANGE_INCREMENTS: u32 = 10;

@@ -325,27 +325,3 @@ impl Battle {
     }
 }
 
-/// An interception a move may meet ([`Battle::interceptions_along`]): stepping from
-/// `from` to `to` brings the mover next to `ally`, and `reactor` may stop it there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interception {
-    /// The cell the mover leaves (where an interception sends it back).
-    pub from: Cell,
-    /// The cell whose entering may be intercepted.
-    pub to: Cell,
-    /// Who may intercept.
-    pub reactor: UnitId,
-    /// The reactor's ally the mover comes at.
-    pub ally: UnitId,
-}
-
-/// A reaction attack a move may provoke ([`Battle::provoked_along`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Provoked {
-    /// The cell whose leaving provokes it.
-    pub from: Cell,
-    /// Who would attack.
-    pub reactor: UnitId,
-    /// With which weapon (its best that reaches).
-    pub weapon: usize,
-}

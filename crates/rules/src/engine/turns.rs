@@ -236,3 +236,22 @@ pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
     }
     Ok(())
 }
+
+impl Battle {
+    /// [`Battle::new`] under the given rules instead of the registry's for the level's
+    /// ruleset: how a ruleset under development (or one built in a test) plays a level
+    /// before it has a registry line.
+    pub fn with_rules(
+        rules: &'static dyn crate::rulesets::Ruleset,
+        level: crate::level::Level,
+        seed: u64,
+        forced: Vec<u32>,
+    ) -> Result<Battle, SetupError> {
+        let mut dice = crate::dice::Dice::seeded(seed);
+        dice.force(forced);
+        let mut b = Battle::spawned(rules, level, seed, dice);
+        start(&mut b)?;
+        Ok(b)
+    }
+
+}

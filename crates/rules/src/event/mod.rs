@@ -2,13 +2,14 @@
 //!
 //! `Battle::apply` is the only code that changes state, and it does so only from events.
 
+pub mod hit;
 use serde::{Deserialize, Serialize};
 
 use crate::components::{Carried, ConditionKind, Duration, SideId, Stat, UnitId, Weapon};
 use crate::dice::Roll;
 use crate::grid::{Cell, GridKind};
 use crate::pools::Pool;
-use crate::rulesets::RulesetId;
+use crate::vocab::RulesetId;
 
 mod reaction;
 pub use reaction::*;

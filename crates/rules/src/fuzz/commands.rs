@@ -7,6 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
+use crate::rulesets::Registry;
 use crate::ai;
 use crate::components::{Conditions, Slot, UnitId};
 use crate::engine::{Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::{echo, name_list};
 use super::problems::Problems;
 use super::ron_options;
+use crate::rulesets::Registry;
 use crate::abilities::Ability;
 use crate::components::{Size, Stat, Weapon};
 use crate::rulesets::RulesetId;
@@ -61,16 +62,9 @@ impl Catalogue {
     /// The built-in catalogue of a ruleset.
     pub fn builtin(r: RulesetId) -> Catalogue {
         // Parsed once per ruleset (every level load asks for it; the text never changes).
-        static PARSED: [std::sync::OnceLock<Catalogue>; 5] =
-            [const { std::sync::OnceLock::new() }; 5];
-        let i = match r {
-            RulesetId::Counters => 0,
-            RulesetId::Escalation => 1,
-            RulesetId::Flow => 2,
-            RulesetId::MeleeZone => 3,
-            RulesetId::TacticalD20 => 4,
-        };
-        PARSED[i]
+        static PARSED: [std::sync::OnceLock<Catalogue>; RulesetId::ALL.len()] =
+            [const { std::sync::OnceLock::new() }; RulesetId::ALL.len()];
+        PARSED[r.index()]
             .get_or_init(|| {
                 // The built-in files are tested to parse (`builtin_catalogues_parse`).
                 ron_options()

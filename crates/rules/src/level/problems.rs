@@ -1,6 +1,9 @@
 //! Collecting problems with their line:col, and checks on single units.
 
+use super::file::*;
+use super::messages::*;
 use super::*;
+use crate::rulesets::Registry;
 use crate::components::*;
 
 /// A grapple joins two units, and a level cannot name a condition's source: a unit

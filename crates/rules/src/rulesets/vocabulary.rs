@@ -25,7 +25,7 @@ use super::escalation::{self, EscalationAction, EscalationFrame};
 use super::flow::{self, FlowAction, FlowFrame};
 use super::tactical_d20::{self, TacticalD20Action, TacticalD20Frame};
 use crate::components::UnitId;
-use crate::engine::{CommonAction, Frame};
+use crate::vocab::CommonAction;
 
 /// A special action: one every ruleset means alike ([`CommonAction`]) or a ruleset's own.
 #[derive(Clone, PartialEq, Eq)]
@@ -241,17 +241,7 @@ impl From<TacticalD20Frame> for RulesetFrame {
     }
 }
 
-impl From<FlowFrame> for Frame {
-    fn from(f: FlowFrame) -> Frame {
-        Frame::Ruleset(f.into())
-    }
-}
 
-impl From<TacticalD20Frame> for Frame {
-    fn from(f: TacticalD20Frame) -> Frame {
-        Frame::Ruleset(f.into())
-    }
-}
 
 impl From<EscalationFrame> for RulesetFrame {
     fn from(f: EscalationFrame) -> RulesetFrame {
@@ -259,11 +249,6 @@ impl From<EscalationFrame> for RulesetFrame {
     }
 }
 
-impl From<EscalationFrame> for Frame {
-    fn from(f: EscalationFrame) -> Frame {
-        Frame::Ruleset(f.into())
-    }
-}
 
 impl fmt::Debug for RulesetFrame {
     /// As the frame itself (`Leap { unit: UnitId(0), .. }`).
@@ -440,7 +425,7 @@ fn union(lists: &[&'static [&'static str]]) -> Vec<&'static str> {
 mod tests {
     use super::*;
     use crate::components::UnitId;
-    use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
+    use crate::engine::{Frame, ReadyResponse, ReadyTrigger, ReadyUntil};
     use crate::grid::Cell;
 
     fn ron(text: &str) -> Action {

@@ -3,6 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::rulesets::Registry;
 use crate::grid::GridKind;
 use crate::level::{self, Level};
 use crate::rulesets::RulesetId;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::ai::act;
+use crate::ai::value::act;
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Pool, Slot, UnitId};
 use crate::engine::{Action, Command};
@@ -45,6 +45,11 @@ fn sustain(b: &Battle, u: UnitId) -> Option<Command> {
 }
 
 impl AiTactics for EscalationAi {
+    // Nothing to prepare before casting in this ruleset.
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
     // Staggered with recoveries left: Rally before anything else. With its Standard
     // action spent, a unit engaged in melee and not badly hurt holds its ground and ends
     // its turn (moving off would provoke; its Quick action has nothing to do): the

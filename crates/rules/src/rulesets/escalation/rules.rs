@@ -7,16 +7,14 @@ use crate::battle::{Battle, SetupError};
 use crate::components::UnitId;
 use crate::components::{ConditionKind, Cost, Once, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, CheckNote, InitiativeRule, Ruleset, list_mods, one_mod,
+AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
-use super::ui;
 use super::{EscalationFrame, attack, turns};
 
 /// Seed 001, "Combat Rules".
@@ -460,84 +458,6 @@ impl Ruleset for Escalation {
         0.0
     }
 
-    fn ai(&self) -> &dyn AiTactics {
-        &super::EscalationAi
-    }
-
-    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
-        let s = |slot| b.slots(u, slot);
-        format!(
-            "Standard {} · Move {} · Quick {} · Interrupt {}",
-            s(Slot::Standard),
-            s(Slot::Move),
-            s(Slot::Quick),
-            b.pool(u, Pool::Interrupt)
-        )
-    }
-
-    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
-        let i = pools
-            .iter()
-            .find(|(p, _)| *p == Pool::Interrupt)
-            .map_or(0, |(_, n)| *n);
-        format!("Standard, Move, Quick; {i} Interrupt")
-    }
-
-    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
-        ui::cost_words(b, cmd)
-    }
-
-    fn actions(&self) -> &'static [ActionSpec] {
-        &ui::ACTIONS
-    }
-
-    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        ui::choice(b, cmd)
-    }
-
-    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        ui::cannot_pay(b, u, cmd)
-    }
-
-    fn window_words(&self) -> &'static WindowWords {
-        &ui::WORDS
-    }
-
-    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        ui::gauges(b, u)
-    }
-
-    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        ui::move_price(b, u, cost)
-    }
-
-    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
-        if b.slots(u, Slot::Standard) > 0 {
-            AttackPrice::Pays("Standard action".into())
-        } else {
-            AttackPrice::Cannot("no Standard action left for a basic attack".into())
-        }
-    }
-
-    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        ui::maneuver_chance(b, u, cmd)
-    }
-
-    fn reaction_price(&self, kind: ReactionKind) -> String {
-        match kind {
-            ReactionKind::Interrupt(_) => "its Interrupt until its next turn, and a use".into(),
-            ReactionKind::FreePower(_) => "free, a use".into(),
-            _ => "free".into(),
-        }
-    }
-
-    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!(
-            "free opportunity attacks and intercepts, any number a round; {} Interrupt left",
-            b.pool(u, Pool::Interrupt)
-        )
-    }
-
     // A triggered power's chance to land on the enemy that set it off (1 for one that
     // rolls nothing).
     fn cast_reaction_chance(
@@ -562,10 +482,6 @@ impl Ruleset for Escalation {
         Some(super::casting::chance(b, reactor, on, i))
     }
 
-    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
-        crate::rulesets::ui::badge(kind)
-    }
-
     fn random_terrain(&self) -> &'static [char] {
         &['#']
     }
@@ -580,10 +496,6 @@ impl Ruleset for Escalation {
                 "escalation's conditions are the seed's list (and Bleeding for ongoing damage)",
             ),
         }
-    }
-
-    fn check_note(&self, _p: crate::event::CheckPurpose, _total: i32, _vs: i32) -> CheckNote {
-        CheckNote::default()
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
@@ -605,12 +517,6 @@ impl Ruleset for Escalation {
         v
     }
 
-    // The escalation die, even or odd ("When the escalation die is 0, it counts as
-    // neither").
-    fn battle_line(&self, b: &Battle) -> String {
-        ui::escalation_line(attack::escalation_die(b))
-    }
-
     fn save_roll(
         &self,
         b: &mut Battle,
@@ -618,10 +524,6 @@ impl Ruleset for Escalation {
         _kind: ConditionKind,
     ) -> Result<Roll, ForcedFaceError> {
         turns::roll_save(b, u, false, None)
-    }
-
-    fn save_dice_words(&self) -> &'static str {
-        "3d6"
     }
 
     // A dead PC whose side fights on takes its turns to Fight in Spirit.
@@ -662,21 +564,22 @@ impl Ruleset for Escalation {
         super::casting::typed_damage(b, target, kind, roll)
     }
 
-    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        super::casting::price(b, u, ability)
-    }
-
-    fn explain(
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
+    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    fn cast_disrupted(
         &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+        _b: &mut Battle,
+        _caster: UnitId,
+        _ability: usize,
+        _damage: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
     }
 
-    fn summary(&self) -> &'static [(&'static str, &'static str)] {
-        &super::explain::SUMMARY
-    }
-}
+    fn dicey_moves(&self) -> bool {
+        true
+    }}
 
 /// Roll an attack now (the triggered powers it set off are done): a power's attack, or
 /// a basic attack (a ranged one by an engaged unit after the opportunity attacks).

@@ -7,6 +7,11 @@ use crate::components::{ConditionKind, Pool, Slot, UnitId};
 use crate::engine::{Action, Command};
 use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act};
 
+use crate::event::ReactionKind;
+use crate::rulesets::CheckNote;
+use crate::rulesets::ui::AttackPrice;
+
+use super::Escalation;
 use super::{
     EscalationAction, band, disengage_chance, disengage_dc, engaged_enemies, escalation_die,
     melee_stance, payer, speed, staggered,
@@ -417,4 +422,113 @@ fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> Option<(f64, String)> {
         super::sustain_chance(b, u, i),
         format!("to sustain {} (3d6 vs {x}+)", a.name),
     ))
+}
+
+impl crate::rulesets::View for Escalation {
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        let s = |slot| b.slots(u, slot);
+        format!(
+            "Standard {} · Move {} · Quick {} · Interrupt {}",
+            s(Slot::Standard),
+            s(Slot::Move),
+            s(Slot::Quick),
+            b.pool(u, Pool::Interrupt)
+        )
+    }
+
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let i = pools
+            .iter()
+            .find(|(p, _)| *p == Pool::Interrupt)
+            .map_or(0, |(_, n)| *n);
+        format!("Standard, Move, Quick; {i} Interrupt")
+    }
+
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
+        cost_words(b, cmd)
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        if b.slots(u, Slot::Standard) > 0 {
+            AttackPrice::Pays("Standard action".into())
+        } else {
+            AttackPrice::Cannot("no Standard action left for a basic attack".into())
+        }
+    }
+
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        maneuver_chance(b, u, cmd)
+    }
+
+    fn reaction_price(&self, kind: ReactionKind) -> String {
+        match kind {
+            ReactionKind::Interrupt(_) => "its Interrupt until its next turn, and a use".into(),
+            ReactionKind::FreePower(_) => "free, a use".into(),
+            _ => "free".into(),
+        }
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!(
+            "free opportunity attacks and intercepts, any number a round; {} Interrupt left",
+            b.pool(u, Pool::Interrupt)
+        )
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
+    }
+
+    fn check_note(&self, _p: crate::event::CheckPurpose, _total: i32, _vs: i32) -> CheckNote {
+        CheckNote::default()
+    }
+
+    // The escalation die, even or odd ("When the escalation die is 0, it counts as
+    // neither").
+    fn battle_line(&self, b: &Battle) -> String {
+        escalation_line(super::attack::escalation_die(b))
+    }
+
+    fn save_dice_words(&self) -> &'static str {
+        "3d6"
+    }
+
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        super::casting::price(b, u, ability)
+    }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
 }

@@ -1,6 +1,6 @@
 //! flow's AI tactics: a Feint or a Shove with the spare AP, a Disarm instead of an attack.
 
-use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value};
+use crate::ai::value::{SPARE_AP_GAIN, act, attack_value, odds_value};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
 use crate::engine::{Action, Command, CommonAction, Window};
@@ -14,6 +14,11 @@ use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 pub struct FlowAi;
 
 impl AiTactics for FlowAi {
+    // Nothing to prepare before casting in this ruleset.
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
     // Stand up when prone; break free when held (a restrained unit cannot: flow's Break
     // Free needs a grapple).
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {

@@ -6,17 +6,15 @@ use crate::battle::{Battle, SetupError};
 use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat};
 use crate::components::{Once, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
+AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
 use super::FlowFrame;
-use super::ui;
 
 /// One of flow's own frames, if `f` is one.
 fn own(f: &Frame) -> Option<&FlowFrame> {
@@ -428,12 +426,6 @@ impl Ruleset for Flow {
         super::casting::save(b, caster, target, stat)
     }
 
-    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        b.ability(u, ability)
-            .map(|a| format!("{} AP", super::cast_ap(a)))
-            .unwrap_or_default()
-    }
-
     // No answer takes more than its price.
     fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
         None
@@ -597,75 +589,6 @@ impl Ruleset for Flow {
         super::defence_chance(b, reactor, hit, kind)
     }
 
-    fn ai(&self) -> &dyn AiTactics {
-        &super::ai::FlowAi
-    }
-
-    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
-    }
-
-    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
-        let of = |pool| {
-            pools
-                .iter()
-                .find(|(p, _)| *p == pool)
-                .map_or(0, |(_, n)| *n)
-        };
-        format!("{} AP, {} RP", of(Pool::Ap), of(Pool::Reaction))
-    }
-
-    fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
-        Ok(ui::cost_words(cmd))
-    }
-
-    fn actions(&self) -> &'static [ActionSpec] {
-        &ui::ACTIONS
-    }
-
-    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        ui::choice(b, cmd)
-    }
-
-    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        ui::cannot_pay(b, u, cmd)
-    }
-
-    fn window_words(&self) -> &'static WindowWords {
-        &ui::WORDS
-    }
-
-    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        ui::gauges(b, u)
-    }
-
-    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        ui::move_price(b, u, cost)
-    }
-
-    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
-        ui::attack_price(b, u)
-    }
-
-    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        ui::maneuver_chance(b, u, cmd)
-    }
-
-    fn reaction_price(&self, kind: ReactionKind) -> String {
-        match kind.cost() {
-            0 => "free".into(),
-            n => format!("{n} RP"),
-        }
-    }
-
-    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} RP", b.rp(u))
-    }
-
-    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
-        crate::rulesets::ui::badge(kind)
-    }
-
     fn random_terrain(&self) -> &'static [char] {
         &['#', '~']
     }
@@ -675,39 +598,88 @@ impl Ruleset for Flow {
             .then_some("it is escalation's; flow has no rule for it")
     }
 
-    // Every flow check is a roll against a number to beat.
-    // Both sides of an opposed check roll their own skill; the words say how the two
-    // levels decide it (`active_wins`), so two "success" lines do not read as a draw.
-    fn check_note(&self, p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
-        let opposed = matches!(
-            p,
-            CheckPurpose::Feint
-                | CheckPurpose::Shove
-                | CheckPurpose::Grapple
-                | CheckPurpose::BreakFree
-        );
-        crate::rulesets::CheckNote {
-            words: if opposed {
-                ": opposed, the higher level of success wins and a tie goes to the side resisting"
-            } else {
-                ""
-            },
-            ..Default::default()
-        }
-    }
-
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {
         Vec::new()
     }
 
-    fn explain(
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
+    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    fn ongoing_dice(
         &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+        _b: &Battle,
+        _u: UnitId,
+        _c: &crate::components::ActiveCondition,
+    ) -> DiceExpr {
+        self.bleed_dice()
     }
 
-    fn summary(&self) -> &'static [(&'static str, &'static str)] {
-        &super::explain::SUMMARY
+    // The same as every ruleset without its own rule here (stated, not inherited).
+
+    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
+    /// its side fights on)? Its commands are then the ruleset's to allow.
+    fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
     }
-}
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+
+    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
+    /// turn (the engine compares the total with the condition's number). The default is
+    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    fn save_roll(
+        &self,
+        b: &mut Battle,
+        _u: UnitId,
+        _kind: ConditionKind,
+    ) -> Result<Roll, ForcedFaceError> {
+        b.roll(DiceExpr::new(1, 20))
+    }
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// Typed damage on `target` (energy resistance and weakness): the roll with its
+    /// modifiers added. The default changes nothing.
+    fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
+        roll
+    }
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
+    fn revives(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// `u` was healed by `roll` (the `Healed` event is out): what healing also does
+    /// (tactical-d20: stops bleeding, brings a dying unit back).
+    fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
+    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    fn cast_disrupted(
+        &self,
+        _b: &mut Battle,
+        _caster: UnitId,
+        _ability: usize,
+        _damage: i32,
+    ) -> Result<bool, ForcedFaceError> {
+        Ok(false)
+    }
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// The chance a reaction to a casting works (tactical-d20's Counterspell: caster
+    /// level against the Spell DC), for the reaction prompt; `None`: nothing is rolled.
+    fn cast_reaction_chance(
+        &self,
+        _b: &Battle,
+        _reactor: UnitId,
+        _trigger: &crate::event::Trigger,
+        _kind: ReactionKind,
+    ) -> Option<f64> {
+        None
+    }
+
+    fn dicey_moves(&self) -> bool {
+        false
+    }}

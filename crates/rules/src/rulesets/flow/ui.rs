@@ -12,6 +12,10 @@ use crate::rulesets::ui::{
     items_first,
 };
 
+use crate::components::{ConditionKind, Pool};
+use crate::event::{CheckPurpose, ReactionKind};
+
+use super::Flow;
 use super::{ATTACK_AP, FlowAction, cost, default_disarm_item, feint_chance, shove_chance};
 
 const ENEMY: Target = Target::Unit("an enemy");
@@ -333,5 +337,124 @@ pub fn cost_words(cmd: &Command) -> String {
     match cmd {
         Command::Attack { .. } | Command::Act { .. } => format!("{} AP", ap_cost(cmd)),
         _ => String::new(),
+    }
+}
+
+impl crate::rulesets::View for Flow {
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        b.ability(u, ability)
+            .map(|a| format!("{} AP", super::cast_ap(a)))
+            .unwrap_or_default()
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
+    }
+
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let of = |pool| {
+            pools
+                .iter()
+                .find(|(p, _)| *p == pool)
+                .map_or(0, |(_, n)| *n)
+        };
+        format!("{} AP, {} RP", of(Pool::Ap), of(Pool::Reaction))
+    }
+
+    fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
+        Ok(cost_words(cmd))
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        attack_price(b, u)
+    }
+
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        maneuver_chance(b, u, cmd)
+    }
+
+    fn reaction_price(&self, kind: ReactionKind) -> String {
+        match kind.cost() {
+            0 => "free".into(),
+            n => format!("{n} RP"),
+        }
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} RP", b.rp(u))
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
+    }
+
+    // Every flow check is a roll against a number to beat.
+    // Both sides of an opposed check roll their own skill; the words say how the two
+    // levels decide it (`active_wins`), so two "success" lines do not read as a draw.
+    fn check_note(&self, p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
+        let opposed = matches!(
+            p,
+            CheckPurpose::Feint
+                | CheckPurpose::Shove
+                | CheckPurpose::Grapple
+                | CheckPurpose::BreakFree
+        );
+        crate::rulesets::CheckNote {
+            words: if opposed {
+                ": opposed, the higher level of success wins and a tie goes to the side resisting"
+            } else {
+                ""
+            },
+            ..Default::default()
+        }
+    }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
+
+
+    /// A battle-wide line the window shows under the round at all times (escalation: the
+    /// escalation die); empty: none.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+
+    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
+    /// [`Ruleset::save_roll`] rolls before any Advantage.
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
     }
 }

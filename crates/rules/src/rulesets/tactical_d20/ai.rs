@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::ai::{SPARE_AP_GAIN, act, attack_value, odds_value, support};
+use crate::ai::value::{SPARE_AP_GAIN, act, attack_value, odds_value, support};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Slot, UnitId};
 use crate::engine::{Action, Command, CommonAction};

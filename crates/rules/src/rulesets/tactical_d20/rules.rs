@@ -7,17 +7,15 @@ use crate::battle::{Battle, SetupError};
 use crate::components::{BleedTaken, Cost, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Command, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 use crate::rulesets::{
-    AiTactics, AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
+AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
 };
 
 use super::TacticalD20Frame;
-use super::ui;
 
 /// Seed 004, "Action".
 pub struct TacticalD20;
@@ -419,10 +417,6 @@ impl Ruleset for TacticalD20 {
         super::casting::disrupted(b, caster, ability, damage)
     }
 
-    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        super::casting::price(b, u, ability)
-    }
-
     fn cast_reaction_chance(
         &self,
         b: &Battle,
@@ -446,92 +440,12 @@ impl Ruleset for TacticalD20 {
         0.0
     }
 
-    fn ai(&self) -> &dyn AiTactics {
-        &super::ai::TacticalD20Ai
-    }
-
-    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
-        let s = |slot| b.slots(u, slot);
-        format!(
-            "Standard {} · Move {} · Quick {} · {} Reaction",
-            s(Slot::Standard),
-            s(Slot::Move),
-            s(Slot::Quick),
-            b.rp(u)
-        )
-    }
-
-    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
-        let rp = pools
-            .iter()
-            .find(|(p, _)| *p == Pool::Reaction)
-            .map_or(0, |(_, n)| *n);
-        format!("Standard, Move, Quick; {rp} Reaction")
-    }
-
-    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
-        ui::cost_words(b, cmd)
-    }
-
-    fn actions(&self) -> &'static [ActionSpec] {
-        &ui::ACTIONS
-    }
-
-    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        ui::choice(b, cmd)
-    }
-
-    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        ui::cannot_pay(b, u, cmd)
-    }
-
-    fn window_words(&self) -> &'static WindowWords {
-        &ui::WORDS
-    }
-
-    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        ui::gauges(b, u)
-    }
-
-    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        ui::move_price(b, u, cost)
-    }
-
-    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
-        ui::attack_price(b, u)
-    }
-
-    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        ui::maneuver_chance(b, u, cmd)
-    }
-
-    fn reaction_price(&self, _kind: ReactionKind) -> String {
-        "Reaction".into()
-    }
-
-    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} Reaction(s) left", b.rp(u))
-    }
-
-    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
-        crate::rulesets::ui::badge(kind)
-    }
-
     fn random_terrain(&self) -> &'static [char] {
         &['#', '~', '^', '=', '_']
     }
 
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
         super::checks::refused_condition(kind)
-    }
-
-    fn check_note(
-        &self,
-        p: crate::event::CheckPurpose,
-        total: i32,
-        vs: i32,
-    ) -> crate::rulesets::CheckNote {
-        super::checks::check_note(p, total, vs)
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
@@ -542,14 +456,40 @@ impl Ruleset for TacticalD20 {
             .collect()
     }
 
-    fn explain(
+    // The same as every ruleset without its own rule here (stated, not inherited).
+    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
+    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    fn ongoing_dice(
         &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+        _b: &Battle,
+        _u: UnitId,
+        _c: &crate::components::ActiveCondition,
+    ) -> DiceExpr {
+        self.bleed_dice()
     }
 
-    fn summary(&self) -> &'static [(&'static str, &'static str)] {
-        &super::explain::SUMMARY
+    // The same as every ruleset without its own rule here (stated, not inherited).
+
+    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
+    /// its side fights on)? Its commands are then the ruleset's to allow.
+    fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
     }
-}
+
+    // The same as every ruleset without its own rule here (stated, not inherited).
+
+    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
+    /// turn (the engine compares the total with the condition's number). The default is
+    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    fn save_roll(
+        &self,
+        b: &mut Battle,
+        _u: UnitId,
+        _kind: ConditionKind,
+    ) -> Result<Roll, ForcedFaceError> {
+        b.roll(DiceExpr::new(1, 20))
+    }
+
+    fn dicey_moves(&self) -> bool {
+        false
+    }}

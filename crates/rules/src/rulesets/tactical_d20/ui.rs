@@ -12,6 +12,10 @@ use crate::rulesets::ui::{
     items_first, own_items,
 };
 
+use crate::components::{ConditionKind, Pool};
+use crate::event::ReactionKind;
+
+use super::TacticalD20;
 use super::{
     COMMAND_WORDS, FocusOn, GrappleFollow, TacticalD20Action, attack_payer, default_item, payer,
     slots_of, speed,
@@ -575,5 +579,112 @@ pub fn attack_price(b: &Battle, u: UnitId) -> AttackPrice {
     match attack_payer(b, u, None) {
         Ok((_, slot)) => AttackPrice::Pays(format!("{slot:?} action")),
         Err(e) => AttackPrice::Cannot(e.to_string()),
+    }
+}
+
+impl crate::rulesets::View for TacticalD20 {
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        super::casting::price(b, u, ability)
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        let s = |slot| b.slots(u, slot);
+        format!(
+            "Standard {} · Move {} · Quick {} · {} Reaction",
+            s(Slot::Standard),
+            s(Slot::Move),
+            s(Slot::Quick),
+            b.rp(u)
+        )
+    }
+
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let rp = pools
+            .iter()
+            .find(|(p, _)| *p == Pool::Reaction)
+            .map_or(0, |(_, n)| *n);
+        format!("Standard, Move, Quick; {rp} Reaction")
+    }
+
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
+        cost_words(b, cmd)
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ACTIONS
+    }
+
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        choice(b, cmd)
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        cannot_pay(b, u, cmd)
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        gauges(b, u)
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        move_price(b, u, cost)
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        attack_price(b, u)
+    }
+
+    fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
+        maneuver_chance(b, u, cmd)
+    }
+
+    fn reaction_price(&self, _kind: ReactionKind) -> String {
+        "Reaction".into()
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} Reaction(s) left", b.rp(u))
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
+    }
+
+    fn check_note(
+        &self,
+        p: crate::event::CheckPurpose,
+        total: i32,
+        vs: i32,
+    ) -> crate::rulesets::CheckNote {
+        super::checks::check_note(p, total, vs)
+    }
+
+    fn explain(
+        &self,
+        topic: crate::rulesets::explain::Topic,
+    ) -> Option<crate::rulesets::explain::Explanation> {
+        super::explain::explain(topic)
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
+
+
+    /// A battle-wide line the window shows under the round at all times (escalation: the
+    /// escalation die); empty: none.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+
+    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
+    /// [`Ruleset::save_roll`] rolls before any Advantage.
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
     }
 }

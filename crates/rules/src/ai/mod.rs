@@ -47,42 +47,113 @@ use std::collections::BTreeMap;
 
 pub mod cast;
 mod intercept;
+pub mod tactics;
+pub mod value;
+
+pub use tactics::AiTactics;
+pub use value::{KILL_BONUS, attack_value};
+use value::{act, legal, support};
 
 use crate::battle::{Battle, Status};
 use crate::components::{UnitId, WeaponKind};
 use crate::engine::{Action, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
-use crate::rulesets::{AttackOdds, attack_odds_numbers};
 
-/// Value of a certain kill, in HP of expected damage.
-pub const KILL_BONUS: f64 = 6.0;
 /// How much better (in HP) a cell must be than the current one to move.
 const MOVE_MARGIN: f64 = 0.05;
 
 /// The AI's next command in the battle's current state: the acting unit's command, or the
 /// reactor's answer. `None` once the battle is over.
 pub fn decide(b: &Battle) -> Option<Command> {
+    decide_with(b, tactics(b))
+}
+
+/// [`decide`] with the given tactics instead of the registry's for the battle's
+/// ruleset (a ruleset built outside the registry, as a test's).
+pub fn decide_with(b: &Battle, t: &dyn AiTactics) -> Option<Command> {
     match b.status() {
-        Status::Turn(u) => Some(turn(b, u)),
+        Status::Turn(u) => Some(turn(b, u, t)),
         Status::AwaitingReaction(r) => Some(Command::React {
             unit: r,
-            choice: react(b),
+            choice: react_with(b, t),
             commit: 0,
         }),
         Status::Ended(_) => None,
     }
 }
 
+/// The registry's tactics for the battle's ruleset, or none at all ([`NoTactics`]) for a
+/// ruleset outside the registry.
+fn tactics(b: &Battle) -> &'static dyn AiTactics {
+    crate::rulesets::tactics_of(b).unwrap_or(&NoTactics)
+}
+
+/// Tactics that add nothing to the shared AI: every answer is `None` (no special moves,
+/// no bracing) and an attack is always left after moving. What [`decide`] uses for a
+/// ruleset that has no registry line and was given no tactics.
+pub struct NoTactics;
+
+impl AiTactics for NoTactics {
+    fn recover(&self, _: &Battle, _: UnitId) -> Option<Command> {
+        None
+    }
+    fn pick_up(&self, _: &Battle, _: UnitId) -> Option<Command> {
+        None
+    }
+    fn draw(&self, _: &Battle, _: UnitId, _: usize) -> Option<Command> {
+        None
+    }
+    fn step_away(&self, _: &Battle, _: UnitId, _: Cell) -> Option<Command> {
+        None
+    }
+    fn take(&self, _: &Battle, _: &crate::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+    fn before_attack(&self, _: &Battle, _: UnitId, _: UnitId, _: f64) -> Option<Command> {
+        None
+    }
+    fn close_in(
+        &self,
+        _: &Battle,
+        _: UnitId,
+        _: &[UnitId],
+        _: &BTreeMap<UnitId, f64>,
+        _: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+    fn support(&self, _: &Battle, _: UnitId, _: &[UnitId]) -> Option<Command> {
+        None
+    }
+    fn brace(&self) -> Option<Action> {
+        None
+    }
+    fn attack_after_move(&self, _: &Battle, _: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        Box::new(|_| true)
+    }
+    fn choose(&self, _: &Battle, _: &crate::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+    fn prepare_cast(&self, _: &Battle, _: UnitId, _: &[UnitId]) -> Option<Command> {
+        None
+    }
+}
+
 /// The answer to the open reaction window: take attacks and stepping aside, defend with the
 /// best chance to stop the hit, never intercept.
 pub fn react(b: &Battle) -> Option<ReactionKind> {
+    react_with(b, tactics(b))
+}
+
+/// [`react`] with the given tactics (see [`decide_with`]).
+pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
     let w = b.window()?;
     let rules = b.rules();
-    if let Some(k) = rules.ai().choose(b, w) {
+    if let Some(k) = t.choose(b, w) {
         return Some(k);
     }
-    if let Some(k) = rules.ai().take(b, w) {
+    if let Some(k) = t.take(b, w) {
         return Some(k);
     }
     let hit = w.hit.as_ref()?;
@@ -101,79 +172,16 @@ pub fn react(b: &Battle) -> Option<ReactionKind> {
         })
 }
 
-/// Expected value of `attacker` attacking `target` now with `weapon`: the mean damage
-/// (crits included) plus [`KILL_BONUS`] times the chance to bring it to 0 HP.
-pub fn attack_value(
-    b: &Battle,
-    attacker: UnitId,
-    target: UnitId,
-    weapon: usize,
-    kind: AttackKind,
-) -> f64 {
-    odds_value(
-        b,
-        target,
-        &attack_odds_numbers(b, attacker, target, weapon, kind),
-    )
-}
-
-/// The value of an attack on `target` with these odds (see [`attack_value`]): with the
-/// exact damage distributions when the odds carry them (the same as the resolver rolls,
-/// [`crate::odds::expected_hit`]), else with damage taken as uniform over its range.
-pub(crate) fn odds_value(b: &Battle, target: UnitId, o: &AttackOdds) -> f64 {
-    let hp = b.hp(target);
-    let mut ev = match &o.dists {
-        Some((d, c)) => {
-            let (mean, down) = crate::odds::expected_hit(o.hit, o.crit, d, c, hp);
-            mean + KILL_BONUS * down
-        }
-        None => uniform_value(o, hp),
-    };
-    // The target may still stop the hit (flow: Dodge, Parry, Block), at the odds of its
-    // best defence.
-    ev *= 1.0 - o.stopped.clamp(0.0, 1.0);
-    ev
-}
-
-/// [`odds_value`] before defences, damage taken as uniform over its range.
-fn uniform_value(o: &AttackOdds, hp: i32) -> f64 {
-    let mean = |(lo, hi): (i32, i32)| f64::from(lo + hi) / 2.0;
-    let plain = (o.hit - o.crit).max(0.0);
-    let mut ev = plain * mean(o.damage) + o.crit * mean(o.crit_damage);
-    let drop = |(lo, hi): (i32, i32)| {
-        if hi < hp {
-            0.0
-        } else if lo >= hp {
-            1.0
-        } else {
-            f64::from(hi - hp + 1) / f64::from(hi - lo + 1)
-        }
-    };
-    ev += KILL_BONUS * (plain * drop(o.damage) + o.crit * drop(o.crit_damage));
-    ev
-}
-
-/// The least expected gain (HP) for which the AI spends its spare AP before attacking.
-pub(crate) const SPARE_AP_GAIN: f64 = 0.2;
-
-fn legal(b: &Battle, c: Command) -> Option<Command> {
-    b.check(&c).is_ok().then_some(c)
-}
-
-pub(crate) fn act(b: &Battle, unit: UnitId, action: Action) -> Option<Command> {
-    legal(b, Command::Act { unit, action })
-}
-
 fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.units()
         .filter(|&e| b.alive(e) && b.enemies(u, e))
         .collect()
 }
 
+
 /// The command for the unit whose turn it is.
-fn turn(b: &Battle, u: UnitId) -> Command {
+fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let end = Command::EndTurn { unit: u };
-    let tactics = b.rules().ai();
     if let Some(c) = tactics.recover(b, u) {
         return c;
     }
@@ -181,7 +189,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     if foes.is_empty() {
         return end;
     }
-    if let Some(c) = rearm(b, u) {
+    if let Some(c) = rearm(b, u, tactics) {
         return c;
     }
     // 2. The best attack from here. The weapon each foe would be attacked with now
@@ -251,7 +259,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     // 3. tactical-d20: a charge, landing where it flanks if it can.
     let charge = tactics.close_in(b, u, &foes, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    let step = best_move(b, u, &foes, &values, &helpers);
+    let step = best_move(b, u, &foes, &values, &helpers, tactics);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
@@ -259,7 +267,7 @@ fn turn(b: &Battle, u: UnitId) -> Command {
     }
     // 5. Badly wounded and within an enemy's reach: step out of it (a Step provokes
     // nothing) before bracing.
-    if let Some(c) = disengage(b, u, &foes) {
+    if let Some(c) = disengage(b, u, &foes, tactics) {
         return c;
     }
     // 6. Brace when an enemy is near.
@@ -311,12 +319,11 @@ fn target_values(
 /// A unit with nothing in hand to fight with (disarmed, or it put its weapons away)
 /// picks up the item at its feet, or else draws its best stowed weapon, or else walks to
 /// the nearest item lying where it can reach this turn (to pick it up next).
-fn rearm(b: &Battle, u: UnitId) -> Option<Command> {
+fn rearm(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Option<Command> {
     if reach_and_range(b, u) != (0, 0) {
         return None;
     }
     let here = b.pos(u);
-    let tactics = b.rules().ai();
     if b.ground().iter().any(|(c, _)| *c == here)
         && let Some(c) = tactics.pick_up(b, u)
     {
@@ -359,7 +366,7 @@ fn badly_wounded(b: &Battle, u: UnitId) -> bool {
 /// neighbouring cell no enemy threatens, farthest from the nearest enemy (the first in
 /// direction order on a tie). `None` when it is not wounded, not threatened, or no such
 /// Step is legal.
-fn disengage(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+fn disengage(b: &Battle, u: UnitId, foes: &[UnitId], t: &dyn AiTactics) -> Option<Command> {
     let here = b.pos(u);
     if !badly_wounded(b, u) || !foes.iter().any(|&e| b.threatens(e, here)) {
         return None;
@@ -382,7 +389,7 @@ fn disengage(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
             best = Some((nearest, c));
         }
     }
-    b.rules().ai().step_away(b, u, best?.1)
+    t.step_away(b, u, best?.1)
 }
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
@@ -398,15 +405,6 @@ fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
                 .collect()
         })
         .collect()
-}
-
-/// How much allies add to attacking a foe standing on `pe` in melee from `c`, given the
-/// cells of the allies that threaten it: ×1.35 when one stands in the exactly opposite
-/// cell (tactical-d20 flanking), +0.1 for each (flow's gang-up).
-pub(crate) fn support(b: &Battle, c: Cell, pe: Cell, helpers: &[Cell]) -> f64 {
-    let opposite = b.grid().opposite(c, pe);
-    let flank = helpers.contains(&opposite);
-    1.0 + 0.1 * helpers.len() as f64 + if flank { 0.35 } else { 0.0 }
 }
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
@@ -426,6 +424,7 @@ fn best_move(
     foes: &[UnitId],
     values: &BTreeMap<UnitId, f64>,
     helpers: &[Vec<Cell>],
+    tactics: &dyn AiTactics,
 ) -> Option<(f64, Command)> {
     let here = b.pos(u);
     let (reach, range) = reach_and_range(b, u);
@@ -462,7 +461,7 @@ fn best_move(
         // Out of reach of everyone: closer is better (well below any attack).
         best.unwrap_or(-0.05 * f64::from(nearest))
     };
-    let can_attack = b.rules().ai().attack_after_move(b, u);
+    let can_attack = tactics.attack_after_move(b, u);
     let current = stand(here, true);
     // No cell can be worth more than the best foe with the most support (×0.6 when even
     // one step leaves no attack; closer-only cells are worth at most −0.05): when that is
@@ -636,8 +635,10 @@ pub enum Stuck {
 /// declines the reaction) with [`fallback`] and records a stuck turn. A stuck turn is a
 /// rules or AI bug: `sim` counts them and `soak` reports each as a violation. Keep one
 /// guard for a whole battle when submitting a command at a time.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Guard {
+    /// The tactics it plays with (`None`: the registry's for the battle's ruleset).
+    tactics: Option<&'static dyn AiTactics>,
     /// The turn being counted: (round, unit).
     turn: Option<(u32, UnitId)>,
     /// Commands accepted in it so far.
@@ -650,6 +651,14 @@ impl Guard {
     /// A guard with nothing counted.
     pub fn new() -> Guard {
         Guard::default()
+    }
+
+    /// A guard that plays with the given tactics (a ruleset outside the registry).
+    pub fn with_tactics(tactics: &'static dyn AiTactics) -> Guard {
+        Guard {
+            tactics: Some(tactics),
+            ..Guard::default()
+        }
     }
 
     /// The stuck turns so far, one line each ("round 2: Ann's Break Free was accepted
@@ -695,7 +704,8 @@ impl Guard {
             if !ai(b.side(decider)) {
                 break;
             }
-            let Some(cmd) = decide(b) else { break };
+            let t = self.tactics.unwrap_or_else(|| tactics(b));
+            let Some(cmd) = decide_with(b, t) else { break };
             n += 1;
             let what = describe(&cmd);
             let stuck = match b.submit(cmd) {
@@ -751,6 +761,11 @@ fn describe(cmd: &Command) -> String {
 /// instead, so the battle always moves on. Returns the number of commands submitted.
 pub fn play_out(b: &mut Battle, max_commands: usize) -> usize {
     play_while(b, max_commands, |_| true)
+}
+
+/// [`play_out`] with the given tactics (see [`decide_with`]).
+pub fn play_out_with(b: &mut Battle, tactics: &'static dyn AiTactics, max_commands: usize) -> usize {
+    Guard::with_tactics(tactics).play(b, max_commands, |_| true)
 }
 
 /// Like [`play_out`], but only while `ai(side of the deciding unit)` is true. A turn that

@@ -1,0 +1,55 @@
+//! What the AI asks a ruleset ([`AiTactics`]): the moves only some seeds have and every
+//! decision that names an action, a condition or a reaction. The shared AI
+//! (`crate::ai`) names none of them.
+
+use crate::battle::Battle;
+use crate::components::UnitId;
+use crate::engine::{Action, Command};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+
+/// What the AI asks a ruleset: the moves only some seeds have, and every decision that
+/// names an action, a condition or a reaction (the shared AI names none). Every method
+/// answers for the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
+pub trait AiTactics: Sync {
+    /// First thing in a turn: get back on its feet or out of a hold (Stand Up when
+    /// prone, Break Free when grappled or restrained), if the ruleset lets it now.
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command>;
+    /// With nothing in hand to fight with: pick up the item lying on its own cell.
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command>;
+    /// With nothing in hand to fight with: draw its stowed item `item` (the best weapon).
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command>;
+    /// Badly wounded within a foe's reach: move to the neighbouring cell `to`, which no
+    /// foe threatens, without provoking (a Step), if the ruleset has such a move.
+    fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command>;
+    /// The reaction the AI takes whenever a window offers it, before weighing defences
+    /// (a reaction attack, a waited action, stepping aside); `None`: none is offered.
+    fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
+    /// Before attacking `target` (an attack worth `plain`): something better to do
+    /// first or instead (a Feint, a Shove, a Trip, a Disarm).
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command>;
+    /// The ruleset's gap closer (a charge) and its value, given each foe's value and
+    /// the cells from which allies help against it.
+    fn close_in(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &std::collections::BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)>;
+    /// Out of every foe's reach: help an ally instead of bracing.
+    fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
+    /// The action that braces against foes near by, if the ruleset has one.
+    fn brace(&self) -> Option<Action>;
+    /// Will `u` still be able to attack after moving `cost` more? (A closure over the
+    /// unit's budget now, asked for many cells.)
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool>;
+    /// The answer to a window that asks the reactor to choose rather than to react (flow:
+    /// the skill resisting a Feint, where a disarmed item lands); `None`: not such a
+    /// window.
+    fn choose(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
+    /// What to do first so that a spell can be cast this turn (tactical-d20: a psion
+    /// Concentrates for its Psionic Focus); `None`: nothing (the default).
+    fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
+}
