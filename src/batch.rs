@@ -3,6 +3,7 @@
 //! `skirmish_rules::sim`; this is the command line around them: threads, a progress bar,
 //! the table, the JSON file.
 
+use skirmish_rules::rulesets::Registry;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

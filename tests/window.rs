@@ -552,8 +552,8 @@ fn hovering_terrain_explains_it_in_the_rulesets_words() {
         unit: id(&b, "Orc"),
     })
     .unwrap();
-    let want = b
-        .rules()
+    let want = skirmish_rules::rulesets::view_of(&b)
+        .expect("a registered ruleset")
         .explain(Topic::Terrain(Terrain::Difficult))
         .expect("tactical-d20 explains difficult terrain");
     let view = View {

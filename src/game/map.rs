@@ -864,7 +864,7 @@ fn animate_units(
             .get::<Conditions>(bd.0)
             .map(|c| {
                 c.0.iter()
-                    .map(|c| b.rules().condition_badge(c.kind))
+                    .map(|c| crate::game::view::of(b).condition_badge(c.kind))
                     .collect()
             })
             .unwrap_or_default();

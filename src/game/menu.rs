@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::Controller;
+use skirmish_rules::rulesets::Registry;
 
 use super::hud::settings_screen;
 use super::settings::{Saved, commit};

@@ -35,6 +35,7 @@ pub mod palette;
 pub mod replay;
 pub mod settings;
 pub mod sound;
+pub mod view;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

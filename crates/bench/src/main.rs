@@ -10,6 +10,7 @@
 //!   slowest turn of every battle).
 #![forbid(unsafe_code)]
 
+use skirmish_rules::rulesets::Registry;
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Instant;

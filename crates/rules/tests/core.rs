@@ -1,13 +1,13 @@
 //! The core every ruleset shares: the registry, reversible Down with healing, battle-level
 //! counters, and the ruleset-decided reaction cost.
 
-use skirmish_rules::rulesets::Registry;
 use skirmish_rules::Battle;
 use skirmish_rules::battle::SetupError;
 use skirmish_rules::components::{Cost, Facing, Pool, UnitId};
 use skirmish_rules::event::{Counter, Event, ReactionKind};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level;
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::rulesets::{RulesetId, playable_list};
 use skirmish_rules::sim::Invariants;
 
@@ -42,10 +42,13 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
     let Err(e) = Battle::new(l, 1, Vec::new()) else {
         panic!("a melee-zone battle was set up")
     };
-    assert!(matches!(e, SetupError::NotPlayable {
+    assert!(matches!(
+        e,
+        SetupError::NotPlayable {
             ruleset: RulesetId::MeleeZone,
             ..
-        }));
+        }
+    ));
     assert!(
         e.to_string()
             .ends_with("playable: escalation, flow, tactical-d20"),

@@ -44,7 +44,6 @@
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
 
-use skirmish_rules::rulesets::Registry;
 use bevy_ecs::world::EntityWorldMut;
 use skirmish_rules::ai;
 use skirmish_rules::battle::{Battle, SetupError, Status};
@@ -60,6 +59,7 @@ use skirmish_rules::event::{
 };
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::rulesets::ui::{
@@ -688,13 +688,11 @@ impl Ruleset for Duel {
         self.bleed_dice()
     }
 
-
     /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
     /// its side fights on)? Its commands are then the ruleset's to allow.
     fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
-
 
     /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
     /// turn (the engine compares the total with the condition's number). The default is
@@ -779,7 +777,8 @@ impl Ruleset for Duel {
 
     fn dicey_moves(&self) -> bool {
         false
-    }}
+    }
+}
 
 impl View for Duel {
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
@@ -875,13 +874,11 @@ impl View for Duel {
         skirmish_rules::rulesets::CheckNote::default()
     }
 
-
     /// A battle-wide line the window shows under the round at all times (escalation: the
     /// escalation die); empty: none.
     fn battle_line(&self, _b: &Battle) -> String {
         String::new()
     }
-
 
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
@@ -895,11 +892,13 @@ impl View for Duel {
         String::new()
     }
 
-
     /// The plain words of a condition, an action, a reaction, a terrain or a rule, as the
     /// ruleset plays it, for the window's tooltips; `None`: nothing to say (it is not
     /// part of this ruleset).
-    fn explain(&self, _topic: skirmish_rules::rulesets::explain::Topic) -> Option<skirmish_rules::rulesets::explain::Explanation> {
+    fn explain(
+        &self,
+        _topic: skirmish_rules::rulesets::explain::Topic,
+    ) -> Option<skirmish_rules::rulesets::explain::Explanation> {
         None
     }
 

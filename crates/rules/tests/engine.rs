@@ -1,9 +1,9 @@
 use skirmish_rules::battle::Status;
-use skirmish_rules::rulesets::Registry;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level;
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::flow::{attack, plain_hit_face};

@@ -117,7 +117,10 @@ fn a_dicey_spot_deals_its_environmental_damage_to_the_enemy_the_mover_names() {
         unit: f,
         action: dicey(Cell::new(4, 1), Some(s)),
     };
-    let ch = skirmish_rules::rulesets::view_of(&b).expect("registered").choice(&b, &cmd).expect("a choice of whom");
+    let ch = skirmish_rules::rulesets::view_of(&b)
+        .expect("registered")
+        .choice(&b, &cmd)
+        .expect("a choice of whom");
     let names: Vec<&str> = ch.options.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["Snitch", "Grub"]);
     assert!(ch.title.contains("1d6 damage"), "{}", ch.title);
@@ -198,8 +201,8 @@ fn an_allys_dicey_move_gives_it_advantage_on_its_next_attack() {
     let mut b = battle(spot, KICK, &[4, 4, 3, 1, 2, 3, 4]);
     let (f, s, c) = (id(&b, "Brannoc"), id(&b, "Snitch"), id(&b, "Sefa"));
     // Only Sefa may take it: the window names it without asking.
-    let cmd = skirmish_rules::rulesets::view_of(&b).expect("registered")
-        
+    let cmd = skirmish_rules::rulesets::view_of(&b)
+        .expect("registered")
         .actions()
         .iter()
         .find(|a| a.label == "Dicey move")
@@ -218,7 +221,13 @@ fn an_allys_dicey_move_gives_it_advantage_on_its_next_attack() {
             action: dicey(Cell::new(4, 1), Some(c))
         }
     );
-    assert_eq!(skirmish_rules::rulesets::view_of(&b).expect("registered").choice(&b, &cmd), None, "nobody else to pick");
+    assert_eq!(
+        skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
+            .choice(&b, &cmd),
+        None,
+        "nobody else to pick"
+    );
     b.submit(cmd).unwrap();
     settle(&mut b);
     assert!(b.has(c, ConditionKind::DiceyEdge));

@@ -101,7 +101,8 @@ fn hurts(ev: &[Event]) -> Vec<(UnitId, i32, Vec<u32>)> {
 }
 
 fn notes(b: &Battle, u: UnitId) -> Vec<String> {
-    skirmish_rules::rulesets::view_of(&b).expect("registered")
+    skirmish_rules::rulesets::view_of(b)
+        .expect("registered")
         .gauges(b, u)
         .into_iter()
         .filter_map(|g| match g {
@@ -141,15 +142,24 @@ fn sustain_keeps_a_powers_condition_while_the_user_rolls_it_and_it_expires_other
     end(&mut b);
     // Round 2: the action bar offers "Sustain" and prices it.
     assert_eq!(b.current(), Some(h));
-    let spec = skirmish_rules::rulesets::view_of(&b).expect("registered")
-        
+    let spec = skirmish_rules::rulesets::view_of(&b)
+        .expect("registered")
         .actions()
         .iter()
         .find(|s| s.label == "Sustain")
         .expect("a Sustain button");
     let cmd = (spec.build)(&b, h, &Pick::Nothing).expect("a Sustain command");
-    assert_eq!(skirmish_rules::rulesets::view_of(&b).expect("registered").cost_words(&b, &cmd).unwrap(), "Quick");
-    let (p, words) = skirmish_rules::rulesets::view_of(&b).expect("registered").maneuver_chance(&b, h, &cmd).expect("a chance");
+    assert_eq!(
+        skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
+            .cost_words(&b, &cmd)
+            .unwrap(),
+        "Quick"
+    );
+    let (p, words) = skirmish_rules::rulesets::view_of(&b)
+        .expect("registered")
+        .maneuver_chance(&b, h, &cmd)
+        .expect("a chance");
     assert!((p - 0.5).abs() < 1e-9, "{p}");
     assert_eq!(words, "to sustain Menacing Glare (3d6 vs 11+)");
     assert!(
@@ -259,7 +269,8 @@ Unit(name: "Brannoc", side: "PCs", cell: (4, 2), archetype: "fighter")"#;
     assert!(notes(&b, h).contains(&"2 Power".to_string()));
     let bash = index(&b, h, "Shield Bash");
     assert!(
-        skirmish_rules::rulesets::view_of(&b).expect("registered")
+        skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
             .ability_price(&b, h, bash)
             .contains("spend 1 Power (2 left)")
     );
@@ -388,7 +399,8 @@ Unit(name: "Lisk", side: "PCs", cell: (6, 4), archetype: "rogue")"#;
     let (a, f, r) = (id(&b, "Pike"), id(&b, "Brannoc"), id(&b, "Lisk"));
     let volley = index(&b, a, "Volley");
     assert!(
-        skirmish_rules::rulesets::view_of(&b).expect("registered")
+        skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
             .ability_price(&b, a, volley)
             .contains("all attacks rolled before damage")
     );
@@ -424,7 +436,9 @@ Unit(name: "Urk", side: "Foes", cell: (4, 2), archetype: "orc")"#;
     let (f, o) = (id(&b, "Brannoc"), id(&b, "Urk"));
     let swing = index(&b, o, "Savage Swing");
     assert_eq!(b.uses_left(o, swing), Some(1));
-    let price = skirmish_rules::rulesets::view_of(&b).expect("registered").ability_price(&b, o, swing);
+    let price = skirmish_rules::rulesets::view_of(&b)
+        .expect("registered")
+        .ability_price(&b, o, swing);
     assert!(
         price.contains("Recharge 11+ (rolled at a Quick Rest: one use in a battle)"),
         "{price}"

@@ -377,19 +377,26 @@ fn resistance_halves_a_power_whose_natural_roll_is_below_its_number_and_the_bar_
     let mut b = field(GridKind::Square, units, &[4, 4, 3, 4, 4]);
     let (r, c, o) = (id(&b, "Tarrow"), id(&b, "Sefa"), id(&b, "Mog"));
     let words = |b: &Battle, u: UnitId, i: usize| {
-        skirmish_rules::rulesets::view_of(&b).expect("registered").cost_words(
-            b,
-            &Command::Act {
-                unit: u,
-                action: Action::Common(CommonAction::Cast {
-                    ability: i,
-                    at: CastAt::Unit(o),
-                }),
-            },
-        )
+        skirmish_rules::rulesets::view_of(b)
+            .expect("registered")
+            .cost_words(
+                b,
+                &Command::Act {
+                    unit: u,
+                    action: Action::Common(CommonAction::Cast {
+                        ability: i,
+                        at: CastAt::Unit(o),
+                    }),
+                },
+            )
     };
     assert_eq!(words(&b, c, 0).as_deref(), Ok("Quick"));
-    assert_eq!(skirmish_rules::rulesets::view_of(&b).expect("registered").ability_price(&b, r, 0), "Standard".to_string());
+    assert_eq!(
+        skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
+            .ability_price(&b, r, 0),
+        "Standard".to_string()
+    );
     let mark = b.log().len();
     cast(&mut b, r, "Pinning Shot", CastAt::Unit(o)).unwrap();
     assert_eq!(rolls(&since(&b, mark)), [(11, 16, 16, Outcome::Success)]);

@@ -2,13 +2,13 @@
 //! refused without a change when none is; the turn start's refresh; floors and caps;
 //! the log records each pool event as it always has.
 
-use skirmish_rules::rulesets::Registry;
 use skirmish_rules::Illegal;
 use skirmish_rules::battle::Battle;
 use skirmish_rules::components::{Cost, Pool, Refresh, Slot, Stat, Stats, UnitId};
 use skirmish_rules::event::{Event, Gain, Logged, ReactionKind, Spend};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::record::record;
+use skirmish_rules::rulesets::Registry;
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::rulesets::tactical_d20 as td;
 

@@ -923,7 +923,10 @@ fn the_maneuver_chance_the_window_shows_is_what_the_resolver_rolls() {
             action: action.clone().into(),
         };
         let b = arena(GridKind::Square, units, &[20, 1]);
-        let (shown, words) = skirmish_rules::rulesets::view_of(&b).expect("registered").maneuver_chance(&b, c, &cmd).expect("a chance");
+        let (shown, words) = skirmish_rules::rulesets::view_of(&b)
+            .expect("registered")
+            .maneuver_chance(&b, c, &cmd)
+            .expect("a chance");
         assert!(words.contains("Grub"), "{words}");
         let mut landed = 0;
         for fa in 1..=20 {

@@ -108,7 +108,7 @@ pub fn preview(b: &Battle, caster: UnitId, c: &Casting, cell: Option<Cell>) -> V
     let Some(a) = b.ability(caster, c.ability) else {
         return Vec::new();
     };
-    let price = b.rules().ability_price(b, caster, c.ability);
+    let price = crate::game::view::of(b).ability_price(b, caster, c.ability);
     let how = match a.target {
         Targeting::User => "on itself: Enter or a click casts it".to_string(),
         Targeting::One { range } => format!("click a creature within {range}"),

@@ -23,7 +23,7 @@ impl Eq for ActionKey {}
 impl ActionKey {
     /// The actions of the battle's ruleset, in bar order.
     pub fn of(b: &Battle) -> impl Iterator<Item = ActionKey> {
-        b.rules().actions().iter().map(ActionKey)
+        crate::game::view::of(b).actions().iter().map(ActionKey)
     }
 
     /// The action with this button label, if the battle's ruleset has one.
@@ -78,7 +78,7 @@ impl ActionKey {
     /// What it costs, as the button says.
     pub fn cost_label(self, b: &Battle, unit: UnitId) -> String {
         self.probe(b, unit)
-            .and_then(|c| b.rules().cost_words(b, &c).ok())
+            .and_then(|c| crate::game::view::of(b).cost_words(b, &c).ok())
             .unwrap_or_default()
     }
 }

@@ -27,12 +27,12 @@ pub fn why_not(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
             // Any words will do to ask whether it can be paid for.
             return a
                 .probe(b, u)
-                .and_then(|cmd| b.rules().cannot_pay(b, u, &cmd));
+                .and_then(|cmd| crate::game::view::of(b).cannot_pay(b, u, &cmd));
         }
         Target::Unit(_) | Target::Cell(_) => {
             if let Some(why) = a
                 .probe(b, u)
-                .and_then(|cmd| b.rules().cannot_pay(b, u, &cmd))
+                .and_then(|cmd| crate::game::view::of(b).cannot_pay(b, u, &cmd))
             {
                 return Some(why);
             }

@@ -55,7 +55,7 @@ impl ActionKey {
         cell: Option<Cell>,
     ) -> Result<Option<Chooser>, String> {
         let cmd = self.command(b, unit, cell)?;
-        Ok(b.rules().choice(b, &cmd))
+        Ok(crate::game::view::of(b).choice(b, &cmd))
     }
 }
 

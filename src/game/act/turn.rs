@@ -50,7 +50,7 @@ pub fn board_hidden(battle: Option<Res<BattleRes>>, session: Option<Res<Session>
 /// ("AP 2", "Move 1", "Quick 1"): its action gauges that are not empty. Empty: nothing
 /// left, so ending the turn needs no confirmation.
 pub fn unspent(b: &Battle, u: UnitId) -> Vec<String> {
-    b.rules()
+    crate::game::view::of(b)
         .gauges(b, u)
         .into_iter()
         .filter_map(|g| match g {

@@ -63,7 +63,7 @@ pub(super) fn draw(
         // Abilities first: with a long action list they would fall off the panel.
         abilities(ui, b, u, view, intent, usable, spots);
         super::section(ui, "actions", "Actions", |ui| {
-            ui.label(b.rules().window_words().clicks);
+            ui.label(crate::game::view::of(b).window_words().clicks);
             // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
             // that starts with its price, in the ruleset's order.
             let mut groups: Vec<(String, Vec<ActionKey>, Vec<Option<String>>)> = Vec::new();
@@ -138,7 +138,7 @@ fn button(
     // What the action does, in the ruleset's words, under the price and the reason
     // (worked out only while the pointer is on the button).
     let rule = || {
-        b.rules()
+        crate::game::view::of(b)
             .explain(Topic::Action(a.label()))
             .map(|e| format!("\n\n{}", super::log::words(&e)))
             .unwrap_or_default()
@@ -185,7 +185,7 @@ fn abilities(
         // gaps; most labels with a price fill the panel's width anyway.
         ui.vertical(|ui| {
             for (i, a) in known.iter().enumerate() {
-                let price = b.rules().ability_price(b, u, i);
+                let price = crate::game::view::of(b).ability_price(b, u, i);
                 let uses = b
                     .uses_left(u, i)
                     .map(|n| format!(", {n} left"))

@@ -360,7 +360,7 @@ fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
 fn rules_help(ui: &mut egui::Ui, b: &Battle) {
     use skirmish_rules::level::Terrain;
     use skirmish_rules::rulesets::explain::{Topic, rule};
-    let rules = b.rules();
+    let rules = crate::game::view::of(b);
     egui::ScrollArea::vertical()
         .max_height(480.0_f32.min(ui.ctx().viewport_rect().height() - 140.0))
         .show(ui, |ui| {

@@ -56,7 +56,8 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
                 Err(e) => out.push(format!("cannot: {e}")),
                 Ok(()) => {
                     if pick.unit().is_some_and(|t| b.enemies(t, u))
-                        && let Some((chance, words)) = b.rules().maneuver_chance(b, u, &cmd)
+                        && let Some((chance, words)) =
+                            crate::game::view::of(b).maneuver_chance(b, u, &cmd)
                     {
                         out.push(format!("{} {words}", pct(chance)));
                     }
@@ -68,7 +69,7 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     let mut out = Vec::new();
     match b.unit_at(h, None) {
         Some(t) if b.enemies(t, u) => {
-            let rules = b.rules();
+            let rules = crate::game::view::of(b);
             let attack = Command::Attack {
                 slot: None,
                 unit: u,
@@ -125,7 +126,7 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         None => match b.check(&Command::Move { unit: u, to: h }) {
             Ok(()) => {
                 if let Some((path, cost)) = b.path_to(u, h) {
-                    let price = b.rules().move_price(b, u, cost);
+                    let price = crate::game::view::of(b).move_price(b, u, cost);
                     out.push(format!("Move to {h}: {cost} movement ({price})"));
                     // Only the reactions that can happen: each foe while it can pay,
                     // once a movement where the ruleset says so.
@@ -173,9 +174,8 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     // What the ground under the pointer does, when it is not plain floor.
     let t = b.terrain(h);
     if t != skirmish_rules::level::Terrain::Floor
-        && let Some(e) = b
-            .rules()
-            .explain(skirmish_rules::rulesets::explain::Topic::Terrain(t))
+        && let Some(e) =
+            crate::game::view::of(b).explain(skirmish_rules::rulesets::explain::Topic::Terrain(t))
     {
         out.push(format!("{}: {}", e.title, e.text));
     }

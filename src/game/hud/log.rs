@@ -155,7 +155,7 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
                     .get(i)
                     .copied()
                     .flatten()
-                    .and_then(|t| b.rules().explain(t));
+                    .and_then(|t| crate::game::view::of(b).explain(t));
                 let tip = match (&line.dice, rule) {
                     (Some(d), Some(r)) => Some(format!("{d}\n\n{}", words(&r))),
                     (Some(d), None) => Some(d.clone()),

@@ -41,7 +41,7 @@ pub(super) fn header(
     }
     ui.label(t);
     // The ruleset's battle-wide numbers (escalation: the escalation die), at all times.
-    let line = b.rules().battle_line(b);
+    let line = crate::game::view::of(b).battle_line(b);
     if !line.is_empty() {
         ui.label(egui::RichText::new(line).strong());
     }
@@ -106,7 +106,7 @@ pub(super) fn unit_card(
                 .text(format!("HP {}/{}", h.hp, h.max)),
         );
     }
-    for g in b.rules().gauges(b, u) {
+    for g in crate::game::view::of(b).gauges(b, u) {
         match g {
             Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
             Gauge::Note(words) => {
@@ -131,7 +131,7 @@ pub(super) fn unit_card(
                 let badge = ui.label(
                     egui::RichText::new(format!(
                         "[{}] {:?}",
-                        b.rules().condition_badge(a.kind),
+                        crate::game::view::of(b).condition_badge(a.kind),
                         a.kind
                     ))
                     .color(egui::Color32::YELLOW),
@@ -140,14 +140,13 @@ pub(super) fn unit_card(
                 super::spot(ui, spots, &format!("badge {:?}", a.kind), &badge);
                 badge.on_hover_ui(|ui| {
                     // What it does, in the ruleset's words, then how long it lasts.
-                    let rule = b
-                        .rules()
+                    let rule = crate::game::view::of(b)
                         .explain(skirmish_rules::rulesets::explain::Topic::Condition(a.kind))
                         .map(|e| format!("{}\n\n", super::log::words(&e)))
                         .unwrap_or_default();
                     ui.label(format!(
                         "{rule}{}",
-                        duration_text(a.duration, b.rules().save_dice_words())
+                        duration_text(a.duration, crate::game::view::of(b).save_dice_words())
                     ));
                 });
             }
@@ -175,7 +174,7 @@ pub(super) fn unit_card(
                 }
             ));
             if Some(u) == cur {
-                let words = b.rules().window_words();
+                let words = crate::game::view::of(b).window_words();
                 let (label, draw) = if state == Some(Carried::Held) {
                     (words.sheathe, false)
                 } else {

@@ -169,7 +169,7 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                     .map(|p| format!("{} to counter it", pct(p)))
                     .unwrap_or_default(),
             };
-            let price = b.rules().reaction_price(k);
+            let price = crate::game::view::of(b).reaction_price(k);
             // A triggered power by its name.
             let name = match k {
                 ReactionKind::Interrupt(i) | ReactionKind::FreePower(i) => b
@@ -185,7 +185,7 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             (k, text)
         })
         .collect();
-    let has = b.rules().reactions_left(b, r);
+    let has = crate::game::view::of(b).reactions_left(b, r);
     Some((format!("{} has {has}. {head}", b.name(r)), opts))
 }
 

@@ -178,7 +178,6 @@ fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
         .collect()
 }
 
-
 /// The command for the unit whose turn it is.
 fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let end = Command::EndTurn { unit: u };
@@ -764,7 +763,11 @@ pub fn play_out(b: &mut Battle, max_commands: usize) -> usize {
 }
 
 /// [`play_out`] with the given tactics (see [`decide_with`]).
-pub fn play_out_with(b: &mut Battle, tactics: &'static dyn AiTactics, max_commands: usize) -> usize {
+pub fn play_out_with(
+    b: &mut Battle,
+    tactics: &'static dyn AiTactics,
+    max_commands: usize,
+) -> usize {
     Guard::with_tactics(tactics).play(b, max_commands, |_| true)
 }
 

@@ -75,7 +75,6 @@ pub(crate) fn act(b: &Battle, unit: UnitId, action: Action) -> Option<Command> {
     legal(b, Command::Act { unit, action })
 }
 
-
 /// How much allies add to attacking a foe standing on `pe` in melee from `c`, given the
 /// cells of the allies that threaten it: ×1.35 when one stands in the exactly opposite
 /// cell (tactical-d20 flanking), +0.1 for each (flow's gang-up).

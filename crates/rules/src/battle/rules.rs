@@ -153,7 +153,6 @@ pub struct AttackPlan {
 /// (the pipeline, frames, reaction windows, initiative sorting, paths and reach); see
 /// `docs/design.md`, "Adding a ruleset".
 pub trait Ruleset: Sync {
-
     /// The ruleset's id as level files and logs name it ("flow", "tactical-d20").
     fn id(&self) -> &'static str;
 
@@ -381,13 +380,7 @@ pub trait Ruleset: Sync {
     /// The chance an ability's attack or save lands on `target` (1 for an automatic
     /// one): the number the preview shows and the AI weighs, from the same check the
     /// resolver rolls.
-    fn ability_chance(
-        &self,
-        b: &Battle,
-        caster: UnitId,
-        target: UnitId,
-        ability: usize,
-    ) -> f64;
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64;
     /// `target` saves against `caster`'s ability: roll it (log `Check` events) and say
     /// whether it saved.
     fn ability_save(

@@ -8,7 +8,8 @@ use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::rulesets::Action;
 pub use crate::vocab::{
-    Aim, CastAt, CommonAction, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect, ready_words,
+    Aim, CastAt, CommonAction, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
+    ready_words,
 };
 
 /// What a controller (mouse, AI, script, replay) asks for.
@@ -76,7 +77,6 @@ impl Command {
         }
     }
 }
-
 
 fn is_zero(n: &u32) -> bool {
     *n == 0

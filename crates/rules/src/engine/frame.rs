@@ -4,10 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 use crate::components::UnitId;
+pub use crate::event::hit::{Hit, HitEffect};
 use crate::event::{AttackKind, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::RulesetFrame;
-pub use crate::event::hit::{Hit, HitEffect};
 
 /// A pending piece of resolution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -324,4 +324,3 @@ impl Battle {
         self.rules().exhausted(self, u)
     }
 }
-

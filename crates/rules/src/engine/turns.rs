@@ -253,5 +253,4 @@ impl Battle {
         start(&mut b)?;
         Ok(b)
     }
-
 }

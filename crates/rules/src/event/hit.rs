@@ -52,4 +52,3 @@ pub enum HitEffect {
         send: Option<Cell>,
     },
 }
-

@@ -7,13 +7,13 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::rulesets::Registry;
 use crate::ai;
 use crate::components::{Conditions, Slot, UnitId};
 use crate::engine::{Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
 use crate::event::{Logged, ReactionKind};
 use crate::grid::{Cell, GridKind};
 use crate::level;
+use crate::rulesets::Registry;
 use crate::rulesets::RulesetId;
 use crate::rulesets::flow::FlowAction;
 use crate::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};

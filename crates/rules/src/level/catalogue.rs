@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::messages::{echo, name_list};
 use super::problems::Problems;
 use super::ron_options;
-use crate::rulesets::Registry;
 use crate::abilities::Ability;
 use crate::components::{Size, Stat, Weapon};
+use crate::rulesets::Registry;
 use crate::rulesets::RulesetId;
 
 /// An archetype: a ready-made unit.

@@ -114,4 +114,3 @@ pub fn default_dc(t: Terrain) -> Option<i32> {
         _ => None,
     }
 }
-

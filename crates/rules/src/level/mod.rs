@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::components::{ActiveCondition, Facing, SideId, Size, Stats, Weapon};
 use crate::grid::{Cell, Grid, GridKind};
+use crate::span::Pos;
 use crate::vocab::RulesetId;
 pub use crate::vocab::Terrain;
-use crate::span::Pos;
 
 mod catalogue;
 mod dicey;

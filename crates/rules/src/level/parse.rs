@@ -65,7 +65,6 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     parse(&src, &file)
 }
 
-
 /// Validate level text; `file` names it in messages. A UTF-8 byte order mark at the
 /// start is skipped (columns are counted as an editor shows them, without it).
 pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {

@@ -3,8 +3,8 @@
 use super::file::*;
 use super::messages::*;
 use super::*;
-use crate::rulesets::Registry;
 use crate::components::*;
+use crate::rulesets::Registry;
 
 /// A grapple joins two units, and a level cannot name a condition's source: a unit
 /// starting Grappled (or Grappling) would be held by nobody (issue 15: flow's AI tried

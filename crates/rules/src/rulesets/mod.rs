@@ -21,8 +21,8 @@ pub use vocabulary::{Action, RulesetFrame};
 
 pub use crate::ai::tactics::AiTactics;
 pub use crate::battle::rules::{
-    AttackOdds, AttackPlan, InitiativeRule, Ruleset, attack_odds, attack_odds_numbers,
-    hit_outcome, list_mods, one_mod,
+    AttackOdds, AttackPlan, InitiativeRule, Ruleset, attack_odds, attack_odds_numbers, hit_outcome,
+    list_mods, one_mod,
 };
 pub use crate::vocab::RulesetId;
 pub use view::{CheckNote, View};
@@ -264,4 +264,3 @@ fn planned_pools(r: RulesetId, stats: &Stats) -> Pools {
             .with(Pool::DeathSaveFailures, 4, Refresh::Never),
     }
 }
-

@@ -27,7 +27,6 @@ pub struct CheckNote {
 /// [`Ruleset`] (a view is of a ruleset, so the window may ask both through it). No
 /// default methods: a ruleset words each thing itself.
 pub trait View: Ruleset {
-
     /// What a unit has left this turn, one line ("3 AP, 2 RP, 4 FP" / "Standard, Move").
     fn budget_line(&self, b: &Battle, u: UnitId) -> String;
     /// A `TurnStarted` event's detail in the log ("5 AP, 2 RP"), from the pools it
@@ -86,4 +85,3 @@ pub trait View: Ruleset {
     /// order (turn budget, attacks, defence, reactions, movement, conditions, dying).
     fn summary(&self) -> &'static [(&'static str, &'static str)];
 }
-

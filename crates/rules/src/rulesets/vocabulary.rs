@@ -241,14 +241,11 @@ impl From<TacticalD20Frame> for RulesetFrame {
     }
 }
 
-
-
 impl From<EscalationFrame> for RulesetFrame {
     fn from(f: EscalationFrame) -> RulesetFrame {
         RulesetFrame::Escalation(f)
     }
 }
-
 
 impl fmt::Debug for RulesetFrame {
     /// As the frame itself (`Leap { unit: UnitId(0), .. }`).

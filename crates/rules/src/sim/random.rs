@@ -3,9 +3,9 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::rulesets::Registry;
 use crate::grid::GridKind;
 use crate::level::{self, Level};
+use crate::rulesets::Registry;
 use crate::rulesets::RulesetId;
 
 /// A random battlefield for soak runs and benchmarks: `per_side` units a side drawn from

@@ -23,7 +23,6 @@ pub enum RulesetId {
     TacticalD20,
 }
 
-
 impl RulesetId {
     /// All rulesets.
     pub const ALL: [RulesetId; 5] = [
@@ -65,4 +64,3 @@ impl std::fmt::Display for RulesetId {
         f.write_str(self.id())
     }
 }
-

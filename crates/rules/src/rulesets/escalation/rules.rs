@@ -11,9 +11,7 @@ use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window
 use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::{
-AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
-};
+use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
 use super::{EscalationFrame, attack, turns};
 
@@ -579,7 +577,8 @@ impl Ruleset for Escalation {
 
     fn dicey_moves(&self) -> bool {
         true
-    }}
+    }
+}
 
 /// Roll an attack now (the triggered powers it set off are done): a power's attack, or
 /// a basic attack (a ranged one by an engaged unit after the opportunity attacks).

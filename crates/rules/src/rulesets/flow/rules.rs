@@ -10,9 +10,7 @@ use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::{
-AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
-};
+use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
 use super::FlowFrame;
 
@@ -682,4 +680,5 @@ impl Ruleset for Flow {
 
     fn dicey_moves(&self) -> bool {
         false
-    }}
+    }
+}

@@ -444,13 +444,11 @@ impl crate::rulesets::View for Flow {
         &super::explain::SUMMARY
     }
 
-
     /// A battle-wide line the window shows under the round at all times (escalation: the
     /// escalation die); empty: none.
     fn battle_line(&self, _b: &Battle) -> String {
         String::new()
     }
-
 
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.

@@ -11,9 +11,7 @@ use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window
 use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::{
-AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod,
-};
+use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
 use super::TacticalD20Frame;
 
@@ -492,4 +490,5 @@ impl Ruleset for TacticalD20 {
 
     fn dicey_moves(&self) -> bool {
         false
-    }}
+    }
+}
