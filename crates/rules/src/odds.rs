@@ -1,10 +1,17 @@
 //! Exact distributions of dice totals: the one place odds are counted, shared by every
 //! ruleset's attack odds, the window's preview and the AI.
+//!
+//! A distribution comes from one dice expression ([`Distribution::of`]) and combines with
+//! others: the total of two independent rolls ([`Distribution::sum`]), one roll less
+//! another ([`Distribution::difference`]: damage less a Block's dice), a flat modifier
+//! ([`Distribution::shift`]) and a floor ([`Distribution::clamp_min`]: damage never below 0).
 
 use crate::dice::{DiceExpr, Keep};
 
 /// Most outcomes [`Distribution::of`] enumerates for an expression that keeps some dice
-/// (`4d6kh3`); beyond it the distribution is not computed (`None`).
+/// (`4d6kh3`), and most pairs of totals [`Distribution::sum`] and
+/// [`Distribution::difference`] combine (the product of the two numbers of totals);
+/// beyond it the distribution is not computed (`None`).
 pub const MAX_ENUMERATED: u64 = 1 << 20;
 
 /// The chance of each total: `p[i]` is the chance of `lo + i`.
@@ -102,6 +109,94 @@ impl Distribution {
             p[(v - lo) as usize] += q;
         }
         Distribution { lo, p }
+    }
+
+    /// The total of this roll and an independent `other` (their convolution): the chance
+    /// of each total is the sum, over every pair of totals adding up to it, of the product
+    /// of their chances. `(2d6).sum(1d6)` is `3d6`; `d.sum(&Distribution::constant(k))` is
+    /// `d.shift(k)`.
+    ///
+    /// `None` when the two have more than [`MAX_ENUMERATED`] pairs of totals, or when a
+    /// total would not fit an `i32`.
+    pub fn sum(&self, other: &Distribution) -> Option<Distribution> {
+        let pairs = (self.p.len() as u64).checked_mul(other.p.len() as u64)?;
+        if pairs > MAX_ENUMERATED {
+            return None;
+        }
+        let lo = self.lo.checked_add(other.lo)?;
+        if self.p.is_empty() || other.p.is_empty() {
+            // No chances at all on one side (only a hand-built value): none on the total.
+            return Some(Distribution { lo, p: Vec::new() });
+        }
+        let len = self.p.len() + other.p.len() - 1;
+        // The largest total must fit too, so `iter` and `range` never overflow.
+        i32::try_from(i64::from(lo) + len as i64 - 1).ok()?;
+        let mut p = vec![0.0; len];
+        for (i, &a) in self.p.iter().enumerate() {
+            for (q, &b) in p[i..].iter_mut().zip(&other.p) {
+                *q += a * b;
+            }
+        }
+        Some(Distribution { lo, p })
+    }
+
+    /// This roll less an independent `other` (damage less a Block's dice): the
+    /// [`sum`](Self::sum) with `other`'s totals negated. `(1d6).difference(1d6)` runs from
+    /// -5 to 5, 0 with chance 6/36.
+    ///
+    /// `None` on the same limits as [`sum`](Self::sum).
+    pub fn difference(&self, other: &Distribution) -> Option<Distribution> {
+        self.sum(&other.negated()?)
+    }
+
+    /// `-total` for every total: the chances reversed. `None` when a total would not fit.
+    fn negated(&self) -> Option<Distribution> {
+        let hi = i64::from(self.lo) + self.p.len().saturating_sub(1) as i64;
+        Some(Distribution {
+            lo: i32::try_from(-hi).ok()?,
+            p: self.p.iter().rev().copied().collect(),
+        })
+    }
+
+    /// Every total moved by `k` (a flat modifier), the chances unchanged.
+    ///
+    /// # Panics
+    /// When a total would not fit an `i32` (far beyond any dice a level can write; see
+    /// [`crate::dice::MAX_BONUS`]).
+    pub fn shift(&self, k: i32) -> Distribution {
+        let lo = self
+            .lo
+            .checked_add(k)
+            .filter(|lo| i64::from(*lo) + (self.p.len() as i64) - 1 <= i64::from(i32::MAX))
+            .expect("a shifted total overflows i32");
+        Distribution {
+            lo,
+            p: self.p.clone(),
+        }
+    }
+
+    /// Every total below `floor` raised to it (damage never below 0): their chances add
+    /// to the chance of `floor`; totals at or above it are unchanged. The result's
+    /// smallest total is `floor` unless every total was already above it.
+    pub fn clamp_min(&self, floor: i32) -> Distribution {
+        let below = i64::from(floor) - i64::from(self.lo);
+        if below <= 0 {
+            return self.clone();
+        }
+        // `p[..cut]` are the totals below the floor; `p[cut]`, if any, is the floor itself.
+        let cut = usize::try_from(below)
+            .unwrap_or(usize::MAX)
+            .min(self.p.len());
+        let moved: f64 = self.p[..cut].iter().sum();
+        let mut p = Vec::with_capacity(self.p.len() - cut + 1);
+        match self.p.get(cut) {
+            Some(&at_floor) => {
+                p.push(moved + at_floor);
+                p.extend_from_slice(&self.p[cut + 1..]);
+            }
+            None => p.push(moved),
+        }
+        Distribution { lo: floor, p }
     }
 
     /// (total, chance) pairs, lowest first.

@@ -29,6 +29,7 @@ mod grid;
 mod level_fuzz;
 mod levels;
 mod messages;
+mod odds_ops;
 mod paths;
 mod pools;
 mod sentences;
