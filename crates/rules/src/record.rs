@@ -129,6 +129,7 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::IncomingDamage { amount, .. } => format!("{amount} damage coming"),
         Trigger::Fumbled { tragedy: 0, .. } => "a natural 1 against you".into(),
         Trigger::Fumbled { tragedy, .. } => format!("a natural 1 against you, tragedy {tragedy}"),
+        Trigger::WithinZone { steps, .. } => format!("{steps} steps within your zone"),
         Trigger::Casting { caster, ability } => format!(
             "casting {}",
             b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
@@ -212,6 +213,21 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "turn_ended";
             r.actor = name(unit);
         }
+        Event::Marked { unit, once } => {
+            r.kind = "marked";
+            r.actor = name(unit);
+            r.detail = Some(match once {
+                crate::components::Once::Pair { other, per } => {
+                    format!("used against {} ({per:?})", b.name(*other))
+                }
+                o => format!("{o:?}"),
+            });
+        }
+        Event::Owed { unit, pool, amount } => {
+            r.kind = "owed";
+            r.actor = name(unit);
+            r.detail = Some(format!("{} of its next turn", pool.words(*amount)));
+        }
         Event::Spent {
             unit,
             pool,
@@ -272,7 +288,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 }
                 Trigger::IncomingAttack { attacker, .. }
                 | Trigger::IncomingDamage { attacker, .. }
-                | Trigger::Fumbled { attacker, .. } => r.target = name(attacker),
+                | Trigger::Fumbled { attacker, .. }
+                | Trigger::WithinZone {
+                    mover: attacker, ..
+                } => r.target = name(attacker),
                 Trigger::StandingUp { unit }
                 | Trigger::FailedTumble { mover: unit }
                 | Trigger::FailedManeuver { unit }

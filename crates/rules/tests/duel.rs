@@ -41,6 +41,24 @@
 //!   the Move action of its next turn (melee-zone's rule, with a Move for the Bonus
 //!   action).
 //!
+//! "duel hooks" (`DUEL_HOOKS`, tests in `duel_hooks.rs`) adds to duel plus what proves the
+//! core's hooks for the last two seeds (issue 28):
+//! - Two reactions a turn, but never against the same creature twice in a round (a
+//!   `Marked` once-per-pair entry): a second Block against the same attacker in a round
+//!   is not offered.
+//! - The Move action may make a second attack instead (`Command::Attack`'s slot).
+//! - Standing up on another unit's turn is paid from the next turn's Move action on
+//!   credit (`Event::Owed`); refused when that turn has no Move action left to owe (a
+//!   unit of Speed 0 has none).
+//! - A unit threatens one cell farther than its weapon reaches (a Reach feat for all:
+//!   `Ruleset::threat_reach`), and a foe that moves 3 or more cells within its zone on
+//!   one move may be given a free hit (`Battle::steps_within`, `Trigger::WithinZone`).
+//! - A free hit after a fumble of tragedy 1 or more costs no reaction (a price that
+//!   sees its trigger: `Ruleset::reaction_cost`).
+//! - Block takes up to 2 skill dice, and up to 2 unspent cells of movement more
+//!   ("dig in", a second part: `Ruleset::commit_range` with two parts); each die or
+//!   cell cuts the damage by 2 more.
+//!
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
 
@@ -51,8 +69,10 @@ use skirmish_rules::components::{
     ConditionKind, Cost, Pool, Pools, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use skirmish_rules::components::{Once, Per};
 use skirmish_rules::engine::{
-    Action, Command, CommonAction, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window,
+    Action, Command, Commit, CommitPart, CommonAction, Frame, Hit, HitEffect, Illegal,
+    RulesetFrame, Window,
 };
 use skirmish_rules::event::{
     AttackKind, ChainKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
@@ -83,13 +103,27 @@ const NAME: &str = "duel";
 pub(crate) struct Duel {
     /// The "duel plus" rules.
     plus: bool,
+    /// The "duel hooks" rules (on top of duel plus).
+    hooks: bool,
 }
 
 /// What `Battle::with_rules` takes.
-static DUEL: Duel = Duel { plus: false };
+static DUEL: Duel = Duel {
+    plus: false,
+    hooks: false,
+};
 
 /// The duel with chains, slay, free hits and damage answers.
-pub(crate) static DUEL_PLUS: Duel = Duel { plus: true };
+pub(crate) static DUEL_PLUS: Duel = Duel {
+    plus: true,
+    hooks: false,
+};
+
+/// Duel plus with the rules that prove the core's hooks (see the module doc).
+pub(crate) static DUEL_HOOKS: Duel = Duel {
+    plus: true,
+    hooks: true,
+};
 
 /// The dice of a crit or fumble chain.
 pub(crate) const CHAIN: [u32; 5] = [4, 6, 8, 10, 12];
@@ -199,12 +233,15 @@ impl Ruleset for Duel {
         }
     }
 
-    fn pools(&self, _stats: &Stats) -> Pools {
+    fn pools(&self, stats: &Stats) -> Pools {
         let turn = Refresh::OwnTurnStart;
+        // Duel hooks: two reactions; no Move action at Speed 0.
+        let reactions = i32::from(self.plus) + i32::from(self.hooks);
+        let moves = i32::from(!self.hooks || stats.get(Stat::Speed) > 0);
         let pools = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
-            .with(Pool::Slot(Slot::Move), 1, turn)
-            .with(Pool::Reaction, i32::from(self.plus), turn);
+            .with(Pool::Slot(Slot::Move), moves, turn)
+            .with(Pool::Reaction, reactions, turn);
         if self.plus {
             pools.with(Pool::SkillDice, 3, turn)
         } else {
@@ -240,7 +277,7 @@ impl Ruleset for Duel {
 
     // Duel plus: standing up out of turn costs this turn's Move action.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
-        if self.plus && stood_up_out_of_turn(b, u) {
+        if self.plus && !self.hooks && stood_up_out_of_turn(b, u) {
             b.emit(Event::Spent {
                 unit: u,
                 pool: Pool::Slot(Slot::Move),
@@ -287,7 +324,26 @@ impl Ruleset for Duel {
         ]
     }
 
-    fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
+    // Duel hooks: the third step within a foe's zone on one move offers it a free hit.
+    fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, _to: Cell) {
+        if !self.hooks {
+            return;
+        }
+        let foes: Vec<UnitId> = b
+            .units()
+            .filter(|&r| b.alive(r) && b.enemies(r, u))
+            .collect();
+        for r in foes.into_iter().rev() {
+            let steps = b.steps_within(u, r);
+            if steps == 3 && b.threatens(r, b.pos(u)) {
+                b.push_frame(Frame::Offer {
+                    reactor: r,
+                    trigger: Trigger::WithinZone { mover: u, steps },
+                    to: None,
+                });
+            }
+        }
+    }
 
     fn interceptions_along(
         &self,
@@ -296,6 +352,11 @@ impl Ruleset for Duel {
         _path: &[Cell],
     ) -> Vec<skirmish_rules::engine::Interception> {
         Vec::new()
+    }
+
+    // Duel hooks: one cell farther than the weapon (a Reach feat for all).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        if self.hooks && reach > 0 { reach + 1 } else { reach }
     }
 
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -325,24 +386,25 @@ impl Ruleset for Duel {
         if self.plus && b.has(u, ConditionKind::Prone) {
             return Err(prone(b, u));
         }
-        if slot.is_some_and(|s| s != Slot::Standard) {
-            return Err(Illegal::Cannot {
-                unit: b.name(u).into(),
-                why: "in a duel only the Standard action attacks".into(),
-            });
-        }
-        if b.slots(u, Slot::Standard) == 0 {
-            return Err(no_slot(b, u, "an attack", "Standard"));
+        // Duel hooks: the Move action may attack too.
+        let pays = match slot {
+            None | Some(Slot::Standard) => Slot::Standard,
+            Some(Slot::Move) if self.hooks => Slot::Move,
+            Some(_) => {
+                return Err(Illegal::Cannot {
+                    unit: b.name(u).into(),
+                    why: "in a duel only the Standard action attacks".into(),
+                });
+            }
+        };
+        if b.slots(u, pays) == 0 {
+            let name = if pays == Slot::Move { "Move" } else { "Standard" };
+            return Err(no_slot(b, u, "an attack", name));
         }
         let weapon = b.weapon_for(u, target, weapon)?;
         Ok(AttackPlan {
             weapon,
-            pay: vec![Event::spent(
-                u,
-                Pool::Slot(Slot::Standard),
-                1,
-                Spend::Attack,
-            )],
+            pay: vec![Event::spent(u, Pool::Slot(pays), 1, Spend::Attack)],
             kind: AttackKind::Normal,
         })
     }
@@ -454,7 +516,8 @@ impl Ruleset for Duel {
 
     // Duel plus: Block, knowing the amount, with the reaction left.
     fn damage_answers(&self, b: &Battle, hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
-        (self.plus && b.rp(hit.target) > 0).then(|| vec![ReactionKind::Block])
+        let again = self.hooks && b.used_against(hit.target, hit.attacker, Per::Round);
+        (self.plus && b.rp(hit.target) > 0 && !again).then(|| vec![ReactionKind::Block])
     }
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
@@ -548,6 +611,10 @@ impl Ruleset for Duel {
             if b.current() == Some(u) && b.slots(u, Slot::Move) == 0 {
                 return Err(no_slot(b, u, "Stand Up", "Move"));
             }
+            // Duel hooks: on another's turn, on the credit of the next turn's Move.
+            if self.hooks && b.current() != Some(u) {
+                b.may_owe(u, Pool::Slot(Slot::Move), 1)?;
+            }
             return Ok(());
         }
         Err(Illegal::NoSuchAction {
@@ -567,6 +634,12 @@ impl Ruleset for Duel {
                 on: Spend::StandUp,
                 left: 0,
             });
+        } else if self.hooks {
+            b.emit(Event::Owed {
+                unit: u,
+                pool: Pool::Slot(Slot::Move),
+                amount: 1,
+            });
         }
         b.emit(Event::ConditionRemoved {
             unit: u,
@@ -584,21 +657,39 @@ impl Ruleset for Duel {
         trigger: &Trigger,
         _to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>> {
-        let free = matches!(trigger, Trigger::Fumbled { .. });
-        (self.plus && free && b.alive(reactor) && b.rp(reactor) > 0)
+        let free = match trigger {
+            Trigger::Fumbled { .. } => true,
+            Trigger::WithinZone { mover, .. } => {
+                self.hooks && !b.used_against(reactor, *mover, Per::Round)
+            }
+            _ => false,
+        };
+        let cost = self.reaction_cost(b, trigger, ReactionKind::FreeHit);
+        (self.plus && free && b.alive(reactor) && b.affords(reactor, &cost))
             .then(|| vec![ReactionKind::FreeHit])
     }
 
-    // Duel plus: Block takes up to 2 skill dice on top of its Reaction.
-    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)> {
+    // Duel plus: Block takes up to 2 skill dice on top of its Reaction; duel hooks: and
+    // up to 2 cells of unspent movement more (a second part, "dig in").
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart> {
         let block =
             matches!(w.trigger, Trigger::IncomingDamage { .. }) && kind == ReactionKind::Block;
-        (self.plus && block).then(|| {
-            (
-                Pool::SkillDice,
-                2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
-            )
-        })
+        if !(self.plus && block) {
+            return Vec::new();
+        }
+        let mut parts = vec![CommitPart {
+            label: "Block",
+            pools: vec![Pool::SkillDice],
+            max: 2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
+        }];
+        if self.hooks {
+            parts.push(CommitPart {
+                label: "Dig In",
+                pools: vec![Pool::Movement],
+                max: 2,
+            });
+        }
+        parts
     }
 
     fn answer(
@@ -606,9 +697,30 @@ impl Ruleset for Duel {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        commit: u32,
+        commits: &[Commit],
     ) -> Result<(), Illegal> {
+        let commit: u32 = commits.iter().map(|c| c.amount).sum();
         match (kind, &w.trigger) {
+            (ReactionKind::FreeHit, Trigger::WithinZone { mover, .. }) => {
+                b.emit(Event::Marked {
+                    unit: w.reactor,
+                    once: Once::Pair {
+                        other: *mover,
+                        per: Per::Round,
+                    },
+                });
+                let d = b.grid().distance(b.pos(w.reactor), b.pos(*mover));
+                if let Some(weapon) = b.best_melee(w.reactor, d) {
+                    b.push_frame(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *mover,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        effect: HitEffect::Damage,
+                    });
+                }
+                Ok(())
+            }
             (ReactionKind::FreeHit, Trigger::Fumbled { attacker, .. }) => {
                 if let Some(weapon) = b.best_melee(w.reactor, 1) {
                     b.push_frame(Frame::Attack {
@@ -621,7 +733,16 @@ impl Ruleset for Duel {
                 }
                 Ok(())
             }
-            (ReactionKind::Block, Trigger::IncomingDamage { .. }) => {
+            (ReactionKind::Block, Trigger::IncomingDamage { attacker, .. }) => {
+                if self.hooks {
+                    b.emit(Event::Marked {
+                        unit: w.reactor,
+                        once: Once::Pair {
+                            other: *attacker,
+                            per: Per::Round,
+                        },
+                    });
+                }
                 for f in w.on_decline {
                     let Frame::DealDamage { hit, roll } = f else {
                         continue;
@@ -653,8 +774,12 @@ impl Ruleset for Duel {
     }
 
     // No reaction is ever offered; one would cost the (empty) pool's 1.
-    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
-        Cost::of(Pool::Reaction, 1)
+    fn reaction_cost(&self, _b: &Battle, trigger: &Trigger, _kind: ReactionKind) -> Cost {
+        match trigger {
+            // Duel hooks: a tragedy's free hit costs no reaction.
+            Trigger::Fumbled { tragedy, .. } if self.hooks && *tragedy >= 1 => Cost::free(),
+            _ => Cost::of(Pool::Reaction, 1),
+        }
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -913,6 +1038,30 @@ impl View for Duel {
 pub(crate) struct DuelAi;
 
 impl AiTactics for DuelAi {
+    // Duel plus: commit every die and cell it may when it Blocks (each saves 2 damage,
+    // more than a die or a cell is worth once the damage is coming).
+    fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
+        let Trigger::IncomingDamage { amount, .. } = w.trigger else {
+            return Vec::new();
+        };
+        let mut left = (amount.max(0) / 2 + 1) / 2;
+        let mut out = Vec::new();
+        for (part, p) in b.rules().commit_range(b, w, kind).iter().enumerate() {
+            for &pool in &p.pools {
+                let n = (p.max as i32).min(b.pool(w.reactor, pool).max(0)).min(left);
+                if n > 0 {
+                    out.push(Commit {
+                        part,
+                        pool,
+                        amount: n as u32,
+                    });
+                    left -= n;
+                }
+            }
+        }
+        out
+    }
+
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None
     }
@@ -1515,6 +1664,7 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
             unit: g,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         },
     );
     assert_eq!(e, Illegal::NoWindow);

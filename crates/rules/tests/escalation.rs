@@ -66,6 +66,7 @@ pub fn decline_powers(b: &mut Battle) -> usize {
                 unit,
                 choice: None,
                 commit: 0,
+                commits: Vec::new(),
             })
             .unwrap_or_else(|e| panic!("{e}"));
     }
@@ -88,6 +89,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }

@@ -94,6 +94,11 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             b.name(r),
             b.name(*attacker)
         ),
+        Trigger::WithinZone { mover, steps } => format!(
+            "{} has moved {steps} cells within {}'s zone.",
+            b.name(*mover),
+            b.name(r)
+        ),
         Trigger::Fumbled { attacker, tragedy } => {
             let how = if *tragedy > 0 {
                 format!(" (tragedy {tragedy})")

@@ -137,6 +137,7 @@ pub(crate) struct Snapshot {
     ground: Vec<(Cell, Weapon)>,
     ledger: std::collections::BTreeSet<(UnitId, Once)>,
     counters: BTreeMap<crate::event::Counter, i32>,
+    owed: BTreeMap<(UnitId, Pool), i32>,
 }
 
 /// Spawn one unit into a battle's world: its components, its ruleset's pools (and a pool
@@ -229,6 +230,8 @@ pub struct Battle {
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
     threat: std::sync::OnceLock<Threats>,
     /// What each unit has used once this turn or this movement ([`Once`]).
+    /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
+    pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
     pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
@@ -274,6 +277,7 @@ impl Battle {
             threat: std::sync::OnceLock::new(),
             ledger: Default::default(),
             counters: BTreeMap::new(),
+            owed: BTreeMap::new(),
             terrain,
             summoned: Vec::new(),
         }
@@ -294,6 +298,7 @@ impl Battle {
             ground: self.ground.clone(),
             ledger: self.ledger.clone(),
             counters: self.counters.clone(),
+            owed: self.owed.clone(),
         }
     }
 
@@ -317,6 +322,7 @@ impl Battle {
         fresh.ground = s.ground;
         fresh.ledger = s.ledger;
         fresh.counters = s.counters;
+        fresh.owed = s.owed;
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
         *self = fresh;
@@ -644,6 +650,42 @@ impl Battle {
     /// Has `u` used `once` in its stretch (this turn, this movement)?
     pub fn used(&self, u: UnitId, once: Once) -> bool {
         self.ledger.contains(&(u, once))
+    }
+
+    /// Has `u` used its right against `other` ([`Once::Pair`]) in stretch `per`?
+    pub fn used_against(&self, u: UnitId, other: UnitId, per: crate::components::Per) -> bool {
+        self.used(u, Once::Pair { other, per })
+    }
+
+    /// How much of `pool` `u`'s next turn owes already ([`Event::Owed`]).
+    pub fn owed(&self, u: UnitId, pool: Pool) -> i32 {
+        self.owed.get(&(u, pool)).copied().unwrap_or(0)
+    }
+
+    /// May `u` take `amount` of `pool` now on its next turn's credit? Only a pool that its
+    /// own turn refills, and only what that refill leaves after what is owed already
+    /// ("refused when the next turn has nothing left to owe").
+    pub fn may_owe(&self, u: UnitId, pool: Pool, amount: i32) -> Result<(), crate::engine::Illegal> {
+        let refill = self
+            .pools(u)
+            .and_then(|p| p.get(pool))
+            .filter(|s| s.refresh == crate::pools::Refresh::OwnTurnStart)
+            .map_or(0, |s| s.refill);
+        let left = refill - self.owed(u, pool);
+        if amount > left {
+            return Err(crate::engine::Illegal::Cannot {
+                unit: self.name(u).into(),
+                why: format!(
+                    "its next turn has {} left to owe",
+                    if left <= 0 {
+                        "nothing".to_string()
+                    } else {
+                        pool.words(left)
+                    }
+                ),
+            });
+        }
+        Ok(())
     }
 
     /// How a loadout item is carried.

@@ -6,9 +6,9 @@
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ConditionKind, Cost, Pool, Pools, Stats, UnitId};
+use crate::components::{ConditionKind, Cost, Pools, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Action, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, Commit, CommitPart, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -229,6 +229,10 @@ pub trait Ruleset: Sync {
         mover: UnitId,
         path: &[Cell],
     ) -> Vec<crate::engine::Interception>;
+    /// The reach with which `u` threatens, given the engine's (the higher of its size's
+    /// and its held melee weapons' reach, 0 without one). melee-zone: a Reach feat makes
+    /// the zone 2 cells; flow, tactical-d20 and escalation: `reach` as it is.
+    fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32;
     /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
@@ -326,24 +330,29 @@ pub trait Ruleset: Sync {
         to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>>;
     /// What answering window `w` with `kind` lets the reactor commit on top of its price
-    /// (`Command::React`'s `commit`): the pool and the most (counters: skill dice up to
-    /// the proficiency cap). `None`: nothing (flow and tactical-d20, always).
-    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)>;
-    /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of what it committed,
-    /// are logged): carry it out. `commit`: how much it committed (0 when nothing).
+    /// (`Command::React`'s `commit`/`commits`): the parts, each with the pools that may
+    /// pay it and its most (counters: skill dice up to the cap, or unspent movement;
+    /// duel plus: up to 2 skill dice). Empty: nothing (flow, tactical-d20, escalation).
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart>;
+    /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of each amount it
+    /// committed, are logged): carry it out. `commits`: what it committed, checked
+    /// against [`Ruleset::commit_range`] (empty when nothing).
     fn answer(
         &self,
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        commit: u32,
+        commits: &[Commit],
     ) -> Result<(), Illegal>;
     /// A frame only this ruleset queues (the engine carries out the shared ones and
     /// refuses another ruleset's with [`crate::engine::foreign_frame`]).
     fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal>;
-    /// What answering with `kind` costs (escalation's opportunity attacks cost nothing:
-    /// [`Cost::free`]). The first affordable alternative is paid with the `Reacted` event.
-    fn reaction_cost(&self, kind: ReactionKind) -> Cost;
+    /// What answering a window opened by `trigger` with `kind` costs (escalation's
+    /// opportunity attacks cost nothing: [`Cost::free`]; melee-zone: a tragedy's free
+    /// critical hit needs no Free Hit Slot). The first affordable alternative is paid
+    /// with the `Reacted` event. The path preview asks with the mover leaving the cell
+    /// where it stands.
+    fn reaction_cost(&self, b: &Battle, trigger: &Trigger, kind: ReactionKind) -> Cost;
     /// The chance that answering `hit` with `kind` stops it (0 when it cannot).
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64;
 

@@ -181,3 +181,16 @@ pub struct Provoked {
     /// With which weapon (its best that reaches).
     pub weapon: usize,
 }
+
+/// One part of what a reactor may commit on top of a reaction's price
+/// ([`crate::rulesets::Ruleset::commit_range`]): counters' Block takes skill dice or
+/// unspent movement (one part, two pools), its Dig In more movement (a second part).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitPart {
+    /// What the part is called in the prompt ("Block", "Dig In").
+    pub label: &'static str,
+    /// The pools that may pay it, in any mix.
+    pub pools: Vec<crate::pools::Pool>,
+    /// The most the part takes, its pools together.
+    pub max: u32,
+}

@@ -62,8 +62,8 @@ impl Battle {
             Plan::React {
                 window,
                 choice,
-                commit,
-            } => self.answer(window, choice, commit)?,
+                commits,
+            } => self.answer(window, choice, commits)?,
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
         }
         self.run()
@@ -181,6 +181,7 @@ impl Battle {
                 unit,
                 choice,
                 commit,
+                ref commits,
             } => {
                 self.unit_checked(unit)?;
                 let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
@@ -200,32 +201,11 @@ impl Battle {
                             .join(", "),
                     });
                 }
-                if commit > 0 {
-                    // Only an answer whose ruleset names a pool to commit from, up to its
-                    // most, and no more than the reactor has.
-                    let range = choice.and_then(|c| self.rules().commit_range(self, w, c));
-                    let Some((pool, max)) = range else {
-                        return Err(Illegal::Cannot {
-                            unit: self.name(unit).into(),
-                            why: "nothing can be committed to that answer".into(),
-                        });
-                    };
-                    let has = self.pool(unit, pool).max(0) as u32;
-                    if commit > max.min(has) {
-                        return Err(Illegal::Cannot {
-                            unit: self.name(unit).into(),
-                            why: format!(
-                                "it can commit at most {} to that answer (has {})",
-                                pool.words(max as i32),
-                                pool.words(has as i32)
-                            ),
-                        });
-                    }
-                }
+                let commits = self.commitments(unit, w, choice, commit, commits)?;
                 Ok(Plan::React {
                     window: w.clone(),
                     choice,
-                    commit,
+                    commits,
                 })
             }
             Command::Act { unit, ref action } => {
@@ -263,7 +243,7 @@ impl Battle {
         &mut self,
         w: Window,
         choice: Option<ReactionKind>,
-        commit: u32,
+        commits: Vec<Commit>,
     ) -> Result<(), Illegal> {
         self.window = None;
         let Some(kind) = choice else {
@@ -275,7 +255,7 @@ impl Battle {
         };
         // The first affordable alternative of the ruleset's price pays (the offer checked
         // it could; were none affordable, the first is charged all the same).
-        let cost = self.rules().reaction_cost(kind);
+        let cost = self.rules().reaction_cost(self, &w.trigger, kind);
         let paid = self
             .pools(w.reactor)
             .and_then(|p| p.pick(&cost))
@@ -290,19 +270,98 @@ impl Battle {
             kind,
             paid,
         });
-        // What the reactor commits on top (checked in `plan`).
-        if commit > 0
-            && let Some((pool, _)) = self.rules().commit_range(self, &w, kind)
-        {
+        // What the reactor commits on top (checked in `plan`), one `Spent` per amount.
+        for c in &commits {
             self.emit(Event::Spent {
                 unit: w.reactor,
-                pool,
-                amount: commit as i32,
+                pool: c.pool,
+                amount: c.amount as i32,
                 on: crate::event::Spend::Commit,
                 left: 0,
             });
         }
-        self.rules().answer(self, w, kind, commit)
+        self.rules().answer(self, w, kind, &commits)
+    }
+
+    /// What a `React` commits, checked against the ruleset's parts
+    /// ([`crate::rulesets::Ruleset::commit_range`]): `commit` is a shorthand for the first
+    /// part's first pool; each amount must name a part and one of its pools, no part may
+    /// take more than its most, no pool more than the reactor has.
+    fn commitments(
+        &self,
+        unit: UnitId,
+        w: &Window,
+        choice: Option<ReactionKind>,
+        commit: u32,
+        commits: &[Commit],
+    ) -> Result<Vec<Commit>, Illegal> {
+        if commit == 0 && commits.iter().all(|c| c.amount == 0) {
+            return Ok(Vec::new());
+        }
+        let cannot = |why: String| Illegal::Cannot {
+            unit: self.name(unit).into(),
+            why,
+        };
+        let parts = choice.map_or_else(Vec::new, |c| self.rules().commit_range(self, w, c));
+        let Some(first) = parts.first().and_then(|p| p.pools.first().copied()) else {
+            return Err(cannot("nothing can be committed to that answer".into()));
+        };
+        let mut all: Vec<Commit> = Vec::new();
+        if commit > 0 {
+            all.push(Commit {
+                part: 0,
+                pool: first,
+                amount: commit,
+            });
+        }
+        all.extend(commits.iter().copied().filter(|c| c.amount > 0));
+        let mut per_part = vec![0u32; parts.len()];
+        let mut per_pool: std::collections::BTreeMap<crate::pools::Pool, u32> =
+            Default::default();
+        for c in &all {
+            let Some(part) = parts.get(c.part) else {
+                return Err(cannot(format!(
+                    "that answer has {} part(s) to commit to, not {}",
+                    parts.len(),
+                    c.part + 1
+                )));
+            };
+            if !part.pools.contains(&c.pool) {
+                return Err(cannot(format!(
+                    "{} cannot be paid with {}",
+                    part.label,
+                    c.pool.words(c.amount as i32)
+                )));
+            }
+            per_part[c.part] += c.amount;
+            *per_pool.entry(c.pool).or_insert(0) += c.amount;
+        }
+        for (part, &n) in parts.iter().zip(&per_part) {
+            if n > part.max {
+                return Err(cannot(match part.pools.as_slice() {
+                    [pool] => format!(
+                        "it can commit at most {} to that answer (has {})",
+                        pool.words(part.max as i32),
+                        pool.words(self.pool(unit, *pool).max(0))
+                    ),
+                    _ => format!("it can commit at most {} to {}", part.max, part.label),
+                }));
+            }
+        }
+        for (&pool, &n) in &per_pool {
+            let has = self.pool(unit, pool).max(0) as u32;
+            if n > has {
+                return Err(cannot(match parts.as_slice() {
+                    [part] if part.pools.len() == 1 => format!(
+                        "it can commit at most {} to that answer (has {})",
+                        pool.words(part.max as i32),
+                        pool.words(has as i32)
+                    ),
+                    _ => format!("it has {}", pool.words(has as i32)),
+                }));
+            }
+        }
+        Ok(all)
     }
 
     /// Pop frames until done or a window opens; then end an exhausted turn.
@@ -683,7 +742,7 @@ enum Plan {
     React {
         window: Window,
         choice: Option<ReactionKind>,
-        commit: u32,
+        commits: Vec<Commit>,
     },
     Act {
         unit: UnitId,

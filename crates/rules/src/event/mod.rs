@@ -100,6 +100,9 @@ pub enum Spend {
     Move,
     /// Committed to a reaction's answer (`Command::React`'s `commit`).
     Commit,
+    /// Paid at the start of the unit's turn for what it did before it, on credit
+    /// ([`Event::Owed`]).
+    Owed,
     /// An attack.
     Attack,
     /// flow: Take a Step.
@@ -340,6 +343,26 @@ pub enum Event {
         unit: UnitId,
         /// Each refreshed pool and what is left of it now, in pool order.
         pools: Vec<(Pool, i32)>,
+    },
+    /// A once-per right was used ([`crate::components::Once`]; the ledger keeps it for
+    /// its stretch): what a ruleset records itself, such as a reaction against one
+    /// creature ("not the same creature twice in a round").
+    Marked {
+        /// Who used it.
+        unit: UnitId,
+        /// Which right.
+        once: crate::components::Once,
+    },
+    /// `unit` took something now that its next turn pays for: `amount` of `pool` is
+    /// spent when its next turn starts (melee-zone: standing up on a foe's turn costs
+    /// the next turn's Move action). See [`crate::battle::Battle::may_owe`].
+    Owed {
+        /// Who owes.
+        unit: UnitId,
+        /// From which pool of its next turn.
+        pool: Pool,
+        /// How much.
+        amount: i32,
     },
     /// Something was paid out of a pool (AP, an action slot, FP decay, a lost slot).
     Spent {

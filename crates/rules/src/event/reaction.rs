@@ -86,6 +86,15 @@ pub enum Trigger {
         /// Steps of the fumble chain.
         tragedy: u32,
     },
+    /// `mover`, on one movement, has now taken `steps` steps within the reactor's zone (its
+    /// threatened cells; melee-zone: "moves more than 2 spaces within it"). The ruleset
+    /// offers it (`Battle::steps_within` counts them).
+    WithinZone {
+        /// Who moves.
+        mover: UnitId,
+        /// Steps taken within the zone so far on this movement.
+        steps: u32,
+    },
     /// `caster` casts a spell (or uses an ability that provokes) within the reactor's
     /// threat range: a reaction attack (it does not stop the casting, except where the
     /// ruleset says so).
@@ -142,6 +151,7 @@ impl Trigger {
             Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
             Trigger::EntersReach { mover, .. } => Some(*mover),
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
+            Trigger::WithinZone { mover, .. } => Some(*mover),
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
             Trigger::SpellIdentified { .. }

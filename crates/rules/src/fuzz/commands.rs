@@ -495,6 +495,7 @@ impl<E: Entropy> CommandMaker<'_, E> {
                 } else {
                     0
                 },
+                commits: Vec::new(),
             },
             _ => Command::Act {
                 unit,
@@ -644,6 +645,7 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             unit,
             choice,
             commit,
+            ..
         } => {
             let commit = if *commit > 0 {
                 format!(", commit: {commit}")

@@ -188,6 +188,11 @@ impl Ruleset for Escalation {
     }
 
     // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
+    // Threat reaches as far as the unit's size or melee weapon (no feat adds to it).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        reach
+    }
+
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
@@ -371,8 +376,13 @@ impl Ruleset for Escalation {
         ok.then(|| vec![ReactionKind::ReactionAttack])
     }
 
-    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
-        None
+    fn commit_range(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::CommitPart> {
+        Vec::new()
     }
 
     // An opportunity attack is a free basic melee attack.
@@ -381,7 +391,7 @@ impl Ruleset for Escalation {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        _commit: u32,
+        _commits: &[crate::engine::Commit],
     ) -> Result<(), Illegal> {
         if let (ReactionKind::Intercept, Trigger::Approaching { mover, from, .. }) =
             (kind, &w.trigger)
@@ -445,7 +455,7 @@ impl Ruleset for Escalation {
 
     // "You can make any number of Opportunity Attacks in a round": free. An Interrupt
     // power spends the Interrupt ("one of these per round outside of your turn").
-    fn reaction_cost(&self, kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, kind: ReactionKind) -> Cost {
         match kind {
             ReactionKind::Interrupt(_) => Cost::of(Pool::Interrupt, 1),
             _ => Cost::free(),

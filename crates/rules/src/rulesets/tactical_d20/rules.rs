@@ -171,6 +171,11 @@ impl Ruleset for TacticalD20 {
     }
 
     // Grappled, restrained, stunned or unconscious: no threat.
+    // Threat reaches as far as the unit's size or melee weapon (no feat adds to it).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        reach
+    }
+
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
         b.has(u, crate::components::ConditionKind::Grappled) || super::cannot_threaten(b, u)
     }
@@ -344,8 +349,13 @@ impl Ruleset for TacticalD20 {
     }
 
     // No answer takes more than its price.
-    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
-        None
+    fn commit_range(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::CommitPart> {
+        Vec::new()
     }
 
     fn answer(
@@ -353,7 +363,7 @@ impl Ruleset for TacticalD20 {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        _commit: u32,
+        _commits: &[crate::engine::Commit],
     ) -> Result<(), Illegal> {
         super::answer(b, w, kind)
     }
@@ -430,7 +440,7 @@ impl Ruleset for TacticalD20 {
         }
     }
 
-    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, _kind: ReactionKind) -> Cost {
         Cost::of(Pool::Reaction, 1)
     }
 
