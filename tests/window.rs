@@ -373,6 +373,7 @@ fn escalations_auto_policy_takes_opportunity_attacks_and_intercepts() {
         unit: grik,
         choice: None,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     b.submit(Command::EndTurn { unit: brannoc }).unwrap();

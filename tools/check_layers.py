@@ -154,7 +154,9 @@ def reexports(crate):
                 elif p[0] == "crate":
                     absp = p[1:]
                 elif p[0] == "super":
-                    base = list(mod) if is_dir else list(mod[:-1])
+                    # `super` is the parent of the module (a file module or a folder's
+                    # mod.rs alike): one level up from the module's own path.
+                    base = list(mod)
                     q = p
                     while q and q[0] == "super":
                         base = base[:-1]

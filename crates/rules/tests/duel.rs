@@ -68,8 +68,8 @@ use skirmish_rules::battle::{Battle, SetupError, Status};
 use skirmish_rules::components::{
     ConditionKind, Cost, Pool, Pools, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
-use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::components::{Once, Per};
+use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{
     Action, Command, Commit, CommitPart, CommonAction, Frame, Hit, HitEffect, Illegal,
     RulesetFrame, Window,
@@ -235,9 +235,10 @@ impl Ruleset for Duel {
 
     fn pools(&self, stats: &Stats) -> Pools {
         let turn = Refresh::OwnTurnStart;
-        // Duel hooks: two reactions; no Move action at Speed 0.
+        // Duel hooks: two reactions; no Move action at a Speed of 0 (6 when left out).
         let reactions = i32::from(self.plus) + i32::from(self.hooks);
-        let moves = i32::from(!self.hooks || stats.get(Stat::Speed) > 0);
+        let speed = stats.0.get(&Stat::Speed).copied().unwrap_or(6);
+        let moves = i32::from(!self.hooks || speed > 0);
         let pools = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
             .with(Pool::Slot(Slot::Move), moves, turn)
@@ -356,7 +357,11 @@ impl Ruleset for Duel {
 
     // Duel hooks: one cell farther than the weapon (a Reach feat for all).
     fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
-        if self.hooks && reach > 0 { reach + 1 } else { reach }
+        if self.hooks && reach > 0 {
+            reach + 1
+        } else {
+            reach
+        }
     }
 
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -398,7 +403,11 @@ impl Ruleset for Duel {
             }
         };
         if b.slots(u, pays) == 0 {
-            let name = if pays == Slot::Move { "Move" } else { "Standard" };
+            let name = if pays == Slot::Move {
+                "Move"
+            } else {
+                "Standard"
+            };
             return Err(no_slot(b, u, "an attack", name));
         }
         let weapon = b.weapon_for(u, target, weapon)?;

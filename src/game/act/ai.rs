@@ -46,6 +46,7 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
             unit: r,
             choice,
             commit: 0,
+            commits: Vec::new(),
         };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;

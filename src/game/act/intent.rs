@@ -143,6 +143,7 @@ fn carry_out(
                 unit: w.reactor,
                 choice,
                 commit: 0,
+                commits: Vec::new(),
             };
             submit(b, s, view, cmd);
         }

@@ -665,7 +665,12 @@ impl Battle {
     /// May `u` take `amount` of `pool` now on its next turn's credit? Only a pool that its
     /// own turn refills, and only what that refill leaves after what is owed already
     /// ("refused when the next turn has nothing left to owe").
-    pub fn may_owe(&self, u: UnitId, pool: Pool, amount: i32) -> Result<(), crate::engine::Illegal> {
+    pub fn may_owe(
+        &self,
+        u: UnitId,
+        pool: Pool,
+        amount: i32,
+    ) -> Result<(), crate::engine::Illegal> {
         let refill = self
             .pools(u)
             .and_then(|p| p.get(pool))

@@ -316,8 +316,7 @@ impl Battle {
         }
         all.extend(commits.iter().copied().filter(|c| c.amount > 0));
         let mut per_part = vec![0u32; parts.len()];
-        let mut per_pool: std::collections::BTreeMap<crate::pools::Pool, u32> =
-            Default::default();
+        let mut per_pool: std::collections::BTreeMap<crate::pools::Pool, u32> = Default::default();
         for c in &all {
             let Some(part) = parts.get(c.part) else {
                 return Err(cannot(format!(
@@ -338,13 +337,17 @@ impl Battle {
         }
         for (part, &n) in parts.iter().zip(&per_part) {
             if n > part.max {
-                return Err(cannot(match part.pools.as_slice() {
-                    [pool] => format!(
-                        "it can commit at most {} to that answer (has {})",
-                        pool.words(part.max as i32),
+                let at_most = match part.pools.as_slice() {
+                    [pool] => pool.words(part.max as i32),
+                    _ => part.max.to_string(),
+                };
+                return Err(cannot(match (parts.len(), part.pools.as_slice()) {
+                    // One part of one pool: "to that answer", with what it has.
+                    (1, [pool]) => format!(
+                        "it can commit at most {at_most} to that answer (has {})",
                         pool.words(self.pool(unit, *pool).max(0))
                     ),
-                    _ => format!("it can commit at most {} to {}", part.max, part.label),
+                    _ => format!("it can commit at most {at_most} to {}", part.label),
                 }));
             }
         }
