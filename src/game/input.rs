@@ -6,16 +6,16 @@ use bevy_egui::input::EguiWantsInput;
 use skirmish_rules::Status;
 
 use super::act::{ActionKey, handover_pending};
-use super::map::MapLayout;
+use super::layout::MapLayout;
 use super::replay::Replay;
-use super::{BattleRes, Intent, Screen, Session, View};
+use super::{BattleRes, GameSystems, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (hover, clicks, keys)
             .chain()
-            .in_set(super::act::GameSystems::Input)
+            .in_set(GameSystems::Input)
             .run_if(in_state(Screen::Battle)),
     );
 }

@@ -6,9 +6,9 @@ use bevy_egui::egui;
 use skirmish_rules::event::Event;
 use skirmish_rules::{Battle, Status};
 
-use super::{Spots, spot};
+use super::widgets::{Spots, spot};
 use crate::game::act::{handover_pending, unspent};
-use crate::game::{Intent, Session, View};
+use crate::game::state::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
 /// hides the board and covers the whole screen. True when it is up (nothing else is
