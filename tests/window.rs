@@ -5,6 +5,9 @@
 /// The settings screen's group, palettes, sounds.
 mod prefs;
 
+/// Dialogs take the input: a click or a board key beside one plays nothing.
+mod dialogs;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

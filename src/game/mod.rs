@@ -19,7 +19,8 @@
 //! - `minimap`: the overview of a map larger than the view (click or drag to look);
 //! - `replay`: after a hot-seat handover, what the side missed plays again, beat by
 //!   beat, the camera gliding to each;
-//! - `input`: mouse and keyboard → [`Intent`];
+//! - `input`: mouse and keyboard → [`Intent`]; while a dialog, menu or prompt is open
+//!   (`dialog`), only its keys act and a click on the board plays nothing;
 //! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
 //!   the `--event-log` file;
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
@@ -31,6 +32,7 @@
 pub mod act;
 pub mod board;
 pub mod camera;
+pub mod dialog;
 mod floaters;
 pub mod frame_stats;
 pub mod framing;
@@ -158,8 +160,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             menu::plugin,
             map::plugin,
             camera::plugin,
-            input::plugin,
-            act::plugin,
+            input_plugins,
             overlay::plugin,
             hud::plugin,
             idle::plugin,
@@ -172,6 +173,14 @@ pub fn run_window(launch: Launch) -> ExitCode {
         ))
         .run();
     ExitCode::SUCCESS
+}
+
+/// What turns input into commands: `input` (mouse and keyboard → [`Intent`], routed to
+/// the open [`dialog`] first) and `act` ([`Intent`] → commands). The window adds them
+/// here; a headless test adds them to an app with no window, renderer or egui and
+/// presses keys and buttons into its `ButtonInput`s.
+pub fn input_plugins(app: &mut App) {
+    app.add_plugins((input::plugin, act::plugin));
 }
 
 /// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word
