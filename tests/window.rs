@@ -5,6 +5,9 @@
 /// The settings screen's group, palettes, sounds.
 mod prefs;
 
+/// Dialogs take the input: a click or a board key beside one plays nothing.
+mod dialogs;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
@@ -597,7 +600,7 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
     };
     store(&path, &mine).unwrap();
     assert_eq!(load(&path), (mine.clone(), None));
-    assert_eq!(mine.anim_speed(), skirmish::game::map::AnimSpeed::Fast);
+    assert_eq!(mine.anim_speed(), skirmish::game::prefs::AnimSpeed::Fast);
     let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())

@@ -8,9 +8,10 @@ use skirmish_rules::engine::Command;
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::{Battle, Status};
 
-use super::ActStep;
 use super::submit::submit;
-use crate::game::{BattleRes, ReactPolicy, Session, View};
+use super::types::ActStep;
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{BattleRes, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (ai_play, auto_react).chain().in_set(ActStep::Ai));

@@ -6,7 +6,7 @@ use skirmish_rules::components::Pool;
 use skirmish_rules::engine::Command;
 use skirmish_rules::event::Event;
 
-use crate::game::{Session, View};
+use crate::game::state::{Session, View};
 
 pub(super) fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Command) -> bool {
     let mark = b.log().len();

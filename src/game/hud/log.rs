@@ -9,7 +9,7 @@ use skirmish_rules::event::Event;
 use skirmish_rules::rulesets::explain::{Explanation, Topic};
 use skirmish_rules::sentence::{self, Line};
 
-use crate::game::{Screen, Session, View};
+use crate::game::state::{Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogCache>().add_systems(

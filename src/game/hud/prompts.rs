@@ -7,8 +7,9 @@ use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
 use skirmish_rules::rulesets::attack_odds;
 use skirmish_rules::{Battle, Status};
 
-use super::{Spots, pct, spot};
-use crate::game::{Intent, ReactPolicy, Session, View};
+use super::widgets::{Spots, pct, spot};
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{Intent, Session, View};
 
 fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
     let w = b.window()?;
