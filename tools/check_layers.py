@@ -355,7 +355,44 @@ def strip_comments_only(text):
     return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
 
 
+def self_test():
+    """The checker on two small made-up crates: one with a circle across folders and a
+    ruleset named outside its folder (must fail), one without (must pass)."""
+    import tempfile
+    bad = {
+        "crates/rules/src/lib.rs": "pub mod a;\npub mod b;\npub mod rulesets;\n",
+        "crates/rules/src/a/mod.rs": "use crate::b::B;\npub struct A;\n",
+        "crates/rules/src/b/mod.rs": "use crate::a::A;\npub struct B;\nfn f() { crate::rulesets::flow::go(); }\n",
+        "crates/rules/src/rulesets/mod.rs": "pub mod flow;\n",
+        "crates/rules/src/rulesets/flow/mod.rs": "pub fn go() {}\n",
+        "src/main.rs": "fn main() {}\n",
+    }
+    good = dict(bad)
+    good["crates/rules/src/b/mod.rs"] = "pub struct B;\n"
+    results = []
+    for files in (bad, good):
+        with tempfile.TemporaryDirectory() as root:
+            for rel, text in files.items():
+                path = os.path.join(root, rel)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            problems = []
+            check_crate(os.path.join(root, "crates/rules/src"), "rules", {"rulesets/mod.rs"}, problems, False)
+            check_crate(os.path.join(root, "src"), "game", set(), problems, False)
+            results.append(problems)
+    circle = any("import circle" in p for p in results[0])
+    named = any("`flow`" in p for p in results[0])
+    if not (circle and named and not results[1]):
+        print("check_layers self-test FAILED:", results)
+        return 1
+    print("check_layers self-test: a circle and a named ruleset are caught; a clean tree passes")
+    return 0
+
+
 def main():
+    if "--self-test" in sys.argv:
+        return self_test()
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     graph = "--graph" in sys.argv
     root = args[0] if args else "."
