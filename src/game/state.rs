@@ -157,6 +157,8 @@ pub struct Intent {
     pub action: Option<ActionKey>,
     /// Answer to the open reaction prompt (`Some(None)` declines).
     pub react: Option<Option<skirmish_rules::event::ReactionKind>>,
+    /// What the reaction prompt's amount picker commits with that answer.
+    pub react_commits: Vec<skirmish_rules::engine::Commit>,
     /// The handover screen was dismissed.
     pub handover: bool,
     /// Restart the battle.

@@ -701,6 +701,25 @@ impl Ruleset for Duel {
         parts
     }
 
+    // Duel plus: Block takes half the coming damage, 2 less for each die or cell.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        w: &Window,
+        kind: ReactionKind,
+        commits: &[Commit],
+    ) -> Option<f64> {
+        let Trigger::IncomingDamage { amount, .. } = w.trigger else {
+            return None;
+        };
+        if !self.plus || kind != ReactionKind::Block {
+            return None;
+        }
+        let half = amount.max(0) / 2;
+        let commit: i32 = commits.iter().map(|c| c.amount as i32).sum();
+        Some(f64::from((half - 2 * commit).max(0)))
+    }
+
     fn answer(
         &self,
         b: &mut Battle,
@@ -1047,28 +1066,10 @@ impl View for Duel {
 pub(crate) struct DuelAi;
 
 impl AiTactics for DuelAi {
-    // Duel plus: commit every die and cell it may when it Blocks (each saves 2 damage,
-    // more than a die or a cell is worth once the damage is coming).
+    // Duel plus: the dice and cells that save the most damage (a die is worth less to
+    // keep than a cell of movement).
     fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
-        let Trigger::IncomingDamage { amount, .. } = w.trigger else {
-            return Vec::new();
-        };
-        let mut left = (amount.max(0) / 2 + 1) / 2;
-        let mut out = Vec::new();
-        for (part, p) in b.rules().commit_range(b, w, kind).iter().enumerate() {
-            for &pool in &p.pools {
-                let n = (p.max as i32).min(b.pool(w.reactor, pool).max(0)).min(left);
-                if n > 0 {
-                    out.push(Commit {
-                        part,
-                        pool,
-                        amount: n as u32,
-                    });
-                    left -= n;
-                }
-            }
-        }
-        out
+        ai::value::best_commits(b, w, kind, |p| if p == Pool::SkillDice { 0.5 } else { 0.6 })
     }
 
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {

@@ -479,3 +479,38 @@ fn two_steps_within_a_zone_offer_nothing() {
     assert!(offered(&since(&b, n)).is_empty());
     assert!(b.threatens(c, to));
 }
+
+/// The expected damage after each mix of amounts (`Ruleset::answer_odds`: what the
+/// prompt's amount picker shows and the AI weighs) is what the resolver then deals.
+#[test]
+fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
+    for sd in 0..=2u32 {
+        for mv in 0..=2u32 {
+            let mut b = battle("(7, 4)", false, &[15, 8]);
+            let (c, f) = fang_steps_in(&mut b);
+            attack(&mut b, c, f, None);
+            let mut commits = Vec::new();
+            if sd > 0 {
+                commits.push(commit(0, Pool::SkillDice, sd));
+            }
+            if mv > 0 {
+                commits.push(commit(1, Pool::Movement, mv));
+            }
+            let w = b.window().expect("a window").clone();
+            let expected = b
+                .rules()
+                .answer_odds(&b, &w, ReactionKind::Block, &commits)
+                .expect("Block weighs damage");
+            assert_eq!(
+                b.rules()
+                    .answer_odds(&b, &w, ReactionKind::FreeHit, &commits),
+                None
+            );
+            let n = b.log().len();
+            react(&mut b, f, Some(ReactionKind::Block), commits.clone());
+            let dealt = damage(&since(&b, n));
+            assert_eq!(dealt, [(f, expected as i32)], "{commits:?}");
+            assert_eq!(expected, f64::from((4 - 2 * (sd + mv) as i32).max(0)));
+        }
+    }
+}

@@ -139,11 +139,16 @@ fn carry_out(
     }
     if let Some(choice) = i.react {
         if let Some(w) = b.window() {
+            let commits = if choice.is_some() {
+                i.react_commits.clone()
+            } else {
+                Vec::new()
+            };
             let cmd = Command::React {
                 unit: w.reactor,
                 choice,
                 commit: 0,
-                commits: Vec::new(),
+                commits,
             };
             submit(b, s, view, cmd);
         }

@@ -334,6 +334,17 @@ pub trait Ruleset: Sync {
     /// pay it and its most (counters: skill dice up to the cap, or unspent movement;
     /// duel plus: up to 2 skill dice). Empty: nothing (flow, tactical-d20, escalation).
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart>;
+    /// The damage the reactor can expect to take if it answers window `w` with `kind` and
+    /// commits `commits` (the window's amount picker and the AI's choice of amounts read
+    /// it; the resolver deals the same); `None` when the answer is not about damage to
+    /// the reactor (flow, tactical-d20 and escalation: always).
+    fn answer_odds(
+        &self,
+        b: &Battle,
+        w: &Window,
+        kind: ReactionKind,
+        commits: &[Commit],
+    ) -> Option<f64>;
     /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of each amount it
     /// committed, are logged): carry it out. `commits`: what it committed, checked
     /// against [`Ruleset::commit_range`] (empty when nothing).

@@ -386,6 +386,17 @@ impl Ruleset for Escalation {
     }
 
     // An opportunity attack is a free basic melee attack.
+    // No answer here weighs damage against amounts committed.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+        _commits: &[crate::engine::Commit],
+    ) -> Option<f64> {
+        None
+    }
+
     fn answer(
         &self,
         b: &mut Battle,
