@@ -213,6 +213,11 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "turn_ended";
             r.actor = name(unit);
         }
+        Event::Declared { reactor, kind } => {
+            r.kind = "declared";
+            r.actor = name(reactor);
+            r.detail = Some(reaction_words(b, *reactor, *kind));
+        }
         Event::Marked { unit, once } => {
             r.kind = "marked";
             r.actor = name(unit);

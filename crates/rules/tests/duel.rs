@@ -501,7 +501,36 @@ impl Ruleset for Duel {
                 mult = 4;
             }
         }
+        // Duel hooks: a target with an ally beside it, and that ally, declare first
+        // (the target a Dodge, the ally a free hit on the attacker); the answers resolve
+        // before the damage, free hits first.
+        let allies: Vec<UnitId> = b
+            .units()
+            .filter(|&a| {
+                a != hit.target
+                    && b.alive(a)
+                    && !b.enemies(a, hit.target)
+                    && b.grid().distance(b.pos(a), b.pos(hit.target)) == 1
+            })
+            .collect();
+        let declare = self.hooks && !allies.is_empty() && hit.kind == AttackKind::Normal;
+        let trigger = Trigger::IncomingAttack {
+            attacker: hit.attacker,
+            target: hit.target,
+            level: hit.level,
+            melee: true,
+            reaction_chain: false,
+        };
+        let mut reactors = vec![hit.target];
+        reactors.extend(allies);
         b.push_frame(Frame::Damage { hit, mult });
+        if declare {
+            b.push_frame(Frame::Declare {
+                trigger,
+                reactors,
+                declared: Vec::new(),
+            });
+        }
     }
 
     fn roll_damage(
@@ -666,6 +695,22 @@ impl Ruleset for Duel {
         trigger: &Trigger,
         _to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>> {
+        if let Trigger::IncomingAttack {
+            attacker, target, ..
+        } = trigger
+        {
+            let kind = if reactor == *target {
+                ReactionKind::Dodge
+            } else {
+                ReactionKind::FreeHit
+            };
+            let near = b.grid().distance(b.pos(reactor), b.pos(*attacker)) == 1;
+            let can = self.hooks
+                && b.alive(reactor)
+                && b.rp(reactor) > 0
+                && (kind == ReactionKind::Dodge || near);
+            return can.then(|| vec![kind]);
+        }
         let free = match trigger {
             Trigger::Fumbled { .. } => true,
             Trigger::WithinZone { mover, .. } => {
@@ -701,6 +746,11 @@ impl Ruleset for Duel {
         parts
     }
 
+    // Duel hooks: free hits resolve before everything else declared with them.
+    fn resolve_order(&self, kind: ReactionKind) -> u32 {
+        u32::from(kind != ReactionKind::FreeHit)
+    }
+
     // Duel plus: Block takes half the coming damage, 2 less for each die or cell.
     fn answer_odds(
         &self,
@@ -729,6 +779,21 @@ impl Ruleset for Duel {
     ) -> Result<(), Illegal> {
         let commit: u32 = commits.iter().map(|c| c.amount).sum();
         match (kind, &w.trigger) {
+            // Duel hooks: a declared Dodge does nothing but say so (its place in the
+            // order is what the tests read); an ally's free hit strikes the attacker.
+            (ReactionKind::Dodge, Trigger::IncomingAttack { .. }) => Ok(()),
+            (ReactionKind::FreeHit, Trigger::IncomingAttack { attacker, .. }) => {
+                if let Some(weapon) = b.best_melee(w.reactor, 1) {
+                    b.push_frame(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *attacker,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        effect: HitEffect::Damage,
+                    });
+                }
+                Ok(())
+            }
             (ReactionKind::FreeHit, Trigger::WithinZone { mover, .. }) => {
                 b.emit(Event::Marked {
                     unit: w.reactor,

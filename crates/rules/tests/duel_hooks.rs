@@ -514,3 +514,93 @@ fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
         }
     }
 }
+
+// ---- 4. Declare, then resolve ----
+
+/// Corwin hits Fang, who has an ally (Grey, another wolf) beside it: Fang, then Grey,
+/// declare (a Dodge, a free hit on Corwin) before anything happens; then the free hit
+/// resolves first (the ruleset's order of kinds), though Fang declared first, and the
+/// damage comes last.
+#[test]
+fn every_reactor_declares_first_then_answers_resolve_by_kind_then_initiative() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf"),
+        Unit(name: "Grey", side: "Blue", cell: (5, 5), archetype: "wolf")"#;
+    // Initiative: Corwin 20, Fang 10, Grey 5; Corwin's d20 15 hits; Grey's free hit d20 2
+    // misses; Corwin's 1d8 = 6.
+    let mut b = ruled_battle(
+        &DUEL_HOOKS,
+        GridKind::Square,
+        units,
+        1,
+        &[20, 10, 5, 15, 2, 6],
+    );
+    let (c, f, g) = (id(&b, "Corwin"), id(&b, "Fang"), id(&b, "Grey"));
+    let n = b.log().len();
+    attack(&mut b, c, f, None);
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    react(&mut b, f, Some(ReactionKind::Dodge), Vec::new());
+    // Declared, not yet resolved: no Reacted, Grey asked next.
+    assert_eq!(b.status(), Status::AwaitingReaction(g));
+    assert!(
+        !since(&b, n)
+            .iter()
+            .any(|e| matches!(e, Event::Reacted { .. }))
+    );
+    react(&mut b, g, Some(ReactionKind::FreeHit), Vec::new());
+    // Then the damage step: Fang may still Block the 6 coming (one reaction left).
+    react(&mut b, f, None, Vec::new());
+    let ev = since(&b, n);
+    let order: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Declared { reactor, kind } => {
+                Some(format!("declared {} {kind}", b.name(*reactor)))
+            }
+            Event::Reacted { reactor, kind, .. } => {
+                Some(format!("reacted {} {kind}", b.name(*reactor)))
+            }
+            Event::Attack { attacker, .. } if *attacker == g => Some("Grey attacks".into()),
+            Event::Damage { unit, .. } => Some(format!("damage {}", b.name(*unit))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "declared Fang Dodge",
+            "declared Grey Free hit",
+            "reacted Grey Free hit",
+            "Grey attacks",
+            "reacted Fang Dodge",
+            "damage Fang",
+        ]
+    );
+    assert_eq!(b.rp(f), 1);
+    assert_eq!(b.rp(g), 1);
+    assert_eq!(b.hp(f), 13 - 6);
+}
+
+/// A declined declaration drops out; the others still resolve.
+#[test]
+fn a_declined_declaration_drops_out() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf"),
+        Unit(name: "Grey", side: "Blue", cell: (5, 5), archetype: "wolf")"#;
+    let mut b = ruled_battle(&DUEL_HOOKS, GridKind::Square, units, 1, &[20, 10, 5, 15, 6]);
+    let (c, f, g) = (id(&b, "Corwin"), id(&b, "Fang"), id(&b, "Grey"));
+    let n = b.log().len();
+    attack(&mut b, c, f, None);
+    react(&mut b, f, Some(ReactionKind::Dodge), Vec::new());
+    react(&mut b, g, None, Vec::new());
+    react(&mut b, f, None, Vec::new());
+    let reacted: Vec<UnitId> = since(&b, n)
+        .iter()
+        .filter_map(|e| match e {
+            Event::Reacted { reactor, .. } => Some(*reactor),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reacted, [f]);
+    assert_eq!(damage(&since(&b, n)), [(f, 6)]);
+}

@@ -24,6 +24,7 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::Spent { .. }
             | Event::Refilled { .. }
             | Event::Marked { .. }
+            | Event::Declared { .. }
             | Event::Owed { .. }
             | Event::Damage { .. }
     )
@@ -140,6 +141,7 @@ impl Battle {
                 self.spent(*unit, *pool, *amount, *on)
             }
             Event::Marked { unit, once } => self.mark(*unit, *once),
+            Event::Declared { .. } => {}
             Event::Owed { unit, pool, amount } => {
                 *self.owed.entry((*unit, *pool)).or_insert(0) += *amount;
             }

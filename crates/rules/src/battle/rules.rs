@@ -334,6 +334,9 @@ pub trait Ruleset: Sync {
     /// pay it and its most (counters: skill dice up to the cap, or unspent movement;
     /// duel plus: up to 2 skill dice). Empty: nothing (flow, tactical-d20, escalation).
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart>;
+    /// Where answers of `kind` come in the resolution of a declare-then-resolve step
+    /// (`Frame::Declare`): lower first; within a kind, by initiative.
+    fn resolve_order(&self, kind: ReactionKind) -> u32;
     /// The damage the reactor can expect to take if it answers window `w` with `kind` and
     /// commits `commits` (the window's amount picker and the AI's choice of amounts read
     /// it; the resolver deals the same); `None` when the answer is not about damage to

@@ -36,6 +36,29 @@ pub enum Frame {
         #[serde(default = "yes")]
         paid: bool,
     },
+    /// Declare, then resolve: each of `reactors` in turn is offered the ruleset's options
+    /// for `trigger` and declares an answer (or none) without it taking effect; when all
+    /// have declared, the answers resolve by the ruleset's order of kinds
+    /// ([`crate::rulesets::Ruleset::resolve_order`]) and by initiative within a kind
+    /// (`Frame::Resolve`). For several reactors, allies of the target included
+    /// (counters: every counter declared before any resolves).
+    Declare {
+        /// What they answer.
+        trigger: Trigger,
+        /// Who is still to declare, in order.
+        reactors: Vec<UnitId>,
+        /// What has been declared so far.
+        #[serde(default)]
+        declared: Vec<Declared>,
+    },
+    /// One declared answer, resolving now: paid, logged as `Reacted`, carried out by the
+    /// ruleset's `answer`.
+    Resolve {
+        /// What it answers.
+        trigger: Trigger,
+        /// The declaration.
+        declared: Declared,
+    },
     /// Offer a reaction opportunity.
     Offer {
         /// Who may react.
@@ -193,4 +216,16 @@ pub struct CommitPart {
     pub pools: Vec<crate::pools::Pool>,
     /// The most the part takes, its pools together.
     pub max: u32,
+}
+
+/// An answer declared in a [`Frame::Declare`] step, waiting to resolve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declared {
+    /// Who answers.
+    pub reactor: UnitId,
+    /// With what.
+    pub kind: ReactionKind,
+    /// What it commits on top (checked when declared).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commits: Vec<super::Commit>,
 }

@@ -253,6 +253,36 @@ impl Battle {
             }
             return Ok(());
         };
+        // A declaration waits for the others (its window continues a `Declare`).
+        if let Some(Frame::Declare { .. }) = w.on_decline.first() {
+            self.emit(Event::Declared {
+                reactor: w.reactor,
+                kind,
+            });
+            let mut rest = w.on_decline;
+            if let Some(Frame::Declare { declared, .. }) = rest.first_mut() {
+                declared.push(Declared {
+                    reactor: w.reactor,
+                    kind,
+                    commits,
+                });
+            }
+            for f in rest.into_iter().rev() {
+                self.stack.push(f);
+            }
+            return Ok(());
+        }
+        self.resolve_answer(w, kind, commits)
+    }
+
+    /// Carry out an answer: pay the ruleset's price (the first affordable alternative)
+    /// and what it commits, log `Reacted`, and hand it to the ruleset's `answer`.
+    fn resolve_answer(
+        &mut self,
+        w: Window,
+        kind: ReactionKind,
+        commits: Vec<Commit>,
+    ) -> Result<(), Illegal> {
         // The first affordable alternative of the ruleset's price pays (the offer checked
         // it could; were none affordable, the first is charged all the same).
         let cost = self.rules().reaction_cost(self, &w.trigger, kind);
@@ -281,6 +311,57 @@ impl Battle {
             });
         }
         self.rules().answer(self, w, kind, &commits)
+    }
+
+    /// The next declaration of a `Declare` step: the first of `reactors` the ruleset
+    /// offers something to gets a window (declining or answering continues the step);
+    /// with nobody left, the declared answers resolve by the ruleset's order of kinds,
+    /// then by initiative.
+    fn declare_next(
+        &mut self,
+        trigger: Trigger,
+        reactors: &mut Vec<UnitId>,
+        declared: Vec<Declared>,
+    ) {
+        while !reactors.is_empty() {
+            let r = reactors.remove(0);
+            if !self.alive(r) {
+                continue;
+            }
+            let Some(options) = self.rules().offer(self, r, &trigger, None) else {
+                continue;
+            };
+            if options.is_empty() {
+                continue;
+            }
+            self.open_window(Window {
+                reactor: r,
+                trigger: trigger.clone(),
+                options,
+                hit: None,
+                on_decline: vec![Frame::Declare {
+                    trigger,
+                    reactors: std::mem::take(reactors),
+                    declared,
+                }],
+            });
+            return;
+        }
+        let rules = self.rules();
+        let place = |u: UnitId| {
+            self.order
+                .iter()
+                .position(|o| *o == u)
+                .unwrap_or(usize::MAX)
+        };
+        let mut declared = declared;
+        declared.sort_by_key(|d| (rules.resolve_order(d.kind), place(d.reactor)));
+        for d in declared.into_iter().rev() {
+            self.stack.push(Frame::Resolve {
+                trigger: trigger.clone(),
+                declared: d,
+            });
+        }
     }
 
     /// What a `React` commits, checked against the ruleset's parts
@@ -472,6 +553,23 @@ impl Battle {
                         hit: None,
                         on_decline: Vec::new(),
                     });
+                }
+            }
+            Frame::Declare {
+                trigger,
+                mut reactors,
+                declared,
+            } => self.declare_next(trigger, &mut reactors, declared),
+            Frame::Resolve { trigger, declared } => {
+                let w = Window {
+                    reactor: declared.reactor,
+                    trigger,
+                    options: vec![declared.kind],
+                    hit: None,
+                    on_decline: Vec::new(),
+                };
+                if self.alive(declared.reactor) {
+                    self.resolve_answer(w, declared.kind, declared.commits)?;
                 }
             }
             Frame::StandUp { unit } => {

@@ -344,6 +344,15 @@ pub enum Event {
         /// Each refreshed pool and what is left of it now, in pool order.
         pools: Vec<(Pool, i32)>,
     },
+    /// `reactor` declared its answer `kind` in a declare-then-resolve step
+    /// (`Frame::Declare`); it resolves, paid and logged as `Reacted`, once all have
+    /// declared.
+    Declared {
+        /// Who.
+        reactor: UnitId,
+        /// Its answer.
+        kind: ReactionKind,
+    },
     /// A once-per right was used ([`crate::components::Once`]; the ledger keeps it for
     /// its stretch): what a ruleset records itself, such as a reaction against one
     /// creature ("not the same creature twice in a round").

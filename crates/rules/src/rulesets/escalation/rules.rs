@@ -386,6 +386,11 @@ impl Ruleset for Escalation {
     }
 
     // An opportunity attack is a free basic melee attack.
+    // Nothing here is declared before it resolves: one order for every kind.
+    fn resolve_order(&self, _kind: ReactionKind) -> u32 {
+        0
+    }
+
     // No answer here weighs damage against amounts committed.
     fn answer_odds(
         &self,

@@ -358,6 +358,11 @@ impl Ruleset for TacticalD20 {
         Vec::new()
     }
 
+    // Nothing here is declared before it resolves: one order for every kind.
+    fn resolve_order(&self, _kind: ReactionKind) -> u32 {
+        0
+    }
+
     // No answer here weighs damage against amounts committed.
     fn answer_odds(
         &self,
