@@ -130,6 +130,12 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::Fumbled { tragedy: 0, .. } => "a natural 1 against you".into(),
         Trigger::Fumbled { tragedy, .. } => format!("a natural 1 against you, tragedy {tragedy}"),
         Trigger::WithinZone { steps, .. } => format!("{steps} steps within your zone"),
+        Trigger::SpellLanding {
+            caster, ability, ..
+        } => format!(
+            "{} landing on you",
+            b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
+        ),
         Trigger::Casting { caster, ability } => format!(
             "casting {}",
             b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
@@ -306,6 +312,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::Casting { caster: unit, .. }
                 | Trigger::Provoked { unit }
                 | Trigger::SpellIdentified { caster: unit, .. }
+                | Trigger::SpellLanding { caster: unit, .. }
                 | Trigger::PowerCue { by: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);

@@ -655,6 +655,13 @@ impl Ruleset for Duel {
             }
             return Ok(());
         }
+        // Duel hooks: casting takes the Standard action (the engine checked the targets).
+        if self.hooks && matches!(a, Action::Common(CommonAction::Cast { .. })) {
+            if b.slots(u, Slot::Standard) == 0 {
+                return Err(no_slot(b, u, "Cast", "Standard"));
+            }
+            return Ok(());
+        }
         Err(Illegal::NoSuchAction {
             ruleset: NAME,
             action: a.name(),
@@ -664,6 +671,11 @@ impl Ruleset for Duel {
 
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         self.check_action(b, u, &a)?;
+        if let Action::Common(CommonAction::Cast { ability, at }) = a {
+            b.emit(Event::spent(u, Pool::Slot(Slot::Standard), 1, Spend::Cast));
+            b.queue_cast(u, ability, at, false, Vec::new());
+            return Ok(());
+        }
         if b.current() == Some(u) {
             b.emit(Event::Spent {
                 unit: u,
@@ -710,6 +722,11 @@ impl Ruleset for Duel {
                 && b.rp(reactor) > 0
                 && (kind == ReactionKind::Dodge || near);
             return can.then(|| vec![kind]);
+        }
+        // Duel hooks: a spell about to land may be countered, per target, with a reaction.
+        if let Trigger::SpellLanding { .. } = trigger {
+            return (self.hooks && b.alive(reactor) && b.rp(reactor) > 0)
+                .then(|| vec![ReactionKind::Counterspell]);
         }
         let free = match trigger {
             Trigger::Fumbled { .. } => true,
@@ -782,6 +799,15 @@ impl Ruleset for Duel {
             // Duel hooks: a declared Dodge does nothing but say so (its place in the
             // order is what the tests read); an ally's free hit strikes the attacker.
             (ReactionKind::Dodge, Trigger::IncomingAttack { .. }) => Ok(()),
+            (
+                ReactionKind::Counterspell,
+                Trigger::SpellLanding {
+                    caster, ability, ..
+                },
+            ) => {
+                b.cancel_effects(*caster, *ability, w.reactor);
+                Ok(())
+            }
             (ReactionKind::FreeHit, Trigger::IncomingAttack { attacker, .. }) => {
                 if let Some(weapon) = b.best_melee(w.reactor, 1) {
                     b.push_frame(Frame::Attack {

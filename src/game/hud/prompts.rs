@@ -95,6 +95,20 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             b.name(r),
             b.name(*attacker)
         ),
+        Trigger::SpellLanding {
+            caster,
+            ability,
+            landed,
+            total,
+        } => format!(
+            "{}'s {} is about to {} {}{}.",
+            b.name(*caster),
+            b.ability(*caster, *ability)
+                .map_or("ability", |a| a.name.as_str()),
+            if *landed { "land on" } else { "miss" },
+            b.name(r),
+            total.map_or(String::new(), |t| format!(" (its check: {t})"))
+        ),
         Trigger::WithinZone { mover, steps } => format!(
             "{} has moved {steps} cells within {}'s zone.",
             b.name(*mover),

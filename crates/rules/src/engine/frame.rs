@@ -147,6 +147,13 @@ pub enum Frame {
         landed: bool,
         /// Damage dice multiplier.
         mult: i32,
+        /// The first effect still to apply (after a damage window paused them).
+        #[serde(default)]
+        from: usize,
+        /// The target has been offered its answer to the spell landing
+        /// (`Trigger::SpellLanding`).
+        #[serde(default)]
+        asked: bool,
     },
     /// A frame only one ruleset queues (flow's intercept offers and defences,
     /// tactical-d20's leaps and pursuits; `rulesets/<id>/vocabulary.rs`): the engine hands

@@ -613,7 +613,9 @@ impl Battle {
                 target,
                 landed,
                 mult,
-            } => self.exec_effects(caster, ability, target, landed, mult)?,
+                from,
+                asked,
+            } => self.exec_effects(caster, ability, target, landed, mult, from, asked)?,
             Frame::Damage { hit, mult } => self.damage(hit, mult)?,
             Frame::DealDamage { hit, roll } => self.rules().deal_damage(self, hit, roll),
             // A ruleset's own frame goes to the ruleset that queues it; another ruleset's
@@ -640,6 +642,8 @@ impl Battle {
                 target: hit.target,
                 landed: true,
                 mult,
+                from: 0,
+                asked: false,
             });
             return Ok(());
         }
@@ -770,6 +774,8 @@ impl Battle {
                 target,
                 landed: false,
                 mult: 1,
+                from: 0,
+                asked: false,
             });
         }
         if outcome.is_success() {

@@ -95,6 +95,21 @@ pub enum Trigger {
         /// Steps taken within the zone so far on this movement.
         steps: u32,
     },
+    /// `caster`'s ability `ability` has been rolled against the reactor (its attack or the
+    /// reactor's save; `landed`: its effects, else its `on_miss`) and is about to take
+    /// effect; `total` is the check's total when one was rolled (the attack roll, or the
+    /// save against the caster's number). Counters: a counterspell per target, after the
+    /// spell's check. The ruleset's answer may cancel it (`Battle::cancel_effects`).
+    SpellLanding {
+        /// Who casts.
+        caster: UnitId,
+        /// The caster's ability (index into its abilities).
+        ability: usize,
+        /// Effects (true) or the miss's (false).
+        landed: bool,
+        /// The check's total, if one was rolled.
+        total: Option<i32>,
+    },
     /// `caster` casts a spell (or uses an ability that provokes) within the reactor's
     /// threat range: a reaction attack (it does not stop the casting, except where the
     /// ruleset says so).
@@ -155,6 +170,7 @@ impl Trigger {
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
             Trigger::SpellIdentified { .. }
+            | Trigger::SpellLanding { .. }
             | Trigger::Approaching { .. }
             | Trigger::PowerCue { .. } => None,
             Trigger::IncomingAttack { .. }
