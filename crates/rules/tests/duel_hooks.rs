@@ -604,3 +604,67 @@ fn a_declined_declaration_drops_out() {
     assert_eq!(reacted, [f]);
     assert_eq!(damage(&since(&b, n)), [(f, 6)]);
 }
+
+// ---- 3. Spells go through the same steps ----
+
+/// Ada (psion) casts Mind Thrust (a save, 2d6 psychic) at Fang.
+fn mind_thrust(forced: &[u32]) -> (Battle, UnitId, UnitId) {
+    let units = r#"Unit(name: "Ada", side: "Red", cell: (4, 4), archetype: "psion"),
+        Unit(name: "Fang", side: "Blue", cell: (6, 4), archetype: "wolf")"#;
+    let mut all = vec![20, 1];
+    all.extend_from_slice(forced);
+    let mut b = ruled_battle(&DUEL_HOOKS, GridKind::Square, units, 1, &all);
+    let (a, f) = (id(&b, "Ada"), id(&b, "Fang"));
+    assert_eq!(
+        b.ability(a, 0).map(|x| x.name.as_str()),
+        Some("Mind Thrust")
+    );
+    b.submit(Command::Act {
+        unit: a,
+        action: CommonAction::Cast {
+            ability: 0,
+            at: skirmish_rules::engine::CastAt::Unit(f),
+        }
+        .into(),
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    (b, a, f)
+}
+
+/// After the spell's check, the target may answer it landing on it (a counterspell per
+/// target): answered, the spell does nothing to it.
+#[test]
+fn a_target_answers_a_spell_landing_on_it_and_its_effects_are_cancelled() {
+    let (mut b, a, f) = mind_thrust(&[]);
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    let w = b.window().unwrap();
+    assert!(matches!(
+        w.trigger,
+        Trigger::SpellLanding { caster, ability: 0, landed: true, .. } if caster == a
+    ));
+    let n = b.log().len();
+    react(&mut b, f, Some(ReactionKind::Counterspell), Vec::new());
+    assert!(damage(&since(&b, n)).is_empty());
+    assert_eq!(b.hp(f), 13);
+    assert_eq!(b.rp(f), 1);
+}
+
+/// Declined, the spell's damage takes a weapon's damage step: Fang, told the 7 coming,
+/// Blocks it to half.
+#[test]
+fn a_spells_damage_takes_the_same_damage_step_as_a_weapons() {
+    let (mut b, a, f) = mind_thrust(&[3, 4]);
+    react(&mut b, f, None, Vec::new());
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    assert_eq!(
+        b.window().unwrap().trigger,
+        Trigger::IncomingDamage {
+            attacker: a,
+            amount: 7
+        }
+    );
+    let n = b.log().len();
+    react(&mut b, f, Some(ReactionKind::Block), Vec::new());
+    assert_eq!(damage(&since(&b, n)), [(f, 3)]);
+    assert_eq!(b.hp(f), 10);
+}
