@@ -390,6 +390,43 @@ def self_test():
     return 0
 
 
+TRAITS = [
+    ("Ruleset", "crates/rules/src/battle/rules.rs"),
+    ("View", "crates/rules/src/rulesets/view.rs"),
+    ("AiTactics", "crates/rules/src/ai/tactics.rs"),
+]
+
+
+def trait_methods(path, name):
+    """The method names of `pub trait NAME` in a file."""
+    with open(path, encoding="utf-8") as fh:
+        code = strip_comments_and_strings(fh.read())
+    m = re.search(r"pub trait " + name + r"\b[^{]*\{", code)
+    if not m:
+        return []
+    depth, i = 1, m.end()
+    while i < len(code) and depth:
+        depth += {"{": 1, "}": -1}.get(code[i], 0)
+        i += 1
+    body = code[m.end():i]
+    return re.findall(r"\bfn (\w+)", body)
+
+
+def check_design(root, problems):
+    """docs/design.md names every method of the three traits (`name`), so the doc's
+    tables follow the code."""
+    try:
+        with open(os.path.join(root, "docs/design.md"), encoding="utf-8") as fh:
+            doc = fh.read()
+    except OSError:
+        problems.append("docs/design.md is missing")
+        return
+    for name, path in TRAITS:
+        for f in trait_methods(os.path.join(root, path), name):
+            if "`" + f + "`" not in doc:
+                problems.append(f"docs/design.md does not name {name}::{f}")
+
+
 def main():
     if "--self-test" in sys.argv:
         return self_test()
@@ -399,6 +436,7 @@ def main():
     problems = []
     check_crate(os.path.join(root, "crates/rules/src"), "rules", {"rulesets/mod.rs", "rulesets/registry.rs", "rulesets/vocabulary.rs", "vocab/ruleset_id.rs"}, problems, graph)
     check_crate(os.path.join(root, "src"), "game", set(), problems, graph)
+    check_design(root, problems)
     for p in problems:
         print(p)
     if problems:
