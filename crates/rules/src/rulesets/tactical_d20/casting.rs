@@ -52,10 +52,33 @@ pub const NO_PSIONIC_FOCUS: [ConditionKind; 5] = [
 ];
 
 /// Check a `Cast` (the engine checked the aim; `check` the Standard action and Stunned).
-pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
+pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
     let a = b
         .ability(u, i)
         .ok_or_else(|| cannot(b, u, format!("it knows no ability #{i}")))?;
+    // "Frightened: … taking no offensive actions": no hostile ability either.
+    if a.hostile() && b.has(u, ConditionKind::Frightened) {
+        return Err(cond(b, u, "frightened", "it takes no offensive actions"));
+    }
+    // "Creatures with Cover cannot be targeted" (Cover: "Unable to be seen or
+    // targeted"): no ability names one as its target, as no bow may (an area still
+    // catches it).
+    let named: Vec<UnitId> = match at {
+        CastAt::Unit(t) => vec![*t],
+        CastAt::Units(ts) => ts.clone(),
+        CastAt::User | CastAt::Cell(_) => Vec::new(),
+    };
+    if let Some(&t) = named
+        .iter()
+        .find(|&&t| t != u && b.has(t, ConditionKind::Cover))
+    {
+        return Err(Illegal::Hidden(super::conditions::named(b, t)));
+    }
+    // "Nauseated: … cannot cast Spells or consume potions or food": whatever the focus
+    // (Psionic Focus waives the components, not the condition).
+    if matches!(a.kind, AbilityKind::Spell) && b.has(u, ConditionKind::Nauseated) {
+        return Err(cond(b, u, "nauseated", "it cannot cast spells"));
+    }
     match a.kind {
         AbilityKind::Spell => {
             let sq = b.pool(u, Pool::SpellQuantity);
@@ -78,9 +101,6 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal>
                     ));
                 }
             } else {
-                if b.has(u, ConditionKind::Nauseated) {
-                    return Err(cond(b, u, "nauseated", "it cannot cast spells"));
-                }
                 if b.has(u, ConditionKind::Restrained) {
                     return Err(cond(b, u, "restrained", "it cannot make the gestures"));
                 }
@@ -93,14 +113,11 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal>
                 }
             }
         }
+        // Only Nauseated bars potions ("cannot … consume potions or food"); Starving says
+        // nothing of them ("must consume food to remove the condition").
         AbilityKind::Potion => {
-            for (c, name) in [
-                (ConditionKind::Nauseated, "nauseated"),
-                (ConditionKind::Starving, "starving"),
-            ] {
-                if b.has(u, c) {
-                    return Err(cond(b, u, name, "it cannot consume potions"));
-                }
+            if b.has(u, ConditionKind::Nauseated) {
+                return Err(cond(b, u, "nauseated", "it cannot consume potions"));
             }
         }
         AbilityKind::Ability | AbilityKind::Item => {}
