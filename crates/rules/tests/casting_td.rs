@@ -766,3 +766,48 @@ fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
     assert_eq!(damage(&ev), [(g, 6)]);
     assert!(b.has(r, ConditionKind::Waiting));
 }
+
+/// Issue 29, one attack path: a spell attack roll adds what a bow's adds in the same
+/// state — Assist ("+4 … d20 rolls"), Fatigued ("subtract the Ability Modifier(s) from
+/// Attack rolls": INT for a spell, DEX for a bow) and high ground ("+4 bonus on Attack
+/// Rolls") — and rolls with them: Ray of Frost from high ground, Fatigued and Assisted:
+/// d20 10 + BAB 0 + INT 3 − 3 + 4 + 4 = 18 against AC 17.
+#[test]
+fn a_spell_attack_roll_adds_what_a_weapons_adds_in_the_same_state() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    // The same state twice: Wiz with its dagger (a hand free to cast), and with a
+    // shortbow (to compare the bow's roll).
+    let state = |weapons: &str, dice: &[u32]| {
+        let units = format!(
+            r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard", weapons: [{weapons}],
+                conditions: {{Fatigued: UntilRemoved, Assisted: UntilRemoved}}),
+            Unit(name: "Grub", side: "Blue", cell: (7, 4), archetype: "fighter")"#
+        );
+        let mut map = open(16, 9);
+        map[4].replace_range(4..5, "^");
+        let rows: Vec<&str> = map.iter().map(String::as_str).collect();
+        let mut b = field(SQ, &rows, &units, "", dice);
+        end(&mut b);
+        b
+    };
+    let names = |m: &[skirmish_rules::dice::Modifier]| -> Vec<String> {
+        m.iter().map(|m| m.name.to_string()).collect()
+    };
+    let archer = state(r#""shortbow""#, &[1, 20]);
+    let (w, g) = (id(&archer, "Wiz"), id(&archer, "Grub"));
+    let bow =
+        names(&td::attack_math(&archer, w, g, 0, skirmish_rules::event::AttackKind::Normal).bonus);
+    let mut b = state(r#""dagger""#, &[1, 20, 10, 10, 2]);
+    let spell = names(&td::spell_attack_bonus(&b, w, g));
+    for s in ["assisted", "fatigued", "high ground"] {
+        assert!(bow.iter().any(|n| n == s), "bow lacks {s}: {bow:?}");
+        assert!(spell.iter().any(|n| n == s), "spell lacks {s}: {spell:?}");
+    }
+    let start = b.log().len();
+    cast(&mut b, w, RAY, CastAt::Unit(g)).unwrap();
+    let total = since(&b, start).into_iter().find_map(|e| match e {
+        Event::Attack { roll, .. } => Some(roll.total),
+        _ => None,
+    });
+    assert_eq!(total, Some(10 + 3 - 3 + 4 + 4));
+}

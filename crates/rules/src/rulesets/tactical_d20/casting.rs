@@ -306,13 +306,20 @@ pub(super) fn ability_save(
     Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
 }
 
-/// A spell attack's bonus: base attack bonus and INT.
-pub fn spell_attack_bonus(b: &Battle, caster: UnitId) -> Vec<Modifier> {
+/// A spell attack's bonus on `target`: base attack bonus and INT, then what every attack
+/// roll adds (Fatigued on INT, a Focus on attack, Assist, high ground, cover: the same
+/// as a weapon's, `attack::situational`). A weapon's own parts (size, the slot's
+/// penalty, a charge, range increments, a prone attacker's melee) stay the weapon's.
+pub fn spell_attack_bonus(b: &Battle, caster: UnitId, target: UnitId) -> Vec<Modifier> {
     let s = b.stats(caster);
-    vec![
+    let int = s.d20_mod(Stat::Int);
+    let mut m = vec![
         Modifier::new(ModKind::Skill, "BAB", s.get(Stat::Bab)),
-        Modifier::new(ModKind::Skill, "INT", s.d20_mod(Stat::Int)),
-    ]
+        Modifier::new(ModKind::Skill, "INT", int),
+    ];
+    super::attack::fatigued(b, caster, int, &mut m);
+    super::attack::situational(b, caster, target, &mut m);
+    m
 }
 
 /// What a spell attack goes against: AC (Armour), 10 + Reflex (Physical), 10 + Will
@@ -345,7 +352,7 @@ pub(super) fn resolve_spell_attack(
         Some(Resolve::Attack { vs }) => vs,
         _ => Defence::Armour,
     };
-    let bonus = spell_attack_bonus(b, caster);
+    let bonus = spell_attack_bonus(b, caster, target);
     let against = spell_defence(b, caster, target, vs);
     let number: i32 = against.iter().map(|m| m.value).sum();
     let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
@@ -386,7 +393,10 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
     match a.resolve {
         Resolve::Automatic => 1.0,
         Resolve::Attack { vs } => {
-            let bonus: i32 = spell_attack_bonus(b, caster).iter().map(|m| m.value).sum();
+            let bonus: i32 = spell_attack_bonus(b, caster, target)
+                .iter()
+                .map(|m| m.value)
+                .sum();
             let number: i32 = spell_defence(b, caster, target, vs)
                 .iter()
                 .map(|m| m.value)
