@@ -38,16 +38,24 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
             .get(b.side(r).0 as usize)
             .copied()
             .unwrap_or_default();
-        let choice = match policy {
+        let cmd = match policy {
             ReactPolicy::Ask => return,
-            ReactPolicy::Never => None,
-            ReactPolicy::Auto => auto_choice(b),
-        };
-        let cmd = Command::React {
-            unit: r,
-            choice,
-            commit: 0,
-            commits: Vec::new(),
+            ReactPolicy::Never => Command::React {
+                unit: r,
+                choice: None,
+                commit: 0,
+                commits: Vec::new(),
+            },
+            // The AI's whole answer: its choice and the amounts it commits.
+            ReactPolicy::Auto => match skirmish_rules::ai::decide(b) {
+                Some(c @ Command::React { .. }) => c,
+                _ => Command::React {
+                    unit: r,
+                    choice: auto_choice(b),
+                    commit: 0,
+                    commits: Vec::new(),
+                },
+            },
         };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;

@@ -59,6 +59,6 @@ pub trait AiTactics: Sync {
         kind: ReactionKind,
     ) -> Vec<crate::engine::Commit>;
     /// What to do first so that a spell can be cast this turn (tactical-d20: a psion
-    /// Concentrates for its Psionic Focus); `None`: nothing (the default).
+    /// Concentrates for its Psionic Focus); `None`: nothing.
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
 }

@@ -386,8 +386,8 @@ pub trait Ruleset: Sync {
     fn acts_while_down(&self, b: &Battle, u: UnitId) -> bool;
 
     /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
-    /// turn (the engine compares the total with the condition's number). The default is
-    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    /// turn (the engine compares the total with the condition's number): flow and
+    /// tactical-d20 a plain d20; escalation 3d6 with its Advantage and Disadvantage dice.
     fn save_roll(
         &self,
         b: &mut Battle,
@@ -398,7 +398,7 @@ pub trait Ruleset: Sync {
     // ---- Casting (issue 17; `engine/cast.rs`) ----
     // What casting costs and which checks it needs are the ruleset's `check_action` and
     // `perform` on `CommonAction::Cast`; these are what the engine asks while a casting
-    // resolves. The defaults suit a ruleset without magic.
+    // resolves. Each ruleset states them, a ruleset without magic too.
 
     /// The chance an ability's attack or save lands on `target` (1 for an automatic
     /// one): the number the preview shows and the AI weighs, from the same check the
@@ -415,7 +415,7 @@ pub trait Ruleset: Sync {
         dc: i32,
     ) -> Result<bool, ForcedFaceError>;
     /// Typed damage on `target` (energy resistance and weakness): the roll with its
-    /// modifiers added. The default changes nothing.
+    /// modifiers added (the roll unchanged where a ruleset has no energy types).
     fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll;
     /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
     fn revives(&self, b: &Battle, u: UnitId) -> bool;
