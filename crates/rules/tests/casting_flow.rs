@@ -426,14 +426,19 @@ fn an_area_spell_attack_cannot_be_intercepted() {
 /// d100 60 (Success), Guard dodges with Agility 45 d100 10 (Hard): no damage. Again:
 /// Magic 90 (a miss): on_miss 1d4 = 3.
 #[test]
-fn a_spell_attack_can_only_be_dodged_and_a_dodged_spell_does_nothing() {
+fn a_spell_attack_can_be_dodged_or_blocked_not_parried_and_a_dodged_spell_does_nothing() {
     let units = r#"Unit(name: "Spk", side: "Red", cell: (1, 1), archetype: "sparker"),
         Unit(name: "Guard", side: "Blue", cell: (5, 1), archetype: "fighter")"#;
     let mut b = arena(SQ, 10, 5, units, SPARKER, &[10, 1, 60, 10, 90, 3]);
     let (s, f) = (id(&b, "Spk"), id(&b, "Guard"));
     let start = b.log().len();
     cast(&mut b, s, 1, CastAt::Unit(f)).unwrap();
-    assert_eq!(b.window().unwrap().options, [ReactionKind::Dodge]);
+    // Dodge and Block take "a melee or ranged attack" (Guard holds a shield); Parry only
+    // "another melee attack".
+    assert_eq!(
+        b.window().unwrap().options,
+        [ReactionKind::Dodge, ReactionKind::Block]
+    );
     react(&mut b, f, Some(ReactionKind::Dodge));
     let ev = since(&b, start);
     assert!(ev.iter().any(|e| matches!(
@@ -451,6 +456,34 @@ fn a_spell_attack_can_only_be_dodged_and_a_dodged_spell_does_nothing() {
     assert!(offers(&ev).is_empty());
     assert_eq!(damage(&ev), [(f, 3)], "on_miss: {ev:#?}");
     assert_eq!(b.hp(f), 21);
+}
+
+/// Issue 29: "Block: 1 RP to roll Endurance to block a melee or ranged attack; requires a
+/// shield": a shield-bearer Blocks a spell attack as it would an arrow. Glancing bolt:
+/// Magic d100 60 (Success); Guard blocks with Endurance 55, d100 20: no damage.
+#[test]
+fn a_shield_bearer_blocks_a_spell_attack() {
+    let units = r#"Unit(name: "Spk", side: "Red", cell: (1, 1), archetype: "sparker"),
+        Unit(name: "Guard", side: "Blue", cell: (5, 1), archetype: "fighter")"#;
+    let mut b = arena(SQ, 10, 5, units, SPARKER, &[10, 1, 60, 20]);
+    let (s, f) = (id(&b, "Spk"), id(&b, "Guard"));
+    let start = b.log().len();
+    cast(&mut b, s, 1, CastAt::Unit(f)).unwrap();
+    react(&mut b, f, Some(ReactionKind::Block));
+    let ev = since(&b, start);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::Defence {
+                kind: ReactionKind::Block,
+                success: true,
+                ..
+            }
+        )),
+        "{ev:#?}"
+    );
+    assert!(damage(&ev).is_empty(), "{ev:#?}");
+    assert_eq!(b.hp(f), 24);
 }
 
 /// (unit, purpose) of every `Check`, and every `Contest`'s (active, passive, active_wins).

@@ -367,9 +367,14 @@ pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
     if !b.alive(t) || b.rp(t) < 1 || b.has(t, ConditionKind::Grappled) {
         return Vec::new();
     }
-    // A spell attack can only be dodged.
+    // A spell attack is "a melee or ranged attack" to Dodge and Block (a shield-bearer
+    // may Block it); not "another melee attack" to Parry (nor then to Riposte).
     if matches!(hit.effect, HitEffect::Ability(_)) {
-        return vec![ReactionKind::Dodge];
+        let mut o = vec![ReactionKind::Dodge];
+        if b.holds_shield(t) {
+            o.push(ReactionKind::Block);
+        }
+        return o;
     }
     let melee = b
         .weapons(hit.attacker)
