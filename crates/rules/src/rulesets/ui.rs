@@ -2,8 +2,8 @@
 //! key, what it targets, the command it makes), choices before a command goes in
 //! ([`Choice`]), the budget on the unit card ([`Gauge`]), the price of an attack
 //! ([`AttackPrice`]), fixed words ([`WindowWords`]) and condition badges. Each ruleset
-//! lists its own in its folder (`flow/ui.rs`, `tactical_d20/ui.rs`); the window reads
-//! them through [`crate::rulesets::Ruleset`] and names no ruleset.
+//! lists its own in its folder (`<id>/ui.rs`, where it implements [`crate::rulesets::View`]);
+//! the window reads them through that trait and names no ruleset.
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponTag};
@@ -235,6 +235,18 @@ pub fn item_choice(
         title,
         options: items.into_iter().map(|i| (label(i), make(i))).collect(),
     })
+}
+
+/// How near an enemy must come to spring a readied (flow) or waited (tactical-d20) shot:
+/// the longest first range increment (no penalty) of a ranged weapon in hand, else the
+/// reach `u` threatens; at least 1.
+pub fn shot_cells(b: &Battle, u: UnitId) -> u32 {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
+        .map(|i| b.weapons(u)[i].range)
+        .max()
+        .unwrap_or_else(|| b.threat_reach(u))
+        .max(1)
 }
 
 /// The badge a condition shows on the map and the unit card (the same letters for every

@@ -1,7 +1,8 @@
 //! The window-facing trait: what a ruleset shows (the action bar, prices, gauges,
 //! badges, the log's words, tooltips and F1 help). Each ruleset folder implements
-//! [`View`] in its `ui.rs`/`explain.rs`; the window and the logs reach it through the
-//! registry ([`crate::rulesets::Registry::view`], [`crate::rulesets::view_of`]).
+//! [`View`] in its `ui.rs` (`explain` and `summary` read the tables of its `explain.rs`);
+//! the window and the logs reach it through the registry
+//! ([`crate::rulesets::Registry::view`], [`crate::rulesets::view_of`]).
 
 use crate::battle::Battle;
 use crate::battle::rules::Ruleset;

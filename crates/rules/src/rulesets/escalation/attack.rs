@@ -10,7 +10,6 @@ use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, HitEffect};
 use crate::event::{AttackKind, Counter, Event, Outcome, Trigger};
 use crate::level::Role;
-use crate::odds::Distribution;
 
 use super::EscalationFrame;
 
@@ -547,36 +546,4 @@ pub fn base_damage(roll: &Roll) -> i32 {
             .filter(|m| m.name == "Volition")
             .map(|m| m.value)
             .sum::<i32>()
-}
-
-/// Roll a hit's damage: X × Level + Volition, doubled on a crit, halved by resistance.
-pub(crate) fn roll_damage(
-    b: &mut Battle,
-    hit: &crate::engine::Hit,
-    mult: i32,
-) -> Result<Option<Roll>, ForcedFaceError> {
-    let (dice, vol) = damage_parts(b, hit.attacker, hit.weapon);
-    let mut roll = b.roll(dice)?;
-    roll = roll.with(Modifier::new(ModKind::Skill, "Volition", vol));
-    if mult > 1 && roll.total > 0 {
-        let extra = roll.total * (mult - 1);
-        roll = roll.with(Modifier::new(
-            ModKind::Critical,
-            format!("crit: damage ×{mult}"),
-            extra,
-        ));
-    }
-    Ok(Some(resisted(b, hit.target, hit.natural, roll)))
-}
-
-/// The damage of a hit and of a crit as distributions (resistance left out).
-pub fn damage_odds(
-    b: &Battle,
-    attacker: UnitId,
-    weapon: usize,
-) -> Option<(Distribution, Distribution)> {
-    let (dice, vol) = damage_parts(b, attacker, weapon);
-    let d = Distribution::of(dice)?.map(|t| (t + vol).max(0));
-    let c = d.map(|t| t * 2);
-    Some((d, c))
 }

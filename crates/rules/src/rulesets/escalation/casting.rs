@@ -19,16 +19,16 @@
 use crate::abilities::{Ability, ActionType, Defence as AbilityDefence, Effect, Resolve};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Slot, UnitId};
-use crate::dice::{ForcedFaceError, ModKind, Modifier, Roll};
+use crate::dice::{ForcedFaceError, ModKind, Modifier};
 use crate::engine::{CastAt, Frame, Hit, HitEffect, Illegal};
-use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
+use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 
 use super::actions::{pay, payer};
 use super::attack::{
     CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, crit_from, d6s, edges, escalation_bonus,
-    escalation_die, level_of, natural_odds, opportunists, resistance,
+    escalation_die, level_of, natural_odds, opportunists,
 };
-use super::turns::{SAVE, roll_save};
+use super::turns::SAVE;
 
 fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
     Illegal::Cannot {
@@ -426,25 +426,6 @@ pub fn power_natural(b: &Battle, target: UnitId) -> Option<i32> {
     })
 }
 
-/// Typed damage of a power on `target`: "Resist [type] X+ … If an attack's Natural roll
-/// result is less than X, it deals half damage" (a power that rolls no attack has no
-/// natural roll to reach X: halved). Weakness is in the crit range ([`power_math`]).
-pub fn typed_damage(b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
-    let kind = if kind.is_empty() { WEAPON_DAMAGE } else { kind };
-    let x = resistance(b, target, kind);
-    let natural = power_natural(b, target).unwrap_or(0);
-    if x > 0 && natural < x && roll.total > 0 {
-        let cut = roll.total - roll.total / 2;
-        roll.with(Modifier::new(
-            ModKind::Other,
-            format!("resist {kind} {x}+: half"),
-            -cut,
-        ))
-    } else {
-        roll
-    }
-}
-
 /// A power's healing: "Most healing requires you to use a Recovery" — a PC healed by a
 /// power also heals using a recovery (none left: half, and −1 to Volition and
 /// defences); a dying PC comes back "as if they had succeeded at a Death Save" (from 0
@@ -457,63 +438,4 @@ pub(super) fn healed(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
         super::turns::use_recovery(b, u)?;
     }
     Ok(())
-}
-
-/// A target saves against a `Save` power: 3d6 (its Advantage and Disadvantage dice)
-/// against the power's number; true when it saved.
-pub(super) fn ability_save(
-    b: &mut Battle,
-    target: UnitId,
-    dc: i32,
-) -> Result<bool, ForcedFaceError> {
-    let roll = roll_save(b, target, false, None)?;
-    let success = roll.total >= dc;
-    b.emit(Event::Check {
-        unit: target,
-        purpose: CheckPurpose::Resist,
-        roll,
-        target_number: dc,
-        outcome: if success {
-            Outcome::Success
-        } else {
-            Outcome::Failure
-        },
-    });
-    Ok(success)
-}
-
-/// The price of a power in words: its action type, and the escalation die it needs.
-pub fn price(b: &Battle, u: UnitId, i: usize) -> String {
-    let Some(a) = b.ability(u, i) else {
-        return String::new();
-    };
-    let mut s = match a.action.unwrap_or(ActionType::Standard) {
-        ActionType::Standard => "Standard",
-        ActionType::Move => "Move",
-        ActionType::Quick => "Quick",
-        ActionType::Free => "free",
-        ActionType::Interrupt => "Interrupt",
-    }
-    .to_string();
-    if let Some(x) = a.spend {
-        s.push_str(&format!(
-            ", spend {x} Power ({} left)",
-            b.pool(u, crate::components::Pool::Power)
-        ));
-    }
-    if let Some(k) = a.escalation {
-        s.push_str(&format!(", escalation die {}", key_words(k)));
-    }
-    if let Some(x) = a.recharge {
-        s.push_str(&format!(
-            ", Recharge {x}+ (rolled at a Quick Rest: one use in a battle)"
-        ));
-    }
-    if let Some(x) = a.sustain {
-        s.push_str(&format!(", Sustain {x}+"));
-    }
-    if a.attacks_first {
-        s.push_str(", all attacks rolled before damage");
-    }
-    s
 }

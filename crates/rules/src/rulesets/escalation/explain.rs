@@ -1,25 +1,14 @@
 //! escalation's rules in plain words (issue 19): the tooltips of its conditions, action
-//! bar, reactions, terrain and rules, and the F1 summary. The words follow
-//! `docs/rules/escalation.md` (what the game plays); "(choice)" marks a reading of the
-//! seed, "(house rule)" a rule the seed does not have. Sources name the seed's sections
-//! ("Combat Rules" of seed 001: "Attacks", "Combat Sequence", "Conditions and Effects",
-//! ...).
+//! bar, reactions, terrain and rules, and the F1 summary (the tables that `ui.rs`'s
+//! `View::explain` and `View::summary` read). The words follow `docs/rules/escalation.md`
+//! (what the game plays); "(choice)" marks a reading of the seed, "(house rule)" a rule
+//! the seed does not have. Sources name the seed's sections ("Combat Rules" of seed 001:
+//! "Attacks", "Combat Sequence", "Conditions and Effects", ...).
 
 use crate::components::ConditionKind;
 use crate::event::ReactionKind;
 use crate::level::Terrain;
-use crate::rulesets::explain::{Explanation, Topic, condition_title, label, rule};
-
-/// The words for `topic`, or `None` when escalation has nothing of that name.
-pub fn explain(topic: Topic) -> Option<Explanation> {
-    match topic {
-        Topic::Condition(k) => condition(k),
-        Topic::Action(l) => action(l),
-        Topic::Reaction(r) => reaction(r),
-        Topic::Terrain(t) => Some(terrain(t)),
-        Topic::Rule(r) => rules(r),
-    }
-}
+use crate::rulesets::explain::{Explanation, condition_title, label, rule};
 
 /// A Sustain's price in words: its power's own action type (the bar names it: Standard,
 /// Move or Quick).
@@ -29,7 +18,7 @@ fn e(title: &'static str, text: &'static str, source: &'static str) -> Explanati
     Explanation::new(title, text, source)
 }
 
-fn condition(k: ConditionKind) -> Option<Explanation> {
+pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
     use ConditionKind::*;
     let t = condition_title(k);
     Some(match k {
@@ -198,7 +187,7 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
     })
 }
 
-fn action(l: &str) -> Option<Explanation> {
+pub(super) fn action(l: &str) -> Option<Explanation> {
     Some(match l {
         "Disengage" => e(
             "Disengage",
@@ -367,7 +356,7 @@ fn action(l: &str) -> Option<Explanation> {
     })
 }
 
-fn reaction(r: ReactionKind) -> Option<Explanation> {
+pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
     use ReactionKind::*;
     Some(match r {
         ReactionAttack => e(
@@ -423,7 +412,7 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
     })
 }
 
-fn terrain(t: Terrain) -> Explanation {
+pub(super) fn terrain(t: Terrain) -> Explanation {
     match t {
         Terrain::Floor => e(
             "Floor",
@@ -461,7 +450,7 @@ fn terrain(t: Terrain) -> Explanation {
     }
 }
 
-fn rules(r: &str) -> Option<Explanation> {
+pub(super) fn rules(r: &str) -> Option<Explanation> {
     Some(match r {
         rule::THREAT => e(
             "Threat",

@@ -3,7 +3,7 @@
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId};
-use crate::engine::{Frame, Interception, MoveMode};
+use crate::engine::{Frame, MoveMode};
 use crate::event::{Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
@@ -123,23 +123,6 @@ pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<
         }
     }
     offers
-}
-
-/// The interceptions `mover` may meet walking `path` (its first cell is where it stands):
-/// [`intercept_offers`] at each step, as if none before were taken.
-pub fn interceptions_along(b: &Battle, mover: UnitId, path: &[Cell]) -> Vec<Interception> {
-    path.windows(2)
-        .flat_map(|w| {
-            intercept_offers(b, mover, w[0], w[1])
-                .into_iter()
-                .map(move |(reactor, ally)| Interception {
-                    from: w[0],
-                    to: w[1],
-                    reactor,
-                    ally,
-                })
-        })
-        .collect()
 }
 
 /// `mover` stepped from `from` to `to`: offer Intercept to each unit that may stop it

@@ -16,10 +16,8 @@
 //!   next to the grabbed unit (either moved, or was pushed), is down, Stunned or
 //!   Helpless, or the grabbed unit Disengages from it.
 
-use crate::abilities::Effect;
 use crate::battle::Battle;
-use crate::components::{ActiveCondition, ConditionKind, Conditions, Duration, Slot, UnitId};
-use crate::dice::DiceExpr;
+use crate::components::{ConditionKind, Conditions, Duration, Slot, UnitId};
 use crate::engine::Illegal;
 use crate::event::{CheckPurpose, Event, Outcome, Spend};
 
@@ -223,38 +221,6 @@ pub fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> f64 {
 /// The Sustain command for `u`'s power `i`.
 pub fn sustain_command(u: UnitId, i: usize) -> crate::engine::Command {
     crate::rulesets::ui::act(u, EscalationAction::Sustain { ability: i })
-}
-
-/// The ongoing damage a Bleeding condition deals at the end of its bearer's turn: the
-/// amount of the `Ongoing` effect of the power its source used to lay it (found in the
-/// log), 5 when no power did (a level's starting condition).
-pub fn ongoing_dice(b: &Battle, u: UnitId, c: &ActiveCondition) -> DiceExpr {
-    let fallback = super::turns::ongoing_dice();
-    let Some(source) = c.source else {
-        return fallback;
-    };
-    let log = b.log();
-    let Some(added) = log.iter().rposition(|l| {
-        matches!(l.event, Event::ConditionAdded { unit, kind: ConditionKind::Bleeding, source: s, .. }
-            if unit == u && s == Some(source))
-    }) else {
-        return fallback;
-    };
-    log[..added]
-        .iter()
-        .rev()
-        .find_map(|l| match l.event {
-            Event::Cast { unit, ability, .. } if unit == source => Some(ability),
-            _ => None,
-        })
-        .and_then(|i| b.ability(source, i))
-        .and_then(|a| {
-            a.effects.iter().find_map(|e| match e {
-                Effect::Ongoing { amount, .. } => Some(*amount),
-                _ => None,
-            })
-        })
-        .unwrap_or(fallback)
 }
 
 /// Does the grab on `t` (Grabbed, sourced to its grabber) still hold: the grabber

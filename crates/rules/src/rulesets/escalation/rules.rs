@@ -3,16 +3,23 @@
 
 use bevy_ecs::world::EntityWorldMut;
 
+use crate::abilities::Effect;
 use crate::battle::{Battle, SetupError};
 use crate::components::UnitId;
 use crate::components::{ConditionKind, Cost, Once, Pool, Pools, Refresh, Slot, Stat, Stats};
-use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
-use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, Interception, RulesetFrame, Window};
+use crate::event::{
+    AttackKind, CheckPurpose, Counter, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
+};
 use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
+use super::attack::{WEAPON_DAMAGE, damage_parts, escalation_die, resistance, resisted};
+use super::casting::power_natural;
+use super::intercept::intercept_offers;
+use super::turns::{escalation_now, roll_save};
 use super::{EscalationFrame, attack, turns};
 
 /// Seed 001, "Combat Rules".
@@ -84,8 +91,15 @@ impl Ruleset for Escalation {
         Ok(())
     }
 
+    // A new round: set the escalation die.
     fn round_started(&self, b: &mut Battle, round: u32) {
-        turns::round_started(b, round);
+        let v = escalation_now(b, round);
+        if v != escalation_die(b) {
+            b.emit(Event::Counter {
+                counter: Counter::EscalationDie,
+                value: v,
+            });
+        }
     }
 
     // A dying PC rolls its death save instead of its turn; the dead take none.
@@ -118,17 +132,46 @@ impl Ruleset for Escalation {
 
     // Ongoing damage: 5 a turn, unless a power lists another amount.
     fn bleed_dice(&self) -> DiceExpr {
-        turns::ongoing_dice()
+        DiceExpr::new(0, 1).plus(turns::ONGOING)
     }
 
-    // "the listed amount" of the power that laid it (5 when none did).
+    // "the listed amount": the amount of the `Ongoing` effect of the power its source used
+    // to lay it (found in the log), 5 when no power did (a level's starting condition).
     fn ongoing_dice(
         &self,
         b: &Battle,
         u: UnitId,
         c: &crate::components::ActiveCondition,
     ) -> DiceExpr {
-        super::powers::ongoing_dice(b, u, c)
+        let fallback = self.bleed_dice();
+        let Some(source) = c.source else {
+            return fallback;
+        };
+        let log = b.log();
+        let Some(added) = log.iter().rposition(|l| {
+            matches!(
+                l.event,
+                Event::ConditionAdded { unit, kind: ConditionKind::Bleeding, source: s, .. }
+                    if unit == u && s == Some(source)
+            )
+        }) else {
+            return fallback;
+        };
+        log[..added]
+            .iter()
+            .rev()
+            .find_map(|l| match l.event {
+                Event::Cast { unit, ability, .. } if unit == source => Some(ability),
+                _ => None,
+            })
+            .and_then(|i| b.ability(source, i))
+            .and_then(|a| {
+                a.effects.iter().find_map(|e| match e {
+                    Effect::Ongoing { amount, .. } => Some(*amount),
+                    _ => None,
+                })
+            })
+            .unwrap_or(fallback)
     }
 
     fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, _hp_after: i32) {
@@ -177,14 +220,22 @@ impl Ruleset for Escalation {
         super::interrupts::offer_on_step(b, u, from, to);
     }
 
-    // The same offers, step by step, without taking the steps.
-    fn interceptions_along(
-        &self,
-        b: &Battle,
-        mover: UnitId,
-        path: &[Cell],
-    ) -> Vec<crate::engine::Interception> {
-        super::interceptions_along(b, mover, path)
+    // The same offers, step by step, without taking the steps: `intercept_offers` at each
+    // step of `path` (its first cell is where the mover stands), as if none before were
+    // taken.
+    fn interceptions_along(&self, b: &Battle, mover: UnitId, path: &[Cell]) -> Vec<Interception> {
+        path.windows(2)
+            .flat_map(|w| {
+                intercept_offers(b, mover, w[0], w[1])
+                    .into_iter()
+                    .map(move |(reactor, ally)| Interception {
+                        from: w[0],
+                        to: w[1],
+                        reactor,
+                        ally,
+                    })
+            })
+            .collect()
     }
 
     // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
@@ -244,13 +295,25 @@ impl Ruleset for Escalation {
         b.push_frame(Frame::Damage { hit, mult });
     }
 
+    // Roll a hit's damage: X × Level + Volition, doubled on a crit, halved by resistance.
     fn roll_damage(
         &self,
         b: &mut Battle,
         hit: &Hit,
         mult: i32,
     ) -> Result<Option<Roll>, ForcedFaceError> {
-        attack::roll_damage(b, hit, mult)
+        let (dice, vol) = damage_parts(b, hit.attacker, hit.weapon);
+        let mut roll = b.roll(dice)?;
+        roll = roll.with(Modifier::new(ModKind::Skill, "Volition", vol));
+        if mult > 1 && roll.total > 0 {
+            let extra = roll.total * (mult - 1);
+            roll = roll.with(Modifier::new(
+                ModKind::Critical,
+                format!("crit: damage ×{mult}"),
+                extra,
+            ));
+        }
+        Ok(Some(resisted(b, hit.target, hit.natural, roll)))
     }
 
     fn damage_answers(&self, _b: &Battle, _hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
@@ -312,6 +375,7 @@ impl Ruleset for Escalation {
         }
     }
 
+    // The damage of a hit and of a crit as distributions (resistance left out).
     fn damage_odds(
         &self,
         b: &Battle,
@@ -320,7 +384,10 @@ impl Ruleset for Escalation {
         weapon: usize,
         _kind: AttackKind,
     ) -> Option<(Distribution, Distribution)> {
-        attack::damage_odds(b, attacker, weapon)
+        let (dice, vol) = damage_parts(b, attacker, weapon);
+        let d = Distribution::of(dice)?.map(|t| (t + vol).max(0));
+        let c = d.map(|t| t * 2);
+        Some((d, c))
     }
 
     fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
@@ -573,6 +640,8 @@ impl Ruleset for Escalation {
         super::casting::chance(b, caster, target, ability)
     }
 
+    // A target saves against a `Save` power: 3d6 (its Advantage and Disadvantage dice)
+    // against the power's number; true when it saved.
     fn ability_save(
         &self,
         b: &mut Battle,
@@ -581,11 +650,39 @@ impl Ruleset for Escalation {
         _stat: Stat,
         dc: i32,
     ) -> Result<bool, ForcedFaceError> {
-        super::casting::ability_save(b, target, dc)
+        let roll = roll_save(b, target, false, None)?;
+        let success = roll.total >= dc;
+        b.emit(Event::Check {
+            unit: target,
+            purpose: CheckPurpose::Resist,
+            roll,
+            target_number: dc,
+            outcome: if success {
+                Outcome::Success
+            } else {
+                Outcome::Failure
+            },
+        });
+        Ok(success)
     }
 
+    // Typed damage of a power on `target`: "Resist [type] X+ … If an attack's Natural roll
+    // result is less than X, it deals half damage" (a power that rolls no attack has no
+    // natural roll to reach X: halved). Weakness is in the crit range (`power_math`).
     fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
-        super::casting::typed_damage(b, target, kind, roll)
+        let kind = if kind.is_empty() { WEAPON_DAMAGE } else { kind };
+        let x = resistance(b, target, kind);
+        let natural = power_natural(b, target).unwrap_or(0);
+        if x > 0 && natural < x && roll.total > 0 {
+            let cut = roll.total - roll.total / 2;
+            roll.with(Modifier::new(
+                ModKind::Other,
+                format!("resist {kind} {x}+: half"),
+                -cut,
+            ))
+        } else {
+            roll
+        }
     }
 
     // The same as every ruleset without its own rule here (stated, not inherited).

@@ -7,9 +7,9 @@ use crate::components::{
     WeaponTag,
 };
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::event::{Counter, Event, Outcome, Spend};
+use crate::event::{Event, Outcome, Spend};
 
-use super::attack::{CRIT_FROM, d6s, escalation_die, is_pc, level_of};
+use super::attack::{CRIT_FROM, d6s, is_pc, level_of};
 
 /// A normal save ("11+").
 pub const SAVE: i32 = 11;
@@ -109,17 +109,6 @@ pub fn escalation_now(b: &Battle, round: u32) -> i32 {
                 escalation_for_round(round.saturating_sub(1))
             }
         }
-    }
-}
-
-/// A new round: set the escalation die.
-pub(crate) fn round_started(b: &mut Battle, round: u32) {
-    let v = escalation_now(b, round);
-    if v != escalation_die(b) {
-        b.emit(Event::Counter {
-            counter: Counter::EscalationDie,
-            value: v,
-        });
     }
 }
 
@@ -415,11 +404,6 @@ pub(crate) fn use_recovery(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceEr
         hp_after: hp + amount,
     });
     Ok(())
-}
-
-/// Ongoing damage at the end of a turn ([`ONGOING`] for each).
-pub fn ongoing_dice() -> DiceExpr {
-    DiceExpr::new(0, 1).plus(ONGOING)
 }
 
 /// The weapons of `u` of the other stance that it could draw (stowed, no shield).

@@ -7,8 +7,10 @@ use crate::components::{ConditionKind, Pool, Slot, UnitId};
 use crate::engine::{Action, Command};
 use crate::rulesets::ui::{ActionSpec, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act};
 
+use crate::abilities::ActionType;
 use crate::event::ReactionKind;
 use crate::rulesets::CheckNote;
+use crate::rulesets::explain::{Explanation, Topic};
 use crate::rulesets::ui::AttackPrice;
 
 use super::Escalation;
@@ -151,278 +153,12 @@ pub static ACTIONS: [ActionSpec; 13] = [
 /// The names of the initiative bands, Very Slow 0 to Very Fast 4.
 pub const BANDS: [&str; 5] = ["Very Slow", "Slow", "Medium", "Fast", "Very Fast"];
 
-/// The Ready command for power `i` with its bar trigger.
-fn ready_power(b: &Battle, u: UnitId, i: usize) -> Command {
-    act(
-        u,
-        EscalationAction::Ready {
-            trigger: super::ready::power_trigger(b, u, i),
-            response: crate::engine::ReadyResponse::Power { ability: i },
-            until: crate::engine::ReadyUntil::NextTurn,
-        },
-    )
-}
-
-/// A Delay: to which of the slower bands; a Dicey Move: who gets its reward; a readied
-/// power: which one; a Sustain: which power, when more than one could be sustained.
-pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
-    if let Command::Act {
-        unit,
-        action: Action::Escalation(EscalationAction::DiceyMove { to, .. }),
-    } = cmd
-    {
-        return super::dicey::choice(b, *unit, *to);
-    }
-    if let Command::Act {
-        unit,
-        action:
-            Action::Escalation(EscalationAction::Ready {
-                response: crate::engine::ReadyResponse::Power { .. },
-                ..
-            }),
-    } = cmd
-    {
-        let options: Vec<(String, Command)> = super::ready::readiable_powers(b, *unit)
-            .into_iter()
-            .filter_map(|i| {
-                let a = b.ability(*unit, i)?;
-                let cmd = ready_power(b, *unit, i);
-                let Command::Act {
-                    action: Action::Escalation(EscalationAction::Ready { trigger, .. }),
-                    ..
-                } = &cmd
-                else {
-                    return None;
-                };
-                let when = match trigger {
-                    crate::engine::ReadyTrigger::EnemyWithin { cells } => {
-                        format!("an enemy comes within {cells}")
-                    }
-                    _ => "an enemy steps next to you".into(),
-                };
-                Some((
-                    format!(
-                        "{} ({}) when {when}",
-                        a.name,
-                        super::casting::price(b, *unit, i)
-                    ),
-                    cmd,
-                ))
-            })
-            .collect();
-        return (options.len() >= 2).then(|| Choice {
-            title: "Ready which power? (it goes off before the enemy acts)".into(),
-            options,
-        });
-    }
-    if let Command::Act {
-        unit,
-        action: Action::Escalation(EscalationAction::Sustain { .. }),
-    } = cmd
-    {
-        let options: Vec<(String, Command)> = super::sustainable(b, *unit)
-            .into_iter()
-            .map(|i| {
-                (
-                    format!("Sustain {}", b.abilities(*unit)[i].name),
-                    super::powers::sustain_command(*unit, i),
-                )
-            })
-            .collect();
-        return (options.len() >= 2).then(|| Choice {
-            title: "Sustain which power?".into(),
-            options,
-        });
-    }
-    let Command::Act {
-        unit,
-        action: Action::Escalation(EscalationAction::Delay { .. }),
-    } = cmd
-    else {
-        return None;
-    };
-    let now = band(b, *unit);
-    let options: Vec<(String, Command)> = (0..now.min(BANDS.len() as i32))
-        .rev()
-        .map(|band| {
-            (
-                format!("{} ({band})", BANDS[band as usize]),
-                act(*unit, EscalationAction::Delay { band }),
-            )
-        })
-        .collect();
-    (options.len() >= 2).then(|| Choice {
-        title: "Delay to which initiative band? (kept for the battle)".into(),
-        options,
-    })
-}
-
 /// The window's fixed words for escalation.
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to move (a Move action; leaving an engaged enemy provokes unless you Disengage), an enemy for a basic attack (Standard).",
     draw: "Switch stance (Quick)",
     sheathe: "Switch stance (Quick)",
 };
-
-/// The escalation die in words: "escalation die 3 (odd)"; 0 is neither even nor odd.
-pub fn escalation_line(die: i32) -> String {
-    let parity = match die {
-        0 => "neither even nor odd",
-        d if d % 2 == 0 => "even",
-        _ => "odd",
-    };
-    format!("escalation die {die} ({parity})")
-}
-
-/// The command's price in action types.
-pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
-    Ok(match cmd {
-        Command::Attack { .. } => "Standard".into(),
-        Command::Act {
-            action: Action::Escalation(EscalationAction::CoupDeGrace { .. }),
-            ..
-        } => "Standard+Quick+Move".into(),
-        Command::Act {
-            unit,
-            action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
-        } => super::casting::price(b, *unit, *ability),
-        // The power's own action type.
-        Command::Act {
-            unit,
-            action: Action::Escalation(EscalationAction::Sustain { ability }),
-        } => b
-            .ability(*unit, *ability)
-            .and_then(super::casting::action_slot)
-            .map_or("free".to_string(), |s| format!("{s:?}")),
-        Command::Act { unit, action } => match super::ready::slot_for(b, *unit, action) {
-            Some(s) => format!("{s:?}"),
-            None => "free".into(),
-        },
-        _ => String::new(),
-    })
-}
-
-/// Why `u` cannot pay for `cmd` at all now.
-pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-    let Command::Act { action, .. } = cmd else {
-        return None;
-    };
-    let s = match action {
-        Action::Common(crate::engine::CommonAction::Cast { ability, .. })
-        | Action::Escalation(EscalationAction::Sustain { ability }) => {
-            super::casting::action_slot(b.ability(u, *ability)?)?
-        }
-        _ => super::ready::slot_for(b, u, action)?,
-    };
-    payer(b, u, s)
-        .is_none()
-        .then(|| format!("no {s:?} action (or better) left"))
-}
-
-/// The pips, the escalation die, Staggered, dying and the stance.
-pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
-    let pips = |label, count, tone| Gauge::Pips { label, count, tone };
-    let mut v = vec![
-        pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
-        pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
-        pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
-        pips("Interrupt", b.pool(u, Pool::Interrupt), Tone::Reaction),
-    ];
-    v.push(Gauge::Note(escalation_line(escalation_die(b))));
-    v.push(Gauge::Note(
-        if melee_stance(b, u) {
-            "melee stance"
-        } else {
-            "ranged stance"
-        }
-        .into(),
-    ));
-    v.push(Gauge::Note(format!(
-        "{} recoveries",
-        b.pool(u, Pool::Recoveries)
-    )));
-    if b.pools(u).is_some_and(|p| p.get(Pool::Power).is_some()) {
-        v.push(Gauge::Note(format!("{} Power", b.pool(u, Pool::Power))));
-    }
-    for i in super::sustainable(b, u) {
-        v.push(Gauge::Note(format!(
-            "{} lasts: Sustain it this turn or it ends",
-            b.abilities(u)[i].name
-        )));
-    }
-    if staggered(b, u) {
-        v.push(Gauge::Note("Staggered".into()));
-    }
-    if b.has(u, ConditionKind::Dying) {
-        v.push(Gauge::Note(format!(
-            "Dying: {} failed death saves left",
-            b.pool(u, Pool::DeathSaveFailures)
-        )));
-    }
-    let left = b.move_left(u);
-    if left > 0 {
-        v.push(Gauge::Note(format!("{left} movement left from this move")));
-    }
-    v
-}
-
-/// What a move of `cost` takes.
-pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
-    let left = b.move_left(u);
-    match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
-        0 => "movement left from this move".to_string(),
-        1 => "a Move action".to_string(),
-        _ => "Move + Standard actions".to_string(),
-    }
-}
-
-/// The chance of a Disengage from every enemy engaged with the unit, with its DC; of a
-/// Sustain, with its number.
-pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-    if let Command::Act {
-        action: Action::Escalation(EscalationAction::Sustain { ability }),
-        ..
-    } = cmd
-    {
-        return sustain_chance(b, u, *ability);
-    }
-    let Command::Act {
-        action: Action::Escalation(EscalationAction::Disengage { from }),
-        ..
-    } = cmd
-    else {
-        return None;
-    };
-    let from = if from.is_empty() {
-        engaged_enemies(b, u)
-    } else {
-        from.clone()
-    };
-    if from.is_empty() {
-        return None;
-    }
-    Some((
-        disengage_chance(b, u, &from),
-        format!(
-            "to disengage from {} (3d6 vs DC {})",
-            from.iter()
-                .map(|&e| b.name(e))
-                .collect::<Vec<_>>()
-                .join(", "),
-            disengage_dc(from.len())
-        ),
-    ))
-}
-
-/// A Sustain's chance: "to sustain Menacing Glare (3d6 vs 11+)".
-fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> Option<(f64, String)> {
-    let a = b.ability(u, i)?;
-    let x = a.sustain?;
-    Some((
-        super::sustain_chance(b, u, i),
-        format!("to sustain {} (3d6 vs {x}+)", a.name),
-    ))
-}
 
 impl crate::rulesets::View for Escalation {
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
@@ -444,32 +180,208 @@ impl crate::rulesets::View for Escalation {
         format!("Standard, Move, Quick; {i} Interrupt")
     }
 
+    // The command's price in action types.
     fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
-        cost_words(b, cmd)
+        Ok(match cmd {
+            Command::Attack { .. } => "Standard".into(),
+            Command::Act {
+                action: Action::Escalation(EscalationAction::CoupDeGrace { .. }),
+                ..
+            } => "Standard+Quick+Move".into(),
+            Command::Act {
+                unit,
+                action: Action::Common(crate::engine::CommonAction::Cast { ability, .. }),
+            } => self.ability_price(b, *unit, *ability),
+            // The power's own action type.
+            Command::Act {
+                unit,
+                action: Action::Escalation(EscalationAction::Sustain { ability }),
+            } => b
+                .ability(*unit, *ability)
+                .and_then(super::casting::action_slot)
+                .map_or("free".to_string(), |s| format!("{s:?}")),
+            Command::Act { unit, action } => match super::ready::slot_for(b, *unit, action) {
+                Some(s) => format!("{s:?}"),
+                None => "free".into(),
+            },
+            _ => String::new(),
+        })
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
         &ACTIONS
     }
 
+    // A Delay: to which of the slower bands; a Dicey Move: who gets its reward; a readied
+    // power: which one; a Sustain: which power, when more than one could be sustained.
     fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        choice(b, cmd)
+        if let Command::Act {
+            unit,
+            action: Action::Escalation(EscalationAction::DiceyMove { to, .. }),
+        } = cmd
+        {
+            return super::dicey::choice(b, *unit, *to);
+        }
+        if let Command::Act {
+            unit,
+            action:
+                Action::Escalation(EscalationAction::Ready {
+                    response: crate::engine::ReadyResponse::Power { .. },
+                    ..
+                }),
+        } = cmd
+        {
+            let options: Vec<(String, Command)> = super::ready::readiable_powers(b, *unit)
+                .into_iter()
+                .filter_map(|i| {
+                    let a = b.ability(*unit, i)?;
+                    let cmd = ready_power(b, *unit, i);
+                    let Command::Act {
+                        action: Action::Escalation(EscalationAction::Ready { trigger, .. }),
+                        ..
+                    } = &cmd
+                    else {
+                        return None;
+                    };
+                    let when = match trigger {
+                        crate::engine::ReadyTrigger::EnemyWithin { cells } => {
+                            format!("an enemy comes within {cells}")
+                        }
+                        _ => "an enemy steps next to you".into(),
+                    };
+                    Some((
+                        format!(
+                            "{} ({}) when {when}",
+                            a.name,
+                            self.ability_price(b, *unit, i)
+                        ),
+                        cmd,
+                    ))
+                })
+                .collect();
+            return (options.len() >= 2).then(|| Choice {
+                title: "Ready which power? (it goes off before the enemy acts)".into(),
+                options,
+            });
+        }
+        if let Command::Act {
+            unit,
+            action: Action::Escalation(EscalationAction::Sustain { .. }),
+        } = cmd
+        {
+            let options: Vec<(String, Command)> = super::sustainable(b, *unit)
+                .into_iter()
+                .map(|i| {
+                    (
+                        format!("Sustain {}", b.abilities(*unit)[i].name),
+                        super::powers::sustain_command(*unit, i),
+                    )
+                })
+                .collect();
+            return (options.len() >= 2).then(|| Choice {
+                title: "Sustain which power?".into(),
+                options,
+            });
+        }
+        let Command::Act {
+            unit,
+            action: Action::Escalation(EscalationAction::Delay { .. }),
+        } = cmd
+        else {
+            return None;
+        };
+        let now = band(b, *unit);
+        let options: Vec<(String, Command)> = (0..now.min(BANDS.len() as i32))
+            .rev()
+            .map(|band| {
+                (
+                    format!("{} ({band})", BANDS[band as usize]),
+                    act(*unit, EscalationAction::Delay { band }),
+                )
+            })
+            .collect();
+        (options.len() >= 2).then(|| Choice {
+            title: "Delay to which initiative band? (kept for the battle)".into(),
+            options,
+        })
     }
 
+    // Why `u` cannot pay for `cmd` at all now.
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        cannot_pay(b, u, cmd)
+        let Command::Act { action, .. } = cmd else {
+            return None;
+        };
+        let s = match action {
+            Action::Common(crate::engine::CommonAction::Cast { ability, .. })
+            | Action::Escalation(EscalationAction::Sustain { ability }) => {
+                super::casting::action_slot(b.ability(u, *ability)?)?
+            }
+            _ => super::ready::slot_for(b, u, action)?,
+        };
+        payer(b, u, s)
+            .is_none()
+            .then(|| format!("no {s:?} action (or better) left"))
     }
 
     fn window_words(&self) -> &'static WindowWords {
         &WORDS
     }
 
+    // The pips, the escalation die, Staggered, dying and the stance.
     fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        gauges(b, u)
+        let pips = |label, count, tone| Gauge::Pips { label, count, tone };
+        let mut v = vec![
+            pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
+            pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
+            pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
+            pips("Interrupt", b.pool(u, Pool::Interrupt), Tone::Reaction),
+        ];
+        v.push(Gauge::Note(escalation_line(escalation_die(b))));
+        v.push(Gauge::Note(
+            if melee_stance(b, u) {
+                "melee stance"
+            } else {
+                "ranged stance"
+            }
+            .into(),
+        ));
+        v.push(Gauge::Note(format!(
+            "{} recoveries",
+            b.pool(u, Pool::Recoveries)
+        )));
+        if b.pools(u).is_some_and(|p| p.get(Pool::Power).is_some()) {
+            v.push(Gauge::Note(format!("{} Power", b.pool(u, Pool::Power))));
+        }
+        for i in super::sustainable(b, u) {
+            v.push(Gauge::Note(format!(
+                "{} lasts: Sustain it this turn or it ends",
+                b.abilities(u)[i].name
+            )));
+        }
+        if staggered(b, u) {
+            v.push(Gauge::Note("Staggered".into()));
+        }
+        if b.has(u, ConditionKind::Dying) {
+            v.push(Gauge::Note(format!(
+                "Dying: {} failed death saves left",
+                b.pool(u, Pool::DeathSaveFailures)
+            )));
+        }
+        let left = b.move_left(u);
+        if left > 0 {
+            v.push(Gauge::Note(format!("{left} movement left from this move")));
+        }
+        v
     }
 
+    // What a move of `cost` takes.
     fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        move_price(b, u, cost)
+        let left = b.move_left(u);
+        match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
+            0 => "movement left from this move".to_string(),
+            1 => "a Move action".to_string(),
+            _ => "Move + Standard actions".to_string(),
+        }
     }
 
     fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
@@ -480,8 +392,42 @@ impl crate::rulesets::View for Escalation {
         }
     }
 
+    // The chance of a Disengage from every enemy engaged with the unit, with its DC; of a
+    // Sustain, with its number.
     fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        maneuver_chance(b, u, cmd)
+        if let Command::Act {
+            action: Action::Escalation(EscalationAction::Sustain { ability }),
+            ..
+        } = cmd
+        {
+            return sustain_chance(b, u, *ability);
+        }
+        let Command::Act {
+            action: Action::Escalation(EscalationAction::Disengage { from }),
+            ..
+        } = cmd
+        else {
+            return None;
+        };
+        let from = if from.is_empty() {
+            engaged_enemies(b, u)
+        } else {
+            from.clone()
+        };
+        if from.is_empty() {
+            return None;
+        }
+        Some((
+            disengage_chance(b, u, &from),
+            format!(
+                "to disengage from {} (3d6 vs DC {})",
+                from.iter()
+                    .map(|&e| b.name(e))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                disengage_dc(from.len())
+            ),
+        ))
     }
 
     fn reaction_price(&self, kind: ReactionKind) -> String {
@@ -517,18 +463,91 @@ impl crate::rulesets::View for Escalation {
         "3d6"
     }
 
+    // A power's action type, and the escalation die it needs.
     fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        super::casting::price(b, u, ability)
+        let Some(a) = b.ability(u, ability) else {
+            return String::new();
+        };
+        let mut s = match a.action.unwrap_or(ActionType::Standard) {
+            ActionType::Standard => "Standard",
+            ActionType::Move => "Move",
+            ActionType::Quick => "Quick",
+            ActionType::Free => "free",
+            ActionType::Interrupt => "Interrupt",
+        }
+        .to_string();
+        if let Some(x) = a.spend {
+            s.push_str(&format!(
+                ", spend {x} Power ({} left)",
+                b.pool(u, Pool::Power)
+            ));
+        }
+        if let Some(k) = a.escalation {
+            s.push_str(&format!(
+                ", escalation die {}",
+                super::casting::key_words(k)
+            ));
+        }
+        if let Some(x) = a.recharge {
+            s.push_str(&format!(
+                ", Recharge {x}+ (rolled at a Quick Rest: one use in a battle)"
+            ));
+        }
+        if let Some(x) = a.sustain {
+            s.push_str(&format!(", Sustain {x}+"));
+        }
+        if a.attacks_first {
+            s.push_str(", all attacks rolled before damage");
+        }
+        s
     }
 
-    fn explain(
-        &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+    // The tables of `explain.rs`, by kind of topic.
+    fn explain(&self, topic: Topic) -> Option<Explanation> {
+        use super::explain::{action, condition, reaction, rules, terrain};
+        match topic {
+            Topic::Condition(k) => condition(k),
+            Topic::Action(l) => action(l),
+            Topic::Reaction(r) => reaction(r),
+            Topic::Terrain(t) => Some(terrain(t)),
+            Topic::Rule(r) => rules(r),
+        }
     }
 
     fn summary(&self) -> &'static [(&'static str, &'static str)] {
         &super::explain::SUMMARY
     }
+}
+
+/// The Ready command for power `i` with its bar trigger.
+fn ready_power(b: &Battle, u: UnitId, i: usize) -> Command {
+    act(
+        u,
+        EscalationAction::Ready {
+            trigger: super::ready::power_trigger(b, u, i),
+            response: crate::engine::ReadyResponse::Power { ability: i },
+            until: crate::engine::ReadyUntil::NextTurn,
+        },
+    )
+}
+
+/// The escalation die in words: "escalation die 3 (odd)"; 0 is neither even nor odd.
+/// The battle line and a gauge note (`View`), and the tests, read it.
+pub fn escalation_line(die: i32) -> String {
+    let parity = match die {
+        0 => "neither even nor odd",
+        d if d % 2 == 0 => "even",
+        _ => "odd",
+    };
+    format!("escalation die {die} ({parity})")
+}
+
+/// A Sustain's chance: "to sustain Menacing Glare (3d6 vs 11+)".
+fn sustain_chance(b: &Battle, u: UnitId, i: usize) -> Option<(f64, String)> {
+    let a = b.ability(u, i)?;
+    let x = a.sustain?;
+    Some((
+        super::sustain_chance(b, u, i),
+        format!("to sustain {} (3d6 vs {x}+)", a.name),
+    ))
 }

@@ -1,6 +1,7 @@
 //! `flow` special actions (Take a Step, Feint, Shove, Grapple, Disarm, Draw/Sheathe,
 //! Flow State, Total Defense, Tumble Through, standing up, Ready Action): their AP cost and
-//! names, who may act and move, and `check` (pure); with the condition helpers, the end of
+//! names, who may act and move, and their checks (`check_own`, `check_common`: pure;
+//! `Ruleset::check_action` in `rules.rs` picks one); with the condition helpers, the end of
 //! a grapple and the landed Disarm, which `combat.rs` also calls. Interpretations are in
 //! `docs/rules/flow.md`.
 
@@ -42,15 +43,6 @@ pub fn flow_cost(a: &FlowAction) -> i32 {
         | FlowAction::Release
         | FlowAction::Ready { .. }
         | FlowAction::Drop { .. } => 0,
-    }
-}
-
-/// What the refusal of another ruleset's action adds: flow waits with Ready Action.
-pub fn instead_of(a: &Action) -> &'static str {
-    if a.name() == "Wait" {
-        "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
-    } else {
-        ""
     }
 }
 
@@ -175,25 +167,8 @@ pub fn tumble_landing(b: &Battle, u: UnitId, through: UnitId) -> Cell {
     b.grid().opposite(b.pos(u), b.pos(through))
 }
 
-/// Is the special action legal now? Pure. (`acting` was checked by the caller; the
-/// engine refuses another ruleset's actions before asking.)
-pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    match a {
-        Action::Common(CommonAction::Cast { ability, .. }) => {
-            super::casting::check_cast(b, u, *ability)
-        }
-        Action::Common(c) => check_common(b, u, c),
-        Action::Flow(f) => check_own(b, u, f),
-        other => Err(Illegal::NoSuchAction {
-            ruleset: super::ID,
-            action: other.name(),
-            instead: instead_of(other),
-        }),
-    }
-}
-
 /// Draw, Sheathe, Pick Up, Stand Up: 1 AP each, none while grappled.
-fn check_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> {
+pub(super) fn check_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> {
     may_act(b, u)?;
     need_ap(b, u, 1)?;
     match *a {

@@ -6,15 +6,13 @@
 //! intercepted (`intercept::next_interceptor`). The rules chosen where the seed is
 //! silent are in `docs/rules/flow.md` (Casting).
 
-use crate::abilities::{Ability, AbilityKind, Resolve};
+use crate::abilities::{Ability, AbilityKind};
 use crate::battle::Battle;
 use crate::components::{Stat, UnitId};
-use crate::dice::ForcedFaceError;
 use crate::engine::{CastAt, Illegal};
-use crate::event::{CheckPurpose, Spend};
+use crate::event::Spend;
 
-use super::combat::{Check, actor_advantage, contest_chance};
-use super::maneuvers::contest;
+use super::combat::{Check, actor_advantage};
 use super::perform::spend;
 
 /// What using an ability costs in AP: a spell 2; a class ability 2 unless it says; a
@@ -78,32 +76,4 @@ pub fn resist_check(b: &Battle, target: UnitId, stat: Stat) -> Check {
         super::maneuvers::skill_name(stat),
         b.stats(target).get(stat),
     )
-}
-
-/// A save in flow is an opposed check: the caster's Magic against the target's `stat`
-/// (ties to the target). The `dc` of the data is tactical-d20's and is not read here.
-pub(super) fn save(
-    b: &mut Battle,
-    caster: UnitId,
-    target: UnitId,
-    stat: Stat,
-) -> Result<bool, ForcedFaceError> {
-    let a = magic_check(b, caster);
-    let p = resist_check(b, target, stat);
-    Ok(contest(b, CheckPurpose::Resist, caster, a, target, p)?.is_none())
-}
-
-/// The chance an ability lands on `target`: its Magic check succeeding (an attack,
-/// before the target's defences), winning the contest (a save), or 1.
-pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
-    let Some(a) = b.ability(caster, i) else {
-        return 0.0;
-    };
-    match a.resolve {
-        Resolve::Automatic => 1.0,
-        Resolve::Attack { .. } => magic_check(b, caster).success_chance(),
-        Resolve::Save { stat, .. } => {
-            contest_chance(&magic_check(b, caster), &resist_check(b, target, stat))
-        }
-    }
 }

@@ -1,29 +1,19 @@
 //! flow's rules in plain words (issue 19): the tooltips of its conditions, action bar,
-//! reactions, terrain and rules, and the F1 summary. The words follow
-//! `docs/rules/flow.md` (what the game plays); "(choice)" marks a reading of the seed,
-//! "(house rule)" a rule the seed does not have.
+//! reactions, terrain and rules, and the F1 summary (the tables that `ui.rs`'s
+//! `View::explain` and `View::summary` read). The words follow `docs/rules/flow.md`
+//! (what the game plays); "(choice)" marks a reading of the seed, "(house rule)" a rule
+//! the seed does not have.
 
 use crate::components::ConditionKind;
 use crate::event::ReactionKind;
 use crate::level::Terrain;
-use crate::rulesets::explain::{Explanation, Topic, condition_title, label, rule};
-
-/// The words for `topic`, or `None` when flow has nothing of that name.
-pub fn explain(topic: Topic) -> Option<Explanation> {
-    match topic {
-        Topic::Condition(k) => Some(condition(k)),
-        Topic::Action(l) => action(l),
-        Topic::Reaction(r) => reaction(r),
-        Topic::Terrain(t) => Some(terrain(t)),
-        Topic::Rule(r) => rules(r),
-    }
-}
+use crate::rulesets::explain::{Explanation, condition_title, label, rule};
 
 fn e(title: &'static str, text: &'static str, source: &'static str) -> Explanation {
     Explanation::new(title, text, source)
 }
 
-fn condition(k: ConditionKind) -> Explanation {
+pub(super) fn condition(k: ConditionKind) -> Explanation {
     use ConditionKind::*;
     let title = condition_title(k);
     match k {
@@ -78,7 +68,7 @@ fn condition(k: ConditionKind) -> Explanation {
     }
 }
 
-fn action(l: &str) -> Option<Explanation> {
+pub(super) fn action(l: &str) -> Option<Explanation> {
     Some(match l {
         "Step" => e(
             "Take a Step",
@@ -274,7 +264,7 @@ fn action(l: &str) -> Option<Explanation> {
     })
 }
 
-fn reaction(r: ReactionKind) -> Option<Explanation> {
+pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
     use ReactionKind::*;
     Some(match r {
         ReactionAttack => e(
@@ -368,7 +358,7 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
     })
 }
 
-fn terrain(t: Terrain) -> Explanation {
+pub(super) fn terrain(t: Terrain) -> Explanation {
     match t {
         Terrain::Floor => e(
             "Floor",
@@ -406,7 +396,7 @@ fn terrain(t: Terrain) -> Explanation {
     }
 }
 
-fn rules(r: &str) -> Option<Explanation> {
+pub(super) fn rules(r: &str) -> Option<Explanation> {
     Some(match r {
         rule::THREAT => e(
             "Threat",

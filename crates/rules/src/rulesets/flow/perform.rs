@@ -1,9 +1,10 @@
-//! `flow` `perform`: carry out a checked special action (it only emits events and pushes
-//! frames), and spending AP.
+//! `flow` `perform`: carry out a checked special action (`perform_own`, `perform_common`;
+//! `Ruleset::perform` in `rules.rs` picks one; they only emit events and push frames), and
+//! spending AP.
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Pool, Stat, UnitId};
-use crate::engine::{Action, CommonAction, Frame, HitEffect, Illegal, ShoveEffect, Window};
+use crate::engine::{CommonAction, Frame, HitEffect, Illegal, ShoveEffect, Window};
 
 use super::{FlowAction, FlowFrame};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, Spend, Trigger};
@@ -21,21 +22,8 @@ pub(super) fn spend(b: &mut Battle, u: UnitId, amount: i32, on: Spend) {
     }
 }
 
-/// Carry out a checked special action.
-pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-    match a {
-        Action::Common(c) => {
-            perform_common(b, u, c);
-            Ok(())
-        }
-        Action::Flow(f) => perform_own(b, u, f),
-        // Another ruleset's: `check` refuses them.
-        _ => Ok(()),
-    }
-}
-
 /// Draw, Sheathe, Pick Up, Stand Up (1 AP each).
-fn perform_common(b: &mut Battle, u: UnitId, a: CommonAction) {
+pub(super) fn perform_common(b: &mut Battle, u: UnitId, a: CommonAction) {
     match a {
         CommonAction::Draw { item } => {
             spend(b, u, 1, Spend::Draw);

@@ -2,11 +2,12 @@
 
 use bevy_ecs::world::EntityWorldMut;
 
+use crate::abilities::Resolve;
 use crate::battle::{Battle, SetupError};
 use crate::components::{ConditionKind, Cost, Pool, Pools, Refresh, Slot, Stat};
 use crate::components::{Once, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, Roll};
-use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, CommonAction, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, CheckPurpose, Event, Gain, Outcome, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -377,16 +378,42 @@ impl Ruleset for Flow {
         false
     }
 
+    // What the refusal of another ruleset's action adds: flow waits with Ready Action.
     fn instead_of(&self, a: &Action) -> &'static str {
-        super::instead_of(a)
+        if a.name() == "Wait" {
+            "; its way of waiting is Ready Action (a trigger and a response, keeping the AP)"
+        } else {
+            ""
+        }
     }
 
+    // Is the special action legal now? Pure. (`acting` was checked by the caller; the
+    // engine refuses another ruleset's actions before asking.)
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-        super::check(b, u, a)
+        match a {
+            Action::Common(CommonAction::Cast { ability, .. }) => {
+                super::casting::check_cast(b, u, *ability)
+            }
+            Action::Common(c) => super::actions::check_common(b, u, c),
+            Action::Flow(f) => super::check_own(b, u, f),
+            other => Err(Illegal::NoSuchAction {
+                ruleset: super::ID,
+                action: other.name(),
+                instead: self.instead_of(other),
+            }),
+        }
     }
 
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-        super::perform(b, u, a)
+        match a {
+            Action::Common(c) => {
+                super::perform::perform_common(b, u, c);
+                Ok(())
+            }
+            Action::Flow(f) => super::perform_own(b, u, f),
+            // Another ruleset's: `check` refuses them.
+            _ => Ok(()),
+        }
     }
 
     // Only reaction attacks are offered here (defences and intercepts open their own
@@ -414,10 +441,24 @@ impl Ruleset for Flow {
         still.then(|| vec![ReactionKind::ReactionAttack])
     }
 
+    // The chance an ability lands on `target`: its Magic check succeeding (an attack,
+    // before the target's defences), winning the contest (a save), or 1.
     fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
-        super::ability_chance(b, caster, target, ability)
+        let Some(a) = b.ability(caster, ability) else {
+            return 0.0;
+        };
+        match a.resolve {
+            Resolve::Automatic => 1.0,
+            Resolve::Attack { .. } => super::magic_check(b, caster).success_chance(),
+            Resolve::Save { stat, .. } => super::contest_chance(
+                &super::magic_check(b, caster),
+                &super::resist_check(b, target, stat),
+            ),
+        }
     }
 
+    // A save in flow is an opposed check: the caster's Magic against the target's `stat`
+    // (ties to the target). The `dc` of the data is tactical-d20's and is not read here.
     fn ability_save(
         &self,
         b: &mut Battle,
@@ -426,7 +467,9 @@ impl Ruleset for Flow {
         stat: Stat,
         _dc: i32,
     ) -> Result<bool, ForcedFaceError> {
-        super::casting::save(b, caster, target, stat)
+        let a = super::magic_check(b, caster);
+        let p = super::resist_check(b, target, stat);
+        Ok(super::maneuvers::contest(b, CheckPurpose::Resist, caster, a, target, p)?.is_none())
     }
 
     // No answer takes more than its price.

@@ -9,11 +9,13 @@ use crate::engine::{
 };
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act, item_choice,
-    items_first,
+    items_first, shot_cells,
 };
 
 use crate::components::{ConditionKind, Pool};
 use crate::event::{CheckPurpose, ReactionKind};
+use crate::rulesets::CheckNote;
+use crate::rulesets::explain::{Explanation, Topic};
 
 use super::Flow;
 use super::{ATTACK_AP, FlowAction, cost, default_disarm_item, feint_chance, shove_chance};
@@ -127,7 +129,7 @@ pub static ACTIONS: [ActionSpec; 18] = [
                 u,
                 FlowAction::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
-                        cells: ready_shot_cells(b, u),
+                        cells: shot_cells(b, u),
                     },
                     response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
@@ -161,7 +163,7 @@ pub static ACTIONS: [ActionSpec; 18] = [
                 u,
                 FlowAction::Ready {
                     trigger: ReadyTrigger::EnemyCasts {
-                        cells: ready_shot_cells(b, u),
+                        cells: shot_cells(b, u),
                     },
                     response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
@@ -201,17 +203,6 @@ pub static ACTIONS: [ActionSpec; 18] = [
     },
 ];
 
-/// The window's "Ready shot" waits for an enemy within the first range increment of the
-/// ranged weapon in hand (no penalty), else within reach.
-fn ready_shot_cells(b: &Battle, u: UnitId) -> u32 {
-    (0..b.weapons(u).len())
-        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
-        .map(|i| b.weapons(u)[i].range)
-        .max()
-        .unwrap_or_else(|| b.threat_reach(u))
-        .max(1)
-}
-
 /// The window's fixed words for flow.
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to move, an enemy to attack (2 AP).",
@@ -219,134 +210,7 @@ pub static WORDS: WindowWords = WindowWords {
     sheathe: "Sheathe (1 AP)",
 };
 
-/// AP a command costs (an attack 2, a special action its own cost).
-fn ap_cost(cmd: &Command) -> i32 {
-    match cmd {
-        Command::Attack { .. } => ATTACK_AP,
-        Command::Act { action, .. } => cost(action),
-        _ => 0,
-    }
-}
-
-/// A Disarm that names no item yet: which of the target's items (its weapon first); a
-/// Drop that names none: which of the unit's own.
-pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
-    if let &Command::Act {
-        unit,
-        action: Action::Flow(FlowAction::Drop { item: None }),
-    } = cmd
-    {
-        return item_choice(
-            "Drop which item?".into(),
-            items_first(b, unit, None),
-            |i| b.weapons(unit)[i].name.clone(),
-            |i| act(unit, FlowAction::Drop { item: Some(i) }),
-        );
-    }
-    let &Command::Act {
-        unit,
-        action: Action::Flow(FlowAction::Disarm {
-            target, item: None, ..
-        }),
-    } = cmd
-    else {
-        return None;
-    };
-    item_choice(
-        format!("Disarm which item of {}?", b.name(target)),
-        items_first(b, target, default_disarm_item(b, target)),
-        |i| b.weapons(target)[i].name.clone(),
-        |i| {
-            act(
-                unit,
-                FlowAction::Disarm {
-                    target,
-                    item: Some(i),
-                    send: None,
-                },
-            )
-        },
-    )
-}
-
-/// Why `u` cannot pay for `cmd` at all now (its AP), before a target is known.
-pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-    let cost = ap_cost(cmd);
-    (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
-}
-
-/// AP, RP and FP as pips.
-pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
-    [
-        ("AP", b.ap(u), Tone::Action),
-        ("RP", b.rp(u), Tone::Reaction),
-        ("FP", b.fp(u), Tone::Other),
-    ]
-    .into_iter()
-    .map(|(label, count, tone)| Gauge::Pips { label, count, tone })
-    .collect()
-}
-
-/// The AP a move of `cost` still has to buy.
-pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
-    let left = b.move_left(u);
-    let ap = if cost > left {
-        (cost - left).div_ceil(super::move_per_ap(b, u))
-    } else {
-        0
-    };
-    format!("{ap} AP")
-}
-
-/// An attack's 2 AP (short when fewer are left).
-pub fn attack_price(b: &Battle, u: UnitId) -> AttackPrice {
-    let price = format!("{ATTACK_AP} AP");
-    if b.ap(u) < ATTACK_AP {
-        AttackPrice::Short {
-            price,
-            why: format!("not enough AP ({} left)", b.ap(u)),
-        }
-    } else {
-        AttackPrice::Pays(price)
-    }
-}
-
-/// A Feint's or Shove's chance against `target` (the numbers the AI weighs too).
-pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-    let Command::Act { action, .. } = cmd else {
-        return None;
-    };
-    match *action {
-        Action::Flow(FlowAction::Feint { target }) => Some((
-            feint_chance(b, u, target),
-            format!(
-                "to out-feint {} (Advantage on the next attack)",
-                b.name(target)
-            ),
-        )),
-        Action::Flow(FlowAction::Shove { target, .. }) => Some((
-            shove_chance(b, u, target),
-            format!("to shove {} (Athletics against Athletics)", b.name(target)),
-        )),
-        _ => None,
-    }
-}
-
-/// "2 AP" for a command (the action bar's price).
-pub fn cost_words(cmd: &Command) -> String {
-    match cmd {
-        Command::Attack { .. } | Command::Act { .. } => format!("{} AP", ap_cost(cmd)),
-        _ => String::new(),
-    }
-}
-
 impl crate::rulesets::View for Flow {
-    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        b.ability(u, ability)
-            .map(|a| format!("{} AP", super::cast_ap(a)))
-            .unwrap_or_default()
-    }
-
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
     }
@@ -361,40 +225,125 @@ impl crate::rulesets::View for Flow {
         format!("{} AP, {} RP", of(Pool::Ap), of(Pool::Reaction))
     }
 
+    // "2 AP" for a command (the action bar's price).
     fn cost_words(&self, _b: &Battle, cmd: &Command) -> Result<String, String> {
-        Ok(cost_words(cmd))
+        Ok(match cmd {
+            Command::Attack { .. } | Command::Act { .. } => format!("{} AP", ap_cost(cmd)),
+            _ => String::new(),
+        })
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
         &ACTIONS
     }
 
+    // A Disarm that names no item yet: which of the target's items (its weapon first); a
+    // Drop that names none: which of the unit's own.
     fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        choice(b, cmd)
+        if let &Command::Act {
+            unit,
+            action: Action::Flow(FlowAction::Drop { item: None }),
+        } = cmd
+        {
+            return item_choice(
+                "Drop which item?".into(),
+                items_first(b, unit, None),
+                |i| b.weapons(unit)[i].name.clone(),
+                |i| act(unit, FlowAction::Drop { item: Some(i) }),
+            );
+        }
+        let &Command::Act {
+            unit,
+            action:
+                Action::Flow(FlowAction::Disarm {
+                    target, item: None, ..
+                }),
+        } = cmd
+        else {
+            return None;
+        };
+        item_choice(
+            format!("Disarm which item of {}?", b.name(target)),
+            items_first(b, target, default_disarm_item(b, target)),
+            |i| b.weapons(target)[i].name.clone(),
+            |i| {
+                act(
+                    unit,
+                    FlowAction::Disarm {
+                        target,
+                        item: Some(i),
+                        send: None,
+                    },
+                )
+            },
+        )
     }
 
+    // The AP, before a target is known.
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        cannot_pay(b, u, cmd)
+        let cost = ap_cost(cmd);
+        (b.ap(u) < cost).then(|| format!("needs {cost} AP, {} left", b.ap(u)))
     }
 
     fn window_words(&self) -> &'static WindowWords {
         &WORDS
     }
 
+    // AP, RP and FP as pips.
     fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        gauges(b, u)
+        [
+            ("AP", b.ap(u), Tone::Action),
+            ("RP", b.rp(u), Tone::Reaction),
+            ("FP", b.fp(u), Tone::Other),
+        ]
+        .into_iter()
+        .map(|(label, count, tone)| Gauge::Pips { label, count, tone })
+        .collect()
     }
 
+    // The AP a move of `cost` still has to buy.
     fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        move_price(b, u, cost)
+        let left = b.move_left(u);
+        let ap = if cost > left {
+            (cost - left).div_ceil(super::move_per_ap(b, u))
+        } else {
+            0
+        };
+        format!("{ap} AP")
     }
 
+    // An attack's 2 AP (short when fewer are left).
     fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
-        attack_price(b, u)
+        let price = format!("{ATTACK_AP} AP");
+        if b.ap(u) < ATTACK_AP {
+            AttackPrice::Short {
+                price,
+                why: format!("not enough AP ({} left)", b.ap(u)),
+            }
+        } else {
+            AttackPrice::Pays(price)
+        }
     }
 
+    // A Feint's or Shove's chance against `target` (the numbers the AI weighs too).
     fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        maneuver_chance(b, u, cmd)
+        let Command::Act { action, .. } = cmd else {
+            return None;
+        };
+        match *action {
+            Action::Flow(FlowAction::Feint { target }) => Some((
+                feint_chance(b, u, target),
+                format!(
+                    "to out-feint {} (Advantage on the next attack)",
+                    b.name(target)
+                ),
+            )),
+            Action::Flow(FlowAction::Shove { target, .. }) => Some((
+                shove_chance(b, u, target),
+                format!("to shove {} (Athletics against Athletics)", b.name(target)),
+            )),
+            _ => None,
+        }
     }
 
     fn reaction_price(&self, kind: ReactionKind) -> String {
@@ -415,7 +364,7 @@ impl crate::rulesets::View for Flow {
     // Every flow check is a roll against a number to beat.
     // Both sides of an opposed check roll their own skill; the words say how the two
     // levels decide it (`active_wins`), so two "success" lines do not read as a draw.
-    fn check_note(&self, p: CheckPurpose, _total: i32, _vs: i32) -> crate::rulesets::CheckNote {
+    fn check_note(&self, p: CheckPurpose, _total: i32, _vs: i32) -> CheckNote {
         let opposed = matches!(
             p,
             CheckPurpose::Feint
@@ -423,7 +372,7 @@ impl crate::rulesets::View for Flow {
                 | CheckPurpose::Grapple
                 | CheckPurpose::BreakFree
         );
-        crate::rulesets::CheckNote {
+        CheckNote {
             words: if opposed {
                 ": opposed, the higher level of success wins and a tie goes to the side resisting"
             } else {
@@ -433,26 +382,43 @@ impl crate::rulesets::View for Flow {
         }
     }
 
-    fn explain(
-        &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+    // No battle-wide line.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
+    }
+
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        b.ability(u, ability)
+            .map(|a| format!("{} AP", super::cast_ap(a)))
+            .unwrap_or_default()
+    }
+
+    // The tables of `explain.rs`, by kind of topic.
+    fn explain(&self, topic: Topic) -> Option<Explanation> {
+        use super::explain::{action, condition, reaction, rules, terrain};
+        match topic {
+            Topic::Condition(k) => Some(condition(k)),
+            Topic::Action(l) => action(l),
+            Topic::Reaction(r) => reaction(r),
+            Topic::Terrain(t) => Some(terrain(t)),
+            Topic::Rule(r) => rules(r),
+        }
     }
 
     fn summary(&self) -> &'static [(&'static str, &'static str)] {
         &super::explain::SUMMARY
     }
+}
 
-    /// A battle-wide line the window shows under the round at all times (escalation: the
-    /// escalation die); empty: none.
-    fn battle_line(&self, _b: &Battle) -> String {
-        String::new()
-    }
-
-    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
-    /// [`Ruleset::save_roll`] rolls before any Advantage.
-    fn save_dice_words(&self) -> &'static str {
-        "d20"
+/// AP a command costs (an attack 2, a special action its own cost).
+fn ap_cost(cmd: &Command) -> i32 {
+    match cmd {
+        Command::Attack { .. } => ATTACK_AP,
+        Command::Act { action, .. } => cost(action),
+        _ => 0,
     }
 }

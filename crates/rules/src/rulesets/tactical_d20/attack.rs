@@ -1,10 +1,10 @@
 //! tactical-d20 attacks and damage: AC, flanking, cover and footing, attack and damage
-//! math, the preview, and rolling attacks and damage; falling unconscious and dying.
+//! math (which `rules.rs` rolls) and the preview; falling unconscious and dying.
 
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Duration, Stat, UnitId, WeaponKind, WeaponTag};
-use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Hit, HitEffect};
+use crate::dice::{DiceExpr, ModKind, Modifier};
+use crate::engine::Hit;
 use crate::event::{AttackKind, Event, Outcome};
 use crate::level::Terrain;
 
@@ -253,39 +253,6 @@ pub fn kind_slot(kind: AttackKind) -> AttackSlot {
     }
 }
 
-/// Roll an attack and push the hit.
-pub(crate) fn resolve_attack(
-    b: &mut Battle,
-    attacker: UnitId,
-    target: UnitId,
-    weapon: usize,
-    kind: AttackKind,
-    effect: HitEffect,
-) -> Result<(), ForcedFaceError> {
-    if let HitEffect::Ability(i) = effect {
-        return super::casting::resolve_spell_attack(b, attacker, target, i);
-    }
-    let a = attack_math(b, attacker, target, weapon, kind);
-    let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
-    let face = roll.faces.first().copied().unwrap_or(1);
-    for m in &a.bonus {
-        roll = roll.with(m.clone());
-    }
-    let outcome = a.outcome(face);
-    b.emit_attack(
-        attacker,
-        target,
-        weapon,
-        kind,
-        effect,
-        roll,
-        a.total_ac(),
-        outcome,
-        a.ac.clone(),
-    );
-    Ok(())
-}
-
 /// The damage-dice multiple of a hit: ×2 on a critical hit by a proficient attacker.
 pub fn damage_multiple(b: &Battle, hit: &Hit) -> i32 {
     if hit.level == Outcome::Critical && proficient(b, hit.attacker, hit.weapon) {
@@ -293,51 +260,6 @@ pub fn damage_multiple(b: &Battle, hit: &Hit) -> i32 {
     } else {
         1
     }
-}
-
-/// Roll and deal the damage of a hit: dice (multiplied on a crit), STR, then damage
-/// resistance.
-pub(crate) fn roll_damage(
-    b: &mut Battle,
-    hit: &Hit,
-    mult: i32,
-) -> Result<Option<Roll>, ForcedFaceError> {
-    let (dice, mods) = damage_parts(b, hit.attacker, hit.weapon, hit.kind, mult);
-    let mut roll = b.dice.roll(dice)?;
-    if mult > 1 {
-        roll = roll.with(Modifier::new(
-            ModKind::Critical,
-            format!("critical: dice ×{mult}"),
-            0,
-        ));
-    }
-    for m in mods {
-        roll = roll.with(m);
-    }
-    if roll.total < 1 {
-        let v = 1 - roll.total;
-        roll = roll.with(Modifier::new(ModKind::Other, "minimum 1", v));
-    }
-    let dr = b.stats(hit.target).get(Stat::Dr);
-    if dr > 0 {
-        let cut = -dr.min(roll.total);
-        roll = roll.with(Modifier::new(ModKind::Other, "damage resistance", cut));
-    }
-    Ok(Some(roll))
-}
-
-/// Deal a hit's rolled damage: HP, then unconscious, dying or dead.
-pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
-    let amount = roll.total.max(0);
-    let hp_after = b.hp(hit.target) - amount;
-    b.emit(Event::Damage {
-        unit: hit.target,
-        source: Some(hit.attacker),
-        roll,
-        amount,
-        hp_after,
-    });
-    after_damage(b, hit.target);
 }
 
 /// At 0 HP or fewer a unit falls unconscious (out of the fight); below 0 it is dying; at

@@ -97,14 +97,6 @@ pub(super) fn need_slot(
     })
 }
 
-/// Has the unit nothing left this turn: no slot and no movement left?
-pub fn exhausted(b: &Battle, u: UnitId) -> bool {
-    [Slot::Standard, Slot::Move, Slot::Quick]
-        .iter()
-        .all(|&s| b.slots(u, s) == 0)
-        && b.move_left(u) == 0
-}
-
 /// The actions each action costs: the slot type, and a second one for the dash-chained
 /// actions (a Dash is a Standard action; Charge, Jump and Overrun are Move actions taken
 /// after it). `(None, None)`: not one of tactical-d20's (another ruleset's).

@@ -12,7 +12,7 @@
 use crate::abilities::{Ability, AbilityKind, Defence, Resolve};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Duration, Pool, Stat, UnitId};
-use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier};
 use crate::engine::{CastAt, Illegal};
 use crate::event::{CheckPurpose, Event, Fizzle, Outcome, Spend, Trigger};
 
@@ -258,32 +258,6 @@ pub(super) fn counterspell(
     Ok(())
 }
 
-/// Reactions hurt the caster while it cast a spell: it keeps the spell with Magical
-/// Aptitude against 10 + the damage + the order (the d20 concentration reading of
-/// "attempting to interrupt").
-pub(super) fn disrupted(
-    b: &mut Battle,
-    caster: UnitId,
-    i: usize,
-    damage: i32,
-) -> Result<bool, ForcedFaceError> {
-    let Some(a) = b.ability(caster, i).cloned() else {
-        return Ok(false);
-    };
-    if a.kind != AbilityKind::Spell {
-        return Ok(false);
-    }
-    let m = skill(b, caster, Skill::MagicalAptitude).unwrap_or_default();
-    let roll = d20(b, caster, &m)?;
-    Ok(!check_event(
-        b,
-        caster,
-        CheckPurpose::Disrupt,
-        roll,
-        10 + damage + a.order as i32,
-    ))
-}
-
 /// The save a `Save` ability names: Fortitude (STR, CON, Fort), Will (WIS, INT, CHA,
 /// Will), else Reflex.
 pub fn save_of(stat: Stat) -> Save {
@@ -292,18 +266,6 @@ pub fn save_of(stat: Stat) -> Save {
         Stat::Will | Stat::Wis | Stat::Int | Stat::Cha => Save::Will,
         _ => Save::Reflex,
     }
-}
-
-/// The target saves: d20 + the save against the DC; true when it saved.
-pub(super) fn ability_save(
-    b: &mut Battle,
-    target: UnitId,
-    stat: Stat,
-    dc: i32,
-) -> Result<bool, ForcedFaceError> {
-    let m = save(b, target, save_of(stat));
-    let roll = d20(b, target, &m)?;
-    Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
 }
 
 /// A spell attack's bonus on `target`: base attack bonus and INT, then what every attack
@@ -375,89 +337,12 @@ pub(super) fn resolve_spell_attack(
     Ok(())
 }
 
-fn spell_outcome(face: i32, total: i32, number: i32) -> Outcome {
+pub(super) fn spell_outcome(face: i32, total: i32, number: i32) -> Outcome {
     match face {
         20 => Outcome::Critical,
         1 => Outcome::Failure,
         _ if total >= number => Outcome::Success,
         _ => Outcome::Failure,
-    }
-}
-
-/// The chance an ability lands on `target`: its attack hitting, the target failing its
-/// save, or 1 (counting every d20 face, the resolver's own rules).
-pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
-    let Some(a) = b.ability(caster, i) else {
-        return 0.0;
-    };
-    match a.resolve {
-        Resolve::Automatic => 1.0,
-        Resolve::Attack { vs } => {
-            let bonus: i32 = spell_attack_bonus(b, caster, target)
-                .iter()
-                .map(|m| m.value)
-                .sum();
-            let number: i32 = spell_defence(b, caster, target, vs)
-                .iter()
-                .map(|m| m.value)
-                .sum();
-            (1..=20)
-                .filter(|&f| spell_outcome(f, f + bonus, number).is_success())
-                .count() as f64
-                / 20.0
-        }
-        Resolve::Save { stat, dc } => {
-            let bonus: i32 = save(b, target, save_of(stat)).iter().map(|m| m.value).sum();
-            (1..=20).filter(|&f| f + bonus < dc).count() as f64 / 20.0
-        }
-    }
-}
-
-/// Energy resistance X (X less of each damage of that type) and weakness (half as much
-/// again; Dehydrated: acid and heat, Soaked: cold and electricity; resistance to the
-/// type negates the weakness).
-pub fn typed_damage(b: &Battle, target: UnitId, kind: &str, mut roll: Roll) -> Roll {
-    if kind.is_empty() {
-        return roll;
-    }
-    let def = b.unit_def(target);
-    let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
-    if resist > 0 {
-        let cut = -resist.min(roll.total.max(0));
-        return roll.with(Modifier::new(
-            ModKind::Other,
-            format!("{kind} resistance {resist}"),
-            cut,
-        ));
-    }
-    let by_condition = (b.has(target, ConditionKind::Dehydrated)
-        && matches!(kind, "acid" | "heat" | "fire"))
-        || (b.has(target, ConditionKind::Soaked) && matches!(kind, "cold" | "electricity"));
-    let weak = def.is_some_and(|d| d.weak.iter().any(|w| w == kind)) || by_condition;
-    if weak {
-        let more = roll.total.max(0) / 2;
-        roll = roll.with(Modifier::new(
-            ModKind::Other,
-            format!("weak to {kind}"),
-            more,
-        ));
-    }
-    roll
-}
-
-/// Healing also stops Bleeding ("Cured automatically with a [Healing] effect") and
-/// brings a dying or unconscious unit back above 0 HP.
-pub(super) fn healed(b: &mut Battle, u: UnitId) {
-    if b.has(u, ConditionKind::Bleeding) {
-        remove(b, u, ConditionKind::Bleeding, None);
-    }
-    if !b.alive(u) && b.hp(u) > 0 && !b.has(u, ConditionKind::Dead) {
-        for c in [ConditionKind::Dying, ConditionKind::Unconscious] {
-            if b.has(u, c) {
-                remove(b, u, c, None);
-            }
-        }
-        b.emit(Event::Revived { unit: u });
     }
 }
 
@@ -474,16 +359,5 @@ pub(super) fn gain_focus(b: &mut Battle, u: UnitId) {
             Duration::UntilRemoved,
             None,
         );
-    }
-}
-
-/// The price of an ability in words.
-pub fn price(b: &Battle, u: UnitId, i: usize) -> String {
-    match b.ability(u, i) {
-        Some(a) if a.kind == AbilityKind::Spell && a.order > 0 => {
-            format!("Standard, {} SQ", a.order)
-        }
-        Some(_) => "Standard".into(),
-        None => String::new(),
     }
 }

@@ -1,17 +1,15 @@
-//! tactical-d20 `check`: is an action legal now? Pure.
+//! tactical-d20 `check`: is an action legal now, its price aside (`legal`)? Pure.
+//! `Ruleset::check_action` in `rules.rs` checks the slots first.
 
 use crate::battle::Battle;
-use crate::components::{Carried, ConditionKind, Slot, UnitId, WeaponTag};
+use crate::components::{Carried, ConditionKind, UnitId, WeaponTag};
 use crate::engine::{Action, CommonAction, Illegal};
 
 use super::{GrappleFollow, TacticalD20Action};
 use crate::level::Terrain;
 
-use super::budget::{action_name, need_slot, slot_name, slots_of};
 use super::checks::{Skill, skill};
-use super::conditions::{
-    cannot, cond, flees, grapple_partner, may_act, may_move, named, offensive,
-};
+use super::conditions::{cannot, cond, flees, grapple_partner, may_move, named, offensive};
 use super::movement::{charge_plan, dash_path, jump_legs, overrun_legs, push_path, tumble_plan};
 
 /// Most words a Command may have.
@@ -53,39 +51,6 @@ pub fn default_item(b: &Battle, t: UnitId) -> Option<usize> {
                 std::cmp::Reverse(i),
             )
         })
-}
-
-/// Is the action legal now? Pure. (`acting` was checked by the caller.)
-pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-    let (first, second) = slots_of(a);
-    let Some(first) = first else {
-        return Err(Illegal::NoSuchAction {
-            ruleset: super::ID,
-            action: a.name(),
-            instead: "",
-        });
-    };
-    may_act(b, u)?;
-    let name = action_name(a);
-    need_slot(b, u, first, name)?;
-    if let Some(s) = second {
-        // The Standard pays for the Dash, so the Move must be a real Move action.
-        if b.slots(u, s) == 0 {
-            return Err(Illegal::NoSlot {
-                unit: named(b, u),
-                action: name,
-                slot: slot_name(s),
-            });
-        }
-        if first == Slot::Standard && b.slots(u, Slot::Standard) == 0 {
-            return Err(Illegal::NoSlot {
-                unit: named(b, u),
-                action: name,
-                slot: "Standard",
-            });
-        }
-    }
-    legal(b, u, a)
 }
 
 /// Everything but the price: is the action possible for `u` now? (A waited action was

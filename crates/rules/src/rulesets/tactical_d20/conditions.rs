@@ -78,15 +78,6 @@ pub fn can_react(b: &Battle, r: UnitId) -> bool {
         .any(|&c| b.has(r, c))
 }
 
-/// May `r` react to `mover`'s movement: it can react, was not offered one already in this
-/// movement ("only once per movement"), and the mover is not concentrating.
-pub fn may_react_to(b: &Battle, r: UnitId, mover: UnitId) -> bool {
-    can_react(b, r)
-        && !b.has(r, ConditionKind::Frightened)
-        && !b.used(r, crate::components::Once::ReactedToMovement)
-        && !b.has(mover, ConditionKind::Concentrating)
-}
-
 /// May the unit act at all (Stunned: "cannot take any actions")?
 pub(super) fn may_act(b: &Battle, u: UnitId) -> Result<(), Illegal> {
     if b.has(u, ConditionKind::Stunned) {

@@ -1,5 +1,6 @@
 //! tactical-d20's rules in plain words (issue 19): the tooltips of its conditions, action
-//! bar, reactions, terrain and rules, and the F1 summary. The words follow
+//! bar, reactions, terrain and rules, and the F1 summary (the tables that `ui.rs`'s
+//! `View::explain` and `View::summary` read). The words follow
 //! `docs/rules/tactical-d20.md` (what the game plays); "(choice)" marks a reading of the
 //! seed, "(house rule)" a rule the seed does not have. "Action ›" names a section of
 //! the seed, which is called "Action".
@@ -7,24 +8,13 @@
 use crate::components::ConditionKind;
 use crate::event::ReactionKind;
 use crate::level::Terrain;
-use crate::rulesets::explain::{Explanation, Topic, condition_title, label, rule};
-
-/// The words for `topic`, or `None` when tactical-d20 has nothing of that name.
-pub fn explain(topic: Topic) -> Option<Explanation> {
-    match topic {
-        Topic::Condition(k) => condition(k),
-        Topic::Action(l) => action(l),
-        Topic::Reaction(r) => reaction(r),
-        Topic::Terrain(t) => Some(terrain(t)),
-        Topic::Rule(r) => rules(r),
-    }
-}
+use crate::rulesets::explain::{Explanation, condition_title, label, rule};
 
 fn e(title: &'static str, text: &'static str, source: &'static str) -> Explanation {
     Explanation::new(title, text, source)
 }
 
-fn condition(k: ConditionKind) -> Option<Explanation> {
+pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
     use ConditionKind::*;
     let t = condition_title(k);
     Some(match k {
@@ -222,7 +212,7 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
     })
 }
 
-fn action(l: &str) -> Option<Explanation> {
+pub(super) fn action(l: &str) -> Option<Explanation> {
     Some(match l {
         "Secondary attack" => e(
             "Secondary attack",
@@ -497,7 +487,7 @@ fn action(l: &str) -> Option<Explanation> {
     })
 }
 
-fn reaction(r: ReactionKind) -> Option<Explanation> {
+pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
     use ReactionKind::*;
     Some(match r {
         ReactionAttack => e(
@@ -566,7 +556,7 @@ fn reaction(r: ReactionKind) -> Option<Explanation> {
     })
 }
 
-fn terrain(t: Terrain) -> Explanation {
+pub(super) fn terrain(t: Terrain) -> Explanation {
     match t {
         Terrain::Floor => e(
             "Floor",
@@ -607,7 +597,7 @@ fn terrain(t: Terrain) -> Explanation {
     }
 }
 
-fn rules(r: &str) -> Option<Explanation> {
+pub(super) fn rules(r: &str) -> Option<Explanation> {
     Some(match r {
         rule::THREAT => e(
             "Threat",

@@ -18,8 +18,8 @@ mod vocabulary;
 pub use attack::*;
 pub use budget::*;
 pub use casting::{
-    NO_PSIONIC_FOCUS, chance as ability_chance, could_counter, focus_dc, psion, save_of,
-    spell_attack_bonus, spell_dc, spell_defence, typed_damage,
+    NO_PSIONIC_FOCUS, could_counter, focus_dc, psion, save_of, spell_attack_bonus, spell_dc,
+    spell_defence,
 };
 pub use check::*;
 pub use checks::*;

@@ -1,5 +1,6 @@
-//! tactical-d20 `perform`: carry out a checked action (it only emits events and pushes
-//! frames), with its maneuver rolls, Push, Sunder and grapple helpers.
+//! tactical-d20 `perform`: carry out a checked action already paid for (`carry_out`; it
+//! only emits events and pushes frames; `Ruleset::perform` in `rules.rs` pays first),
+//! with its maneuver rolls, Push, Sunder and grapple helpers.
 
 use crate::battle::Battle;
 use crate::components::{Carried, ConditionKind, Duration, Pool, Slot, UnitId, WeaponTag};
@@ -12,7 +13,7 @@ use crate::grid::Cell;
 use crate::level::Terrain;
 
 use super::attack::{attack_math, damage_parts};
-use super::budget::{lose_move, lose_slot, pay, slots_of};
+use super::budget::{lose_move, lose_slot};
 use super::check::default_item;
 use super::checks::{Save, Skill, check_event, d20, opposed, save, skill};
 use super::conditions::{add, grapple_partner, remove};
@@ -118,19 +119,6 @@ fn fail_provokes(b: &mut Battle, u: UnitId, target: UnitId) {
         trigger: Trigger::FailedManeuver { unit: u },
         to: None,
     });
-}
-
-/// Carry out a checked action.
-pub(crate) fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-    let (first, second) = slots_of(&a);
-    let on = spend_of(&a);
-    if let Some(s) = first {
-        pay(b, u, s, on);
-    }
-    if let Some(s) = second {
-        b.emit(Event::spent(u, Pool::Slot(s), 1, on));
-    }
-    carry_out(b, u, a)
 }
 
 /// Carry out an action already paid for (or a waited one, paid by the Wait).
@@ -510,7 +498,7 @@ fn carry_out_own(b: &mut Battle, u: UnitId, a: TacticalD20Action) -> Result<(), 
     Ok(())
 }
 
-fn spend_of(a: &Action) -> Spend {
+pub(super) fn spend_of(a: &Action) -> Spend {
     use TacticalD20Action::*;
     match a {
         Action::Common(CommonAction::StandUp) => Spend::StandUp,

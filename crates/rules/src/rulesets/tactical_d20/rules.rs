@@ -3,17 +3,24 @@
 
 use bevy_ecs::world::EntityWorldMut;
 
+use crate::abilities::{AbilityKind, Resolve};
 use crate::battle::{Battle, SetupError};
 use crate::components::{BleedTaken, Cost, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
-use crate::dice::{DiceExpr, ForcedFaceError, Roll};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Action, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window};
-use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
+use crate::event::{AttackKind, CheckPurpose, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
-use super::TacticalD20Frame;
+use super::casting::spell_outcome;
+use super::perform::spend_of;
+use super::{
+    Skill, TacticalD20Frame, action_name, after_damage, attack_math, can_react, carry_out,
+    check_event, d20, damage_parts, legal, may_act, named, need_slot, pay, remove, save, save_of,
+    skill, slot_name, slots_of, spell_attack_bonus, spell_defence,
+};
 
 /// Seed 004, "Action".
 pub struct TacticalD20;
@@ -99,22 +106,54 @@ impl Ruleset for TacticalD20 {
         Ok(())
     }
 
+    // "Each creature starts with 1 Reaction per round": when a round starts, every standing
+    // creature has its Reaction back. A Wait's extra Reaction, still unspent, is kept until
+    // the waiter's own turn starts (it "must be completed before the start of the waiting
+    // creature's next turn"); an Opportunity Attack paid while waiting spends the ordinary
+    // Reaction first. A waiter with both spent stops waiting.
     fn round_started(&self, b: &mut Battle, _round: u32) {
-        super::refill_reactions(b);
+        for u in b.units().collect::<Vec<_>>() {
+            if !b.alive(u) {
+                continue;
+            }
+            let left = b.rp(u);
+            let waiting = b.has(u, ConditionKind::Waiting);
+            if waiting && left <= 0 {
+                remove(b, u, ConditionKind::Waiting, None);
+            }
+            let want = 1 + i32::from(waiting && left >= 1);
+            if left < want {
+                b.emit(Event::refilled(
+                    u,
+                    Pool::Reaction,
+                    want - left,
+                    Gain::Regained,
+                ));
+            }
+        }
     }
 
     fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
         super::takes_turn(b, u)
     }
 
+    // Start-of-turn losses: Restrained and Writhing lose the Move action.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
-        super::turn_started(b, u);
+        for c in [ConditionKind::Restrained, ConditionKind::Writhing] {
+            if b.has(u, c) {
+                super::budget::lose_slot(b, u, Slot::Move, c);
+            }
+        }
     }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
 
+    // Has the unit nothing left this turn: no slot and no movement left?
     fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
-        super::exhausted(b, u)
+        [Slot::Standard, Slot::Move, Slot::Quick]
+            .iter()
+            .all(|&s| b.slots(u, s) == 0)
+            && b.move_left(u) == 0
     }
 
     fn bleed_dice(&self) -> DiceExpr {
@@ -124,7 +163,7 @@ impl Ruleset for TacticalD20 {
     fn after_bleed(&self, b: &mut Battle, u: UnitId, amount: i32, _hp_after: i32) {
         let total = b.bleed_taken(u) + amount;
         b.emit(Event::BleedTotal { unit: u, total });
-        super::after_damage(b, u);
+        after_damage(b, u);
     }
 
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
@@ -180,8 +219,13 @@ impl Ruleset for TacticalD20 {
         b.has(u, crate::components::ConditionKind::Grappled) || super::cannot_threaten(b, u)
     }
 
+    // May `r` react to `mover`'s movement: it can react, was not offered one already in this
+    // movement ("only once per movement"), and the mover is not concentrating.
     fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool {
-        super::may_react_to(b, r, mover)
+        can_react(b, r)
+            && !b.has(r, ConditionKind::Frightened)
+            && !b.used(r, crate::components::Once::ReactedToMovement)
+            && !b.has(mover, ConditionKind::Concentrating)
     }
 
     fn max_range_increments(&self) -> Option<u32> {
@@ -220,7 +264,28 @@ impl Ruleset for TacticalD20 {
         kind: AttackKind,
         effect: HitEffect,
     ) -> Result<(), ForcedFaceError> {
-        super::resolve_attack(b, attacker, target, weapon, kind, effect)
+        if let HitEffect::Ability(i) = effect {
+            return super::casting::resolve_spell_attack(b, attacker, target, i);
+        }
+        let a = attack_math(b, attacker, target, weapon, kind);
+        let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
+        let face = roll.faces.first().copied().unwrap_or(1);
+        for m in &a.bonus {
+            roll = roll.with(m.clone());
+        }
+        let outcome = a.outcome(face);
+        b.emit_attack(
+            attacker,
+            target,
+            weapon,
+            kind,
+            effect,
+            roll,
+            a.total_ac(),
+            outcome,
+            a.ac.clone(),
+        );
+        Ok(())
     }
 
     // No defences: a hit goes straight to damage.
@@ -234,13 +299,36 @@ impl Ruleset for TacticalD20 {
         b.stack.push(Frame::Damage { hit, mult });
     }
 
+    // The damage of a hit: dice (multiplied on a crit), STR, at least 1, then damage
+    // resistance.
     fn roll_damage(
         &self,
         b: &mut Battle,
         hit: &Hit,
         mult: i32,
     ) -> Result<Option<Roll>, ForcedFaceError> {
-        super::roll_damage(b, hit, mult)
+        let (dice, mods) = damage_parts(b, hit.attacker, hit.weapon, hit.kind, mult);
+        let mut roll = b.dice.roll(dice)?;
+        if mult > 1 {
+            roll = roll.with(Modifier::new(
+                ModKind::Critical,
+                format!("critical: dice ×{mult}"),
+                0,
+            ));
+        }
+        for m in mods {
+            roll = roll.with(m);
+        }
+        if roll.total < 1 {
+            let v = 1 - roll.total;
+            roll = roll.with(Modifier::new(ModKind::Other, "minimum 1", v));
+        }
+        let dr = b.stats(hit.target).get(Stat::Dr);
+        if dr > 0 {
+            let cut = -dr.min(roll.total);
+            roll = roll.with(Modifier::new(ModKind::Other, "damage resistance", cut));
+        }
+        Ok(Some(roll))
     }
 
     // The defender answers before the roll (its defences), never knowing the amount.
@@ -248,8 +336,18 @@ impl Ruleset for TacticalD20 {
         None
     }
 
+    // Deal a hit's rolled damage: HP, then unconscious, dying or dead.
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
-        super::deal_damage(b, hit, roll)
+        let amount = roll.total.max(0);
+        let hp_after = b.hp(hit.target) - amount;
+        b.emit(Event::Damage {
+            unit: hit.target,
+            source: Some(hit.attacker),
+            roll,
+            amount,
+            hp_after,
+        });
+        after_damage(b, hit.target);
     }
 
     fn odds(
@@ -330,12 +428,49 @@ impl Ruleset for TacticalD20 {
         ""
     }
 
+    // Is the action legal now? Pure. (`acting` was checked by the caller.)
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
-        super::check(b, u, a)
+        let (first, second) = slots_of(a);
+        let Some(first) = first else {
+            return Err(Illegal::NoSuchAction {
+                ruleset: super::ID,
+                action: a.name(),
+                instead: "",
+            });
+        };
+        may_act(b, u)?;
+        let name = action_name(a);
+        need_slot(b, u, first, name)?;
+        if let Some(s) = second {
+            // The Standard pays for the Dash, so the Move must be a real Move action.
+            if b.slots(u, s) == 0 {
+                return Err(Illegal::NoSlot {
+                    unit: named(b, u),
+                    action: name,
+                    slot: slot_name(s),
+                });
+            }
+            if first == Slot::Standard && b.slots(u, Slot::Standard) == 0 {
+                return Err(Illegal::NoSlot {
+                    unit: named(b, u),
+                    action: name,
+                    slot: "Standard",
+                });
+            }
+        }
+        legal(b, u, a)
     }
 
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
-        super::perform(b, u, a)
+        let (first, second) = slots_of(&a);
+        let on = spend_of(&a);
+        if let Some(s) = first {
+            pay(b, u, s, on);
+        }
+        if let Some(s) = second {
+            b.emit(Event::spent(u, Pool::Slot(s), 1, on));
+        }
+        carry_out(b, u, a)
     }
 
     fn offer(
@@ -401,12 +536,36 @@ impl Ruleset for TacticalD20 {
         Ok(())
     }
 
-    // Hits are not defended against in tactical-d20.
-    // Every reaction spends the one Reaction.
+    // The chance an ability lands on `target`: its attack hitting, the target failing its
+    // save, or 1 (counting every d20 face, the resolver's own rules).
     fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
-        super::ability_chance(b, caster, target, ability)
+        let Some(a) = b.ability(caster, ability) else {
+            return 0.0;
+        };
+        match a.resolve {
+            Resolve::Automatic => 1.0,
+            Resolve::Attack { vs } => {
+                let bonus: i32 = spell_attack_bonus(b, caster, target)
+                    .iter()
+                    .map(|m| m.value)
+                    .sum();
+                let number: i32 = spell_defence(b, caster, target, vs)
+                    .iter()
+                    .map(|m| m.value)
+                    .sum();
+                (1..=20)
+                    .filter(|&f| spell_outcome(f, f + bonus, number).is_success())
+                    .count() as f64
+                    / 20.0
+            }
+            Resolve::Save { stat, dc } => {
+                let bonus: i32 = save(b, target, save_of(stat)).iter().map(|m| m.value).sum();
+                (1..=20).filter(|&f| f + bonus < dc).count() as f64 / 20.0
+            }
+        }
     }
 
+    // The target saves: d20 + the save against the DC; true when it saved.
     fn ability_save(
         &self,
         b: &mut Battle,
@@ -415,11 +574,41 @@ impl Ruleset for TacticalD20 {
         stat: Stat,
         dc: i32,
     ) -> Result<bool, ForcedFaceError> {
-        super::casting::ability_save(b, target, stat, dc)
+        let m = save(b, target, save_of(stat));
+        let roll = d20(b, target, &m)?;
+        Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
     }
 
-    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
-        super::typed_damage(b, target, kind, roll)
+    // Energy resistance X (X less of each damage of that type) and weakness (half as much
+    // again; Dehydrated: acid and heat, Soaked: cold and electricity; resistance to the
+    // type negates the weakness).
+    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, mut roll: Roll) -> Roll {
+        if kind.is_empty() {
+            return roll;
+        }
+        let def = b.unit_def(target);
+        let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
+        if resist > 0 {
+            let cut = -resist.min(roll.total.max(0));
+            return roll.with(Modifier::new(
+                ModKind::Other,
+                format!("{kind} resistance {resist}"),
+                cut,
+            ));
+        }
+        let by_condition = (b.has(target, ConditionKind::Dehydrated)
+            && matches!(kind, "acid" | "heat" | "fire"))
+            || (b.has(target, ConditionKind::Soaked) && matches!(kind, "cold" | "electricity"));
+        let weak = def.is_some_and(|d| d.weak.iter().any(|w| w == kind)) || by_condition;
+        if weak {
+            let more = roll.total.max(0) / 2;
+            roll = roll.with(Modifier::new(
+                ModKind::Other,
+                format!("weak to {kind}"),
+                more,
+            ));
+        }
+        roll
     }
 
     // Healing brings back a unit that is down and not dead (dying or unconscious).
@@ -427,10 +616,25 @@ impl Ruleset for TacticalD20 {
         !b.has(u, ConditionKind::Dead)
     }
 
+    // Healing also stops Bleeding ("Cured automatically with a [Healing] effect") and
+    // brings a dying or unconscious unit back above 0 HP.
     fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
-        super::casting::healed(b, u)
+        if b.has(u, ConditionKind::Bleeding) {
+            remove(b, u, ConditionKind::Bleeding, None);
+        }
+        if !b.alive(u) && b.hp(u) > 0 && !b.has(u, ConditionKind::Dead) {
+            for c in [ConditionKind::Dying, ConditionKind::Unconscious] {
+                if b.has(u, c) {
+                    remove(b, u, c, None);
+                }
+            }
+            b.emit(Event::Revived { unit: u });
+        }
     }
 
+    // Reactions hurt the caster while it cast a spell: it keeps the spell with Magical
+    // Aptitude against 10 + the damage + the order (the d20 concentration reading of
+    // "attempting to interrupt").
     fn cast_disrupted(
         &self,
         b: &mut Battle,
@@ -438,7 +642,21 @@ impl Ruleset for TacticalD20 {
         ability: usize,
         damage: i32,
     ) -> Result<bool, ForcedFaceError> {
-        super::casting::disrupted(b, caster, ability, damage)
+        let Some(a) = b.ability(caster, ability).cloned() else {
+            return Ok(false);
+        };
+        if a.kind != AbilityKind::Spell {
+            return Ok(false);
+        }
+        let m = skill(b, caster, Skill::MagicalAptitude).unwrap_or_default();
+        let roll = d20(b, caster, &m)?;
+        Ok(!check_event(
+            b,
+            caster,
+            CheckPurpose::Disrupt,
+            roll,
+            10 + damage + a.order as i32,
+        ))
     }
 
     fn cast_reaction_chance(
@@ -456,10 +674,12 @@ impl Ruleset for TacticalD20 {
         }
     }
 
+    // Every reaction spends the one Reaction.
     fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, _kind: ReactionKind) -> Cost {
         Cost::of(Pool::Reaction, 1)
     }
 
+    // Hits are not defended against in tactical-d20.
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
         0.0
     }
@@ -469,7 +689,21 @@ impl Ruleset for TacticalD20 {
     }
 
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
-        super::checks::refused_condition(kind)
+        Some(match kind {
+            ConditionKind::Dead => {
+                "a unit starts the battle alive (a creature dies when its negative HP reaches \
+                 its CON); leave the unit out, or start it Dying"
+            }
+            ConditionKind::TotalDefense => {
+                "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle"
+            }
+            ConditionKind::Feinted => {
+                "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
+                 (start the unit Surprised instead)"
+            }
+            k if k.escalation_only() => "it is escalation's; tactical-d20 has no rule for it",
+            _ => return None,
+        })
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {

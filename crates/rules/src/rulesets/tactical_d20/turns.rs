@@ -1,10 +1,11 @@
-//! tactical-d20 turns: start of battle, surprise, who takes a turn (dying saves), and
-//! start-of-turn losses.
+//! tactical-d20 turns: start of battle, surprise, who takes a turn (dying saves).
+//! Start-of-turn losses and the round's Reactions are the ruleset's answers in
+//! `rules.rs`.
 
 use crate::battle::Battle;
-use crate::components::{ConditionKind, Duration, Pool, Slot, Stat, UnitId};
+use crate::components::{ConditionKind, Duration, Stat, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::event::{Event, Gain};
+use crate::event::Event;
 
 use super::attack::after_damage;
 use super::checks::{Save, save};
@@ -79,40 +80,4 @@ pub(crate) fn takes_turn(b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceEr
         return Ok(false);
     }
     Ok(b.alive(u) && !b.has(u, ConditionKind::Unconscious))
-}
-
-/// Start-of-turn losses: Restrained and Writhing lose the Move action.
-pub(crate) fn turn_started(b: &mut Battle, u: UnitId) {
-    for c in [ConditionKind::Restrained, ConditionKind::Writhing] {
-        if b.has(u, c) {
-            super::budget::lose_slot(b, u, Slot::Move, c);
-        }
-    }
-}
-
-/// "Each creature starts with 1 Reaction per round": when a round starts, every standing
-/// creature has its Reaction back. A Wait's extra Reaction, still unspent, is kept until
-/// the waiter's own turn starts (it "must be completed before the start of the waiting
-/// creature's next turn"); an Opportunity Attack paid while waiting spends the ordinary
-/// Reaction first. A waiter with both spent stops waiting.
-pub(crate) fn refill_reactions(b: &mut Battle) {
-    for u in b.units().collect::<Vec<_>>() {
-        if !b.alive(u) {
-            continue;
-        }
-        let left = b.rp(u);
-        let waiting = b.has(u, ConditionKind::Waiting);
-        if waiting && left <= 0 {
-            super::conditions::remove(b, u, ConditionKind::Waiting, None);
-        }
-        let want = 1 + i32::from(waiting && left >= 1);
-        if left < want {
-            b.emit(Event::refilled(
-                u,
-                Pool::Reaction,
-                want - left,
-                Gain::Regained,
-            ));
-        }
-    }
 }

@@ -9,11 +9,14 @@ use crate::engine::{
 };
 use crate::rulesets::ui::{
     ActionSpec, AttackPrice, Choice, Gauge, Key, Pick, Target, Tone, WindowWords, act, item_choice,
-    items_first, own_items,
+    items_first, own_items, shot_cells,
 };
 
+use crate::abilities::AbilityKind;
 use crate::components::{ConditionKind, Pool};
-use crate::event::ReactionKind;
+use crate::event::{CheckPurpose, ReactionKind};
+use crate::rulesets::CheckNote;
+use crate::rulesets::explain::{Explanation, Topic};
 
 use super::TacticalD20;
 use super::{
@@ -202,7 +205,7 @@ pub static ACTIONS: [ActionSpec; 32] = [
                 u,
                 TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyWithin {
-                        cells: wait_shot_cells(b, u),
+                        cells: shot_cells(b, u),
                     },
                     response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
@@ -219,7 +222,7 @@ pub static ACTIONS: [ActionSpec; 32] = [
                 u,
                 TacticalD20Action::Ready {
                     trigger: ReadyTrigger::EnemyCasts {
-                        cells: wait_shot_cells(b, u),
+                        cells: shot_cells(b, u),
                     },
                     response: ReadyResponse::Attack,
                     until: ReadyUntil::NextTurn,
@@ -345,82 +348,6 @@ pub static ACTIONS: [ActionSpec; 32] = [
     },
 ];
 
-/// How near a foe must come to spring a waited shot: the longest first range increment
-/// of a ranged weapon in hand, else the reach it threatens.
-fn wait_shot_cells(b: &Battle, u: UnitId) -> u32 {
-    (0..b.weapons(u).len())
-        .filter(|&i| b.held(u, i) && b.weapons(u)[i].kind == crate::components::WeaponKind::Ranged)
-        .map(|i| b.weapons(u)[i].range)
-        .max()
-        .unwrap_or_else(|| b.threat_reach(u))
-        .max(1)
-}
-
-/// The chance a maneuver on the unit hovered succeeds, for the hover card: the same
-/// opposed odds (`checks::opposed_chance`) the AI reads and the resolver rolls.
-pub fn maneuver_chance(b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-    use super::TacticalD20Action as A;
-    use super::checks::{Save, Skill, opposed_chance, save, skill};
-    let Command::Act {
-        action: Action::TacticalD20(a),
-        ..
-    } = cmd
-    else {
-        return None;
-    };
-    let (target, what, a_mods, p_mods) = match *a {
-        A::Trip { target } => (
-            target,
-            "to trip",
-            skill(b, u, Skill::Athletics),
-            Save::Reflex,
-        ),
-        A::Push { target, .. } => (
-            target,
-            "to push",
-            skill(b, u, Skill::Athletics),
-            Save::Reflex,
-        ),
-        A::Disarm { target, .. } => (
-            target,
-            "to disarm",
-            skill(b, u, Skill::Athletics),
-            Save::Reflex,
-        ),
-        A::Grapple { target } => (
-            target,
-            "to grapple",
-            skill(b, u, Skill::Athletics),
-            Save::Reflex,
-        ),
-        A::Feint { target } => (
-            target,
-            "to feint",
-            skill(b, u, Skill::Deception),
-            Save::Will,
-        ),
-        _ => return None,
-    };
-    if target == u || b.entity(target).is_none() {
-        return None;
-    }
-    let chance = match a_mods {
-        Ok(am) => opposed_chance(b, u, &am, target, &save(b, target, p_mods)),
-        Err(_) => 0.0,
-    };
-    let (skill_name, save_name) = match p_mods {
-        Save::Will => ("Deception", "Will"),
-        _ => ("Athletics", "Reflex"),
-    };
-    Some((
-        chance,
-        format!(
-            "{what} {} ({skill_name} against {save_name})",
-            b.name(target)
-        ),
-    ))
-}
-
 /// The window's fixed words for tactical-d20.
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to Advance (Move action), an enemy to attack (Standard, then Move −5, then Quick −10).",
@@ -428,165 +355,7 @@ pub static WORDS: WindowWords = WindowWords {
     sheathe: "Stow (Move)",
 };
 
-/// "longsword (10 of 10 HP left)".
-fn item_label(b: &Battle, owner: UnitId, i: usize) -> String {
-    let w = &b.weapons(owner)[i];
-    format!(
-        "{} ({} of {} HP left)",
-        w.name,
-        w.hp - b.wear(owner, i),
-        w.hp
-    )
-}
-
-/// Focus: on what. Sunder or Disarm naming no item: which of the target's (its weapon
-/// first). Hand over: which of one's own items.
-pub fn choice(b: &Battle, cmd: &Command) -> Option<Choice> {
-    let Command::Act { unit, action } = cmd else {
-        return None;
-    };
-    let unit = *unit;
-    let Action::TacticalD20(action) = action else {
-        return None;
-    };
-    match *action {
-        TacticalD20Action::Focus { .. } => Some(Choice {
-            title: "Focus on what? (Quick action, +1 until your next turn)".to_string(),
-            options: [
-                (FocusOn::Attack, "attack and damage rolls"),
-                (FocusOn::Defence, "AC and saving throws"),
-                (FocusOn::Skills, "skill checks"),
-            ]
-            .into_iter()
-            .map(|(on, l)| (l.to_string(), act(unit, TacticalD20Action::Focus { on })))
-            .collect(),
-        }),
-        TacticalD20Action::Sunder { target, item: None } => item_choice(
-            format!("Sunder which item of {}?", b.name(target)),
-            items_first(b, target, default_item(b, target)),
-            |i| item_label(b, target, i),
-            |i| {
-                act(
-                    unit,
-                    TacticalD20Action::Sunder {
-                        target,
-                        item: Some(i),
-                    },
-                )
-            },
-        ),
-        TacticalD20Action::Disarm {
-            target, item: None, ..
-        } => item_choice(
-            format!("Disarm which item of {}?", b.name(target)),
-            items_first(b, target, default_item(b, target)),
-            |i| item_label(b, target, i),
-            |i| {
-                act(
-                    unit,
-                    TacticalD20Action::Disarm {
-                        target,
-                        item: Some(i),
-                        send: None,
-                    },
-                )
-            },
-        ),
-        TacticalD20Action::Give { ally, .. } => item_choice(
-            format!("Hand which item to {}?", b.name(ally)),
-            own_items(b, unit),
-            |i| item_label(b, unit, i),
-            |item| act(unit, TacticalD20Action::Give { item, ally }),
-        ),
-        _ => None,
-    }
-}
-
-/// The action slots a command takes: an attack with a lesser action its slot, an action
-/// its slot (and the Move a dash-chained one needs as well).
-fn slots(cmd: &Command) -> (Option<Slot>, Option<Slot>) {
-    match cmd {
-        Command::Attack { slot: Some(s), .. } => (Some(*s), None),
-        Command::Act { action, .. } => slots_of(action),
-        _ => (None, None),
-    }
-}
-
-/// Why `u` cannot pay for `cmd` at all now (its slots), before a target is known.
-pub fn cannot_pay(b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-    let (first, second) = slots(cmd);
-    if let Some(s) = first
-        && payer(b, u, s).is_none()
-    {
-        return Some(format!("no {s:?} action left"));
-    }
-    if let Some(s) = second
-        && (b.slots(u, s) == 0 || b.slots(u, Slot::Standard) == 0)
-    {
-        return Some("needs both the Standard and the Move action".into());
-    }
-    None
-}
-
-/// The command's price as the action bar shows it ("Move", "Standard+Move", "free");
-/// an attack that names no slot says the slot that would pay for it, or why none can.
-pub fn cost_words(b: &Battle, cmd: &Command) -> Result<String, String> {
-    match cmd {
-        Command::Attack {
-            unit, slot: None, ..
-        } => attack_payer(b, *unit, None)
-            .map(|(payer, _)| format!("{payer:?}"))
-            .map_err(|e| e.to_string()),
-        Command::Attack { .. } | Command::Act { .. } => Ok(match slots(cmd) {
-            (Some(a), Some(m)) => format!("{a:?}+{m:?}"),
-            (Some(a), None) => format!("{a:?}"),
-            _ => "free".into(),
-        }),
-        _ => Ok(String::new()),
-    }
-}
-
-/// Standard, Move and Quick as pips, movement left from an Advance, the Reaction.
-pub fn gauges(b: &Battle, u: UnitId) -> Vec<Gauge> {
-    let pips = |label, count, tone| Gauge::Pips { label, count, tone };
-    let mut v = vec![
-        pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
-        pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
-        pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
-    ];
-    let left = b.move_left(u);
-    if left > 0 {
-        v.push(Gauge::Note(format!(
-            "{left} movement left from this Advance"
-        )));
-    }
-    v.push(pips("Reaction", b.rp(u), Tone::Reaction));
-    v
-}
-
-/// What a move of `cost` takes: the movement left, a Move action, or Move and Standard.
-pub fn move_price(b: &Battle, u: UnitId, cost: u32) -> String {
-    let left = b.move_left(u);
-    match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
-        0 => "movement left from this Advance".to_string(),
-        1 => "a Move action".to_string(),
-        _ => "Move + Standard actions".to_string(),
-    }
-}
-
-/// The action an attack would take now (Standard, then Move, then Quick), or why none.
-pub fn attack_price(b: &Battle, u: UnitId) -> AttackPrice {
-    match attack_payer(b, u, None) {
-        Ok((_, slot)) => AttackPrice::Pays(format!("{slot:?} action")),
-        Err(e) => AttackPrice::Cannot(e.to_string()),
-    }
-}
-
 impl crate::rulesets::View for TacticalD20 {
-    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
-        super::casting::price(b, u, ability)
-    }
-
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         let s = |slot| b.slots(u, slot);
         format!(
@@ -606,40 +375,210 @@ impl crate::rulesets::View for TacticalD20 {
         format!("Standard, Move, Quick; {rp} Reaction")
     }
 
+    // The command's price as the action bar shows it ("Move", "Standard+Move", "free");
+    // an attack that names no slot says the slot that would pay for it, or why none can.
     fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
-        cost_words(b, cmd)
+        match cmd {
+            Command::Attack {
+                unit, slot: None, ..
+            } => attack_payer(b, *unit, None)
+                .map(|(payer, _)| format!("{payer:?}"))
+                .map_err(|e| e.to_string()),
+            Command::Attack { .. } | Command::Act { .. } => Ok(match slots(cmd) {
+                (Some(a), Some(m)) => format!("{a:?}+{m:?}"),
+                (Some(a), None) => format!("{a:?}"),
+                _ => "free".into(),
+            }),
+            _ => Ok(String::new()),
+        }
     }
 
     fn actions(&self) -> &'static [ActionSpec] {
         &ACTIONS
     }
 
+    // Focus: on what. Sunder or Disarm naming no item: which of the target's (its weapon
+    // first). Hand over: which of one's own items.
     fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
-        choice(b, cmd)
+        let Command::Act { unit, action } = cmd else {
+            return None;
+        };
+        let unit = *unit;
+        let Action::TacticalD20(action) = action else {
+            return None;
+        };
+        match *action {
+            TacticalD20Action::Focus { .. } => Some(Choice {
+                title: "Focus on what? (Quick action, +1 until your next turn)".to_string(),
+                options: [
+                    (FocusOn::Attack, "attack and damage rolls"),
+                    (FocusOn::Defence, "AC and saving throws"),
+                    (FocusOn::Skills, "skill checks"),
+                ]
+                .into_iter()
+                .map(|(on, l)| (l.to_string(), act(unit, TacticalD20Action::Focus { on })))
+                .collect(),
+            }),
+            TacticalD20Action::Sunder { target, item: None } => item_choice(
+                format!("Sunder which item of {}?", b.name(target)),
+                items_first(b, target, default_item(b, target)),
+                |i| item_label(b, target, i),
+                |i| {
+                    act(
+                        unit,
+                        TacticalD20Action::Sunder {
+                            target,
+                            item: Some(i),
+                        },
+                    )
+                },
+            ),
+            TacticalD20Action::Disarm {
+                target, item: None, ..
+            } => item_choice(
+                format!("Disarm which item of {}?", b.name(target)),
+                items_first(b, target, default_item(b, target)),
+                |i| item_label(b, target, i),
+                |i| {
+                    act(
+                        unit,
+                        TacticalD20Action::Disarm {
+                            target,
+                            item: Some(i),
+                            send: None,
+                        },
+                    )
+                },
+            ),
+            TacticalD20Action::Give { ally, .. } => item_choice(
+                format!("Hand which item to {}?", b.name(ally)),
+                own_items(b, unit),
+                |i| item_label(b, unit, i),
+                |item| act(unit, TacticalD20Action::Give { item, ally }),
+            ),
+            _ => None,
+        }
     }
 
+    // The slots, before a target is known.
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
-        cannot_pay(b, u, cmd)
+        let (first, second) = slots(cmd);
+        if let Some(s) = first
+            && payer(b, u, s).is_none()
+        {
+            return Some(format!("no {s:?} action left"));
+        }
+        if let Some(s) = second
+            && (b.slots(u, s) == 0 || b.slots(u, Slot::Standard) == 0)
+        {
+            return Some("needs both the Standard and the Move action".into());
+        }
+        None
     }
 
     fn window_words(&self) -> &'static WindowWords {
         &WORDS
     }
 
+    // Standard, Move and Quick as pips, movement left from an Advance, the Reaction.
     fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
-        gauges(b, u)
+        let pips = |label, count, tone| Gauge::Pips { label, count, tone };
+        let mut v = vec![
+            pips("Standard", b.slots(u, Slot::Standard) as i32, Tone::Action),
+            pips("Move", b.slots(u, Slot::Move) as i32, Tone::Action),
+            pips("Quick", b.slots(u, Slot::Quick) as i32, Tone::Action),
+        ];
+        let left = b.move_left(u);
+        if left > 0 {
+            v.push(Gauge::Note(format!(
+                "{left} movement left from this Advance"
+            )));
+        }
+        v.push(pips("Reaction", b.rp(u), Tone::Reaction));
+        v
     }
 
+    // The movement left, a Move action, or Move and Standard.
     fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
-        move_price(b, u, cost)
+        let left = b.move_left(u);
+        match cost.saturating_sub(left).div_ceil(speed(b, u).max(1)) {
+            0 => "movement left from this Advance".to_string(),
+            1 => "a Move action".to_string(),
+            _ => "Move + Standard actions".to_string(),
+        }
     }
 
+    // The action an attack would take now (Standard, then Move, then Quick), or why none.
     fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
-        attack_price(b, u)
+        match attack_payer(b, u, None) {
+            Ok((_, slot)) => AttackPrice::Pays(format!("{slot:?} action")),
+            Err(e) => AttackPrice::Cannot(e.to_string()),
+        }
     }
 
+    // The same opposed odds (`checks::opposed_chance`) the AI reads and the resolver
+    // rolls.
     fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)> {
-        maneuver_chance(b, u, cmd)
+        use super::TacticalD20Action as A;
+        use super::checks::{Save, Skill, opposed_chance, save, skill};
+        let Command::Act {
+            action: Action::TacticalD20(a),
+            ..
+        } = cmd
+        else {
+            return None;
+        };
+        let (target, what, a_mods, p_mods) = match *a {
+            A::Trip { target } => (
+                target,
+                "to trip",
+                skill(b, u, Skill::Athletics),
+                Save::Reflex,
+            ),
+            A::Push { target, .. } => (
+                target,
+                "to push",
+                skill(b, u, Skill::Athletics),
+                Save::Reflex,
+            ),
+            A::Disarm { target, .. } => (
+                target,
+                "to disarm",
+                skill(b, u, Skill::Athletics),
+                Save::Reflex,
+            ),
+            A::Grapple { target } => (
+                target,
+                "to grapple",
+                skill(b, u, Skill::Athletics),
+                Save::Reflex,
+            ),
+            A::Feint { target } => (
+                target,
+                "to feint",
+                skill(b, u, Skill::Deception),
+                Save::Will,
+            ),
+            _ => return None,
+        };
+        if target == u || b.entity(target).is_none() {
+            return None;
+        }
+        let chance = match a_mods {
+            Ok(am) => opposed_chance(b, u, &am, target, &save(b, target, p_mods)),
+            Err(_) => 0.0,
+        };
+        let (skill_name, save_name) = match p_mods {
+            Save::Will => ("Deception", "Will"),
+            _ => ("Athletics", "Reflex"),
+        };
+        Some((
+            chance,
+            format!(
+                "{what} {} ({skill_name} against {save_name})",
+                b.name(target)
+            ),
+        ))
     }
 
     fn reaction_price(&self, _kind: ReactionKind) -> String {
@@ -654,35 +593,95 @@ impl crate::rulesets::View for TacticalD20 {
         crate::rulesets::ui::badge(kind)
     }
 
-    fn check_note(
-        &self,
-        p: crate::event::CheckPurpose,
-        total: i32,
-        vs: i32,
-    ) -> crate::rulesets::CheckNote {
-        super::checks::check_note(p, total, vs)
+    // An Overrun check sets the DC of the overrun creature's Reflex save (its number is
+    // 0); an opposed check against nobody is unopposed; ties go as the seed says.
+    fn check_note(&self, p: CheckPurpose, total: i32, vs: i32) -> CheckNote {
+        use CheckPurpose as P;
+        let opposed = matches!(
+            p,
+            P::Disarm | P::Trip | P::Grapple | P::Push | P::Sunder | P::Feint | P::GrappleCheck
+        );
+        let words = |w| CheckNote {
+            words: w,
+            ..CheckNote::default()
+        };
+        if vs == 0 && p == P::Overrun {
+            CheckNote {
+                words: ": the DC of the overrun creature's Reflex save",
+                no_number: true,
+                no_outcome: true,
+            }
+        } else if vs == 0 && opposed {
+            CheckNote {
+                words: ": unopposed, the target cannot resist",
+                no_number: true,
+                no_outcome: false,
+            }
+        } else if total == vs && p == P::Overrun {
+            words(": a tie goes to the creature overrun")
+        } else if total == vs && p == P::GrappleCheck {
+            words(": a tie keeps the grapple and ends the active creature's turn")
+        } else if total == vs && opposed {
+            words(": a tie goes to the higher bonus, then to the defender")
+        } else {
+            CheckNote::default()
+        }
     }
 
-    fn explain(
-        &self,
-        topic: crate::rulesets::explain::Topic,
-    ) -> Option<crate::rulesets::explain::Explanation> {
-        super::explain::explain(topic)
+    // No battle-wide line.
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
+    }
+
+    // A Standard action, and a spell of order 1 or more its Spell Quantity.
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        match b.ability(u, ability) {
+            Some(a) if a.kind == AbilityKind::Spell && a.order > 0 => {
+                format!("Standard, {} SQ", a.order)
+            }
+            Some(_) => "Standard".into(),
+            None => String::new(),
+        }
+    }
+
+    // The tables of `explain.rs`, by kind of topic.
+    fn explain(&self, topic: Topic) -> Option<Explanation> {
+        use super::explain::{action, condition, reaction, rules, terrain};
+        match topic {
+            Topic::Condition(k) => condition(k),
+            Topic::Action(l) => action(l),
+            Topic::Reaction(r) => reaction(r),
+            Topic::Terrain(t) => Some(terrain(t)),
+            Topic::Rule(r) => rules(r),
+        }
     }
 
     fn summary(&self) -> &'static [(&'static str, &'static str)] {
         &super::explain::SUMMARY
     }
+}
 
-    /// A battle-wide line the window shows under the round at all times (escalation: the
-    /// escalation die); empty: none.
-    fn battle_line(&self, _b: &Battle) -> String {
-        String::new()
-    }
+/// "longsword (10 of 10 HP left)".
+fn item_label(b: &Battle, owner: UnitId, i: usize) -> String {
+    let w = &b.weapons(owner)[i];
+    format!(
+        "{} ({} of {} HP left)",
+        w.name,
+        w.hp - b.wear(owner, i),
+        w.hp
+    )
+}
 
-    /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
-    /// [`Ruleset::save_roll`] rolls before any Advantage.
-    fn save_dice_words(&self) -> &'static str {
-        "d20"
+/// The action slots a command takes: an attack with a lesser action its slot, an action
+/// its slot (and the Move a dash-chained one needs as well).
+fn slots(cmd: &Command) -> (Option<Slot>, Option<Slot>) {
+    match cmd {
+        Command::Attack { slot: Some(s), .. } => (Some(*s), None),
+        Command::Act { action, .. } => slots_of(action),
+        _ => (None, None),
     }
 }
