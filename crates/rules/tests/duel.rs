@@ -1025,6 +1025,15 @@ impl Ruleset for Duel {
 }
 
 impl View for Duel {
+    // The duel's prompts need no rule words beyond the window's.
+    fn prompt_rule(&self, _b: &Battle, _w: &Window) -> Option<String> {
+        None
+    }
+
+    fn reaction_note(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<String> {
+        None
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!(
             "Standard {} · Move {}",

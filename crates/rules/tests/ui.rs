@@ -141,3 +141,69 @@ fn every_listed_action_is_one_its_ruleset_knows_and_prices() {
         assert!(!rules.window_words().clicks.is_empty(), "{r}");
     }
 }
+
+/// The reaction prompt's rule words come from the ruleset (`View::prompt_rule`,
+/// `View::reaction_note`), not from the window: tactical-d20 prices a counterspell and
+/// notes Pursuit, escalation says its Intercept is free and names an opportunity
+/// attack's cause, flow names the Feint's skills; none adds words to another's trigger.
+#[test]
+fn the_prompts_rule_words_are_each_rulesets_own() {
+    use skirmish_rules::engine::Window;
+    use skirmish_rules::event::{ReactionKind, Trigger};
+    let window = |b: &Battle, trigger: Trigger| Window {
+        reactor: b.find("Cedar").expect("Cedar"),
+        trigger,
+        options: Vec::new(),
+        hit: None,
+        on_decline: Vec::new(),
+    };
+    let words = |r: RulesetId, t: fn(&Battle) -> Trigger| {
+        let b = melee(r);
+        let w = window(&b, t(&b));
+        r.view().expect("registered").prompt_rule(&b, &w)
+    };
+    let identified = |b: &Battle| Trigger::SpellIdentified {
+        caster: b.find("Ash").expect("Ash"),
+        ability: 0,
+    };
+    let approaching = |b: &Battle| Trigger::Approaching {
+        mover: b.find("Ash").expect("Ash"),
+        ally: b.find("Dogwood").expect("Dogwood"),
+        from: b.pos(b.find("Ash").expect("Ash")),
+    };
+    let feinted = |b: &Battle| Trigger::Feinted {
+        by: b.find("Ash").expect("Ash"),
+    };
+    assert!(words(RulesetId::TacticalD20, identified).is_some_and(|w| w.contains("Spell DC")));
+    assert_eq!(words(RulesetId::Flow, identified), None);
+    assert!(words(RulesetId::Escalation, approaching).is_some_and(|w| w.contains("free")));
+    assert_eq!(words(RulesetId::TacticalD20, approaching), None);
+    assert!(words(RulesetId::Flow, feinted).is_some_and(|w| w.contains("Melee or Agility")));
+    assert_eq!(words(RulesetId::Escalation, feinted), None);
+    // Pursuit's note is tactical-d20's.
+    let b = melee(RulesetId::TacticalD20);
+    let w = window(
+        &b,
+        Trigger::Leaving {
+            mover: b.find("Ash").unwrap(),
+            from: b.pos(b.find("Ash").unwrap()),
+        },
+    );
+    let td = RulesetId::TacticalD20.view().unwrap();
+    assert!(td.reaction_note(&b, &w, ReactionKind::Pursuit).is_some());
+    let f = melee(RulesetId::Flow);
+    let wf = window(
+        &f,
+        Trigger::Leaving {
+            mover: f.find("Ash").unwrap(),
+            from: f.pos(f.find("Ash").unwrap()),
+        },
+    );
+    assert_eq!(
+        RulesetId::Flow
+            .view()
+            .unwrap()
+            .reaction_note(&f, &wf, ReactionKind::Pursuit),
+        None
+    );
+}

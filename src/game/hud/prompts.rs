@@ -19,7 +19,7 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             format!("{} leaves {}'s reach.", b.name(*mover), b.name(r))
         }
         Trigger::Approaching { mover, ally, .. } => format!(
-            "{} comes at {}: {} may Intercept it (free).",
+            "{} comes at {}: {} may Intercept it.",
             b.name(*mover),
             b.name(*ally),
             b.name(r)
@@ -32,18 +32,10 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             } else {
                 format!("{} attacks {}", b.name(*by), b.name(*target))
             };
-            format!(
-                "{what}: {} may use a power first, before the {} goes on.",
-                b.name(r),
-                if *attack { "attack" } else { "move" }
-            )
+            format!("{what}: {} may answer first.", b.name(r))
         }
         Trigger::Provoked { unit } => {
-            format!(
-                "{} provokes {} (a ranged attack while engaged).",
-                b.name(*unit),
-                b.name(r)
-            )
+            format!("{} provokes {}.", b.name(*unit), b.name(r))
         }
         Trigger::StandingUp { unit } => {
             format!("{} stands up next to {}.", b.name(*unit), b.name(r))
@@ -69,26 +61,23 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             b.name(r)
         ),
         Trigger::SpellIdentified { caster, ability } => {
-            let (name, order) = b
+            let name = b
                 .ability(*caster, *ability)
-                .map_or(("a spell", 0), |a| (a.name.as_str(), a.order));
+                .map_or("a spell", |a| a.name.as_str());
             format!(
-                "{} identifies {}'s {name}: counter it ({order} SQ, caster level vs the Spell DC)?",
+                "{} identifies {}'s {name}: counter it?",
                 b.name(r),
                 b.name(*caster),
             )
         }
         Trigger::Overrun { by } => format!("{} overruns {}.", b.name(*by), b.name(r)),
-        Trigger::Feinted { by } => format!(
-            "{} feints {}: resist with Melee or Agility (N: the better).",
+        Trigger::Feinted { by } => {
+            format!("{} feints {}: which skill resists?", b.name(*by), b.name(r))
+        }
+        Trigger::Disarmed { by } => format!(
+            "{} disarms {}: where does the item land?",
             b.name(*by),
             b.name(r)
-        ),
-        Trigger::Disarmed { by } => format!(
-            "{} disarms {}: where does the item land? (N: farthest from {})",
-            b.name(*by),
-            b.name(r),
-            b.name(*by)
         ),
         Trigger::IncomingDamage { attacker, amount } => format!(
             "{} is about to take {amount} damage from {}.",
@@ -177,9 +166,9 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
                                 )
                             })
                             .unwrap_or_default(),
-                        ReactionKind::Pursuit => "move half speed after it".into(),
-                        ReactionKind::StepAside => "no save needed".into(),
-                        _ => String::new(),
+                        _ => crate::game::view::of(b)
+                            .reaction_note(b, w, k)
+                            .unwrap_or_default(),
                     }
                 }
                 // A reaction to a casting (a counterspell): the ruleset's chance.
@@ -206,6 +195,11 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
         })
         .collect();
     let has = crate::game::view::of(b).reactions_left(b, r);
+    // The ruleset's own rule for this answer ("(2 SQ, caster level vs the Spell DC)").
+    let head = match crate::game::view::of(b).prompt_rule(b, w) {
+        Some(rule) => format!("{head} {rule}"),
+        None => head,
+    };
     Some((format!("{} has {has}. {head}", b.name(r)), opts))
 }
 

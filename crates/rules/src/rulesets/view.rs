@@ -85,4 +85,16 @@ pub trait View: Ruleset {
     /// The ruleset's core loop for F1 help: (heading, one plain paragraph) in reading
     /// order (turn budget, attacks, defence, reactions, movement, conditions, dying).
     fn summary(&self) -> &'static [(&'static str, &'static str)];
+    /// The ruleset's own rule words for the reaction prompt of window `w`, after the
+    /// window's plain words ("Kor identifies Ada's Fireball: counter it?" + tactical-d20's
+    /// "(2 SQ, caster level vs the Spell DC)"); `None`: nothing to add.
+    fn prompt_rule(&self, b: &Battle, w: &crate::engine::Window) -> Option<String>;
+    /// What answering `w` with `kind` does, in the prompt beside a reaction without a
+    /// chance to show (tactical-d20's Pursuit: "move half speed after it"); `None`: nothing.
+    fn reaction_note(
+        &self,
+        b: &Battle,
+        w: &crate::engine::Window,
+        kind: ReactionKind,
+    ) -> Option<String>;
 }

@@ -161,6 +161,32 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 impl crate::rulesets::View for Escalation {
+    // The prompt's rule words: a free Intercept, a power before the enemy goes on, an
+    // opportunity attack for a ranged attack while engaged.
+    fn prompt_rule(&self, _b: &Battle, w: &crate::engine::Window) -> Option<String> {
+        use crate::event::Trigger;
+        match &w.trigger {
+            Trigger::Approaching { .. } => Some("(Intercept is free)".into()),
+            Trigger::PowerCue { attack, .. } => Some(format!(
+                "(a triggered power goes off before the {} goes on)",
+                if *attack { "attack" } else { "move" }
+            )),
+            Trigger::Provoked { .. } => {
+                Some("(an opportunity attack: a ranged attack while engaged)".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn reaction_note(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Option<String> {
+        None
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         let s = |slot| b.slots(u, slot);
         format!(

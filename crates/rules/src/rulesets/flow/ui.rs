@@ -211,6 +211,25 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 impl crate::rulesets::View for Flow {
+    // The prompt's rule words: the Feint target's skills, where a disarmed item lands.
+    fn prompt_rule(&self, b: &Battle, w: &crate::engine::Window) -> Option<String> {
+        use crate::event::Trigger;
+        match &w.trigger {
+            Trigger::Feinted { .. } => Some("(Melee or Agility; N: the better)".into()),
+            Trigger::Disarmed { by } => Some(format!("(N: farthest from {})", b.name(*by))),
+            _ => None,
+        }
+    }
+
+    fn reaction_note(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Option<String> {
+        None
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
     }

@@ -356,6 +356,32 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 impl crate::rulesets::View for TacticalD20 {
+    // The prompt's rule words: a counterspell's price and roll.
+    fn prompt_rule(&self, b: &Battle, w: &crate::engine::Window) -> Option<String> {
+        use crate::event::Trigger;
+        match &w.trigger {
+            Trigger::SpellIdentified { caster, ability } => {
+                let order = b.ability(*caster, *ability).map_or(0, |a| a.order);
+                Some(format!("({order} SQ, caster level vs the Spell DC)"))
+            }
+            _ => None,
+        }
+    }
+
+    // Pursuit and Step Aside roll nothing: what they do instead of a chance.
+    fn reaction_note(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        kind: ReactionKind,
+    ) -> Option<String> {
+        match kind {
+            ReactionKind::Pursuit => Some("move half speed after it".into()),
+            ReactionKind::StepAside => Some("no save needed".into()),
+            _ => None,
+        }
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         let s = |slot| b.slots(u, slot);
         format!(
