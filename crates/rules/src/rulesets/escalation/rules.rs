@@ -685,9 +685,7 @@ impl Ruleset for Escalation {
         }
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
-    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn cast_disrupted(
         &self,
         _b: &mut Battle,

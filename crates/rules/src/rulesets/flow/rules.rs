@@ -669,9 +669,7 @@ impl Ruleset for Flow {
         Vec::new()
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
-    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn ongoing_dice(
         &self,
         _b: &Battle,
@@ -681,19 +679,12 @@ impl Ruleset for Flow {
         self.bleed_dice()
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-
-    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
-    /// its side fights on)? Its commands are then the ruleset's to allow.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-
-    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
-    /// turn (the engine compares the total with the condition's number). The default is
-    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn save_roll(
         &self,
         b: &mut Battle,
@@ -703,27 +694,20 @@ impl Ruleset for Flow {
         b.roll(DiceExpr::new(1, 20))
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// Typed damage on `target` (energy resistance and weakness): the roll with its
-    /// modifiers added. The default changes nothing.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
         roll
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn revives(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// `u` was healed by `roll` (the `Healed` event is out): what healing also does
-    /// (tactical-d20: stops bleeding, brings a dying unit back).
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// Reactions hurt the caster by `damage` while it cast: is the casting lost? (rolls
-    /// what it needs.) flow: never ("reaction attacks do not disrupt the spell").
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn cast_disrupted(
         &self,
         _b: &mut Battle,
@@ -734,9 +718,7 @@ impl Ruleset for Flow {
         Ok(false)
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// The chance a reaction to a casting works (tactical-d20's Counterspell: caster
-    /// level against the Spell DC), for the reaction prompt; `None`: nothing is rolled.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn cast_reaction_chance(
         &self,
         _b: &Battle,

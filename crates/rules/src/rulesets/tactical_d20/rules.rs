@@ -714,9 +714,7 @@ impl Ruleset for TacticalD20 {
             .collect()
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-    /// The die of bleeding condition `c` on `u` at the end of its turn (escalation: the
-    /// amount the power that laid it lists); [`Ruleset::bleed_dice`] unless overridden.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn ongoing_dice(
         &self,
         _b: &Battle,
@@ -726,19 +724,12 @@ impl Ruleset for TacticalD20 {
         self.bleed_dice()
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-
-    /// Does `u`, down, still take its turns (escalation: a dead PC Fights in Spirit while
-    /// its side fights on)? Its commands are then the ruleset's to allow.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn acts_while_down(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
 
-    // The same as every ruleset without its own rule here (stated, not inherited).
-
-    /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
-    /// turn (the engine compares the total with the condition's number). The default is
-    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    // Stated here, not inherited: this ruleset has no rule of its own for it.
     fn save_roll(
         &self,
         b: &mut Battle,
