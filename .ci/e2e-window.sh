@@ -6,6 +6,10 @@
 # e2e 11, tactical-d20 ambush (both sides human, hot-seat), 1280×800:
 #   - Space dismisses the handover screen; more Spaces end nothing (the Space/handover
 #     regression: a turn is never ended by dismissing the handover);
+#   - dialogs take the input (issue 31): with the Esc menu open, a click on an enemy and
+#     on a cell Tamsin can step to, and a right click, play nothing; with the settings
+#     screen or help open, clicks on the board and Enter play nothing (event log
+#     unchanged, the dialog still open); Esc closes them;
 #   - idle on the board, the game sleeps: its CPU use over 10 s stays under 15% of a
 #     core (it drew every frame before: ~100%);
 #   - Enter asks "End the turn?" (Tamsin has all her actions): a second Enter does not
@@ -62,6 +66,16 @@ shot() { import -window root "$out/$1.png"; }
 # has_button LABEL: the button is on screen now (SKIRMISH_BUTTONS lists the visible ones).
 has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
 button() { awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS"; }
+# cell_x X Y / cell_y X Y: where a cell's centre is on screen now.
+cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
+cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
+# board_click X Y: a left click on the centre of cell (X, Y) as the screen shows it now.
+board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
+# nothing_played N WHAT: the event log still has N lines (nothing was played).
+nothing_played() {
+  sleep 1.5
+  [ "$(wc -l <"$events")" -eq "$1" ] || fail "$2 was played: $(tail -1 "$events")"
+}
 # cpu SECONDS: the game's CPU use (all threads, user + system) over SECONDS, in % of one core.
 cpu() {
   local tck a b
@@ -103,6 +117,46 @@ sleep 0.5
 xdotool key space
 none '"kind":"turn_ended"' 3
 shot 91-board-after-spaces
+
+echo "e2e-window: dialogs take the input: a click on the board beside the Esc menu, the settings screen or help plays nothing"
+# Tamsin (3, 2) acts and is selected: the first Esc deselects her, the second opens the
+# menu. (2, 3), (1, 2) and (3, 4) are cells she can move to (a click there would move
+# her), Grub (15, 2) an enemy; each clicked beside the dialog's window, never on it (the
+# menu is in the middle of the map area, the settings screen in the middle of the
+# window, help at the top left), so it is the board that gets the click, not egui.
+xdotool key Escape
+sleep 0.7
+xdotool key Escape
+for _ in $(seq 1 10); do has_button Settings && break; sleep 0.5; done
+has_button Settings || fail "Esc, Esc did not open the in-battle menu"
+n=$(wc -l <"$events")
+board_click 15 2
+board_click 2 3
+xdotool click 3
+nothing_played "$n" "a click beside the Esc menu"
+shot 9a-menu-click-through
+has_button Settings || fail "a click on the board closed the Esc menu"
+xdotool key o
+for _ in $(seq 1 10); do has_button "Close settings" && break; sleep 0.5; done
+has_button "Close settings" || fail "O in the menu did not open the settings screen"
+board_click 2 3
+board_click 1 2
+xdotool key Return
+nothing_played "$n" "a click or Enter beside the settings screen"
+shot 9b-settings-click-through
+has_button "Close settings" || fail "a click on the board closed the settings screen"
+xdotool key Escape
+sleep 1
+! has_button "Close settings" || fail "Esc did not close the settings screen"
+xdotool key F1
+sleep 1
+board_click 15 2
+board_click 3 4
+xdotool key Return
+nothing_played "$n" "a click or Enter beside the help window"
+shot 9c-help-click-through
+xdotool key Escape
+sleep 1
 
 echo "e2e-window: an idle battle sleeps"
 xdotool mousemove 300 650
@@ -194,9 +248,6 @@ awk -v b="$(( dx * dx + dy * dy ))" -v a="$(( ax * ax + ay * ay ))" 'BEGIN { exi
   fail "zoom moved cell ($cx, $cy) away from the pointer: ($bx, $by) -> ($sx, $sy)"
 echo "e2e-window: the zoom kept cell ($cx, $cy) under the pointer: ($bx, $by) -> ($sx, $sy)"
 
-# cell_x X Y / cell_y X Y: where a cell's centre is on screen now.
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
 # on_map X Y: the cell's centre is in the map area (left of the panel) now.
 on_map() {
   local sx sy

@@ -5,6 +5,9 @@
 /// The settings screen's group, palettes, sounds.
 mod prefs;
 
+/// Dialogs take the input: a click or a board key beside one plays nothing.
+mod dialogs;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
@@ -373,6 +376,7 @@ fn escalations_auto_policy_takes_opportunity_attacks_and_intercepts() {
         unit: grik,
         choice: None,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     b.submit(Command::EndTurn { unit: brannoc }).unwrap();
@@ -596,7 +600,7 @@ fn settings_are_saved_and_read_back_and_a_bad_file_falls_back_to_defaults() {
     };
     store(&path, &mine).unwrap();
     assert_eq!(load(&path), (mine.clone(), None));
-    assert_eq!(mine.anim_speed(), skirmish::game::map::AnimSpeed::Fast);
+    assert_eq!(mine.anim_speed(), skirmish::game::prefs::AnimSpeed::Fast);
     let left: Vec<_> = std::fs::read_dir(path.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -704,3 +708,61 @@ fn the_dicey_move_button_asks_whom_a_dicey_spots_reward_goes_to() {
 }
 
 mod camera;
+
+/// Undo takes back a plain move whatever pays for it: flow's AP, tactical-d20's and
+/// escalation's Move action (`act::undoable` reads the events' `Spend::Move`, no pool of
+/// one ruleset); a move that ended the turn or rolled dice is not undoable.
+#[test]
+fn a_plain_move_is_undoable_in_every_ruleset() {
+    use skirmish::game::prefs::ReactPolicy;
+    use skirmish::game::{Session, act::undoable};
+    use skirmish_rules::grid::Cell;
+    use skirmish_rules::level::Controller;
+    for (ruleset, a, b_) in [
+        ("flow", "fighter", "brute"),
+        ("tactical-d20", "fighter", "wolf"),
+        ("escalation", "fighter", "goblin"),
+    ] {
+        let row = format!("\"{}\"", ".".repeat(12));
+        let map = vec![row; 6].join(", ");
+        let src = format!(
+            r##"Level(name: "undo", ruleset: "{ruleset}", grid: Square, map: [{map}],
+            sides: [Side(name: "A", colour: "#3c6ec8", role: Pc), Side(name: "B", colour: "#c83c3c", role: Npc)],
+            units: [Unit(name: "Ann", side: "A", cell: (1, 2), archetype: "{a}"),
+                    Unit(name: "Bo", side: "B", cell: (10, 2), archetype: "{b_}")])"##
+        );
+        let l = skirmish_rules::level::parse(&src, "undo").unwrap_or_else(|e| panic!("{e}"));
+        let mut b = Battle::new(l.clone(), 3, vec![]).unwrap_or_else(|e| panic!("{e}"));
+        // Whoever acts first moves one cell towards nobody.
+        let u = b.current().expect("a turn");
+        let to = if b.pos(u).x < 5 {
+            Cell::new(b.pos(u).x, b.pos(u).y + 1)
+        } else {
+            Cell::new(b.pos(u).x, b.pos(u).y - 1)
+        };
+        let mut s = Session {
+            level: l,
+            seed: 3,
+            policies: vec![ReactPolicy::Ask; 2],
+            controllers: vec![Controller::Human; 2],
+            commands: Vec::new(),
+            marks: Vec::new(),
+            viewer: None,
+            logged: 0,
+            event_log: None,
+            generation: 0,
+            confirm_end_turn: false,
+        };
+        let cmd = Command::Move { unit: u, to };
+        s.marks.push(b.log().len());
+        s.commands.push(cmd.clone());
+        b.submit(cmd).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        assert!(undoable(&b, &s), "{ruleset}: a plain move can be undone");
+        // An end of turn cannot.
+        let end = Command::EndTurn { unit: u };
+        s.marks.push(b.log().len());
+        s.commands.push(end.clone());
+        b.submit(end).unwrap();
+        assert!(!undoable(&b, &s), "{ruleset}: an end of turn cannot");
+    }
+}

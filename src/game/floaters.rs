@@ -8,7 +8,8 @@ use bevy::window::RequestRedraw;
 use skirmish_rules::event::Event;
 
 use super::BattleRes;
-use super::map::{Built, MapEntity, MapLayout};
+use super::board::{Built, MapEntity};
+use super::layout::MapLayout;
 use super::replay::{Replay, position_at};
 
 /// A floating text and how long it has floated.

@@ -11,7 +11,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 
 use super::BattleRes;
-use super::map::Anim;
+use super::board::Anim;
 
 pub(super) fn plugin(app: &mut App) {
     if let Some(path) = std::env::var_os("SKIRMISH_FRAME_STATS") {

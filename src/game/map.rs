@@ -10,11 +10,15 @@ use bevy::window::RequestRedraw;
 use bevy_ecs_tilemap::prelude::*;
 use skirmish_rules::components::{Conditions, UnitId};
 use skirmish_rules::event::Event;
-use skirmish_rules::grid::{Cell, Grid, GridKind};
+use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level::Terrain;
 
+use super::act::board_hidden;
+use super::board::{Anim, Built, MapEntity, TokenFace, UnitView};
+use super::layout::{MapLayout, PANEL};
+use super::prefs::{AnimSpeed, Prefs};
 use super::replay::{Replay, position_at, up_at};
-use super::{BattleRes, Screen, Session};
+use super::{BattleRes, GameSystems, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Built>()
@@ -35,92 +39,12 @@ pub(super) fn plugin(app: &mut App) {
                     super::floaters::float,
                 )
                     .chain()
-                    .run_if(not(super::act::board_hidden)),
+                    .run_if(not(board_hidden)),
             )
                 .chain()
-                .in_set(super::act::GameSystems::View)
+                .in_set(GameSystems::View)
                 .run_if(in_state(Screen::Battle)),
         );
-}
-
-/// Which battle generation the map on screen shows (a restart builds a new one).
-#[derive(Resource, Default)]
-pub struct Built {
-    generation: Option<u32>,
-    /// Events already turned into floating numbers.
-    pub(super) seen: usize,
-    /// Events already turned into animations.
-    animated: usize,
-    /// A unit is still walking, lunging or fading (the replay waits for it).
-    pub busy: bool,
-}
-
-impl Built {
-    /// Play the events from `start` on again (the replay after a handover shows what the
-    /// side coming to the board missed): they animate and float once more.
-    pub fn rewind(&mut self, start: usize) {
-        self.animated = self.animated.min(start);
-        self.seen = self.seen.min(start);
-    }
-
-    /// Events up to here have been turned into animations.
-    pub fn animated(&self) -> usize {
-        self.animated
-    }
-}
-
-/// How fast the board animates (Settings): a move's cells a second.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum AnimSpeed {
-    /// 2 cells a second.
-    Slow,
-    /// 6 cells a second.
-    #[default]
-    Normal,
-    /// 16 cells a second.
-    Fast,
-    /// No animation: units jump, nothing lunges or fades.
-    Instant,
-}
-
-impl AnimSpeed {
-    /// All of them, for the settings.
-    pub const ALL: [AnimSpeed; 4] = [
-        AnimSpeed::Slow,
-        AnimSpeed::Normal,
-        AnimSpeed::Fast,
-        AnimSpeed::Instant,
-    ];
-
-    /// The speed named by its label.
-    pub fn parse(s: &str) -> Option<AnimSpeed> {
-        AnimSpeed::ALL.into_iter().find(|a| a.label() == s.trim())
-    }
-
-    /// Its name in the settings.
-    pub fn label(self) -> &'static str {
-        match self {
-            AnimSpeed::Slow => "slow",
-            AnimSpeed::Normal => "normal",
-            AnimSpeed::Fast => "fast",
-            AnimSpeed::Instant => "instant",
-        }
-    }
-
-    /// How much faster than normal it plays (1 for instant: nothing plays).
-    pub fn factor(self) -> f32 {
-        self.cells_per_second().map_or(1.0, |s| s / 6.0)
-    }
-
-    /// Cells a second (`None`: instant).
-    fn cells_per_second(self) -> Option<f32> {
-        match self {
-            AnimSpeed::Slow => Some(2.0),
-            AnimSpeed::Normal => Some(6.0),
-            AnimSpeed::Fast => Some(16.0),
-            AnimSpeed::Instant => None,
-        }
-    }
 }
 
 /// Most cells a unit's walk may lag behind the battle: older ones are skipped (a long
@@ -130,133 +54,6 @@ const MAX_WALK: usize = 12;
 const LUNGE_SECS: f32 = 0.25;
 /// How long a fall takes to fade, in seconds at normal speed.
 const FADE_SECS: f32 = 0.6;
-
-/// A unit's animation state: where its sprite is on its way through the cells the log
-/// moved it to, a lunge under way, a fade under way.
-#[derive(Component, Default)]
-pub struct Anim {
-    /// Where the sprite stands (before any lunge).
-    at: Option<Vec3>,
-    /// Cells still to walk to, in order.
-    walk: std::collections::VecDeque<Cell>,
-    /// A lunge toward this offset, and how far through it is (0..1).
-    lunge: Option<(Vec3, f32)>,
-    /// A fall, how far through (0..1).
-    fade: Option<f32>,
-}
-
-impl Anim {
-    /// Is the token on its way somewhere (walking, lunging or fading)?
-    pub fn moving(&self) -> bool {
-        !self.walk.is_empty() || self.lunge.is_some() || self.fade.is_some_and(|p| p < 1.0)
-    }
-
-    /// Stand at `at` with nothing under way (a replay starts from there); `None`: where
-    /// the battle has the unit (everything lands at once).
-    pub fn reset(&mut self, at: Option<Vec3>) {
-        *self = Anim {
-            at,
-            ..Anim::default()
-        };
-    }
-}
-
-/// The tilemap's geometry, to turn cells into world positions and back.
-#[derive(Resource, Clone, Copy)]
-pub struct MapLayout {
-    size: TilemapSize,
-    grid: TilemapGridSize,
-    tile: TilemapTileSize,
-    map_type: TilemapType,
-    logical: Grid,
-    /// The side panel's width in window pixels (wider with a larger UI scale).
-    pub panel: f32,
-}
-
-impl MapLayout {
-    /// World position of a cell's centre.
-    pub fn world(&self, c: Cell) -> Vec2 {
-        let tp = TilePos {
-            x: c.x.max(0) as u32,
-            y: (self.logical.height - 1 - c.y).max(0) as u32,
-        };
-        tp.center_in_world(
-            &self.size,
-            &self.grid,
-            &self.tile,
-            &self.map_type,
-            &TilemapAnchor::Center,
-        )
-    }
-
-    /// The cell whose centre is nearest to a world point, if the point is on the map.
-    pub fn cell_at(&self, p: Vec2) -> Option<Cell> {
-        let (c, d) = self
-            .logical
-            .cells()
-            .map(|c| (c, self.world(c).distance(p)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))?;
-        (d <= self.tile.y * 0.55).then_some(c)
-    }
-
-    /// Every cell of the map.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<'_> {
-        self.logical.cells()
-    }
-
-    /// Size of one tile.
-    pub fn tile(&self) -> Vec2 {
-        Vec2::new(self.tile.x, self.tile.y)
-    }
-
-    /// Square or hex.
-    pub fn kind(&self) -> GridKind {
-        self.logical.kind
-    }
-
-    /// The camera that fits the whole map into a `ww`×`wh` window left of the side
-    /// panel: its position and its orthographic scale.
-    pub fn fit(&self, ww: f32, wh: f32) -> (Vec2, f32) {
-        let g = self.logical;
-        let free = (ww - self.panel).max(200.0);
-        let lo = self.world(Cell::new(0, g.height - 1));
-        let hi = self.world(Cell::new(g.width - 1, 0));
-        let (mw, mh) = (
-            (hi.x - lo.x).abs() + self.tile.x * 1.5,
-            (hi.y - lo.y).abs() + self.tile.y * 1.5,
-        );
-        let scale = (mw / (free * 0.95))
-            .max(mh / (wh.max(100.0) * 0.95))
-            .clamp(0.3, 4.0);
-        let centre = (lo + hi) / 2.0;
-        // The free area's centre is panel/2 pixels left of the window's centre.
-        (
-            Vec2::new(centre.x + self.panel / 2.0 * scale, centre.y),
-            scale,
-        )
-    }
-
-    /// Every cell with its centre on screen (window pixels) for a camera at `at` with
-    /// `scale` in a `ww`×`wh` window: "x y sx sy" lines, what `SKIRMISH_LAYOUT` holds.
-    pub fn screen_lines(&self, at: Vec2, scale: f32, ww: f32, wh: f32) -> String {
-        let mut out = String::new();
-        for c in self.logical.cells() {
-            let w = self.world(c);
-            let sx = (w.x - at.x) / scale + ww / 2.0;
-            let sy = wh / 2.0 - (w.y - at.y) / scale;
-            out.push_str(&format!("{} {} {:.0} {:.0}\n", c.x, c.y, sx, sy));
-        }
-        out
-    }
-}
-
-/// Everything the battle screen spawned in the world.
-#[derive(Component)]
-pub struct MapEntity;
-
-/// A unit's sprite.
-#[derive(Component)]
-pub struct UnitView(pub UnitId);
 
 #[derive(Component)]
 struct HpFill(UnitId);
@@ -268,8 +65,6 @@ struct Badges(UnitId);
 #[derive(Component)]
 struct GroundView;
 
-/// Width of the egui side panel in logical pixels.
-pub const PANEL: f32 = 340.0;
 const BAR: f32 = 22.0;
 
 fn clear(mut commands: Commands, q: Query<Entity, With<MapEntity>>, mut built: ResMut<Built>) {
@@ -288,7 +83,7 @@ fn rebuild(
     old: Query<Entity, With<MapEntity>>,
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    view: Res<super::View>,
+    view: Res<View>,
 ) {
     if built.generation == Some(session.generation) {
         return;
@@ -399,7 +194,7 @@ fn spawn_unit_view(
     assets: &AssetServer,
     b: &skirmish_rules::Battle,
     layout: &MapLayout,
-    prefs: &super::settings::Prefs,
+    prefs: &Prefs,
     u: UnitId,
 ) {
     let side = b.side(u);
@@ -526,17 +321,13 @@ pub const ICONS: [&str; 19] = [
 #[derive(Component)]
 struct NameTag(UnitId);
 
-/// A token's face (the palette recolours it).
-#[derive(Component)]
-pub struct TokenFace(pub UnitId);
-
 /// Font size of names over tokens at UI scale 1.
 const NAME_PX: f32 = 11.0;
 
 /// Names show on the hovered unit, the selected one and the one whose turn it is.
 fn name_tags(
     battle: Res<BattleRes>,
-    view: Res<super::View>,
+    view: Res<View>,
     mut tags: Query<(&NameTag, &mut Visibility, &mut TextFont)>,
 ) {
     if !battle.is_changed() && !view.is_changed() {
@@ -570,7 +361,7 @@ fn follow_battle(
     assets: Res<AssetServer>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
-    view: Res<super::View>,
+    view: Res<View>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex)>,
     views: Query<(Entity, &UnitView)>,
 ) {
@@ -661,7 +452,7 @@ fn draw_ground(
 fn queue_animations(
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
-    view: Res<super::View>,
+    view: Res<View>,
     replay: Res<Replay>,
     mut built: ResMut<Built>,
     mut units: Query<(&UnitView, &mut Anim)>,
@@ -730,7 +521,7 @@ fn animate_units(
     time: Res<Time>,
     battle: Res<BattleRes>,
     layout: Option<Res<MapLayout>>,
-    view: Res<super::View>,
+    view: Res<View>,
     replay: Res<Replay>,
     mut built: ResMut<Built>,
     mut units: Query<(

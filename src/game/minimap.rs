@@ -12,8 +12,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::level::Terrain;
 
 use super::act::handover_pending;
-use super::camera::{Glide, centred_on, view_rect};
-use super::map::{MapLayout, UnitView};
+use super::board::UnitView;
+use super::framing::{Glide, centred_on, view_rect};
+use super::layout::MapLayout;
 use super::{BattleRes, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,6 +1,14 @@
 //! The game window. Views mirror the battle; input only records intent; `act` turns
 //! intent into the same `Command`s the headless runner submits.
 //!
+//! Shared plain types sit in leaf files that import nothing above them: `state` (screens,
+//! the battle and its session, [`View`], [`Intent`], the system sets), `prefs` (the
+//! player's choices: prefs, palette, animation speed, reaction policy), `layout` (the
+//! map's geometry on screen), `framing` (the camera's view and glides) and `board` (the
+//! board's entities and animation state). This
+//! file defines nothing the others use; it re-exports `state`'s types, so `super::View`
+//! names the type where it is defined (`tools/check_layers.py` follows re-exports).
+//!
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
 //! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
@@ -11,7 +19,8 @@
 //! - `minimap`: the overview of a map larger than the view (click or drag to look);
 //! - `replay`: after a hot-seat handover, what the side missed plays again, beat by
 //!   beat, the camera gliding to each;
-//! - `input`: mouse and keyboard → [`Intent`];
+//! - `input`: mouse and keyboard → [`Intent`]; while a dialog, menu or prompt is open
+//!   (`dialog`), only its keys act and a click on the board plays nothing;
 //! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
 //!   the `--event-log` file;
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
@@ -21,21 +30,30 @@
 //!   for the next frame).
 
 pub mod act;
+pub mod board;
 pub mod camera;
+pub mod dialog;
 mod floaters;
 pub mod frame_stats;
+pub mod framing;
 pub mod hud;
 mod idle;
 mod input;
+pub mod layout;
 pub mod map;
 mod menu;
 pub mod minimap;
 mod overlay;
 pub mod palette;
+pub mod prefs;
 pub mod replay;
 pub mod settings;
 pub mod sound;
+mod state;
 pub mod view;
+
+pub use prefs::ReactPolicy;
+pub use state::{BattleRes, GameSystems, Intent, Launch, Screen, Session, View, start_battle};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,200 +61,6 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 use bevy_egui::EguiPlugin;
-use skirmish_rules::Battle;
-use skirmish_rules::components::{SideId, UnitId};
-use skirmish_rules::engine::Command;
-use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::{Controller, Level};
-
-/// Screens.
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Screen {
-    /// Level picker.
-    #[default]
-    Menu,
-    /// A battle.
-    Battle,
-}
-
-/// How a side answers reaction windows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub enum ReactPolicy {
-    /// Ask the player every time.
-    #[default]
-    Ask,
-    /// Take the option most likely to help (defend with the best chance, strike back
-    /// when a reaction attack is offered; never intercept).
-    Auto,
-    /// Never react.
-    Never,
-}
-
-impl ReactPolicy {
-    /// All, in menu order.
-    pub const ALL: [ReactPolicy; 3] = [ReactPolicy::Ask, ReactPolicy::Auto, ReactPolicy::Never];
-
-    /// Label.
-    pub fn label(self) -> &'static str {
-        match self {
-            ReactPolicy::Ask => "Ask",
-            ReactPolicy::Auto => "Auto",
-            ReactPolicy::Never => "Never",
-        }
-    }
-}
-
-/// What the command line asked for.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Launch {
-    /// Levels offered by the menu: (file, level).
-    pub levels: Vec<(PathBuf, Level)>,
-    /// Files that did not load, with the reason (shown in the menu).
-    pub broken: Vec<String>,
-    /// Start this level at once (index into `levels`), skipping the menu.
-    pub start: Option<usize>,
-    /// Grid override.
-    pub grid: Option<GridKind>,
-    /// Seed override.
-    pub seed: Option<u64>,
-    /// Append every event as a JSON line here.
-    pub event_log: Option<PathBuf>,
-}
-
-/// The battle being played and what the window keeps about it.
-#[derive(Resource)]
-pub struct BattleRes(pub Battle);
-
-/// Settings and history of the battle being played.
-#[derive(Resource, Clone, Debug)]
-pub struct Session {
-    /// The level as started (restart and undo rebuild from it).
-    pub level: Level,
-    /// Seed of the battle.
-    pub seed: u64,
-    /// Reaction policy per side.
-    pub policies: Vec<ReactPolicy>,
-    /// Who plays each side (the AI answers its own reactions).
-    pub controllers: Vec<Controller>,
-    /// Commands submitted so far (undo replays all but the last).
-    pub commands: Vec<Command>,
-    /// The log's length before each of `commands` went in: what the last one added.
-    pub marks: Vec<usize>,
-    /// The side that last had the board in front of it (hot-seat).
-    pub viewer: Option<SideId>,
-    /// Events already appended to the event log file.
-    pub logged: usize,
-    /// Event log file.
-    pub event_log: Option<PathBuf>,
-    /// Bumped when the battle is rebuilt (restart, undo) so the view rebuilds too.
-    pub generation: u32,
-    /// Ask before ending a turn while the unit still has actions to spend.
-    pub confirm_end_turn: bool,
-}
-
-impl Session {
-    /// Number of sides played by humans.
-    pub fn human_sides(&self) -> usize {
-        (0..self.level.sides.len())
-            .filter(|&i| !self.is_ai(SideId(i as u32)))
-            .count()
-    }
-
-    /// Is the side played by the AI?
-    pub fn is_ai(&self, side: SideId) -> bool {
-        self.controllers.get(side.0 as usize) == Some(&Controller::Ai)
-    }
-}
-
-/// Window-side state of the battle screen.
-#[derive(Resource, Default, Debug)]
-pub struct View {
-    /// Selected unit.
-    pub selected: Option<UnitId>,
-    /// Cell under the pointer.
-    pub hovered: Option<Cell>,
-    /// A targeted action waiting for its target cell or unit.
-    pub pending: Option<act::Pending>,
-    /// Threat overlay on.
-    pub threat: bool,
-    /// Help window open.
-    pub help: bool,
-    /// The in-battle menu (Esc) is open.
-    pub battle_menu: bool,
-    /// The help window shows the ruleset's rules (else the keys).
-    pub help_rules: bool,
-    /// Last message to the player, and whether it is an error.
-    pub message: Option<(String, bool)>,
-    /// Roll log shows only this unit's events.
-    pub log_filter: Option<UnitId>,
-    /// The roll log shows its bookkeeping lines too (setup, payments, declined offers).
-    pub log_details: bool,
-    /// How fast the board animates (Settings).
-    pub anim_speed: map::AnimSpeed,
-    /// Screen rectangles egui panels cover (clicks there are not map clicks).
-    pub ui_rects: Vec<Rect>,
-    /// A choice to make before the command goes in (which focus, which item).
-    pub chooser: Option<act::Chooser>,
-    /// The Command text field is open with these words.
-    pub say: Option<String>,
-    /// An ability chosen on the bar, waiting for its aim (targeting mode).
-    pub casting: Option<act::Casting>,
-    /// "End the turn?" is asked of this unit (it still has actions to spend).
-    pub confirm_end: Option<UnitId>,
-    /// The minimap shows (when the map is larger than the view).
-    pub minimap: bool,
-    /// The camera glides to the unit whose turn starts when it is out of view.
-    pub follow: bool,
-    /// Volume, UI scale, palette, reaction defaults (the settings screen).
-    pub prefs: settings::Prefs,
-    /// The settings screen is open.
-    pub settings_open: bool,
-}
-
-/// What the player asked for this frame. Input systems only fill this in.
-#[derive(Resource, Default, Debug)]
-pub struct Intent {
-    /// Left click on a map cell.
-    pub click: Option<Cell>,
-    /// Right click or Escape.
-    pub cancel: bool,
-    /// Enter or the End turn button (asks first when actions are left).
-    pub end_turn: bool,
-    /// The answer to "End the turn?": true ends it, false keeps playing.
-    pub confirm_end: Option<bool>,
-    /// Space on the board (it ends no turn: the player is told which key does).
-    pub space: bool,
-    /// Tab.
-    pub cycle: bool,
-    /// Ctrl+Z.
-    pub undo: bool,
-    /// A special action by key or button.
-    pub action: Option<act::ActionKey>,
-    /// Answer to the open reaction prompt (`Some(None)` declines).
-    pub react: Option<Option<skirmish_rules::event::ReactionKind>>,
-    /// The handover screen was dismissed.
-    pub handover: bool,
-    /// Restart the battle.
-    pub restart: bool,
-    /// Restart it with new dice (a new seed) rather than the same.
-    pub new_dice: bool,
-    /// Back to the menu.
-    pub menu: bool,
-    /// Draw (true) or sheathe (false) a loadout item.
-    pub carry: Option<(usize, bool)>,
-    /// An answer of the open chooser (index).
-    pub choose: Option<usize>,
-    /// The words of a Command, typed and confirmed.
-    pub say: Option<String>,
-    /// An ability chosen (index into the current unit's abilities).
-    pub ability: Option<usize>,
-    /// M: the next ability the current unit can use.
-    pub next_ability: bool,
-    /// Cast the ability with the targets picked so far (Enter or the Cast button).
-    pub cast: bool,
-    /// Skip the rest of the replay after a handover (Space, Esc, a click on the map).
-    pub skip_replay: bool,
-}
 
 /// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the
 /// source tree's.
@@ -337,8 +161,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             menu::plugin,
             map::plugin,
             camera::plugin,
-            input::plugin,
-            act::plugin,
+            input_plugins,
             overlay::plugin,
             hud::plugin,
             idle::plugin,
@@ -353,19 +176,27 @@ pub fn run_window(launch: Launch) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// What turns input into commands: `input` (mouse and keyboard → [`Intent`], routed to
+/// the open [`dialog`] first) and `act` ([`Intent`] → commands). The window adds them
+/// here; a headless test adds them to an app with no window, renderer or egui and
+/// presses keys and buttons into its `ButtonInput`s.
+pub fn input_plugins(app: &mut App) {
+    app.add_plugins((input::plugin, act::plugin));
+}
+
 /// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word
 /// it does not know is said once and the default is used.
-fn anim_from_env() -> map::AnimSpeed {
+fn anim_from_env() -> prefs::AnimSpeed {
     match std::env::var("SKIRMISH_ANIM") {
-        Ok(s) => map::AnimSpeed::parse(&s).unwrap_or_else(|| {
+        Ok(s) => prefs::AnimSpeed::parse(&s).unwrap_or_else(|| {
             eprintln!(
                 "skirmish: SKIRMISH_ANIM={s:?} is not an animation speed (slow, normal, fast, \
                  instant): using {}",
-                map::AnimSpeed::default().label()
+                prefs::AnimSpeed::default().label()
             );
-            map::AnimSpeed::default()
+            prefs::AnimSpeed::default()
         }),
-        Err(_) => map::AnimSpeed::default(),
+        Err(_) => prefs::AnimSpeed::default(),
     }
 }
 
@@ -399,13 +230,4 @@ fn say_what_is_missing() {
         note!("skirmish: {missing}, {HEADLESS}");
         std::process::exit(1);
     }));
-}
-
-/// Start a battle on a level (from the menu, the command line or a restart).
-pub fn start_battle(commands: &mut Commands, session: Session) -> Result<(), String> {
-    let battle =
-        Battle::new(session.level.clone(), session.seed, Vec::new()).map_err(|e| e.to_string())?;
-    commands.insert_resource(BattleRes(battle));
-    commands.insert_resource(session);
-    Ok(())
 }

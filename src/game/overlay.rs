@@ -11,9 +11,9 @@ use skirmish_rules::engine::CastAt;
 use super::act::cast;
 use skirmish_rules::grid::{Cell, GridKind};
 
-use super::act::GameSystems;
-use super::map::{MapEntity, MapLayout};
-use super::{BattleRes, Screen, View};
+use super::board::MapEntity;
+use super::layout::MapLayout;
+use super::{BattleRes, GameSystems, Screen, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -6,59 +6,19 @@
 //! palette. Pure functions, plus the system that recolours tokens when it changes.
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 
-use super::map::{TokenFace, UnitView};
-use super::{BattleRes, Screen, View};
+use super::board::{TokenFace, UnitView};
+use super::{BattleRes, GameSystems, Screen, View};
+
+pub use crate::game::prefs::Palette;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         recolour
-            .in_set(super::act::GameSystems::View)
+            .in_set(GameSystems::View)
             .run_if(in_state(Screen::Battle)),
     );
-}
-
-/// Which colours the window uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Palette {
-    /// Each side's colour as its level gives it.
-    #[default]
-    Default,
-    /// Colours told apart with deuteranopia or protanopia (red–green colour blindness).
-    ColourBlind,
-    /// Bright saturated colours on the dark board.
-    HighContrast,
-}
-
-impl Palette {
-    /// All, in the settings screen's order.
-    pub const ALL: [Palette; 3] = [
-        Palette::Default,
-        Palette::ColourBlind,
-        Palette::HighContrast,
-    ];
-
-    /// Its name on the settings screen.
-    pub fn label(self) -> &'static str {
-        match self {
-            Palette::Default => "Default",
-            Palette::ColourBlind => "Colour-blind safe",
-            Palette::HighContrast => "High contrast",
-        }
-    }
-
-    /// What it is for (the settings screen's hover text).
-    pub fn about(self) -> &'static str {
-        match self {
-            Palette::Default => "each side in its level's colour",
-            Palette::ColourBlind => {
-                "deuteranopia/protanopia safe: blue, orange, bluish green, reddish purple"
-            }
-            Palette::HighContrast => "bright yellow, cyan, magenta, white on the dark board",
-        }
-    }
 }
 
 /// Okabe–Ito: the cool one (blue), the warm one (orange), then bluish green, reddish

@@ -18,10 +18,11 @@ use skirmish_rules::components::UnitId;
 use skirmish_rules::event::{Event, Logged};
 use skirmish_rules::grid::Cell;
 
-use super::act::GameSystems;
-use super::camera::{Glide, frame_points, view_rect};
-use super::map::{Anim, Built, MapLayout, UnitView};
-use super::{BattleRes, Intent, Screen, Session, View};
+use super::board::{Anim, Built, UnitView};
+use super::framing::{Glide, frame_points, view_rect};
+use super::layout::{MapLayout, PANEL};
+use super::prefs::AnimSpeed;
+use super::{BattleRes, GameSystems, Intent, Screen, Session, View};
 
 /// Between the commands of the frame and the views that show them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -343,7 +344,7 @@ fn drive(
         } else {
             DWELL_SECS / view.anim_speed.factor()
         };
-        if view.anim_speed == super::map::AnimSpeed::Instant {
+        if view.anim_speed == AnimSpeed::Instant {
             r.dwell = 0.0;
         }
         return;
@@ -394,7 +395,7 @@ fn banner(mut contexts: EguiContexts, r: Res<Replay>) -> Result {
     }
     let ctx = contexts.ctx_mut()?;
     egui::Area::new("replay-banner".into())
-        .anchor(egui::Align2::CENTER_TOP, [-super::map::PANEL / 2.0, 8.0])
+        .anchor(egui::Align2::CENTER_TOP, [-PANEL / 2.0, 8.0])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::map::AnimSpeed;
-pub use super::palette::Palette;
-use super::{ReactPolicy, Screen, Session, View};
+use super::prefs::AnimSpeed;
+use super::{Screen, Session, View};
+
+pub use crate::game::prefs::{Palette, Prefs, UI_SCALES};
 
 pub(super) fn plugin(app: &mut App) {
     let (settings, problem) = match dir() {
@@ -68,64 +69,6 @@ pub struct Settings {
     /// The settings screen's sound, look and reaction defaults (one group: see
     /// [`Prefs`]).
     pub prefs: Prefs,
-}
-
-/// The settings screen's group (issue 19): sound volume, UI scale, colour palette and the
-/// reaction policy human sides start with. Live in [`View::prefs`]; a field missing from
-/// the file takes its default.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Prefs {
-    /// Master volume, 0 to 100.
-    pub volume: u8,
-    /// Sound off (the volume is kept for when it comes back on).
-    pub muted: bool,
-    /// The interface's size: 1.0, 1.25 or 1.5 (egui's zoom, token names, floating
-    /// numbers).
-    pub ui_scale: f32,
-    /// Side colours and map marks.
-    pub palette: Palette,
-    /// The reaction policy each side starts a battle with (the menu can change it).
-    pub reactions: ReactPolicy,
-}
-
-impl Default for Prefs {
-    fn default() -> Self {
-        Prefs {
-            volume: 70,
-            muted: false,
-            ui_scale: 1.0,
-            palette: Palette::Default,
-            reactions: ReactPolicy::Ask,
-        }
-    }
-}
-
-/// The UI scales offered.
-pub const UI_SCALES: [f32; 3] = [1.0, 1.25, 1.5];
-
-impl Prefs {
-    /// The UI scale, snapped to the nearest offered one (a hand-edited file may say
-    /// anything).
-    pub fn scale(&self) -> f32 {
-        UI_SCALES
-            .into_iter()
-            .min_by(|a, b| {
-                (a - self.ui_scale)
-                    .abs()
-                    .total_cmp(&(b - self.ui_scale).abs())
-            })
-            .unwrap_or(1.0)
-    }
-
-    /// The linear volume sounds play at (0 when muted).
-    pub fn gain(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            f32::from(self.volume.min(100)) / 100.0
-        }
-    }
 }
 
 impl Default for Settings {

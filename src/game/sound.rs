@@ -13,7 +13,7 @@ use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use skirmish_rules::event::{Event, Outcome};
 
-use super::{BattleRes, Screen, Session, View};
+use super::{BattleRes, GameSystems, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     if env_mute().is_some() {
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                play.in_set(super::act::GameSystems::View)
+                play.in_set(GameSystems::View)
                     .run_if(in_state(Screen::Battle))
                     .run_if(not(super::act::board_hidden)),
                 drop_old,

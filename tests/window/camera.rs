@@ -3,8 +3,8 @@
 //! places), on battles played through `Battle::submit` as the window plays them.
 
 use bevy::math::{Rect, Vec2};
-use skirmish::game::camera::{centred_on, frame_points, glide_at, in_view, view_rect};
-use skirmish::game::map::PANEL;
+use skirmish::game::framing::{centred_on, frame_points, glide_at, in_view, view_rect};
+use skirmish::game::layout::PANEL;
 use skirmish::game::minimap::{MiniMap, map_fits};
 use skirmish::game::replay::{Beat, beats, position_at, up_at};
 use skirmish_rules::engine::Command;

@@ -306,6 +306,7 @@ fn a_reaction_taken_clangs_and_its_offer_is_silent() {
         unit: c,
         choice: Some(ReactionKind::ReactionAttack),
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     let ev = since(&b, m);

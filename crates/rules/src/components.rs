@@ -691,6 +691,15 @@ pub enum Once {
     /// melee-zone: disengaged ("leave enemy melee zones for the round without provoking
     /// free hits").
     Disengaged,
+    /// Once per pair of units: the unit has used its right against `other` ("not the
+    /// same creature twice in a round"), for `per`. Rulesets record it with
+    /// [`crate::event::Event::Marked`].
+    Pair {
+        /// The other unit of the pair.
+        other: UnitId,
+        /// How long it lasts.
+        per: Per,
+    },
 }
 
 /// How long a [`Once`] entry lasts.
@@ -708,6 +717,7 @@ impl Once {
     /// How long it lasts.
     pub fn per(self) -> Per {
         match self {
+            Once::Pair { per, .. } => per,
             Once::ReactedToMovement => Per::Movement,
             Once::Disengaged => Per::Round,
             _ => Per::OwnTurn,

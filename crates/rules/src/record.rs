@@ -129,6 +129,13 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
         Trigger::IncomingDamage { amount, .. } => format!("{amount} damage coming"),
         Trigger::Fumbled { tragedy: 0, .. } => "a natural 1 against you".into(),
         Trigger::Fumbled { tragedy, .. } => format!("a natural 1 against you, tragedy {tragedy}"),
+        Trigger::WithinZone { steps, .. } => format!("{steps} steps within your zone"),
+        Trigger::SpellLanding {
+            caster, ability, ..
+        } => format!(
+            "{} landing on you",
+            b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
+        ),
         Trigger::Casting { caster, ability } => format!(
             "casting {}",
             b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
@@ -212,6 +219,26 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "turn_ended";
             r.actor = name(unit);
         }
+        Event::Declared { reactor, kind } => {
+            r.kind = "declared";
+            r.actor = name(reactor);
+            r.detail = Some(reaction_words(b, *reactor, *kind));
+        }
+        Event::Marked { unit, once } => {
+            r.kind = "marked";
+            r.actor = name(unit);
+            r.detail = Some(match once {
+                crate::components::Once::Pair { other, per } => {
+                    format!("used against {} ({per:?})", b.name(*other))
+                }
+                o => format!("{o:?}"),
+            });
+        }
+        Event::Owed { unit, pool, amount } => {
+            r.kind = "owed";
+            r.actor = name(unit);
+            r.detail = Some(format!("{} of its next turn", pool.words(*amount)));
+        }
         Event::Spent {
             unit,
             pool,
@@ -272,7 +299,10 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 }
                 Trigger::IncomingAttack { attacker, .. }
                 | Trigger::IncomingDamage { attacker, .. }
-                | Trigger::Fumbled { attacker, .. } => r.target = name(attacker),
+                | Trigger::Fumbled { attacker, .. }
+                | Trigger::WithinZone {
+                    mover: attacker, ..
+                } => r.target = name(attacker),
                 Trigger::StandingUp { unit }
                 | Trigger::FailedTumble { mover: unit }
                 | Trigger::FailedManeuver { unit }
@@ -282,6 +312,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::Casting { caster: unit, .. }
                 | Trigger::Provoked { unit }
                 | Trigger::SpellIdentified { caster: unit, .. }
+                | Trigger::SpellLanding { caster: unit, .. }
                 | Trigger::PowerCue { by: unit, .. } => r.target = name(unit),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);

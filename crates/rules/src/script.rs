@@ -179,6 +179,11 @@ pub enum Step {
         /// pool and how much at most); 0 when left out.
         #[serde(default, skip_serializing_if = "is_zero")]
         commit: u32,
+        /// Amounts per pool and part, for an answer that takes several
+        /// (`commits: [(part: 0, pool: SkillDice, amount: 2), (part: 1, pool: Movement,
+        /// amount: 2)]`); empty when left out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        commits: Vec<crate::engine::Commit>,
     },
     /// Take a Step to an adjacent cell.
     Step {
@@ -604,10 +609,12 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
             unit: u,
             choice,
             commit,
+            commits,
         } => Command::React {
             unit: unit(b, u)?,
             choice: choice.kind(),
             commit: *commit,
+            commits: commits.clone(),
         },
         // The shorthands of single actions (`Feint(unit: "Ann", target: "Grub")`).
         Step::Step { .. }
@@ -711,6 +718,7 @@ pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
             unit: reactor,
             choice,
             commit: 0,
+            commits: Vec::new(),
         })?;
     }
     Ok(())

@@ -162,6 +162,7 @@ fn ai_answers_reaction_windows_like_a_player_would() {
             unit: g,
             choice: Some(skirmish_rules::event::ReactionKind::ReactionAttack),
             commit: 0,
+            commits: Vec::new(),
         })
     );
 }
@@ -328,6 +329,7 @@ fn ai_feints_with_its_spare_ap_then_attacks() {
             unit,
             choice: ai::react(&b),
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }

@@ -384,6 +384,7 @@ fn flow_a_readied_shot_at_a_casting_enemy_comes_before_the_spell() {
             unit: r,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }

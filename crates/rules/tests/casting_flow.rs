@@ -42,6 +42,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -137,6 +138,27 @@ fn a_spell_costs_2_ap_and_its_damage_gives_no_flow_points() {
         "no FP for spell damage: {ev:#?}"
     );
     assert_eq!(b.fp(w), fp);
+}
+
+/// Issue 29: "Gain 1 FP from a killing blow on an enemy combatant", a spell's too: the
+/// Firebolt (d100 30, 2d6 = 3 + 4) takes Gob (3 HP) down; Wiz wins the killing blow's FP
+/// (and still none for the spell's damage).
+#[test]
+fn a_killing_blow_with_a_spell_wins_its_flow_point() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (1, 1), archetype: "wizard"),
+        Unit(name: "Gob", side: "Blue", cell: (5, 1), archetype: "goblin", hp: 3),
+        Unit(name: "Imp", side: "Blue", cell: (8, 4), archetype: "goblin")"#;
+    let b0 = arena(SQ, 10, 5, units, "", &[10, 2, 1, 30, 3, 4]);
+    let mut b = b0;
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Gob"));
+    assert_eq!(b.current(), Some(w));
+    let (start, fp) = (b.log().len(), b.fp(w));
+    cast(&mut b, w, FIREBOLT, CastAt::Unit(g)).unwrap();
+    react(&mut b, g, None);
+    let ev = since(&b, start);
+    assert!(!b.alive(g));
+    assert_eq!(refilled(&ev, w), [(Pool::FlowPoints, 1)], "{ev:#?}");
+    assert_eq!(b.fp(w), fp + 1);
 }
 
 /// "Drinking a potion from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)": logged

@@ -82,6 +82,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -281,20 +282,60 @@ fn a_non_psion_needs_voice_gestures_and_a_free_hand() {
     }
 }
 
-/// A Starving unit cannot drink a potion: the hexer fasts (Starving), and next round its
-/// potion is refused.
+/// "Starving: Unable to sustain, must consume food to remove the condition": nothing of
+/// potions (only Nauseated says "cannot … consume potions or food"). The hexer fasts
+/// (Starving), and next round still drinks its potion.
 #[test]
-fn a_starving_unit_cannot_drink_potions() {
+fn a_starving_unit_may_still_drink_potions() {
     let units = r#"Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer"),
         Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
-    let mut b = battle(units, HEXER, &[20, 1]);
+    let mut b = battle(units, HEXER, &[20, 1, 3]);
     let h = id(&b, "Hex");
     cast(&mut b, h, 4, CastAt::User).unwrap();
     assert!(b.has(h, ConditionKind::Starving));
     end(&mut b);
     end(&mut b);
     assert_eq!(b.current(), Some(h));
-    refused(&mut b, h, 5, CastAt::User, "starving");
+    cast(&mut b, h, 5, CastAt::User).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Issue 29: "Nauseated: … cannot cast Spells or consume potions or food" holds for a
+/// psion too (Psionic Focus waives the components, not the condition).
+#[test]
+fn a_nauseated_psion_cannot_cast_even_with_psionic_focus() {
+    let units = r#"Unit(name: "Psi", side: "Red", cell: (4, 4), archetype: "psion", conditions: {PsionicFocus: UntilRemoved, Nauseated: UntilRemoved}),
+        Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
+    let mut b = battle(units, "", &[20, 1]);
+    let (p, g) = (id(&b, "Psi"), id(&b, "Grub"));
+    assert!(b.has(p, ConditionKind::PsionicFocus));
+    refused(&mut b, p, THRUST, CastAt::Unit(g), "nauseated");
+}
+
+/// Issue 29: "Frightened: … taking no offensive actions": a Frightened caster may not
+/// cast a damaging spell at its foe (as it may not shoot), but may still drink a potion.
+#[test]
+fn a_frightened_caster_casts_nothing_hostile() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard", conditions: {Frightened: UntilRemoved}),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
+    let mut b = battle(units, "", &[20, 1, 3]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    refused(&mut b, w, MISSILE, CastAt::Unit(g), "no offensive actions");
+    refused(&mut b, w, RAY, CastAt::Unit(g), "no offensive actions");
+    cast(&mut b, w, POTION, CastAt::User).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Issue 29: "Creatures with Cover cannot be targeted": a single-target spell may not
+/// name a unit in Cover, as a bow may not; refused, nothing logged.
+#[test]
+fn a_unit_in_cover_cannot_be_named_by_a_spell() {
+    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
+        Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter", conditions: {Cover: UntilRemoved})"#;
+    let mut b = battle(units, "", &[20, 1]);
+    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
+    let log = b.log().len();
+    let e = cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap_err();
+    assert!(matches!(e, Illegal::Hidden(_)), "{e:?}");
+    assert_eq!(b.log().len(), log);
 }
 
 /// A psion casts through Psionic Focus: refused without it; a successful Concentrate (a
@@ -724,4 +765,49 @@ fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
     assert!(offers(&ev).is_empty(), "{ev:?}");
     assert_eq!(damage(&ev), [(g, 6)]);
     assert!(b.has(r, ConditionKind::Waiting));
+}
+
+/// Issue 29, one attack path: a spell attack roll adds what a bow's adds in the same
+/// state — Assist ("+4 … d20 rolls"), Fatigued ("subtract the Ability Modifier(s) from
+/// Attack rolls": INT for a spell, DEX for a bow) and high ground ("+4 bonus on Attack
+/// Rolls") — and rolls with them: Ray of Frost from high ground, Fatigued and Assisted:
+/// d20 10 + BAB 0 + INT 3 − 3 + 4 + 4 = 18 against AC 17.
+#[test]
+fn a_spell_attack_roll_adds_what_a_weapons_adds_in_the_same_state() {
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    // The same state twice: Wiz with its dagger (a hand free to cast), and with a
+    // shortbow (to compare the bow's roll).
+    let state = |weapons: &str, dice: &[u32]| {
+        let units = format!(
+            r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard", weapons: [{weapons}],
+                conditions: {{Fatigued: UntilRemoved, Assisted: UntilRemoved}}),
+            Unit(name: "Grub", side: "Blue", cell: (7, 4), archetype: "fighter")"#
+        );
+        let mut map = open(16, 9);
+        map[4].replace_range(4..5, "^");
+        let rows: Vec<&str> = map.iter().map(String::as_str).collect();
+        let mut b = field(SQ, &rows, &units, "", dice);
+        end(&mut b);
+        b
+    };
+    let names = |m: &[skirmish_rules::dice::Modifier]| -> Vec<String> {
+        m.iter().map(|m| m.name.to_string()).collect()
+    };
+    let archer = state(r#""shortbow""#, &[1, 20]);
+    let (w, g) = (id(&archer, "Wiz"), id(&archer, "Grub"));
+    let bow =
+        names(&td::attack_math(&archer, w, g, 0, skirmish_rules::event::AttackKind::Normal).bonus);
+    let mut b = state(r#""dagger""#, &[1, 20, 10, 10, 2]);
+    let spell = names(&td::spell_attack_bonus(&b, w, g));
+    for s in ["assisted", "fatigued", "high ground"] {
+        assert!(bow.iter().any(|n| n == s), "bow lacks {s}: {bow:?}");
+        assert!(spell.iter().any(|n| n == s), "spell lacks {s}: {spell:?}");
+    }
+    let start = b.log().len();
+    cast(&mut b, w, RAY, CastAt::Unit(g)).unwrap();
+    let total = since(&b, start).into_iter().find_map(|e| match e {
+        Event::Attack { roll, .. } => Some(roll.total),
+        _ => None,
+    });
+    assert_eq!(total, Some(10 + 3 - 3 + 4 + 4));
 }

@@ -58,6 +58,12 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
 
 #[test]
 fn each_ruleset_decides_what_a_reaction_costs() {
+    let b = arena(GridKind::Square, 8, 6, THREE, "", &[]);
+    let mover = b.units().next().expect("a unit");
+    let trigger = skirmish_rules::event::Trigger::Leaving {
+        mover,
+        from: b.pos(mover),
+    };
     let flow = RulesetId::Flow.rules().unwrap();
     let d20 = RulesetId::TacticalD20.rules().unwrap();
     for (kind, rp) in [
@@ -68,7 +74,7 @@ fn each_ruleset_decides_what_a_reaction_costs() {
         (ReactionKind::InterceptSwap, 2),
     ] {
         assert_eq!(
-            flow.reaction_cost(kind),
+            flow.reaction_cost(&b, &trigger, kind),
             Cost::of(Pool::Reaction, rp),
             "{kind}"
         );
@@ -81,7 +87,7 @@ fn each_ruleset_decides_what_a_reaction_costs() {
         ReactionKind::StepAside,
     ] {
         assert_eq!(
-            d20.reaction_cost(kind),
+            d20.reaction_cost(&b, &trigger, kind),
             Cost::of(Pool::Reaction, 1),
             "{kind}"
         );

@@ -41,6 +41,24 @@
 //!   the Move action of its next turn (melee-zone's rule, with a Move for the Bonus
 //!   action).
 //!
+//! "duel hooks" (`DUEL_HOOKS`, tests in `duel_hooks.rs`) adds to duel plus what proves the
+//! core's hooks for the last two seeds (issue 28):
+//! - Two reactions a turn, but never against the same creature twice in a round (a
+//!   `Marked` once-per-pair entry): a second Block against the same attacker in a round
+//!   is not offered.
+//! - The Move action may make a second attack instead (`Command::Attack`'s slot).
+//! - Standing up on another unit's turn is paid from the next turn's Move action on
+//!   credit (`Event::Owed`); refused when that turn has no Move action left to owe (a
+//!   unit of Speed 0 has none).
+//! - A unit threatens one cell farther than its weapon reaches (a Reach feat for all:
+//!   `Ruleset::threat_reach`), and a foe that moves 3 or more cells within its zone on
+//!   one move may be given a free hit (`Battle::steps_within`, `Trigger::WithinZone`).
+//! - A free hit after a fumble of tragedy 1 or more costs no reaction (a price that
+//!   sees its trigger: `Ruleset::reaction_cost`).
+//! - Block takes up to 2 skill dice, and up to 2 unspent cells of movement more
+//!   ("dig in", a second part: `Ruleset::commit_range` with two parts); each die or
+//!   cell cuts the damage by 2 more.
+//!
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
 
@@ -50,9 +68,11 @@ use skirmish_rules::battle::{Battle, SetupError, Status};
 use skirmish_rules::components::{
     ConditionKind, Cost, Pool, Pools, Refresh, SideId, Slot, Stat, Stats, UnitId,
 };
+use skirmish_rules::components::{Once, Per};
 use skirmish_rules::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{
-    Action, Command, CommonAction, Frame, Hit, HitEffect, Illegal, RulesetFrame, Window,
+    Action, Command, Commit, CommitPart, CommonAction, Frame, Hit, HitEffect, Illegal,
+    RulesetFrame, Window,
 };
 use skirmish_rules::event::{
     AttackKind, ChainKind, Event, Gain, Outcome, ReactionKind, Spend, Trigger,
@@ -83,13 +103,27 @@ const NAME: &str = "duel";
 pub(crate) struct Duel {
     /// The "duel plus" rules.
     plus: bool,
+    /// The "duel hooks" rules (on top of duel plus).
+    hooks: bool,
 }
 
 /// What `Battle::with_rules` takes.
-static DUEL: Duel = Duel { plus: false };
+static DUEL: Duel = Duel {
+    plus: false,
+    hooks: false,
+};
 
 /// The duel with chains, slay, free hits and damage answers.
-pub(crate) static DUEL_PLUS: Duel = Duel { plus: true };
+pub(crate) static DUEL_PLUS: Duel = Duel {
+    plus: true,
+    hooks: false,
+};
+
+/// Duel plus with the rules that prove the core's hooks (see the module doc).
+pub(crate) static DUEL_HOOKS: Duel = Duel {
+    plus: true,
+    hooks: true,
+};
 
 /// The dice of a crit or fumble chain.
 pub(crate) const CHAIN: [u32; 5] = [4, 6, 8, 10, 12];
@@ -199,12 +233,16 @@ impl Ruleset for Duel {
         }
     }
 
-    fn pools(&self, _stats: &Stats) -> Pools {
+    fn pools(&self, stats: &Stats) -> Pools {
         let turn = Refresh::OwnTurnStart;
+        // Duel hooks: two reactions; no Move action at a Speed of 0 (6 when left out).
+        let reactions = i32::from(self.plus) + i32::from(self.hooks);
+        let speed = stats.0.get(&Stat::Speed).copied().unwrap_or(6);
+        let moves = i32::from(!self.hooks || speed > 0);
         let pools = Pools::new()
             .with(Pool::Slot(Slot::Standard), 1, turn)
-            .with(Pool::Slot(Slot::Move), 1, turn)
-            .with(Pool::Reaction, i32::from(self.plus), turn);
+            .with(Pool::Slot(Slot::Move), moves, turn)
+            .with(Pool::Reaction, reactions, turn);
         if self.plus {
             pools.with(Pool::SkillDice, 3, turn)
         } else {
@@ -240,7 +278,7 @@ impl Ruleset for Duel {
 
     // Duel plus: standing up out of turn costs this turn's Move action.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
-        if self.plus && stood_up_out_of_turn(b, u) {
+        if self.plus && !self.hooks && stood_up_out_of_turn(b, u) {
             b.emit(Event::Spent {
                 unit: u,
                 pool: Pool::Slot(Slot::Move),
@@ -287,7 +325,26 @@ impl Ruleset for Duel {
         ]
     }
 
-    fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
+    // Duel hooks: the third step within a foe's zone on one move offers it a free hit.
+    fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, _to: Cell) {
+        if !self.hooks {
+            return;
+        }
+        let foes: Vec<UnitId> = b
+            .units()
+            .filter(|&r| b.alive(r) && b.enemies(r, u))
+            .collect();
+        for r in foes.into_iter().rev() {
+            let steps = b.steps_within(u, r);
+            if steps == 3 && b.threatens(r, b.pos(u)) {
+                b.push_frame(Frame::Offer {
+                    reactor: r,
+                    trigger: Trigger::WithinZone { mover: u, steps },
+                    to: None,
+                });
+            }
+        }
+    }
 
     fn interceptions_along(
         &self,
@@ -296,6 +353,15 @@ impl Ruleset for Duel {
         _path: &[Cell],
     ) -> Vec<skirmish_rules::engine::Interception> {
         Vec::new()
+    }
+
+    // Duel hooks: one cell farther than the weapon (a Reach feat for all).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        if self.hooks && reach > 0 {
+            reach + 1
+        } else {
+            reach
+        }
     }
 
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -325,24 +391,29 @@ impl Ruleset for Duel {
         if self.plus && b.has(u, ConditionKind::Prone) {
             return Err(prone(b, u));
         }
-        if slot.is_some_and(|s| s != Slot::Standard) {
-            return Err(Illegal::Cannot {
-                unit: b.name(u).into(),
-                why: "in a duel only the Standard action attacks".into(),
-            });
-        }
-        if b.slots(u, Slot::Standard) == 0 {
-            return Err(no_slot(b, u, "an attack", "Standard"));
+        // Duel hooks: the Move action may attack too.
+        let pays = match slot {
+            None | Some(Slot::Standard) => Slot::Standard,
+            Some(Slot::Move) if self.hooks => Slot::Move,
+            Some(_) => {
+                return Err(Illegal::Cannot {
+                    unit: b.name(u).into(),
+                    why: "in a duel only the Standard action attacks".into(),
+                });
+            }
+        };
+        if b.slots(u, pays) == 0 {
+            let name = if pays == Slot::Move {
+                "Move"
+            } else {
+                "Standard"
+            };
+            return Err(no_slot(b, u, "an attack", name));
         }
         let weapon = b.weapon_for(u, target, weapon)?;
         Ok(AttackPlan {
             weapon,
-            pay: vec![Event::spent(
-                u,
-                Pool::Slot(Slot::Standard),
-                1,
-                Spend::Attack,
-            )],
+            pay: vec![Event::spent(u, Pool::Slot(pays), 1, Spend::Attack)],
             kind: AttackKind::Normal,
         })
     }
@@ -430,7 +501,36 @@ impl Ruleset for Duel {
                 mult = 4;
             }
         }
+        // Duel hooks: a target with an ally beside it, and that ally, declare first
+        // (the target a Dodge, the ally a free hit on the attacker); the answers resolve
+        // before the damage, free hits first.
+        let allies: Vec<UnitId> = b
+            .units()
+            .filter(|&a| {
+                a != hit.target
+                    && b.alive(a)
+                    && !b.enemies(a, hit.target)
+                    && b.grid().distance(b.pos(a), b.pos(hit.target)) == 1
+            })
+            .collect();
+        let declare = self.hooks && !allies.is_empty() && hit.kind == AttackKind::Normal;
+        let trigger = Trigger::IncomingAttack {
+            attacker: hit.attacker,
+            target: hit.target,
+            level: hit.level,
+            melee: true,
+            reaction_chain: false,
+        };
+        let mut reactors = vec![hit.target];
+        reactors.extend(allies);
         b.push_frame(Frame::Damage { hit, mult });
+        if declare {
+            b.push_frame(Frame::Declare {
+                trigger,
+                reactors,
+                declared: Vec::new(),
+            });
+        }
     }
 
     fn roll_damage(
@@ -454,7 +554,8 @@ impl Ruleset for Duel {
 
     // Duel plus: Block, knowing the amount, with the reaction left.
     fn damage_answers(&self, b: &Battle, hit: &Hit, _roll: &Roll) -> Option<Vec<ReactionKind>> {
-        (self.plus && b.rp(hit.target) > 0).then(|| vec![ReactionKind::Block])
+        let again = self.hooks && b.used_against(hit.target, hit.attacker, Per::Round);
+        (self.plus && b.rp(hit.target) > 0 && !again).then(|| vec![ReactionKind::Block])
     }
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
@@ -548,6 +649,17 @@ impl Ruleset for Duel {
             if b.current() == Some(u) && b.slots(u, Slot::Move) == 0 {
                 return Err(no_slot(b, u, "Stand Up", "Move"));
             }
+            // Duel hooks: on another's turn, on the credit of the next turn's Move.
+            if self.hooks && b.current() != Some(u) {
+                b.may_owe(u, Pool::Slot(Slot::Move), 1)?;
+            }
+            return Ok(());
+        }
+        // Duel hooks: casting takes the Standard action (the engine checked the targets).
+        if self.hooks && matches!(a, Action::Common(CommonAction::Cast { .. })) {
+            if b.slots(u, Slot::Standard) == 0 {
+                return Err(no_slot(b, u, "Cast", "Standard"));
+            }
             return Ok(());
         }
         Err(Illegal::NoSuchAction {
@@ -559,6 +671,11 @@ impl Ruleset for Duel {
 
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         self.check_action(b, u, &a)?;
+        if let Action::Common(CommonAction::Cast { ability, at }) = a {
+            b.emit(Event::spent(u, Pool::Slot(Slot::Standard), 1, Spend::Cast));
+            b.queue_cast(u, ability, at, false, Vec::new());
+            return Ok(());
+        }
         if b.current() == Some(u) {
             b.emit(Event::Spent {
                 unit: u,
@@ -566,6 +683,12 @@ impl Ruleset for Duel {
                 amount: 1,
                 on: Spend::StandUp,
                 left: 0,
+            });
+        } else if self.hooks {
+            b.emit(Event::Owed {
+                unit: u,
+                pool: Pool::Slot(Slot::Move),
+                amount: 1,
             });
         }
         b.emit(Event::ConditionRemoved {
@@ -584,21 +707,84 @@ impl Ruleset for Duel {
         trigger: &Trigger,
         _to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>> {
-        let free = matches!(trigger, Trigger::Fumbled { .. });
-        (self.plus && free && b.alive(reactor) && b.rp(reactor) > 0)
+        if let Trigger::IncomingAttack {
+            attacker, target, ..
+        } = trigger
+        {
+            let kind = if reactor == *target {
+                ReactionKind::Dodge
+            } else {
+                ReactionKind::FreeHit
+            };
+            let near = b.grid().distance(b.pos(reactor), b.pos(*attacker)) == 1;
+            let can = self.hooks
+                && b.alive(reactor)
+                && b.rp(reactor) > 0
+                && (kind == ReactionKind::Dodge || near);
+            return can.then(|| vec![kind]);
+        }
+        // Duel hooks: a spell about to land may be countered, per target, with a reaction.
+        if let Trigger::SpellLanding { .. } = trigger {
+            return (self.hooks && b.alive(reactor) && b.rp(reactor) > 0)
+                .then(|| vec![ReactionKind::Counterspell]);
+        }
+        let free = match trigger {
+            Trigger::Fumbled { .. } => true,
+            Trigger::WithinZone { mover, .. } => {
+                self.hooks && !b.used_against(reactor, *mover, Per::Round)
+            }
+            _ => false,
+        };
+        let cost = self.reaction_cost(b, trigger, ReactionKind::FreeHit);
+        (self.plus && free && b.alive(reactor) && b.affords(reactor, &cost))
             .then(|| vec![ReactionKind::FreeHit])
     }
 
-    // Duel plus: Block takes up to 2 skill dice on top of its Reaction.
-    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)> {
+    // Duel plus: Block takes up to 2 skill dice on top of its Reaction; duel hooks: and
+    // up to 2 cells of unspent movement more (a second part, "dig in").
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart> {
         let block =
             matches!(w.trigger, Trigger::IncomingDamage { .. }) && kind == ReactionKind::Block;
-        (self.plus && block).then(|| {
-            (
-                Pool::SkillDice,
-                2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
-            )
-        })
+        if !(self.plus && block) {
+            return Vec::new();
+        }
+        let mut parts = vec![CommitPart {
+            label: "Block",
+            pools: vec![Pool::SkillDice],
+            max: 2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
+        }];
+        if self.hooks {
+            parts.push(CommitPart {
+                label: "Dig In",
+                pools: vec![Pool::Movement],
+                max: 2,
+            });
+        }
+        parts
+    }
+
+    // Duel hooks: free hits resolve before everything else declared with them.
+    fn resolve_order(&self, kind: ReactionKind) -> u32 {
+        u32::from(kind != ReactionKind::FreeHit)
+    }
+
+    // Duel plus: Block takes half the coming damage, 2 less for each die or cell.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        w: &Window,
+        kind: ReactionKind,
+        commits: &[Commit],
+    ) -> Option<f64> {
+        let Trigger::IncomingDamage { amount, .. } = w.trigger else {
+            return None;
+        };
+        if !self.plus || kind != ReactionKind::Block {
+            return None;
+        }
+        let half = amount.max(0) / 2;
+        let commit: i32 = commits.iter().map(|c| c.amount as i32).sum();
+        Some(f64::from((half - 2 * commit).max(0)))
     }
 
     fn answer(
@@ -606,9 +792,54 @@ impl Ruleset for Duel {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        commit: u32,
+        commits: &[Commit],
     ) -> Result<(), Illegal> {
+        let commit: u32 = commits.iter().map(|c| c.amount).sum();
         match (kind, &w.trigger) {
+            // Duel hooks: a declared Dodge does nothing but say so (its place in the
+            // order is what the tests read); an ally's free hit strikes the attacker.
+            (ReactionKind::Dodge, Trigger::IncomingAttack { .. }) => Ok(()),
+            (
+                ReactionKind::Counterspell,
+                Trigger::SpellLanding {
+                    caster, ability, ..
+                },
+            ) => {
+                b.cancel_effects(*caster, *ability, w.reactor);
+                Ok(())
+            }
+            (ReactionKind::FreeHit, Trigger::IncomingAttack { attacker, .. }) => {
+                if let Some(weapon) = b.best_melee(w.reactor, 1) {
+                    b.push_frame(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *attacker,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        effect: HitEffect::Damage,
+                    });
+                }
+                Ok(())
+            }
+            (ReactionKind::FreeHit, Trigger::WithinZone { mover, .. }) => {
+                b.emit(Event::Marked {
+                    unit: w.reactor,
+                    once: Once::Pair {
+                        other: *mover,
+                        per: Per::Round,
+                    },
+                });
+                let d = b.grid().distance(b.pos(w.reactor), b.pos(*mover));
+                if let Some(weapon) = b.best_melee(w.reactor, d) {
+                    b.push_frame(Frame::Attack {
+                        attacker: w.reactor,
+                        target: *mover,
+                        weapon,
+                        kind: AttackKind::Reaction,
+                        effect: HitEffect::Damage,
+                    });
+                }
+                Ok(())
+            }
             (ReactionKind::FreeHit, Trigger::Fumbled { attacker, .. }) => {
                 if let Some(weapon) = b.best_melee(w.reactor, 1) {
                     b.push_frame(Frame::Attack {
@@ -621,7 +852,16 @@ impl Ruleset for Duel {
                 }
                 Ok(())
             }
-            (ReactionKind::Block, Trigger::IncomingDamage { .. }) => {
+            (ReactionKind::Block, Trigger::IncomingDamage { attacker, .. }) => {
+                if self.hooks {
+                    b.emit(Event::Marked {
+                        unit: w.reactor,
+                        once: Once::Pair {
+                            other: *attacker,
+                            per: Per::Round,
+                        },
+                    });
+                }
                 for f in w.on_decline {
                     let Frame::DealDamage { hit, roll } = f else {
                         continue;
@@ -653,8 +893,12 @@ impl Ruleset for Duel {
     }
 
     // No reaction is ever offered; one would cost the (empty) pool's 1.
-    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
-        Cost::of(Pool::Reaction, 1)
+    fn reaction_cost(&self, _b: &Battle, trigger: &Trigger, _kind: ReactionKind) -> Cost {
+        match trigger {
+            // Duel hooks: a tragedy's free hit costs no reaction.
+            Trigger::Fumbled { tragedy, .. } if self.hooks && *tragedy >= 1 => Cost::free(),
+            _ => Cost::of(Pool::Reaction, 1),
+        }
     }
 
     fn defence_chance(&self, _b: &Battle, _r: UnitId, _hit: &Hit, _kind: ReactionKind) -> f64 {
@@ -913,6 +1157,12 @@ impl View for Duel {
 pub(crate) struct DuelAi;
 
 impl AiTactics for DuelAi {
+    // Duel plus: the dice and cells that save the most damage (a die is worth less to
+    // keep than a cell of movement).
+    fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
+        ai::value::best_commits(b, w, kind, |p| if p == Pool::SkillDice { 0.5 } else { 0.6 })
+    }
+
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None
     }
@@ -1515,6 +1765,7 @@ fn illegal_duel_commands_are_refused_and_change_nothing() {
             unit: g,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         },
     );
     assert_eq!(e, Illegal::NoWindow);

@@ -48,6 +48,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -324,6 +325,7 @@ fn a_block_commits_skill_dice_and_the_engine_checks_the_amount() {
         unit,
         choice,
         commit,
+        commits: Vec::new(),
     };
     // d20 15 hits, 1d8 = 7; half is 3, two skill dice take 4 more: 0 (never below 0).
     // With one die: 3 - 2 = 1.

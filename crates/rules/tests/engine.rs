@@ -48,6 +48,7 @@ fn leaving_threat_provokes_a_reaction_attack_on_hex_and_square() {
             unit: BRAKKA,
             choice: Some(ReactionKind::ReactionAttack),
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
         assert_eq!(b.status(), Status::AwaitingReaction(SABLE));
@@ -55,6 +56,7 @@ fn leaving_threat_provokes_a_reaction_attack_on_hex_and_square() {
             unit: SABLE,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
         let ev = new_events(&b, start);
@@ -163,6 +165,7 @@ fn illegal_commands_change_nothing() {
                 unit: SABLE,
                 choice: None,
                 commit: 0,
+                commits: Vec::new(),
             },
             "no reaction is being offered",
         ),
@@ -237,6 +240,7 @@ fn dodge_that_wins_the_opposed_check_prevents_damage_and_gains_fp() {
         unit: BRAKKA,
         choice: Some(ReactionKind::Dodge),
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     let defence = b.log().iter().find_map(|l| match &l.event {
@@ -269,6 +273,7 @@ fn sable_attacks_brakka_parries(b: &mut Battle) {
         unit: BRAKKA,
         choice: Some(ReactionKind::Parry),
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -582,6 +587,7 @@ fn a_command_that_fails_halfway_changes_nothing() {
         unit: BRAKKA,
         choice: None,
         commit: 0,
+        commits: Vec::new(),
     };
     for _ in 0..2 {
         let e = b.submit(decline.clone()).unwrap_err();

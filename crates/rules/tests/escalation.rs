@@ -66,6 +66,7 @@ pub fn decline_powers(b: &mut Battle) -> usize {
                 unit,
                 choice: None,
                 commit: 0,
+                commits: Vec::new(),
             })
             .unwrap_or_else(|e| panic!("{e}"));
     }
@@ -88,6 +89,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -1704,4 +1706,28 @@ fn a_dicey_move_vaults_a_low_wall_on_3d6_against_11_and_gives_advantage_on_the_n
     assert_eq!(check, Some((13, Outcome::Failure)));
     assert_eq!(b.pos(f), Cell::new(3, 2));
     assert_eq!(b.slots(f, Slot::Move), 0);
+}
+
+/// Issue 29: "If two characters are Nearby each other, they can be next to/engaged with
+/// each other with one move action": Birch (Speed 1) two cells from Ash is Nearby (one
+/// move puts it next to Ash), so it may intercept the goblin coming at Ash.
+#[test]
+fn nearby_is_one_move_from_next_to() {
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (8, 2), archetype: "goblin", stats: {Band: 4, Level: 1, Volition: 2, Ac: 15}),
+    Unit(name: "Ash", side: "PCs", cell: (3, 2), archetype: "fighter"),
+    Unit(name: "Birch", side: "PCs", cell: (3, 4), archetype: "cleric", stats: {Speed: 1})"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (g, a, bi) = (id(&b, "Snitch"), id(&b, "Ash"), id(&b, "Birch"));
+    assert_eq!(b.grid().distance(b.pos(bi), b.pos(a)), 2);
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    assert!(since(&b, n).iter().any(|e| matches!(e,
+        Event::ReactionOffered { reactor, trigger: Trigger::Approaching { .. }, .. } if *reactor == bi)));
+    react(&mut b, bi, Some(ReactionKind::Intercept));
+    assert_eq!(b.pos(g), Cell::new(5, 2));
+    assert_eq!(b.pos(bi), Cell::new(4, 3));
 }

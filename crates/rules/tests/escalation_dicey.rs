@@ -57,6 +57,7 @@ fn settle(b: &mut Battle) {
             unit: r,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }

@@ -147,6 +147,7 @@ fn a_provoking_ranged_power_used_while_engaged_draws_the_opportunity_attack_firs
         unit: g,
         choice: Some(ReactionKind::ReactionAttack),
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     let ev = since(&b, mark);

@@ -36,6 +36,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -1384,6 +1385,7 @@ fn no_intercept_while_the_shot_ally_stands_on_another_allys_cell() {
             unit: r,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }

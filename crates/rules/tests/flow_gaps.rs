@@ -30,6 +30,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
         unit,
         choice,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }
@@ -596,6 +597,7 @@ fn the_stop_chance_the_ai_uses_is_what_the_defences_do() {
                 unit,
                 choice,
                 commit: 0,
+                commits: Vec::new(),
             })
             .unwrap();
             // A Riposte's own attack is not part of this count: force it to miss.

@@ -280,6 +280,7 @@ fn the_command_maker_answers_a_window_with_what_it_offers() {
                 unit,
                 choice,
                 commit,
+                ..
             } if unit == v => Some((choice, commit)),
             _ => None,
         })
@@ -302,7 +303,8 @@ fn the_command_maker_answers_a_window_with_what_it_offers() {
         b.submit(Command::React {
             unit: v,
             choice: free,
-            commit: 1
+            commit: 1,
+            commits: Vec::new(),
         })
         .is_err()
     );
@@ -310,6 +312,7 @@ fn the_command_maker_answers_a_window_with_what_it_offers() {
         unit: v,
         choice: free,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
 }

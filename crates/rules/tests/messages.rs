@@ -36,6 +36,7 @@ fn a_step_is_written_as_a_script_writes_it() {
                 unit: "Bex".into(),
                 choice: Choice(Some(ReactionKind::Block)),
                 commit: 0,
+                commits: Vec::new(),
             },
             r#"React(unit: "Bex", choice: Block)"#,
         ),
@@ -44,6 +45,7 @@ fn a_step_is_written_as_a_script_writes_it() {
                 unit: "Bex".into(),
                 choice: Choice(None),
                 commit: 0,
+                commits: Vec::new(),
             },
             r#"React(unit: "Bex", choice: Decline)"#,
         ),
@@ -225,7 +227,8 @@ fn step() -> impl Strategy<Value = Step> {
         (name(), reaction(), 0u32..3).prop_map(|(unit, c, commit)| Step::React {
             unit,
             choice: Choice(c),
-            commit
+            commit,
+            commits: Vec::new(),
         }),
         (name(), name(), effect.clone(), any::<bool>()).prop_map(|(unit, target, effect, both)| {
             Step::Shove {
@@ -411,6 +414,7 @@ fn an_overrun_check_says_it_sets_the_dc_of_the_save() {
         unit: g,
         choice: None,
         commit: 0,
+        commits: Vec::new(),
     })
     .unwrap();
     let log = lines(&b, n);

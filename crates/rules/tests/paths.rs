@@ -236,6 +236,7 @@ fn the_path_preview_lists_only_the_reactions_that_can_happen() {
             unit: r,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }
@@ -273,6 +274,7 @@ fn the_path_preview_lists_only_the_reactions_that_can_happen() {
             unit: r,
             choice: if r == br { choice } else { None },
             commit: 0,
+            commits: Vec::new(),
         })
         .unwrap();
     }

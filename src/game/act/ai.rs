@@ -8,9 +8,10 @@ use skirmish_rules::engine::Command;
 use skirmish_rules::event::ReactionKind;
 use skirmish_rules::{Battle, Status};
 
-use super::ActStep;
 use super::submit::submit;
-use crate::game::{BattleRes, ReactPolicy, Session, View};
+use super::types::ActStep;
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{BattleRes, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (ai_play, auto_react).chain().in_set(ActStep::Ai));
@@ -37,15 +38,24 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
             .get(b.side(r).0 as usize)
             .copied()
             .unwrap_or_default();
-        let choice = match policy {
+        let cmd = match policy {
             ReactPolicy::Ask => return,
-            ReactPolicy::Never => None,
-            ReactPolicy::Auto => auto_choice(b),
-        };
-        let cmd = Command::React {
-            unit: r,
-            choice,
-            commit: 0,
+            ReactPolicy::Never => Command::React {
+                unit: r,
+                choice: None,
+                commit: 0,
+                commits: Vec::new(),
+            },
+            // The AI's whole answer: its choice and the amounts it commits.
+            ReactPolicy::Auto => match skirmish_rules::ai::decide(b) {
+                Some(c @ Command::React { .. }) => c,
+                _ => Command::React {
+                    unit: r,
+                    choice: auto_choice(b),
+                    commit: 0,
+                    commits: Vec::new(),
+                },
+            },
         };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;

@@ -15,8 +15,8 @@ use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
 use super::turn::{handover_pending, unspent};
-use super::{ActStep, Pending};
-use crate::game::{BattleRes, Intent, Screen, Session, View};
+use super::types::{ActStep, Pending};
+use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 use skirmish_rules::abilities::Targeting;
 use skirmish_rules::engine::CastAt;
 use skirmish_rules::grid::Cell;
@@ -139,10 +139,16 @@ fn carry_out(
     }
     if let Some(choice) = i.react {
         if let Some(w) = b.window() {
+            let commits = if choice.is_some() {
+                i.react_commits.clone()
+            } else {
+                Vec::new()
+            };
             let cmd = Command::React {
                 unit: w.reactor,
                 choice,
                 commit: 0,
+                commits,
             };
             submit(b, s, view, cmd);
         }

@@ -7,8 +7,8 @@ use skirmish_rules::Battle;
 use skirmish_rules::components::UnitId;
 use skirmish_rules::rulesets::ui::{Pick, Target};
 
-use super::ActionKey;
 use super::cast::why_not as ability_why_not;
+use super::keys::ActionKey;
 
 /// At most this many cells are tried for an action aimed at a cell (nearest first).
 const CELLS_TRIED: usize = 400;

@@ -6,8 +6,8 @@ use std::io::Write;
 use bevy::prelude::*;
 use skirmish_rules::record::{Record, record};
 
-use super::ActStep;
-use crate::game::{BattleRes, Session};
+use super::types::ActStep;
+use crate::game::state::{BattleRes, Session};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, write_event_log.in_set(ActStep::EventLog));

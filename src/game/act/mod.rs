@@ -3,11 +3,14 @@
 //! the battle goes through `Battle::submit`, as in the headless runner.
 //!
 //! One file per part: `keys` (the action keys, their shortcuts, labels and prices),
-//! `pending` (a targeted action waiting for its click, the command it makes, choosers),
+//! `types` (the plain types the window's state holds: [`Pending`], [`Chooser`], and the
+//! order of the steps), `cast` (the ability being aimed),
+//! `pending` (the command a targeted action makes once its target is known, choosers),
 //! `legal` (whether an action of the bar can be taken now, and why not),
 //! `intent` (the frame's `Intent` carried out), `submit` (every command goes in there;
 //! undo), `ai` (the AI's pace, automatic reactions), `turn` (hot-seat, following the
-//! turn) and `log_file` (the `--event-log` file).
+//! turn) and `log_file` (the `--event-log` file). This file only registers the parts
+//! and re-exports what the rest of the window names; no part imports it.
 
 mod ai;
 pub mod cast;
@@ -18,43 +21,20 @@ mod log_file;
 mod pending;
 mod submit;
 mod turn;
+mod types;
 
 use bevy::prelude::*;
 
-use super::{BattleRes, Screen, Session};
+use super::{BattleRes, GameSystems, Screen, Session};
+use types::ActStep;
 
 pub use ai::auto_choice;
 pub use cast::Casting;
 pub use keys::ActionKey;
 pub use legal::{Usable, why_not as why_not_action};
-pub use pending::{Chooser, Pending};
 pub use submit::{replay, undoable};
 pub use turn::{board_hidden, deciding_side, handover_pending, unspent};
-
-/// Input records intent, `Act` carries it out, `View` draws the result.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSystems {
-    /// Mouse and keyboard.
-    Input,
-    /// Commands.
-    Act,
-    /// Overlays and sprites.
-    View,
-}
-
-/// The steps of [`GameSystems::Act`], in order: the player's intent, the AI and automatic
-/// reactions, following the turn, the event log file.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum ActStep {
-    /// `intent`: the player's intent this frame.
-    Intent,
-    /// `ai`: the AI's command, then automatic reaction answers.
-    Ai,
-    /// `turn`: the selection follows the turn.
-    Turn,
-    /// `log_file`: new events into the `--event-log` file.
-    EventLog,
-}
+pub use types::{Chooser, Pending};
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(

@@ -7,17 +7,10 @@ use skirmish_rules::engine::Command;
 use skirmish_rules::grid::Cell;
 use skirmish_rules::rulesets::ui::{Pick, Target};
 
-use super::ActionKey;
+use super::keys::ActionKey;
 use super::submit::submit;
-use crate::game::{Session, View};
-
-/// A targeted action waiting for its click (or, for one that asks for words, for them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending(pub ActionKey);
-
-/// A choice between commands the player makes before any goes in (keys 1-9): the
-/// ruleset's [`Choice`](skirmish_rules::rulesets::ui::Choice).
-pub use skirmish_rules::rulesets::ui::Choice as Chooser;
+use super::types::Chooser;
+use crate::game::state::{Session, View};
 
 impl ActionKey {
     /// The command for `unit`, given the clicked cell (for targeted ones). An action

@@ -2,11 +2,12 @@
 //! the session keeps it, so the last move can be taken back ([`undoable`], [`replay`]).
 
 use skirmish_rules::Battle;
+
 use skirmish_rules::components::Pool;
 use skirmish_rules::engine::Command;
-use skirmish_rules::event::Event;
+use skirmish_rules::event::{Event, Spend};
 
-use crate::game::{Session, View};
+use crate::game::state::{Session, View};
 
 pub(super) fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Command) -> bool {
     let mark = b.log().len();
@@ -25,7 +26,8 @@ pub(super) fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Comm
 }
 
 /// Can the last command be taken back? Only a move that rolled no dice, offered no
-/// reaction and did not end the turn.
+/// reaction and did not end the turn: its events are the movement it bought (paid from
+/// any pool on `Spend::Move`: flow's AP, a Move action) and its steps.
 pub fn undoable(b: &Battle, s: &Session) -> bool {
     let Some(Command::Move { unit, .. }) = s.commands.last() else {
         return false;
@@ -42,12 +44,13 @@ pub fn undoable(b: &Battle, s: &Session) -> bool {
         added.iter().all(|l| {
             matches!(
                 l.event,
-                Event::Spent { pool: Pool::Ap, .. }
-                    | Event::Refilled {
-                        pool: Pool::Movement,
-                        ..
-                    }
-                    | Event::Moved { .. }
+                Event::Spent {
+                    on: Spend::Move,
+                    ..
+                } | Event::Refilled {
+                    pool: Pool::Movement,
+                    ..
+                } | Event::Moved { .. }
             )
         })
     })

@@ -6,8 +6,9 @@ use skirmish_rules::components::{SideId, UnitId};
 use skirmish_rules::rulesets::ui::{Gauge, Tone};
 use skirmish_rules::{Battle, Status};
 
-use super::ActStep;
-use crate::game::{BattleRes, ReactPolicy, Session, View};
+use super::types::ActStep;
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{BattleRes, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, follow_turn.in_set(ActStep::Turn));

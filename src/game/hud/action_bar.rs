@@ -9,9 +9,9 @@ use skirmish_rules::{Battle, Status};
 
 use skirmish_rules::abilities::{Ability, Targeting};
 
-use super::{Spots, spot};
+use super::widgets::{Spots, section, spot};
 use crate::game::act::{ActionKey, Usable, undoable};
-use crate::game::{Intent, Session, View};
+use crate::game::state::{Intent, Session, View};
 
 /// End turn and Undo, at the top of the side panel (not while the AI plays).
 pub(super) fn turn_buttons(
@@ -62,7 +62,7 @@ pub(super) fn draw(
     {
         // Abilities first: with a long action list they would fall off the panel.
         abilities(ui, b, u, view, intent, usable, spots);
-        super::section(ui, "actions", "Actions", |ui| {
+        section(ui, "actions", "Actions", |ui| {
             ui.label(crate::game::view::of(b).window_words().clicks);
             // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
             // that starts with its price, in the ruleset's order.
@@ -178,7 +178,7 @@ fn abilities(
     if known.is_empty() {
         return;
     }
-    super::section(ui, "abilities", "Abilities [M]", |ui| {
+    section(ui, "abilities", "Abilities [M]", |ui| {
         let casting = view.casting.as_ref().filter(|c| c.caster == u);
         // One per row: in a wrapped row a button whose label takes two lines (a long
         // price: "escalation die at 2 or more") made every later row as tall, leaving

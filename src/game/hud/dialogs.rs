@@ -6,9 +6,9 @@ use bevy_egui::egui;
 use skirmish_rules::event::Event;
 use skirmish_rules::{Battle, Status};
 
-use super::{Spots, spot};
+use super::widgets::{Spots, spot};
 use crate::game::act::{handover_pending, unspent};
-use crate::game::{Intent, Session, View};
+use crate::game::state::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
 /// hides the board and covers the whole screen. True when it is up (nothing else is
@@ -264,7 +264,11 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                                     "minimap (when the map is larger than the view): click or drag on it to look there",
                                 ),
                                 ("panel titles", "click to fold or unfold a section"),
-                                ("F1, ?", "this help"),
+                                ("F1, ?", "this help (Esc closes it too)"),
+                                (
+                                    "dialogs",
+                                    "while a menu, window or prompt is open, only its buttons and keys act: a click on the board or a board key does nothing (a click closes \"End the turn?\" and a choice)",
+                                ),
                             ] {
                                 ui.label(egui::RichText::new(k).monospace());
                                 ui.add(egui::Label::new(v).wrap());

@@ -9,7 +9,7 @@ use skirmish_rules::rulesets::attack_odds;
 use skirmish_rules::rulesets::ui::{AttackPrice, Pick, Target};
 use skirmish_rules::{Battle, Status};
 
-use super::pct;
+use super::widgets::pct;
 use crate::game::View;
 
 /// What hovering a cell would do: attack odds with every modifier, or the path with its

@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::Battle;
-use skirmish_rules::components::{Pool, UnitId};
+use skirmish_rules::components::UnitId;
 use skirmish_rules::event::Event;
 use skirmish_rules::rulesets::explain::{Explanation, Topic};
 use skirmish_rules::sentence::{self, Line};
 
-use crate::game::{Screen, Session, View};
+use crate::game::state::{Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LogCache>().add_systems(
@@ -48,16 +48,8 @@ fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
         | Event::Moved { unit, .. }
         | Event::FellBack { unit, .. }
         | Event::Save { unit, .. }
-        | Event::Spent {
-            unit,
-            pool: Pool::Ap | Pool::FlowPoints,
-            ..
-        }
-        | Event::Refilled {
-            unit,
-            pool: Pool::FlowPoints,
-            ..
-        }
+        | Event::Spent { unit, .. }
+        | Event::Refilled { unit, .. }
         | Event::TurnStarted { unit, .. }
         | Event::Down { unit } => (Some(*unit), None),
         Event::Reacted { reactor, .. } | Event::ReactionOffered { reactor, .. } => {

@@ -5,7 +5,8 @@
 //! One file per part: `panel` (the side panel's turn order, unit card, toggles and
 //! messages), `action_bar`, `log` (the roll log), `hover` (previews), `prompts`
 //! (reaction prompt, chooser) and `dialogs` (handover, "End the turn?", Command words,
-//! help, victory).
+//! help, victory); `widgets` holds the small helpers they share (no part imports this
+//! file).
 //! [`draw`] draws them in that order, once a frame.
 
 mod action_bar;
@@ -15,6 +16,7 @@ mod log;
 mod panel;
 mod prompts;
 pub mod settings_screen;
+mod widgets;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiContexts, EguiInput, EguiPrimaryContextPass, egui};
@@ -22,10 +24,11 @@ use bevy_egui::{EguiContext, EguiContexts, EguiInput, EguiPrimaryContextPass, eg
 use skirmish_rules::Status;
 
 use crate::game::act::Usable;
-use crate::game::{BattleRes, Intent, Screen, Session, View};
+use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 
 pub use hover::hover_lines;
 use log::LogCache;
+use widgets::{Spots, section};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((log::plugin, settings_screen::plugin))
@@ -71,21 +74,6 @@ fn game_keys_stay_the_games(mut contexts: Query<(&mut EguiContext, &mut EguiInpu
                 }
             )
         });
-    }
-}
-
-fn pct(p: f64) -> String {
-    format!("{:.0}%", p * 100.0)
-}
-
-/// Buttons on screen this frame, by label, for `SKIRMISH_BUTTONS` (tests click them).
-pub(super) type Spots = Vec<(String, egui::Pos2)>;
-
-/// Note a button for `SKIRMISH_BUTTONS`, if it can be seen (not scrolled out of the
-/// panel).
-pub(super) fn spot(ui: &egui::Ui, spots: &mut Spots, label: &str, r: &egui::Response) {
-    if ui.clip_rect().contains(r.rect.center()) {
-        spots.push((label.to_string(), r.rect.center()));
     }
 }
 
@@ -143,7 +131,7 @@ fn draw(
     );
     let cur = b.current();
     let panel = egui::Panel::right("side")
-        .min_size(crate::game::map::PANEL - 16.0)
+        .min_size(crate::game::layout::PANEL - 16.0)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots);
@@ -208,12 +196,4 @@ fn draw(
         view.ui_rects = rects;
     }
     Ok(())
-}
-
-/// A section of the side panel that folds (open at first; egui remembers it).
-fn section(ui: &mut egui::Ui, id: &str, title: &str, body: impl FnOnce(&mut egui::Ui)) {
-    egui::CollapsingHeader::new(egui::RichText::new(title).strong())
-        .id_salt(id)
-        .default_open(true)
-        .show(ui, body);
 }

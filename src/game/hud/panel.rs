@@ -9,7 +9,9 @@ use skirmish_rules::rulesets::ui::{Gauge, Tone};
 use skirmish_rules::{Battle, Status};
 
 use super::log::LogCache;
-use crate::game::{Intent, ReactPolicy, Session, View};
+use super::widgets::{Spots, spot};
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{Intent, Session, View};
 
 /// The level, the round and whose turn it is (the panel's top, never scrolled away).
 pub(super) fn header(
@@ -54,7 +56,7 @@ pub(super) fn turn_order(
     view: &mut View,
     cache: &LogCache,
     cur: Option<UnitId>,
-    spots: &mut super::Spots,
+    spots: &mut Spots,
 ) {
     let sides = level_colours(b.level());
     ui.horizontal_wrapped(|ui| {
@@ -72,7 +74,7 @@ pub(super) fn turn_order(
                 .add(egui::Label::new(t).sense(egui::Sense::click()))
                 .on_hover_text(format!("initiative {init}; click to inspect"));
             // e2e scripts click a name to inspect its unit (SKIRMISH_BUTTONS).
-            super::spot(ui, spots, &format!("unit {}", b.name(u)), &r);
+            spot(ui, spots, &format!("unit {}", b.name(u)), &r);
             if r.clicked() {
                 view.selected = Some(u);
             }
@@ -88,7 +90,7 @@ pub(super) fn unit_card(
     u: UnitId,
     intent: &mut Intent,
     cur: Option<UnitId>,
-    spots: &mut super::Spots,
+    spots: &mut Spots,
 ) {
     let hp = b.get::<skirmish_rules::components::Health>(u);
     ui.label(
@@ -137,7 +139,7 @@ pub(super) fn unit_card(
                     .color(egui::Color32::YELLOW),
                 );
                 // e2e scripts hover a badge for its tooltip (SKIRMISH_BUTTONS).
-                super::spot(ui, spots, &format!("badge {:?}", a.kind), &badge);
+                spot(ui, spots, &format!("badge {:?}", a.kind), &badge);
                 badge.on_hover_ui(|ui| {
                     // What it does, in the ruleset's words, then how long it lasts.
                     let rule = crate::game::view::of(b)
@@ -214,7 +216,7 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
     });
     ui.horizontal(|ui| {
         ui.label("Animation");
-        for s in crate::game::map::AnimSpeed::ALL {
+        for s in crate::game::prefs::AnimSpeed::ALL {
             ui.radio_value(&mut view.anim_speed, s, s.label());
         }
     });

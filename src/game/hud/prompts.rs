@@ -7,8 +7,9 @@ use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
 use skirmish_rules::rulesets::attack_odds;
 use skirmish_rules::{Battle, Status};
 
-use super::{Spots, pct, spot};
-use crate::game::{Intent, ReactPolicy, Session, View};
+use super::widgets::{Spots, pct, spot};
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{Intent, Session, View};
 
 fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
     let w = b.window()?;
@@ -93,6 +94,25 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             "{} is about to take {amount} damage from {}.",
             b.name(r),
             b.name(*attacker)
+        ),
+        Trigger::SpellLanding {
+            caster,
+            ability,
+            landed,
+            total,
+        } => format!(
+            "{}'s {} is about to {} {}{}.",
+            b.name(*caster),
+            b.ability(*caster, *ability)
+                .map_or("ability", |a| a.name.as_str()),
+            if *landed { "land on" } else { "miss" },
+            b.name(r),
+            total.map_or(String::new(), |t| format!(" (its check: {t})"))
+        ),
+        Trigger::WithinZone { mover, steps } => format!(
+            "{} has moved {steps} cells within {}'s zone.",
+            b.name(*mover),
+            b.name(r)
         ),
         Trigger::Fumbled { attacker, tragedy } => {
             let how = if *tragedy > 0 {
@@ -212,9 +232,11 @@ pub(super) fn reaction(
                 ui.label(head);
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, (k, text)) in opts.iter().enumerate() {
+                    let commits = amount_picker(ui, b, *k);
                     let r = ui.button(format!("[{}] {text}", i + 1));
                     if r.clicked() {
                         intent.react = Some(Some(*k));
+                        intent.react_commits = commits;
                     }
                     spot(ui, spots, &k.to_string(), &r);
                 }
@@ -229,6 +251,59 @@ pub(super) fn reaction(
             rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
         }
     }
+}
+
+/// The amounts an answer may commit on top of its price, one row per part and pool
+/// (`Ruleset::commit_range`: counters' Block from skill dice or movement, its Dig In),
+/// with the damage to expect after the amounts chosen (`Ruleset::answer_odds`, what the
+/// resolver deals). Kept between frames in egui's memory; empty when nothing can be
+/// committed.
+fn amount_picker(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    k: ReactionKind,
+) -> Vec<skirmish_rules::engine::Commit> {
+    use skirmish_rules::engine::Commit;
+    let Some(w) = b.window() else {
+        return Vec::new();
+    };
+    let parts = b.rules().commit_range(b, w, k);
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    let mut commits = Vec::new();
+    for (p, part) in parts.iter().enumerate() {
+        for &pool in &part.pools {
+            let id = egui::Id::new(("commit", w.reactor.0, k.to_string(), p, format!("{pool:?}")));
+            let has = b.pool(w.reactor, pool).max(0) as u32;
+            let most = part.max.min(has);
+            let mut n: u32 = ui.data_mut(|d| *d.get_temp_mut_or_default::<u32>(id));
+            n = n.min(most);
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{}: {} (0–{most})",
+                    part.label,
+                    pool.words(2).trim_start_matches("2 ")
+                ));
+                ui.add(egui::DragValue::new(&mut n).range(0..=most));
+            });
+            ui.data_mut(|d| d.insert_temp(id, n));
+            if n > 0 {
+                commits.push(Commit {
+                    part: p,
+                    pool,
+                    amount: n,
+                });
+            }
+        }
+    }
+    if let Some(after) = b.rules().answer_odds(b, w, k, &commits) {
+        let before = b.rules().answer_odds(b, w, k, &[]).unwrap_or(after);
+        ui.label(format!(
+            "{k}: expect {after:.1} damage (without committing: {before:.1})"
+        ));
+    }
+    commits
 }
 
 /// The chooser, when an action needs a choice before its command goes in.

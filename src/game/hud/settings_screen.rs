@@ -10,12 +10,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Spots, spot};
+use super::widgets::{Spots, spot};
 use crate::game::ReactPolicy;
-use crate::game::map::{AnimSpeed, MapLayout, PANEL};
-use crate::game::palette::{Palette, side_egui};
+use crate::game::layout::{MapLayout, PANEL};
+use crate::game::palette::side_egui;
+use crate::game::prefs::{AnimSpeed, Palette};
 use crate::game::settings::{Settings, UI_SCALES};
-use crate::game::{Screen, View, sound};
+use crate::game::sound;
+use crate::game::state::{Screen, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, zoom)

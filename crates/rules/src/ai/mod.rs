@@ -74,11 +74,19 @@ pub fn decide(b: &Battle) -> Option<Command> {
 pub fn decide_with(b: &Battle, t: &dyn AiTactics) -> Option<Command> {
     match b.status() {
         Status::Turn(u) => Some(turn(b, u, t)),
-        Status::AwaitingReaction(r) => Some(Command::React {
-            unit: r,
-            choice: react_with(b, t),
-            commit: 0,
-        }),
+        Status::AwaitingReaction(r) => {
+            let choice = react_with(b, t);
+            let commits = match (choice, b.window()) {
+                (Some(k), Some(w)) => t.commit(b, w, k),
+                _ => Vec::new(),
+            };
+            Some(Command::React {
+                unit: r,
+                choice,
+                commit: 0,
+                commits,
+            })
+        }
         Status::Ended(_) => None,
     }
 }
@@ -138,6 +146,14 @@ impl AiTactics for NoTactics {
     fn prepare_cast(&self, _: &Battle, _: UnitId, _: &[UnitId]) -> Option<Command> {
         None
     }
+    fn commit(
+        &self,
+        _: &Battle,
+        _: &crate::engine::Window,
+        _: ReactionKind,
+    ) -> Vec<crate::engine::Commit> {
+        Vec::new()
+    }
 }
 
 /// The answer to the open reaction window: take attacks and stepping aside, defend with the
@@ -164,7 +180,7 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
     w.options
         .iter()
         .copied()
-        .filter(|k| b.affords(w.reactor, &rules.reaction_cost(*k)))
+        .filter(|k| b.affords(w.reactor, &rules.reaction_cost(b, &w.trigger, *k)))
         .max_by(|a, c| {
             rules
                 .defence_chance(b, w.reactor, hit, *a)
@@ -608,6 +624,7 @@ pub fn fallback(b: &Battle) -> Option<Command> {
             unit: r,
             choice: None,
             commit: 0,
+            commits: Vec::new(),
         }),
         Status::Ended(_) => None,
     }

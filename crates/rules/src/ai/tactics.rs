@@ -49,7 +49,16 @@ pub trait AiTactics: Sync {
     /// the skill resisting a Feint, where a disarmed item lands); `None`: not such a
     /// window.
     fn choose(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind>;
+    /// What to commit on top of answering window `w` with `kind` (the ruleset's
+    /// [`crate::rulesets::Ruleset::commit_range`] parts), by expected damage saved
+    /// against what the pools are worth; empty: nothing.
+    fn commit(
+        &self,
+        b: &Battle,
+        w: &crate::engine::Window,
+        kind: ReactionKind,
+    ) -> Vec<crate::engine::Commit>;
     /// What to do first so that a spell can be cast this turn (tactical-d20: a psion
-    /// Concentrates for its Psionic Focus); `None`: nothing (the default).
+    /// Concentrates for its Psionic Focus); `None`: nothing.
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
 }

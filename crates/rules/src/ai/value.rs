@@ -83,3 +83,96 @@ pub(crate) fn support(b: &Battle, c: Cell, pe: Cell, helpers: &[Cell]) -> f64 {
     let flank = helpers.contains(&opposite);
     1.0 + 0.1 * helpers.len() as f64 + if flank { 0.35 } else { 0.0 }
 }
+
+/// The amounts to commit to answering `w` with `kind` ([`crate::rulesets::Ruleset::commit_range`]'s
+/// parts) that leave the least expected damage
+/// ([`crate::rulesets::Ruleset::answer_odds`]) plus what the amounts are worth (`worth`:
+/// HP a unit of the pool is worth keeping). Every mix is tried, up to each part's most
+/// and what the reactor has (at most [`MAX_COMMIT_MIXES`] mixes); on a tie, the earlier
+/// part and pool first, then less spent. Empty when nothing can be committed or the
+/// answer is not about damage.
+pub fn best_commits(
+    b: &Battle,
+    w: &crate::engine::Window,
+    kind: crate::event::ReactionKind,
+    worth: impl Fn(crate::pools::Pool) -> f64,
+) -> Vec<crate::engine::Commit> {
+    use crate::engine::Commit;
+    let rules = b.rules();
+    let parts = rules.commit_range(b, w, kind);
+    // Every (part, pool) slot with its most: the part's, and no more than the unit has.
+    let slots: Vec<(usize, crate::pools::Pool, u32)> = parts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.pools.iter().map(move |&pool| {
+                let has = b.pool(w.reactor, pool).max(0) as u32;
+                (i, pool, p.max.min(has))
+            })
+        })
+        .collect();
+    let Some(base) = rules.answer_odds(b, w, kind, &[]) else {
+        return Vec::new();
+    };
+    let mixes: u64 = slots.iter().map(|s| u64::from(s.2) + 1).product();
+    if slots.is_empty() || mixes > MAX_COMMIT_MIXES {
+        return Vec::new();
+    }
+    let mut best: (f64, u32, Vec<Commit>) = (base, 0, Vec::new());
+    let mut amounts = vec![0u32; slots.len()];
+    loop {
+        // Next mix (odometer, the last slot fastest).
+        let mut i = slots.len();
+        loop {
+            if i == 0 {
+                return best.2;
+            }
+            i -= 1;
+            if amounts[i] < slots[i].2 {
+                amounts[i] += 1;
+                break;
+            }
+            amounts[i] = 0;
+        }
+        // Within each part's most, all its pools together.
+        let over = parts.iter().enumerate().any(|(p, part)| {
+            let n: u32 = slots
+                .iter()
+                .zip(&amounts)
+                .filter(|(s, _)| s.0 == p)
+                .map(|(_, n)| n)
+                .sum();
+            n > part.max
+        });
+        if over {
+            continue;
+        }
+        let commits: Vec<Commit> = slots
+            .iter()
+            .zip(&amounts)
+            .filter(|(_, n)| **n > 0)
+            .map(|(&(part, pool, _), &amount)| Commit { part, pool, amount })
+            .collect();
+        let Some(expected) = rules.answer_odds(b, w, kind, &commits) else {
+            continue;
+        };
+        let spent: u32 = amounts.iter().sum();
+        let value = expected
+            + commits
+                .iter()
+                .map(|c| worth(c.pool) * f64::from(c.amount))
+                .sum::<f64>();
+        let best_value = best.0
+            + best
+                .2
+                .iter()
+                .map(|c| worth(c.pool) * f64::from(c.amount))
+                .sum::<f64>();
+        if value < best_value - 1e-9 || (value <= best_value + 1e-9 && spent < best.1) {
+            best = (expected, spent, commits);
+        }
+    }
+}
+
+/// The most mixes of amounts [`best_commits`] tries.
+pub const MAX_COMMIT_MIXES: u64 = 4096;

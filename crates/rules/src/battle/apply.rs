@@ -23,6 +23,9 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::Reacted { .. }
             | Event::Spent { .. }
             | Event::Refilled { .. }
+            | Event::Marked { .. }
+            | Event::Declared { .. }
+            | Event::Owed { .. }
             | Event::Damage { .. }
     )
 }
@@ -131,7 +134,17 @@ impl Battle {
                 amount,
                 on,
                 ..
-            } => self.spent(*unit, *pool, *amount, *on),
+            } => {
+                if *on == Spend::Owed {
+                    self.owed.remove(&(*unit, *pool));
+                }
+                self.spent(*unit, *pool, *amount, *on)
+            }
+            Event::Marked { unit, once } => self.mark(*unit, *once),
+            Event::Declared { .. } => {}
+            Event::Owed { unit, pool, amount } => {
+                *self.owed.entry((*unit, *pool)).or_insert(0) += *amount;
+            }
             Event::Refilled {
                 unit, pool, amount, ..
             } => {

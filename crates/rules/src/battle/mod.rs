@@ -17,6 +17,7 @@ use crate::vocab::RulesetId;
 mod apply;
 mod pools;
 pub mod rules;
+mod units;
 
 /// Why a battle could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -137,6 +138,7 @@ pub(crate) struct Snapshot {
     ground: Vec<(Cell, Weapon)>,
     ledger: std::collections::BTreeSet<(UnitId, Once)>,
     counters: BTreeMap<crate::event::Counter, i32>,
+    owed: BTreeMap<(UnitId, Pool), i32>,
 }
 
 /// Spawn one unit into a battle's world: its components, its ruleset's pools (and a pool
@@ -229,6 +231,8 @@ pub struct Battle {
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
     threat: std::sync::OnceLock<Threats>,
     /// What each unit has used once this turn or this movement ([`Once`]).
+    /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
+    pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
     pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
@@ -274,6 +278,7 @@ impl Battle {
             threat: std::sync::OnceLock::new(),
             ledger: Default::default(),
             counters: BTreeMap::new(),
+            owed: BTreeMap::new(),
             terrain,
             summoned: Vec::new(),
         }
@@ -294,6 +299,7 @@ impl Battle {
             ground: self.ground.clone(),
             ledger: self.ledger.clone(),
             counters: self.counters.clone(),
+            owed: self.owed.clone(),
         }
     }
 
@@ -317,6 +323,7 @@ impl Battle {
         fresh.ground = s.ground;
         fresh.ledger = s.ledger;
         fresh.counters = s.counters;
+        fresh.owed = s.owed;
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
         *self = fresh;
@@ -573,144 +580,6 @@ impl Battle {
     /// Are two units enemies?
     pub fn enemies(&self, a: UnitId, b: UnitId) -> bool {
         self.side(a) != self.side(b)
-    }
-
-    /// HP now.
-    pub fn hp(&self, u: UnitId) -> i32 {
-        self.get::<Health>(u).map(|h| h.hp).unwrap_or(0)
-    }
-
-    /// Size.
-    pub fn size(&self, u: UnitId) -> Size {
-        self.get::<Size>(u).copied().unwrap_or_default()
-    }
-
-    /// Scores.
-    pub fn stats(&self, u: UnitId) -> &Stats {
-        static NONE: Stats = Stats(std::collections::BTreeMap::new());
-        self.get::<Stats>(u).unwrap_or(&NONE)
-    }
-
-    /// Scores before any modifier (the level's).
-    pub fn base_stats(&self, u: UnitId) -> &Stats {
-        self.get::<StatMods>(u)
-            .map(|m| &m.base)
-            .unwrap_or_else(|| self.stats(u))
-    }
-
-    /// The modifiers on a unit's scores.
-    pub fn stat_mods(&self, u: UnitId) -> &[StatMod] {
-        self.get::<StatMods>(u).map_or(&[], |m| m.mods.as_slice())
-    }
-
-    /// Weapons.
-    pub fn weapons(&self, u: UnitId) -> &[Weapon] {
-        self.get::<Loadout>(u)
-            .map(|l| l.0.as_slice())
-            .unwrap_or(&[])
-    }
-
-    /// Is loadout item `i` in hand?
-    pub fn held(&self, u: UnitId, i: usize) -> bool {
-        self.get::<Carry>(u).is_some_and(|c| c.held(i))
-    }
-
-    /// Is loadout item `i` ready to fight with: held, or a natural weapon (never lost)?
-    pub fn in_hand(&self, u: UnitId, i: usize) -> bool {
-        self.held(u, i)
-            || self
-                .weapons(u)
-                .get(i)
-                .is_some_and(|w| w.has(WeaponTag::Natural))
-    }
-
-    /// tactical-d20: bleed damage taken so far.
-    pub fn bleed_taken(&self, u: UnitId) -> i32 {
-        self.get::<BleedTaken>(u).map(|b| b.0).unwrap_or(0)
-    }
-
-    /// tactical-d20: damage an item has taken (Sunder).
-    pub fn wear(&self, u: UnitId, i: usize) -> i32 {
-        self.get::<Wear>(u)
-            .and_then(|w| w.0.get(&i).copied())
-            .unwrap_or(0)
-    }
-
-    /// A battle-level number of the ruleset (0 until set).
-    pub fn counter(&self, c: crate::event::Counter) -> i32 {
-        self.counters.get(&c).copied().unwrap_or(0)
-    }
-
-    /// Has `u` used `once` in its stretch (this turn, this movement)?
-    pub fn used(&self, u: UnitId, once: Once) -> bool {
-        self.ledger.contains(&(u, once))
-    }
-
-    /// How a loadout item is carried.
-    pub fn carried(&self, u: UnitId, i: usize) -> Option<Carried> {
-        self.get::<Carry>(u).and_then(|c| c.0.get(i).copied())
-    }
-
-    /// Hands not holding anything.
-    pub fn free_hands(&self, u: UnitId) -> u32 {
-        let used: u32 = self
-            .weapons(u)
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.held(u, *i))
-            .map(|(_, w)| w.hands())
-            .sum();
-        HANDS.saturating_sub(used)
-    }
-
-    /// Does the unit hold a shield?
-    pub fn holds_shield(&self, u: UnitId) -> bool {
-        self.weapons(u)
-            .iter()
-            .enumerate()
-            .any(|(i, w)| w.has(WeaponTag::Shield) && self.held(u, i))
-    }
-
-    /// Does the unit have a condition?
-    pub fn has(&self, u: UnitId, k: ConditionKind) -> bool {
-        self.get::<Conditions>(u).is_some_and(|c| c.has(k))
-    }
-
-    /// The source of a unit's condition (the grappler of a grappled unit, ...).
-    pub fn condition_source(&self, u: UnitId, k: ConditionKind) -> Option<UnitId> {
-        self.get::<Conditions>(u)
-            .and_then(|c| c.0.iter().find(|c| c.kind == k))
-            .and_then(|c| c.source)
-    }
-
-    /// Is the unit on the surprised side of a surprise round that is still on (or about
-    /// to start)?
-    pub fn surprised_now(&self, u: UnitId) -> bool {
-        self.round <= 1 && self.level.surprise.is_some_and(|s| s != self.side(u))
-    }
-
-    /// Units holding a readied action.
-    pub fn readied(&self) -> &[UnitId] {
-        &self.readied
-    }
-
-    /// Items lying on the ground.
-    pub fn ground(&self) -> &[(Cell, Weapon)] {
-        &self.ground
-    }
-
-    /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
-    /// When several share the cell, the first in level order.
-    pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
-        let ix = self.index();
-        let mut at = *ix.head.get(self.level.grid.index(c)?)?;
-        while at != NOBODY {
-            if Some(UnitId(at)) != except {
-                return Some(UnitId(at));
-            }
-            at = ix.next.get(at as usize).copied().unwrap_or(NOBODY);
-        }
-        None
     }
 
     /// The cost for `mover` of entering a cell: its terrain's cost, `None` for walls,

@@ -6,9 +6,9 @@
 use bevy_ecs::world::EntityWorldMut;
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{ConditionKind, Cost, Pool, Pools, Stats, UnitId};
+use crate::components::{ConditionKind, Cost, Pools, Stats, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Action, Hit, HitEffect, Illegal, RulesetFrame, Window};
+use crate::engine::{Action, Commit, CommitPart, Hit, HitEffect, Illegal, RulesetFrame, Window};
 use crate::event::{AttackKind, Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::odds::Distribution;
@@ -229,6 +229,10 @@ pub trait Ruleset: Sync {
         mover: UnitId,
         path: &[Cell],
     ) -> Vec<crate::engine::Interception>;
+    /// The reach with which `u` threatens, given the engine's (the higher of its size's
+    /// and its held melee weapons' reach, 0 without one). melee-zone: a Reach feat makes
+    /// the zone 2 cells; flow, tactical-d20 and escalation: `reach` as it is.
+    fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32;
     /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
@@ -326,24 +330,43 @@ pub trait Ruleset: Sync {
         to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>>;
     /// What answering window `w` with `kind` lets the reactor commit on top of its price
-    /// (`Command::React`'s `commit`): the pool and the most (counters: skill dice up to
-    /// the proficiency cap). `None`: nothing (flow and tactical-d20, always).
-    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Pool, u32)>;
-    /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of what it committed,
-    /// are logged): carry it out. `commit`: how much it committed (0 when nothing).
+    /// (`Command::React`'s `commit`/`commits`): the parts, each with the pools that may
+    /// pay it and its most (counters: skill dice up to the cap, or unspent movement;
+    /// duel plus: up to 2 skill dice). Empty: nothing (flow, tactical-d20, escalation).
+    fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart>;
+    /// Where answers of `kind` come in the resolution of a declare-then-resolve step
+    /// (`Frame::Declare`): lower first; within a kind, by initiative.
+    fn resolve_order(&self, kind: ReactionKind) -> u32;
+    /// The damage the reactor can expect to take if it answers window `w` with `kind` and
+    /// commits `commits` (the window's amount picker and the AI's choice of amounts read
+    /// it; the resolver deals the same); `None` when the answer is not about damage to
+    /// the reactor (flow, tactical-d20 and escalation: always).
+    fn answer_odds(
+        &self,
+        b: &Battle,
+        w: &Window,
+        kind: ReactionKind,
+        commits: &[Commit],
+    ) -> Option<f64>;
+    /// The reactor chose `kind` (its `Reacted` event, and a `Spent` of each amount it
+    /// committed, are logged): carry it out. `commits`: what it committed, checked
+    /// against [`Ruleset::commit_range`] (empty when nothing).
     fn answer(
         &self,
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        commit: u32,
+        commits: &[Commit],
     ) -> Result<(), Illegal>;
     /// A frame only this ruleset queues (the engine carries out the shared ones and
     /// refuses another ruleset's with [`crate::engine::foreign_frame`]).
     fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal>;
-    /// What answering with `kind` costs (escalation's opportunity attacks cost nothing:
-    /// [`Cost::free`]). The first affordable alternative is paid with the `Reacted` event.
-    fn reaction_cost(&self, kind: ReactionKind) -> Cost;
+    /// What answering a window opened by `trigger` with `kind` costs (escalation's
+    /// opportunity attacks cost nothing: [`Cost::free`]; melee-zone: a tragedy's free
+    /// critical hit needs no Free Hit Slot). The first affordable alternative is paid
+    /// with the `Reacted` event. The path preview asks with the mover leaving the cell
+    /// where it stands.
+    fn reaction_cost(&self, b: &Battle, trigger: &Trigger, kind: ReactionKind) -> Cost;
     /// The chance that answering `hit` with `kind` stops it (0 when it cannot).
     fn defence_chance(&self, b: &Battle, reactor: UnitId, hit: &Hit, kind: ReactionKind) -> f64;
 
@@ -363,8 +386,8 @@ pub trait Ruleset: Sync {
     fn acts_while_down(&self, b: &Battle, u: UnitId) -> bool;
 
     /// The roll of `u`'s save against its "save ends" condition `kind` at the end of its
-    /// turn (the engine compares the total with the condition's number). The default is
-    /// a plain d20; escalation rolls 3d6 with its Advantage and Disadvantage dice.
+    /// turn (the engine compares the total with the condition's number): flow and
+    /// tactical-d20 a plain d20; escalation 3d6 with its Advantage and Disadvantage dice.
     fn save_roll(
         &self,
         b: &mut Battle,
@@ -375,7 +398,7 @@ pub trait Ruleset: Sync {
     // ---- Casting (issue 17; `engine/cast.rs`) ----
     // What casting costs and which checks it needs are the ruleset's `check_action` and
     // `perform` on `CommonAction::Cast`; these are what the engine asks while a casting
-    // resolves. The defaults suit a ruleset without magic.
+    // resolves. Each ruleset states them, a ruleset without magic too.
 
     /// The chance an ability's attack or save lands on `target` (1 for an automatic
     /// one): the number the preview shows and the AI weighs, from the same check the
@@ -392,7 +415,7 @@ pub trait Ruleset: Sync {
         dc: i32,
     ) -> Result<bool, ForcedFaceError>;
     /// Typed damage on `target` (energy resistance and weakness): the roll with its
-    /// modifiers added. The default changes nothing.
+    /// modifiers added (the roll unchanged where a ruleset has no energy types).
     fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll;
     /// May healing bring `u`, who is down (not dead), back (tactical-d20's dying)?
     fn revives(&self, b: &Battle, u: UnitId) -> bool;

@@ -400,6 +400,8 @@ impl Battle {
                     target: t,
                     landed: true,
                     mult: 1,
+                    from: 0,
+                    asked: false,
                 }),
                 Resolve::Save { .. } => self.stack.push(Frame::AbilitySave {
                     caster,
@@ -441,6 +443,8 @@ impl Battle {
             target,
             landed: !saved,
             mult: 1,
+            from: 0,
+            asked: false,
         });
         Ok(())
     }
@@ -453,12 +457,46 @@ impl Battle {
         target: UnitId,
         landed: bool,
         mult: i32,
+        from: usize,
+        asked: bool,
     ) -> Result<(), Illegal> {
         let Some(a) = self.ability(caster, i).cloned() else {
             return Ok(());
         };
         let effects = if landed { &a.effects } else { &a.on_miss };
-        for e in effects {
+        let frame = |from: usize| Frame::Effects {
+            caster,
+            ability: i,
+            target,
+            landed,
+            mult,
+            from,
+            asked: true,
+        };
+        // First the target may answer the spell landing on it, knowing the check
+        // (counters' counterspell per target); its answer may cancel what follows.
+        if !asked && target != caster && self.alive(target) && !effects.is_empty() {
+            let trigger = Trigger::SpellLanding {
+                caster,
+                ability: i,
+                landed,
+                total: self.last_check_total(caster, target),
+            };
+            if let Some(options) = self.rules().offer(self, target, &trigger, None)
+                && !options.is_empty()
+            {
+                self.stack.push(frame(0));
+                self.open_window(Window {
+                    reactor: target,
+                    trigger,
+                    options,
+                    hit: None,
+                    on_decline: Vec::new(),
+                });
+                return Ok(());
+            }
+        }
+        for (k, e) in effects.iter().enumerate().skip(from) {
             if self.entity(target).is_none() || self.ended.is_some() {
                 break;
             }
@@ -471,7 +509,11 @@ impl Battle {
                         continue;
                     };
                     let roll = self.dice.roll(dice)?;
-                    self.ability_damage(caster, i, target, kind, roll, mult, None);
+                    // A damage window pauses the rest until the damage is dealt.
+                    if self.ability_damage(caster, i, target, kind, roll, mult, None, frame(k + 1))
+                    {
+                        return Ok(());
+                    }
                 }
                 // "Miss: half damage": the hit's damage dice, rolled, halved.
                 Effect::HalfDamage => {
@@ -486,7 +528,19 @@ impl Battle {
                             continue;
                         };
                         let roll = self.dice.roll(dice)?;
-                        self.ability_damage(caster, i, target, kind, roll, 1, Some("miss: half"));
+                        let rest = frame(k + 1);
+                        if self.ability_damage(
+                            caster,
+                            i,
+                            target,
+                            kind,
+                            roll,
+                            1,
+                            Some("miss: half"),
+                            rest,
+                        ) {
+                            return Ok(());
+                        }
                     }
                 }
                 Effect::Ongoing { duration, .. } => {
@@ -549,7 +603,8 @@ impl Battle {
         mut roll: Roll,
         mult: i32,
         half: Option<&'static str>,
-    ) {
+        rest: Frame,
+    ) -> bool {
         if mult > 1 {
             let base = roll.total;
             roll = roll.with(Modifier::new(
@@ -579,7 +634,57 @@ impl Battle {
             natural: 0,
             effect: HitEffect::Ability(i),
         };
-        self.rules().deal_damage(self, hit, roll);
+        // The same damage step as a weapon's: the target may answer knowing the amount
+        // (`Ruleset::damage_answers`); the rest of the effects wait for the dealing.
+        match self.rules().damage_answers(self, &hit, &roll) {
+            Some(options) if !options.is_empty() => {
+                self.stack.push(rest);
+                let amount = roll.total.max(0);
+                self.open_window(Window {
+                    reactor: target,
+                    trigger: Trigger::IncomingDamage {
+                        attacker: caster,
+                        amount,
+                    },
+                    options,
+                    hit: Some(hit.clone()),
+                    on_decline: vec![Frame::DealDamage { hit, roll }],
+                });
+                true
+            }
+            _ => {
+                self.rules().deal_damage(self, hit, roll);
+                false
+            }
+        }
+    }
+
+    /// Take back what an ability was still to do to `target` (its pending
+    /// `Frame::Effects`): a per-target counterspell's answer.
+    pub fn cancel_effects(&mut self, caster: UnitId, ability: usize, target: UnitId) {
+        self.stack.retain(|f| {
+            !matches!(f, Frame::Effects { caster: c, ability: a, target: t, .. }
+                if *c == caster && *a == ability && *t == target)
+        });
+    }
+
+    /// The total of the last check rolled between `caster` and `target` in this casting:
+    /// the caster's attack roll on it, or its save (what a per-target counterspell sees).
+    fn last_check_total(&self, caster: UnitId, target: UnitId) -> Option<i32> {
+        for l in self.log.iter().rev() {
+            match &l.event {
+                Event::Attack {
+                    attacker,
+                    target: t,
+                    roll,
+                    ..
+                } if *attacker == caster && *t == target => return Some(roll.total),
+                Event::Check { unit, roll, .. } if *unit == target => return Some(roll.total),
+                Event::Cast { unit, .. } if *unit == caster => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     /// Heal a unit by a rolled amount (at most to its maximum): `Healed`, then the

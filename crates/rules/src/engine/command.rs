@@ -54,6 +54,11 @@ pub enum Command {
         /// (`Ruleset::commit_range`; counters: skill dice); 0 when nothing.
         #[serde(default, skip_serializing_if = "is_zero")]
         commit: u32,
+        /// Amounts per pool and part ([`Commit`]), for an answer that takes more than
+        /// one pool or part (counters' Block and Dig In); `commit` is a shorthand for an
+        /// amount of the first part's first pool.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        commits: Vec<Commit>,
     },
     /// A special action: a common one or one of the battle's ruleset (flow: Take a Step,
     /// Feint, Shove, Grapple, ...; another ruleset's is refused).
@@ -80,4 +85,18 @@ impl Command {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// An amount a reactor commits from one pool to one part of its answer
+/// (`Command::React`'s `commits`; the parts are the ruleset's
+/// [`crate::rulesets::Ruleset::commit_range`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commit {
+    /// Index of the part in the ruleset's list.
+    #[serde(default)]
+    pub part: usize,
+    /// The pool it is paid from.
+    pub pool: crate::pools::Pool,
+    /// How much.
+    pub amount: u32,
 }

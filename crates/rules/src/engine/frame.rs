@@ -36,6 +36,29 @@ pub enum Frame {
         #[serde(default = "yes")]
         paid: bool,
     },
+    /// Declare, then resolve: each of `reactors` in turn is offered the ruleset's options
+    /// for `trigger` and declares an answer (or none) without it taking effect; when all
+    /// have declared, the answers resolve by the ruleset's order of kinds
+    /// ([`crate::rulesets::Ruleset::resolve_order`]) and by initiative within a kind
+    /// (`Frame::Resolve`). For several reactors, allies of the target included
+    /// (counters: every counter declared before any resolves).
+    Declare {
+        /// What they answer.
+        trigger: Trigger,
+        /// Who is still to declare, in order.
+        reactors: Vec<UnitId>,
+        /// What has been declared so far.
+        #[serde(default)]
+        declared: Vec<Declared>,
+    },
+    /// One declared answer, resolving now: paid, logged as `Reacted`, carried out by the
+    /// ruleset's `answer`.
+    Resolve {
+        /// What it answers.
+        trigger: Trigger,
+        /// The declaration.
+        declared: Declared,
+    },
     /// Offer a reaction opportunity.
     Offer {
         /// Who may react.
@@ -124,6 +147,13 @@ pub enum Frame {
         landed: bool,
         /// Damage dice multiplier.
         mult: i32,
+        /// The first effect still to apply (after a damage window paused them).
+        #[serde(default)]
+        from: usize,
+        /// The target has been offered its answer to the spell landing
+        /// (`Trigger::SpellLanding`).
+        #[serde(default)]
+        asked: bool,
     },
     /// A frame only one ruleset queues (flow's intercept offers and defences,
     /// tactical-d20's leaps and pursuits; `rulesets/<id>/vocabulary.rs`): the engine hands
@@ -180,4 +210,29 @@ pub struct Provoked {
     pub reactor: UnitId,
     /// With which weapon (its best that reaches).
     pub weapon: usize,
+}
+
+/// One part of what a reactor may commit on top of a reaction's price
+/// ([`crate::rulesets::Ruleset::commit_range`]): counters' Block takes skill dice or
+/// unspent movement (one part, two pools), its Dig In more movement (a second part).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommitPart {
+    /// What the part is called in the prompt ("Block", "Dig In").
+    pub label: &'static str,
+    /// The pools that may pay it, in any mix.
+    pub pools: Vec<crate::pools::Pool>,
+    /// The most the part takes, its pools together.
+    pub max: u32,
+}
+
+/// An answer declared in a [`Frame::Declare`] step, waiting to resolve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declared {
+    /// Who answers.
+    pub reactor: UnitId,
+    /// With what.
+    pub kind: ReactionKind,
+    /// What it commits on top (checked when declared).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commits: Vec<super::Commit>,
 }

@@ -4,6 +4,7 @@
 //! decision from a reactor, the engine opens a [`Window`] and stops; the battle waits
 //! until that reactor answers with [`Command::React`].
 
+mod answer;
 mod cast;
 mod command;
 mod frame;

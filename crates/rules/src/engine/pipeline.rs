@@ -62,8 +62,8 @@ impl Battle {
             Plan::React {
                 window,
                 choice,
-                commit,
-            } => self.answer(window, choice, commit)?,
+                commits,
+            } => self.answer(window, choice, commits)?,
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
         }
         self.run()
@@ -181,6 +181,7 @@ impl Battle {
                 unit,
                 choice,
                 commit,
+                ref commits,
             } => {
                 self.unit_checked(unit)?;
                 let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
@@ -200,32 +201,11 @@ impl Battle {
                             .join(", "),
                     });
                 }
-                if commit > 0 {
-                    // Only an answer whose ruleset names a pool to commit from, up to its
-                    // most, and no more than the reactor has.
-                    let range = choice.and_then(|c| self.rules().commit_range(self, w, c));
-                    let Some((pool, max)) = range else {
-                        return Err(Illegal::Cannot {
-                            unit: self.name(unit).into(),
-                            why: "nothing can be committed to that answer".into(),
-                        });
-                    };
-                    let has = self.pool(unit, pool).max(0) as u32;
-                    if commit > max.min(has) {
-                        return Err(Illegal::Cannot {
-                            unit: self.name(unit).into(),
-                            why: format!(
-                                "it can commit at most {} to that answer (has {})",
-                                pool.words(max as i32),
-                                pool.words(has as i32)
-                            ),
-                        });
-                    }
-                }
+                let commits = self.commitments(unit, w, choice, commit, commits)?;
                 Ok(Plan::React {
                     window: w.clone(),
                     choice,
-                    commit,
+                    commits,
                 })
             }
             Command::Act { unit, ref action } => {
@@ -257,52 +237,6 @@ impl Battle {
                 })
             }
         }
-    }
-
-    fn answer(
-        &mut self,
-        w: Window,
-        choice: Option<ReactionKind>,
-        commit: u32,
-    ) -> Result<(), Illegal> {
-        self.window = None;
-        let Some(kind) = choice else {
-            self.emit(Event::ReactionDeclined { reactor: w.reactor });
-            for f in w.on_decline.into_iter().rev() {
-                self.stack.push(f);
-            }
-            return Ok(());
-        };
-        // The first affordable alternative of the ruleset's price pays (the offer checked
-        // it could; were none affordable, the first is charged all the same).
-        let cost = self.rules().reaction_cost(kind);
-        let paid = self
-            .pools(w.reactor)
-            .and_then(|p| p.pick(&cost))
-            .or(cost.alternatives().first().map(Vec::as_slice))
-            .unwrap_or_default()
-            .iter()
-            .copied()
-            .filter(|(_, n)| *n != 0)
-            .collect();
-        self.emit(Event::Reacted {
-            reactor: w.reactor,
-            kind,
-            paid,
-        });
-        // What the reactor commits on top (checked in `plan`).
-        if commit > 0
-            && let Some((pool, _)) = self.rules().commit_range(self, &w, kind)
-        {
-            self.emit(Event::Spent {
-                unit: w.reactor,
-                pool,
-                amount: commit as i32,
-                on: crate::event::Spend::Commit,
-                left: 0,
-            });
-        }
-        self.rules().answer(self, w, kind, commit)
     }
 
     /// Pop frames until done or a window opens; then end an exhausted turn.
@@ -412,6 +346,23 @@ impl Battle {
                     });
                 }
             }
+            Frame::Declare {
+                trigger,
+                mut reactors,
+                declared,
+            } => self.declare_next(trigger, &mut reactors, declared),
+            Frame::Resolve { trigger, declared } => {
+                let w = Window {
+                    reactor: declared.reactor,
+                    trigger,
+                    options: vec![declared.kind],
+                    hit: None,
+                    on_decline: Vec::new(),
+                };
+                if self.alive(declared.reactor) {
+                    self.resolve_answer(w, declared.kind, declared.commits)?;
+                }
+            }
             Frame::StandUp { unit } => {
                 if self.alive(unit) && self.has(unit, ConditionKind::Prone) {
                     self.emit(Event::ConditionRemoved {
@@ -453,7 +404,9 @@ impl Battle {
                 target,
                 landed,
                 mult,
-            } => self.exec_effects(caster, ability, target, landed, mult)?,
+                from,
+                asked,
+            } => self.exec_effects(caster, ability, target, landed, mult, from, asked)?,
             Frame::Damage { hit, mult } => self.damage(hit, mult)?,
             Frame::DealDamage { hit, roll } => self.rules().deal_damage(self, hit, roll),
             // A ruleset's own frame goes to the ruleset that queues it; another ruleset's
@@ -480,6 +433,8 @@ impl Battle {
                 target: hit.target,
                 landed: true,
                 mult,
+                from: 0,
+                asked: false,
             });
             return Ok(());
         }
@@ -610,6 +565,8 @@ impl Battle {
                 target,
                 landed: false,
                 mult: 1,
+                from: 0,
+                asked: false,
             });
         }
         if outcome.is_success() {
@@ -683,7 +640,7 @@ enum Plan {
     React {
         window: Window,
         choice: Option<ReactionKind>,
-        commit: u32,
+        commits: Vec<Commit>,
     },
     Act {
         unit: UnitId,

@@ -52,10 +52,37 @@ impl Battle {
             })
             .map(|(_, w)| w.reach)
             .max();
-        match w {
+        let base = match w {
             Some(w) => self.size(u).reach().max(w),
             None => 0,
-        }
+        };
+        self.rules().threat_reach(self, u, base)
+    }
+
+    /// The cells of `u`'s movement under way so far, its start first and the cell it
+    /// has just stepped to last (from the engine's `Move` frame); empty when it is not
+    /// moving.
+    pub fn movement_so_far(&self, u: UnitId) -> &[Cell] {
+        self.stack
+            .iter()
+            .rev()
+            .find_map(|f| match f {
+                crate::engine::Frame::Move {
+                    unit, path, next, ..
+                } if *unit == u => Some(&path[..(*next).min(path.len())]),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// How many steps of `mover`'s movement under way ended on a cell `reactor`
+    /// threatens ("moves more than 2 spaces within it", per mover and reactor).
+    pub fn steps_within(&self, mover: UnitId, reactor: UnitId) -> u32 {
+        let path = self.movement_so_far(mover);
+        path.iter()
+            .skip(1)
+            .filter(|&&c| self.threatens(reactor, c))
+            .count() as u32
     }
 
     /// Does `u` threaten `cell`? (flow: a unit held in a grapple threatens nothing;
@@ -104,7 +131,11 @@ impl Battle {
     /// reactor's weapon and its odds on the mover.
     pub fn provoked_along(&self, mover: UnitId, path: &[Cell]) -> Vec<Provoked> {
         let rules = self.rules();
-        let cost = rules.reaction_cost(ReactionKind::ReactionAttack);
+        let leaving = crate::event::Trigger::Leaving {
+            mover,
+            from: self.pos(mover),
+        };
+        let cost = rules.reaction_cost(self, &leaving, ReactionKind::ReactionAttack);
         let mut pools: std::collections::BTreeMap<UnitId, crate::pools::Pools> = Default::default();
         let mut done: Vec<UnitId> = Vec::new();
         let mut out = Vec::new();
@@ -163,7 +194,13 @@ impl Battle {
     /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
     /// ones in reach of a given cell.
     pub fn leave_reactors_anywhere(&self, mover: UnitId) -> Vec<UnitId> {
-        let cost = self.rules().reaction_cost(ReactionKind::ReactionAttack);
+        let leaving = crate::event::Trigger::Leaving {
+            mover,
+            from: self.pos(mover),
+        };
+        let cost = self
+            .rules()
+            .reaction_cost(self, &leaving, ReactionKind::ReactionAttack);
         self.order
             .iter()
             .copied()

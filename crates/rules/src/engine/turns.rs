@@ -136,6 +136,22 @@ fn begin_turn_at(b: &mut Battle, mut i: usize) -> Result<(), ForcedFaceError> {
             // such as a Wait's lapse when the turn starts).
             let pools = b.pools(u).map(|p| p.refreshed()).unwrap_or_default();
             b.emit(Event::TurnStarted { unit: u, pools });
+            // What it took on this turn's credit is paid first.
+            let owed: Vec<(crate::pools::Pool, i32)> = b
+                .owed
+                .iter()
+                .filter(|((o, _), _)| *o == u)
+                .map(|(&(_, p), &n)| (p, n))
+                .collect();
+            for (pool, amount) in owed {
+                b.emit(Event::Spent {
+                    unit: u,
+                    pool,
+                    amount,
+                    on: crate::event::Spend::Owed,
+                    left: 0,
+                });
+            }
             b.rules().turn_started(b, u);
             return Ok(());
         }

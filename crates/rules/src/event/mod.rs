@@ -1,6 +1,10 @@
 //! Events: everything that happens in a battle, as one serializable enum.
 //!
 //! `Battle::apply` is the only code that changes state, and it does so only from events.
+//! The kinds the events carry are beside the enum, re-exported here: checks and their
+//! outcomes (`check.rs`), what pools are spent on and refilled for (`spend.rs`, with
+//! [`Event::spent`] and [`Event::refilled`]), reaction windows (`reaction.rs`) and the
+//! landed attack in flight (`hit.rs`).
 
 pub mod hit;
 use serde::{Deserialize, Serialize};
@@ -11,288 +15,12 @@ use crate::grid::{Cell, GridKind};
 use crate::pools::Pool;
 use crate::vocab::RulesetId;
 
+mod check;
 mod reaction;
+mod spend;
+pub use check::{AttackKind, CheckPurpose, Fizzle, Outcome};
 pub use reaction::*;
-
-/// The result of a check, from best to worst. d20 rulesets use `Critical`, `Success`,
-/// `Failure`, `CriticalFailure`; flow uses all six levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// Critical failure (fumble).
-    CriticalFailure,
-    /// Failure.
-    Failure,
-    /// Success (flow: Normal success).
-    Success,
-    /// flow: Hard success.
-    Hard,
-    /// flow: Major success.
-    Major,
-    /// Critical success.
-    Critical,
-}
-
-impl Outcome {
-    /// Every level, worst first (the order of `as usize`).
-    pub const ALL: [Outcome; 6] = [
-        Outcome::CriticalFailure,
-        Outcome::Failure,
-        Outcome::Success,
-        Outcome::Hard,
-        Outcome::Major,
-        Outcome::Critical,
-    ];
-
-    /// Any success?
-    pub fn is_success(self) -> bool {
-        self >= Outcome::Success
-    }
-
-    /// One level better (capped at Critical).
-    pub fn raised(self) -> Outcome {
-        match self {
-            Outcome::CriticalFailure => Outcome::Failure,
-            Outcome::Failure => Outcome::Success,
-            Outcome::Success => Outcome::Hard,
-            Outcome::Hard => Outcome::Major,
-            Outcome::Major | Outcome::Critical => Outcome::Critical,
-        }
-    }
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Outcome::CriticalFailure => "critical failure",
-            Outcome::Failure => "failure",
-            Outcome::Success => "success",
-            Outcome::Hard => "hard success",
-            Outcome::Major => "major success",
-            Outcome::Critical => "critical success",
-        })
-    }
-}
-
-/// How an attack was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AttackKind {
-    /// A normal attack on the attacker's turn.
-    Normal,
-    /// A reaction (opportunity) attack: never triggers further attacks.
-    Reaction,
-    /// The counter-attack of a Riposte.
-    Riposte,
-    /// tactical-d20: a Secondary Attack (Move action, −5).
-    Secondary,
-    /// tactical-d20: a Tertiary Attack (Quick action, −10).
-    Tertiary,
-    /// tactical-d20: the attack of a Charge (+2 attack and damage).
-    Charge,
-}
-
-/// What a point was spent on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Spend {
-    /// Movement.
-    Move,
-    /// Committed to a reaction's answer (`Command::React`'s `commit`).
-    Commit,
-    /// An attack.
-    Attack,
-    /// flow: Take a Step.
-    Step,
-    /// flow: Feint.
-    Feint,
-    /// flow: Shove.
-    Shove,
-    /// flow: Grapple.
-    Grapple,
-    /// flow: keeping a grapple up (2 AP each round).
-    MaintainGrapple,
-    /// flow: Disarm.
-    Disarm,
-    /// flow: Draw a weapon or item.
-    Draw,
-    /// flow: Sheathe a weapon or item.
-    Sheathe,
-    /// flow: pick an item up from the ground (drawing it).
-    PickUp,
-    /// flow: Flow State.
-    FlowState,
-    /// flow: Total Defense.
-    TotalDefense,
-    /// flow: Tumble Through.
-    Tumble,
-    /// flow: standing up from prone.
-    StandUp,
-    /// tactical-d20: going prone on purpose.
-    DropProne,
-    /// tactical-d20: Dash.
-    Dash,
-    /// tactical-d20: Defend.
-    Defend,
-    /// tactical-d20: Assist.
-    Assist,
-    /// tactical-d20: Sunder.
-    Sunder,
-    /// tactical-d20: Trip.
-    Trip,
-    /// tactical-d20: Push.
-    Push,
-    /// tactical-d20: Charge.
-    Charge,
-    /// tactical-d20: Concentrate.
-    Concentrate,
-    /// tactical-d20: Guard.
-    Guard,
-    /// tactical-d20: Jump.
-    Jump,
-    /// tactical-d20: Overrun.
-    Overrun,
-    /// tactical-d20: (Re-)Equip (draw, stow, pick up, hand over).
-    Equip,
-    /// tactical-d20: Focus.
-    Focus,
-    /// tactical-d20: Side Step.
-    SideStep,
-    /// tactical-d20: Command.
-    Command,
-    /// tactical-d20: Wait.
-    Wait,
-    /// tactical-d20: patching a bleeding wound.
-    Patch,
-    /// tactical-d20: the opposed check of a grapple in progress.
-    GrappleCheck,
-    /// tactical-d20: breaking free of a restraint.
-    BreakFree,
-    /// flow: Flow Points fading at the end of a turn.
-    Decay,
-    /// Casting a spell, using an ability, a potion or an item.
-    Cast,
-    /// A use of a potion or an item's charge.
-    Use,
-    /// tactical-d20: Spell Quantity for a counterspell.
-    Counterspell,
-    /// escalation: a Disengage check (paid whether it succeeds or not).
-    Disengage,
-    /// escalation: switching stance or weapon.
-    Stance,
-    /// escalation: Rally.
-    Rally,
-    /// escalation: stabilizing a dying ally.
-    Stabilize,
-    /// escalation: the Quick and Move actions spent alongside a Coup de Grace.
-    CoupDeGrace,
-    /// escalation: a recovery used to heal.
-    Recovery,
-    /// escalation: a failed death save.
-    DeathSave,
-    /// escalation: sustaining a power (its action type).
-    Sustain,
-    /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
-    /// lose the Move action; a tied grapple check loses every action).
-    Lost(ConditionKind),
-}
-
-impl Spend {
-    /// Is it a price paid for something the unit does (not a decay or a loss)?
-    pub fn is_paid(self) -> bool {
-        !matches!(self, Spend::Decay | Spend::Lost(_))
-    }
-}
-
-/// What a plain or opposed check (not an attack) is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CheckPurpose {
-    /// Tumble Through (Agility).
-    Tumble,
-    /// Feint (Melee or Deception vs Melee or Agility).
-    Feint,
-    /// Shove (Athletics vs Athletics).
-    Shove,
-    /// Grapple (Athletics vs Athletics).
-    Grapple,
-    /// Breaking free of a grapple (Athletics vs Athletics).
-    BreakFree,
-    /// tactical-d20 Disarm (Athletics vs Reflex).
-    Disarm,
-    /// tactical-d20 Trip (Athletics vs Reflex).
-    Trip,
-    /// tactical-d20 Push (Athletics vs Reflex).
-    Push,
-    /// tactical-d20 Sunder (attack roll vs Reflex).
-    Sunder,
-    /// tactical-d20 Concentrate (Endurance vs DC 5 + 5 per threatening foe).
-    Concentrate,
-    /// tactical-d20 Jump (Athletics + 2 vs DC by distance and height).
-    Jump,
-    /// tactical-d20 Overrun (Athletics + 2 vs Reflex).
-    Overrun,
-    /// tactical-d20 patching a wound (Survival vs DC 10 + bleed damage).
-    Patch,
-    /// tactical-d20 hiding behind cover when defending (Stealth vs DC 10).
-    Hide,
-    /// tactical-d20: the grapple check each turn (Athletics vs Athletics).
-    GrappleCheck,
-    /// tactical-d20: the spellcasting focus check (Magical Aptitude vs 13 + 2 × order).
-    Focus,
-    /// tactical-d20: identifying a spell as it is cast (Magical Aptitude vs the Spell DC).
-    Identify,
-    /// tactical-d20: a counterspell's caster level check vs the Spell DC.
-    Counterspell,
-    /// tactical-d20: keeping a spell after an opportunity attack hurt the caster.
-    Disrupt,
-    /// A target's save against an ability (flow: its skill against the caster's Magic).
-    Resist,
-    /// escalation: a Disengage check (3d6 vs 11, +1 per enemy past the first).
-    Disengage,
-    /// escalation: a Dicey Move (3d6 against the terrain's difficulty).
-    DiceyMove,
-    /// escalation: sustaining the unit's power at this index (3d6 against its Sustain).
-    Sustain(u8),
-}
-
-/// Why a pool was refilled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Gain {
-    /// Bought with another pool (movement bought with AP or a Move action).
-    Bought,
-    /// Given back by a rule (a critical defence, Total Defense, a Wait, a new round's
-    /// Reaction).
-    Regained,
-    /// flow FP: the start of combat.
-    Start,
-    /// flow FP: an attack hit.
-    Hit,
-    /// flow FP: an attack crit.
-    Crit,
-    /// flow FP: a successful reaction.
-    Reaction,
-    /// flow FP: a killing blow.
-    Kill,
-    /// Given by an ability's `Grant` effect.
-    Granted,
-}
-
-/// Why a casting came to nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Fizzle {
-    /// tactical-d20: the spellcasting focus check failed.
-    Focus,
-    /// Countered by this unit.
-    Countered(UnitId),
-    /// tactical-d20: hurt by a reaction while casting, and the concentration check failed.
-    Disrupted,
-    /// The caster went down before the spell went off.
-    CasterDown,
-    /// A summon's cell was taken (or turned unstandable) before it went off.
-    NoRoom,
-}
+pub use spend::{Gain, Spend};
 
 /// Everything that can happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -340,6 +68,35 @@ pub enum Event {
         unit: UnitId,
         /// Each refreshed pool and what is left of it now, in pool order.
         pools: Vec<(Pool, i32)>,
+    },
+    /// `reactor` declared its answer `kind` in a declare-then-resolve step
+    /// (`Frame::Declare`); it resolves, paid and logged as `Reacted`, once all have
+    /// declared.
+    Declared {
+        /// Who.
+        reactor: UnitId,
+        /// Its answer.
+        kind: ReactionKind,
+    },
+    /// A once-per right was used ([`crate::components::Once`]; the ledger keeps it for
+    /// its stretch): what a ruleset records itself, such as a reaction against one
+    /// creature ("not the same creature twice in a round").
+    Marked {
+        /// Who used it.
+        unit: UnitId,
+        /// Which right.
+        once: crate::components::Once,
+    },
+    /// `unit` took something now that its next turn pays for: `amount` of `pool` is
+    /// spent when its next turn starts (melee-zone: standing up on a foe's turn costs
+    /// the next turn's Move action). See [`crate::battle::Battle::may_owe`].
+    Owed {
+        /// Who owes.
+        unit: UnitId,
+        /// From which pool of its next turn.
+        pool: Pool,
+        /// How much.
+        amount: i32,
     },
     /// Something was paid out of a pool (AP, an action slot, FP decay, a lost slot).
     Spent {
@@ -769,30 +526,6 @@ pub enum Event {
         /// The side left standing, if any.
         winner: Option<SideId>,
     },
-}
-
-impl Event {
-    /// `amount` of `pool` paid by `unit` on `on` (its `left` is filled in when emitted).
-    pub fn spent(unit: UnitId, pool: Pool, amount: i32, on: Spend) -> Event {
-        Event::Spent {
-            unit,
-            pool,
-            amount,
-            on,
-            left: 0,
-        }
-    }
-
-    /// `amount` of `pool` given back to `unit` (its `left` is filled in when emitted).
-    pub fn refilled(unit: UnitId, pool: Pool, amount: i32, why: Gain) -> Event {
-        Event::Refilled {
-            unit,
-            pool,
-            amount,
-            why,
-            left: 0,
-        }
-    }
 }
 
 /// An event with the round it happened in.

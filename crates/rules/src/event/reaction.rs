@@ -86,6 +86,30 @@ pub enum Trigger {
         /// Steps of the fumble chain.
         tragedy: u32,
     },
+    /// `mover`, on one movement, has now taken `steps` steps within the reactor's zone (its
+    /// threatened cells; melee-zone: "moves more than 2 spaces within it"). The ruleset
+    /// offers it (`Battle::steps_within` counts them).
+    WithinZone {
+        /// Who moves.
+        mover: UnitId,
+        /// Steps taken within the zone so far on this movement.
+        steps: u32,
+    },
+    /// `caster`'s ability `ability` has been rolled against the reactor (its attack or the
+    /// reactor's save; `landed`: its effects, else its `on_miss`) and is about to take
+    /// effect; `total` is the check's total when one was rolled (the attack roll, or the
+    /// save against the caster's number). Counters: a counterspell per target, after the
+    /// spell's check. The ruleset's answer may cancel it (`Battle::cancel_effects`).
+    SpellLanding {
+        /// Who casts.
+        caster: UnitId,
+        /// The caster's ability (index into its abilities).
+        ability: usize,
+        /// Effects (true) or the miss's (false).
+        landed: bool,
+        /// The check's total, if one was rolled.
+        total: Option<i32>,
+    },
     /// `caster` casts a spell (or uses an ability that provokes) within the reactor's
     /// threat range: a reaction attack (it does not stop the casting, except where the
     /// ruleset says so).
@@ -142,9 +166,11 @@ impl Trigger {
             Trigger::StandingUp { unit } | Trigger::FailedManeuver { unit } => Some(*unit),
             Trigger::EntersReach { mover, .. } => Some(*mover),
             Trigger::Fumbled { attacker, .. } => Some(*attacker),
+            Trigger::WithinZone { mover, .. } => Some(*mover),
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
             Trigger::SpellIdentified { .. }
+            | Trigger::SpellLanding { .. }
             | Trigger::Approaching { .. }
             | Trigger::PowerCue { .. } => None,
             Trigger::IncomingAttack { .. }

@@ -221,12 +221,16 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             unit,
             choice,
             commit,
+            commits,
         } => {
-            let commit = if *commit > 0 {
+            let mut commit = if *commit > 0 {
                 format!(", commit: {commit}")
             } else {
                 String::new()
             };
+            if !commits.is_empty() {
+                commit += &format!(", commits: {}", ron_text(commits));
+            }
             format!(
                 "React(unit: {}, choice: {}{commit})",
                 name(*unit),

@@ -13,9 +13,10 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::components::{Slot, UnitId};
-use crate::engine::{Action, Aim, CastAt, CommonAction, Window};
+use crate::engine::{Action, Aim, CastAt, Commit, CommitPart, CommonAction};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
+use crate::pools::Pool;
 use crate::rulesets::ui::{Pick, Target};
 use crate::rulesets::{Registry, RulesetId, View, view_of};
 use crate::{Battle, Command};
@@ -69,6 +70,16 @@ impl Entropy for Words<'_> {
         self.next() as i32
     }
 }
+
+/// Pools a commit may name (any part may be offered one it does not take).
+const POOLS: [Pool; 6] = [
+    Pool::Ap,
+    Pool::Reaction,
+    Pool::Movement,
+    Pool::SkillDice,
+    Pool::Interrupt,
+    Pool::FreeHits,
+];
 
 /// Texts typed into a words field (empty, blank, too long, not ASCII).
 const TEXTS: [&str; 5] = [
@@ -216,8 +227,8 @@ impl<E: Entropy> CommandMaker<'_, E> {
 
     /// A `React` by `unit`: mostly one of the open window's options (escalation's
     /// Interrupt and FreePower powers, flow's Dodge …, whatever the ruleset offers) or a
-    /// decline; now and then a reaction nobody offered. The commit is 0, a random amount
-    /// within the ruleset's `commit_range` for that answer, or more than it allows.
+    /// decline; now and then a reaction nobody offered; with what [`Self::commits`]
+    /// gives for the ruleset's `commit_range` of that answer.
     fn react(&mut self, b: &Battle, unit: UnitId) -> Command {
         let window = b.window();
         let offered: &[ReactionKind] = window.map_or(&[], |w| &w.options);
@@ -227,28 +238,64 @@ impl<E: Entropy> CommandMaker<'_, E> {
             _ if offered.is_empty() => self.flag().then(|| self.any_reaction(b, unit)),
             _ => Some(offered[self.index(offered.len())]),
         };
-        let commit = self.commit(b, window, choice);
+        let parts = match (window, choice) {
+            (Some(w), Some(k)) if w.options.contains(&k) => b.rules().commit_range(b, w, k),
+            _ => Vec::new(),
+        };
+        let (commit, commits) = self.commits(&parts);
         Command::React {
             unit,
             choice,
             commit,
+            commits,
         }
     }
 
-    /// An amount to commit with `choice` in `w`: mostly 0, else within the ruleset's
-    /// range for an offered answer (0 when it has none) or beyond it.
-    fn commit(&mut self, b: &Battle, w: Option<&Window>, choice: Option<ReactionKind>) -> u32 {
-        let most = match (w, choice) {
-            (Some(w), Some(k)) if w.options.contains(&k) => {
-                b.rules().commit_range(b, w, k).map_or(0, |(_, n)| n)
-            }
-            _ => 0,
-        };
+    /// What to commit on top of an answer whose ruleset takes `parts` (empty: nothing):
+    /// mostly nothing; else the shorthand `commit` within the first part's most or past
+    /// it, amounts per part from one of its pools within its most, or one amount past the
+    /// range (a part the answer lacks, a pool its part does not take, more than its most).
+    fn commits(&mut self, parts: &[CommitPart]) -> (u32, Vec<Commit>) {
         match self.below(8) {
-            0 => most.saturating_add(1 + self.below(3)),
-            1 => u32::MAX - self.below(2),
-            2 | 3 => self.below(most.saturating_add(1)),
-            _ => 0,
+            0..=3 => (0, Vec::new()),
+            4 => {
+                let most = parts.first().map_or(0, |p| p.max);
+                let n = match self.below(3) {
+                    0 => self.below(most.saturating_add(1)),
+                    1 => most.saturating_add(1 + self.below(3)),
+                    _ => u32::MAX - self.below(2),
+                };
+                (n, Vec::new())
+            }
+            5 | 6 => {
+                let mut v = Vec::new();
+                for (part, p) in parts.iter().enumerate() {
+                    if p.pools.is_empty() || !self.flag() {
+                        continue;
+                    }
+                    let pool = p.pools[self.index(p.pools.len())];
+                    let amount = self.below(p.max.saturating_add(1));
+                    v.push(Commit { part, pool, amount });
+                }
+                (0, v)
+            }
+            _ => {
+                let part = self.index(parts.len() + 2);
+                let (pools, max) = parts
+                    .get(part)
+                    .map_or((&[][..], 0), |p| (&p.pools[..], p.max));
+                let pool = if !pools.is_empty() && self.flag() {
+                    pools[self.index(pools.len())]
+                } else {
+                    POOLS[self.index(POOLS.len())]
+                };
+                let amount = match self.below(3) {
+                    0 => max.saturating_add(1 + self.below(3)),
+                    1 => u32::MAX,
+                    _ => self.below(max.saturating_add(2)),
+                };
+                (0, vec![Commit { part, pool, amount }])
+            }
         }
     }
 

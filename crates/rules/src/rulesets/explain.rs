@@ -2,7 +2,7 @@
 //! condition badge, an action button, a reaction in a prompt, a terrain cell or a log
 //! line, and what F1 help lists. Each ruleset writes its own words in its folder
 //! (`flow/explain.rs`, `tactical_d20/explain.rs`) and answers
-//! [`crate::rulesets::Ruleset::explain`] and [`crate::rulesets::Ruleset::summary`] from
+//! [`crate::rulesets::View::explain`] and [`crate::rulesets::View::summary`] from
 //! them; the window asks through the trait and names no ruleset.
 //!
 //! The words say what the game does, which is what `docs/rules/<id>.md` says: where the

@@ -129,7 +129,7 @@ pub struct ActionSpec {
     pub target: Target,
     /// The command for the acting unit and what was picked (`None` when the pick is not
     /// of the kind `target` asks for). Choices still open (which item) take their
-    /// default here; [`crate::rulesets::Ruleset::choice`] offers the others.
+    /// default here; [`crate::rulesets::View::choice`] offers the others.
     pub build: fn(&Battle, UnitId, &Pick) -> Option<Command>,
 }
 

@@ -12,7 +12,7 @@ use crate::event::ReactionKind;
 use super::explain;
 use super::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
 
-/// How a check's log line reads ([`Ruleset::check_note`]).
+/// How a check's log line reads ([`View::check_note`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckNote {
     /// Added to the check's words (": a tie goes to …"), or "".

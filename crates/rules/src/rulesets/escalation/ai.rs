@@ -45,6 +45,16 @@ fn sustain(b: &Battle, u: UnitId) -> Option<Command> {
 }
 
 impl AiTactics for EscalationAi {
+    // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
+    fn commit(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::Commit> {
+        Vec::new()
+    }
+
     // Nothing to prepare before casting in this ruleset.
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None

@@ -394,6 +394,8 @@ fn roll_one(
             target,
             landed: false,
             mult: 1,
+            from: 0,
+            asked: false,
         }),
         // A natural 3: "no miss effects".
         _ => {

@@ -63,7 +63,8 @@ fn intercept_path_with(
 /// May `i` intercept `mover`, who stepped from `from` next to `ally`? It must be a
 /// standing ally of `ally` (not `ally` itself), Free (engaged with no enemy but, maybe,
 /// the mover, whose step may have brought it next to both), with `ally`
-/// Nearby (within its speed) or next to it; a Flying mover only by a flyer; and it must
+/// Nearby (one move brings it next to the ally: distance − 1 within its speed) or next
+/// to it; a Flying mover only by a flyer; and it must
 /// reach a cell next to `from`.
 pub fn may_intercept(b: &Battle, i: UnitId, mover: UnitId, ally: UnitId, from: Cell) -> bool {
     may_intercept_at(b, i, mover, b.pos(mover), ally, from)
@@ -83,7 +84,10 @@ fn may_intercept_at(
         && b.alive(i)
         && !b.enemies(i, ally)
         && b.enemies(i, mover)
-        && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i)
+        // Nearby: "If two characters are Nearby each other, they can be next to/engaged
+        // with each other with one move action": one move (its speed) brings it next to
+        // the ally, so the distance less one is within its speed.
+        && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i) + 1
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).iter().all(|&e| e == mover)
         && intercept_path_with(b, i, from, mover, mover_at).is_some()

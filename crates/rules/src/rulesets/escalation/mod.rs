@@ -10,6 +10,7 @@ mod dicey;
 mod explain;
 mod intercept;
 mod interrupts;
+mod legality;
 mod powers;
 mod ready;
 mod rules;
@@ -28,6 +29,7 @@ pub use dicey::{
 pub use explain::SUSTAIN_PRICE;
 pub use intercept::*;
 pub use interrupts::{SHIELD_BONUS, triggered, ward};
+pub use legality::{check, plan_attack};
 pub use powers::{lasting_effects, sustain_chance, sustainable, used_or_sustained_this_turn};
 pub use ready::ready_plan;
 pub use rules::Escalation;

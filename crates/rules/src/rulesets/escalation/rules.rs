@@ -188,6 +188,11 @@ impl Ruleset for Escalation {
     }
 
     // A unit in ranged stance holds no melee weapon, so it threatens nothing already.
+    // Threat reaches as far as the unit's size or melee weapon (no feat adds to it).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        reach
+    }
+
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
         false
     }
@@ -371,17 +376,38 @@ impl Ruleset for Escalation {
         ok.then(|| vec![ReactionKind::ReactionAttack])
     }
 
-    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
-        None
+    fn commit_range(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::CommitPart> {
+        Vec::new()
     }
 
     // An opportunity attack is a free basic melee attack.
+    // Nothing here is declared before it resolves: one order for every kind.
+    fn resolve_order(&self, _kind: ReactionKind) -> u32 {
+        0
+    }
+
+    // No answer here weighs damage against amounts committed.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+        _commits: &[crate::engine::Commit],
+    ) -> Option<f64> {
+        None
+    }
+
     fn answer(
         &self,
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        _commit: u32,
+        _commits: &[crate::engine::Commit],
     ) -> Result<(), Illegal> {
         if let (ReactionKind::Intercept, Trigger::Approaching { mover, from, .. }) =
             (kind, &w.trigger)
@@ -445,7 +471,7 @@ impl Ruleset for Escalation {
 
     // "You can make any number of Opportunity Attacks in a round": free. An Interrupt
     // power spends the Interrupt ("one of these per round outside of your turn").
-    fn reaction_cost(&self, kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, kind: ReactionKind) -> Cost {
         match kind {
             ReactionKind::Interrupt(_) => Cost::of(Pool::Interrupt, 1),
             _ => Cost::free(),

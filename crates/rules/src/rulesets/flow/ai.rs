@@ -14,6 +14,16 @@ use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 pub struct FlowAi;
 
 impl AiTactics for FlowAi {
+    // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
+    fn commit(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::Commit> {
+        Vec::new()
+    }
+
     // Nothing to prepare before casting in this ruleset.
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None

@@ -521,7 +521,9 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         amount,
         hp_after,
     });
-    // Flow Points come from attacks and reactions, not from an ability's damage.
+    // Flow Points come from attacks and reactions, not from an ability's damage; a
+    // killing blow wins its FP whatever dealt it ("Gain 1 FP from a killing blow on an
+    // enemy combatant").
     let spell = matches!(hit.effect, HitEffect::Ability(_));
     let (gain, why) = if hit.level == Outcome::Critical {
         (FP_CRIT, Gain::Crit)
@@ -539,7 +541,7 @@ pub(crate) fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         b.emit(Event::Down { unit: hit.target });
         super::actions::end_grapple(b, hit.target);
         super::actions::clear_feints(b, hit.target);
-        if !spell {
+        if b.enemies(hit.attacker, hit.target) {
             b.emit(Event::refilled(
                 hit.attacker,
                 Pool::FlowPoints,

@@ -211,6 +211,11 @@ impl Ruleset for Flow {
     }
 
     // A unit held in a grapple threatens nothing.
+    // Threat reaches as far as the unit's size or melee weapon (no feat adds to it).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        reach
+    }
+
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
         b.has(u, ConditionKind::Grappled)
     }
@@ -425,7 +430,28 @@ impl Ruleset for Flow {
     }
 
     // No answer takes more than its price.
-    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
+    fn commit_range(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::CommitPart> {
+        Vec::new()
+    }
+
+    // Nothing here is declared before it resolves: one order for every kind.
+    fn resolve_order(&self, _kind: ReactionKind) -> u32 {
+        0
+    }
+
+    // No answer here weighs damage against amounts committed.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+        _commits: &[crate::engine::Commit],
+    ) -> Option<f64> {
         None
     }
 
@@ -434,7 +460,7 @@ impl Ruleset for Flow {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        _commit: u32,
+        _commits: &[crate::engine::Commit],
     ) -> Result<(), Illegal> {
         match (kind, w.hit) {
             (ReactionKind::ReactionAttack, _) => {
@@ -575,7 +601,7 @@ impl Ruleset for Flow {
         Ok(())
     }
 
-    fn reaction_cost(&self, kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, kind: ReactionKind) -> Cost {
         // Riposte and Intercept 2 RP, the rest 1; the choices a window asks for are free.
         match kind.cost() {
             0 => Cost::free(),

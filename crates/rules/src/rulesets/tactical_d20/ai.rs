@@ -16,6 +16,16 @@ use super::{TacticalD20, TacticalD20Action};
 pub struct TacticalD20Ai;
 
 impl AiTactics for TacticalD20Ai {
+    // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
+    fn commit(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::Commit> {
+        Vec::new()
+    }
+
     // Stand up when prone; break free when restrained (or grappled).
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         if b.has(u, ConditionKind::Prone)

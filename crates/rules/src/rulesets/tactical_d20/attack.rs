@@ -123,30 +123,12 @@ pub fn attack_math(
         slot,
         armour_class(b, attacker, target, weapon),
     );
-    if b.has(attacker, ConditionKind::Fatigued) {
-        let ability = a.bonus.get(1).map(|m| m.value).unwrap_or(0);
-        if ability > 0 {
-            a.bonus
-                .push(Modifier::new(ModKind::Condition, "fatigued", -ability));
-        }
-    }
+    let ability = a.bonus.get(1).map(|m| m.value).unwrap_or(0);
+    fatigued(b, attacker, ability, &mut a.bonus);
     if kind == AttackKind::Charge {
         a.bonus.push(Modifier::new(ModKind::Other, "charge", 2));
     }
-    if b.has(attacker, ConditionKind::FocusAttack) {
-        a.bonus.push(Modifier::new(ModKind::Condition, "focus", 1));
-    }
-    d20_bonuses(b, attacker, &mut a.bonus);
-    if let Some((1, why)) = footing(b, attacker, target) {
-        a.bonus.push(Modifier::new(ModKind::Terrain, why, 4));
-    }
-    // Tactical Positioning: cover grants "a +4 bonus on Attack Rolls and AC" — to the
-    // attacker too when it is the one in cover.
-    if b.has(attacker, ConditionKind::Cover) {
-        a.bonus.push(Modifier::new(ModKind::Terrain, "in cover", 4));
-    } else if attacker_behind_cover(b, attacker, target) {
-        a.bonus.push(Modifier::new(ModKind::Terrain, "cover", 4));
-    }
+    situational(b, attacker, target, &mut a.bonus);
     if w.kind == WeaponKind::Melee && b.has(attacker, ConditionKind::Prone) {
         a.bonus
             .push(Modifier::new(ModKind::Condition, "prone attacker", -4));
@@ -163,6 +145,33 @@ pub fn attack_math(
         }
     }
     a
+}
+
+/// Fatigued: "subtract the Ability Modifier(s) from Attack rolls" (`ability`: the one
+/// the roll adds: STR or DEX for a weapon, INT for a spell).
+pub(super) fn fatigued(b: &Battle, attacker: UnitId, ability: i32, out: &mut Vec<Modifier>) {
+    if b.has(attacker, ConditionKind::Fatigued) && ability > 0 {
+        out.push(Modifier::new(ModKind::Condition, "fatigued", -ability));
+    }
+}
+
+/// What every attack roll of `attacker` on `target` adds, weapon or spell alike (issue
+/// 29: one attack path): a Focus on attack, Assist and the other d20 bonuses, high
+/// ground, and cover ("Such advantages should always grant a +4 bonus on Attack Rolls
+/// and AC" — to the attacker too when it is the one in cover).
+pub(super) fn situational(b: &Battle, attacker: UnitId, target: UnitId, out: &mut Vec<Modifier>) {
+    if b.has(attacker, ConditionKind::FocusAttack) {
+        out.push(Modifier::new(ModKind::Condition, "focus", 1));
+    }
+    d20_bonuses(b, attacker, out);
+    if let Some((1, why)) = footing(b, attacker, target) {
+        out.push(Modifier::new(ModKind::Terrain, why, 4));
+    }
+    if b.has(attacker, ConditionKind::Cover) {
+        out.push(Modifier::new(ModKind::Terrain, "in cover", 4));
+    } else if attacker_behind_cover(b, attacker, target) {
+        out.push(Modifier::new(ModKind::Terrain, "cover", 4));
+    }
 }
 
 /// Is the attacker proficient with the weapon (one it started the battle with)?

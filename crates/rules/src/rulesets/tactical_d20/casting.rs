@@ -52,10 +52,33 @@ pub const NO_PSIONIC_FOCUS: [ConditionKind; 5] = [
 ];
 
 /// Check a `Cast` (the engine checked the aim; `check` the Standard action and Stunned).
-pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
+pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
     let a = b
         .ability(u, i)
         .ok_or_else(|| cannot(b, u, format!("it knows no ability #{i}")))?;
+    // "Frightened: … taking no offensive actions": no hostile ability either.
+    if a.hostile() && b.has(u, ConditionKind::Frightened) {
+        return Err(cond(b, u, "frightened", "it takes no offensive actions"));
+    }
+    // "Creatures with Cover cannot be targeted" (Cover: "Unable to be seen or
+    // targeted"): no ability names one as its target, as no bow may (an area still
+    // catches it).
+    let named: Vec<UnitId> = match at {
+        CastAt::Unit(t) => vec![*t],
+        CastAt::Units(ts) => ts.clone(),
+        CastAt::User | CastAt::Cell(_) => Vec::new(),
+    };
+    if let Some(&t) = named
+        .iter()
+        .find(|&&t| t != u && b.has(t, ConditionKind::Cover))
+    {
+        return Err(Illegal::Hidden(super::conditions::named(b, t)));
+    }
+    // "Nauseated: … cannot cast Spells or consume potions or food": whatever the focus
+    // (Psionic Focus waives the components, not the condition).
+    if matches!(a.kind, AbilityKind::Spell) && b.has(u, ConditionKind::Nauseated) {
+        return Err(cond(b, u, "nauseated", "it cannot cast spells"));
+    }
     match a.kind {
         AbilityKind::Spell => {
             let sq = b.pool(u, Pool::SpellQuantity);
@@ -78,9 +101,6 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal>
                     ));
                 }
             } else {
-                if b.has(u, ConditionKind::Nauseated) {
-                    return Err(cond(b, u, "nauseated", "it cannot cast spells"));
-                }
                 if b.has(u, ConditionKind::Restrained) {
                     return Err(cond(b, u, "restrained", "it cannot make the gestures"));
                 }
@@ -93,14 +113,11 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal>
                 }
             }
         }
+        // Only Nauseated bars potions ("cannot … consume potions or food"); Starving says
+        // nothing of them ("must consume food to remove the condition").
         AbilityKind::Potion => {
-            for (c, name) in [
-                (ConditionKind::Nauseated, "nauseated"),
-                (ConditionKind::Starving, "starving"),
-            ] {
-                if b.has(u, c) {
-                    return Err(cond(b, u, name, "it cannot consume potions"));
-                }
+            if b.has(u, ConditionKind::Nauseated) {
+                return Err(cond(b, u, "nauseated", "it cannot consume potions"));
             }
         }
         AbilityKind::Ability | AbilityKind::Item => {}
@@ -289,13 +306,20 @@ pub(super) fn ability_save(
     Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
 }
 
-/// A spell attack's bonus: base attack bonus and INT.
-pub fn spell_attack_bonus(b: &Battle, caster: UnitId) -> Vec<Modifier> {
+/// A spell attack's bonus on `target`: base attack bonus and INT, then what every attack
+/// roll adds (Fatigued on INT, a Focus on attack, Assist, high ground, cover: the same
+/// as a weapon's, `attack::situational`). A weapon's own parts (size, the slot's
+/// penalty, a charge, range increments, a prone attacker's melee) stay the weapon's.
+pub fn spell_attack_bonus(b: &Battle, caster: UnitId, target: UnitId) -> Vec<Modifier> {
     let s = b.stats(caster);
-    vec![
+    let int = s.d20_mod(Stat::Int);
+    let mut m = vec![
         Modifier::new(ModKind::Skill, "BAB", s.get(Stat::Bab)),
-        Modifier::new(ModKind::Skill, "INT", s.d20_mod(Stat::Int)),
-    ]
+        Modifier::new(ModKind::Skill, "INT", int),
+    ];
+    super::attack::fatigued(b, caster, int, &mut m);
+    super::attack::situational(b, caster, target, &mut m);
+    m
 }
 
 /// What a spell attack goes against: AC (Armour), 10 + Reflex (Physical), 10 + Will
@@ -328,7 +352,7 @@ pub(super) fn resolve_spell_attack(
         Some(Resolve::Attack { vs }) => vs,
         _ => Defence::Armour,
     };
-    let bonus = spell_attack_bonus(b, caster);
+    let bonus = spell_attack_bonus(b, caster, target);
     let against = spell_defence(b, caster, target, vs);
     let number: i32 = against.iter().map(|m| m.value).sum();
     let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
@@ -369,7 +393,10 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
     match a.resolve {
         Resolve::Automatic => 1.0,
         Resolve::Attack { vs } => {
-            let bonus: i32 = spell_attack_bonus(b, caster).iter().map(|m| m.value).sum();
+            let bonus: i32 = spell_attack_bonus(b, caster, target)
+                .iter()
+                .map(|m| m.value)
+                .sum();
             let number: i32 = spell_defence(b, caster, target, vs)
                 .iter()
                 .map(|m| m.value)

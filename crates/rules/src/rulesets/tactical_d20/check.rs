@@ -105,7 +105,7 @@ pub(super) fn legal(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
 /// Draw (Equip, stowing what is in the way), Sheathe, Pick Up, Stand Up.
 fn legal_common(b: &Battle, u: UnitId, a: &CommonAction) -> Result<(), Illegal> {
     match a {
-        CommonAction::Cast { ability, .. } => super::casting::check_cast(b, u, *ability),
+        CommonAction::Cast { ability, at } => super::casting::check_cast(b, u, *ability, at),
         CommonAction::Draw { item } => {
             let w = b.weapons(u).get(*item).ok_or(Illegal::NoItem {
                 unit: named(b, u),

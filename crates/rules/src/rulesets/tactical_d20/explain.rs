@@ -210,7 +210,7 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Starving => e(
             t,
-            "Cannot drink potions. Its daily ability damage does not happen in a battle.",
+            "Must eat to lose it; it bars no potion. Its daily ability damage does not happen in a battle.",
             "Action › Conditions › Starving",
         ),
         // Refused by tactical-d20 (`refused_condition`): flow's marks.

@@ -171,6 +171,11 @@ impl Ruleset for TacticalD20 {
     }
 
     // Grappled, restrained, stunned or unconscious: no threat.
+    // Threat reaches as far as the unit's size or melee weapon (no feat adds to it).
+    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
+        reach
+    }
+
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool {
         b.has(u, crate::components::ConditionKind::Grappled) || super::cannot_threaten(b, u)
     }
@@ -344,7 +349,28 @@ impl Ruleset for TacticalD20 {
     }
 
     // No answer takes more than its price.
-    fn commit_range(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<(Pool, u32)> {
+    fn commit_range(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::CommitPart> {
+        Vec::new()
+    }
+
+    // Nothing here is declared before it resolves: one order for every kind.
+    fn resolve_order(&self, _kind: ReactionKind) -> u32 {
+        0
+    }
+
+    // No answer here weighs damage against amounts committed.
+    fn answer_odds(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: ReactionKind,
+        _commits: &[crate::engine::Commit],
+    ) -> Option<f64> {
         None
     }
 
@@ -353,7 +379,7 @@ impl Ruleset for TacticalD20 {
         b: &mut Battle,
         w: Window,
         kind: ReactionKind,
-        _commit: u32,
+        _commits: &[crate::engine::Commit],
     ) -> Result<(), Illegal> {
         super::answer(b, w, kind)
     }
@@ -430,7 +456,7 @@ impl Ruleset for TacticalD20 {
         }
     }
 
-    fn reaction_cost(&self, _kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, _b: &Battle, _trigger: &Trigger, _kind: ReactionKind) -> Cost {
         Cost::of(Pool::Reaction, 1)
     }
 

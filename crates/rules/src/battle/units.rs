@@ -1,0 +1,185 @@
+//! What the battle says of one unit now: its life, size, stats, weapons and what it
+//! holds, its conditions, the once-per rights it has used and what its next turn owes.
+
+use super::*;
+
+impl Battle {
+    /// HP now.
+    pub fn hp(&self, u: UnitId) -> i32 {
+        self.get::<Health>(u).map(|h| h.hp).unwrap_or(0)
+    }
+
+    /// Size.
+    pub fn size(&self, u: UnitId) -> Size {
+        self.get::<Size>(u).copied().unwrap_or_default()
+    }
+
+    /// Scores.
+    pub fn stats(&self, u: UnitId) -> &Stats {
+        static NONE: Stats = Stats(std::collections::BTreeMap::new());
+        self.get::<Stats>(u).unwrap_or(&NONE)
+    }
+
+    /// Scores before any modifier (the level's).
+    pub fn base_stats(&self, u: UnitId) -> &Stats {
+        self.get::<StatMods>(u)
+            .map(|m| &m.base)
+            .unwrap_or_else(|| self.stats(u))
+    }
+
+    /// The modifiers on a unit's scores.
+    pub fn stat_mods(&self, u: UnitId) -> &[StatMod] {
+        self.get::<StatMods>(u).map_or(&[], |m| m.mods.as_slice())
+    }
+
+    /// Weapons.
+    pub fn weapons(&self, u: UnitId) -> &[Weapon] {
+        self.get::<Loadout>(u)
+            .map(|l| l.0.as_slice())
+            .unwrap_or(&[])
+    }
+
+    /// Is loadout item `i` in hand?
+    pub fn held(&self, u: UnitId, i: usize) -> bool {
+        self.get::<Carry>(u).is_some_and(|c| c.held(i))
+    }
+
+    /// Is loadout item `i` ready to fight with: held, or a natural weapon (never lost)?
+    pub fn in_hand(&self, u: UnitId, i: usize) -> bool {
+        self.held(u, i)
+            || self
+                .weapons(u)
+                .get(i)
+                .is_some_and(|w| w.has(WeaponTag::Natural))
+    }
+
+    /// tactical-d20: bleed damage taken so far.
+    pub fn bleed_taken(&self, u: UnitId) -> i32 {
+        self.get::<BleedTaken>(u).map(|b| b.0).unwrap_or(0)
+    }
+
+    /// tactical-d20: damage an item has taken (Sunder).
+    pub fn wear(&self, u: UnitId, i: usize) -> i32 {
+        self.get::<Wear>(u)
+            .and_then(|w| w.0.get(&i).copied())
+            .unwrap_or(0)
+    }
+
+    /// A battle-level number of the ruleset (0 until set).
+    pub fn counter(&self, c: crate::event::Counter) -> i32 {
+        self.counters.get(&c).copied().unwrap_or(0)
+    }
+
+    /// Has `u` used `once` in its stretch (this turn, this movement)?
+    pub fn used(&self, u: UnitId, once: Once) -> bool {
+        self.ledger.contains(&(u, once))
+    }
+
+    /// Has `u` used its right against `other` ([`Once::Pair`]) in stretch `per`?
+    pub fn used_against(&self, u: UnitId, other: UnitId, per: crate::components::Per) -> bool {
+        self.used(u, Once::Pair { other, per })
+    }
+
+    /// How much of `pool` `u`'s next turn owes already ([`Event::Owed`]).
+    pub fn owed(&self, u: UnitId, pool: Pool) -> i32 {
+        self.owed.get(&(u, pool)).copied().unwrap_or(0)
+    }
+
+    /// May `u` take `amount` of `pool` now on its next turn's credit? Only a pool that its
+    /// own turn refills, and only what that refill leaves after what is owed already
+    /// ("refused when the next turn has nothing left to owe").
+    pub fn may_owe(
+        &self,
+        u: UnitId,
+        pool: Pool,
+        amount: i32,
+    ) -> Result<(), crate::engine::Illegal> {
+        let refill = self
+            .pools(u)
+            .and_then(|p| p.get(pool))
+            .filter(|s| s.refresh == crate::pools::Refresh::OwnTurnStart)
+            .map_or(0, |s| s.refill);
+        let left = refill - self.owed(u, pool);
+        if amount > left {
+            return Err(crate::engine::Illegal::Cannot {
+                unit: self.name(u).into(),
+                why: format!(
+                    "its next turn has {} left to owe",
+                    if left <= 0 {
+                        "nothing".to_string()
+                    } else {
+                        pool.words(left)
+                    }
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// How a loadout item is carried.
+    pub fn carried(&self, u: UnitId, i: usize) -> Option<Carried> {
+        self.get::<Carry>(u).and_then(|c| c.0.get(i).copied())
+    }
+
+    /// Hands not holding anything.
+    pub fn free_hands(&self, u: UnitId) -> u32 {
+        let used: u32 = self
+            .weapons(u)
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.held(u, *i))
+            .map(|(_, w)| w.hands())
+            .sum();
+        HANDS.saturating_sub(used)
+    }
+
+    /// Does the unit hold a shield?
+    pub fn holds_shield(&self, u: UnitId) -> bool {
+        self.weapons(u)
+            .iter()
+            .enumerate()
+            .any(|(i, w)| w.has(WeaponTag::Shield) && self.held(u, i))
+    }
+
+    /// Does the unit have a condition?
+    pub fn has(&self, u: UnitId, k: ConditionKind) -> bool {
+        self.get::<Conditions>(u).is_some_and(|c| c.has(k))
+    }
+
+    /// The source of a unit's condition (the grappler of a grappled unit, ...).
+    pub fn condition_source(&self, u: UnitId, k: ConditionKind) -> Option<UnitId> {
+        self.get::<Conditions>(u)
+            .and_then(|c| c.0.iter().find(|c| c.kind == k))
+            .and_then(|c| c.source)
+    }
+
+    /// Is the unit on the surprised side of a surprise round that is still on (or about
+    /// to start)?
+    pub fn surprised_now(&self, u: UnitId) -> bool {
+        self.round <= 1 && self.level.surprise.is_some_and(|s| s != self.side(u))
+    }
+
+    /// Units holding a readied action.
+    pub fn readied(&self) -> &[UnitId] {
+        &self.readied
+    }
+
+    /// Items lying on the ground.
+    pub fn ground(&self) -> &[(Cell, Weapon)] {
+        &self.ground
+    }
+
+    /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
+    /// When several share the cell, the first in level order.
+    pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
+        let ix = self.index();
+        let mut at = *ix.head.get(self.level.grid.index(c)?)?;
+        while at != NOBODY {
+            if Some(UnitId(at)) != except {
+                return Some(UnitId(at));
+            }
+            at = ix.next.get(at as usize).copied().unwrap_or(NOBODY);
+        }
+        None
+    }
+}

@@ -1,0 +1,69 @@
+//! Which dialog has the input (issue 31). While a dialog, menu or prompt is open, the
+//! board under it hears no click and no key: `input` reads the mouse and the keyboard
+//! through [`open`] alone and routes them to the open dialog's own keys, so a click on an
+//! enemy beside the Esc menu fires no shot and a click beside the settings screen moves
+//! no unit. Each dialog is here with the state that opens it; a new one adds its variant
+//! and its line in [`open`].
+
+use skirmish_rules::{Battle, Status};
+
+use super::act::{deciding_side, handover_pending};
+use super::state::{Session, View};
+
+/// A dialog, menu or prompt that takes the input while it is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    /// The hot-seat handover screen (it hides the board): Space.
+    Handover,
+    /// The settings screen (`View::settings_open`): Esc closes it.
+    Settings,
+    /// The in-battle menu (`View::battle_menu`): Esc, Enter, O, R, N, Q.
+    Menu,
+    /// The help window (`View::help`): F1, ? or Esc close it.
+    Help,
+    /// The Command's text field (`View::say`): its words, Enter, Esc.
+    Words,
+    /// A reaction prompt asked of a person (hot-seat or not): Y, N, Enter, Esc, 1-9.
+    Reaction,
+    /// The victory (or draw) screen: R, M, Esc.
+    Victory,
+    /// "End the turn?" (`View::confirm_end`): Y, N, Esc.
+    ConfirmEnd,
+    /// A choice before a command goes in (`View::chooser`): 1-9, Esc.
+    Chooser,
+}
+
+impl Dialog {
+    /// A click on the board closes it, and plays nothing ("End the turn?" and a chooser
+    /// are questions about the board, asked over it); any other dialog ignores the click.
+    pub fn closed_by_board_click(self) -> bool {
+        matches!(self, Dialog::ConfirmEnd | Dialog::Chooser)
+    }
+}
+
+/// The dialog that has the input now, the one on top first; `None`: the board has it.
+pub fn open(b: &Battle, s: &Session, view: &View) -> Option<Dialog> {
+    let asked =
+        || matches!(b.status(), Status::AwaitingReaction(_)) && deciding_side(b, s).is_some();
+    if handover_pending(b, s).is_some() {
+        Some(Dialog::Handover)
+    } else if view.settings_open {
+        Some(Dialog::Settings)
+    } else if view.battle_menu {
+        Some(Dialog::Menu)
+    } else if view.help {
+        Some(Dialog::Help)
+    } else if view.say.is_some() && view.pending.is_some_and(|p| p.0.words().is_some()) {
+        Some(Dialog::Words)
+    } else if asked() {
+        Some(Dialog::Reaction)
+    } else if matches!(b.status(), Status::Ended(_)) {
+        Some(Dialog::Victory)
+    } else if view.confirm_end.is_some() {
+        Some(Dialog::ConfirmEnd)
+    } else if view.chooser.is_some() {
+        Some(Dialog::Chooser)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,204 @@
+//! The window's shared state, as plain types: the screens, what the command line asked
+//! for, the battle and its session, the battle screen's view state ([`View`]), the
+//! frame's [`Intent`] and the system sets every part runs in. Every other file of the
+//! game reads these; this one reads only the plain types below it (`prefs`, and the
+//! action keys and aims of `act`), so nothing that uses it is reached back from here.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use skirmish_rules::Battle;
+use skirmish_rules::components::{SideId, UnitId};
+use skirmish_rules::engine::Command;
+use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::level::{Controller, Level};
+
+use super::act::ActionKey;
+use super::act::Casting;
+use super::act::Chooser;
+use super::act::Pending;
+use super::prefs::{AnimSpeed, Prefs, ReactPolicy};
+
+/// Screens.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Screen {
+    /// Level picker.
+    #[default]
+    Menu,
+    /// A battle.
+    Battle,
+}
+
+/// What the command line asked for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    /// Levels offered by the menu: (file, level).
+    pub levels: Vec<(PathBuf, Level)>,
+    /// Files that did not load, with the reason (shown in the menu).
+    pub broken: Vec<String>,
+    /// Start this level at once (index into `levels`), skipping the menu.
+    pub start: Option<usize>,
+    /// Grid override.
+    pub grid: Option<GridKind>,
+    /// Seed override.
+    pub seed: Option<u64>,
+    /// Append every event as a JSON line here.
+    pub event_log: Option<PathBuf>,
+}
+
+/// The battle being played and what the window keeps about it.
+#[derive(Resource)]
+pub struct BattleRes(pub Battle);
+
+/// Settings and history of the battle being played.
+#[derive(Resource, Clone, Debug)]
+pub struct Session {
+    /// The level as started (restart and undo rebuild from it).
+    pub level: Level,
+    /// Seed of the battle.
+    pub seed: u64,
+    /// Reaction policy per side.
+    pub policies: Vec<ReactPolicy>,
+    /// Who plays each side (the AI answers its own reactions).
+    pub controllers: Vec<Controller>,
+    /// Commands submitted so far (undo replays all but the last).
+    pub commands: Vec<Command>,
+    /// The log's length before each of `commands` went in: what the last one added.
+    pub marks: Vec<usize>,
+    /// The side that last had the board in front of it (hot-seat).
+    pub viewer: Option<SideId>,
+    /// Events already appended to the event log file.
+    pub logged: usize,
+    /// Event log file.
+    pub event_log: Option<PathBuf>,
+    /// Bumped when the battle is rebuilt (restart, undo) so the view rebuilds too.
+    pub generation: u32,
+    /// Ask before ending a turn while the unit still has actions to spend.
+    pub confirm_end_turn: bool,
+}
+
+impl Session {
+    /// Number of sides played by humans.
+    pub fn human_sides(&self) -> usize {
+        (0..self.level.sides.len())
+            .filter(|&i| !self.is_ai(SideId(i as u32)))
+            .count()
+    }
+
+    /// Is the side played by the AI?
+    pub fn is_ai(&self, side: SideId) -> bool {
+        self.controllers.get(side.0 as usize) == Some(&Controller::Ai)
+    }
+}
+
+/// Window-side state of the battle screen.
+#[derive(Resource, Default, Debug)]
+pub struct View {
+    /// Selected unit.
+    pub selected: Option<UnitId>,
+    /// Cell under the pointer.
+    pub hovered: Option<Cell>,
+    /// A targeted action waiting for its target cell or unit.
+    pub pending: Option<Pending>,
+    /// Threat overlay on.
+    pub threat: bool,
+    /// Help window open.
+    pub help: bool,
+    /// The in-battle menu (Esc) is open.
+    pub battle_menu: bool,
+    /// The help window shows the ruleset's rules (else the keys).
+    pub help_rules: bool,
+    /// Last message to the player, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    /// Roll log shows only this unit's events.
+    pub log_filter: Option<UnitId>,
+    /// The roll log shows its bookkeeping lines too (setup, payments, declined offers).
+    pub log_details: bool,
+    /// How fast the board animates (Settings).
+    pub anim_speed: AnimSpeed,
+    /// Screen rectangles egui panels cover (clicks there are not map clicks).
+    pub ui_rects: Vec<Rect>,
+    /// A choice to make before the command goes in (which focus, which item).
+    pub chooser: Option<Chooser>,
+    /// The Command text field is open with these words.
+    pub say: Option<String>,
+    /// An ability chosen on the bar, waiting for its aim (targeting mode).
+    pub casting: Option<Casting>,
+    /// "End the turn?" is asked of this unit (it still has actions to spend).
+    pub confirm_end: Option<UnitId>,
+    /// The minimap shows (when the map is larger than the view).
+    pub minimap: bool,
+    /// The camera glides to the unit whose turn starts when it is out of view.
+    pub follow: bool,
+    /// Volume, UI scale, palette, reaction defaults (the settings screen).
+    pub prefs: Prefs,
+    /// The settings screen is open.
+    pub settings_open: bool,
+}
+
+/// What the player asked for this frame. Input systems only fill this in.
+#[derive(Resource, Default, Debug)]
+pub struct Intent {
+    /// Left click on a map cell.
+    pub click: Option<Cell>,
+    /// Right click or Escape.
+    pub cancel: bool,
+    /// Enter or the End turn button (asks first when actions are left).
+    pub end_turn: bool,
+    /// The answer to "End the turn?": true ends it, false keeps playing.
+    pub confirm_end: Option<bool>,
+    /// Space on the board (it ends no turn: the player is told which key does).
+    pub space: bool,
+    /// Tab.
+    pub cycle: bool,
+    /// Ctrl+Z.
+    pub undo: bool,
+    /// A special action by key or button.
+    pub action: Option<ActionKey>,
+    /// Answer to the open reaction prompt (`Some(None)` declines).
+    pub react: Option<Option<skirmish_rules::event::ReactionKind>>,
+    /// What the reaction prompt's amount picker commits with that answer.
+    pub react_commits: Vec<skirmish_rules::engine::Commit>,
+    /// The handover screen was dismissed.
+    pub handover: bool,
+    /// Restart the battle.
+    pub restart: bool,
+    /// Restart it with new dice (a new seed) rather than the same.
+    pub new_dice: bool,
+    /// Back to the menu.
+    pub menu: bool,
+    /// Draw (true) or sheathe (false) a loadout item.
+    pub carry: Option<(usize, bool)>,
+    /// An answer of the open chooser (index).
+    pub choose: Option<usize>,
+    /// The words of a Command, typed and confirmed.
+    pub say: Option<String>,
+    /// An ability chosen (index into the current unit's abilities).
+    pub ability: Option<usize>,
+    /// M: the next ability the current unit can use.
+    pub next_ability: bool,
+    /// Cast the ability with the targets picked so far (Enter or the Cast button).
+    pub cast: bool,
+    /// Skip the rest of the replay after a handover (Space, Esc, a click on the map).
+    pub skip_replay: bool,
+}
+
+/// Input records intent, `Act` carries it out, `View` draws the result.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Mouse and keyboard.
+    Input,
+    /// Commands.
+    Act,
+    /// Overlays and sprites.
+    View,
+}
+
+/// Start a battle on a level (from the menu, the command line or a restart).
+pub fn start_battle(commands: &mut Commands, session: Session) -> Result<(), String> {
+    let battle =
+        Battle::new(session.level.clone(), session.seed, Vec::new()).map_err(|e| e.to_string())?;
+    commands.insert_resource(BattleRes(battle));
+    commands.insert_resource(session);
+    Ok(())
+}
