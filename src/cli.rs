@@ -256,6 +256,9 @@ fn fuzz(
         levels,
     });
     note!("{}", report.commands_line());
+    for l in report.made_lines() {
+        note!("{l}");
+    }
     if let Some(l) = report.slow_line() {
         note!("{l}");
     }

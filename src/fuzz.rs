@@ -82,6 +82,17 @@ impl Report {
         )
     }
 
+    /// What the made-up commands were, one line per group (`command`, `reaction`,
+    /// `common`, each ruleset's actions by name, a readied action by its response):
+    /// `fuzz: made escalation (accepted/made): Delay 3/10, …`.
+    pub fn made_lines(&self) -> Vec<String> {
+        self.commands
+            .made_lines()
+            .into_iter()
+            .map(|l| format!("fuzz: {l}"))
+            .collect()
+    }
+
     /// The one-line summary.
     pub fn summary(&self) -> String {
         let [l, d, c] = self.cases;

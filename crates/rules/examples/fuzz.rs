@@ -74,6 +74,9 @@ fn main() -> ExitCode {
     };
     let report = driver::run(&o);
     eprintln!("{}", report.commands_line());
+    for l in report.made_lines() {
+        eprintln!("{l}");
+    }
     if let Some(l) = report.slow_line() {
         eprintln!("{l}");
     }

@@ -1,10 +1,13 @@
 //! Property test of commands (issue 15): random command sequences on random levels, for
 //! every playable ruleset and both grids. Each step submits either the AI's own command
 //! (so battles move on) or a command made up from the battle's current state by the
-//! fuzzer's own maker (`fuzz::CommandMaker` reading the case's words): random unit ids
-//! (out-of-range ones too), random cells (off the map too), random targets, items and
-//! slots, every `Action` variant with random fields, casting at every kind of aim,
-//! `React` with a random choice, `EndTurn`. Then:
+//! fuzzer's own maker (`fuzz::CommandMaker` reading the case's words), which asks the
+//! battle's ruleset: a button of its action bar with a random pick (sometimes of the
+//! wrong kind), a random option of its choice and a field changed at random, an answer
+//! to the open reaction window (any option it offers, a decline or one it does not
+//! offer, a commit in or out of range), and random unit ids (out-of-range ones too),
+//! cells (off the map too), targets, items and slots, casting at every kind of aim,
+//! moves, attacks, `EndTurn`. Then:
 //! - nothing panics;
 //! - a refused command leaves the state byte-identical: the log (its length and a hash of
 //!   its JSON), every unit's cell, HP, life, AP/RP, slots and conditions, the status, the
@@ -68,13 +71,13 @@ fn config() -> Config {
 #[derive(Clone, Debug)]
 enum Step {
     Ai,
-    Made([u32; 6]),
+    Made([u32; 16]),
 }
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         1 => Just(Step::Ai),
-        1 => any::<[u32; 6]>().prop_map(Step::Made),
+        1 => any::<[u32; 16]>().prop_map(Step::Made),
     ]
 }
 

@@ -20,7 +20,7 @@ use crate::escalation::field;
 use crate::support::{id, since};
 
 /// A battle on an open 10 × 6 square map with the level's own `extra` catalogue entries.
-fn field_with(units: &str, extra: &str, dice: &[u32]) -> Battle {
+pub(crate) fn field_with(units: &str, extra: &str, dice: &[u32]) -> Battle {
     let row = format!("\"{}\"", ".".repeat(10));
     let map = vec![row; 6].join(", ");
     let src = format!(
@@ -317,7 +317,7 @@ fn the_ai_answers_a_trigger_by_expected_value() {
 
 /// A warden with a triggered Free power (Duck: it shields itself when attacked) and an
 /// Interrupt for an enemy stepping next to it (Stop Hit).
-const WARDEN: &str = r#", abilities: {
+pub(crate) const WARDEN: &str = r#", abilities: {
         "Duck": (kind: Ability, target: User, action: Some(Free),
             trigger: Some(EnemyAttacksYou(engaged: false)), uses: Some(2),
             effects: [Condition(kind: Shielded, duration: UntilSourceTurnStart)]),

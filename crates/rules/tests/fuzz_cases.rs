@@ -189,3 +189,192 @@ fn a_failure_script_replays_up_to_the_failing_command() {
     assert_eq!(stop.index, entries.len() + 1, "{stop}");
     assert_eq!(replay.log(), b.log());
 }
+
+/// Made-up commands of `n` command cases (seeds `sim::battle_seed(0x28, i)`), summed.
+fn made_in(n: u64) -> fuzz::Counts {
+    let mut counts = fuzz::Counts::default();
+    for i in 0..n {
+        let (failure, c) = fuzz::command_case_counted(sim::battle_seed(0x28, i));
+        if let Some(f) = failure {
+            panic!("commands case {}: {}\n{}", f.seed, f.what, f.input);
+        }
+        counts.add(&c);
+    }
+    counts
+}
+
+/// The command maker asks each battle's ruleset (issue 28): in 60 cases it makes, and
+/// the battles accept, escalation's own actions, the Interrupt reactions its windows
+/// offer and readied responses of every ruleset (escalation's power and stance switch
+/// among them), besides every other ruleset's bar.
+#[test]
+fn the_command_maker_makes_every_rulesets_actions_reactions_and_readied_responses() {
+    let counts = made_in(60);
+    let lines = counts.made_lines().join("\n");
+    let accepted = |label: &str| counts.made.get(label).map_or(0, |n| n[1]);
+    let made = |label: &str| counts.made.get(label).map_or(0, |n| n[0]);
+    for label in [
+        "escalation: Disengage",
+        "escalation: SwitchStance",
+        "escalation: Delay",
+        "escalation: Flee",
+        "escalation: Ready(Attack)",
+        "escalation: Ready(Power)",
+        "escalation: Ready(SwitchStance)",
+        "reaction: Interrupt",
+        "flow: Ready(Attack)",
+        "flow: Ready(Move)",
+        "tactical-d20: Ready(Attack)",
+        "tactical-d20: Wait",
+        "tactical-d20: Focus",
+        "flow: FlowState",
+    ] {
+        assert!(accepted(label) > 0, "{label} never accepted:\n{lines}");
+    }
+    // Offered nowhere in random battles (no built-in archetype has a triggered Free
+    // power): made as a probe, refused (see the next test for a window that offers it).
+    assert!(made("reaction: FreePower") > 0, "{lines}");
+    // Responses no button readies, through a changed field (every one of them: the
+    // next test but one).
+    assert!(
+        made("escalation: Ready(Shove)") + made("flow: Ready(Power)") > 0,
+        "{lines}"
+    );
+}
+
+/// An open window is answered with what it offers: escalation's triggered Free power
+/// (which no random battle offers) is among the maker's answers, with declines, answers
+/// nobody offered and commits beyond the range; the battle takes it.
+#[test]
+fn the_command_maker_answers_a_window_with_what_it_offers() {
+    use rand::SeedableRng;
+    use skirmish_rules::Command;
+    use skirmish_rules::event::ReactionKind;
+
+    let units = r#"Unit(name: "Vale", side: "PCs", cell: (3, 2), archetype: "warden"),
+        Unit(name: "Snitch", side: "Foes", cell: (2, 2), archetype: "goblin", stats: {Band: 1})"#;
+    let mut b = crate::escalation_interrupts::field_with(
+        units,
+        crate::escalation_interrupts::WARDEN,
+        &[4, 4, 5, 1, 1, 1],
+    );
+    let (v, s) = (
+        crate::support::id(&b, "Vale"),
+        crate::support::id(&b, "Snitch"),
+    );
+    b.submit(Command::EndTurn { unit: v }).unwrap();
+    b.submit(Command::Attack {
+        unit: s,
+        target: v,
+        weapon: None,
+        slot: None,
+        aim: None,
+    })
+    .unwrap();
+    let offered = vec![ReactionKind::FreePower(0)];
+    assert_eq!(b.window().map(|w| w.options.clone()), Some(offered.clone()));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(28);
+    let answers: Vec<(Option<ReactionKind>, u32)> = (0..300)
+        .filter_map(|_| match fuzz::CommandMaker(&mut rng).command(&b) {
+            Command::React {
+                unit,
+                choice,
+                commit,
+                ..
+            } if unit == v => Some((choice, commit)),
+            _ => None,
+        })
+        .collect();
+    let free = Some(ReactionKind::FreePower(0));
+    assert!(answers.contains(&(free, 0)), "{answers:?}");
+    assert!(answers.contains(&(None, 0)), "{answers:?}");
+    assert!(
+        answers.iter().any(|(c, n)| *c == free && *n > 0),
+        "{answers:?}"
+    );
+    assert!(
+        answers
+            .iter()
+            .any(|(c, _)| c.is_some_and(|k| !offered.contains(&k))),
+        "{answers:?}"
+    );
+    // A commit beyond escalation's range (it has none) is refused; the answer is taken.
+    assert!(
+        b.submit(Command::React {
+            unit: v,
+            choice: free,
+            commit: 1,
+            commits: Vec::new(),
+        })
+        .is_err()
+    );
+    b.submit(Command::React {
+        unit: v,
+        choice: free,
+        commit: 0,
+        commits: Vec::new(),
+    })
+    .unwrap();
+}
+
+/// A field changed through the action's flat form reaches what no button makes (every
+/// follow-up of tactical-d20's grapple, every trigger, response and end of a readied
+/// action) and stays in the action's own ruleset (tactical-d20's `Step`, a name flow
+/// shares, is read back as tactical-d20's).
+#[test]
+fn a_changed_field_reaches_values_no_button_makes() {
+    use rand::SeedableRng;
+    use skirmish_rules::Command;
+    use skirmish_rules::engine::{Action, ReadyResponse, ReadyTrigger, ReadyUntil};
+    use skirmish_rules::grid::Cell;
+    use skirmish_rules::rulesets::tactical_d20::{GrappleFollow, TacticalD20Action as T};
+    use std::collections::BTreeSet;
+
+    let level = sim::random_level(RulesetId::TacticalD20, GridKind::Square, 8, 6, 2, 3).unwrap();
+    let b = Battle::new(level, 1, Vec::new()).unwrap();
+    let unit = b.units().next().unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    let mut refield = |a: T| match fuzz::CommandMaker(&mut rng).refield(
+        &b,
+        Command::Act {
+            unit,
+            action: a.into(),
+        },
+    ) {
+        Command::Act {
+            action: Action::TacticalD20(a),
+            ..
+        } => a,
+        other => panic!("{other:?} left tactical-d20"),
+    };
+    let (mut follows, mut readied, mut steps) = (BTreeSet::new(), BTreeSet::new(), 0);
+    for _ in 0..300 {
+        if let T::GrappleTurn { follow } = refield(T::GrappleTurn {
+            follow: GrappleFollow::Attack,
+        }) {
+            follows.insert(format!("{follow:?}"));
+        }
+        if let T::Ready {
+            trigger,
+            response,
+            until,
+        } = refield(T::Ready {
+            trigger: ReadyTrigger::EnemyEntersReach,
+            response: ReadyResponse::Attack,
+            until: ReadyUntil::NextTurn,
+        }) {
+            let name = |d: String| d.split([' ', '{', '(']).next().unwrap().to_string();
+            readied.insert(name(format!("{trigger:?}")));
+            readied.insert(name(format!("{response:?}")));
+            readied.insert(name(format!("{until:?}")));
+        }
+        if let T::Step { .. } = refield(T::Step {
+            to: Cell::new(1, 1),
+        }) {
+            steps += 1;
+        }
+    }
+    assert_eq!(follows.len(), 5, "{follows:?}");
+    assert_eq!(readied.len(), 3 + 7 + 2, "{readied:?}");
+    assert_eq!(steps, 300);
+}

@@ -9,14 +9,11 @@ use rand_chacha::ChaCha8Rng;
 use super::*;
 use crate::ai;
 use crate::components::{Conditions, Slot, UnitId};
-use crate::engine::{Action, CommonAction, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
-use crate::event::{Logged, ReactionKind};
-use crate::grid::{Cell, GridKind};
+use crate::event::Logged;
+use crate::grid::GridKind;
 use crate::level;
 use crate::rulesets::Registry;
 use crate::rulesets::RulesetId;
-use crate::rulesets::flow::FlowAction;
-use crate::rulesets::tactical_d20::{FocusOn, GrappleFollow, TacticalD20Action};
 use crate::sim;
 use crate::{Battle, Command, Status};
 
@@ -82,427 +79,6 @@ pub fn command_setup(seed: u64) -> (Setup, ChaCha8Rng) {
         battle_seed: rng.random(),
     };
     (setup, rng)
-}
-
-/// Where a [`CommandMaker`] gets its random numbers: the command cases' seeded
-/// generator, or a property test's words (which shrink).
-pub trait Entropy {
-    /// A number in `0..n` (0 when `n` is 0).
-    fn below(&mut self, n: u32) -> u32;
-    /// A coin toss.
-    fn flag(&mut self) -> bool;
-    /// Any `i32` (a cell far off the map).
-    fn any_i32(&mut self) -> i32;
-}
-
-impl Entropy for ChaCha8Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        self.random_range(0..n.max(1))
-    }
-
-    fn flag(&mut self) -> bool {
-        self.random_bool(0.5)
-    }
-
-    fn any_i32(&mut self) -> i32 {
-        self.random()
-    }
-}
-
-/// Random words read one at a time (0 once they run out): a property test's entropy.
-pub struct Words<'a>(pub &'a [u32], pub usize);
-
-impl Words<'_> {
-    fn next(&mut self) -> u32 {
-        let w = self.0.get(self.1).copied().unwrap_or(0);
-        self.1 += 1;
-        w
-    }
-}
-
-impl Entropy for Words<'_> {
-    fn below(&mut self, n: u32) -> u32 {
-        self.next() % n.max(1)
-    }
-
-    fn flag(&mut self) -> bool {
-        self.next() & 1 == 1
-    }
-
-    fn any_i32(&mut self) -> i32 {
-        self.next() as i32
-    }
-}
-
-/// Random commands read against the battle as it is: unit ids (out-of-range ones too),
-/// cells (off the map too), targets, items and slots, every `Action` of every ruleset
-/// with random fields (casting at every kind of aim), `React` with a random choice,
-/// `EndTurn`. The command cases (`skirmish fuzz`) and the rules crate's property test
-/// (`tests/command_fuzz.rs`) both make their commands here.
-pub struct CommandMaker<'a, E: Entropy>(pub &'a mut E);
-
-impl<E: Entropy> CommandMaker<'_, E> {
-    fn below(&mut self, n: u32) -> u32 {
-        self.0.below(n)
-    }
-
-    fn flag(&mut self) -> bool {
-        self.0.flag()
-    }
-
-    fn unit(&mut self, b: &Battle) -> UnitId {
-        let n = b.units().count() as u32;
-        match self.below(16) {
-            0 => UnitId(n + self.below(3)),
-            1 => UnitId(u32::MAX - self.below(2)),
-            _ => UnitId(self.below(n.max(1))),
-        }
-    }
-
-    fn target(&mut self, b: &Battle, u: UnitId) -> UnitId {
-        let known = b.units().any(|x| x == u);
-        let pick = self.below(4);
-        if !known || pick == 0 {
-            return self.unit(b);
-        }
-        let foe = pick > 1;
-        b.units()
-            .filter(|&x| x != u && b.alive(x) && b.enemies(u, x) == foe)
-            .min_by_key(|&x| (b.grid().distance(b.pos(u), b.pos(x)), x))
-            .unwrap_or_else(|| self.unit(b))
-    }
-
-    fn cell(&mut self, b: &Battle) -> Cell {
-        let (w, h) = (b.level().grid.width as u32, b.level().grid.height as u32);
-        match self.below(12) {
-            0 => Cell {
-                x: self.0.any_i32(),
-                y: self.0.any_i32(),
-            },
-            1 | 2 => Cell {
-                x: self.below(w + 4) as i32 - 2,
-                y: self.below(h + 4) as i32 - 2,
-            },
-            _ => Cell {
-                x: self.below(w) as i32,
-                y: self.below(h) as i32,
-            },
-        }
-    }
-
-    fn near(&mut self, b: &Battle, u: UnitId) -> Cell {
-        if b.units().any(|x| x == u) && self.below(3) > 0 {
-            let p = b.pos(u);
-            let r = 1 + self.below(4) as i32;
-            Cell {
-                x: p.x + self.below(2 * r as u32 + 1) as i32 - r,
-                y: p.y + self.below(2 * r as u32 + 1) as i32 - r,
-            }
-        } else {
-            self.cell(b)
-        }
-    }
-
-    fn item(&mut self) -> usize {
-        match self.below(8) {
-            0 => usize::MAX - self.below(2) as usize,
-            1 => 3 + self.below(20) as usize,
-            _ => self.below(3) as usize,
-        }
-    }
-
-    fn slot(&mut self) -> Slot {
-        [
-            Slot::Standard,
-            Slot::Attack,
-            Slot::Move,
-            Slot::Quick,
-            Slot::Bonus,
-        ][self.below(5) as usize]
-    }
-
-    fn reaction(&mut self, b: &Battle, u: UnitId) -> ReactionKind {
-        use ReactionKind::*;
-        match self.below(16) {
-            11 => WaitedAction,
-            12 => ResistMelee,
-            13 => ResistAgility,
-            14 => LandAt(self.near(b, u)),
-            15 => InterceptAt {
-                to: self.near(b, u),
-                swap: self.flag(),
-            },
-            k => [
-                ReactionAttack,
-                Dodge,
-                Parry,
-                Block,
-                Riposte,
-                Intercept,
-                InterceptSwap,
-                Pursuit,
-                StepAside,
-                Resist,
-                WaitedAttack,
-            ][k as usize],
-        }
-    }
-
-    fn ready(&mut self, b: &Battle, u: UnitId) -> Action {
-        let trigger = match self.below(3) {
-            0 => ReadyTrigger::EnemyEntersReach,
-            1 => ReadyTrigger::EnemyWithin {
-                cells: self.below(12),
-            },
-            _ => ReadyTrigger::EnemyCasts {
-                cells: self.below(12),
-            },
-        };
-        let response = match self.below(5) {
-            0 => ReadyResponse::Attack,
-            1 => ReadyResponse::Move {
-                to: self.near(b, u),
-            },
-            2 => ReadyResponse::Shove {
-                effect: if self.flag() {
-                    ShoveEffect::Push
-                } else {
-                    ShoveEffect::Prone
-                },
-                both: self.flag(),
-            },
-            3 => ReadyResponse::Grapple,
-            _ => ReadyResponse::Disarm,
-        };
-        let until = if self.flag() {
-            ReadyUntil::NextTurn
-        } else {
-            ReadyUntil::RoundEnd
-        };
-        FlowAction::Ready {
-            trigger,
-            response,
-            until,
-        }
-        .into()
-    }
-
-    /// Any ruleset's action (every vocabulary's, so that refusals are tried too), a name
-    /// two rulesets share moved to the battle's as a script's would be.
-    fn action(&mut self, b: &Battle, u: UnitId) -> Action {
-        self.any_action(b, u).for_ruleset(b.rules().id())
-    }
-
-    fn any_action(&mut self, b: &Battle, u: UnitId) -> Action {
-        use CommonAction as C;
-        use FlowAction as F;
-        use TacticalD20Action as T;
-        let a: Action = match self.below(40) {
-            // Casting: a known ability (or one past the end), aimed every way (the aim
-            // kind often wrong on purpose).
-            37..=39 => {
-                let n = b.abilities(u).len() as u32;
-                let ability = self.below(n + 1) as usize;
-                let at = match self.below(4) {
-                    0 => crate::engine::CastAt::User,
-                    1 => crate::engine::CastAt::Unit(self.target(b, u)),
-                    2 => crate::engine::CastAt::Units(
-                        (0..self.below(4)).map(|_| self.target(b, u)).collect(),
-                    ),
-                    _ => crate::engine::CastAt::Cell(self.near(b, u)),
-                };
-                C::Cast { ability, at }.into()
-            }
-            34 => self.ready(b, u),
-            35 => F::Drop {
-                item: self.flag().then(|| self.item()),
-            }
-            .into(),
-            36 => T::DropProne.into(),
-            0 => F::Step {
-                to: self.near(b, u),
-            }
-            .into(),
-            1 => F::Feint {
-                target: self.target(b, u),
-            }
-            .into(),
-            2 => F::Shove {
-                target: self.target(b, u),
-                effect: if self.flag() {
-                    ShoveEffect::Push
-                } else {
-                    ShoveEffect::Prone
-                },
-                both: self.flag(),
-            }
-            .into(),
-            3 => F::Grapple {
-                target: self.target(b, u),
-            }
-            .into(),
-            4 => F::BreakFree.into(),
-            5 => F::Release.into(),
-            6 => F::Disarm {
-                target: self.target(b, u),
-                item: self.flag().then(|| self.item()),
-                send: if self.flag() {
-                    Some(self.near(b, u))
-                } else {
-                    None
-                },
-            }
-            .into(),
-            7 => C::Draw { item: self.item() }.into(),
-            8 => C::Sheathe { item: self.item() }.into(),
-            9 => C::PickUp.into(),
-            10 => F::FlowState.into(),
-            11 => F::TotalDefense.into(),
-            12 => F::Tumble {
-                through: self.target(b, u),
-            }
-            .into(),
-            13 => C::StandUp.into(),
-            14 => F::Ready {
-                trigger: ReadyTrigger::EnemyEntersReach,
-                response: ReadyResponse::Attack,
-                until: ReadyUntil::NextTurn,
-            }
-            .into(),
-            15 => T::Dash {
-                to: self.near(b, u),
-            }
-            .into(),
-            16 => T::Charge {
-                target: self.target(b, u),
-                to: if self.flag() {
-                    Some(self.near(b, u))
-                } else {
-                    None
-                },
-            }
-            .into(),
-            17 => T::Jump {
-                to: self.near(b, u),
-            }
-            .into(),
-            18 => T::Overrun {
-                to: self.near(b, u),
-            }
-            .into(),
-            19 => T::Defend.into(),
-            20 => T::Guard.into(),
-            21 => T::Assist {
-                ally: self.target(b, u),
-            }
-            .into(),
-            22 => T::Focus {
-                on: [FocusOn::Attack, FocusOn::Defence, FocusOn::Skills][self.below(3) as usize],
-            }
-            .into(),
-            23 => T::Trip {
-                target: self.target(b, u),
-            }
-            .into(),
-            24 => T::Push {
-                target: self.target(b, u),
-                distance: if self.flag() {
-                    Some(if self.below(4) == 0 {
-                        u32::MAX
-                    } else {
-                        self.below(4)
-                    })
-                } else {
-                    None
-                },
-            }
-            .into(),
-            25 => T::Sunder {
-                target: self.target(b, u),
-                item: self.flag().then(|| self.item()),
-            }
-            .into(),
-            26 => T::GrappleTurn {
-                follow: [
-                    GrappleFollow::Hold,
-                    GrappleFollow::Release,
-                    GrappleFollow::Trip,
-                    GrappleFollow::Push,
-                    GrappleFollow::Attack,
-                ][self.below(5) as usize],
-            }
-            .into(),
-            27 => T::Concentrate.into(),
-            28 => T::TumbleTo {
-                to: self.near(b, u),
-            }
-            .into(),
-            29 => T::Give {
-                item: self.item(),
-                ally: self.target(b, u),
-            }
-            .into(),
-            30 => T::Command {
-                text: ["", "   ", "hold the line", &"go ".repeat(14), "é ü 漢"]
-                    [self.below(5) as usize]
-                    .to_string(),
-            }
-            .into(),
-            31 => T::Wait.into(),
-            32 => T::Patch {
-                ally: self.target(b, u),
-            }
-            .into(),
-            _ => FlowAction::BreakFree.into(),
-        };
-        a
-    }
-
-    /// A command made up from the state: usually for the unit whose turn it is or who
-    /// must answer, sometimes for anyone.
-    pub fn command(&mut self, b: &Battle) -> Command {
-        let deciding = match b.status() {
-            Status::Turn(u) | Status::AwaitingReaction(u) => Some(u),
-            Status::Ended(_) => None,
-        };
-        let unit = match deciding {
-            Some(u) if self.below(4) > 0 => u,
-            _ => self.unit(b),
-        };
-        match self.below(10) {
-            0 | 1 => Command::Move {
-                unit,
-                to: self.near(b, unit),
-            },
-            2 | 3 => Command::Attack {
-                unit,
-                target: self.target(b, unit),
-                weapon: self.flag().then(|| self.item()),
-                slot: self.flag().then(|| self.slot()),
-                // Now and then an aim, which no playable ruleset takes.
-                aim: (self.below(10) == 0).then(|| {
-                    use crate::engine::Aim::*;
-                    [Vital, Legs, Arms, Senses, CentreMass][self.below(5) as usize]
-                }),
-            },
-            4 => Command::EndTurn { unit },
-            5 => Command::React {
-                unit,
-                choice: self.flag().then(|| self.reaction(b, unit)),
-                // Mostly nothing; now and then an amount no playable ruleset takes.
-                commit: if self.below(8) == 0 {
-                    1 + self.below(3)
-                } else {
-                    0
-                },
-                commits: Vec::new(),
-            },
-            _ => Command::Act {
-                unit,
-                action: self.action(b, unit),
-            },
-        }
-    }
 }
 
 /// Everything besides the log a refused command must leave as it was, in one
@@ -645,13 +221,16 @@ pub fn script_entry(b: &Battle, cmd: &Command) -> String {
             unit,
             choice,
             commit,
-            ..
+            commits,
         } => {
-            let commit = if *commit > 0 {
+            let mut commit = if *commit > 0 {
                 format!(", commit: {commit}")
             } else {
                 String::new()
             };
+            if !commits.is_empty() {
+                commit += &format!(", commits: {}", ron_text(commits));
+            }
             format!(
                 "React(unit: {}, choice: {}{commit})",
                 name(*unit),
@@ -702,7 +281,12 @@ fn play(setup: &Setup, mut rng: ChaCha8Rng, src: &str, trace: &mut Trace) -> Res
         trace.trying = Some((script_entry(&b, &cmd), i, by_ai));
         let before = fingerprint(&b);
         let checked = b.check(&cmd);
-        match b.submit(cmd.clone()) {
+        let label = (!by_ai).then(|| command_label(&cmd));
+        let result = b.submit(cmd.clone());
+        if let Some(l) = label {
+            trace.counts.note(l, result.is_ok());
+        }
+        match result {
             Err(e) => {
                 if by_ai {
                     return Err(format!("step {i}: the AI's {cmd:?} was refused: {e}"));

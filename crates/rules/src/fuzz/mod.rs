@@ -10,21 +10,30 @@
 //!   panic; an accepted expression prints and parses back to itself and rolls faces
 //!   within `1..=sides` and a total within `min..=max`;
 //! - [`Target::Commands`]: a random level of a random playable ruleset and grid, then
-//!   random commands (random unit ids, cells, targets, every `Action` variant, `React`
-//!   choices, `EndTurn`) mixed with the AI's → no panic, a refused command changes nothing
-//!   (the log's length and a hash of its JSON, status, round, window, every unit), the AI's
-//!   commands are accepted, accepted ones add events and keep `sim::Invariants`.
+//!   random commands asked of the battle's ruleset (its action bar's buttons with random
+//!   picks, choices and fields, any answer to an open reaction window with commits in and
+//!   out of range; moves, attacks, casting, common actions, `EndTurn`, unit ids, cells
+//!   and targets at random: [`CommandMaker`]) mixed with the AI's → no panic, a refused
+//!   command changes nothing (the log's length and a hash of its JSON, status, round,
+//!   window, every unit), the AI's commands are accepted, accepted ones add events and
+//!   keep `sim::Invariants`.
 //!
 //! Each failure is a [`Failure`] whose `input` is a ready regression file. Nothing here
 //! reads the clock: the caller bounds each case's time (a slow answer is a hang).
 
 mod commands;
 mod dice;
+mod fields;
 mod levels;
+mod maker;
 
 pub use commands::*;
 pub use dice::*;
+pub use fields::command_label;
 pub use levels::*;
+pub use maker::*;
+
+use std::collections::BTreeMap;
 
 /// What a case feeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,7 +122,7 @@ pub fn case(target: Target, seed: u64, levels: &[String]) -> Option<Failure> {
 }
 
 /// What command cases did (zero for the other targets), summed over a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Commands accepted.
     pub accepted: u64,
@@ -127,6 +136,9 @@ pub struct Counts {
     pub ended: u64,
     /// Cases whose random level had no room for a side (no battle).
     pub no_level: u64,
+    /// The made-up commands (not the AI's) by [`command_label`]: how many were made and
+    /// how many of them accepted.
+    pub made: BTreeMap<String, [u64; 2]>,
 }
 
 impl Counts {
@@ -138,6 +150,36 @@ impl Counts {
         self.events += o.events;
         self.ended += o.ended;
         self.no_level += o.no_level;
+        for (label, [made, accepted]) in &o.made {
+            let n = self.made.entry(label.clone()).or_default();
+            n[0] += made;
+            n[1] += accepted;
+        }
+    }
+
+    /// Count a made-up command under `label`, accepted or not.
+    pub fn note(&mut self, label: String, accepted: bool) {
+        let n = self.made.entry(label).or_default();
+        n[0] += 1;
+        n[1] += u64::from(accepted);
+    }
+
+    /// The made-up commands as lines, one per group of labels (`command`, `reaction`,
+    /// `common`, each ruleset's id): `made escalation (accepted/made): Delay 3/10, …`.
+    pub fn made_lines(&self) -> Vec<String> {
+        let mut lines: Vec<(String, String)> = Vec::new();
+        for (label, [made, accepted]) in &self.made {
+            let (group, name) = label.split_once(": ").unwrap_or(("", label));
+            let item = format!("{name} {accepted}/{made}");
+            match lines.last_mut() {
+                Some((g, l)) if g == group => *l += &format!(", {item}"),
+                _ => lines.push((group.to_string(), item)),
+            }
+        }
+        lines
+            .into_iter()
+            .map(|(g, l)| format!("made {g} (accepted/made): {l}"))
+            .collect()
     }
 }
 

@@ -47,8 +47,13 @@ fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
 /// cells away in a straight line.
 fn obstacle(b: &Battle, u: UnitId, to: Cell) -> Option<Cell> {
     let g = b.grid();
+    // On the map and two away first: a line to a cell far off the map is as long as the
+    // way there (and a distance to one near `i32::MIN` overflows).
+    if !g.contains(to) || g.distance(b.pos(u), to) != 2 {
+        return None;
+    }
     let line = g.line(b.pos(u), to);
-    (line.len() == 3 && g.distance(b.pos(u), to) == 2).then(|| line[1])
+    (line.len() == 3).then(|| line[1])
 }
 
 /// The Difficulty and reward of getting over `over`: the level's dicey spot there, else
