@@ -195,6 +195,8 @@ fn condition(k: ConditionKind) -> Option<Explanation> {
         | Writhing | Cover | Defending | Guarding | FocusAttack | FocusDefence | FocusSkills
         | Assisted | Charging | Concentrating | Waiting | PsionicFocus | Dehydrated | Soaked
         | Starving => return None,
+        // Refused too: the conditions of the seeds to come.
+        FlatFooted | Channeling | SummoningSick | Charmed => return None,
     })
 }
 

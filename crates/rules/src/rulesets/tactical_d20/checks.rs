@@ -322,19 +322,29 @@ pub fn maneuver_chance(b: &Battle, u: UnitId, target: UnitId) -> f64 {
 
 /// Why a tactical-d20 level may not start a unit with `kind` (it means nothing here).
 pub fn refused_condition(kind: ConditionKind) -> Option<&'static str> {
+    use ConditionKind::*;
     Some(match kind {
-        ConditionKind::Dead => {
+        Dead => {
             "a unit starts the battle alive (a creature dies when its negative HP reaches \
              its CON); leave the unit out, or start it Dying"
         }
-        ConditionKind::TotalDefense => {
+        TotalDefense => {
             "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle"
         }
-        ConditionKind::Feinted => {
+        Feinted => {
             "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
              (start the unit Surprised instead)"
         }
-        k if k.escalation_only() => "it is escalation's; tactical-d20 has no rule for it",
+        // escalation's own (the registry refuses them too: escalation claims them); said
+        // here as well, as `explain.rs` has no words for them.
+        Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken | Softened
+        | Stuck | Vulnerable | Weakened | Flying | Stabilized | PoppedOff | SpiritAttacks
+        | SpiritSaves | SpiritWard | DiceyEdge | DiceyFooting | Shielded => {
+            "it is escalation's; tactical-d20 has no rule for it"
+        }
+        FlatFooted | Channeling | SummoningSick | Charmed => {
+            "it is not one of seed 004's conditions; tactical-d20 has no rule for it"
+        }
         _ => return None,
     })
 }

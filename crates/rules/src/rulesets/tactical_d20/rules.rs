@@ -472,6 +472,12 @@ impl Ruleset for TacticalD20 {
         super::checks::refused_condition(kind)
     }
 
+    // None: flow plays (as a badge) every condition tactical-d20 names, so claiming one
+    // would refuse it in flow's levels.
+    fn own_conditions(&self) -> &'static [ConditionKind] {
+        &[]
+    }
+
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
         [Slot::Standard, Slot::Move, Slot::Quick]
             .into_iter()
