@@ -339,12 +339,25 @@ pub enum ConditionKind {
     /// escalation: +2 to AC, PD and MD against the attack it was raised against (Shield
     /// of Faith); it ends when that attack ends.
     Shielded,
+    /// melee-zone Flat Footed: cannot dodge properly ("a 5 to hit, regardless of what
+    /// their agility may be"). No ruleset plays it yet; melee-zone will claim it
+    /// ([`crate::battle::rules::Ruleset::own_conditions`]).
+    FlatFooted,
+    /// melee-zone Channeling: casting a spell over more than one turn (flat-footed until
+    /// it is cast or cancelled). No ruleset plays it yet; melee-zone will claim it.
+    Channeling,
+    /// melee-zone Summoning Sickness: summoned this round, cannot act or dodge. No
+    /// ruleset plays it yet; melee-zone will claim it.
+    SummoningSick,
+    /// counters Charmed: an escapable status effect (ended with skill dice or movement
+    /// and a check against its source). No ruleset plays it yet; counters will claim it.
+    Charmed,
 }
 
 impl ConditionKind {
     /// Every condition, in declaration order (the test `explain::condition_all_is_complete`
     /// checks it against the names serde knows, so a new condition cannot be left out).
-    pub const ALL: [ConditionKind; 54] = [
+    pub const ALL: [ConditionKind; 58] = [
         ConditionKind::Prone,
         ConditionKind::Grappled,
         ConditionKind::Grappling,
@@ -399,36 +412,11 @@ impl ConditionKind {
         ConditionKind::DiceyFooting,
         ConditionKind::PoppedOff,
         ConditionKind::Shielded,
+        ConditionKind::FlatFooted,
+        ConditionKind::Channeling,
+        ConditionKind::SummoningSick,
+        ConditionKind::Charmed,
     ];
-
-    /// Is it one of escalation's own conditions (seed 001), which the other rulesets have
-    /// no rule for (their levels refuse them)?
-    pub fn escalation_only(self) -> bool {
-        use ConditionKind::*;
-        matches!(
-            self,
-            Dazed
-                | Enervated
-                | Grabbed
-                | Hampered
-                | Helpless
-                | Invisible
-                | Shaken
-                | Softened
-                | Stuck
-                | Vulnerable
-                | Weakened
-                | Flying
-                | Stabilized
-                | PoppedOff
-                | SpiritAttacks
-                | SpiritSaves
-                | SpiritWard
-                | DiceyEdge
-                | DiceyFooting
-                | Shielded
-        )
-    }
 }
 
 /// How long a condition lasts.
@@ -457,6 +445,12 @@ pub struct ActiveCondition {
     /// Who caused it, if anyone.
     pub source: Option<UnitId>,
 }
+
+/// Marker: the unit is hidden (undetected by its foes), as a level starts it with
+/// `hidden: true` ([`crate::battle::Battle::hidden`]). melee-zone's sneak damage will read
+/// it; no ruleset reads it yet, and nothing takes it away yet.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hidden;
 
 /// Conditions on a combatant.
 #[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -541,6 +535,9 @@ pub enum WeaponTag {
     Natural,
     /// Breaks easily: takes full damage from a Sunder (others take half).
     Fragile,
+    /// Magical: counters' "only magical equipment may absorb magical damage" (a magical
+    /// shield blocks magic damage). Data for the rulesets to read; none reads it yet.
+    Magical,
 }
 
 /// A weapon as a level or catalogue defines it.

@@ -50,9 +50,10 @@
 //! - Standing up on another unit's turn is paid from the next turn's Move action on
 //!   credit (`Event::Owed`); refused when that turn has no Move action left to owe (a
 //!   unit of Speed 0 has none).
-//! - A unit threatens one cell farther than its weapon reaches (a Reach feat for all:
-//!   `Ruleset::threat_reach`), and a foe that moves 3 or more cells within its zone on
-//!   one move may be given a free hit (`Battle::steps_within`, `Trigger::WithinZone`).
+//! - A unit with the feat "Reach" (a level's `feats: ["Reach"]`, `Battle::has_feat`)
+//!   threatens one cell farther than its weapon reaches (`Ruleset::threat_reach`), and a
+//!   foe that moves 3 or more cells within its zone on one move may be given a free hit
+//!   (`Battle::steps_within`, `Trigger::WithinZone`).
 //! - A free hit after a fumble of tragedy 1 or more costs no reaction (a price that
 //!   sees its trigger: `Ruleset::reaction_cost`).
 //! - Block takes up to 2 skill dice, and up to 2 unspent cells of movement more
@@ -355,9 +356,9 @@ impl Ruleset for Duel {
         Vec::new()
     }
 
-    // Duel hooks: one cell farther than the weapon (a Reach feat for all).
-    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
-        if self.hooks && reach > 0 {
+    // Duel hooks: one cell farther than the weapon for a unit with the feat "Reach".
+    fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32 {
+        if self.hooks && reach > 0 && b.has_feat(u, "Reach") {
             reach + 1
         } else {
             reach
@@ -911,6 +912,11 @@ impl Ruleset for Duel {
 
     fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
         None
+    }
+
+    // The duel claims no condition (it plays Prone and Bleeding, from the level).
+    fn own_conditions(&self) -> &'static [ConditionKind] {
+        &[]
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {

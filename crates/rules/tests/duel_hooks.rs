@@ -17,8 +17,18 @@ use crate::support::{damage, id, since};
 /// Fang (wolf: bite 1d8, 13 HP, duel AC 12) first, then Corwin (fighter: STR +3,
 /// longsword 1d8, 20 HP, duel AC 11), and Tamsin (rogue) beside him when `three`.
 fn battle(fang: &str, three: bool, forced: &[u32]) -> Battle {
+    battle_with("", fang, three, forced)
+}
+
+/// [`battle`] with Corwin's `feats: ["Reach"]`: he threatens 2 cells in duel hooks.
+fn reach_battle(fang: &str) -> Battle {
+    battle_with(r#", feats: ["Reach"]"#, fang, false, &[])
+}
+
+/// [`battle`] with more fields for Corwin's level entry (`corwin`: ", feats: [..]").
+fn battle_with(corwin: &str, fang: &str, three: bool, forced: &[u32]) -> Battle {
     let mut units = format!(
-        r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"{corwin}),
         Unit(name: "Fang", side: "Blue", cell: {fang}, archetype: "wolf")"#
     );
     // Initiative d20 by level order: Fang, then Corwin (, then Tamsin).
@@ -421,15 +431,17 @@ fn owing_is_refused_when_the_next_turn_has_nothing_left_to_owe() {
 
 // ---- 7. Threat reach and steps within a zone ----
 
-/// The ruleset's threat reach: one farther than the weapon in duel hooks.
+/// The ruleset's threat reach: one farther than the weapon in duel hooks, for a unit
+/// with the feat "Reach".
 #[test]
 fn the_ruleset_sets_the_threat_reach() {
-    let mut b = battle("(9, 4)", false, &[]);
+    let mut b = reach_battle("(9, 4)");
     let c = id(&b, "Corwin");
+    assert!(b.has_feat(c, "Reach"));
     assert_eq!(b.threat_reach(c), 2);
     assert!(b.threatens(c, Cell::new(6, 4)));
     assert!(!b.threatens(c, Cell::new(7, 4)));
-    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", feats: ["Reach"]),
         Unit(name: "Fang", side: "Blue", cell: (9, 4), archetype: "wolf")"#;
     let p = ruled_battle(&DUEL_PLUS, GridKind::Square, units, 1, &[20, 1]);
     assert_eq!(p.threat_reach(id(&p, "Corwin")), 1);
@@ -437,11 +449,27 @@ fn the_ruleset_sets_the_threat_reach() {
     end(&mut b);
 }
 
+/// Without the feat, a unit threatens its weapon's reach in duel hooks too: 1.
+#[test]
+fn a_unit_without_the_reach_feat_threatens_one_cell() {
+    let b = reach_battle("(9, 4)");
+    let f = id(&b, "Fang");
+    assert!(!b.has_feat(f, "Reach"));
+    assert_eq!(b.threat_reach(f), 1);
+    assert!(b.threatens(f, Cell::new(8, 4)));
+    assert!(!b.threatens(f, Cell::new(7, 4)));
+    let b = battle("(9, 4)", false, &[]);
+    let c = id(&b, "Corwin");
+    assert!(!b.has_feat(c, "Reach"));
+    assert_eq!(b.threat_reach(c), 1);
+    assert!(!b.threatens(c, Cell::new(6, 4)));
+}
+
 /// Fang walks down past Corwin; on the step that is its third within Corwin's zone
-/// (cells within 2), Corwin is offered a free hit, once.
+/// (cells within 2: he has the feat "Reach"), Corwin is offered a free hit, once.
 #[test]
 fn the_third_step_within_a_zone_offers_a_free_hit_once() {
-    let mut b = battle("(6, 1)", false, &[]);
+    let mut b = reach_battle("(6, 1)");
     let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
     let to = Cell::new(6, 7);
     let (path, _) = b.path_to(f, to).expect("a path");
@@ -470,7 +498,7 @@ fn the_third_step_within_a_zone_offers_a_free_hit_once() {
 /// Two steps within the zone are not enough.
 #[test]
 fn two_steps_within_a_zone_offer_nothing() {
-    let mut b = battle("(6, 1)", false, &[]);
+    let mut b = reach_battle("(6, 1)");
     let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
     let to = Cell::new(6, 3);
     let n = b.log().len();

@@ -27,6 +27,7 @@ mod flow_choice;
 mod flow_gaps;
 mod fuzz_cases;
 mod grid;
+mod level_data;
 mod level_fuzz;
 mod levels;
 mod messages;

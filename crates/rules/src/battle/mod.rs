@@ -15,6 +15,7 @@ use crate::level::{Level, Terrain};
 use crate::vocab::RulesetId;
 
 mod apply;
+mod data;
 mod pools;
 pub mod rules;
 mod units;
@@ -198,6 +199,9 @@ fn spawn_def(
     }
     let mut unit = world.entity_mut(e);
     unit.insert(pools);
+    if u.hidden {
+        unit.insert(Hidden);
+    }
     rules.spawn_unit(&mut unit);
     e
 }
@@ -240,6 +244,9 @@ pub struct Battle {
     pub(crate) terrain: Vec<Terrain>,
     /// What the units summoned so far are (unit ids after the level's units, in order).
     pub(crate) summoned: Vec<crate::level::UnitDef>,
+    /// The conditions other rulesets claim: they do not land here
+    /// ([`Battle::plays_condition`]; the registry's `foreign_conditions`).
+    pub(crate) foreign_conditions: Vec<ConditionKind>,
 }
 
 impl Battle {
@@ -281,6 +288,7 @@ impl Battle {
             owed: BTreeMap::new(),
             terrain,
             summoned: Vec::new(),
+            foreign_conditions: Vec::new(),
         }
     }
 
@@ -324,6 +332,7 @@ impl Battle {
         fresh.ledger = s.ledger;
         fresh.counters = s.counters;
         fresh.owed = s.owed;
+        fresh.foreign_conditions = std::mem::take(&mut self.foreign_conditions);
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
         *self = fresh;

@@ -375,9 +375,17 @@ pub trait Ruleset: Sync {
     // ---- Window and logs ----
     /// Map symbols a random battlefield may use besides floor.
     fn random_terrain(&self) -> &'static [char];
-    /// Why a level may not start a unit with this condition in this ruleset (it means
-    /// nothing here), or `None` when it may.
+    /// Why a level may not start a unit with this condition in this ruleset, for a
+    /// reason of its own (it means nothing here), or `None` when it may. A condition
+    /// another ruleset claims ([`Ruleset::own_conditions`]) and this one does not is
+    /// refused besides, by the registry (`crate::rulesets::condition_refusal`; in play
+    /// [`Battle::plays_condition`]): a ruleset need not name the others' conditions.
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str>;
+    /// The conditions this ruleset claims as its own: a level of another ruleset that
+    /// does not claim them too refuses them ("it is escalation's; flow has no rule for
+    /// it"), and they do not land on a unit in its battles. No default: every ruleset
+    /// states its list (it may be empty).
+    fn own_conditions(&self) -> &'static [ConditionKind];
     /// Broken invariants of a unit's budgets the soak checks (empty when fine).
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String>;
 

@@ -545,7 +545,7 @@ impl Battle {
                 }
                 Effect::Ongoing { duration, .. } => {
                     let kind = ConditionKind::Bleeding;
-                    if self.alive(target) && self.rules().refused_condition(kind).is_none() {
+                    if self.alive(target) && self.plays_condition(kind) {
                         self.emit(Event::ConditionAdded {
                             unit: target,
                             kind,
@@ -559,7 +559,7 @@ impl Battle {
                     self.heal(target, roll);
                 }
                 Effect::Condition { kind, duration } => {
-                    if self.alive(target) && self.rules().refused_condition(*kind).is_none() {
+                    if self.alive(target) && self.plays_condition(*kind) {
                         self.emit(Event::ConditionAdded {
                             unit: target,
                             kind: *kind,

@@ -256,9 +256,22 @@ pub(crate) fn end_turn(b: &mut Battle) -> Result<(), ForcedFaceError> {
 impl Battle {
     /// [`Battle::new`] under the given rules instead of the registry's for the level's
     /// ruleset: how a ruleset under development (or one built in a test) plays a level
-    /// before it has a registry line.
+    /// before it has a registry line. Outside the registry, only its own refusals keep a
+    /// condition from landing ([`Battle::plays_condition`]).
     pub fn with_rules(
         rules: &'static dyn crate::rulesets::Ruleset,
+        level: crate::level::Level,
+        seed: u64,
+        forced: Vec<u32>,
+    ) -> Result<Battle, SetupError> {
+        Battle::set_up(rules, Vec::new(), level, seed, forced)
+    }
+
+    /// [`Battle::with_rules`], with the conditions other rulesets claim (`foreign`: they
+    /// do not land in this battle), as the registry sets a battle up.
+    pub(crate) fn set_up(
+        rules: &'static dyn crate::rulesets::Ruleset,
+        foreign: Vec<crate::components::ConditionKind>,
         level: crate::level::Level,
         seed: u64,
         forced: Vec<u32>,
@@ -266,6 +279,7 @@ impl Battle {
         let mut dice = crate::dice::Dice::seeded(seed);
         dice.force(forced);
         let mut b = Battle::spawned(rules, level, seed, dice);
+        b.foreign_conditions = foreign;
         start(&mut b)?;
         Ok(b)
     }

@@ -41,6 +41,13 @@ pub struct Archetype {
     /// is consumed instead of the SQ of a spell of that order).
     #[serde(default)]
     pub materials: BTreeMap<u8, u32>,
+    /// Feats and traits by name (`["Reach"]`): a unit of the archetype has them, and
+    /// its own `feats` add to them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub feats: Vec<String>,
+    /// Its armour is magical (counters: only magical equipment absorbs magical damage).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub magical_armour: bool,
 }
 
 /// Weapons and archetypes available to a level.
@@ -198,6 +205,10 @@ pub(super) fn summon_templates(catalogue: &Catalogue) -> BTreeMap<String, super:
                     weak: arch.weak.clone(),
                     materials: arch.materials.clone(),
                     archetype: Some(archetype.clone()),
+                    feats: arch.feats.clone(),
+                    magical_armour: arch.magical_armour,
+                    hidden: false,
+                    initiator: false,
                 },
             );
         }

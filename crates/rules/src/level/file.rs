@@ -45,6 +45,35 @@ pub(super) struct UnitFile {
     /// grab ends in play.
     #[serde(default)]
     pub(super) grabbed_by: Option<String>,
+    /// Feats and traits, added to its archetype's.
+    #[serde(default)]
+    pub(super) feats: Vec<String>,
+    /// Its armour is magical (over its archetype's `magical_armour`).
+    #[serde(default)]
+    pub(super) magical_armour: Option<bool>,
+    /// It starts hidden.
+    #[serde(default)]
+    pub(super) hidden: bool,
+    /// It started the battle by attacking.
+    #[serde(default)]
+    pub(super) initiator: bool,
+}
+
+/// A hazard as written: `Hazard(cell: (2, 1), kind: Trap(dc: 12, damage: "1d6"))`. The
+/// numbers and dice are read as written and checked at their field.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename = "Hazard")]
+pub(super) struct HazardFile {
+    pub(super) cell: Cell,
+    pub(super) kind: HazardKindFile,
+}
+
+/// A hazard's kind as written, with its check's Difficulty and its damage dice.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename = "HazardKind")]
+pub(super) enum HazardKindFile {
+    Trap { dc: i64, damage: String },
+    FallingRocks { dc: i64, damage: String },
 }
 
 /// A condition named in a level: one the game has, or one of seed 004's that it does not
@@ -126,6 +155,10 @@ pub(super) struct LevelFile {
     pub(super) stalemate_rounds: Option<i64>,
     #[serde(default)]
     pub(super) dicey: Vec<super::dicey::DiceyFile>,
+    #[serde(default)]
+    pub(super) hazards: Vec<HazardFile>,
+    #[serde(default)]
+    pub(super) exits: Vec<Cell>,
 }
 
 pub(super) fn parse_colour(s: &str) -> Option<[u8; 3]> {

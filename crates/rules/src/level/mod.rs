@@ -120,7 +120,45 @@ pub struct UnitDef {
     pub materials: BTreeMap<u8, u32>,
     /// The archetype it was made from, if any (the window picks its icon by it).
     pub archetype: Option<String>,
+    /// Feats and traits by name ("Reach"): its archetype's, then its own
+    /// ([`crate::battle::Battle::has_feat`]).
+    pub feats: Vec<String>,
+    /// Its armour is magical (its own `magical_armour`, else its archetype's).
+    pub magical_armour: bool,
+    /// It starts hidden (undetected by its foes: the [`crate::components::Hidden`]
+    /// component).
+    pub hidden: bool,
+    /// It started the battle by attacking ("a unit that starts the battle by attacking
+    /// goes last").
+    pub initiator: bool,
 }
+
+/// What a hazard cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HazardKind {
+    /// A trap.
+    Trap,
+    /// Falling rocks.
+    FallingRocks,
+}
+
+/// A hazard on a cell: a trap or falling rocks, with the check's Difficulty and the
+/// damage it deals (`hazards: [Hazard(cell: (2, 1), kind: Trap(dc: 12, damage: "1d6"))]`).
+/// Nothing fires a hazard yet: melee-zone and counters (Counteraction) will.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hazard {
+    /// Where: a cell of the map a unit may stand on.
+    pub cell: Cell,
+    /// A trap or falling rocks.
+    pub kind: HazardKind,
+    /// The Difficulty of the check against it (1 to [`MAX_HAZARD_DC`]).
+    pub dc: i32,
+    /// The damage it deals.
+    pub damage: crate::dice::DiceExpr,
+}
+
+/// Largest Difficulty of a hazard's check.
+pub const MAX_HAZARD_DC: i64 = 100;
 
 /// A validated level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +188,10 @@ pub struct Level {
     pub summons: BTreeMap<String, UnitDef>,
     /// escalation: what a Dicey Move over each of these obstacles gives (`dicey`).
     pub dicey: Vec<DiceySpot>,
+    /// Hazard cells, in file order (one per cell; [`crate::battle::Battle::hazard_at`]).
+    pub hazards: Vec<Hazard>,
+    /// Exit cells, in file order (each once; [`crate::battle::Battle::is_exit`]).
+    pub exits: Vec<Cell>,
 }
 
 /// Default of [`Level::stalemate_rounds`].

@@ -4,7 +4,7 @@ use super::file::*;
 use super::messages::*;
 use super::*;
 use crate::components::*;
-use crate::rulesets::Registry;
+use crate::rulesets::{Registry, condition_refusal};
 
 /// A grapple joins two units, and a level cannot name a condition's source: a unit
 /// starting Grappled (or Grappling) would be held by nobody (issue 15: flow's AI tried
@@ -50,9 +50,10 @@ pub(super) fn unplayed_conditions(p: &mut Problems, i: usize, u: &UnitFile) {
     }
 }
 
-/// Conditions that mean nothing in the level's ruleset (as `Ruleset::refused_condition`
-/// says: tactical-d20's Dead, flow's Total Defense and Feint mark): an error at their
-/// entry, not silently accepted.
+/// Conditions that mean nothing in the level's ruleset (as the registry's
+/// `condition_refusal` says: the ruleset's own reasons, such as tactical-d20's Dead, or
+/// another ruleset's own condition, such as escalation's Dazed in flow): an error at
+/// their entry, not silently accepted.
 pub(super) fn foreign_conditions(
     p: &mut Problems,
     i: usize,
@@ -64,7 +65,7 @@ pub(super) fn foreign_conditions(
     };
     for k in u.conditions.keys() {
         let CondKey::Known(kind) = k else { continue };
-        let Some(why) = rules.refused_condition(*kind) else {
+        let Some(why) = condition_refusal(rules, *kind) else {
             continue;
         };
         let name = format!("{kind:?}");
@@ -105,7 +106,7 @@ pub(super) fn starting_grabs(
         let at = format!("units[{i}].grabbed_by");
         let name = echo(&u.name);
         if let Some(rules) = ruleset.and_then(|r| r.rules())
-            && let Some(why) = rules.refused_condition(ConditionKind::Grabbed)
+            && let Some(why) = condition_refusal(rules, ConditionKind::Grabbed)
         {
             p.at(
                 &at,

@@ -252,5 +252,9 @@ pub fn condition_title(k: ConditionKind) -> &'static str {
         DiceyEdge => "Dicey edge",
         DiceyFooting => "Dicey footing",
         Shielded => "Shielded",
+        FlatFooted => "Flat-footed",
+        Channeling => "Channeling",
+        SummoningSick => "Summoning sickness",
+        Charmed => "Charmed",
     }
 }

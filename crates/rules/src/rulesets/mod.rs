@@ -28,7 +28,7 @@ pub use crate::vocab::RulesetId;
 pub use view::{CheckNote, View};
 
 use crate::battle::{Battle, SetupError};
-use crate::components::{Pool, Pools, Refresh, Slot, Stat, Stats};
+use crate::components::{ConditionKind, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::dice::DiceExpr;
 use crate::engine::Frame;
 use crate::level::Level;
@@ -184,9 +184,50 @@ pub fn playable_list() -> String {
         .join(", ")
 }
 
+/// The conditions the registered rulesets claim ([`Ruleset::own_conditions`]) that
+/// `rules` does not: they mean nothing in its battles (refused at load, and they do not
+/// land in play: [`Battle::plays_condition`]).
+pub fn foreign_conditions(rules: &dyn Ruleset) -> Vec<ConditionKind> {
+    let mine = rules.own_conditions();
+    let mut out: Vec<ConditionKind> = RulesetId::ALL
+        .into_iter()
+        .filter_map(Registry::rules)
+        .filter(|r| r.id() != rules.id())
+        .flat_map(|r| r.own_conditions().iter().copied())
+        .filter(|k| !mine.contains(k))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Why a level of the ruleset `rules` may not start a unit with `kind`: the ruleset's
+/// own reason ([`Ruleset::refused_condition`]), else another registered ruleset claims
+/// it and `rules` does not ("it is escalation's; flow has no rule for it"). `None`: it
+/// may.
+pub fn condition_refusal(rules: &dyn Ruleset, kind: ConditionKind) -> Option<String> {
+    if let Some(why) = rules.refused_condition(kind) {
+        return Some(why.to_string());
+    }
+    if rules.own_conditions().contains(&kind) {
+        return None;
+    }
+    let owner = RulesetId::ALL
+        .into_iter()
+        .filter_map(Registry::rules)
+        .find(|r| r.id() != rules.id() && r.own_conditions().contains(&kind))?;
+    Some(format!(
+        "it is {}'s; {} has no rule for it",
+        owner.id(),
+        rules.id()
+    ))
+}
+
 impl Battle {
     /// Set up a battle on a level under its ruleset's registered rules: spawn the
-    /// combatants, queue `forced` dice, roll initiative and start round 1.
+    /// combatants, queue `forced` dice, roll initiative and start round 1. The
+    /// conditions the other registered rulesets claim do not land in it
+    /// ([`foreign_conditions`]).
     pub fn new(level: Level, seed: u64, forced: Vec<u32>) -> Result<Battle, SetupError> {
         let Some(rules) = level.ruleset.rules() else {
             return Err(SetupError::NotPlayable {
@@ -194,7 +235,7 @@ impl Battle {
                 playable: playable_list(),
             });
         };
-        Battle::with_rules(rules, level, seed, forced)
+        Battle::set_up(rules, foreign_conditions(rules), level, seed, forced)
     }
 }
 

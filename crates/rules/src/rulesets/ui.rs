@@ -307,5 +307,9 @@ pub fn badge(k: ConditionKind) -> &'static str {
         ConditionKind::SpiritSaves => "SpS",
         ConditionKind::SpiritWard => "SpW",
         ConditionKind::Starving => "St",
+        ConditionKind::FlatFooted => "FF",
+        ConditionKind::Channeling => "Cn",
+        ConditionKind::SummoningSick => "SS",
+        ConditionKind::Charmed => "Cm",
     }
 }

@@ -1,8 +1,9 @@
 //! Reading a level file: the bounded read ([`load`]) and the parse and checks of every
 //! section ([`parse`]), one file per section: the names' limits (`names`), the ruleset
 //! and the catalogue (`ruleset`), the map and its legend (`map`), the sides (`sides`),
-//! the units (`units`, `unit_def`). Above the registry: a level is checked against its
-//! ruleset's catalogue and rules (`crate::rulesets::Registry`).
+//! the units (`units`, `unit_def`, `feats`), the hazard and exit cells (`cells`). Above
+//! the registry: a level is checked against its ruleset's catalogue and rules
+//! (`crate::rulesets::Registry`).
 
 use std::io::Read;
 use std::path::Path;
@@ -15,6 +16,8 @@ use super::messages::*;
 use super::problems::*;
 use super::*;
 
+mod cells;
+mod feats;
 mod map;
 mod names;
 mod ruleset;
@@ -107,6 +110,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     // Names: every limit is checked before anything is built from the file.
     let too_many_units = names::check(&mut p, &raw);
     let (ruleset, catalogue, mut bad_arch_weapons) = ruleset::catalogue(&mut p, &raw);
+    feats::check_archetypes(&mut p, &raw);
     let board = map::build(&mut p, &raw);
     let (sides, side_index) = sides::build(&mut p, &raw);
     let unit_list: &[UnitFile] = if too_many_units { &[] } else { &raw.units };
@@ -133,6 +137,8 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         &board.grid,
         board.fits.then_some(&board.terrain[..]),
     );
+    let hazards = cells::hazards(&mut p, &raw.hazards, &board);
+    let exits = cells::exits(&mut p, &raw.exits, &board);
 
     if !p.list.is_empty() {
         return Err(fail(placed(src, p)));
@@ -151,6 +157,8 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         stalemate_rounds,
         summons,
         dicey,
+        hazards,
+        exits,
     })
 }
 

@@ -1,5 +1,6 @@
-//! What a unit is made of: its archetype, scores, HP, weapons, conditions and facing,
-//! checked and resolved into the [`UnitDef`] the battle uses.
+//! What a unit is made of: its archetype, scores, HP, weapons, conditions, facing,
+//! feats and flags (magical armour, hidden, initiator), checked and resolved into the
+//! [`UnitDef`] the battle uses.
 
 use crate::components::{ActiveCondition, Facing, SideId, Stats, Weapon};
 use crate::level::UnitDef;
@@ -41,6 +42,8 @@ pub(super) fn build(
         );
     }
     let weapons = weapons(p, placed, arch.as_ref(), catalogue, bad_arch_weapons);
+    let arch_feats = arch.as_ref().map_or(&[][..], |a| a.feats.as_slice());
+    let feats = super::feats::of_unit(p, i, arch_feats, &u.feats);
     partnerless_grapple(p, i, u);
     unplayed_conditions(p, i, u);
     foreign_conditions(p, i, u, look.ruleset);
@@ -90,6 +93,12 @@ pub(super) fn build(
             .map(|a| a.materials.clone())
             .unwrap_or_default(),
         archetype: u.archetype.clone().filter(|_| arch.is_some()),
+        feats,
+        magical_armour: u
+            .magical_armour
+            .unwrap_or(arch.as_ref().is_some_and(|a| a.magical_armour)),
+        hidden: u.hidden,
+        initiator: u.initiator,
     }
 }
 

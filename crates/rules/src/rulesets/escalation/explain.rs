@@ -184,6 +184,8 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         | Writhing | Cover | Defending | Guarding | FocusAttack | FocusDefence | FocusSkills
         | Assisted | Charging | Concentrating | Waiting | PsionicFocus | Dehydrated | Soaked
         | Starving => return None,
+        // Refused too: the conditions of the seeds to come.
+        FlatFooted | Channeling | SummoningSick | Charmed => return None,
     })
 }
 

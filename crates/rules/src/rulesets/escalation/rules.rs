@@ -589,6 +589,10 @@ impl Ruleset for Escalation {
         }
     }
 
+    fn own_conditions(&self) -> &'static [ConditionKind] {
+        &OWN_CONDITIONS
+    }
+
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
         let mut v: Vec<String> = [Slot::Standard, Slot::Move, Slot::Quick]
             .into_iter()
@@ -716,3 +720,31 @@ fn roll_now(
     }
     attack::resolve_attack(b, attacker, target, weapon, kind)
 }
+
+/// escalation's own conditions (seed 001's list, and the marks its rules keep): the other
+/// rulesets have no rule for them, and their levels refuse them.
+const OWN_CONDITIONS: [ConditionKind; 20] = {
+    use ConditionKind::*;
+    [
+        Dazed,
+        Enervated,
+        Grabbed,
+        Hampered,
+        Helpless,
+        Invisible,
+        Shaken,
+        Softened,
+        Stuck,
+        Vulnerable,
+        Weakened,
+        Flying,
+        Stabilized,
+        PoppedOff,
+        SpiritAttacks,
+        SpiritSaves,
+        SpiritWard,
+        DiceyEdge,
+        DiceyFooting,
+        Shielded,
+    ]
+};

@@ -660,9 +660,15 @@ impl Ruleset for Flow {
         &['#', '~']
     }
 
-    fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
-        kind.escalation_only()
-            .then_some("it is escalation's; flow has no rule for it")
+    // flow starts a unit with any condition but another ruleset's own (refused by the
+    // registry); one the cheat sheet has no rule for changes nothing (only its badge).
+    fn refused_condition(&self, _kind: ConditionKind) -> Option<&'static str> {
+        None
+    }
+
+    // Its marks: Total Defense and a Feint's.
+    fn own_conditions(&self) -> &'static [ConditionKind] {
+        &[ConditionKind::TotalDefense, ConditionKind::Feinted]
     }
 
     fn budget_violations(&self, _b: &Battle, _u: UnitId) -> Vec<String> {

@@ -223,6 +223,11 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
         DiceyFooting => "dicey footing",
         Shielded => "shielded",
         SpiritAttacks | SpiritSaves | SpiritWard => "fought for in spirit",
+        // The seeds to come (never on a tactical-d20 unit: its levels refuse them).
+        FlatFooted => "flat-footed",
+        Channeling => "channeling",
+        SummoningSick => "summoning sick",
+        Charmed => "charmed",
     }
 }
 

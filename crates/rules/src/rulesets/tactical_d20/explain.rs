@@ -209,6 +209,8 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         Dazed | Enervated | Grabbed | Hampered | Helpless | Invisible | Shaken | Softened
         | Stuck | Vulnerable | Weakened | Flying | Stabilized | PoppedOff | SpiritAttacks
         | SpiritSaves | SpiritWard | DiceyEdge | DiceyFooting | Shielded => return None,
+        // Refused too: the conditions of the seeds to come.
+        FlatFooted | Channeling | SummoningSick | Charmed => return None,
     })
 }
 

@@ -701,9 +701,42 @@ impl Ruleset for TacticalD20 {
                 "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
                  (start the unit Surprised instead)"
             }
-            k if k.escalation_only() => "it is escalation's; tactical-d20 has no rule for it",
+            // escalation's own (the registry refuses them too: escalation claims them); said
+            // here as well, as `explain.rs` has no words for them.
+            ConditionKind::Dazed
+            | ConditionKind::Enervated
+            | ConditionKind::Grabbed
+            | ConditionKind::Hampered
+            | ConditionKind::Helpless
+            | ConditionKind::Invisible
+            | ConditionKind::Shaken
+            | ConditionKind::Softened
+            | ConditionKind::Stuck
+            | ConditionKind::Vulnerable
+            | ConditionKind::Weakened
+            | ConditionKind::Flying
+            | ConditionKind::Stabilized
+            | ConditionKind::PoppedOff
+            | ConditionKind::SpiritAttacks
+            | ConditionKind::SpiritSaves
+            | ConditionKind::SpiritWard
+            | ConditionKind::DiceyEdge
+            | ConditionKind::DiceyFooting
+            | ConditionKind::Shielded => "it is escalation's; tactical-d20 has no rule for it",
+            ConditionKind::FlatFooted
+            | ConditionKind::Channeling
+            | ConditionKind::SummoningSick
+            | ConditionKind::Charmed => {
+                "it is not one of seed 004's conditions; tactical-d20 has no rule for it"
+            }
             _ => return None,
         })
+    }
+
+    // None: flow plays (as a badge) every condition tactical-d20 names, so claiming one
+    // would refuse it in flow's levels.
+    fn own_conditions(&self) -> &'static [ConditionKind] {
+        &[]
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
