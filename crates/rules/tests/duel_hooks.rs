@@ -16,7 +16,7 @@ use crate::support::{damage, id, since};
 
 /// Fang (wolf: bite 1d8, 13 HP, duel AC 12) first, then Corwin (fighter: STR +3,
 /// longsword 1d8, 20 HP, duel AC 11), and Tamsin (rogue) beside him when `three`.
-fn battle(fang: &str, three: bool, forced: &[u32]) -> Battle {
+pub(crate) fn battle(fang: &str, three: bool, forced: &[u32]) -> Battle {
     battle_with("", fang, three, forced)
 }
 
@@ -41,7 +41,12 @@ fn battle_with(corwin: &str, fang: &str, three: bool, forced: &[u32]) -> Battle 
     ruled_battle(&DUEL_HOOKS, GridKind::Square, &units, 1, &all)
 }
 
-fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>, commits: Vec<Commit>) {
+pub(crate) fn react(
+    b: &mut Battle,
+    unit: UnitId,
+    choice: Option<ReactionKind>,
+    commits: Vec<Commit>,
+) {
     assert_eq!(
         b.status(),
         Status::AwaitingReaction(unit),
@@ -57,7 +62,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>, commits: Ve
     .unwrap_or_else(|e| panic!("{e}"));
 }
 
-fn attack(b: &mut Battle, unit: UnitId, target: UnitId, slot: Option<Slot>) {
+pub(crate) fn attack(b: &mut Battle, unit: UnitId, target: UnitId, slot: Option<Slot>) {
     b.submit(Command::Attack {
         unit,
         target,
@@ -73,7 +78,7 @@ fn end(b: &mut Battle) {
     b.submit(Command::EndTurn { unit: u }).unwrap();
 }
 
-fn commit(part: usize, pool: Pool, amount: u32) -> Commit {
+pub(crate) fn commit(part: usize, pool: Pool, amount: u32) -> Commit {
     Commit { part, pool, amount }
 }
 
@@ -90,7 +95,7 @@ fn offered(ev: &[Event]) -> Vec<(UnitId, Trigger)> {
 
 /// Fang walks two cells (from (7, 4) to (5, 4), next to Corwin), keeping 4 of its 6
 /// cells of movement until its next turn; then Corwin's turn.
-fn fang_steps_in(b: &mut Battle) -> (UnitId, UnitId) {
+pub(crate) fn fang_steps_in(b: &mut Battle) -> (UnitId, UnitId) {
     let (c, f) = (id(b, "Corwin"), id(b, "Fang"));
     assert_eq!(b.current(), Some(f));
     b.submit(Command::Move {
@@ -506,193 +511,4 @@ fn two_steps_within_a_zone_offer_nothing() {
     assert_eq!(b.pos(f), to);
     assert!(offered(&since(&b, n)).is_empty());
     assert!(b.threatens(c, to));
-}
-
-/// The expected damage after each mix of amounts (`Ruleset::answer_odds`: what the
-/// prompt's amount picker shows and the AI weighs) is what the resolver then deals.
-#[test]
-fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
-    for sd in 0..=2u32 {
-        for mv in 0..=2u32 {
-            let mut b = battle("(7, 4)", false, &[15, 8]);
-            let (c, f) = fang_steps_in(&mut b);
-            attack(&mut b, c, f, None);
-            let mut commits = Vec::new();
-            if sd > 0 {
-                commits.push(commit(0, Pool::SkillDice, sd));
-            }
-            if mv > 0 {
-                commits.push(commit(1, Pool::Movement, mv));
-            }
-            let w = b.window().expect("a window").clone();
-            let expected = b
-                .rules()
-                .answer_odds(&b, &w, ReactionKind::Block, &commits)
-                .expect("Block weighs damage");
-            assert_eq!(
-                b.rules()
-                    .answer_odds(&b, &w, ReactionKind::FreeHit, &commits),
-                None
-            );
-            let n = b.log().len();
-            react(&mut b, f, Some(ReactionKind::Block), commits.clone());
-            let dealt = damage(&since(&b, n));
-            assert_eq!(dealt, [(f, expected as i32)], "{commits:?}");
-            assert_eq!(expected, f64::from((4 - 2 * (sd + mv) as i32).max(0)));
-        }
-    }
-}
-
-// ---- 4. Declare, then resolve ----
-
-/// Corwin hits Fang, who has an ally (Grey, another wolf) beside it: Fang, then Grey,
-/// declare (a Dodge, a free hit on Corwin) before anything happens; then the free hit
-/// resolves first (the ruleset's order of kinds), though Fang declared first, and the
-/// damage comes last.
-#[test]
-fn every_reactor_declares_first_then_answers_resolve_by_kind_then_initiative() {
-    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
-        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf"),
-        Unit(name: "Grey", side: "Blue", cell: (5, 5), archetype: "wolf")"#;
-    // Initiative: Corwin 20, Fang 10, Grey 5; Corwin's d20 15 hits; Grey's free hit d20 2
-    // misses; Corwin's 1d8 = 6.
-    let mut b = ruled_battle(
-        &DUEL_HOOKS,
-        GridKind::Square,
-        units,
-        1,
-        &[20, 10, 5, 15, 2, 6],
-    );
-    let (c, f, g) = (id(&b, "Corwin"), id(&b, "Fang"), id(&b, "Grey"));
-    let n = b.log().len();
-    attack(&mut b, c, f, None);
-    assert_eq!(b.status(), Status::AwaitingReaction(f));
-    react(&mut b, f, Some(ReactionKind::Dodge), Vec::new());
-    // Declared, not yet resolved: no Reacted, Grey asked next.
-    assert_eq!(b.status(), Status::AwaitingReaction(g));
-    assert!(
-        !since(&b, n)
-            .iter()
-            .any(|e| matches!(e, Event::Reacted { .. }))
-    );
-    react(&mut b, g, Some(ReactionKind::FreeHit), Vec::new());
-    // Then the damage step: Fang may still Block the 6 coming (one reaction left).
-    react(&mut b, f, None, Vec::new());
-    let ev = since(&b, n);
-    let order: Vec<String> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Declared { reactor, kind } => {
-                Some(format!("declared {} {kind}", b.name(*reactor)))
-            }
-            Event::Reacted { reactor, kind, .. } => {
-                Some(format!("reacted {} {kind}", b.name(*reactor)))
-            }
-            Event::Attack { attacker, .. } if *attacker == g => Some("Grey attacks".into()),
-            Event::Damage { unit, .. } => Some(format!("damage {}", b.name(*unit))),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(
-        order,
-        [
-            "declared Fang Dodge",
-            "declared Grey Free hit",
-            "reacted Grey Free hit",
-            "Grey attacks",
-            "reacted Fang Dodge",
-            "damage Fang",
-        ]
-    );
-    assert_eq!(b.rp(f), 1);
-    assert_eq!(b.rp(g), 1);
-    assert_eq!(b.hp(f), 13 - 6);
-}
-
-/// A declined declaration drops out; the others still resolve.
-#[test]
-fn a_declined_declaration_drops_out() {
-    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
-        Unit(name: "Fang", side: "Blue", cell: (5, 4), archetype: "wolf"),
-        Unit(name: "Grey", side: "Blue", cell: (5, 5), archetype: "wolf")"#;
-    let mut b = ruled_battle(&DUEL_HOOKS, GridKind::Square, units, 1, &[20, 10, 5, 15, 6]);
-    let (c, f, g) = (id(&b, "Corwin"), id(&b, "Fang"), id(&b, "Grey"));
-    let n = b.log().len();
-    attack(&mut b, c, f, None);
-    react(&mut b, f, Some(ReactionKind::Dodge), Vec::new());
-    react(&mut b, g, None, Vec::new());
-    react(&mut b, f, None, Vec::new());
-    let reacted: Vec<UnitId> = since(&b, n)
-        .iter()
-        .filter_map(|e| match e {
-            Event::Reacted { reactor, .. } => Some(*reactor),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(reacted, [f]);
-    assert_eq!(damage(&since(&b, n)), [(f, 6)]);
-}
-
-// ---- 3. Spells go through the same steps ----
-
-/// Ada (psion) casts Mind Thrust (a save, 2d6 psychic) at Fang.
-fn mind_thrust(forced: &[u32]) -> (Battle, UnitId, UnitId) {
-    let units = r#"Unit(name: "Ada", side: "Red", cell: (4, 4), archetype: "psion"),
-        Unit(name: "Fang", side: "Blue", cell: (6, 4), archetype: "wolf")"#;
-    let mut all = vec![20, 1];
-    all.extend_from_slice(forced);
-    let mut b = ruled_battle(&DUEL_HOOKS, GridKind::Square, units, 1, &all);
-    let (a, f) = (id(&b, "Ada"), id(&b, "Fang"));
-    assert_eq!(
-        b.ability(a, 0).map(|x| x.name.as_str()),
-        Some("Mind Thrust")
-    );
-    b.submit(Command::Act {
-        unit: a,
-        action: CommonAction::Cast {
-            ability: 0,
-            at: skirmish_rules::engine::CastAt::Unit(f),
-        }
-        .into(),
-    })
-    .unwrap_or_else(|e| panic!("{e}"));
-    (b, a, f)
-}
-
-/// After the spell's check, the target may answer it landing on it (a counterspell per
-/// target): answered, the spell does nothing to it.
-#[test]
-fn a_target_answers_a_spell_landing_on_it_and_its_effects_are_cancelled() {
-    let (mut b, a, f) = mind_thrust(&[]);
-    assert_eq!(b.status(), Status::AwaitingReaction(f));
-    let w = b.window().unwrap();
-    assert!(matches!(
-        w.trigger,
-        Trigger::SpellLanding { caster, ability: 0, landed: true, .. } if caster == a
-    ));
-    let n = b.log().len();
-    react(&mut b, f, Some(ReactionKind::Counterspell), Vec::new());
-    assert!(damage(&since(&b, n)).is_empty());
-    assert_eq!(b.hp(f), 13);
-    assert_eq!(b.rp(f), 1);
-}
-
-/// Declined, the spell's damage takes a weapon's damage step: Fang, told the 7 coming,
-/// Blocks it to half.
-#[test]
-fn a_spells_damage_takes_the_same_damage_step_as_a_weapons() {
-    let (mut b, a, f) = mind_thrust(&[3, 4]);
-    react(&mut b, f, None, Vec::new());
-    assert_eq!(b.status(), Status::AwaitingReaction(f));
-    assert_eq!(
-        b.window().unwrap().trigger,
-        Trigger::IncomingDamage {
-            attacker: a,
-            amount: 7
-        }
-    );
-    let n = b.log().len();
-    react(&mut b, f, Some(ReactionKind::Block), Vec::new());
-    assert_eq!(damage(&since(&b, n)), [(f, 3)]);
-    assert_eq!(b.hp(f), 10);
 }

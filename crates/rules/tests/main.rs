@@ -13,6 +13,7 @@ mod dice;
 mod dice_props;
 mod duel;
 mod duel_hooks;
+mod duel_hooks_steps;
 mod duel_plus;
 mod engine;
 mod escalation;
