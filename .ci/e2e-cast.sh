@@ -305,9 +305,15 @@ for i in $(seq 1 6); do
   fi
 done
 wait_for '"kind":"moved","round":1,"actor":"Cal","from":\[[0-9]*,[0-9]*\],"to":\[7,5\]' 20
-sleep 2
-shot 95-walk-done
-red_at 7 5 "$out/95-walk-done.png" || fail "Cal's token is not on (7, 5) after the move"
+# The walk ends on (7, 5): wait for it (a slow software renderer draws fewer frames, and
+# Bevy's virtual clock advances at most 250 ms a frame, so the 3 s walk can take longer).
+arrived=0
+for i in $(seq 1 30); do
+  sleep 1
+  shot 95-walk-done
+  if red_at 7 5 "$out/95-walk-done.png"; then arrived=1; break; fi
+done
+[ "$arrived" -eq 1 ] || fail "Cal's token is not on (7, 5) 30 s after the move"
 [ "$between" -gt 0 ] || fail "no frame caught Cal on the way: the move jumped"
 echo "e2e 11: $between frames caught Cal walking"
 # Esc (twice: the first drops the selection) opens the in-battle menu; N restarts the
