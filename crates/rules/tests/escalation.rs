@@ -1731,3 +1731,32 @@ fn nearby_is_one_move_from_next_to() {
     assert_eq!(b.pos(g), Cell::new(5, 2));
     assert_eq!(b.pos(bi), Cell::new(4, 3));
 }
+
+/// Issue 29: "If an enemy engaged with you … moves without attempting to Disengage …
+/// they provoke an Opportunity Attack": one a move. Snitch walks along Brannoc's side
+/// from (3, 1) to (5, 1), leaving two cells Brannoc threatens: one offer, not two.
+#[test]
+fn a_move_provokes_one_opportunity_attack_from_each_engaged_enemy() {
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (3, 1), archetype: "goblin", stats: {Band: 4}),
+    Unit(name: "Brannoc", side: "PCs", cell: (4, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    assert_eq!(b.current(), Some(g));
+    let n = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(5, 1),
+    })
+    .unwrap();
+    let mut offered = 0;
+    while b.window().is_some_and(|w| w.reactor == f) {
+        offered += 1;
+        react(&mut b, f, None);
+    }
+    let offers = since(&b, n)
+        .iter()
+        .filter(|e| matches!(e, Event::ReactionOffered { reactor, trigger: Trigger::Leaving { .. }, .. } if *reactor == f))
+        .count();
+    assert_eq!((offered, offers), (1, 1));
+    assert_eq!(b.pos(g), Cell::new(5, 1));
+}

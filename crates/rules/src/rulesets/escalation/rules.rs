@@ -72,8 +72,17 @@ impl Ruleset for Escalation {
     // surprise round lets the whole side act (a gap, see the docs). Nothing is lost.
     fn surprised_pools(&self, _pools: &mut Pools) {}
 
-    fn marks(&self, _e: &Event) -> Option<(UnitId, Once)> {
-        None
+    // "… moves without attempting to Disengage … they provoke an Opportunity Attack":
+    // one a move from each engaged enemy, however many of its cells the move leaves.
+    fn marks(&self, e: &Event) -> Option<(UnitId, Once)> {
+        match e {
+            Event::ReactionOffered {
+                reactor,
+                trigger: Trigger::Leaving { .. },
+                ..
+            } => Some((*reactor, Once::ReactedToMovement)),
+            _ => None,
+        }
     }
 
     fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
@@ -424,6 +433,7 @@ impl Ruleset for Escalation {
             Trigger::Leaving { mover, from } => {
                 b.alive(*mover)
                     && b.pos(*mover) == *from
+                    && !b.used(reactor, Once::ReactedToMovement)
                     && b.leave_reactors(*mover, *from).contains(&reactor)
             }
             Trigger::Provoked { unit } => {
