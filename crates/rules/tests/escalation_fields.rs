@@ -203,6 +203,18 @@ abilities: {"Tangle": (kind: Spell, target: One(range: 8), provokes: Some(false)
     let (h, f, v) = (id(&b, "Grak"), id(&b, "Brannoc"), id(&b, "Vine"));
     let glare = index(&b, h, "Menacing Glare");
     cast(&mut b, h, "Menacing Glare", CastAt::Unit(f)).unwrap();
+    // A ranged attack while engaged provokes (issue 29): Brannoc declines its
+    // opportunity attack, then the glare goes off.
+    if b.status() == skirmish_rules::battle::Status::AwaitingReaction(f) {
+        b.submit(Command::React {
+            unit: f,
+            choice: None,
+            commit: 0,
+            commits: Vec::new(),
+        })
+        .unwrap();
+        crate::escalation::decline_powers(&mut b);
+    }
     end(&mut b);
     assert_eq!(b.current(), Some(v));
     cast(&mut b, v, "Tangle", CastAt::Unit(h)).unwrap();

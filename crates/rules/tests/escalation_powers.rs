@@ -461,3 +461,35 @@ fn an_attack_readied_for_a_foes_power_goes_off_before_the_power() {
     assert_eq!(who, [(a, Outcome::CriticalFailure), (c, Outcome::Success)]);
     assert_eq!(b.hp(a), 14 - 4);
 }
+
+/// Issue 29: "they can't use Ranged Attacks or Ranged Spells without provoking
+/// Opportunity attacks": the hobgoblin's Menacing Glare (an attack at 6 cells; its data
+/// names no `provokes`) used while engaged draws the fighter's opportunity attack first.
+#[test]
+fn a_ranged_power_used_while_engaged_provokes_even_without_saying_so() {
+    let units = r#"Unit(name: "Hob", side: "Foes", cell: (4, 2), archetype: "hobgoblin", stats: {Band: 4}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, units, &[]);
+    let (h, f) = (id(&b, "Hob"), id(&b, "Brannoc"));
+    assert_eq!(b.current(), Some(h));
+    let glare = b
+        .abilities(h)
+        .iter()
+        .position(|a| a.name == "Menacing Glare")
+        .expect("the hobgoblin's glare");
+    assert_eq!(b.abilities(h)[glare].provokes, None);
+    b.submit(Command::Act {
+        unit: h,
+        action: CommonAction::Cast {
+            ability: glare,
+            at: CastAt::Unit(f),
+        }
+        .into(),
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    assert_eq!(
+        b.window().unwrap().trigger,
+        skirmish_rules::event::Trigger::Provoked { unit: h }
+    );
+}

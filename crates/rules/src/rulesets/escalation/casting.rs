@@ -196,7 +196,14 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
             return Ok(());
         }
     }
-    let offers: Vec<(UnitId, Trigger)> = if a.provoking() {
+    // "they can't use Ranged Attacks or Ranged Spells without provoking Opportunity
+    // attacks": a power that attacks beyond 1 cell (a Ranged one, as Grabbed reads it)
+    // provokes like a spell, unless its data says it does not.
+    let ranged_attack = a.range() > 1 && matches!(a.resolve, Resolve::Attack { .. });
+    let provokes = a
+        .provokes
+        .unwrap_or(a.kind == crate::abilities::AbilityKind::Spell || ranged_attack);
+    let offers: Vec<(UnitId, Trigger)> = if provokes {
         opportunists(b, u)
             .into_iter()
             .map(|r| (r, Trigger::Provoked { unit: u }))
