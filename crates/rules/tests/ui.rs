@@ -144,8 +144,7 @@ fn every_listed_action_is_one_its_ruleset_knows_and_prices() {
 
 /// The reaction prompt's rule words come from the ruleset (`View::prompt_rule`,
 /// `View::reaction_note`), not from the window: tactical-d20 prices a counterspell and
-/// notes Pursuit, escalation says its Intercept is free and names an opportunity
-/// attack's cause, flow names the Feint's skills; none adds words to another's trigger.
+/// notes Pursuit, escalation names an opportunity attack's cause, flow names the Feint's skills; none adds words to another's trigger.
 #[test]
 fn the_prompts_rule_words_are_each_rulesets_own() {
     use skirmish_rules::engine::Window;
@@ -176,7 +175,11 @@ fn the_prompts_rule_words_are_each_rulesets_own() {
     };
     assert!(words(RulesetId::TacticalD20, identified).is_some_and(|w| w.contains("Spell DC")));
     assert_eq!(words(RulesetId::Flow, identified), None);
-    assert!(words(RulesetId::Escalation, approaching).is_some_and(|w| w.contains("free")));
+    let provoked = |b: &Battle| Trigger::Provoked {
+        unit: b.find("Ash").expect("Ash"),
+    };
+    assert!(words(RulesetId::Escalation, provoked).is_some_and(|w| w.contains("ranged")));
+    assert_eq!(words(RulesetId::Escalation, approaching), None);
     assert_eq!(words(RulesetId::TacticalD20, approaching), None);
     assert!(words(RulesetId::Flow, feinted).is_some_and(|w| w.contains("Melee or Agility")));
     assert_eq!(words(RulesetId::Escalation, feinted), None);

@@ -161,12 +161,12 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 impl crate::rulesets::View for Escalation {
-    // The prompt's rule words: a free Intercept, a power before the enemy goes on, an
-    // opportunity attack for a ranged attack while engaged.
+    // The prompt's rule words: a power before the enemy goes on, an opportunity attack
+    // for a ranged attack while engaged (an Intercept's being free the option's price and
+    // the reactor's line already say).
     fn prompt_rule(&self, _b: &Battle, w: &crate::engine::Window) -> Option<String> {
         use crate::event::Trigger;
         match &w.trigger {
-            Trigger::Approaching { .. } => Some("(Intercept is free)".into()),
             Trigger::PowerCue { attack, .. } => Some(format!(
                 "(a triggered power goes off before the {} goes on)",
                 if *attack { "attack" } else { "move" }
