@@ -798,7 +798,7 @@ fn a_spell_attack_roll_adds_what_a_weapons_adds_in_the_same_state() {
     let bow =
         names(&td::attack_math(&archer, w, g, 0, skirmish_rules::event::AttackKind::Normal).bonus);
     let mut b = state(r#""dagger""#, &[1, 20, 10, 10, 2]);
-    let spell = names(&td::spell_attack_bonus(&b, w, g));
+    let spell = names(&td::spell_attack_bonus(&b, w, g, false));
     for s in ["assisted", "fatigued", "high ground"] {
         assert!(bow.iter().any(|n| n == s), "bow lacks {s}: {bow:?}");
         assert!(spell.iter().any(|n| n == s), "spell lacks {s}: {spell:?}");

@@ -36,6 +36,8 @@ mod odds_ops;
 mod paths;
 mod pools;
 mod sentences;
+mod spell_attack_path;
+mod spell_attack_props;
 mod support;
 mod tactical_d20;
 mod td_gaps;

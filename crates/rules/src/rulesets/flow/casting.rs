@@ -69,6 +69,17 @@ pub fn magic_check(b: &Battle, caster: UnitId) -> Check {
     c
 }
 
+/// The caster's check for ability `i`'s attack roll on `target`: its Magic check and
+/// what every attack roll on that target gets (a prone target; issue 29, one attack
+/// path). Gang-up ("+10 Melee bonus"), a feint ("your next physical attack"), range
+/// increments ("When firing a ranged weapon") and the off hand are a weapon's only.
+pub fn spell_attack_check(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> Check {
+    let mut c = magic_check(b, caster);
+    let melee = b.ability(caster, i).is_some_and(|a| a.range() <= 1);
+    c.advantage += super::combat::prone_target(b, target, melee);
+    c
+}
+
 /// The check a target resists with: its `stat` (rolled plain, as resisting is not an
 /// action).
 pub fn resist_check(b: &Battle, target: UnitId, stat: Stat) -> Check {

@@ -251,13 +251,21 @@ pub fn attack_check(
         }
     }
     c.advantage += actor_advantage(b, attacker);
-    if b.has(target, ConditionKind::Prone) {
-        c.advantage += if w.kind == WeaponKind::Melee { 1 } else { -1 };
-    }
+    c.advantage += prone_target(b, target, w.kind == WeaponKind::Melee);
     if feinted_by(b, target, attacker) {
         c.advantage += 1;
     }
     c
+}
+
+/// A prone target: Advantage to a melee attack on it, Disadvantage to a ranged one (a
+/// weapon's or a spell's alike: a touch spell is melee, one that reaches farther ranged).
+pub fn prone_target(b: &Battle, target: UnitId, melee: bool) -> i32 {
+    match (b.has(target, ConditionKind::Prone), melee) {
+        (false, _) => 0,
+        (true, true) => 1,
+        (true, false) => -1,
+    }
 }
 
 /// Advantage sources on the actor's own checks: Disadvantage while prone or while
@@ -315,7 +323,7 @@ pub(crate) fn resolve_attack(
     effect: HitEffect,
 ) -> Result<(), ForcedFaceError> {
     let mut check = match effect {
-        HitEffect::Ability(_) => super::magic_check(b, attacker),
+        HitEffect::Ability(i) => super::spell_attack_check(b, attacker, target, i),
         _ => attack_check(b, attacker, target, weapon, kind),
     };
     if matches!(effect, HitEffect::Disarm { .. }) {

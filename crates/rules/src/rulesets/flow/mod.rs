@@ -11,7 +11,7 @@ mod ui;
 mod vocabulary;
 
 pub use actions::*;
-pub use casting::{cast_ap, magic_check, resist_check};
+pub use casting::{cast_ap, magic_check, resist_check, spell_attack_check};
 pub use combat::*;
 pub use intercept::*;
 pub use maneuvers::*;

@@ -449,7 +449,9 @@ impl Ruleset for Flow {
         };
         match a.resolve {
             Resolve::Automatic => 1.0,
-            Resolve::Attack { .. } => super::magic_check(b, caster).success_chance(),
+            Resolve::Attack { .. } => {
+                super::spell_attack_check(b, caster, target, ability).success_chance()
+            }
             Resolve::Save { stat, .. } => super::contest_chance(
                 &super::magic_check(b, caster),
                 &super::resist_check(b, target, stat),

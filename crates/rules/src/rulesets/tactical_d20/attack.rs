@@ -20,6 +20,12 @@ pub fn flanked(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> b
         .weapons(attacker)
         .get(weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
+    flanked_in_melee(b, attacker, target, melee)
+}
+
+/// Is `target` flanked against an attack that is `melee` or not (a weapon's kind, or a
+/// spell's: a touch spell is a melee attack)?
+pub fn flanked_in_melee(b: &Battle, attacker: UnitId, target: UnitId, melee: bool) -> bool {
     if !melee || !b.threatens(attacker, b.pos(target)) {
         return false;
     }
@@ -73,6 +79,17 @@ pub fn armour_class(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize)
         .weapons(attacker)
         .get(weapon)
         .is_none_or(|w| w.kind == WeaponKind::Melee);
+    armour_class_against(b, attacker, target, melee)
+}
+
+/// The target's AC against a melee attack or a ranged one (a weapon's, or a spell's: a
+/// touch spell is melee, one that reaches farther ranged; issue 29, one attack path).
+pub fn armour_class_against(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    melee: bool,
+) -> Vec<Modifier> {
     let conds: Vec<ConditionKind> = b
         .get::<crate::components::Conditions>(target)
         .map(|c| c.0.iter().map(|c| c.kind).collect())
@@ -81,7 +98,7 @@ pub fn armour_class(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize)
         b.stats(target),
         &conds,
         melee,
-        flanked(b, attacker, target, weapon),
+        flanked_in_melee(b, attacker, target, melee),
     );
     defence_bonuses(b, target, &mut ac);
     if b.has(target, ConditionKind::Charging) {
@@ -129,10 +146,7 @@ pub fn attack_math(
         a.bonus.push(Modifier::new(ModKind::Other, "charge", 2));
     }
     situational(b, attacker, target, &mut a.bonus);
-    if w.kind == WeaponKind::Melee && b.has(attacker, ConditionKind::Prone) {
-        a.bonus
-            .push(Modifier::new(ModKind::Condition, "prone attacker", -4));
-    }
+    prone_attacker(b, attacker, w.kind == WeaponKind::Melee, &mut a.bonus);
     if w.kind == WeaponKind::Ranged && w.range > 0 {
         let d = b.grid().distance(b.pos(attacker), b.pos(target));
         let inc = (d.saturating_sub(1)) / w.range;
@@ -145,6 +159,13 @@ pub fn attack_math(
         }
     }
     a
+}
+
+/// Prone: a prone attacker's melee attacks (a weapon's or a touch spell's) take −4.
+pub(super) fn prone_attacker(b: &Battle, attacker: UnitId, melee: bool, out: &mut Vec<Modifier>) {
+    if melee && b.has(attacker, ConditionKind::Prone) {
+        out.push(Modifier::new(ModKind::Condition, "prone attacker", -4));
+    }
 }
 
 /// Fatigued: "subtract the Ability Modifier(s) from Attack rolls" (`ability`: the one

@@ -56,23 +56,22 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
     let a = b
         .ability(u, i)
         .ok_or_else(|| cannot(b, u, format!("it knows no ability #{i}")))?;
-    // "Frightened: … taking no offensive actions": no hostile ability either.
-    if a.hostile() && b.has(u, ConditionKind::Frightened) {
-        return Err(cond(b, u, "frightened", "it takes no offensive actions"));
-    }
-    // "Creatures with Cover cannot be targeted" (Cover: "Unable to be seen or
-    // targeted"): no ability names one as its target, as no bow may (an area still
-    // catches it).
-    let named: Vec<UnitId> = match at {
-        CastAt::Unit(t) => vec![*t],
-        CastAt::Units(ts) => ts.clone(),
-        CastAt::User | CastAt::Cell(_) => Vec::new(),
-    };
-    if let Some(&t) = named
-        .iter()
-        .find(|&&t| t != u && b.has(t, ConditionKind::Cover))
-    {
-        return Err(Illegal::Hidden(super::conditions::named(b, t)));
+    // One attack path (issue 29): a hostile ability is refused whatever refuses an
+    // attack on the same unit — "Frightened: … taking no offensive actions",
+    // Restrained, and for one that reaches past the next cell (ranged, as a bow) a
+    // target in Cover ("Creatures with Cover cannot be targeted") or a Blind caster. An
+    // area still catches a unit in cover.
+    if a.hostile() {
+        let named: Vec<UnitId> = match at {
+            CastAt::Unit(t) => vec![*t],
+            CastAt::Units(ts) => ts.clone(),
+            CastAt::User | CastAt::Cell(_) => Vec::new(),
+        };
+        let ranged = a.range() > 1;
+        for &t in named.iter().filter(|&&t| t != u) {
+            super::conditions::may_attack_at(b, u, t, ranged)?;
+        }
+        super::conditions::offensive(b, u)?;
     }
     // "Nauseated: … cannot cast Spells or consume potions or food": whatever the focus
     // (Psionic Focus waives the components, not the condition).
@@ -270,25 +269,45 @@ pub fn save_of(stat: Stat) -> Save {
 
 /// A spell attack's bonus on `target`: base attack bonus and INT, then what every attack
 /// roll adds (Fatigued on INT, a Focus on attack, Assist, high ground, cover: the same
-/// as a weapon's, `attack::situational`). A weapon's own parts (size, the slot's
-/// penalty, a charge, range increments, a prone attacker's melee) stay the weapon's.
-pub fn spell_attack_bonus(b: &Battle, caster: UnitId, target: UnitId) -> Vec<Modifier> {
+/// as a weapon's, `attack::situational`), its size, and a prone caster's −4 on a touch
+/// spell (a melee attack). A weapon's own parts (the slot's penalty: a spell is a
+/// Standard action; a charge; range increments) stay the weapon's.
+pub fn spell_attack_bonus(
+    b: &Battle,
+    caster: UnitId,
+    target: UnitId,
+    melee: bool,
+) -> Vec<Modifier> {
     let s = b.stats(caster);
     let int = s.d20_mod(Stat::Int);
     let mut m = vec![
         Modifier::new(ModKind::Skill, "BAB", s.get(Stat::Bab)),
         Modifier::new(ModKind::Skill, "INT", int),
     ];
+    // "Some creatures of different sizes will add or subtract a Size Penalty": the
+    // creature's, on every attack roll it makes.
+    let sm = super::math::size_modifier(b.size(caster));
+    if sm != 0 {
+        m.push(Modifier::new(ModKind::Size, "size", sm));
+    }
     super::attack::fatigued(b, caster, int, &mut m);
     super::attack::situational(b, caster, target, &mut m);
+    super::attack::prone_attacker(b, caster, melee, &mut m);
     m
 }
 
-/// What a spell attack goes against: AC (Armour), 10 + Reflex (Physical), 10 + Will
-/// (Mental).
-pub fn spell_defence(b: &Battle, attacker: UnitId, target: UnitId, vs: Defence) -> Vec<Modifier> {
+/// What a spell attack goes against: AC (Armour: as against a melee attack for a touch
+/// spell, a ranged one for a spell that reaches farther), 10 + Reflex (Physical), 10 +
+/// Will (Mental).
+pub fn spell_defence(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    vs: Defence,
+    melee: bool,
+) -> Vec<Modifier> {
     match vs {
-        Defence::Armour => super::armour_class(b, attacker, target, usize::MAX),
+        Defence::Armour => super::attack::armour_class_against(b, attacker, target, melee),
         Defence::Physical | Defence::Mental => {
             let mut m = vec![Modifier::new(ModKind::Other, "base", 10)];
             let s = if vs == Defence::Physical {
@@ -314,8 +333,9 @@ pub(super) fn resolve_spell_attack(
         Some(Resolve::Attack { vs }) => vs,
         _ => Defence::Armour,
     };
-    let bonus = spell_attack_bonus(b, caster, target);
-    let against = spell_defence(b, caster, target, vs);
+    let melee = b.ability(caster, i).is_some_and(|a| a.range() <= 1);
+    let bonus = spell_attack_bonus(b, caster, target, melee);
+    let against = spell_defence(b, caster, target, vs, melee);
     let number: i32 = against.iter().map(|m| m.value).sum();
     let mut roll = b.dice.roll(DiceExpr::new(1, 20))?;
     let face = roll.faces.first().copied().unwrap_or(1) as i32;

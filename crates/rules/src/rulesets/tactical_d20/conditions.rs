@@ -144,6 +144,17 @@ pub(super) fn offensive(b: &Battle, u: UnitId) -> Result<(), Illegal> {
 
 /// May `u` attack `target` with `weapon` (slots aside)?
 pub fn may_attack(b: &Battle, u: UnitId, target: UnitId, weapon: usize) -> Result<(), Illegal> {
+    let ranged = b
+        .weapons(u)
+        .get(weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Ranged);
+    may_attack_at(b, u, target, ranged)
+}
+
+/// May `u` attack `target` with a ranged attack or a melee one: a weapon's, or a
+/// hostile ability's named at it (one attack path, issue 29: a spell that reaches
+/// farther than the next cell is ranged, a touch melee)?
+pub fn may_attack_at(b: &Battle, u: UnitId, target: UnitId, ranged: bool) -> Result<(), Illegal> {
     offensive(b, u)?;
     if b.has(u, ConditionKind::Restrained) {
         return Err(cond(
@@ -153,10 +164,6 @@ pub fn may_attack(b: &Battle, u: UnitId, target: UnitId, weapon: usize) -> Resul
             "it cannot attack (win a grapple check to attack)",
         ));
     }
-    let ranged = b
-        .weapons(u)
-        .get(weapon)
-        .is_some_and(|w| w.kind == WeaponKind::Ranged);
     if ranged && b.has(target, ConditionKind::Cover) {
         return Err(Illegal::Hidden(named(b, target)));
     }

@@ -545,11 +545,12 @@ impl Ruleset for TacticalD20 {
         match a.resolve {
             Resolve::Automatic => 1.0,
             Resolve::Attack { vs } => {
-                let bonus: i32 = spell_attack_bonus(b, caster, target)
+                let melee = a.range() <= 1;
+                let bonus: i32 = spell_attack_bonus(b, caster, target, melee)
                     .iter()
                     .map(|m| m.value)
                     .sum();
-                let number: i32 = spell_defence(b, caster, target, vs)
+                let number: i32 = spell_defence(b, caster, target, vs, melee)
                     .iter()
                     .map(|m| m.value)
                     .sum();
