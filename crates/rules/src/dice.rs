@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -429,7 +429,7 @@ impl Dice {
             }
             return Ok(face);
         }
-        Ok(self.rng.random_range(1..=sides))
+        Ok(face_from(&mut self.rng, sides))
     }
 
     /// Roll an expression with no modifiers yet.
@@ -439,6 +439,32 @@ impl Dice {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Roll::from_faces(expr, faces))
     }
+}
+
+/// One die of `sides` faces (at least 1) from the battle's ChaCha8 stream: our own
+/// sampling, so that a dependency upgrade can never change the dice a seed gives (saves
+/// and replays replay forever; `dice::the_first_thousand_faces_of_seed_29_are_pinned`).
+///
+/// The method (Canon's, with one extra word): take a 32-bit word `x`; `x × sides` is a
+/// 64-bit number whose high half is the face − 1 and whose low half `lo` the remainder.
+/// If `lo` is above `2³² − sides` (the face could be one too low), take one more word
+/// `y` and add 1 when `lo + high half of y × sides` overflows 32 bits. It is the sampling
+/// `rand` 0.10 used for `random_range(1..=sides)` (the same faces as before this
+/// function), now written here.
+pub fn face_from(rng: &mut impl rand::Rng, sides: u32) -> u32 {
+    let sides = sides.max(1);
+    let wide = |x: u32| {
+        let m = u64::from(x) * u64::from(sides);
+        ((m >> 32) as u32, m as u32)
+    };
+    let (mut face, lo) = wide(rng.next_u32());
+    if lo > sides.wrapping_neg() {
+        let (hi, _) = wide(rng.next_u32());
+        if lo.checked_add(hi).is_none() {
+            face += 1;
+        }
+    }
+    face + 1
 }
 
 /// What a modifier is; shown by name in the roll log.
