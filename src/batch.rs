@@ -71,17 +71,9 @@ impl Progress {
     }
 }
 
-/// Write `text` to `path` atomically (a temporary file next to it, then a rename).
+/// Write `text` to `path` atomically (`files::write_atomic`).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 /// Most battles one `sim` run plays, and one `soak` run per ruleset and grid.

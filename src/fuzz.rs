@@ -129,19 +129,6 @@ pub fn read_levels(dir: &Path) -> std::io::Result<Vec<String>> {
     paths.iter().map(std::fs::read_to_string).collect()
 }
 
-/// Write `text` to `path` through a temporary file and a rename.
-fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
-}
-
 /// A line on stderr that cannot panic.
 fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
@@ -195,7 +182,7 @@ fn record(f: &Failure, label: &str, out: &Path, report: &mut Report) {
     }
     for (name, text) in f.files() {
         let path = out.join(name);
-        match write_atomic(&path, &text) {
+        match crate::files::write_atomic(&path, text.as_bytes()) {
             Ok(()) => {
                 say(&format!("fuzz:   wrote {}", path.display()));
                 report.written.push(path);

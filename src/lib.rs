@@ -14,5 +14,6 @@ macro_rules! note {
 pub mod batch;
 pub mod check_log;
 pub mod cli;
+pub mod files;
 pub mod fuzz;
 pub mod game;

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod files;
 /// The rules tests' battle builders (only some are used here).
 #[allow(dead_code)]
 #[path = "../crates/rules/tests/support/battles.rs"]

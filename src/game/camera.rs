@@ -318,8 +318,5 @@ fn note_layout(
     if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
         return;
     }
-    let tmp = path.with_extension("tmp");
-    if std::fs::write(&tmp, text).is_ok() {
-        let _ = std::fs::rename(&tmp, &path);
-    }
+    let _ = crate::files::write_atomic(&path, text.as_bytes());
 }

@@ -72,8 +72,7 @@ fn write(p: &Probe) {
         "frames {n}\nmedian_ms {median:.2}\np95_ms {p95:.2}\nmax_ms {max:.2}\nunits {}\nmost_moving {}\n",
         p.most_units, p.most_moving
     );
-    let tmp = p.path.with_extension("tmp");
-    if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &p.path)) {
+    if let Err(e) = crate::files::write_atomic(&p.path, text.as_bytes()) {
         warn!("frame stats: cannot write {}: {e}", p.path.display());
     }
 }

@@ -145,17 +145,15 @@ pub fn load(path: &Path) -> (Settings, Option<String>) {
     }
 }
 
-/// Write the settings file atomically: a temporary file in the same folder, renamed over
-/// the old one (a crash never leaves half a file).
+/// Write the settings file atomically (`files::write_atomic`: a crash never leaves half
+/// a file).
 pub fn store(path: &Path, s: &Settings) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     if let Some(d) = path.parent() {
         std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
     }
-    let tmp = path.with_extension("ron.tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::files::write_text(path, &text)
 }
 
 /// Put settings into the window at once (the settings screen's changes).

@@ -110,10 +110,7 @@ pub(super) fn note_buttons(spots: &[(String, egui::Pos2)], zoom: f32) {
     if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
         return;
     }
-    let tmp = path.with_extension("tmp");
-    if std::fs::write(&tmp, text).is_ok() {
-        let _ = std::fs::rename(&tmp, &path);
-    }
+    let _ = crate::files::write_atomic(&path, text.as_bytes());
 }
 
 /// One action's button: label and key, greyed with the reason when it cannot be taken
