@@ -45,10 +45,11 @@ pub fn check_log(
             }
         }
     }
-    let text = match std::fs::read_to_string(log_path) {
+    let text = match skirmish_rules::text_file::read(log_path, skirmish_rules::text_file::Kind::Log)
+    {
         Ok(t) => t,
         Err(e) => {
-            note!("skirmish: cannot read {}: {e}", log_path.display());
+            note!("skirmish: {}:{e}", log_path.display());
             return ExitCode::from(2);
         }
     };

@@ -119,14 +119,23 @@ impl Report {
     }
 }
 
-/// The `.ron` files of a folder, sorted by name (the level target's seeds).
+/// The `.ron` files of a folder, sorted by name (the level target's seeds): regular
+/// files only (a FIFO or a device among them is skipped with a note, never opened), each
+/// read as a level is (`text_file::read`, at most 16 MiB).
 pub fn read_levels(dir: &Path) -> std::io::Result<Vec<String>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     paths.sort();
-    paths.iter().map(std::fs::read_to_string).collect()
+    let mut out = Vec::new();
+    for p in &paths {
+        match skirmish_rules::text_file::read(p, skirmish_rules::text_file::Kind::Level) {
+            Ok(t) => out.push(t),
+            Err(e) => say(&format!("skirmish fuzz: skipping {}:{e}", p.display())),
+        }
+    }
+    Ok(out)
 }
 
 /// A line on stderr that cannot panic.

@@ -123,7 +123,13 @@ pub fn dir() -> Option<PathBuf> {
 /// Read the settings file: the defaults when it is missing; the defaults and the reason
 /// when it cannot be read or parsed.
 pub fn load(path: &Path) -> (Settings, Option<String>) {
-    match std::fs::read_to_string(path) {
+    if !path.exists() {
+        return (Settings::default(), None);
+    }
+    // One way to read a user's file: a regular file of at most 1 MiB, UTF-8.
+    let read = skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Settings)
+        .map_err(|e| format!("{}:{e}; using the default settings", path.display()));
+    match read {
         Ok(text) => match ron::from_str::<Settings>(&text) {
             Ok(s) => (s, None),
             Err(e) => (
@@ -134,14 +140,7 @@ pub fn load(path: &Path) -> (Settings, Option<String>) {
                 )),
             ),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
-        Err(e) => (
-            Settings::default(),
-            Some(format!(
-                "{}: {e}; using the default settings",
-                path.display()
-            )),
-        ),
+        Err(why) => (Settings::default(), Some(why)),
     }
 }
 

@@ -13,6 +13,10 @@ use std::process::ExitCode;
 
 #[path = "../../../src/fuzz.rs"]
 mod driver;
+/// The atomic writer the driver uses (`crate::files`), compiled here too.
+#[allow(dead_code)]
+#[path = "../../../src/files.rs"]
+mod files;
 
 fn main() -> ExitCode {
     let mut o = driver::Options {

@@ -24,6 +24,7 @@ pub mod script;
 pub mod sentence;
 pub mod sim;
 pub mod span;
+pub mod text_file;
 pub mod vocab;
 
 pub use battle::{Battle, Status};

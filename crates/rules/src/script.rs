@@ -387,13 +387,15 @@ impl Script {
     /// Read a script file; errors carry `FILE:LINE:COL`.
     pub fn load(path: &Path) -> Result<Script, String> {
         let file = path.display();
-        let src = std::fs::read_to_string(path)
-            .map_err(|e| format!("{file}:1:1: cannot read the file: {e}"))?;
+        let src = crate::text_file::read(path, crate::text_file::Kind::Script)
+            .map_err(|e| format!("{file}:{e}"))?;
         Self::parse(&src).map_err(|e| format!("{file}:{e}"))
     }
 
     /// Parse script text; errors are `LINE:COL: message`.
     pub fn parse(src: &str) -> Result<Script, String> {
+        // A byte order mark is skipped, as in levels (columns count without it).
+        let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let mut script: Script = ron_options()
             .from_str(src)
             .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;

@@ -41,4 +41,5 @@ mod spell_attack_props;
 mod support;
 mod tactical_d20;
 mod td_gaps;
+mod text_files;
 mod ui;

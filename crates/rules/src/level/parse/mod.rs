@@ -5,7 +5,6 @@
 //! the registry: a level is checked against its ruleset's catalogue and rules
 //! (`crate::rulesets::Registry`).
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::span::{Pos, SpanIndex};
@@ -25,52 +24,19 @@ mod sides;
 mod unit_def;
 mod units;
 
-/// Read and validate a level file. The size is checked before the file is read, and
-/// never more than [`MAX_FILE_BYTES`] + 1 bytes are read.
+/// Read and validate a level file: a regular file of at most [`MAX_FILE_BYTES`] bytes,
+/// read with that limit ([`crate::text_file::read`]: a FIFO or a device is refused
+/// before it is opened).
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let file = path.display().to_string();
-    let fail = |pos: Pos, message: String| LevelErrors {
-        file: file.clone(),
-        problems: vec![Problem { pos, message }],
-    };
-    let start = Pos { line: 1, col: 1 };
-    let too_big = |n: u64| {
-        fail(
-            start,
-            format!(
-                "the file is {n} bytes; a level file may be at most {MAX_FILE_BYTES} bytes (16 MiB)"
-            ),
-        )
-    };
-    let mut f =
-        std::fs::File::open(path).map_err(|e| fail(start, format!("cannot read the file: {e}")))?;
-    // The size on disk first (not every file has one: pipes say 0), then a bounded read.
-    if let Ok(m) = f.metadata()
-        && m.len() > MAX_FILE_BYTES as u64
-    {
-        return Err(too_big(m.len()));
-    }
-    let mut bytes = Vec::new();
-    (&mut f)
-        .take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(start, format!("cannot read the file: {e}")))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_big(bytes.len() as u64));
-    }
-    let src = String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let good = std::str::from_utf8(good).unwrap_or_default();
-        let line_start = good.rfind('\n').map_or(0, |i| i + 1);
-        let pos = Pos {
-            line: 1 + good.matches('\n').count(),
-            col: 1 + good[line_start..].chars().count(),
-        };
-        fail(
-            pos,
-            "the file is not UTF-8 text here (save it as UTF-8)".into(),
-        )
-    })?;
+    let src =
+        crate::text_file::read(path, crate::text_file::Kind::Level).map_err(|e| LevelErrors {
+            file: file.clone(),
+            problems: vec![Problem {
+                pos: e.pos,
+                message: e.message,
+            }],
+        })?;
     parse(&src, &file)
 }
 
