@@ -251,6 +251,7 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Ready shot [H] 0 AP",
             "Ready move [V] 0 AP",
             "Ready vs casting [K] 0 AP",
+            "Ready spell [C] 0 AP",
             "Stand Up [U] 1 AP",
             "Break Free [B] 0 AP",
             "Release [R] 0 AP",

@@ -973,17 +973,18 @@ impl Ruleset for Duel {
         1.0
     }
 
-    /// `target` saves against `caster`'s ability: roll it (log `Check` events) and say
-    /// whether it saved.
+    /// `target` saves against `caster`'s ability `ability`: roll it (log `Check` events)
+    /// and say whether it saved (`None`: the ruleset goes on with frames of its own).
     fn ability_save(
         &self,
         _b: &mut Battle,
         _caster: UnitId,
+        _ability: usize,
         _target: UnitId,
         _stat: skirmish_rules::components::Stat,
         _dc: i32,
-    ) -> Result<bool, ForcedFaceError> {
-        Ok(false)
+    ) -> Result<Option<bool>, ForcedFaceError> {
+        Ok(Some(false))
     }
 
     /// Typed damage on `target` (energy resistance and weakness): the roll with its

@@ -26,6 +26,7 @@ mod explain;
 mod flow;
 mod flow_choice;
 mod flow_gaps;
+mod flow_ready_cast;
 mod fuzz_cases;
 mod grid;
 mod level_data;

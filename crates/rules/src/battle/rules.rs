@@ -412,16 +412,19 @@ pub trait Ruleset: Sync {
     /// one): the number the preview shows and the AI weighs, from the same check the
     /// resolver rolls.
     fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64;
-    /// `target` saves against `caster`'s ability: roll it (log `Check` events) and say
-    /// whether it saved.
+    /// `target` saves against `caster`'s ability `ability`: roll it (log `Check` events)
+    /// and say whether it saved; `None` when the ruleset goes on with frames of its own,
+    /// which then queue the ability's effects or its `on_miss` (flow: a single-target save
+    /// spell its target's allies may intercept).
     fn ability_save(
         &self,
         b: &mut Battle,
         caster: UnitId,
+        ability: usize,
         target: UnitId,
         stat: crate::components::Stat,
         dc: i32,
-    ) -> Result<bool, ForcedFaceError>;
+    ) -> Result<Option<bool>, ForcedFaceError>;
     /// Typed damage on `target` (energy resistance and weakness): the roll with its
     /// modifiers added (the roll unchanged where a ruleset has no energy types).
     fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll;

@@ -436,7 +436,13 @@ impl Battle {
         if self.entity(target).is_none() {
             return Ok(());
         }
-        let saved = self.rules().ability_save(self, caster, target, stat, dc)?;
+        // `None`: the ruleset resolves the save with frames of its own (flow's intercept).
+        let Some(saved) = self
+            .rules()
+            .ability_save(self, caster, i, target, stat, dc)?
+        else {
+            return Ok(());
+        };
         self.stack.push(Frame::Effects {
             caster,
             ability: i,

@@ -660,10 +660,11 @@ impl Ruleset for Escalation {
         &self,
         b: &mut Battle,
         _caster: UnitId,
+        _ability: usize,
         target: UnitId,
         _stat: Stat,
         dc: i32,
-    ) -> Result<bool, ForcedFaceError> {
+    ) -> Result<Option<bool>, ForcedFaceError> {
         let roll = roll_save(b, target, false, None)?;
         let success = roll.total >= dc;
         b.emit(Event::Check {
@@ -677,7 +678,7 @@ impl Ruleset for Escalation {
                 Outcome::Failure
             },
         });
-        Ok(success)
+        Ok(Some(success))
     }
 
     // Typed damage of a power on `target`: "Resist [type] X+ … If an attack's Natural roll

@@ -462,10 +462,14 @@ pub fn check_own(b: &Battle, u: UnitId, a: &FlowAction) -> Result<(), Illegal> {
                     once(b, u, b.used(u, Once::Shove), "Shove")?;
                 }
                 ReadyResponse::Grapple | ReadyResponse::Disarm => need_ap(b, u, 2)?,
-                ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => {
+                // "Attacking/Casting a Spell: 2 AP": a spell, class ability, potion or item
+                // the unit could use now (known, a use left, its AP); aimed when it fires.
+                ReadyResponse::Power { ability } => super::casting::check_cast(b, u, ability)?,
+                ReadyResponse::SwitchStance => {
                     return Err(Illegal::Cannot {
                         unit: b.name(u).into(),
-                        why: "flow readies an attack, a move, a shove, a grapple or a disarm"
+                        why: "flow readies an attack, a move, a shove, a grapple, a disarm or \
+                              an ability (a spell, a potion, an item)"
                             .into(),
                     });
                 }

@@ -2,9 +2,11 @@
 //! Abilities 2 AP (unless the class ability specifies otherwise)", "Drinking a potion
 //! from your bag: 2 AP (1 AP to draw potion, 1 AP to drink)", "Using a Magic Item: 1-2
 //! AP (specific to each item)". Casting inside an enemy's threat range provokes a
-//! Reaction Attack that "does not disrupt the spell"; a single-target spell attack can be
-//! intercepted (`intercept::next_interceptor`). The rules chosen where the seed is
-//! silent are in `docs/rules/flow.md` (Casting).
+//! Reaction Attack that "does not disrupt the spell"; a single-target spell, an attack or
+//! a save, can be intercepted (`intercept::next_interceptor`,
+//! `intercept::offer_save_intercept`); a readied ability is checked here when readied and
+//! cast with `perform_cast` when it fires (`intercept::respond`). The rules chosen where
+//! the seed is silent are in `docs/rules/flow.md` (Casting).
 
 use crate::abilities::{Ability, AbilityKind};
 use crate::battle::Battle;
@@ -24,13 +26,20 @@ pub fn cast_ap(a: &Ability) -> i32 {
     }
 }
 
-/// Check a `Cast` (the engine checked the aim): the AP, and not while grappled.
+/// Check a `Cast` (the engine checked the aim), or readying one (no aim yet): known, a
+/// use left, the AP, and not while grappled.
 pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
     super::may_act(b, u)?;
     let a = b.ability(u, i).ok_or(Illegal::Cannot {
         unit: b.name(u).into(),
         why: format!("it knows no ability #{i}"),
     })?;
+    if b.uses_left(u, i).is_some_and(|n| n < 1) {
+        return Err(Illegal::Cannot {
+            unit: b.name(u).into(),
+            why: format!("{} has no use left", a.name),
+        });
+    }
     let need = cast_ap(a);
     if b.ap(u) < need {
         return Err(Illegal::NotEnoughAp {

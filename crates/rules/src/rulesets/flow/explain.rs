@@ -180,6 +180,16 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Cheat sheet › Ready Action: \"When the wizard starts casting\"",
         )
         .costs("nothing now; 2 AP when it fires"),
+        "Ready spell" => e(
+            "Ready Action (spell or ability)",
+            "End your turn keeping your AP. When the trigger happens you use the spell, \
+             class ability, potion or item you picked, paying its AP then: a harmful one \
+             at the enemy (or its cell), a helpful one on yourself. It is cast as any \
+             casting: it provokes, and a single-target spell may be intercepted.",
+            "Cheat sheet › Ready Action: \"choose an action to take when that trigger \
+             occurs\"; \"Attacking/Casting a Spell: 2 AP\"",
+        )
+        .costs("nothing now; its AP when it fires"),
         "Stand Up" => e(
             "Stand Up",
             "Get up from prone so you can move again. Standing up inside an enemy's threat \
@@ -311,8 +321,10 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         Intercept => e(
             "Intercept",
             "Move up to 3 cells, provoking nothing, next to both your ally and its melee \
-             attacker (or onto the line of a shot), then roll Agility against the attack; a \
-             tie goes to you. Win: you take the full damage instead; lose: your ally does.",
+             attacker (or onto the line of a shot or a single-target spell), then roll \
+             Agility against the attack (a save spell: the caster's Magic); a tie goes to \
+             you. Win: you take the full damage (a save spell lands on you, no save) \
+             instead; lose: your ally does (or makes its save).",
             "Cheat sheet › Intercept",
         )
         .costs("2 RP"),

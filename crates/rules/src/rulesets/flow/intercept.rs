@@ -1,13 +1,15 @@
-//! `flow` advanced reactions: readied attacks and Intercept.
+//! `flow` advanced reactions: readied actions (an attack, a move, a special action, an
+//! ability) and Intercept (of an attack, a single-target spell attack or save spell).
 
+use crate::abilities::{Resolve, Targeting};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Stat, UnitId, WeaponKind};
 use crate::dice::ForcedFaceError;
-use crate::engine::{Frame, Hit, HitEffect, MoveMode};
+use crate::engine::{CastAt, Frame, Hit, HitEffect, MoveMode};
 
 use super::{FlowAction, FlowFrame};
 use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil};
-use crate::event::{AttackKind, Event, Outcome, ReactionKind, Spend};
+use crate::event::{AttackKind, CheckPurpose, Event, Outcome, ReactionKind, Spend};
 use crate::grid::Cell;
 
 use super::actions::{may_move, open_cell};
@@ -173,6 +175,24 @@ fn respond(
                 mode: MoveMode::Advance,
             });
         }
+        // "Attacking/Casting a Spell: 2 AP", paid now as any casting (the Ready itself
+        // kept the AP): aimed at the enemy (or at the unit, see `ready_aim`), checked as
+        // a `Cast` would be, then cast the normal way (it provokes, may be intercepted,
+        // springs readied actions waiting for a casting). A move it knocks the mover
+        // prone in ends when the casting is over (`FlowFrame::EndHeldMoves`).
+        ReadyResponse::Power { ability } => {
+            let Some(at) = ready_aim(b, r, ability, mover) else {
+                return;
+            };
+            if super::casting::check_cast(b, r, ability).is_err()
+                || b.check_cast(r, ability, &at).is_err()
+            {
+                return;
+            }
+            b.emit(Event::ReadyTriggered { unit: r, by: mover });
+            b.stack.push(FlowFrame::EndHeldMoves.into());
+            super::casting::perform_cast(b, r, ability, at);
+        }
         _ => {
             let Some(action) = ready_action(response, mover) else {
                 return;
@@ -183,6 +203,55 @@ fn respond(
             b.emit(Event::ReadyTriggered { unit: r, by: mover });
             b.stack.push(FlowFrame::ReadyAct { unit: r, action }.into());
         }
+    }
+}
+
+/// Where `r`'s readied ability `i` goes off when `mover` springs it: a harmful one at
+/// `mover` (one creature, a list of one, or its cell for an area or a cell), a helpful
+/// one at `r` itself (its user, or itself as the one creature).
+pub fn ready_aim(b: &Battle, r: UnitId, i: usize, mover: UnitId) -> Option<CastAt> {
+    let a = b.ability(r, i)?;
+    let who = if a.hostile() { mover } else { r };
+    Some(match a.target {
+        Targeting::User => CastAt::User,
+        Targeting::One { .. } => CastAt::Unit(who),
+        Targeting::Several { .. } => CastAt::Units(vec![who]),
+        Targeting::Area { .. } | Targeting::Cell { .. } => CastAt::Cell(b.pos(mover)),
+    })
+}
+
+/// The abilities `u` may ready now (known, a use left, its AP; not grappled).
+pub fn readiable_abilities(b: &Battle, u: UnitId) -> Vec<usize> {
+    (0..b.abilities(u).len())
+        .filter(|&i| super::casting::check_cast(b, u, i).is_ok())
+        .collect()
+}
+
+/// The trigger the action bar readies ability `i` with: a harmful one that reaches
+/// beyond 1 cell waits for an enemy within its range; any other for an enemy entering
+/// the unit's reach (with no melee weapon in hand: coming within 1).
+pub fn ready_ability_trigger(b: &Battle, u: UnitId, i: usize) -> ReadyTrigger {
+    match b.ability(u, i) {
+        Some(a) if a.hostile() && a.range() > 1 => ReadyTrigger::EnemyWithin { cells: a.range() },
+        _ if b.threat_reach(u) > 0 => ReadyTrigger::EnemyEntersReach,
+        _ => ReadyTrigger::EnemyWithin { cells: 1 },
+    }
+}
+
+/// A readied response is over: a move it interrupted ends if its mover may no longer
+/// move (shoved or knocked prone, grappled); a push ends it anyway (the mover is not
+/// where the path goes on).
+pub(crate) fn end_held_moves(b: &mut Battle) {
+    let halted: Vec<UnitId> = b
+        .stack
+        .iter()
+        .filter_map(|f| match f {
+            Frame::Move { unit, .. } if may_move(b, *unit).is_err() => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    for u in halted {
+        b.halt_moves(u);
     }
 }
 
@@ -348,7 +417,8 @@ fn intercept_options(b: &Battle, r: UnitId, hit: &Hit) -> Option<Vec<ReactionKin
 }
 
 /// Allies of a hit's target who may Intercept it, in initiative order, with their
-/// options. Only normal attacks that would deal damage can be intercepted.
+/// options. Only normal attacks that would deal damage, and single-target spells (an
+/// attack or a save), can be intercepted.
 pub fn interceptors(b: &Battle, hit: &Hit) -> Vec<(UnitId, Vec<ReactionKind>)> {
     let mut out = Vec::new();
     let mut from = 0;
@@ -394,9 +464,110 @@ pub fn next_interceptor(
     None
 }
 
+/// Is `hit` a save spell's (its caster's Magic check, before the target resists)?
+pub fn is_save_hit(b: &Battle, hit: &Hit) -> bool {
+    match hit.effect {
+        HitEffect::Ability(i) => b
+            .ability(hit.attacker, i)
+            .is_some_and(|a| matches!(a.resolve, Resolve::Save { .. })),
+        _ => false,
+    }
+}
+
+/// What follows a hit nobody (or no longer anybody) intercepts, or an Intercept lost:
+/// its damage (×`mult`), or for a save spell the target's resisting roll.
+fn unintercepted(b: &Battle, hit: Hit, mult: i32) -> Frame {
+    if is_save_hit(b, &hit) {
+        FlowFrame::Resist(hit).into()
+    } else {
+        Frame::Damage { hit, mult }
+    }
+}
+
+/// A single-target save spell (ability `i` of `caster`) goes off at `target`: "You are
+/// able to Intercept a Spell, but only if it is a single-target spell, and you can follow
+/// the same rules as above". When an ally of the target could intercept it, the caster's
+/// Magic check (the "attack" an interceptor's Agility is opposed to) is rolled first; a
+/// success is offered to the interceptors (`FlowFrame::OfferIntercept`), then the target
+/// resists that same check (`FlowFrame::Resist`). Returns false (nothing rolled) when the
+/// spell is not a single-target save spell or nobody could intercept it: the save is
+/// rolled the usual way.
+pub(crate) fn offer_save_intercept(
+    b: &mut Battle,
+    caster: UnitId,
+    i: usize,
+    target: UnitId,
+) -> Result<bool, ForcedFaceError> {
+    let single_save = b.ability(caster, i).is_some_and(|a| {
+        matches!(a.target, Targeting::One { .. }) && matches!(a.resolve, Resolve::Save { .. })
+    });
+    if !single_save || target == caster || !b.alive(target) {
+        return Ok(false);
+    }
+    let mut hit = Hit {
+        attacker: caster,
+        target,
+        weapon: usize::MAX,
+        kind: AttackKind::Normal,
+        level: Outcome::Success,
+        natural: 0,
+        effect: HitEffect::Ability(i),
+    };
+    if next_interceptor(b, &hit, 0).is_none() {
+        return Ok(false);
+    }
+    let c = super::magic_check(b, caster);
+    let (level, natural) = super::maneuvers::roll_natural(b, caster, CheckPurpose::Resist, &c)?;
+    hit.level = level;
+    hit.natural = natural;
+    // A failed Magic check cannot win against anybody: nothing to intercept (as a miss).
+    b.stack.push(if level.is_success() {
+        FlowFrame::OfferIntercept { hit, from: 0 }.into()
+    } else {
+        FlowFrame::Resist(hit).into()
+    });
+    Ok(true)
+}
+
+/// The target of a save spell resists the caster's Magic check already rolled
+/// (`hit.level`): its named skill, the contest (ties to the target), then the spell's
+/// effects when it loses, its `on_miss` when it wins (as `Ruleset::ability_save` would).
+pub(crate) fn resist_save(b: &mut Battle, hit: Hit) -> Result<(), ForcedFaceError> {
+    let HitEffect::Ability(i) = hit.effect else {
+        return Ok(());
+    };
+    let Some(Resolve::Save { stat, .. }) = b.ability(hit.attacker, i).map(|a| a.resolve) else {
+        return Ok(());
+    };
+    if b.entity(hit.target).is_none() {
+        return Ok(());
+    }
+    let p = super::resist_check(b, hit.target, stat);
+    let lp = super::maneuvers::roll(b, hit.target, CheckPurpose::Resist, &p)?;
+    let wins = active_wins(hit.level, lp);
+    b.emit(Event::Contest {
+        purpose: CheckPurpose::Resist,
+        active: hit.attacker,
+        passive: hit.target,
+        active_wins: wins,
+    });
+    b.stack.push(Frame::Effects {
+        caster: hit.attacker,
+        ability: i,
+        target: hit.target,
+        landed: wins,
+        mult: 1,
+        from: 0,
+        asked: false,
+    });
+    Ok(())
+}
+
 /// Resolve an Intercept (RP already paid): move (to the chosen cell `at`, else the
-/// engine's), maybe swap, roll Agility against the
-/// attack; the winner of the opposed check decides who takes the damage.
+/// engine's), maybe swap, roll Agility against the attack (a save spell: the caster's
+/// Magic check); the winner of the opposed check decides who takes the damage (a save
+/// spell: the interceptor takes its full effects, no save; losing, the ally still
+/// resists it).
 pub(crate) fn resolve_intercept(
     b: &mut Battle,
     r: UnitId,
@@ -404,13 +575,19 @@ pub(crate) fn resolve_intercept(
     swap: bool,
     at: Option<Cell>,
 ) -> Result<(), ForcedFaceError> {
-    let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+    // A save spell does not crit: its effects land once.
+    let mult = if hit.level == Outcome::Critical && !is_save_hit(b, &hit) {
+        2
+    } else {
+        1
+    };
     let plan = match at {
         Some(to) => intercept_plan_to(b, r, &hit, swap, to),
         None => intercept_plan(b, r, &hit, swap),
     };
     let Some((path, dest, ally_to)) = plan else {
-        b.stack.push(Frame::Damage { hit, mult });
+        let f = unintercepted(b, hit, mult);
+        b.stack.push(f);
         return Ok(());
     };
     for w in path.windows(2) {
@@ -465,7 +642,8 @@ pub(crate) fn resolve_intercept(
             mult,
         });
     } else {
-        b.stack.push(Frame::Damage { hit, mult });
+        let f = unintercepted(b, hit, mult);
+        b.stack.push(f);
     }
     Ok(())
 }

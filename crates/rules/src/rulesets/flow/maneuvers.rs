@@ -15,9 +15,20 @@ pub(super) fn roll(
     purpose: CheckPurpose,
     c: &Check,
 ) -> Result<Outcome, ForcedFaceError> {
+    Ok(roll_natural(b, u, purpose, c)?.0)
+}
+
+/// Roll a check and log it: its level and the natural roll.
+pub(super) fn roll_natural(
+    b: &mut Battle,
+    u: UnitId,
+    purpose: CheckPurpose,
+    c: &Check,
+) -> Result<(Outcome, i32), ForcedFaceError> {
     let (mut r, outcome) = c.roll(&mut b.dice)?;
     r.modifiers = c.target_mods.clone();
     r.total = r.natural();
+    let natural = r.natural();
     b.emit(Event::Check {
         unit: u,
         purpose,
@@ -25,7 +36,7 @@ pub(super) fn roll(
         target_number: c.target(),
         outcome,
     });
-    Ok(outcome)
+    Ok((outcome, natural))
 }
 
 /// A Feint's opposed checks: the feinter's better of Melee and Deception against the

@@ -461,17 +461,25 @@ impl Ruleset for Flow {
 
     // A save in flow is an opposed check: the caster's Magic against the target's `stat`
     // (ties to the target). The `dc` of the data is tactical-d20's and is not read here.
+    // A single-target save spell an ally of the target could intercept goes on with
+    // flow's frames (`intercept::offer_save_intercept`): the same two rolls, the offer
+    // between them.
     fn ability_save(
         &self,
         b: &mut Battle,
         caster: UnitId,
+        ability: usize,
         target: UnitId,
         stat: Stat,
         _dc: i32,
-    ) -> Result<bool, ForcedFaceError> {
+    ) -> Result<Option<bool>, ForcedFaceError> {
+        if super::intercept::offer_save_intercept(b, caster, ability, target)? {
+            return Ok(None);
+        }
         let a = super::magic_check(b, caster);
         let p = super::resist_check(b, target, stat);
-        Ok(super::maneuvers::contest(b, CheckPurpose::Resist, caster, a, target, p)?.is_none())
+        let won = super::maneuvers::contest(b, CheckPurpose::Resist, caster, a, target, p)?;
+        Ok(Some(won.is_none()))
     }
 
     // No answer takes more than its price.
@@ -601,9 +609,16 @@ impl Ruleset for Flow {
                             ],
                         });
                     }
+                    // Nobody (else) intercepts: the target defends, or resists a save
+                    // spell.
+                    None if super::is_save_hit(b, &hit) => {
+                        b.stack.push(FlowFrame::Resist(hit).into())
+                    }
                     None => b.stack.push(FlowFrame::Defend(hit).into()),
                 }
             }
+            FlowFrame::Resist(hit) => super::intercept::resist_save(b, hit)?,
+            FlowFrame::EndHeldMoves => super::intercept::end_held_moves(b),
             FlowFrame::Defend(hit) => {
                 let options = super::defence_options(b, &hit);
                 let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
@@ -627,19 +642,7 @@ impl Ruleset for Flow {
             FlowFrame::ReadyAct { unit, action } => {
                 if b.alive(unit) && super::check_own(b, unit, &action).is_ok() {
                     super::perform_own(b, unit, action)?;
-                    let halted: Vec<UnitId> = b
-                        .stack
-                        .iter()
-                        .filter_map(|f| match f {
-                            Frame::Move { unit, .. } if super::may_move(b, *unit).is_err() => {
-                                Some(*unit)
-                            }
-                            _ => None,
-                        })
-                        .collect();
-                    for u in halted {
-                        b.halt_moves(u);
-                    }
+                    super::intercept::end_held_moves(b);
                 }
             }
         }

@@ -23,7 +23,7 @@ use super::{ATTACK_AP, FlowAction, cost, default_disarm_item, feint_chance, shov
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// flow's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 18] = [
+pub static ACTIONS: [ActionSpec; 19] = [
     ActionSpec {
         label: "Step",
         key: Some(Key::Digit(1)),
@@ -171,6 +171,21 @@ pub static ACTIONS: [ActionSpec; 18] = [
             ))
         },
     },
+    // "choose an action to take when that trigger occurs": a spell, class ability,
+    // potion or item (the first one it could use; `choice` offers each).
+    ActionSpec {
+        label: "Ready spell",
+        key: Some(Key::Letter('C')),
+        target: Target::None,
+        build: |b, u, _| {
+            let i = super::readiable_abilities(b, u)
+                .first()
+                .copied()
+                // With none to ready, ability 0: refused with the reason.
+                .unwrap_or(0);
+            Some(ready_ability(b, u, i))
+        },
+    },
     ActionSpec {
         label: "Stand Up",
         key: Some(Key::Letter('U')),
@@ -257,8 +272,44 @@ impl crate::rulesets::View for Flow {
     }
 
     // A Disarm that names no item yet: which of the target's items (its weapon first); a
-    // Drop that names none: which of the unit's own.
+    // Drop that names none: which of the unit's own; a readied ability: which one.
     fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        if let &Command::Act {
+            unit,
+            action:
+                Action::Flow(FlowAction::Ready {
+                    response: ReadyResponse::Power { .. },
+                    ..
+                }),
+        } = cmd
+        {
+            let options: Vec<(String, Command)> = super::readiable_abilities(b, unit)
+                .into_iter()
+                .filter_map(|i| {
+                    let a = b.ability(unit, i)?;
+                    let when = match super::ready_ability_trigger(b, unit, i) {
+                        ReadyTrigger::EnemyWithin { cells } => {
+                            format!("an enemy comes within {cells}")
+                        }
+                        _ => "an enemy enters your reach".into(),
+                    };
+                    Some((
+                        format!(
+                            "{} ({}) when {when}",
+                            a.name,
+                            self.ability_price(b, unit, i)
+                        ),
+                        ready_ability(b, unit, i),
+                    ))
+                })
+                .collect();
+            return (options.len() >= 2).then(|| Choice {
+                title: "Ready which spell, ability, potion or item? (harmful: at the enemy; \
+                        helpful: on you)"
+                    .into(),
+                options,
+            });
+        }
         if let &Command::Act {
             unit,
             action: Action::Flow(FlowAction::Drop { item: None }),
@@ -431,6 +482,19 @@ impl crate::rulesets::View for Flow {
     fn summary(&self) -> &'static [(&'static str, &'static str)] {
         &super::explain::SUMMARY
     }
+}
+
+/// The Ready command for ability `i` with its bar trigger
+/// ([`super::ready_ability_trigger`]).
+fn ready_ability(b: &Battle, u: UnitId, i: usize) -> Command {
+    act(
+        u,
+        FlowAction::Ready {
+            trigger: super::ready_ability_trigger(b, u, i),
+            response: ReadyResponse::Power { ability: i },
+            until: ReadyUntil::NextTurn,
+        },
+    )
 }
 
 /// AP a command costs (an attack 2, a special action its own cost).

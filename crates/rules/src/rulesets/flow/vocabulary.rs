@@ -113,6 +113,13 @@ pub enum FlowFrame {
     },
     /// Ask the target for a defence (Dodge/Parry/Block/Riposte).
     Defend(Hit),
+    /// The target of a single-target save spell resists the caster's Magic check, rolled
+    /// already (`hit.level`; its allies were offered the Intercept first): its own skill,
+    /// the contest, then the spell's effects or its `on_miss`.
+    Resist(Hit),
+    /// After a readied casting: a move it interrupted ends if its mover may no longer
+    /// move (knocked prone).
+    EndHeldMoves,
     /// A readied special action fires (checked again, then carried out).
     ReadyAct {
         /// Who.

@@ -571,13 +571,14 @@ impl Ruleset for TacticalD20 {
         &self,
         b: &mut Battle,
         _caster: UnitId,
+        _ability: usize,
         target: UnitId,
         stat: Stat,
         dc: i32,
-    ) -> Result<bool, ForcedFaceError> {
+    ) -> Result<Option<bool>, ForcedFaceError> {
         let m = save(b, target, save_of(stat));
         let roll = d20(b, target, &m)?;
-        Ok(check_event(b, target, CheckPurpose::Resist, roll, dc))
+        Ok(Some(check_event(b, target, CheckPurpose::Resist, roll, dc)))
     }
 
     // Energy resistance X (X less of each damage of that type) and weakness (half as much
