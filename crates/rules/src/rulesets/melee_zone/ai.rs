@@ -38,7 +38,8 @@ impl AiTactics for MeleeZoneAi {
     // else the Attack Action), then the move provokes nothing.
     fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command> {
         if disengaged(b, u) {
-            return Some(Command::Move { unit: u, to });
+            let step = Command::Move { unit: u, to };
+            return b.check(&step).is_ok().then_some(step);
         }
         act(b, u, MeleeZoneAction::Disengage { bonus: true }.into())
             .or_else(|| act(b, u, MeleeZoneAction::Disengage { bonus: false }.into()))

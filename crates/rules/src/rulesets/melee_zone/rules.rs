@@ -10,7 +10,7 @@ use crate::event::{AttackKind, Event, Gain, ReactionKind, Spend, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, one_mod};
 
-use super::numbers::{Boost, boosted, free_hit_slots, speed};
+use super::numbers::{free_hit_slots, speed};
 use super::{ID, actions, attack, reactions};
 
 /// The melee-zone rules (seed 003, "Combat rules"; `docs/rules/melee-zone.md`).
@@ -370,9 +370,6 @@ impl Ruleset for MeleeZone {
                 "{} has {fhs} Free Hit Slots (most {most})",
                 b.name(u)
             ));
-        }
-        if boosted(b, u, Boost::Move) && b.current() != Some(u) && b.move_left(u) > 0 {
-            v.push(format!("{} keeps movement off its turn", b.name(u)));
         }
         v
     }
