@@ -697,6 +697,16 @@ pub enum Once {
         /// How long it lasts.
         per: Per,
     },
+    /// A ruleset's own once-per right, by a number the ruleset gives it, for `per`
+    /// (melee-zone: each bonus-action boost once a turn, "+1 melee damage for that
+    /// round" until the round ends). Rulesets record it with
+    /// [`crate::event::Event::Marked`].
+    Own {
+        /// The ruleset's number for it.
+        id: u8,
+        /// How long it lasts.
+        per: Per,
+    },
 }
 
 /// How long a [`Once`] entry lasts.
@@ -714,7 +724,7 @@ impl Once {
     /// How long it lasts.
     pub fn per(self) -> Per {
         match self {
-            Once::Pair { per, .. } => per,
+            Once::Pair { per, .. } | Once::Own { per, .. } => per,
             Once::ReactedToMovement => Per::Movement,
             Once::Disengaged => Per::Round,
             _ => Per::OwnTurn,

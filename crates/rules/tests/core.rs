@@ -35,23 +35,29 @@ fn the_registry_is_the_one_way_to_a_rulesets_rules() {
             None => assert!(!r.playable(), "{r}"),
         }
     }
-    assert_eq!(playable_list(), "escalation, flow, tactical-d20");
-    // A level of an unplayable ruleset is refused with the list the registry gives.
-    let src = std::fs::read_to_string(repo("tests/fixtures/melee-zone-unplayable.ron")).unwrap();
+    assert_eq!(
+        playable_list(),
+        "escalation, flow, melee-zone, tactical-d20"
+    );
+    // A level of an unplayable ruleset (counters; the fixture read as its) is refused
+    // with the list the registry gives.
+    let src = std::fs::read_to_string(repo("tests/fixtures/melee-zone-unplayable.ron"))
+        .unwrap()
+        .replace("\"melee-zone\"", "\"counters\"");
     let l = level::parse(&src, "melee-zone-unplayable.ron").unwrap();
     let Err(e) = Battle::new(l, 1, Vec::new()) else {
-        panic!("a melee-zone battle was set up")
+        panic!("a counters battle was set up")
     };
     assert!(matches!(
         e,
         SetupError::NotPlayable {
-            ruleset: RulesetId::MeleeZone,
+            ruleset: RulesetId::Counters,
             ..
         }
     ));
     assert!(
         e.to_string()
-            .ends_with("playable: escalation, flow, tactical-d20"),
+            .ends_with("playable: escalation, flow, melee-zone, tactical-d20"),
         "{e}"
     );
 }

@@ -32,6 +32,7 @@ mod grid;
 mod level_data;
 mod level_fuzz;
 mod levels;
+mod melee_zone;
 mod messages;
 mod odds_ops;
 mod paths;

@@ -496,4 +496,49 @@ mod tests {
         assert_eq!(b.round(), round + 1);
         assert!(!b.used(other, Once::Disengaged), "a new round");
     }
+
+    /// A ruleset's own entries (`Once::Own`) last as their `per` says, each number apart.
+    #[test]
+    fn own_entries_last_their_stretch_each_number_apart() {
+        let src = r##"Level(name: "t", ruleset: "flow", grid: Square, map: ["......", "......"],
+            sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+            units: [Unit(name: "Ash", side: "Red", cell: (0, 0), archetype: "fighter"),
+                    Unit(name: "Birch", side: "Blue", cell: (5, 1), archetype: "fighter")])"##;
+        let mut b = Battle::new(crate::level::parse(src, "t").unwrap(), 1, Vec::new()).unwrap();
+        let first = b.current().unwrap();
+        let other = b.units().find(|&u| u != first).unwrap();
+        let turn = Once::Own {
+            id: 1,
+            per: Per::OwnTurn,
+        };
+        let round = Once::Own {
+            id: 2,
+            per: Per::Round,
+        };
+        b.emit(crate::event::Event::Marked {
+            unit: other,
+            once: turn,
+        });
+        b.emit(crate::event::Event::Marked {
+            unit: other,
+            once: round,
+        });
+        assert!(b.used(other, turn) && b.used(other, round));
+        assert!(!b.used(
+            other,
+            Once::Own {
+                id: 3,
+                per: Per::OwnTurn
+            }
+        ));
+        let end = |b: &mut Battle| {
+            let u = b.current().unwrap();
+            b.submit(Command::EndTurn { unit: u }).unwrap();
+        };
+        end(&mut b);
+        assert!(!b.used(other, turn), "its own turn ended it");
+        assert!(b.used(other, round), "the round is not over");
+        end(&mut b);
+        assert!(!b.used(other, round), "a new round");
+    }
 }

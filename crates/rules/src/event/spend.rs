@@ -111,6 +111,9 @@ pub enum Spend {
     DeathSave,
     /// escalation: sustaining a power (its action type).
     Sustain,
+    /// melee-zone: a bonus-action boost (+1 melee damage, +1 to hit, +1 dodge, +2
+    /// movement); the boost itself is an `Event::Marked` of `Once::Own`.
+    Boost,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),

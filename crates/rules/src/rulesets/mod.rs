@@ -12,6 +12,7 @@
 pub mod escalation;
 pub mod explain;
 pub mod flow;
+pub mod melee_zone;
 pub mod tactical_d20;
 pub mod ui;
 pub mod view;
@@ -60,7 +61,8 @@ impl Registry for RulesetId {
             RulesetId::Flow => Some(&flow::Flow),
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
             RulesetId::Escalation => Some(&escalation::Escalation),
-            RulesetId::Counters | RulesetId::MeleeZone => None,
+            RulesetId::MeleeZone => Some(&melee_zone::MeleeZone),
+            RulesetId::Counters => None,
         }
     }
 
@@ -69,7 +71,8 @@ impl Registry for RulesetId {
             RulesetId::Flow => Some(&flow::Flow),
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
             RulesetId::Escalation => Some(&escalation::Escalation),
-            RulesetId::Counters | RulesetId::MeleeZone => None,
+            RulesetId::MeleeZone => Some(&melee_zone::MeleeZone),
+            RulesetId::Counters => None,
         }
     }
 
@@ -78,7 +81,8 @@ impl Registry for RulesetId {
             RulesetId::Flow => Some(&flow::FlowAi),
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20Ai),
             RulesetId::Escalation => Some(&escalation::EscalationAi),
-            RulesetId::Counters | RulesetId::MeleeZone => None,
+            RulesetId::MeleeZone => Some(&melee_zone::MeleeZoneAi),
+            RulesetId::Counters => None,
         }
     }
 
@@ -127,6 +131,12 @@ impl From<tactical_d20::TacticalD20Frame> for Frame {
 
 impl From<escalation::EscalationFrame> for Frame {
     fn from(f: escalation::EscalationFrame) -> Frame {
+        Frame::Ruleset(f.into())
+    }
+}
+
+impl From<melee_zone::MeleeZoneFrame> for Frame {
+    fn from(f: melee_zone::MeleeZoneFrame) -> Frame {
         Frame::Ruleset(f.into())
     }
 }
@@ -239,7 +249,7 @@ impl Battle {
     }
 }
 
-/// The initiative the three coming seeds will use (checked in levels today; each moves
+/// The initiative the two coming seeds will use (checked in levels today; each moves
 /// into its ruleset's folder when it becomes playable).
 fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
     match r {
@@ -249,14 +259,6 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
             modifiers: one_mod("initiative band", stats.get(Stat::Band)),
             tiebreak: 0,
             pcs_first: true,
-            rolloff: None,
-        },
-        // No roll: the Agility modifier, high to low; ties in level order.
-        RulesetId::MeleeZone => InitiativeRule {
-            dice: None,
-            modifiers: one_mod("Agility mod", stats.get(Stat::Agility)),
-            tiebreak: 0,
-            pcs_first: false,
             rolloff: None,
         },
         // d20 + Agility modifier on the plain d20 base the seed builds on.
@@ -270,21 +272,10 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
     }
 }
 
-/// The pools the three coming seeds will use (see [`planned_initiative`]).
+/// The pools the two coming seeds will use (see [`planned_initiative`]).
 fn planned_pools(r: RulesetId, stats: &Stats) -> Pools {
     let turn = Refresh::OwnTurnStart;
     match r {
-        // 1 attack action, 1 move action, 2 bonus actions; free-hit slots = Agility + 1
-        // refreshed every round.
-        RulesetId::MeleeZone => Pools::new()
-            .with(Pool::Slot(Slot::Attack), 1, turn)
-            .with(Pool::Slot(Slot::Move), 1, turn)
-            .with(Pool::Slot(Slot::Bonus), 2, turn)
-            .with(
-                Pool::FreeHits,
-                (stats.get(Stat::Agility) + 1).max(0),
-                Refresh::RoundStart,
-            ),
         // One action and a move; skill dice = proficiency, at most proficiency per counter.
         RulesetId::Counters => {
             let p = stats.get(Stat::Proficiency).max(0);

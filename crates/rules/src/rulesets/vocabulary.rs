@@ -23,6 +23,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::escalation::{self, EscalationAction, EscalationFrame};
 use super::flow::{self, FlowAction, FlowFrame};
+use super::melee_zone::{self, MeleeZoneAction, MeleeZoneFrame};
 use super::tactical_d20::{self, TacticalD20Action, TacticalD20Frame};
 use crate::components::UnitId;
 use crate::vocab::CommonAction;
@@ -38,12 +39,14 @@ pub enum Action {
     TacticalD20(TacticalD20Action),
     /// escalation's ([`EscalationAction`]).
     Escalation(EscalationAction),
+    /// melee-zone's ([`MeleeZoneAction`]).
+    MeleeZone(MeleeZoneAction),
 }
 
 /// Each ruleset's own actions, in registry order: its id and how to read one of them
 /// from the flat JSON form (`None`: not one of its names, or other fields).
 type ReadAction = fn(&serde_json::Value) -> Option<Action>;
-const OWN_ACTIONS: [(&str, ReadAction); 3] = [
+const OWN_ACTIONS: [(&str, ReadAction); 4] = [
     (flow::ID, |v| {
         FlowAction::deserialize(v).ok().map(Action::Flow)
     }),
@@ -57,6 +60,9 @@ const OWN_ACTIONS: [(&str, ReadAction); 3] = [
             .ok()
             .map(Action::Escalation)
     }),
+    (melee_zone::ID, |v| {
+        MeleeZoneAction::deserialize(v).ok().map(Action::MeleeZone)
+    }),
 ];
 
 impl Action {
@@ -67,6 +73,7 @@ impl Action {
             Action::Flow(a) => a.name(),
             Action::TacticalD20(a) => a.name(),
             Action::Escalation(a) => a.name(),
+            Action::MeleeZone(a) => a.name(),
         }
     }
 
@@ -77,6 +84,7 @@ impl Action {
             Action::Flow(_) => Some(flow::ID),
             Action::TacticalD20(_) => Some(tactical_d20::ID),
             Action::Escalation(_) => Some(escalation::ID),
+            Action::MeleeZone(_) => Some(melee_zone::ID),
         }
     }
 
@@ -106,6 +114,7 @@ impl Action {
                 variants::<FlowAction>(),
                 variants::<TacticalD20Action>(),
                 variants::<EscalationAction>(),
+                variants::<MeleeZoneAction>(),
             ])
         })
     }
@@ -135,6 +144,12 @@ impl From<EscalationAction> for Action {
     }
 }
 
+impl From<MeleeZoneAction> for Action {
+    fn from(a: MeleeZoneAction) -> Action {
+        Action::MeleeZone(a)
+    }
+}
+
 impl fmt::Debug for Action {
     /// As the action itself (`Trip { target: UnitId(1) }`), whichever vocabulary holds it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -143,6 +158,7 @@ impl fmt::Debug for Action {
             Action::Flow(a) => fmt::Debug::fmt(a, f),
             Action::TacticalD20(a) => fmt::Debug::fmt(a, f),
             Action::Escalation(a) => fmt::Debug::fmt(a, f),
+            Action::MeleeZone(a) => fmt::Debug::fmt(a, f),
         }
     }
 }
@@ -155,6 +171,7 @@ impl Serialize for Action {
             Action::Flow(a) => a.serialize(s),
             Action::TacticalD20(a) => a.serialize(s),
             Action::Escalation(a) => a.serialize(s),
+            Action::MeleeZone(a) => a.serialize(s),
         }
     }
 }
@@ -172,6 +189,8 @@ impl ByName for Action {
             TacticalD20Action::deserialize(de).map(Action::TacticalD20)
         } else if variants::<EscalationAction>().contains(&name) {
             EscalationAction::deserialize(de).map(Action::Escalation)
+        } else if variants::<MeleeZoneAction>().contains(&name) {
+            MeleeZoneAction::deserialize(de).map(Action::MeleeZone)
         } else {
             Err(de::Error::unknown_variant(name, Action::names()))
         }
@@ -195,6 +214,8 @@ pub enum RulesetFrame {
     TacticalD20(TacticalD20Frame),
     /// escalation's ([`EscalationFrame`]).
     Escalation(EscalationFrame),
+    /// melee-zone's ([`MeleeZoneFrame`]).
+    MeleeZone(MeleeZoneFrame),
 }
 
 impl RulesetFrame {
@@ -204,6 +225,7 @@ impl RulesetFrame {
             RulesetFrame::Flow(_) => flow::ID,
             RulesetFrame::TacticalD20(_) => tactical_d20::ID,
             RulesetFrame::Escalation(_) => escalation::ID,
+            RulesetFrame::MeleeZone(_) => melee_zone::ID,
         }
     }
 
@@ -214,6 +236,7 @@ impl RulesetFrame {
             RulesetFrame::Flow(f) => f.mover(),
             RulesetFrame::TacticalD20(f) => f.mover(),
             RulesetFrame::Escalation(f) => f.mover(),
+            RulesetFrame::MeleeZone(f) => f.mover(),
         }
     }
 
@@ -224,6 +247,7 @@ impl RulesetFrame {
                 variants::<FlowFrame>(),
                 variants::<TacticalD20Frame>(),
                 variants::<EscalationFrame>(),
+                variants::<MeleeZoneFrame>(),
             ])
         })
     }
@@ -247,6 +271,12 @@ impl From<EscalationFrame> for RulesetFrame {
     }
 }
 
+impl From<MeleeZoneFrame> for RulesetFrame {
+    fn from(f: MeleeZoneFrame) -> RulesetFrame {
+        RulesetFrame::MeleeZone(f)
+    }
+}
+
 impl fmt::Debug for RulesetFrame {
     /// As the frame itself (`Leap { unit: UnitId(0), .. }`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -254,6 +284,7 @@ impl fmt::Debug for RulesetFrame {
             RulesetFrame::Flow(x) => fmt::Debug::fmt(x, f),
             RulesetFrame::TacticalD20(x) => fmt::Debug::fmt(x, f),
             RulesetFrame::Escalation(x) => fmt::Debug::fmt(x, f),
+            RulesetFrame::MeleeZone(x) => fmt::Debug::fmt(x, f),
         }
     }
 }
@@ -265,6 +296,7 @@ impl Serialize for RulesetFrame {
             RulesetFrame::Flow(x) => x.serialize(s),
             RulesetFrame::TacticalD20(x) => x.serialize(s),
             RulesetFrame::Escalation(x) => x.serialize(s),
+            RulesetFrame::MeleeZone(x) => x.serialize(s),
         }
     }
 }
@@ -280,6 +312,8 @@ impl ByName for RulesetFrame {
             TacticalD20Frame::deserialize(de).map(RulesetFrame::TacticalD20)
         } else if variants::<EscalationFrame>().contains(&name) {
             EscalationFrame::deserialize(de).map(RulesetFrame::Escalation)
+        } else if variants::<MeleeZoneFrame>().contains(&name) {
+            MeleeZoneFrame::deserialize(de).map(RulesetFrame::MeleeZone)
         } else {
             Err(de::Error::unknown_variant(name, RulesetFrame::names()))
         }

@@ -146,3 +146,48 @@ pub mod d20 {
         b
     }
 }
+
+/// `melee-zone` battles.
+pub mod melee_zone {
+    use skirmish_rules::grid::GridKind;
+    use skirmish_rules::{Battle, Command, level};
+
+    /// A melee-zone battle on `map` (rows) with sides Red and Blue; initiative rolls no
+    /// dice, so `dice` are the battle's first rolls.
+    pub fn field(kind: GridKind, map: &[&str], units: &str, extra: &str, dice: &[u32]) -> Battle {
+        let map = map
+            .iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let src = format!(
+            r##"Level(name: "field", ruleset: "melee-zone", grid: {kind:?}, map: [{map}],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [{units}], {extra})"##
+        );
+        let l = level::parse(&src, "field").unwrap_or_else(|e| panic!("{e}"));
+        Battle::new(l, 7, dice.to_vec()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A melee-zone battle on an open 12×8 map.
+    pub fn arena(kind: GridKind, units: &str, dice: &[u32]) -> Battle {
+        let row = ".".repeat(12);
+        let rows: Vec<&str> = (0..8).map(|_| row.as_str()).collect();
+        field(kind, &rows, units, "", dice)
+    }
+
+    /// An attack with the Attack Action (`slot` none) or the extra attack (`Move`).
+    pub fn attack(
+        unit: skirmish_rules::components::UnitId,
+        target: skirmish_rules::components::UnitId,
+        slot: Option<skirmish_rules::components::Slot>,
+    ) -> Command {
+        Command::Attack {
+            unit,
+            target,
+            weapon: None,
+            slot,
+            aim: None,
+        }
+    }
+}

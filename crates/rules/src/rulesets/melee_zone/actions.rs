@@ -1,0 +1,250 @@
+//! melee-zone's actions: standing up (AA, MA or BA; on a foe's turn on the credit of the
+//! next turn's Bonus Action), disengaging (1 AA or 2 BA), the bonus-action boosts,
+//! delaying within the round and fleeing by an exit.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Once, Pool, Slot, UnitId};
+use crate::engine::{Action, CommonAction, Illegal};
+use crate::event::{Event, Gain, Spend};
+
+use super::MeleeZoneAction;
+use super::numbers::{Boost, SPRINT, boosted};
+
+fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
+    Illegal::Cannot {
+        unit: b.name(u).into(),
+        why: why.into(),
+    }
+}
+
+fn no_slot(b: &Battle, u: UnitId, action: &'static str, slot: &'static str) -> Illegal {
+    Illegal::NoSlot {
+        unit: b.name(u).into(),
+        action,
+        slot,
+    }
+}
+
+/// The slot Stand Up takes on the unit's own turn: a Bonus Action, else the Move Action,
+/// else the Attack Action ("1 Attack Action (AA), 1 Move Action (MA), or 1 Bonus Action
+/// (BA)"; the cheapest first).
+pub fn stand_up_slot(b: &Battle, u: UnitId) -> Option<Slot> {
+    [Slot::Bonus, Slot::Move, Slot::Attack]
+        .into_iter()
+        .find(|&s| b.slots(u, s) > 0)
+}
+
+/// Has `u` spent nothing of its turn yet (so it may still Delay)?
+fn untouched(b: &Battle, u: UnitId) -> bool {
+    b.slots(u, Slot::Attack) == 1
+        && b.slots(u, Slot::Move) == 1
+        && b.slots(u, Slot::Bonus) == 2
+        && b.move_left(u) == 0
+}
+
+/// The boost a boost action gives.
+pub fn boost_of(a: &MeleeZoneAction) -> Option<Boost> {
+    Some(match a {
+        MeleeZoneAction::PowerStrike => Boost::Damage,
+        MeleeZoneAction::SteadyAim => Boost::Hit,
+        MeleeZoneAction::Evade => Boost::Dodge,
+        MeleeZoneAction::Sprint => Boost::Move,
+        _ => return None,
+    })
+}
+
+/// May `u` take action `a` on another unit's turn? Only Stand Up ("even if it's not
+/// currently your turn").
+pub fn out_of_turn(a: &Action) -> bool {
+    *a == CommonAction::StandUp.into()
+}
+
+/// Is the action legal now?
+pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
+    if !b.alive(u) {
+        return Err(Illegal::Down(b.name(u).into()));
+    }
+    let own = b.current() == Some(u);
+    let m = match a {
+        Action::Common(CommonAction::StandUp) => {
+            if !b.has(u, ConditionKind::Prone) {
+                return Err(cannot(b, u, "it is not prone"));
+            }
+            if own {
+                if stand_up_slot(b, u).is_none() {
+                    return Err(no_slot(b, u, "Stand Up", "Attack, Move or Bonus"));
+                }
+            } else {
+                // "it consumes the action you chose to use from your next turn. If there
+                // are no actions remaining from your next turn, you cannot stand up".
+                b.may_owe(u, Pool::Slot(Slot::Bonus), 1)?;
+            }
+            return Ok(());
+        }
+        Action::Common(c) => {
+            return Err(cannot(
+                b,
+                u,
+                format!(
+                    "melee-zone has no {} yet (wave 1: weapons stay in hand, no spells)",
+                    c.name()
+                ),
+            ));
+        }
+        Action::MeleeZone(m) => m,
+        _ => return Err(cannot(b, u, "not a melee-zone action")),
+    };
+    if !own {
+        return Err(Illegal::NotYourTurn {
+            unit: b.name(u).into(),
+            current: b
+                .current()
+                .map(|c| b.name(c).to_string())
+                .unwrap_or_default(),
+        });
+    }
+    if let Some(k) = boost_of(m) {
+        if b.slots(u, Slot::Bonus) == 0 {
+            return Err(no_slot(b, u, m.name(), "Bonus"));
+        }
+        if boosted(b, u, k) {
+            return Err(cannot(
+                b,
+                u,
+                format!("it has {} already (each boost once a turn)", k.words()),
+            ));
+        }
+        return Ok(());
+    }
+    match m {
+        MeleeZoneAction::Disengage { bonus } => {
+            if b.used(u, Once::Disengaged) {
+                return Err(cannot(b, u, "it has disengaged this round already"));
+            }
+            if *bonus && b.slots(u, Slot::Bonus) < 2 {
+                return Err(no_slot(b, u, "Disengage", "two Bonus"));
+            }
+            if !*bonus && b.slots(u, Slot::Attack) == 0 {
+                return Err(no_slot(b, u, "Disengage", "Attack"));
+            }
+        }
+        MeleeZoneAction::Delay { after } => {
+            b.unit_checked(*after)?;
+            if !untouched(b, u) {
+                return Err(cannot(b, u, "it may delay only before spending anything"));
+            }
+            let order = b.order();
+            let here = order.iter().position(|&x| x == u);
+            let there = order.iter().position(|&x| x == *after);
+            match (here, there) {
+                (Some(h), Some(t)) if t > h && b.alive(*after) => {}
+                _ => {
+                    return Err(cannot(
+                        b,
+                        u,
+                        "it may delay only until after a unit still to act this round",
+                    ));
+                }
+            }
+        }
+        MeleeZoneAction::Flee => {
+            if !b.is_exit(b.pos(u)) {
+                return Err(cannot(b, u, "it flees only from an exit cell"));
+            }
+            if b.slots(u, Slot::Move) == 0 {
+                return Err(no_slot(b, u, "Flee", "Move"));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Carry out a checked action.
+pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
+    check(b, u, &a)?;
+    let m = match a {
+        Action::Common(CommonAction::StandUp) => {
+            if b.current() == Some(u) {
+                let slot = stand_up_slot(b, u).unwrap_or(Slot::Bonus);
+                b.emit(Event::spent(u, Pool::Slot(slot), 1, Spend::StandUp));
+            } else {
+                b.emit(Event::Owed {
+                    unit: u,
+                    pool: Pool::Slot(Slot::Bonus),
+                    amount: 1,
+                });
+            }
+            b.emit(Event::ConditionRemoved {
+                unit: u,
+                kind: ConditionKind::Prone,
+                source: None,
+            });
+            return Ok(());
+        }
+        Action::MeleeZone(m) => m,
+        _ => return Err(cannot(b, u, "not a melee-zone action")),
+    };
+    if let Some(k) = boost_of(&m) {
+        b.emit(Event::spent(u, Pool::Slot(Slot::Bonus), 1, Spend::Boost));
+        b.emit(Event::Marked {
+            unit: u,
+            once: k.once(),
+        });
+        if k == Boost::Move {
+            b.emit(Event::refilled(
+                u,
+                Pool::Movement,
+                SPRINT as i32,
+                Gain::Granted,
+            ));
+        }
+        return Ok(());
+    }
+    match m {
+        MeleeZoneAction::Disengage { bonus } => {
+            if bonus {
+                b.emit(Event::spent(
+                    u,
+                    Pool::Slot(Slot::Bonus),
+                    2,
+                    Spend::Disengage,
+                ));
+            } else {
+                b.emit(Event::spent(
+                    u,
+                    Pool::Slot(Slot::Attack),
+                    1,
+                    Spend::Disengage,
+                ));
+            }
+            b.emit(Event::Marked {
+                unit: u,
+                once: Once::Disengaged,
+            });
+        }
+        MeleeZoneAction::Delay { after } => {
+            let mut order: Vec<UnitId> = b.order().to_vec();
+            order.retain(|&x| x != u);
+            let at = order
+                .iter()
+                .position(|&x| x == after)
+                .map_or(order.len(), |i| i + 1);
+            order.insert(at, u);
+            let turn = b.turn;
+            b.emit(Event::Reordered { order, turn });
+            crate::engine::begin_current(b)?;
+        }
+        MeleeZoneAction::Flee => {
+            b.emit(Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move));
+            b.emit(Event::Said {
+                unit: u,
+                text: "flees the battle by the exit".into(),
+            });
+            b.emit(Event::Down { unit: u });
+            b.check_victory();
+        }
+        _ => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! melee-zone's AI tactics: stand up first, take every free hit offered, spend the
+//! Bonus Actions on Steady Aim and Power Strike before attacking (Evade when nothing is
+//! in reach), and disengage before stepping away when badly hurt.
+
+use std::collections::BTreeMap;
+
+use crate::ai::value::act;
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Slot, UnitId};
+use crate::engine::{Action, Command, CommonAction};
+use crate::event::ReactionKind;
+use crate::grid::Cell;
+use crate::rulesets::AiTactics;
+
+use super::{MeleeZoneAction, disengaged};
+
+/// melee-zone's [`AiTactics`].
+pub struct MeleeZoneAi;
+
+impl AiTactics for MeleeZoneAi {
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        if b.has(u, ConditionKind::Prone) {
+            return act(b, u, CommonAction::StandUp.into());
+        }
+        None
+    }
+
+    // Weapons stay in hand in wave 1.
+    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
+        None
+    }
+
+    fn draw(&self, _b: &Battle, _u: UnitId, _item: usize) -> Option<Command> {
+        None
+    }
+
+    // Disengage first (with the Bonus Actions when the Attack Action is still wanted,
+    // else the Attack Action), then the move provokes nothing.
+    fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command> {
+        if disengaged(b, u) {
+            let step = Command::Move { unit: u, to };
+            return b.check(&step).is_ok().then_some(step);
+        }
+        act(b, u, MeleeZoneAction::Disengage { bonus: true }.into())
+            .or_else(|| act(b, u, MeleeZoneAction::Disengage { bonus: false }.into()))
+    }
+
+    fn take(&self, _b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
+        w.options
+            .contains(&ReactionKind::FreeHit)
+            .then_some(ReactionKind::FreeHit)
+    }
+
+    // Steady Aim, then Power Strike, with the Bonus Actions before the attack (keeping
+    // both for the extra attack when the Attack Action is spent).
+    fn before_attack(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        _target: UnitId,
+        _plain: f64,
+    ) -> Option<Command> {
+        if b.slots(u, Slot::Attack) == 0 {
+            return None;
+        }
+        act(b, u, MeleeZoneAction::SteadyAim.into())
+            .or_else(|| act(b, u, MeleeZoneAction::PowerStrike.into()))
+    }
+
+    fn close_in(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foes: &[UnitId],
+        _values: &BTreeMap<UnitId, f64>,
+        _helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+
+    fn support(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
+    // Evade (+1 dodge until its next turn) with a Bonus Action left.
+    fn brace(&self) -> Option<Action> {
+        Some(MeleeZoneAction::Evade.into())
+    }
+
+    // The Attack Action, or the Move Action and both Bonus Actions for the extra attack
+    // when no movement is bought with that Move Action.
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let aa = b.slots(u, Slot::Attack) > 0;
+        let left = b.move_left(u);
+        let extra = b.slots(u, Slot::Move) > 0 && b.slots(u, Slot::Bonus) >= 2;
+        Box::new(move |cost| aa || (extra && cost <= left))
+    }
+
+    fn choose(&self, _b: &Battle, _w: &crate::engine::Window) -> Option<ReactionKind> {
+        None
+    }
+
+    fn commit(
+        &self,
+        _b: &Battle,
+        _w: &crate::engine::Window,
+        _kind: ReactionKind,
+    ) -> Vec<crate::engine::Commit> {
+        Vec::new()
+    }
+
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+}

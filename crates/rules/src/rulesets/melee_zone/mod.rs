@@ -1,0 +1,24 @@
+//! melee-zone: seed 003, "Combat rules" (`docs/rules/melee-zone.md`): a turn of one
+//! Attack Action, one Move Action and two Bonus Actions; d20 + Accuracy against the
+//! target's Agility modifier + 10; crit and tragedy chains; melee zones, free hits and
+//! Free Hit Slots; disengaging; standing up on a foe's turn on the next turn's credit.
+
+mod actions;
+mod ai;
+mod attack;
+mod explain;
+mod numbers;
+mod reactions;
+mod rules;
+mod turns;
+mod ui;
+mod vocabulary;
+
+pub use actions::{boost_of, stand_up_slot};
+pub use ai::MeleeZoneAi;
+pub use attack::{in_zone, outcome};
+pub use numbers::*;
+pub use reactions::{WITHIN_STEPS, disengaged};
+pub use rules::{INITIATOR_LAST, MeleeZone};
+pub use turns::initiative_order;
+pub use vocabulary::*;

@@ -1,0 +1,151 @@
+//! melee-zone's numbers: the modifiers a unit fights with, its movement, its melee zone,
+//! the bonus-action boosts in force, and the number an attack must reach.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Once, Per, Slot, Stat, UnitId};
+use crate::dice::{ModKind, Modifier};
+
+/// "To move (traditionally 6 spaces)".
+pub const SPEED: u32 = 6;
+/// "Move an additional 2 spaces" (a bonus action; the Athlete feat's too).
+pub const SPRINT: u32 = 2;
+/// "If the total equals or exceeds the target's Agility modifier plus 10".
+pub const DODGE_BASE: i32 = 10;
+/// "Flat footed characters are a 5 to hit".
+pub const FLAT_FOOTED: i32 = 5;
+/// The crit and tragedy chains: "roll a d4 … roll a d6 … roll a d8, and so on".
+pub const CHAIN: [u32; 6] = [4, 6, 8, 10, 12, 20];
+
+/// A bonus-action boost (a `Once::Own` mark with the boost's number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boost {
+    /// +1 melee damage "for that round".
+    Damage,
+    /// +1 to hit until the round ends.
+    Hit,
+    /// +1 dodge until the unit's next turn.
+    Dodge,
+    /// +2 movement this turn.
+    Move,
+}
+
+impl Boost {
+    /// Every boost.
+    pub const ALL: [Boost; 4] = [Boost::Damage, Boost::Hit, Boost::Dodge, Boost::Move];
+
+    /// Its ledger entry.
+    pub fn once(self) -> Once {
+        let (id, per) = match self {
+            Boost::Damage => (1, Per::Round),
+            Boost::Hit => (2, Per::Round),
+            Boost::Dodge => (3, Per::OwnTurn),
+            Boost::Move => (4, Per::OwnTurn),
+        };
+        Once::Own { id, per }
+    }
+
+    /// Its words on the unit card.
+    pub fn words(self) -> &'static str {
+        match self {
+            Boost::Damage => "+1 melee damage",
+            Boost::Hit => "+1 to hit",
+            Boost::Dodge => "+1 dodge",
+            Boost::Move => "+2 movement",
+        }
+    }
+}
+
+/// Is boost `k` in force on `u` (used this turn for movement)?
+pub fn boosted(b: &Battle, u: UnitId, k: Boost) -> bool {
+    b.used(u, k.once())
+}
+
+/// The Agility modifier (initiative, dodge, free-hit slots).
+pub fn agility(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).get(Stat::Agility)
+}
+
+/// The Accuracy modifier (attack rolls).
+pub fn accuracy(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).get(Stat::Accuracy)
+}
+
+/// The Strength modifier (damage; `Str` holds the modifier in melee-zone's data).
+pub fn strength(b: &Battle, u: UnitId) -> i32 {
+    b.stats(u).get(Stat::Str)
+}
+
+/// Free Hit Slots a round: "Agility modifier plus 1 … 0 or less: none".
+pub fn free_hit_slots(agility: i32) -> i32 {
+    (agility + 1).max(0)
+}
+
+/// Spaces a Move Action buys: 6 (the level's `Speed` when set), +2 with the Athlete
+/// feat; a third of it while prone ("move ⅓ of your movement").
+pub fn speed(b: &Battle, u: UnitId) -> u32 {
+    let base = match b.stats(u).get(Stat::Speed) {
+        s if s > 0 => s as u32,
+        _ => SPEED,
+    };
+    let full = base + if b.has_feat(u, "Athlete") { SPRINT } else { 0 };
+    if b.has(u, ConditionKind::Prone) {
+        full / 3
+    } else {
+        full
+    }
+}
+
+/// The number `attacker` must reach to hit `target`, with its parts: flat-footed 5;
+/// prone "a 5 to hit plus your agility mod" (no dodge); else 10 + Agility modifier (+1
+/// while it Evades).
+pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
+    let agi = agility(b, target);
+    let parts = if b.has(target, ConditionKind::FlatFooted) {
+        vec![Modifier::new(
+            ModKind::Condition,
+            "flat-footed",
+            FLAT_FOOTED,
+        )]
+    } else if b.has(target, ConditionKind::Prone) {
+        vec![
+            Modifier::new(ModKind::Condition, "prone: semi flat-footed", FLAT_FOOTED),
+            Modifier::new(ModKind::Skill, "Agility mod", agi),
+        ]
+    } else {
+        let mut v = vec![
+            Modifier::new(ModKind::Other, "base", DODGE_BASE),
+            Modifier::new(ModKind::Skill, "Agility mod", agi),
+        ];
+        if boosted(b, target, Boost::Dodge) {
+            v.push(Modifier::new(ModKind::Other, "Evade", 1));
+        }
+        v
+    };
+    (parts.iter().map(|m| m.value).sum(), parts)
+}
+
+/// The attack roll's modifiers: Accuracy, +1 for Steady Aim, +1 at the centre mass.
+pub fn attack_mods(b: &Battle, attacker: UnitId, centre: bool) -> Vec<Modifier> {
+    let mut v = vec![Modifier::new(
+        ModKind::Skill,
+        "Accuracy mod",
+        accuracy(b, attacker),
+    )];
+    if boosted(b, attacker, Boost::Hit) {
+        v.push(Modifier::new(ModKind::Other, "Steady Aim", 1));
+    }
+    if centre {
+        v.push(Modifier::new(ModKind::Other, "centre mass", 1));
+    }
+    v
+}
+
+/// The Attack Action's slots and the rest of the turn's, in words ("1 AA, 1 MA, 2 BA").
+pub fn slot_words(b: &Battle, u: UnitId) -> String {
+    format!(
+        "{} AA, {} MA, {} BA",
+        b.slots(u, Slot::Attack),
+        b.slots(u, Slot::Move),
+        b.slots(u, Slot::Bonus)
+    )
+}

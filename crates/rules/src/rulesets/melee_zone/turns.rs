@@ -1,0 +1,36 @@
+//! melee-zone's rounds: Free Hit Slots refill ("limited in the number of free hits you
+//! can make each round"), and a delayed turn goes back to its place ("a character may
+//! choose to delay their turn in the initiative lineup for the round").
+
+use crate::battle::Battle;
+use crate::components::{Pool, UnitId};
+use crate::event::{Event, Gain};
+
+/// The initiative order: the battle's first `TurnOrder`.
+pub fn initiative_order(b: &Battle) -> Vec<UnitId> {
+    b.log()
+        .iter()
+        .find_map(|l| match &l.event {
+            Event::TurnOrder { order } => Some(order.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// The start of a round: every living unit's Free Hit Slots refill; an order changed by
+/// a delay goes back to the initiative order.
+pub fn round_started(b: &mut Battle) {
+    let units: Vec<UnitId> = b.units().filter(|&u| b.alive(u)).collect();
+    for u in units {
+        let Some(p) = b.pools(u) else { continue };
+        let refill = p.get(Pool::FreeHits).map_or(0, |s| s.refill);
+        let gap = refill - b.pool(u, Pool::FreeHits);
+        if gap > 0 {
+            b.emit(Event::refilled(u, Pool::FreeHits, gap, Gain::Regained));
+        }
+    }
+    let order = initiative_order(b);
+    if !order.is_empty() && order != b.order() {
+        b.emit(Event::Reordered { order, turn: 0 });
+    }
+}

@@ -1,0 +1,325 @@
+//! What the window shows of melee-zone: the action bar (the extra attack, Disengage,
+//! the bonus-action boosts, Stand Up, Delay, Flee), prices in AA/MA/BA, the AA/MA/BA
+//! and Free Hit Slot pips, the boosts in force.
+
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Pool, Slot, UnitId};
+use crate::engine::{Action, Command, CommonAction, Window};
+use crate::event::{CheckPurpose, ReactionKind, Trigger};
+use crate::rulesets::CheckNote;
+use crate::rulesets::explain::{Explanation, Topic};
+use crate::rulesets::ui::{
+    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act,
+};
+
+use super::numbers::{Boost, boosted, speed};
+use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
+
+const ENEMY: Target = Target::Unit("an enemy");
+
+/// melee-zone's action bar, in bar order.
+pub static ACTIONS: [ActionSpec; 10] = [
+    ActionSpec {
+        label: "Extra attack",
+        key: Some(Key::Letter('E')),
+        target: ENEMY,
+        build: |_, u, p| {
+            Some(Command::Attack {
+                unit: u,
+                target: p.unit()?,
+                weapon: None,
+                slot: Some(Slot::Move),
+                aim: None,
+            })
+        },
+    },
+    ActionSpec {
+        label: "Power Strike",
+        key: Some(Key::Digit(1)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::PowerStrike)),
+    },
+    ActionSpec {
+        label: "Steady Aim",
+        key: Some(Key::Digit(2)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::SteadyAim)),
+    },
+    ActionSpec {
+        label: "Evade",
+        key: Some(Key::Digit(3)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Evade)),
+    },
+    ActionSpec {
+        label: "Sprint",
+        key: Some(Key::Digit(4)),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Sprint)),
+    },
+    ActionSpec {
+        label: "Disengage",
+        key: Some(Key::Letter('G')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Disengage { bonus: false })),
+    },
+    ActionSpec {
+        label: "Disengage (2 BA)",
+        key: Some(Key::Letter('H')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Disengage { bonus: true })),
+    },
+    ActionSpec {
+        label: "Stand Up",
+        key: Some(Key::Letter('U')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, CommonAction::StandUp)),
+    },
+    ActionSpec {
+        label: "Delay",
+        key: Some(Key::Letter('Y')),
+        target: Target::Unit("a unit still to act this round"),
+        build: |_, u, p| Some(act(u, MeleeZoneAction::Delay { after: p.unit()? })),
+    },
+    ActionSpec {
+        label: "Flee",
+        key: Some(Key::Letter('F')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Flee)),
+    },
+];
+
+pub static WORDS: WindowWords = WindowWords {
+    clicks: "Click a cell to move (Move Action: 6 spaces), an enemy to attack (Attack Action).",
+    draw: "Draw (not yet)",
+    sheathe: "Sheathe (not yet)",
+};
+
+/// A slot's short name.
+fn short(s: Slot) -> &'static str {
+    match s {
+        Slot::Attack => "AA",
+        Slot::Move => "MA",
+        Slot::Bonus => "BA",
+        _ => "?",
+    }
+}
+
+/// The price of a command in AA/MA/BA, or why it has none.
+fn price(b: &Battle, cmd: &Command) -> Option<String> {
+    Some(match cmd {
+        Command::Attack {
+            slot: Some(Slot::Move),
+            ..
+        } => "MA + 2 BA".into(),
+        Command::Attack { .. } => "AA".into(),
+        Command::Act { unit, action } => match action {
+            Action::Common(CommonAction::StandUp) => {
+                if b.current() == Some(*unit) {
+                    short(stand_up_slot(b, *unit)?).into()
+                } else {
+                    "BA of the next turn".into()
+                }
+            }
+            Action::MeleeZone(m) => match m {
+                MeleeZoneAction::Disengage { bonus: true } => "2 BA".into(),
+                MeleeZoneAction::Disengage { bonus: false } => "AA".into(),
+                MeleeZoneAction::Delay { .. } => "free".into(),
+                MeleeZoneAction::Flee => "MA".into(),
+                _ => "BA".into(),
+            },
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+impl crate::rulesets::View for MeleeZone {
+    fn prompt_rule(&self, _b: &Battle, w: &Window) -> Option<String> {
+        match w.trigger {
+            Trigger::Fumbled { tragedy, .. } if tragedy >= 1 => {
+                Some("(a tragedy: a free critical hit, no Free Hit Slot needed)".into())
+            }
+            Trigger::WithinZone { .. } => Some("(a third step within your melee zone)".into()),
+            _ => None,
+        }
+    }
+
+    fn reaction_note(&self, _b: &Battle, w: &Window, kind: ReactionKind) -> Option<String> {
+        match (kind, &w.trigger) {
+            (ReactionKind::FreeHit, Trigger::Fumbled { tragedy, .. }) if *tragedy >= 1 => {
+                Some("hits without a roll, damage doubled".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn budget_line(&self, b: &Battle, u: UnitId) -> String {
+        format!(
+            "{} · {} Free Hit Slot(s)",
+            super::slot_words(b, u),
+            b.pool(u, Pool::FreeHits)
+        )
+    }
+
+    fn turn_budget_words(&self, pools: &[(Pool, i32)]) -> String {
+        let n = |p| pools.iter().find(|(x, _)| *x == p).map_or(0, |(_, n)| *n);
+        format!(
+            "{} AA, {} MA, {} BA; {} Free Hit Slot(s)",
+            n(Pool::Slot(Slot::Attack)),
+            n(Pool::Slot(Slot::Move)),
+            n(Pool::Slot(Slot::Bonus)),
+            n(Pool::FreeHits)
+        )
+    }
+
+    fn cost_words(&self, b: &Battle, cmd: &Command) -> Result<String, String> {
+        match cmd {
+            Command::Attack { .. } | Command::Act { .. } => {
+                price(b, cmd).ok_or_else(|| "no action left to pay with".to_string())
+            }
+            _ => Ok(String::new()),
+        }
+    }
+
+    fn actions(&self) -> &'static [ActionSpec] {
+        &ACTIONS
+    }
+
+    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
+        None
+    }
+
+    fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
+        let s = |slot| b.slots(u, slot);
+        match cmd {
+            Command::Attack {
+                slot: Some(Slot::Move),
+                ..
+            } if s(Slot::Move) == 0 || s(Slot::Bonus) < 2 => {
+                Some("needs the Move Action and both Bonus Actions".into())
+            }
+            Command::Attack { slot: None, .. } if s(Slot::Attack) == 0 => {
+                Some("no Attack Action left".into())
+            }
+            Command::Act {
+                action: Action::MeleeZone(m),
+                ..
+            } => match m {
+                MeleeZoneAction::Disengage { bonus: true } if s(Slot::Bonus) < 2 => {
+                    Some("needs both Bonus Actions".into())
+                }
+                MeleeZoneAction::Disengage { bonus: false } if s(Slot::Attack) == 0 => {
+                    Some("no Attack Action left".into())
+                }
+                MeleeZoneAction::Flee if s(Slot::Move) == 0 => Some("no Move Action left".into()),
+                m if boost_of(m).is_some() && s(Slot::Bonus) == 0 => {
+                    Some("no Bonus Action left".into())
+                }
+                _ => None,
+            },
+            Command::Act {
+                action: Action::Common(CommonAction::StandUp),
+                ..
+            } if b.current() == Some(u) && stand_up_slot(b, u).is_none() => {
+                Some("no action left".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn window_words(&self) -> &'static WindowWords {
+        &WORDS
+    }
+
+    fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
+        let pips = |label, count, tone| Gauge::Pips { label, count, tone };
+        let mut v = vec![
+            pips("AA", b.slots(u, Slot::Attack) as i32, Tone::Action),
+            pips("MA", b.slots(u, Slot::Move) as i32, Tone::Action),
+            pips("BA", b.slots(u, Slot::Bonus) as i32, Tone::Action),
+            pips("Free Hit Slots", b.pool(u, Pool::FreeHits), Tone::Reaction),
+        ];
+        let left = b.move_left(u);
+        if left > 0 {
+            v.push(Gauge::Note(format!("{left} movement left")));
+        }
+        let on: Vec<&str> = Boost::ALL
+            .into_iter()
+            .filter(|&k| k != Boost::Move && boosted(b, u, k))
+            .map(Boost::words)
+            .collect();
+        if !on.is_empty() {
+            v.push(Gauge::Note(on.join(", ")));
+        }
+        if disengaged(b, u) {
+            v.push(Gauge::Note("disengaged this round".into()));
+        }
+        v
+    }
+
+    fn move_price(&self, b: &Battle, u: UnitId, cost: u32) -> String {
+        if cost <= b.move_left(u) {
+            "movement left".to_string()
+        } else {
+            format!("the Move Action ({} spaces)", speed(b, u))
+        }
+    }
+
+    fn attack_price(&self, b: &Battle, u: UnitId) -> AttackPrice {
+        if b.slots(u, Slot::Attack) > 0 {
+            AttackPrice::Pays("Attack Action".into())
+        } else if b.slots(u, Slot::Move) > 0 && b.slots(u, Slot::Bonus) >= 2 {
+            AttackPrice::Pays("extra attack: MA + 2 BA".into())
+        } else {
+            AttackPrice::Cannot("no Attack Action left".into())
+        }
+    }
+
+    fn maneuver_chance(&self, _b: &Battle, _u: UnitId, _cmd: &Command) -> Option<(f64, String)> {
+        None
+    }
+
+    fn reaction_price(&self, _kind: ReactionKind) -> String {
+        "1 Free Hit Slot".into()
+    }
+
+    fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
+        format!("{} Free Hit Slot(s) left", b.pool(u, Pool::FreeHits))
+    }
+
+    fn condition_badge(&self, kind: ConditionKind) -> &'static str {
+        crate::rulesets::ui::badge(kind)
+    }
+
+    fn check_note(&self, _p: CheckPurpose, _total: i32, _vs: i32) -> CheckNote {
+        CheckNote::default()
+    }
+
+    fn battle_line(&self, _b: &Battle) -> String {
+        String::new()
+    }
+
+    fn save_dice_words(&self) -> &'static str {
+        "d20"
+    }
+
+    fn ability_price(&self, _b: &Battle, _u: UnitId, _ability: usize) -> String {
+        "no spells yet".into()
+    }
+
+    fn explain(&self, topic: Topic) -> Option<Explanation> {
+        use super::explain::{action, condition, reaction, rules, terrain};
+        match topic {
+            Topic::Condition(k) => condition(k),
+            Topic::Action(l) => action(l),
+            Topic::Reaction(r) => reaction(r),
+            Topic::Terrain(t) => Some(terrain(t)),
+            Topic::Rule(r) => rules(r),
+        }
+    }
+
+    fn summary(&self) -> &'static [(&'static str, &'static str)] {
+        &super::explain::SUMMARY
+    }
+}
