@@ -403,11 +403,12 @@ impl Ruleset for MeleeZone {
         &self,
         _b: &mut Battle,
         _caster: UnitId,
+        _ability: usize,
         _target: UnitId,
         _stat: Stat,
         _dc: i32,
-    ) -> Result<bool, ForcedFaceError> {
-        Ok(true)
+    ) -> Result<Option<bool>, ForcedFaceError> {
+        Ok(Some(true))
     }
 
     fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
