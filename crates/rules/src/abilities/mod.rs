@@ -218,6 +218,20 @@ pub enum PowerTrigger {
     EnemyEngagesYou,
 }
 
+/// A casting's price where a ruleset counts actions (melee-zone's cast time: "Spells will
+/// tell you in their cast time, how many actions they require to perform"; "Spells have
+/// an option under notes to change or improve its effects using bonus actions").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CastTime {
+    /// The turn's main actions it takes (melee-zone: each an Attack or a Move Action;
+    /// more than a turn has left are paid over the next turns).
+    #[serde(default)]
+    pub actions: u32,
+    /// Bonus Actions it takes on top (an enhanced casting).
+    #[serde(default)]
+    pub bonus: u32,
+}
+
 /// An ability as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ability {
@@ -287,6 +301,10 @@ pub struct Ability {
     /// roll is made before any effect lands.
     #[serde(default)]
     pub attacks_first: bool,
+    /// melee-zone: its cast time in actions ([`CastTime`]; `None`: one action). Not read
+    /// by the other rulesets.
+    #[serde(default)]
+    pub cast_time: Option<CastTime>,
 }
 
 impl Ability {
@@ -420,6 +438,11 @@ pub fn problems(a: &Ability) -> Vec<String> {
         (_, Some(_)) => out.push(format!(
             "`{name}`: a `trigger` is for an Interrupt or a Free power (`action: Some(Interrupt)`)"
         )),
+    }
+    if a.cast_time.is_some_and(|t| t.actions == 0 && t.bonus == 0) {
+        out.push(format!(
+            "`{name}`: a cast time of no actions (leave `cast_time` out for one action)"
+        ));
     }
     if a.order > 9 {
         out.push(format!("`{name}`: a Spell Order of {} (0 to 9)", a.order));
@@ -585,5 +608,40 @@ mod tests {
             "{p:?}"
         );
         assert!(p.iter().any(|m| m.contains("a push of 0 cells")), "{p:?}");
+    }
+
+    #[test]
+    fn a_cast_time_counts_actions_and_bonus_actions() {
+        let a = parse(
+            r#"(name: "Meteor", kind: Spell, target: One(range: 6),
+                cast_time: Some((actions: 3)), effects: [Damage(dice: "2d6")])"#,
+        );
+        assert_eq!(
+            a.cast_time,
+            Some(CastTime {
+                actions: 3,
+                bonus: 0
+            })
+        );
+        assert!(problems(&a).is_empty());
+        let a = parse(
+            r#"(name: "Quick", kind: Spell, target: User,
+                cast_time: Some((bonus: 1)), effects: [Heal(dice: "1d4")])"#,
+        );
+        assert_eq!(
+            a.cast_time,
+            Some(CastTime {
+                actions: 0,
+                bonus: 1
+            })
+        );
+        let a = parse(
+            r#"(name: "Never", kind: Spell, target: User,
+                cast_time: Some(()), effects: [Heal(dice: "1d4")])"#,
+        );
+        assert_eq!(
+            problems(&a),
+            ["`Never`: a cast time of no actions (leave `cast_time` out for one action)"]
+        );
     }
 }
