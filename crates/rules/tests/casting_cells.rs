@@ -461,3 +461,21 @@ fn the_ai_summons_next_to_the_fight() {
         c => panic!("expected Call wolf, got {c:?}"),
     }
 }
+
+/// The soak's shadow battle counts a summon's HP from its template: a summoned wolf
+/// (9 HP) that has taken no damage keeps the invariants (issue 30, wave 2C: melee-zone's
+/// catalogue summons, so the soak summons too).
+#[test]
+fn a_summon_keeps_the_soak_invariants() {
+    let mut b = field(
+        r#", Unit(name: "Gob", side: "Blue", cell: (8, 1), archetype: "goblin")"#,
+        &[],
+    );
+    let c = id(&b, "Cal");
+    cast(&mut b, c, CALL_WOLF, CastAt::Cell(Cell::new(2, 1))).unwrap();
+    let mut inv = skirmish_rules::sim::Invariants::new(b.level(), b.seed()).unwrap();
+    let mut out = Vec::new();
+    inv.follow(&b, 0, &mut out);
+    inv.finish(&b, &mut out);
+    assert!(out.is_empty(), "{out:?}");
+}

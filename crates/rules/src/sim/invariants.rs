@@ -77,6 +77,18 @@ impl Invariants {
                 Event::Healed { unit, amount, .. } => {
                     *self.damage.entry(*unit).or_insert(0) -= i64::from(*amount);
                 }
+                // A summon starts with its template's HP.
+                Event::Summoned {
+                    unit, archetype, ..
+                } => {
+                    let hp = self
+                        .shadow
+                        .level()
+                        .summons
+                        .get(archetype)
+                        .map_or(0, |t| t.hp);
+                    self.start_hp.insert(*unit, hp);
+                }
                 _ => {}
             }
             self.shadow.replay_event(l.event.clone());
