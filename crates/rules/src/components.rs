@@ -344,10 +344,10 @@ pub enum ConditionKind {
     /// ([`crate::battle::rules::Ruleset::own_conditions`]).
     FlatFooted,
     /// melee-zone Channeling: casting a spell over more than one turn (flat-footed until
-    /// it is cast or cancelled). No ruleset plays it yet; melee-zone will claim it.
+    /// it is cast or cancelled). melee-zone claims it.
     Channeling,
-    /// melee-zone Summoning Sickness: summoned this round, cannot act or dodge. No
-    /// ruleset plays it yet; melee-zone will claim it.
+    /// melee-zone Summoning Sickness: summoned this round, cannot act or dodge.
+    /// melee-zone claims it.
     SummoningSick,
     /// counters Charmed: an escapable status effect (ended with skill dice or movement
     /// and a check against its source). No ruleset plays it yet; counters will claim it.

@@ -226,6 +226,14 @@ const COMING: [ConditionKind; 4] = [
     ConditionKind::Charmed,
 ];
 
+/// What melee-zone claims of the coming seeds' conditions (Channeling and Summoning
+/// Sickness since its wave 2C).
+const MELEE_ZONES: [ConditionKind; 3] = [
+    ConditionKind::FlatFooted,
+    ConditionKind::Channeling,
+    ConditionKind::SummoningSick,
+];
+
 fn rules(r: RulesetId) -> &'static dyn skirmish_rules::rulesets::Ruleset {
     r.rules().expect("playable")
 }
@@ -250,18 +258,14 @@ fn each_ruleset_states_its_own_conditions_and_no_two_claim_one() {
     claimed.sort();
     claimed.dedup();
     assert_eq!(claimed.len(), n, "a condition claimed twice");
-    // Of the coming seeds' conditions, melee-zone claims Flat Footed; nobody the others
-    // yet (counters will).
+    // Of the coming seeds' conditions, melee-zone claims Flat Footed, Channeling and
+    // Summoning Sickness; nobody the others yet (counters will).
     for k in COMING {
-        assert_eq!(
-            claimed.contains(&k),
-            k == ConditionKind::FlatFooted,
-            "{k:?}"
-        );
+        assert_eq!(claimed.contains(&k), MELEE_ZONES.contains(&k), "{k:?}");
     }
     // What each ruleset refuses as another's: exactly the others' claims.
     let mut for_flow = ESCALATIONS.to_vec();
-    for_flow.push(ConditionKind::FlatFooted);
+    for_flow.extend(MELEE_ZONES);
     for_flow.sort();
     assert_eq!(foreign_conditions(flow), for_flow);
     assert_eq!(
@@ -269,7 +273,9 @@ fn each_ruleset_states_its_own_conditions_and_no_two_claim_one() {
         [
             ConditionKind::TotalDefense,
             ConditionKind::Feinted,
-            ConditionKind::FlatFooted
+            ConditionKind::FlatFooted,
+            ConditionKind::Channeling,
+            ConditionKind::SummoningSick,
         ]
     );
 }
@@ -316,7 +322,7 @@ fn the_coming_seeds_conditions_load_where_a_ruleset_takes_them() {
             Unit(name: "Bob", side: "Blue", cell: (3, 0), archetype: "fighter")"#
         );
         for (r, ok) in [
-            ("flow", k != ConditionKind::FlatFooted),
+            ("flow", !MELEE_ZONES.contains(&k)),
             ("tactical-d20", false),
             ("escalation", false),
         ] {
@@ -341,11 +347,7 @@ fn the_coming_seeds_conditions_load_where_a_ruleset_takes_them() {
             Vec::new(),
         )
         .unwrap();
-        assert_eq!(
-            b.plays_condition(k),
-            k != ConditionKind::FlatFooted,
-            "{k:?}"
-        );
+        assert_eq!(b.plays_condition(k), !MELEE_ZONES.contains(&k), "{k:?}");
     }
 }
 
@@ -354,7 +356,7 @@ fn the_coming_seeds_conditions_load_where_a_ruleset_takes_them() {
 #[test]
 fn a_condition_another_ruleset_claims_does_not_land_in_play() {
     let extra = r#", abilities: {"Odd charm": (kind: Ability, target: User,
-        effects: [Condition(kind: Dazed, duration: UntilRemoved), Condition(kind: Channeling, duration: UntilRemoved)])}"#;
+        effects: [Condition(kind: Dazed, duration: UntilRemoved), Condition(kind: Charmed, duration: UntilRemoved)])}"#;
     let src = flow_level(UNITS, extra).replace(
         "magical_armour: true)",
         "magical_armour: true, abilities: [\"Odd charm\"])",
@@ -363,7 +365,7 @@ fn a_condition_another_ruleset_claims_does_not_land_in_play() {
     let mut b = Battle::new(l, 1, Vec::new()).unwrap();
     let ann = id(&b, "Ann");
     assert!(!b.plays_condition(ConditionKind::Dazed));
-    assert!(b.plays_condition(ConditionKind::Channeling));
+    assert!(b.plays_condition(ConditionKind::Charmed));
     while b.current() != Some(ann) {
         let u = b.current().expect("a turn");
         b.submit(Command::EndTurn { unit: u }).unwrap();
@@ -376,6 +378,6 @@ fn a_condition_another_ruleset_claims_does_not_land_in_play() {
         }),
     })
     .unwrap_or_else(|e| panic!("{e}"));
-    assert!(b.has(ann, ConditionKind::Channeling));
+    assert!(b.has(ann, ConditionKind::Charmed));
     assert!(!b.has(ann, ConditionKind::Dazed));
 }

@@ -81,12 +81,15 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             return Ok(());
         }
+        Action::Common(CommonAction::Cast { ability, .. }) => {
+            return super::casting::check(b, u, *ability);
+        }
         Action::Common(c) => {
             return Err(cannot(
                 b,
                 u,
                 format!(
-                    "melee-zone has no {} yet (wave 1: weapons stay in hand, no spells)",
+                    "melee-zone has no {} yet (wave 1: weapons stay in hand)",
                     c.name()
                 ),
             ));
@@ -147,6 +150,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 }
             }
         }
+        MeleeZoneAction::Toggle { ability } => super::casting::check_toggle(b, u, *ability)?,
         MeleeZoneAction::Flee => {
             if !b.is_exit(b.pos(u)) {
                 return Err(cannot(b, u, "it flees only from an exit cell"));
@@ -181,6 +185,9 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
                 source: None,
             });
             return Ok(());
+        }
+        Action::Common(CommonAction::Cast { ability, at }) => {
+            return super::casting::perform(b, u, ability, at);
         }
         Action::MeleeZone(m) => m,
         _ => return Err(cannot(b, u, "not a melee-zone action")),
@@ -235,6 +242,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
+        MeleeZoneAction::Toggle { ability } => super::casting::toggle(b, u, ability)?,
         MeleeZoneAction::Flee => {
             b.emit(Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move));
             b.emit(Event::Said {

@@ -109,7 +109,8 @@ impl AiTactics for MeleeZoneAi {
         Vec::new()
     }
 
-    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
-        None
+    // Not a channeled spell in a foe's melee zone (flat-footed for a round).
+    fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+        super::casting::ai_prepare(b, u, foes)
     }
 }

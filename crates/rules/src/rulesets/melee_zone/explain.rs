@@ -30,6 +30,19 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
              Agility.",
             "Flat Footed",
         ),
+        ConditionKind::Channeling => e(
+            t,
+            "It is casting a spell over more than one turn: flat-footed (hit on 5) until the \
+             spell goes off, unless it has Battle caster. The rest of the cast time is paid \
+             from its next turn's Attack and Move Actions; moving cancels the spell.",
+            "Channeling; Feats (Battle caster)",
+        ),
+        ConditionKind::SummoningSick => e(
+            t,
+            "Summoned this round: it cannot act (its first turn is skipped), take free hits or \
+             dodge (hit on 5) until its summoner's next turn.",
+            "Summoning Sickness",
+        ),
         _ => return None,
     })
 }
@@ -59,9 +72,14 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
         ),
         label::CAST => e(
             "Cast",
-            "No spells yet: casting is refused (wave 2).",
-            "Spell Casting (left out)",
-        ),
+            "A spell takes its cast time in actions, each the Attack Action (first) or the Move \
+             Action, and its enhancement's Bonus Actions. More than the turn has left: the rest \
+             is paid from the next turn and the caster channels it, flat-footed, till then. \
+             An attack spell rolls d20 + Accuracy against the dodge, as any attack. A summon \
+             needs a summoning slot (one per level).",
+            "Spell Casting; Channeling; Summoning Slots",
+        )
+        .costs("its cast time"),
         label::END_TURN => e(
             "End turn",
             "End the turn; what is left of the Attack, Move and Bonus Actions is lost.",
@@ -130,6 +148,12 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Initiative/Initiating",
         )
         .costs("free"),
+        "Toggle spell" => e(
+            "Toggle spell",
+            "Turn a spell's effect on the map (its terrain) off, or back on.",
+            "Bonus Actions (toggle the effects of spells cast)",
+        )
+        .costs("BA"),
         "Flee" => e(
             "Flee",
             "On an exit cell, leave the battle: the unit is out of the fight, and a side with \
@@ -247,7 +271,7 @@ pub(super) fn rules(r: &str) -> Option<Explanation> {
 }
 
 /// melee-zone's core loop for F1 help.
-pub static SUMMARY: [(&str, &str); 7] = [
+pub static SUMMARY: [(&str, &str); 8] = [
     (
         "Your turn",
         "Each turn has one Attack Action (AA), one Move Action (MA) and two Bonus Actions \
@@ -281,6 +305,12 @@ pub static SUMMARY: [(&str, &str); 7] = [
         "Prone and flat-footed",
         "Prone: hit on 5 + Agility, moves a third; stand up with AA, MA or BA, even on a foe's \
          turn (paid from your next turn's BA). Flat-footed: hit on 5.",
+    ),
+    (
+        "Casting",
+        "A spell costs its cast time in actions (AA, then MA) and any Bonus Actions of its \
+         enhancement. Longer than the turn: you channel it into your next turn, flat-footed \
+         (Battle caster: not). Summons need a slot (your level) and skip their first round.",
     ),
     (
         "Winning",

@@ -6,10 +6,12 @@
 mod actions;
 mod ai;
 mod attack;
+mod casting;
 mod explain;
 mod numbers;
 mod reactions;
 mod rules;
+mod summons;
 mod turns;
 mod ui;
 mod vocabulary;
@@ -17,8 +19,12 @@ mod vocabulary;
 pub use actions::{boost_of, stand_up_slot};
 pub use ai::MeleeZoneAi;
 pub use attack::{in_zone, outcome};
+pub use casting::{
+    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
+};
 pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use rules::{INITIATOR_LAST, MeleeZone};
+pub use summons::{LEGION_LEADER, summoning_slots, summons_of};
 pub use turns::initiative_order;
 pub use vocabulary::*;

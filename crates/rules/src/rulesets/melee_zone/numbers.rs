@@ -100,12 +100,8 @@ pub fn speed(b: &Battle, u: UnitId) -> u32 {
 /// while it Evades).
 pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
     let agi = agility(b, target);
-    let parts = if b.has(target, ConditionKind::FlatFooted) {
-        vec![Modifier::new(
-            ModKind::Condition,
-            "flat-footed",
-            FLAT_FOOTED,
-        )]
+    let parts = if let Some(why) = super::casting::flat_footed(b, target) {
+        vec![Modifier::new(ModKind::Condition, why, FLAT_FOOTED)]
     } else if b.has(target, ConditionKind::Prone) {
         vec![
             Modifier::new(ModKind::Condition, "prone: semi flat-footed", FLAT_FOOTED),

@@ -36,7 +36,10 @@ pub fn offer(
     trigger: &Trigger,
     to: Option<Cell>,
 ) -> Option<Vec<ReactionKind>> {
-    if !b.alive(reactor) || !b.affords(reactor, &reaction_cost(trigger)) {
+    if !b.alive(reactor)
+        || !b.affords(reactor, &reaction_cost(trigger))
+        || b.has(reactor, crate::components::ConditionKind::SummoningSick)
+    {
         return None;
     }
     let ok = match trigger {
@@ -130,6 +133,10 @@ pub fn frame(b: &mut Battle, f: MeleeZoneFrame) -> Result<(), Illegal> {
                 },
                 mult: 2,
             });
+            Ok(())
+        }
+        MeleeZoneFrame::Sicken { by, since } => {
+            super::summons::sicken(b, by, since);
             Ok(())
         }
     }

@@ -17,7 +17,12 @@ use super::{ID, actions, attack, reactions};
 pub struct MeleeZone;
 
 /// The conditions melee-zone plays.
-const PLAYS: [ConditionKind; 2] = [ConditionKind::Prone, ConditionKind::FlatFooted];
+const PLAYS: [ConditionKind; 4] = [
+    ConditionKind::Prone,
+    ConditionKind::FlatFooted,
+    ConditionKind::Channeling,
+    ConditionKind::SummoningSick,
+];
 
 /// The initiative modifier that puts the unit that started the battle last ("they are
 /// placed last in the initiative lineup, regardless of their Agility modifier").
@@ -88,11 +93,15 @@ impl Ruleset for MeleeZone {
         super::turns::round_started(b);
     }
 
-    fn takes_turn(&self, _b: &mut Battle, _u: UnitId) -> Result<bool, ForcedFaceError> {
-        Ok(true)
+    // Summoning sickness: "cannot take actions … during the first round".
+    fn takes_turn(&self, b: &mut Battle, u: UnitId) -> Result<bool, ForcedFaceError> {
+        Ok(super::summons::takes_turn(b, u))
     }
 
-    fn turn_started(&self, _b: &mut Battle, _u: UnitId) {}
+    // A channeled spell's cast time is paid on.
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        super::casting::turn_started(b, u);
+    }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
 
@@ -158,6 +167,7 @@ impl Ruleset for MeleeZone {
     }
 
     fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
+        super::casting::stepped(b, u);
         reactions::stepped(b, u, to);
     }
 
@@ -354,7 +364,11 @@ impl Ruleset for MeleeZone {
     }
 
     fn own_conditions(&self) -> &'static [ConditionKind] {
-        &[ConditionKind::FlatFooted]
+        &[
+            ConditionKind::FlatFooted,
+            ConditionKind::Channeling,
+            ConditionKind::SummoningSick,
+        ]
     }
 
     fn budget_violations(&self, b: &Battle, u: UnitId) -> Vec<String> {
@@ -388,29 +402,24 @@ impl Ruleset for MeleeZone {
         b.roll(DiceExpr::new(1, 20))
     }
 
-    // No spells in wave 1: every casting is refused before these are asked.
-    fn ability_chance(
-        &self,
-        _b: &Battle,
-        _caster: UnitId,
-        _target: UnitId,
-        _ability: usize,
-    ) -> f64 {
-        0.0
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+        super::casting::chance(b, caster, target, ability)
     }
 
+    // d20 + the target's modifier against the number (`casting::save`).
     fn ability_save(
         &self,
-        _b: &mut Battle,
+        b: &mut Battle,
         _caster: UnitId,
         _ability: usize,
-        _target: UnitId,
-        _stat: Stat,
-        _dc: i32,
+        target: UnitId,
+        stat: Stat,
+        dc: i32,
     ) -> Result<Option<bool>, ForcedFaceError> {
-        Ok(Some(true))
+        super::casting::save(b, target, stat, dc)
     }
 
+    // The seed has no damage types, resistances or weaknesses.
     fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {
         roll
     }
@@ -421,6 +430,8 @@ impl Ruleset for MeleeZone {
 
     fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
 
+    // Damage never breaks a casting: the seed's price of channeling is being flat-footed,
+    // and it names no concentration check (moving cancels a channel: `casting::stepped`).
     fn cast_disrupted(
         &self,
         _b: &mut Battle,

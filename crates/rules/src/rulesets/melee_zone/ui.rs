@@ -18,7 +18,7 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 10] = [
+pub static ACTIONS: [ActionSpec; 11] = [
     ActionSpec {
         label: "Extra attack",
         key: Some(Key::Letter('E')),
@@ -87,6 +87,17 @@ pub static ACTIONS: [ActionSpec; 10] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, MeleeZoneAction::Flee)),
     },
+    // "Toggle the effects of spells cast": the first spell it may toggle (none: ability
+    // 0, refused with the reason).
+    ActionSpec {
+        label: "Toggle spell",
+        key: Some(Key::Letter('V')),
+        target: Target::None,
+        build: |b, u, _| {
+            let ability = super::toggleable(b, u).first().copied().unwrap_or(0);
+            Some(act(u, MeleeZoneAction::Toggle { ability }))
+        },
+    },
 ];
 
 pub static WORDS: WindowWords = WindowWords {
@@ -114,6 +125,9 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
         } => "MA + 2 BA".into(),
         Command::Attack { .. } => "AA".into(),
         Command::Act { unit, action } => match action {
+            Action::Common(CommonAction::Cast { ability, .. }) => {
+                super::casting::price_words(b, *unit, *ability)
+            }
             Action::Common(CommonAction::StandUp) => {
                 if b.current() == Some(*unit) {
                     short(stand_up_slot(b, *unit)?).into()
@@ -213,6 +227,9 @@ impl crate::rulesets::View for MeleeZone {
                     Some("no Attack Action left".into())
                 }
                 MeleeZoneAction::Flee if s(Slot::Move) == 0 => Some("no Move Action left".into()),
+                MeleeZoneAction::Toggle { .. } if s(Slot::Bonus) == 0 => {
+                    Some("no Bonus Action left".into())
+                }
                 m if boost_of(m).is_some() && s(Slot::Bonus) == 0 => {
                     Some("no Bonus Action left".into())
                 }
@@ -224,6 +241,12 @@ impl crate::rulesets::View for MeleeZone {
             } if b.current() == Some(u) && stand_up_slot(b, u).is_none() => {
                 Some("no action left".into())
             }
+            Command::Act {
+                action: Action::Common(CommonAction::Cast { ability, .. }),
+                ..
+            } => super::casting::check(b, u, *ability)
+                .err()
+                .map(|e| e.to_string()),
             _ => None,
         }
     }
@@ -255,6 +278,11 @@ impl crate::rulesets::View for MeleeZone {
         if disengaged(b, u) {
             v.push(Gauge::Note("disengaged this round".into()));
         }
+        v.extend(
+            super::casting::gauge_notes(b, u)
+                .into_iter()
+                .map(Gauge::Note),
+        );
         v
     }
 
@@ -304,8 +332,8 @@ impl crate::rulesets::View for MeleeZone {
         "d20"
     }
 
-    fn ability_price(&self, _b: &Battle, _u: UnitId, _ability: usize) -> String {
-        "no spells yet".into()
+    fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String {
+        super::casting::price_words(b, u, ability)
     }
 
     fn explain(&self, topic: Topic) -> Option<Explanation> {

@@ -36,6 +36,12 @@ pub enum MeleeZoneAction {
     },
     /// Standing on an exit cell: leave the battle (1 MA).
     Flee,
+    /// 1 BA: "Toggle the effects of spells cast": the terrain of the unit's ability
+    /// `ability` goes down, or comes back up.
+    Toggle {
+        /// Index into the unit's abilities.
+        ability: usize,
+    },
 }
 
 impl MeleeZoneAction {
@@ -49,6 +55,7 @@ impl MeleeZoneAction {
             MeleeZoneAction::Sprint => "Sprint",
             MeleeZoneAction::Delay { .. } => "Delay",
             MeleeZoneAction::Flee => "Flee",
+            MeleeZoneAction::Toggle { .. } => "Toggle",
         }
     }
 }
@@ -63,6 +70,14 @@ pub enum MeleeZoneFrame {
         by: UnitId,
         /// The attacker who fumbled.
         on: UnitId,
+    },
+    /// After a summoning went off: what `by` summoned since log entry `since` is
+    /// summoning sick ("cannot take actions or dodge during the first round").
+    Sicken {
+        /// The summoner.
+        by: UnitId,
+        /// The log's length when the summoning began to go off.
+        since: usize,
     },
 }
 

@@ -1,0 +1,134 @@
+//! melee-zone summoning (seed 003, "Summoning Slots", "Summoning Sickness"; wave 2C):
+//! "the number of summoned creatures you may have under your control at one time. The
+//! number of summoning slots you have is equal to your level" (the Legion leader feat:
+//! "gain 2 extra summoning slots"); "Unless specified otherwise, a summoned unit cannot
+//! take actions or dodge during the first round after it is summoned". The summon
+//! itself is the engine's `Effect::Summon` (`docs/abilities.md`): it takes its turns
+//! right after its summoner's.
+
+use crate::abilities::{Ability, Effect};
+use crate::battle::Battle;
+use crate::components::{ConditionKind, Duration, Stat, UnitId};
+use crate::engine::Illegal;
+use crate::event::Event;
+
+use super::MeleeZoneFrame;
+
+/// "Legion leader: gain 2 extra summoning slots".
+pub const LEGION_LEADER: &str = "Legion leader";
+/// The Legion leader's extra slots.
+pub const LEGION_SLOTS: i32 = 2;
+
+/// Does the ability summon?
+pub fn summons(a: &Ability) -> bool {
+    a.effects.iter().any(|e| matches!(e, Effect::Summon { .. }))
+}
+
+/// `u`'s summoning slots: its Level ("equal to your level"), 2 more with Legion leader.
+pub fn summoning_slots(b: &Battle, u: UnitId) -> i32 {
+    let extra = if b.has_feat(u, LEGION_LEADER) {
+        LEGION_SLOTS
+    } else {
+        0
+    };
+    b.stats(u).get(Stat::Level).max(0) + extra
+}
+
+/// The summoned units under `u`'s control now (standing; one that fell frees its slot).
+pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    b.log()
+        .iter()
+        .filter_map(|l| match l.event {
+            Event::Summoned { unit, by, .. } if by == u && b.alive(unit) => Some(unit),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A summon needs a free summoning slot.
+pub fn check_slots(b: &Battle, u: UnitId, a: &Ability) -> Result<(), Illegal> {
+    if !summons(a) {
+        return Ok(());
+    }
+    let slots = summoning_slots(b, u);
+    let used = summons_of(b, u).len() as i32;
+    if used >= slots {
+        return Err(Illegal::Cannot {
+            unit: b.name(u).into(),
+            why: format!(
+                "{} summons a creature and all its {slots} summoning slot(s) are taken \
+                 (slots = its level)",
+                a.name
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Before a summoning goes off: queue the sickness of what it summons, to follow the
+/// casting (pushed first, it comes after the casting's frames).
+pub fn after_casting(b: &mut Battle, u: UnitId, a: &Ability) {
+    if summons(a) {
+        let since = b.log().len();
+        b.push_frame(MeleeZoneFrame::Sicken { by: u, since }.into());
+    }
+}
+
+/// Every unit `by` summoned since log entry `since` is summoning sick until `by`'s next
+/// turn comes round: "during the first round after it is summoned".
+pub fn sicken(b: &mut Battle, by: UnitId, since: usize) {
+    let new: Vec<UnitId> = b
+        .log()
+        .iter()
+        .skip(since)
+        .filter_map(|l| match l.event {
+            Event::Summoned { unit, by: s, .. } if s == by => Some(unit),
+            _ => None,
+        })
+        .collect();
+    for unit in new {
+        if b.alive(unit) && !b.has(unit, ConditionKind::SummoningSick) {
+            b.emit(Event::ConditionAdded {
+                unit,
+                kind: ConditionKind::SummoningSick,
+                duration: Duration::UntilSourceTurnStart,
+                source: Some(by),
+            });
+        }
+    }
+}
+
+/// `u`'s place in the order has come: a round has passed for what it summoned (their
+/// sickness ends, whether `u` still stands or not); a channeler that fell loses its
+/// spell; and a summoning-sick unit does not take this turn ("cannot take actions").
+/// A unit a level starts summoning sick (no summoner) skips its first turn.
+pub fn takes_turn(b: &mut Battle, u: UnitId) -> bool {
+    let healed: Vec<UnitId> = b
+        .units()
+        .filter(|&s| {
+            b.has(s, ConditionKind::SummoningSick)
+                && b.condition_source(s, ConditionKind::SummoningSick) == Some(u)
+        })
+        .collect();
+    for s in healed {
+        b.emit(Event::ConditionRemoved {
+            unit: s,
+            kind: ConditionKind::SummoningSick,
+            source: Some(u),
+        });
+    }
+    super::casting::fell(b, u);
+    if !b.has(u, ConditionKind::SummoningSick) {
+        return true;
+    }
+    if b.condition_source(u, ConditionKind::SummoningSick)
+        .is_none()
+    {
+        b.emit(Event::ConditionRemoved {
+            unit: u,
+            kind: ConditionKind::SummoningSick,
+            source: None,
+        });
+    }
+    false
+}
