@@ -132,3 +132,21 @@ pub fn takes_turn(b: &mut Battle, u: UnitId) -> bool {
     }
     false
 }
+
+/// The initiative `order` with every summoned unit right after its summoner, as it
+/// joined ("takes its turns right after its summoner's"): what a new round's order is
+/// when a delay is undone.
+pub fn with_summons(b: &Battle, mut order: Vec<UnitId>) -> Vec<UnitId> {
+    for l in b.log() {
+        if let Event::Summoned { unit, by, .. } = l.event
+            && !order.contains(&unit)
+        {
+            let at = order
+                .iter()
+                .position(|&u| u == by)
+                .map_or(order.len(), |i| i + 1);
+            order.insert(at, unit);
+        }
+    }
+    order
+}

@@ -29,7 +29,7 @@ pub fn round_started(b: &mut Battle) {
             b.emit(Event::refilled(u, Pool::FreeHits, gap, Gain::Regained));
         }
     }
-    let order = initiative_order(b);
+    let order = super::summons::with_summons(b, initiative_order(b));
     if !order.is_empty() && order != b.order() {
         b.emit(Event::Reordered { order, turn: 0 });
     }
