@@ -6,7 +6,6 @@
 //! (0), Entangle (1) and Call Bear (2).
 
 use skirmish_rules::Battle;
-use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, Duration, Pool, Slot, UnitId};
 use skirmish_rules::dice::{DiceExpr, ModKind, Modifier, Roll};
 use skirmish_rules::engine::{Action, CastAt, Command, CommonAction, Illegal};
