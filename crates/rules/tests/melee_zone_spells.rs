@@ -865,3 +865,29 @@ fn each_caster_has_a_channeled_spell_and_a_summon() {
         );
     }
 }
+
+/// Scripts drive casting and toggling (docs/scripting.md): `Cast(ability, at)` and the
+/// melee-zone action `Toggle(ability)`, units by their index in the level.
+#[test]
+fn a_script_casts_and_toggles() {
+    use skirmish_rules::script::{self, Script};
+    let s = Script::parse(
+        r#"Script(commands: [
+            Do(unit: "Mia", action: Cast(ability: 4, at: Cell((8, 3)))),
+            Do(unit: "Mia", action: Toggle(ability: 4)),
+            Do(unit: "Mia", action: Cast(ability: 2, at: Unit((1)))),
+        ])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let b = arena(GridKind::Square, &trio((10, 6)), &[]);
+    let mut b = script::start(b.level(), 7, &s).unwrap();
+    let start = b.log().len();
+    let e = script::run(&mut b, &s).unwrap_err();
+    // Meteor is aimed at a cell: the third command is refused with the reason.
+    assert!(e.to_string().contains("Meteor is aimed at a cell"), "{e}");
+    let ev = since(&b, start);
+    let mia = id(&b, "Mia");
+    assert_eq!(terrain_changes(&ev).len(), 18, "9 laid, then toggled down");
+    assert!(!mz::toggleable(&b, mia).is_empty());
+    assert_eq!(b.slots(mia, Slot::Bonus), 1);
+}
