@@ -891,3 +891,28 @@ fn a_script_casts_and_toggles() {
     assert!(!mz::toggleable(&b, mia).is_empty());
     assert_eq!(b.slots(mia, Slot::Bonus), 1);
 }
+
+/// With its Attack Action spent, a threatened caster fires a spell it pays at once (Fire
+/// Bolt with the Move Action) rather than begin a channel.
+#[test]
+fn a_threatened_caster_without_its_attack_action_casts_a_bolt() {
+    use skirmish_rules::ai::AiTactics;
+    let units = format!(
+        r#"{}, Unit(name: "Rex", side: "Blue", cell: (8, 4), archetype: "bandit")"#,
+        trio((3, 3))
+    );
+    // Mia's first attack: d20 2 + 3 misses Bo.
+    let mut b = arena(GridKind::Square, &units, &[2]);
+    let (mia, sol, bo, rex) = (id(&b, "Mia"), id(&b, "Sol"), id(&b, "Bo"), id(&b, "Rex"));
+    b.submit(attack(mia, bo, None)).unwrap();
+    let c = MeleeZoneAi.prepare_cast(&b, mia, &[sol, bo, rex]).unwrap();
+    let Command::Act {
+        action: Action::Common(CommonAction::Cast { ability, .. }),
+        ..
+    } = c
+    else {
+        panic!("{c:?}")
+    };
+    assert!(!mz::would_channel(&b, mia, ability));
+    assert!(b.check(&c).is_ok());
+}

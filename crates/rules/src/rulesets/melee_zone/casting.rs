@@ -441,8 +441,8 @@ pub fn toggle(b: &mut Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
 }
 
 /// The AI's casting in a foe's melee zone: a spell it would channel there would leave it
-/// flat-footed for a round, so it attacks instead (or casts a spell it pays at once, or
-/// ends its turn). `None`: the engine's choice stands (`crate::ai::cast::best_cast`).
+/// flat-footed for a round, so it attacks instead (else casts a one-target spell it pays
+/// at once, else makes the extra attack, else ends its turn). `None`: the engine's choice stands (`crate::ai::cast::best_cast`).
 pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
     if b.abilities(u).is_empty() || channeling(b, u) || b.has_feat(u, BATTLE_CASTER) {
         return None;
@@ -461,18 +461,57 @@ pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
     if !would_channel(b, u, *ability) {
         return None;
     }
-    let attack = foes
-        .iter()
-        .filter(|&&f| b.alive(f))
-        .map(|&f| Command::Attack {
-            unit: u,
-            target: f,
-            weapon: None,
-            slot: None,
-            aim: None,
-        })
-        .find(|c| b.check(c).is_ok());
-    attack.or(Some(Command::EndTurn { unit: u }))
+    let strike = |slot: Option<Slot>| {
+        foes.iter()
+            .filter(|&&f| b.alive(f))
+            .map(|&f| Command::Attack {
+                unit: u,
+                target: f,
+                weapon: None,
+                slot,
+                aim: None,
+            })
+            .find(|c| b.check(c).is_ok())
+    };
+    strike(None)
+        .or_else(|| quick_bolt(b, u, foes))
+        .or_else(|| strike(Some(Slot::Move)))
+        .or(Some(Command::EndTurn { unit: u }))
+}
+
+/// The best one-target damage spell `u` pays for this turn (no channel), on the foe it
+/// most likely hurts most: its chance × its mean damage.
+fn quick_bolt(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    let mut best: Option<(f64, Command)> = None;
+    for (i, a) in b.abilities(u).iter().enumerate() {
+        if would_channel(b, u, i) || !matches!(a.target, crate::abilities::Targeting::One { .. }) {
+            continue;
+        }
+        let mean: f64 = a
+            .effects
+            .iter()
+            .filter_map(|e| e.damage_dice(b.stats(u)))
+            .filter_map(crate::odds::Distribution::of)
+            .map(|d| d.mean())
+            .sum();
+        if mean <= 0.0 {
+            continue;
+        }
+        for &f in foes {
+            let c = Command::Act {
+                unit: u,
+                action: crate::engine::Action::Common(CommonAction::Cast {
+                    ability: i,
+                    at: CastAt::Unit(f),
+                }),
+            };
+            let v = chance(b, u, f, i) * mean;
+            if best.as_ref().is_none_or(|(bv, _)| v > *bv) && b.check(&c).is_ok() {
+                best = Some((v, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// What casting ability `i` costs `u` now, in AA/MA/BA: the actions this turn pays, what
