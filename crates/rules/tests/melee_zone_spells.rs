@@ -916,3 +916,19 @@ fn a_threatened_caster_without_its_attack_action_casts_a_bolt() {
     assert!(!mz::would_channel(&b, mia, ability));
     assert!(b.check(&c).is_ok());
 }
+
+/// The window's prices of a casting, in AA/MA/BA, channel included.
+#[test]
+fn the_window_prices_a_casting_in_actions() {
+    let b = arena(GridKind::Square, &trio((10, 6)), &[]);
+    let (mia, sol) = (id(&b, "Mia"), id(&b, "Sol"));
+    let view = skirmish_rules::rulesets::view_of(&b).unwrap();
+    let words = |i: usize, at: CastAt| view.cost_words(&b, &cast(mia, i, at)).unwrap();
+    assert_eq!(words(FIRE_BOLT, CastAt::Unit(sol)), "AA");
+    assert_eq!(words(SEARING_BOLT, CastAt::Unit(sol)), "AA + 1 BA");
+    assert_eq!(words(CALL_WOLF, CastAt::Cell(Cell::new(3, 3))), "AA + MA");
+    assert_eq!(
+        view.ability_price(&b, mia, METEOR),
+        "AA + MA, then 1 action(s) from the next turn(s): channeled, flat-footed till then"
+    );
+}
