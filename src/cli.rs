@@ -195,7 +195,14 @@ pub fn main() -> ExitCode {
             grid,
             json,
         }) => match load(&level, grid.map(Into::into)) {
-            Ok(l) => crate::batch::sim(l, battles, seed, crate::batch::jobs(jobs), json.as_deref()),
+            Ok(l) => crate::batch::sim(
+                l,
+                battles,
+                seed,
+                crate::batch::jobs(jobs),
+                json.as_deref(),
+                &[level.as_path()],
+            ),
             Err(e) => {
                 note!("{e}");
                 ExitCode::from(2)
