@@ -26,7 +26,7 @@ use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 use super::actions::{pay, payer};
 use super::attack::{
     CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, crit_from, d6s, edges, escalation_bonus,
-    escalation_die, level_of, natural_odds, opportunists,
+    escalation_die, escalation_die_for, level_of, natural_odds, opportunists,
 };
 use super::turns::SAVE;
 
@@ -145,17 +145,26 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
         ));
     }
     if let Some(key) = a.escalation {
-        let die = escalation_die(b);
+        let die = escalation_die_for(b, u);
         if !key.allows(die) {
-            return Err(cannot(
-                b,
-                u,
+            let shows = escalation_die(b);
+            let why = if shows != die {
+                // "Shaken: … count the escalation die as 0".
+                format!(
+                    "{} needs the escalation die {}: it shows {shows}, but {} is Shaken and \
+                     counts it as 0",
+                    a.name,
+                    key_words(key),
+                    b.name(u)
+                )
+            } else {
                 format!(
                     "{} needs the escalation die {} (it shows {die})",
                     a.name,
                     key_words(key)
-                ),
-            ));
+                )
+            };
+            return Err(cannot(b, u, why));
         }
     }
     Ok(())

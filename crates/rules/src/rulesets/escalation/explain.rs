@@ -83,8 +83,8 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Shaken => e(
             t,
-            "1 Disadvantage on its attacks, and the escalation die counts as 0 for its \
-             attacks.",
+            "1 Disadvantage on its attacks, and the escalation die counts as 0 for \
+             everything it does: its attacks, its powers' Escalation keys and Rally's save.",
             "Conditions and Effects › Shaken",
         ),
         Softened => e(

@@ -22,7 +22,7 @@ use crate::grid::Cell;
 
 use super::EscalationFrame;
 use super::attack::{
-    attack_math, damage_parts, engaged_enemies, escalation_die, melee_stance, opportunists,
+    attack_math, damage_parts, engaged_enemies, escalation_die_for, melee_stance, opportunists,
 };
 
 /// What Shielded adds to AC, PD and MD (Shield of Faith's "+2 to all defences").
@@ -91,8 +91,8 @@ pub fn aim(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId) -> Optio
 
 /// May `r` use its triggered power `i` on this cue now: outside its turn, standing and
 /// not Hampered, its Interrupt unspent (an Interrupt power), a use left, the escalation
-/// die allowing it, the stance a melee or ranged attack power needs, and its target in
-/// reach (range and line of sight).
+/// die as it counts it allowing it (0 while Shaken), the stance a melee or ranged attack
+/// power needs, and its target in reach (range and line of sight).
 pub fn may_use(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, attack: bool) -> bool {
     let Some(a) = b.ability(r, i) else {
         return false;
@@ -107,7 +107,8 @@ pub fn may_use(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, atta
         && !b.has(r, ConditionKind::Hampered)
         && (a.action != Some(ActionType::Interrupt) || b.pool(r, Pool::Interrupt) >= 1)
         && b.uses_left(r, i).is_none_or(|n| n >= 1)
-        && a.escalation.is_none_or(|k| k.allows(escalation_die(b)))
+        && a.escalation
+            .is_none_or(|k| k.allows(escalation_die_for(b, r)))
         && stance_ok(b, r, a)
         && cue_matches(b, r, t, by, target, attack)
         && aim(b, r, i, by, target).is_some_and(|at| b.cast_targets(r, i, &at).is_ok())
