@@ -1,13 +1,14 @@
 //! escalation, issue 29 ("Spells are attacks"), seed 001: Shaken counts the escalation die
-//! as 0 for everything the unit does — through `Battle::submit` with forced dice.
+//! as 0 for everything the unit does, and NPCs are healed Level d6 — through
+//! `Battle::submit` with forced dice.
 
-use skirmish_rules::components::ConditionKind;
+use skirmish_rules::components::{ConditionKind, Pool};
 use skirmish_rules::engine::CastAt;
 use skirmish_rules::event::{Counter, Event, ReactionKind, Trigger};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::{Battle, Command};
 
-use crate::support::escalation::{attack, cast, end, field};
+use crate::support::escalation::{attack, cast, end, field, react};
 use crate::support::{id, since};
 
 /// (attacker, target, weapon or power, natural) of every attack in `ev`.
@@ -203,4 +204,83 @@ fn a_shaken_units_escalation_2_interrupt_is_not_offered() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// NPC healing: "NPCs are healed either 1d6 per level or 1d10 per level if it matters."
+
+/// A Level 3 NPC shaman that heals itself (Mend: 1d6, a Quick action), and one whose
+/// healing "matters" (`RecoveryDie: 10`).
+const SHAMANS: &str = r#", abilities: {
+        "Mend": (kind: Ability, target: User, action: Some(Quick), effects: [Heal(dice: "1d6")]),
+    },
+    archetypes: {
+        "shaman": (hp: 30, stats: {Level: 3, Volition: 2, Ac: 14, Pd: 12, Md: 14, Band: 1},
+            weapons: ["mace"], abilities: ["Mend"]),
+        "troll shaman": (hp: 60, stats: {Level: 3, Volition: 2, Ac: 14, Pd: 12, Md: 14, Band: 1, RecoveryDie: 10},
+            weapons: ["mace"], abilities: ["Mend"]),
+    }"#;
+
+/// (unit, amount, HP after) of every `Healed` in `ev`.
+fn heals(ev: &[Event]) -> Vec<(skirmish_rules::components::UnitId, i32, i32)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Healed {
+                unit,
+                amount,
+                hp_after,
+            } => Some((*unit, *amount, *hp_after)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Seed: "NPCs are healed either 1d6 per level or 1d10 per level if it matters"; "Most
+/// healing requires you to use a Recovery" (a PC).
+#[test]
+fn an_npc_is_healed_level_d6_and_a_pc_heals_using_a_recovery() {
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Grask", side: "Foes", cell: (4, 2), archetype: "shaman")"#;
+    // Brannoc hits Grask: [5, 5, 5] + 5 = 20 vs AC 14, 2d8 [8, 8] + 3 = 19 (30 → 11).
+    // Grask's Mend: its 1d6 [2], then Level 3 d6 [1, 2, 3] = 6: 11 → 13 → 19.
+    // Grask's mace on Brannoc: [5, 5, 5] + 5 = 20 vs AC 17 (Parry declined), 3d6 [6, 6, 6]
+    // + 2 = 20 (34 → 14). Round 2, Brannoc's Second Wind: 1d6 [3], then a recovery 2d10
+    // [4, 5] (the fighter's recovery die): 14 → 17 → 26.
+    let dice = [5, 5, 5, 8, 8, 2, 1, 2, 3, 5, 5, 5, 6, 6, 6, 3, 4, 5];
+    let mut b = field(GridKind::Square, 10, units, SHAMANS, &dice);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Grask"));
+    attack(&mut b, f, g).unwrap();
+    assert_eq!(b.hp(g), 11);
+    end(&mut b);
+    let recoveries = b.pool(g, Pool::Recoveries);
+    let n = b.log().len();
+    cast(&mut b, g, "Mend", CastAt::User).unwrap();
+    assert_eq!(heals(&since(&b, n)), vec![(g, 2, 13), (g, 6, 19)]);
+    assert_eq!(
+        b.pool(g, Pool::Recoveries),
+        recoveries,
+        "an NPC spends none"
+    );
+    attack(&mut b, g, f).unwrap();
+    react(&mut b, f, None);
+    assert_eq!(b.hp(f), 14);
+    end(&mut b);
+    let recoveries = b.pool(f, Pool::Recoveries);
+    let n = b.log().len();
+    cast(&mut b, f, "Second Wind", CastAt::User).unwrap();
+    assert_eq!(heals(&since(&b, n)), vec![(f, 3, 17), (f, 9, 26)]);
+    assert_eq!(b.pool(f, Pool::Recoveries), recoveries - 1);
+    assert_eq!(b.forced_dice_left(), 0);
+    // "1d10 per level if it matters": a troll shaman (`RecoveryDie: 10`) heals Level d10:
+    // Mend's 1d6 [1], then 3d10 [7, 1, 1] = 9 (60 − 19 = 41 → 42 → 51).
+    let units = r#"Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Grask", side: "Foes", cell: (4, 2), archetype: "troll shaman")"#;
+    let dice = [5, 5, 5, 8, 8, 1, 7, 1, 1];
+    let mut b = field(GridKind::Square, 10, units, SHAMANS, &dice);
+    let (f, g) = (id(&b, "Brannoc"), id(&b, "Grask"));
+    attack(&mut b, f, g).unwrap();
+    end(&mut b);
+    let n = b.log().len();
+    cast(&mut b, g, "Mend", CastAt::User).unwrap();
+    assert_eq!(heals(&since(&b, n)), vec![(g, 1, 42), (g, 9, 51)]);
 }

@@ -151,6 +151,7 @@ pub mod d20 {
 pub mod escalation {
     use skirmish_rules::components::UnitId;
     use skirmish_rules::engine::{Action, CastAt, CommonAction};
+    use skirmish_rules::event::ReactionKind;
     use skirmish_rules::grid::GridKind;
     use skirmish_rules::{Battle, Command, Illegal, level};
 
@@ -192,6 +193,23 @@ pub mod escalation {
             unit,
             action: Action::Common(CommonAction::Cast { ability, at }),
         })
+    }
+
+    /// Answer the open window of `unit` (`None`: decline); it must be open.
+    pub fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) -> usize {
+        assert_eq!(
+            b.window().map(|w| w.reactor),
+            Some(unit),
+            "{:?}",
+            b.window()
+        );
+        b.submit(Command::React {
+            unit,
+            choice,
+            commit: 0,
+            commits: Vec::new(),
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// End the current unit's turn.

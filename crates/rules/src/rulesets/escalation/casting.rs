@@ -445,13 +445,20 @@ pub fn power_natural(b: &Battle, target: UnitId) -> Option<i32> {
 /// A power's healing: "Most healing requires you to use a Recovery" — a PC healed by a
 /// power also heals using a recovery (none left: half, and −1 to Volition and
 /// defences); a dying PC comes back "as if they had succeeded at a Death Save" (from 0
-/// HP, with a recovery). An NPC heals the dice alone.
+/// HP, with a recovery). An NPC, which has no recoveries, heals what "NPCs are healed
+/// either 1d6 per level or 1d10 per level if it matters" gives it in the recovery's
+/// place (Level d6, or its `RecoveryDie` per level; `turns::npc_healing`); the power's
+/// own dice come on top, as they do on a PC's recovery.
 pub(super) fn healed(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
     if b.has(u, ConditionKind::Dying) {
         return super::turns::revive(b, u);
     }
-    if super::is_pc(b, u) && b.alive(u) {
-        super::turns::use_recovery(b, u)?;
+    if !b.alive(u) {
+        return Ok(());
     }
-    Ok(())
+    if super::is_pc(b, u) {
+        super::turns::use_recovery(b, u)
+    } else {
+        super::turns::npc_healing(b, u)
+    }
 }
