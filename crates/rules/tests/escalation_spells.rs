@@ -1,15 +1,17 @@
 //! escalation, issue 29 ("Spells are attacks"), seed 001: Shaken counts the escalation die
-//! as 0 for everything the unit does, and NPCs are healed Level d6 — through
-//! `Battle::submit` with forced dice.
+//! as 0 for everything the unit does, a Free ally Intercepts a melee attack meant for
+//! someone Nearby, and NPCs are healed Level d6 — every one through `Battle::submit` (or a
+//! script) with forced dice.
 
+use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, Pool};
 use skirmish_rules::engine::CastAt;
-use skirmish_rules::event::{Counter, Event, ReactionKind, Trigger};
-use skirmish_rules::grid::GridKind;
+use skirmish_rules::event::{Counter, Event, Outcome, ReactionKind, Trigger};
+use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::{Battle, Command};
 
 use crate::support::escalation::{attack, cast, end, field, react};
-use crate::support::{id, since};
+use crate::support::{BOTH, id, since};
 
 /// (attacker, target, weapon or power, natural) of every attack in `ev`.
 fn swings(
@@ -203,6 +205,317 @@ fn a_shaken_units_escalation_2_interrupt_is_not_offered() {
                 )]
             );
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Intercepting a melee attack.
+
+/// A goblin (Very Fast) next to the cleric Sefa; the fighter Brannoc three cells away,
+/// Free, Sefa Nearby.
+const GUARD: &str = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+    Unit(name: "Sefa", side: "PCs", cell: (3, 2), archetype: "cleric"),
+    Unit(name: "Brannoc", side: "PCs", cell: (3, 5), archetype: "fighter")"#;
+
+/// Seed: "They can also Intercept a melee attack intended for someone who's Nearby to
+/// them"; "If you're Nearby another character and Free, you can intercept attacks intended
+/// for them"; Intercept: "you may Intercept that enemy as a Free Action. This … puts them
+/// into engagement range with you. In most cases, any attack intended for your ally will
+/// now be directed towards you."
+#[test]
+fn a_free_ally_intercepts_a_melee_attack_on_a_nearby_ally_and_becomes_its_target() {
+    // The goblin's shortsword: [5, 5, 5] + 3 = 18 vs Brannoc's AC 17, 1d6 [4] + 2 = 6.
+    let mut b = field(GridKind::Square, 10, GUARD, "", &[5, 5, 5, 4]);
+    let (g, s, f) = (id(&b, "Snitch"), id(&b, "Sefa"), id(&b, "Brannoc"));
+    let interrupts = b.pool(f, Pool::Interrupt);
+    let n = b.log().len();
+    attack(&mut b, g, s).unwrap();
+    // Offered before the roll, through the reaction window; the prompt says what it does.
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    assert_eq!(swings(&since(&b, n)), vec![], "not rolled yet");
+    let rule = {
+        use skirmish_rules::rulesets::{Registry, RulesetId};
+        let view = RulesetId::Escalation.view().expect("registered");
+        view.prompt_rule(&b, b.window().unwrap())
+    };
+    assert_eq!(
+        rule.as_deref(),
+        Some("(an Intercept moves Brannoc next to Snitch and the attack is made on it instead)")
+    );
+    react(&mut b, f, Some(ReactionKind::Intercept));
+    let ev: Vec<Event> = since(&b, n)
+        .into_iter()
+        .filter(|e| !matches!(e, Event::Spent { .. }))
+        .collect();
+    let attack_ev = ev
+        .iter()
+        .find(|e| matches!(e, Event::Attack { .. }))
+        .cloned()
+        .unwrap();
+    let damage_ev = ev
+        .iter()
+        .find(|e| matches!(e, Event::Damage { .. }))
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        ev,
+        vec![
+            Event::ReactionOffered {
+                reactor: f,
+                trigger: Trigger::PowerCue {
+                    by: g,
+                    target: s,
+                    attack: true
+                },
+                options: vec![ReactionKind::Intercept],
+            },
+            Event::Reacted {
+                reactor: f,
+                kind: ReactionKind::Intercept,
+                paid: vec![],
+            },
+            Event::Moved {
+                unit: f,
+                from: Cell::new(3, 5),
+                to: Cell::new(3, 4),
+                cost: 0
+            },
+            Event::Moved {
+                unit: f,
+                from: Cell::new(3, 4),
+                to: Cell::new(3, 3),
+                cost: 0
+            },
+            attack_ev.clone(),
+            damage_ev.clone(),
+        ]
+    );
+    // The attack is Brannoc's now: rolled against his AC, his HP.
+    match attack_ev {
+        Event::Attack {
+            attacker,
+            target,
+            target_number,
+            outcome,
+            ..
+        } => assert_eq!(
+            (attacker, target, target_number, outcome),
+            (g, f, 17, Outcome::Success)
+        ),
+        _ => unreachable!(),
+    }
+    match damage_ev {
+        Event::Damage { unit, amount, .. } => assert_eq!((unit, amount), (f, 6)),
+        _ => unreachable!(),
+    }
+    assert_eq!(b.hp(s), 30, "Sefa untouched");
+    // A free action: engaged with the goblin now, its Interrupt kept.
+    assert_eq!(b.grid().distance(b.pos(f), b.pos(g)), 1);
+    assert_eq!(b.pool(f, Pool::Interrupt), interrupts);
+    // "any attack intended for your ally will now be directed towards you": for the rest
+    // of the goblin's turn (what refuses its attacks on Sefa, as after a move's Intercept).
+    assert_eq!(
+        skirmish_rules::rulesets::escalation::intercepted_by(&b, g),
+        Some((f, s))
+    );
+    // On hexes too: Brannoc ends next to the goblin and takes the attack.
+    let mut b = field(GridKind::Hex, 10, GUARD, "", &[1, 1, 1]);
+    let (g, s, f) = (id(&b, "Snitch"), id(&b, "Sefa"), id(&b, "Brannoc"));
+    let n = b.log().len();
+    attack(&mut b, g, s).unwrap();
+    react(&mut b, f, Some(ReactionKind::Intercept));
+    assert_eq!(b.grid().distance(b.pos(f), b.pos(g)), 1);
+    assert_eq!(
+        swings(&since(&b, n)),
+        vec![(g, f, "shortsword".to_string(), 3)]
+    );
+}
+
+/// Seed: "you may Intercept" — a choice: declined, the attack goes on at the ally.
+#[test]
+fn a_declined_intercept_lets_the_attack_go_on_at_the_ally() {
+    for kind in BOTH {
+        // [5, 5, 5] + 3 = 18 vs Sefa's AC 16, 1d6 [4] + 2 = 6.
+        let mut b = field(kind, 10, GUARD, "", &[5, 5, 5, 4]);
+        let (g, s, f) = (id(&b, "Snitch"), id(&b, "Sefa"), id(&b, "Brannoc"));
+        let n = b.log().len();
+        attack(&mut b, g, s).unwrap();
+        react(&mut b, f, None);
+        let ev = since(&b, n);
+        assert!(ev.contains(&Event::ReactionDeclined { reactor: f }));
+        assert_eq!(swings(&ev), vec![(g, s, "shortsword".to_string(), 15)]);
+        assert_eq!(b.hp(s), 24);
+        assert_eq!(b.pos(f), Cell::new(3, 5), "{kind:?}: Brannoc stays");
+        assert_eq!(b.status(), Status::Turn(g));
+    }
+}
+
+/// Seed: "Intercept a melee attack": a melee power's attack (Shiv, range 1) is one; a
+/// ranged attack (the archer's shortbow) is not offered.
+#[test]
+fn a_melee_power_is_intercepted_too_and_a_ranged_attack_is_not_offered() {
+    // Shiv on Sefa, intercepted: its roll [1, 1, 1] is against Brannoc.
+    let mut b = field(GridKind::Square, 10, GUARD, "", &[1, 1, 1]);
+    let (g, s, f) = (id(&b, "Snitch"), id(&b, "Sefa"), id(&b, "Brannoc"));
+    let n = b.log().len();
+    cast(&mut b, g, "Shiv", CastAt::Unit(s)).unwrap();
+    assert_eq!(
+        offered(&since(&b, n)),
+        vec![(
+            f,
+            Trigger::PowerCue {
+                by: g,
+                target: s,
+                attack: true
+            },
+            vec![ReactionKind::Intercept]
+        )]
+    );
+    react(&mut b, f, Some(ReactionKind::Intercept));
+    assert_eq!(swings(&since(&b, n)), vec![(g, f, "Shiv".to_string(), 3)]);
+    // A goblin archer (ranged stance) shoots Sefa from 5 cells: nothing is offered.
+    let units = r#"Unit(name: "Skiv", side: "Foes", cell: (8, 2), archetype: "goblin archer", stats: {Band: 4}),
+        Unit(name: "Sefa", side: "PCs", cell: (3, 2), archetype: "cleric"),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 5), archetype: "fighter")"#;
+    let mut b = field(GridKind::Square, 10, units, "", &[1, 1, 1]);
+    let (a, s) = (id(&b, "Skiv"), id(&b, "Sefa"));
+    let n = b.log().len();
+    attack(&mut b, a, s).unwrap();
+    let ev = since(&b, n);
+    assert_eq!(offered(&ev), vec![]);
+    assert_eq!(swings(&ev), vec![(a, s, "shortbow".to_string(), 3)]);
+}
+
+/// Seed: "Intercept a melee attack intended for someone who's Nearby to them"; "Nearby:
+/// If two characters are Nearby each other, they can be next to/engaged with each other
+/// with one move action" (6 cells: a distance of 7 at most).
+#[test]
+fn an_ally_too_far_to_be_nearby_is_not_offered_the_intercept() {
+    for (x, nearby) in [(9, false), (8, true)] {
+        // Sefa at (1, 2), Brannoc 8 (or 7) cells off: either way a cell next to the goblin,
+        // (3, 2), is within his one move; only Nearby decides.
+        let units = format!(
+            r#"Unit(name: "Snitch", side: "Foes", cell: (2, 2), archetype: "goblin", stats: {{Band: 4}}),
+            Unit(name: "Sefa", side: "PCs", cell: (1, 2), archetype: "cleric"),
+            Unit(name: "Brannoc", side: "PCs", cell: ({x}, 2), archetype: "fighter")"#
+        );
+        let mut b = field(GridKind::Square, 12, &units, "", &[1, 1, 1]);
+        let (g, s, f) = (id(&b, "Snitch"), id(&b, "Sefa"), id(&b, "Brannoc"));
+        let n = b.log().len();
+        attack(&mut b, g, s).unwrap();
+        let offers: Vec<_> = offered(&since(&b, n))
+            .into_iter()
+            .map(|(r, _, o)| (r, o))
+            .collect();
+        if nearby {
+            assert_eq!(offers, vec![(f, vec![ReactionKind::Intercept])]);
+        } else {
+            assert_eq!(offers, vec![], "8 cells: not Nearby");
+            assert_eq!(swings(&since(&b, n)), vec![(g, s, "shortsword".into(), 3)]);
+        }
+    }
+}
+
+/// Seed: "A character who's Engaged with an enemy is restricted …: they can't Intercept
+/// enemy attacks"; Intercept "as a Free Action" (not the one Interrupt: "Interrupt: You can
+/// use one of these per round outside of your turn. These are generally limited to
+/// powers").
+#[test]
+fn a_unit_that_intercepted_this_round_is_engaged_and_not_offered_again() {
+    // Three goblins next to Brannoc; Sefa three cells off. Every goblin attack rolls
+    // [1, 1, 1] (a natural 3).
+    let units = r#"Unit(name: "Snitch", side: "Foes", cell: (4, 2), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Grub", side: "Foes", cell: (4, 3), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Grik", side: "Foes", cell: (2, 3), archetype: "goblin", stats: {Band: 4}),
+        Unit(name: "Brannoc", side: "PCs", cell: (3, 2), archetype: "fighter"),
+        Unit(name: "Sefa", side: "PCs", cell: (3, 5), archetype: "cleric")"#;
+    let mut b = field(
+        GridKind::Square,
+        10,
+        units,
+        "",
+        &[1, 1, 1, 1, 1, 1, 1, 1, 1],
+    );
+    let (sn, gr, gk) = (id(&b, "Snitch"), id(&b, "Grub"), id(&b, "Grik"));
+    let (f, s) = (id(&b, "Brannoc"), id(&b, "Sefa"));
+    let shield = b
+        .abilities(s)
+        .iter()
+        .position(|a| a.name == "Shield of Faith")
+        .unwrap();
+    // Snitch attacks Brannoc: Brannoc may Parry, Sefa may shield him or intercept. She
+    // spends her Interrupt on Shield of Faith.
+    attack(&mut b, sn, f).unwrap();
+    react(&mut b, f, None);
+    assert_eq!(
+        b.window().map(|w| w.options.clone()),
+        Some(vec![
+            ReactionKind::Interrupt(shield),
+            ReactionKind::Intercept
+        ])
+    );
+    react(&mut b, s, Some(ReactionKind::Interrupt(shield)));
+    assert_eq!(b.pool(s, Pool::Interrupt), 0);
+    end(&mut b);
+    // Grub attacks Brannoc: her Interrupt is spent, but the Intercept is free: offered,
+    // and taken; she stands next to Grub and takes its attack.
+    assert_eq!(b.current(), Some(gr));
+    let n = b.log().len();
+    attack(&mut b, gr, f).unwrap();
+    react(&mut b, f, None);
+    assert_eq!(
+        b.window().map(|w| (w.reactor, w.options.clone())),
+        Some((s, vec![ReactionKind::Intercept]))
+    );
+    react(&mut b, s, Some(ReactionKind::Intercept));
+    assert_eq!(swings(&since(&b, n)), vec![(gr, s, "shortsword".into(), 3)]);
+    assert_eq!(b.grid().distance(b.pos(s), b.pos(gr)), 1);
+    end(&mut b);
+    // Grik attacks Brannoc: Sefa, engaged with Grub, is not Free: only Brannoc's Parry.
+    assert_eq!(b.current(), Some(gk));
+    let n = b.log().len();
+    attack(&mut b, gk, f).unwrap();
+    react(&mut b, f, None);
+    let offers: Vec<_> = offered(&since(&b, n))
+        .into_iter()
+        .map(|(r, _, _)| r)
+        .collect();
+    assert_eq!(offers, vec![f]);
+    assert_eq!(swings(&since(&b, n)), vec![(gk, f, "shortsword".into(), 3)]);
+}
+
+/// Seed: "you may Intercept" — a script answers the offer with `React(…, choice:
+/// Intercept)`; the AI takes it by expected value (a tougher ally shields a softer one;
+/// two alike never trade places).
+#[test]
+fn a_script_intercepts_a_melee_attack_and_the_ai_weighs_it() {
+    use skirmish_rules::script::{Script, run};
+    let mut b = field(GridKind::Square, 10, GUARD, "", &[1, 1, 1]);
+    let script = Script::parse(
+        r#"Script(commands: [
+            Attack(unit: "Snitch", target: "Sefa"),
+            React(unit: "Brannoc", choice: Intercept),
+        ])"#,
+    )
+    .unwrap();
+    run(&mut b, &script).unwrap_or_else(|e| panic!("{e}"));
+    let (g, f) = (id(&b, "Snitch"), id(&b, "Brannoc"));
+    assert_eq!(
+        swings(&since(&b, 0)),
+        vec![(g, f, "shortsword".to_string(), 3)]
+    );
+    // The AI: Sefa in light armour (AC 10) is hit about 95% of the time, Brannoc (AC 17)
+    // about 16%: worth intercepting. With Sefa as well armoured as him: not.
+    for (ac, want) in [(10, Some(ReactionKind::Intercept)), (17, None)] {
+        let units = GUARD.replace(
+            r#"archetype: "cleric")"#,
+            &format!(r#"archetype: "cleric", stats: {{Ac: {ac}}})"#),
+        );
+        let mut b = field(GridKind::Square, 10, &units, "", &[]);
+        let (g, s) = (id(&b, "Snitch"), id(&b, "Sefa"));
+        attack(&mut b, g, s).unwrap();
+        assert_eq!(b.status(), Status::AwaitingReaction(id(&b, "Brannoc")));
+        assert_eq!(skirmish_rules::ai::react(&b), want, "AC {ac}");
     }
 }
 
