@@ -16,7 +16,8 @@
 #       Brannoc stands next to it.
 #   (d) Powers by real clicks: Grik and Hask end their turns; in round 2 Brannoc's
 #       "Staggering Blow" button (the action bar's Abilities section) and a click on
-#       Grik: the log shows the cast, the attack against PD (a hit with this seed: 15 vs
+#       Grik (Hask, Free and Nearby, is offered the Intercept of that melee attack: "No
+#       reaction" is clicked): the log shows the cast, the attack against PD (a hit with this seed: 15 vs
 #       14), the use spent (0 left) and Dazed on Grik, whose "Dz" badge is checked on the
 #       screenshot; then Sefa's "Healing Word" and a click on the wounded Brannoc: the
 #       use spent (1 left) and the healing.
@@ -200,6 +201,18 @@ sleep 2
 shot 109-esc-power-aim
 xdotool click 1
 wait_for '"kind":"cast","round":2,"actor":"Brannoc","target":"Grik".*"detail":"Staggering Blow"' 20
+# A melee power on Grik: Hask (Free, Grik Nearby) is offered its Intercept ("They can also
+# Intercept a melee attack intended for someone who's Nearby to them"); declined here.
+wait_for '"kind":"reaction_offered","round":2,"actor":"Hask","target":"Brannoc".*"trigger":"attack on Grik"' 20
+handover Goblins 1 2
+shot 109b-esc-attack-intercept-prompt
+press "No reaction"
+wait_for '"kind":"reaction_declined","round":2,"actor":"Hask"' 20
+handover Heroes 2 2
+# The Heroes' board replays what went on behind the handover screen: Space skips the rest
+# (the badge check below needs the board as it is now).
+xdotool key space
+sleep 1
 wait_for '"kind":"attack","round":2,"actor":"Brannoc","target":"Grik".*staggering blow' 20
 wait_for '"kind":"spent","round":2,"actor":"Brannoc".*1 use on use, 0 left' 20
 wait_for '"kind":"condition_added","round":2,"actor":"Brannoc","target":"Grik".*Dazed' 20

@@ -22,6 +22,7 @@ mod escalation_dicey;
 mod escalation_fields;
 mod escalation_interrupts;
 mod escalation_powers;
+mod escalation_spells;
 mod explain;
 mod flow;
 mod flow_choice;

@@ -37,13 +37,25 @@ pub fn escalation_die(b: &Battle) -> i32 {
     b.counter(Counter::EscalationDie)
 }
 
-/// What the escalation die adds to `u`'s attacks: the die for a PC or an NPC the level
-/// marks (`Escalates: 1`), 0 for other NPCs and for a Shaken unit ("count the escalation
-/// die as 0").
-pub fn escalation_bonus(b: &Battle, u: UnitId) -> i32 {
-    let counts = is_pc(b, u) || b.stats(u).get(Stat::Escalates) > 0;
-    if counts && !b.has(u, ConditionKind::Shaken) {
+/// The escalation die as `u` counts it for everything of its own — its attack rolls,
+/// its powers' escalation keys (Escalation X+, even, odd; triggered and readied powers
+/// too), its saves (Rally's bonus): 0 while it is Shaken ("Shaken: You gain 1
+/// Disadvantage on attacks and count the escalation die as 0"), else the die. The round
+/// counter and the display read the die itself ([`escalation_die`]).
+pub fn escalation_die_for(b: &Battle, u: UnitId) -> i32 {
+    if b.has(u, ConditionKind::Shaken) {
+        0
+    } else {
         escalation_die(b)
+    }
+}
+
+/// What the escalation die adds to `u`'s attacks: the die as it counts it
+/// ([`escalation_die_for`]: 0 while Shaken) for a PC or an NPC the level marks
+/// (`Escalates: 1`), 0 for other NPCs.
+pub fn escalation_bonus(b: &Battle, u: UnitId) -> i32 {
+    if is_pc(b, u) || b.stats(u).get(Stat::Escalates) > 0 {
+        escalation_die_for(b, u)
     } else {
         0
     }
