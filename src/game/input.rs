@@ -41,8 +41,8 @@ fn cursor_world(
 }
 
 /// The cell under the pointer, while the mouse has the board: once the keys move the
-/// cell cursor, the pointer's cell counts again only when the pointer moves (the cursor
-/// then follows it, hidden).
+/// cell cursor, the pointer's cell counts again only when the pointer moves or clicks
+/// (the cursor then hides).
 fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
@@ -70,9 +70,6 @@ fn hover(
     };
     if view.hovered != cell {
         view.hovered = cell;
-    }
-    if cell.is_some() && view.cursor != cell {
-        view.cursor = cell;
     }
 }
 

@@ -355,7 +355,8 @@ pub fn about(b: Bind) -> (Group, &'static str) {
             Board,
             "what a click on the cursor's cell does: move there, attack the enemy there, \
              inspect a unit, give the armed action or ability its target (after the mouse \
-             moved, the first press only shows the cursor)",
+             moved, the first arrow, Enter or Space only shows the cursor, on the acting \
+             unit)",
         ),
         CastPicked => (
             Board,

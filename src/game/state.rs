@@ -99,11 +99,12 @@ pub struct View {
     /// The cell the player points at: under the mouse pointer, or the cell cursor's when
     /// the keys moved it last ([`View::keyboard`]). Previews (path, odds, areas) follow it.
     pub hovered: Option<Cell>,
-    /// The cell cursor (issue 31): where the arrow keys move from. It follows the mouse
-    /// over the map and starts each turn on the acting unit.
+    /// The cell cursor (issue 31): where the arrow keys move from. It starts each turn on
+    /// the acting unit.
     pub cursor: Option<Cell>,
     /// The keys moved the cursor last: it is drawn, `hovered` is its cell, Enter and Space
-    /// confirm it, and the tooltip stands next to it. The mouse moving clears it.
+    /// confirm it, and the tooltip stands next to it. The mouse moving clears it (the
+    /// next arrow, Enter or Space shows the cursor again, on the acting unit).
     pub keyboard: bool,
     /// A targeted action waiting for its target cell or unit.
     pub pending: Option<Pending>,

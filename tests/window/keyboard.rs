@@ -28,29 +28,29 @@ fn the_arrows_move_the_cursor_and_enter_does_what_a_click_on_its_cell_does() {
     for kind in [GridKind::Square, GridKind::Hex] {
         let mut t = Board::with(duel(kind, &[]));
         let home = t.battle().pos(t.corwin);
-        assert_eq!(
-            t.seen().cursor,
-            Some(home),
-            "{kind:?}: the turn puts it on Corwin"
-        );
+        assert_eq!(t.seen().cursor, Some(home), "{kind:?}: on Corwin");
+        assert!(!t.seen().keyboard, "hidden until a key moves it");
+        // Hidden, the first arrow only shows it (on Corwin, wherever it was).
+        t.view().cursor = Some(Cell::new(0, 0));
+        t.key(KeyCode::ArrowDown);
+        assert_eq!(t.seen().cursor, Some(home), "{kind:?}: shown on Corwin");
+        assert!(t.seen().keyboard);
         t.key(KeyCode::ArrowUp);
         t.key(KeyCode::ArrowLeft);
         t.key(KeyCode::KeyD);
         t.key(KeyCode::KeyW);
         let to = Cell::new(home.x, home.y - 2);
         assert_eq!(t.seen().cursor, Some(to), "{kind:?}");
-        assert!(t.seen().keyboard, "the keys moved it: it shows");
         assert_eq!(t.seen().hovered, Some(to), "previews follow the cursor");
         assert_eq!(t.played().1, 0, "moving the cursor plays nothing");
-        // The mouse moved since (the cursor hides): Enter only shows it again.
+        // The mouse moved since (the cursor hides): Enter only shows it again, on Corwin.
         t.view().keyboard = false;
         t.key(KeyCode::Enter);
-        assert_eq!(
-            t.played().1,
-            0,
-            "{kind:?}: the first Enter after the mouse played"
-        );
+        assert_eq!(t.played().1, 0, "{kind:?}: the first Enter after the mouse");
         assert!(t.seen().keyboard);
+        assert_eq!(t.seen().cursor, Some(home));
+        t.key(KeyCode::ArrowUp);
+        t.key(KeyCode::ArrowUp);
         t.key(KeyCode::Enter);
         assert_eq!(
             last_command(&mut t),
@@ -69,6 +69,7 @@ fn the_arrows_move_the_cursor_and_enter_does_what_a_click_on_its_cell_does() {
 #[test]
 fn space_on_an_enemy_under_the_cursor_attacks_it() {
     let mut t = Board::new();
+    t.key(KeyCode::ArrowRight);
     t.key(KeyCode::ArrowRight);
     assert_eq!(t.seen().cursor, Some(t.enemy));
     t.key(KeyCode::Space);

@@ -17,7 +17,7 @@ use crate::game::state::{Intent, View};
 
 /// The cursor part of the frame's intent: move it, cycle it, bring it home; Enter or
 /// Space become a click on its cell (or, when the mouse moved last and the cursor is
-/// hidden, only show it).
+/// hidden, the first key only shows it on the acting unit).
 pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
     let acting = b.current();
     if i.actor
@@ -26,10 +26,21 @@ pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
         view.selected = Some(u);
         view.jump(b.pos(u));
     }
+    // While the cursor is hidden (the mouse moved last), the first arrow, Enter or Space
+    // only shows it, on the acting unit: a key never acts on a cell the player did not
+    // see marked, wherever the pointer was left.
+    if !view.keyboard && (i.cursor_step.is_some() || i.confirm) {
+        let c = acting
+            .map(|u| b.pos(u))
+            .or(view.cursor)
+            .unwrap_or(Cell::new(0, 0));
+        view.jump(c);
+        i.cursor_step = None;
+        i.confirm = false;
+    }
     if let Some((dx, dy)) = i.cursor_step {
         let from = view
             .cursor
-            .or(view.hovered)
             .or(acting.map(|u| b.pos(u)))
             .unwrap_or(Cell::new(0, 0));
         let to = Cell::new(from.x + dx, from.y + dy);
@@ -39,19 +50,7 @@ pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
         cycle(b, view, dir);
     }
     if i.confirm {
-        match view.cursor.filter(|_| view.keyboard) {
-            Some(c) => i.click = Some(c),
-            None => {
-                // The mouse moved last: the first press shows the cursor, and plays
-                // nothing (a key never acts on a cell the player did not see marked).
-                let c = view
-                    .cursor
-                    .or(view.hovered)
-                    .or(acting.map(|u| b.pos(u)))
-                    .unwrap_or(Cell::new(0, 0));
-                view.jump(c);
-            }
-        }
+        i.click = view.cursor;
     }
 }
 

@@ -219,8 +219,9 @@ fn carry_out(
                 view.pending = None;
             }
             view.chooser = None;
-        } else if view.pending.is_some() {
-            view.pending = None;
+        } else if view.pending.take().is_some() {
+            // Its "click a target" line no longer applies.
+            view.message = None;
         } else {
             // Nothing to cancel (a right click): the card goes back to the acting unit,
             // which is never deselected.
