@@ -61,9 +61,9 @@ count() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
-# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
 end_turn() {
-  xdotool key Return
+  xdotool key shift+Return
   for _ in 1 2 3 4 5 6; do
     sleep 0.5
     if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
@@ -240,7 +240,8 @@ ae=$(compare -metric AE "$out/110b-esc-grik-card.png" "$out/110c-esc-dazed-toolt
 [ "${ae%.*}" -gt 3000 ] 2>/dev/null || fail "no tooltip over Grik's Dazed badge ($ae pixels changed)"
 xdotool mousemove 5 5
 sleep 0.5
-xdotool key Escape
+# Home: the card back on the unit whose turn it is (Esc would open the menu: issue 31).
+xdotool key Home
 sleep 0.5
 end_turn
 wait_for '"kind":"turn_started","round":2,"actor":"Sefa"' 20

@@ -8,6 +8,9 @@ mod prefs;
 /// Dialogs take the input: a click or a board key beside one plays nothing.
 mod dialogs;
 
+/// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
+mod keyboard;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
