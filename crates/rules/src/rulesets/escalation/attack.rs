@@ -322,6 +322,20 @@ pub fn crit_from(b: &Battle, target: UnitId, kind: &str) -> i32 {
 
 /// The numbers of `attacker`'s basic attack on `target` (against AC).
 pub fn attack_math(b: &Battle, attacker: UnitId, target: UnitId) -> EscAttack {
+    attack_against(b, attacker, target, Defence::Ac, WEAPON_DAMAGE)
+}
+
+/// Every attack roll of `attacker` on `target`, a basic attack's or a power's (issue 29,
+/// one attack path): 3d6 + Level + Volition + the escalation die as the attacker counts
+/// it, with the Advantage and Disadvantage of [`edges`], against `defence`, critting by
+/// the damage type `kind`.
+pub fn attack_against(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    defence: Defence,
+    kind: &str,
+) -> EscAttack {
     let stats = b.stats(attacker);
     let mut bonus = vec![
         Modifier::new(ModKind::Skill, "Level", level_of(b, attacker)),
@@ -333,13 +347,15 @@ pub fn attack_math(b: &Battle, attacker: UnitId, target: UnitId) -> EscAttack {
     }
     let edges = edges(b, attacker, target);
     let net = edges.iter().map(|m| m.value).sum();
-    let d = Defence::Ac;
     EscAttack {
         net,
         edges,
         bonus,
-        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
-        crit_from: crit_from(b, target, WEAPON_DAMAGE),
+        defence: (
+            defence,
+            b.stats(target).get(defence.stat()) + super::ward(b, target),
+        ),
+        crit_from: crit_from(b, target, kind),
     }
 }
 

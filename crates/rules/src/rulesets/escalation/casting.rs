@@ -25,8 +25,8 @@ use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 
 use super::actions::{pay, payer};
 use super::attack::{
-    CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, crit_from, d6s, edges, escalation_bonus,
-    escalation_die, escalation_die_for, level_of, natural_odds, opportunists,
+    CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, d6s, escalation_die, escalation_die_for,
+    natural_odds, opportunists,
 };
 use super::turns::SAVE;
 
@@ -226,46 +226,26 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
     Ok(())
 }
 
-/// The numbers of `caster`'s power `i` against `target`: the attack of every escalation
-/// attack, against the defence the power names, critting by its damage type.
+/// The numbers of `caster`'s power `i` against `target`: a basic attack's roll
+/// (`attack::attack_against`, one function for both), against the defence the power
+/// names, critting by its damage type.
 pub fn power_math(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> EscAttack {
-    let stats = b.stats(caster);
-    let mut bonus = vec![
-        Modifier::new(ModKind::Skill, "Level", level_of(b, caster)),
-        Modifier::new(
-            ModKind::Skill,
-            "Volition",
-            stats.get(crate::components::Stat::Volition),
-        ),
-    ];
-    let esc = escalation_bonus(b, caster);
-    if esc != 0 {
-        bonus.push(Modifier::new(ModKind::Bonus, "escalation die", esc));
-    }
-    let edges = edges(b, caster, target);
-    let net = edges.iter().map(|m| m.value).sum();
     let (vs, kind) = match b.ability(caster, i) {
         Some(a) => (
             match a.resolve {
                 Resolve::Attack { vs } => vs,
                 _ => AbilityDefence::Armour,
             },
-            damage_kind(a).to_string(),
+            damage_kind(a),
         ),
-        None => (AbilityDefence::Armour, WEAPON_DAMAGE.to_string()),
+        None => (AbilityDefence::Armour, WEAPON_DAMAGE),
     };
     let d = match vs {
         AbilityDefence::Armour => Defence::Ac,
         AbilityDefence::Physical => Defence::Pd,
         AbilityDefence::Mental => Defence::Md,
     };
-    EscAttack {
-        net,
-        edges,
-        bonus,
-        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
-        crit_from: crit_from(b, target, &kind),
-    }
+    super::attack::attack_against(b, caster, target, d, kind)
 }
 
 /// The chance power `i` lands on `target`: its attack hitting (crits included), the
