@@ -24,6 +24,7 @@ impl Battle {
             self.rollback(snapshot);
             return Err(e);
         }
+        self.history.commands.push(cmd);
         Ok(self.log.len() - before)
     }
 
