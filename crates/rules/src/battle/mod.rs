@@ -260,6 +260,9 @@ pub struct Battle {
 pub struct History {
     /// The commands accepted, as submitted.
     pub commands: Vec<Command>,
+    /// The log's length before each of `commands` went in (what each one added is the
+    /// log from its mark to the next).
+    pub marks: Vec<usize>,
     /// Faces forced at setup (before initiative).
     pub forced: Vec<u32>,
     /// Faces forced after setup: (commands accepted before, faces).

@@ -25,6 +25,7 @@ impl Battle {
             return Err(e);
         }
         self.history.commands.push(cmd);
+        self.history.marks.push(before);
         Ok(self.log.len() - before)
     }
 
