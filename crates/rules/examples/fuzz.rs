@@ -13,6 +13,10 @@ use std::process::ExitCode;
 
 #[path = "../../../src/fuzz.rs"]
 mod driver;
+/// The driver writes its failure files through `crate::files::write_atomic`.
+#[path = "../../../src/files.rs"]
+#[allow(dead_code)]
+mod files;
 
 fn main() -> ExitCode {
     let mut o = driver::Options {

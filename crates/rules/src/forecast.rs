@@ -210,7 +210,7 @@ pub fn forecast(
         })
         .collect();
     // Stable: ties stay in level order.
-    fall_rows.sort_by(|a, b| b.falls.cmp(&a.falls));
+    fall_rows.sort_by_key(|f| std::cmp::Reverse(f.falls));
     Forecast {
         level: level.name.clone(),
         ruleset: b.ruleset().id().to_string(),
