@@ -25,7 +25,7 @@ pub fn jobs(asked: Option<usize>) -> usize {
 }
 
 /// A progress bar on stderr when it is a terminal (nothing otherwise).
-struct Progress {
+pub(crate) struct Progress {
     total: usize,
     label: String,
     tty: bool,
@@ -33,7 +33,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: usize, label: impl Into<String>) -> Progress {
+    pub(crate) fn new(total: usize, label: impl Into<String>) -> Progress {
         Progress {
             total,
             label: label.into(),
@@ -42,7 +42,7 @@ impl Progress {
         }
     }
 
-    fn tick(&self, done: usize) {
+    pub(crate) fn tick(&self, done: usize) {
         if !self.tty {
             return;
         }

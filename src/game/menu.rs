@@ -11,7 +11,7 @@ use skirmish_rules::rulesets::Registry;
 use super::hud::settings_screen;
 use super::keymap::{Bind, KeyMap};
 use super::settings::{Saved, commit};
-use super::{Launch, ReactPolicy, Screen, Session, View, start_battle};
+use super::{Launch, ReactPolicy, Screen, Session, View, start_battle, start_loaded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
@@ -77,6 +77,13 @@ fn auto_start(
     mut next: ResMut<NextState<Screen>>,
     view: Res<View>,
 ) {
+    if let Some(save) = launch.load.take() {
+        match start_loaded(&mut commands, &save, launch.event_log.clone()) {
+            Ok(()) => next.set(Screen::Battle),
+            Err(e) => menu.error = Some(e),
+        }
+        return;
+    }
     let Some(i) = launch.start.take() else {
         return;
     };

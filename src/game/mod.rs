@@ -57,7 +57,9 @@ mod state;
 pub mod view;
 
 pub use prefs::ReactPolicy;
-pub use state::{BattleRes, GameSystems, Intent, Launch, Screen, Session, View, start_battle};
+pub use state::{
+    BattleRes, GameSystems, Intent, Launch, Screen, Session, View, start_battle, start_loaded,
+};
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -44,6 +44,11 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// Append every event as a JSON line here.
     pub event_log: Option<PathBuf>,
+    /// Start this save's battle at once (`play --load`), skipping the menu; it was
+    /// checked to load before the window opened.
+    pub load: Option<skirmish_rules::save::Save>,
+    /// Where saves go (`folders::saves_dir`; the window's save list will read it).
+    pub saves: Option<PathBuf>,
 }
 
 /// The battle being played and what the window keeps about it.
@@ -223,6 +228,33 @@ pub enum GameSystems {
     Act,
     /// Overlays and sprites.
     View,
+}
+
+/// Start the battle of a save where it was saved (`play --load`): the session has the
+/// save's level, seed, controllers, reaction policies and commands, so undo and restart
+/// work on it as on a battle played here.
+pub fn start_loaded(
+    commands: &mut Commands,
+    save: &skirmish_rules::save::Save,
+    event_log: Option<PathBuf>,
+) -> Result<(), String> {
+    let battle = save.replay().map_err(|e| e.to_string())?;
+    let session = Session {
+        level: battle.level().clone(),
+        seed: save.seed,
+        policies: save.sides.iter().map(|s| s.reactions.into()).collect(),
+        controllers: save.sides.iter().map(|s| s.controller).collect(),
+        commands: battle.history().commands.clone(),
+        marks: battle.history().marks.clone(),
+        viewer: None,
+        logged: 0,
+        event_log,
+        generation: 0,
+        confirm_end_turn: true,
+    };
+    commands.insert_resource(BattleRes(battle));
+    commands.insert_resource(session);
+    Ok(())
 }
 
 /// Start a battle on a level (from the menu, the command line or a restart).

@@ -38,6 +38,7 @@ mod messages;
 mod odds_ops;
 mod paths;
 mod pools;
+mod saves;
 mod sentences;
 mod spell_attack_path;
 mod spell_attack_props;
