@@ -39,4 +39,5 @@ mod sentences;
 mod support;
 mod tactical_d20;
 mod td_gaps;
+mod td_wait;
 mod ui;

@@ -462,7 +462,10 @@ pub fn check_own(b: &Battle, u: UnitId, a: &FlowAction) -> Result<(), Illegal> {
                     once(b, u, b.used(u, Once::Shove), "Shove")?;
                 }
                 ReadyResponse::Grapple | ReadyResponse::Disarm => need_ap(b, u, 2)?,
-                ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => {
+                ReadyResponse::Power { .. }
+                | ReadyResponse::SwitchStance
+                | ReadyResponse::Defend
+                | ReadyResponse::Assist { .. } => {
                     return Err(Illegal::Cannot {
                         unit: b.name(u).into(),
                         why: "flow readies an attack, a move, a shove, a grapple or a disarm"
