@@ -638,14 +638,14 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         } => {
             r.kind = "readied";
             r.actor = name(unit);
-            let mut words = crate::engine::ready_words(*trigger, *response, *until);
-            // A readied power by its name.
-            if let crate::engine::ReadyResponse::Power { ability } = response
-                && let Some(a) = b.ability(*unit, *ability)
-            {
-                words = words.replacen(&format!("power #{ability}"), &a.name, 1);
-            }
-            r.detail = Some(words);
+            // A readied ability and an assisted ally by their names.
+            r.detail = Some(crate::engine::ready_words_named(
+                *trigger,
+                *response,
+                *until,
+                |i| b.ability(*unit, i).map(|a| a.name.clone()),
+                |u| b.entity(u).map(|_| b.name(u).to_string()),
+            ));
         }
         Event::ReadyCancelled { unit } => {
             r.kind = "ready_cancelled";

@@ -45,5 +45,6 @@ mod spell_attack_props;
 mod support;
 mod tactical_d20;
 mod td_gaps;
+mod td_wait;
 mod text_files;
 mod ui;
