@@ -114,6 +114,7 @@ fn clicks(
 #[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
     map: Res<KeyMap>,
     egui: Res<EguiWantsInput>,
     battle: Res<BattleRes>,
@@ -125,6 +126,13 @@ fn keys(
     if egui.wants_any_keyboard_input() {
         return;
     }
+    // Every press this frame, in order: at a slow frame two presses of one key (an arrow
+    // tapped twice) both count, where `just_pressed` would see one.
+    let pressed: Vec<KeyCode> = presses
+        .read()
+        .filter(|e| e.state == bevy::input::ButtonState::Pressed)
+        .map(|e| e.key_code)
+        .collect();
     let b = &battle.0;
     let k = |bind: Bind| map.just(bind, &keys);
     let dialog = dialog::open(b, &session, &view);
@@ -238,7 +246,7 @@ fn keys(
                 intent.cancel = true;
             }
         }
-        None => board_keys(&keys, &map, b, &mut view, &mut intent),
+        None => board_keys(&keys, &pressed, &map, b, &mut view, &mut intent),
     }
 }
 
@@ -246,6 +254,7 @@ fn keys(
 /// time; the acting keys on a unit's turn.
 fn board_keys(
     keys: &ButtonInput<KeyCode>,
+    pressed: &[KeyCode],
     map: &KeyMap,
     b: &Battle,
     view: &mut View,
@@ -258,9 +267,18 @@ fn board_keys(
         (Bind::CursorLeft, (-1, 0)),
         (Bind::CursorRight, (1, 0)),
     ] {
-        if k(bind) {
+        // Each press moves the cursor a cell (a held key's repeats too), however many
+        // came in one frame; a press with no message (tests) counts once.
+        let times = map
+            .chords(bind)
+            .iter()
+            .filter(|c| c.modifiers_match(keys))
+            .map(|c| pressed.iter().filter(|&&p| p == c.key).count())
+            .sum::<usize>()
+            .max(usize::from(k(bind))) as i32;
+        if times > 0 {
             let (x, y) = intent.cursor_step.unwrap_or((0, 0));
-            intent.cursor_step = Some((x + step.0, y + step.1));
+            intent.cursor_step = Some((x + step.0 * times, y + step.1 * times));
         }
     }
     if k(Bind::NextTarget) {

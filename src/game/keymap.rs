@@ -64,7 +64,7 @@ impl Chord {
 
     /// Are its modifiers the ones held now? A fast chord (press and release within one
     /// frame) leaves the modifier "just released" rather than "pressed": both count.
-    fn modifiers_match(self, keys: &ButtonInput<KeyCode>) -> bool {
+    pub fn modifiers_match(self, keys: &ButtonInput<KeyCode>) -> bool {
         let held =
             |a: KeyCode, b: KeyCode| keys.any_pressed([a, b]) || keys.any_just_released([a, b]);
         held(KeyCode::ShiftLeft, KeyCode::ShiftRight) == self.shift

@@ -60,6 +60,7 @@ impl Board {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .add_message::<RequestRedraw>()
+            .add_message::<bevy::input::keyboard::KeyboardInput>()
             .init_state::<Screen>()
             .init_resource::<View>()
             .init_resource::<Intent>()
@@ -154,6 +155,32 @@ impl Board {
         let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         keys.release(k);
         keys.clear();
+    }
+
+    /// `k` pressed `n` times within one frame (a slow frame under load): `n` press
+    /// messages, as the window gets them, and the key down in `ButtonInput` once.
+    pub(super) fn presses_in_one_frame(&mut self, k: KeyCode, n: usize) {
+        let window = Entity::PLACEHOLDER;
+        for _ in 0..n {
+            for state in [
+                bevy::input::ButtonState::Pressed,
+                bevy::input::ButtonState::Released,
+            ] {
+                self.app
+                    .world_mut()
+                    .write_message(bevy::input::keyboard::KeyboardInput {
+                        key_code: k,
+                        logical_key: bevy::input::keyboard::Key::Unidentified(
+                            bevy::input::keyboard::NativeKey::Unidentified,
+                        ),
+                        state,
+                        text: None,
+                        repeat: false,
+                        window,
+                    });
+            }
+        }
+        self.key(k);
     }
 
     /// `k` pressed with `held` down (Shift, Ctrl), one frame, then all up.

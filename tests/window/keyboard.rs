@@ -253,3 +253,18 @@ fn every_action_of_every_ruleset_has_a_key_that_collides_with_nothing() {
         }
     }
 }
+
+/// Under load a frame can take longer than the gap between two key presses (e2e 12 lost
+/// one Left of three and one Up of two on a busy machine): every press still moves the
+/// cursor a cell.
+#[test]
+fn two_presses_in_one_slow_frame_move_the_cursor_two_cells() {
+    let mut t = Board::with(duel(GridKind::Square, &[]));
+    let home = t.battle().pos(t.corwin);
+    t.key(KeyCode::ArrowDown);
+    assert_eq!(t.seen().cursor, Some(home), "shown on Corwin");
+    t.presses_in_one_frame(KeyCode::ArrowUp, 2);
+    assert_eq!(t.seen().cursor, Some(Cell::new(home.x, home.y - 2)));
+    t.presses_in_one_frame(KeyCode::ArrowRight, 3);
+    assert_eq!(t.seen().cursor, Some(Cell::new(home.x + 3, home.y - 2)));
+}

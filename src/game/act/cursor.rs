@@ -43,8 +43,23 @@ pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
             .cursor
             .or(acting.map(|u| b.pos(u)))
             .unwrap_or(Cell::new(0, 0));
-        let to = Cell::new(from.x + dx, from.y + dy);
-        view.jump(if b.grid().contains(to) { to } else { from });
+        // A cell at a time (several presses may come in one frame), each axis stopping
+        // at the map's edge.
+        let g = b.grid();
+        let mut to = from;
+        for _ in 0..dx.unsigned_abs() {
+            let next = Cell::new(to.x + dx.signum(), to.y);
+            if g.contains(next) {
+                to = next;
+            }
+        }
+        for _ in 0..dy.unsigned_abs() {
+            let next = Cell::new(to.x, to.y + dy.signum());
+            if g.contains(next) {
+                to = next;
+            }
+        }
+        view.jump(to);
     }
     if let Some(dir) = i.cycle {
         cycle(b, view, dir);
