@@ -194,8 +194,8 @@ enum Cmd {
     /// exit 1 on any panic, hang (a case slower than 2 s) or violated property.
     Fuzz {
         /// Start no case after this many minutes (default 1; with --cases, no limit
-        /// unless given).
-        #[arg(long)]
+        /// unless given; at most 1,000,000, about two years).
+        #[arg(long, value_parser = minutes_arg)]
         minutes: Option<f64>,
         /// Run at most this many cases (round-robin over the three targets).
         #[arg(long)]
@@ -394,6 +394,27 @@ fn battle_count(s: &str) -> Result<usize, String> {
         "(battles in one run; for more, run again with another --seed)",
     )
 }
+
+/// `--minutes`: a number of minutes from 0 to 1,000,000 (beyond, a clock's deadline
+/// overflows: `1e18` once panicked).
+fn minutes_arg(s: &str) -> Result<f64, String> {
+    let m: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| "must be a number of minutes, such as 30 or 0.5".to_string())?;
+    if !m.is_finite() || m < 0.0 {
+        return Err("must be a number of minutes, 0 or more".into());
+    }
+    if m > MAX_MINUTES {
+        return Err(format!(
+            "must be at most {MAX_MINUTES} (minutes in one run, about two years)"
+        ));
+    }
+    Ok(m)
+}
+
+/// The longest `--minutes` a fuzz run takes.
+const MAX_MINUTES: f64 = 1_000_000.0;
 
 /// `--jobs`: 1 to [`crate::batch::MAX_JOBS`].
 fn job_count(s: &str) -> Result<usize, String> {

@@ -211,3 +211,20 @@ fn sim_checks_its_output_before_the_battles() {
     assert_eq!(std::fs::read(&level).unwrap(), before);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `fuzz --minutes` takes 0 to 1,000,000 minutes; more (`1e18` once panicked), a
+/// negative or a word is one clear line and exit 2.
+#[test]
+fn fuzz_minutes_out_of_range_are_refused_in_one_line() {
+    for (m, words) in [
+        ("1e18", "must be at most 1000000"),
+        ("1e308", "must be at most 1000000"),
+        ("inf", "must be a number of minutes, 0 or more"),
+        ("abc", "must be a number of minutes, such as 30 or 0.5"),
+    ] {
+        let (code, _, stderr) = skirmish(&["fuzz", "--minutes", m, "--cases", "1"]);
+        assert_eq!(code, 2, "{m}: {stderr}");
+        assert!(stderr.contains(words), "{m}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{m}: {stderr}");
+    }
+}
