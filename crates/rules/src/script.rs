@@ -120,8 +120,9 @@ pub enum Policy {
 
 /// One scripted command. Its `Display` is the entry as a script writes it
 /// (`Move(unit: "Sable", to: (6, 2))`), which [`Script::parse`] reads back to the same
-/// step.
+/// step. A field it does not know is refused, as in levels (issue 33).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Step {
     /// Move a unit to a cell.
     Move {
