@@ -188,9 +188,11 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
         })
 }
 
+/// The foes `u` knows of: a hidden foe ([`Battle::hidden`]: undetected by its foes) is
+/// neither attacked nor sought out.
 fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e))
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
         .collect()
 }
 
