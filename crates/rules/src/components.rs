@@ -30,7 +30,9 @@ pub struct UnitName(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position(pub Cell);
 
-/// Facing: a neighbour direction index of the grid (0 = east, clockwise).
+/// Facing: a neighbour direction index of the grid (0 = east, clockwise on both grids). A
+/// level's `facing`, else toward the middle of the unit's foes; a step and an attack turn
+/// it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Facing(pub u8);
 
