@@ -34,6 +34,7 @@ mod level_data;
 mod level_fuzz;
 mod levels;
 mod melee_zone;
+mod melee_zone_facing;
 mod messages;
 mod odds_ops;
 mod paths;
