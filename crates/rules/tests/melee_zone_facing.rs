@@ -647,3 +647,33 @@ fn the_ai_hides_out_of_sight_when_it_has_nothing_better_to_do() {
         assert_eq!(MeleeZoneAi.support(&b, ash, &[]), None);
     }
 }
+
+// "A level may start units hidden": the shipped ambush plays to the end on both grids,
+// and its hidden footpads do get their sneak attacks in some battles.
+#[test]
+fn the_ambush_level_plays_to_the_end_with_sneak_attacks() {
+    let file = "levels/melee-zone-ambush.ron";
+    let mut sneaks = 0;
+    for kind in BOTH {
+        for seed in [1, 2, 3] {
+            let level = skirmish_rules::level::load(&crate::support::repo(file))
+                .unwrap()
+                .with_grid(kind);
+            let mut b = Battle::new(level, seed, Vec::new()).unwrap();
+            skirmish_rules::ai::play_out(&mut b, 5000);
+            assert!(
+                matches!(b.status(), skirmish_rules::Status::Ended(_)),
+                "{kind:?} {seed}"
+            );
+            sneaks += b
+                .log()
+                .iter()
+                .filter(|l| {
+                    matches!(&l.event, Event::Attack { against, .. }
+                        if against.iter().any(|m| m.name == UNDETECTED))
+                })
+                .count();
+        }
+    }
+    assert!(sneaks > 0);
+}
