@@ -493,6 +493,15 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "fled";
             r.detail = b.level().sides.get(side.0 as usize).map(|s| s.name.clone());
         }
+        Event::Hid { unit } => {
+            r.kind = "hid";
+            r.actor = name(unit);
+        }
+        Event::Revealed { unit, by } => {
+            r.kind = "revealed";
+            r.actor = by.and_then(|u| name(&u));
+            r.target = name(unit);
+        }
         Event::Said { unit, text } => {
             r.kind = "said";
             r.actor = name(unit);
