@@ -727,15 +727,15 @@ pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
     Ok(())
 }
 
-/// Run a script's commands on a battle. Events before an illegal command stand.
-pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
-    // A forced face that does not fit is blamed on its `dice:` entry when it is one of
-    // the script's (faces queued on the battle some other way are not).
-    let stop = |index: usize, command: String, e: Illegal| {
+impl Script {
+    /// Why a run stopped at command `index`: a forced face that does not fit is blamed
+    /// on its `dice:` entry when it is one of the script's (faces queued on the battle
+    /// some other way are not).
+    fn stop(&self, index: usize, command: String, e: Illegal) -> Stop {
         let dice = match &e {
-            Illegal::Dice(error) if error.entry < script.dice.len() => Some(DiceEntry {
+            Illegal::Dice(error) if error.entry < self.dice.len() => Some(DiceEntry {
                 entry: error.entry,
-                at: script.dice_pos(error.entry),
+                at: self.dice_pos(error.entry),
                 error: error.clone(),
             }),
             _ => None,
@@ -746,7 +746,12 @@ pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
             reason: e.to_string(),
             dice,
         }
-    };
+    }
+}
+
+/// Run a script's commands on a battle. Events before an illegal command stand.
+pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
+    let stop = |index: usize, command: String, e: Illegal| script.stop(index, command, e);
     for (i, step) in script.commands.iter().enumerate() {
         if !matches!(step, Step::React { .. }) {
             drain_windows(b, script.reactions).map_err(|e| stop(i + 1, step.to_string(), e))?;
@@ -845,22 +850,7 @@ pub fn run_with_ai(
             played.commands += 1;
         }
     };
-    let stop = |index: usize, command: String, e: Illegal| {
-        let dice = match &e {
-            Illegal::Dice(error) if error.entry < script.dice.len() => Some(DiceEntry {
-                entry: error.entry,
-                at: script.dice_pos(error.entry),
-                error: error.clone(),
-            }),
-            _ => None,
-        };
-        Stop {
-            index,
-            command,
-            reason: e.to_string(),
-            dice,
-        }
-    };
+    let stop = |index: usize, command: String, e: Illegal| script.stop(index, command, e);
     // Windows of sides the AI does not play, answered by the policy, one at a time (the
     // answer may hand the battle back to the AI).
     let policy_answer = |b: &mut Battle| -> Result<bool, Illegal> {
