@@ -932,3 +932,31 @@ fn the_window_prices_a_casting_in_actions() {
         "AA + MA, then 1 action(s) from the next turn(s): channeled, flat-footed till then"
     );
 }
+
+/// A spell is an attack: one named at a hidden foe is refused as a weapon attack is ("Ash
+/// is hidden: it does not know where", wave 2B); an area aimed at its cell is not.
+#[test]
+fn a_spell_at_a_hidden_foe_is_refused_as_an_attack_is() {
+    let units = r#"Unit(name: "Mia", side: "Red", cell: (2, 3), archetype: "mage"),
+        Unit(name: "Ash", side: "Blue", cell: (8, 3), archetype: "bandit", hidden: true)"#;
+    for kind in BOTH {
+        let b = arena(kind, units, &[]);
+        let (mia, ash) = (id(&b, "Mia"), id(&b, "Ash"));
+        assert_eq!(b.current(), Some(mia));
+        assert!(b.hidden(ash));
+        let weapon = b.check(&attack(mia, ash, None)).unwrap_err().to_string();
+        let spell = b
+            .check(&cast(mia, FIRE_BOLT, CastAt::Unit(ash)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            spell.contains("Ash is hidden: it does not know where"),
+            "{spell}"
+        );
+        assert!(weapon.contains("Ash is hidden"), "{weapon}");
+        assert!(
+            b.check(&cast(mia, METEOR, CastAt::Cell(Cell::new(8, 3))))
+                .is_ok()
+        );
+    }
+}

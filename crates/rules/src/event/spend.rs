@@ -114,6 +114,9 @@ pub enum Spend {
     /// melee-zone: a bonus-action boost (+1 melee damage, +1 to hit, +1 dodge, +2
     /// movement); the boost itself is an `Event::Marked` of `Once::Own`.
     Boost,
+    /// Hiding out of every foe's sight (melee-zone's Hide); the hiding itself is an
+    /// `Event::Hid`.
+    Hide,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),

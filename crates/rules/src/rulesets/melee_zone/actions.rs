@@ -81,8 +81,8 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             return Ok(());
         }
-        Action::Common(CommonAction::Cast { ability, .. }) => {
-            return super::casting::check(b, u, *ability);
+        Action::Common(CommonAction::Cast { ability, at }) => {
+            return super::casting::check_cast(b, u, *ability, at);
         }
         Action::Common(c) => {
             return Err(cannot(
@@ -151,6 +151,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
         }
         MeleeZoneAction::Toggle { ability } => super::casting::check_toggle(b, u, *ability)?,
+        MeleeZoneAction::Hide => super::stealth::check_hide(b, u)?,
         MeleeZoneAction::Flee => {
             if !b.is_exit(b.pos(u)) {
                 return Err(cannot(b, u, "it flees only from an exit cell"));
@@ -243,6 +244,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             crate::engine::begin_current(b)?;
         }
         MeleeZoneAction::Toggle { ability } => super::casting::toggle(b, u, ability)?,
+        MeleeZoneAction::Hide => super::stealth::hide(b, u),
         MeleeZoneAction::Flee => {
             b.emit(Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move));
             b.emit(Event::Said {

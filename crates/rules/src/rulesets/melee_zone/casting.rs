@@ -165,6 +165,22 @@ pub fn check(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
     summons::check_slots(b, u, a)
 }
 
+/// [`check`], and a spell named at a creature is refused at a hidden foe as a weapon
+/// attack is (issue 29's one attack path; wave 2B's `stealth::may_target`); an area may
+/// still catch one.
+pub fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
+    check(b, u, i)?;
+    let named: &[UnitId] = match at {
+        CastAt::Unit(t) => std::slice::from_ref(t),
+        CastAt::Units(ts) => ts,
+        _ => &[],
+    };
+    for &t in named {
+        super::stealth::may_target(b, u, t)?;
+    }
+    Ok(())
+}
+
 /// Begin a checked `Cast`: its Bonus Actions, then as many of its actions as this turn
 /// has; paid in full, it goes off now (melee-zone's casting provokes no free hit: the
 /// seed's free hits are for leaving a zone, steps within one and natural 1s); else the
@@ -562,7 +578,7 @@ pub fn gauge_notes(b: &Battle, u: UnitId) -> Vec<String> {
         v.push(format!(
             "summoning slots: {} of {} used",
             summons::summons_of(b, u).len(),
-            summons::summoning_slots(b, u)
+            super::feats_b::summoning_slots(b, u)
         ));
     }
     v

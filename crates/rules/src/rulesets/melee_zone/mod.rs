@@ -8,9 +8,12 @@ mod ai;
 mod attack;
 mod casting;
 mod explain;
+mod facing;
+mod feats_b;
 mod numbers;
 mod reactions;
 mod rules;
+mod stealth;
 mod summons;
 mod turns;
 mod ui;
@@ -22,9 +25,12 @@ pub use attack::{in_zone, outcome};
 pub use casting::{
     BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
 };
+pub use facing::{FLANKING, behind, direction_name, facing};
+pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
 pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use rules::{INITIATOR_LAST, MeleeZone};
-pub use summons::{LEGION_LEADER, summoning_slots, summons_of};
+pub use stealth::{SNEAK_DIE, UNDETECTED, hide_slot, sees};
+pub use summons::summons_of;
 pub use turns::initiative_order;
 pub use vocabulary::*;

@@ -88,6 +88,7 @@ pub fn speed(b: &Battle, u: UnitId) -> u32 {
         _ => SPEED,
     };
     let full = base + if b.has_feat(u, "Athlete") { SPRINT } else { 0 };
+    let full = super::stealth::sneaking(b, u, full);
     if b.has(u, ConditionKind::Prone) {
         full / 3
     } else {

@@ -2,36 +2,21 @@
 //! "the number of summoned creatures you may have under your control at one time. The
 //! number of summoning slots you have is equal to your level" (the Legion leader feat:
 //! "gain 2 extra summoning slots"); "Unless specified otherwise, a summoned unit cannot
-//! take actions or dodge during the first round after it is summoned". The summon
-//! itself is the engine's `Effect::Summon` (`docs/abilities.md`): it takes its turns
-//! right after its summoner's.
+//! take actions or dodge during the first round after it is summoned". The slots are
+//! wave 2B's `feats_b::summoning_slots`; the summon itself is the engine's
+//! `Effect::Summon` (`docs/abilities.md`): it takes its turns right after its summoner's.
 
 use crate::abilities::{Ability, Effect};
 use crate::battle::Battle;
-use crate::components::{ConditionKind, Duration, Stat, UnitId};
+use crate::components::{ConditionKind, Duration, UnitId};
 use crate::engine::Illegal;
 use crate::event::Event;
 
 use super::MeleeZoneFrame;
 
-/// "Legion leader: gain 2 extra summoning slots".
-pub const LEGION_LEADER: &str = "Legion leader";
-/// The Legion leader's extra slots.
-pub const LEGION_SLOTS: i32 = 2;
-
 /// Does the ability summon?
 pub fn summons(a: &Ability) -> bool {
     a.effects.iter().any(|e| matches!(e, Effect::Summon { .. }))
-}
-
-/// `u`'s summoning slots: its Level ("equal to your level"), 2 more with Legion leader.
-pub fn summoning_slots(b: &Battle, u: UnitId) -> i32 {
-    let extra = if b.has_feat(u, LEGION_LEADER) {
-        LEGION_SLOTS
-    } else {
-        0
-    };
-    b.stats(u).get(Stat::Level).max(0) + extra
 }
 
 /// The summoned units under `u`'s control now (standing; one that fell frees its slot).
@@ -50,8 +35,8 @@ pub fn check_slots(b: &Battle, u: UnitId, a: &Ability) -> Result<(), Illegal> {
     if !summons(a) {
         return Ok(());
     }
-    let slots = summoning_slots(b, u);
-    let used = summons_of(b, u).len() as i32;
+    let slots = super::feats_b::summoning_slots(b, u);
+    let used = summons_of(b, u).len() as u32;
     if used >= slots {
         return Err(Illegal::Cannot {
             unit: b.name(u).into(),

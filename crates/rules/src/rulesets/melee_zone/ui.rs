@@ -18,7 +18,7 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 11] = [
+pub static ACTIONS: [ActionSpec; 12] = [
     ActionSpec {
         label: "Extra attack",
         key: Some(Key::Letter('E')),
@@ -98,6 +98,12 @@ pub static ACTIONS: [ActionSpec; 11] = [
             Some(act(u, MeleeZoneAction::Toggle { ability }))
         },
     },
+    ActionSpec {
+        label: "Hide",
+        key: Some(Key::Letter('I')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Hide)),
+    },
 ];
 
 pub static WORDS: WindowWords = WindowWords {
@@ -140,6 +146,7 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
                 MeleeZoneAction::Disengage { bonus: false } => "AA".into(),
                 MeleeZoneAction::Delay { .. } => "free".into(),
                 MeleeZoneAction::Flee => "MA".into(),
+                MeleeZoneAction::Hide => short(super::hide_slot(b, *unit)?).into(),
                 _ => "BA".into(),
             },
             _ => return None,
@@ -230,6 +237,9 @@ impl crate::rulesets::View for MeleeZone {
                 MeleeZoneAction::Toggle { .. } if s(Slot::Bonus) == 0 => {
                     Some("no Bonus Action left".into())
                 }
+                MeleeZoneAction::Hide if s(Slot::Attack) + s(Slot::Move) == 0 => {
+                    Some("no Attack or Move Action left".into())
+                }
                 m if boost_of(m).is_some() && s(Slot::Bonus) == 0 => {
                     Some("no Bonus Action left".into())
                 }
@@ -283,6 +293,7 @@ impl crate::rulesets::View for MeleeZone {
                 .into_iter()
                 .map(Gauge::Note),
         );
+        v.extend(super::feats_b::notes(b, u));
         v
     }
 

@@ -42,6 +42,8 @@ pub enum MeleeZoneAction {
         /// Index into the unit's abilities.
         ability: usize,
     },
+    /// Out of every foe's sight: hide (1 AA, else 1 MA) until seen or attacking.
+    Hide,
 }
 
 impl MeleeZoneAction {
@@ -56,6 +58,7 @@ impl MeleeZoneAction {
             MeleeZoneAction::Delay { .. } => "Delay",
             MeleeZoneAction::Flee => "Flee",
             MeleeZoneAction::Toggle { .. } => "Toggle",
+            MeleeZoneAction::Hide => "Hide",
         }
     }
 }
