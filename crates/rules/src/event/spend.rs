@@ -114,6 +114,9 @@ pub enum Spend {
     /// melee-zone: a bonus-action boost (+1 melee damage, +1 to hit, +1 dodge, +2
     /// movement); the boost itself is an `Event::Marked` of `Once::Own`.
     Boost,
+    /// Nothing: taken by a wound (melee-zone: a Weakening wound's Bonus Action each turn,
+    /// the Free Hit Slots a wounded Agility no longer gives).
+    Wound,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),
@@ -122,7 +125,7 @@ pub enum Spend {
 impl Spend {
     /// Is it a price paid for something the unit does (not a decay or a loss)?
     pub fn is_paid(self) -> bool {
-        !matches!(self, Spend::Decay | Spend::Lost(_))
+        !matches!(self, Spend::Decay | Spend::Lost(_) | Spend::Wound)
     }
 }
 
