@@ -33,6 +33,7 @@ mod level_data;
 mod level_fuzz;
 mod levels;
 mod melee_zone;
+mod melee_zone_wounds;
 mod messages;
 mod odds_ops;
 mod paths;

@@ -77,7 +77,12 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             } else {
                 // "it consumes the action you chose to use from your next turn. If there
                 // are no actions remaining from your next turn, you cannot stand up".
-                b.may_owe(u, Pool::Slot(Slot::Bonus), 1)?;
+                // A Weakening wound takes a Bonus Action of that turn too.
+                b.may_owe(
+                    u,
+                    Pool::Slot(Slot::Bonus),
+                    1 + super::wounds::bonus_taken(b, u),
+                )?;
             }
             return Ok(());
         }

@@ -75,6 +75,7 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Bonus Actions",
         )
         .costs("MA + 2 BA"),
+        super::wounds::AIMED => super::wounds::aimed_explanation(),
         "Disengage" => e(
             "Disengage",
             "For the rest of the round, leaving enemy melee zones or moving within them \

@@ -92,7 +92,9 @@ impl Ruleset for MeleeZone {
         Ok(true)
     }
 
-    fn turn_started(&self, _b: &mut Battle, _u: UnitId) {}
+    fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        super::wounds::turn_started(b, u);
+    }
 
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
 
@@ -171,9 +173,9 @@ impl Ruleset for MeleeZone {
         Vec::new()
     }
 
-    // The melee zone is the adjacent cells (a held melee weapon's reach).
-    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
-        reach
+    // The melee zone is the adjacent cells (a held melee weapon's reach); 2 with Reach.
+    fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32 {
+        super::feats_a::threat_reach(b, u, reach)
     }
 
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -201,9 +203,9 @@ impl Ruleset for MeleeZone {
         attack::plan_attack(b, u, target, weapon, slot)
     }
 
-    // Aimed attacks and wounds are wave 2.
+    // Fatal, Slowing, Weakening, Disrupting, Center Mass ("Wounds/Aiming").
     fn aims(&self) -> &'static [crate::engine::Aim] {
-        &[]
+        &super::wounds::AIMS
     }
 
     fn resolve_attack(
@@ -419,7 +421,10 @@ impl Ruleset for MeleeZone {
         false
     }
 
-    fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
+    // 6 or more hit points at once remove a wound.
+    fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
+        super::wounds::healed(b, u);
+    }
 
     fn cast_disrupted(
         &self,

@@ -18,7 +18,8 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 10] = [
+pub static ACTIONS: [ActionSpec; 11] = [
+    super::wounds::AIMED_ATTACK,
     ActionSpec {
         label: "Extra attack",
         key: Some(Key::Letter('E')),
@@ -186,8 +187,9 @@ impl crate::rulesets::View for MeleeZone {
         &ACTIONS
     }
 
-    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
-        None
+    // An aimed attack: where (Fatal, Slowing, Weakening, Disrupting, Center Mass).
+    fn choice(&self, _b: &Battle, cmd: &Command) -> Option<Choice> {
+        super::wounds::aim_choice(cmd)
     }
 
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
@@ -255,6 +257,7 @@ impl crate::rulesets::View for MeleeZone {
         if disengaged(b, u) {
             v.push(Gauge::Note("disengaged this round".into()));
         }
+        v.extend(super::wounds::card(b, u).map(Gauge::Note));
         v
     }
 
