@@ -5,7 +5,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::battle::Status;
-use skirmish_rules::components::{ModCause, Pool, Slot, Stat, UnitId};
+use skirmish_rules::components::{Carried, ModCause, Pool, Slot, Stat, UnitId};
 use skirmish_rules::dice::{DiceExpr, Roll};
 use skirmish_rules::engine::{Aim, Command, CommonAction};
 use skirmish_rules::event::{AttackKind, Event, ReactionKind, Spend, Trigger};
@@ -473,5 +473,134 @@ fn weapon_focus_rolls_one_more_damage_die_with_three_chosen_weapons() {
         let n = b.log().len();
         b.submit(attack(vet, bly, None)).unwrap();
         assert_eq!(damage(&since(&b, n)), [(bly, 5)]);
+    }
+}
+
+/// Rue (skirmisher: Agility 2, Accuracy 2, a spear in hand and a shortbow stowed, both
+/// two-handed) and Bly (bandit, Agility 1) 4 cells away; Rue acts first.
+const ARCHER: &str = r#"Unit(name: "Rue", side: "Red", cell: (2, 3), archetype: "skirmisher",
+        weapons: ["spear", "shortbow"]),
+    Unit(name: "Bly", side: "Blue", cell: (6, 3), archetype: "bandit")"#;
+
+fn act_on(b: &mut Battle, u: UnitId, a: CommonAction) -> Result<Vec<Event>, String> {
+    let n = b.log().len();
+    b.submit(Command::Act {
+        unit: u,
+        action: a.into(),
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(since(b, n))
+}
+
+/// The slot each event of `ev` spends, and on what.
+fn paid(ev: &[Event]) -> Vec<(Slot, Spend)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Spent {
+                pool: Pool::Slot(s),
+                on,
+                ..
+            } => Some((*s, *on)),
+            _ => None,
+        })
+        .collect()
+}
+
+// "Draw or sheathe a weapon" — under the Attack Action, the Move Action and the Bonus
+// Actions alike: a Bonus Action first, then the Move Action, then the Attack Action.
+#[test]
+fn draw_and_sheathe_take_a_bonus_action_else_the_move_else_the_attack_action() {
+    for kind in BOTH {
+        // The bow's d20 15 + 2 hits Bly (11); 1d6 4 + Strength 0.
+        let mut b = arena(kind, ARCHER, &[15, 4]);
+        let (rue, bly) = (id(&b, "Rue"), id(&b, "Bly"));
+        let (spear, bow) = (0, 1);
+        assert_eq!(b.carried(rue, bow), Some(Carried::Stowed));
+        let e = b.submit(attack(rue, bly, None)).unwrap_err();
+        assert!(e.to_string().contains("stowed (draw it first)"), "{e}");
+        // The bow needs both hands: the spear holds them.
+        let e = act_on(&mut b, rue, CommonAction::Draw { item: bow }).unwrap_err();
+        assert!(e.contains("needs 2 free hand"), "{e}");
+        let ev = act_on(&mut b, rue, CommonAction::Sheathe { item: spear }).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Bonus, Spend::Sheathe)]);
+        let ev = act_on(&mut b, rue, CommonAction::Draw { item: bow }).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Bonus, Spend::Draw)]);
+        assert_eq!(b.carried(rue, bow), Some(Carried::Held));
+        assert_eq!(b.carried(rue, spear), Some(Carried::Stowed));
+        // Both Bonus Actions spent: the next takes the Move Action.
+        let ev = act_on(&mut b, rue, CommonAction::Sheathe { item: bow }).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Move, Spend::Sheathe)]);
+        let ev = act_on(&mut b, rue, CommonAction::Draw { item: bow }).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Attack, Spend::Draw)]);
+        // Nothing is left to pay with; the turn is over.
+        assert_ne!(b.current(), Some(rue));
+        let e = act_on(&mut b, rue, CommonAction::Sheathe { item: bow }).unwrap_err();
+        assert!(e.contains("turn"), "{e}");
+
+        // Drawn with a Bonus Action, the bow shoots with the Attack Action.
+        let mut b = arena(kind, ARCHER, &[15, 4]);
+        act_on(&mut b, rue, CommonAction::Sheathe { item: spear }).unwrap();
+        act_on(&mut b, rue, CommonAction::Draw { item: bow }).unwrap();
+        b.submit(attack(rue, bly, None)).unwrap();
+        assert_eq!(b.hp(bly), 14 - 4);
+        assert_eq!(b.threat_reach(rue), 0, "a bow: no melee zone");
+    }
+}
+
+// "Pick up an item off the ground" (AA, MA or BA) — "If your held item is disarmed and
+// nearby, you can retrieve it using either 1 Attack Action (AA), 1 Move Action (MA), or
+// 1 Bonus Action (BA)." (Nothing in the seed's combat rules disarms: the drop is logged
+// here as another rule would.)
+#[test]
+fn a_disarmed_item_nearby_is_retrieved_with_a_bonus_action_another_only_from_its_cell() {
+    for kind in BOTH {
+        let mut b = arena(kind, PAIR, &[15, 4]);
+        let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+        let next_to = Cell::new(3, 4);
+        assert_eq!(b.grid().distance(b.pos(ash), next_to), 1, "{kind:?}");
+        let sword = b.weapons(ash)[0].clone();
+        b.emit(Event::ItemDropped {
+            unit: ash,
+            item: 0,
+            weapon: sword,
+            cell: next_to,
+        });
+        let e = b.submit(attack(ash, bly, None)).unwrap_err();
+        assert!(e.to_string().contains("lost"), "{e}");
+        assert_eq!(b.threat_reach(ash), 0);
+        let ev = act_on(&mut b, ash, CommonAction::PickUp).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Bonus, Spend::PickUp)]);
+        assert!(ev.contains(&Event::PickedUp {
+            unit: ash,
+            cell: next_to,
+            now: Carried::Held,
+        }));
+        assert!(b.ground().is_empty());
+        // Back in hand (at the end of the loadout): the attack goes in.
+        b.submit(attack(ash, bly, None)).unwrap();
+        assert_eq!(b.hp(bly), 24 - 4);
+
+        // Bly's longsword next to Ash is not Ash's to retrieve from where he stands; on
+        // its cell it is anyone's to pick up.
+        let mut b = arena(kind, PAIR, &[]);
+        let blade = b.weapons(bly)[0].clone();
+        b.emit(Event::ItemDropped {
+            unit: bly,
+            item: 0,
+            weapon: blade,
+            cell: next_to,
+        });
+        let e = act_on(&mut b, ash, CommonAction::PickUp).unwrap_err();
+        assert!(e.contains("nothing"), "{e}");
+        b.submit(Command::Move {
+            unit: ash,
+            to: next_to,
+        })
+        .unwrap();
+        let ev = act_on(&mut b, ash, CommonAction::PickUp).unwrap();
+        assert_eq!(paid(&ev), [(Slot::Bonus, Spend::PickUp)]);
+        // The shortsword holds one hand, the longsword takes the other.
+        assert_eq!(b.weapons(ash).len(), 2);
+        assert_eq!(b.carried(ash, 1), Some(Carried::Held));
     }
 }

@@ -86,6 +86,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             }
             return Ok(());
         }
+        Action::Common(c) if super::items::is_item(c) => return super::items::check(b, u, c),
         Action::Common(c) => {
             return Err(cannot(
                 b,
@@ -187,6 +188,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             });
             return Ok(());
         }
+        Action::Common(c) if super::items::is_item(&c) => return super::items::perform(b, u, c),
         Action::MeleeZone(m) => m,
         _ => return Err(cannot(b, u, "not a melee-zone action")),
     };

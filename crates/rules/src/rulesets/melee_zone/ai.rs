@@ -25,13 +25,13 @@ impl AiTactics for MeleeZoneAi {
         None
     }
 
-    // Weapons stay in hand in wave 1.
-    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
-        None
+    // Pick Up and Draw: a Bonus Action, else the Move or the Attack Action.
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        act(b, u, CommonAction::PickUp.into())
     }
 
-    fn draw(&self, _b: &Battle, _u: UnitId, _item: usize) -> Option<Command> {
-        None
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command> {
+        act(b, u, CommonAction::Draw { item }.into())
     }
 
     // Disengage first (with the Bonus Actions when the Attack Action is still wanted,

@@ -52,11 +52,7 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Move Action; Free Hits",
         )
         .costs("MA"),
-        label::DRAW | label::SHEATHE => e(
-            if l == label::DRAW { "Draw" } else { "Sheathe" },
-            "Not in melee-zone yet: weapons stay in hand, and nothing disarms (wave 2).",
-            "Attack Action; Bonus Actions (left out)",
-        ),
+        label::DRAW | label::SHEATHE | "Pick Up" => super::items::explanation(l),
         label::CAST => e(
             "Cast",
             "No spells yet: casting is refused (wave 2).",

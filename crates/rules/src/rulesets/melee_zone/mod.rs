@@ -8,6 +8,7 @@ mod ai;
 mod attack;
 mod explain;
 mod feats_a;
+mod items;
 mod numbers;
 mod reactions;
 mod rules;

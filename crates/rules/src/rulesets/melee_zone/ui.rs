@@ -18,8 +18,14 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 11] = [
+pub static ACTIONS: [ActionSpec; 12] = [
     super::wounds::AIMED_ATTACK,
+    ActionSpec {
+        label: "Pick Up",
+        key: Some(Key::Letter('P')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, CommonAction::PickUp)),
+    },
     ActionSpec {
         label: "Extra attack",
         key: Some(Key::Letter('E')),
@@ -92,8 +98,8 @@ pub static ACTIONS: [ActionSpec; 11] = [
 
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to move (Move Action: 6 spaces), an enemy to attack (Attack Action).",
-    draw: "Draw (not yet)",
-    sheathe: "Sheathe (not yet)",
+    draw: "Draw (BA, MA or AA)",
+    sheathe: "Sheathe (BA, MA or AA)",
 };
 
 /// A slot's short name.
@@ -115,6 +121,9 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
         } => "MA + 2 BA".into(),
         Command::Attack { .. } => "AA".into(),
         Command::Act { unit, action } => match action {
+            Action::Common(c) if super::items::is_item(c) => {
+                short(super::items::slot(b, *unit)?).into()
+            }
             Action::Common(CommonAction::StandUp) => {
                 if b.current() == Some(*unit) {
                     short(stand_up_slot(b, *unit)?).into()
