@@ -604,3 +604,28 @@ fn a_disarmed_item_nearby_is_retrieved_with_a_bonus_action_another_only_from_its
         assert_eq!(b.carried(ash, 1), Some(Carried::Held));
     }
 }
+
+// The feats as data: melee-zone.ron's halberdier has Reach, its veteran Weapon focus
+// (longsword, spear, warhammer); Shrine Ruins' raider lancer Dusk has Reach.
+#[test]
+fn the_catalogue_and_a_shipped_level_give_the_feats_as_data() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Hal", side: "Red", cell: (3, 3), archetype: "halberdier"),
+            Unit(name: "Vet", side: "Red", cell: (3, 5), archetype: "veteran"),
+            Unit(name: "Bly", side: "Blue", cell: (4, 5), archetype: "soldier", hp: 60)"#;
+        // Vet (Agility 1, before Hal's 0): d20 15 hits; 2d8 6 and 2 + Strength 2.
+        let mut b = arena(kind, units, &[15, 6, 2]);
+        let (hal, vet, bly) = (id(&b, "Hal"), id(&b, "Vet"), id(&b, "Bly"));
+        assert_eq!(b.threat_reach(hal), 2);
+        assert_eq!(b.threat_reach(vet), 1);
+        assert_eq!(b.current(), Some(vet));
+        b.submit(attack(vet, bly, None)).unwrap();
+        assert_eq!(b.hp(bly), 60 - 10);
+    }
+    let l =
+        skirmish_rules::level::load(&crate::support::repo("levels/melee-zone-ruins.ron")).unwrap();
+    let b = Battle::new(l, 1, Vec::new()).unwrap();
+    let dusk = id(&b, "Dusk");
+    assert!(b.has_feat(dusk, "Reach"));
+    assert_eq!(b.threat_reach(dusk), 2);
+}
