@@ -629,3 +629,30 @@ fn the_catalogue_and_a_shipped_level_give_the_feats_as_data() {
     assert!(b.has_feat(dusk, "Reach"));
     assert_eq!(b.threat_reach(dusk), 2);
 }
+
+// The AI aims "by expected value" (issue 30's AI): after its Bonus Action boosts (Steady
+// Aim, Power Strike), Ash's shortsword 1d6 + 1 wounds on a 5 or 6, and Fatal's ¼ × 16 = 4
+// HP a wound beats the other aims' weights (`wounds::wound_worth`) and Center Mass's 5%.
+#[test]
+fn the_ai_aims_its_attack_where_a_wound_is_worth_most() {
+    for kind in BOTH {
+        let mut b = arena(kind, PAIR, &[]);
+        let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+        let mut aims = Vec::new();
+        for _ in 0..4 {
+            let Some(cmd) = skirmish_rules::ai::decide(&b) else {
+                break;
+            };
+            if let Command::Attack {
+                unit, target, aim, ..
+            } = cmd
+            {
+                assert_eq!((unit, target), (ash, bly));
+                aims.push(aim);
+                break;
+            }
+            b.submit(cmd).unwrap();
+        }
+        assert_eq!(aims, [Some(Aim::Vital)]);
+    }
+}

@@ -52,19 +52,15 @@ impl AiTactics for MeleeZoneAi {
     }
 
     // Steady Aim, then Power Strike, with the Bonus Actions before the attack (keeping
-    // both for the extra attack when the Attack Action is spent).
-    fn before_attack(
-        &self,
-        b: &Battle,
-        u: UnitId,
-        _target: UnitId,
-        _plain: f64,
-    ) -> Option<Command> {
+    // both for the extra attack when the Attack Action is spent); then the attack aimed
+    // where a wound is worth most (`wounds::ai_aimed_attack`).
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
         if b.slots(u, Slot::Attack) == 0 {
             return None;
         }
         act(b, u, MeleeZoneAction::SteadyAim.into())
             .or_else(|| act(b, u, MeleeZoneAction::PowerStrike.into()))
+            .or_else(|| super::wounds::ai_aimed_attack(b, u, target))
     }
 
     fn close_in(
