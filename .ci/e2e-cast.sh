@@ -55,9 +55,9 @@ wait_for() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
-# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
 end_turn() {
-  xdotool key Return
+  xdotool key shift+Return
   for _ in 1 2 3 4 5 6; do
     sleep 0.5
     if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
@@ -316,10 +316,8 @@ done
 [ "$arrived" -eq 1 ] || fail "Cal's token is not on (7, 5) 30 s after the move"
 [ "$between" -gt 0 ] || fail "no frame caught Cal on the way: the move jumped"
 echo "e2e 11: $between frames caught Cal walking"
-# Esc (twice: the first drops the selection) opens the in-battle menu; N restarts the
+# Esc (once: with nothing pending it opens the in-battle menu, issue 31); N restarts the
 # battle with new dice: a second battle_started with another seed.
-xdotool key Escape
-sleep 0.5
 xdotool key Escape
 sleep 1
 shot 96-battle-menu

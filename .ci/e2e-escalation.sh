@@ -16,7 +16,8 @@
 #       Brannoc stands next to it.
 #   (d) Powers by real clicks: Grik and Hask end their turns; in round 2 Brannoc's
 #       "Staggering Blow" button (the action bar's Abilities section) and a click on
-#       Grik: the log shows the cast, the attack against PD (a hit with this seed: 15 vs
+#       Grik (Hask, Free and Nearby, is offered the Intercept of that melee attack: "No
+#       reaction" is clicked): the log shows the cast, the attack against PD (a hit with this seed: 15 vs
 #       14), the use spent (0 left) and Dazed on Grik, whose "Dz" badge is checked on the
 #       screenshot; then Sefa's "Healing Word" and a click on the wounded Brannoc: the
 #       use spent (1 left) and the healing.
@@ -60,9 +61,9 @@ count() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
-# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
 end_turn() {
-  xdotool key Return
+  xdotool key shift+Return
   for _ in 1 2 3 4 5 6; do
     sleep 0.5
     if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
@@ -200,6 +201,18 @@ sleep 2
 shot 109-esc-power-aim
 xdotool click 1
 wait_for '"kind":"cast","round":2,"actor":"Brannoc","target":"Grik".*"detail":"Staggering Blow"' 20
+# A melee power on Grik: Hask (Free, Grik Nearby) is offered its Intercept ("They can also
+# Intercept a melee attack intended for someone who's Nearby to them"); declined here.
+wait_for '"kind":"reaction_offered","round":2,"actor":"Hask","target":"Brannoc".*"trigger":"attack on Grik"' 20
+handover Goblins 1 2
+shot 109b-esc-attack-intercept-prompt
+press "No reaction"
+wait_for '"kind":"reaction_declined","round":2,"actor":"Hask"' 20
+handover Heroes 2 2
+# The Heroes' board replays what went on behind the handover screen: Space skips the rest
+# (the badge check below needs the board as it is now).
+xdotool key space
+sleep 1
 wait_for '"kind":"attack","round":2,"actor":"Brannoc","target":"Grik".*staggering blow' 20
 wait_for '"kind":"spent","round":2,"actor":"Brannoc".*1 use on use, 0 left' 20
 wait_for '"kind":"condition_added","round":2,"actor":"Brannoc","target":"Grik".*Dazed' 20
@@ -227,7 +240,8 @@ ae=$(compare -metric AE "$out/110b-esc-grik-card.png" "$out/110c-esc-dazed-toolt
 [ "${ae%.*}" -gt 3000 ] 2>/dev/null || fail "no tooltip over Grik's Dazed badge ($ae pixels changed)"
 xdotool mousemove 5 5
 sleep 0.5
-xdotool key Escape
+# Home: the card back on the unit whose turn it is (Esc would open the menu: issue 31).
+xdotool key Home
 sleep 0.5
 end_turn
 wait_for '"kind":"turn_started","round":2,"actor":"Sefa"' 20

@@ -6,18 +6,19 @@
 # e2e 11, tactical-d20 ambush (both sides human, hot-seat), 1280×800:
 #   - Space dismisses the handover screen; more Spaces end nothing (the Space/handover
 #     regression: a turn is never ended by dismissing the handover);
-#   - dialogs take the input (issue 31): with the Esc menu open, a click on an enemy and
+#   - dialogs take the input (issue 31): with the Esc menu open (one Esc: nothing pending), a click on an enemy and
 #     on a cell Tamsin can step to, and a right click, play nothing; with the settings
 #     screen or help open, clicks on the board and Enter play nothing (event log
 #     unchanged, the dialog still open); Esc closes them;
 #   - idle on the board, the game sleeps: its CPU use over 10 s stays under 15% of a
 #     core (it drew every frame before: ~100%);
-#   - Enter asks "End the turn?" (Tamsin has all her actions): a second Enter does not
-#     answer it, N closes it, Enter then Y ends the turn;
+#   - Shift+Enter asks "End the turn?" (Tamsin has all her actions): a second Shift+Enter
+#     or Enter does not answer it, N closes it, Shift+Enter then Y ends the turn;
 #   - Enter on the next handover screen does nothing (no turn ends, the board stays
 #     hidden); Space shows the board;
-#   - Tab and the arrows (units, camera) never give an egui button the keyboard, so a
-#     Space after them presses nothing (egui would click a focused button);
+#   - Tab and the arrows (targets, the cell cursor) never give an egui button the
+#     keyboard, so a Space after them (with Home: on Snarl's own cell) presses nothing
+#     (egui would click a focused button);
 #   - a greyed action (Trip: nobody in reach) clicked does nothing;
 #   - the wheel over the side panel scrolls it and leaves the map's zoom alone; over the
 #     map it zooms about the pointer (the cell under it stays there);
@@ -28,6 +29,10 @@
 #     ended on comes into view by itself);
 #   - the window resized to 1024×640: the map is fitted again inside the part left of
 #     the panel, End turn is still on screen.
+#
+# e2e 12, the flow courtyard again, keyboard only (issue 31): a whole turn and two
+# reaction answers with keys only, the cell cursor, Tab to a target, Esc's order, then the
+# level menu by keys (below, at the scenario).
 #
 # Usage: .ci/e2e-window.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -119,16 +124,14 @@ none '"kind":"turn_ended"' 3
 shot 91-board-after-spaces
 
 echo "e2e-window: dialogs take the input: a click on the board beside the Esc menu, the settings screen or help plays nothing"
-# Tamsin (3, 2) acts and is selected: the first Esc deselects her, the second opens the
-# menu. (2, 3), (1, 2) and (3, 4) are cells she can move to (a click there would move
-# her), Grub (15, 2) an enemy; each clicked beside the dialog's window, never on it (the
+# Tamsin (3, 2) acts and is selected, nothing is pending: one Esc opens the menu (issue
+# 31, item 8: it never deselects her). (2, 3), (1, 2) and (3, 4) are cells she can move
+# to (a click there would move her), Grub (15, 2) an enemy; each clicked beside the dialog's window, never on it (the
 # menu is in the middle of the map area, the settings screen in the middle of the
 # window, help at the top left), so it is the board that gets the click, not egui.
 xdotool key Escape
-sleep 0.7
-xdotool key Escape
 for _ in $(seq 1 10); do has_button Settings && break; sleep 0.5; done
-has_button Settings || fail "Esc, Esc did not open the in-battle menu"
+has_button Settings || fail "one Esc did not open the in-battle menu"
 n=$(wc -l <"$events")
 board_click 15 2
 board_click 2 3
@@ -165,18 +168,20 @@ idle=$(cpu 10)
 echo "e2e-window: idle CPU over 10 s: $idle% of a core"
 awk -v c="$idle" 'BEGIN { exit !(c < 15) }' || fail "the idle game uses $idle% of a core"
 
-echo "e2e-window: Enter asks first; a second Enter does not answer; N keeps playing; Y ends"
-xdotool key Return
+echo "e2e-window: Shift+Enter asks first; a second Shift+Enter or Enter does not answer; N keeps playing; Y ends"
+xdotool key shift+Return
 for _ in $(seq 1 10); do has_button "End turn anyway" && break; sleep 0.5; done
-has_button "End turn anyway" || fail "no 'End the turn?' after Enter with actions left"
+has_button "End turn anyway" || fail "no 'End the turn?' after Shift+Enter with actions left"
 shot 92-end-turn-question
+xdotool key shift+Return
+sleep 0.5
 xdotool key Return
 none '"kind":"turn_ended"' 2
 xdotool key n
 sleep 1.5
 ! has_button "End turn anyway" || fail "N did not close 'End the turn?'"
 none '"kind":"turn_ended"' 1
-xdotool key Return
+xdotool key shift+Return
 sleep 1.5
 has_button "End turn anyway" || fail "no 'End the turn?' the second time"
 xdotool key y
@@ -187,7 +192,7 @@ echo "e2e-window: Enter on the handover screen ends nothing and shows nothing"
 sleep 1.5
 xdotool key Return
 sleep 0.5
-xdotool key Return
+xdotool key shift+Return
 none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
 grep -q '"kind":"handover","round":1,"actor":"Ogre"' "$events" && fail "Enter dismissed the handover screen"
 has_button "Show the board" || fail "the handover screen is not up for the Ogre side"
@@ -197,16 +202,22 @@ sleep 1.5
 
 echo "e2e-window: Tab and the arrows never give a button the keyboard: a Space after them presses nothing"
 # (Tab gave egui's focus to the panel's first button, End turn: Space then pressed it.)
+# Tab inspects the next unit (the cursor jumps to it), Home brings the cursor back to
+# Snarl: a Space there confirms Snarl's own cell, which plays nothing.
+n=$(wc -l <"$events")
 xdotool key Tab
 sleep 1
+xdotool key Home
+sleep 0.5
 xdotool key space
 sleep 1.5
 ! has_button "End turn anyway" || fail "a Space after Tab pressed End turn"
-xdotool key Down Right Up Left Tab
+xdotool key Down Right Up Left Tab Home
 sleep 1
 xdotool key space
 none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
 ! has_button "End turn anyway" || fail "a Space after the arrows and Tab pressed End turn"
+[ "$(wc -l <"$events")" -eq "$n" ] || fail "Tab, Home and Space on Snarl played: $(tail -1 "$events")"
 
 echo "e2e-window: a greyed action does nothing when clicked"
 has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
@@ -290,7 +301,7 @@ echo "e2e-window: the minimap click moved cell (0, 2) from x $bx to $ax ($ae pix
 
 echo "e2e-window: after the handover the Wardens see Snarl's walk again, the camera gliding to it"
 xdotool mousemove 600 300
-xdotool key Return
+xdotool key shift+Return
 for _ in $(seq 1 10); do has_button "End turn anyway" && break; sleep 0.5; done
 has_button "End turn anyway" && xdotool key y
 wait_for '"kind":"turn_started","round":1,"actor":"Corwin"' 10
@@ -325,4 +336,83 @@ sd=$(convert "$out/95-1024x640.png" -crop 240x40+705+2 -colorspace Gray -format 
 awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "no panel heading at 1024×640 on screen ($sd)"
 alive
 cp "$events" "$out/events-11.jsonl"
+
+echo "e2e-window 12: keyboard only (issue 31): a whole turn and two reactions, then the level menu, no mouse"
+# The flow courtyard, hot-seat, as e2e 1 plays it with the mouse: Gor walks to (4, 2) and
+# attacks Wren; Hald declines his reaction (N), Wren defends (1); Gor's turn ends. Here
+# every input is a key: Home shows the cell cursor on Gor, the arrows move it, Enter does
+# what a click on its cell does; 3 arms Shove back, Tab jumps to its target, Esc cancels it
+# (and opens no menu). Then Esc opens the menu, Q quits to the level menu, Down, Tab and
+# Shift+Tab choose the level below the courtyard (escalation's crossroads) and Enter starts
+# it. The mouse is never touched (xdotool sends keys only).
+kill $game 2>/dev/null || true
+wait $game 2>/dev/null || true
+rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+"$bin" play levels/flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
+  alive
+  sleep 1
+done
+wait_for '"turn_started"' 60
+win=$(xdotool search --name Skirmish | head -1)
+sleep 3
+xdotool windowfocus --sync "$win" || true
+keys() { xdotool key --delay 300 "$@"; sleep 1; }
+keys space
+wait_for '"kind":"handover","round":1,"actor":"Raiders"'
+sleep 1
+# Gor stands on (7, 4): three cells left, two up.
+keys Home Left Left Left Up Up
+shot a0-keys-cursor-path
+keys Return
+wait_for '"kind":"moved","round":1,"actor":"Gor","from":\[[0-9]*,[0-9]*\],"to":\[4,2\]'
+sleep 1
+keys 3 Tab
+shot a1-keys-tab-target
+keys Escape
+has_button Settings && fail "Esc with Shove back armed opened the menu instead of cancelling it"
+# Wren stands on (3, 1): from Gor on (4, 2), one left, one up.
+keys Home Left Up
+shot a2-keys-attack-odds
+n=$(wc -l <"$events")
+keys Return
+wait_for '"kind":"attack","round":1,"actor":"Gor","target":"Wren","dice":"1d100","faces":\['
+wait_for '"kind":"reaction_offered","round":1,"actor":"Hald"'
+sleep 1
+keys space
+wait_for '"kind":"handover","round":1,"actor":"Keep Guard"'
+sleep 1
+shot a3-keys-reaction-prompt
+keys n
+wait_for '"kind":"reaction_declined","round":1,"actor":"Hald"'
+sleep 1
+keys 1
+wait_for '"kind":"defence","round":1,"actor":"Wren"'
+sleep 1
+keys space
+keys shift+Return
+has_button "End turn anyway" && keys y
+wait_for '"kind":"turn_ended","round":1,"actor":"Gor"'
+wait_for '"kind":"turn_started","round":1,"actor":"Rikk"'
+shot a4-keys-turn-over
+cp "$events" "$out/events-12a.jsonl"
+# Rikk's side (the Raiders) is at the screen: Esc opens the menu, Q quits to the levels.
+keys Escape
+has_button Settings || fail "Esc did not open the in-battle menu"
+keys q
+sleep 2
+keys Down Tab shift+Tab
+shot a5-keys-level-menu
+keys Return
+for _ in $(seq 1 20); do
+  [ "$(grep -c '"kind":"battle_started"' "$events")" -ge 2 ] && break
+  alive
+  sleep 1
+done
+grep '"kind":"battle_started"' "$events" | tail -1 | grep -q 'ruleset escalation' ||
+  fail "Down, Tab, Shift+Tab and Enter in the level menu did not start escalation's crossroads: $(grep '"kind":"battle_started"' "$events" | tail -1)"
+alive
+cp "$events" "$out/events-12.jsonl"
 echo "e2e-window: ok — screenshots and event logs in $out"

@@ -64,9 +64,9 @@ wait_for() {
 }
 cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 shot() { import -window root "$out/$1.png"; }
-# end_turn: Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
 end_turn() {
-  xdotool key Return
+  xdotool key shift+Return
   for _ in 1 2 3 4 5 6; do
     sleep 0.5
     if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then

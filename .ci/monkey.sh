@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Monkey test of the real window (issue 15): under Xvfb, random left/right/middle clicks,
-# drags, mouse wheel, the game's shortcut keys (digits, the README's letters, Space, Enter,
-# Tab, Esc, T, Ctrl+Z, F1, arrows, +/-) and random letters, and window resizes, for a set
+# drags, mouse wheel, the game's shortcut keys (digits, Shift+digits, the README's letters,
+# Space, Enter, Shift+Enter, Tab, Shift+Tab, Home, Esc, T, Ctrl+Z, F1, arrows, Shift+arrows,
+# +/-) and random letters, and window resizes, for a set
 # time on every level of levels/, on both grids, hot-seat and against the AI.
 #
 # Each run starts the game on a copy of the level whose sides are all Human (hot-seat) or
@@ -127,8 +128,9 @@ responsive() {
   shots=$((shots + 1))
 }
 
-keys=(1 2 3 4 5 6 7 8 9 0 space Return Tab Escape t ctrl+z F1 question plus minus
-      Up Down Left Right w a s d u b r p e q v g f h c k x j l i y o n m)
+keys=(1 2 3 4 5 6 7 8 9 0 space Return shift+Return Tab shift+Tab Home Escape t ctrl+z F1
+      question plus minus Up Down Left Right shift+Up shift+Left w a s d u b r p e q v g f
+      h c k x j l i y o n m shift+1 shift+2 shift+3 shift+4)
 rand_key() {
   if [ $((RANDOM % 5)) -eq 0 ]; then
     printf "\\x$(printf %x $((97 + RANDOM % 26)))"

@@ -25,7 +25,7 @@ pub fn jobs(asked: Option<usize>) -> usize {
 }
 
 /// A progress bar on stderr when it is a terminal (nothing otherwise).
-struct Progress {
+pub(crate) struct Progress {
     total: usize,
     label: String,
     tty: bool,
@@ -33,7 +33,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: usize, label: impl Into<String>) -> Progress {
+    pub(crate) fn new(total: usize, label: impl Into<String>) -> Progress {
         Progress {
             total,
             label: label.into(),
@@ -42,7 +42,7 @@ impl Progress {
         }
     }
 
-    fn tick(&self, done: usize) {
+    pub(crate) fn tick(&self, done: usize) {
         if !self.tty {
             return;
         }
@@ -83,7 +83,17 @@ pub const MAX_BATTLES: usize = 1_000_000;
 pub const MAX_JOBS: usize = 1024;
 
 /// `skirmish sim`.
-pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&Path>) -> ExitCode {
+/// `inputs`: the files the run reads (the level), which `--json` may not overwrite.
+/// Exit 0, 1 on a violated invariant, 2 on bad input, 3 when the summary cannot be
+/// written (the table is printed all the same).
+pub fn sim(
+    level: Level,
+    battles: usize,
+    seed: u64,
+    jobs: usize,
+    json: Option<&Path>,
+    inputs: &[&Path],
+) -> ExitCode {
     if !level.ruleset.playable() {
         note!(
             "{}: the {} ruleset cannot be played yet",
@@ -96,6 +106,13 @@ pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&P
         note!("--battles must be at least 1 and at most {MAX_BATTLES}");
         return ExitCode::from(2);
     }
+    // The output is checked before the work, so a long run is never thrown away.
+    if let Some(path) = json
+        && let Err(why) = crate::files::check_output(path, inputs)
+    {
+        note!("skirmish: {why}");
+        return ExitCode::from(3);
+    }
     let progress = Progress::new(battles, format!("{} battles", battles));
     let t = Instant::now();
     let summary = sim::simulate(&level, seed, battles, jobs, &|d| progress.tick(d));
@@ -105,19 +122,24 @@ pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&P
     } else {
         ExitCode::from(1)
     };
+    let mut written = json.is_some();
     if let Some(path) = json {
-        let text = match serde_json::to_string_pretty(&summary) {
-            Ok(t) => t,
-            Err(e) => {
-                note!("cannot encode the summary: {e}");
-                return ExitCode::from(1);
-            }
-        };
-        if let Err(e) = write_atomic(path, &text) {
-            note!("cannot write {}: {e}", path.display());
-            return ExitCode::from(1);
+        let w = serde_json::to_string_pretty(&summary)
+            .map_err(|e| format!("cannot encode the summary: {e}"))
+            .and_then(|text| {
+                write_atomic(path, &text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            });
+        if let Err(why) = w {
+            note!("skirmish: {why}");
+            written = false;
         }
     }
+    let status = if json.is_some() && !written {
+        ExitCode::from(3)
+    } else {
+        status
+    };
     let mut out = std::io::stdout().lock();
     let shown = write!(out, "{}", summary.table())
         .and_then(|()| {
@@ -128,8 +150,8 @@ pub fn sim(level: Level, battles: usize, seed: u64, jobs: usize, json: Option<&P
             )
         })
         .and_then(|()| match json {
-            Some(path) => writeln!(out, "summary written to {}", path.display()),
-            None => Ok(()),
+            Some(path) if written => writeln!(out, "summary written to {}", path.display()),
+            _ => Ok(()),
         });
     match shown {
         Ok(()) => status,

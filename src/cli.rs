@@ -1,16 +1,16 @@
 //! Command line: `skirmish [play LEVEL]`, `skirmish check FILE...`, `skirmish run LEVEL`,
-//! `skirmish sim LEVEL`, `skirmish soak`, `skirmish check-log LEVEL LOG`.
+//! `skirmish replay SAVE`, `skirmish forecast SAVE`, `skirmish sim LEVEL`, `skirmish
+//! soak`, `skirmish check-log LEVEL LOG`, `skirmish fuzz`. The commands' code is in
+//! their own files (`run.rs`, `saves.rs`, `batch.rs`, `check_log.rs`, `fuzz.rs`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use skirmish_rules::Battle;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::{self, Level};
-use skirmish_rules::record::record;
-use skirmish_rules::script::{self, Script};
-use skirmish_rules::{Battle, Status};
 
 /// Level opened when `skirmish` runs with no arguments.
 pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
@@ -24,6 +24,10 @@ pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
 struct Cli {
     #[command(subcommand)]
     cmd: Option<Cmd>,
+    /// The data folder (saves go in its `saves/`); default: `SKIRMISH_DATA_DIR`, else
+    /// the platform's data folder (README, "Files").
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -56,6 +60,9 @@ enum Cmd {
         /// Append every event to FILE as one JSON line (the format of `run --json`).
         #[arg(long, value_name = "FILE")]
         event_log: Option<PathBuf>,
+        /// Open a save (docs/saves.md) instead of a level: the battle where it was saved.
+        #[arg(long, value_name = "SAVE", conflicts_with_all = ["level", "grid", "seed"])]
+        load: Option<PathBuf>,
     },
     /// Check level files: every problem with FILE:LINE:COL; exit 1 if any.
     Check {
@@ -79,6 +86,53 @@ enum Cmd {
         /// Play the level on this grid instead of the one it names.
         #[arg(long, value_enum)]
         grid: Option<GridArg>,
+        /// Hand a side to the AI too (its name or number from 1), or `all`; may be given
+        /// more than once. The AI plays these and the level's AI sides whenever the
+        /// script has nothing for them.
+        #[arg(long, value_name = "all|SIDE")]
+        ai: Vec<String>,
+        /// Write a save of the battle to FILE at the end (docs/saves.md).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+    },
+    /// Replay a save without a window and print its event log; with --verify, only check
+    /// that it replays to the log it saved (exit 1 when not, 2 on a file that cannot be
+    /// read).
+    Replay {
+        /// The save file (a bare name is also looked for in the saves folder).
+        save: PathBuf,
+        /// One JSON object per event and line.
+        #[arg(long)]
+        json: bool,
+        /// Only check the save's event log hash.
+        #[arg(long, conflicts_with = "json")]
+        verify: bool,
+    },
+    /// Play the rest of a saved battle out many times with the AI on every side and fresh
+    /// dice: each side's chance to win with its 95% interval, the rounds left, and who is
+    /// most likely to fall.
+    Forecast {
+        /// The save file (a bare name is also looked for in the saves folder).
+        save: PathBuf,
+        /// From the position after command N of the save (default: the end).
+        #[arg(long, value_name = "N")]
+        at: Option<usize>,
+        /// Play-outs (at most 1,000,000).
+        #[arg(long, default_value_t = 1000, value_parser = battle_count)]
+        battles: usize,
+        /// Seed; play-out i gets dice seeded from it and i (the same seed gives the same
+        /// forecast on any number of threads).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: every core; at most 1024).
+        #[arg(long, value_parser = job_count)]
+        jobs: Option<usize>,
+        /// Units listed as most likely to fall.
+        #[arg(long, default_value_t = 5)]
+        units: usize,
+        /// Print the forecast as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Play N AI-vs-AI battles of LEVEL and sum them up: win rates with a 95% interval,
     /// rounds, damage, and how often each rule fired.
@@ -140,8 +194,8 @@ enum Cmd {
     /// exit 1 on any panic, hang (a case slower than 2 s) or violated property.
     Fuzz {
         /// Start no case after this many minutes (default 1; with --cases, no limit
-        /// unless given).
-        #[arg(long)]
+        /// unless given; at most 1,000,000, about two years).
+        #[arg(long, value_parser = minutes_arg)]
         minutes: Option<f64>,
         /// Run at most this many cases (round-robin over the three targets).
         #[arg(long)]
@@ -171,14 +225,23 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    let data_dir = cli.data_dir.as_deref();
     match cli.cmd {
-        None => play(None, None, None, None),
+        None => play(None, None, None, None, None, data_dir),
         Some(Cmd::Play {
             level,
             grid,
             seed,
             event_log,
-        }) => play(level.as_deref(), grid.map(Into::into), seed, event_log),
+            load,
+        }) => play(
+            level.as_deref(),
+            grid.map(Into::into),
+            seed,
+            event_log,
+            load.as_deref(),
+            data_dir,
+        ),
         Some(Cmd::Check { files }) => check(&files),
         Some(Cmd::Run {
             level,
@@ -186,7 +249,37 @@ pub fn main() -> ExitCode {
             script,
             json,
             grid,
-        }) => run(&level, seed, script.as_deref(), json, grid.map(Into::into)),
+            ai,
+            save,
+        }) => crate::run::run(&crate::run::RunArgs {
+            level: &level,
+            seed,
+            script: script.as_deref(),
+            json,
+            grid: grid.map(Into::into),
+            ai: &ai,
+            save: save.as_deref(),
+        }),
+        Some(Cmd::Replay { save, json, verify }) => {
+            crate::saves::replay(&crate::saves::find(&save, data_dir), json, verify)
+        }
+        Some(Cmd::Forecast {
+            save,
+            at,
+            battles,
+            seed,
+            jobs,
+            units,
+            json,
+        }) => crate::saves::forecast(&crate::saves::ForecastArgs {
+            save: &crate::saves::find(&save, data_dir),
+            at,
+            battles,
+            seed,
+            jobs: crate::batch::jobs(jobs),
+            json,
+            units,
+        }),
         Some(Cmd::Sim {
             level,
             battles,
@@ -195,7 +288,14 @@ pub fn main() -> ExitCode {
             grid,
             json,
         }) => match load(&level, grid.map(Into::into)) {
-            Ok(l) => crate::batch::sim(l, battles, seed, crate::batch::jobs(jobs), json.as_deref()),
+            Ok(l) => crate::batch::sim(
+                l,
+                battles,
+                seed,
+                crate::batch::jobs(jobs),
+                json.as_deref(),
+                &[level.as_path()],
+            ),
             Err(e) => {
                 note!("{e}");
                 ExitCode::from(2)
@@ -295,6 +395,27 @@ fn battle_count(s: &str) -> Result<usize, String> {
     )
 }
 
+/// `--minutes`: a number of minutes from 0 to 1,000,000 (beyond, a clock's deadline
+/// overflows: `1e18` once panicked).
+fn minutes_arg(s: &str) -> Result<f64, String> {
+    let m: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| "must be a number of minutes, such as 30 or 0.5".to_string())?;
+    if !m.is_finite() || m < 0.0 {
+        return Err("must be a number of minutes, 0 or more".into());
+    }
+    if m > MAX_MINUTES {
+        return Err(format!(
+            "must be at most {MAX_MINUTES} (minutes in one run, about two years)"
+        ));
+    }
+    Ok(m)
+}
+
+/// The longest `--minutes` a fuzz run takes.
+const MAX_MINUTES: f64 = 1_000_000.0;
+
 /// `--jobs`: 1 to [`crate::batch::MAX_JOBS`].
 fn job_count(s: &str) -> Result<usize, String> {
     count(s, crate::batch::MAX_JOBS, "(threads)")
@@ -358,92 +479,6 @@ fn check(files: &[PathBuf]) -> ExitCode {
     status(bad)
 }
 
-fn run(
-    level_path: &Path,
-    seed: Option<u64>,
-    script_path: Option<&Path>,
-    json: bool,
-    grid: Option<GridKind>,
-) -> ExitCode {
-    let level = match load(level_path, grid) {
-        Ok(l) => l,
-        Err(e) => {
-            note!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let script = match script_path.map(Script::load).transpose() {
-        Ok(s) => s.unwrap_or_default(),
-        Err(e) => {
-            note!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    let seed = seed.or(script.seed).or(level.seed).unwrap_or(0);
-    let mut battle = match script::start(&level, seed, &script) {
-        Ok(b) => b,
-        Err(e @ script::StartError::Dice { .. }) => {
-            // Like an illegal command: the script is wrong, not the level.
-            let file = script_path.map_or("script".into(), |p| p.display().to_string());
-            note!("{file}:{e}");
-            return ExitCode::from(1);
-        }
-        Err(e) => {
-            note!("{}: {e}", level_path.display());
-            return ExitCode::from(2);
-        }
-    };
-    let result = script::run(&mut battle, &script);
-    let status = if result.is_ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    };
-    let mut out = std::io::stdout().lock();
-    for l in battle.log() {
-        let r = record(&battle, l);
-        let line = if json { r.json() } else { r.text() };
-        if let Err(e) = writeln!(out, "{line}") {
-            return stdout_failed(e, status);
-        }
-    }
-    match result {
-        Err(stop) => {
-            if stop.dice.is_some() {
-                // `LINE:COL: dice entry …`: the script's file goes before it.
-                let file = script_path.map_or("script".into(), |p| p.display().to_string());
-                note!("stopped: {file}:{stop}");
-            } else {
-                note!("stopped: {stop}");
-            }
-            status
-        }
-        Ok(()) => {
-            if !json
-                && let Err(e) = writeln!(
-                    out,
-                    "-- {} (round {}, {} events)",
-                    match battle.status() {
-                        Status::Ended(Some(s)) => format!(
-                            "battle over: {} wins",
-                            battle.level().sides[s.0 as usize].name
-                        ),
-                        Status::Ended(None) => "battle over".into(),
-                        Status::Turn(u) => format!("script done; {}'s turn", battle.name(u)),
-                        Status::AwaitingReaction(u) =>
-                            format!("script done; waiting for {}'s reaction", battle.name(u)),
-                    },
-                    battle.round(),
-                    battle.log().len()
-                )
-            {
-                return stdout_failed(e, status);
-            }
-            status
-        }
-    }
-}
-
 /// Where the shipped levels are: ./levels, next to the binary, or the source tree's.
 pub fn levels_dir() -> PathBuf {
     let mut c = vec![PathBuf::from("levels")];
@@ -463,13 +498,23 @@ fn play(
     grid: Option<GridKind>,
     seed: Option<u64>,
     event_log: Option<PathBuf>,
+    save: Option<&Path>,
+    data_dir: Option<&Path>,
 ) -> ExitCode {
     let mut launch = crate::game::Launch {
         grid,
         seed,
         event_log,
+        saves: crate::folders::saves_dir(data_dir),
         ..Default::default()
     };
+    // A save must load (replay to its log) before a window opens.
+    if let Some(file) = save {
+        match crate::saves::open(&crate::saves::find(file, data_dir)) {
+            Ok(loaded) => launch.load = Some(loaded.save),
+            Err(code) => return code,
+        }
+    }
     // The level asked for on the command line must load and be playable, or we say why
     // and do not open a window.
     if let Some(path) = path {

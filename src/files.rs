@@ -17,6 +17,26 @@ static MADE: AtomicU64 = AtomicU64::new(0);
 /// the folder flushed so the rename itself survives a power cut. On any error the
 /// temporary file is removed and `path` is untouched. The folder must exist.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // A symbolic link is followed: its target is replaced, the link stays.
+    let target;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            target = resolve_link(path)?;
+            target.as_path()
+        }
+        _ => path,
+    };
+    if let Ok(m) = std::fs::metadata(path)
+        && let Some(what) = skirmish_rules::text_file::not_a_file(&m)
+    {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is {what}, not a file; it is not replaced",
+                path.display()
+            ),
+        ));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -46,6 +66,85 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     sync_dir(&dir);
     Ok(())
+}
+
+/// Where a symbolic link points, followed to the end (the target may not exist yet:
+/// the last link's target, taken relative to the link's folder).
+fn resolve_link(path: &Path) -> std::io::Result<PathBuf> {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return Ok(p);
+    }
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(d) if to.is_relative() => d.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "{}: too many symbolic links",
+        path.display()
+    )))
+}
+
+/// Check before a long run that `out` can be written when it ends: it is not an input
+/// of the run (`inputs`), not a folder, device, FIFO or socket, and its folder exists
+/// and takes a new file. The reason, in one line, when not.
+pub fn check_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let shown = out.display();
+    let real = |p: &Path| std::fs::canonicalize(p).ok();
+    if let Some(o) = real(out)
+        && inputs.iter().any(|i| real(i).as_ref() == Some(&o))
+    {
+        return Err(format!(
+            "{shown} is also an input of this run; refusing to overwrite it"
+        ));
+    }
+    let target = match std::fs::symlink_metadata(out) {
+        Ok(m) if m.file_type().is_symlink() => {
+            resolve_link(out).map_err(|e| format!("{shown}: {e}"))?
+        }
+        _ => out.to_path_buf(),
+    };
+    if let Ok(m) = std::fs::metadata(&target)
+        && let Some(what) = skirmish_rules::text_file::not_a_file(&m)
+    {
+        return Err(format!(
+            "{shown} is {what}, not a file; refusing to replace it"
+        ));
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(format!(
+            "{shown}: the folder {} does not exist",
+            dir.display()
+        ));
+    }
+    let probe = dir.join(format!(
+        ".skirmish-probe.{}.{}.tmp",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed)
+    ));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(format!("{shown}: cannot write in {}: {e}", dir.display())),
+    }
 }
 
 /// [`write_atomic`] for text, with the path in the error message.

@@ -204,9 +204,12 @@ fn record(f: &Failure, label: &str, out: &Path, report: &mut Report) {
 /// Run cases until the time or the case count is up (or a case hangs).
 pub fn run(o: &Options) -> Report {
     let start = Instant::now();
-    let deadline = o
-        .minutes
-        .map(|m| start + Duration::from_secs_f64(m.max(0.0) * 60.0));
+    // A deadline past what the clock can hold is no deadline (never a panic).
+    let deadline = o.minutes.and_then(|m| {
+        Duration::try_from_secs_f64(m.max(0.0) * 60.0)
+            .ok()
+            .and_then(|d| start.checked_add(d))
+    });
     let limit = o.cases.unwrap_or(u64::MAX);
     let levels = Arc::new(o.levels.clone());
     let next = Arc::new(AtomicU64::new(0));
@@ -386,6 +389,26 @@ mod tests {
         r.slow_under_load = 0;
         assert_eq!(r.slow_line(), None);
         assert!(!r.failed());
+    }
+
+    /// A deadline past what the clock holds is no deadline, never a panic (issue 33:
+    /// `--minutes 1e18` panicked with "overflow when adding duration to instant"; the
+    /// CLI now refuses more than 1,000,000 minutes, and the driver, which the rules
+    /// crate's fuzz example shares, takes any number).
+    #[test]
+    fn an_endless_deadline_runs_its_cases_without_a_panic() {
+        for m in [1e18, 1e308, f64::INFINITY] {
+            let o = Options {
+                minutes: Some(m),
+                cases: Some(3),
+                seed: 1,
+                out: std::env::temp_dir().join("skirmish-fuzz-endless"),
+                jobs: 1,
+                levels: Vec::new(),
+            };
+            let r = run(&o);
+            assert_eq!(r.cases.iter().sum::<u64>(), 3, "{m}");
+        }
     }
 
     /// A failure's files are written where the summary says, and a hung command case's

@@ -15,5 +15,8 @@ pub mod batch;
 pub mod check_log;
 pub mod cli;
 pub mod files;
+pub mod folders;
 pub mod fuzz;
 pub mod game;
+pub mod run;
+pub mod saves;

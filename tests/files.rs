@@ -128,3 +128,103 @@ fn a_writer_killed_at_any_moment_leaves_a_whole_file() {
     // after); the file itself is always whole.
     let _ = std::fs::remove_dir_all(&d);
 }
+
+fn skirmish(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .env("SKIRMISH_MUTE", "1")
+        .output()
+        .expect("the skirmish binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A symbolic link is followed (its target written atomically, the link kept); a FIFO
+/// or a folder in the way is not replaced.
+#[test]
+fn a_link_is_followed_and_what_is_not_a_file_is_not_replaced() {
+    let d = scratch("links");
+    let real = d.join("real.json");
+    std::fs::write(&real, b"old").unwrap();
+    #[cfg(unix)]
+    {
+        let link = d.join("link.json");
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        let fifo = d.join("pipe");
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            let e = write_atomic(&fifo, b"x").unwrap_err().to_string();
+            assert!(
+                e.contains("is a FIFO (named pipe), not a file; it is not replaced"),
+                "{e}"
+            );
+            assert!(!std::fs::metadata(&fifo).unwrap().is_file(), "still a FIFO");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `sim --json` checks its output before the battles: a folder, a missing folder or the
+/// level itself is refused at once (exit 3, one line), and the level is untouched.
+#[test]
+fn sim_checks_its_output_before_the_battles() {
+    let d = scratch("sim");
+    let level = d.join("duel.ron");
+    std::fs::copy(crate::repo("levels/flow-bridge.ron"), &level).unwrap();
+    let before = std::fs::read(&level).unwrap();
+    let lv = level.to_str().unwrap();
+    let cases = [
+        (
+            d.to_str().unwrap().to_string(),
+            "is a folder, not a file; refusing to replace it",
+        ),
+        (
+            d.join("no/such/out.json").to_str().unwrap().to_string(),
+            "does not exist",
+        ),
+        (
+            lv.to_string(),
+            "is also an input of this run; refusing to overwrite it",
+        ),
+    ];
+    for (out, words) in cases {
+        let (code, stdout, stderr) = skirmish(&["sim", lv, "--battles", "1000000", "--json", &out]);
+        assert_eq!(code, 3, "{out}: {stderr}");
+        assert!(stderr.contains(words), "{out}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stdout.is_empty(), "no battle was played: {stdout}");
+    }
+    assert_eq!(std::fs::read(&level).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `fuzz --minutes` takes 0 to 1,000,000 minutes; more (`1e18` once panicked), a
+/// negative or a word is one clear line and exit 2.
+#[test]
+fn fuzz_minutes_out_of_range_are_refused_in_one_line() {
+    for (m, words) in [
+        ("1e18", "must be at most 1000000"),
+        ("1e308", "must be at most 1000000"),
+        ("inf", "must be a number of minutes, 0 or more"),
+        ("abc", "must be a number of minutes, such as 30 or 0.5"),
+    ] {
+        let (code, _, stderr) = skirmish(&["fuzz", "--minutes", m, "--cases", "1"]);
+        assert_eq!(code, 2, "{m}: {stderr}");
+        assert!(stderr.contains(words), "{m}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{m}: {stderr}");
+    }
+}

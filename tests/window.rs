@@ -8,6 +8,9 @@ mod prefs;
 /// Dialogs take the input: a click or a board key beside one plays nothing.
 mod dialogs;
 
+/// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
+mod keyboard;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};
@@ -286,6 +289,7 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
             "Wait: caster [] Standard",
             "Wait: move [] Standard",
             "Wait: trip [] Standard",
+            "Wait: spell, Defend, Assist [] Standard",
             "Step [X] Quick",
             "Grapple attack [J] Standard",
             "Break Free [B] Standard",
@@ -302,9 +306,9 @@ fn each_rulesets_action_bar_keeps_its_labels_keys_and_prices() {
     assert_eq!(d20[0], Some("an enemy"));
     assert_eq!(d20[2], Some("a cell"));
     assert_eq!(d20[16], Some("an ally"));
-    assert_eq!(d20[29], Some("itself or an adjacent bleeding ally"));
-    assert_eq!(d20[30], Some("an adjacent ally"));
-    assert_eq!(d20[31], None, "the Command asks for words");
+    assert_eq!(d20[30], Some("itself or an adjacent bleeding ally"));
+    assert_eq!(d20[31], Some("an adjacent ally"));
+    assert_eq!(d20[32], None, "the Command asks for words");
     assert_eq!(key(&b, "Command").words().map(|w| w.0), Some(13));
 }
 

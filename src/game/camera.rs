@@ -1,5 +1,6 @@
-//! Camera: pan with the arrow keys, WASD or a middle-button drag; zoom with the wheel or
-//! +/-. The wheel and drags over a panel belong to the panel (it scrolls), never to the
+//! Camera: pan with Shift and the arrow keys or WASD (the key map's Pan binds; the arrows
+//! alone move the cell cursor, which the camera follows when it leaves the view) or a
+//! middle-button drag; zoom with the wheel or +/-. The wheel and drags over a panel belong to the panel (it scrolls), never to the
 //! map; nothing moves while the handover screen hides the board. A resized window gets
 //! the whole map fitted again. The camera glides to a point ([`Glide`]: the replay after
 //! a handover, the minimap) and, when the setting is on, to the unit whose turn starts
@@ -14,6 +15,7 @@ use skirmish_rules::components::UnitId;
 
 use super::act::board_hidden;
 use super::framing::{Glide, frame_points, glide_at, view_rect};
+use super::keymap::{Bind, KeyMap};
 use super::layout::MapLayout;
 use super::prefs::AnimSpeed;
 use super::replay::Replay;
@@ -23,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Glide>().add_systems(
         Update,
         (
-            (pan, zoom, follow, glide).run_if(not(board_hidden)),
+            (pan, zoom, follow, follow_cursor, glide).run_if(not(board_hidden)),
             refit,
             note_layout,
         )
@@ -86,6 +88,7 @@ fn follow(
     view: Res<View>,
     replay: Res<Replay>,
     keys: Res<ButtonInput<KeyCode>>,
+    map: Res<KeyMap>,
     mouse: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Transform, &Projection), With<Camera2d>>,
@@ -100,7 +103,7 @@ fn follow(
     let (Some(u), Some(layout)) = (cur, layout) else {
         return;
     };
-    if !view.follow || player_pans(&keys, &mouse) {
+    if !view.follow || player_pans(&keys, &map, &mouse) {
         return;
     }
     let Some((at, scale, size)) = camera_now(&windows, &cams) else {
@@ -114,18 +117,43 @@ fn follow(
 }
 
 /// Is the player moving the camera (a pan key held, the middle button dragging)?
-pub fn player_pans(keys: &ButtonInput<KeyCode>, mouse: &ButtonInput<MouseButton>) -> bool {
+pub fn player_pans(
+    keys: &ButtonInput<KeyCode>,
+    map: &KeyMap,
+    mouse: &ButtonInput<MouseButton>,
+) -> bool {
     mouse.pressed(MouseButton::Middle)
-        || keys.any_pressed([
-            KeyCode::ArrowLeft,
-            KeyCode::ArrowRight,
-            KeyCode::ArrowUp,
-            KeyCode::ArrowDown,
-            KeyCode::KeyW,
-            KeyCode::KeyA,
-            KeyCode::KeyS,
-            KeyCode::KeyD,
-        ])
+        || [Bind::PanUp, Bind::PanDown, Bind::PanLeft, Bind::PanRight]
+            .into_iter()
+            .any(|b| map.held(b, keys))
+}
+
+/// The camera keeps the cell cursor in view while the keys move it: when it leaves the
+/// map area (less than a cell to spare), the camera glides to it.
+fn follow_cursor(
+    view: Res<View>,
+    layout: Option<Res<MapLayout>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Transform, &Projection), With<Camera2d>>,
+    mut g: ResMut<Glide>,
+    mut last: Local<Option<skirmish_rules::grid::Cell>>,
+) {
+    let at = view.cursor.filter(|_| view.keyboard);
+    if at == *last {
+        return;
+    }
+    *last = at;
+    let (Some(c), Some(layout)) = (at, layout) else {
+        return;
+    };
+    let Some((cam, scale, size)) = camera_now(&windows, &cams) else {
+        return;
+    };
+    let p = layout.world(c);
+    let r = view_rect(cam, scale, size.x, size.y);
+    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale) {
+        g.start(cam, to);
+    }
 }
 
 const PAN_SPEED: f32 = 500.0;
@@ -151,9 +179,11 @@ fn pointer_over_ui(
 /// The longest time step a key pan moves by in one frame, in seconds.
 const MAX_PAN_STEP: f32 = 0.05;
 
+#[allow(clippy::too_many_arguments)]
 fn pan(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
+    map: Res<KeyMap>,
     mouse: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     egui: Res<EguiWantsInput>,
@@ -172,20 +202,14 @@ fn pan(
         *dragging = false;
     }
     let mut dir = Vec2::ZERO;
-    if !egui.wants_any_keyboard_input()
-        && !keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
-    {
-        for (k, d) in [
-            (KeyCode::ArrowLeft, Vec2::NEG_X),
-            (KeyCode::KeyA, Vec2::NEG_X),
-            (KeyCode::ArrowRight, Vec2::X),
-            (KeyCode::KeyD, Vec2::X),
-            (KeyCode::ArrowUp, Vec2::Y),
-            (KeyCode::KeyW, Vec2::Y),
-            (KeyCode::ArrowDown, Vec2::NEG_Y),
-            (KeyCode::KeyS, Vec2::NEG_Y),
+    if !egui.wants_any_keyboard_input() {
+        for (b, d) in [
+            (Bind::PanLeft, Vec2::NEG_X),
+            (Bind::PanRight, Vec2::X),
+            (Bind::PanUp, Vec2::Y),
+            (Bind::PanDown, Vec2::NEG_Y),
         ] {
-            if keys.pressed(k) {
+            if map.held(b, &keys) {
                 dir += d;
             }
         }
@@ -221,8 +245,10 @@ pub fn zoom_about(at: Vec2, scale: f32, new_scale: f32, cursor: Vec2, size: Vec2
     at + off * (scale - new_scale)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn zoom(
     keys: Res<ButtonInput<KeyCode>>,
+    map: Res<KeyMap>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Res<EguiWantsInput>,
     windows: Query<&Window, With<PrimaryWindow>>,
@@ -242,10 +268,10 @@ fn zoom(
             .and_then(|w| Some((w.cursor_position()?, Vec2::new(w.width(), w.height()))));
     }
     if !egui.wants_any_keyboard_input() {
-        if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        if map.just(Bind::ZoomIn, &keys) {
             steps -= 1.0;
         }
-        if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        if map.just(Bind::ZoomOut, &keys) {
             steps += 1.0;
         }
     }

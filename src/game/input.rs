@@ -5,16 +5,18 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
+use skirmish_rules::abilities::Targeting;
 use skirmish_rules::{Battle, Status};
 
 use super::act::ActionKey;
 use super::dialog::{self, Dialog};
+use super::keymap::{Bind, Chord, KeyMap, OPTION_KEYS};
 use super::layout::MapLayout;
 use super::replay::Replay;
 use super::{BattleRes, GameSystems, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<KeyMap>().add_systems(
         Update,
         (hover, clicks, keys)
             .chain()
@@ -38,14 +40,29 @@ fn cursor_world(
     cam.viewport_to_world_2d(gt, pos).ok()
 }
 
+/// The cell under the pointer, while the mouse has the board: once the keys move the
+/// cell cursor, the pointer's cell counts again only when the pointer moves or clicks
+/// (the cursor then hides).
 fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform)>,
     layout: Option<Res<MapLayout>>,
     egui: Res<EguiWantsInput>,
+    mouse: Res<ButtonInput<MouseButton>>,
     mut view: ResMut<View>,
+    mut last: Local<Option<Vec2>>,
 ) {
     let Some(layout) = layout else { return };
+    let pointer = windows.single().ok().and_then(|w| w.cursor_position());
+    // A click where the pointer stands is the pointer's, even if it did not move.
+    let moved = pointer != *last || mouse.get_just_pressed().next().is_some();
+    *last = pointer;
+    if view.keyboard {
+        if !moved || pointer.is_none() {
+            return;
+        }
+        view.keyboard = false;
+    }
     let cell = if egui.is_pointer_over_area() {
         None
     } else {
@@ -93,9 +110,12 @@ fn clicks(
 }
 
 /// Keys → intent: the open dialog's keys only ([`Dialog`]); the board's keys when none is
-/// open.
+/// open. Every key is read through the [`KeyMap`].
+#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
+    mut presses: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    map: Res<KeyMap>,
     egui: Res<EguiWantsInput>,
     battle: Res<BattleRes>,
     session: Res<Session>,
@@ -106,35 +126,38 @@ fn keys(
     if egui.wants_any_keyboard_input() {
         return;
     }
+    // Every press this frame, in order: at a slow frame two presses of one key (an arrow
+    // tapped twice) both count, where `just_pressed` would see one.
+    let pressed: Vec<KeyCode> = presses
+        .read()
+        .filter(|e| e.state == bevy::input::ButtonState::Pressed)
+        .map(|e| e.key_code)
+        .collect();
     let b = &battle.0;
+    let k = |bind: Bind| map.just(bind, &keys);
     let dialog = dialog::open(b, &session, &view);
     if dialog == Some(Dialog::Handover) {
         // The handover screen has its own key, and nothing behind it hears any other.
-        if keys.just_pressed(KeyCode::Space) {
+        if k(Bind::ShowBoard) {
             intent.handover = true;
         }
         return;
     }
-    // A fast chord (press and release within one frame) leaves the modifier "just
-    // released" rather than "pressed": count both.
-    let held = |a: KeyCode, b: KeyCode| keys.any_pressed([a, b]) || keys.any_just_released([a, b]);
-    let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
-    let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
-    if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
+    if k(Bind::Help) {
         view.help = !view.help;
         return;
     }
     if dialog == Some(Dialog::Settings) {
         // The settings screen is open: Esc closes it, no other key acts.
-        if keys.just_pressed(KeyCode::Escape) {
+        if k(Bind::Close) {
             view.settings_open = false;
         }
         return;
     }
-    if keys.just_pressed(KeyCode::F2) {
+    if k(Bind::Minimap) {
         view.minimap = !view.minimap;
     }
-    if replay.running() && keys.any_just_pressed([KeyCode::Space, KeyCode::Escape]) {
+    if replay.running() && (k(Bind::ShowBoard) || k(Bind::Escape)) {
         // Space or Esc during the replay after a handover: the rest lands at once (and
         // nothing else: Esc opens no menu, cancels nothing).
         intent.skip_replay = true;
@@ -143,50 +166,50 @@ fn keys(
     match dialog {
         Some(Dialog::Handover | Dialog::Settings) => {}
         Some(Dialog::Menu) => {
-            if keys.just_pressed(KeyCode::KeyO) {
+            if k(Bind::OpenSettings) {
                 view.battle_menu = false;
                 view.settings_open = true;
             }
-            if keys.any_just_pressed([KeyCode::Escape, KeyCode::Enter]) {
+            if k(Bind::Resume) {
                 view.battle_menu = false;
             }
-            if keys.just_pressed(KeyCode::KeyR) {
+            if k(Bind::Restart) {
                 view.battle_menu = false;
                 intent.restart = true;
             }
-            if keys.just_pressed(KeyCode::KeyN) {
+            if k(Bind::NewDice) {
                 view.battle_menu = false;
                 intent.restart = true;
                 intent.new_dice = true;
             }
-            if keys.just_pressed(KeyCode::KeyQ) {
+            if k(Bind::Quit) {
                 view.battle_menu = false;
                 intent.menu = true;
             }
         }
         Some(Dialog::Help) => {
-            if keys.just_pressed(KeyCode::Escape) {
+            if k(Bind::Close) {
                 view.help = false;
             }
         }
         Some(Dialog::Words) => {
             // (The text field has the keyboard while it has the focus.)
-            if keys.just_pressed(KeyCode::Escape) {
+            if k(Bind::Close) {
                 intent.cancel = true;
             }
         }
         Some(Dialog::Reaction) => {
             let options = b.window().map(|w| w.options.clone()).unwrap_or_default();
-            if keys.any_just_pressed([KeyCode::KeyY, KeyCode::Enter])
+            if k(Bind::Accept)
                 && let Some(o) = options.first()
             {
                 intent.react = Some(Some(*o));
             }
-            if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+            if k(Bind::No) {
                 intent.react = Some(None);
             }
-            for (i, k) in DIGITS.iter().enumerate() {
-                if keys.just_pressed(*k)
+            for (i, key) in OPTION_KEYS.iter().enumerate() {
+                if Chord::plain(*key).just(&keys)
                     && let Some(o) = options.get(i)
                 {
                     intent.react = Some(Some(*o));
@@ -194,100 +217,120 @@ fn keys(
             }
         }
         Some(Dialog::Victory) => {
-            if keys.just_pressed(KeyCode::KeyR) {
+            if k(Bind::Restart) {
                 intent.restart = true;
             }
-            if keys.any_just_pressed([KeyCode::KeyM, KeyCode::Escape]) {
+            if k(Bind::Leave) {
                 intent.menu = true;
             }
         }
         Some(Dialog::ConfirmEnd) => {
             // Y ends the turn, N or Esc keeps playing; nothing else acts meanwhile (not
             // even Enter: a second press must not end the turn).
-            if keys.just_pressed(KeyCode::KeyY) {
+            if k(Bind::Yes) {
                 intent.confirm_end = Some(true);
             }
-            if keys.any_just_pressed([KeyCode::KeyN, KeyCode::Escape]) {
+            if k(Bind::No) {
                 intent.confirm_end = Some(false);
             }
         }
         Some(Dialog::Chooser) => {
             // Its digits answer it; nothing else acts meanwhile.
             let n = view.chooser.as_ref().map_or(0, |c| c.options.len());
-            for (i, k) in DIGITS.iter().enumerate().take(n) {
-                if keys.just_pressed(*k) {
+            for (i, key) in OPTION_KEYS.iter().enumerate().take(n) {
+                if Chord::plain(*key).just(&keys) {
                     intent.choose = Some(i);
                 }
             }
-            if keys.just_pressed(KeyCode::Escape) {
+            if k(Bind::Close) {
                 intent.cancel = true;
             }
         }
-        None => board_keys(&keys, b, ctrl, &mut view, &mut intent),
+        None => board_keys(&keys, &pressed, &map, b, &mut view, &mut intent),
     }
 }
 
-/// The board's keys, with no dialog open, on a unit's turn.
+/// The board's keys, with no dialog open: the cursor, Tab, Esc and the toggles at any
+/// time; the acting keys on a unit's turn.
 fn board_keys(
     keys: &ButtonInput<KeyCode>,
+    pressed: &[KeyCode],
+    map: &KeyMap,
     b: &Battle,
-    ctrl: bool,
     view: &mut View,
     intent: &mut Intent,
 ) {
+    let k = |bind: Bind| map.just(bind, keys);
+    for (bind, step) in [
+        (Bind::CursorUp, (0, -1)),
+        (Bind::CursorDown, (0, 1)),
+        (Bind::CursorLeft, (-1, 0)),
+        (Bind::CursorRight, (1, 0)),
+    ] {
+        // Each press moves the cursor a cell (a held key's repeats too), however many
+        // came in one frame; a press with no message (tests) counts once.
+        let times = map
+            .chords(bind)
+            .iter()
+            .filter(|c| c.modifiers_match(keys))
+            .map(|c| pressed.iter().filter(|&&p| p == c.key).count())
+            .sum::<usize>()
+            .max(usize::from(k(bind))) as i32;
+        if times > 0 {
+            let (x, y) = intent.cursor_step.unwrap_or((0, 0));
+            intent.cursor_step = Some((x + step.0 * times, y + step.1 * times));
+        }
+    }
+    if k(Bind::NextTarget) {
+        intent.cycle = Some(1);
+    }
+    if k(Bind::PrevTarget) {
+        intent.cycle = Some(-1);
+    }
+    if k(Bind::Actor) {
+        intent.actor = true;
+    }
+    if k(Bind::Threat) {
+        view.threat = !view.threat;
+    }
+    if k(Bind::Escape) {
+        // Esc cancels what is pending; with nothing to cancel it opens the in-battle
+        // menu. It never deselects the acting unit.
+        if view.cancellable() {
+            intent.cancel = true;
+        } else {
+            view.battle_menu = true;
+        }
+        return;
+    }
     if !matches!(b.status(), Status::Turn(_)) {
         return;
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+    if k(Bind::Undo) {
         intent.undo = true;
         return;
     }
-    if view.casting.is_some() && keys.just_pressed(KeyCode::Enter) {
-        // Enter casts the ability being aimed (with the targets picked).
+    // Enter casts an ability aimed at several creatures with those picked (Space picks
+    // them); otherwise Enter and Space confirm the cursor's cell.
+    let several = view.casting.as_ref().is_some_and(|c| {
+        b.ability(c.caster, c.ability)
+            .is_some_and(|a| matches!(a.target, Targeting::Several { .. }))
+    });
+    if several && k(Bind::CastPicked) {
         intent.cast = true;
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        // Enter ends the turn (asking first when actions are left). Space does not: it
-        // only ever dismisses the handover screen.
+    } else if k(Bind::Confirm) {
+        intent.confirm = true;
+    }
+    if k(Bind::EndTurn) {
         intent.end_turn = true;
     }
-    if keys.just_pressed(KeyCode::Space) {
-        intent.space = true;
-    }
-    if !ctrl && keys.just_pressed(KeyCode::KeyM) {
+    if k(Bind::NextAbility) {
         intent.next_ability = true;
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        // Esc cancels what is under way; with nothing to cancel it opens the in-battle
-        // menu.
-        if view.pending.is_none() && view.casting.is_none() && view.selected.is_none() {
-            view.battle_menu = true;
-        } else {
-            intent.cancel = true;
-        }
-    }
-    if keys.just_pressed(KeyCode::Tab) {
-        intent.cycle = true;
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        view.threat = !view.threat;
-    }
-    if !ctrl {
-        for a in ActionKey::of(b) {
-            if a.key().is_some_and(|k| keys.just_pressed(k)) {
-                intent.action = Some(a);
-            }
+    let actions: Vec<ActionKey> = ActionKey::of(b).collect();
+    for a in &actions {
+        if a.chord(b).is_some_and(|c| c.just(keys)) {
+            intent.action = Some(*a);
         }
     }
 }
-
-const DIGITS: [KeyCode; 9] = [
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];

@@ -9,8 +9,9 @@ use skirmish_rules::level::Controller;
 use skirmish_rules::rulesets::Registry;
 
 use super::hud::settings_screen;
+use super::keymap::{Bind, KeyMap};
 use super::settings::{Saved, commit};
-use super::{Launch, ReactPolicy, Screen, Session, View, start_battle};
+use super::{Launch, ReactPolicy, Screen, Session, View, start_battle, start_loaded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
@@ -76,6 +77,13 @@ fn auto_start(
     mut next: ResMut<NextState<Screen>>,
     view: Res<View>,
 ) {
+    if let Some(save) = launch.load.take() {
+        match start_loaded(&mut commands, &save, launch.event_log.clone()) {
+            Ok(()) => next.set(Screen::Battle),
+            Err(e) => menu.error = Some(e),
+        }
+        return;
+    }
     let Some(i) = launch.start.take() else {
         return;
     };
@@ -87,8 +95,10 @@ fn auto_start(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
+    map: Res<KeyMap>,
     mut commands: Commands,
     launch: Res<Launch>,
     mut menu: ResMut<MenuState>,
@@ -105,9 +115,31 @@ fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let mut start = keys.just_pressed(KeyCode::Enter) && !view.settings_open;
-    if view.settings_open && keys.just_pressed(KeyCode::Escape) {
+    let mut start = map.just(Bind::Start, &keys) && !view.settings_open;
+    if view.settings_open && map.just(Bind::Close, &keys) {
         view.settings_open = false;
+    }
+    // Up/Down (W/S) and Tab/Shift+Tab choose among the playable levels (wrapping).
+    let mut moved = false;
+    if !view.settings_open {
+        let dir =
+            i32::from(map.just(Bind::LevelDown, &keys)) - i32::from(map.just(Bind::LevelUp, &keys));
+        let playable: Vec<usize> = (0..launch.levels.len())
+            .filter(|&i| launch.levels[i].1.ruleset.playable())
+            .collect();
+        if dir != 0 && !playable.is_empty() {
+            let n = playable.len() as i32;
+            let at = playable.iter().position(|&i| i == menu.chosen);
+            let next = match at {
+                Some(p) => (p as i32 + dir).rem_euclid(n),
+                None if dir < 0 => n - 1,
+                None => 0,
+            };
+            menu.chosen = playable[next as usize];
+            menu.policies.clear();
+            menu.controllers.clear();
+            moved = true;
+        }
     }
     // A new default reaction policy (Settings) fills the sides' choices again.
     if menu.default_policy != view.prefs.reactions {
@@ -128,7 +160,10 @@ fn draw(
                 open_settings = true;
             }
         });
-        ui.label("Turn-based tactics on square and hex grids. Pick a level, then Start (Enter).");
+        ui.label(
+            "Turn-based tactics on square and hex grids. Pick a level (Up/Down or Tab), then \
+             Start (Enter).",
+        );
         ui.separator();
         if launch.levels.is_empty() {
             ui.colored_label(
@@ -166,6 +201,9 @@ fn draw(
                                 &level.description
                             }
                         ));
+                        if moved && menu.chosen == i {
+                            r.scroll_to_me(None);
+                        }
                         if r.clicked() {
                             menu.chosen = i;
                             menu.policies.clear();

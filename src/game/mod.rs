@@ -19,10 +19,13 @@
 //! - `minimap`: the overview of a map larger than the view (click or drag to look);
 //! - `replay`: after a hot-seat handover, what the side missed plays again, beat by
 //!   beat, the camera gliding to each;
-//! - `input`: mouse and keyboard → [`Intent`]; while a dialog, menu or prompt is open
-//!   (`dialog`), only its keys act and a click on the board plays nothing;
-//! - `act`: [`Intent`] → commands, selection, undo, hot-seat, automatic reactions,
-//!   the `--event-log` file;
+//! - `keymap`: every key the window reads, as data (help lists it; rebinding will edit
+//!   it);
+//! - `input`: mouse and keyboard → [`Intent`], keys read through the `keymap`; while a
+//!   dialog, menu or prompt is open (`dialog`), only its keys act and a click on the
+//!   board plays nothing;
+//! - `act`: [`Intent`] → commands, selection, the cell cursor and Tab's targets, undo,
+//!   hot-seat, automatic reactions, the `--event-log` file;
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
 //!   handover, help, victory);
@@ -39,6 +42,7 @@ pub mod framing;
 pub mod hud;
 mod idle;
 mod input;
+pub mod keymap;
 pub mod layout;
 pub mod map;
 mod menu;
@@ -53,7 +57,9 @@ mod state;
 pub mod view;
 
 pub use prefs::ReactPolicy;
-pub use state::{BattleRes, GameSystems, Intent, Launch, Screen, Session, View, start_battle};
+pub use state::{
+    BattleRes, GameSystems, Intent, Launch, Screen, Session, View, start_battle, start_loaded,
+};
 
 use std::path::PathBuf;
 use std::process::ExitCode;

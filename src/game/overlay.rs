@@ -1,4 +1,4 @@
-//! Map overlays as sprites: the selected unit, the hovered cell, the cells the current
+//! Map overlays as sprites: the selected unit, the hovered cell or the cell cursor, the cells the current
 //! unit can reach, the previewed path (dots) with every provoking step marked "!" (orange,
 //! on the cell left) and every step a foe may intercept (violet, on the cell entered), and
 //! the threat overlay (hatched cells, so it reads without colour).
@@ -155,14 +155,23 @@ fn draw(
     if let Some(s) = view.selected {
         mark(b.pos(s), &outline, Color::srgb(1.0, 0.9, 0.2), 6.0, tile);
     }
-    if let Some(h) = view.hovered {
-        mark(
+    match (view.keyboard, view.cursor, view.hovered) {
+        // The cell cursor (the keys moved it last): a thick bright frame, on top of the
+        // unit's own outline, so it reads on both grids and over any token.
+        (true, Some(c), _) => {
+            let cursor = col(pal.cursor);
+            mark(c, &outline, cursor, 8.0, tile * 1.08);
+            mark(c, &outline, cursor, 8.1, tile * 1.0);
+            mark(c, &outline, cursor, 8.2, tile * 0.92);
+        }
+        (_, _, Some(h)) => mark(
             h,
             &outline,
             Color::srgba(1.0, 1.0, 1.0, 0.8),
             6.0,
             tile * 0.8,
-        );
+        ),
+        _ => {}
     }
     for (cell, text) in chances {
         // Under the unit's HP bar, over everything on the map.

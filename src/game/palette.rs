@@ -98,6 +98,8 @@ pub struct Marks {
     pub area_ok: [f32; 4],
     /// The units an aimed ability would reach.
     pub targets: [f32; 4],
+    /// The cell cursor (the keys' pointer).
+    pub cursor: [f32; 4],
 }
 
 /// The marks' colours under a palette.
@@ -111,6 +113,7 @@ pub fn marks(palette: Palette) -> Marks {
             intercept: [0.8, 0.4, 1.0, 1.0],
             area_ok: [1.0, 0.55, 0.1, 0.9],
             targets: [1.0, 0.15, 0.15, 1.0],
+            cursor: [0.2, 1.0, 0.6, 1.0],
         },
         // Okabe–Ito: vermillion threat, sky-blue reach, yellow provoking steps,
         // reddish-purple interceptions: told apart by lightness as well as hue.
@@ -122,6 +125,7 @@ pub fn marks(palette: Palette) -> Marks {
             intercept: [0.8, 0.47, 0.65, 1.0],
             area_ok: [0.9, 0.62, 0.0, 0.9],
             targets: [0.84, 0.37, 0.0, 1.0],
+            cursor: [0.0, 0.62, 0.45, 1.0],
         },
         Palette::HighContrast => Marks {
             threat: [1.0, 0.0, 0.8, 0.95],
@@ -131,6 +135,7 @@ pub fn marks(palette: Palette) -> Marks {
             intercept: [1.0, 1.0, 1.0, 1.0],
             area_ok: [1.0, 0.92, 0.0, 0.95],
             targets: [1.0, 0.0, 0.8, 1.0],
+            cursor: [0.0, 1.0, 0.0, 1.0],
         },
     }
 }

@@ -19,6 +19,28 @@ pub enum ReactPolicy {
     Never,
 }
 
+impl From<skirmish_rules::save::ReactionPolicy> for ReactPolicy {
+    fn from(p: skirmish_rules::save::ReactionPolicy) -> Self {
+        use skirmish_rules::save::ReactionPolicy as P;
+        match p {
+            P::Ask => ReactPolicy::Ask,
+            P::Auto => ReactPolicy::Auto,
+            P::Never => ReactPolicy::Never,
+        }
+    }
+}
+
+impl From<ReactPolicy> for skirmish_rules::save::ReactionPolicy {
+    fn from(p: ReactPolicy) -> Self {
+        use skirmish_rules::save::ReactionPolicy as P;
+        match p {
+            ReactPolicy::Ask => P::Ask,
+            ReactPolicy::Auto => P::Auto,
+            ReactPolicy::Never => P::Never,
+        }
+    }
+}
+
 impl ReactPolicy {
     /// All, in menu order.
     pub const ALL: [ReactPolicy; 3] = [ReactPolicy::Ask, ReactPolicy::Auto, ReactPolicy::Never];

@@ -1,7 +1,8 @@
 //! The player's settings, kept between runs in the platform's config folder
-//! (`$XDG_CONFIG_HOME/skirmish/settings.ron`, `~/.config/skirmish/settings.ron`; on
-//! Windows `%APPDATA%\skirmish\settings.ron`; on macOS `~/Library/Application
-//! Support/skirmish/settings.ron`; `SKIRMISH_CONFIG=DIR` overrides the folder). Read once
+//! (`crate::folders::config_dir`: `$XDG_CONFIG_HOME/skirmish/settings.ron`,
+//! `~/.config/skirmish/settings.ron`; on Windows `%APPDATA%\skirmish\config\settings.ron`;
+//! on macOS `~/Library/Application Support/skirmish/settings.ron`; `SKIRMISH_CONFIG=DIR`
+//! overrides the folder). Read once
 //! at start (a missing or unreadable file means the defaults, and the reason is shown);
 //! written atomically (a temporary file renamed over the old one) whenever a setting
 //! changes in the window.
@@ -100,24 +101,9 @@ pub struct Saved {
     pub problem: Option<String>,
 }
 
-/// The folder the settings live in.
+/// The folder the settings live in (`crate::folders::config_dir`).
 pub fn dir() -> Option<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    if let Some(d) = env("SKIRMISH_CONFIG") {
-        return Some(d);
-    }
-    let base = if cfg!(windows) {
-        env("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        env("HOME").map(|h| h.join("Library/Application Support"))
-    } else {
-        env("XDG_CONFIG_HOME").or_else(|| env("HOME").map(|h| h.join(".config")))
-    };
-    base.map(|b| b.join("skirmish"))
+    crate::folders::config_dir()
 }
 
 /// Read the settings file: the defaults when it is missing; the defaults and the reason

@@ -44,6 +44,11 @@ pub struct Launch {
     pub seed: Option<u64>,
     /// Append every event as a JSON line here.
     pub event_log: Option<PathBuf>,
+    /// Start this save's battle at once (`play --load`), skipping the menu; it was
+    /// checked to load before the window opened.
+    pub load: Option<skirmish_rules::save::Save>,
+    /// Where saves go (`folders::saves_dir`; the window's save list will read it).
+    pub saves: Option<PathBuf>,
 }
 
 /// The battle being played and what the window keeps about it.
@@ -96,8 +101,16 @@ impl Session {
 pub struct View {
     /// Selected unit.
     pub selected: Option<UnitId>,
-    /// Cell under the pointer.
+    /// The cell the player points at: under the mouse pointer, or the cell cursor's when
+    /// the keys moved it last ([`View::keyboard`]). Previews (path, odds, areas) follow it.
     pub hovered: Option<Cell>,
+    /// The cell cursor (issue 31): where the arrow keys move from. It starts each turn on
+    /// the acting unit.
+    pub cursor: Option<Cell>,
+    /// The keys moved the cursor last: it is drawn, `hovered` is its cell, Enter and Space
+    /// confirm it, and the tooltip stands next to it. The mouse moving clears it (the
+    /// next arrow, Enter or Space shows the cursor again, on the acting unit).
+    pub keyboard: bool,
     /// A targeted action waiting for its target cell or unit.
     pub pending: Option<Pending>,
     /// Threat overlay on.
@@ -143,14 +156,19 @@ pub struct Intent {
     pub click: Option<Cell>,
     /// Right click or Escape.
     pub cancel: bool,
-    /// Enter or the End turn button (asks first when actions are left).
+    /// Shift+Enter or the End turn button (asks first when actions are left).
     pub end_turn: bool,
     /// The answer to "End the turn?": true ends it, false keeps playing.
     pub confirm_end: Option<bool>,
-    /// Space on the board (it ends no turn: the player is told which key does).
-    pub space: bool,
-    /// Tab.
-    pub cycle: bool,
+    /// Tab (+1) or Shift+Tab (-1): the next or previous valid target of the armed action,
+    /// else the next or previous unit to inspect.
+    pub cycle: Option<i32>,
+    /// An arrow key: move the cell cursor by (dx, dy) (y grows downwards, as rows do).
+    pub cursor_step: Option<(i32, i32)>,
+    /// Enter or Space on the board: what a click on the cursor's cell does.
+    pub confirm: bool,
+    /// Home: the cursor and the card back on the unit whose turn it is.
+    pub actor: bool,
     /// Ctrl+Z.
     pub undo: bool,
     /// A special action by key or button.
@@ -183,6 +201,24 @@ pub struct Intent {
     pub skip_replay: bool,
 }
 
+impl View {
+    /// Is something pending that Esc cancels (an armed action, an ability being aimed, a
+    /// choice, the Command's words)? With nothing, Esc opens the menu.
+    pub fn cancellable(&self) -> bool {
+        self.pending.is_some()
+            || self.casting.is_some()
+            || self.chooser.is_some()
+            || self.say.is_some()
+    }
+
+    /// Put the cell cursor on `c` and show it (the keys moved it).
+    pub fn jump(&mut self, c: Cell) {
+        self.cursor = Some(c);
+        self.keyboard = true;
+        self.hovered = Some(c);
+    }
+}
+
 /// Input records intent, `Act` carries it out, `View` draws the result.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameSystems {
@@ -192,6 +228,33 @@ pub enum GameSystems {
     Act,
     /// Overlays and sprites.
     View,
+}
+
+/// Start the battle of a save where it was saved (`play --load`): the session has the
+/// save's level, seed, controllers, reaction policies and commands, so undo and restart
+/// work on it as on a battle played here.
+pub fn start_loaded(
+    commands: &mut Commands,
+    save: &skirmish_rules::save::Save,
+    event_log: Option<PathBuf>,
+) -> Result<(), String> {
+    let battle = save.replay().map_err(|e| e.to_string())?;
+    let session = Session {
+        level: battle.level().clone(),
+        seed: save.seed,
+        policies: save.sides.iter().map(|s| s.reactions.into()).collect(),
+        controllers: save.sides.iter().map(|s| s.controller).collect(),
+        commands: battle.history().commands.clone(),
+        marks: battle.history().marks.clone(),
+        viewer: None,
+        logged: 0,
+        event_log,
+        generation: 0,
+        confirm_end_turn: true,
+    };
+    commands.insert_resource(BattleRes(battle));
+    commands.insert_resource(session);
+    Ok(())
 }
 
 /// Start a battle on a level (from the menu, the command line or a restart).

@@ -23,19 +23,23 @@ use crate::support::d20::duel;
 
 /// The battle screen's input on a headless app: tactical-d20, Corwin (Red) next to Grub
 /// (Blue), Corwin to act, both sides played here (hot-seat) and the board in front of
-/// Red. Enter ends a turn without asking ("End the turn?" is opened by hand).
-struct Board {
-    app: App,
-    corwin: UnitId,
+/// Red. Shift+Enter ends a turn without asking ("End the turn?" is opened by hand).
+pub(super) struct Board {
+    pub(super) app: App,
+    pub(super) corwin: UnitId,
     /// Grub's cell: a click there attacks him.
-    enemy: Cell,
+    pub(super) enemy: Cell,
     /// The cell behind Corwin: a click there moves him away from Grub (provoking).
-    away: Cell,
+    pub(super) away: Cell,
 }
 
 impl Board {
-    fn new() -> Board {
-        let b = duel(GridKind::Square, &[]);
+    pub(super) fn new() -> Board {
+        Board::with(duel(GridKind::Square, &[]))
+    }
+
+    /// The same on another battle with a Corwin and a Grub, Corwin to act.
+    pub(super) fn with(b: skirmish_rules::Battle) -> Board {
         let corwin = b.find("Corwin").expect("Corwin");
         let grub = b.find("Grub").expect("Grub");
         let (c, e) = (b.pos(corwin), b.pos(grub));
@@ -56,6 +60,7 @@ impl Board {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .add_message::<RequestRedraw>()
+            .add_message::<bevy::input::keyboard::KeyboardInput>()
             .init_state::<Screen>()
             .init_resource::<View>()
             .init_resource::<Intent>()
@@ -82,27 +87,27 @@ impl Board {
         board
     }
 
-    fn frame(&mut self) {
+    pub(super) fn frame(&mut self) {
         self.app.update();
     }
 
-    fn battle(&self) -> &skirmish_rules::Battle {
+    pub(super) fn battle(&self) -> &skirmish_rules::Battle {
         &self.app.world().resource::<BattleRes>().0
     }
 
-    fn seen(&self) -> &View {
+    pub(super) fn seen(&self) -> &View {
         self.app.world().resource::<View>()
     }
 
-    fn view(&mut self) -> Mut<'_, View> {
+    pub(super) fn view(&mut self) -> Mut<'_, View> {
         self.app.world_mut().resource_mut::<View>()
     }
 
-    fn session(&mut self) -> Mut<'_, Session> {
+    pub(super) fn session(&mut self) -> Mut<'_, Session> {
         self.app.world_mut().resource_mut::<Session>()
     }
 
-    fn dialog(&self) -> Option<Dialog> {
+    pub(super) fn dialog(&self) -> Option<Dialog> {
         let w = self.app.world();
         dialog::open(
             &w.resource::<BattleRes>().0,
@@ -112,7 +117,7 @@ impl Board {
     }
 
     /// Events in the battle's log, and commands the window submitted.
-    fn played(&self) -> (usize, usize) {
+    pub(super) fn played(&self) -> (usize, usize) {
         let w = self.app.world();
         (
             w.resource::<BattleRes>().0.log().len(),
@@ -121,12 +126,12 @@ impl Board {
     }
 
     /// A left click with the pointer over `cell` (one frame, then the button is up).
-    fn click(&mut self, cell: Cell) {
+    pub(super) fn click(&mut self, cell: Cell) {
         self.view().hovered = Some(cell);
         self.press_button(MouseButton::Left);
     }
 
-    fn press_button(&mut self, b: MouseButton) {
+    pub(super) fn press_button(&mut self, b: MouseButton) {
         self.app
             .world_mut()
             .resource_mut::<ButtonInput<MouseButton>>()
@@ -141,7 +146,7 @@ impl Board {
     }
 
     /// A key pressed for one frame, then up.
-    fn key(&mut self, k: KeyCode) {
+    pub(super) fn key(&mut self, k: KeyCode) {
         self.app
             .world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
@@ -151,12 +156,55 @@ impl Board {
         keys.release(k);
         keys.clear();
     }
+
+    /// `k` pressed `n` times within one frame (a slow frame under load): `n` press
+    /// messages, as the window gets them, and the key down in `ButtonInput` once.
+    pub(super) fn presses_in_one_frame(&mut self, k: KeyCode, n: usize) {
+        let window = Entity::PLACEHOLDER;
+        for _ in 0..n {
+            for state in [
+                bevy::input::ButtonState::Pressed,
+                bevy::input::ButtonState::Released,
+            ] {
+                self.app
+                    .world_mut()
+                    .write_message(bevy::input::keyboard::KeyboardInput {
+                        key_code: k,
+                        logical_key: bevy::input::keyboard::Key::Unidentified(
+                            bevy::input::keyboard::NativeKey::Unidentified,
+                        ),
+                        state,
+                        text: None,
+                        repeat: false,
+                        window,
+                    });
+            }
+        }
+        self.key(k);
+    }
+
+    /// `k` pressed with `held` down (Shift, Ctrl), one frame, then all up.
+    pub(super) fn chord(&mut self, held: KeyCode, k: KeyCode) {
+        self.app
+            .world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(held);
+        self.key(k);
+        let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(held);
+        keys.clear();
+    }
+
+    /// Shift+Enter: end the turn.
+    pub(super) fn end_turn(&mut self) {
+        self.chord(KeyCode::ShiftLeft, KeyCode::Enter);
+    }
 }
 
-/// The control: with nothing open, a click on Grub attacks him, and Enter ends the turn
-/// (so the clicks and keys the other tests make would be played).
+/// The control: with nothing open, a click on Grub attacks him, and Shift+Enter ends the
+/// turn (so the clicks and keys the other tests make would be played).
 #[test]
-fn with_no_dialog_open_a_click_on_an_enemy_attacks_and_enter_ends_the_turn() {
+fn with_no_dialog_open_a_click_on_an_enemy_attacks_and_shift_enter_ends_the_turn() {
     let mut t = Board::new();
     let before = t.played();
     t.click(t.enemy);
@@ -168,8 +216,8 @@ fn with_no_dialog_open_a_click_on_an_enemy_attacks_and_enter_ends_the_turn() {
     assert!(attacked, "Corwin attacked Grub");
 
     let mut t = Board::new();
-    t.key(KeyCode::Enter);
-    assert_eq!(t.played().1, 1, "Enter ended the turn");
+    t.end_turn();
+    assert_eq!(t.played().1, 1, "Shift+Enter ended the turn");
     assert_ne!(t.battle().current(), Some(t.corwin));
 }
 
@@ -213,6 +261,7 @@ fn a_click_or_a_board_key_beside_a_menu_or_window_plays_nothing() {
         let mut keys = t.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         keys.release(KeyCode::ControlLeft);
         keys.clear();
+        t.end_turn();
         t.key(KeyCode::Enter);
         assert_eq!(t.played(), before, "{want:?}: a board key went through");
         assert!(!t.seen().threat, "{want:?}: T reached the board");
@@ -270,7 +319,7 @@ fn a_click_on_the_board_closes_end_the_turn_and_a_chooser_without_playing() {
 #[test]
 fn behind_the_handover_screen_and_a_reaction_prompt_the_board_hears_nothing() {
     let mut t = Board::new();
-    t.key(KeyCode::Enter);
+    t.end_turn();
     let grub = t.battle().find("Grub").expect("Grub");
     assert_eq!(t.battle().current(), Some(grub));
     assert_eq!(
@@ -282,6 +331,7 @@ fn behind_the_handover_screen_and_a_reaction_prompt_the_board_hears_nothing() {
     let corwin_cell = t.battle().pos(t.corwin);
     t.click(corwin_cell);
     t.key(KeyCode::Enter);
+    t.end_turn();
     t.key(KeyCode::Tab);
     assert_eq!(
         t.played(),

@@ -7,7 +7,10 @@
 //!   reaction it provokes) on a 128×128 map with 200 units (target < 1 ms);
 //! - loading and validating a level file (target < 5 ms);
 //! - the AI's thinking for one unit's whole turn (target < 20 ms per unit, judged by the
-//!   slowest turn of every battle).
+//!   slowest turn of every battle);
+//! - saving and loading (parse, replay, hash check) a 200-command battle (target < 20 ms
+//!   each), and a win forecast of 1,000 play-outs of an 8 v 8 battle from round 1 on 2
+//!   threads (target < 3 s). `--saves` runs only these.
 #![forbid(unsafe_code)]
 
 use skirmish_rules::rulesets::Registry;
@@ -105,6 +108,11 @@ fn main() {
         "{:<52} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7} {:>6}",
         "benchmark (ms, one thread)", "median", "p10", "p90", "max", "target", "judged", ""
     );
+    if std::env::args().any(|a| a == "--saves") {
+        saves(n, &mut out);
+        write_json(json, &out);
+        return;
+    }
     for r in playable() {
         let levels: Vec<_> = (0..n as u64).map(|k| caster_level(r, 1000 + k)).collect();
         let mut rounds = 0u32;
@@ -213,12 +221,125 @@ fn main() {
             &mut out,
         );
     }
+    saves(n, &mut out);
+    write_json(json, &out);
+}
+
+fn write_json(json: Option<String>, out: &[serde_json::Value]) {
     if let Some(path) = json {
-        let text = serde_json::to_string_pretty(&out).unwrap_or_default();
+        let text = serde_json::to_string_pretty(out).unwrap_or_default();
         if let Err(e) = std::fs::write(&path, text) {
             eprintln!("cannot write {path}: {e}");
         }
     }
+}
+
+/// Saves and the forecast (issue 32): save and load a 200-command battle of each ruleset
+/// (8 v 8 on 24×24), and 1,000 play-outs of an 8 v 8 battle from round 1 on 2 threads.
+fn saves(n: usize, out: &mut Vec<serde_json::Value>) {
+    use skirmish_rules::forecast::{ForecastOptions, forecast};
+    use skirmish_rules::save::{LevelCopy, Save, SideSettings};
+    for r in playable() {
+        // The first battlefield whose battle lasts 200 commands.
+        let (src, b) = (1000u64..)
+            .find_map(|seed| {
+                let wizard = level::Catalogue::builtin(r)
+                    .archetypes
+                    .contains_key("wizard");
+                let forced: &[&str] = if wizard { &["wizard"] } else { &[] };
+                let src = sim::random_level_text_with(r, GridKind::Square, 24, 24, 8, seed, forced)
+                    .expect("level");
+                let l = level::parse(&src, "random").expect("level");
+                let mut b = Battle::new(l, seed, Vec::new()).expect("battle");
+                ai::play_out(&mut b, 200);
+                (b.history().commands.len() == 200).then_some((src, b))
+            })
+            .expect("a battle of 200 commands");
+        let copy = LevelCopy::new("random", &src).expect("level copy");
+        let sides = SideSettings::defaults(b.level());
+        let text = Save::of(&b, copy.clone(), sides.clone())
+            .expect("save")
+            .to_ron();
+        let s = Sample::of(n, |_| {
+            let save = Save::of(&b, copy.clone(), sides.clone()).expect("save");
+            black_box(save.to_ron().len());
+        });
+        row(
+            &format!("save a 200-command battle, {r} ({} KB)", text.len() / 1024),
+            &s,
+            20.0,
+            Judge::Median,
+            out,
+        );
+        let s = Sample::of(n, |_| {
+            let loaded = Save::load(&text).expect("load");
+            black_box(loaded.battle.log().len());
+        });
+        row(
+            &format!("load a 200-command battle, {r} ({} events)", b.log().len()),
+            &s,
+            20.0,
+            Judge::Median,
+            out,
+        );
+    }
+    // The forecast: on 2 threads (the target's 2 cores), a few runs each. On a machine
+    // shared with other work the wall time says how much of the 2 cores it got; the CPU
+    // time it took, halved, is what 2 free cores would take.
+    let runs = (n / 8).max(3);
+    for r in playable() {
+        let b = Battle::new(caster_level(r, 2000), 1, Vec::new()).expect("battle");
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let mut cpu = Vec::new();
+        let s = Sample::of(runs, |i| {
+            let before = cpu_ms();
+            let f = forecast(
+                &b,
+                &ForecastOptions {
+                    battles: 1000,
+                    seed: i as u64,
+                    jobs: 2,
+                },
+                &|_| {},
+                &cancel,
+            );
+            black_box(f.played);
+            if let (Some(a), Some(b)) = (before, cpu_ms()) {
+                cpu.push((b - a) / 2.0);
+            }
+        });
+        row(
+            &format!("forecast 1,000 play-outs 8v8 24x24, {r}, 2 threads, wall"),
+            &s,
+            3000.0,
+            Judge::Median,
+            out,
+        );
+        if !cpu.is_empty() {
+            // The warm-up run is the first; drop it as `Sample::of` does.
+            cpu.remove(0);
+            cpu.sort_by(f64::total_cmp);
+            row(
+                &format!("forecast 1,000 play-outs 8v8 24x24, {r}, CPU time / 2"),
+                &Sample(cpu),
+                3000.0,
+                Judge::Median,
+                out,
+            );
+        }
+    }
+}
+
+/// The CPU time this process has used so far, all threads, in ms (Linux: user and system
+/// time from `/proc/self/stat`, in ticks of 10 ms; `None` elsewhere).
+fn cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces), from field 3 on.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = f.get(11)?.parse().ok()?;
+    let stime: f64 = f.get(12)?.parse().ok()?;
+    Some((utime + stime) * 10.0)
 }
 
 /// Where a battle's time goes: deciding vs submitting, by command kind (printed with

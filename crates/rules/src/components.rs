@@ -30,7 +30,9 @@ pub struct UnitName(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position(pub Cell);
 
-/// Facing: a neighbour direction index of the grid (0 = east, clockwise).
+/// Facing: a neighbour direction index of the grid (0 = east, clockwise on both grids). A
+/// level's `facing`, else toward the middle of the unit's foes; a step and an attack turn
+/// it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Facing(pub u8);
 
@@ -452,8 +454,9 @@ pub struct ActiveCondition {
 }
 
 /// Marker: the unit is hidden (undetected by its foes), as a level starts it with
-/// `hidden: true` ([`crate::battle::Battle::hidden`]). melee-zone's sneak damage will read
-/// it; no ruleset reads it yet, and nothing takes it away yet.
+/// `hidden: true` ([`crate::battle::Battle::hidden`]); [`crate::event::Event::Hid`] puts
+/// it on and [`crate::event::Event::Revealed`] takes it off. The shared AI knows nothing
+/// of a hidden foe; melee-zone's sneak damage reads it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hidden;
 

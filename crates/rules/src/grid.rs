@@ -158,14 +158,35 @@ impl Grid {
         (0..self.directions()).find(|&d| self.step(from, d) == to)
     }
 
-    /// The direction from `from` whose step comes nearest to `to` (the lowest such
-    /// direction on a tie); `None` when the cells are the same. A unit attacking a foe
-    /// two cells off turns this way.
+    /// The direction from `from` whose step comes nearest to `to` in steps, then in a
+    /// straight line (due west rather than south-west when both are a step nearer), then
+    /// the lowest; `None` when the cells are the same. A unit attacking a foe two cells
+    /// off turns this way.
     pub fn direction_toward(&self, from: Cell, to: Cell) -> Option<usize> {
         if from == to {
             return None;
         }
-        (0..self.directions()).min_by_key(|&d| (self.distance(self.step(from, d), to), d))
+        (0..self.directions()).min_by_key(|&d| {
+            let s = self.step(from, d);
+            (self.distance(s, to), self.straight_distance2(s, to), d)
+        })
+    }
+
+    /// The squared distance between two cell centres, up to a scale: squares `dx² + dy²`;
+    /// hexes `X² + 3Y²` with `X = 2q + r`, `Y = r` (axial), the centres' distance² × 4/3.
+    fn straight_distance2(&self, a: Cell, b: Cell) -> i64 {
+        match self.kind {
+            GridKind::Square => {
+                let (dx, dy) = (i64::from(a.x - b.x), i64::from(a.y - b.y));
+                dx * dx + dy * dy
+            }
+            GridKind::Hex => {
+                let (h, k) = (Grid::to_hex(a), Grid::to_hex(b));
+                let x = i64::from(2 * (h.x - k.x) + (h.y - k.y));
+                let y = i64::from(h.y - k.y);
+                x * x + 3 * y * y
+            }
+        }
     }
 
     /// Neighbours on the map, in direction order.

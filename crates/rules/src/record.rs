@@ -493,6 +493,15 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
             r.kind = "fled";
             r.detail = b.level().sides.get(side.0 as usize).map(|s| s.name.clone());
         }
+        Event::Hid { unit } => {
+            r.kind = "hid";
+            r.actor = name(unit);
+        }
+        Event::Revealed { unit, by } => {
+            r.kind = "revealed";
+            r.actor = by.and_then(|u| name(&u));
+            r.target = name(unit);
+        }
         Event::Said { unit, text } => {
             r.kind = "said";
             r.actor = name(unit);
@@ -638,14 +647,14 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         } => {
             r.kind = "readied";
             r.actor = name(unit);
-            let mut words = crate::engine::ready_words(*trigger, *response, *until);
-            // A readied power by its name.
-            if let crate::engine::ReadyResponse::Power { ability } = response
-                && let Some(a) = b.ability(*unit, *ability)
-            {
-                words = words.replacen(&format!("power #{ability}"), &a.name, 1);
-            }
-            r.detail = Some(words);
+            // A readied ability and an assisted ally by their names.
+            r.detail = Some(crate::engine::ready_words_named(
+                *trigger,
+                *response,
+                *until,
+                |i| b.ability(*unit, i).map(|a| a.name.clone()),
+                |u| b.entity(u).map(|_| b.name(u).to_string()),
+            ));
         }
         Event::ReadyCancelled { unit } => {
             r.kind = "ready_cancelled";

@@ -236,6 +236,11 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
             };
             format!("{} casts {name}{at}.", n(unit))
         }
+        Event::Hid { unit } => format!("{} hides.", n(unit)),
+        Event::Revealed { unit, by } => match by {
+            Some(f) => format!("{} spots {}.", n(f), n(unit)),
+            None => format!("{} gives itself away.", n(unit)),
+        },
         Event::Summoned { name, by, cell, .. } => {
             format!("{} summons {name} on {cell}.", n(by))
         }

@@ -289,8 +289,8 @@ fn the_command_cap_grows_with_the_units() {
 /// such as attacks from behind), as a mover turns to face each step.
 #[test]
 fn an_attack_turns_the_attacker_to_face_its_target() {
-    let units = r#"Unit(name: "Ash", side: "Red", cell: (2, 2), archetype: "fighter"),
-    Unit(name: "Birch", side: "Blue", cell: (2, 3), archetype: "fighter")"#;
+    let units = r#"Unit(name: "Ash", side: "Red", cell: (2, 2), archetype: "fighter", facing: 0),
+    Unit(name: "Birch", side: "Blue", cell: (2, 3), archetype: "fighter", facing: 0)"#;
     let mut b = arena(GridKind::Square, 6, 6, units, "", &[]);
     let attacker = b.current().unwrap();
     let target = if attacker == id(&b, "Ash") {
@@ -299,12 +299,38 @@ fn an_attack_turns_the_attacker_to_face_its_target() {
         id(&b, "Ash")
     };
     let facing = |b: &Battle, u| b.get::<Facing>(u).unwrap().0 as usize;
-    assert_eq!(facing(&b, attacker), 0, "the level's default facing");
+    assert_eq!(facing(&b, attacker), 0, "the level's facing");
     crate::support::flow::attack(&mut b, attacker, target);
     let want = b.level().grid.direction_to(b.pos(attacker), b.pos(target));
     assert_eq!(want.map(|d| d != 0), Some(true), "south or north, not east");
     assert_eq!(Some(facing(&b, attacker)), want);
     assert_eq!(facing(&b, target), 0, "the target does not turn");
+}
+
+/// A unit the level gives no `facing` faces the middle of its foes (melee-zone's "When
+/// attacking a unit from behind" needs nobody to start with its back to the enemy); one
+/// with a `facing` keeps it.
+#[test]
+fn a_unit_without_a_facing_faces_the_middle_of_its_foes() {
+    for kind in [GridKind::Square, GridKind::Hex] {
+        let src = format!(
+            r##"Level(name: "f", ruleset: "flow", grid: {kind:?}, map: ["........", "........", "........", "........", "........", "........"],
+            sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+            units: [Unit(name: "Ash", side: "Red", cell: (1, 3), archetype: "fighter"),
+                Unit(name: "Cid", side: "Red", cell: (1, 5), archetype: "fighter", facing: 3),
+                Unit(name: "Bly", side: "Blue", cell: (6, 2), archetype: "fighter"),
+                Unit(name: "Dot", side: "Blue", cell: (6, 4), archetype: "fighter")])"##
+        );
+        let l = level::parse(&src, "f").unwrap_or_else(|e| panic!("{e}"));
+        let g = l.grid;
+        let facing: Vec<u8> = l.units.iter().map(|u| u.facing.0).collect();
+        let cell = skirmish_rules::grid::Cell::new;
+        // Ash: Bly and Dot's middle (6, 3) is due east; Bly: Ash and Cid's (1, 4).
+        let bly = g.direction_toward(cell(6, 2), cell(1, 4)).unwrap() as u8;
+        let dot = g.direction_toward(cell(6, 4), cell(1, 4)).unwrap() as u8;
+        assert_eq!(facing, [0, 3, bly, dot], "{kind:?}");
+        assert_eq!(dot, (g.directions() / 2) as u8, "due west");
+    }
 }
 
 /// `direction_toward` picks a step that brings a unit nearer to any other cell, on both

@@ -59,6 +59,8 @@
 //! - Block takes up to 2 skill dice, and up to 2 unspent cells of movement more
 //!   ("dig in", a second part: `Ruleset::commit_range` with two parts); each die or
 //!   cell cuts the damage by 2 more.
+//! - A unit a level starts hidden (`hidden: true`) is unknown to its foes (the shared AI
+//!   neither attacks nor seeks it) until it attacks: then it is `Event::Revealed`.
 //!
 //! Levels are written for tactical-d20 (so its catalogue gives the STR and DEX scores and
 //! the weapons) and played under the duel rules.
@@ -461,6 +463,13 @@ impl Ruleset for Duel {
         b.emit_attack(
             attacker, target, weapon, kind, effect, roll, total_ac, out, ac,
         );
+        // Duel hooks: attacking gives a hidden unit away.
+        if self.hooks && b.hidden(attacker) {
+            b.emit(Event::Revealed {
+                unit: attacker,
+                by: None,
+            });
+        }
         if self.plus && face == 1 {
             let tragedy = b.roll_chain(attacker, ChainKind::Fumble, &CHAIN)?;
             let adjacent = b.grid().distance(b.pos(attacker), b.pos(target)) <= 1;

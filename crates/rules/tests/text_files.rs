@@ -90,3 +90,13 @@ fn a_byte_order_mark_is_skipped_and_bad_utf8_is_placed() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A field a script command does not know is refused with its place, as in levels
+/// (issue 33: it was silently ignored).
+#[test]
+fn a_script_command_with_an_unknown_field_is_refused() {
+    let e = Script::parse("(commands: [Move(unit: \"Sable\", to: (6, 2), speed: 3)])").unwrap_err();
+    assert!(e.starts_with("1:"), "{e}");
+    assert!(e.contains("speed"), "{e}");
+    Script::parse("(commands: [Move(unit: \"Sable\", to: (6, 2))])").unwrap();
+}

@@ -45,7 +45,7 @@ fn apply_intent(
 }
 
 fn carry_out(
-    i: Intent,
+    mut i: Intent,
     battle: &mut BattleRes,
     session: &mut Session,
     view: &mut View,
@@ -111,6 +111,8 @@ fn carry_out(
         }
         return;
     }
+    // The cursor moves, cycles and confirms whoever's turn it is (an AI's too: to look).
+    super::cursor::carry(&mut i, &battle.0, view);
     let b = &mut battle.0;
     if i.undo {
         if undoable(b, s) {
@@ -217,30 +219,17 @@ fn carry_out(
                 view.pending = None;
             }
             view.chooser = None;
-        } else if view.pending.is_some() {
-            view.pending = None;
+        } else if view.pending.take().is_some() {
+            // Its "click a target" line no longer applies.
+            view.message = None;
         } else {
-            view.selected = None;
+            // Nothing to cancel (a right click): the card goes back to the acting unit,
+            // which is never deselected.
+            view.selected = Some(cur);
         }
-    }
-    if i.cycle {
-        let side = b.side(cur);
-        let mine: Vec<UnitId> = b.side_units(side);
-        let at = view
-            .selected
-            .and_then(|u| mine.iter().position(|m| *m == u))
-            .map(|p| p + 1)
-            .unwrap_or(0);
-        view.selected = mine.get(at % mine.len().max(1)).copied();
     }
     if cast_intent(b, s, view, &i, cur) {
         return;
-    }
-    if i.space && view.message.is_none() {
-        view.message = Some((
-            "Space only shows the board after a handover: Enter ends the turn.".into(),
-            false,
-        ));
     }
     if i.end_turn {
         view.pending = None;
@@ -264,6 +253,8 @@ fn carry_out(
         return;
     }
     if let Some(a) = i.action {
+        // The action keys act for the unit whose turn it is: its card comes back.
+        view.selected = Some(cur);
         view.casting = None;
         view.chooser = None;
         if view.say.take().is_some() {
@@ -283,7 +274,7 @@ fn carry_out(
             view.pending = Some(Pending(a));
             view.message = Some((
                 format!(
-                    "{}: click {} (Esc cancels)",
+                    "{}: click {} or Tab to it and Enter (Esc cancels)",
                     a.label(),
                     a.target().unwrap_or("")
                 ),
@@ -329,8 +320,9 @@ fn carry_out(
             if u != cur {
                 view.message = Some((
                     format!(
-                        "{} acts on its own initiative; it is {}'s turn.",
+                        "{} does not act now: it is {}'s turn (the action keys act for {}).",
                         b.name(u),
+                        b.name(cur),
                         b.name(cur)
                     ),
                     false,

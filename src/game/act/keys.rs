@@ -8,6 +8,8 @@ use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::Command;
 use skirmish_rules::rulesets::ui::{ActionSpec, Key, Pick, Target};
 
+use crate::game::keymap::{Chord, keyless_chord};
+
 /// One special action of the battle's ruleset, as the action bar offers it.
 #[derive(Clone, Copy, Debug)]
 pub struct ActionKey(pub &'static ActionSpec);
@@ -36,9 +38,22 @@ impl ActionKey {
         self.0.key.and_then(key_code)
     }
 
-    /// The key as shown on the button.
+    /// The key the ruleset names for it, as it names it.
     pub fn key_label(self) -> Option<String> {
         self.0.key.map(|k| k.to_string())
+    }
+
+    /// The chord that takes it: the ruleset's key, or for an action with none the next of
+    /// Shift+1, Shift+2, … in bar order ([`chords_of`]).
+    pub fn chord(self, b: &Battle) -> Option<Chord> {
+        let specs = crate::game::view::of(b).actions();
+        let i = specs.iter().position(|s| std::ptr::eq(s, self.0))?;
+        chords_of(specs).get(i).copied().flatten()
+    }
+
+    /// The chord as the button shows it ("1", "H", "Shift+2").
+    pub fn chord_label(self, b: &Battle) -> Option<String> {
+        self.chord(b).map(Chord::label)
     }
 
     /// Button label.
@@ -81,6 +96,23 @@ impl ActionKey {
             .and_then(|c| crate::game::view::of(b).cost_words(b, &c).ok())
             .unwrap_or_default()
     }
+}
+
+/// The chord of each action of a ruleset's list, in order: the key it names, without
+/// modifiers; for those that name none, Shift+1, Shift+2, … in the list's order (a stable
+/// pattern: a keyless action keeps its chord while the actions before it keep theirs).
+pub fn chords_of(specs: &[ActionSpec]) -> Vec<Option<Chord>> {
+    let mut keyless = 0;
+    specs
+        .iter()
+        .map(|s| match s.key {
+            Some(k) => key_code(k).map(Chord::plain),
+            None => {
+                keyless += 1;
+                keyless_chord(keyless - 1)
+            }
+        })
+        .collect()
 }
 
 /// The Bevy key of a key a ruleset names.

@@ -4,7 +4,7 @@
 //!
 //! One file per part: `keys` (the action keys, their shortcuts, labels and prices),
 //! `types` (the plain types the window's state holds: [`Pending`], [`Chooser`], and the
-//! order of the steps), `cast` (the ability being aimed),
+//! order of the steps), `cast` (the ability being aimed), `cursor` (the cell cursor, Tab's targets),
 //! `pending` (the command a targeted action makes once its target is known, choosers),
 //! `legal` (whether an action of the bar can be taken now, and why not),
 //! `intent` (the frame's `Intent` carried out), `submit` (every command goes in there;
@@ -14,6 +14,7 @@
 
 mod ai;
 pub mod cast;
+mod cursor;
 mod intent;
 mod keys;
 mod legal;
@@ -30,7 +31,8 @@ use types::ActStep;
 
 pub use ai::auto_choice;
 pub use cast::Casting;
-pub use keys::ActionKey;
+pub use cursor::armed_targets;
+pub use keys::{ActionKey, chords_of};
 pub use legal::{Usable, why_not as why_not_action};
 pub use submit::{replay, undoable};
 pub use turn::{board_hidden, deciding_side, handover_pending, unspent};

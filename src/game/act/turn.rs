@@ -65,7 +65,7 @@ pub fn unspent(b: &Battle, u: UnitId) -> Vec<String> {
         .collect()
 }
 
-/// Select the unit whose turn it is when the turn passes.
+/// Select the unit whose turn it is when the turn passes, and put the cell cursor on it.
 fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<Option<UnitId>>) {
     let cur = battle.0.current();
     if cur != *last {
@@ -75,5 +75,12 @@ fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<O
         view.chooser = None;
         view.say = None;
         view.confirm_end = None;
+        if let Some(u) = cur {
+            let at = battle.0.pos(u);
+            view.cursor = Some(at);
+            if view.keyboard {
+                view.hovered = Some(at);
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@ use skirmish_rules::abilities::{Ability, Targeting};
 
 use super::widgets::{Spots, section, spot};
 use crate::game::act::{ActionKey, Usable, undoable};
+use crate::game::keymap::{Bind, KeyMap};
 use crate::game::state::{Intent, Session, View};
 
 /// End turn and Undo, at the top of the side panel (not while the AI plays).
@@ -20,6 +21,7 @@ pub(super) fn turn_buttons(
     session: &Session,
     intent: &mut Intent,
     spots: &mut Spots,
+    map: &KeyMap,
 ) {
     let Status::Turn(u) = b.status() else { return };
     if session.is_ai(b.side(u)) {
@@ -27,7 +29,7 @@ pub(super) fn turn_buttons(
     }
     ui.horizontal(|ui| {
         let r = ui
-            .button("End turn [Enter]")
+            .button(format!("End turn [{}]", map.first(Bind::EndTurn)))
             .on_hover_text("asks first while actions are left (Settings)");
         if r.clicked() {
             intent.end_turn = true;
@@ -62,7 +64,9 @@ pub(super) fn draw(
     {
         // Abilities first: with a long action list they would fall off the panel.
         abilities(ui, b, u, view, intent, usable, spots);
-        section(ui, "actions", "Actions", |ui| {
+        // The actions are the acting unit's, whatever card is shown (issue 31).
+        let title = format!("Actions of {}", b.name(u));
+        section(ui, "actions", &title, |ui| {
             ui.label(crate::game::view::of(b).window_words().clicks);
             // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
             // that starts with its price, in the ruleset's order.
@@ -126,7 +130,7 @@ fn button(
     why: Option<String>,
     spots: &mut Spots,
 ) {
-    let text = match a.key_label() {
+    let text = match a.chord_label(b) {
         Some(k) => format!("{} [{k}]", a.label()),
         None => a.label().to_string(),
     };
@@ -147,8 +151,10 @@ fn button(
         None => r.on_hover_ui(|ui| {
             ui.label(format!(
                 "{cost}; {}{}",
-                a.target()
-                    .map_or_else(|| "acts at once".to_string(), |t| format!("then click {t}")),
+                a.target().map_or_else(
+                    || "acts at once".to_string(),
+                    |t| format!("then click {t} (or Tab to it and Enter)")
+                ),
                 rule()
             ));
         }),
@@ -235,7 +241,10 @@ fn describe(a: &Ability) -> String {
         Targeting::User => "on its user: goes off at once".into(),
         Targeting::One { range } => format!("one creature within {range}: then click it"),
         Targeting::Several { count, range } => {
-            format!("up to {count} creatures within {range}: click them, then Enter or Cast")
+            format!(
+                "up to {count} creatures within {range}: click them (or Space on each), then \
+                 Enter or Cast"
+            )
         }
         Targeting::Area { range, shape } => format!(
             "an area ({}) aimed within {range}: move the pointer to see whom it hits, click to cast",

@@ -7,7 +7,8 @@ use skirmish_rules::event::Event;
 use skirmish_rules::{Battle, Status};
 
 use super::widgets::{Spots, spot};
-use crate::game::act::{handover_pending, unspent};
+use crate::game::act::{ActionKey, handover_pending, unspent};
+use crate::game::keymap::{Group, KeyMap};
 use crate::game::state::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
@@ -69,7 +70,7 @@ pub(super) fn handover(
                         ui.add_space(12.0);
                         ui.label(
                             "Space or this button only shows the board: the turn is ended \
-                             with Enter or End turn.",
+                             with Shift+Enter or End turn.",
                         );
                     });
                 },
@@ -84,7 +85,7 @@ pub(super) fn handover(
     true
 }
 
-/// "End the turn?": asked when End turn (Enter) is pressed while the unit still has
+/// "End the turn?": asked when End turn (Shift+Enter) is pressed while the unit still has
 /// actions to spend. Y or its button ends the turn; N, Esc, its button or a click on the
 /// map keeps playing. Enter does not answer it, so a second press cannot end the turn.
 pub(super) fn confirm_end(
@@ -191,7 +192,7 @@ pub(super) fn say(
 
 /// The help window (F1): the keys, and the battle's ruleset in plain words (its
 /// summary, the terrain legend, the threat overlay's key and the general rules).
-pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
+pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle, map: &KeyMap) {
     if view.help {
         let mut open = true;
         // Never wider or taller than the window (a small one, a large UI scale): the
@@ -218,69 +219,88 @@ pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle) {
                     return;
                 }
                 egui::ScrollArea::vertical().id_salt("keys").show(ui, |ui| {
-                    egui::Grid::new("keys")
-                        .max_col_width(width - 250.0)
-                        .show(ui, |ui| {
-                            for (k, v) in [
-                                ("left click", "select / move / attack / pick a target"),
-                                (
-                                    "right click, Esc",
-                                    "cancel the pending action, casting or selection (Esc with \
-                             nothing to cancel: the menu — restart, settings, quit)",
-                                ),
-                                (
-                                    "Esc, O",
-                                    "the settings screen: volume, interface size, colour-blind \
-                             palette, reaction defaults (Esc closes it)",
-                                ),
-                                (
-                                    "Enter",
-                                    "end the turn (asks first while actions are left: Y ends it, \
-                             N or Esc keeps playing)",
-                                ),
-                                (
-                                    "Space",
-                                    "show the board after a hot-seat handover (only that); during the replay that follows, skip it (Esc or a click on the map too)",
-                                ),
-                                ("Tab", "cycle through your side's units"),
-                                ("T", "threat overlay (hatched cells)"),
-                                ("Ctrl+Z", "undo a move that rolled no dice"),
-                                ("1-0 and letters", "special actions (see the action bar)"),
-                                (
-                                    "M",
-                                    "abilities: choose the next usable one (then aim it: click a \
-                             creature, or hover an area and click; Enter casts one aimed at \
-                             several or at its user)",
-                                ),
-                                ("Y / N / 1-9", "answer a reaction prompt"),
-                                ("1-9", "answer a choice (Focus, which item)"),
-                                ("arrows, WASD, middle drag", "pan"),
-                                (
-                                    "wheel, + / -",
-                                    "zoom (the wheel over the side panel scrolls it instead)",
-                                ),
-                                (
-                                    "F2",
-                                    "minimap (when the map is larger than the view): click or drag on it to look there",
-                                ),
-                                ("panel titles", "click to fold or unfold a section"),
-                                ("F1, ?", "this help (Esc closes it too)"),
-                                (
-                                    "dialogs",
-                                    "while a menu, window or prompt is open, only its buttons and keys act: a click on the board or a board key does nothing (a click closes \"End the turn?\" and a choice)",
-                                ),
-                            ] {
-                                ui.label(egui::RichText::new(k).monospace());
-                                ui.add(egui::Label::new(v).wrap());
-                                ui.end_row();
-                            }
-                        });
+                    keys_help(ui, b, map, width);
                 });
             });
         if !open {
             view.help = false;
         }
     }
+}
+
+/// Help's Keys tab: the key map's bindings as they are, group by group, the battle's
+/// ruleset's action keys, and what the mouse does.
+fn keys_help(ui: &mut egui::Ui, b: &Battle, map: &KeyMap, width: f32) {
+    let rows = map.rows();
+    let table = |ui: &mut egui::Ui, id: &str, rows: Vec<(String, String)>| {
+        egui::Grid::new(id)
+            .max_col_width(width - 250.0)
+            .striped(true)
+            .show(ui, |ui| {
+                for (k, v) in rows {
+                    ui.label(egui::RichText::new(k).monospace());
+                    ui.add(egui::Label::new(v).wrap());
+                    ui.end_row();
+                }
+            });
+    };
+    for g in [Group::Board, Group::Camera, Group::Dialog] {
+        ui.label(egui::RichText::new(g.title()).strong());
+        let mine = rows
+            .iter()
+            .filter(|r| r.0 == g)
+            .map(|r| (r.1.clone(), r.2.to_string()))
+            .collect();
+        table(ui, g.title(), mine);
+        ui.add_space(6.0);
+    }
+    ui.label(egui::RichText::new(format!("Actions of {}", b.rules().id())).strong());
+    ui.label(
+        "They act for the unit whose turn it is; one that needs a target then takes it from \
+         the cursor (Tab, arrows, Enter) or a click. An action with no key of its own gets \
+         Shift+1, Shift+2, … in the bar's order.",
+    );
+    let actions = ActionKey::of(b)
+        .map(|a| {
+            (
+                a.chord_label(b).unwrap_or_else(|| "(button)".into()),
+                a.label().to_string(),
+            )
+        })
+        .collect();
+    table(ui, "actions", actions);
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Mouse").strong());
+    table(
+        ui,
+        "mouse",
+        [
+            (
+                "left click",
+                "move / attack / inspect / pick a target (the cursor follows the pointer)",
+            ),
+            (
+                "right click",
+                "cancel the armed action or the ability being aimed; with nothing to \
+                 cancel, the card goes back to the unit whose turn it is",
+            ),
+            ("middle drag", "pan"),
+            (
+                "wheel",
+                "zoom (over the side panel it scrolls the panel instead)",
+            ),
+            ("panel titles", "click to fold or unfold a section"),
+            (
+                "dialogs",
+                "while a menu, window or prompt is open, only its buttons and keys act: a \
+                 click on the board or a board key does nothing (a click closes \"End the \
+                 turn?\" and a choice)",
+            ),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect(),
+    );
 }
 
 /// The victory (or draw) screen with the summary, restart and menu.

@@ -37,7 +37,7 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     }
     if let Some(p) = view.pending {
         let mut out = vec![format!(
-            "{}: click {}",
+            "{}: click {} (or Tab to one, then Enter)",
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
@@ -182,10 +182,15 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     out
 }
 
-/// The hover preview next to the pointer (not over a panel or window).
-pub(super) fn tooltip(ctx: &egui::Context, hover: Vec<String>, rects: &[Rect]) {
-    // Hover preview next to the pointer.
-    if let Some(pos) = ctx.pointer_hover_pos() {
+/// The hover preview next to the pointer (not over a panel or window), or next to the
+/// cell cursor (`cursor`: where it is on screen, in points) while the keys move it.
+pub(super) fn tooltip(
+    ctx: &egui::Context,
+    hover: Vec<String>,
+    rects: &[Rect],
+    cursor: Option<egui::Pos2>,
+) {
+    if let Some(pos) = cursor.or_else(|| ctx.pointer_hover_pos()) {
         let lines = hover;
         if !lines.is_empty() && !rects.iter().any(|r| r.contains(Vec2::new(pos.x, pos.y))) {
             egui::Area::new("hover".into())

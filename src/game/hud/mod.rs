@@ -24,6 +24,8 @@ use bevy_egui::{EguiContext, EguiContexts, EguiInput, EguiPrimaryContextPass, eg
 use skirmish_rules::Status;
 
 use crate::game::act::Usable;
+use crate::game::keymap::{Bind, KeyMap};
+use crate::game::layout::MapLayout;
 use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 
 pub use hover::hover_lines;
@@ -43,7 +45,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// egui moves its keyboard focus between buttons with Tab and the arrows, and Space or
-/// Enter then clicks the focused button: with Tab cycling units and the arrows panning,
+/// Enter then clicks the focused button: with Tab cycling targets and the arrows moving
+/// the cell cursor,
 /// a Space that only dismisses the handover screen could press End turn, or Y's button.
 /// Unless a text field has the focus (the Command's words), egui never sees those keys.
 fn game_keys_stay_the_games(mut contexts: Query<(&mut EguiContext, &mut EguiInput)>) {
@@ -81,8 +84,12 @@ fn game_keys_stay_the_games(mut contexts: Query<(&mut EguiContext, &mut EguiInpu
 /// ones; every window's rectangle goes into `View::ui_rects`). The side panel keeps the
 /// level, whose turn it is, End turn and the last message at its top; below, its
 /// sections fold and scroll (the wheel over the panel scrolls it, never the map).
+#[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
+    map: Res<KeyMap>,
+    layout: Option<Res<MapLayout>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
     battle: Res<BattleRes>,
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
@@ -134,7 +141,7 @@ fn draw(
         .min_size(crate::game::layout::PANEL - 16.0)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
-            action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots);
+            action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
             panel::message(ui, &view);
             ui.separator();
             egui::ScrollArea::vertical()
@@ -147,6 +154,21 @@ fn draw(
                     if let Some(u) = view.selected.or(cur) {
                         let title = format!("Unit: {}", b.name(u));
                         section(ui, "unit", &title, |ui| {
+                            // Tab and clicks inspect; only the acting unit acts (issue 31).
+                            if let Status::Turn(a) = b.status()
+                                && a != u
+                            {
+                                ui.colored_label(
+                                    egui::Color32::LIGHT_YELLOW,
+                                    format!(
+                                        "{} does not act now: the actions below are {}'s \
+                                         ({} brings the card back)",
+                                        b.name(u),
+                                        b.name(a),
+                                        map.first(Bind::Actor)
+                                    ),
+                                );
+                            }
                             panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
                         });
                     }
@@ -166,7 +188,7 @@ fn draw(
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
-    dialogs::help(&ctx, &mut view, b);
+    dialogs::help(&ctx, &mut view, b, &map);
     dialogs::battle_menu(&ctx, &mut view, &mut intent, &mut rects, &mut spots);
     let mut s = crate::game::settings::live(&view, &session);
     let sides: Vec<(String, [u8; 3])> = b
@@ -184,9 +206,21 @@ fn draw(
     }
 
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
-    hover::tooltip(&ctx, hover, &rects);
-    // egui works in points; the game's pointer in window pixels (points × zoom).
+    // The tooltip stands next to the cell cursor while the keys move it, else next to
+    // the pointer.
     let z = ctx.zoom_factor();
+    let anchor = view
+        .cursor
+        .filter(|_| view.keyboard)
+        .zip(layout.as_deref())
+        .and_then(|(c, l)| {
+            let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
+            let p = cam.world_to_viewport(gt, l.world(c).extend(0.0)).ok()?;
+            let half = l.tile() * 0.5;
+            Some(egui::pos2(p.x + half.x, p.y + half.y / 2.0) / z)
+        });
+    hover::tooltip(&ctx, hover, &rects, anchor);
+    // egui works in points; the game's pointer in window pixels (points × zoom).
     action_bar::note_buttons(&spots, z);
     let rects: Vec<Rect> = rects
         .into_iter()

@@ -216,6 +216,7 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
         *risk.get_or_insert_with(|| {
             b.leave_reactors(u, here)
                 .into_iter()
+                .filter(|&r| !b.hidden(r))
                 .filter_map(|r| {
                     let w = b.best_melee(r, grid.distance(b.pos(r), here))?;
                     Some(attack_value(b, r, u, w, AttackKind::Reaction))

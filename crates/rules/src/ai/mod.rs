@@ -188,9 +188,11 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
         })
 }
 
+/// The foes `u` knows of: a hidden foe ([`Battle::hidden`]: undetected by its foes) is
+/// neither attacked nor sought out.
 fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e))
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
         .collect()
 }
 
@@ -578,11 +580,13 @@ fn best_move(
 /// 172 M → 268 M instructions). An estimate either way: the foes may not react.
 fn path_risk(b: &Battle, u: UnitId, field: &crate::grid::Field) -> Vec<f64> {
     let grid = b.grid();
-    // Who may react at all, and what each of their weapons is worth against `u`
-    // (where they stand does not change while `u` moves).
+    // Who may react at all (of the foes it knows of: not a hidden one), and what each of
+    // their weapons is worth against `u` (where they stand does not change while `u`
+    // moves).
     let reactors: Vec<(Cell, u32, UnitId)> = b
         .leave_reactors_anywhere(u)
         .into_iter()
+        .filter(|&r| !b.hidden(r))
         .map(|r| (b.pos(r), b.threat_reach(r), r))
         .collect();
     let mut worth: BTreeMap<(UnitId, usize), f64> = BTreeMap::new();

@@ -18,6 +18,8 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::Check { .. }
             | Event::Said { .. }
             | Event::Fled { .. }
+            | Event::Hid { .. }
+            | Event::Revealed { .. }
             | Event::ReactionDeclined { .. }
             | Event::ReactionOffered { .. }
             | Event::Reacted { .. }
@@ -78,6 +80,16 @@ impl Battle {
                     && let Some(t) = self.terrain.get_mut(i)
                 {
                     *t = *to;
+                }
+            }
+            Event::Hid { unit } => {
+                if let Some(e) = self.entity(*unit) {
+                    self.world.entity_mut(e).insert(Hidden);
+                }
+            }
+            Event::Revealed { unit, .. } => {
+                if let Some(e) = self.entity(*unit) {
+                    self.world.entity_mut(e).remove::<Hidden>();
                 }
             }
             Event::Attack {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::components::*;
 use crate::dice::Dice;
-use crate::engine::{Frame, Window};
+use crate::engine::{Command, Frame, Window};
 use crate::event::{Event, Logged};
 use crate::grid::{Cell, Grid};
 use crate::level::{Level, Terrain};
@@ -247,6 +247,29 @@ pub struct Battle {
     /// The conditions other rulesets claim: they do not land here
     /// ([`Battle::plays_condition`]; the registry's `foreign_conditions`).
     pub(crate) foreign_conditions: Vec<ConditionKind>,
+    /// What a save needs to play the battle again: every command `submit` accepted, the
+    /// dice forced at setup and later ([`History`]).
+    pub(crate) history: History,
+}
+
+/// How a battle got where it is, as [`Battle::submit`] and the forced dice left it: the
+/// commands accepted so far, in order (reaction answers included), and every forced face
+/// queued (at setup, and later with the number of commands accepted before). With the
+/// level and the seed this replays the battle exactly (`crate::save`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// The commands accepted, as submitted.
+    pub commands: Vec<Command>,
+    /// The log's length before each of `commands` went in (what each one added is the
+    /// log from its mark to the next).
+    pub marks: Vec<usize>,
+    /// Faces forced at setup (before initiative).
+    pub forced: Vec<u32>,
+    /// Faces forced after setup: (commands accepted before, faces).
+    pub forced_later: Vec<(usize, Vec<u32>)>,
+    /// The dice were replaced by a fresh stream ([`Battle::branch`]): the commands no
+    /// longer replay from the seed.
+    pub reseeded: bool,
 }
 
 impl Battle {
@@ -289,6 +312,7 @@ impl Battle {
             terrain,
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
+            history: History::default(),
         }
     }
 
@@ -316,6 +340,16 @@ impl Battle {
     /// the rest is restored. For a command that fails halfway (a forced die that does not
     /// fit): an illegal command changes nothing.
     pub(crate) fn rollback(&mut self, s: Snapshot) {
+        let mut fresh = self.rebuilt(s);
+        fresh.foreign_conditions = std::mem::take(&mut self.foreign_conditions);
+        fresh.history = std::mem::take(&mut self.history);
+        *self = fresh;
+    }
+
+    /// The battle at snapshot `s` of this one: its units spawned afresh and the log up to
+    /// the snapshot applied to them, the rest restored from `s` (history and foreign
+    /// conditions left empty for the caller).
+    fn rebuilt(&self, s: Snapshot) -> Battle {
         let mut fresh = Battle::spawned(self.rules, self.level.clone(), self.seed, s.dice);
         for l in &self.log[..s.log_len.min(self.log.len())] {
             fresh.apply(&l.event);
@@ -332,15 +366,37 @@ impl Battle {
         fresh.ledger = s.ledger;
         fresh.counters = s.counters;
         fresh.owed = s.owed;
-        fresh.foreign_conditions = std::mem::take(&mut self.foreign_conditions);
         fresh.index = std::sync::OnceLock::new();
         fresh.threat = std::sync::OnceLock::new();
-        *self = fresh;
+        fresh
+    }
+
+    /// A copy of the battle as it stands, whose dice from here on are a fresh stream
+    /// seeded with `seed` (forced faces not used yet are dropped): where a forecast plays
+    /// the rest of the battle out. The copy keeps the log and the commands so far; it
+    /// cannot be saved (its dice no longer follow from the battle's seed).
+    pub fn branch(&self, seed: u64) -> Battle {
+        let mut s = self.snapshot();
+        s.dice = Dice::seeded(seed);
+        let mut b = self.rebuilt(s);
+        b.foreign_conditions = self.foreign_conditions.clone();
+        b.history = self.history.clone();
+        b.history.reseeded = true;
+        b
+    }
+
+    /// How the battle got here: the commands accepted and the dice forced so far.
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     /// Queue more forced dice (tests and scripts).
     pub fn dice_force_for_tests(&mut self, faces: &[u32]) {
         self.dice.force(faces.iter().copied());
+        if !faces.is_empty() {
+            let n = self.history.commands.len();
+            self.history.forced_later.push((n, faces.to_vec()));
+        }
     }
 
     /// The level being played, as it was at the start (the terrain now is

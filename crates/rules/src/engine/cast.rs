@@ -156,16 +156,23 @@ impl Battle {
     /// its aim fits (the ruleset checks its price and its own conditions).
     pub(crate) fn check_cast(&self, caster: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
         let targets = self.cast_targets(caster, i, at)?;
+        self.check_uses(caster, i)?;
+        // An area may be aimed at empty ground; a unit target must be there.
+        let _ = targets;
+        if let CastAt::Cell(c) = at {
+            self.summon_room(caster, i, *c)?;
+        }
+        Ok(())
+    }
+
+    /// Has ability `i` a use left (or no limit)? Part of [`Self::check_cast`]; asked too
+    /// of an ability held for later (tactical-d20's Wait).
+    pub(crate) fn check_uses(&self, caster: UnitId, i: usize) -> Result<(), Illegal> {
         if self.uses_left(caster, i).is_some_and(|n| n < 1) {
             return Err(Illegal::Cannot {
                 unit: self.name(caster).into(),
                 why: format!("{} has no use left", self.abilities(caster)[i].name),
             });
-        }
-        // An area may be aimed at empty ground; a unit target must be there.
-        let _ = targets;
-        if let CastAt::Cell(c) = at {
-            self.summon_room(caster, i, *c)?;
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use crate::grid::Cell;
 use crate::rulesets::Action;
 pub use crate::vocab::{
     Aim, CastAt, CommonAction, MoveMode, ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect,
-    ready_words,
+    ready_words, ready_words_named,
 };
 
 /// What a controller (mouse, AI, script, replay) asks for.

@@ -24,6 +24,8 @@ impl Battle {
             self.rollback(snapshot);
             return Err(e);
         }
+        self.history.commands.push(cmd);
+        self.history.marks.push(before);
         Ok(self.log.len() - before)
     }
 

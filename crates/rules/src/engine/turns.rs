@@ -277,8 +277,9 @@ impl Battle {
         forced: Vec<u32>,
     ) -> Result<Battle, SetupError> {
         let mut dice = crate::dice::Dice::seeded(seed);
-        dice.force(forced);
+        dice.force(forced.iter().copied());
         let mut b = Battle::spawned(rules, level, seed, dice);
+        b.history.forced = forced;
         b.foreign_conditions = foreign;
         start(&mut b)?;
         Ok(b)

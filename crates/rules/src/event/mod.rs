@@ -409,6 +409,21 @@ pub enum Event {
         /// What.
         text: String,
     },
+    /// `unit` hides: undetected by its foes (the [`crate::components::Hidden`] marker a
+    /// level's `hidden: true` starts it with) until it is [`Event::Revealed`]. A ruleset
+    /// says when a unit may hide (melee-zone's Hide: out of every foe's sight).
+    Hid {
+        /// Who.
+        unit: UnitId,
+    },
+    /// `unit` is hidden no more: `by` spotted it, or none when it gave itself away (it
+    /// attacked).
+    Revealed {
+        /// Who.
+        unit: UnitId,
+        /// The foe that saw it, if one did.
+        by: Option<UnitId>,
+    },
     /// tactical-d20: the running total of bleed damage after a bleed.
     BleedTotal {
         /// Who.

@@ -207,8 +207,9 @@ pub enum ReactionKind {
     Resist,
     /// tactical-d20: the held Standard action of a Wait: attack a foe entering reach.
     WaitedAttack,
-    /// tactical-d20: the held Standard action of a Wait, when it is a move or a maneuver
-    /// against the foe that sprang it (Trip, Push, Grapple, Disarm).
+    /// tactical-d20: the held Standard action of a Wait, when it is a move, a maneuver
+    /// against the foe that sprang it (Trip, Push, Grapple, Disarm), an ability (a spell,
+    /// a potion: cast as a `Cast` is), Defend or Assist.
     WaitedAction,
     /// flow: resist a Feint with Melee (the target's choice; free).
     ResistMelee,

@@ -117,6 +117,9 @@ pub enum Spend {
     /// Nothing: taken by a wound (melee-zone: a Weakening wound's Bonus Action each turn,
     /// the Free Hit Slots a wounded Agility no longer gives).
     Wound,
+    /// Hiding out of every foe's sight (melee-zone's Hide); the hiding itself is an
+    /// `Event::Hid`.
+    Hide,
     /// Nothing: the pool is lost to a condition (tactical-d20: Restrained and Writhing
     /// lose the Move action; a tied grapple check loses every action).
     Lost(ConditionKind),

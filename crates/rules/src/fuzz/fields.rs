@@ -214,9 +214,9 @@ impl<E: Entropy> CommandMaker<'_, E> {
         }
     }
 
-    /// Any readied response (a cell near `u`, any ability index).
+    /// Any readied response (a cell near `u`, any ability index, any unit to assist).
     fn ready_response(&mut self, b: &Battle, u: UnitId) -> ReadyResponse {
-        match self.below(7) {
+        match self.below(9) {
             0 => ReadyResponse::Attack,
             1 => ReadyResponse::Move {
                 to: self.near(b, u),
@@ -234,7 +234,11 @@ impl<E: Entropy> CommandMaker<'_, E> {
             5 => ReadyResponse::Power {
                 ability: self.below(b.abilities(u).len() as u32 + 1) as usize,
             },
-            _ => ReadyResponse::SwitchStance,
+            6 => ReadyResponse::SwitchStance,
+            7 => ReadyResponse::Defend,
+            _ => ReadyResponse::Assist {
+                ally: self.target(b, u),
+            },
         }
     }
 }

@@ -106,7 +106,7 @@ pub struct UnitDef {
     pub weapons: Vec<Weapon>,
     /// Size.
     pub size: Size,
-    /// Initial facing.
+    /// Initial facing: the file's `facing`, else toward the middle of its foes.
     pub facing: Facing,
     /// Conditions at the start of the battle.
     pub conditions: Vec<ActiveCondition>,

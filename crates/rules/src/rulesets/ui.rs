@@ -38,14 +38,17 @@ impl std::fmt::Display for Key {
     }
 }
 
-/// Keys the window keeps for itself while a unit acts (A, D, S and W pan the camera, T
-/// toggles the threat overlay): no action may use them.
-pub const WINDOW_KEYS: [Key; 5] = [
+/// Letters the window keeps for itself while a unit acts (A, D, S and W move the cell
+/// cursor, T toggles the threat overlay, M picks the next ability; the window's key map,
+/// `src/game/keymap.rs`, lists every key it reads): no action may use them. An action
+/// with no key gets Shift+1, Shift+2, … from the window, in the list's order.
+pub const WINDOW_KEYS: [Key; 6] = [
     Key::Letter('A'),
     Key::Letter('D'),
     Key::Letter('S'),
     Key::Letter('W'),
     Key::Letter('T'),
+    Key::Letter('M'),
 ];
 
 /// What an action needs from the player before its command is made.
@@ -123,7 +126,7 @@ pub struct ActionSpec {
     /// The button's label ("Feint"); unique within a ruleset's list.
     pub label: &'static str,
     /// Its shortcut, unique within the list and none of [`WINDOW_KEYS`]. `None`: no key
-    /// left for it (the window shows it in a row of its own, clicked only).
+    /// of its own; the window gives it Shift+1, Shift+2, … in the list's order.
     pub key: Option<Key>,
     /// What the player picks before the command is made.
     pub target: Target,

@@ -52,6 +52,19 @@ pub fn random_level_text(
     random_text(ruleset, kind, w, h, per_side, seed, &[])
 }
 
+/// [`random_level_with`] as level text.
+pub fn random_level_text_with(
+    ruleset: RulesetId,
+    kind: GridKind,
+    w: usize,
+    h: usize,
+    per_side: usize,
+    seed: u64,
+    forced: &[&str],
+) -> Result<String, String> {
+    random_text(ruleset, kind, w, h, per_side, seed, forced)
+}
+
 fn random_text(
     ruleset: RulesetId,
     kind: GridKind,

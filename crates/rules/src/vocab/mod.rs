@@ -197,15 +197,24 @@ pub enum ReadyResponse {
     Grapple,
     /// Disarm the triggering enemy of the weapon it fights with (2 AP).
     Disarm,
-    /// escalation: use one of the unit's powers (index into its abilities; its action
-    /// type is the one readied), at the triggering enemy when it is hostile, else at the
-    /// unit itself.
+    /// Use one of the unit's abilities (index into its abilities): escalation's powers
+    /// (its action type is the one readied), tactical-d20's spells, abilities, potions
+    /// and items (a Standard action). Aimed at the triggering enemy when it is hostile,
+    /// else at the unit itself (an area or a cell: the enemy's cell in tactical-d20).
     Power {
         /// Index into the unit's abilities.
         ability: usize,
     },
     /// escalation: switch stance (a Quick action).
     SwitchStance,
+    /// tactical-d20: Defend (+3 AC and saves until the unit's next turn).
+    Defend,
+    /// tactical-d20: Assist the ally named (+4 AC, saves and d20 rolls until the unit's
+    /// next turn), if it is then within the unit's threatened range.
+    Assist {
+        /// The ally helped.
+        ally: UnitId,
+    },
 }
 
 /// How long a readied action waits.
@@ -218,9 +227,24 @@ pub enum ReadyUntil {
     RoundEnd,
 }
 
-/// A readied action in words, as the log shows it: "attack when an enemy enters reach",
-/// "move to (3, 2) when an enemy comes within 6; cancel at the end of the round".
+/// A readied action in words: "attack when an enemy enters reach", "move to (3, 2) when
+/// an enemy comes within 6; cancel at the end of the round", "use ability #1 when …",
+/// "assist unit #2 when …" (the log names the ability and the ally:
+/// [`ready_words_named`]).
 pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyUntil) -> String {
+    ready_words_named(trigger, response, until, |_| None, |_| None)
+}
+
+/// [`ready_words`] with the names a caller holding the battle knows: `ability` names
+/// the readying unit's ability `i` ("use Magic Missile when …"), `unit` a unit ("assist
+/// Birch when …"); `None` keeps the number.
+pub fn ready_words_named(
+    trigger: ReadyTrigger,
+    response: ReadyResponse,
+    until: ReadyUntil,
+    ability: impl Fn(usize) -> Option<String>,
+    unit: impl Fn(UnitId) -> Option<String>,
+) -> String {
     let what = match response {
         ReadyResponse::Attack => "attack".to_string(),
         ReadyResponse::Move { to } => format!("move to ({}, {})", to.x, to.y),
@@ -234,8 +258,18 @@ pub fn ready_words(trigger: ReadyTrigger, response: ReadyResponse, until: ReadyU
         ),
         ReadyResponse::Grapple => "grapple".to_string(),
         ReadyResponse::Disarm => "disarm".to_string(),
-        ReadyResponse::Power { ability } => format!("use power #{ability}"),
+        ReadyResponse::Power { ability: i } => {
+            format!(
+                "use {}",
+                ability(i).unwrap_or_else(|| format!("ability #{i}"))
+            )
+        }
         ReadyResponse::SwitchStance => "switch stance".to_string(),
+        ReadyResponse::Defend => "defend".to_string(),
+        ReadyResponse::Assist { ally } => format!(
+            "assist {}",
+            unit(ally).unwrap_or_else(|| format!("unit #{}", ally.0))
+        ),
     };
     let when = match trigger {
         ReadyTrigger::EnemyEntersReach => "an enemy enters reach".to_string(),

@@ -191,3 +191,76 @@ pub mod melee_zone {
         }
     }
 }
+
+/// `escalation` battles.
+pub mod escalation {
+    use skirmish_rules::components::UnitId;
+    use skirmish_rules::engine::{Action, CastAt, CommonAction};
+    use skirmish_rules::event::ReactionKind;
+    use skirmish_rules::grid::GridKind;
+    use skirmish_rules::{Battle, Command, Illegal, level};
+
+    /// An escalation battle on an open `w`×6 map with side "PCs" (role Pc) and "Foes"
+    /// (Npc). `units` is the RON of the unit list; `extra` more level fields (`,
+    /// abilities: {…}, archetypes: {…}`); `dice` forced faces (initiative rolls none).
+    pub fn field(kind: GridKind, w: usize, units: &str, extra: &str, dice: &[u32]) -> Battle {
+        let row = format!("\"{}\"", ".".repeat(w));
+        let map = vec![row; 6].join(", ");
+        let src = format!(
+            r##"Level(name: "esc", ruleset: "escalation", grid: {kind:?}, map: [{map}],
+            sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                    Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+            units: [{units}]{extra})"##
+        );
+        let l = level::parse(&src, "esc").unwrap_or_else(|e| panic!("{e}"));
+        Battle::new(l, 7, dice.to_vec()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A basic attack with the weapon in hand.
+    pub fn attack(b: &mut Battle, unit: UnitId, target: UnitId) -> Result<usize, Illegal> {
+        b.submit(Command::Attack {
+            unit,
+            target,
+            weapon: None,
+            slot: None,
+            aim: None,
+        })
+    }
+
+    /// Use the power `name` of `unit`.
+    pub fn cast(b: &mut Battle, unit: UnitId, name: &str, at: CastAt) -> Result<usize, Illegal> {
+        let ability = b
+            .abilities(unit)
+            .iter()
+            .position(|a| a.name == name)
+            .unwrap_or_else(|| panic!("{} knows no {name}", b.name(unit)));
+        b.submit(Command::Act {
+            unit,
+            action: Action::Common(CommonAction::Cast { ability, at }),
+        })
+    }
+
+    /// Answer the open window of `unit` (`None`: decline); it must be open.
+    pub fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) -> usize {
+        assert_eq!(
+            b.window().map(|w| w.reactor),
+            Some(unit),
+            "{:?}",
+            b.window()
+        );
+        b.submit(Command::React {
+            unit,
+            choice,
+            commit: 0,
+            commits: Vec::new(),
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// End the current unit's turn.
+    pub fn end(b: &mut Battle) {
+        let unit = b.current().expect("a turn");
+        b.submit(Command::EndTurn { unit })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+}

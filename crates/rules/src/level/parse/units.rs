@@ -99,7 +99,44 @@ pub(super) fn build(
             &mut known_archetypes,
         ));
     }
+    face_foes(&mut units, unit_list, look.board);
     (units, sides_used)
+}
+
+/// A unit the file gives no `facing` faces the middle of its foes (their cells' mean,
+/// rounded; east when it has none or stands there), so nobody starts with its back to
+/// the enemy. Linear: one sum of cells per side. Units off the map (refused) count for
+/// nothing.
+fn face_foes(units: &mut [UnitDef], unit_list: &[UnitFile], board: &Board) {
+    if !board.fits {
+        return;
+    }
+    let mut all = (0i64, 0i64, 0i64);
+    let mut by_side: BTreeMap<u32, (i64, i64, i64)> = BTreeMap::new();
+    let on_map = |u: &UnitDef| board.grid.contains(u.cell);
+    for u in units.iter().filter(|u| on_map(u)) {
+        let s = by_side.entry(u.side.0).or_default();
+        for t in [&mut all, s] {
+            t.0 += i64::from(u.cell.x);
+            t.1 += i64::from(u.cell.y);
+            t.2 += 1;
+        }
+    }
+    let round = |sum: i64, n: i64| ((2 * sum + n) / (2 * n)) as i32;
+    for (u, f) in units.iter_mut().zip(unit_list) {
+        if f.facing.is_some() || !on_map(u) {
+            continue;
+        }
+        let own = by_side.get(&u.side.0).copied().unwrap_or_default();
+        let n = all.2 - own.2;
+        if n <= 0 {
+            continue;
+        }
+        let middle = Cell::new(round(all.0 - own.0, n), round(all.1 - own.1, n));
+        if let Some(d) = board.grid.direction_toward(u.cell, middle) {
+            u.facing = crate::components::Facing(d as u8);
+        }
+    }
 }
 
 /// A unit's cell: on the map, and on a cell one may stand on (not checked when the map

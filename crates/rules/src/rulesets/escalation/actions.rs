@@ -8,7 +8,7 @@ use crate::dice::{ModKind, Modifier};
 use crate::engine::{Action, CommonAction, Illegal, ReadyResponse};
 use crate::event::{CheckPurpose, Event, Gain, Outcome, Spend};
 
-use super::attack::{d6s, engaged_enemies, escalation_die};
+use super::attack::{d6s, engaged_enemies, escalation_die_for};
 use super::turns::{SAVE, roll_save, speed, use_recovery};
 use super::{EscalationAction, EscalationFrame};
 
@@ -448,7 +448,8 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
 pub const ONE_ROUND_SAVE: i32 = 13;
 
 /// Rally's save: against the first save-ends effect on the unit (its number), else the
-/// first effect that lasts a round or a turn (13+); the escalation die is a bonus.
+/// first effect that lasts a round or a turn (13+); the escalation die (as the unit
+/// counts it: 0 while Shaken) is a bonus.
 fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     let conds = b
         .get::<crate::components::Conditions>(u)
@@ -469,7 +470,9 @@ fn rally_save(b: &mut Battle, u: UnitId) -> Result<(), Illegal> {
     let Some((kind, dc)) = save_ends.or(one_round) else {
         return Ok(());
     };
-    let esc = escalation_die(b);
+    // "The save gains a bonus equal to Escalation": the die as the unit counts it (0
+    // while Shaken).
+    let esc = escalation_die_for(b, u);
     let bonus = (esc != 0).then(|| Modifier::new(ModKind::Bonus, "escalation die", esc));
     let roll = roll_save(b, u, false, bonus)?;
     let dc = if dc > 0 { dc } else { SAVE };

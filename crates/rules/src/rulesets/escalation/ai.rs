@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::ai::value::act;
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Pool, Slot, UnitId};
-use crate::engine::{Action, Command};
+use crate::engine::{Action, Command, HitEffect};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::rulesets::AiTactics;
@@ -16,6 +16,52 @@ use super::{EscalationAction, disengage_chance, engaged_enemies, speed, staggere
 
 /// escalation's [`AiTactics`].
 pub struct EscalationAi;
+
+/// The damage `by`'s attack (a basic attack with `weapon`, or power `effect`) is expected
+/// to deal `t`: a hit's mean (twice on a crit) times its chance, and a basic attack's miss
+/// damage times the chance of a plain miss (resistance left out).
+fn expected_damage(b: &Battle, by: UnitId, t: UnitId, weapon: usize, effect: &HitEffect) -> f64 {
+    let mean = |d: &crate::dice::DiceExpr| f64::from(d.min() + d.max()) / 2.0;
+    if let HitEffect::Ability(i) = effect {
+        let Some(a) = b.ability(by, *i) else {
+            return 0.0;
+        };
+        let (hit, crit) = super::power_math(b, by, t, *i).odds();
+        let dmg: f64 = a
+            .effects
+            .iter()
+            .filter_map(|e| e.damage_dice(b.stats(by)))
+            .map(|d| mean(&d).max(0.0))
+            .sum();
+        return (hit + crit) * dmg;
+    }
+    let a = super::attack_math(b, by, t);
+    let (hit, crit) = a.odds();
+    let (dice, vol) = super::damage_parts(b, by, weapon);
+    (hit + crit) * (mean(&dice) + f64::from(vol)).max(0.0)
+        + a.plain_miss() * f64::from(super::miss_damage(b, by))
+}
+
+/// What intercepting `by`'s melee attack on `ally` is worth to `r`'s side, in HP: the
+/// damage the attack is expected to deal the ally, less what it is expected to deal `r`
+/// instead (its own defences, edges and crit range), each counted twice for a Staggered
+/// unit (it is closer to dropping). Only a unit in melee stance (it ends up engaged with
+/// the attacker) that is not Staggered itself intercepts; compared with the triggered
+/// powers' values against [`super::interrupts::AI_MIN_VALUE`] (1 HP). A tougher ally
+/// shields a hurt or softer one; two alike never trade places for nothing.
+pub(super) fn intercept_value(b: &Battle, r: UnitId, by: UnitId, ally: UnitId) -> f64 {
+    if !super::melee_stance(b, r) || staggered(b, r) {
+        return 0.0;
+    }
+    let Some((weapon, effect)) = super::waiting_attack(b, by, ally) else {
+        return 0.0;
+    };
+    let harm = |t: UnitId| {
+        let weight = if staggered(b, t) { 2.0 } else { 1.0 };
+        expected_damage(b, by, t, weapon, &effect) * weight
+    };
+    harm(ally) - harm(r)
+}
 
 /// The least chance worth a Disengage (else the AI stays and fights).
 pub const DISENGAGE_MIN: f64 = 0.4;
@@ -129,8 +175,9 @@ impl AiTactics for EscalationAi {
         )
     }
 
-    // Opportunity attacks are free: always. Intercept in melee stance, when not Staggered.
-    // A triggered power (an Interrupt) by expected value.
+    // Opportunity attacks are free: always. Intercept a move in melee stance, when not
+    // Staggered. A triggered power (an Interrupt), or the Intercept of a melee attack on
+    // an ally, by expected value.
     fn take(&self, b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
         if let crate::event::Trigger::PowerCue { .. } = w.trigger {
             return super::interrupts::ai_choice(b, w);

@@ -37,13 +37,25 @@ pub fn escalation_die(b: &Battle) -> i32 {
     b.counter(Counter::EscalationDie)
 }
 
-/// What the escalation die adds to `u`'s attacks: the die for a PC or an NPC the level
-/// marks (`Escalates: 1`), 0 for other NPCs and for a Shaken unit ("count the escalation
-/// die as 0").
-pub fn escalation_bonus(b: &Battle, u: UnitId) -> i32 {
-    let counts = is_pc(b, u) || b.stats(u).get(Stat::Escalates) > 0;
-    if counts && !b.has(u, ConditionKind::Shaken) {
+/// The escalation die as `u` counts it for everything of its own — its attack rolls,
+/// its powers' escalation keys (Escalation X+, even, odd; triggered and readied powers
+/// too), its saves (Rally's bonus): 0 while it is Shaken ("Shaken: You gain 1
+/// Disadvantage on attacks and count the escalation die as 0"), else the die. The round
+/// counter and the display read the die itself ([`escalation_die`]).
+pub fn escalation_die_for(b: &Battle, u: UnitId) -> i32 {
+    if b.has(u, ConditionKind::Shaken) {
+        0
+    } else {
         escalation_die(b)
+    }
+}
+
+/// What the escalation die adds to `u`'s attacks: the die as it counts it
+/// ([`escalation_die_for`]: 0 while Shaken) for a PC or an NPC the level marks
+/// (`Escalates: 1`), 0 for other NPCs.
+pub fn escalation_bonus(b: &Battle, u: UnitId) -> i32 {
+    if is_pc(b, u) || b.stats(u).get(Stat::Escalates) > 0 {
+        escalation_die_for(b, u)
     } else {
         0
     }
@@ -310,6 +322,20 @@ pub fn crit_from(b: &Battle, target: UnitId, kind: &str) -> i32 {
 
 /// The numbers of `attacker`'s basic attack on `target` (against AC).
 pub fn attack_math(b: &Battle, attacker: UnitId, target: UnitId) -> EscAttack {
+    attack_against(b, attacker, target, Defence::Ac, WEAPON_DAMAGE)
+}
+
+/// Every attack roll of `attacker` on `target`, a basic attack's or a power's (issue 29,
+/// one attack path): 3d6 + Level + Volition + the escalation die as the attacker counts
+/// it, with the Advantage and Disadvantage of [`edges`], against `defence`, critting by
+/// the damage type `kind`.
+pub fn attack_against(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    defence: Defence,
+    kind: &str,
+) -> EscAttack {
     let stats = b.stats(attacker);
     let mut bonus = vec![
         Modifier::new(ModKind::Skill, "Level", level_of(b, attacker)),
@@ -321,13 +347,15 @@ pub fn attack_math(b: &Battle, attacker: UnitId, target: UnitId) -> EscAttack {
     }
     let edges = edges(b, attacker, target);
     let net = edges.iter().map(|m| m.value).sum();
-    let d = Defence::Ac;
     EscAttack {
         net,
         edges,
         bonus,
-        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
-        crit_from: crit_from(b, target, WEAPON_DAMAGE),
+        defence: (
+            defence,
+            b.stats(target).get(defence.stat()) + super::ward(b, target),
+        ),
+        crit_from: crit_from(b, target, kind),
     }
 }
 

@@ -25,8 +25,8 @@ use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 
 use super::actions::{pay, payer};
 use super::attack::{
-    CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, crit_from, d6s, edges, escalation_bonus,
-    escalation_die, level_of, natural_odds, opportunists,
+    CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, d6s, escalation_die, escalation_die_for,
+    natural_odds, opportunists,
 };
 use super::turns::SAVE;
 
@@ -145,17 +145,26 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
         ));
     }
     if let Some(key) = a.escalation {
-        let die = escalation_die(b);
+        let die = escalation_die_for(b, u);
         if !key.allows(die) {
-            return Err(cannot(
-                b,
-                u,
+            let shows = escalation_die(b);
+            let why = if shows != die {
+                // "Shaken: … count the escalation die as 0".
+                format!(
+                    "{} needs the escalation die {}: it shows {shows}, but {} is Shaken and \
+                     counts it as 0",
+                    a.name,
+                    key_words(key),
+                    b.name(u)
+                )
+            } else {
                 format!(
                     "{} needs the escalation die {} (it shows {die})",
                     a.name,
                     key_words(key)
-                ),
-            ));
+                )
+            };
+            return Err(cannot(b, u, why));
         }
     }
     Ok(())
@@ -217,46 +226,26 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
     Ok(())
 }
 
-/// The numbers of `caster`'s power `i` against `target`: the attack of every escalation
-/// attack, against the defence the power names, critting by its damage type.
+/// The numbers of `caster`'s power `i` against `target`: a basic attack's roll
+/// (`attack::attack_against`, one function for both), against the defence the power
+/// names, critting by its damage type.
 pub fn power_math(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> EscAttack {
-    let stats = b.stats(caster);
-    let mut bonus = vec![
-        Modifier::new(ModKind::Skill, "Level", level_of(b, caster)),
-        Modifier::new(
-            ModKind::Skill,
-            "Volition",
-            stats.get(crate::components::Stat::Volition),
-        ),
-    ];
-    let esc = escalation_bonus(b, caster);
-    if esc != 0 {
-        bonus.push(Modifier::new(ModKind::Bonus, "escalation die", esc));
-    }
-    let edges = edges(b, caster, target);
-    let net = edges.iter().map(|m| m.value).sum();
     let (vs, kind) = match b.ability(caster, i) {
         Some(a) => (
             match a.resolve {
                 Resolve::Attack { vs } => vs,
                 _ => AbilityDefence::Armour,
             },
-            damage_kind(a).to_string(),
+            damage_kind(a),
         ),
-        None => (AbilityDefence::Armour, WEAPON_DAMAGE.to_string()),
+        None => (AbilityDefence::Armour, WEAPON_DAMAGE),
     };
     let d = match vs {
         AbilityDefence::Armour => Defence::Ac,
         AbilityDefence::Physical => Defence::Pd,
         AbilityDefence::Mental => Defence::Md,
     };
-    EscAttack {
-        net,
-        edges,
-        bonus,
-        defence: (d, b.stats(target).get(d.stat()) + super::ward(b, target)),
-        crit_from: crit_from(b, target, &kind),
-    }
+    super::attack::attack_against(b, caster, target, d, kind)
 }
 
 /// The chance power `i` lands on `target`: its attack hitting (crits included), the
@@ -436,13 +425,20 @@ pub fn power_natural(b: &Battle, target: UnitId) -> Option<i32> {
 /// A power's healing: "Most healing requires you to use a Recovery" — a PC healed by a
 /// power also heals using a recovery (none left: half, and −1 to Volition and
 /// defences); a dying PC comes back "as if they had succeeded at a Death Save" (from 0
-/// HP, with a recovery). An NPC heals the dice alone.
+/// HP, with a recovery). An NPC, which has no recoveries, heals what "NPCs are healed
+/// either 1d6 per level or 1d10 per level if it matters" gives it in the recovery's
+/// place (Level d6, or its `RecoveryDie` per level; `turns::npc_healing`); the power's
+/// own dice come on top, as they do on a PC's recovery.
 pub(super) fn healed(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
     if b.has(u, ConditionKind::Dying) {
         return super::turns::revive(b, u);
     }
-    if super::is_pc(b, u) && b.alive(u) {
-        super::turns::use_recovery(b, u)?;
+    if !b.alive(u) {
+        return Ok(());
     }
-    Ok(())
+    if super::is_pc(b, u) {
+        super::turns::use_recovery(b, u)
+    } else {
+        super::turns::npc_healing(b, u)
+    }
 }

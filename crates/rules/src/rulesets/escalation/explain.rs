@@ -83,8 +83,8 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         ),
         Shaken => e(
             t,
-            "1 Disadvantage on its attacks, and the escalation die counts as 0 for its \
-             attacks.",
+            "1 Disadvantage on its attacks, and the escalation die counts as 0 for \
+             everything it does: its attacks, its powers' Escalation keys and Rally's save.",
             "Conditions and Effects › Shaken",
         ),
         Softened => e(
@@ -371,11 +371,13 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         .costs("free"),
         Intercept => e(
             "Intercept",
-            "An enemy stepped next to your ally. If you are Free and the ally is Nearby \
-             (within your Speed), stop it: it goes back a cell and its move ends, and you \
-             move next to it, provoking nothing. This turn it cannot attack that ally; \
-             only a flyer stops a flyer.",
-            "Special Actions › Intercept; on the grid (choice)",
+            "An enemy stepped next to your ally, or is about to make a melee attack on \
+             one. If you are Free and the ally is Nearby (within your Speed), step in: a \
+             move stops (it goes back a cell and its move ends), an attack is made on you \
+             instead; you move next to the enemy, provoking nothing. This turn its \
+             attacks meant for that ally go to you; only a flyer stops a flyer.",
+            "Special Actions › Intercept; Free and Engaged (\"Intercept a melee attack \
+             intended for someone who's Nearby\"); on the grid (choice)",
         )
         .costs("free"),
         Interrupt(_) => e(
@@ -578,7 +580,8 @@ pub static SUMMARY: [(&str, &str); 9] = [
         "Next to an enemy you are engaged; with none you are Free. A Move action moves your \
          Speed (6 cells). Leaving an enemy's reach, or shooting while engaged, provokes a \
          free opportunity attack unless you Disengage first (3d6 against 11, +1 per extra \
-         enemy). A Free unit may Intercept an enemy coming at an ally Nearby.",
+         enemy). A Free unit may Intercept an enemy coming at an ally Nearby, or its \
+         melee attack on one.",
     ),
     (
         "Conditions",

@@ -1,13 +1,23 @@
 //! escalation's Intercept: a Free unit with an ally Nearby or next to it stops an enemy
-//! coming at that ally and engages it instead (a free action).
+//! coming at that ally and engages it instead (a free action); and "They can also
+//! Intercept a melee attack intended for someone who's Nearby to them": it moves next to
+//! the attacker and the attack is directed at it instead.
 
+use crate::abilities::Resolve;
 use crate::battle::Battle;
-use crate::components::{ConditionKind, UnitId};
-use crate::engine::{Frame, MoveMode};
+use crate::components::{ConditionKind, UnitId, WeaponKind};
+use crate::engine::{Frame, HitEffect, MoveMode, RulesetFrame};
 use crate::event::{Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
-use super::{engaged_enemies, speed};
+use super::{EscalationFrame, engaged_enemies, speed};
+
+/// Is `other` Nearby `u` (or next to it)? "If two characters are Nearby each other, they
+/// can be next to/engaged with each other with one move action": one move (`u`'s speed)
+/// brings `u` next to `other`, so the distance less one is within its speed.
+pub fn nearby(b: &Battle, u: UnitId, other: UnitId) -> bool {
+    b.grid().distance(b.pos(u), b.pos(other)) <= speed(b, u) + 1
+}
 
 /// The path of `i` to the nearest free cell next to `at` within its speed (cheapest, then
 /// the lowest cell), if any.
@@ -84,10 +94,7 @@ fn may_intercept_at(
         && b.alive(i)
         && !b.enemies(i, ally)
         && b.enemies(i, mover)
-        // Nearby: "If two characters are Nearby each other, they can be next to/engaged
-        // with each other with one move action": one move (its speed) brings it next to
-        // the ally, so the distance less one is within its speed.
-        && b.grid().distance(b.pos(i), b.pos(ally)) <= speed(b, i) + 1
+        && nearby(b, i, ally)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).iter().all(|&e| e == mover)
         && intercept_path_with(b, i, from, mover, mover_at).is_some()
@@ -165,8 +172,10 @@ pub(crate) fn intercept(b: &mut Battle, i: UnitId, mover: UnitId, from: Cell) {
     }
 }
 
-/// Who intercepted `u` on its turn now, and the ally it was coming at: attacks `u` meant
-/// for that ally go to the interceptor instead.
+/// Who intercepted `u` on its turn now (its move, or one of its melee attacks), and the
+/// ally it was coming at or attacking: "any attack intended for your ally will now be
+/// directed towards you" — the rest of `u`'s attacks this turn meant for that ally go
+/// to the interceptor instead.
 pub fn intercepted_by(b: &Battle, u: UnitId) -> Option<(UnitId, UnitId)> {
     let log = b.log();
     let start = log
@@ -181,6 +190,16 @@ pub fn intercepted_by(b: &Battle, u: UnitId) -> Option<(UnitId, UnitId)> {
                 trigger: Trigger::Approaching { mover, ally, .. },
                 ..
             } if *mover == u => offered = Some((*reactor, *ally)),
+            Event::ReactionOffered {
+                reactor,
+                trigger:
+                    Trigger::PowerCue {
+                        by,
+                        target,
+                        attack: true,
+                    },
+                ..
+            } if *by == u => offered = Some((*reactor, *target)),
             Event::Reacted {
                 reactor,
                 kind: ReactionKind::Intercept,
@@ -196,4 +215,95 @@ pub fn intercepted_by(b: &Battle, u: UnitId) -> Option<(UnitId, UnitId)> {
         }
     }
     found.filter(|(r, _)| b.alive(*r))
+}
+
+// ---- Intercepting a melee attack ----
+
+/// Is `attacker`'s attack with `weapon` / `effect` a melee attack: a basic attack with a
+/// melee weapon, or a power's attack roll at range 1 (Melee, as the stances read it)?
+pub fn melee_attack(b: &Battle, attacker: UnitId, weapon: usize, effect: &HitEffect) -> bool {
+    match effect {
+        HitEffect::Ability(i) => b
+            .ability(attacker, *i)
+            .is_some_and(|a| matches!(a.resolve, Resolve::Attack { .. }) && a.range() <= 1),
+        HitEffect::Damage | HitEffect::Aimed(_) => b
+            .weapons(attacker)
+            .get(weapon)
+            .is_some_and(|w| w.kind == WeaponKind::Melee),
+        _ => false,
+    }
+}
+
+/// May `i` Intercept `attacker`'s melee attack on `ally` ("They can also Intercept a melee
+/// attack intended for someone who's Nearby to them"; "If you're Nearby another character
+/// and Free, you can intercept attacks intended for them")? A standing ally of `ally` (not
+/// `ally` itself), Free (engaged with no enemy at all: "they can't Intercept enemy
+/// attacks" while Engaged), with `ally` Nearby; a Flying attacker only by a flyer; and it
+/// must reach a free cell next to the attacker within its speed ("puts them into
+/// engagement range with you"). The Intercept is a free action: no Interrupt is spent.
+pub fn may_intercept_attack(b: &Battle, i: UnitId, attacker: UnitId, ally: UnitId) -> bool {
+    i != ally
+        && i != attacker
+        && b.alive(i)
+        && b.alive(ally)
+        && b.alive(attacker)
+        && !b.enemies(i, ally)
+        && b.enemies(i, attacker)
+        && nearby(b, i, ally)
+        && (!b.has(attacker, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
+        && engaged_enemies(b, i).is_empty()
+        && intercept_path(b, i, b.pos(attacker), attacker).is_some()
+}
+
+/// The attack by `attacker` on `target` waiting on the stack for the answers to it
+/// (`EscalationFrame::Attack`, pushed by `interrupts::offer_on_attack`): its weapon and
+/// effect. `None` once it has been directed at someone else (intercepted).
+pub fn waiting_attack(b: &Battle, attacker: UnitId, target: UnitId) -> Option<(usize, HitEffect)> {
+    b.stack.iter().rev().find_map(|f| match f {
+        Frame::Ruleset(RulesetFrame::Escalation(EscalationFrame::Attack {
+            attacker: a,
+            target: t,
+            weapon,
+            effect,
+            ..
+        })) if *a == attacker && *t == target => Some((*weapon, effect.clone())),
+        _ => None,
+    })
+}
+
+/// Would `i` be offered the Intercept of the melee attack `attacker` is about to make on
+/// `ally` (still waiting, still melee, and [`may_intercept_attack`])?
+pub fn attack_intercept_offered(b: &Battle, i: UnitId, attacker: UnitId, ally: UnitId) -> bool {
+    waiting_attack(b, attacker, ally).is_some_and(|(w, e)| melee_attack(b, attacker, w, &e))
+        && may_intercept_attack(b, i, attacker, ally)
+}
+
+/// Carry out the Intercept of `attacker`'s melee attack on `ally`: "This … puts them into
+/// engagement range with you. In most cases, any attack intended for your ally will now
+/// be directed towards you": the waiting attack now targets `i`, and `i` moves next to the
+/// attacker (free, provoking nothing), before the attack is rolled.
+pub(crate) fn intercept_attack(b: &mut Battle, i: UnitId, attacker: UnitId, ally: UnitId) {
+    for f in b.stack.iter_mut().rev() {
+        if let Frame::Ruleset(RulesetFrame::Escalation(EscalationFrame::Attack {
+            attacker: a,
+            target,
+            ..
+        })) = f
+            && *a == attacker
+            && *target == ally
+        {
+            *target = i;
+            break;
+        }
+    }
+    if let Some(path) = intercept_path(b, i, b.pos(attacker), attacker)
+        && path.len() > 1
+    {
+        b.push_frame(Frame::Move {
+            unit: i,
+            path,
+            next: 1,
+            mode: MoveMode::Quiet,
+        });
+    }
 }

@@ -12,6 +12,12 @@
 //! next to its user (`offer_on_step`). An Interrupt spends the unit's `Pool::Interrupt`
 //! (one, refreshed at its own turn) and a use; a Free one only the use. The power goes
 //! off at once (`answer`), before the enemy's action goes on.
+//!
+//! The same window offers the Intercept of an enemy's melee attack ("They can also
+//! Intercept a melee attack intended for someone who's Nearby to them"): to each Free
+//! ally of the target with the target Nearby (`intercept::may_intercept_attack`), after
+//! its triggered powers; taken, the waiting attack is made on the interceptor
+//! (`intercept::intercept_attack`).
 
 use crate::abilities::{Ability, ActionType, Effect, PowerTrigger, Resolve, Targeting};
 use crate::battle::Battle;
@@ -22,7 +28,7 @@ use crate::grid::Cell;
 
 use super::EscalationFrame;
 use super::attack::{
-    attack_math, damage_parts, engaged_enemies, escalation_die, melee_stance, opportunists,
+    attack_math, damage_parts, engaged_enemies, escalation_die_for, melee_stance, opportunists,
 };
 
 /// What Shielded adds to AC, PD and MD (Shield of Faith's "+2 to all defences").
@@ -91,8 +97,8 @@ pub fn aim(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId) -> Optio
 
 /// May `r` use its triggered power `i` on this cue now: outside its turn, standing and
 /// not Hampered, its Interrupt unspent (an Interrupt power), a use left, the escalation
-/// die allowing it, the stance a melee or ranged attack power needs, and its target in
-/// reach (range and line of sight).
+/// die as it counts it allowing it (0 while Shaken), the stance a melee or ranged attack
+/// power needs, and its target in reach (range and line of sight).
 pub fn may_use(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, attack: bool) -> bool {
     let Some(a) = b.ability(r, i) else {
         return false;
@@ -107,7 +113,8 @@ pub fn may_use(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, atta
         && !b.has(r, ConditionKind::Hampered)
         && (a.action != Some(ActionType::Interrupt) || b.pool(r, Pool::Interrupt) >= 1)
         && b.uses_left(r, i).is_none_or(|n| n >= 1)
-        && a.escalation.is_none_or(|k| k.allows(escalation_die(b)))
+        && a.escalation
+            .is_none_or(|k| k.allows(escalation_die_for(b, r)))
         && stance_ok(b, r, a)
         && cue_matches(b, r, t, by, target, attack)
         && aim(b, r, i, by, target).is_some_and(|at| b.cast_targets(r, i, &at).is_ok())
@@ -146,9 +153,10 @@ fn on_its_turn(b: &Battle, by: UnitId) -> bool {
     b.current() == Some(by)
 }
 
-/// An attack's frame came up: the units with a triggered power for it are offered it
-/// first, in turn order; the attack waits (`EscalationFrame::Attack`), and Shielded ends
-/// after it (`EscalationFrame::AttackOver`). False when no one has one (roll it now).
+/// An attack's frame came up: the units with a triggered power for it (or, for a melee
+/// attack, its Intercept) are offered it first, in turn order; the attack waits
+/// (`EscalationFrame::Attack`), and Shielded ends after it (`EscalationFrame::AttackOver`).
+/// False when no one has one (roll it now).
 pub(crate) fn offer_on_attack(
     b: &mut Battle,
     attacker: UnitId,
@@ -160,11 +168,16 @@ pub(crate) fn offer_on_attack(
     if kind != AttackKind::Normal || !on_its_turn(b, attacker) {
         return false;
     }
+    // "They can also Intercept a melee attack intended for someone who's Nearby to them".
+    let melee = super::melee_attack(b, attacker, weapon, effect);
     let reactors: Vec<UnitId> = b
         .order()
         .iter()
         .copied()
-        .filter(|&r| !options(b, r, attacker, target, true).is_empty())
+        .filter(|&r| {
+            !options(b, r, attacker, target, true).is_empty()
+                || (melee && super::may_intercept_attack(b, r, attacker, target))
+        })
         .collect();
     if reactors.is_empty() {
         return false;
@@ -224,7 +237,10 @@ pub(crate) fn offer_on_step(b: &mut Battle, mover: UnitId, from: Cell, to: Cell)
     }
 }
 
-/// The window's options for a cue still true now (`None`: nothing to offer).
+/// The window's options for a cue still true now (`None`: nothing to offer): the
+/// triggered powers `r` may use, then Intercept when the cue is a melee attack on an ally
+/// `r` may intercept it for. An attack already directed at someone else (intercepted)
+/// offers nothing more.
 pub(crate) fn offer(
     b: &Battle,
     r: UnitId,
@@ -235,7 +251,13 @@ pub(crate) fn offer(
     if !attack && b.grid().distance(b.pos(r), b.pos(by)) != 1 {
         return None;
     }
-    let o = options(b, r, by, target, attack);
+    if attack && super::waiting_attack(b, by, target).is_none() {
+        return None;
+    }
+    let mut o = options(b, r, by, target, attack);
+    if attack && super::attack_intercept_offered(b, r, by, target) {
+        o.push(ReactionKind::Intercept);
+    }
     (!o.is_empty()).then_some(o)
 }
 
@@ -320,7 +342,8 @@ pub fn value(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, attack
     v
 }
 
-/// The AI's answer to a cue: the option worth most, if it is worth [`AI_MIN_VALUE`].
+/// The AI's answer to a cue: the option worth most, if it is worth [`AI_MIN_VALUE`] (an
+/// Intercept by `ai::intercept_value`).
 pub fn ai_choice(b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> {
     let Trigger::PowerCue { by, target, attack } = w.trigger else {
         return None;
@@ -330,6 +353,9 @@ pub fn ai_choice(b: &Battle, w: &crate::engine::Window) -> Option<ReactionKind> 
         .filter_map(|&k| match k {
             ReactionKind::Interrupt(i) | ReactionKind::FreePower(i) => {
                 Some((value(b, w.reactor, i, by, target, attack), k))
+            }
+            ReactionKind::Intercept if attack => {
+                Some((super::ai::intercept_value(b, w.reactor, by, target), k))
             }
             _ => None,
         })

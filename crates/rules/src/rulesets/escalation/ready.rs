@@ -102,10 +102,11 @@ pub fn power_trigger(b: &Battle, u: UnitId, i: usize) -> ReadyTrigger {
 
 /// Where `r`'s readied power `i` goes off against `mover` now (at `mover` when hostile,
 /// else at `r` itself), if it still can: standing, not Hampered, a use left, the
-/// escalation die allowing it, its stance, its target in reach.
+/// escalation die as it counts it allowing it (0 while Shaken), its stance, its target
+/// in reach.
 fn power_aim(b: &Battle, r: UnitId, i: usize, mover: UnitId) -> Option<CastAt> {
     let a = b.ability(r, i)?;
-    let die = super::escalation_die(b);
+    let die = super::escalation_die_for(b, r);
     if !b.alive(r)
         || b.has(r, ConditionKind::Hampered)
         || b.uses_left(r, i).is_some_and(|n| n < 1)

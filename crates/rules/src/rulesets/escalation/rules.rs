@@ -492,6 +492,19 @@ impl Ruleset for Escalation {
             super::intercept(b, w.reactor, *mover, *from);
             return Ok(());
         }
+        // "They can also Intercept a melee attack intended for someone who's Nearby".
+        if let (
+            ReactionKind::Intercept,
+            Trigger::PowerCue {
+                by,
+                target,
+                attack: true,
+            },
+        ) = (kind, &w.trigger)
+        {
+            super::intercept_attack(b, w.reactor, *by, *target);
+            return Ok(());
+        }
         if let (
             ReactionKind::Interrupt(i) | ReactionKind::FreePower(i),
             Trigger::PowerCue { by, target, .. },

@@ -406,6 +406,23 @@ pub(crate) fn use_recovery(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceEr
     Ok(())
 }
 
+/// An NPC is healed: "NPCs are healed either 1d6 per level or 1d10 per level if it
+/// matters" — Level d6 (the archetype's `RecoveryDie` when it gives one: 10 for "1d10
+/// per level"), rolled and logged, at most up to its maximum HP. An NPC has no
+/// recoveries to spend: nothing else is paid or halved.
+pub(crate) fn npc_healing(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
+    let roll = b.roll(recovery_dice(b, u))?;
+    let max = b.get::<crate::components::Health>(u).map_or(0, |h| h.max);
+    let hp = b.hp(u);
+    let amount = roll.total.max(0).min((max - hp).max(0));
+    b.emit(Event::Healed {
+        unit: u,
+        amount,
+        hp_after: hp + amount,
+    });
+    Ok(())
+}
+
 /// The weapons of `u` of the other stance that it could draw (stowed, no shield).
 pub fn other_stance_weapons(b: &Battle, u: UnitId) -> Vec<usize> {
     let melee = super::melee_stance(b, u);

@@ -161,16 +161,35 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 impl crate::rulesets::View for Escalation {
-    // The prompt's rule words: a power before the enemy goes on, an opportunity attack
-    // for a ranged attack while engaged (an Intercept's being free the option's price and
-    // the reactor's line already say).
-    fn prompt_rule(&self, _b: &Battle, w: &crate::engine::Window) -> Option<String> {
+    // The prompt's rule words: a power before the enemy goes on, what an Intercept of a
+    // melee attack does, an opportunity attack for a ranged attack while engaged (an
+    // Intercept's being free the option's price and the reactor's line already say).
+    fn prompt_rule(&self, b: &Battle, w: &crate::engine::Window) -> Option<String> {
         use crate::event::Trigger;
         match &w.trigger {
-            Trigger::PowerCue { attack, .. } => Some(format!(
-                "(a triggered power goes off before the {} goes on)",
-                if *attack { "attack" } else { "move" }
-            )),
+            Trigger::PowerCue { attack, by, .. } => {
+                let what = if *attack { "attack" } else { "move" };
+                let power = w
+                    .options
+                    .iter()
+                    .any(|k| matches!(k, ReactionKind::Interrupt(_) | ReactionKind::FreePower(_)));
+                let mut parts = Vec::new();
+                if power {
+                    parts.push(format!(
+                        "a triggered power goes off before the {what} goes on"
+                    ));
+                }
+                // "They can also Intercept a melee attack intended for someone who's
+                // Nearby to them".
+                if w.options.contains(&ReactionKind::Intercept) {
+                    parts.push(format!(
+                        "an Intercept moves {} next to {} and the attack is made on it instead",
+                        b.name(w.reactor),
+                        b.name(*by)
+                    ));
+                }
+                (!parts.is_empty()).then(|| format!("({})", parts.join("; ")))
+            }
             Trigger::Provoked { .. } => {
                 Some("(an opportunity attack: a ranged attack while engaged)".into())
             }

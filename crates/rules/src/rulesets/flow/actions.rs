@@ -465,7 +465,9 @@ pub fn check_own(b: &Battle, u: UnitId, a: &FlowAction) -> Result<(), Illegal> {
                 // "Attacking/Casting a Spell: 2 AP": a spell, class ability, potion or item
                 // the unit could use now (known, a use left, its AP); aimed when it fires.
                 ReadyResponse::Power { ability } => super::casting::check_cast(b, u, ability)?,
-                ReadyResponse::SwitchStance => {
+                ReadyResponse::SwitchStance
+                | ReadyResponse::Defend
+                | ReadyResponse::Assist { .. } => {
                     return Err(Illegal::Cannot {
                         unit: b.name(u).into(),
                         why: "flow readies an attack, a move, a shove, a grapple, a disarm or \

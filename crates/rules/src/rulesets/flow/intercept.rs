@@ -62,7 +62,9 @@ pub fn ready_action(response: ReadyResponse, mover: UnitId) -> Option<FlowAction
         ReadyResponse::Attack
         | ReadyResponse::Move { .. }
         | ReadyResponse::Power { .. }
-        | ReadyResponse::SwitchStance => None,
+        | ReadyResponse::SwitchStance
+        | ReadyResponse::Defend
+        | ReadyResponse::Assist { .. } => None,
     }
 }
 

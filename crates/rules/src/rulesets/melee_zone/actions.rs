@@ -153,6 +153,7 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
                 }
             }
         }
+        MeleeZoneAction::Hide => super::stealth::check_hide(b, u)?,
         MeleeZoneAction::Flee => {
             if !b.is_exit(b.pos(u)) {
                 return Err(cannot(b, u, "it flees only from an exit cell"));
@@ -242,6 +243,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             b.emit(Event::Reordered { order, turn });
             crate::engine::begin_current(b)?;
         }
+        MeleeZoneAction::Hide => super::stealth::hide(b, u),
         MeleeZoneAction::Flee => {
             b.emit(Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move));
             b.emit(Event::Said {

@@ -74,8 +74,10 @@ impl AiTactics for MeleeZoneAi {
         None
     }
 
-    fn support(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
-        None
+    // Nothing to attack and no better cell: hide when no foe sees it (its next attack
+    // is a sneak attack).
+    fn support(&self, b: &Battle, u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        act(b, u, MeleeZoneAction::Hide.into())
     }
 
     // Evade (+1 dodge until its next turn) with a Bonus Action left.

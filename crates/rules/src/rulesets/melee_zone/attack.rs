@@ -12,7 +12,9 @@ use crate::event::{AttackKind, ChainKind, Event, Outcome, Spend, Trigger};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
-use super::numbers::{Boost, CHAIN, attack_mods, boosted, defence, strength};
+use super::facing::flanking;
+use super::numbers::{Boost, CHAIN, attack_mods, boosted, strength};
+use super::stealth::defence_against;
 
 /// The d20 of an attack.
 const D20: DiceExpr = DiceExpr::new(1, 20);
@@ -85,6 +87,7 @@ pub fn plan_attack(
             });
         }
     };
+    super::stealth::may_target(b, u, target)?;
     let weapon = b.weapon_for(u, target, weapon)?;
     Ok(AttackPlan { weapon, pay, kind })
 }
@@ -105,11 +108,15 @@ pub fn resolve_attack(
     for m in attack_mods(b, attacker, centre) {
         roll = roll.with(m);
     }
-    let (tn, against) = defence(b, target);
+    if let Some(m) = flanking(b, attacker, target) {
+        roll = roll.with(m);
+    }
+    let (tn, against) = defence_against(b, attacker, target);
     let out = outcome(face, roll.total, tn);
     b.emit_attack(
         attacker, target, weapon, kind, effect, roll, tn, out, against,
     );
+    super::stealth::attacked(b, attacker);
     if face == 20 {
         b.roll_chain(attacker, ChainKind::Critical, &CHAIN)?;
     } else if face == 1 {
@@ -227,6 +234,7 @@ pub fn roll_damage(b: &mut Battle, hit: &Hit, mult: i32) -> Result<Option<Roll>,
         let floor = -roll.total;
         roll = roll.with(Modifier::new(ModKind::Other, "no less than 0", floor));
     }
+    let mut roll = super::stealth::add_sneak(b, hit, roll)?;
     if mult > 1 {
         let extra = roll.total * (mult - 1);
         roll = roll.with(Modifier::new(ModKind::Critical, mult_name(mult), extra));
@@ -266,9 +274,10 @@ pub fn odds(
     kind: AttackKind,
     words: bool,
 ) -> AttackOdds {
-    let mods = attack_mods(b, attacker, false);
+    let mut mods = attack_mods(b, attacker, false);
+    mods.extend(flanking(b, attacker, target));
     let bonus: i32 = mods.iter().map(|m| m.value).sum();
-    let (tn, against) = defence(b, target);
+    let (tn, against) = defence_against(b, attacker, target);
     let hits = (1..=20u32)
         .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
         .count();
@@ -307,6 +316,7 @@ pub fn damage_odds(
         .map(|m| m.value)
         .sum();
     let plain = Distribution::of(dice)?.shift(flat).clamp_min(0);
+    let plain = super::stealth::sneak_odds(b, attacker, kind, plain);
     let crit = plain.map(|x| x * 2);
     Some((plain, crit))
 }

@@ -134,6 +134,15 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Combat rules (flee the battle); exits (choice)",
         )
         .costs("MA"),
+        "Hide" => e(
+            "Hide",
+            "Out of every foe's sight (behind it, or a wall or a low wall next to you on its \
+             line), hide: foes cannot target you, you sneak at half speed, and your next attack \
+             is a sneak attack (hit on 5, +1d4 damage, doubled by crits). Attacking, or a foe \
+             seeing you after a step or a turn, reveals you.",
+            "Sneak Damage; Move Action (sneaking); hiding rules (choice)",
+        )
+        .costs("AA or MA"),
         _ => return None,
     })
 }
@@ -207,7 +216,7 @@ pub(super) fn rules(r: &str) -> Option<Explanation> {
             "Surprise",
             "No surprise round: a unit caught unaware starts flat-footed when its level says so \
              (hit on 5).",
-            "Flat Footed (sneaking up: wave 2)",
+            "Flat Footed; Sneak Damage (a hidden attacker: Hide)",
         ),
         rule::MOVEMENT => e(
             "Movement",
@@ -231,6 +240,12 @@ pub(super) fn rules(r: &str) -> Option<Explanation> {
             "Ten whole rounds without damage end the battle in a draw.",
             "house rule",
         ),
+        rule::FLANKING => e(
+            "Flanking and facing",
+            "A unit faces the way it last stepped or attacked. An attack from behind it (its \
+             back cell or hex and the two beside it) gets +1 to hit.",
+            "Flanking (facing: choice)",
+        ),
         rule::CRITICALS => e(
             "Crits and tragedies",
             "A natural 20 doubles the damage and rolls a d4: on 4 a super critical doubles it \
@@ -244,7 +259,7 @@ pub(super) fn rules(r: &str) -> Option<Explanation> {
 }
 
 /// melee-zone's core loop for F1 help.
-pub static SUMMARY: [(&str, &str); 7] = [
+pub static SUMMARY: [(&str, &str); 8] = [
     (
         "Your turn",
         "Each turn has one Attack Action (AA), one Move Action (MA) and two Bonus Actions \
@@ -278,6 +293,12 @@ pub static SUMMARY: [(&str, &str); 7] = [
         "Prone and flat-footed",
         "Prone: hit on 5 + Agility, moves a third; stand up with AA, MA or BA, even on a foe's \
          turn (paid from your next turn's BA). Flat-footed: hit on 5.",
+    ),
+    (
+        "Facing and hiding",
+        "A unit faces its last step or attack; from behind it you get +1 to hit. Out of every \
+         foe's sight, Hide (AA or MA): foes cannot target you, you sneak at half speed, and \
+         attacking unseen hits on 5 for +1d4 damage (Sneak attack: +2d4), doubled by crits.",
     ),
     (
         "Winning",

@@ -89,6 +89,7 @@ pub fn speed(b: &Battle, u: UnitId) -> u32 {
     let wounds = b.stats(u).get(Stat::Speed) - set;
     let athlete = if b.has_feat(u, "Athlete") { SPRINT } else { 0 };
     let full = (base + athlete as i32 + wounds).max(0) as u32;
+    let full = super::stealth::sneaking(b, u, full);
     if b.has(u, ConditionKind::Prone) {
         full / 3
     } else {

@@ -160,6 +160,8 @@ impl Ruleset for MeleeZone {
     }
 
     fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
+        super::feats_b::stepped(b, u);
+        super::stealth::look_around(b, u);
         reactions::stepped(b, u, to);
     }
 
@@ -300,6 +302,9 @@ impl Ruleset for MeleeZone {
         trigger: &Trigger,
         to: Option<Cell>,
     ) -> Option<Vec<ReactionKind>> {
+        if super::stealth::unseen_provoker(b, trigger) {
+            return None;
+        }
         reactions::offer(b, reactor, trigger, to)
     }
 

@@ -18,7 +18,7 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 12] = [
+pub static ACTIONS: [ActionSpec; 13] = [
     super::wounds::AIMED_ATTACK,
     ActionSpec {
         label: "Pick Up",
@@ -94,6 +94,12 @@ pub static ACTIONS: [ActionSpec; 12] = [
         target: Target::None,
         build: |_, u, _| Some(act(u, MeleeZoneAction::Flee)),
     },
+    ActionSpec {
+        label: "Hide",
+        key: Some(Key::Letter('I')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, MeleeZoneAction::Hide)),
+    },
 ];
 
 pub static WORDS: WindowWords = WindowWords {
@@ -136,6 +142,7 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
                 MeleeZoneAction::Disengage { bonus: false } => "AA".into(),
                 MeleeZoneAction::Delay { .. } => "free".into(),
                 MeleeZoneAction::Flee => "MA".into(),
+                MeleeZoneAction::Hide => short(super::hide_slot(b, *unit)?).into(),
                 _ => "BA".into(),
             },
             _ => return None,
@@ -224,6 +231,9 @@ impl crate::rulesets::View for MeleeZone {
                     Some("no Attack Action left".into())
                 }
                 MeleeZoneAction::Flee if s(Slot::Move) == 0 => Some("no Move Action left".into()),
+                MeleeZoneAction::Hide if s(Slot::Attack) + s(Slot::Move) == 0 => {
+                    Some("no Attack or Move Action left".into())
+                }
                 m if boost_of(m).is_some() && s(Slot::Bonus) == 0 => {
                     Some("no Bonus Action left".into())
                 }
@@ -267,6 +277,7 @@ impl crate::rulesets::View for MeleeZone {
             v.push(Gauge::Note("disengaged this round".into()));
         }
         v.extend(super::wounds::card(b, u).map(Gauge::Note));
+        v.extend(super::feats_b::notes(b, u));
         v
     }
 

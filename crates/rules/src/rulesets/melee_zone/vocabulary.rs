@@ -36,6 +36,8 @@ pub enum MeleeZoneAction {
     },
     /// Standing on an exit cell: leave the battle (1 MA).
     Flee,
+    /// Out of every foe's sight: hide (1 AA, else 1 MA) until seen or attacking.
+    Hide,
 }
 
 impl MeleeZoneAction {
@@ -49,6 +51,7 @@ impl MeleeZoneAction {
             MeleeZoneAction::Sprint => "Sprint",
             MeleeZoneAction::Delay { .. } => "Delay",
             MeleeZoneAction::Flee => "Flee",
+            MeleeZoneAction::Hide => "Hide",
         }
     }
 }

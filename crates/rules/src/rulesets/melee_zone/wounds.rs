@@ -313,7 +313,7 @@ pub fn card(b: &Battle, u: UnitId) -> Option<String> {
 /// extra attack); its [`aim_choice`] asks where.
 pub const AIMED_ATTACK: ActionSpec = ActionSpec {
     label: AIMED,
-    key: Some(Key::Letter('I')),
+    key: Some(Key::Letter('V')),
     target: Target::Unit("an enemy"),
     build: |b, u, p| {
         Some(Command::Attack {

@@ -53,6 +53,17 @@ pub const NO_PSIONIC_FOCUS: [ConditionKind; 5] = [
 
 /// Check a `Cast` (the engine checked the aim; `check` the Standard action and Stunned).
 pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Illegal> {
+    check_caster(b, u, i, Some(at))
+}
+
+/// Could `u` use its ability `i` now, wherever it is aimed: the checks of a `Cast` but
+/// the aim's (a Wait holding it asks this: its aim is known when it springs).
+pub(super) fn check_held(b: &Battle, u: UnitId, i: usize) -> Result<(), Illegal> {
+    check_caster(b, u, i, None)
+}
+
+/// [`check_cast`]'s checks, the aim's (Cover) only when there is one.
+fn check_caster(b: &Battle, u: UnitId, i: usize, at: Option<&CastAt>) -> Result<(), Illegal> {
     let a = b
         .ability(u, i)
         .ok_or_else(|| cannot(b, u, format!("it knows no ability #{i}")))?;
@@ -60,12 +71,13 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
     // attack on the same unit — "Frightened: … taking no offensive actions",
     // Restrained, and for one that reaches past the next cell (ranged, as a bow) a
     // target in Cover ("Creatures with Cover cannot be targeted") or a Blind caster. An
-    // area still catches a unit in cover.
+    // area still catches a unit in cover. (Held by a Wait, there is no aim yet: the
+    // target's refusals wait for it.)
     if a.hostile() {
         let named: Vec<UnitId> = match at {
-            CastAt::Unit(t) => vec![*t],
-            CastAt::Units(ts) => ts.clone(),
-            CastAt::User | CastAt::Cell(_) => Vec::new(),
+            Some(CastAt::Unit(t)) => vec![*t],
+            Some(CastAt::Units(ts)) => ts.clone(),
+            Some(CastAt::User | CastAt::Cell(_)) | None => Vec::new(),
         };
         let ranged = a.range() > 1;
         for &t in named.iter().filter(|&&t| t != u) {

@@ -169,17 +169,7 @@ pub(super) fn legal_own(b: &Battle, u: UnitId, a: &TacticalD20Action) -> Result<
             Ok(())
         }
         Assist { ally } => {
-            b.unit_checked(*ally)?;
-            if *ally == u || b.enemies(u, *ally) {
-                return Err(cannot(
-                    b,
-                    u,
-                    "Assist helps another creature of its own side",
-                ));
-            }
-            if !b.alive(*ally) {
-                return Err(Illegal::Down(named(b, *ally)));
-            }
+            assistable(b, u, *ally)?;
             if !b.threatens(u, b.pos(*ally)) {
                 return Err(cannot(
                     b,
@@ -338,6 +328,23 @@ pub(super) fn legal_own(b: &Battle, u: UnitId, a: &TacticalD20Action) -> Result<
             skill(b, u, Skill::Survival).map(|_| ())
         }
     }
+}
+
+/// Whom an Assist may help, wherever it stands: a living creature of `u`'s side other
+/// than `u` (a Wait holding an Assist names it; the range is checked when it springs).
+pub(super) fn assistable(b: &Battle, u: UnitId, ally: UnitId) -> Result<(), Illegal> {
+    b.unit_checked(ally)?;
+    if ally == u || b.enemies(u, ally) {
+        return Err(cannot(
+            b,
+            u,
+            "Assist helps another creature of its own side",
+        ));
+    }
+    if !b.alive(ally) {
+        return Err(Illegal::Down(named(b, ally)));
+    }
+    Ok(())
 }
 
 /// What every maneuver against a foe needs: an offensive action, a living enemy, and

@@ -382,6 +382,15 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Action › Standard Action › Wait",
         )
         .costs("a Standard action"),
+        "Wait: spell, Defend, Assist" => e(
+            "Wait: spell, Defend, Assist",
+            "Hold your Standard action as an extra Reaction: pick a spell, ability or potion \
+             (cast at the foe that springs it when it is hostile, else on yourself; it costs \
+             its SQ then), Defend, or Assist an ally in your reach. A hostile ability waits \
+             for a foe within its range, the rest for a foe entering your reach.",
+            "Action › Standard Action › Wait",
+        )
+        .costs("a Standard action"),
         "Step" => e(
             "Side Step",
             "Move 1 cell (5 ft). Quick actions never provoke; not into difficult terrain.",
@@ -529,8 +538,9 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         .costs("the Wait's extra Reaction"),
         WaitedAction => e(
             "Waited action",
-            "Your waited Standard action: the move or maneuver you held (Trip, Push, \
-             Grapple, Disarm), now that its trigger happened.",
+            "Your waited Standard action: the move, maneuver (Trip, Push, Grapple, Disarm), \
+             spell, ability or potion, Defend or Assist you held, now that its trigger \
+             happened.",
             "Action › Standard Action › Wait",
         )
         .costs("the Wait's extra Reaction"),

@@ -1,9 +1,12 @@
 //! tactical-d20 reactions: the options of an offer, Wait triggers, and carrying out the
 //! chosen reaction.
 
+use crate::abilities::Targeting;
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
-use crate::engine::{Frame, HitEffect, Illegal, MoveMode, RulesetFrame, Window};
+use crate::engine::{
+    CastAt, CommonAction, Frame, HitEffect, Illegal, MoveMode, RulesetFrame, Window,
+};
 
 use super::{TacticalD20Action, TacticalD20Frame};
 use crate::engine::{ReadyResponse, ReadyTrigger, ReadyUntil, ShoveEffect};
@@ -141,15 +144,20 @@ fn cast_waited_option(b: &Battle, w: UnitId, caster: UnitId) -> Option<ReactionK
 /// Could this waited response leave the foe, or the waiter, on a square someone else
 /// holds when the foe stands in another creature's square: a trip or grapple stops it
 /// there, a move may take the square its path goes on to, a push moves the pusher into
-/// the square it leaves (skirmish fuzz, commands case 16477382482786592539). Only an
-/// attack cannot.
+/// the square it leaves (skirmish fuzz, commands case 16477382482786592539), an ability
+/// may push, stun or summon. Only an attack, a Defend and an Assist cannot.
 fn stops_the_mover(r: ReadyResponse) -> bool {
-    r != ReadyResponse::Attack
+    !matches!(
+        r,
+        ReadyResponse::Attack | ReadyResponse::Defend | ReadyResponse::Assist { .. }
+    )
 }
 
-/// The maneuver a waited response makes against the foe that sprang it: Shove's Prone
-/// is a Trip, its Push a Push; Grapple and Disarm as named.
-pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<TacticalD20Action> {
+/// The action of tactical-d20's own a waited response takes when the foe springs it:
+/// Shove's Prone is a Trip at the foe, its Push a Push; Grapple and Disarm at the foe;
+/// Defend; Assist of the ally named. (An attack, a move and an ability have their own
+/// paths: `waited_weapon`, `waited_path`, [`waited_cast`].)
+pub fn waited_action(response: ReadyResponse, foe: UnitId) -> Option<TacticalD20Action> {
     match response {
         ReadyResponse::Shove {
             effect: ShoveEffect::Prone,
@@ -168,11 +176,32 @@ pub fn waited_maneuver(response: ReadyResponse, foe: UnitId) -> Option<TacticalD
             item: None,
             send: None,
         }),
+        ReadyResponse::Defend => Some(TacticalD20Action::Defend),
+        ReadyResponse::Assist { ally } => Some(TacticalD20Action::Assist { ally }),
         ReadyResponse::Attack
         | ReadyResponse::Move { .. }
         | ReadyResponse::Power { .. }
         | ReadyResponse::SwitchStance => None,
     }
+}
+
+/// Where `w`'s held ability `i` goes off when `foe` springs the Wait, if `w` may use it
+/// now: a hostile ability at the foe (an area or a cell at the foe's cell), any other
+/// at `w` itself (its own cell for an area or a cell). Checked as a `Cast` is, its price
+/// aside: the engine's aim (range, line, who may be targeted, a use left) and
+/// tactical-d20's casting checks (`casting::check_cast`).
+pub fn waited_cast(b: &Battle, w: UnitId, i: usize, foe: UnitId) -> Option<CastAt> {
+    let a = b.ability(w, i)?;
+    let who = if a.hostile() { foe } else { w };
+    let at = match a.target {
+        Targeting::User => CastAt::User,
+        Targeting::One { .. } => CastAt::Unit(who),
+        Targeting::Several { .. } => CastAt::Units(vec![who]),
+        Targeting::Area { .. } | Targeting::Cell { .. } => CastAt::Cell(b.pos(who)),
+    };
+    b.check_cast(w, i, &at).ok()?;
+    super::casting::check_cast(b, w, i, &at).ok()?;
+    Some(at)
 }
 
 /// The weapon a waited attack on `foe` uses: a melee weapon that reaches, else a ranged
@@ -212,8 +241,11 @@ fn waited_option(
     match response {
         ReadyResponse::Attack => waited_weapon(b, w, foe).map(|_| ReactionKind::WaitedAttack),
         ReadyResponse::Move { to } => waited_path(b, w, to).map(|_| ReactionKind::WaitedAction),
+        ReadyResponse::Power { ability } => {
+            waited_cast(b, w, ability, foe).map(|_| ReactionKind::WaitedAction)
+        }
         _ => {
-            let a = waited_maneuver(response, foe)?;
+            let a = waited_action(response, foe)?;
             legal_own(b, w, &a).ok().map(|_| ReactionKind::WaitedAction)
         }
     }
@@ -271,10 +303,20 @@ pub(super) fn may_wait(
             }
             Ok(())
         }
-        ReadyResponse::Power { .. } | ReadyResponse::SwitchStance => Err(cannot(
+        // "Spellcasting is a Standard Action" (so is using an ability, a potion or an
+        // item here): held if the unit could use it now, its aim aside (known when it
+        // springs).
+        ReadyResponse::Power { ability } => {
+            super::casting::check_held(b, u, ability)?;
+            b.check_uses(u, ability)
+        }
+        ReadyResponse::Defend => Ok(()),
+        ReadyResponse::Assist { ally } => super::check::assistable(b, u, ally),
+        ReadyResponse::SwitchStance => Err(cannot(
             b,
             u,
-            "tactical-d20 waits with an attack, a move or a maneuver (not a power or a stance)",
+            "tactical-d20 has no stances: it waits with a Standard action (an attack, a move, \
+             a maneuver, an ability, Defend or Assist)",
         )),
         ReadyResponse::Shove { both: true, .. } => Err(cannot(
             b,
@@ -338,7 +380,21 @@ pub(crate) fn answer(b: &mut Battle, w: Window, kind: ReactionKind) -> Result<()
                         mode: MoveMode::Dash { exempt: None },
                     });
                 }
-            } else if let Some(a) = waited_maneuver(response, foe) {
+            } else if let ReadyResponse::Power { ability } = response {
+                // The same casting as a `Cast` (SQ, focus check, identification, the
+                // Reactions it provokes), paid by the Reaction instead of the Standard.
+                if let Some(at) = waited_cast(b, w.reactor, ability, foe) {
+                    // A foe the ability stops (stunned, held) stops its move once it has
+                    // gone off.
+                    b.stack
+                        .push(TacticalD20Frame::HaltIfStopped { unit: foe }.into());
+                    super::perform::carry_out(
+                        b,
+                        w.reactor,
+                        CommonAction::Cast { ability, at }.into(),
+                    )?;
+                }
+            } else if let Some(a) = waited_action(response, foe) {
                 super::perform::carry_out(b, w.reactor, a.into())?;
                 // A foe tripped or grappled mid-move stops there (a pushed one is no
                 // longer where its path goes on).

@@ -532,6 +532,11 @@ impl Ruleset for TacticalD20 {
                 ahead,
             } => super::overrun_save(b, unit, victim, check, &ahead)?,
             TacticalD20Frame::Pursue { unit, target } => super::pursue(b, unit, target),
+            TacticalD20Frame::HaltIfStopped { unit } => {
+                if super::may_move(b, unit).is_err() {
+                    b.halt_moves(unit);
+                }
+            }
         }
         Ok(())
     }

@@ -240,6 +240,12 @@ pub enum TacticalD20Frame {
         /// The pursued.
         target: UnitId,
     },
+    /// After a waited ability went off: a foe it left unable to move (stunned, say)
+    /// stops the move it was making.
+    HaltIfStopped {
+        /// The foe that sprang the Wait.
+        unit: UnitId,
+    },
 }
 
 impl TacticalD20Frame {
@@ -250,6 +256,7 @@ impl TacticalD20Frame {
             TacticalD20Frame::Leap { unit, .. }
             | TacticalD20Frame::OverrunSave { unit, .. }
             | TacticalD20Frame::Pursue { unit, .. } => Some(*unit),
+            TacticalD20Frame::HaltIfStopped { .. } => None,
         }
     }
 }
