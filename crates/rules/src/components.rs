@@ -91,6 +91,11 @@ pub enum Stat {
     Proficiency,
     /// Movement in cells per move (overrides the ruleset default).
     Speed,
+    /// melee-zone: how many wounds the unit carries ("A wound occurs when a single attack
+    /// deals 6 or more damage"): one `StatMod` of +1 per wound, of cause
+    /// [`ModCause::Wound`] beside the wound's own modifiers, so `Battle::stats` counts
+    /// them and a healed wound's modifiers end with it.
+    Wounds,
     /// escalation: initiative band, Very Slow 0 … Very Fast 4.
     Band,
     /// tactical-d20: Survival ranks (patching a bleeding wound).

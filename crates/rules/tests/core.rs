@@ -432,3 +432,40 @@ fn stat_modifiers_stay_apart_from_base_scores() {
     assert_eq!(b.stats(c).get(Stat::Str), 13);
     assert_eq!(b.stat_mods(c).len(), 2);
 }
+
+/// A count kept as modifiers (melee-zone's wounds): each wound is a `Wounds` +1 of cause
+/// `Wound` beside its effects, so `stats` counts them and they end with their cause; what
+/// a wound takes from a pool (`Spend::Wound`) is no price paid.
+#[test]
+fn a_count_kept_as_modifiers_counts_and_ends_with_its_cause() {
+    use skirmish_rules::components::{Duration, ModCause, Stat, StatMod};
+    use skirmish_rules::event::Spend;
+    let mut b = arena(GridKind::Square, 8, 6, THREE, "", &[]);
+    let ash = id(&b, "Ash");
+    let wound = |stat, amount| Event::StatModified {
+        unit: ash,
+        modifier: StatMod {
+            stat,
+            amount,
+            duration: Duration::UntilRemoved,
+            cause: ModCause::Wound,
+            source: None,
+        },
+    };
+    emit(&mut b, wound(Stat::Wounds, 1));
+    emit(&mut b, wound(Stat::Wounds, 1));
+    emit(&mut b, wound(Stat::Agility, -1));
+    assert_eq!(b.stats(ash).get(Stat::Wounds), 2);
+    assert_eq!(b.base_stats(ash).get(Stat::Wounds), 0);
+    emit(
+        &mut b,
+        Event::StatModsEnded {
+            unit: ash,
+            cause: ModCause::Wound,
+        },
+    );
+    assert_eq!(b.stats(ash).get(Stat::Wounds), 0);
+    assert_eq!(b.stats(ash), b.base_stats(ash));
+    assert!(!Spend::Wound.is_paid());
+    assert!(Spend::Boost.is_paid());
+}

@@ -200,3 +200,92 @@ fn a_spells_damage_takes_the_same_damage_step_as_a_weapons() {
     assert_eq!(damage(&since(&b, n)), [(f, 3)]);
     assert_eq!(b.hp(f), 10);
 }
+
+// ---- 5. A weapon strikes as far as the zone it threatens ----
+
+/// The ruleset's threat reach is each melee weapon's reach too (`Battle::melee_reach`),
+/// so a zone grown by a feat (melee-zone: "Reach: increase melee zone to 2 spaces around
+/// you") gives free hits, reaction attacks and attacks out to its edge. In duel hooks
+/// Corwin's feat "Reach" makes his longsword's zone 2: Fang 2 cells away is one he
+/// strikes; without the feat he is not, on either grid.
+#[test]
+fn a_weapon_strikes_as_far_as_the_ruleset_makes_its_zone() {
+    for kind in crate::support::BOTH {
+        for feat in [true, false] {
+            let extra = if feat { r#", feats: ["Reach"]"# } else { "" };
+            let units = format!(
+                r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"{extra}),
+                Unit(name: "Fang", side: "Blue", cell: (6, 4), archetype: "wolf")"#
+            );
+            // Initiative: Corwin 20, Fang 1; Corwin's d20 15 hits; his 1d8 = 6 (Fang
+            // declines to Block it).
+            let mut b = ruled_battle(&DUEL_HOOKS, kind, &units, 1, &[20, 1, 15, 6]);
+            let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
+            assert_eq!(b.grid().distance(b.pos(c), b.pos(f)), 2, "{kind:?}");
+            assert_eq!(b.current(), Some(c));
+            let sword = b.weapons(c).iter().position(|w| w.name == "longsword");
+            assert!(sword.is_some());
+            let w = &b.weapons(c)[sword.unwrap()];
+            assert_eq!(w.reach, 1, "the longsword's own reach");
+            let zone = if feat { 2 } else { 1 };
+            assert_eq!(b.melee_reach(c, w), zone, "{kind:?}");
+            assert_eq!(b.threat_reach(c), zone);
+            // The free hit's and the reaction attack's weapon choice.
+            assert_eq!(b.best_melee(c, 2), if feat { sword } else { None });
+            let cmd = Command::Attack {
+                unit: c,
+                target: f,
+                weapon: None,
+                slot: None,
+                aim: None,
+            };
+            if !feat {
+                let e = b.submit(cmd).unwrap_err();
+                assert!(e.to_string().contains("reach 1, target is 2 away"), "{e}");
+                continue;
+            }
+            let n = b.log().len();
+            b.submit(cmd).unwrap_or_else(|e| panic!("{e}"));
+            while let Status::AwaitingReaction(r) = b.status() {
+                react(&mut b, r, None, Vec::new());
+            }
+            let ev = since(&b, n);
+            assert!(ev.iter().any(|e| matches!(
+                e,
+                Event::Attack { attacker, target, weapon, .. }
+                    if *attacker == c && *target == f && weapon == "longsword"
+            )));
+            assert_eq!(damage(&ev), [(f, 6)], "the longsword's 1d8");
+        }
+    }
+}
+
+/// Fang walks past Corwin (feat "Reach"): on its third step within his 2-cell zone he
+/// takes the free hit offered, at 2 cells, with his longsword (before this hook the
+/// weapon choice stopped at the longsword's own reach and nothing was struck).
+#[test]
+fn a_free_hit_from_a_grown_zone_strikes_at_its_edge() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter", feats: ["Reach"]),
+        Unit(name: "Fang", side: "Blue", cell: (6, 1), archetype: "wolf")"#;
+    // Initiative: Fang 20, Corwin 1; the free hit's d20 15 hits, its 1d8 = 5.
+    let mut b = ruled_battle(&DUEL_HOOKS, GridKind::Square, units, 1, &[1, 20, 15, 5]);
+    let (c, f) = (id(&b, "Corwin"), id(&b, "Fang"));
+    b.submit(Command::Move {
+        unit: f,
+        to: skirmish_rules::grid::Cell::new(6, 7),
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(c));
+    assert_eq!(b.grid().distance(b.pos(c), b.pos(f)), 2);
+    let n = b.log().len();
+    react(&mut b, c, Some(ReactionKind::FreeHit), Vec::new());
+    while let Status::AwaitingReaction(r) = b.status() {
+        react(&mut b, r, None, Vec::new());
+    }
+    let ev = since(&b, n);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Attack { attacker, target, .. } if *attacker == c && *target == f
+    )));
+    assert_eq!(damage(&ev), [(f, 5)]);
+}

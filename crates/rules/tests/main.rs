@@ -37,6 +37,7 @@ mod levels;
 mod melee_zone;
 mod melee_zone_facing;
 mod melee_zone_spells;
+mod melee_zone_wounds;
 mod messages;
 mod odds_ops;
 mod paths;

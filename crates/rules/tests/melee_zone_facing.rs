@@ -434,7 +434,12 @@ fn sneak(kind: GridKind, bly_facing: u8, feats: &str, dice: &[u32]) -> (Vec<Even
     let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
     let n = b.log().len();
     b.submit(attack(ash, bly, None)).unwrap();
-    (since(&b, n), b)
+    // A wound's modifiers (wave 2A: 6 or more damage) are `melee_zone_wounds.rs`'s.
+    let ev = since(&b, n)
+        .into_iter()
+        .filter(|e| !matches!(e, Event::StatModified { .. }))
+        .collect();
+    (ev, b)
 }
 
 fn sneak_mod(dice: &str, faces: &[u32], total: i32) -> Modifier {

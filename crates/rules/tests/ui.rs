@@ -131,7 +131,10 @@ fn every_listed_action_is_one_its_ruleset_knows_and_prices() {
                         !matches!(b.check(c), Err(Illegal::NoSuchAction { .. })),
                         "{r} {label}"
                     );
-                    assert!(matches!(c, Command::Act { unit, .. } if *unit == u));
+                    assert!(matches!(
+                        c,
+                        Command::Act { unit, .. } | Command::Attack { unit, .. } if *unit == u
+                    ));
                 }
             }
         }

@@ -230,8 +230,11 @@ pub trait Ruleset: Sync {
         path: &[Cell],
     ) -> Vec<crate::engine::Interception>;
     /// The reach with which `u` threatens, given the engine's (the higher of its size's
-    /// and its held melee weapons' reach, 0 without one). melee-zone: a Reach feat makes
-    /// the zone 2 cells; flow, tactical-d20 and escalation: `reach` as it is.
+    /// and its held melee weapons' reach, 0 without one). The engine asks it of each
+    /// melee weapon's reach too ([`Battle::melee_reach`]): a weapon strikes as far as it
+    /// threatens, on the unit's turn, with a free hit or a reaction attack. melee-zone: a
+    /// Reach feat makes the zone 2 cells; flow, tactical-d20 and escalation: `reach` as
+    /// it is.
     fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32;
     /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;

@@ -214,9 +214,18 @@ impl Battle {
             .collect()
     }
 
-    /// The best melee weapon that reaches `dist` (highest average damage).
+    /// The reach of `u`'s melee weapon `i`: the higher of the weapon's and its size's,
+    /// as its ruleset's [`crate::rulesets::Ruleset::threat_reach`] has it (melee-zone's
+    /// Reach feat: "increase melee zone to 2 spaces around you"). What the weapon
+    /// threatens is what it strikes, on the unit's turn and with a reaction.
+    pub fn melee_reach(&self, u: UnitId, w: &crate::components::Weapon) -> u32 {
+        self.rules()
+            .threat_reach(self, u, w.reach.max(self.size(u).reach()))
+    }
+
+    /// The best melee weapon that reaches `dist` (highest average damage; its reach as
+    /// [`Battle::melee_reach`] has it).
     pub fn best_melee(&self, u: UnitId, dist: u32) -> Option<usize> {
-        let size_reach = self.size(u).reach();
         self.weapons(u)
             .iter()
             .enumerate()
@@ -224,7 +233,7 @@ impl Battle {
                 w.kind == WeaponKind::Melee
                     && !w.has(WeaponTag::Shield)
                     && self.in_hand(u, *i)
-                    && dist <= w.reach.max(size_reach)
+                    && dist <= self.melee_reach(u, w)
             })
             .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
             .map(|(i, _)| i)
@@ -265,7 +274,7 @@ impl Battle {
             };
             match w.kind {
                 WeaponKind::Melee => {
-                    let reach = w.reach.max(self.size(u).reach());
+                    let reach = self.melee_reach(u, w);
                     if dist > reach {
                         return Err(Why::Reach(reach));
                     }

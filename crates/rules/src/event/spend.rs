@@ -114,6 +114,9 @@ pub enum Spend {
     /// melee-zone: a bonus-action boost (+1 melee damage, +1 to hit, +1 dodge, +2
     /// movement); the boost itself is an `Event::Marked` of `Once::Own`.
     Boost,
+    /// Nothing: taken by a wound (melee-zone: a Weakening wound's Bonus Action each turn,
+    /// the Free Hit Slots a wounded Agility no longer gives).
+    Wound,
     /// Hiding out of every foe's sight (melee-zone's Hide); the hiding itself is an
     /// `Event::Hid`.
     Hide,
@@ -125,7 +128,7 @@ pub enum Spend {
 impl Spend {
     /// Is it a price paid for something the unit does (not a decay or a loss)?
     pub fn is_paid(self) -> bool {
-        !matches!(self, Spend::Decay | Spend::Lost(_))
+        !matches!(self, Spend::Decay | Spend::Lost(_) | Spend::Wound)
     }
 }
 

@@ -77,13 +77,19 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
             } else {
                 // "it consumes the action you chose to use from your next turn. If there
                 // are no actions remaining from your next turn, you cannot stand up".
-                b.may_owe(u, Pool::Slot(Slot::Bonus), 1)?;
+                // A Weakening wound takes a Bonus Action of that turn too.
+                b.may_owe(
+                    u,
+                    Pool::Slot(Slot::Bonus),
+                    1 + super::wounds::bonus_taken(b, u),
+                )?;
             }
             return Ok(());
         }
         Action::Common(CommonAction::Cast { ability, at }) => {
             return super::casting::check_cast(b, u, *ability, at);
         }
+        Action::Common(c) if super::items::is_item(c) => return super::items::check(b, u, c),
         Action::Common(c) => {
             return Err(cannot(
                 b,
@@ -190,6 +196,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         Action::Common(CommonAction::Cast { ability, at }) => {
             return super::casting::perform(b, u, ability, at);
         }
+        Action::Common(c) if super::items::is_item(&c) => return super::items::perform(b, u, c),
         Action::MeleeZone(m) => m,
         _ => return Err(cannot(b, u, "not a melee-zone action")),
     };

@@ -25,13 +25,13 @@ impl AiTactics for MeleeZoneAi {
         None
     }
 
-    // Weapons stay in hand in wave 1.
-    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
-        None
+    // Pick Up and Draw: a Bonus Action, else the Move or the Attack Action.
+    fn pick_up(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        act(b, u, CommonAction::PickUp.into())
     }
 
-    fn draw(&self, _b: &Battle, _u: UnitId, _item: usize) -> Option<Command> {
-        None
+    fn draw(&self, b: &Battle, u: UnitId, item: usize) -> Option<Command> {
+        act(b, u, CommonAction::Draw { item }.into())
     }
 
     // Disengage first (with the Bonus Actions when the Attack Action is still wanted,
@@ -52,19 +52,15 @@ impl AiTactics for MeleeZoneAi {
     }
 
     // Steady Aim, then Power Strike, with the Bonus Actions before the attack (keeping
-    // both for the extra attack when the Attack Action is spent).
-    fn before_attack(
-        &self,
-        b: &Battle,
-        u: UnitId,
-        _target: UnitId,
-        _plain: f64,
-    ) -> Option<Command> {
+    // both for the extra attack when the Attack Action is spent); then the attack aimed
+    // where a wound is worth most (`wounds::ai_aimed_attack`).
+    fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
         if b.slots(u, Slot::Attack) == 0 {
             return None;
         }
         act(b, u, MeleeZoneAction::SteadyAim.into())
             .or_else(|| act(b, u, MeleeZoneAction::PowerStrike.into()))
+            .or_else(|| super::wounds::ai_aimed_attack(b, u, target))
     }
 
     fn close_in(

@@ -223,10 +223,10 @@ fn mult_name(mult: i32) -> &'static str {
 /// Roll a hit's damage: the weapon's dice and the flat modifiers, never below 0, times
 /// `mult` ("you double the damage dealt").
 pub fn roll_damage(b: &mut Battle, hit: &Hit, mult: i32) -> Result<Option<Roll>, ForcedFaceError> {
-    let Some(w) = b.weapons(hit.attacker).get(hit.weapon) else {
+    let Some(dice) = super::feats_a::damage_dice(b, hit.attacker, hit.weapon, hit.kind) else {
         return Ok(None);
     };
-    let mut roll = b.roll(w.damage)?;
+    let mut roll = b.roll(dice)?;
     for m in damage_mods(b, hit.attacker, hit.weapon, hit.kind) {
         roll = roll.with(m);
     }
@@ -239,7 +239,7 @@ pub fn roll_damage(b: &mut Battle, hit: &Hit, mult: i32) -> Result<Option<Roll>,
         let extra = roll.total * (mult - 1);
         roll = roll.with(Modifier::new(ModKind::Critical, mult_name(mult), extra));
     }
-    Ok(Some(roll))
+    Ok(Some(super::wounds::fatal(b, hit, roll)?))
 }
 
 /// Deal the rolled damage; at 0 HP or fewer the unit is down, and the battle may end.
@@ -253,6 +253,7 @@ pub fn deal_damage(b: &mut Battle, hit: Hit, roll: Roll) {
         amount,
         hp_after,
     });
+    super::wounds::dealt(b, &hit, amount);
     down_if_out(b, hit.target);
 }
 
@@ -309,12 +310,12 @@ pub fn damage_odds(
     weapon: usize,
     kind: AttackKind,
 ) -> Option<(Distribution, Distribution)> {
-    let w = b.weapons(attacker).get(weapon)?;
+    let dice = super::feats_a::damage_dice(b, attacker, weapon, kind)?;
     let flat: i32 = damage_mods(b, attacker, weapon, kind)
         .iter()
         .map(|m| m.value)
         .sum();
-    let plain = Distribution::of(w.damage)?.shift(flat).clamp_min(0);
+    let plain = Distribution::of(dice)?.shift(flat).clamp_min(0);
     let plain = super::stealth::sneak_odds(b, attacker, kind, plain);
     let crit = plain.map(|x| x * 2);
     Some((plain, crit))

@@ -65,11 +65,7 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Move Action; Free Hits",
         )
         .costs("MA"),
-        label::DRAW | label::SHEATHE => e(
-            if l == label::DRAW { "Draw" } else { "Sheathe" },
-            "Not in melee-zone yet: weapons stay in hand, and nothing disarms (wave 2).",
-            "Attack Action; Bonus Actions (left out)",
-        ),
+        label::DRAW | label::SHEATHE | "Pick Up" => super::items::explanation(l),
         label::CAST => e(
             "Cast",
             "A spell takes its cast time in actions, each the Attack Action (first) or the Move \
@@ -93,6 +89,7 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
             "Bonus Actions",
         )
         .costs("MA + 2 BA"),
+        super::wounds::AIMED => super::wounds::aimed_explanation(),
         "Disengage" => e(
             "Disengage",
             "For the rest of the round, leaving enemy melee zones or moving within them \

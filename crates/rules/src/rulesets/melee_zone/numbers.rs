@@ -81,13 +81,14 @@ pub fn free_hit_slots(agility: i32) -> i32 {
 }
 
 /// Spaces a Move Action buys: 6 (the level's `Speed` when set), +2 with the Athlete
-/// feat; a third of it while prone ("move ⅓ of your movement").
+/// feat, −2 for each Slowing wound (its `Speed` modifiers); a third of it while prone
+/// ("move ⅓ of your movement").
 pub fn speed(b: &Battle, u: UnitId) -> u32 {
-    let base = match b.stats(u).get(Stat::Speed) {
-        s if s > 0 => s as u32,
-        _ => SPEED,
-    };
-    let full = base + if b.has_feat(u, "Athlete") { SPRINT } else { 0 };
+    let set = b.base_stats(u).get(Stat::Speed);
+    let base = if set > 0 { set } else { SPEED as i32 };
+    let wounds = b.stats(u).get(Stat::Speed) - set;
+    let athlete = if b.has_feat(u, "Athlete") { SPRINT } else { 0 };
+    let full = (base + athlete as i32 + wounds).max(0) as u32;
     let full = super::stealth::sneaking(b, u, full);
     if b.has(u, ConditionKind::Prone) {
         full / 3

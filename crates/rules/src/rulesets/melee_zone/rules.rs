@@ -98,8 +98,9 @@ impl Ruleset for MeleeZone {
         Ok(super::summons::takes_turn(b, u))
     }
 
-    // A channeled spell's cast time is paid on.
+    // A wound's lost Bonus Action, then a channeled spell's cast time, are paid.
     fn turn_started(&self, b: &mut Battle, u: UnitId) {
+        super::wounds::turn_started(b, u);
         super::casting::turn_started(b, u);
     }
 
@@ -183,9 +184,9 @@ impl Ruleset for MeleeZone {
         Vec::new()
     }
 
-    // The melee zone is the adjacent cells (a held melee weapon's reach).
-    fn threat_reach(&self, _b: &Battle, _u: UnitId, reach: u32) -> u32 {
-        reach
+    // The melee zone is the adjacent cells (a held melee weapon's reach); 2 with Reach.
+    fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32 {
+        super::feats_a::threat_reach(b, u, reach)
     }
 
     fn cannot_threaten(&self, _b: &Battle, _u: UnitId) -> bool {
@@ -213,9 +214,9 @@ impl Ruleset for MeleeZone {
         attack::plan_attack(b, u, target, weapon, slot)
     }
 
-    // Aimed attacks and wounds are wave 2.
+    // Fatal, Slowing, Weakening, Disrupting, Center Mass ("Wounds/Aiming").
     fn aims(&self) -> &'static [crate::engine::Aim] {
-        &[]
+        &super::wounds::AIMS
     }
 
     fn resolve_attack(
@@ -433,7 +434,10 @@ impl Ruleset for MeleeZone {
         false
     }
 
-    fn healed(&self, _b: &mut Battle, _u: UnitId, _roll: Roll) {}
+    // 6 or more hit points at once remove a wound.
+    fn healed(&self, b: &mut Battle, u: UnitId, _roll: Roll) {
+        super::wounds::healed(b, u);
+    }
 
     // Damage never breaks a casting: the seed's price of channeling is being flat-footed,
     // and it names no concentration check (moving cancels a channel: `casting::stepped`).

@@ -4,7 +4,9 @@
 
 use crate::battle::Battle;
 use crate::components::{Pool, UnitId};
-use crate::event::{Event, Gain};
+use crate::event::{Event, Gain, Spend};
+
+use super::numbers::{agility, free_hit_slots};
 
 /// The initiative order: the battle's first `TurnOrder`.
 pub fn initiative_order(b: &Battle) -> Vec<UnitId> {
@@ -17,16 +19,21 @@ pub fn initiative_order(b: &Battle) -> Vec<UnitId> {
         .unwrap_or_default()
 }
 
-/// The start of a round: every living unit's Free Hit Slots refill; an order changed by
-/// a delay goes back to the initiative order.
+/// The start of a round: a Disrupting wound's −3 of the round before ends; every living
+/// unit's Free Hit Slots refill; an order changed by a delay goes back to the initiative
+/// order.
 pub fn round_started(b: &mut Battle) {
+    super::wounds::round_started(b);
     let units: Vec<UnitId> = b.units().filter(|&u| b.alive(u)).collect();
     for u in units {
-        let Some(p) = b.pools(u) else { continue };
-        let refill = p.get(Pool::FreeHits).map_or(0, |s| s.refill);
+        // "determined by your Agility modifier plus 1": the Agility now (a Slowing wound
+        // takes one); the slots a wounded Agility no longer gives are lost.
+        let refill = free_hit_slots(agility(b, u));
         let gap = refill - b.pool(u, Pool::FreeHits);
         if gap > 0 {
             b.emit(Event::refilled(u, Pool::FreeHits, gap, Gain::Regained));
+        } else if gap < 0 {
+            b.emit(Event::spent(u, Pool::FreeHits, -gap, Spend::Wound));
         }
     }
     let order = super::summons::with_summons(b, initiative_order(b));

@@ -18,7 +18,14 @@ use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
 const ENEMY: Target = Target::Unit("an enemy");
 
 /// melee-zone's action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 12] = [
+pub static ACTIONS: [ActionSpec; 14] = [
+    super::wounds::AIMED_ATTACK,
+    ActionSpec {
+        label: "Pick Up",
+        key: Some(Key::Letter('P')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, CommonAction::PickUp)),
+    },
     ActionSpec {
         label: "Extra attack",
         key: Some(Key::Letter('E')),
@@ -91,7 +98,7 @@ pub static ACTIONS: [ActionSpec; 12] = [
     // 0, refused with the reason).
     ActionSpec {
         label: "Toggle spell",
-        key: Some(Key::Letter('V')),
+        key: Some(Key::Letter('J')),
         target: Target::None,
         build: |b, u, _| {
             let ability = super::toggleable(b, u).first().copied().unwrap_or(0);
@@ -108,8 +115,8 @@ pub static ACTIONS: [ActionSpec; 12] = [
 
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to move (Move Action: 6 spaces), an enemy to attack (Attack Action).",
-    draw: "Draw (not yet)",
-    sheathe: "Sheathe (not yet)",
+    draw: "Draw (BA, MA or AA)",
+    sheathe: "Sheathe (BA, MA or AA)",
 };
 
 /// A slot's short name.
@@ -133,6 +140,9 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
         Command::Act { unit, action } => match action {
             Action::Common(CommonAction::Cast { ability, .. }) => {
                 super::casting::price_words(b, *unit, *ability)
+            }
+            Action::Common(c) if super::items::is_item(c) => {
+                short(super::items::slot(b, *unit)?).into()
             }
             Action::Common(CommonAction::StandUp) => {
                 if b.current() == Some(*unit) {
@@ -207,8 +217,9 @@ impl crate::rulesets::View for MeleeZone {
         &ACTIONS
     }
 
-    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
-        None
+    // An aimed attack: where (Fatal, Slowing, Weakening, Disrupting, Center Mass).
+    fn choice(&self, _b: &Battle, cmd: &Command) -> Option<Choice> {
+        super::wounds::aim_choice(cmd)
     }
 
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
@@ -293,6 +304,7 @@ impl crate::rulesets::View for MeleeZone {
                 .into_iter()
                 .map(Gauge::Note),
         );
+        v.extend(super::wounds::card(b, u).map(Gauge::Note));
         v.extend(super::feats_b::notes(b, u));
         v
     }
