@@ -16,6 +16,11 @@ use crate::grid::Cell;
 use crate::level::{Level, ron_options};
 use crate::span::{Pos, SpanIndex};
 
+mod run;
+mod with_ai;
+pub use run::{drain_windows, run};
+pub use with_ai::{AiPlayed, run_with_ai};
+
 /// A reaction answer in a script: `Decline`, or the name of any [`ReactionKind`]
 /// (`ReactionAttack`, `Dodge`, …) — the engine's own list, so nothing is listed twice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -707,68 +712,6 @@ fn item_index(b: &Battle, id: UnitId, who: &str, item: &str) -> Result<usize, St
         .ok_or_else(|| format!("`{who}` carries no item named `{item}`"))
 }
 
-/// Answer every open window by a policy until none is open.
-pub fn drain_windows(b: &mut Battle, policy: Policy) -> Result<(), Illegal> {
-    // Each answer pops at least one frame; bound the loop anyway.
-    for _ in 0..10_000 {
-        let Some(w) = b.window() else { return Ok(()) };
-        let choice = match policy {
-            Policy::Decline => None,
-            Policy::Accept => w.options.first().copied(),
-        };
-        let reactor = w.reactor;
-        b.submit(Command::React {
-            unit: reactor,
-            choice,
-            commit: 0,
-            commits: Vec::new(),
-        })?;
-    }
-    Ok(())
-}
-
-impl Script {
-    /// Why a run stopped at command `index`: a forced face that does not fit is blamed
-    /// on its `dice:` entry when it is one of the script's (faces queued on the battle
-    /// some other way are not).
-    fn stop(&self, index: usize, command: String, e: Illegal) -> Stop {
-        let dice = match &e {
-            Illegal::Dice(error) if error.entry < self.dice.len() => Some(DiceEntry {
-                entry: error.entry,
-                at: self.dice_pos(error.entry),
-                error: error.clone(),
-            }),
-            _ => None,
-        };
-        Stop {
-            index,
-            command,
-            reason: e.to_string(),
-            dice,
-        }
-    }
-}
-
-/// Run a script's commands on a battle. Events before an illegal command stand.
-pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
-    let stop = |index: usize, command: String, e: Illegal| script.stop(index, command, e);
-    for (i, step) in script.commands.iter().enumerate() {
-        if !matches!(step, Step::React { .. }) {
-            drain_windows(b, script.reactions).map_err(|e| stop(i + 1, step.to_string(), e))?;
-        }
-        let cmd = to_command(b, step).map_err(|reason| Stop {
-            index: i + 1,
-            command: step.to_string(),
-            reason,
-            dice: None,
-        })?;
-        b.submit(cmd)
-            .map_err(|e| stop(i + 1, step.to_string(), e))?;
-    }
-    drain_windows(b, script.reactions)
-        .map_err(|e| stop(script.commands.len() + 1, "(end of script)".into(), e))
-}
-
 impl Step {
     /// The unit the step is given by, by name; `None` for `EndTurn` (it ends the turn of
     /// whoever's turn it is).
@@ -799,108 +742,4 @@ impl Step {
             | Step::Ready { unit, .. } => Some(unit),
         }
     }
-}
-
-/// What the AI did in [`run_with_ai`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AiPlayed {
-    /// Commands the AI gave (its reaction answers included).
-    pub commands: usize,
-    /// Turns its guard ended for making no progress (see [`crate::ai::Guard`]).
-    pub stuck: Vec<String>,
-}
-
-/// [`run`], with the AI playing the sides for which `ai(side)` is true whenever the
-/// script has nothing for them: before each step, while the unit that must decide (take
-/// its turn, or answer a window) is on such a side and the step is not that unit's (an
-/// `EndTurn` counts as the unit whose turn it is), the AI gives its command; after the
-/// last step it plays on until a side it does not play must take a turn, or the battle
-/// ends. Windows of the other sides that no `React` step answers are answered by the
-/// script's policy, as in [`run`]. The AI stops after [`crate::sim::command_cap`]
-/// commands.
-pub fn run_with_ai(
-    b: &mut Battle,
-    script: &Script,
-    ai: &dyn Fn(crate::components::SideId) -> bool,
-) -> Result<AiPlayed, Stop> {
-    let mut guard = crate::ai::Guard::new();
-    let mut played = AiPlayed::default();
-    let cap = crate::sim::command_cap(b.level());
-    // The AI's commands until someone else must decide, or the step is the decider's.
-    let mut ai_until = |b: &mut Battle, step: Option<&Step>, played: &mut AiPlayed| {
-        while played.commands < cap {
-            let (decider, turn) = match b.status() {
-                crate::Status::Turn(u) => (u, true),
-                crate::Status::AwaitingReaction(u) => (u, false),
-                crate::Status::Ended(_) => break,
-            };
-            if !ai(b.side(decider)) {
-                break;
-            }
-            if let Some(s) = step {
-                match s.unit() {
-                    None if turn => break,
-                    Some(name) if name == b.name(decider) => break,
-                    _ => {}
-                }
-            }
-            if guard.play(b, 1, ai) == 0 {
-                break;
-            }
-            played.commands += 1;
-        }
-    };
-    let stop = |index: usize, command: String, e: Illegal| script.stop(index, command, e);
-    // Windows of sides the AI does not play, answered by the policy, one at a time (the
-    // answer may hand the battle back to the AI).
-    let policy_answer = |b: &mut Battle| -> Result<bool, Illegal> {
-        let Some(w) = b.window() else {
-            return Ok(false);
-        };
-        if ai(b.side(w.reactor)) {
-            return Ok(false);
-        }
-        let choice = match script.reactions {
-            Policy::Decline => None,
-            Policy::Accept => w.options.first().copied(),
-        };
-        let reactor = w.reactor;
-        b.submit(Command::React {
-            unit: reactor,
-            choice,
-            commit: 0,
-            commits: Vec::new(),
-        })?;
-        Ok(true)
-    };
-    for (i, step) in script.commands.iter().enumerate() {
-        loop {
-            ai_until(b, Some(step), &mut played);
-            if matches!(step, Step::React { .. })
-                || !policy_answer(b).map_err(|e| stop(i + 1, step.to_string(), e))?
-            {
-                break;
-            }
-        }
-        if !matches!(step, Step::React { .. }) {
-            drain_windows(b, script.reactions).map_err(|e| stop(i + 1, step.to_string(), e))?;
-        }
-        let cmd = to_command(b, step).map_err(|reason| Stop {
-            index: i + 1,
-            command: step.to_string(),
-            reason,
-            dice: None,
-        })?;
-        b.submit(cmd)
-            .map_err(|e| stop(i + 1, step.to_string(), e))?;
-    }
-    let end = script.commands.len() + 1;
-    loop {
-        ai_until(b, None, &mut played);
-        if !policy_answer(b).map_err(|e| stop(end, "(end of script)".into(), e))? {
-            break;
-        }
-    }
-    played.stuck = guard.stuck().to_vec();
-    Ok(played)
 }
