@@ -11,6 +11,8 @@ use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, Hit, HitEffect};
 use crate::event::{AttackKind, Event, Gain, Outcome, ReactionKind};
 
+pub use super::advantage::{actor_advantage, prone_target};
+
 /// Action points per round.
 pub const AP_PER_ROUND: i32 = 5;
 /// Reaction points refreshed at the start of the own turn.
@@ -256,29 +258,6 @@ pub fn attack_check(
         c.advantage += 1;
     }
     c
-}
-
-/// A prone target: Advantage to a melee attack on it, Disadvantage to a ranged one (a
-/// weapon's or a spell's alike: a touch spell is melee, one that reaches farther ranged).
-pub fn prone_target(b: &Battle, target: UnitId, melee: bool) -> i32 {
-    match (b.has(target, ConditionKind::Prone), melee) {
-        (false, _) => 0,
-        (true, true) => 1,
-        (true, false) => -1,
-    }
-}
-
-/// Advantage sources on the actor's own checks: Disadvantage while prone or while
-/// holding someone in a grapple.
-pub fn actor_advantage(b: &Battle, u: UnitId) -> i32 {
-    let mut a = 0;
-    if b.has(u, ConditionKind::Prone) {
-        a -= 1;
-    }
-    if b.has(u, ConditionKind::Grappling) {
-        a -= 1;
-    }
-    a
 }
 
 /// The second one-handed melee weapon of a loadout is held in the off hand; finesse and

@@ -1,6 +1,7 @@
 //! flow: seed 002, "Round Resolution Cheat Sheet" (`docs/rules/flow.md`).
 
 mod actions;
+mod advantage;
 mod casting;
 mod combat;
 mod explain;

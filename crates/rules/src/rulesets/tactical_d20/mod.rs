@@ -14,6 +14,7 @@ mod reactions;
 mod turns;
 mod ui;
 mod vocabulary;
+mod wait_ui;
 
 pub use attack::*;
 pub use budget::*;
