@@ -12,27 +12,27 @@
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, Pool, Slot, UnitId};
 use skirmish_rules::engine::{Action, CastAt, CommonAction};
-use skirmish_rules::event::{CheckPurpose, Event, Fizzle, Outcome, ReactionKind, Spend, Trigger};
-use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::event::{CheckPurpose, Event, Fizzle, ReactionKind, Spend, Trigger};
+use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
 use skirmish_rules::{Battle, Command, Illegal};
 
 use crate::support::d20::{field, open};
 use crate::support::{damage, id, offers, since};
 
-const SQ: GridKind = GridKind::Square;
-const RAY: usize = 0;
-const MISSILE: usize = 1;
-const HANDS: usize = 2;
-const HOLD: usize = 3;
-const POTION: usize = 4;
-const THRUST: usize = 0;
+pub(crate) const SQ: GridKind = GridKind::Square;
+pub(crate) const RAY: usize = 0;
+pub(crate) const MISSILE: usize = 1;
+pub(crate) const HANDS: usize = 2;
+pub(crate) const HOLD: usize = 3;
+pub(crate) const POTION: usize = 4;
+pub(crate) const THRUST: usize = 0;
 
 /// Level abilities for the energy and healing rules (kind `Ability`: no SQ, no focus),
 /// known by the "hexer" (the wizard's numbers): 0 Drench bolt (Soaked, then 1d6 cold),
 /// 1 Parch bolt (Dehydrated, then 1d6 fire), 2 Shock (1d6+4 electricity), 3 Cure touch
 /// (heals 1d8), 4 Fast (Starving on itself), 5 the potion.
-const HEXER: &str = r#"abilities: {
+pub(crate) const HEXER: &str = r#"abilities: {
         "Drench bolt": (kind: Ability, target: One(range: 6),
             effects: [Condition(kind: Soaked, duration: UntilRemoved), Damage(dice: "1d6", kind: "cold")]),
         "Parch bolt": (kind: Ability, target: One(range: 6),
@@ -46,32 +46,37 @@ const HEXER: &str = r#"abilities: {
             weapons: ["dagger"], abilities: ["Drench bolt", "Parch bolt", "Shock", "Cure touch", "Fast", "Potion of Cure Light Wounds"]),
     }"#;
 
-fn battle(units: &str, extra: &str, dice: &[u32]) -> Battle {
+pub(crate) fn battle(units: &str, extra: &str, dice: &[u32]) -> Battle {
     let m = open(16, 9);
     let rows: Vec<&str> = m.iter().map(String::as_str).collect();
     field(SQ, &rows, units, extra, dice)
 }
 
-fn cast(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt) -> Result<usize, Illegal> {
+pub(crate) fn cast(
+    b: &mut Battle,
+    unit: UnitId,
+    ability: usize,
+    at: CastAt,
+) -> Result<usize, Illegal> {
     b.submit(Command::Act {
         unit,
         action: Action::Common(CommonAction::Cast { ability, at }),
     })
 }
 
-fn act(b: &mut Battle, unit: UnitId, a: TacticalD20Action) -> Result<usize, Illegal> {
+pub(crate) fn act(b: &mut Battle, unit: UnitId, a: TacticalD20Action) -> Result<usize, Illegal> {
     b.submit(Command::Act {
         unit,
         action: a.into(),
     })
 }
 
-fn end(b: &mut Battle) {
+pub(crate) fn end(b: &mut Battle) {
     let u = b.current().expect("a turn");
     b.submit(Command::EndTurn { unit: u }).unwrap();
 }
 
-fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+pub(crate) fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
     assert_eq!(
         b.status(),
         Status::AwaitingReaction(unit),
@@ -88,7 +93,7 @@ fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
 }
 
 /// Refused with a message containing `words`; nothing logged.
-fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str) {
+pub(crate) fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str) {
     let len = b.log().len();
     let sq = b.pool(unit, Pool::SpellQuantity);
     match cast(b, unit, ability, at) {
@@ -99,7 +104,7 @@ fn refused(b: &mut Battle, unit: UnitId, ability: usize, at: CastAt, words: &str
     assert_eq!(b.pool(unit, Pool::SpellQuantity), sq);
 }
 
-fn spent(ev: &[Event], u: UnitId) -> Vec<(Pool, i32, Spend)> {
+pub(crate) fn spent(ev: &[Event], u: UnitId) -> Vec<(Pool, i32, Spend)> {
     ev.iter()
         .filter_map(|e| match e {
             Event::Spent {
@@ -115,7 +120,7 @@ fn spent(ev: &[Event], u: UnitId) -> Vec<(Pool, i32, Spend)> {
 }
 
 /// (unit, purpose, d20 face, total, number, success) of every `Check`.
-fn checks(ev: &[Event]) -> Vec<(UnitId, CheckPurpose, u32, i32, i32, bool)> {
+pub(crate) fn checks(ev: &[Event]) -> Vec<(UnitId, CheckPurpose, u32, i32, i32, bool)> {
     ev.iter()
         .filter_map(|e| match e {
             Event::Check {
@@ -137,7 +142,7 @@ fn checks(ev: &[Event]) -> Vec<(UnitId, CheckPurpose, u32, i32, i32, bool)> {
         .collect()
 }
 
-fn fizzles(ev: &[Event]) -> Vec<(UnitId, Fizzle)> {
+pub(crate) fn fizzles(ev: &[Event]) -> Vec<(UnitId, Fizzle)> {
     ev.iter()
         .filter_map(|e| match e {
             Event::Fizzled { unit, why, .. } => Some((*unit, *why)),
@@ -146,14 +151,14 @@ fn fizzles(ev: &[Event]) -> Vec<(UnitId, Fizzle)> {
         .collect()
 }
 
-fn casts(ev: &[Event]) -> usize {
+pub(crate) fn casts(ev: &[Event]) -> usize {
     ev.iter()
         .filter(|e| matches!(e, Event::Cast { .. }))
         .count()
 }
 
 /// Wiz (Red wizard, initiative 20) at (2,4) and Grub (Blue fighter, 1) at (10,4).
-const APART: &str = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
+pub(crate) const APART: &str = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
     Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
 
 /// "Cast a Spell" is a Standard action and spends SQ equal to the Spell Order; the focus
@@ -161,7 +166,7 @@ const APART: &str = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "
 /// d20 8 + 7 = 15 against 15 passes; 1d4+1 = 3 + 1 force. A second spell the same turn
 /// has no Standard action left.
 #[test]
-fn a_spell_is_a_standard_action_spending_sq_and_needs_the_focus_check() {
+pub(crate) fn a_spell_is_a_standard_action_spending_sq_and_needs_the_focus_check() {
     let mut b = battle(APART, "", &[20, 1, 8, 3]);
     let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
     let start = b.log().len();
@@ -183,7 +188,7 @@ fn a_spell_is_a_standard_action_spending_sq_and_needs_the_focus_check() {
 /// Too little SQ is refused before anything is spent: a wizard with 1 SQ cannot cast
 /// Hold Person (order 2). Ray of Frost (order 0) costs no SQ.
 #[test]
-fn a_spell_needs_sq_for_its_order() {
+pub(crate) fn a_spell_needs_sq_for_its_order() {
     let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard", stats: {SpellQuantity: 1}),
         Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
     let mut b = battle(units, "", &[20, 1]);
@@ -204,7 +209,7 @@ fn a_spell_needs_sq_for_its_order() {
 /// stays); with neither it is refused. With both, the SQ pays first (Magic Missile).
 /// Focus d20 15 + 7 = 22 against 17; Grub's Will save 1 fails.
 #[test]
-fn a_material_component_of_the_spells_value_pays_when_sq_falls_short() {
+pub(crate) fn a_material_component_of_the_spells_value_pays_when_sq_falls_short() {
     let extra = r#"archetypes: {
         "hedge": (hp: 12, stats: {Str: 8, Dex: 14, Con: 12, Int: 17, Wis: 12, Cha: 10, Bab: 0, Ac: 12, Fort: 0, Reflex: 0, Will: 2, MagicalAptitude: 4, CasterLevel: 2, SpellQuantity: 1},
             weapons: ["dagger"], abilities: ["Ray of Frost", "Magic Missile", "Burning Hands", "Hold Person"],
@@ -245,7 +250,7 @@ fn a_material_component_of_the_spells_value_pays_when_sq_falls_short() {
 /// A failed focus check fizzles the spell: the Standard action and the SQ stay spent,
 /// `Fizzled { Focus }`, no `Cast`, no effect. Magic Missile: d20 7 + 7 = 14 < 15.
 #[test]
-fn a_failed_focus_check_fizzles_and_the_sq_stays_spent() {
+pub(crate) fn a_failed_focus_check_fizzles_and_the_sq_stays_spent() {
     let mut b = battle(APART, "", &[20, 1, 7]);
     let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
     let start = b.log().len();
@@ -263,7 +268,7 @@ fn a_failed_focus_check_fizzles_and_the_sq_stays_spent() {
 /// or with no free hand (a greataxe in both hands). A Nauseated unit cannot drink a
 /// potion either.
 #[test]
-fn a_non_psion_needs_voice_gestures_and_a_free_hand() {
+pub(crate) fn a_non_psion_needs_voice_gestures_and_a_free_hand() {
     for (extra, words) in [
         (r#", conditions: {Nauseated: UntilRemoved}"#, "nauseated"),
         (r#", conditions: {Restrained: UntilRemoved}"#, "restrained"),
@@ -286,7 +291,7 @@ fn a_non_psion_needs_voice_gestures_and_a_free_hand() {
 /// potions (only Nauseated says "cannot … consume potions or food"). The hexer fasts
 /// (Starving), and next round still drinks its potion.
 #[test]
-fn a_starving_unit_may_still_drink_potions() {
+pub(crate) fn a_starving_unit_may_still_drink_potions() {
     let units = r#"Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer"),
         Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter")"#;
     let mut b = battle(units, HEXER, &[20, 1, 3]);
@@ -302,7 +307,7 @@ fn a_starving_unit_may_still_drink_potions() {
 /// Issue 29: "Nauseated: … cannot cast Spells or consume potions or food" holds for a
 /// psion too (Psionic Focus waives the components, not the condition).
 #[test]
-fn a_nauseated_psion_cannot_cast_even_with_psionic_focus() {
+pub(crate) fn a_nauseated_psion_cannot_cast_even_with_psionic_focus() {
     let units = r#"Unit(name: "Psi", side: "Red", cell: (4, 4), archetype: "psion", conditions: {PsionicFocus: UntilRemoved, Nauseated: UntilRemoved}),
         Unit(name: "Grub", side: "Blue", cell: (8, 4), archetype: "fighter")"#;
     let mut b = battle(units, "", &[20, 1]);
@@ -314,7 +319,7 @@ fn a_nauseated_psion_cannot_cast_even_with_psionic_focus() {
 /// Issue 29: "Frightened: … taking no offensive actions": a Frightened caster may not
 /// cast a damaging spell at its foe (as it may not shoot), but may still drink a potion.
 #[test]
-fn a_frightened_caster_casts_nothing_hostile() {
+pub(crate) fn a_frightened_caster_casts_nothing_hostile() {
     let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard", conditions: {Frightened: UntilRemoved}),
         Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter")"#;
     let mut b = battle(units, "", &[20, 1, 3]);
@@ -327,7 +332,7 @@ fn a_frightened_caster_casts_nothing_hostile() {
 /// Issue 29: "Creatures with Cover cannot be targeted": a single-target spell may not
 /// name a unit in Cover, as a bow may not; refused, nothing logged.
 #[test]
-fn a_unit_in_cover_cannot_be_named_by_a_spell() {
+pub(crate) fn a_unit_in_cover_cannot_be_named_by_a_spell() {
     let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
         Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter", conditions: {Cover: UntilRemoved})"#;
     let mut b = battle(units, "", &[20, 1]);
@@ -344,7 +349,7 @@ fn a_unit_in_cover_cannot_be_named_by_a_spell() {
 /// adjacent Grub (the psion is Concentrating), and spends the focus. Grub's Will save:
 /// d20 5 + 0 < 14: 2d6 = 2 + 3 psychic.
 #[test]
-fn a_psion_casts_through_psionic_focus() {
+pub(crate) fn a_psion_casts_through_psionic_focus() {
     let units = r#"Unit(name: "Psi", side: "Red", cell: (4, 4), archetype: "psion", weapons: ["greataxe"]),
         Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
     // Grub acts first (20) and ends its turn, so it is not Surprised.
@@ -374,7 +379,7 @@ fn a_psion_casts_through_psionic_focus() {
 /// Writhing: a Concentrate that succeeds (d20 20) wins no focus (or, for a condition
 /// that forbids the action, is refused).
 #[test]
-fn psionic_focus_is_not_won_under_the_conditions_that_forbid_it() {
+pub(crate) fn psionic_focus_is_not_won_under_the_conditions_that_forbid_it() {
     for c in ["Confused", "Frightened", "Nauseated", "Stunned", "Writhing"] {
         let units = format!(
             r#"Unit(name: "Psi", side: "Red", cell: (2, 4), archetype: "psion", conditions: {{{c}: UntilRemoved}}),
@@ -397,7 +402,7 @@ fn psionic_focus_is_not_won_under_the_conditions_that_forbid_it() {
 /// offered an opportunity attack (Trigger::Casting). It hits (d20 15 + 5 = 20 against AC
 /// 12) for 1d8+3 = 5 + 3 = 8: the caster keeps the spell only with Magical Aptitude
 /// against 10 + 8 + 1 = 19.
-fn provoked(keep_face: u32) -> (Battle, UnitId, UnitId, Vec<Event>) {
+pub(crate) fn provoked(keep_face: u32) -> (Battle, UnitId, UnitId, Vec<Event>) {
     let units = r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard"),
         Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
     let mut b = battle(units, "", &[15, 20, 10, 15, 5, keep_face, 3]);
@@ -425,31 +430,10 @@ fn provoked(keep_face: u32) -> (Battle, UnitId, UnitId, Vec<Event>) {
     (b, w, g, ev)
 }
 
-/// The disruption check fails (d20 11 + 7 = 18 < 19): the spell is lost (Fizzled
-/// Disrupted), no missile.
-#[test]
-fn damage_from_a_provoked_attack_can_disrupt_the_spell() {
-    let (b, w, g, ev) = provoked(11);
-    assert_eq!(damage(&ev), [(w, 8)], "{ev:#?}");
-    assert!(checks(&ev).contains(&(w, CheckPurpose::Disrupt, 11, 18, 19, false)));
-    assert_eq!(fizzles(&ev), [(w, Fizzle::Disrupted)]);
-    assert_eq!(b.hp(g), 20);
-}
-
-/// The disruption check passes (d20 12 + 7 = 19): the missile goes off (1d4+1 = 3 + 1).
-#[test]
-fn a_caster_who_keeps_concentration_keeps_the_spell() {
-    let (b, w, g, ev) = provoked(12);
-    assert!(checks(&ev).contains(&(w, CheckPurpose::Disrupt, 12, 19, 19, true)));
-    assert!(fizzles(&ev).is_empty());
-    assert_eq!(damage(&ev), [(w, 8), (g, 4)]);
-    assert_eq!(b.hp(g), 16);
-}
-
 /// Sage (Blue wizard, initiative 20, has acted) watches Wiz (15) cast Magic Missile at
 /// Grub: focus d20 10; Sage identifies it (d20 `ident` + 7 against the Spell DC 10 + 1 +
 /// 3 = 14) and, when it does, is offered a Counterspell.
-fn watched(ident: u32, more: &[u32]) -> (Battle, UnitId, UnitId, UnitId, usize) {
+pub(crate) fn watched(ident: u32, more: &[u32]) -> (Battle, UnitId, UnitId, UnitId, usize) {
     let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
         Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter"),
         Unit(name: "Sage", side: "Blue", cell: (6, 7), archetype: "wizard")"#;
@@ -464,350 +448,7 @@ fn watched(ident: u32, more: &[u32]) -> (Battle, UnitId, UnitId, UnitId, usize) 
     (b, w, g, s, start)
 }
 
-/// Identified (d20 10 + 7 = 17 ≥ 14); Sage counters: a Reaction and 1 SQ, d20 12 +
-/// caster level 2 = 14 against 14: the spell is negated (Fizzled Countered), no effect.
-#[test]
-fn an_identified_spell_can_be_countered() {
-    let (mut b, w, g, s, start) = watched(10, &[12]);
-    let ev = since(&b, start);
-    assert!(checks(&ev).contains(&(s, CheckPurpose::Identify, 10, 17, 14, true)));
-    assert_eq!(offers(&ev), [(s, vec![ReactionKind::Counterspell])]);
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::ReactionOffered {
-            trigger: Trigger::SpellIdentified {
-                ability: MISSILE,
-                ..
-            },
-            ..
-        }
-    )));
-    react(&mut b, s, Some(ReactionKind::Counterspell));
-    let ev = since(&b, start);
-    assert_eq!(
-        spent(&ev, s),
-        [(Pool::SpellQuantity, 1, Spend::Counterspell)]
-    );
-    assert!(ev.iter().any(|e| matches!(
-        e,
-        Event::Reacted { reactor, kind: ReactionKind::Counterspell, paid } if *reactor == s && paid == &[(Pool::Reaction, 1)]
-    )));
-    assert_eq!(b.pool(s, Pool::SpellQuantity), 5);
-    assert_eq!(b.rp(s), 0, "the Reaction is spent");
-    assert!(checks(&ev).contains(&(s, CheckPurpose::Counterspell, 12, 14, 14, true)));
-    assert_eq!(fizzles(&ev), [(w, Fizzle::Countered(s))]);
-    assert!(damage(&ev).is_empty());
-    assert_eq!(b.hp(g), 20);
-    assert_eq!(b.status(), Status::Turn(w));
-}
-
-/// A counterspell that fails (d20 11 + 2 = 13 < 14) lets the spell go off (1d4+1 = 3 + 1).
-#[test]
-fn a_failed_counterspell_lets_the_spell_go_off() {
-    let (mut b, w, g, s, start) = watched(10, &[11, 3]);
-    react(&mut b, s, Some(ReactionKind::Counterspell));
-    let ev = since(&b, start);
-    assert!(checks(&ev).contains(&(s, CheckPurpose::Counterspell, 11, 13, 14, false)));
-    assert!(fizzles(&ev).is_empty());
-    assert_eq!(damage(&ev), [(g, 4)]);
-    assert_eq!(
-        b.pool(s, Pool::SpellQuantity),
-        5,
-        "the SQ is spent all the same"
-    );
-    let _ = w;
-}
-
-/// Not identified (d20 6 + 7 = 13 < 14): no Counterspell is offered; the missile lands.
-#[test]
-fn an_unidentified_spell_cannot_be_countered() {
-    let (b, _w, g, s, start) = watched(6, &[3]);
-    let ev = since(&b, start);
-    assert!(checks(&ev).contains(&(s, CheckPurpose::Identify, 6, 13, 14, false)));
-    assert!(offers(&ev).is_empty());
-    assert_eq!(damage(&ev), [(g, 4)]);
-}
-
-/// An observer without a spell of the same school neither identifies nor is offered a
-/// counterspell: the psion (Telepathy, Psychokinesis, Psychometabolism) watches an
-/// Evocation.
-#[test]
-fn an_observer_without_a_same_school_spell_is_not_offered_a_counterspell() {
-    let units = r#"Unit(name: "Wiz", side: "Red", cell: (2, 4), archetype: "wizard"),
-        Unit(name: "Grub", side: "Blue", cell: (10, 4), archetype: "fighter"),
-        Unit(name: "Psi", side: "Blue", cell: (6, 7), archetype: "psion")"#;
-    let mut b = battle(units, "", &[15, 1, 20, 10, 3]);
-    let (w, g, p) = (id(&b, "Wiz"), id(&b, "Grub"), id(&b, "Psi"));
-    end(&mut b);
-    let start = b.log().len();
-    cast(&mut b, w, MISSILE, CastAt::Unit(g)).unwrap();
-    let ev = since(&b, start);
-    assert!(!checks(&ev).iter().any(|c| c.0 == p), "{ev:#?}");
-    assert!(offers(&ev).is_empty());
-    assert_eq!(damage(&ev), [(g, 4)]);
-}
-
-/// Ray of Frost: d20 + BAB 0 + INT 3 against Grub's AC 17. 13 + 3 misses; 14 + 3 hits
-/// for 1d3 = 2 cold; a natural 20 doubles the dice (1d3 = 2, ×2).
-#[test]
-fn a_spell_attack_is_d20_plus_bab_and_int_against_ac_and_a_20_doubles_the_dice() {
-    for (face, dmg, outcome) in [
-        (13, None, Outcome::Failure),
-        (14, Some(2), Outcome::Success),
-        (20, Some(4), Outcome::Critical),
-    ] {
-        // Grub acts first (not Surprised). Ray of Frost is order 0: focus d20 10 + 7 ≥ 13.
-        let mut b = battle(NEAR, "", &[1, 20, 10, face, 2]);
-        let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
-        end(&mut b);
-        let start = b.log().len();
-        cast(&mut b, w, RAY, CastAt::Unit(g)).unwrap();
-        let ev = since(&b, start);
-        let att: Vec<(i32, i32, Outcome)> = ev
-            .iter()
-            .filter_map(|e| match e {
-                Event::Attack {
-                    roll,
-                    target_number,
-                    outcome,
-                    ..
-                } => Some((roll.total, *target_number, *outcome)),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(att, [(face as i32 + 3, 17, outcome)], "{ev:#?}");
-        assert_eq!(
-            damage(&ev),
-            dmg.map(|d| (g, d)).into_iter().collect::<Vec<_>>()
-        );
-        assert_eq!(b.pool(w, Pool::SpellQuantity), 6, "order 0 costs no SQ");
-    }
-}
-
 /// Wiz (Red wizard, initiative 1) at (4,4) and Grub (Blue fighter, 20) at (7,4): Grub
 /// acts (and ends its turn) first, so it is not Surprised.
-const NEAR: &str = r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard"),
+pub(crate) const NEAR: &str = r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard"),
     Unit(name: "Grub", side: "Blue", cell: (7, 4), archetype: "fighter")"#;
-
-/// Save spells: d20 + the save against the spell's `dc`. Burning Hands (a cone, Reflex
-/// 14; Grub's Reflex +1): 13 + 1 saves, `on_miss` 1d4 = 3; 12 + 1 fails, 2d4 = 2 + 3.
-/// Hold Person (Will 15, Grub +0; focus 13 + 4 = 17: d20 10 + 7): 14 fails: Stunned.
-#[test]
-fn save_spells_are_d20_plus_the_save_against_the_dc() {
-    for (face, dmg) in [(13, vec![3]), (12, vec![2, 3])] {
-        let mut d = vec![1, 20, 10, face];
-        d.extend(dmg.iter().copied());
-        let mut b = battle(NEAR, "", &d);
-        let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
-        end(&mut b);
-        let start = b.log().len();
-        cast(&mut b, w, HANDS, CastAt::Cell(Cell::new(7, 4))).unwrap();
-        let ev = since(&b, start);
-        assert!(
-            checks(&ev).contains(&(
-                g,
-                CheckPurpose::Resist,
-                face,
-                face as i32 + 1,
-                14,
-                face == 13
-            )),
-            "{ev:#?}"
-        );
-        assert_eq!(damage(&ev), [(g, dmg.iter().sum::<u32>() as i32)]);
-    }
-    let mut b = battle(NEAR, "", &[1, 20, 10, 14]);
-    let (w, g) = (id(&b, "Wiz"), id(&b, "Grub"));
-    end(&mut b);
-    let start = b.log().len();
-    cast(&mut b, w, HOLD, CastAt::Unit(g)).unwrap();
-    let ev = since(&b, start);
-    assert!(checks(&ev).contains(&(w, CheckPurpose::Focus, 10, 17, 17, true)));
-    assert!(checks(&ev).contains(&(g, CheckPurpose::Resist, 14, 14, 15, false)));
-    assert!(b.has(g, ConditionKind::Stunned));
-    assert_eq!(b.pool(w, Pool::SpellQuantity), 4);
-}
-
-/// Energy resistance and weakness: the psion resists electricity 5 (Shock 1d6+4 = 6 + 4
-/// → 5); Soaked makes cold deal half again (Drench bolt 1d6 = 4 → 6); Dehydrated fire
-/// (Parch bolt 1d6 = 5 → 7).
-#[test]
-fn energy_resistance_subtracts_and_soaked_or_dehydrated_add_half_again() {
-    let units = r#"Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer"),
-        Unit(name: "Psi", side: "Blue", cell: (6, 4), archetype: "psion"),
-        Unit(name: "Grub", side: "Blue", cell: (6, 6), archetype: "fighter")"#;
-    let mut b = battle(units, HEXER, &[20, 2, 1, 6]);
-    let (h, p, g) = (id(&b, "Hex"), id(&b, "Psi"), id(&b, "Grub"));
-    let start = b.log().len();
-    cast(&mut b, h, 2, CastAt::Unit(p)).unwrap();
-    assert_eq!(damage(&since(&b, start)), [(p, 5)]);
-    for (ability, face, dealt, cond) in [
-        (0, 4, 6, ConditionKind::Soaked),
-        (1, 5, 7, ConditionKind::Dehydrated),
-    ] {
-        // Hex ends its turn, Psi and Grub pass; the next round Hex uses the next bolt.
-        end(&mut b);
-        while b.current() != Some(h) {
-            end(&mut b);
-        }
-        b.dice_force_for_tests(&[face]);
-        let start = b.log().len();
-        cast(&mut b, h, ability, CastAt::Unit(g)).unwrap();
-        let ev = since(&b, start);
-        assert!(b.has(g, cond));
-        assert_eq!(damage(&ev), [(g, dealt)], "{ev:#?}");
-        // Hex, then Psi and Grub pass; the next round Hex uses the next bolt.
-        end(&mut b);
-        while b.current() != Some(h) {
-            end(&mut b);
-        }
-    }
-}
-
-/// Healing stops Bleeding and brings a dying unit back; a Dead unit cannot be targeted.
-/// Hex shocks Pal (1 HP, Bleeding) down: 1d6+4 = 1 + 4, to -4: Dying. Hex2 shocks Gone
-/// (1 HP, CON 4) to -5 (1d6+4 = 2 + 4): Dead. Medic's Cure touch (1d8 = 6, of which 5
-/// count: Pal's maximum is 1) brings Pal back (Revived, no more Bleeding); on Gone it is
-/// refused.
-#[test]
-fn healing_stops_bleeding_and_revives_the_dying_but_not_the_dead() {
-    let units = r#"Unit(name: "Hex", side: "Blue", cell: (2, 4), archetype: "hexer"),
-        Unit(name: "Hex2", side: "Blue", cell: (2, 2), archetype: "hexer"),
-        Unit(name: "Medic", side: "Red", cell: (5, 3), archetype: "hexer"),
-        Unit(name: "Pal", side: "Red", cell: (5, 4), archetype: "fighter", hp: 1, conditions: {Bleeding: UntilRemoved}),
-        Unit(name: "Gone", side: "Red", cell: (5, 2), archetype: "fighter", hp: 1, stats: {Con: 4})"#;
-    let mut b = battle(units, HEXER, &[20, 19, 18, 2, 1, 1, 2, 6]);
-    let (h, h2, m) = (id(&b, "Hex"), id(&b, "Hex2"), id(&b, "Medic"));
-    let (p, g) = (id(&b, "Pal"), id(&b, "Gone"));
-    cast(&mut b, h, 2, CastAt::Unit(p)).unwrap();
-    assert!(b.has(p, ConditionKind::Dying) && b.hp(p) == -4);
-    end(&mut b);
-    cast(&mut b, h2, 2, CastAt::Unit(g)).unwrap();
-    assert!(b.has(g, ConditionKind::Dead));
-    end(&mut b);
-    assert_eq!(b.current(), Some(m));
-    let start = b.log().len();
-    cast(&mut b, m, 3, CastAt::Unit(p)).unwrap();
-    let ev = since(&b, start);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Healed { unit, amount: 5, hp_after: 1 } if *unit == p)),
-        "{ev:#?}"
-    );
-    for k in [ConditionKind::Bleeding, ConditionKind::Dying] {
-        assert!(!b.has(p, k), "{k:?}");
-    }
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::Revived { unit } if *unit == p))
-    );
-    assert!(b.alive(p));
-    end(&mut b);
-    while b.current() != Some(m) {
-        end(&mut b);
-    }
-    let len = b.log().len();
-    let e = cast(&mut b, m, 3, CastAt::Unit(g)).unwrap_err();
-    assert!(matches!(&e, Illegal::Down(n) if n == "Gone"), "{e:?}");
-    assert_eq!(b.log().len(), len);
-}
-
-/// Wait (seed 004: "Any action that could be taken with a Standard Action can be
-/// completed as an additional Reaction gained by waiting"), with the trigger "an enemy
-/// within N starts casting": Ria (shortbow) waits for a caster within 8; the hexer's
-/// Shock is offered to her first and her shot comes before it goes off. 15 + BAB 1 +
-/// DEX 3 = 19 against the hexer's AC 12; 1d6 = 4; then Shock's 1d6+4 = 2 + 4 on Grub.
-#[test]
-fn a_wait_for_an_enemy_casting_shoots_before_the_spell_goes_off() {
-    // Ria at column `x` waits for a caster within 8; Grub and the hexer act after her.
-    let waiting = |x: i32| -> Battle {
-        let units = format!(
-            r#"Unit(name: "Ria", side: "Blue", cell: ({x}, 4), archetype: "rogue", weapons: ["shortbow"]),
-            Unit(name: "Grub", side: "Blue", cell: (6, 4), archetype: "fighter"),
-            Unit(name: "Hex", side: "Red", cell: (2, 4), archetype: "hexer")"#
-        );
-        let mut b = battle(&units, HEXER, &[20, 15, 1]);
-        let r = id(&b, "Ria");
-        act(
-            &mut b,
-            r,
-            TacticalD20Action::Ready {
-                trigger: skirmish_rules::engine::ReadyTrigger::EnemyCasts { cells: 8 },
-                response: skirmish_rules::engine::ReadyResponse::Attack,
-                until: skirmish_rules::engine::ReadyUntil::NextTurn,
-            },
-        )
-        .unwrap();
-        end(&mut b);
-        end(&mut b);
-        assert_eq!(b.current(), b.find("Hex"));
-        b
-    };
-    let mut b = waiting(8);
-    let (r, g, h) = (id(&b, "Ria"), id(&b, "Grub"), id(&b, "Hex"));
-    b.dice_force_for_tests(&[15, 4, 2]);
-    let n = b.log().len();
-    cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
-    assert_eq!(
-        offers(&since(&b, n)),
-        [(r, vec![ReactionKind::WaitedAttack])]
-    );
-    react(&mut b, r, Some(ReactionKind::WaitedAttack));
-    let ev = since(&b, n);
-    assert_eq!(damage(&ev), [(h, 4), (g, 6)]);
-    assert!(!b.has(r, ConditionKind::Waiting));
-    // Out of range: a waiter at (11, 4) does not answer a casting 9 cells away.
-    let mut b = waiting(11);
-    b.dice_force_for_tests(&[2]);
-    let n = b.log().len();
-    cast(&mut b, h, 2, CastAt::Unit(g)).unwrap();
-    let ev = since(&b, n);
-    assert!(offers(&ev).is_empty(), "{ev:?}");
-    assert_eq!(damage(&ev), [(g, 6)]);
-    assert!(b.has(r, ConditionKind::Waiting));
-}
-
-/// Issue 29, one attack path: a spell attack roll adds what a bow's adds in the same
-/// state — Assist ("+4 … d20 rolls"), Fatigued ("subtract the Ability Modifier(s) from
-/// Attack rolls": INT for a spell, DEX for a bow) and high ground ("+4 bonus on Attack
-/// Rolls") — and rolls with them: Ray of Frost from high ground, Fatigued and Assisted:
-/// d20 10 + BAB 0 + INT 3 − 3 + 4 + 4 = 18 against AC 17.
-#[test]
-fn a_spell_attack_roll_adds_what_a_weapons_adds_in_the_same_state() {
-    use skirmish_rules::rulesets::tactical_d20 as td;
-    // The same state twice: Wiz with its dagger (a hand free to cast), and with a
-    // shortbow (to compare the bow's roll).
-    let state = |weapons: &str, dice: &[u32]| {
-        let units = format!(
-            r#"Unit(name: "Wiz", side: "Red", cell: (4, 4), archetype: "wizard", weapons: [{weapons}],
-                conditions: {{Fatigued: UntilRemoved, Assisted: UntilRemoved}}),
-            Unit(name: "Grub", side: "Blue", cell: (7, 4), archetype: "fighter")"#
-        );
-        let mut map = open(16, 9);
-        map[4].replace_range(4..5, "^");
-        let rows: Vec<&str> = map.iter().map(String::as_str).collect();
-        let mut b = field(SQ, &rows, &units, "", dice);
-        end(&mut b);
-        b
-    };
-    let names = |m: &[skirmish_rules::dice::Modifier]| -> Vec<String> {
-        m.iter().map(|m| m.name.to_string()).collect()
-    };
-    let archer = state(r#""shortbow""#, &[1, 20]);
-    let (w, g) = (id(&archer, "Wiz"), id(&archer, "Grub"));
-    let bow =
-        names(&td::attack_math(&archer, w, g, 0, skirmish_rules::event::AttackKind::Normal).bonus);
-    let mut b = state(r#""dagger""#, &[1, 20, 10, 10, 2]);
-    let spell = names(&td::spell_attack_bonus(&b, w, g, false));
-    for s in ["assisted", "fatigued", "high ground"] {
-        assert!(bow.iter().any(|n| n == s), "bow lacks {s}: {bow:?}");
-        assert!(spell.iter().any(|n| n == s), "spell lacks {s}: {spell:?}");
-    }
-    let start = b.log().len();
-    cast(&mut b, w, RAY, CastAt::Unit(g)).unwrap();
-    let total = since(&b, start).into_iter().find_map(|e| match e {
-        Event::Attack { roll, .. } => Some(roll.total),
-        _ => None,
-    });
-    assert_eq!(total, Some(10 + 3 - 3 + 4 + 4));
-}
