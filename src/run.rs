@@ -192,8 +192,8 @@ pub fn summary_line(battle: &Battle, done: &str) -> String {
 
 /// The level file's text, checked to be the level that was loaded from it.
 fn level_copy(path: &Path, level: &Level) -> Result<LevelCopy, String> {
-    let src = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}:1:1: cannot read the file: {e}", path.display()))?;
+    let src = skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Level)
+        .map_err(|e| format!("{}:{e}", path.display()))?;
     let name = path.display().to_string();
     let copy = LevelCopy::new(&name, &src).map_err(|e| e.to_string())?;
     let again = skirmish_rules::level::parse(&src, &name).map_err(|e| e.to_string())?;

@@ -36,18 +36,11 @@ pub fn find(path: &Path, data_dir: Option<&Path>) -> PathBuf {
     }
 }
 
-/// Read a save file's text (at most 64 MiB).
+/// Read a save file's text: the one reader (`text_file::read`: a regular file, at most
+/// 64 MiB, UTF-8; a FIFO or a device refused before it is opened).
 fn read(path: &Path) -> Result<String, String> {
-    const MAX: u64 = 64 << 20;
-    let file = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("{file}: cannot read the file: {e}"))?;
-    if meta.len() > MAX {
-        return Err(format!(
-            "{file}: the file is {} bytes; a save may be at most {MAX} bytes",
-            meta.len()
-        ));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{file}: cannot read the file: {e}"))
+    skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Save)
+        .map_err(|e| format!("{}:{e}", path.display()))
 }
 
 /// Read and load a save, or say why not (with the exit status).

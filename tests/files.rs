@@ -228,3 +228,25 @@ fn fuzz_minutes_out_of_range_are_refused_in_one_line() {
         assert!(!stderr.contains("panicked"), "{m}: {stderr}");
     }
 }
+
+/// `replay` refuses a FIFO in one line without opening it (it would block), like every
+/// other reader (issue 33).
+#[test]
+fn replay_refuses_a_fifo_without_blocking() {
+    let d = scratch("replay-fifo");
+    let fifo = d.join("save.ron");
+    if !std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        return;
+    }
+    let (code, _, stderr) = skirmish(&["replay", fifo.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("a FIFO (named pipe), not a file"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
