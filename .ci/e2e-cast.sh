@@ -2,7 +2,7 @@
 # End-to-end check of casting in the real window (issue 17), played with real clicks and
 # keys through xdotool under Xvfb, like .ci/e2e.sh.
 #
-# e2e 9: flow, hex (levels/flow-arcane-tower.ron, seed 0, the Raiders played by the AI):
+# e2e 9: flow, hex (tests/fixtures/e2e-flow-arcane-tower.ron, seed 0, the Raiders played by the AI):
 #   Enter (and Y to "End the turn?") ends Pell's and Garrick's turns; on Ysolde's turn, click Ysolde, click the
 #   "Fireball" button (found through SKIRMISH_BUTTONS), hover the Raider with the most
 #   Raiders around it within range (found through SKIRMISH_LAYOUT and the event log),
@@ -112,7 +112,7 @@ start() {
 }
 
 echo "e2e 9: flow, hex: Ysolde's Fireball, aimed with the preview, cast by a click"
-level=levels/flow-arcane-tower.ron
+level=tests/fixtures/e2e-flow-arcane-tower.ron
 start "$level"
 # Pell and Garrick (the human side's first two) end their turns; the AI moves between;
 # reactions offered to the Tower are declined (N).

@@ -99,7 +99,7 @@ for _ in $(seq 1 20); do
   sleep 0.5
 done
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play levels/tactical-d20-ambush.ron --event-log "$events" >"$out/game.log" 2>&1 &
+"$bin" play tests/fixtures/e2e-tactical-d20-ambush.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
 for _ in $(seq 1 90); do
   xdotool search --name "Skirmish" >/dev/null 2>&1 && break
@@ -348,7 +348,7 @@ echo "e2e-window 12: keyboard only (issue 31): a whole turn and two reactions, t
 kill $game 2>/dev/null || true
 wait $game 2>/dev/null || true
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play levels/flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
+"$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
 for _ in $(seq 1 90); do
   xdotool search --name "Skirmish" >/dev/null 2>&1 && break

@@ -48,7 +48,7 @@ xvfb=$!
 game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 sleep 2
-"$bin" play levels/flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
+"$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
 
 fail() { echo "e2e: $*"; tail -20 "$out/game.log"; exit 1; }
@@ -173,7 +173,7 @@ xdotool key space
 wait_for '"kind":"handover"'
 mover=$(grep '"kind":"turn_started"' "$events" | head -1 | sed 's/.*"actor":"\([^"]*\)".*/\1/')
 # The mover's cell from the level file, and a free neighbour to its left.
-line=$(grep "name: \"$mover\"" levels/flow-bridge.ron)
+line=$(grep "name: \"$mover\"" tests/fixtures/e2e-flow-bridge.ron)
 mx=$(echo "$line" | sed 's/.*cell: (\([0-9]*\), \([0-9]*\)).*/\1/')
 my=$(echo "$line" | sed 's/.*cell: (\([0-9]*\), \([0-9]*\)).*/\2/')
 sleep 1
@@ -224,7 +224,7 @@ sleep 1
 alive
 cp "$events" "$out/events-3.jsonl"
 echo "e2e 4: tactical-d20 on a square map: Advance, Defend, end turn; Command and Focus"
-restart_game levels/tactical-d20-ambush.ron
+restart_game tests/fixtures/e2e-tactical-d20-ambush.ron
 battle
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Wardens"'
@@ -287,7 +287,7 @@ shot 40-stalemate-draw
 alive
 cp "$events" "$out/events-6.jsonl"
 echo "e2e 7: flow's Drop (X), Pick Up (P) and Ready (0) from the keyboard"
-restart_game levels/flow-courtyard.ron
+restart_game tests/fixtures/e2e-flow-courtyard.ron
 battle
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Raiders"'
@@ -317,7 +317,7 @@ shot 51-flow-readied
 alive
 cp "$events" "$out/events-7.jsonl"
 echo "e2e 8: tactical-d20's Drop prone (R) and a waited shot from the bar's button; flow's Feint: the target chooses its skill"
-restart_game levels/tactical-d20-ambush.ron
+restart_game tests/fixtures/e2e-tactical-d20-ambush.ron
 battle
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Wardens"'
@@ -343,7 +343,7 @@ sleep 1
 shot 61-d20-waiting
 alive
 cp "$events" "$out/events-8a.jsonl"
-restart_game levels/flow-courtyard.ron
+restart_game tests/fixtures/e2e-flow-courtyard.ron
 battle
 xdotool key space
 wait_for '"kind":"handover","round":1,"actor":"Raiders"'
