@@ -493,3 +493,99 @@ fn a_ranged_power_used_while_engaged_provokes_even_without_saying_so() {
         skirmish_rules::event::Trigger::Provoked { unit: h }
     );
 }
+
+/// The ogre's Sweep rolls "all attacks before damage": each of its two targets' attacks is
+/// cued before the first roll (session 13 found only the first target's cued), so the
+/// cleric may shield either ally and the fighter may parry the attack on himself; every
+/// cue comes before every roll.
+#[test]
+fn a_sweep_cues_the_reactions_to_each_of_its_attacks_before_rolling_them_all() {
+    use skirmish_rules::battle::Status;
+    use skirmish_rules::engine::{Action, CastAt, CommonAction};
+    use skirmish_rules::event::{Event, Trigger};
+    use skirmish_rules::{Battle, Command};
+    let row = format!("\"{}\"", ".".repeat(10));
+    let map = vec![row; 6].join(", ");
+    let src = format!(
+        r##"Level(name: "sweep", ruleset: "escalation", grid: Square, map: [{map}],
+        sides: [Side(name: "PCs", colour: "#3c6ec8", role: Pc),
+                Side(name: "Foes", colour: "#c83c3c", role: Npc)],
+        units: [Unit(name: "Wen", side: "PCs", cell: (1, 2), archetype: "cleric"),
+                Unit(name: "Lisk", side: "PCs", cell: (3, 2), archetype: "rogue"),
+                Unit(name: "Brannoc", side: "PCs", cell: (3, 3), archetype: "fighter"),
+                Unit(name: "Mog", side: "Foes", cell: (4, 2), archetype: "ogre", stats: {{Band: 1}})])"##
+    );
+    let l = level::parse(&src, "sweep").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Battle::new(l, 7, vec![3; 40]).unwrap_or_else(|e| panic!("{e}"));
+    let (lisk, bran, mog) = (
+        crate::support::id(&b, "Lisk"),
+        crate::support::id(&b, "Brannoc"),
+        crate::support::id(&b, "Mog"),
+    );
+    for _ in 0..4 {
+        if b.current() == Some(mog) {
+            break;
+        }
+        let u = b.current().expect("a turn");
+        b.submit(Command::EndTurn { unit: u }).unwrap();
+    }
+    assert_eq!(b.current(), Some(mog));
+    let sweep = b
+        .abilities(mog)
+        .iter()
+        .position(|a| a.name == "Sweep")
+        .expect("the ogre sweeps");
+    let mark = b.log().len();
+    b.submit(Command::Act {
+        unit: mog,
+        action: Action::Common(CommonAction::Cast {
+            ability: sweep,
+            at: CastAt::Units(vec![lisk, bran]),
+        }),
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Decline every cue (as "Never" would).
+    let mut guard = 0;
+    while let Status::AwaitingReaction(r) = b.status() {
+        b.submit(Command::React {
+            unit: r,
+            choice: None,
+            commit: 0,
+            commits: Vec::new(),
+        })
+        .unwrap();
+        guard += 1;
+        assert!(guard < 10);
+    }
+    let ev = crate::support::since(&b, mark);
+    let cued: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::ReactionOffered {
+                trigger: Trigger::PowerCue { target, .. },
+                ..
+            } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert!(cued.contains(&lisk), "{cued:?}");
+    assert!(
+        cued.contains(&bran),
+        "the second target's attack is cued too: {cued:?}"
+    );
+    let last_cue = ev
+        .iter()
+        .rposition(|e| matches!(e, Event::ReactionOffered { .. }))
+        .unwrap();
+    let rolls: Vec<usize> = ev
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::Attack { .. }))
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(rolls.len(), 2, "both attacks rolled");
+    assert!(
+        rolls.iter().all(|&k| k > last_cue),
+        "all cues before the rolls"
+    );
+}

@@ -16,11 +16,12 @@
 //!   Volition + the escalation die, Advantage dice, crits 17+ doubling the damage, a
 //!   natural 3 a crit fail with no miss effects); `effects` on a hit, `on_miss` on a miss.
 
+use super::EscalationFrame;
 use crate::abilities::{Ability, ActionType, Defence as AbilityDefence, Effect, Resolve};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Slot, UnitId};
 use crate::dice::{ForcedFaceError, ModKind, Modifier};
-use crate::engine::{CastAt, Frame, Hit, HitEffect, Illegal};
+use crate::engine::{CastAt, Frame, Hit, HitEffect, Illegal, RulesetFrame};
 use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 
 use super::actions::{pay, payer};
@@ -287,16 +288,24 @@ pub(crate) fn roll_power(
     let first = b.ability(caster, i).is_some_and(|a| a.attacks_first);
     let mut targets = vec![target];
     if first {
-        while let Some(Frame::Attack {
-            attacker,
-            target: t,
-            effect: HitEffect::Ability(j),
-            ..
-        }) = b.stack.last()
-            && *attacker == caster
-            && *j == i
-        {
-            targets.push(*t);
+        // The other targets' attacks: still plain, or waiting after their cues
+        // (`interrupts::offer_on_attack`; an Intercept may have changed the target).
+        while let Some(t) = b.stack.last().and_then(|f| match f {
+            Frame::Attack {
+                attacker,
+                target,
+                effect: HitEffect::Ability(j),
+                ..
+            } if *attacker == caster && *j == i => Some(*target),
+            Frame::Ruleset(RulesetFrame::Escalation(EscalationFrame::Attack {
+                attacker,
+                target,
+                effect: HitEffect::Ability(j),
+                ..
+            })) if *attacker == caster && *j == i => Some(*target),
+            _ => None,
+        }) {
+            targets.push(t);
             b.stack.pop();
         }
     }

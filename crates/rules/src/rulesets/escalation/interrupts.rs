@@ -170,35 +170,75 @@ pub(crate) fn offer_on_attack(
     }
     // "They can also Intercept a melee attack intended for someone who's Nearby to them".
     let melee = super::melee_attack(b, attacker, weapon, effect);
-    let reactors: Vec<UnitId> = b
-        .order()
+    // A power that rolls "all attacks before damage" (`attacks_first`, the ogre's Sweep)
+    // cues each of its targets' attacks here, before the first roll: the attacks on its
+    // other targets wait on the stack, and `casting::roll_power` rolls them all at once.
+    let mut group = vec![(target, weapon)];
+    if let HitEffect::Ability(i) = effect
+        && b.ability(attacker, *i).is_some_and(|a| a.attacks_first)
+    {
+        while let Some(Frame::Attack {
+            attacker: a,
+            target: t,
+            weapon: w,
+            kind: AttackKind::Normal,
+            effect: HitEffect::Ability(j),
+        }) = b.stack.last()
+            && *a == attacker
+            && j == i
+        {
+            group.push((*t, *w));
+            b.stack.pop();
+        }
+    }
+    let cues: Vec<(UnitId, UnitId)> = group
         .iter()
-        .copied()
-        .filter(|&r| {
-            !options(b, r, attacker, target, true).is_empty()
-                || (melee && super::may_intercept_attack(b, r, attacker, target))
+        .flat_map(|&(t, _)| {
+            b.order()
+                .iter()
+                .copied()
+                .filter(|&r| {
+                    !options(b, r, attacker, t, true).is_empty()
+                        || (melee && super::may_intercept_attack(b, r, attacker, t))
+                })
+                .map(|r| (r, t))
+                .collect::<Vec<_>>()
         })
         .collect();
-    if reactors.is_empty() {
+    if cues.is_empty() {
+        // Nobody is cued: the other targets' attacks go back as they were.
+        for &(t, w) in group.iter().skip(1).rev() {
+            b.push_frame(Frame::Attack {
+                attacker,
+                target: t,
+                weapon: w,
+                kind,
+                effect: effect.clone(),
+            });
+        }
         return false;
     }
-    b.push_frame(EscalationFrame::AttackOver { target }.into());
-    b.push_frame(
-        EscalationFrame::Attack {
-            attacker,
-            target,
-            weapon,
-            kind,
-            effect: effect.clone(),
-        }
-        .into(),
-    );
-    for r in reactors.into_iter().rev() {
+    for &(t, _) in group.iter().rev() {
+        b.push_frame(EscalationFrame::AttackOver { target: t }.into());
+    }
+    for &(t, w) in group.iter().rev() {
+        b.push_frame(
+            EscalationFrame::Attack {
+                attacker,
+                target: t,
+                weapon: w,
+                kind,
+                effect: effect.clone(),
+            }
+            .into(),
+        );
+    }
+    for (r, t) in cues.into_iter().rev() {
         b.push_frame(Frame::Offer {
             reactor: r,
             trigger: Trigger::PowerCue {
                 by: attacker,
-                target,
+                target: t,
                 attack: true,
             },
             to: None,
