@@ -1149,6 +1149,11 @@ impl View for Duel {
         String::new()
     }
 
+    /// No facing, wounds or reactions drawn on the token.
+    fn token_marks(&self, _b: &Battle, _u: UnitId) -> skirmish_rules::rulesets::ui::TokenMarks {
+        skirmish_rules::rulesets::ui::TokenMarks::default()
+    }
+
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
     fn save_dice_words(&self) -> &'static str {

@@ -504,6 +504,11 @@ impl crate::rulesets::View for Escalation {
         escalation_line(super::attack::escalation_die(b))
     }
 
+    // No facing; no wounds; its reaction shows on the unit card only.
+    fn token_marks(&self, _b: &Battle, _u: UnitId) -> crate::rulesets::ui::TokenMarks {
+        crate::rulesets::ui::TokenMarks::default()
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "3d6"
     }

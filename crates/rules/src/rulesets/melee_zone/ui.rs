@@ -9,7 +9,7 @@ use crate::event::{CheckPurpose, ReactionKind, Trigger};
 use crate::rulesets::CheckNote;
 use crate::rulesets::explain::{Explanation, Topic};
 use crate::rulesets::ui::{
-    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act,
+    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, TokenMarks, Tone, WindowWords, act,
 };
 
 use super::numbers::{Boost, boosted, speed};
@@ -349,6 +349,23 @@ impl crate::rulesets::View for MeleeZone {
 
     fn battle_line(&self, _b: &Battle) -> String {
         String::new()
+    }
+
+    // "When attacking a unit from behind": the way it faces; its wounds; the Free Hit
+    // Slots left of the round's "Agility modifier plus 1".
+    fn token_marks(&self, b: &Battle, u: UnitId) -> TokenMarks {
+        TokenMarks {
+            facing: Some(super::facing::facing(b, u)),
+            wounds: super::wounds::count(b, u),
+            // A Slowing wound lowers the most from the next round: the slots still held
+            // are drawn until then.
+            reactions: Some((
+                "Free Hit Slots",
+                b.pool(u, Pool::FreeHits),
+                super::numbers::free_hit_slots(super::numbers::agility(b, u))
+                    .max(b.pool(u, Pool::FreeHits)),
+            )),
+        }
     }
 
     fn save_dice_words(&self) -> &'static str {
