@@ -28,6 +28,9 @@ pub(super) struct LogCache {
     pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, Line)>,
     /// The rule each line is about (its tooltip), by line.
     pub(super) topics: Vec<Option<Topic>>,
+    /// The hidden unit each line is the deed of (its foes do not read it: `sight`), by
+    /// line.
+    pub(super) secret: Vec<Option<UnitId>>,
     /// Log events read so far.
     pub(super) events: usize,
     /// Each unit's initiative total, read off the log as it grows.
@@ -69,6 +72,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
     if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
         cache.topics.clear();
+        cache.secret.clear();
         cache.initiative.clear();
         cache.events = 0;
         cache.generation = session.generation;
@@ -89,12 +93,19 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
         }
         cache.lines.push((a, t, next));
         cache.topics.push(Topic::of_event(&l.event));
+        cache.secret.push(a.filter(|&u| b.hidden(u)));
     }
     cache.events = b.log().len();
 }
 
 /// The roll log at the bottom of the side panel, newest first.
-pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCache) {
+pub(super) fn draw(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    view: &mut View,
+    cache: &LogCache,
+    looking: Option<skirmish_rules::components::SideId>,
+) {
     // Roll log.
     ui.separator();
     ui.horizontal(|ui| {
@@ -109,7 +120,10 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.log_filter, None, "everyone");
-                for u in b.units() {
+                for u in b
+                    .units()
+                    .filter(|&u| crate::game::sight::seen_by(b, looking, u))
+                {
                     ui.selectable_value(&mut view.log_filter, Some(u), b.name(u));
                 }
             });
@@ -121,6 +135,12 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
         .show(ui, |ui| {
             for (i, (a, t, line)) in cache.lines.iter().enumerate().rev() {
                 if line.noise && !view.log_details {
+                    continue;
+                }
+                // What a unit did while hidden stays with its own side.
+                if let (Some(s), Some(Some(u))) = (looking, cache.secret.get(i))
+                    && b.side(*u) != s
+                {
                     continue;
                 }
                 if let Some(f) = view.log_filter

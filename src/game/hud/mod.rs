@@ -137,6 +137,7 @@ fn draw(
             .max_rect(screen),
     );
     let cur = b.current();
+    let looking = crate::game::act::viewing_side(b, &session);
     let panel = egui::Panel::right("side")
         .min_size(crate::game::layout::PANEL - 16.0)
         .show(&mut root, |ui| {
@@ -149,7 +150,7 @@ fn draw(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     section(ui, "order", "Turn order", |ui| {
-                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots);
+                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots, looking);
                     });
                     if let Some(u) = view.selected.or(cur) {
                         let title = format!("Unit: {}", b.name(u));
@@ -178,7 +179,7 @@ fn draw(
                         panel::settings(ui, b, &mut session, &mut view);
                     });
                     section(ui, "log", "Roll log", |ui| {
-                        log::draw(ui, b, &mut view, &cache);
+                        log::draw(ui, b, &mut view, &cache, looking);
                     });
                 });
         });

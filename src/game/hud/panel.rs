@@ -57,10 +57,16 @@ pub(super) fn turn_order(
     cache: &LogCache,
     cur: Option<UnitId>,
     spots: &mut Spots,
+    looking: Option<skirmish_rules::components::SideId>,
 ) {
     let sides = level_colours(b.level());
     ui.horizontal_wrapped(|ui| {
-        for &u in b.order() {
+        // A foe hidden from the side looking is not listed (`sight`).
+        for &u in b
+            .order()
+            .iter()
+            .filter(|&&u| crate::game::sight::seen_by(b, looking, u))
+        {
             let c = side_egui(view.prefs.palette, &sides, b.side(u).0 as usize);
             let mut t = egui::RichText::new(b.name(u)).color(c);
             if Some(u) == cur {
