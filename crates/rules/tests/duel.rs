@@ -1154,6 +1154,11 @@ impl View for Duel {
         skirmish_rules::rulesets::ui::TokenMarks::default()
     }
 
+    /// It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: skirmish_rules::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
     fn save_dice_words(&self) -> &'static str {

@@ -313,3 +313,41 @@ fn the_token_marks_follow_facing_wounds_and_free_hit_slots() {
         .token_marks(&d20, id(&d20, "Grub"));
     assert_eq!(m, skirmish_rules::rulesets::ui::TokenMarks::default());
 }
+
+/// The roll log words each step of a chain (`View::chain_meaning`): a natural 20, the
+/// d4 at its highest (4) and the d6 not (2) is a super critical, as the damage's ×4 says.
+#[test]
+fn a_chains_steps_are_worded_as_the_damage_plays_them() {
+    use skirmish_rules::event::ChainKind;
+    let mut b = arena(skirmish_rules::grid::GridKind::Square, PAIR, &[20, 4, 2, 3]);
+    let view = skirmish_rules::rulesets::view_of(&b).expect("melee-zone's view");
+    let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+    let n = b.log().len();
+    b.submit(attack(ash, bly, None)).unwrap();
+    let ev = since(&b, n);
+    let steps = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Chain { kind, steps, .. } if *kind == ChainKind::Critical => Some(*steps),
+            _ => None,
+        })
+        .expect("a crit chain");
+    assert_eq!(steps, 1);
+    assert!(
+        damage_mods(&ev)
+            .iter()
+            .any(|(m, _)| m == "super critical ×4")
+    );
+    assert_eq!(
+        view.chain_meaning(ChainKind::Critical, steps),
+        "a super critical: the damage doubled again (×4)"
+    );
+    assert_eq!(
+        view.chain_meaning(ChainKind::Critical, 0),
+        "a critical hit: the damage doubled"
+    );
+    assert!(view.chain_meaning(ChainKind::Fumble, 2).contains("slain"));
+    let d20 = crate::support::d20::duel(skirmish_rules::grid::GridKind::Square, &[]);
+    let other = skirmish_rules::rulesets::view_of(&d20).unwrap();
+    assert_eq!(other.chain_meaning(ChainKind::Critical, 1), "");
+}

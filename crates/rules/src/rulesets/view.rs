@@ -66,6 +66,10 @@ pub trait View: Ruleset {
     /// What the map draws on `u`'s token beside its HP and badges: the way it faces
     /// (when facing counts), its wounds, the reactions it has left.
     fn token_marks(&self, b: &Battle, u: UnitId) -> TokenMarks;
+    /// What a crit or fumble chain ([`crate::event::Event::Chain`]) that climbed
+    /// `steps` steps means, in words ("a super critical: the damage doubled again"); the
+    /// roll log says it after each die. Empty: this ruleset rolls no chains.
+    fn chain_meaning(&self, kind: crate::event::ChainKind, steps: u32) -> String;
     /// How the log words a check of this ruleset: what its numbers mean when they are
     /// not a plain "total vs number" (an unopposed check, a check that sets a DC, a tie).
     fn check_note(&self, purpose: crate::event::CheckPurpose, total: i32, vs: i32) -> CheckNote;

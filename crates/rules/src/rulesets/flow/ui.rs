@@ -462,6 +462,11 @@ impl crate::rulesets::View for Flow {
         crate::rulesets::ui::TokenMarks::default()
     }
 
+    // It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: crate::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }

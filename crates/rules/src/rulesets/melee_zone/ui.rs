@@ -368,6 +368,29 @@ impl crate::rulesets::View for MeleeZone {
         }
     }
 
+    // "you double the damage dealt. If it's a super critical, you double the damage a
+    // second time. If the super critical escalates to a 6 … the targeted foe is defeated
+    // instantly"; "If you rolled a tragedy … a free critical hit against you, even if it
+    // doesn't have any remaining Free Hit Slots … If the tragedy escalates to a 6 …
+    // killing you instantly" (attack.rs `hit` and `fumbled`).
+    fn chain_meaning(&self, kind: crate::event::ChainKind, steps: u32) -> String {
+        use crate::event::ChainKind;
+        match (kind, steps) {
+            (ChainKind::Critical, 0) => "a critical hit: the damage doubled",
+            (ChainKind::Critical, 1) => "a super critical: the damage doubled again (×4)",
+            (ChainKind::Critical, _) => "the foe is defeated outright",
+            (ChainKind::Fumble, 0) => {
+                "a fumble: the target, if the attacker stands in its zone, may take a free hit \
+                 (a Free Hit Slot)"
+            }
+            (ChainKind::Fumble, 1) => {
+                "a tragedy: the target takes a free critical hit, without a Free Hit Slot"
+            }
+            (ChainKind::Fumble, _) => "the tragedy escalates: the attacker is slain",
+        }
+        .into()
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }
