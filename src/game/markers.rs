@@ -8,7 +8,7 @@
 //! - **reaction pips** under the HP bar: the Free Hit Slots left (bright) of the round's
 //!   most (dim);
 //! - a **hidden** unit: its foes' board does not draw it at all; its own side's shows it
-//!   veiled (a dark film over the token) with the word "hidden" above.
+//!   veiled (a pale mist over the token) with the word "hidden" above.
 //!
 //! The marks are the token's children, so they walk, lunge and fade with it; they are
 //! drawn again when the battle, the side looking or the set of tokens changes. View
@@ -178,7 +178,7 @@ pub(super) fn draw_marks(
                     Marker(u),
                     Sprite {
                         image: assets.load("icons/token-face.png"),
-                        color: Color::srgba(0.05, 0.05, 0.1, 0.55),
+                        color: Color::srgba(0.78, 0.84, 0.95, 0.5),
                         custom_size: Some(Vec2::splat(d)),
                         ..default()
                     },

@@ -31,6 +31,8 @@ pub(super) struct LogCache {
     /// The hidden unit each line is the deed of (its foes do not read it: `sight`), by
     /// line.
     pub(super) secret: Vec<Option<UnitId>>,
+    /// The crit and tragedy chains, by line (their dice come out one by one: `chain`).
+    pub(super) chains: std::collections::BTreeMap<usize, super::chain::Chain>,
     /// Log events read so far.
     pub(super) events: usize,
     /// Each unit's initiative total, read off the log as it grows.
@@ -67,12 +69,13 @@ fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
 }
 
 /// Turn the events the log gained since the last frame into lines.
-pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
+pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f64) {
     // An undo shortens the log; a restart is a new generation: start over.
     if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
         cache.topics.clear();
         cache.secret.clear();
+        cache.chains.clear();
         cache.initiative.clear();
         cache.events = 0;
         cache.generation = session.generation;
@@ -94,6 +97,9 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
         cache.lines.push((a, t, next));
         cache.topics.push(Topic::of_event(&l.event));
         cache.secret.push(a.filter(|&u| b.hidden(u)));
+        if let Some(c) = super::chain::Chain::of(&l.event, now) {
+            cache.chains.insert(cache.lines.len() - 1, c);
+        }
     }
     cache.events = b.log().len();
 }
@@ -133,7 +139,13 @@ pub(super) fn draw(
         .id_salt("roll log")
         .max_height(280.0)
         .show(ui, |ui| {
+            // What followed a chain still coming out waits for its last die.
+            let now = ui.input(|i| i.time);
+            let held = super::chain::held_after(&cache.chains, now, view.anim_speed);
             for (i, (a, t, line)) in cache.lines.iter().enumerate().rev() {
+                if held.is_some_and(|h| i > h) {
+                    continue;
+                }
                 if line.noise && !view.log_details {
                     continue;
                 }
@@ -157,6 +169,9 @@ pub(super) fn draw(
                     text = text.strong();
                 }
                 let label = ui.label(text);
+                if let Some(c) = cache.chains.get(&i) {
+                    super::chain::draw(ui, crate::game::view::of(b), c, view.anim_speed);
+                }
                 // On hover (worked out only then): the dice behind a roll, and the rule
                 // the line is about in the ruleset's own words.
                 if !label.hovered() {

@@ -10,6 +10,7 @@
 //! [`draw`] draws them in that order, once a frame.
 
 mod action_bar;
+pub mod chain;
 mod dialogs;
 mod hover;
 mod log;
@@ -122,7 +123,7 @@ fn draw(
         return Ok(());
     }
 
-    log::update(&mut cache, b, &session);
+    log::update(&mut cache, b, &session, ctx.input(|i| i.time));
     if let Status::Turn(u) = b.status() {
         usable.refresh(b, u, session.generation, session.commands.len());
     }
