@@ -336,6 +336,14 @@ fn carry_out(
                 view.message = Some((format!("{cell} is off the map"), true));
                 return;
             }
+            if b.unit_at(cell, None).is_some() {
+                // A foe hidden there: the rules' refusal would name it.
+                view.message = Some((
+                    format!("{} cannot end a move on {cell}.", b.name(cur)),
+                    true,
+                ));
+                return;
+            }
             submit(
                 b,
                 s,
