@@ -153,7 +153,11 @@ fn draw(
                     section(ui, "order", "Turn order", |ui| {
                         panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots, looking);
                     });
-                    if let Some(u) = view.selected.or(cur) {
+                    if let Some(u) = view
+                        .selected
+                        .or(cur)
+                        .filter(|&u| crate::game::sight::seen_by(b, looking, u))
+                    {
                         let title = format!("Unit: {}", b.name(u));
                         section(ui, "unit", &title, |ui| {
                             // Tab and clicks inspect; only the acting unit acts (issue 31).

@@ -28,7 +28,12 @@ pub(super) fn header(
         b.grid().kind,
         b.round()
     ));
+    // A foe hidden from the side looking is not named (`sight`).
+    let looking = crate::game::act::viewing_side(b, session);
     let who = match b.status() {
+        Status::Turn(u) if !crate::game::sight::seen_by(b, looking, u) => {
+            "a hidden foe's turn — the AI is playing".into()
+        }
         Status::Turn(u) if session.is_ai(b.side(u)) => {
             format!("{}'s turn — the AI is playing", b.name(u))
         }
