@@ -11,6 +11,12 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// What a side sees: a hidden foe neither drawn nor found; the token marks' data.
+mod sight;
+
+/// The roll log's crit and tragedy chains, die by die.
+mod chain;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

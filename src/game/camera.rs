@@ -19,7 +19,7 @@ use super::keymap::{Bind, KeyMap};
 use super::layout::MapLayout;
 use super::prefs::AnimSpeed;
 use super::replay::Replay;
-use super::{BattleRes, GameSystems, Screen, View};
+use super::{BattleRes, GameSystems, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Glide>().add_systems(
@@ -94,6 +94,7 @@ fn follow(
     cams: Query<(&Transform, &Projection), With<Camera2d>>,
     mut g: ResMut<Glide>,
     mut last: Local<Option<UnitId>>,
+    session: Res<Session>,
 ) {
     let cur = battle.0.current();
     if cur == *last || replay.running() {
@@ -103,6 +104,11 @@ fn follow(
     let (Some(u), Some(layout)) = (cur, layout) else {
         return;
     };
+    // A foe hidden from the side looking is not given away by the camera (`sight`).
+    let looking = super::act::viewing_side(&battle.0, &session);
+    if !super::sight::seen_by(&battle.0, looking, u) {
+        return;
+    }
     if !view.follow || player_pans(&keys, &map, &mouse) {
         return;
     }

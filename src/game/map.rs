@@ -34,6 +34,8 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     queue_animations,
                     animate_units,
+                    super::markers::hide_unseen,
+                    super::markers::draw_marks,
                     name_tags,
                     super::floaters::spawn_floaters,
                     super::floaters::float,
@@ -282,7 +284,7 @@ fn spawn_unit_view(
 const TOKEN: f32 = 0.82;
 
 /// How much bigger (or smaller) a unit's token is than a Medium one's.
-fn size_scale(s: skirmish_rules::components::Size) -> f32 {
+pub(super) fn size_scale(s: skirmish_rules::components::Size) -> f32 {
     use skirmish_rules::components::Size::*;
     match s {
         Tiny => 0.6,

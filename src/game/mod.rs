@@ -12,7 +12,8 @@
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
 //! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
-//!   floating numbers);
+//!   floating numbers; `markers`: facing arrows, wound marks, reaction pips, the veil of
+//!   a hidden unit; `sight`: a hidden foe is neither drawn nor found by the side looking);
 //! - `palette`: side and mark colours (Settings);
 //! - `sound`: sound effects from the event log;
 //! - `camera`: pan and zoom, glides, following the active unit;
@@ -45,6 +46,7 @@ mod input;
 pub mod keymap;
 pub mod layout;
 pub mod map;
+pub mod markers;
 mod menu;
 pub mod minimap;
 mod overlay;
@@ -52,6 +54,7 @@ pub mod palette;
 pub mod prefs;
 pub mod replay;
 pub mod settings;
+pub mod sight;
 pub mod sound;
 mod state;
 pub mod view;

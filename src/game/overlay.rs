@@ -78,7 +78,10 @@ fn draw(
     {
         let mut cells: Vec<Cell> = b
             .units()
-            .filter(|&e| b.enemies(e, u) && b.alive(e))
+            // A hidden foe's zone is not shown to the side it hides from.
+            .filter(|&e| {
+                b.enemies(e, u) && b.alive(e) && crate::game::sight::seen_by(b, Some(b.side(u)), e)
+            })
             .flat_map(|e| b.threatened_cells(e))
             .filter(|c| b.grid().contains(*c))
             .collect();

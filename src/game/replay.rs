@@ -182,7 +182,13 @@ pub fn beats(b: &Battle, from: usize, to: usize) -> Vec<Beat> {
     let mut walker: Option<UnitId> = None;
     for (i, l) in log.iter().enumerate().take(to).skip(from) {
         let at = |u: UnitId| position_at(log, u, i, b.pos(u));
-        match about(&l.event) {
+        let mut what = about(&l.event);
+        // A unit still hidden sneaks unfollowed: the camera would give it away to its
+        // foes (`sight`).
+        if matches!(what, About::Step(u, ..) if b.hidden(u)) {
+            what = About::Nothing;
+        }
+        match what {
             About::Step(u, a, c) => match out.last_mut() {
                 Some(beat) if walker == Some(u) => beat.focus.push(c),
                 _ => {

@@ -176,7 +176,14 @@ fn play(
     if heard.seen >= end {
         return;
     }
-    let new = sounds_for(log[heard.seen..end].iter().map(|l| &l.event));
+    // A unit still hidden sneaks in silence: its steps would give it away to its foes.
+    let b = &battle.0;
+    let new = sounds_for(
+        log[heard.seen..end]
+            .iter()
+            .map(|l| &l.event)
+            .filter(|e| !matches!(e, Event::Moved { unit, .. } if b.hidden(*unit))),
+    );
     heard.seen = end;
     let gain = view.prefs.gain();
     let Some(sounds) = sounds else { return };

@@ -1149,6 +1149,16 @@ impl View for Duel {
         String::new()
     }
 
+    /// No facing, wounds or reactions drawn on the token.
+    fn token_marks(&self, _b: &Battle, _u: UnitId) -> skirmish_rules::rulesets::ui::TokenMarks {
+        skirmish_rules::rulesets::ui::TokenMarks::default()
+    }
+
+    /// It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: skirmish_rules::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
     fn save_dice_words(&self) -> &'static str {

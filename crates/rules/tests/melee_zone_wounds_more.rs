@@ -272,3 +272,82 @@ fn the_ai_aims_its_attack_where_a_wound_is_worth_most() {
         assert_eq!(aims, [Some(Aim::Vital)]);
     }
 }
+
+/// What the map draws on each token (`View::token_marks`): the way it faces (an attack
+/// turns the attacker toward its target, a step turns the mover its way), its wounds and
+/// the Free Hit Slots left of its most ("Agility modifier plus 1").
+#[test]
+fn the_token_marks_follow_facing_wounds_and_free_hit_slots() {
+    let mut b = arena(skirmish_rules::grid::GridKind::Square, PAIR, &[15, 6]);
+    let view = skirmish_rules::rulesets::view_of(&b).expect("melee-zone's view");
+    let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+    let m = view.token_marks(&b, bly);
+    let faces = b
+        .get::<skirmish_rules::components::Facing>(bly)
+        .map(|f| f.0 as usize);
+    assert_eq!(m.facing, faces, "the way the level set Bly facing");
+    assert_eq!(m.wounds, 0);
+    assert_eq!(m.reactions, Some(("Free Hit Slots", 2, 2)), "Agility 1 + 1");
+    b.submit(aimed(ash, bly, Aim::Legs)).unwrap();
+    assert_eq!(
+        view.token_marks(&b, ash).facing,
+        Some(0),
+        "Ash turned east to Bly"
+    );
+    let m = view.token_marks(&b, bly);
+    assert_eq!(m.wounds, 1, "the 6 damage wounded Bly");
+    // The Slowing wound took 1 Agility: 1 slot from the next round, 2 still left now.
+    assert_eq!(m.reactions, Some(("Free Hit Slots", 2, 2)));
+    // Ash steps north to (3, 2): it faces north (direction 6 on squares).
+    b.submit(Command::Move {
+        unit: ash,
+        to: Cell::new(3, 2),
+    })
+    .unwrap();
+    assert_eq!(b.pos(ash), Cell::new(3, 2));
+    assert_eq!(view.token_marks(&b, ash).facing, Some(6));
+    // Another ruleset draws none of it.
+    let d20 = crate::support::d20::duel(skirmish_rules::grid::GridKind::Square, &[]);
+    let m = skirmish_rules::rulesets::view_of(&d20)
+        .unwrap()
+        .token_marks(&d20, id(&d20, "Grub"));
+    assert_eq!(m, skirmish_rules::rulesets::ui::TokenMarks::default());
+}
+
+/// The roll log words each step of a chain (`View::chain_meaning`): a natural 20, the
+/// d4 at its highest (4) and the d6 not (2) is a super critical, as the damage's ×4 says.
+#[test]
+fn a_chains_steps_are_worded_as_the_damage_plays_them() {
+    use skirmish_rules::event::ChainKind;
+    let mut b = arena(skirmish_rules::grid::GridKind::Square, PAIR, &[20, 4, 2, 3]);
+    let view = skirmish_rules::rulesets::view_of(&b).expect("melee-zone's view");
+    let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+    let n = b.log().len();
+    b.submit(attack(ash, bly, None)).unwrap();
+    let ev = since(&b, n);
+    let steps = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Chain { kind, steps, .. } if *kind == ChainKind::Critical => Some(*steps),
+            _ => None,
+        })
+        .expect("a crit chain");
+    assert_eq!(steps, 1);
+    assert!(
+        damage_mods(&ev)
+            .iter()
+            .any(|(m, _)| m == "super critical ×4")
+    );
+    assert_eq!(
+        view.chain_meaning(ChainKind::Critical, steps),
+        "a super critical: the damage doubled again (×4)"
+    );
+    assert_eq!(
+        view.chain_meaning(ChainKind::Critical, 0),
+        "a critical hit: the damage doubled"
+    );
+    assert!(view.chain_meaning(ChainKind::Fumble, 2).contains("slain"));
+    let d20 = crate::support::d20::duel(skirmish_rules::grid::GridKind::Square, &[]);
+    let other = skirmish_rules::rulesets::view_of(&d20).unwrap();
+    assert_eq!(other.chain_meaning(ChainKind::Critical, 1), "");
+}

@@ -18,7 +18,12 @@ use crate::game::state::{Intent, View};
 /// The cursor part of the frame's intent: move it, cycle it, bring it home; Enter or
 /// Space become a click on its cell (or, when the mouse moved last and the cursor is
 /// hidden, the first key only shows it on the acting unit).
-pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
+pub(super) fn carry(
+    i: &mut Intent,
+    b: &Battle,
+    view: &mut View,
+    looking: Option<skirmish_rules::components::SideId>,
+) {
     let acting = b.current();
     if i.actor
         && let Some(u) = acting
@@ -62,7 +67,7 @@ pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
         view.jump(to);
     }
     if let Some(dir) = i.cycle {
-        cycle(b, view, dir);
+        cycle(b, view, dir, looking);
     }
     if i.confirm {
         i.click = view.cursor;
@@ -70,8 +75,14 @@ pub(super) fn carry(i: &mut Intent, b: &Battle, view: &mut View) {
 }
 
 /// Tab: the cursor to the next (`dir` 1) or previous (-1) valid target of the armed
-/// action or ability; with nothing armed, the next unit to inspect, in turn order.
-fn cycle(b: &Battle, view: &mut View, dir: i32) {
+/// action or ability; with nothing armed, the next unit to inspect, in turn order (a
+/// foe hidden from the side `looking` is skipped).
+fn cycle(
+    b: &Battle,
+    view: &mut View,
+    dir: i32,
+    looking: Option<skirmish_rules::components::SideId>,
+) {
     let acting = b.current();
     if let Some(cur) = acting
         && let Some(cells) = armed_targets(b, view, cur)
@@ -85,7 +96,12 @@ fn cycle(b: &Battle, view: &mut View, dir: i32) {
         return;
     }
     // Nothing armed: inspect the units in turn order (the living ones).
-    let units: Vec<UnitId> = b.order().iter().copied().filter(|&u| b.alive(u)).collect();
+    let units: Vec<UnitId> = b
+        .order()
+        .iter()
+        .copied()
+        .filter(|&u| b.alive(u) && crate::game::sight::seen_by(b, looking, u))
+        .collect();
     if units.is_empty() {
         return;
     }
@@ -113,7 +129,7 @@ pub fn armed_targets(b: &Battle, view: &View, cur: UnitId) -> Option<Vec<Cell>> 
     let here = b.pos(cur);
     let living: Vec<UnitId> = b
         .units()
-        .filter(|&t| b.unit_at(b.pos(t), None) == Some(t))
+        .filter(|&t| crate::game::sight::unit_at_for(b, cur, b.pos(t)) == Some(t))
         .collect();
     let mut cells: Vec<Cell> = if let Some(c) = view.casting.as_ref().filter(|c| c.caster == cur) {
         let a = b.ability(cur, c.ability)?;

@@ -112,7 +112,8 @@ fn carry_out(
         return;
     }
     // The cursor moves, cycles and confirms whoever's turn it is (an AI's too: to look).
-    super::cursor::carry(&mut i, &battle.0, view);
+    let looking = crate::game::act::viewing_side(&battle.0, s);
+    super::cursor::carry(&mut i, &battle.0, view, looking);
     let b = &mut battle.0;
     if i.undo {
         if undoable(b, s) {
@@ -300,7 +301,8 @@ fn carry_out(
         }
         return;
     }
-    match b.unit_at(cell, None) {
+    // A hidden foe's cell looks empty to the side acting (`sight`).
+    match crate::game::sight::unit_at_for(b, cur, cell) {
         Some(u) if b.enemies(u, cur) => {
             submit(
                 b,
@@ -332,6 +334,14 @@ fn carry_out(
         None => {
             if !b.grid().contains(cell) {
                 view.message = Some((format!("{cell} is off the map"), true));
+                return;
+            }
+            if b.unit_at(cell, None).is_some() {
+                // A foe hidden there: the rules' refusal would name it.
+                view.message = Some((
+                    format!("{} cannot end a move on {cell}.", b.name(cur)),
+                    true,
+                ));
                 return;
             }
             submit(
@@ -418,7 +428,7 @@ fn cast_click(b: &mut Battle, s: &mut Session, view: &mut View, mut c: Casting, 
         return;
     };
     if let Targeting::Several { count, .. } = a.target {
-        let Some(t) = b.unit_at(cell, None) else {
+        let Some(t) = crate::game::sight::unit_at_for(b, cur, cell) else {
             view.message = Some((format!("{}: click a creature", a.name), true));
             return;
         };

@@ -40,7 +40,10 @@ pub fn why_not(b: &Battle, u: UnitId, a: ActionKey) -> Option<String> {
             let d = |c| b.grid().distance(from, c);
             if matches!(a.0.target, Target::Unit(_)) {
                 // Foes nearest first; then friends nearest first, the unit itself last.
-                let mut ts: Vec<UnitId> = b.units().filter(|&t| b.alive(t)).collect();
+                let mut ts: Vec<UnitId> = b
+                    .units()
+                    .filter(|&t| b.alive(t) && crate::game::sight::seen_by(b, Some(b.side(u)), t))
+                    .collect();
                 ts.sort_by_key(|&t| (t == u, d(b.pos(t))));
                 let (foes, friends): (Vec<UnitId>, Vec<UnitId>) =
                     ts.into_iter().partition(|&t| b.enemies(t, u));

@@ -35,7 +35,7 @@ pub use cursor::armed_targets;
 pub use keys::{ActionKey, chords_of};
 pub use legal::{Usable, why_not as why_not_action};
 pub use submit::{replay, undoable};
-pub use turn::{board_hidden, deciding_side, handover_pending, unspent};
+pub use turn::{board_hidden, deciding_side, handover_pending, unspent, viewing_side};
 pub use types::{Chooser, Pending};
 
 pub(super) fn plugin(app: &mut App) {

@@ -21,7 +21,7 @@ impl ActionKey {
             Target::Unit(_) => {
                 let c = cell.ok_or("click a unit")?;
                 Pick::Unit(
-                    b.unit_at(c, None)
+                    crate::game::sight::unit_at_for(b, unit, c)
                         .ok_or_else(|| format!("nobody stands on {c}"))?,
                 )
             }

@@ -28,6 +28,18 @@ pub fn deciding_side(b: &Battle, s: &Session) -> Option<SideId> {
     }
 }
 
+/// The side whose eyes the board shows now: the only human side, or in hot-seat the side
+/// that last took the board (else the one deciding); `None`: no human side (everything is
+/// shown).
+pub fn viewing_side(b: &Battle, s: &Session) -> Option<SideId> {
+    if s.human_sides() >= 2 {
+        return s.viewer.or_else(|| deciding_side(b, s));
+    }
+    (0..s.level.sides.len())
+        .map(|i| SideId(i as u32))
+        .find(|&side| !s.is_ai(side))
+}
+
 /// Is the handover screen up (several human sides, and the board is in front of the
 /// wrong one)?
 pub fn handover_pending(b: &Battle, s: &Session) -> Option<SideId> {

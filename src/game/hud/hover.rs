@@ -45,7 +45,7 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         // a maneuver's chance against an enemy (flow's Feint and Shove: the numbers the
         // AI weighs too).
         let pick = match p.0.0.target {
-            Target::Unit(_) => b.unit_at(h, None).map(Pick::Unit),
+            Target::Unit(_) => crate::game::sight::unit_at_for(b, u, h).map(Pick::Unit),
             Target::Cell(_) => Some(Pick::Cell(h)),
             Target::None | Target::Words { .. } => None,
         };
@@ -67,7 +67,7 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         return out;
     }
     let mut out = Vec::new();
-    match b.unit_at(h, None) {
+    match crate::game::sight::unit_at_for(b, u, h) {
         Some(t) if b.enemies(t, u) => {
             let rules = crate::game::view::of(b);
             let attack = Command::Attack {

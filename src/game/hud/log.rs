@@ -28,6 +28,11 @@ pub(super) struct LogCache {
     pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, Line)>,
     /// The rule each line is about (its tooltip), by line.
     pub(super) topics: Vec<Option<Topic>>,
+    /// The hidden unit each line is the deed of (its foes do not read it: `sight`), by
+    /// line.
+    pub(super) secret: Vec<Option<UnitId>>,
+    /// The crit and tragedy chains, by line (their dice come out one by one: `chain`).
+    pub(super) chains: std::collections::BTreeMap<usize, super::chain::Chain>,
     /// Log events read so far.
     pub(super) events: usize,
     /// Each unit's initiative total, read off the log as it grows.
@@ -64,11 +69,13 @@ fn actors(e: &Event) -> (Option<UnitId>, Option<UnitId>) {
 }
 
 /// Turn the events the log gained since the last frame into lines.
-pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
+pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f64) {
     // An undo shortens the log; a restart is a new generation: start over.
     if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
         cache.topics.clear();
+        cache.secret.clear();
+        cache.chains.clear();
         cache.initiative.clear();
         cache.events = 0;
         cache.generation = session.generation;
@@ -89,12 +96,22 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
         }
         cache.lines.push((a, t, next));
         cache.topics.push(Topic::of_event(&l.event));
+        cache.secret.push(a.filter(|&u| b.hidden(u)));
+        if let Some(c) = super::chain::Chain::of(&l.event, now) {
+            cache.chains.insert(cache.lines.len() - 1, c);
+        }
     }
     cache.events = b.log().len();
 }
 
 /// The roll log at the bottom of the side panel, newest first.
-pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCache) {
+pub(super) fn draw(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    view: &mut View,
+    cache: &LogCache,
+    looking: Option<skirmish_rules::components::SideId>,
+) {
     // Roll log.
     ui.separator();
     ui.horizontal(|ui| {
@@ -109,7 +126,10 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.log_filter, None, "everyone");
-                for u in b.units() {
+                for u in b
+                    .units()
+                    .filter(|&u| crate::game::sight::seen_by(b, looking, u))
+                {
                     ui.selectable_value(&mut view.log_filter, Some(u), b.name(u));
                 }
             });
@@ -119,8 +139,20 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
         .id_salt("roll log")
         .max_height(280.0)
         .show(ui, |ui| {
+            // What followed a chain still coming out waits for its last die.
+            let now = ui.input(|i| i.time);
+            let held = super::chain::held_after(&cache.chains, now, view.anim_speed);
             for (i, (a, t, line)) in cache.lines.iter().enumerate().rev() {
+                if held.is_some_and(|h| i > h) {
+                    continue;
+                }
                 if line.noise && !view.log_details {
+                    continue;
+                }
+                // What a unit did while hidden stays with its own side.
+                if let (Some(s), Some(Some(u))) = (looking, cache.secret.get(i))
+                    && b.side(*u) != s
+                {
                     continue;
                 }
                 if let Some(f) = view.log_filter
@@ -137,6 +169,9 @@ pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCa
                     text = text.strong();
                 }
                 let label = ui.label(text);
+                if let Some(c) = cache.chains.get(&i) {
+                    super::chain::draw(ui, crate::game::view::of(b), c, view.anim_speed);
+                }
                 // On hover (worked out only then): the dice behind a roll, and the rule
                 // the line is about in the ruleset's own words.
                 if !label.hovered() {

@@ -10,6 +10,7 @@
 //! [`draw`] draws them in that order, once a frame.
 
 mod action_bar;
+pub mod chain;
 mod dialogs;
 mod hover;
 mod log;
@@ -122,7 +123,7 @@ fn draw(
         return Ok(());
     }
 
-    log::update(&mut cache, b, &session);
+    log::update(&mut cache, b, &session, ctx.input(|i| i.time));
     if let Status::Turn(u) = b.status() {
         usable.refresh(b, u, session.generation, session.commands.len());
     }
@@ -137,6 +138,7 @@ fn draw(
             .max_rect(screen),
     );
     let cur = b.current();
+    let looking = crate::game::act::viewing_side(b, &session);
     let panel = egui::Panel::right("side")
         .min_size(crate::game::layout::PANEL - 16.0)
         .show(&mut root, |ui| {
@@ -149,9 +151,13 @@ fn draw(
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     section(ui, "order", "Turn order", |ui| {
-                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots);
+                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots, looking);
                     });
-                    if let Some(u) = view.selected.or(cur) {
+                    if let Some(u) = view
+                        .selected
+                        .or(cur)
+                        .filter(|&u| crate::game::sight::seen_by(b, looking, u))
+                    {
                         let title = format!("Unit: {}", b.name(u));
                         section(ui, "unit", &title, |ui| {
                             // Tab and clicks inspect; only the acting unit acts (issue 31).
@@ -178,7 +184,7 @@ fn draw(
                         panel::settings(ui, b, &mut session, &mut view);
                     });
                     section(ui, "log", "Roll log", |ui| {
-                        log::draw(ui, b, &mut view, &cache);
+                        log::draw(ui, b, &mut view, &cache, looking);
                     });
                 });
         });

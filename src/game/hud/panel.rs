@@ -28,7 +28,12 @@ pub(super) fn header(
         b.grid().kind,
         b.round()
     ));
+    // A foe hidden from the side looking is not named (`sight`).
+    let looking = crate::game::act::viewing_side(b, session);
     let who = match b.status() {
+        Status::Turn(u) if !crate::game::sight::seen_by(b, looking, u) => {
+            "a hidden foe's turn — the AI is playing".into()
+        }
         Status::Turn(u) if session.is_ai(b.side(u)) => {
             format!("{}'s turn — the AI is playing", b.name(u))
         }
@@ -57,10 +62,16 @@ pub(super) fn turn_order(
     cache: &LogCache,
     cur: Option<UnitId>,
     spots: &mut Spots,
+    looking: Option<skirmish_rules::components::SideId>,
 ) {
     let sides = level_colours(b.level());
     ui.horizontal_wrapped(|ui| {
-        for &u in b.order() {
+        // A foe hidden from the side looking is not listed (`sight`).
+        for &u in b
+            .order()
+            .iter()
+            .filter(|&&u| crate::game::sight::seen_by(b, looking, u))
+        {
             let c = side_egui(view.prefs.palette, &sides, b.side(u).0 as usize);
             let mut t = egui::RichText::new(b.name(u)).color(c);
             if Some(u) == cur {

@@ -180,6 +180,21 @@ pub enum Tone {
     Other,
 }
 
+/// What a ruleset draws on a unit's token on the map, beside the HP bar and the
+/// condition badges ([`crate::rulesets::View::token_marks`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TokenMarks {
+    /// The neighbour direction the unit faces (0 east, clockwise:
+    /// [`crate::components::Facing`]), when facing counts in this ruleset; `None`: no
+    /// arrow.
+    pub facing: Option<usize>,
+    /// The wounds it carries (a numbered mark when more than 0).
+    pub wounds: i32,
+    /// The reactions it has left of its most, as pips under the token ("Free Hit
+    /// Slots", left, most); `None`: none drawn.
+    pub reactions: Option<(&'static str, i32, i32)>,
+}
+
 /// What clicking an enemy would cost now, for the hover card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttackPrice {

@@ -11,7 +11,7 @@ use crate::engine::Command;
 use crate::event::ReactionKind;
 
 use super::explain;
-use super::ui::{ActionSpec, AttackPrice, Choice, Gauge, WindowWords};
+use super::ui::{ActionSpec, AttackPrice, Choice, Gauge, TokenMarks, WindowWords};
 
 /// How a check's log line reads ([`View::check_note`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -63,6 +63,13 @@ pub trait View: Ruleset {
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String;
     /// The badge of a condition on the map and the unit card ("P", "+1").
     fn condition_badge(&self, kind: ConditionKind) -> &'static str;
+    /// What the map draws on `u`'s token beside its HP and badges: the way it faces
+    /// (when facing counts), its wounds, the reactions it has left.
+    fn token_marks(&self, b: &Battle, u: UnitId) -> TokenMarks;
+    /// What a crit or fumble chain ([`crate::event::Event::Chain`]) that climbed
+    /// `steps` steps means, in words ("a super critical: the damage doubled again"); the
+    /// roll log says it after each die. Empty: this ruleset rolls no chains.
+    fn chain_meaning(&self, kind: crate::event::ChainKind, steps: u32) -> String;
     /// How the log words a check of this ruleset: what its numbers mean when they are
     /// not a plain "total vs number" (an unopposed check, a check that sets a DC, a tie).
     fn check_note(&self, purpose: crate::event::CheckPurpose, total: i32, vs: i32) -> CheckNote;

@@ -504,6 +504,16 @@ impl crate::rulesets::View for Escalation {
         escalation_line(super::attack::escalation_die(b))
     }
 
+    // No facing; no wounds; its reaction shows on the unit card only.
+    fn token_marks(&self, _b: &Battle, _u: UnitId) -> crate::rulesets::ui::TokenMarks {
+        crate::rulesets::ui::TokenMarks::default()
+    }
+
+    // It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: crate::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "3d6"
     }

@@ -9,7 +9,7 @@ use crate::event::{CheckPurpose, ReactionKind, Trigger};
 use crate::rulesets::CheckNote;
 use crate::rulesets::explain::{Explanation, Topic};
 use crate::rulesets::ui::{
-    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, Tone, WindowWords, act,
+    ActionSpec, AttackPrice, Choice, Gauge, Key, Target, TokenMarks, Tone, WindowWords, act,
 };
 
 use super::numbers::{Boost, boosted, speed};
@@ -349,6 +349,46 @@ impl crate::rulesets::View for MeleeZone {
 
     fn battle_line(&self, _b: &Battle) -> String {
         String::new()
+    }
+
+    // "When attacking a unit from behind": the way it faces; its wounds; the Free Hit
+    // Slots left of the round's "Agility modifier plus 1".
+    fn token_marks(&self, b: &Battle, u: UnitId) -> TokenMarks {
+        TokenMarks {
+            facing: Some(super::facing::facing(b, u)),
+            wounds: super::wounds::count(b, u),
+            // A Slowing wound lowers the most from the next round: the slots still held
+            // are drawn until then.
+            reactions: Some((
+                "Free Hit Slots",
+                b.pool(u, Pool::FreeHits),
+                super::numbers::free_hit_slots(super::numbers::agility(b, u))
+                    .max(b.pool(u, Pool::FreeHits)),
+            )),
+        }
+    }
+
+    // "you double the damage dealt. If it's a super critical, you double the damage a
+    // second time. If the super critical escalates to a 6 … the targeted foe is defeated
+    // instantly"; "If you rolled a tragedy … a free critical hit against you, even if it
+    // doesn't have any remaining Free Hit Slots … If the tragedy escalates to a 6 …
+    // killing you instantly" (attack.rs `hit` and `fumbled`).
+    fn chain_meaning(&self, kind: crate::event::ChainKind, steps: u32) -> String {
+        use crate::event::ChainKind;
+        match (kind, steps) {
+            (ChainKind::Critical, 0) => "a critical hit: the damage doubled",
+            (ChainKind::Critical, 1) => "a super critical: the damage doubled again (×4)",
+            (ChainKind::Critical, _) => "the foe is defeated outright",
+            (ChainKind::Fumble, 0) => {
+                "a fumble: the target, if the attacker stands in its zone, may take a free hit \
+                 (a Free Hit Slot)"
+            }
+            (ChainKind::Fumble, 1) => {
+                "a tragedy: the target takes a free critical hit, without a Free Hit Slot"
+            }
+            (ChainKind::Fumble, _) => "the tragedy escalates: the attacker is slain",
+        }
+        .into()
     }
 
     fn save_dice_words(&self) -> &'static str {

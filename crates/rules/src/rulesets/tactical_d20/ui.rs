@@ -689,6 +689,16 @@ impl crate::rulesets::View for TacticalD20 {
         String::new()
     }
 
+    // No facing; no wounds; its attacks of opportunity show on the unit card only.
+    fn token_marks(&self, _b: &Battle, _u: UnitId) -> crate::rulesets::ui::TokenMarks {
+        crate::rulesets::ui::TokenMarks::default()
+    }
+
+    // It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: crate::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }
