@@ -10,6 +10,7 @@ mod casting_td;
 mod casting_td_more;
 mod command_fuzz;
 mod core;
+mod counters;
 mod dice;
 mod dice_props;
 mod duel;
