@@ -11,6 +11,7 @@ mod casting_td_more;
 mod command_fuzz;
 mod core;
 mod counters;
+mod counters_more;
 mod dice;
 mod dice_props;
 mod duel;

@@ -16,7 +16,7 @@ mod turns;
 mod ui;
 mod vocabulary;
 
-pub use ai::CountersAi;
+pub use ai::{CountersAi, worth};
 pub use attack::{outcome, strained_reaction};
 pub use defence::{defenders, incoming, resolve_order, taken_off};
 pub use numbers::*;
