@@ -87,7 +87,8 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
             "Not in this wave: when spells come, a counterspell resolves before every block \
              and parry.",
             "Counters and Reactions; Counterspell (wave 2)",
-        ),
+        )
+        .costs("skill dice equal to the spell level"),
         _ => return None,
     })
 }
