@@ -2,7 +2,6 @@
 //! counters, and the ruleset-decided reaction cost.
 
 use skirmish_rules::Battle;
-use skirmish_rules::battle::SetupError;
 use skirmish_rules::components::{Cost, Facing, Pool, UnitId};
 use skirmish_rules::event::{Counter, Event, ReactionKind};
 use skirmish_rules::grid::GridKind;
@@ -12,7 +11,7 @@ use skirmish_rules::rulesets::{RulesetId, playable_list};
 use skirmish_rules::sim::Invariants;
 
 use crate::support::flow::arena;
-use crate::support::{id, repo};
+use crate::support::id;
 
 const THREE: &str = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "fighter"),
     Unit(name: "Birch", side: "Blue", cell: (6, 1), archetype: "fighter"),
