@@ -431,3 +431,61 @@ fn a_commitment_beyond_the_pools_or_to_the_wrong_part_is_refused() {
         }
     }
 }
+
+// The AI takes every counter attack offered (`AiTactics::take`).
+#[test]
+fn the_ai_takes_the_counter_attack() {
+    for kind in BOTH {
+        let mut b = arena(kind, PAIR, &[20, 1]);
+        let (r, w) = (id(&b, "Reaver"), id(&b, "Warden"));
+        step(&mut b, r, Cell::new(1, 3));
+        assert_eq!(
+            ai::decide(&b),
+            Some(Command::React {
+                unit: w,
+                choice: Some(ReactionKind::ReactionAttack),
+                commit: 0,
+                commits: Vec::new(),
+            })
+        );
+    }
+}
+
+// The soak's invariants (`sim::Invariants`, with counters' `budget_violations`: one
+// action, at most 6 cells, skill dice within the round's number, the cap at the
+// proficiency bonus) hold over whole AI battles, and the log rebuilds the pools.
+#[test]
+fn the_soak_invariants_hold_over_ai_battles_on_the_ford() {
+    for (kind, seed) in [
+        (skirmish_rules::grid::GridKind::Square, 11),
+        (skirmish_rules::grid::GridKind::Hex, 12),
+    ] {
+        let l = skirmish_rules::level::load(&crate::support::repo("levels/counters-ford.ron"))
+            .unwrap()
+            .with_grid(kind);
+        let mut b = Battle::new(l, seed, Vec::new()).unwrap();
+        ai::play_out(&mut b, 20_000);
+        assert!(matches!(
+            b.status(),
+            skirmish_rules::battle::Status::Ended(Some(_))
+        ));
+        let mut inv = skirmish_rules::sim::Invariants::new(b.level(), seed).unwrap();
+        let mut out = Vec::new();
+        inv.follow(&b, 0, &mut out);
+        inv.finish(&b, &mut out);
+        assert!(out.is_empty(), "{kind:?}: {out:?}");
+        // Skill dice were spent on counters, and some block stopped a whole hit.
+        assert!(b.log().iter().any(|l| matches!(
+            &l.event,
+            Event::Spent {
+                pool: Pool::SkillDice,
+                ..
+            }
+        )));
+        assert!(
+            b.log()
+                .iter()
+                .any(|l| matches!(&l.event, Event::Defence { success: true, .. }))
+        );
+    }
+}
