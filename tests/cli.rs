@@ -216,13 +216,6 @@ fn no_vulkan_device_is_one_line_not_a_backtrace() {
 }
 
 #[test]
-fn play_refuses_an_unplayable_ruleset_before_opening_a_window() {
-    let (code, _, err) = skirmish(&["play", "tests/fixtures/counters-unplayable.ron"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot be played yet"), "{err}");
-}
-
-#[test]
 fn script_reaction_choices_are_the_engines_reaction_names_or_decline() {
     use skirmish_rules::event::ReactionKind;
     use skirmish_rules::script::{Choice, Script, Step};

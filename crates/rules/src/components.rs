@@ -89,6 +89,9 @@ pub enum Stat {
     Accuracy,
     /// Proficiency bonus.
     Proficiency,
+    /// counters: skill dice a round (the proficiency bonus when missing; more than the
+    /// bonus makes strained counters reachable).
+    SkillDice,
     /// Movement in cells per move (overrides the ruleset default).
     Speed,
     /// melee-zone: how many wounds the unit carries ("A wound occurs when a single attack

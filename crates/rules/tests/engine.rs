@@ -432,7 +432,7 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
     );
     assert_eq!(
         init(RulesetId::Counters),
-        (Some("1d20".into()), 18, false, true)
+        (Some("1d20".into()), 18, false, false)
     );
     assert_eq!(init(RulesetId::Escalation), (None, 3, false, true));
     assert_eq!(init(RulesetId::MeleeZone), (None, 47, false, false));
@@ -461,9 +461,11 @@ fn each_ruleset_has_its_own_initiative_and_budgets() {
     assert_eq!(
         (
             p.left(Pool::SkillDice),
-            p.get(Pool::SkillDice).map(|s| s.cap)
+            p.get(Pool::SkillDice).map(|s| s.cap),
+            refresh(&p, Pool::SkillDice),
+            p.left(Pool::Movement)
         ),
-        (2, Some(2))
+        (2, Some(2), Some(Refresh::RoundStart), 6)
     );
 }
 

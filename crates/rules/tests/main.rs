@@ -10,6 +10,8 @@ mod casting_td;
 mod casting_td_more;
 mod command_fuzz;
 mod core;
+mod counters;
+mod counters_more;
 mod dice;
 mod dice_props;
 mod duel;

@@ -284,9 +284,6 @@ fn a_ruleset_this_build_lacks_is_refused_by_name() {
         e.to_string(),
         "the save plays the ruleset `chess`, which this version of Skirmish does not have"
     );
-    let e = refused(&text.replacen("ruleset: \"flow\"", "ruleset: \"counters\"", 1));
-    assert!(matches!(e, SaveError::NotPlayable { .. }), "{e}");
-    assert!(e.to_string().contains("cannot play"), "{e}");
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! loader, the AI's entry points, scripts, the simulator and the window do.
 //! `tools/check_layers.py` checks it.
 
+pub mod counters;
 pub mod escalation;
 pub mod explain;
 pub mod flow;
@@ -62,7 +63,7 @@ impl Registry for RulesetId {
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
             RulesetId::Escalation => Some(&escalation::Escalation),
             RulesetId::MeleeZone => Some(&melee_zone::MeleeZone),
-            RulesetId::Counters => None,
+            RulesetId::Counters => Some(&counters::Counters),
         }
     }
 
@@ -72,7 +73,7 @@ impl Registry for RulesetId {
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20),
             RulesetId::Escalation => Some(&escalation::Escalation),
             RulesetId::MeleeZone => Some(&melee_zone::MeleeZone),
-            RulesetId::Counters => None,
+            RulesetId::Counters => Some(&counters::Counters),
         }
     }
 
@@ -82,7 +83,7 @@ impl Registry for RulesetId {
             RulesetId::TacticalD20 => Some(&tactical_d20::TacticalD20Ai),
             RulesetId::Escalation => Some(&escalation::EscalationAi),
             RulesetId::MeleeZone => Some(&melee_zone::MeleeZoneAi),
-            RulesetId::Counters => None,
+            RulesetId::Counters => Some(&counters::CountersAi),
         }
     }
 
@@ -137,6 +138,12 @@ impl From<escalation::EscalationFrame> for Frame {
 
 impl From<melee_zone::MeleeZoneFrame> for Frame {
     fn from(f: melee_zone::MeleeZoneFrame) -> Frame {
+        Frame::Ruleset(f.into())
+    }
+}
+
+impl From<counters::CountersFrame> for Frame {
+    fn from(f: counters::CountersFrame) -> Frame {
         Frame::Ruleset(f.into())
     }
 }
@@ -273,26 +280,15 @@ fn planned_initiative(r: RulesetId, stats: &Stats) -> InitiativeRule {
 }
 
 /// The pools the two coming seeds will use (see [`planned_initiative`]).
-fn planned_pools(r: RulesetId, stats: &Stats) -> Pools {
+fn planned_pools(_r: RulesetId, _stats: &Stats) -> Pools {
     let turn = Refresh::OwnTurnStart;
-    match r {
-        // One action and a move; skill dice = proficiency, at most proficiency per counter.
-        RulesetId::Counters => {
-            let p = stats.get(Stat::Proficiency).max(0);
-            Pools::new()
-                .with(Pool::Slot(Slot::Standard), 1, turn)
-                .with(Pool::Slot(Slot::Move), 1, turn)
-                .with(Pool::SkillDice, p, turn)
-                .capped(Pool::SkillDice, p)
-        }
-        // Standard, Move, Quick and one Interrupt; recoveries and death saves are kept
-        // for the whole battle.
-        _ => Pools::new()
-            .with(Pool::Slot(Slot::Standard), 1, turn)
-            .with(Pool::Slot(Slot::Move), 1, turn)
-            .with(Pool::Slot(Slot::Quick), 1, turn)
-            .with(Pool::Interrupt, 1, turn)
-            .with(Pool::Recoveries, 8, Refresh::Never)
-            .with(Pool::DeathSaveFailures, 4, Refresh::Never),
-    }
+    // Standard, Move, Quick and one Interrupt; recoveries and death saves are kept for the
+    // whole battle (escalation's, before it was played).
+    Pools::new()
+        .with(Pool::Slot(Slot::Standard), 1, turn)
+        .with(Pool::Slot(Slot::Move), 1, turn)
+        .with(Pool::Slot(Slot::Quick), 1, turn)
+        .with(Pool::Interrupt, 1, turn)
+        .with(Pool::Recoveries, 8, Refresh::Never)
+        .with(Pool::DeathSaveFailures, 4, Refresh::Never)
 }

@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use serde::de::{self, EnumAccess, IntoDeserializer, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::counters::{self, CountersAction, CountersFrame};
 use super::escalation::{self, EscalationAction, EscalationFrame};
 use super::flow::{self, FlowAction, FlowFrame};
 use super::melee_zone::{self, MeleeZoneAction, MeleeZoneFrame};
@@ -41,12 +42,14 @@ pub enum Action {
     Escalation(EscalationAction),
     /// melee-zone's ([`MeleeZoneAction`]).
     MeleeZone(MeleeZoneAction),
+    /// counters' ([`CountersAction`]).
+    Counters(CountersAction),
 }
 
 /// Each ruleset's own actions, in registry order: its id and how to read one of them
 /// from the flat JSON form (`None`: not one of its names, or other fields).
 type ReadAction = fn(&serde_json::Value) -> Option<Action>;
-const OWN_ACTIONS: [(&str, ReadAction); 4] = [
+const OWN_ACTIONS: [(&str, ReadAction); 5] = [
     (flow::ID, |v| {
         FlowAction::deserialize(v).ok().map(Action::Flow)
     }),
@@ -63,6 +66,9 @@ const OWN_ACTIONS: [(&str, ReadAction); 4] = [
     (melee_zone::ID, |v| {
         MeleeZoneAction::deserialize(v).ok().map(Action::MeleeZone)
     }),
+    (counters::ID, |v| {
+        CountersAction::deserialize(v).ok().map(Action::Counters)
+    }),
 ];
 
 impl Action {
@@ -74,6 +80,7 @@ impl Action {
             Action::TacticalD20(a) => a.name(),
             Action::Escalation(a) => a.name(),
             Action::MeleeZone(a) => a.name(),
+            Action::Counters(a) => a.name(),
         }
     }
 
@@ -85,6 +92,7 @@ impl Action {
             Action::TacticalD20(_) => Some(tactical_d20::ID),
             Action::Escalation(_) => Some(escalation::ID),
             Action::MeleeZone(_) => Some(melee_zone::ID),
+            Action::Counters(_) => Some(counters::ID),
         }
     }
 
@@ -115,6 +123,7 @@ impl Action {
                 variants::<TacticalD20Action>(),
                 variants::<EscalationAction>(),
                 variants::<MeleeZoneAction>(),
+                variants::<CountersAction>(),
             ])
         })
     }
@@ -150,6 +159,12 @@ impl From<MeleeZoneAction> for Action {
     }
 }
 
+impl From<CountersAction> for Action {
+    fn from(a: CountersAction) -> Action {
+        Action::Counters(a)
+    }
+}
+
 impl fmt::Debug for Action {
     /// As the action itself (`Trip { target: UnitId(1) }`), whichever vocabulary holds it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -159,6 +174,7 @@ impl fmt::Debug for Action {
             Action::TacticalD20(a) => fmt::Debug::fmt(a, f),
             Action::Escalation(a) => fmt::Debug::fmt(a, f),
             Action::MeleeZone(a) => fmt::Debug::fmt(a, f),
+            Action::Counters(a) => fmt::Debug::fmt(a, f),
         }
     }
 }
@@ -172,6 +188,7 @@ impl Serialize for Action {
             Action::TacticalD20(a) => a.serialize(s),
             Action::Escalation(a) => a.serialize(s),
             Action::MeleeZone(a) => a.serialize(s),
+            Action::Counters(a) => a.serialize(s),
         }
     }
 }
@@ -191,6 +208,8 @@ impl ByName for Action {
             EscalationAction::deserialize(de).map(Action::Escalation)
         } else if variants::<MeleeZoneAction>().contains(&name) {
             MeleeZoneAction::deserialize(de).map(Action::MeleeZone)
+        } else if variants::<CountersAction>().contains(&name) {
+            CountersAction::deserialize(de).map(Action::Counters)
         } else {
             Err(de::Error::unknown_variant(name, Action::names()))
         }
@@ -216,6 +235,8 @@ pub enum RulesetFrame {
     Escalation(EscalationFrame),
     /// melee-zone's ([`MeleeZoneFrame`]).
     MeleeZone(MeleeZoneFrame),
+    /// counters' ([`CountersFrame`]).
+    Counters(CountersFrame),
 }
 
 impl RulesetFrame {
@@ -226,6 +247,7 @@ impl RulesetFrame {
             RulesetFrame::TacticalD20(_) => tactical_d20::ID,
             RulesetFrame::Escalation(_) => escalation::ID,
             RulesetFrame::MeleeZone(_) => melee_zone::ID,
+            RulesetFrame::Counters(_) => counters::ID,
         }
     }
 
@@ -237,6 +259,7 @@ impl RulesetFrame {
             RulesetFrame::TacticalD20(f) => f.mover(),
             RulesetFrame::Escalation(f) => f.mover(),
             RulesetFrame::MeleeZone(f) => f.mover(),
+            RulesetFrame::Counters(f) => f.mover(),
         }
     }
 
@@ -248,6 +271,7 @@ impl RulesetFrame {
                 variants::<TacticalD20Frame>(),
                 variants::<EscalationFrame>(),
                 variants::<MeleeZoneFrame>(),
+                variants::<CountersFrame>(),
             ])
         })
     }
@@ -277,6 +301,12 @@ impl From<MeleeZoneFrame> for RulesetFrame {
     }
 }
 
+impl From<CountersFrame> for RulesetFrame {
+    fn from(f: CountersFrame) -> RulesetFrame {
+        RulesetFrame::Counters(f)
+    }
+}
+
 impl fmt::Debug for RulesetFrame {
     /// As the frame itself (`Leap { unit: UnitId(0), .. }`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -285,6 +315,7 @@ impl fmt::Debug for RulesetFrame {
             RulesetFrame::TacticalD20(x) => fmt::Debug::fmt(x, f),
             RulesetFrame::Escalation(x) => fmt::Debug::fmt(x, f),
             RulesetFrame::MeleeZone(x) => fmt::Debug::fmt(x, f),
+            RulesetFrame::Counters(x) => fmt::Debug::fmt(x, f),
         }
     }
 }
@@ -297,6 +328,7 @@ impl Serialize for RulesetFrame {
             RulesetFrame::TacticalD20(x) => x.serialize(s),
             RulesetFrame::Escalation(x) => x.serialize(s),
             RulesetFrame::MeleeZone(x) => x.serialize(s),
+            RulesetFrame::Counters(x) => x.serialize(s),
         }
     }
 }
@@ -314,6 +346,8 @@ impl ByName for RulesetFrame {
             EscalationFrame::deserialize(de).map(RulesetFrame::Escalation)
         } else if variants::<MeleeZoneFrame>().contains(&name) {
             MeleeZoneFrame::deserialize(de).map(RulesetFrame::MeleeZone)
+        } else if variants::<CountersFrame>().contains(&name) {
+            CountersFrame::deserialize(de).map(RulesetFrame::Counters)
         } else {
             Err(de::Error::unknown_variant(name, RulesetFrame::names()))
         }

@@ -1,0 +1,111 @@
+//! counters' AI tactics: take every counter attack offered; against a hit, Block or Parry
+//! with the mix of skill dice and unspent movement that saves the most damage for what
+//! it spends (`ai::value::best_commits`; a die is worth keeping for later, a cell of
+//! movement less), or no counter when nothing is worth it.
+
+use std::collections::BTreeMap;
+
+use crate::ai::value::best_commits;
+use crate::battle::Battle;
+use crate::components::{Pool, Slot, UnitId};
+use crate::engine::{Action, Command, Commit, Window};
+use crate::event::{ReactionKind, Trigger};
+use crate::grid::Cell;
+use crate::rulesets::AiTactics;
+
+/// What keeping one unit of a pool is worth, in HP: a skill die is kept for later
+/// counters unless it saves more than this; a cell of movement comes back next turn.
+pub fn worth(p: Pool) -> f64 {
+    if p == Pool::SkillDice { 2.5 } else { 0.4 }
+}
+
+/// The best counter of `kind` against `w`: its commitments and its value (damage
+/// expected plus what is spent); `None` when committing nothing beats every mix.
+fn best(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)> {
+    let commits = best_commits(b, w, kind, worth);
+    if commits.is_empty() {
+        return None;
+    }
+    let expected = b.rules().answer_odds(b, w, kind, &commits)?;
+    let spent: f64 = commits
+        .iter()
+        .map(|c| worth(c.pool) * f64::from(c.amount))
+        .sum();
+    Some((commits, expected + spent))
+}
+
+/// counters' [`AiTactics`].
+pub struct CountersAi;
+
+impl AiTactics for CountersAi {
+    fn recover(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
+        None
+    }
+
+    fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
+        None
+    }
+
+    fn draw(&self, _b: &Battle, _u: UnitId, _item: usize) -> Option<Command> {
+        None
+    }
+
+    fn step_away(&self, _b: &Battle, _u: UnitId, _to: Cell) -> Option<Command> {
+        None
+    }
+
+    // Every counter attack offered.
+    fn take(&self, _b: &Battle, w: &Window) -> Option<ReactionKind> {
+        w.options
+            .contains(&ReactionKind::ReactionAttack)
+            .then_some(ReactionKind::ReactionAttack)
+    }
+
+    fn before_attack(&self, _b: &Battle, _u: UnitId, _t: UnitId, _plain: f64) -> Option<Command> {
+        None
+    }
+
+    fn close_in(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foes: &[UnitId],
+        _values: &BTreeMap<UnitId, f64>,
+        _helpers: &[Vec<Cell>],
+    ) -> Option<(f64, Command)> {
+        None
+    }
+
+    fn support(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+
+    fn brace(&self) -> Option<Action> {
+        None
+    }
+
+    fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
+        let action = b.slots(u, Slot::Standard) > 0;
+        Box::new(move |_| action)
+    }
+
+    // Against damage: the counter (Block or Parry) whose best mix is worth most.
+    fn choose(&self, b: &Battle, w: &Window) -> Option<ReactionKind> {
+        if !matches!(w.trigger, Trigger::IncomingDamage { .. }) {
+            return None;
+        }
+        w.options
+            .iter()
+            .filter_map(|&k| best(b, w, k).map(|(_, v)| (k, v)))
+            .min_by(|a, c| a.1.total_cmp(&c.1))
+            .map(|(k, _)| k)
+    }
+
+    fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
+        best_commits(b, w, kind, worth)
+    }
+
+    fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
+        None
+    }
+}

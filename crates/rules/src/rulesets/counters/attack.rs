@@ -1,0 +1,223 @@
+//! counters' attacks on the plain d20 base the seed builds on: d20 + attack bonus
+//! against the target's Passive Dodge ("Any physical or spell attack requiring line of
+//! sight must beat Passive Dodge"); a natural 20 hits and doubles the dice, a natural 1
+//! misses; damage is the weapon's dice + the Strength modifier, less the target's
+//! passive absorption; then the counters (`defence.rs`) and the dealing.
+
+use crate::battle::Battle;
+use crate::components::{Pool, Slot, UnitId};
+use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
+use crate::engine::{Frame, Hit, HitEffect, Illegal};
+use crate::event::{AttackKind, Event, Outcome, Spend};
+use crate::odds::Distribution;
+use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
+
+use super::numbers::{absorption, attack_bonus, over_cap_now, passive_dodge, strength};
+
+/// What a natural `face` with total `total` does against `dodge`.
+pub fn outcome(face: u32, total: i32, dodge: i32) -> Outcome {
+    match face {
+        20 => Outcome::Critical,
+        1 => Outcome::Failure,
+        _ if total >= dodge => Outcome::Success,
+        _ => Outcome::Failure,
+    }
+}
+
+/// One action a turn: an attack spends the Standard action.
+pub fn plan_attack(
+    b: &Battle,
+    u: UnitId,
+    target: UnitId,
+    weapon: Option<usize>,
+    slot: Option<Slot>,
+) -> Result<AttackPlan, Illegal> {
+    if !matches!(slot, None | Some(Slot::Standard)) {
+        return Err(Illegal::Cannot {
+            unit: b.name(u).into(),
+            why: "counters attacks with the turn's one action".into(),
+        });
+    }
+    if b.slots(u, Slot::Standard) == 0 {
+        return Err(Illegal::NoSlot {
+            unit: b.name(u).into(),
+            action: "an attack",
+            slot: "action",
+        });
+    }
+    let weapon = b.weapon_for(u, target, weapon)?;
+    Ok(AttackPlan {
+        weapon,
+        pay: vec![Event::spent(
+            u,
+            Pool::Slot(Slot::Standard),
+            1,
+            Spend::Attack,
+        )],
+        kind: AttackKind::Normal,
+    })
+}
+
+/// Was `u`'s last reaction paid with skill dice that took it over its proficiency cap
+/// this round (a strained counter attack)?
+pub fn strained_reaction(b: &Battle, u: UnitId) -> bool {
+    let paid = b.log().iter().rev().find_map(|l| match &l.event {
+        Event::Reacted { reactor, paid, .. } if *reactor == u => Some(paid.clone()),
+        _ => None,
+    });
+    let dice: i32 = paid
+        .unwrap_or_default()
+        .iter()
+        .filter(|(p, _)| *p == Pool::SkillDice)
+        .map(|(_, n)| *n)
+        .sum();
+    // The dice are paid already: strained if the round's spending is now over the cap.
+    dice > 0 && over_cap_now(b, u)
+}
+
+/// Roll an attack: d20 + the attack bonus against the target's Passive Dodge. A strained
+/// counter attack rolls the d20 twice and keeps the lower (Disadvantage).
+pub fn resolve_attack(
+    b: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    effect: HitEffect,
+) -> Result<(), ForcedFaceError> {
+    let strained = kind == AttackKind::Reaction && strained_reaction(b, attacker);
+    let dice = if strained {
+        DiceExpr::new(2, 20).keep_lowest(1)
+    } else {
+        DiceExpr::new(1, 20)
+    };
+    let mut roll = b.roll(dice)?;
+    let face = roll.natural().max(0) as u32;
+    for m in attack_bonus(b, attacker, weapon) {
+        roll = roll.with(m);
+    }
+    if strained {
+        roll = roll.with(Modifier::new(
+            ModKind::Other,
+            "strained: over the proficiency cap",
+            0,
+        ));
+    }
+    let against = passive_dodge(b, target);
+    let dodge: i32 = against.iter().map(|m| m.value).sum();
+    let out = outcome(face, roll.total, dodge);
+    b.emit_attack(
+        attacker, target, weapon, kind, effect, roll, dodge, out, against,
+    );
+    Ok(())
+}
+
+/// A landed attack: its damage, the dice doubled on a natural 20.
+pub fn hit(b: &mut Battle, hit: Hit) {
+    let mult = if hit.level == Outcome::Critical { 2 } else { 1 };
+    b.push_frame(Frame::Damage { hit, mult });
+}
+
+/// The absorption modifier of `target` against `amount` (never more than it).
+fn absorbed(b: &Battle, target: UnitId, amount: i32) -> Option<Modifier> {
+    let a = absorption(b, target, false).min(amount.max(0));
+    (a > 0).then(|| Modifier::new(ModKind::Other, "absorption", -a))
+}
+
+/// Roll a hit's damage: the weapon's dice (doubled by a critical hit) + the Strength
+/// modifier, never below 0, less the target's passive absorption.
+pub fn roll_damage(b: &mut Battle, hit: &Hit, mult: i32) -> Result<Option<Roll>, ForcedFaceError> {
+    let Some(w) = b.weapons(hit.attacker).get(hit.weapon) else {
+        return Ok(None);
+    };
+    let dice = w.damage.multiplied(mult.max(1) as u32);
+    let mut roll = b.roll(dice)?;
+    roll = roll.with(Modifier::new(
+        ModKind::Skill,
+        "Strength mod",
+        strength(b, hit.attacker),
+    ));
+    if roll.total < 0 {
+        let floor = -roll.total;
+        roll = roll.with(Modifier::new(ModKind::Other, "no less than 0", floor));
+    }
+    if let Some(m) = absorbed(b, hit.target, roll.total) {
+        roll = roll.with(m);
+    }
+    Ok(Some(roll))
+}
+
+/// Deal damage now (no counters): the `Damage` event, then down at 0 HP.
+pub fn apply_damage(b: &mut Battle, hit: &Hit, roll: Roll) {
+    let amount = roll.total.max(0);
+    let hp_after = b.hp(hit.target) - amount;
+    b.emit(Event::Damage {
+        unit: hit.target,
+        source: Some(hit.attacker),
+        roll,
+        amount,
+        hp_after,
+    });
+    down_if_out(b, hit.target);
+}
+
+/// Down at 0 HP; the battle ends when one side alone stands.
+pub fn down_if_out(b: &mut Battle, u: UnitId) {
+    if b.alive(u) && b.hp(u) <= 0 {
+        b.emit(Event::Down { unit: u });
+        b.check_victory();
+    }
+}
+
+/// The chance to hit and to crit, the damage ranges (after absorption) and the words.
+pub fn odds(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    words: bool,
+) -> AttackOdds {
+    let mods = attack_bonus(b, attacker, weapon);
+    let bonus: i32 = mods.iter().map(|m| m.value).sum();
+    let against = passive_dodge(b, target);
+    let dodge: i32 = against.iter().map(|m| m.value).sum();
+    let hits = (1..=20u32)
+        .filter(|&f| outcome(f, f as i32 + bonus, dodge) != Outcome::Failure)
+        .count();
+    let (d, c) = damage_odds(b, attacker, target, weapon)
+        .unwrap_or((Distribution::constant(0), Distribution::constant(0)));
+    AttackOdds {
+        hit: hits as f64 / 20.0,
+        crit: 1.0 / 20.0,
+        damage: d.range(),
+        crit_damage: c.range(),
+        detail: if words {
+            format!(
+                "d20 {bonus:+} ({}) vs Passive Dodge {dodge} ({})",
+                list_mods(&mods),
+                list_mods(&against)
+            )
+        } else {
+            String::new()
+        },
+        stopped: 0.0,
+        dists: None,
+    }
+}
+
+/// The exact damage of a plain and of a critical hit, after the target's absorption.
+pub fn damage_odds(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+) -> Option<(Distribution, Distribution)> {
+    let w = b.weapons(attacker).get(weapon)?;
+    let s = strength(b, attacker);
+    let a = absorption(b, target, false);
+    let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-a).clamp_min(0);
+    Some((
+        after(Distribution::of(w.damage)?),
+        after(Distribution::of(w.damage.multiplied(2))?),
+    ))
+}

@@ -1,0 +1,25 @@
+//! counters: seed 000, "Counters and Reactions" (`docs/rules/counters.md`), on a plain
+//! d20 base: initiative d20 + Agility modifier; one action and a 30 ft (6 cell) move a
+//! turn; d20 + attack bonus against Passive Dodge; passive absorption; Block, Parry and
+//! Dig In paid with skill dice and unspent movement, declared before they resolve by
+//! type then initiative; the counter attack on a foe leaving melee range.
+
+mod ai;
+mod attack;
+mod defence;
+mod explain;
+mod items;
+mod numbers;
+mod reactions;
+mod rules;
+mod turns;
+mod ui;
+mod vocabulary;
+
+pub use ai::{CountersAi, worth};
+pub use attack::{outcome, strained_reaction};
+pub use defence::{defenders, incoming, resolve_order, taken_off};
+pub use numbers::*;
+pub use reactions::counter_attack_cost;
+pub use rules::Counters;
+pub use vocabulary::*;
