@@ -40,7 +40,7 @@ bin=$1
 out=${2:-shots}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-export DISPLAY=:95
+export DISPLAY=${E2E_DISPLAY:-:95}
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
@@ -92,7 +92,7 @@ cpu() {
 }
 
 rm -f /tmp/.X11-unix/X95 /tmp/.X95-lock
-Xvfb :95 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
 for _ in $(seq 1 20); do
   xdotool getdisplaygeometry >/dev/null 2>&1 && break

@@ -302,6 +302,17 @@ fn the_seeds_block_example_absorbs_18_of_17() {
         // Paid: 3 skill dice and 20 ft (4 cells).
         assert_eq!(b.pool(w, Pool::SkillDice), 1);
         assert_eq!(b.move_left(w), 2);
+        // The map's token shows the skill dice left of the round's 4 (no facing, no
+        // wounds in this ruleset).
+        let marks = skirmish_rules::rulesets::view_of(&b).map(|v| v.token_marks(&b, w));
+        assert_eq!(
+            marks,
+            Some(skirmish_rules::rulesets::ui::TokenMarks {
+                facing: None,
+                wounds: 0,
+                reactions: Some(("Skill dice", 1, 4)),
+            })
+        );
     }
 }
 

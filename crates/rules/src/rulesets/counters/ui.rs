@@ -117,6 +117,26 @@ impl crate::rulesets::View for Counters {
         &WORDS
     }
 
+    // No facing and no wounds; the skill dice left this round as pips under the token
+    // (the counters' currency beside unspent movement, which the card shows).
+    fn token_marks(&self, b: &Battle, u: UnitId) -> crate::rulesets::ui::TokenMarks {
+        let left = b.pool(u, Pool::SkillDice);
+        crate::rulesets::ui::TokenMarks {
+            facing: None,
+            wounds: 0,
+            reactions: Some((
+                "Skill dice",
+                left,
+                super::numbers::skill_dice_of(b.stats(u)).max(left),
+            )),
+        }
+    }
+
+    // It rolls no crit or fumble chains.
+    fn chain_meaning(&self, _kind: crate::event::ChainKind, _steps: u32) -> String {
+        String::new()
+    }
+
     fn gauges(&self, b: &Battle, u: UnitId) -> Vec<Gauge> {
         let mut v = vec![
             Gauge::Pips {
