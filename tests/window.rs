@@ -17,6 +17,9 @@ mod sight;
 /// The roll log's crit and tragedy chains, die by die.
 mod chain;
 
+/// A key answering a reaction prompt commits the amounts its pickers show.
+mod amounts;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

@@ -200,9 +200,19 @@ fn keys(
         }
         Some(Dialog::Reaction) => {
             let options = b.window().map(|w| w.options.clone()).unwrap_or_default();
+            // A key answers with the amounts the prompt's pickers show for that option.
+            let shown = std::mem::take(&mut intent.prompt_amounts);
+            let amounts = |o: &skirmish_rules::event::ReactionKind| {
+                shown
+                    .iter()
+                    .find(|(k, _)| k == o)
+                    .map(|(_, c)| c.clone())
+                    .unwrap_or_default()
+            };
             if k(Bind::Accept)
                 && let Some(o) = options.first()
             {
+                intent.react_commits = amounts(o);
                 intent.react = Some(Some(*o));
             }
             if k(Bind::No) {
@@ -212,6 +222,7 @@ fn keys(
                 if Chord::plain(*key).just(&keys)
                     && let Some(o) = options.get(i)
                 {
+                    intent.react_commits = amounts(o);
                     intent.react = Some(Some(*o));
                 }
             }

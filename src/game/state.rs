@@ -177,6 +177,13 @@ pub struct Intent {
     pub react: Option<Option<skirmish_rules::event::ReactionKind>>,
     /// What the reaction prompt's amount picker commits with that answer.
     pub react_commits: Vec<skirmish_rules::engine::Commit>,
+    /// What the prompt's amount pickers show for each option, as the prompt last drew
+    /// them (the egui pass runs after the input systems): a key that answers commits
+    /// the same amounts a click on that option's button would.
+    pub prompt_amounts: Vec<(
+        skirmish_rules::event::ReactionKind,
+        Vec<skirmish_rules::engine::Commit>,
+    )>,
     /// The handover screen was dismissed.
     pub handover: bool,
     /// Restart the battle.

@@ -227,6 +227,7 @@ pub(super) fn reaction(
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, (k, text)) in opts.iter().enumerate() {
                     let commits = amount_picker(ui, b, *k);
+                    intent.prompt_amounts.push((*k, commits.clone()));
                     let r = ui.button(format!("[{}] {text}", i + 1));
                     if r.clicked() {
                         intent.react = Some(Some(*k));

@@ -1,0 +1,77 @@
+//! A key that answers a reaction prompt commits what the prompt's amount pickers show
+//! (issue 36's window: found by the counters helper, the keys sent no amounts and a
+//! Block with 2 skill dice on the pickers was declared with nothing committed). The
+//! prompt (egui, not run here) leaves its pickers' amounts in `Intent::prompt_amounts`
+//! each frame; the test puts them there as the prompt would, and presses 1.
+
+use bevy::prelude::*;
+use skirmish::game::{BattleRes, Intent};
+use skirmish_rules::Status;
+use skirmish_rules::components::Pool;
+use skirmish_rules::engine::{Command, Commit};
+use skirmish_rules::event::ReactionKind;
+use skirmish_rules::grid::GridKind;
+use skirmish_rules::{Battle, level};
+
+use super::dialogs::Board;
+
+/// counters: Corwin (a warden, 4 skill dice) acts first, then Grub's maul hits him.
+fn counters_duel() -> Battle {
+    let src = r##"Level(name: "amounts", ruleset: "counters", grid: Square,
+        map: ["........", "........", "........", "........"],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Corwin", side: "Red", cell: (3, 1), archetype: "warden"),
+                Unit(name: "Grub", side: "Blue", cell: (4, 1), archetype: "reaver")],
+        weapons: {"maul": (damage: "2d10")},
+        archetypes: {
+            "warden": (hp: 60, stats: {Str: 16, Agility: 16, Proficiency: 3, SkillDice: 4},
+                weapons: ["longsword"], feats: ["Strength proficiency"]),
+            "reaver": (hp: 60, stats: {Str: 16, Agility: 10, Proficiency: 2}, weapons: ["maul"]),
+        })"##;
+    let l = level::parse(src, "amounts").unwrap_or_else(|e| panic!("{e}"));
+    // Initiative 20 and 1; Grub's d20 20 and maul 10 + 10; the block's 2 skill dice 3, 3.
+    Battle::new(l, 7, vec![20, 1, 20, 10, 10, 3, 3]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_key_answering_a_prompt_commits_the_amounts_its_pickers_show() {
+    let mut t = Board::with(counters_duel());
+    let (corwin, grub) = {
+        let b = t.battle();
+        (t.corwin, b.find("Grub").unwrap())
+    };
+    {
+        let mut b = t.app.world_mut().resource_mut::<BattleRes>();
+        b.0.submit(Command::EndTurn { unit: corwin }).unwrap();
+        b.0.submit(Command::Attack {
+            unit: grub,
+            target: corwin,
+            weapon: None,
+            slot: None,
+            aim: None,
+        })
+        .unwrap();
+    }
+    assert_eq!(t.battle().status(), Status::AwaitingReaction(corwin));
+    let options = t.battle().window().map(|w| w.options.clone()).unwrap();
+    assert_eq!(options.first(), Some(&ReactionKind::Block), "{options:?}");
+    let two = vec![Commit {
+        part: 0,
+        pool: Pool::SkillDice,
+        amount: 2,
+    }];
+    t.app.world_mut().resource_mut::<Intent>().prompt_amounts =
+        vec![(ReactionKind::Block, two.clone())];
+    t.key(KeyCode::Digit1);
+    assert_eq!(
+        t.session().commands.last(),
+        Some(&Command::React {
+            unit: corwin,
+            choice: Some(ReactionKind::Block),
+            commit: 0,
+            commits: two,
+        }),
+        "the key sent the pickers' amounts"
+    );
+    assert_eq!(t.battle().pool(corwin, Pool::SkillDice), 2, "2 of 4 spent");
+}
