@@ -10,7 +10,6 @@ use skirmish_rules::Status;
 use skirmish_rules::components::Pool;
 use skirmish_rules::engine::{Command, Commit};
 use skirmish_rules::event::ReactionKind;
-use skirmish_rules::grid::GridKind;
 use skirmish_rules::{Battle, level};
 
 use super::dialogs::Board;
