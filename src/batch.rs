@@ -128,7 +128,7 @@ pub fn sim(
             .map_err(|e| format!("cannot encode the summary: {e}"))
             .and_then(|text| {
                 write_atomic(path, &text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                    .map_err(|e| format!("cannot write {}: {e}", crate::files::shown(&path)))
             });
         if let Err(why) = w {
             note!("skirmish: {why}");
@@ -150,7 +150,9 @@ pub fn sim(
             )
         })
         .and_then(|()| match json {
-            Some(path) if written => writeln!(out, "summary written to {}", path.display()),
+            Some(path) if written => {
+                writeln!(out, "summary written to {}", crate::files::shown(&path))
+            }
             _ => Ok(()),
         });
     match shown {
@@ -202,7 +204,7 @@ pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCo
             match level::load(&p) {
                 Ok(l) if l.ruleset.playable() => shipped.push(l),
                 Ok(_) => {}
-                Err(e) => note!("skipping {}: {e}", p.display()),
+                Err(e) => note!("skipping {}: {e}", crate::files::shown(&p)),
             }
         }
     }
