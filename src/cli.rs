@@ -201,8 +201,9 @@ enum Cmd {
         /// unless given; at most 1,000,000, about two years).
         #[arg(long, value_parser = minutes_arg)]
         minutes: Option<f64>,
-        /// Run at most this many cases (round-robin over the three targets).
-        #[arg(long)]
+        /// Run at most this many cases (round-robin over the three targets; 1 to
+        /// 1,000,000,000,000).
+        #[arg(long, value_parser = case_count)]
         cases: Option<u64>,
         /// Seed.
         #[arg(long, default_value_t = 1)]
@@ -460,6 +461,11 @@ fn minutes_arg(s: &str) -> Result<f64, String> {
 
 /// The longest `--minutes` a fuzz run takes.
 const MAX_MINUTES: f64 = 1_000_000.0;
+
+/// `--cases`: 1 to 10^12 (about 30 years of fuzzing at a thousand cases a second).
+fn case_count(s: &str) -> Result<u64, String> {
+    count(s, 1_000_000_000_000, "(cases in one run)").map(|n| n as u64)
+}
 
 /// `--jobs`: 1 to [`crate::batch::MAX_JOBS`].
 fn job_count(s: &str) -> Result<usize, String> {

@@ -276,3 +276,69 @@ fn run_check_follows_every_event() {
         "{err}"
     );
 }
+
+/// A long `sim` says how far it is on stderr (a line every `SKIRMISH_PROGRESS_SECS`
+/// when stderr is not a terminal) and ends at once on Ctrl-C (SIGINT), its `--json`
+/// never half-written.
+#[test]
+fn a_long_sim_shows_progress_and_stops_on_sigint() {
+    use std::io::BufRead as _;
+    let d = scratch("long-sim");
+    let json = d.join("out.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["sim", "levels/flow-bridge.ron", "--battles", "1000000"])
+        .args(["--jobs", "1", "--json", s(&json)])
+        .current_dir(repo(""))
+        .env("SKIRMISH_PROGRESS_SECS", "0.3")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sim starts");
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    err.read_line(&mut line).expect("a progress line");
+    assert!(
+        line.starts_with("sim: ") && line.contains("/1000000 battles, "),
+        "{line}"
+    );
+    let t = std::time::Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(killed, "kill -INT");
+    let status = child.wait().expect("sim ends");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(!status.success());
+    assert!(!json.exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Counts are parsed once, with bounds: out of range is one clear line and exit 2.
+#[test]
+fn counts_out_of_range_are_one_line_and_exit_2() {
+    for (args, words) in [
+        (&["fuzz", "--cases", "0"] as &[&str], "must be at least 1"),
+        (
+            &["fuzz", "--cases", "99999999999999999999"],
+            "must be at most 1000000000000",
+        ),
+        (
+            &["sim", "levels/flow-bridge.ron", "--battles", "1000001"],
+            "must be at most 1000000",
+        ),
+        (&["soak", "--jobs", "1025"], "must be at most 1024"),
+        (&["forecast", "x.ron", "--battles=-3"], "invalid value '-3'"),
+    ] {
+        let (code, _, err) = skirmish(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.lines().next().is_some_and(|l| l.contains(words)),
+            "{args:?}: {err}"
+        );
+    }
+}
