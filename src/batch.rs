@@ -187,7 +187,7 @@ pub fn sim(
             .map_err(|e| format!("cannot encode the summary: {e}"))
             .and_then(|text| {
                 write_atomic(path, &text)
-                    .map_err(|e| format!("cannot write {}: {e}", crate::files::shown(&path)))
+                    .map_err(|e| format!("cannot write {}: {e}", crate::files::shown(path)))
             });
         if let Err(why) = w {
             note!("skirmish: {why}");
@@ -210,7 +210,7 @@ pub fn sim(
         })
         .and_then(|()| match json {
             Some(path) if written => {
-                writeln!(out, "summary written to {}", crate::files::shown(&path))
+                writeln!(out, "summary written to {}", crate::files::shown(path))
             }
             _ => Ok(()),
         });

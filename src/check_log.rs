@@ -38,7 +38,7 @@ pub fn check_log(
     let mut levels = Vec::new();
     for p in std::iter::once(level_path).chain(others.iter().map(PathBuf::as_path)) {
         match load(p, None) {
-            Ok(l) => levels.push((crate::files::shown(&p), l)),
+            Ok(l) => levels.push((crate::files::shown(p), l)),
             Err(e) => {
                 note!("{e}");
                 return ExitCode::from(2);
@@ -49,11 +49,11 @@ pub fn check_log(
     {
         Ok(t) => t,
         Err(e) => {
-            note!("skirmish: {}:{e}", crate::files::shown(&log_path));
+            note!("skirmish: {}:{e}", crate::files::shown(log_path));
             return ExitCode::from(2);
         }
     };
-    let file = crate::files::shown(&log_path);
+    let file = crate::files::shown(log_path);
     let mut problems: Vec<String> = Vec::new();
     // Split into battles: each starts at a battle_started line.
     let mut battles: Vec<Vec<(usize, &str, Value)>> = Vec::new();

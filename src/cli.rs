@@ -543,7 +543,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
                 if let Err(e) = writeln!(
                     out,
                     "{}: ok — \"{}\", {} on a {}×{} {} grid, {} units",
-                    crate::files::shown(&f),
+                    crate::files::shown(f),
                     l.name,
                     l.ruleset,
                     l.grid.width,
@@ -627,7 +627,7 @@ fn play(
             }
         };
         if let Err(e) = Battle::new(level.clone(), 0, Vec::new()) {
-            note!("{}: {e}", crate::files::shown(&path));
+            note!("{}: {e}", crate::files::shown(path));
             return ExitCode::from(2);
         }
         launch.levels.push((path.to_path_buf(), level));

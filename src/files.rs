@@ -35,7 +35,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
-            format!("{} is {what}, not a file; it is not replaced", shown(&path)),
+            format!("{} is {what}, not a file; it is not replaced", shown(path)),
         ));
     }
     let dir = match path.parent() {
@@ -90,7 +90,7 @@ fn resolve_link(path: &Path) -> std::io::Result<PathBuf> {
     }
     Err(std::io::Error::other(format!(
         "{}: too many symbolic links",
-        shown(&path)
+        shown(path)
     )))
 }
 
@@ -191,7 +191,7 @@ pub fn check_log_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
 
 /// [`write_atomic`] for text, with the path in the error message.
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", shown(&path)))
+    write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// Flush a folder's entries (the rename) to the disk where the platform allows opening

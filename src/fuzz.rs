@@ -136,7 +136,7 @@ pub fn read_levels(dir: &Path) -> std::io::Result<Vec<String>> {
             Ok(t) => out.push(t),
             Err(e) => say(&format!(
                 "skirmish fuzz: skipping {}:{e}",
-                crate::files::shown(&p)
+                crate::files::shown(p)
             )),
         }
     }
@@ -193,7 +193,7 @@ fn record(f: &Failure, label: &str, out: &Path, report: &mut Report) {
     if let Err(e) = std::fs::create_dir_all(out) {
         say(&format!(
             "fuzz: cannot create {}: {e}",
-            crate::files::shown(&out)
+            crate::files::shown(out)
         ));
         report.unwritten += 1;
         return;

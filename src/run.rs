@@ -123,14 +123,12 @@ pub fn run(a: &RunArgs) -> ExitCode {
         Ok(b) => b,
         Err(e @ script::StartError::Dice { .. }) => {
             // Like an illegal command: the script is wrong, not the level.
-            let file = a
-                .script
-                .map_or("script".into(), |p| crate::files::shown(&p));
+            let file = a.script.map_or("script".into(), crate::files::shown);
             note!("{file}:{e}");
             return ExitCode::from(1);
         }
         Err(e) => {
-            note!("{}: {e}", crate::files::shown(&a.level));
+            note!("{}: {e}", crate::files::shown(a.level));
             return ExitCode::from(2);
         }
     };
@@ -174,9 +172,7 @@ pub fn run(a: &RunArgs) -> ExitCode {
         Err(stop) => {
             if stop.dice.is_some() {
                 // `LINE:COL: dice entry …`: the script's file goes before it.
-                let file = a
-                    .script
-                    .map_or("script".into(), |p| crate::files::shown(&p));
+                let file = a.script.map_or("script".into(), crate::files::shown);
                 note!("stopped: {file}:{stop}");
             } else {
                 note!("stopped: {stop}");
@@ -220,7 +216,7 @@ pub fn summary_line(battle: &Battle, done: &str) -> String {
 /// The level file's text, checked to be the level that was loaded from it.
 fn level_copy(path: &Path, level: &Level) -> Result<LevelCopy, String> {
     let src = skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Level)
-        .map_err(|e| format!("{}:{e}", crate::files::shown(&path)))?;
+        .map_err(|e| format!("{}:{e}", crate::files::shown(path)))?;
     let name = path.display().to_string();
     let copy = LevelCopy::new(&name, &src).map_err(|e| e.to_string())?;
     let again = skirmish_rules::level::parse(&src, &name).map_err(|e| e.to_string())?;
