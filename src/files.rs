@@ -152,7 +152,10 @@ fn probe(dir: &Path) -> std::io::Result<()> {
 /// it. The reason, in one line, when not.
 pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<(), String> {
     let named = shown(dir);
+    let existed = dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the folder {named}: {e}"))?;
+    // A folder made only to be checked goes again (the run makes it when it writes).
+    let _made = Made(dir, !existed);
     let real = std::fs::canonicalize(dir).map_err(|e| format!("{named}: {e}"))?;
     if inputs
         .iter()
@@ -187,6 +190,17 @@ pub fn check_log_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A folder [`check_folder`] made, removed again when the check is over (if still empty).
+struct Made<'a>(&'a Path, bool);
+
+impl Drop for Made<'_> {
+    fn drop(&mut self) {
+        if self.1 {
+            let _ = std::fs::remove_dir(self.0);
+        }
+    }
 }
 
 /// [`write_atomic`] for text, with the path in the error message.

@@ -342,3 +342,53 @@ fn counts_out_of_range_are_one_line_and_exit_2() {
         );
     }
 }
+
+/// Issue 33's fuzz finding as a script (`tests/fixtures/fuzz/waiter-without-a-reaction.*`):
+/// a waiter with no Reaction left is not offered its held spell when an enemy casts, and
+/// `run --check` finds every invariant kept.
+#[test]
+fn a_waiter_without_a_reaction_is_not_offered_and_run_check_agrees() {
+    let (code, out, err) = skirmish(&[
+        "run",
+        "tests/fixtures/fuzz/waiter-without-a-reaction.level.ron",
+        "--script",
+        "tests/fixtures/fuzz/waiter-without-a-reaction.script.ron",
+        "--check",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("cast Zed -> Wiz [Magic Missile]"), "{out}");
+    assert!(!out.contains("Waited"), "{out}");
+    assert!(err.contains("45 events checked, 0 violation(s)"), "{err}");
+}
+
+/// The window's event log is appended through `files::append_log`: a write that fails
+/// (`/dev/full`, a missing folder) is an error naming the log, for stderr and the window's
+/// message line; a good one appends whole lines.
+#[test]
+fn an_event_log_write_error_names_the_log() {
+    let d = scratch("append");
+    let log = d.join("events.jsonl");
+    skirmish::files::append_log(&log, "{\"a\":1}\n").expect("appended");
+    skirmish::files::append_log(&log, "{\"b\":2}\n").expect("appended");
+    assert_eq!(
+        std::fs::read_to_string(&log).ok().as_deref(),
+        Some("{\"a\":1}\n{\"b\":2}\n")
+    );
+    let missing = d.join("gone/events.jsonl");
+    let e = skirmish::files::append_log(&missing, "x\n").expect_err("no folder");
+    assert!(
+        e.starts_with(&format!(
+            "cannot write the event log {}: ",
+            missing.display()
+        )),
+        "{e}"
+    );
+    if Path::new("/dev/full").exists() {
+        let e = skirmish::files::append_log(Path::new("/dev/full"), "x\n").expect_err("full");
+        assert!(
+            e.contains("/dev/full") && e.contains("No space left"),
+            "{e}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -17,6 +17,10 @@ pub const PATH_CHARS: usize = 200;
 /// Longest whole message built around quotations ([`message`]), in characters.
 pub const MESSAGE_CHARS: usize = 4 * NAME_CHARS;
 
+/// Longest message that lists what would do (a script's RON error naming every
+/// reaction), in characters ([`message_within`]).
+pub const LIST_CHARS: usize = 1000;
+
 /// Is `c` shown escaped?
 fn hidden(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
@@ -81,6 +85,12 @@ pub fn path(p: &Path) -> String {
 /// each quotation shown as a [`name`], control characters escaped everywhere, the whole
 /// at most [`MESSAGE_CHARS`] characters.
 pub fn message(m: &str) -> String {
+    message_within(m, MESSAGE_CHARS)
+}
+
+/// [`message`] with the whole at most `max` characters (each quotation still a
+/// [`name`]).
+pub fn message_within(m: &str, max: usize) -> String {
     let mut out = String::new();
     for (i, part) in m.split('`').enumerate() {
         if i > 0 {
@@ -92,5 +102,5 @@ pub fn message(m: &str) -> String {
             part.to_string()
         });
     }
-    text(&out, MESSAGE_CHARS)
+    text(&out, max)
 }

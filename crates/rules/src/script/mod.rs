@@ -407,7 +407,7 @@ impl Script {
                 "{}:{}: {}",
                 e.span.start.line,
                 e.span.start.col,
-                crate::shown::message(&e.code.to_string())
+                crate::shown::message_within(&e.code.to_string(), crate::shown::LIST_CHARS)
             )
         })?;
         if !script.dice.is_empty() {
@@ -521,7 +521,7 @@ impl std::fmt::Display for Stop {
                 "command {} ({}) is illegal: {}",
                 self.index,
                 crate::shown::text(&self.command, crate::shown::MESSAGE_CHARS),
-                crate::shown::message(&self.reason)
+                crate::shown::message_within(&self.reason, crate::shown::LIST_CHARS)
             ),
         }
     }
