@@ -344,8 +344,10 @@ fn counts_out_of_range_are_one_line_and_exit_2() {
 }
 
 /// Issue 33's fuzz finding as a script (`tests/fixtures/fuzz/waiter-without-a-reaction.*`):
-/// a waiter with no Reaction left is not offered its held spell when an enemy casts, and
-/// `run --check` finds every invariant kept.
+/// a waiter with no Reaction left is not offered its held spell when an enemy casts (the
+/// script's last step, the waited answer, is refused), and `run --check` finds every
+/// invariant kept. Without the fix the answer was taken and `run --check` said
+/// "event 51: Wiz has AP 0 RP -1", exit 1 (checked by reverting the fix).
 #[test]
 fn a_waiter_without_a_reaction_is_not_offered_and_run_check_agrees() {
     let (code, out, err) = skirmish(&[
@@ -355,10 +357,18 @@ fn a_waiter_without_a_reaction_is_not_offered_and_run_check_agrees() {
         "tests/fixtures/fuzz/waiter-without-a-reaction.script.ron",
         "--check",
     ]);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(out.contains("cast Zed -> Wiz [Magic Missile]"), "{out}");
     assert!(!out.contains("Waited"), "{out}");
     assert!(err.contains("45 events checked, 0 violation(s)"), "{err}");
+    assert!(
+        err.contains(
+            "command 12 (React(unit: \"Wiz\", choice: WaitedAction)) is illegal: no reaction is \
+             being offered"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("invariant violated"), "{err}");
 }
 
 /// The window's event log is appended through `files::append_log`: a write that fails
