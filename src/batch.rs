@@ -71,6 +71,59 @@ impl Progress {
     }
 }
 
+/// How often a long run says how far it is when stderr is not a terminal (or when no
+/// battle has ended for that long): `SKIRMISH_PROGRESS_SECS` seconds, 10 by default.
+fn heartbeat_every() -> std::time::Duration {
+    let secs = std::env::var("SKIRMISH_PROGRESS_SECS")
+        .ok()
+        .and_then(|s| s.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .unwrap_or(10.0);
+    std::time::Duration::from_secs_f64(secs)
+}
+
+/// Run `work` with a heartbeat: every [`heartbeat_every`] a line on stderr, `LABEL: D/T
+/// battles, S s`, with `D` read from `done`; so a run of a few huge battles (the bar moves
+/// only when one ends) still shows it is alive. The process stays interruptible (Ctrl-C
+/// ends it at once: nothing is written until the end, and the end is atomic).
+pub(crate) fn with_heartbeat<T>(
+    label: &str,
+    total: usize,
+    done: &std::sync::atomic::AtomicUsize,
+    work: impl FnOnce() -> T,
+) -> T {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let every = heartbeat_every();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let start = Instant::now();
+            let tty = std::io::stderr().is_terminal();
+            let mut next = every;
+            let mut last = usize::MAX;
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(50).min(every));
+                if start.elapsed() >= next {
+                    next += every;
+                    let d = done.load(Ordering::Relaxed);
+                    // On a terminal the bar says it, unless it has not moved.
+                    if !tty || d == last {
+                        note!(
+                            "{}{label}: {d}/{total} battles, {:.0} s",
+                            if tty { "\n" } else { "" },
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                    last = d;
+                }
+            }
+        });
+        let out = work();
+        stop.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
 /// Write `text` to `path` atomically (`files::write_atomic`).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     crate::files::write_atomic(path, text.as_bytes())
@@ -115,7 +168,13 @@ pub fn sim(
     }
     let progress = Progress::new(battles, format!("{} battles", battles));
     let t = Instant::now();
-    let summary = sim::simulate(&level, seed, battles, jobs, &|d| progress.tick(d));
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let summary = with_heartbeat("sim", battles, &done, || {
+        sim::simulate(&level, seed, battles, jobs, &|d| {
+            done.store(d, std::sync::atomic::Ordering::Relaxed);
+            progress.tick(d)
+        })
+    });
     let secs = t.elapsed().as_secs_f64();
     let status = if summary.violations.is_empty() {
         ExitCode::SUCCESS
@@ -128,7 +187,7 @@ pub fn sim(
             .map_err(|e| format!("cannot encode the summary: {e}"))
             .and_then(|text| {
                 write_atomic(path, &text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                    .map_err(|e| format!("cannot write {}: {e}", crate::files::shown(path)))
             });
         if let Err(why) = w {
             note!("skirmish: {why}");
@@ -150,7 +209,9 @@ pub fn sim(
             )
         })
         .and_then(|()| match json {
-            Some(path) if written => writeln!(out, "summary written to {}", path.display()),
+            Some(path) if written => {
+                writeln!(out, "summary written to {}", crate::files::shown(path))
+            }
             _ => Ok(()),
         });
     match shown {
@@ -202,7 +263,7 @@ pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCo
             match level::load(&p) {
                 Ok(l) if l.ruleset.playable() => shipped.push(l),
                 Ok(_) => {}
-                Err(e) => note!("skipping {}: {e}", p.display()),
+                Err(e) => note!("skipping {}: {e}", crate::files::shown(&p)),
             }
         }
     }
@@ -230,27 +291,33 @@ pub fn soak(battles: usize, seed: u64, jobs: usize, levels_dir: &Path) -> ExitCo
             let mut events = 0;
             let mut unfinished = 0;
             let mut bad: Vec<String> = Vec::new();
-            sim::parallel_each(
-                battles,
-                jobs,
-                &|i| {
-                    let s = sim::battle_seed(seed, i as u64);
-                    match soak_level(&shipped, r, g, seed, i) {
-                        Ok(l) => sim::run_battle(&l, s, true),
-                        Err(e) => BattleResult::failed(s, format!("level: {e}")),
-                    }
-                },
-                &|d| progress.tick(d),
-                &mut |x: BattleResult| {
-                    events += x.events;
-                    unfinished += usize::from(!x.finished);
-                    bad.extend(
-                        x.violations
-                            .iter()
-                            .map(|v| format!("  {r} {g} battle seed {}: {v}", x.seed)),
-                    );
-                },
-            );
+            let done = std::sync::atomic::AtomicUsize::new(0);
+            with_heartbeat(&format!("soak {r} {g}"), battles, &done, || {
+                sim::parallel_each(
+                    battles,
+                    jobs,
+                    &|i| {
+                        let s = sim::battle_seed(seed, i as u64);
+                        match soak_level(&shipped, r, g, seed, i) {
+                            Ok(l) => sim::run_battle(&l, s, true),
+                            Err(e) => BattleResult::failed(s, format!("level: {e}")),
+                        }
+                    },
+                    &|d| {
+                        done.store(d, std::sync::atomic::Ordering::Relaxed);
+                        progress.tick(d)
+                    },
+                    &mut |x: BattleResult| {
+                        events += x.events;
+                        unfinished += usize::from(!x.finished);
+                        bad.extend(
+                            x.violations
+                                .iter()
+                                .map(|v| format!("  {r} {g} battle seed {}: {v}", x.seed)),
+                        );
+                    },
+                )
+            });
             total_violations += bad.len();
             total_events += events;
             let shown = writeln!(

@@ -38,7 +38,7 @@ pub fn check_log(
     let mut levels = Vec::new();
     for p in std::iter::once(level_path).chain(others.iter().map(PathBuf::as_path)) {
         match load(p, None) {
-            Ok(l) => levels.push((p.display().to_string(), l)),
+            Ok(l) => levels.push((crate::files::shown(p), l)),
             Err(e) => {
                 note!("{e}");
                 return ExitCode::from(2);
@@ -49,15 +49,23 @@ pub fn check_log(
     {
         Ok(t) => t,
         Err(e) => {
-            note!("skirmish: {}:{e}", log_path.display());
+            note!("skirmish: {}:{e}", crate::files::shown(log_path));
             return ExitCode::from(2);
         }
     };
-    let file = log_path.display().to_string();
+    let file = crate::files::shown(log_path);
     let mut problems: Vec<String> = Vec::new();
     // Split into battles: each starts at a battle_started line.
     let mut battles: Vec<Vec<(usize, &str, Value)>> = Vec::new();
     let total = text.lines().count();
+    // The window writes whole lines, each ended: a log whose last line has no end is one
+    // that was not written whole (a full disk, a crash), and fails.
+    if !text.is_empty() && !text.ends_with('\n') {
+        problems.push(format!(
+            "{file}:{total}: the last line is cut short (no end of line): the log was not \
+             written whole"
+        ));
+    }
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         if raw.trim().is_empty() {
@@ -65,7 +73,7 @@ pub fn check_log(
         }
         let v: Value = match serde_json::from_str(raw) {
             Ok(v) => v,
-            // A session killed mid-write may leave its last line cut short.
+            // Reported above: the cut line is not a record.
             Err(_) if n == total && !text.ends_with('\n') => break,
             Err(e) => {
                 problems.push(format!("{file}:{n}: not a JSON record: {e}"));

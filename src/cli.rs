@@ -94,6 +94,10 @@ enum Cmd {
         /// Write a save of the battle to FILE at the end (docs/saves.md).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// Check the soak's invariants after every event (exit 1 on a violation, each
+        /// one line on stderr).
+        #[arg(long)]
+        check: bool,
     },
     /// Replay a save without a window and print its event log; with --verify, only check
     /// that it replays to the log it saved (exit 1 when not, 2 on a file that cannot be
@@ -197,8 +201,9 @@ enum Cmd {
         /// unless given; at most 1,000,000, about two years).
         #[arg(long, value_parser = minutes_arg)]
         minutes: Option<f64>,
-        /// Run at most this many cases (round-robin over the three targets).
-        #[arg(long)]
+        /// Run at most this many cases (round-robin over the three targets; 1 to
+        /// 1,000,000,000,000).
+        #[arg(long, value_parser = case_count)]
         cases: Option<u64>,
         /// Seed.
         #[arg(long, default_value_t = 1)]
@@ -217,15 +222,32 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
+            if e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::from(BAD_INPUT);
+            }
+            // `--help` and `--version`: the text is the output, so it must get there.
+            if let Err(why) = stdout_open() {
+                note!("skirmish: {why}");
+                return ExitCode::from(OUTPUT_FAILED);
+            }
+            return match e.print().and_then(|()| std::io::stdout().lock().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => stdout_failed(e, ExitCode::SUCCESS),
             };
         }
     };
     let data_dir = cli.data_dir.as_deref();
+    // Every command but the window prints its result: with no stdout it would be lost.
+    if cli
+        .cmd
+        .as_ref()
+        .is_some_and(|c| !matches!(c, Cmd::Play { .. }))
+        && let Err(why) = stdout_open()
+    {
+        note!("skirmish: {why}");
+        return ExitCode::from(OUTPUT_FAILED);
+    }
     match cli.cmd {
         None => play(None, None, None, None, None, data_dir),
         Some(Cmd::Play {
@@ -251,6 +273,7 @@ pub fn main() -> ExitCode {
             grid,
             ai,
             save,
+            check,
         }) => crate::run::run(&crate::run::RunArgs {
             level: &level,
             seed,
@@ -259,6 +282,7 @@ pub fn main() -> ExitCode {
             grid: grid.map(Into::into),
             ai: &ai,
             save: save.as_deref(),
+            check,
         }),
         Some(Cmd::Replay { save, json, verify }) => {
             crate::saves::replay(&crate::saves::find(&save, data_dir), json, verify)
@@ -339,14 +363,26 @@ fn fuzz(
     let levels = match crate::fuzz::read_levels(&dir) {
         Ok(l) if !l.is_empty() => l,
         Ok(_) => {
-            note!("skirmish fuzz: no .ron levels in {}", dir.display());
+            note!(
+                "skirmish fuzz: no .ron levels in {}",
+                crate::files::shown(&dir)
+            );
             return ExitCode::from(2);
         }
         Err(e) => {
-            note!("skirmish fuzz: cannot read {}: {e}", dir.display());
+            note!(
+                "skirmish fuzz: cannot read {}: {e}",
+                crate::files::shown(&dir)
+            );
             return ExitCode::from(2);
         }
     };
+    // Failing inputs go to `out`: checked before the first case (made if missing, not the
+    // levels folder, takes a new file), so a failure found late is never lost.
+    if let Err(why) = crate::files::check_folder(&out, &[dir.as_path()]) {
+        note!("skirmish fuzz: {why}");
+        return ExitCode::from(OUTPUT_FAILED);
+    }
     let report = crate::fuzz::run(&crate::fuzz::Options {
         minutes: minutes.or(if cases.is_some() { None } else { Some(1.0) }),
         cases,
@@ -362,16 +398,26 @@ fn fuzz(
     if let Some(l) = report.slow_line() {
         note!("{l}");
     }
-    let _ = writeln!(std::io::stdout(), "{}", report.summary());
-    if report.failed() {
+    let status = if report.unwritten > 0 {
+        note!(
+            "skirmish fuzz: {} failing input(s) could not be written to {}",
+            report.unwritten,
+            crate::files::shown(&out)
+        );
+        ExitCode::from(OUTPUT_FAILED)
+    } else if report.failed() {
         note!(
             "skirmish fuzz: {} file(s) in {}",
             report.written.len(),
-            out.display()
+            crate::files::shown(&out)
         );
-        ExitCode::FAILURE
+        ExitCode::from(PROBLEMS)
     } else {
         ExitCode::SUCCESS
+    };
+    match writeln!(std::io::stdout(), "{}", report.summary()) {
+        Ok(()) => status,
+        Err(e) => stdout_failed(e, status),
     }
 }
 
@@ -416,20 +462,61 @@ fn minutes_arg(s: &str) -> Result<f64, String> {
 /// The longest `--minutes` a fuzz run takes.
 const MAX_MINUTES: f64 = 1_000_000.0;
 
+/// `--cases`: 1 to 10^12 (about 30 years of fuzzing at a thousand cases a second).
+fn case_count(s: &str) -> Result<u64, String> {
+    count(s, 1_000_000_000_000, "(cases in one run)").map(|n| n as u64)
+}
+
 /// `--jobs`: 1 to [`crate::batch::MAX_JOBS`].
 fn job_count(s: &str) -> Result<usize, String> {
     count(s, crate::batch::MAX_JOBS, "(threads)")
 }
 
+/// Exit status: problems found (an illegal script command, a violated invariant, a
+/// level with problems, a failed fuzz case).
+pub const PROBLEMS: u8 = 1;
+/// Exit status: bad usage or input (an unknown option, a count out of range, a file
+/// that cannot be read or is not valid).
+pub const BAD_INPUT: u8 = 2;
+/// Exit status: the output could not be written (stdout closed or full, `--json`,
+/// `--save`, `--out`, `--event-log`).
+pub const OUTPUT_FAILED: u8 = 3;
+
 /// A write to stdout failed. A reader that went away (`skirmish check … | head`) ends
-/// the command quietly with the status it had so far; anything else is said (exit 1).
+/// the command quietly with the status it had so far; anything else (a full disk) is
+/// said, exit 3.
 pub fn stdout_failed(e: std::io::Error, status: ExitCode) -> ExitCode {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         status
     } else {
         note!("skirmish: cannot write the output: {e}");
-        ExitCode::from(1)
+        ExitCode::from(OUTPUT_FAILED)
     }
+}
+
+/// Is there a stdout to print to? A program started with its stdout closed (`>&-`) is
+/// given `/dev/null`, opened read-write, by Rust's runtime before `main`, and every line
+/// would vanish with no error; that is told apart from a user's own `> /dev/null`
+/// (opened write-only) on Linux, through `/proc/self/fdinfo/1`. Elsewhere: always yes.
+pub fn stdout_open() -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        });
+        if null && read_write {
+            return Err(
+                "standard output is closed; nothing could be printed (give it a \
+                        file or `> /dev/null`)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn load(path: &Path, grid: Option<GridKind>) -> Result<Level, String> {
@@ -456,7 +543,7 @@ fn check(files: &[PathBuf]) -> ExitCode {
                 if let Err(e) = writeln!(
                     out,
                     "{}: ok — \"{}\", {} on a {}×{} {} grid, {} units",
-                    f.display(),
+                    crate::files::shown(f),
                     l.name,
                     l.ruleset,
                     l.grid.width,
@@ -508,6 +595,20 @@ fn play(
         saves: crate::folders::saves_dir(data_dir),
         ..Default::default()
     };
+    // The event log: not a level the window reads (it would be appended to), not a
+    // folder, FIFO (opening it would block) or socket; a device is written as asked.
+    if let Some(log) = &launch.event_log {
+        let dir = levels_dir();
+        let mut inputs: Vec<&Path> = path.into_iter().chain(save).collect();
+        let menu: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        inputs.extend(menu.iter().map(PathBuf::as_path));
+        if let Err(why) = crate::files::check_log_output(log, &inputs) {
+            note!("skirmish: {why}");
+            return ExitCode::from(OUTPUT_FAILED);
+        }
+    }
     // A save must load (replay to its log) before a window opens.
     if let Some(file) = save {
         match crate::saves::open(&crate::saves::find(file, data_dir)) {
@@ -526,7 +627,7 @@ fn play(
             }
         };
         if let Err(e) = Battle::new(level.clone(), 0, Vec::new()) {
-            note!("{}: {e}", path.display());
+            note!("{}: {e}", crate::files::shown(path));
             return ExitCode::from(2);
         }
         launch.levels.push((path.to_path_buf(), level));

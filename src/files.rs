@@ -6,7 +6,11 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A path as every message shows it (control characters escaped, long ones cut with
+/// `…`): the one helper, `skirmish_rules::shown::path`.
+pub use skirmish_rules::shown::path as shown;
 
 /// Temporary names made by this process so far (with the process id, unique among
 /// several running copies and several threads).
@@ -31,10 +35,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
-            format!(
-                "{} is {what}, not a file; it is not replaced",
-                path.display()
-            ),
+            format!("{} is {what}, not a file; it is not replaced", shown(path)),
         ));
     }
     let dir = match path.parent() {
@@ -89,7 +90,7 @@ fn resolve_link(path: &Path) -> std::io::Result<PathBuf> {
     }
     Err(std::io::Error::other(format!(
         "{}: too many symbolic links",
-        path.display()
+        shown(path)
     )))
 }
 
@@ -97,18 +98,18 @@ fn resolve_link(path: &Path) -> std::io::Result<PathBuf> {
 /// of the run (`inputs`), not a folder, device, FIFO or socket, and its folder exists
 /// and takes a new file. The reason, in one line, when not.
 pub fn check_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
-    let shown = out.display();
+    let named = shown(out);
     let real = |p: &Path| std::fs::canonicalize(p).ok();
     if let Some(o) = real(out)
         && inputs.iter().any(|i| real(i).as_ref() == Some(&o))
     {
         return Err(format!(
-            "{shown} is also an input of this run; refusing to overwrite it"
+            "{named} is also an input of this run; refusing to overwrite it"
         ));
     }
     let target = match std::fs::symlink_metadata(out) {
         Ok(m) if m.file_type().is_symlink() => {
-            resolve_link(out).map_err(|e| format!("{shown}: {e}"))?
+            resolve_link(out).map_err(|e| format!("{named}: {e}"))?
         }
         _ => out.to_path_buf(),
     };
@@ -116,7 +117,7 @@ pub fn check_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
         && let Some(what) = skirmish_rules::text_file::not_a_file(&m)
     {
         return Err(format!(
-            "{shown} is {what}, not a file; refusing to replace it"
+            "{named} is {what}, not a file; refusing to replace it"
         ));
     }
     let dir = match target.parent() {
@@ -125,31 +126,86 @@ pub fn check_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
     };
     if !dir.is_dir() {
         return Err(format!(
-            "{shown}: the folder {} does not exist",
-            dir.display()
+            "{named}: the folder {} does not exist",
+            shown(&dir)
         ));
     }
+    probe(&dir).map_err(|e| format!("{named}: cannot write in {}: {e}", shown(&dir)))
+}
+
+/// Make and remove a new file in `dir`: can the folder take one?
+fn probe(dir: &Path) -> std::io::Result<()> {
     let probe = dir.join(format!(
         ".skirmish-probe.{}.{}.tmp",
         std::process::id(),
         MADE.fetch_add(1, Ordering::Relaxed)
     ));
-    match std::fs::OpenOptions::new()
+    std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(&probe)
+        .open(&probe)?;
+    std::fs::remove_file(&probe)
+}
+
+/// Check before a long run that the folder `dir` can take the run's files: made if
+/// missing, not one of `inputs` (a folder the run reads), and a new file can be made in
+/// it. The reason, in one line, when not.
+pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let named = shown(dir);
+    let existed = dir.exists();
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the folder {named}: {e}"))?;
+    // A folder made only to be checked goes again (the run makes it when it writes).
+    let _made = Made(dir, !existed);
+    let real = std::fs::canonicalize(dir).map_err(|e| format!("{named}: {e}"))?;
+    if inputs
+        .iter()
+        .any(|i| std::fs::canonicalize(i).ok().as_ref() == Some(&real))
     {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-            Ok(())
+        return Err(format!(
+            "{named} is also an input of this run; refusing to write in it"
+        ));
+    }
+    probe(dir).map_err(|e| format!("cannot write in the folder {named}: {e}"))
+}
+
+/// Check an append-only output (`play --event-log`) before the window opens: not one of
+/// `inputs`, not a folder, FIFO or socket (a device such as `/dev/null` is allowed).
+pub fn check_log_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let named = shown(out);
+    if let Ok(o) = std::fs::canonicalize(out)
+        && inputs
+            .iter()
+            .any(|i| std::fs::canonicalize(i).ok().as_ref() == Some(&o))
+    {
+        return Err(format!(
+            "{named} is also an input (a level or a save); refusing to append to it"
+        ));
+    }
+    if let Ok(m) = std::fs::metadata(out)
+        && let Some(what) = skirmish_rules::text_file::not_a_file(&m)
+        && what != "a device"
+    {
+        return Err(format!(
+            "{named} is {what}, not a file; the event log must be one"
+        ));
+    }
+    Ok(())
+}
+
+/// A folder [`check_folder`] made, removed again when the check is over (if still empty).
+struct Made<'a>(&'a Path, bool);
+
+impl Drop for Made<'_> {
+    fn drop(&mut self) {
+        if self.1 {
+            let _ = std::fs::remove_dir(self.0);
         }
-        Err(e) => Err(format!("{shown}: cannot write in {}: {e}", dir.display())),
     }
 }
 
 /// [`write_atomic`] for text, with the path in the error message.
 pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", shown(path)))
 }
 
 /// Flush a folder's entries (the rename) to the disk where the platform allows opening
@@ -161,4 +217,37 @@ fn sync_dir(dir: &Path) {
     }
     #[cfg(not(unix))]
     let _ = dir;
+}
+
+/// The last append to the event log failed (its error was said on stderr; said again
+/// only once it has worked in between).
+static APPEND_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Append `text` (whole lines) to the event log at `path` (`play --event-log`): one
+/// write, so a line is never split by the game itself. A failure (a full disk, a removed
+/// folder) is said on stderr, once until an append works again, and returned in one line
+/// for the window to show.
+pub fn append_log(path: &Path, text: &str) -> Result<(), String> {
+    let done = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.flush()));
+    match done {
+        Ok(()) => {
+            APPEND_FAILED.store(false, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(e) => {
+            let why = format!(
+                "cannot write the event log {}: {e}; its events are missing from it",
+                shown(path)
+            );
+            if !APPEND_FAILED.swap(true, Ordering::Relaxed) {
+                // (`note!` is not in the fuzz example, which compiles this file too.)
+                let _ = writeln!(std::io::stderr(), "skirmish: {why}");
+            }
+            Err(why)
+        }
+    }
 }

@@ -62,6 +62,8 @@ pub struct Report {
     pub violations: u64,
     /// The files written.
     pub written: Vec<PathBuf>,
+    /// Failures whose files could not be written (each said on stderr).
+    pub unwritten: u64,
     /// What the command cases did.
     pub commands: Counts,
 }
@@ -132,7 +134,10 @@ pub fn read_levels(dir: &Path) -> std::io::Result<Vec<String>> {
     for p in &paths {
         match skirmish_rules::text_file::read(p, skirmish_rules::text_file::Kind::Level) {
             Ok(t) => out.push(t),
-            Err(e) => say(&format!("skirmish fuzz: skipping {}:{e}", p.display())),
+            Err(e) => say(&format!(
+                "skirmish fuzz: skipping {}:{e}",
+                crate::files::shown(p)
+            )),
         }
     }
     Ok(out)
@@ -186,17 +191,27 @@ fn record(f: &Failure, label: &str, out: &Path, report: &mut Report) {
         f.what
     ));
     if let Err(e) = std::fs::create_dir_all(out) {
-        say(&format!("fuzz: cannot create {}: {e}", out.display()));
+        say(&format!(
+            "fuzz: cannot create {}: {e}",
+            crate::files::shown(out)
+        ));
+        report.unwritten += 1;
         return;
     }
     for (name, text) in f.files() {
         let path = out.join(name);
         match crate::files::write_atomic(&path, text.as_bytes()) {
             Ok(()) => {
-                say(&format!("fuzz:   wrote {}", path.display()));
+                say(&format!("fuzz:   wrote {}", crate::files::shown(&path)));
                 report.written.push(path);
             }
-            Err(e) => say(&format!("fuzz: cannot write {}: {e}", path.display())),
+            Err(e) => {
+                say(&format!(
+                    "fuzz: cannot write {}: {e}",
+                    crate::files::shown(&path)
+                ));
+                report.unwritten += 1;
+            }
         }
     }
 }

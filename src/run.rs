@@ -14,7 +14,7 @@ use skirmish_rules::save::{LevelCopy, ReactionPolicy, Save, SideSettings};
 use skirmish_rules::script::{self, Script};
 use skirmish_rules::{Battle, Status};
 
-use crate::cli::{load, stdout_failed};
+use crate::cli::{OUTPUT_FAILED, PROBLEMS, load, stdout_failed};
 
 /// What `skirmish run` was asked for.
 pub struct RunArgs<'a> {
@@ -33,6 +33,8 @@ pub struct RunArgs<'a> {
     pub ai: &'a [String],
     /// `--save FILE`.
     pub save: Option<&'a Path>,
+    /// `--check`: the soak's invariants after every event (`sim::check_run`).
+    pub check: bool,
 }
 
 /// Who plays each side: the level's controllers, with the sides `--ai` names handed to
@@ -95,6 +97,16 @@ pub fn run(a: &RunArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The save's path is checked before the battle (not the level or the script; its
+    // folder made and writable), so a run is never played for nothing.
+    if let Some(path) = a.save {
+        let inputs: Vec<&Path> = std::iter::once(a.level).chain(a.script).collect();
+        if let Err(why) = save_folder(path).and_then(|()| crate::files::check_output(path, &inputs))
+        {
+            note!("skirmish run: {why}");
+            return ExitCode::from(OUTPUT_FAILED);
+        }
+    }
     // The level's text for the save, read now: the save must hold what was played.
     let level_copy = match a.save {
         Some(_) => match level_copy(a.level, &level) {
@@ -111,29 +123,32 @@ pub fn run(a: &RunArgs) -> ExitCode {
         Ok(b) => b,
         Err(e @ script::StartError::Dice { .. }) => {
             // Like an illegal command: the script is wrong, not the level.
-            let file = a
-                .script
-                .map_or("script".into(), |p| p.display().to_string());
+            let file = a.script.map_or("script".into(), crate::files::shown);
             note!("{file}:{e}");
             return ExitCode::from(1);
         }
         Err(e) => {
-            note!("{}: {e}", a.level.display());
+            note!("{}: {e}", crate::files::shown(a.level));
             return ExitCode::from(2);
         }
     };
     let is_ai = |s: SideId| controllers.get(s.0 as usize) == Some(&Controller::Ai);
     let result = script::run_with_ai(&mut battle, &script, &is_ai);
-    let mut status = if result.is_ok() {
+    let violations = if a.check {
+        skirmish_rules::sim::check_run(&battle)
+    } else {
+        Vec::new()
+    };
+    let mut status = if result.is_ok() && violations.is_empty() {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        ExitCode::from(PROBLEMS)
     };
     if let (Some(path), Some(copy)) = (a.save, level_copy)
         && let Err(e) = write_save(path, &battle, copy, &controllers)
     {
-        note!("skirmish run: {e}");
-        status = ExitCode::from(2);
+        note!("skirmish run: cannot write the save: {e}");
+        status = ExitCode::from(OUTPUT_FAILED);
     }
     let mut out = std::io::stdout().lock();
     for l in battle.log() {
@@ -143,13 +158,21 @@ pub fn run(a: &RunArgs) -> ExitCode {
             return stdout_failed(e, status);
         }
     }
+    for v in &violations {
+        note!("invariant violated: {v}");
+    }
+    if a.check {
+        note!(
+            "skirmish run --check: {} events checked, {} violation(s)",
+            battle.log().len(),
+            violations.len()
+        );
+    }
     match result {
         Err(stop) => {
             if stop.dice.is_some() {
                 // `LINE:COL: dice entry …`: the script's file goes before it.
-                let file = a
-                    .script
-                    .map_or("script".into(), |p| p.display().to_string());
+                let file = a.script.map_or("script".into(), crate::files::shown);
                 note!("stopped: {file}:{stop}");
             } else {
                 note!("stopped: {stop}");
@@ -193,7 +216,7 @@ pub fn summary_line(battle: &Battle, done: &str) -> String {
 /// The level file's text, checked to be the level that was loaded from it.
 fn level_copy(path: &Path, level: &Level) -> Result<LevelCopy, String> {
     let src = skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Level)
-        .map_err(|e| format!("{}:{e}", path.display()))?;
+        .map_err(|e| format!("{}:{e}", crate::files::shown(path)))?;
     let name = path.display().to_string();
     let copy = LevelCopy::new(&name, &src).map_err(|e| e.to_string())?;
     let again = skirmish_rules::level::parse(&src, &name).map_err(|e| e.to_string())?;
@@ -226,10 +249,14 @@ fn write_save(
         })
         .collect();
     let save = Save::of(battle, level, sides).map_err(|e| e.to_string())?;
-    if let Some(dir) = path.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
     crate::files::write_text(path, &save.to_ron())
+}
+
+/// The save's folder, made if missing.
+fn save_folder(path: &Path) -> Result<(), String> {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", crate::files::shown(dir))),
+        _ => Ok(()),
+    }
 }

@@ -40,7 +40,7 @@ pub fn find(path: &Path, data_dir: Option<&Path>) -> PathBuf {
 /// 64 MiB, UTF-8; a FIFO or a device refused before it is opened).
 fn read(path: &Path) -> Result<String, String> {
     skirmish_rules::text_file::read(path, skirmish_rules::text_file::Kind::Save)
-        .map_err(|e| format!("{}:{e}", path.display()))
+        .map_err(|e| format!("{}:{e}", crate::files::shown(path)))
 }
 
 /// Read and load a save, or say why not (with the exit status).
@@ -50,7 +50,7 @@ pub fn open(path: &Path) -> Result<Loaded, ExitCode> {
         ExitCode::from(2)
     })?;
     Save::load(&text).map_err(|e| {
-        note!("{}: {e}", path.display());
+        note!("{}: {e}", crate::files::shown(path));
         status_of(&e)
     })
 }
@@ -66,7 +66,7 @@ pub fn replay(path: &Path, json: bool, verify: bool) -> ExitCode {
     if verify {
         let line = format!(
             "{}: ok — {} commands, {} events, round {}, log hash {}",
-            path.display(),
+            crate::files::shown(path),
             loaded.save.commands.len(),
             b.log().len(),
             b.round(),
@@ -124,7 +124,7 @@ pub fn forecast(a: &ForecastArgs) -> ExitCode {
         Some(k) => match loaded.save.battle_at(k) {
             Ok(b) => b,
             Err(e) => {
-                note!("{}: {e}", a.save.display());
+                note!("{}: {e}", crate::files::shown(a.save));
                 return status_of(&e);
             }
         },

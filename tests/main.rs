@@ -5,6 +5,7 @@
 
 mod cli;
 mod files;
+mod hostile;
 mod saves;
 /// The rules tests' battle builders (only some are used here).
 #[allow(dead_code)]

@@ -24,6 +24,7 @@ pub mod rulesets;
 pub mod save;
 pub mod script;
 pub mod sentence;
+pub mod shown;
 pub mod sim;
 pub mod span;
 pub mod text_file;

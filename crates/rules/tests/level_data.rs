@@ -311,6 +311,30 @@ fn a_condition_another_ruleset_claims_is_refused_with_the_claim() {
     );
 }
 
+/// No ruleset starts a unit `Dead` (a flow level once did: the dead unit kept taking
+/// turns and could be attacked, issue 33): the loader refuses it at its entry.
+#[test]
+fn no_ruleset_starts_a_unit_dead() {
+    for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
+        let rules = rules(r);
+        assert!(
+            condition_refusal(rules, ConditionKind::Dead).is_some(),
+            "{r} takes Dead at the start"
+        );
+    }
+    let src = flow_level(
+        r#"Unit(name: "Ann", side: "Red", cell: (0, 0), archetype: "warden", conditions: {Dead: UntilRemoved}),
+        Unit(name: "Bob", side: "Blue", cell: (4, 2), archetype: "fighter")"#,
+        "",
+    );
+    let e = level::parse(&src, "c.ron").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "c.ron:6:98: unit `Ann` cannot start Dead in flow: a unit starts the battle alive (a \
+         dead unit would still take its turns); leave the unit out"
+    );
+}
+
 /// Nobody's yet: flow starts a unit with them (they change nothing there: only the
 /// badge shows), tactical-d20 and escalation refuse them in their own words.
 #[test]

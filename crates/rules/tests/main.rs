@@ -58,5 +58,6 @@ mod tactical_d20;
 mod td_gaps;
 mod td_wait;
 mod td_wait_more;
+mod td_wait_reaction;
 mod text_files;
 mod ui;

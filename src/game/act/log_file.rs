@@ -1,8 +1,6 @@
 //! The `--event-log` file: every event as a JSON line, plus the window's own lines
 //! (restart, handover, undo).
 
-use std::io::Write;
-
 use bevy::prelude::*;
 use skirmish_rules::record::{Record, record};
 
@@ -24,34 +22,30 @@ pub(super) fn undo_record(round: u32, detail: &str) -> Record {
 
 pub(super) fn append_line(s: &Session, r: &Record) {
     let Some(path) = &s.event_log else { return };
-    if let Ok(mut f) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-    {
-        let _ = writeln!(f, "{}", r.json());
-    }
+    let _ = crate::files::append_log(path, &format!("{}\n", r.json()));
 }
 
 /// Append new events to the `--event-log` file, one JSON object per line (the format of
 /// `skirmish run --json`).
-fn write_event_log(battle: Res<BattleRes>, mut session: ResMut<Session>) {
+fn write_event_log(
+    battle: Res<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<crate::game::state::View>,
+) {
     let b = &battle.0;
     if session.logged >= b.log().len() {
         return;
     }
-    if let Some(path) = &session.event_log
-        && let Ok(mut f) = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-    {
+    if let Some(path) = &session.event_log {
         let mut out = String::new();
         for l in &b.log()[session.logged..] {
             out.push_str(&record(b, l).json());
             out.push('\n');
         }
-        let _ = f.write_all(out.as_bytes());
+        // A write error goes to stderr and to the message line (issue 33).
+        if let Err(e) = crate::files::append_log(path, &out) {
+            view.message = Some((e, true));
+        }
     }
     session.logged = b.log().len();
 }

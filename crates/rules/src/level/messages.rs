@@ -1,29 +1,9 @@
 //! The loader's words: echoing user text, lists of names, RON errors in the game's words.
 
-use super::*;
-
-/// User text as a message shows it: control characters escaped (`\n`, `\u{1b}`) so a
-/// message stays on one line, and at most [`ECHO_CHARS`] characters, cut with `…`.
+/// User text as a message shows it: [`crate::shown::name`] (control characters
+/// escaped, at most [`super::ECHO_CHARS`] characters, cut with `…`).
 pub fn echo(s: &str) -> String {
-    let mut out = String::new();
-    let mut n = 0;
-    for c in s.chars() {
-        let piece: String = if c.is_control()
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
-        {
-            c.escape_default().collect()
-        } else {
-            c.to_string()
-        };
-        let k = piece.chars().count();
-        if n + k > ECHO_CHARS {
-            out.push('…');
-            return out;
-        }
-        out.push_str(&piece);
-        n += k;
-    }
-    out
+    crate::shown::name(s)
 }
 
 /// A list of names for a message: each echoed, at most 16, then how many more.
@@ -162,32 +142,7 @@ pub(super) fn syntax_message(e: &ron::Error) -> String {
     }
 }
 
-/// A message that may quote the file: control characters escaped, quoted text capped.
+/// A message that may quote the file: [`crate::shown::message`].
 pub(super) fn echo_long(m: &str) -> String {
-    // Our own messages (e.g. a bad dice expression) quote the text between backticks;
-    // cap each quotation, and the whole at a few echoes' length.
-    let mut out = String::new();
-    for (i, part) in m.split('`').enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        out.push_str(&if i % 2 == 1 {
-            echo(part)
-        } else {
-            part.to_string()
-        });
-    }
-    let long = ECHO_CHARS * 4;
-    if out.chars().count() > long {
-        out = out.chars().take(long).collect::<String>() + "…";
-    }
-    out.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
+    crate::shown::message(m)
 }

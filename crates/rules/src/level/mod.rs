@@ -42,7 +42,7 @@ pub const MAX_FILE_BYTES: usize = 16 << 20;
 
 /// Longest echo of the file's own text in a message, in characters; longer is cut
 /// with `…`.
-pub const ECHO_CHARS: usize = 60;
+pub const ECHO_CHARS: usize = crate::shown::NAME_CHARS;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

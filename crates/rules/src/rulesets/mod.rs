@@ -220,11 +220,19 @@ pub fn foreign_conditions(rules: &dyn Ruleset) -> Vec<ConditionKind> {
 
 /// Why a level of the ruleset `rules` may not start a unit with `kind`: the ruleset's
 /// own reason ([`Ruleset::refused_condition`]), else another registered ruleset claims
-/// it and `rules` does not ("it is escalation's; flow has no rule for it"). `None`: it
-/// may.
+/// it and `rules` does not ("it is escalation's; flow has no rule for it"), else it is
+/// `Dead`, which no ruleset starts a unit with (a flow level once did: the dead unit
+/// kept taking turns and could be attacked, issue 33). `None`: it may.
 pub fn condition_refusal(rules: &dyn Ruleset, kind: ConditionKind) -> Option<String> {
     if let Some(why) = rules.refused_condition(kind) {
         return Some(why.to_string());
+    }
+    if kind == ConditionKind::Dead {
+        return Some(
+            "a unit starts the battle alive (a dead unit would still take its turns); leave \
+             the unit out"
+                .into(),
+        );
     }
     if rules.own_conditions().contains(&kind) {
         return None;

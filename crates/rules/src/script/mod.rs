@@ -392,7 +392,7 @@ pub struct Script {
 impl Script {
     /// Read a script file; errors carry `FILE:LINE:COL`.
     pub fn load(path: &Path) -> Result<Script, String> {
-        let file = path.display();
+        let file = crate::shown::path(path);
         let src = crate::text_file::read(path, crate::text_file::Kind::Script)
             .map_err(|e| format!("{file}:{e}"))?;
         Self::parse(&src).map_err(|e| format!("{file}:{e}"))
@@ -402,9 +402,14 @@ impl Script {
     pub fn parse(src: &str) -> Result<Script, String> {
         // A byte order mark is skipped, as in levels (columns count without it).
         let src = src.strip_prefix('\u{feff}').unwrap_or(src);
-        let mut script: Script = ron_options()
-            .from_str(src)
-            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let mut script: Script = ron_options().from_str(src).map_err(|e| {
+            format!(
+                "{}:{}: {}",
+                e.span.start.line,
+                e.span.start.col,
+                crate::shown::message_within(&e.code.to_string(), crate::shown::LIST_CHARS)
+            )
+        })?;
         if !script.dice.is_empty() {
             let spans = SpanIndex::build(src);
             script.dice_at = (0..script.dice.len())
@@ -509,12 +514,14 @@ impl std::fmt::Display for Stop {
                 d.entry + 1,
                 d.error,
                 self.index,
-                self.command
+                crate::shown::text(&self.command, crate::shown::MESSAGE_CHARS)
             ),
             None => write!(
                 f,
                 "command {} ({}) is illegal: {}",
-                self.index, self.command, self.reason
+                self.index,
+                crate::shown::text(&self.command, crate::shown::MESSAGE_CHARS),
+                crate::shown::message_within(&self.reason, crate::shown::LIST_CHARS)
             ),
         }
     }
@@ -536,7 +543,7 @@ pub enum ScriptAt {
 
 fn unit(b: &Battle, name: &str) -> Result<UnitId, String> {
     b.find(name)
-        .ok_or_else(|| format!("there is no unit named `{name}`"))
+        .ok_or_else(|| format!("there is no unit named `{}`", crate::shown::name(name)))
 }
 
 /// Turn a script step into a command.

@@ -35,7 +35,13 @@ pub struct Invariants {
 impl Invariants {
     /// A shadow of the battle `level` with `seed` starts as the battle does.
     pub fn new(level: &Level, seed: u64) -> Result<Invariants, String> {
-        let shadow = Battle::new(level.clone(), seed, Vec::new()).map_err(|e| e.to_string())?;
+        Invariants::with_dice(level, seed, Vec::new())
+    }
+
+    /// [`Invariants::new`] for a battle set up with `forced` faces (a script's `dice:`):
+    /// the shadow's setup (initiative) must be the real one's.
+    pub fn with_dice(level: &Level, seed: u64, forced: Vec<u32>) -> Result<Invariants, String> {
+        let shadow = Battle::new(level.clone(), seed, forced).map_err(|e| e.to_string())?;
         let start_hp = level
             .units
             .iter()

@@ -4,11 +4,13 @@
 //! are kept in battle order, so the same seed gives the same numbers on any number of
 //! threads.
 
+mod check_run;
 mod invariants;
 mod parallel;
 mod random;
 mod summary;
 
+pub use check_run::*;
 pub use invariants::*;
 pub use parallel::*;
 pub use random::*;

@@ -28,7 +28,7 @@ mod units;
 /// read with that limit ([`crate::text_file::read`]: a FIFO or a device is refused
 /// before it is opened).
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
-    let file = path.display().to_string();
+    let file = crate::shown::path(path);
     let src =
         crate::text_file::read(path, crate::text_file::Kind::Level).map_err(|e| LevelErrors {
             file: file.clone(),

@@ -129,8 +129,14 @@ pub(super) fn cast_waiters(b: &Battle, caster: UnitId) -> Vec<UnitId> {
         .collect()
 }
 
-/// The waited option `w` has when `caster` starts casting, if it waits for that.
+/// The waited option `w` has when `caster` starts casting, if it waits for that and can
+/// still react (a Reaction left, not Stunned …: a waiter whose Reactions went on
+/// Opportunity Attacks was offered its held spell here and paid one it did not have,
+/// RP -1; `skirmish fuzz`, issue 33).
 fn cast_waited_option(b: &Battle, w: UnitId, caster: UnitId) -> Option<ReactionKind> {
+    if !can_react(b, w) {
+        return None;
+    }
     let (trigger, response) = waited_plan(b, w)?;
     let ReadyTrigger::EnemyCasts { cells } = trigger else {
         return None;
