@@ -11,6 +11,9 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
+mod saves;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

@@ -159,6 +159,12 @@ pub enum Bind {
     EndTurn,
     /// Undo the last move.
     Undo,
+    /// Save the battle (a name prompt).
+    Save,
+    /// The list of saves, to open one (the level menu too).
+    Open,
+    /// The level menu: continue the last battle (the newest autosave).
+    Continue,
     /// The next usable ability.
     NextAbility,
     /// The threat overlay.
@@ -265,6 +271,8 @@ impl Default for KeyMap {
             (Escape, vec![p(K::Escape)]),
             (EndTurn, vec![s(K::Enter), s(K::NumpadEnter)]),
             (Undo, vec![Chord::ctrl(K::KeyZ)]),
+            (Save, vec![Chord::ctrl(K::KeyS)]),
+            (Open, vec![Chord::ctrl(K::KeyO)]),
             (NextAbility, vec![p(K::KeyM)]),
             (Threat, vec![p(K::KeyT)]),
             (Help, vec![p(K::F1), s(K::Slash)]),
@@ -289,6 +297,7 @@ impl Default for KeyMap {
             (LevelUp, vec![p(K::ArrowUp), p(K::KeyW), s(K::Tab)]),
             (LevelDown, vec![p(K::ArrowDown), p(K::KeyS), p(K::Tab)]),
             (Start, vec![p(K::Enter), p(K::NumpadEnter)]),
+            (Continue, vec![p(K::KeyC)]),
         ];
         KeyMap { binds }
     }
@@ -386,6 +395,16 @@ pub fn about(b: Bind) -> (Group, &'static str) {
              playing)",
         ),
         Undo => (Board, "undo a move that rolled no dice"),
+        Save => (
+            Board,
+            "save the battle: a name to type (the level and the date offered), Enter saves; \
+             every command is also autosaved (docs/saves.md)",
+        ),
+        Open => (
+            Board,
+            "open a save: the list of saves and autosaves (level, ruleset, round, date), \
+             Up/Down and Enter (the level menu too)",
+        ),
         NextAbility => (
             Board,
             "abilities: the next usable one (then aim it with the cursor or the pointer)",
@@ -438,6 +457,10 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         LevelUp => (Levels, "the level above"),
         LevelDown => (Levels, "the level below"),
         Start => (Levels, "start the chosen level"),
+        Continue => (
+            Levels,
+            "continue the last battle (the newest autosave), where it stopped",
+        ),
     }
 }
 

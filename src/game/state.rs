@@ -147,6 +147,8 @@ pub struct View {
     pub prefs: Prefs,
     /// The settings screen is open.
     pub settings_open: bool,
+    /// The save prompt or the list of saves is open (`saves::Files` says which).
+    pub files_open: bool,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.

@@ -1,0 +1,338 @@
+//! Saves in the window (issue 32): Ctrl+S, Ctrl+O, the autosave after every command and
+//! Continue, through the window's own systems (`input`, `act`, the level menu's start and
+//! `saves`) on a headless app: keys pressed into its `ButtonInput`, files written to a
+//! scratch saves folder, and the battle read back from the world.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::RequestRedraw;
+use bevy_egui::input::EguiWantsInput;
+use skirmish::game::dialog::{self, Dialog};
+use skirmish::game::replay::Replay;
+use skirmish::game::saves::{self, Files, Mode, list};
+use skirmish::game::{BattleRes, Intent, Launch, Screen, Session, View, input_plugins, menu};
+use skirmish_rules::components::SideId;
+use skirmish_rules::save::{Save, log_hash};
+
+use crate::repo;
+
+/// A window with no renderer: the level menu's start, input, act and saves, the duel
+/// fixture (flow, both sides human: hot-seat) in the menu, saves in `dir/saves`.
+struct Win {
+    app: App,
+    saves: PathBuf,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("skirmish-wsaves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+impl Win {
+    /// Started in the level menu, or straight into the duel (`start`).
+    fn new(dir: &Path, start: bool) -> Win {
+        let path = repo("tests/fixtures/duel.ron");
+        let level = skirmish_rules::level::load(&path).expect("the duel fixture");
+        let saves = dir.join("saves");
+        let launch = Launch {
+            levels: vec![(path, level)],
+            start: start.then_some(0),
+            saves: Some(saves.clone()),
+            ..Default::default()
+        };
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .add_message::<RequestRedraw>()
+            .add_message::<bevy::input::keyboard::KeyboardInput>()
+            .init_state::<Screen>()
+            .init_resource::<View>()
+            .init_resource::<Intent>()
+            .init_resource::<Replay>()
+            .init_resource::<EguiWantsInput>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .insert_resource(launch)
+            .add_plugins((input_plugins, menu::plugin, saves::plugin));
+        let mut w = Win { app, saves };
+        w.frames(3);
+        w
+    }
+
+    fn frames(&mut self, n: usize) {
+        for _ in 0..n {
+            self.app.update();
+        }
+    }
+
+    fn screen(&self) -> Screen {
+        *self.app.world().resource::<State<Screen>>().get()
+    }
+
+    fn battle(&self) -> &skirmish_rules::Battle {
+        &self.app.world().resource::<BattleRes>().0
+    }
+
+    fn files(&self) -> &Files {
+        self.app.world().resource::<Files>()
+    }
+
+    fn view(&self) -> &View {
+        self.app.world().resource::<View>()
+    }
+
+    fn dialog(&self) -> Option<Dialog> {
+        let w = self.app.world();
+        dialog::open(
+            &w.resource::<BattleRes>().0,
+            w.resource::<Session>(),
+            w.resource::<View>(),
+        )
+    }
+
+    /// A key pressed with `held` down (none: alone), one frame, then all up; and two more
+    /// frames (a state change, a load through the level menu).
+    fn key_with(&mut self, held: Option<KeyCode>, k: KeyCode) {
+        let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        if let Some(h) = held {
+            keys.press(h);
+        }
+        keys.press(k);
+        self.frames(1);
+        let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+        self.frames(3);
+    }
+
+    fn key(&mut self, k: KeyCode) {
+        self.key_with(None, k);
+    }
+
+    fn ctrl(&mut self, k: KeyCode) {
+        self.key_with(Some(KeyCode::ControlLeft), k);
+    }
+
+    /// Space on the handover screen when it is up, then Shift+Enter and Y: the turn ends.
+    fn end_turn(&mut self) {
+        if self.dialog() == Some(Dialog::Handover) {
+            self.key(KeyCode::Space);
+        }
+        assert_eq!(self.dialog(), None, "the board is in front of the player");
+        self.key_with(Some(KeyCode::ShiftLeft), KeyCode::Enter);
+        if self.view().confirm_end.is_some() {
+            self.key(KeyCode::KeyY);
+        }
+    }
+
+    fn commands(&self) -> usize {
+        self.battle().history().commands.len()
+    }
+
+    fn autosaves(&self) -> Vec<list::Entry> {
+        list::autosaves(&self.saves)
+    }
+}
+
+/// Ctrl+S offers a name (the level and the date), Enter writes the save; it loads to the
+/// very battle on screen (same log hash). After two more turns, Ctrl+O lists it first and
+/// Enter opens it: the battle is back where it was saved (through the level menu, as
+/// `play --load`), and, hot-seat, behind the handover screen of the side to play.
+#[test]
+fn ctrl_s_saves_and_ctrl_o_opens_it_where_it_was() {
+    let dir = scratch("roundtrip");
+    let mut w = Win::new(&dir, true);
+    assert_eq!(w.screen(), Screen::Battle);
+    w.end_turn();
+    assert_eq!(w.commands(), 1);
+    let hash = log_hash(w.battle().log());
+    let events = w.battle().log().len();
+
+    w.ctrl(KeyCode::KeyS);
+    let name = match &w.files().mode {
+        Some(Mode::Save { name }) => name.clone(),
+        other => panic!("Ctrl+S opened {other:?}"),
+    };
+    assert!(name.starts_with("Duel 20"), "default name: {name}");
+    assert_eq!(w.dialog(), Some(Dialog::Files), "the prompt has the input");
+    w.key(KeyCode::Enter);
+    assert_eq!(w.files().mode, None, "Enter saved and closed the prompt");
+    let file = w.saves.join(format!("{name}.ron"));
+    let text = std::fs::read_to_string(&file).expect("the save was written");
+    let loaded = Save::load(&text).expect("the save loads");
+    assert_eq!(loaded.save.log_hash, hash);
+    assert_eq!(loaded.battle.log().len(), events);
+    assert!(
+        w.view()
+            .message
+            .as_ref()
+            .is_some_and(|(m, err)| !err && m.contains("Saved")),
+        "{:?}",
+        w.view().message
+    );
+    // The Enter that saved did not reach the board (no command).
+    assert_eq!(w.commands(), 1);
+
+    w.end_turn();
+    w.end_turn();
+    assert_eq!(w.commands(), 3);
+    w.ctrl(KeyCode::KeyO);
+    match &w.files().mode {
+        Some(Mode::Open { entries, chosen }) => {
+            assert_eq!(entries[*chosen].path, file, "the save is chosen first");
+            assert!(entries.iter().any(|e| e.auto), "the autosave is listed too");
+        }
+        other => panic!("Ctrl+O opened {other:?}"),
+    }
+    w.key(KeyCode::Enter);
+    assert_eq!(w.screen(), Screen::Battle);
+    assert_eq!(w.files().mode, None);
+    assert_eq!(w.commands(), 1, "back where it was saved");
+    assert_eq!(log_hash(w.battle().log()), hash);
+    // Hot-seat: the side to play gets the handover screen first.
+    assert_eq!(w.dialog(), Some(Dialog::Handover));
+    let to_play = w.battle().side(w.battle().current().unwrap());
+    assert_eq!(
+        skirmish::game::act::handover_pending(w.battle(), w.app.world().resource::<Session>()),
+        Some(to_play)
+    );
+    // And it plays on.
+    w.end_turn();
+    assert_eq!(w.commands(), 2);
+    assert_ne!(to_play, SideId(99));
+}
+
+/// After every command the autosave holds the battle as it stands (same commands, same
+/// log hash); one file per battle. Quit to the level menu: Continue (C) resumes it, and
+/// keeps writing to the same autosave.
+#[test]
+fn every_command_is_autosaved_and_continue_resumes_it() {
+    let dir = scratch("autosave");
+    let mut w = Win::new(&dir, true);
+    assert!(
+        w.autosaves().is_empty(),
+        "nothing played, nothing autosaved"
+    );
+    for n in 1..=3 {
+        w.end_turn();
+        let a = w.autosaves();
+        assert_eq!(a.len(), 1, "one autosave per battle");
+        let text = std::fs::read_to_string(&a[0].path).unwrap();
+        let s = Save::parse(&text).unwrap();
+        assert_eq!(s.commands.len(), n, "autosaved after command {n}");
+        assert_eq!(s.log_hash, log_hash(w.battle().log()));
+    }
+    let hash = log_hash(w.battle().log());
+    let path = w.autosaves()[0].path.clone();
+
+    // Esc opens the menu, Q quits to the level menu.
+    if w.dialog() == Some(Dialog::Handover) {
+        w.key(KeyCode::Space);
+    }
+    w.key(KeyCode::Escape);
+    w.key(KeyCode::KeyQ);
+    assert_eq!(w.screen(), Screen::Menu);
+    assert_eq!(
+        w.files().resume.as_ref().map(|e| e.path.clone()),
+        Some(path.clone()),
+        "Continue offers it"
+    );
+    w.key(KeyCode::KeyC);
+    assert_eq!(w.screen(), Screen::Battle, "C continued");
+    assert_eq!(w.commands(), 3);
+    assert_eq!(log_hash(w.battle().log()), hash);
+    w.end_turn();
+    let a = w.autosaves();
+    assert_eq!(a.len(), 1, "the resumed battle writes to its autosave");
+    assert_eq!(a[0].path, path);
+    let s = Save::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(s.commands.len(), 4);
+}
+
+/// A damaged, cut-short or newer save is refused in the window with its reason, and the
+/// battle on screen is left exactly as it was (same commands, log, screen).
+#[test]
+fn a_bad_save_is_refused_and_the_battle_is_unchanged() {
+    let dir = scratch("refused");
+    let mut w = Win::new(&dir, true);
+    w.end_turn();
+    w.end_turn();
+    let good = std::fs::read_to_string(&w.autosaves()[0].path).unwrap();
+    std::fs::create_dir_all(&w.saves).unwrap();
+    let cut = &good[..good.len() / 2];
+    let newer = good.replacen("format: 1,", "format: 9,", 1);
+    let edited = good.replacen("seed: 0,", "seed: 1,", 1);
+    assert_ne!(edited, good, "the duel's seed is 0");
+    for (name, text, says) in [
+        ("cut", cut.to_string(), "cut short"),
+        ("newer", newer, "newer version"),
+        ("edited", edited, "nothing was loaded"),
+        ("junk", "hello".to_string(), "damaged or not a save"),
+    ] {
+        std::fs::write(w.saves.join(format!("{name}.ron")), text).unwrap();
+        let before = (w.commands(), log_hash(w.battle().log()));
+        w.ctrl(KeyCode::KeyO);
+        let at = match &w.files().mode {
+            Some(Mode::Open { entries, .. }) => {
+                entries.iter().position(|e| e.name == name).expect("listed")
+            }
+            other => panic!("{other:?}"),
+        };
+        if let Some(Mode::Open { chosen, .. }) = &mut w.app.world_mut().resource_mut::<Files>().mode
+        {
+            *chosen = at;
+        }
+        w.key(KeyCode::Enter);
+        let err = w.files().error.clone().unwrap_or_default();
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(err.contains("nothing changed"), "{err}");
+        assert!(w.files().mode.is_some(), "{name}: the list stays open");
+        assert_eq!(w.screen(), Screen::Battle);
+        assert_eq!((w.commands(), log_hash(w.battle().log())), before, "{name}");
+        w.key(KeyCode::Escape);
+        assert_eq!(w.files().mode, None, "Esc closed the list");
+        assert_eq!(
+            w.dialog(),
+            Some(Dialog::Handover),
+            "the screen it was opened over"
+        );
+        std::fs::remove_file(w.saves.join(format!("{name}.ron"))).unwrap();
+    }
+}
+
+/// Continue picks the newest autosave by its time, passing over one that cannot be read.
+#[test]
+fn continue_finds_the_newest_readable_autosave() {
+    let dir = scratch("newest");
+    let mut w = Win::new(&dir, true);
+    w.end_turn();
+    let first = w.autosaves()[0].path.clone();
+    let auto_dir = first.parent().unwrap().to_path_buf();
+    // Another battle's autosave (a copy at one command), then the first one goes on to
+    // two commands but is made an hour older: the copy is the newest.
+    let second = auto_dir.join("Duel later.ron");
+    std::fs::copy(&first, &second).unwrap();
+    w.end_turn();
+    assert_eq!(w.commands(), 2);
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&first)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    // A damaged one, newest of all: passed over.
+    std::fs::write(auto_dir.join("Duel broken.ron"), "Save(format: 1, ruleset").unwrap();
+    let e = list::newest_autosave(&dir.join("saves")).expect("an autosave");
+    assert_eq!(e.path, second);
+
+    let mut w = Win::new(&dir, false);
+    assert_eq!(w.screen(), Screen::Menu);
+    w.key(KeyCode::KeyC);
+    assert_eq!(w.screen(), Screen::Battle);
+    assert_eq!(w.commands(), 1, "the newer autosave");
+}
