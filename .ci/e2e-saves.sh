@@ -9,7 +9,9 @@
 #      "resumed") writes a save with the same log hash and event count as the first;
 #   3. Ctrl+O lists the saves; a save cut short, chosen and opened with Enter, is refused
 #      with its reason in the window, and nothing changes (no battle starts); the first
-#      save, chosen with Down, opens (a third battle_started in the event log).
+#      save, chosen with Down, opens (a third battle_started in the event log);
+#   4. F3 starts the win forecast: while it runs the turn is ended (Shift+Enter, Y) and
+#      the event log has it within seconds; F3 closes it (cancelled).
 # Screenshots of each step go to OUT_DIR (look at them).
 #
 # Usage: .ci/e2e-saves.sh PATH/TO/skirmish [OUT_DIR]
@@ -158,5 +160,26 @@ done
 [ "$(grep -c '"battle_started"' "$events")" -ge 2 ] || fail "Enter on the first save opened nothing"
 sleep 2
 shot s8-opened
+
+echo "e2e-saves 4: F3 forecasts in the background; the board stays playable meanwhile"
+xdotool key space
+wait_for '"kind":"handover","round":1,"actor":"Raiders"'
+sleep 1
+xdotool key F3
+sleep 2
+shot s9-forecast-running
+# (1,000 play-outs take tens of seconds in a debug build: the turn ends long before.)
+t0=$(date +%s)
+xdotool key shift+Return
+sleep 1
+xdotool key y
+wait_for '"kind":"turn_ended","round":1,"actor":"Gor"' 10
+echo "e2e-saves: a turn ended $(( $(date +%s) - t0 )) s after Shift+Enter while the forecast ran"
+sleep 1
+xdotool key space
+sleep 2
+shot s10-forecast-moved-on
+xdotool key F3
+sleep 1
 alive
 echo "e2e-saves: ok — screenshots in $out"

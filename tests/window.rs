@@ -14,6 +14,9 @@ mod keyboard;
 /// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
 mod saves;
 
+/// The win forecast in the background.
+mod forecast;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

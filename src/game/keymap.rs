@@ -173,6 +173,8 @@ pub enum Bind {
     Help,
     /// The minimap.
     Minimap,
+    /// The win forecast window.
+    Forecast,
     /// Pan the camera up (held).
     PanUp,
     /// Down.
@@ -277,6 +279,7 @@ impl Default for KeyMap {
             (Threat, vec![p(K::KeyT)]),
             (Help, vec![p(K::F1), s(K::Slash)]),
             (Minimap, vec![p(K::F2)]),
+            (Forecast, vec![p(K::F3)]),
             (PanUp, vec![s(K::ArrowUp), s(K::KeyW)]),
             (PanDown, vec![s(K::ArrowDown), s(K::KeyS)]),
             (PanLeft, vec![s(K::ArrowLeft), s(K::KeyA)]),
@@ -414,6 +417,12 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         Minimap => (
             Board,
             "minimap (when the map is larger than the view): click or drag on it to look there",
+        ),
+        Forecast => (
+            Board,
+            "the win forecast: the rest of the battle played out 1,000 times by the AI in \
+             the background (the board stays playable), each side's chance to win and who \
+             is likely to fall",
         ),
         PanUp => (
             Camera,

@@ -21,12 +21,12 @@ use crate::repo;
 
 /// A window with no renderer: the level menu's start, input, act and saves, the duel
 /// fixture (flow, both sides human: hot-seat) in the menu, saves in `dir/saves`.
-struct Win {
-    app: App,
+pub(super) struct Win {
+    pub(super) app: App,
     saves: PathBuf,
 }
 
-fn scratch(name: &str) -> PathBuf {
+pub(super) fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("skirmish-wsaves-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
@@ -35,7 +35,7 @@ fn scratch(name: &str) -> PathBuf {
 
 impl Win {
     /// Started in the level menu, or straight into the duel (`start`).
-    fn new(dir: &Path, start: bool) -> Win {
+    pub(super) fn new(dir: &Path, start: bool) -> Win {
         let path = repo("tests/fixtures/duel.ron");
         let level = skirmish_rules::level::load(&path).expect("the duel fixture");
         let saves = dir.join("saves");
@@ -63,7 +63,7 @@ impl Win {
         w
     }
 
-    fn frames(&mut self, n: usize) {
+    pub(super) fn frames(&mut self, n: usize) {
         for _ in 0..n {
             self.app.update();
         }
@@ -73,7 +73,7 @@ impl Win {
         *self.app.world().resource::<State<Screen>>().get()
     }
 
-    fn battle(&self) -> &skirmish_rules::Battle {
+    pub(super) fn battle(&self) -> &skirmish_rules::Battle {
         &self.app.world().resource::<BattleRes>().0
     }
 
@@ -109,7 +109,7 @@ impl Win {
         self.frames(3);
     }
 
-    fn key(&mut self, k: KeyCode) {
+    pub(super) fn key(&mut self, k: KeyCode) {
         self.key_with(None, k);
     }
 
@@ -118,7 +118,7 @@ impl Win {
     }
 
     /// Space on the handover screen when it is up, then Shift+Enter and Y: the turn ends.
-    fn end_turn(&mut self) {
+    pub(super) fn end_turn(&mut self) {
         if self.dialog() == Some(Dialog::Handover) {
             self.key(KeyCode::Space);
         }

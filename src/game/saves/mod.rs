@@ -11,8 +11,10 @@
 //! the handover screen of the side to play.
 //!
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
-//! level menu's Continue).
+//! level menu's Continue), `forecast`
+//! (the win forecast, worked out in the background).
 
+pub mod forecast;
 pub mod list;
 mod ui;
 
@@ -97,6 +99,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FileIntent>()
         .init_resource::<Origin>()
         .init_resource::<Autosave>()
+        .add_plugins(forecast::plugin)
         .add_systems(
             OnEnter(Screen::Menu),
             (
@@ -384,6 +387,18 @@ fn carry_out(
             auto.path = (path.parent() == auto_dir.as_deref()).then_some(path.clone());
             auto.loaded = true;
             close_dialog(&mut files, &mut view);
+            let name = path
+                .file_stem()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            view.message = Some((
+                format!(
+                    "Opened \"{name}\": {}, round {}, {} commands.",
+                    save.level.name,
+                    save.round,
+                    save.commands.len()
+                ),
+                false,
+            ));
             if *screen.get() == Screen::Battle {
                 // Through the level menu, as `play --load`: the battle screen is torn
                 // down and set up again for the loaded battle.
