@@ -11,7 +11,9 @@
 #      with its reason in the window, and nothing changes (no battle starts); the first
 #      save, chosen with Down, opens (a third battle_started in the event log);
 #   4. F3 starts the win forecast: while it runs the turn is ended (Shift+Enter, Y) and
-#      the event log has it within seconds; F3 closes it (cancelled).
+#      the event log has it within seconds; F3 closes it (cancelled);
+#   5. R in the list opens a save in the replay viewer: Left steps back to the setup,
+#      Shift+Enter and Y play nothing, End and Esc leave it at the end.
 # Screenshots of each step go to OUT_DIR (look at them).
 #
 # Usage: .ci/e2e-saves.sh PATH/TO/skirmish [OUT_DIR]
@@ -181,5 +183,30 @@ sleep 2
 shot s10-forecast-moved-on
 xdotool key F3
 sleep 1
+alive
+
+echo "e2e-saves 5: the replay viewer: R in the list, Left, Home; nothing played; Esc"
+n=$(wc -l <"$events")
+xdotool key ctrl+o
+sleep 1.5
+# The list starts on the newest readable save ("resumed", one command): R replays it.
+xdotool key r
+sleep 3
+shot s11-viewer-end
+xdotool key Left
+sleep 2
+shot s12-viewer-setup
+xdotool key shift+Return
+sleep 1
+xdotool key y
+sleep 1.5
+xdotool key End
+sleep 2
+xdotool key Escape
+sleep 2
+shot s13-viewer-closed
+# Nothing was played while viewing, nor written to the event log (the viewer's steps
+# are not events of the battle).
+[ "$(wc -l <"$events")" -eq "$n" ] || fail "the event log grew while viewing: $(tail -1 "$events")"
 alive
 echo "e2e-saves: ok — screenshots in $out"

@@ -15,6 +15,9 @@ use super::state::{Session, View};
 pub enum Dialog {
     /// The hot-seat handover screen (it hides the board): Space.
     Handover,
+    /// The replay viewer (`View::viewing`): Left, Right, Home, End, Space, P, Esc
+    /// (`saves::viewer` reads them); nothing is played while it is open.
+    Viewer,
     /// The settings screen (`View::settings_open`): Esc closes it.
     Settings,
     /// The save prompt or the list of saves (`View::files_open`), over any other, the
@@ -51,6 +54,8 @@ pub fn open(b: &Battle, s: &Session, view: &View) -> Option<Dialog> {
     if view.files_open {
         // Over everything, the handover screen too (a save for the next player).
         Some(Dialog::Files)
+    } else if view.viewing {
+        Some(Dialog::Viewer)
     } else if handover_pending(b, s).is_some() {
         Some(Dialog::Handover)
     } else if view.settings_open {

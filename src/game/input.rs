@@ -165,7 +165,7 @@ fn keys(
     }
     match dialog {
         // The save window reads its own keys (`saves`).
-        Some(Dialog::Handover | Dialog::Settings | Dialog::Files) => {}
+        Some(Dialog::Handover | Dialog::Settings | Dialog::Files | Dialog::Viewer) => {}
         Some(Dialog::Menu) => {
             if k(Bind::OpenSettings) {
                 view.battle_menu = false;

@@ -336,3 +336,71 @@ fn continue_finds_the_newest_readable_autosave() {
     assert_eq!(w.screen(), Screen::Battle);
     assert_eq!(w.commands(), 1, "the newer autosave");
 }
+
+/// The replay viewer: R in the list of saves shows the save from its end; Left, Home and
+/// End step through it (the battle on the board is the save replayed to that command),
+/// nothing can be played meanwhile and the autosave is left alone; P plays on from the
+/// command shown, as a branch with an autosave of its own (the save is unchanged).
+#[test]
+fn the_replay_viewer_steps_through_a_save_and_plays_on_from_a_point() {
+    let dir = scratch("viewer");
+    let mut w = Win::new(&dir, true);
+    for _ in 0..3 {
+        w.end_turn();
+    }
+    w.ctrl(KeyCode::KeyS);
+    w.key(KeyCode::Enter);
+    let file = std::fs::read_dir(&w.saves)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "ron"))
+        .expect("saved");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let save = Save::parse(&text).unwrap();
+    let autosave = w.autosaves()[0].path.clone();
+    let auto_text = std::fs::read_to_string(&autosave).unwrap();
+
+    w.ctrl(KeyCode::KeyO);
+    w.key(KeyCode::KeyR);
+    assert_eq!(w.dialog(), Some(Dialog::Viewer), "R opened the viewer");
+    let at = |w: &Win| w.app.world().resource::<saves::viewer::Viewer>().at;
+    assert_eq!((at(&w), w.commands()), (3, 3), "from the end");
+    w.key(KeyCode::ArrowLeft);
+    assert_eq!((at(&w), w.commands()), (2, 2));
+    let want = save.battle_at(2).unwrap();
+    assert_eq!(log_hash(w.battle().log()), log_hash(want.log()));
+    w.key(KeyCode::Home);
+    assert_eq!((at(&w), w.commands()), (0, 0));
+    // Nothing is played while viewing: Shift+Enter, a click.
+    w.key_with(Some(KeyCode::ShiftLeft), KeyCode::Enter);
+    w.key(KeyCode::KeyY);
+    assert_eq!(w.commands(), 0, "the viewer played nothing");
+    assert_eq!(
+        std::fs::read_to_string(&autosave).unwrap(),
+        auto_text,
+        "viewing leaves the autosave alone"
+    );
+    w.key(KeyCode::End);
+    assert_eq!((at(&w), w.commands()), (3, 3));
+    w.key(KeyCode::ArrowLeft);
+    w.key(KeyCode::KeyP);
+    assert_ne!(w.dialog(), Some(Dialog::Viewer), "P left the viewer");
+    assert_eq!(w.commands(), 2);
+    w.end_turn();
+    assert_eq!(w.commands(), 3);
+    assert_eq!(
+        w.autosaves().len(),
+        2,
+        "the branch has an autosave of its own"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        text,
+        "the save is unchanged"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&autosave).unwrap(),
+        auto_text,
+        "the original autosave too"
+    );
+}

@@ -206,6 +206,19 @@ pub fn autosave_name(level: &str, secs: u64) -> String {
     )
 }
 
+/// `dir/name` if no file has that name yet, else `dir/NAME 2.ron`, `NAME 3.ron`, … (two
+/// battles started in the same second, a branch of a replay).
+pub fn fresh(dir: &Path, name: &str) -> PathBuf {
+    let stem = name.strip_suffix(".ron").unwrap_or(name);
+    let mut p = dir.join(name);
+    let mut n = 2;
+    while p.exists() {
+        p = dir.join(format!("{stem} {n}.ron"));
+        n += 1;
+    }
+    p
+}
+
 /// A name typed for a save as a file name (without `.ron`): letters, digits, spaces and
 /// `-_.,()'` kept, anything else (a slash, a colon) becomes `-`; at most 80 characters;
 /// empty, or only dots, refused.

@@ -11,12 +11,13 @@
 //! the handover screen of the side to play.
 //!
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
-//! level menu's Continue), `forecast`
-//! (the win forecast, worked out in the background).
+//! level menu's Continue), `forecast` (the win forecast, worked out in the background),
+//! `viewer` (a save stepped through command by command, and played on from any point).
 
 pub mod forecast;
 pub mod list;
 mod ui;
+pub mod viewer;
 
 use std::path::{Path, PathBuf};
 
@@ -71,6 +72,8 @@ pub struct FileIntent {
     pub open: Option<PathBuf>,
     /// Continue: open the newest autosave.
     pub resume: bool,
+    /// Open this save in the replay viewer.
+    pub watch: Option<PathBuf>,
 }
 
 /// The level text the battle was set up from (a save embeds it), and the level it parses
@@ -99,7 +102,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FileIntent>()
         .init_resource::<Origin>()
         .init_resource::<Autosave>()
-        .add_plugins(forecast::plugin)
+        .add_plugins((forecast::plugin, viewer::plugin))
         .add_systems(
             OnEnter(Screen::Menu),
             (
@@ -193,6 +196,12 @@ fn keys(
                 }
                 if pressed_enter && let Some(e) = entries.get(*chosen) {
                     intent.open = Some(e.path.clone());
+                }
+                if just(&keys, Chord::plain(KeyCode::KeyR))
+                    && let Some(e) = entries.get(*chosen)
+                {
+                    intent.watch = Some(e.path.clone());
+                    keys.clear_just_pressed(KeyCode::KeyR);
                 }
             }
         }
@@ -328,6 +337,7 @@ fn carry_out(
     mut launch: ResMut<Launch>,
     mut origin: ResMut<Origin>,
     mut auto: ResMut<Autosave>,
+    mut viewer: ResMut<viewer::Viewer>,
     battle: Option<Res<BattleRes>>,
     session: Option<Res<Session>>,
     screen: Res<State<Screen>>,
@@ -335,7 +345,7 @@ fn carry_out(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let i = std::mem::take(&mut *intent);
-    if i.save.is_none() && i.open.is_none() && !i.resume {
+    if i.save.is_none() && i.open.is_none() && !i.resume && i.watch.is_none() {
         return;
     }
     redraw.write(RequestRedraw);
@@ -359,7 +369,8 @@ fn carry_out(
         }
         return;
     }
-    let path = match (i.open, i.resume) {
+    let watch = i.watch.is_some();
+    let path = match (i.open.or(i.watch), i.resume) {
         (Some(p), _) => p,
         (None, _) => {
             let found = saves_dir(&launch)
@@ -379,6 +390,9 @@ fn carry_out(
     };
     match load_file(&path) {
         Ok(save) => {
+            if watch {
+                viewer.pending = Some(save.clone());
+            }
             let level = save.level();
             if let Ok(l) = level {
                 origin.0 = Some((save.level.clone(), l));
@@ -430,6 +444,10 @@ fn autosave(
     mut auto: ResMut<Autosave>,
     mut view: ResMut<View>,
 ) {
+    if view.viewing {
+        // The replay viewer steps through a save: nothing new is played.
+        return;
+    }
     let b = &battle.0;
     let key = (session.generation, b.history().commands.len());
     if auto.written == Some(key) {
@@ -445,8 +463,10 @@ fn autosave(
     let path = auto
         .path
         .get_or_insert_with(|| {
-            dir.join(list::AUTOSAVES)
-                .join(list::autosave_name(&b.level().name, list::now()))
+            list::fresh(
+                &dir.join(list::AUTOSAVES),
+                &list::autosave_name(&b.level().name, list::now()),
+            )
         })
         .clone();
     match save_of(b, &session, &mut origin, &launch).and_then(|s| write(&path, &s)) {

@@ -119,7 +119,17 @@ pub(super) fn draw(
                             .add_enabled(pick.is_some(), egui::Button::new("Open [Enter]"))
                             .clicked()
                         {
-                            intent.open = pick;
+                            intent.open = pick.clone();
+                        }
+                        if ui
+                            .add_enabled(pick.is_some(), egui::Button::new("Replay [R]"))
+                            .on_hover_text(
+                                "step through it command by command (Left/Right, Home/End, \
+                                 Space plays), and play on from any point",
+                            )
+                            .clicked()
+                        {
+                            intent.watch = pick;
                         }
                         if ui.button("Close [Esc]").clicked() {
                             cancel = true;
