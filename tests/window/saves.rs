@@ -157,7 +157,8 @@ fn ctrl_s_saves_and_ctrl_o_opens_it_where_it_was() {
         Some(Mode::Save { name }) => name.clone(),
         other => panic!("Ctrl+S opened {other:?}"),
     };
-    assert!(name.starts_with("Duel 20"), "default name: {name}");
+    // (On the handover screen after the turn: the side to play is named.)
+    assert!(name.starts_with("Duel for Red 20"), "default name: {name}");
     assert_eq!(w.dialog(), Some(Dialog::Files), "the prompt has the input");
     w.key(KeyCode::Enter);
     assert_eq!(w.files().mode, None, "Enter saved and closed the prompt");
@@ -200,10 +201,39 @@ fn ctrl_s_saves_and_ctrl_o_opens_it_where_it_was() {
         skirmish::game::act::handover_pending(w.battle(), w.app.world().resource::<Session>()),
         Some(to_play)
     );
+    // Play by file: once the handover screen is dismissed, the side sees again what
+    // happened since the end of its last turn.
+    // (The side that ended the first turn has seen up to that end; the side to play,
+    // which has not played yet, has nothing to see again.)
+    let mut some = 0;
+    for side in 0..2 {
+        let last_end = w
+            .battle()
+            .log()
+            .iter()
+            .rposition(|l| {
+                matches!(l.event, skirmish_rules::event::Event::TurnEnded { unit }
+                    if w.battle().side(unit) == SideId(side as u32))
+            })
+            .map(|i| i + 1);
+        some += usize::from(last_end.is_some());
+        assert_eq!(w.app.world().resource::<Replay>().seen(side), last_end);
+    }
+    assert_eq!(some, 1, "one side has ended a turn");
+    // Ctrl+S on the handover screen: a save for the next player, named for the side.
+    w.ctrl(KeyCode::KeyS);
+    let side = &w.battle().level().sides[to_play.0 as usize].name;
+    match &w.files().mode {
+        Some(Mode::Save { name }) => {
+            assert!(name.starts_with(&format!("Duel for {side} 20")), "{name}")
+        }
+        other => panic!("{other:?}"),
+    }
+    w.key(KeyCode::Escape);
+    assert_eq!(w.dialog(), Some(Dialog::Handover));
     // And it plays on.
     w.end_turn();
     assert_eq!(w.commands(), 2);
-    assert_ne!(to_play, SideId(99));
 }
 
 /// After every command the autosave holds the battle as it stands (same commands, same

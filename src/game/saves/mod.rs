@@ -133,6 +133,21 @@ fn saves_dir(launch: &Launch) -> Result<&Path, String> {
     })
 }
 
+/// The save prompt with its default name: the level and the date, and on the hot-seat
+/// handover screen the side to play ("The Courtyard for Raiders 2026-11-26 0940": a
+/// save for the next player).
+pub fn save_prompt(b: &Battle, s: &Session) -> Mode {
+    let mut level = b.level().name.clone();
+    if let Some(side) = super::act::handover_pending(b, s)
+        && let Some(d) = b.level().sides.get(side.0 as usize)
+    {
+        level = format!("{level} for {}", d.name);
+    }
+    Mode::Save {
+        name: list::default_name(&level, list::now()),
+    }
+}
+
 /// Open the save prompt (with the default name) or the list.
 fn open_dialog(mode: Mode, files: &mut Files, view: &mut View) {
     files.focus = matches!(mode, Mode::Save { .. });
@@ -230,8 +245,7 @@ fn keys(
         }
         if map.just(Bind::Save, &keys) {
             keys.clear_just_pressed(KeyCode::KeyS);
-            let name = list::default_name(&b.0.level().name, list::now());
-            open_dialog(Mode::Save { name }, &mut files, &mut view);
+            open_dialog(save_prompt(&b.0, s), &mut files, &mut view);
             return;
         }
     }
@@ -483,8 +497,33 @@ fn autosave(
     }
 }
 
-/// A battle starts: a new autosave file, unless it was opened from one.
-fn new_battle(mut auto: ResMut<Autosave>) {
+/// A battle starts: a new autosave file, unless it was opened from one. A hot-seat
+/// battle opened from a save replays to each side, once its handover screen is
+/// dismissed, what happened since the end of its last turn (play by file).
+fn new_battle(
+    mut auto: ResMut<Autosave>,
+    battle: Option<Res<BattleRes>>,
+    session: Option<Res<Session>>,
+    replay: Option<ResMut<super::replay::Replay>>,
+) {
+    if auto.loaded
+        && let (Some(b), Some(s), Some(mut r)) = (battle, session, replay)
+        && s.human_sides() >= 2
+    {
+        let b = &b.0;
+        let seen = (0..b.level().sides.len())
+            .map(|side| {
+                b.log()
+                    .iter()
+                    .rposition(|l| {
+                        matches!(l.event, skirmish_rules::event::Event::TurnEnded { unit }
+                            if b.side(unit).0 as usize == side)
+                    })
+                    .map(|i| i + 1)
+            })
+            .collect();
+        r.seen_until(s.generation, seen);
+    }
     if !auto.loaded {
         auto.path = None;
     }

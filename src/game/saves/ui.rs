@@ -4,9 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{FileIntent, Files, Mode, close_dialog, open_dialog, open_list};
+use super::{FileIntent, Files, Mode, close_dialog, open_dialog, open_list, save_prompt};
+use crate::game::act::handover_pending;
 use crate::game::keymap::{Bind, KeyMap};
-use crate::game::state::{Launch, Screen, View};
+use crate::game::state::{BattleRes, Launch, Screen, Session, View};
 
 const ERROR: egui::Color32 = egui::Color32::from_rgb(255, 140, 140);
 
@@ -14,6 +15,8 @@ pub(super) fn draw(
     mut contexts: EguiContexts,
     map: Res<KeyMap>,
     screen: Res<State<Screen>>,
+    battle: Option<Res<BattleRes>>,
+    session: Option<Res<Session>>,
     launch: Res<Launch>,
     mut files: ResMut<Files>,
     mut intent: ResMut<FileIntent>,
@@ -22,6 +25,36 @@ pub(super) fn draw(
     let ctx = contexts.ctx_mut()?.clone();
     if *screen.get() == Screen::Menu && files.mode.is_none() && !view.settings_open {
         menu_row(&ctx, &map, &launch, &mut files, &mut intent, &mut view);
+    }
+    // On the hot-seat handover screen: a save for the next player (play by file).
+    if *screen.get() == Screen::Battle
+        && files.mode.is_none()
+        && let (Some(b), Some(s)) = (battle.as_deref(), session.as_deref())
+        && let Some(side) = handover_pending(&b.0, s)
+    {
+        let who =
+            b.0.level()
+                .sides
+                .get(side.0 as usize)
+                .map_or("", |d| &d.name);
+        egui::Area::new("save-for-next".into())
+            .order(egui::Order::Tooltip)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 360.0])
+            .show(&ctx, |ui| {
+                if ui
+                    .button(format!(
+                        "Save for the next player [{}]",
+                        map.first(Bind::Save)
+                    ))
+                    .on_hover_text(format!(
+                        "a save to send to {who}'s player: opened on another machine, it \
+                         shows this screen, then what happened since their last turn"
+                    ))
+                    .clicked()
+                {
+                    open_dialog(save_prompt(&b.0, s), &mut files, &mut view);
+                }
+            });
     }
     let Some(mode) = files.mode.clone() else {
         return Ok(());
