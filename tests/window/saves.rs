@@ -12,7 +12,7 @@ use bevy::window::RequestRedraw;
 use bevy_egui::input::EguiWantsInput;
 use skirmish::game::dialog::{self, Dialog};
 use skirmish::game::replay::Replay;
-use skirmish::game::saves::{self, Files, Mode, list};
+use skirmish::game::saves::{self, Autosave, Files, Mode, list};
 use skirmish::game::{BattleRes, Intent, Launch, Screen, Session, View, input_plugins, menu};
 use skirmish_rules::components::SideId;
 use skirmish_rules::save::{Save, log_hash};
@@ -133,7 +133,14 @@ impl Win {
         self.battle().history().commands.len()
     }
 
+    /// The autosaves on disk, once the writer thread has written what it was handed.
     fn autosaves(&self) -> Vec<list::Entry> {
+        let flushed = self
+            .app
+            .world()
+            .resource::<Autosave>()
+            .flush(Duration::from_secs(10));
+        assert!(flushed, "the autosave writer is stuck");
         list::autosaves(&self.saves)
     }
 }
@@ -348,6 +355,7 @@ fn continue_finds_the_newest_readable_autosave() {
     std::fs::copy(&first, &second).unwrap();
     w.end_turn();
     assert_eq!(w.commands(), 2);
+    assert_eq!(w.autosaves().len(), 2, "written");
     let old = SystemTime::now() - Duration::from_secs(3600);
     std::fs::File::options()
         .write(true)
@@ -405,6 +413,7 @@ fn the_replay_viewer_steps_through_a_save_and_plays_on_from_a_point() {
     w.key_with(Some(KeyCode::ShiftLeft), KeyCode::Enter);
     w.key(KeyCode::KeyY);
     assert_eq!(w.commands(), 0, "the viewer played nothing");
+    assert_eq!(w.autosaves().len(), 1);
     assert_eq!(
         std::fs::read_to_string(&autosave).unwrap(),
         auto_text,

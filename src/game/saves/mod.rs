@@ -12,12 +12,14 @@
 //!
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
 //! level menu's Continue), `forecast` (the win forecast, worked out in the background),
-//! `viewer` (a save stepped through command by command, and played on from any point).
+//! `viewer` (a save stepped through command by command, and played on from any point),
+//! `writer` (the autosave's writer thread).
 
 pub mod forecast;
 pub mod list;
 mod ui;
 pub mod viewer;
+mod writer;
 
 use std::path::{Path, PathBuf};
 
@@ -95,6 +97,16 @@ pub struct Autosave {
     loaded: bool,
     /// The last write failed (said once, in the side panel's message).
     pub failed: Option<String>,
+    /// The thread that writes them (started at the first autosave).
+    writer: Option<writer::Writer>,
+}
+
+impl Autosave {
+    /// Wait until every autosave handed to the writer thread is on disk, at most
+    /// `timeout`; `true` if it is (or nothing is pending).
+    pub fn flush(&self, timeout: std::time::Duration) -> bool {
+        self.writer.as_ref().is_none_or(|w| w.flush(timeout))
+    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -112,6 +124,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(Screen::Battle), new_battle)
         .add_systems(OnExit(Screen::Battle), close)
+        .add_systems(Last, flush_on_exit)
         .add_systems(Update, keys.before(GameSystems::Input))
         .add_systems(
             Update,
@@ -319,12 +332,12 @@ pub fn save_of(
     Save::of(b, copy, sides).map_err(|e| e.to_string())
 }
 
-/// Write `save` to `path` atomically, its folder made if need be.
-fn write(path: &Path, save: &Save) -> Result<(), String> {
+/// Write `text` to `path` atomically, its folder made if need be.
+fn write_text(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    crate::files::write_text(path, &save.to_ron())
+    crate::files::write_text(path, text)
 }
 
 /// Read and load a save (replayed and checked), or say why not: "NAME: reason".
@@ -371,7 +384,7 @@ fn carry_out(
             let name = list::file_name(&typed)?;
             let path = saves_dir(&launch)?.join(format!("{name}.ron"));
             let save = save_of(&b.0, s, &mut origin, &launch)?;
-            write(&path, &save)?;
+            write_text(&path, &save.to_ron())?;
             Ok::<_, String>((name, path))
         })();
         match done {
@@ -383,6 +396,9 @@ fn carry_out(
         }
         return;
     }
+    // The autosaves handed to the writer thread are on disk before one is looked for
+    // or opened.
+    auto.flush(std::time::Duration::from_secs(2));
     let watch = i.watch.is_some();
     let path = match (i.open.or(i.watch), i.resume) {
         (Some(p), _) => p,
@@ -474,21 +490,47 @@ fn autosave(
     }
     let Ok(dir) = saves_dir(&launch) else { return };
     let dir = dir.to_path_buf();
-    let path = auto
-        .path
-        .get_or_insert_with(|| {
-            list::fresh(
-                &dir.join(list::AUTOSAVES),
-                &list::autosave_name(&b.level().name, list::now()),
-            )
-        })
-        .clone();
-    match save_of(b, &session, &mut origin, &launch).and_then(|s| write(&path, &s)) {
-        Ok(()) => {
-            auto.failed = None;
-            list::prune_autosaves(&dir, list::KEEP_AUTOSAVES, &path);
-        }
+    if auto.path.is_none() {
+        // A new file: the ones handed over before are on disk, so its name is free.
+        auto.flush(std::time::Duration::from_secs(2));
+        auto.path = Some(list::fresh(
+            &dir.join(list::AUTOSAVES),
+            &list::autosave_name(&b.level().name, list::now()),
+        ));
+    }
+    let Some(path) = auto.path.clone() else {
+        return;
+    };
+    let text = match save_of(b, &session, &mut origin, &launch) {
+        Ok(s) => s.to_ron(),
         Err(e) => {
+            if auto.failed.as_ref() != Some(&e) {
+                view.message = Some((format!("Autosave failed: {e}"), true));
+            }
+            auto.failed = Some(e);
+            return;
+        }
+    };
+    if auto.writer.is_none() {
+        auto.writer = writer::Writer::start();
+    }
+    // To the writer thread (the frame does not wait for the disk); without it, here.
+    let queued = auto
+        .writer
+        .as_mut()
+        .is_some_and(|w| w.send(path.clone(), text.clone(), Some(dir.clone())));
+    let done = if queued {
+        Ok(())
+    } else {
+        write_text(&path, &text).map(|()| list::prune_autosaves(&dir, list::KEEP_AUTOSAVES, &path))
+    };
+    // A failure of an earlier write on the thread is said now.
+    match done
+        .err()
+        .or_else(|| auto.writer.as_ref().and_then(|w| w.take_error()))
+    {
+        None => auto.failed = None,
+        Some(e) => {
             if auto.failed.as_ref() != Some(&e) {
                 view.message = Some((format!("Autosave failed: {e}"), true));
             }
@@ -530,6 +572,13 @@ fn new_battle(
     auto.loaded = false;
     auto.written = None;
     auto.failed = None;
+}
+
+/// The window closing: the last autosave reaches the disk first.
+fn flush_on_exit(mut exit: MessageReader<AppExit>, auto: Res<Autosave>) {
+    if exit.read().next().is_some() {
+        auto.flush(std::time::Duration::from_secs(2));
+    }
 }
 
 /// Leaving the battle screen closes the window.
