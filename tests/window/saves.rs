@@ -443,3 +443,84 @@ fn the_replay_viewer_steps_through_a_save_and_plays_on_from_a_point() {
         "the original autosave too"
     );
 }
+
+/// Play by file: a save of the same battle whose commands part from an earlier save's (a
+/// rewritten history, or a branch) opens, with a warning naming the earlier save and the
+/// command where they part.
+#[test]
+fn a_save_that_does_not_continue_an_earlier_one_is_flagged() {
+    let dir = scratch("rewritten");
+    let mut w = Win::new(&dir, true);
+    w.end_turn();
+    w.end_turn();
+    let save_as = |w: &mut Win, name: &str| {
+        w.ctrl(KeyCode::KeyS);
+        w.app.world_mut().resource_mut::<Files>().mode = Some(Mode::Save { name: name.into() });
+        w.key(KeyCode::Enter);
+        assert!(w.saves.join(format!("{name}.ron")).exists(), "{name} saved");
+    };
+    save_as(&mut w, "first");
+    // A branch from the setup (the viewer, Home, P) with another first command: a move.
+    w.ctrl(KeyCode::KeyO);
+    w.key(KeyCode::KeyR);
+    w.key(KeyCode::Home);
+    w.key(KeyCode::KeyP);
+    assert_eq!(w.commands(), 0);
+    if w.dialog() == Some(Dialog::Handover) {
+        w.key(KeyCode::Space);
+    }
+    let u = w.battle().current().expect("a turn");
+    let at = w.battle().pos(u);
+    let to = skirmish_rules::grid::Cell::new(at.x, at.y - 2);
+    w.app.world_mut().resource_mut::<View>().hovered = Some(to);
+    w.app
+        .world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    w.frames(1);
+    let mut m = w.app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    m.release(MouseButton::Left);
+    m.clear();
+    w.frames(2);
+    assert!(
+        matches!(
+            w.battle().history().commands.first(),
+            Some(skirmish_rules::engine::Command::Move { .. })
+        ),
+        "the click moved: {:?}",
+        w.view().message
+    );
+    save_as(&mut w, "second");
+    // Open "second": it does not continue "first".
+    w.ctrl(KeyCode::KeyO);
+    if let Some(Mode::Open { entries, chosen }) =
+        &mut w.app.world_mut().resource_mut::<Files>().mode
+    {
+        *chosen = entries
+            .iter()
+            .position(|e| e.name == "second")
+            .expect("listed");
+    }
+    w.key(KeyCode::Enter);
+    let (msg, warn) = w.view().message.clone().expect("a message");
+    assert!(warn, "{msg}");
+    // (The earlier save it names: "first", or the first line's autosave, written in the
+    // same second.)
+    assert!(
+        msg.contains("does not continue") && msg.contains("command 1 on"),
+        "{msg}"
+    );
+    // "first" itself continues nothing that came before it: no warning.
+    w.ctrl(KeyCode::KeyO);
+    if let Some(Mode::Open { entries, chosen }) =
+        &mut w.app.world_mut().resource_mut::<Files>().mode
+    {
+        *chosen = entries
+            .iter()
+            .position(|e| e.name == "first")
+            .expect("listed");
+    }
+    w.key(KeyCode::Enter);
+    let (msg, warn) = w.view().message.clone().expect("a message");
+    assert!(!warn, "{msg}");
+}

@@ -147,6 +147,42 @@ pub fn prune_autosaves(dir: &Path, keep: usize, current: &Path) {
     }
 }
 
+/// Play by file: an earlier save of the same battle (the same level text, grid, seed and
+/// sides) in `dir` or its autosaves that `save` (the file `opened`) does not continue:
+/// their commands part at some command. The newest such, as (its name, the first
+/// command, 1-based, where they differ). `None`: every earlier save of this battle is a
+/// beginning of it.
+pub fn rewritten(dir: &Path, opened: &Path, save: &Save) -> Option<(String, usize)> {
+    // Written before it (to the file system's precision, not the list's seconds).
+    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let when = mtime(opened)?;
+    let mut all = list(dir);
+    newest_first(&mut all);
+    all.into_iter()
+        .filter(|e| e.path != opened && e.about.is_ok() && mtime(&e.path).is_some_and(|t| t < when))
+        .find_map(|e| {
+            let text = read(&e.path, Kind::Save).ok()?;
+            let other = Save::parse(&text).ok()?;
+            let same = other.level.hash == save.level.hash
+                && other.seed == save.seed
+                && other.grid == save.grid
+                && other
+                    .sides
+                    .iter()
+                    .map(|s| &s.name)
+                    .eq(save.sides.iter().map(|s| &s.name));
+            if !same {
+                return None;
+            }
+            let at = other
+                .commands
+                .iter()
+                .zip(&save.commands)
+                .position(|(a, b)| a != b)?;
+            Some((e.name, at + 1))
+        })
+}
+
 /// Now, in seconds since 1970.
 pub fn now() -> u64 {
     SystemTime::now()

@@ -443,6 +443,20 @@ fn carry_out(
                 ),
                 false,
             ));
+            // Play by file: a save that does not continue an earlier one of the same
+            // battle (its history was rewritten, or it is a branch) is flagged.
+            if let Ok(dir) = saves_dir(&launch)
+                && let Some((other, at)) = list::rewritten(dir, &path, &save)
+            {
+                view.message = Some((
+                    format!(
+                        "Opened \"{name}\", but it does not continue \"{other}\" (saved \
+                         earlier, the same battle): they differ from command {at} on. The \
+                         history was rewritten, or one of them is a branch."
+                    ),
+                    true,
+                ));
+            }
             if *screen.get() == Screen::Battle {
                 // Through the level menu, as `play --load`: the battle screen is torn
                 // down and set up again for the loaded battle.
