@@ -13,8 +13,9 @@
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
 //! level menu's Continue), `forecast` (the win forecast, worked out in the background),
 //! `viewer` (a save stepped through command by command, and played on from any point),
-//! `writer` (the autosave's writer thread).
+//! `autosave` (after every command), `writer` (the autosave's writer thread).
 
+mod autosave;
 pub mod forecast;
 pub mod list;
 mod ui;
@@ -94,11 +95,11 @@ pub struct Autosave {
     /// (generation, commands) last written.
     pub written: Option<(u32, usize)>,
     /// The battle about to start was opened from a save: keep `path`.
-    loaded: bool,
+    pub(super) loaded: bool,
     /// The last write failed (said once, in the side panel's message).
     pub failed: Option<String>,
     /// The thread that writes them (started at the first autosave).
-    writer: Option<writer::Writer>,
+    pub(super) writer: Option<writer::Writer>,
 }
 
 impl Autosave {
@@ -122,13 +123,16 @@ pub fn plugin(app: &mut App) {
                 find_resume,
             ),
         )
-        .add_systems(OnEnter(Screen::Battle), new_battle)
+        .add_systems(OnEnter(Screen::Battle), autosave::new_battle)
         .add_systems(OnExit(Screen::Battle), close)
-        .add_systems(Last, flush_on_exit)
+        .add_systems(Last, autosave::flush_on_exit)
         .add_systems(Update, keys.before(GameSystems::Input))
         .add_systems(
             Update,
-            (carry_out, autosave.run_if(in_state(Screen::Battle)))
+            (
+                carry_out,
+                autosave::autosave.run_if(in_state(Screen::Battle)),
+            )
                 .chain()
                 .after(GameSystems::Act)
                 .before(GameSystems::View),
@@ -476,122 +480,6 @@ fn carry_out(
             }
             files.error = Some(format!("Not opened (nothing changed): {e}"));
         }
-    }
-}
-
-/// After every command (and an undo, a restart): the battle written to its autosave.
-fn autosave(
-    battle: Res<BattleRes>,
-    session: Res<Session>,
-    launch: Res<Launch>,
-    mut origin: ResMut<Origin>,
-    mut auto: ResMut<Autosave>,
-    mut view: ResMut<View>,
-) {
-    if view.viewing {
-        // The replay viewer steps through a save: nothing new is played.
-        return;
-    }
-    let b = &battle.0;
-    let key = (session.generation, b.history().commands.len());
-    if auto.written == Some(key) {
-        return;
-    }
-    auto.written = Some(key);
-    if key.1 == 0 {
-        // Nothing played yet: nothing worth continuing.
-        return;
-    }
-    let Ok(dir) = saves_dir(&launch) else { return };
-    let dir = dir.to_path_buf();
-    if auto.path.is_none() {
-        // A new file: the ones handed over before are on disk, so its name is free.
-        auto.flush(std::time::Duration::from_secs(2));
-        auto.path = Some(list::fresh(
-            &dir.join(list::AUTOSAVES),
-            &list::autosave_name(&b.level().name, list::now()),
-        ));
-    }
-    let Some(path) = auto.path.clone() else {
-        return;
-    };
-    let text = match save_of(b, &session, &mut origin, &launch) {
-        Ok(s) => s.to_ron(),
-        Err(e) => {
-            if auto.failed.as_ref() != Some(&e) {
-                view.message = Some((format!("Autosave failed: {e}"), true));
-            }
-            auto.failed = Some(e);
-            return;
-        }
-    };
-    if auto.writer.is_none() {
-        auto.writer = writer::Writer::start();
-    }
-    // To the writer thread (the frame does not wait for the disk); without it, here.
-    let queued = auto
-        .writer
-        .as_mut()
-        .is_some_and(|w| w.send(path.clone(), text.clone(), Some(dir.clone())));
-    let done = if queued {
-        Ok(())
-    } else {
-        write_text(&path, &text).map(|()| list::prune_autosaves(&dir, list::KEEP_AUTOSAVES, &path))
-    };
-    // A failure of an earlier write on the thread is said now.
-    match done
-        .err()
-        .or_else(|| auto.writer.as_ref().and_then(|w| w.take_error()))
-    {
-        None => auto.failed = None,
-        Some(e) => {
-            if auto.failed.as_ref() != Some(&e) {
-                view.message = Some((format!("Autosave failed: {e}"), true));
-            }
-            auto.failed = Some(e);
-        }
-    }
-}
-
-/// A battle starts: a new autosave file, unless it was opened from one. A hot-seat
-/// battle opened from a save replays to each side, once its handover screen is
-/// dismissed, what happened since the end of its last turn (play by file).
-fn new_battle(
-    mut auto: ResMut<Autosave>,
-    battle: Option<Res<BattleRes>>,
-    session: Option<Res<Session>>,
-    replay: Option<ResMut<super::replay::Replay>>,
-) {
-    if auto.loaded
-        && let (Some(b), Some(s), Some(mut r)) = (battle, session, replay)
-        && s.human_sides() >= 2
-    {
-        let b = &b.0;
-        let seen = (0..b.level().sides.len())
-            .map(|side| {
-                b.log()
-                    .iter()
-                    .rposition(|l| {
-                        matches!(l.event, skirmish_rules::event::Event::TurnEnded { unit }
-                            if b.side(unit).0 as usize == side)
-                    })
-                    .map(|i| i + 1)
-            })
-            .collect();
-        r.seen_until(s.generation, seen);
-    }
-    if !auto.loaded {
-        auto.path = None;
-    }
-    auto.loaded = false;
-    auto.written = None;
-    auto.failed = None;
-}
-
-/// The window closing: the last autosave reaches the disk first.
-fn flush_on_exit(mut exit: MessageReader<AppExit>, auto: Res<Autosave>) {
-    if exit.read().next().is_some() {
-        auto.flush(std::time::Duration::from_secs(2));
     }
 }
 
