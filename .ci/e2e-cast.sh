@@ -37,6 +37,8 @@ export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
 # The settings the game saves go here, never into the user's config folder.
 export SKIRMISH_CONFIG="$out/config"
+# Autosaves go to a scratch data folder, never the user's (issue 32).
+export SKIRMISH_DATA_DIR="$out/data"
 rm -rf "$SKIRMISH_CONFIG"
 events="$out/events.jsonl"
 xvfb=

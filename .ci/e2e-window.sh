@@ -46,6 +46,8 @@ export SKIRMISH_LAYOUT="$out/layout.txt"
 export SKIRMISH_BUTTONS="$out/buttons.txt"
 # Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
 export SKIRMISH_CONFIG="$out/config"
+# Autosaves go to a scratch data folder, never the user's (issue 32).
+export SKIRMISH_DATA_DIR="$out/data"
 rm -rf "$SKIRMISH_CONFIG"
 events="$out/events.jsonl"
 xvfb=

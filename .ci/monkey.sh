@@ -53,6 +53,8 @@ export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_LAYOUT="$dir/layout.txt"
 # Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
 export SKIRMISH_CONFIG="$dir/config"
+# Autosaves go to a scratch data folder, never the user's (issue 32).
+export SKIRMISH_DATA_DIR="$dir/data"
 rm -rf "$SKIRMISH_CONFIG"
 xvfb=
 game=

@@ -20,6 +20,12 @@ mod chain;
 /// A key answering a reaction prompt commits the amounts its pickers show.
 mod amounts;
 
+/// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
+mod saves;
+
+/// The win forecast in the background.
+mod forecast;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

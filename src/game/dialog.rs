@@ -15,8 +15,14 @@ use super::state::{Session, View};
 pub enum Dialog {
     /// The hot-seat handover screen (it hides the board): Space.
     Handover,
+    /// The replay viewer (`View::viewing`): Left, Right, Home, End, Space, P, Esc
+    /// (`saves::viewer` reads them); nothing is played while it is open.
+    Viewer,
     /// The settings screen (`View::settings_open`): Esc closes it.
     Settings,
+    /// The save prompt or the list of saves (`View::files_open`), over any other, the
+    /// handover screen too: its name field, Up, Down, Enter, Esc (`saves` reads them).
+    Files,
     /// The in-battle menu (`View::battle_menu`): Esc, Enter, O, R, N, Q.
     Menu,
     /// The help window (`View::help`): F1, ? or Esc close it.
@@ -45,7 +51,12 @@ impl Dialog {
 pub fn open(b: &Battle, s: &Session, view: &View) -> Option<Dialog> {
     let asked =
         || matches!(b.status(), Status::AwaitingReaction(_)) && deciding_side(b, s).is_some();
-    if handover_pending(b, s).is_some() {
+    if view.files_open {
+        // Over everything, the handover screen too (a save for the next player).
+        Some(Dialog::Files)
+    } else if view.viewing {
+        Some(Dialog::Viewer)
+    } else if handover_pending(b, s).is_some() {
         Some(Dialog::Handover)
     } else if view.settings_open {
         Some(Dialog::Settings)

@@ -164,7 +164,8 @@ fn keys(
         return;
     }
     match dialog {
-        Some(Dialog::Handover | Dialog::Settings) => {}
+        // The save window reads its own keys (`saves`).
+        Some(Dialog::Handover | Dialog::Settings | Dialog::Files | Dialog::Viewer) => {}
         Some(Dialog::Menu) => {
             if k(Bind::OpenSettings) {
                 view.battle_menu = false;

@@ -159,6 +159,12 @@ pub enum Bind {
     EndTurn,
     /// Undo the last move.
     Undo,
+    /// Save the battle (a name prompt).
+    Save,
+    /// The list of saves, to open one (the level menu too).
+    Open,
+    /// The level menu: continue the last battle (the newest autosave).
+    Continue,
     /// The next usable ability.
     NextAbility,
     /// The threat overlay.
@@ -167,6 +173,8 @@ pub enum Bind {
     Help,
     /// The minimap.
     Minimap,
+    /// The win forecast window.
+    Forecast,
     /// Pan the camera up (held).
     PanUp,
     /// Down.
@@ -265,10 +273,13 @@ impl Default for KeyMap {
             (Escape, vec![p(K::Escape)]),
             (EndTurn, vec![s(K::Enter), s(K::NumpadEnter)]),
             (Undo, vec![Chord::ctrl(K::KeyZ)]),
+            (Save, vec![Chord::ctrl(K::KeyS)]),
+            (Open, vec![Chord::ctrl(K::KeyO)]),
             (NextAbility, vec![p(K::KeyM)]),
             (Threat, vec![p(K::KeyT)]),
             (Help, vec![p(K::F1), s(K::Slash)]),
             (Minimap, vec![p(K::F2)]),
+            (Forecast, vec![p(K::F3)]),
             (PanUp, vec![s(K::ArrowUp), s(K::KeyW)]),
             (PanDown, vec![s(K::ArrowDown), s(K::KeyS)]),
             (PanLeft, vec![s(K::ArrowLeft), s(K::KeyA)]),
@@ -289,6 +300,7 @@ impl Default for KeyMap {
             (LevelUp, vec![p(K::ArrowUp), p(K::KeyW), s(K::Tab)]),
             (LevelDown, vec![p(K::ArrowDown), p(K::KeyS), p(K::Tab)]),
             (Start, vec![p(K::Enter), p(K::NumpadEnter)]),
+            (Continue, vec![p(K::KeyC)]),
         ];
         KeyMap { binds }
     }
@@ -386,6 +398,16 @@ pub fn about(b: Bind) -> (Group, &'static str) {
              playing)",
         ),
         Undo => (Board, "undo a move that rolled no dice"),
+        Save => (
+            Board,
+            "save the battle: a name to type (the level and the date offered), Enter saves; \
+             every command is also autosaved (docs/saves.md)",
+        ),
+        Open => (
+            Board,
+            "open a save: the list of saves and autosaves (level, ruleset, round, date), \
+             Up/Down and Enter (the level menu too)",
+        ),
         NextAbility => (
             Board,
             "abilities: the next usable one (then aim it with the cursor or the pointer)",
@@ -395,6 +417,12 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         Minimap => (
             Board,
             "minimap (when the map is larger than the view): click or drag on it to look there",
+        ),
+        Forecast => (
+            Board,
+            "the win forecast: the rest of the battle played out 1,000 times by the AI in \
+             the background (the board stays playable), each side's chance to win and who \
+             is likely to fall",
         ),
         PanUp => (
             Camera,
@@ -438,6 +466,10 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         LevelUp => (Levels, "the level above"),
         LevelDown => (Levels, "the level below"),
         Start => (Levels, "start the chosen level"),
+        Continue => (
+            Levels,
+            "continue the last battle (the newest autosave), where it stopped",
+        ),
     }
 }
 

@@ -13,14 +13,14 @@ use super::keymap::{Bind, KeyMap};
 use super::settings::{Saved, commit};
 use super::{Launch, ReactPolicy, Screen, Session, View, start_battle, start_loaded};
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
         .add_systems(OnEnter(Screen::Menu), auto_start)
         .add_systems(EguiPrimaryContextPass, draw.run_if(in_state(Screen::Menu)));
 }
 
 #[derive(Resource, Default)]
-struct MenuState {
+pub(super) struct MenuState {
     chosen: usize,
     /// None: the level's own grid.
     grid: Option<GridKind>,
@@ -70,7 +70,7 @@ fn session(
 }
 
 /// `skirmish play FILE` starts at once.
-fn auto_start(
+pub(super) fn auto_start(
     mut commands: Commands,
     mut launch: ResMut<Launch>,
     mut menu: ResMut<MenuState>,
@@ -115,13 +115,15 @@ fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let mut start = map.just(Bind::Start, &keys) && !view.settings_open;
+    // The save window over the menu has the keys (`saves`).
+    let busy = view.settings_open || view.files_open;
+    let mut start = map.just(Bind::Start, &keys) && !busy;
     if view.settings_open && map.just(Bind::Close, &keys) {
         view.settings_open = false;
     }
     // Up/Down (W/S) and Tab/Shift+Tab choose among the playable levels (wrapping).
     let mut moved = false;
-    if !view.settings_open {
+    if !busy {
         let dir =
             i32::from(map.just(Bind::LevelDown, &keys)) - i32::from(map.just(Bind::LevelUp, &keys));
         let playable: Vec<usize> = (0..launch.levels.len())

@@ -30,6 +30,8 @@
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
 //!   handover, help, victory);
+//! - `saves`: Ctrl+S, Ctrl+O, the autosave after every command, Continue in the level
+//!   menu;
 //! - `idle`: redraw only when something changes (winit's reactive mode, and what asks
 //!   for the next frame).
 
@@ -47,12 +49,13 @@ pub mod keymap;
 pub mod layout;
 pub mod map;
 pub mod markers;
-mod menu;
+pub mod menu;
 pub mod minimap;
 mod overlay;
 pub mod palette;
 pub mod prefs;
 pub mod replay;
+pub mod saves;
 pub mod settings;
 pub mod sight;
 pub mod sound;
@@ -180,6 +183,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             replay::plugin,
             palette::plugin,
             sound::plugin,
+            saves::plugin,
         ))
         .run();
     ExitCode::SUCCESS

@@ -96,6 +96,22 @@ impl Replay {
     pub fn upto(&self, len: usize) -> usize {
         self.upto.map_or(len, |u| u.min(len))
     }
+
+    /// A battle opened from a save (`saves`, play by file): side `i` has seen it up to
+    /// the log's length `seen[i]` (the end of its last turn; `None`: nothing to replay),
+    /// so once its handover screen is dismissed it sees what happened since.
+    pub fn seen_until(&mut self, generation: u32, seen: Vec<Option<usize>>) {
+        *self = Replay {
+            seen,
+            generation: Some(generation),
+            ..Replay::default()
+        };
+    }
+
+    /// The log's length side `side` has seen.
+    pub fn seen(&self, side: usize) -> Option<usize> {
+        self.seen.get(side).copied().flatten()
+    }
 }
 
 /// Where `unit` stood before event `i` of `log`, given where it stands now (`now`, after

@@ -147,6 +147,10 @@ pub struct View {
     pub prefs: Prefs,
     /// The settings screen is open.
     pub settings_open: bool,
+    /// The save prompt or the list of saves is open (`saves::Files` says which).
+    pub files_open: bool,
+    /// The replay viewer shows a save (`saves::viewer`): nothing can be played.
+    pub viewing: bool,
 }
 
 /// What the player asked for this frame. Input systems only fill this in.

@@ -1,0 +1,318 @@
+//! The replay viewer (issue 32): a save opened with "Replay" in the list of saves (R) is
+//! shown command by command: Left/Right step back and on, Home/End go to the start and
+//! the end, Space plays and pauses (a command every [`STEP_SECS`]). The board, the unit
+//! cards, the conditions and the roll log show the battle as it stood after that command
+//! (`Save::battle_at`: the battle replayed to there). Nothing can be played meanwhile:
+//! the viewer is a dialog on top (`Dialog::Viewer`), the frame's intent is dropped, and
+//! every side is a person's who never reacts by itself, so neither the AI nor a reaction
+//! policy moves. "Play from here" (P) leaves the viewer with the battle live at that
+//! point (a branch: its autosave is a new file, the save keeps the original line); Esc
+//! leaves it at the end, where the save stopped.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use skirmish_rules::level::Controller;
+use skirmish_rules::save::Save;
+
+use super::Autosave;
+use crate::game::act::deciding_side;
+use crate::game::prefs::ReactPolicy;
+use crate::game::state::{BattleRes, GameSystems, Intent, Screen, Session, View};
+
+/// Seconds between two commands while playing.
+pub const STEP_SECS: f32 = 0.8;
+
+/// The viewer's state.
+#[derive(Resource, Default)]
+pub struct Viewer {
+    /// A save to view once its battle is on the board (set by "Replay").
+    pub pending: Option<Save>,
+    /// The save being viewed.
+    pub save: Option<Save>,
+    /// Commands shown (0: the setup; `save.commands.len()`: the end).
+    pub at: usize,
+    /// Playing on by itself.
+    pub playing: bool,
+    /// Seconds since the last step while playing.
+    since: f32,
+    /// The sides' controllers and reaction policies, given back on leaving.
+    kept: Option<(Vec<Controller>, Vec<ReactPolicy>)>,
+    /// Why the last step failed.
+    pub error: Option<String>,
+}
+
+/// What the viewer is asked this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    To(usize),
+    Toggle,
+    PlayHere,
+    Close,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Viewer>()
+        .init_resource::<ViewerAsk>()
+        .add_systems(OnEnter(Screen::Battle), begin)
+        .add_systems(
+            Update,
+            (
+                keys.before(GameSystems::Input),
+                drop_intent
+                    .after(GameSystems::Input)
+                    .before(GameSystems::Act),
+                play.after(drop_intent).before(GameSystems::Act),
+            )
+                .run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(OnExit(Screen::Battle), forget)
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw.run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// The battle of a save put on the board at command `at`: the session follows it (its
+/// commands, the events already logged, the side looking), the map rebuilds.
+fn show(
+    v: &mut Viewer,
+    at: usize,
+    battle: &mut BattleRes,
+    session: &mut Session,
+) -> Result<(), String> {
+    let Some(save) = &v.save else {
+        return Ok(());
+    };
+    let at = at.min(save.commands.len());
+    let b = save.battle_at(at).map_err(|e| e.to_string())?;
+    session.commands = b.history().commands.clone();
+    session.marks = b.history().marks.clone();
+    session.logged = b.log().len();
+    session.generation += 1;
+    battle.0 = b;
+    session.viewer = deciding_side(&battle.0, session);
+    v.at = at;
+    Ok(())
+}
+
+/// Once the save's battle is on the board (the battle screen entered with it), view it
+/// from its end.
+fn begin(
+    mut v: ResMut<Viewer>,
+    battle: Option<ResMut<BattleRes>>,
+    session: Option<ResMut<Session>>,
+    mut view: ResMut<View>,
+) {
+    let Some(save) = v.pending.take() else { return };
+    let (Some(mut battle), Some(mut session)) = (battle, session) else {
+        return;
+    };
+    let n = save.commands.len();
+    v.kept = Some((session.controllers.clone(), session.policies.clone()));
+    session.controllers = vec![Controller::Human; session.controllers.len()];
+    session.policies = vec![ReactPolicy::Ask; session.policies.len()];
+    v.save = Some(save);
+    v.playing = false;
+    v.since = 0.0;
+    v.error = show(&mut v, n, &mut battle, &mut session).err();
+    view.viewing = true;
+    view.selected = None;
+}
+
+/// Leave the viewer: the sides' controllers and policies back, the board live.
+fn leave(v: &mut Viewer, session: &mut Session, view: &mut View) {
+    if let Some((c, p)) = v.kept.take() {
+        session.controllers = c;
+        session.policies = p;
+    }
+    v.save = None;
+    v.playing = false;
+    view.viewing = false;
+}
+
+/// Left/Right, Home/End, Space, P and Esc while viewing (consumed: the board never sees
+/// them).
+fn keys(mut keys: ResMut<ButtonInput<KeyCode>>, v: Res<Viewer>, mut asks: ResMut<ViewerAsk>) {
+    let Some(save) = &v.save else { return };
+    let n = save.commands.len();
+    let table = [
+        (KeyCode::ArrowLeft, Ask::To(v.at.saturating_sub(1))),
+        (KeyCode::ArrowRight, Ask::To((v.at + 1).min(n))),
+        (KeyCode::Home, Ask::To(0)),
+        (KeyCode::End, Ask::To(n)),
+        (KeyCode::Space, Ask::Toggle),
+        (KeyCode::KeyP, Ask::PlayHere),
+        (KeyCode::Escape, Ask::Close),
+    ];
+    for (k, a) in table {
+        if keys.just_pressed(k) {
+            keys.clear_just_pressed(k);
+            asks.0.push(a);
+        }
+    }
+}
+
+/// Nothing the board or the panel asked is played while viewing.
+fn drop_intent(view: Res<View>, mut intent: ResMut<Intent>) {
+    if view.viewing {
+        *intent = Intent::default();
+    }
+}
+
+/// Carry out one ask.
+fn apply(
+    a: Ask,
+    v: &mut Viewer,
+    battle: &mut BattleRes,
+    session: &mut Session,
+    view: &mut View,
+    auto: &mut Autosave,
+) {
+    match a {
+        Ask::To(k) => {
+            v.playing = false;
+            v.error = show(v, k, battle, session).err();
+        }
+        Ask::Toggle => {
+            v.playing = !v.playing;
+            v.since = 0.0;
+            if v.playing && v.save.as_ref().is_some_and(|s| v.at >= s.commands.len()) {
+                v.error = show(v, 0, battle, session).err();
+            }
+        }
+        Ask::PlayHere => {
+            // A branch: its autosave is a file of its own.
+            auto.path = None;
+            auto.written = None;
+            leave(v, session, view);
+            session.viewer = None;
+            view.message = Some((
+                format!(
+                    "Playing on from command {} (round {}).",
+                    session.commands.len(),
+                    battle.0.round()
+                ),
+                false,
+            ));
+        }
+        Ask::Close => {
+            let n = v.save.as_ref().map_or(0, |s| s.commands.len());
+            v.error = show(v, n, battle, session).err();
+            leave(v, session, view);
+            session.viewer = None;
+        }
+    }
+}
+
+/// The asks of the keys and the buttons, and the playing clock.
+#[allow(clippy::too_many_arguments)]
+fn play(
+    time: Res<Time>,
+    mut v: ResMut<Viewer>,
+    mut battle: ResMut<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<View>,
+    mut auto: ResMut<Autosave>,
+    mut ui: ResMut<ViewerAsk>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut settle: Local<u8>,
+) {
+    // A step is drawn over the next few frames (the renderer shows a frame's state on
+    // the frame after it; the window sleeps between inputs).
+    if *settle > 0 {
+        *settle -= 1;
+        redraw.write(RequestRedraw);
+    }
+    let Some(n) = v.save.as_ref().map(|s| s.commands.len()) else {
+        return;
+    };
+    for a in std::mem::take(&mut ui.0) {
+        apply(a, &mut v, &mut battle, &mut session, &mut view, &mut auto);
+        *settle = 4;
+        redraw.write(RequestRedraw);
+        if v.save.is_none() {
+            return;
+        }
+    }
+    if v.playing {
+        redraw.write(RequestRedraw);
+        v.since += time.delta_secs();
+        if v.since >= STEP_SECS {
+            v.since = 0.0;
+            let next = v.at + 1;
+            v.error = show(&mut v, next, &mut battle, &mut session).err();
+            v.playing = next < n;
+        }
+    }
+}
+
+/// Asks from the keys and the viewer's buttons, for `play`.
+#[derive(Resource, Default)]
+struct ViewerAsk(Vec<Ask>);
+
+/// Leaving the battle screen ends the viewing.
+fn forget(mut v: ResMut<Viewer>, mut view: ResMut<View>) {
+    v.save = None;
+    v.kept = None;
+    v.playing = false;
+    view.viewing = false;
+}
+
+/// The viewer's bar at the bottom of the map.
+fn draw(mut contexts: EguiContexts, v: Res<Viewer>, mut asks: ResMut<ViewerAsk>) -> Result {
+    let Some(save) = &v.save else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?.clone();
+    let n = save.commands.len();
+    egui::Window::new("Replay")
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_BOTTOM, [-170.0, -12.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(&ctx, |ui| {
+            ui.label(format!(
+                "{}: command {} of {n}{}",
+                save.level.name,
+                v.at,
+                if v.at == 0 { " (the setup)" } else { "" }
+            ));
+            if v.at > 0
+                && let Some(c) = save.commands.get(v.at - 1)
+            {
+                ui.small(ron::to_string(c).unwrap_or_default());
+            }
+            ui.horizontal(|ui| {
+                let mut b = |ui: &mut egui::Ui, label: &str, a: Ask| {
+                    if ui.button(label).clicked() {
+                        asks.0.push(a);
+                    }
+                };
+                b(ui, "|< [Home]", Ask::To(0));
+                b(ui, "< [Left]", Ask::To(v.at.saturating_sub(1)));
+                b(
+                    ui,
+                    if v.playing {
+                        "Pause [Space]"
+                    } else {
+                        "Play [Space]"
+                    },
+                    Ask::Toggle,
+                );
+                b(ui, "[Right] >", Ask::To((v.at + 1).min(n)));
+                b(ui, "[End] >|", Ask::To(n));
+            });
+            ui.horizontal(|ui| {
+                let mut b = |ui: &mut egui::Ui, label: &str, a: Ask| {
+                    if ui.button(label).clicked() {
+                        asks.0.push(a);
+                    }
+                };
+                b(ui, "Play from here [P]", Ask::PlayHere);
+                b(ui, "Close [Esc]", Ask::Close);
+            });
+            if let Some(e) = &v.error {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+        });
+    Ok(())
+}
