@@ -97,4 +97,9 @@ pub trait View: Ruleset {
         w: &crate::engine::Window,
         kind: ReactionKind,
     ) -> Option<String>;
+    /// What answering `w` with `kind` does, in one line for the prompt under the option
+    /// (issue 31: "Intercept" and "Intercept and swap" told apart, what a triggered power
+    /// spends); every option the ruleset offers gets one. Names the units involved by
+    /// name, never by coordinates.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String;
 }

@@ -185,6 +185,21 @@ impl crate::rulesets::View for MeleeZone {
         }
     }
 
+    // What a free hit does, and what a tragedy changes.
+    fn reaction_does(&self, b: &Battle, w: &Window, kind: ReactionKind) -> String {
+        let r = b.name(w.reactor);
+        let at = w.trigger.provoker().map_or("the enemy", |u| b.name(u));
+        match (kind, &w.trigger) {
+            (ReactionKind::FreeHit, Trigger::Fumbled { tragedy, .. }) if *tragedy >= 1 => {
+                format!("{r} hits {at} without a roll, damage doubled; no Free Hit Slot spent")
+            }
+            (ReactionKind::FreeHit, _) => {
+                format!("{r} attacks {at} at once; spends a Free Hit Slot, not an action")
+            }
+            (k, _) => format!("{r}: {k}"),
+        }
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!(
             "{} · {} Free Hit Slot(s)",

@@ -399,6 +399,34 @@ impl crate::rulesets::View for TacticalD20 {
         }
     }
 
+    // What each answer does, and that each spends the one Reaction a round.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String {
+        use crate::event::Trigger;
+        let r = b.name(w.reactor);
+        let foe = match &w.trigger {
+            Trigger::SpellIdentified { caster, .. } | Trigger::Casting { caster, .. } => {
+                b.name(*caster)
+            }
+            Trigger::Overrun { by } => b.name(*by),
+            t => t.provoker().map_or("the enemy", |u| b.name(u)),
+        };
+        let what = match kind {
+            ReactionKind::ReactionAttack => format!("{r} makes an attack of opportunity on {foe}"),
+            ReactionKind::Pursuit => format!("{r} moves up to half speed after {foe}"),
+            ReactionKind::StepAside => format!("{r} steps 5 ft out of {foe}'s way, no save"),
+            ReactionKind::Resist => format!("{r} opposes {foe}'s grapple check"),
+            ReactionKind::WaitedAttack => format!("{r}'s held Standard action: attack {foe}"),
+            ReactionKind::WaitedAction => format!("{r}'s held action goes off against {foe}"),
+            ReactionKind::Counterspell => {
+                format!(
+                    "{r} rolls caster level against the Spell DC; a success stops {foe}'s spell"
+                )
+            }
+            k => format!("{r}: {k}"),
+        };
+        format!("{what} (spends the Reaction)")
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         let s = |slot| b.slots(u, slot);
         format!(
