@@ -11,6 +11,9 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// Reaction prompts that show who, their words and odds; hot-seat reactions.
+mod prompts;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

@@ -96,6 +96,7 @@ fn draw(
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
+    mut hot: ResMut<crate::game::act::HotSeat>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -184,7 +185,39 @@ fn draw(
         });
     let pr = panel.response.rect;
     rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
-    prompts::reaction(&ctx, b, &session, &mut intent, &mut rects, &mut spots);
+    // The involved units' cells on screen (points), for the prompt to stand clear of.
+    let z = ctx.zoom_factor();
+    let avoid: Vec<egui::Rect> = b
+        .window()
+        .map(|w| crate::game::act::offers::involved(w).units())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|u| {
+            let l = layout.as_deref()?;
+            let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
+            let p = cam
+                .world_to_viewport(gt, l.world(b.pos(u)).extend(0.0))
+                .ok()?;
+            let half = l.tile() * 0.6;
+            Some(egui::Rect::from_min_max(
+                egui::pos2(p.x - half.x, p.y - half.y) / z,
+                egui::pos2(p.x + half.x, p.y + half.y) / z,
+            ))
+        })
+        .collect();
+    let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, screen.max.y));
+    prompts::reaction(
+        &ctx,
+        b,
+        &session,
+        &mut view,
+        &mut hot,
+        &mut intent,
+        &mut rects,
+        &mut spots,
+        &avoid,
+        area,
+    );
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
@@ -208,7 +241,6 @@ fn draw(
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     // The tooltip stands next to the cell cursor while the keys move it, else next to
     // the pointer.
-    let z = ctx.zoom_factor();
     let anchor = view
         .cursor
         .filter(|_| view.keyboard)

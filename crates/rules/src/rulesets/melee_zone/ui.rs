@@ -176,13 +176,9 @@ impl crate::rulesets::View for MeleeZone {
         }
     }
 
-    fn reaction_note(&self, _b: &Battle, w: &Window, kind: ReactionKind) -> Option<String> {
-        match (kind, &w.trigger) {
-            (ReactionKind::FreeHit, Trigger::Fumbled { tragedy, .. }) if *tragedy >= 1 => {
-                Some("hits without a roll, damage doubled".into())
-            }
-            _ => None,
-        }
+    // Nothing beyond `reaction_does` (a tragedy's free hit is worded there).
+    fn reaction_note(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<String> {
+        None
     }
 
     // What a free hit does, and what a tragedy changes.

@@ -385,18 +385,14 @@ impl crate::rulesets::View for TacticalD20 {
         }
     }
 
-    // Pursuit and Step Aside roll nothing: what they do instead of a chance.
+    // Nothing beyond `reaction_does` (Pursuit's and Step Aside's words are there).
     fn reaction_note(
         &self,
         _b: &Battle,
         _w: &crate::engine::Window,
-        kind: ReactionKind,
+        _kind: ReactionKind,
     ) -> Option<String> {
-        match kind {
-            ReactionKind::Pursuit => Some("move half speed after it".into()),
-            ReactionKind::StepAside => Some("no save needed".into()),
-            _ => None,
-        }
+        None
     }
 
     // What each answer does, and that each spends the one Reaction a round.
