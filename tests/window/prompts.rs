@@ -267,3 +267,38 @@ fn a_side_set_to_answer_long_shots_by_itself_is_not_handed_the_board() {
         );
     }
 }
+
+/// The prompt stands in the first corner of the map area that hides none of the
+/// involved units, stays there while it still does, and takes the least covered spot
+/// when every corner hides one.
+#[test]
+fn the_prompt_stands_where_it_hides_none_of_the_units() {
+    use bevy_egui::egui::{Rect, pos2, vec2};
+    use skirmish::game::hud::prompts::place_prompt;
+    let area = Rect::from_min_max(pos2(0.0, 0.0), pos2(900.0, 800.0));
+    let size = vec2(440.0, 240.0);
+    let cell = |x: f32, y: f32| Rect::from_center_size(pos2(x, y), vec2(40.0, 40.0));
+    // A unit near the top left: the top right.
+    let units = [cell(100.0, 100.0), cell(450.0, 500.0)];
+    assert_eq!(place_prompt(area, size, &units, None), pos2(448.0, 12.0));
+    // Both top corners taken: the bottom left.
+    let units = [cell(100.0, 100.0), cell(800.0, 100.0)];
+    assert_eq!(place_prompt(area, size, &units, None), pos2(12.0, 548.0));
+    // Where it stood still fits: it stays (no jumping as the camera glides).
+    let units = [cell(450.0, 400.0)];
+    assert_eq!(
+        place_prompt(area, size, &units, Some(pos2(12.0, 548.0))),
+        pos2(12.0, 548.0)
+    );
+    // Every spot hides one: the least covered, the first of those (the top left hides
+    // three, the top right two, the bottom left one).
+    let units = [
+        cell(100.0, 100.0),
+        cell(800.0, 100.0),
+        cell(100.0, 700.0),
+        cell(800.0, 700.0),
+        cell(450.0, 100.0),
+        cell(120.0, 120.0),
+    ];
+    assert_eq!(place_prompt(area, size, &units, None), pos2(12.0, 548.0));
+}

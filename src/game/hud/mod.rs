@@ -14,7 +14,7 @@ mod dialogs;
 mod hover;
 mod log;
 mod panel;
-mod prompts;
+pub mod prompts;
 pub mod settings_screen;
 mod widgets;
 
