@@ -42,9 +42,13 @@ fn draw(
     layout: Option<Res<MapLayout>>,
     assets: Res<AssetServer>,
     old: Query<Entity, With<Mark>>,
+    replay: Res<super::replay::Replay>,
+    mut was_running: Local<bool>,
 ) {
     let Some(layout) = layout else { return };
-    if !(battle.is_changed() || view.is_changed() || layout.is_changed()) {
+    let running = replay.running();
+    let replay_ended = std::mem::replace(&mut *was_running, running) != running;
+    if !(battle.is_changed() || view.is_changed() || layout.is_changed() || replay_ended) {
         return;
     }
     for e in &old {
@@ -176,7 +180,13 @@ fn draw(
     }
     // A reaction window (issue 31): who may react, who set it off, whom it is aimed
     // at, and the cell the option under the pointer names.
-    for (c, role) in super::act::offers::marks(b, view.prompt_hover) {
+    // Not during the replay after a handover: the tokens stand where they were then.
+    let marks = if replay.running() {
+        Vec::new()
+    } else {
+        super::act::offers::marks(b, view.prompt_hover)
+    };
+    for (c, role) in marks {
         use super::act::offers::Role;
         let (colour, size) = match role {
             Role::Reactor => (Color::srgb(0.3, 1.0, 0.4), 1.12),

@@ -99,6 +99,17 @@ fn an_intercept_prompt_marks_who_and_the_cell_an_option_names() {
             name,
             &format!("Intercept from {}", place_words(&b, to, &[i, k, s]))
         );
+        // The log's line of the offer names the cells in words too.
+        let offered = skirmish_rules::sentence::lines(&b)
+            .into_iter()
+            .find(|l| l.text.starts_with("Iris may react: "))
+            .expect("the offer is logged");
+        assert!(
+            offered.text.contains("Intercept from the cell ")
+                && !offered.text.contains(&to.to_string()),
+            "{kind:?}: {}",
+            offered.text
+        );
         // The engine's cell's options: told apart by what they do, odds for Iris.
         let plain = all
             .iter()

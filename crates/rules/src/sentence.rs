@@ -202,7 +202,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         } => {
             let o: Vec<String> = options
                 .iter()
-                .map(|o| crate::record::reaction_words(b, *reactor, *o))
+                .map(|o| answer_words(b, *reactor, *o))
                 .collect();
             format!("{} may react: {}.", n(reactor), o.join(" or "))
         }
@@ -213,7 +213,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         Event::Reacted { reactor, kind, .. } => format!(
             "{} reacts: {}!",
             n(reactor),
-            crate::record::reaction_words(b, *reactor, *kind)
+            answer_words(b, *reactor, *kind)
         ),
         Event::ConditionAdded { unit, kind, .. } => {
             format!("{} is now {}.", n(unit), condition(*kind))
@@ -561,5 +561,61 @@ pub fn long_shot(
             a.name
         )),
         Resolve::Automatic => None,
+    }
+}
+
+/// A cell in words, from the units nearest to it among `near` ("the cell east of
+/// Brute", "2 cells north-west of Ilse"), for reaction options that name a place
+/// (issue 31: never bare coordinates in the prompt or the log).
+pub fn place_words(b: &Battle, cell: Cell, near: &[UnitId]) -> String {
+    let Some(&u) = near
+        .iter()
+        .min_by_key(|&&u| (b.grid().distance(b.pos(u), cell), u.0))
+    else {
+        return format!("the cell {cell}");
+    };
+    let from = b.pos(u);
+    let (dx, dy) = (cell.x - from.x, cell.y - from.y);
+    if dx == 0 && dy == 0 {
+        return format!("{}'s cell", b.name(u));
+    }
+    // Rows go down the screen (row 0 at the top).
+    let ns = match dy.signum() {
+        -1 => "north",
+        1 => "south",
+        _ => "",
+    };
+    let ew = match dx.signum() {
+        -1 => "west",
+        1 => "east",
+        _ => "",
+    };
+    // A mostly-sideways or mostly-upright offset keeps one word.
+    let dir = if dx.abs() > 2 * dy.abs() || ns.is_empty() {
+        ew.to_string()
+    } else if dy.abs() > 2 * dx.abs() || ew.is_empty() {
+        ns.to_string()
+    } else {
+        format!("{ns}-{ew}")
+    };
+    match b.grid().distance(from, cell) {
+        1 => format!("the cell {dir} of {}", b.name(u)),
+        n => format!("{n} cells {dir} of {}", b.name(u)),
+    }
+}
+
+/// A reaction answer in the log's words: a cell it names from the nearest unit
+/// ("Intercept from the cell east of Wren"), a power by its name.
+fn answer_words(b: &Battle, reactor: UnitId, k: crate::event::ReactionKind) -> String {
+    use crate::event::ReactionKind;
+    let near: Vec<UnitId> = b.units().filter(|&u| b.alive(u) && u != reactor).collect();
+    match k {
+        ReactionKind::LandAt(c) => format!("Land on {}", place_words(b, c, &near)),
+        ReactionKind::InterceptAt { to, swap } => format!(
+            "Intercept {}from {}",
+            if swap { "and swap " } else { "" },
+            place_words(b, to, &near)
+        ),
+        _ => crate::record::reaction_words(b, reactor, k),
     }
 }

@@ -123,43 +123,10 @@ impl Offer {
     }
 }
 
-/// A cell in words, from the units nearest to it among `near` ("the cell east of
-/// Brute", "2 cells north-west of Ilse"), for options that name a place.
+/// A cell in words, from the nearest of `near` ("the cell east of Brute", "2 cells
+/// north-west of Ilse"): the rules crate's [`skirmish_rules::sentence::place_words`].
 pub fn place_words(b: &Battle, cell: Cell, near: &[UnitId]) -> String {
-    let Some(&u) = near
-        .iter()
-        .min_by_key(|&&u| (b.grid().distance(b.pos(u), cell), u.0))
-    else {
-        return format!("the cell {cell}");
-    };
-    let from = b.pos(u);
-    let (dx, dy) = (cell.x - from.x, cell.y - from.y);
-    if dx == 0 && dy == 0 {
-        return format!("{}'s cell", b.name(u));
-    }
-    // Rows go down the screen (row 0 at the top).
-    let ns = match dy.signum() {
-        -1 => "north",
-        1 => "south",
-        _ => "",
-    };
-    let ew = match dx.signum() {
-        -1 => "west",
-        1 => "east",
-        _ => "",
-    };
-    // A mostly-sideways or mostly-upright offset keeps one word.
-    let dir = if dx.abs() > 2 * dy.abs() || ns.is_empty() {
-        ew.to_string()
-    } else if dy.abs() > 2 * dx.abs() || ew.is_empty() {
-        ns.to_string()
-    } else {
-        format!("{ns}-{ew}")
-    };
-    match b.grid().distance(from, cell) {
-        1 => format!("the cell {dir} of {}", b.name(u)),
-        n => format!("{n} cells {dir} of {}", b.name(u)),
-    }
+    skirmish_rules::sentence::place_words(b, cell, near)
 }
 
 /// Every option of the open window, in the window's order (empty when none is open).

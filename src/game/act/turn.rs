@@ -63,12 +63,13 @@ fn back_after_reaction(
         }
         Status::Turn(u) if b.side(u) != back => hs.back_to = None,
         Status::Ended(_) => hs.back_to = None,
-        _ => {
-            if deciding_side(b, &session) == Some(back) {
-                session.viewer = Some(back);
-            }
+        // Its unit's turn goes on, or it is asked: the board is its own again.
+        _ if deciding_side(b, &session) == Some(back) => {
+            session.viewer = Some(back);
             hs.back_to = None;
         }
+        // One of its units answers by itself ("Auto") first: wait for that.
+        _ => {}
     }
 }
 

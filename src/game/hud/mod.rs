@@ -97,6 +97,7 @@ fn draw(
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
     mut hot: ResMut<crate::game::act::HotSeat>,
+    replay: Res<crate::game::replay::Replay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -204,6 +205,11 @@ fn draw(
                 egui::pos2(p.x + half.x, p.y + half.y) / z,
             ))
         })
+        .chain(
+            // The replay banner (top centre) while it shows: the prompt never under it.
+            ctx.memory(|m| m.area_rect(egui::Id::new("replay-banner")))
+                .filter(|_| replay.running()),
+        )
         .collect();
     let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, screen.max.y));
     prompts::reaction(

@@ -220,6 +220,20 @@ pub(super) fn reaction(
         let last = ctx.data(|d| d.get_temp::<egui::Pos2>(id.with("at")));
         let at = place_prompt(area, size, avoid, last);
         ctx.data_mut(|d| d.insert_temp(id.with("at"), at));
+        // A new prompt: egui sizes a window unseen in its first frame, and the game
+        // sleeps between inputs; a few more frames bring it on screen at once.
+        let key = (b.log().len(), at.x as i32, at.y as i32);
+        let seen = ctx.data_mut(|d| {
+            let e = d.get_temp_mut_or_default::<((usize, i32, i32), u8)>(id.with("new"));
+            if e.0 != key {
+                *e = (key, 0);
+            }
+            e.1 = e.1.saturating_add(1);
+            e.1
+        });
+        if seen < 4 {
+            ctx.request_repaint();
+        }
         let shown = egui::Window::new(format!("Reaction — {} ({side_name})", b.name(r)))
             .id(id)
             .collapsible(false)
@@ -228,7 +242,7 @@ pub(super) fn reaction(
             .fixed_pos(at)
             .show(ctx, |ui| {
                 ui.label(head);
-                ui.label(egui::RichText::new(marked_words(b, &inv)).small());
+                ui.label(egui::RichText::new(marked_words(b, &inv)).size(12.0));
                 ui.separator();
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, o) in offers.iter().enumerate() {

@@ -215,6 +215,7 @@ impl crate::rulesets::View for Escalation {
             Trigger::PowerCue { by, attack, .. } => {
                 (Some(*by), if *attack { "the attack" } else { "the move" })
             }
+            Trigger::Approaching { mover, .. } => (Some(*mover), "the move"),
             t => (t.provoker(), "it"),
         };
         let by = by.map_or("the enemy", |u| b.name(u));
@@ -226,9 +227,15 @@ impl crate::rulesets::View for Escalation {
             ReactionKind::ReactionAttack => {
                 format!("{r} makes a free opportunity attack on {by} before {what} goes on")
             }
-            ReactionKind::Intercept => {
-                format!("{r} moves next to {by} and the melee attack is made on {r} instead")
-            }
+            ReactionKind::Intercept => match &w.trigger {
+                // "Intercept" a mover coming at an ally: it stops short, engaged.
+                Trigger::Approaching { ally, .. } => format!(
+                    "{r} steps in front of {by}: it stops where it came from, engaged with \
+                     {r}, short of {}",
+                    b.name(*ally)
+                ),
+                _ => format!("{r} moves next to {by} and the melee attack is made on {r} instead"),
+            },
             ReactionKind::Interrupt(i) => format!(
                 "{r} uses {} before {what} goes on; spends {r}'s one Interrupt (back at \
                  its next turn) and one use of the power",
