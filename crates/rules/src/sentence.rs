@@ -172,6 +172,35 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
                 if *success { "it works" } else { "it fails" }
             )
         }
+        // A check in words (its record read "check Morwen 1d20 [13] (…) = 20 vs 14:
+        // success [identify]"): "Morwen rolls for identify: 20 vs 14, a success."
+        Event::Check {
+            unit,
+            purpose,
+            roll,
+            target_number,
+            outcome,
+        } => {
+            dice = Some(dice_words(roll));
+            let note = crate::rulesets::check_note(b, *purpose, roll.total, *target_number);
+            let vs = if note.no_number {
+                String::new()
+            } else {
+                format!(" vs {target_number}")
+            };
+            let how = if note.no_outcome {
+                String::new()
+            } else {
+                format!(", {}", a(*outcome))
+            };
+            format!(
+                "{} rolls for {}: {}{vs}{how}{}.",
+                n(unit),
+                purpose_words(*purpose),
+                roll.total,
+                note.words
+            )
+        }
         Event::Damage {
             unit,
             source,

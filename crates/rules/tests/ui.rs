@@ -219,9 +219,24 @@ fn the_prompts_rule_words_are_each_rulesets_own() {
     let e = melee(RulesetId::Escalation);
     let we = window(&e, approaching(&e));
     let esc = RulesetId::Escalation.view().unwrap();
-    assert!(
-        esc.reaction_does(&e, &we, ReactionKind::Intercept)
-            .contains("made on Cedar instead")
+    // Escalation's Intercept: of a mover (it stops, engaged) or of a melee attack (made
+    // on the interceptor instead).
+    assert_eq!(
+        esc.reaction_does(&e, &we, ReactionKind::Intercept),
+        "Cedar steps in front of Ash: it stops where it came from, engaged with Cedar, \
+         short of Dogwood"
+    );
+    let cue = window(
+        &e,
+        Trigger::PowerCue {
+            by: e.find("Ash").unwrap(),
+            target: e.find("Dogwood").unwrap(),
+            attack: true,
+        },
+    );
+    assert_eq!(
+        esc.reaction_does(&e, &cue, ReactionKind::Intercept),
+        "Cedar moves next to Ash and the melee attack is made on Cedar instead"
     );
     assert_eq!(
         esc.reaction_price(ReactionKind::Interrupt(0)),

@@ -54,13 +54,14 @@ fn back_after_reaction(
     let Some(back) = hs.back_to else { return };
     let b = &battle.0;
     match b.status() {
-        // Still with the reactor's side (its next answer), or another reaction.
-        Status::AwaitingReaction(r) if b.side(r) != back => {
-            if handover_pending(b, &session).is_some_and(|d| d != back) {
-                // A third side is asked: the board is handed over as usual.
-                hs.back_to = None;
-            }
+        // A third side is asked: the board is handed over as usual.
+        Status::AwaitingReaction(r)
+            if b.side(r) != back && handover_pending(b, &session).is_some_and(|d| d != back) =>
+        {
+            hs.back_to = None;
         }
+        // Still with the reactor's side (its next answer).
+        Status::AwaitingReaction(r) if b.side(r) != back => {}
         Status::Turn(u) if b.side(u) != back => hs.back_to = None,
         Status::Ended(_) => hs.back_to = None,
         // Its unit's turn goes on, or it is asked: the board is its own again.

@@ -257,9 +257,8 @@ pub(super) fn reaction(
                     }
                     spot(ui, spots, &o.kind.to_string(), &resp);
                     ui.label(
-                        egui::RichText::new(format!("    {}", o.does))
-                            .small()
-                            .weak(),
+                        egui::RichText::new(format!("    — {}", o.does))
+                            .color(egui::Color32::from_gray(200)),
                     );
                 }
                 let resp = ui.button("[N] No reaction");
