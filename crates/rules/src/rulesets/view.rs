@@ -59,7 +59,7 @@ pub trait View: Ruleset {
     fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)>;
     /// The price of a reaction in the prompt ("2 RP", "Reaction").
     fn reaction_price(&self, kind: ReactionKind) -> String;
-    /// What `u` has left to react with, in the prompt ("2 RP", "1 Reaction(s) left").
+    /// What `u` has left to react with, in the prompt ("2 RP", "1 Reaction left").
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String;
     /// The badge of a condition on the map and the unit card ("P", "+1").
     fn condition_badge(&self, kind: ConditionKind) -> &'static str;

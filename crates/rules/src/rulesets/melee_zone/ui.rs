@@ -347,7 +347,10 @@ impl crate::rulesets::View for MeleeZone {
     }
 
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} Free Hit Slot(s) left", b.pool(u, Pool::FreeHits))
+        match b.pool(u, Pool::FreeHits) {
+            1 => "1 Free Hit Slot left".into(),
+            n => format!("{n} Free Hit Slots left"),
+        }
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {

@@ -666,7 +666,10 @@ impl crate::rulesets::View for TacticalD20 {
     }
 
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} Reaction(s) left", b.rp(u))
+        match b.rp(u) {
+            1 => "1 Reaction left".into(),
+            n => format!("{n} Reactions left"),
+        }
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {
