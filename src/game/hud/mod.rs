@@ -196,10 +196,13 @@ fn draw(
         .filter_map(|u| {
             let l = layout.as_deref()?;
             let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
-            let p = cam
-                .world_to_viewport(gt, l.world(b.pos(u)).extend(0.0))
+            let w = l.world(b.pos(u));
+            let p = cam.world_to_viewport(gt, w.extend(0.0)).ok()?;
+            // The cell's half size on screen (the camera's zoom applied).
+            let q = cam
+                .world_to_viewport(gt, (w + l.tile() * 0.5).extend(0.0))
                 .ok()?;
-            let half = l.tile() * 0.6;
+            let half = Vec2::new((q.x - p.x).abs(), (q.y - p.y).abs());
             Some(egui::Rect::from_min_max(
                 egui::pos2(p.x - half.x, p.y - half.y) / z,
                 egui::pos2(p.x + half.x, p.y + half.y) / z,

@@ -147,8 +147,8 @@ fn prompt_text(b: &Battle) -> Option<String> {
 
 /// Where the prompt stands: the first corner of the map area (top left, top right,
 /// bottom left, bottom right, then top centre) where a prompt of `size` covers none of
-/// `avoid` (the involved units' cells on screen); the one covering the fewest when each
-/// covers some. Kept from frame to frame while it still fits (no jumping about).
+/// `avoid` (the involved units' cells on screen); the one hiding the least of them when
+/// each hides some. Kept from frame to frame while it still fits (no jumping about).
 pub fn place_prompt(
     area: egui::Rect,
     size: egui::Vec2,
@@ -163,20 +163,27 @@ pub fn place_prompt(
         egui::pos2(area.max.x - size.x - m, area.max.y - size.y - m),
         egui::pos2(area.center().x - size.x / 2.0, area.min.y + m),
     ];
+    // How much of the units' cells a prompt at `p` would hide (in square points).
     let covered = |p: egui::Pos2| {
         let r = egui::Rect::from_min_size(p, size);
-        avoid.iter().filter(|a| a.intersects(r)).count()
+        avoid
+            .iter()
+            .map(|a| {
+                let i = a.intersect(r);
+                if i.is_positive() { i.area() } else { 0.0 }
+            })
+            .sum::<f32>()
     };
     if let Some(p) = last
         && candidates.contains(&p)
-        && covered(p) == 0
+        && covered(p) == 0.0
     {
         return p;
     }
     candidates
         .into_iter()
         .enumerate()
-        .min_by_key(|&(i, p)| (covered(p), i))
+        .min_by(|(i, p), (j, q)| covered(*p).total_cmp(&covered(*q)).then(i.cmp(j)))
         .map_or(area.min, |(_, p)| p)
 }
 
