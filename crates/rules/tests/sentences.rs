@@ -286,3 +286,26 @@ fn an_ability_below_five_percent_says_why() {
         }
     }
 }
+
+/// tactical-d20's opposed checks: the higher total decides, and the line says so.
+#[test]
+fn a_d20_contest_says_the_higher_total_won() {
+    use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    // Initiative 20, 1; the touch attack 15 hits; Corwin's trip check 12, Grub's 3.
+    let mut b = crate::support::d20::arena(GridKind::Square, units, &[20, 1, 15, 12, 3]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    b.submit(Command::Act {
+        unit: c,
+        action: TacticalD20Action::Trip { target: g }.into(),
+    })
+    .unwrap();
+    let l = line_of(&b, |e| matches!(e, Event::Contest { .. }));
+    assert!(
+        l.text.starts_with("Corwin's trip against Grub: ")
+            && l.text.ends_with(", Corwin wins (the higher total)."),
+        "{}",
+        l.text
+    );
+}
