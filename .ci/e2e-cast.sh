@@ -235,9 +235,10 @@ xdotool click 1
 wait_for '"kind":"reacted","round":1,"actor":"Morwen"' 20
 wait_for '"kind":"check","round":1,"actor":"Morwen".*"detail":"counterspell' 20
 wait_for '"kind":"fizzled","round":1,"actor":"Aldric"' 20
-sleep 1
-xdotool key space
 sleep 2
+# The board comes straight back to the Circle (issue 31): no second handover.
+[ "$(grep -c '"kind":"handover","round":1,"actor":"Circle"' "$events")" -eq 1 ] ||
+  fail "a second handover to the Circle after the counterspell"
 shot 82-d20-countered
 alive
 cp "$events" "$out/events-10.jsonl"

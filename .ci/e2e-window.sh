@@ -393,7 +393,10 @@ sleep 1
 keys 1
 wait_for '"kind":"defence","round":1,"actor":"Wren"'
 sleep 1
-keys space
+# The board comes straight back to the Raiders (issue 31, item 10): no second handover
+# (a Space here would confirm the cursor's cell: attack Wren again).
+[ "$(grep -c '"kind":"handover","round":1,"actor":"Raiders"' "$events")" -eq 1 ] ||
+  fail "a second handover to the Raiders after Wren's defence"
 keys shift+Return
 has_button "End turn anyway" && keys y
 wait_for '"kind":"turn_ended","round":1,"actor":"Gor"'

@@ -5,7 +5,8 @@
 # On the square courtyard level (seed 11 from the level file, two human sides):
 #   Space (handover to Raiders) → click (4,2): Gor moves → click Wren: Gor attacks →
 #   Space (handover to Keep Guard for Hald's intercept) → N (no intercept) → 1 (Wren
-#   dodges) → Space (handover back) → Enter (end turn; Y if asked) → Rikk's turn.
+#   dodges) → the board back to the Raiders with no second handover (issue 31) → Enter
+#   (end turn; Y if asked) → Rikk's turn.
 #
 # Then the menu (no level given): Enter starts the first level (the hex bridge), a move is
 # undone with Ctrl+Z, T and F1 show the threat overlay and the help. Then a one-blow level:
@@ -150,8 +151,8 @@ sleep 1
 xdotool key 1
 wait_for '"kind":"defence","round":1,"actor":"Wren"'
 sleep 1
-xdotool key space
-sleep 1
+[ "$(grep -c '"kind":"handover","round":1,"actor":"Raiders"' "$events")" -eq 1 ] ||
+  fail "a second handover to the Raiders after Wren's defence"
 end_turn
 wait_for '"kind":"turn_ended","round":1,"actor":"Gor"'
 wait_for '"kind":"turn_started","round":1,"actor":"Rikk"'

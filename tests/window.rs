@@ -26,6 +26,9 @@ mod saves;
 /// The win forecast in the background.
 mod forecast;
 
+/// Reaction prompts that show who, their words and odds; hot-seat reactions.
+mod prompts;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Glide>().add_systems(
         Update,
         (
-            (pan, zoom, follow, follow_cursor, glide).run_if(not(board_hidden)),
+            (pan, zoom, follow, follow_cursor, follow_prompt, glide).run_if(not(board_hidden)),
             refit,
             note_layout,
         )
@@ -158,6 +158,43 @@ fn follow_cursor(
     let p = layout.world(c);
     let r = view_rect(cam, scale, size.x, size.y);
     if let Some(to) = frame_points(r, &[p], layout.tile().y, scale) {
+        g.start(cam, to);
+    }
+}
+
+/// A reaction window opens (issue 31): once the replay after a handover is over, the
+/// camera glides to show the units involved (the reactor, who set it off, its target),
+/// unless they are in view already. Once a window.
+#[allow(clippy::too_many_arguments)]
+fn follow_prompt(
+    battle: Res<BattleRes>,
+    replay: Res<Replay>,
+    layout: Option<Res<MapLayout>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Transform, &Projection), With<Camera2d>>,
+    mut g: ResMut<Glide>,
+    mut last: Local<Option<usize>>,
+) {
+    let b = &battle.0;
+    let Some(w) = b.window() else {
+        *last = None;
+        return;
+    };
+    let key = Some(b.log().len());
+    if *last == key || replay.running() {
+        return;
+    }
+    let (Some(layout), Some((cam, scale, size))) = (layout, camera_now(&windows, &cams)) else {
+        return;
+    };
+    *last = key;
+    let pts: Vec<Vec2> = super::act::offers::involved(w)
+        .units()
+        .into_iter()
+        .map(|u| layout.world(b.pos(u)))
+        .collect();
+    let r = view_rect(cam, scale, size.x, size.y);
+    if let Some(to) = frame_points(r, &pts, layout.tile().y, scale) {
         g.start(cam, to);
     }
 }

@@ -1,7 +1,8 @@
 //! Map overlays as sprites: the selected unit, the hovered cell or the cell cursor, the cells the current
 //! unit can reach, the previewed path (dots) with every provoking step marked "!" (orange,
 //! on the cell left) and every step a foe may intercept (violet, on the cell entered), and
-//! the threat overlay (hatched cells, so it reads without colour).
+//! the threat overlay (hatched cells, so it reads without colour), and while a reaction
+//! window is open the units involved and the cell the option under the pointer names.
 
 use bevy::prelude::*;
 use skirmish_rules::Status;
@@ -41,9 +42,13 @@ fn draw(
     layout: Option<Res<MapLayout>>,
     assets: Res<AssetServer>,
     old: Query<Entity, With<Mark>>,
+    replay: Res<super::replay::Replay>,
+    mut was_running: Local<bool>,
 ) {
     let Some(layout) = layout else { return };
-    if !(battle.is_changed() || view.is_changed() || layout.is_changed()) {
+    let running = replay.running();
+    let replay_ended = std::mem::replace(&mut *was_running, running) != running;
+    if !(battle.is_changed() || view.is_changed() || layout.is_changed() || replay_ended) {
         return;
     }
     for e in &old {
@@ -175,6 +180,28 @@ fn draw(
             tile * 0.8,
         ),
         _ => {}
+    }
+    // A reaction window (issue 31): who may react, who set it off, whom it is aimed
+    // at, and the cell the option under the pointer names.
+    // Not during the replay after a handover: the tokens stand where they were then.
+    let marks = if replay.running() {
+        Vec::new()
+    } else {
+        super::act::offers::marks(b, view.prompt_hover)
+    };
+    for (c, role) in marks {
+        use super::act::offers::Role;
+        let (colour, size) = match role {
+            Role::Reactor => (Color::srgb(0.3, 1.0, 0.4), 1.12),
+            Role::Actor => (Color::srgb(1.0, 0.3, 0.25), 1.12),
+            Role::Target => (Color::srgb(1.0, 0.9, 0.2), 1.12),
+            Role::Place => (Color::srgb(0.2, 0.95, 1.0), 1.0),
+        };
+        if role == Role::Place {
+            mark(c, &hatch, colour, 8.5, tile);
+        }
+        mark(c, &outline, colour, 8.6, tile * size);
+        mark(c, &outline, colour, 8.7, tile * (size - 0.06));
     }
     for (cell, text) in chances {
         // Under the unit's HP bar, over everything on the map.

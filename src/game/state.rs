@@ -104,6 +104,9 @@ pub struct View {
     /// The cell the player points at: under the mouse pointer, or the cell cursor's when
     /// the keys moved it last ([`View::keyboard`]). Previews (path, odds, areas) follow it.
     pub hovered: Option<Cell>,
+    /// The reaction prompt's option under the pointer (its cell, when it names one, is
+    /// marked on the map).
+    pub prompt_hover: Option<usize>,
     /// The cell cursor (issue 31): where the arrow keys move from. It starts each turn on
     /// the acting unit.
     pub cursor: Option<Cell>,

@@ -172,6 +172,35 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
                 if *success { "it works" } else { "it fails" }
             )
         }
+        // A check in words (its record read "check Morwen 1d20 [13] (…) = 20 vs 14:
+        // success [identify]"): "Morwen rolls for identify: 20 vs 14, a success."
+        Event::Check {
+            unit,
+            purpose,
+            roll,
+            target_number,
+            outcome,
+        } => {
+            dice = Some(dice_words(roll));
+            let note = crate::rulesets::check_note(b, *purpose, roll.total, *target_number);
+            let vs = if note.no_number {
+                String::new()
+            } else {
+                format!(" vs {target_number}")
+            };
+            let how = if note.no_outcome {
+                String::new()
+            } else {
+                format!(", {}", a(*outcome))
+            };
+            format!(
+                "{} rolls for {}: {}{vs}{how}{}.",
+                n(unit),
+                purpose_words(*purpose),
+                roll.total,
+                note.words
+            )
+        }
         Event::Damage {
             unit,
             source,
@@ -202,7 +231,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         } => {
             let o: Vec<String> = options
                 .iter()
-                .map(|o| crate::record::reaction_words(b, *reactor, *o))
+                .map(|o| answer_words(b, *reactor, *o))
                 .collect();
             format!("{} may react: {}.", n(reactor), o.join(" or "))
         }
@@ -213,7 +242,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         Event::Reacted { reactor, kind, .. } => format!(
             "{} reacts: {}!",
             n(reactor),
-            crate::record::reaction_words(b, *reactor, *kind)
+            answer_words(b, *reactor, *kind)
         ),
         Event::ConditionAdded { unit, kind, .. } => {
             format!("{} is now {}.", n(unit), condition(*kind))
@@ -297,12 +326,221 @@ fn rest(b: &Battle, l: &Logged) -> String {
     }
 }
 
+/// The sentence of the log's `i`-th event, told with the events around it (issue 31,
+/// item 9): a defence names what decided it ("26 vs 55 succeeds, but Sable's major
+/// success outranks it"), a contest says who won and why (the levels, the totals, a
+/// tie's rule), and the checks of a contest become bookkeeping (the contest's line has
+/// their numbers). The window's log and [`lines`] read the log through this.
+pub fn line_at(b: &Battle, i: usize) -> Line {
+    let log = b.log();
+    let Some(l) = log.get(i) else {
+        return Line {
+            round: 0,
+            text: String::new(),
+            dice: None,
+            noise: true,
+            step: None,
+            terrain: None,
+        };
+    };
+    let mut out = line(b, l);
+    match &l.event {
+        Event::Check { unit, purpose, .. } if in_contest(log, i, *unit, *purpose) => {
+            out.noise = true;
+        }
+        Event::Contest {
+            purpose,
+            active,
+            passive,
+            active_wins,
+        } => {
+            if let Some(t) = contest_words(b, i, *purpose, *active, *passive, *active_wins) {
+                out.text = t;
+            }
+        }
+        Event::Defence {
+            unit,
+            kind,
+            roll,
+            target_number,
+            outcome,
+            against,
+            success,
+        } => {
+            out.text = defence_words(
+                b,
+                i,
+                *unit,
+                *kind,
+                (roll.total, *target_number),
+                (*outcome, *against),
+                *success,
+            );
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Is the check at `i` (by `unit`, for `purpose`) one side of a contest logged just
+/// after it?
+fn in_contest(log: &[Logged], i: usize, unit: UnitId, purpose: crate::event::CheckPurpose) -> bool {
+    log.iter().skip(i + 1).take(3).any(|l| {
+        matches!(&l.event, Event::Contest { purpose: p, active, passive, .. }
+            if *p == purpose && (*active == unit || *passive == unit))
+    })
+}
+
+/// A check's purpose in words ("feint", "grapple check", "break free").
+pub fn purpose_words(p: crate::event::CheckPurpose) -> String {
+    let raw = match p {
+        crate::event::CheckPurpose::Sustain(_) => "Sustain".to_string(),
+        p => format!("{p:?}"),
+    };
+    let mut out = String::new();
+    for (k, c) in raw.chars().enumerate() {
+        if c.is_uppercase() && k > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// "a major success", "a failure".
+fn a(o: crate::event::Outcome) -> String {
+    format!("a {o}")
+}
+
+/// A contest's line: who won, and what decided it.
+fn contest_words(
+    b: &Battle,
+    i: usize,
+    purpose: crate::event::CheckPurpose,
+    active: UnitId,
+    passive: UnitId,
+    active_wins: bool,
+) -> Option<String> {
+    let log = b.log();
+    // The two checks, logged just before.
+    let check = |who: UnitId| {
+        log[i.saturating_sub(4)..i]
+            .iter()
+            .rev()
+            .find_map(|l| match &l.event {
+                Event::Check {
+                    unit,
+                    purpose: p,
+                    roll,
+                    target_number,
+                    outcome,
+                } if *unit == who && *p == purpose => Some((roll.total, *target_number, *outcome)),
+                _ => None,
+            })
+    };
+    let (an, pn) = (b.name(active), b.name(passive));
+    let what = purpose_words(purpose);
+    let winner = if active_wins { an } else { pn };
+    let (ca, cp) = (check(active)?, check(passive));
+    let Some(cp) = cp else {
+        return Some(format!(
+            "{an}'s {what} against {pn}: {}, and {pn} cannot oppose it: {winner} wins.",
+            ca.0
+        ));
+    };
+    // Each side's number to beat is the other's total: the higher total decides.
+    if ca.1 == cp.0 && cp.1 == ca.0 {
+        let why = if ca.0 == cp.0 {
+            format!("a tie, which goes to the higher bonus, then to {pn}")
+        } else {
+            "the higher total".into()
+        };
+        return Some(format!(
+            "{an}'s {what} against {pn}: {} vs {}, {winner} wins ({why}).",
+            ca.0, cp.0
+        ));
+    }
+    // Levels of success: the higher level wins, a tie goes to the defender.
+    let (la, lp) = (ca.2, cp.2);
+    let mine = format!("{} vs {}", ca.0, ca.1);
+    let theirs = format!("{} vs {}", cp.0, cp.1);
+    Some(if active_wins {
+        format!(
+            "{an}'s {what} beats {pn}: {an}'s {} ({mine}) outranks {pn}'s {} ({theirs}).",
+            la, lp
+        )
+    } else if !la.is_success() {
+        format!("{an}'s {what} against {pn} fails: {mine}, {}.", a(la))
+    } else if la == lp {
+        format!(
+            "{an}'s {what} against {pn}: both reach {} ({mine}, {theirs}), and a tie goes to {pn}.",
+            a(la)
+        )
+    } else {
+        format!(
+            "{an}'s {what} against {pn}: {mine} succeeds, but {pn}'s {} ({theirs}) outranks it.",
+            lp
+        )
+    })
+}
+
+/// A defence's line: the roll, and what decided it against the attack's level.
+fn defence_words(
+    b: &Battle,
+    i: usize,
+    unit: UnitId,
+    kind: crate::event::ReactionKind,
+    (total, vs): (i32, i32),
+    (outcome, against): (crate::event::Outcome, crate::event::Outcome),
+    success: bool,
+) -> String {
+    let log = b.log();
+    // The attack it answers: the last one before it.
+    let attack = log[..i].iter().rev().find_map(|l| match &l.event {
+        Event::Attack {
+            attacker, outcome, ..
+        } => Some((*attacker, *outcome)),
+        _ => None,
+    });
+    let who = b.name(unit);
+    let how = kind.to_string().to_lowercase();
+    let by = attack.map_or("the attack".to_string(), |(at, _)| {
+        format!("{}'s", b.name(at))
+    });
+    let by_level = if by == "the attack" {
+        format!("the attack's {against}")
+    } else {
+        format!("{by} {against}")
+    };
+    let raised = match attack {
+        Some((at, lvl)) if lvl != against && against.is_success() => {
+            format!(" (counted one level up: {} is larger)", b.name(at))
+        }
+        _ => String::new(),
+    };
+    if success {
+        format!(
+            "{who} tries to {how}: {total} vs {vs}, {}, and it works against {by_level}{raised}.",
+            a(outcome)
+        )
+    } else if outcome.is_success() {
+        format!(
+            "{who} tries to {how}: {total} vs {vs} succeeds ({outcome}), but {by_level} outranks it{raised}."
+        )
+    } else {
+        format!(
+            "{who} tries to {how}: {total} vs {vs}, {}, and it fails.",
+            a(outcome)
+        )
+    }
+}
+
 /// The whole log as lines, the steps of a move folded into one (bookkeeping lines
 /// between them do not part them; anything a player reads does).
 pub fn lines(b: &Battle) -> Vec<Line> {
     let mut out: Vec<Line> = Vec::new();
-    for l in b.log() {
-        let next = line(b, l);
+    for i in 0..b.log().len() {
+        let next = line_at(b, i);
         if let Some(last) = out.iter_mut().rev().find(|x| !x.noise)
             && last.absorb(&next, b)
         {
@@ -311,4 +549,102 @@ pub fn lines(b: &Battle) -> Vec<Line> {
         out.push(next);
     }
     out
+}
+
+/// Why an ability is a long shot on `target` (issue 31, item 9: every ability offered
+/// below 5% says why), from how it resolves: the defence the caster's roll must beat or
+/// the save the target makes; `None` at 5% or more (or for one that simply happens).
+pub fn long_shot(
+    b: &Battle,
+    caster: UnitId,
+    target: UnitId,
+    ability: usize,
+    chance: f64,
+) -> Option<String> {
+    use crate::abilities::{Defence, Resolve};
+    if chance >= 0.05 {
+        return None;
+    }
+    let a = b.ability(caster, ability)?;
+    let (c, t) = (b.name(caster), b.name(target));
+    let only = if chance <= 0.0 {
+        "no roll does"
+    } else {
+        "only its very best rolls do"
+    };
+    match a.resolve {
+        Resolve::Attack { vs } => {
+            let d = match vs {
+                Defence::Armour => "armour",
+                Defence::Physical => "physical defence",
+                Defence::Mental => "mental defence",
+            };
+            Some(format!(
+                "a long shot: {c}'s {} roll must beat {t}'s {d}, and {only}",
+                a.name
+            ))
+        }
+        Resolve::Save { stat, dc } => Some(format!(
+            "a long shot: {t} resists {} with {stat:?} against {dc} and fails only on its \
+             worst rolls",
+            a.name
+        )),
+        Resolve::Automatic => None,
+    }
+}
+
+/// A cell in words, from the units nearest to it among `near` ("the cell east of
+/// Brute", "2 cells north-west of Ilse"), for reaction options that name a place
+/// (issue 31: never bare coordinates in the prompt or the log).
+pub fn place_words(b: &Battle, cell: Cell, near: &[UnitId]) -> String {
+    let Some(&u) = near
+        .iter()
+        .min_by_key(|&&u| (b.grid().distance(b.pos(u), cell), u.0))
+    else {
+        return format!("the cell {cell}");
+    };
+    let from = b.pos(u);
+    let (dx, dy) = (cell.x - from.x, cell.y - from.y);
+    if dx == 0 && dy == 0 {
+        return format!("{}'s cell", b.name(u));
+    }
+    // Rows go down the screen (row 0 at the top).
+    let ns = match dy.signum() {
+        -1 => "north",
+        1 => "south",
+        _ => "",
+    };
+    let ew = match dx.signum() {
+        -1 => "west",
+        1 => "east",
+        _ => "",
+    };
+    // A mostly-sideways or mostly-upright offset keeps one word.
+    let dir = if dx.abs() > 2 * dy.abs() || ns.is_empty() {
+        ew.to_string()
+    } else if dy.abs() > 2 * dx.abs() || ew.is_empty() {
+        ns.to_string()
+    } else {
+        format!("{ns}-{ew}")
+    };
+    match b.grid().distance(from, cell) {
+        1 => format!("the cell {dir} of {}", b.name(u)),
+        n => format!("{n} cells {dir} of {}", b.name(u)),
+    }
+}
+
+/// A reaction answer in the log's words: a cell it names from the nearest unit
+/// ("Intercept from the cell east of Wren"), a power by its name.
+fn answer_words(b: &Battle, reactor: UnitId, k: crate::event::ReactionKind) -> String {
+    use crate::event::ReactionKind;
+    let near: Vec<UnitId> = b.units().filter(|&u| b.alive(u) && u != reactor).collect();
+    match k {
+        ReactionKind::LandAt(c) => format!("Land on {}", place_words(b, c, &near)),
+        ReactionKind::InterceptAt { to, swap } => format!(
+            "Intercept {}from {}",
+            if swap { "and swap " } else { "" },
+            place_words(b, to, &near)
+        ),
+        _ => crate::record::reaction_words(b, reactor, k),
+    }
 }

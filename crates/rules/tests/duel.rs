@@ -1050,6 +1050,10 @@ impl View for Duel {
         None
     }
 
+    fn reaction_does(&self, b: &Battle, w: &Window, kind: ReactionKind) -> String {
+        format!("{} answers with {kind}", b.name(w.reactor))
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!(
             "Standard {} · Move {}",

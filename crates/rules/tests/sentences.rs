@@ -1,7 +1,10 @@
 //! The roll log in sentences (`skirmish_rules::sentence`, issue 19): what the window's
 //! log shows, from a seeded battle.
 
+use skirmish_rules::components::UnitId;
+use skirmish_rules::event::{Event, ReactionKind};
 use skirmish_rules::grid::{Cell, GridKind};
+use skirmish_rules::rulesets::flow::FlowAction;
 use skirmish_rules::sentence::{self, Line};
 use skirmish_rules::{Battle, Command};
 
@@ -136,5 +139,173 @@ fn a_terrain_spell_reads_as_one_line() {
     assert_eq!(
         terrain,
         ["(5, 1) and 8 more cells become difficult terrain."]
+    );
+}
+
+/// The log's line for the first event of `b` matching `pick`, told with its neighbours
+/// (`sentence::line_at`).
+fn line_of(b: &Battle, pick: impl Fn(&Event) -> bool) -> Line {
+    let i = b
+        .log()
+        .iter()
+        .position(|l| pick(&l.event))
+        .expect("the event is logged");
+    sentence::line_at(b, i)
+}
+
+fn react(b: &mut Battle, unit: UnitId, choice: Option<ReactionKind>) {
+    b.submit(Command::React {
+        unit,
+        choice,
+        commit: 0,
+        commits: Vec::new(),
+    })
+    .unwrap();
+}
+
+/// Issue 31, item 9: "Ilse tries to parry: 26 vs 55, it fails" read like a bug. A
+/// defence that succeeds and still loses names what outranked it (and a larger
+/// attacker's level counted up); one that holds says against what.
+#[test]
+fn a_defence_names_what_decided_it() {
+    // Large Brute (Melee 55) d100 40: a success, counted as a hard one against a
+    // Medium parry; F (Melee 60) parries d100 50: a success, outranked.
+    let units = r#"Unit(name: "Brute", side: "Red", cell: (2, 2), archetype: "brute"),
+        Unit(name: "F", side: "Blue", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Hex, 8, 6, units, "", &[10, 1, 40, 50, 7]);
+    let (br, f) = (id(&b, "Brute"), id(&b, "F"));
+    attack(&mut b, br, f);
+    react(&mut b, f, Some(ReactionKind::Parry));
+    let l = line_of(&b, |e| matches!(e, Event::Defence { .. }));
+    assert_eq!(
+        l.text,
+        "F tries to parry: 50 vs 60 succeeds (success), but Brute's hard success outranks \
+         it (counted one level up: Brute is larger)."
+    );
+    assert!(!l.noise);
+    // Same size: the same rolls hold (a tie goes to the defender).
+    let units = r#"Unit(name: "Gor", side: "Red", cell: (2, 2), archetype: "fighter"),
+        Unit(name: "F", side: "Blue", cell: (3, 2), archetype: "fighter")"#;
+    let mut b = arena(GridKind::Hex, 8, 6, units, "", &[10, 1, 40, 50]);
+    let (g, f) = (id(&b, "Gor"), id(&b, "F"));
+    attack(&mut b, g, f);
+    react(&mut b, f, Some(ReactionKind::Parry));
+    let l = line_of(&b, |e| matches!(e, Event::Defence { .. }));
+    assert_eq!(
+        l.text,
+        "F tries to parry: 50 vs 60, a success, and it works against Gor's success."
+    );
+    // A parry that misses its own number.
+    let mut b = arena(GridKind::Hex, 8, 6, units, "", &[10, 1, 40, 90, 5]);
+    attack(&mut b, g, f);
+    react(&mut b, f, Some(ReactionKind::Parry));
+    let l = line_of(&b, |e| matches!(e, Event::Defence { .. }));
+    assert_eq!(
+        l.text,
+        "F tries to parry: 90 vs 60, a failure, and it fails."
+    );
+}
+
+const FEINT: &str = r#"Unit(name: "F", side: "Red", cell: (2, 2), archetype: "duelist", stats: {Melee: 60, Deception: 50}),
+    Unit(name: "T", side: "Blue", cell: (3, 2), archetype: "fighter", stats: {Melee: 30, Agility: 70})"#;
+
+/// A contest's line says who won and why; its two checks are bookkeeping (shown with
+/// "details" only), where the window once showed "contest … lost [feint]".
+#[test]
+fn a_contest_says_who_won_and_why_and_its_checks_are_details() {
+    // F's Melee 60: d100 40, a success. T resists with Melee 30: d100 40 fails.
+    let mut b = arena(GridKind::Hex, 8, 5, FEINT, "", &[10, 1, 40, 40]);
+    let (f, t) = (id(&b, "F"), id(&b, "T"));
+    b.submit(Command::Act {
+        unit: f,
+        action: FlowAction::Feint { target: t }.into(),
+    })
+    .unwrap();
+    react(&mut b, t, Some(ReactionKind::ResistMelee));
+    let l = line_of(&b, |e| matches!(e, Event::Contest { .. }));
+    assert_eq!(
+        l.text,
+        "F's feint beats T: F's success (40 vs 60) outranks T's failure (40 vs 30)."
+    );
+    assert!(!l.noise);
+    let checks: Vec<Line> = (0..b.log().len())
+        .filter(|&i| matches!(b.log()[i].event, Event::Check { .. }))
+        .map(|i| sentence::line_at(&b, i))
+        .collect();
+    assert_eq!(checks.len(), 2);
+    assert!(checks.iter().all(|l| l.noise), "{checks:?}");
+    // Agility 70 (declined: the better skill): the same 40 is a success too; a tie.
+    let mut b = arena(GridKind::Hex, 8, 5, FEINT, "", &[10, 1, 40, 40]);
+    b.submit(Command::Act {
+        unit: f,
+        action: FlowAction::Feint { target: t }.into(),
+    })
+    .unwrap();
+    react(&mut b, t, None);
+    let l = line_of(&b, |e| matches!(e, Event::Contest { .. }));
+    assert_eq!(
+        l.text,
+        "F's feint against T: both reach a success (40 vs 60, 40 vs 70), and a tie goes to T."
+    );
+    // The whole log reads the same through `lines`.
+    assert!(sentence::lines(&b).iter().any(|x| x.text == l.text));
+}
+
+/// Issue 31, item 9: an ability offered below 5% says why (`sentence::long_shot`, the
+/// aiming card's line per target); at 5% or more it says nothing more.
+#[test]
+fn an_ability_below_five_percent_says_why() {
+    let extra = r#"abilities: {
+        "Glancing bolt": (kind: Spell, target: One(range: 8), resolve: Attack(vs: Physical),
+            effects: [Damage(dice: "2d6", kind: "fire")]),
+    },
+    archetypes: {
+        "sparker": (hp: 14, stats: {Agility: 45, Melee: 30, Magic: 65},
+            weapons: ["dagger"], abilities: ["Glancing bolt"]),
+    }"#;
+    for (magic, long) in [(2, true), (65, false)] {
+        let units = format!(
+            r#"Unit(name: "Spk", side: "Red", cell: (1, 1), archetype: "sparker", stats: {{Magic: {magic}}}),
+            Unit(name: "Guard", side: "Blue", cell: (5, 1), archetype: "fighter")"#
+        );
+        let b = arena(GridKind::Square, 10, 5, &units, extra, &[10, 1]);
+        let (s, g) = (id(&b, "Spk"), id(&b, "Guard"));
+        let chance = b.rules().ability_chance(&b, s, g, 0);
+        let why = sentence::long_shot(&b, s, g, 0, chance);
+        assert_eq!(chance < 0.05, long, "Magic {magic}: {chance}");
+        if long {
+            assert_eq!(
+                why.as_deref(),
+                Some(
+                    "a long shot: Spk's Glancing bolt roll must beat Guard's physical \
+                     defence, and only its very best rolls do"
+                )
+            );
+        } else {
+            assert_eq!(why, None);
+        }
+    }
+}
+
+/// tactical-d20's opposed checks: the higher total decides, and the line says so.
+#[test]
+fn a_d20_contest_says_the_higher_total_won() {
+    use skirmish_rules::rulesets::tactical_d20::TacticalD20Action;
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter")"#;
+    // Initiative 20, 1; the touch attack 15 hits; Corwin's trip check 12, Grub's 3.
+    let mut b = crate::support::d20::arena(GridKind::Square, units, &[20, 1, 15, 12, 3]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    b.submit(Command::Act {
+        unit: c,
+        action: TacticalD20Action::Trip { target: g }.into(),
+    })
+    .unwrap();
+    let l = line_of(&b, |e| matches!(e, Event::Contest { .. }));
+    assert!(
+        l.text.starts_with("Corwin's trip against Grub: ")
+            && l.text.ends_with(", Corwin wins (the higher total)."),
+        "{}",
+        l.text
     );
 }

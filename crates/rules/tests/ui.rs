@@ -146,8 +146,8 @@ fn every_listed_action_is_one_its_ruleset_knows_and_prices() {
 }
 
 /// The reaction prompt's rule words come from the ruleset (`View::prompt_rule`,
-/// `View::reaction_note`), not from the window: tactical-d20 prices a counterspell and
-/// notes Pursuit, escalation names an opportunity attack's cause, flow names the Feint's skills; none adds words to another's trigger.
+/// `View::reaction_does`), not from the window: tactical-d20 prices a counterspell and
+/// says what Pursuit does, escalation names an opportunity attack's cause, flow names the Feint's skills; none adds words to another's trigger.
 #[test]
 fn the_prompts_rule_words_are_each_rulesets_own() {
     use skirmish_rules::engine::Window;
@@ -186,30 +186,60 @@ fn the_prompts_rule_words_are_each_rulesets_own() {
     assert_eq!(words(RulesetId::TacticalD20, approaching), None);
     assert!(words(RulesetId::Flow, feinted).is_some_and(|w| w.contains("Melee or Agility")));
     assert_eq!(words(RulesetId::Escalation, feinted), None);
-    // Pursuit's note is tactical-d20's.
+    // What each answer does is each ruleset's own (`View::reaction_does`, issue 31):
+    // tactical-d20's Pursuit follows the mover at half speed and spends the Reaction;
+    // flow's two Intercepts are told apart; nobody words an answer by coordinates.
     let b = melee(RulesetId::TacticalD20);
+    let ash = b.find("Ash").unwrap();
     let w = window(
         &b,
         Trigger::Leaving {
-            mover: b.find("Ash").unwrap(),
-            from: b.pos(b.find("Ash").unwrap()),
+            mover: ash,
+            from: b.pos(ash),
         },
     );
     let td = RulesetId::TacticalD20.view().unwrap();
-    assert!(td.reaction_note(&b, &w, ReactionKind::Pursuit).is_some());
+    assert_eq!(
+        td.reaction_does(&b, &w, ReactionKind::Pursuit),
+        "Cedar moves up to half speed after Ash (spends the Reaction)"
+    );
+    assert_eq!(td.reaction_note(&b, &w, ReactionKind::Pursuit), None);
     let f = melee(RulesetId::Flow);
-    let wf = window(
-        &f,
-        Trigger::Leaving {
-            mover: f.find("Ash").unwrap(),
-            from: f.pos(f.find("Ash").unwrap()),
+    let wf = window(&f, approaching(&f));
+    let flow = RulesetId::Flow.view().unwrap();
+    let (plain, swap) = (
+        flow.reaction_does(&f, &wf, ReactionKind::Intercept),
+        flow.reaction_does(&f, &wf, ReactionKind::InterceptSwap),
+    );
+    assert!(
+        plain.contains("stays where it is") && !plain.contains("swap"),
+        "{plain}"
+    );
+    assert!(swap.contains("swap places"), "{swap}");
+    let e = melee(RulesetId::Escalation);
+    let we = window(&e, approaching(&e));
+    let esc = RulesetId::Escalation.view().unwrap();
+    // Escalation's Intercept: of a mover (it stops, engaged) or of a melee attack (made
+    // on the interceptor instead).
+    assert_eq!(
+        esc.reaction_does(&e, &we, ReactionKind::Intercept),
+        "Cedar steps in front of Ash: it stops where it came from, engaged with Cedar, \
+         short of Dogwood"
+    );
+    let cue = window(
+        &e,
+        Trigger::PowerCue {
+            by: e.find("Ash").unwrap(),
+            target: e.find("Dogwood").unwrap(),
+            attack: true,
         },
     );
     assert_eq!(
-        RulesetId::Flow
-            .view()
-            .unwrap()
-            .reaction_note(&f, &wf, ReactionKind::Pursuit),
-        None
+        esc.reaction_does(&e, &cue, ReactionKind::Intercept),
+        "Cedar moves next to Ash and the melee attack is made on Cedar instead"
+    );
+    assert_eq!(
+        esc.reaction_price(ReactionKind::Interrupt(0)),
+        "1 Interrupt, back next turn; 1 use"
     );
 }

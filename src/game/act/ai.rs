@@ -9,6 +9,7 @@ use skirmish_rules::event::ReactionKind;
 use skirmish_rules::{Battle, Status};
 
 use super::submit::submit;
+use super::turn::HotSeat;
 use super::types::ActStep;
 use crate::game::prefs::ReactPolicy;
 use crate::game::state::{BattleRes, Session, View};
@@ -23,7 +24,13 @@ pub fn auto_choice(b: &Battle) -> Option<ReactionKind> {
     skirmish_rules::ai::react(b)
 }
 
-fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut view: ResMut<View>) {
+fn auto_react(
+    mut battle: ResMut<BattleRes>,
+    mut session: ResMut<Session>,
+    mut view: ResMut<View>,
+    hot: Res<HotSeat>,
+    mut asked: Local<Option<usize>>,
+) {
     // Bounded: each answer closes a window.
     for _ in 0..64 {
         let b = &battle.0;
@@ -38,6 +45,32 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
             .get(b.side(r).0 as usize)
             .copied()
             .unwrap_or_default();
+        let mut said = None;
+        let policy = match policy {
+            // Asked, unless no option reaches the side's threshold (judged once, when
+            // the window opens: a threshold changed in the prompt answers the next one).
+            ReactPolicy::Ask if *asked == Some(b.log().len()) => return,
+            ReactPolicy::Ask => {
+                let offers = super::offers::offers(b);
+                let limit = hot.threshold(b.side(r));
+                match super::offers::best_chance(&offers) {
+                    Some(best) if best < limit => {
+                        said = Some(format!(
+                            "{} answered by itself: no option reached {} (best {}).",
+                            b.name(r),
+                            super::offers::pct(limit),
+                            super::offers::pct(best)
+                        ));
+                        ReactPolicy::Auto
+                    }
+                    _ => {
+                        *asked = Some(b.log().len());
+                        return;
+                    }
+                }
+            }
+            p => p,
+        };
         let cmd = match policy {
             ReactPolicy::Ask => return,
             ReactPolicy::Never => Command::React {
@@ -59,6 +92,9 @@ fn auto_react(mut battle: ResMut<BattleRes>, mut session: ResMut<Session>, mut v
         };
         if !submit(&mut battle.0, &mut session, &mut view, cmd) {
             return;
+        }
+        if let Some(m) = said {
+            view.message = Some((m, false));
         }
     }
 }

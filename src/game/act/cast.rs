@@ -156,7 +156,11 @@ pub fn target_line(b: &Battle, caster: UnitId, i: usize, t: UnitId) -> String {
     } else {
         format!("{} (ally)", b.name(t))
     };
-    format!("{who}: chance {}", pct(chance))
+    // Below 5%: why (issue 31).
+    match skirmish_rules::sentence::long_shot(b, caster, t, i, chance) {
+        Some(why) => format!("{who}: chance {} ({why})", pct(chance)),
+        None => format!("{who}: chance {}", pct(chance)),
+    }
 }
 
 /// The units the aim at `cell` would reach (for outlines), empty when the aim is illegal.

@@ -14,7 +14,7 @@ use super::cast::{self, Casting};
 use super::log_file::{append_line, undo_record};
 use super::pending::decide;
 use super::submit::{replay, submit, undoable};
-use super::turn::{handover_pending, unspent};
+use super::turn::{HotSeat, handover_pending, unspent};
 use super::types::{ActStep, Pending};
 use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 use skirmish_rules::abilities::Targeting;
@@ -32,12 +32,13 @@ fn apply_intent(
     mut view: ResMut<View>,
     mut next: ResMut<NextState<Screen>>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut hot: ResMut<HotSeat>,
 ) {
     let i = std::mem::take(&mut *intent);
     let stamp =
         |b: &BattleRes, s: &Session| (b.0.log().len(), s.commands.len(), s.viewer, s.generation);
     let before = stamp(&battle, &session);
-    carry_out(i, &mut battle, &mut session, &mut view, &mut next);
+    carry_out(i, &mut battle, &mut session, &mut view, &mut next, &mut hot);
     if stamp(&battle, &session) != before {
         // The window sleeps between inputs: one more frame lets every view catch up.
         redraw.write(RequestRedraw);
@@ -50,6 +51,7 @@ fn carry_out(
     session: &mut Session,
     view: &mut View,
     next: &mut NextState<Screen>,
+    hot: &mut HotSeat,
 ) {
     let s = session;
     if i.menu {
@@ -72,6 +74,7 @@ fn carry_out(
                 s.commands.clear();
                 s.marks.clear();
                 s.viewer = None;
+                hot.back_to = None;
                 s.generation += 1;
                 s.seed = seed;
                 append_line(s, &undo_record(0, "restarted"));
@@ -92,6 +95,11 @@ fn carry_out(
     if let Some(side) = handover_pending(&battle.0, s) {
         // Nothing but the handover click gets through while the board is hidden.
         if i.handover {
+            // Handed over for a reaction: the board may come back without another.
+            hot.back_to = match battle.0.status() {
+                Status::AwaitingReaction(_) => s.viewer.or(hot.back_to),
+                _ => None,
+            };
             s.viewer = Some(side);
             let name = s
                 .level

@@ -7,7 +7,7 @@
 //! order of the steps), `cast` (the ability being aimed), `cursor` (the cell cursor, Tab's targets),
 //! `pending` (the command a targeted action makes once its target is known, choosers),
 //! `legal` (whether an action of the bar can be taken now, and why not),
-//! `intent` (the frame's `Intent` carried out), `submit` (every command goes in there;
+//! `offers` (what a reaction prompt offers: who, odds, words), `intent` (the frame's `Intent` carried out), `submit` (every command goes in there;
 //! undo), `ai` (the AI's pace, automatic reactions), `turn` (hot-seat, following the
 //! turn) and `log_file` (the `--event-log` file). This file only registers the parts
 //! and re-exports what the rest of the window names; no part imports it.
@@ -19,6 +19,7 @@ mod intent;
 mod keys;
 mod legal;
 mod log_file;
+pub mod offers;
 mod pending;
 mod submit;
 mod turn;
@@ -35,7 +36,7 @@ pub use cursor::armed_targets;
 pub use keys::{ActionKey, chords_of};
 pub use legal::{Usable, why_not as why_not_action};
 pub use submit::{replay, undoable};
-pub use turn::{board_hidden, deciding_side, handover_pending, unspent, viewing_side};
+pub use turn::{HotSeat, board_hidden, deciding_side, handover_pending, unspent, viewing_side};
 pub use types::{Chooser, Pending};
 
 pub(super) fn plugin(app: &mut App) {
@@ -56,8 +57,12 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Battle)),
     )
     .add_plugins((intent::plugin, ai::plugin, turn::plugin, log_file::plugin))
-    .add_systems(OnExit(Screen::Battle), |mut commands: Commands| {
-        commands.remove_resource::<BattleRes>();
-        commands.remove_resource::<Session>();
-    });
+    .add_systems(
+        OnExit(Screen::Battle),
+        |mut commands: Commands, mut hot: ResMut<turn::HotSeat>| {
+            commands.remove_resource::<BattleRes>();
+            commands.remove_resource::<Session>();
+            hot.back_to = None;
+        },
+    );
 }

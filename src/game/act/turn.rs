@@ -11,7 +11,67 @@ use crate::game::prefs::ReactPolicy;
 use crate::game::state::{BattleRes, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, follow_turn.in_set(ActStep::Turn));
+    app.init_resource::<HotSeat>().add_systems(
+        Update,
+        (back_after_reaction, follow_turn)
+            .chain()
+            .in_set(ActStep::Turn),
+    );
+}
+
+/// Hot-seat reactions (issue 31, item 10): where the board goes back after a reaction
+/// and when a side is not asked at all.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct HotSeat {
+    /// Per side (by index): a prompt of a side set to Ask is answered by itself, as
+    /// "Auto" would, when no option that rolls dice reaches this many percent (0:
+    /// always ask; a prompt with no rolled option is always asked). Set in the prompt;
+    /// a side missing here is always asked.
+    pub auto_below: Vec<u8>,
+    /// The side the board was in front of when it was handed over for a reaction: it
+    /// had seen everything up to the reaction, and the answer and what follows are
+    /// played on the board in front of both, so the board comes back to it without a
+    /// second handover.
+    pub back_to: Option<SideId>,
+}
+
+impl HotSeat {
+    /// The threshold of `side` as a chance (0..1); 0 when it is always asked.
+    pub fn threshold(&self, side: SideId) -> f64 {
+        f64::from(self.auto_below.get(side.0 as usize).copied().unwrap_or(0)) / 100.0
+    }
+}
+
+/// Once a reaction is answered and the side that handed the board over decides again
+/// (its unit's turn goes on, or it is asked next), the board is in front of it at once:
+/// no handover back. Anything else that side did not see (another side's turn) clears
+/// the note and the usual handover follows.
+fn back_after_reaction(
+    battle: Res<BattleRes>,
+    mut session: ResMut<Session>,
+    mut hs: ResMut<HotSeat>,
+) {
+    let Some(back) = hs.back_to else { return };
+    let b = &battle.0;
+    match b.status() {
+        // A third side is asked: the board is handed over as usual.
+        Status::AwaitingReaction(r)
+            if b.side(r) != back && handover_pending(b, &session).is_some_and(|d| d != back) =>
+        {
+            hs.back_to = None;
+        }
+        // Still with the reactor's side (its next answer).
+        Status::AwaitingReaction(r) if b.side(r) != back => {}
+        Status::Turn(u) if b.side(u) != back => hs.back_to = None,
+        Status::Ended(_) => hs.back_to = None,
+        // Its unit's turn goes on, or it is asked: the board is its own again.
+        _ if deciding_side(b, &session) == Some(back) => {
+            session.viewer = Some(back);
+            hs.back_to = None;
+        }
+        // One of its units answers by itself ("Auto") first: wait for that.
+        _ => {}
+    }
 }
 
 /// The side that must look at the screen now: the acting unit's, or the reactor's when

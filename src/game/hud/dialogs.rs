@@ -68,10 +68,13 @@ pub(super) fn handover(
                         }
                         spot(ui, spots, "Show the board", &r);
                         ui.add_space(12.0);
-                        ui.label(
-                            "Space or this button only shows the board: the turn is ended \
-                             with Shift+Enter or End turn.",
-                        );
+                        ui.label(match b.status() {
+                            // A reaction: what to do, and where the board goes after.
+                            Status::AwaitingReaction(_) => reaction_hint(b, session),
+                            _ => "Space or this button only shows the board: the turn is \
+                                  ended with Shift+Enter or End turn."
+                                .to_string(),
+                        });
                     });
                 },
             );
@@ -83,6 +86,23 @@ pub(super) fn handover(
         screen.max.y,
     )];
     true
+}
+
+/// The handover screen's last line for a reaction (issue 31, item 10): how to answer
+/// and that the board goes back to the side whose unit acts without another screen.
+fn reaction_hint(b: &Battle, session: &Session) -> String {
+    let back = session
+        .viewer
+        .and_then(|v| b.level().sides.get(v.0 as usize))
+        .map(|d| d.name.clone());
+    let then = match back {
+        Some(side) => format!(" Then the board goes straight back to {side}."),
+        None => String::new(),
+    };
+    format!(
+        "Space or this button shows the board and the reaction prompt: pick an answer \
+         (1-9) or N for no reaction. Its units are marked on the map.{then}"
+    )
 }
 
 /// "End the turn?": asked when End turn (Shift+Enter) is pressed while the unit still has

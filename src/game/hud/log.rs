@@ -80,9 +80,11 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f
         cache.events = 0;
         cache.generation = session.generation;
     }
-    for l in &b.log()[cache.events..] {
+    for (i, l) in b.log().iter().enumerate().skip(cache.events) {
         let (a, t) = actors(&l.event);
-        let next = sentence::line(b, l);
+        // Told with the events around it (a contest's checks, the attack a defence
+        // answers: issue 31).
+        let next = sentence::line_at(b, i);
         if let Event::Initiative { unit, roll } = &l.event {
             cache.initiative.entry(*unit).or_insert(roll.total);
         }

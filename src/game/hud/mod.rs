@@ -15,7 +15,7 @@ mod dialogs;
 mod hover;
 mod log;
 mod panel;
-mod prompts;
+pub mod prompts;
 pub mod settings_screen;
 mod widgets;
 
@@ -97,6 +97,8 @@ fn draw(
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
+    mut hot: ResMut<crate::game::act::HotSeat>,
+    replay: Res<crate::game::replay::Replay>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -190,7 +192,47 @@ fn draw(
         });
     let pr = panel.response.rect;
     rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
-    prompts::reaction(&ctx, b, &session, &mut intent, &mut rects, &mut spots);
+    // The involved units' cells on screen (points), for the prompt to stand clear of.
+    let z = ctx.zoom_factor();
+    let avoid: Vec<egui::Rect> = b
+        .window()
+        .map(|w| crate::game::act::offers::involved(w).units())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|u| {
+            let l = layout.as_deref()?;
+            let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
+            let w = l.world(b.pos(u));
+            let p = cam.world_to_viewport(gt, w.extend(0.0)).ok()?;
+            // The cell's half size on screen (the camera's zoom applied).
+            let q = cam
+                .world_to_viewport(gt, (w + l.tile() * 0.5).extend(0.0))
+                .ok()?;
+            let half = Vec2::new((q.x - p.x).abs(), (q.y - p.y).abs());
+            Some(egui::Rect::from_min_max(
+                egui::pos2(p.x - half.x, p.y - half.y) / z,
+                egui::pos2(p.x + half.x, p.y + half.y) / z,
+            ))
+        })
+        .chain(
+            // The replay banner (top centre) while it shows: the prompt never under it.
+            ctx.memory(|m| m.area_rect(egui::Id::new("replay-banner")))
+                .filter(|_| replay.running()),
+        )
+        .collect();
+    let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, screen.max.y));
+    prompts::reaction(
+        &ctx,
+        b,
+        &session,
+        &mut view,
+        &mut hot,
+        &mut intent,
+        &mut rects,
+        &mut spots,
+        &avoid,
+        area,
+    );
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
@@ -214,7 +256,6 @@ fn draw(
     dialogs::victory(&ctx, b, &mut intent, &mut rects);
     // The tooltip stands next to the cell cursor while the keys move it, else next to
     // the pointer.
-    let z = ctx.zoom_factor();
     let anchor = view
         .cursor
         .filter(|_| view.keyboard)

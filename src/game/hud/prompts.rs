@@ -1,17 +1,20 @@
-//! Prompts that wait for an answer: the reaction prompt (with each option's chance and
-//! price) and the chooser (which focus, which item) before a command goes in.
+//! Prompts that wait for an answer: the reaction prompt (who is involved, each option's
+//! price, odds for the reacting unit and what it does; `act::offers` works them out) and
+//! the chooser (which focus, which item) before a command goes in.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
-use skirmish_rules::rulesets::attack_odds;
+use skirmish_rules::event::{ReactionKind, Trigger};
 use skirmish_rules::{Battle, Status};
 
-use super::widgets::{Spots, pct, spot};
+use super::widgets::{Spots, spot};
+use crate::game::act::HotSeat;
+use crate::game::act::offers;
 use crate::game::prefs::ReactPolicy;
 use crate::game::state::{Intent, Session, View};
 
-fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
+/// The prompt's words: who may react with what left, what set it off, the ruleset's rule.
+fn prompt_text(b: &Battle) -> Option<String> {
     let w = b.window()?;
     let r = w.reactor;
     let head = match &w.trigger {
@@ -133,119 +136,186 @@ fn prompt_text(b: &Battle) -> Option<(String, Vec<(ReactionKind, String)>)> {
             }
         }
     };
-    let opts = w
-        .options
-        .iter()
-        .map(|&k| {
-            let chance = match (&w.hit, w.trigger.provoker()) {
-                // A triggered power (an Interrupt): its chance to hit, when it rolls one.
-                (_, None) if matches!(w.trigger, Trigger::PowerCue { .. }) => b
-                    .rules()
-                    .cast_reaction_chance(b, r, &w.trigger, k)
-                    .filter(|_| {
-                        matches!(
-                            k,
-                            ReactionKind::Interrupt(i) | ReactionKind::FreePower(i)
-                                if b.ability(r, i).is_some_and(|a| a.hostile())
-                        )
-                    })
-                    .map(|p| format!("{} to hit", pct(p)))
-                    .unwrap_or_default(),
-                (Some(hit), _) => {
-                    format!("{} to stop it", pct(b.rules().defence_chance(b, r, hit, k)))
-                }
-                (None, Some(t)) => {
-                    let dist = b.grid().distance(b.pos(r), b.pos(t));
-                    match k {
-                        ReactionKind::ReactionAttack | ReactionKind::WaitedAttack => b
-                            .best_melee(r, dist)
-                            .map(|wp| {
-                                format!(
-                                    "{} to hit",
-                                    pct(attack_odds(b, r, t, wp, AttackKind::Reaction).hit)
-                                )
-                            })
-                            .unwrap_or_default(),
-                        _ => crate::game::view::of(b)
-                            .reaction_note(b, w, k)
-                            .unwrap_or_default(),
-                    }
-                }
-                // A reaction to a casting (a counterspell): the ruleset's chance.
-                _ => b
-                    .rules()
-                    .cast_reaction_chance(b, r, &w.trigger, k)
-                    .map(|p| format!("{} to counter it", pct(p)))
-                    .unwrap_or_default(),
-            };
-            let price = crate::game::view::of(b).reaction_price(k);
-            // A triggered power by its name.
-            let name = match k {
-                ReactionKind::Interrupt(i) | ReactionKind::FreePower(i) => b
-                    .ability(r, i)
-                    .map_or_else(|| k.to_string(), |a| a.name.clone()),
-                _ => k.to_string(),
-            };
-            let text = if chance.is_empty() {
-                format!("{name} ({price})")
-            } else {
-                format!("{name} ({price}, {chance})")
-            };
-            (k, text)
-        })
-        .collect();
     let has = crate::game::view::of(b).reactions_left(b, r);
     // The ruleset's own rule for this answer ("(2 SQ, caster level vs the Spell DC)").
     let head = match crate::game::view::of(b).prompt_rule(b, w) {
         Some(rule) => format!("{head} {rule}"),
         None => head,
     };
-    Some((format!("{} has {has}. {head}", b.name(r)), opts))
+    Some(format!("{} has {has}. {head}", b.name(r)))
 }
 
-/// The reaction prompt, when a side that is asked must decide.
+/// Where the prompt stands: the first corner of the map area (top left, top right,
+/// bottom left, bottom right, then top centre) where a prompt of `size` covers none of
+/// `avoid` (the involved units' cells on screen); the one hiding the least of them when
+/// each hides some. Kept from frame to frame while it still fits (no jumping about).
+pub fn place_prompt(
+    area: egui::Rect,
+    size: egui::Vec2,
+    avoid: &[egui::Rect],
+    last: Option<egui::Pos2>,
+) -> egui::Pos2 {
+    let m = 12.0;
+    let candidates = [
+        egui::pos2(area.min.x + m, area.min.y + m),
+        egui::pos2(area.max.x - size.x - m, area.min.y + m),
+        egui::pos2(area.min.x + m, area.max.y - size.y - m),
+        egui::pos2(area.max.x - size.x - m, area.max.y - size.y - m),
+        egui::pos2(area.center().x - size.x / 2.0, area.min.y + m),
+    ];
+    // How much of the units' cells a prompt at `p` would hide (in square points).
+    let covered = |p: egui::Pos2| {
+        let r = egui::Rect::from_min_size(p, size);
+        avoid
+            .iter()
+            .map(|a| {
+                let i = a.intersect(r);
+                if i.is_positive() { i.area() } else { 0.0 }
+            })
+            .sum::<f32>()
+    };
+    if let Some(p) = last
+        && candidates.contains(&p)
+        && covered(p) == 0.0
+    {
+        return p;
+    }
+    candidates
+        .into_iter()
+        .enumerate()
+        .min_by(|(i, p), (j, q)| covered(*p).total_cmp(&covered(*q)).then(i.cmp(j)))
+        .map_or(area.min, |(_, p)| p)
+}
+
+/// The reaction prompt, when a side that is asked must decide (issue 31, item 4): who
+/// is involved (marked on the map in the same words), each option with its price, the
+/// reacting unit's odds and what it does; hovering an option that names a cell marks
+/// that cell ([`View::prompt_hover`]). It stands where it hides none of the involved
+/// units (`avoid`, their cells on screen in points, inside the map area `area`).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn reaction(
     ctx: &egui::Context,
     b: &Battle,
     session: &Session,
+    view: &mut View,
+    hot: &mut HotSeat,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
     spots: &mut Spots,
+    avoid: &[egui::Rect],
+    area: egui::Rect,
 ) {
-    // Reaction prompt.
+    let mut hover = None;
     if let Status::AwaitingReaction(r) = b.status()
         && !session.is_ai(b.side(r))
         && session.policies.get(b.side(r).0 as usize) == Some(&ReactPolicy::Ask)
-        && let Some((head, opts)) = prompt_text(b)
+        && let Some(head) = prompt_text(b)
+        && let Some(w) = b.window()
     {
-        let w = egui::Window::new("Reaction")
+        let offers = offers::offers(b);
+        let inv = offers::involved(w);
+        let side = b.side(r);
+        let side_name = b
+            .level()
+            .sides
+            .get(side.0 as usize)
+            .map_or(String::new(), |d| d.name.clone());
+        let id = egui::Id::new("Reaction");
+        let size = ctx
+            .memory(|m| m.area_rect(id))
+            .map_or(egui::vec2(440.0, 240.0), |r| r.size());
+        let last = ctx.data(|d| d.get_temp::<egui::Pos2>(id.with("at")));
+        let at = place_prompt(area, size, avoid, last);
+        ctx.data_mut(|d| d.insert_temp(id.with("at"), at));
+        // A new prompt: egui sizes a window unseen in its first frame, and the game
+        // sleeps between inputs; a few more frames bring it on screen at once.
+        let key = (b.log().len(), at.x as i32, at.y as i32);
+        let seen = ctx.data_mut(|d| {
+            let e = d.get_temp_mut_or_default::<((usize, i32, i32), u8)>(id.with("new"));
+            if e.0 != key {
+                *e = (key, 0);
+            }
+            e.1 = e.1.saturating_add(1);
+            e.1
+        });
+        if seen < 4 {
+            ctx.request_repaint();
+        }
+        let shown = egui::Window::new(format!("Reaction — {} ({side_name})", b.name(r)))
+            .id(id)
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, [-170.0, 20.0])
+            .max_width(440.0)
+            .fixed_pos(at)
             .show(ctx, |ui| {
                 ui.label(head);
+                ui.label(egui::RichText::new(marked_words(b, &inv)).size(12.0));
+                ui.separator();
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
-                for (i, (k, text)) in opts.iter().enumerate() {
-                    let commits = amount_picker(ui, b, *k);
-                    intent.prompt_amounts.push((*k, commits.clone()));
-                    let r = ui.button(format!("[{}] {text}", i + 1));
-                    if r.clicked() {
-                        intent.react = Some(Some(*k));
+                for (i, o) in offers.iter().enumerate() {
+                    let commits = amount_picker(ui, b, o.kind);
+                    intent.prompt_amounts.push((o.kind, commits.clone()));
+                    let resp = ui.button(format!("[{}] {}", i + 1, o.text()));
+                    if resp.clicked() {
+                        intent.react = Some(Some(o.kind));
                         intent.react_commits = commits;
                     }
-                    spot(ui, spots, &k.to_string(), &r);
+                    if resp.hovered() {
+                        hover = Some(i);
+                    }
+                    spot(ui, spots, &o.kind.to_string(), &resp);
+                    ui.label(
+                        egui::RichText::new(format!("    — {}", o.does))
+                            .color(egui::Color32::from_gray(200)),
+                    );
                 }
-                let r = ui.button("[N] No reaction");
-                if r.clicked() {
+                let resp = ui.button("[N] No reaction");
+                if resp.clicked() {
                     intent.react = Some(None);
                 }
-                spot(ui, spots, "No reaction", &r);
+                spot(ui, spots, "No reaction", &resp);
+                ui.separator();
+                // The side's "don't ask me for long shots" (issue 31, item 10).
+                let i = side.0 as usize;
+                if hot.auto_below.len() <= i {
+                    hot.auto_below.resize(i + 1, 0);
+                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.small(format!(
+                        "{side_name}: answer by itself (as Auto) when no option reaches"
+                    ));
+                    ui.add(
+                        egui::DragValue::new(&mut hot.auto_below[i])
+                            .range(0..=90)
+                            .speed(1.0)
+                            .suffix("%"),
+                    );
+                    ui.small("(0: always ask)");
+                });
             });
-        if let Some(w) = w {
-            let wr = w.response.rect;
+        if let Some(shown) = shown {
+            let wr = shown.response.rect;
             rects.push(Rect::new(wr.min.x, wr.min.y, wr.max.x, wr.max.y));
         }
     }
+    if view.prompt_hover != hover {
+        view.prompt_hover = hover;
+    }
+}
+
+/// "On the map: Ilse may react (green ring), Brute acts (red ring), …"
+fn marked_words(b: &Battle, inv: &offers::Involved) -> String {
+    let mut parts = vec![format!("{} may react (green ring)", b.name(inv.reactor))];
+    if let Some(a) = inv.actor {
+        parts.push(format!("{} acts (red ring)", b.name(a)));
+    }
+    if let Some(t) = inv.target {
+        parts.push(format!("{} is its target (yellow ring)", b.name(t)));
+    }
+    format!(
+        "On the map: {}. An option that names a cell marks it (cyan) under the pointer.",
+        parts.join(", ")
+    )
 }
 
 /// The amounts an answer may commit on top of its price, one row per part and pool

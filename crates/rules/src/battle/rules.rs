@@ -445,8 +445,9 @@ pub trait Ruleset: Sync {
         ability: usize,
         damage: i32,
     ) -> Result<bool, ForcedFaceError>;
-    /// The chance a reaction to a casting works (tactical-d20's Counterspell: caster
-    /// level against the Spell DC), for the reaction prompt; `None`: nothing is rolled.
+    /// The chance a reaction with no hit to defend works (tactical-d20's Counterspell:
+    /// caster level against the Spell DC; flow's resisting a Feint with Melee or
+    /// Agility), for the reaction prompt; `None`: nothing is rolled.
     fn cast_reaction_chance(
         &self,
         b: &Battle,

@@ -59,7 +59,7 @@ pub trait View: Ruleset {
     fn maneuver_chance(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<(f64, String)>;
     /// The price of a reaction in the prompt ("2 RP", "Reaction").
     fn reaction_price(&self, kind: ReactionKind) -> String;
-    /// What `u` has left to react with, in the prompt ("2 RP", "1 Reaction(s) left").
+    /// What `u` has left to react with, in the prompt ("2 RP", "1 Reaction left").
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String;
     /// The badge of a condition on the map and the unit card ("P", "+1").
     fn condition_badge(&self, kind: ConditionKind) -> &'static str;
@@ -104,4 +104,9 @@ pub trait View: Ruleset {
         w: &crate::engine::Window,
         kind: ReactionKind,
     ) -> Option<String>;
+    /// What answering `w` with `kind` does, in one line for the prompt under the option
+    /// (issue 31: "Intercept" and "Intercept and swap" told apart, what a triggered power
+    /// spends); every option the ruleset offers gets one. Names the units involved by
+    /// name, never by coordinates.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String;
 }

@@ -117,6 +117,40 @@ impl crate::rulesets::View for Counters {
         &WORDS
     }
 
+    // The seed's words for each counter: "Roll committed SD, Add: Strength modifier,
+    // Proficiency (if proficient), Any Dig In bonus, Subtract that total from the incoming
+    // damage" (Block; Parry with Agility); a counter attack is "a melee attack as a
+    // reaction".
+    fn reaction_does(
+        &self,
+        b: &Battle,
+        w: &crate::engine::Window,
+        kind: crate::event::ReactionKind,
+    ) -> String {
+        use crate::event::ReactionKind;
+        let r = b.name(w.reactor);
+        let at = w.trigger.provoker().map_or("the enemy", |u| b.name(u));
+        match kind {
+            ReactionKind::Block => format!(
+                "{r} rolls the skill dice committed + Strength (+ proficiency) + Dig In and \
+                 takes that much off {at}'s damage"
+            ),
+            ReactionKind::Parry => format!(
+                "{r} rolls the skill dice committed + Agility (+ proficiency) + Dig In and \
+                 takes that much off {at}'s melee damage"
+            ),
+            ReactionKind::ReactionAttack => format!(
+                "{r} makes a melee attack on {at} as it leaves (1 skill die or 10 ft of \
+                 unspent movement; once a round against {at})"
+            ),
+            ReactionKind::Counterspell => format!(
+                "{r} commits skill dice equal to the spell's level and rolls against \
+                 {at}'s casting total; a success stops the spell"
+            ),
+            k => format!("{r}: {k}"),
+        }
+    }
+
     // No facing and no wounds; the skill dice left this round as pips under the token
     // (the counters' currency beside unspent movement, which the card shows).
     fn token_marks(&self, b: &Battle, u: UnitId) -> crate::rulesets::ui::TokenMarks {

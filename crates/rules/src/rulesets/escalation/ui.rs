@@ -206,6 +206,49 @@ impl crate::rulesets::View for Escalation {
         None
     }
 
+    // What each answer does: an opportunity attack, an Intercept (the attack is made on
+    // the interceptor), a triggered power and what it spends.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String {
+        use crate::event::Trigger;
+        let r = b.name(w.reactor);
+        let (by, what) = match &w.trigger {
+            Trigger::PowerCue { by, attack, .. } => {
+                (Some(*by), if *attack { "the attack" } else { "the move" })
+            }
+            Trigger::Approaching { mover, .. } => (Some(*mover), "the move"),
+            t => (t.provoker(), "it"),
+        };
+        let by = by.map_or("the enemy", |u| b.name(u));
+        let power = |i: usize| {
+            b.ability(w.reactor, i)
+                .map_or("the power", |a| a.name.as_str())
+        };
+        match kind {
+            ReactionKind::ReactionAttack => {
+                format!("{r} makes a free opportunity attack on {by} before {what} goes on")
+            }
+            ReactionKind::Intercept => match &w.trigger {
+                // "Intercept" a mover coming at an ally: it stops short, engaged.
+                Trigger::Approaching { ally, .. } => format!(
+                    "{r} steps in front of {by}: it stops where it came from, engaged with \
+                     {r}, short of {}",
+                    b.name(*ally)
+                ),
+                _ => format!("{r} moves next to {by} and the melee attack is made on {r} instead"),
+            },
+            ReactionKind::Interrupt(i) => format!(
+                "{r} uses {} before {what} goes on; spends {r}'s one Interrupt (back at \
+                 its next turn) and one use of the power",
+                power(i)
+            ),
+            ReactionKind::FreePower(i) => format!(
+                "{r} uses {} before {what} goes on; free (no Interrupt), one use of the power",
+                power(i)
+            ),
+            k => format!("{r}: {k}"),
+        }
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         let s = |slot| b.slots(u, slot);
         format!(
@@ -477,8 +520,8 @@ impl crate::rulesets::View for Escalation {
 
     fn reaction_price(&self, kind: ReactionKind) -> String {
         match kind {
-            ReactionKind::Interrupt(_) => "its Interrupt until its next turn, and a use".into(),
-            ReactionKind::FreePower(_) => "free, a use".into(),
+            ReactionKind::Interrupt(_) => "1 Interrupt, back next turn; 1 use".into(),
+            ReactionKind::FreePower(_) => "free; 1 use".into(),
             _ => "free".into(),
         }
     }

@@ -729,15 +729,25 @@ impl Ruleset for Flow {
         Ok(false)
     }
 
-    // Stated here, not inherited: this ruleset has no rule of its own for it.
+    // No casting is countered here; a Feint's target resisting with a skill has the
+    // chance that the Feint does not win the contest (issue 31: the prompt's odds).
     fn cast_reaction_chance(
         &self,
-        _b: &Battle,
-        _reactor: UnitId,
-        _trigger: &crate::event::Trigger,
-        _kind: ReactionKind,
+        b: &Battle,
+        reactor: UnitId,
+        trigger: &crate::event::Trigger,
+        kind: ReactionKind,
     ) -> Option<f64> {
-        None
+        let resist = match kind {
+            ReactionKind::ResistMelee => Stat::Melee,
+            ReactionKind::ResistAgility => Stat::Agility,
+            _ => return None,
+        };
+        let Trigger::Feinted { by } = trigger else {
+            return None;
+        };
+        let (feint, hold) = super::maneuvers::feint_checks_with(b, *by, reactor, resist);
+        Some(1.0 - super::contest_chance(&feint, &hold))
     }
 
     fn dicey_moves(&self) -> bool {

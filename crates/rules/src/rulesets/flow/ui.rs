@@ -245,6 +245,67 @@ impl crate::rulesets::View for Flow {
         None
     }
 
+    // What each answer does: the defences (what they roll against), the two Intercepts
+    // told apart, a Feint's resisting skill, where a disarmed item lands.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String {
+        use crate::event::Trigger;
+        let r = b.name(w.reactor);
+        let (attacker, target) = match (&w.hit, &w.trigger) {
+            (Some(h), _) => (b.name(h.attacker), b.name(h.target)),
+            (None, t) => (t.provoker().map_or("the enemy", |u| b.name(u)), r),
+        };
+        let by = match &w.trigger {
+            Trigger::Feinted { by } | Trigger::Disarmed { by } => b.name(*by),
+            _ => attacker,
+        };
+        match kind {
+            ReactionKind::Dodge => format!(
+                "{r} rolls Agility or Athletics; a level at least the hit's and {attacker}'s hit misses"
+            ),
+            ReactionKind::Parry => format!(
+                "{r} rolls Melee; a level at least the hit's and the hit is stopped on the weapon"
+            ),
+            ReactionKind::Block => format!(
+                "{r} rolls Endurance behind the shield; a level at least the hit's stops it"
+            ),
+            ReactionKind::Riposte => {
+                format!("a Parry; if it works, {r} strikes back at {attacker} at once")
+            }
+            ReactionKind::ReactionAttack => format!("{r} attacks {attacker} as it goes"),
+            ReactionKind::Intercept => format!(
+                "{r} steps in (up to 3 cells) and takes {attacker}'s attack instead of \
+                 {target}; {target} stays where it is"
+            ),
+            ReactionKind::InterceptSwap => format!(
+                "{r} steps in and takes the attack instead of {target}, then the two swap \
+                 places ({target} ends one cell further from {attacker})"
+            ),
+            ReactionKind::InterceptAt { swap, .. } => {
+                if swap {
+                    format!(
+                        "{r} moves to this cell, takes the attack instead of {target}, then \
+                         the two swap places"
+                    )
+                } else {
+                    format!(
+                        "{r} moves to this cell and takes the attack instead of {target}; \
+                         {target} stays"
+                    )
+                }
+            }
+            ReactionKind::ResistMelee => format!(
+                "{r} resists {by}'s feint with Melee; {by} must beat {r}'s level to land it"
+            ),
+            ReactionKind::ResistAgility => format!(
+                "{r} resists {by}'s feint with Agility; {by} must beat {r}'s level to land it"
+            ),
+            ReactionKind::LandAt(_) => {
+                format!("the item {by} knocks from {r}'s hands lands on this cell")
+            }
+            k => format!("{r}: {k}"),
+        }
+    }
+
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
         format!("{} AP · {} RP · {} FP", b.ap(u), b.rp(u), b.fp(u))
     }

@@ -176,12 +176,23 @@ impl crate::rulesets::View for MeleeZone {
         }
     }
 
-    fn reaction_note(&self, _b: &Battle, w: &Window, kind: ReactionKind) -> Option<String> {
+    // Nothing beyond `reaction_does` (a tragedy's free hit is worded there).
+    fn reaction_note(&self, _b: &Battle, _w: &Window, _kind: ReactionKind) -> Option<String> {
+        None
+    }
+
+    // What a free hit does, and what a tragedy changes.
+    fn reaction_does(&self, b: &Battle, w: &Window, kind: ReactionKind) -> String {
+        let r = b.name(w.reactor);
+        let at = w.trigger.provoker().map_or("the enemy", |u| b.name(u));
         match (kind, &w.trigger) {
             (ReactionKind::FreeHit, Trigger::Fumbled { tragedy, .. }) if *tragedy >= 1 => {
-                Some("hits without a roll, damage doubled".into())
+                format!("{r} hits {at} without a roll, damage doubled; no Free Hit Slot spent")
             }
-            _ => None,
+            (ReactionKind::FreeHit, _) => {
+                format!("{r} attacks {at} at once; spends a Free Hit Slot, not an action")
+            }
+            (k, _) => format!("{r}: {k}"),
         }
     }
 
@@ -336,7 +347,10 @@ impl crate::rulesets::View for MeleeZone {
     }
 
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} Free Hit Slot(s) left", b.pool(u, Pool::FreeHits))
+        match b.pool(u, Pool::FreeHits) {
+            1 => "1 Free Hit Slot left".into(),
+            n => format!("{n} Free Hit Slots left"),
+        }
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {

@@ -385,18 +385,42 @@ impl crate::rulesets::View for TacticalD20 {
         }
     }
 
-    // Pursuit and Step Aside roll nothing: what they do instead of a chance.
+    // Nothing beyond `reaction_does` (Pursuit's and Step Aside's words are there).
     fn reaction_note(
         &self,
         _b: &Battle,
         _w: &crate::engine::Window,
-        kind: ReactionKind,
+        _kind: ReactionKind,
     ) -> Option<String> {
-        match kind {
-            ReactionKind::Pursuit => Some("move half speed after it".into()),
-            ReactionKind::StepAside => Some("no save needed".into()),
-            _ => None,
-        }
+        None
+    }
+
+    // What each answer does, and that each spends the one Reaction a round.
+    fn reaction_does(&self, b: &Battle, w: &crate::engine::Window, kind: ReactionKind) -> String {
+        use crate::event::Trigger;
+        let r = b.name(w.reactor);
+        let foe = match &w.trigger {
+            Trigger::SpellIdentified { caster, .. } | Trigger::Casting { caster, .. } => {
+                b.name(*caster)
+            }
+            Trigger::Overrun { by } => b.name(*by),
+            t => t.provoker().map_or("the enemy", |u| b.name(u)),
+        };
+        let what = match kind {
+            ReactionKind::ReactionAttack => format!("{r} makes an attack of opportunity on {foe}"),
+            ReactionKind::Pursuit => format!("{r} moves up to half speed after {foe}"),
+            ReactionKind::StepAside => format!("{r} steps 5 ft out of {foe}'s way, no save"),
+            ReactionKind::Resist => format!("{r} opposes {foe}'s grapple check"),
+            ReactionKind::WaitedAttack => format!("{r}'s held Standard action: attack {foe}"),
+            ReactionKind::WaitedAction => format!("{r}'s held action goes off against {foe}"),
+            ReactionKind::Counterspell => {
+                format!(
+                    "{r} rolls caster level against the Spell DC; a success stops {foe}'s spell"
+                )
+            }
+            k => format!("{r}: {k}"),
+        };
+        format!("{what} (spends the Reaction)")
     }
 
     fn budget_line(&self, b: &Battle, u: UnitId) -> String {
@@ -642,7 +666,10 @@ impl crate::rulesets::View for TacticalD20 {
     }
 
     fn reactions_left(&self, b: &Battle, u: UnitId) -> String {
-        format!("{} Reaction(s) left", b.rp(u))
+        match b.rp(u) {
+            1 => "1 Reaction left".into(),
+            n => format!("{n} Reactions left"),
+        }
     }
 
     fn condition_badge(&self, kind: ConditionKind) -> &'static str {
