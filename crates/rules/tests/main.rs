@@ -12,6 +12,7 @@ mod command_fuzz;
 mod core;
 mod counters;
 mod counters_more;
+mod counters_spells;
 mod dice;
 mod dice_props;
 mod duel;
