@@ -18,6 +18,8 @@ use crate::support::{BOTH, id, since};
 pub(crate) const EXTRA2: &str = r#"archetypes: {
         "mage": (hp: 40, stats: {Str: 10, Agility: 10, Int: 16, Proficiency: 2, SkillDice: 3},
             weapons: ["dagger"], abilities: ["Firebolt", "Thunderclap", "Binding Vines", "Grasping Hand", "Charm"]),
+        "warlock": (hp: 40, stats: {Str: 10, Agility: 10, Int: 16, Proficiency: 3, SkillDice: 4},
+            weapons: ["dagger"], abilities: ["Firebolt"]),
         "sage": (hp: 40, stats: {Str: 10, Agility: 10, Int: 14, Proficiency: 2, SkillDice: 3},
             weapons: ["dagger"]),
         "shieldbearer": (hp: 40, stats: {Str: 16, Agility: 10, Proficiency: 3, SkillDice: 4},
