@@ -286,3 +286,61 @@ fn the_ai_counterspells_a_charm_not_a_firebolt_ends_a_grapple_and_counteracts_a_
         assert_eq!(ai::react(&b), None);
     }
 }
+
+// Scripts drive every choice with its amounts (docs/scripting.md, counters): the seed's
+// area-spell example as `Do(Cast)` and three `React`s (a counterspell, a Block with 3 SD
+// and 20 ft of Dig In, a decline), then a trap's Counteraction with 20 ft and an End
+// Status paid 1 SD + 10 ft.
+#[test]
+fn a_script_casts_counterspells_blocks_counteracts_and_ends_a_status_with_amounts() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Mage", side: "Red", cell: (0, 3), archetype: "mage"),
+            Unit(name: "Sage", side: "Blue", cell: (3, 3), archetype: "sage"),
+            Unit(name: "Shield", side: "Blue", cell: (4, 3), archetype: "shieldbearer"),
+            Unit(name: "Plain", side: "Blue", cell: (5, 3), archetype: "plain")"#;
+        let mut b = spell_field(kind, units, "", &[20, 15, 10, 5, 10, 5, 6, 6, 5, 3, 3, 4]);
+        let s: skirmish_rules::script::Script = ron::from_str(
+            r#"Script(commands: [
+                Do(unit: "Mage", action: Cast(ability: 1, at: Cell((4, 3)))),
+                React(unit: "Sage", choice: Counterspell),
+                React(unit: "Shield", choice: Block, commits: [
+                    (part: 0, pool: SkillDice, amount: 3), (part: 1, pool: Movement, amount: 4)]),
+                React(unit: "Plain", choice: Decline),
+            ])"#,
+        )
+        .unwrap();
+        skirmish_rules::script::run(&mut b, &s).unwrap_or_else(|e| panic!("{e}"));
+        let (sa, sh, p) = (id(&b, "Sage"), id(&b, "Shield"), id(&b, "Plain"));
+        assert_eq!((b.hp(sa), b.hp(sh), b.hp(p)), (23, 40, 23));
+        assert_eq!(b.pool(sh, Pool::SkillDice), 1);
+        assert_eq!(b.move_left(sh), 2);
+
+        // The trap, then the grapple ended, by script.
+        let mut b = spell_field(kind, RUN, HAZARDS, &[20, 5, 1, 9]);
+        let s: skirmish_rules::script::Script = ron::from_str(
+            r#"Script(commands: [
+                Move(unit: "Runner", to: (3, 3)),
+                React(unit: "Runner", choice: Counteraction, commits: [(part: 0, pool: Movement, amount: 4)]),
+            ])"#,
+        )
+        .unwrap();
+        skirmish_rules::script::run(&mut b, &s).unwrap_or_else(|e| panic!("{e}"));
+        let r = id(&b, "Runner");
+        assert_eq!((b.hp(r), b.move_left(r)), (40, 0));
+
+        let mut b = spell_field(kind, GRAPPLE, "", &[20, 5, 15, 15]);
+        let s: skirmish_rules::script::Script = ron::from_str(
+            r#"Script(commands: [
+                Do(unit: "Mage", action: Cast(ability: 3, at: Unit((1)))),
+                React(unit: "Runner", choice: Decline),
+                EndTurn,
+                Do(unit: "Runner", action: EndStatus(kind: Grappled, pay: DieAndMove10)),
+            ])"#,
+        )
+        .unwrap();
+        skirmish_rules::script::run(&mut b, &s).unwrap_or_else(|e| panic!("{e}"));
+        let r = id(&b, "Runner");
+        assert!(!b.has(r, ConditionKind::Grappled));
+        assert_eq!((b.pool(r, Pool::SkillDice), b.move_left(r)), (2, 4));
+    }
+}

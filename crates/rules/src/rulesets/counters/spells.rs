@@ -87,8 +87,12 @@ pub fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Il
         });
     }
     super::status::may_act(b, u)?;
-    for t in b.cast_targets(u, i, at)? {
-        super::status::may_harm(b, u, t)?;
+    // The aim is the engine's to check (and the AI probes the price with any aim): only
+    // an aim that reaches someone is checked against a charm.
+    for t in b.cast_targets(u, i, at).unwrap_or_default() {
+        if b.enemies(u, t) {
+            super::status::may_harm(b, u, t)?;
+        }
     }
     Ok(())
 }
