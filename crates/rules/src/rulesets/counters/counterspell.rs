@@ -1,7 +1,8 @@
 //! The counters to a spell landing (`Trigger::SpellLanding`), declared by its targets
 //! and the allies beside them: **Counterspell** ("Spend SD equal to spell level; Roll a
-//! counter check against opponent's successful check total"; d20 + Intelligence modifier
-//! + proficiency, strained over the cap; a natural 20 is a critical counter) and a
+//! counter check against opponent's successful check total"; d20 + Intelligence
+//! modifier plus proficiency, strained over the cap; a natural 20 is a critical counter)
+//! and a
 //! **Block** with a magical weapon or shield against the spell's damage (skill dice and
 //! Dig In, as against a weapon).
 

@@ -7,7 +7,7 @@
 //!   **falling rocks** cell brings the rocks down on every unit within 5 ft of it (that
 //!   cell and its neighbours), itself included. Each is sprung every time a unit enters.
 //! * Each unit hit may answer with a Counteraction: 20 ft of unspent movement, or 10 ft
-//!   + 1 SD (its commitments: movement and skill dice). The check is 1d20 + Agility
+//!   and 1 SD (its commitments: movement and skill dice). The check is 1d20 + Agility
 //!   modifier (+ proficiency if proficient in Agility) against the hazard's DC (level
 //!   data), +1 for each skill die missing from the full price's one: paying 20 ft
 //!   instead of 10 ft + 1 SD is DC + 1. Dice over the proficiency cap make it strained.
