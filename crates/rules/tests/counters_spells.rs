@@ -333,3 +333,33 @@ fn two_counterspellers_check_in_initiative_order_and_an_ally_counters_for_the_ta
         assert_eq!(b.pool(s, Pool::SkillDice), 2, "1 SD: Firebolt is level 1");
     }
 }
+
+// "A counter is an action taken in response to a successful attack or effect—whether
+// targeting yourself or an ally": an ally beside the target, holding a warded shield,
+// blocks the Firebolt for it (2 SD rolling 6 + Str 3 + prof 3 + Dig In 1 = 13 of 16).
+#[test]
+fn an_ally_with_a_warded_shield_blocks_a_spell_for_the_target_beside_it() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "Mage", side: "Red", cell: (1, 3), archetype: "mage"),
+            Unit(name: "Plain", side: "Blue", cell: (4, 3), archetype: "plain"),
+            Unit(name: "Shield", side: "Blue", cell: (5, 3), archetype: "shieldbearer")"#;
+        let mut b = spell_field(kind, units, "", &[20, 5, 10, 10, 8, 8, 3, 3]);
+        let (m, p, h) = (id(&b, "Mage"), id(&b, "Plain"), id(&b, "Shield"));
+        cast(&mut b, m, "Firebolt", CastAt::Unit(p));
+        assert_eq!(b.window().map(|w| w.reactor), Some(p));
+        counter(&mut b, p, None, 0, 0);
+        assert_eq!(
+            b.window().map(|w| (w.reactor, w.options.clone())),
+            Some((h, vec![ReactionKind::Counterspell, ReactionKind::Block]))
+        );
+        let n = b.log().len();
+        counter(&mut b, h, Some(ReactionKind::Block), 2, 2);
+        let ev = since(&b, n);
+        assert_eq!(
+            crate::counters::defences(&ev),
+            [(h, ReactionKind::Block, 13, 16)]
+        );
+        assert_eq!(crate::support::damage(&ev), [(p, 3)]);
+        assert_eq!(b.hp(h), 40);
+    }
+}
