@@ -140,6 +140,7 @@ pub fn trigger_words(b: &Battle, t: &Trigger) -> String {
             "casting {}",
             b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
         ),
+        Trigger::Hazard { cell } => format!("a hazard at {cell}"),
         Trigger::SpellIdentified { caster, ability } => format!(
             "{} identified: counter it?",
             b.ability(*caster, *ability).map_or("", |a| a.name.as_str())
@@ -314,6 +315,7 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 | Trigger::SpellIdentified { caster: unit, .. }
                 | Trigger::SpellLanding { caster: unit, .. }
                 | Trigger::PowerCue { by: unit, .. } => r.target = name(unit),
+                Trigger::Hazard { cell } => r.to = Some(*cell),
                 Trigger::EntersReach { mover, cell } => {
                     r.target = name(mover);
                     r.to = Some(*cell);

@@ -63,6 +63,10 @@ fn prompt_text(b: &Battle) -> Option<String> {
                 .map_or("a spell", |a| a.name.as_str()),
             b.name(r)
         ),
+        Trigger::Hazard { cell } => format!(
+            "A hazard springs at {cell} on {}: counteract it?",
+            b.name(r)
+        ),
         Trigger::SpellIdentified { caster, ability } => {
             let name = b
                 .ability(*caster, *ability)

@@ -41,7 +41,7 @@ impl Battle {
     }
 
     /// The hazard on `cell` (a trap, falling rocks), if the level places one there.
-    /// Nothing fires a hazard yet.
+    /// counters fires it when a unit steps there (its Counteraction).
     pub fn hazard_at(&self, cell: Cell) -> Option<&Hazard> {
         self.level.hazards.iter().find(|h| h.cell == cell)
     }

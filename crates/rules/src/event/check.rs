@@ -131,6 +131,11 @@ pub enum CheckPurpose {
     Disengage,
     /// escalation: a Dicey Move (3d6 against the terrain's difficulty).
     DiceyMove,
+    /// counters: a spell's casting check (d20 + the casting modifier + proficiency against
+    /// the spell's DC), the total a counterspell must reach.
+    Casting,
+    /// counters: a Counteraction's check against a hazard's DC.
+    Counteraction,
     /// escalation: sustaining the unit's power at this index (3d6 against its Sustain).
     Sustain(u8),
 }

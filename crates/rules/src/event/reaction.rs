@@ -148,6 +148,13 @@ pub enum Trigger {
         /// An attack (else a step that engages the reactor).
         attack: bool,
     },
+    /// An untargeted threat springs on the reactor: the hazard on `cell` (a level's trap
+    /// or falling rocks; counters: a Counteraction, 20 ft, or 10 ft + 1 SD, then a check
+    /// against the hazard's DC).
+    Hazard {
+        /// The hazard's cell ([`crate::battle::Battle::hazard_at`]).
+        cell: Cell,
+    },
     /// tactical-d20: the reactor identified the spell `caster` is casting and may
     /// counter it.
     SpellIdentified {
@@ -170,6 +177,7 @@ impl Trigger {
             Trigger::Casting { caster, .. } => Some(*caster),
             Trigger::Provoked { unit } => Some(*unit),
             Trigger::SpellIdentified { .. }
+            | Trigger::Hazard { .. }
             | Trigger::SpellLanding { .. }
             | Trigger::Approaching { .. }
             | Trigger::PowerCue { .. } => None,
@@ -229,8 +237,11 @@ pub enum ReactionKind {
     },
     /// melee-zone: a free hit (a bonus attack that spends a free-hit slot, not an action).
     FreeHit,
-    /// tactical-d20: counter a spell being cast (after identifying it).
+    /// tactical-d20: counter a spell being cast (after identifying it); counters: counter
+    /// a spell landing (skill dice equal to its level, a counter check against its total).
     Counterspell,
+    /// counters: a Counteraction against an untargeted threat (a trap, falling rocks).
+    Counteraction,
     /// escalation: use the reactor's Interrupt power (index into its abilities) on its
     /// trigger (its one Interrupt until its next turn, and a use).
     Interrupt(usize),
@@ -280,6 +291,7 @@ impl std::fmt::Display for ReactionKind {
             ReactionKind::WaitedAction => "Waited action",
             ReactionKind::FreeHit => "Free hit",
             ReactionKind::Counterspell => "Counterspell",
+            ReactionKind::Counteraction => "Counteraction",
             ReactionKind::ResistMelee => "Resist with Melee",
             ReactionKind::ResistAgility => "Resist with Agility",
             ReactionKind::LandAt(c) => return write!(f, "Land at {c}"),

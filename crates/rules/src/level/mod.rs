@@ -144,7 +144,8 @@ pub enum HazardKind {
 
 /// A hazard on a cell: a trap or falling rocks, with the check's Difficulty and the
 /// damage it deals (`hazards: [Hazard(cell: (2, 1), kind: Trap(dc: 12, damage: "1d6"))]`).
-/// Nothing fires a hazard yet: melee-zone and counters (Counteraction) will.
+/// counters fires them (its Counteraction, `rulesets/counters/hazards.rs`); melee-zone
+/// does not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hazard {
     /// Where: a cell of the map a unit may stand on.

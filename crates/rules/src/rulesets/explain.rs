@@ -94,7 +94,8 @@ impl Topic {
             Disengage => Topic::Action("Disengage"),
             DiceyMove => Topic::Action("Dicey move"),
             Sustain(_) => Topic::Action("Sustain"),
-            Focus | Disrupt | Resist => Topic::Action(label::CAST),
+            Focus | Disrupt | Resist | Casting => Topic::Action(label::CAST),
+            Counteraction => Topic::Reaction(ReactionKind::Counteraction),
         }
     }
 }

@@ -38,8 +38,8 @@ fn best(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)
 pub struct CountersAi;
 
 impl AiTactics for CountersAi {
-    fn recover(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
-        None
+    fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
+        super::wave2::ai_recover(b, u)
     }
 
     fn pick_up(&self, _b: &Battle, _u: UnitId) -> Option<Command> {
@@ -91,6 +91,9 @@ impl AiTactics for CountersAi {
 
     // Against damage: the counter (Block or Parry) whose best mix is worth most.
     fn choose(&self, b: &Battle, w: &Window) -> Option<ReactionKind> {
+        if super::wave2::answers(&w.trigger) {
+            return super::wave2::ai_choose(b, w);
+        }
         if !matches!(w.trigger, Trigger::IncomingDamage { .. }) {
             return None;
         }
@@ -102,6 +105,9 @@ impl AiTactics for CountersAi {
     }
 
     fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
+        if super::wave2::answers(&w.trigger) {
+            return super::wave2::ai_commit(b, w, kind);
+        }
         best_commits(b, w, kind, worth)
     }
 

@@ -115,7 +115,7 @@ pub fn commit_range(b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPar
 }
 
 /// Skill dice and cells of movement in a mix of commitments.
-fn amounts(commits: &[Commit]) -> (u32, u32) {
+pub(super) fn amounts(commits: &[Commit]) -> (u32, u32) {
     let of = |p: Pool| -> u32 {
         commits
             .iter()
@@ -153,7 +153,7 @@ pub fn paid(dice: u32, cells: u32) -> bool {
 
 /// The totals `dice` skill dice may roll, as exact chances; strained: the lower of two
 /// throws.
-fn dice_odds(dice: u32, strained: bool) -> Vec<(i32, f64)> {
+pub(super) fn dice_odds(dice: u32, strained: bool) -> Vec<(i32, f64)> {
     let Some(d) = Distribution::of(DiceExpr::new(dice, 6)) else {
         return vec![(0, 1.0)];
     };
@@ -218,7 +218,7 @@ pub fn taken_off(b: &Battle, attacker: UnitId) -> i32 {
 }
 
 /// Roll `dice` skill dice; strained, twice, keeping the lower throw (Disadvantage).
-fn roll_dice(b: &mut Battle, dice: u32, strained: bool) -> Result<Roll, Illegal> {
+pub(super) fn roll_dice(b: &mut Battle, dice: u32, strained: bool) -> Result<Roll, Illegal> {
     if dice == 0 {
         return Ok(Roll::from_faces(DiceExpr::new(0, 6), Vec::new()));
     }

@@ -19,6 +19,25 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
             "It loses 1d4 HP at the end of each of its turns (only from a level in wave 1).",
             "level data (choice)",
         ),
+        ConditionKind::Grappled => e(
+            condition_title(k),
+            "It cannot move (its unspent movement still pays for counters). End it with 2 \
+             skill dice, 20 ft, or 1 die + 10 ft, then d20 + Strength against the caster's DC.",
+            "Ending Status Effects; Grasping Hand (choice)",
+        ),
+        ConditionKind::Restrained => e(
+            condition_title(k),
+            "It cannot move, attack or cast. End it with 2 skill dice, 20 ft, or 1 die + \
+             10 ft, then d20 + Strength against the caster's DC.",
+            "Ending Status Effects; Binding Vines (choice)",
+        ),
+        ConditionKind::Charmed => e(
+            condition_title(k),
+            "It cannot attack or cast at the one who charmed it. End it with 2 skill dice, \
+             20 ft, or 1 die + 10 ft, then d20 + Intelligence + proficiency against the \
+             caster's DC (10 + its Intelligence modifier + proficiency).",
+            "Ending Status Effects; Charm (choice)",
+        ),
         _ => return None,
     })
 }
@@ -44,9 +63,21 @@ pub(super) fn action(l: &str) -> Option<Explanation> {
         label::DRAW | label::SHEATHE | "Pick Up" => super::items::explanation(l),
         label::CAST => e(
             "Cast",
-            "No spells in this wave of counters: casting is refused.",
-            "Counterspell (wave 2)",
-        ),
+            "Cast a spell with the action. A spell attack (it needs line of sight) rolls d20 + \
+             Intelligence + proficiency against each target's Passive Dodge; any other spell \
+             one casting check against its DC. Its targets and their allies beside them may \
+             then counter it.",
+            "Targeting Dodge; Counterspell (choice)",
+        )
+        .costs("the action"),
+        "End Status" => e(
+            "End Status",
+            "End Grappled, Restrained or Charmed: pay 2 skill dice, 20 ft of movement, or 1 \
+             die + 10 ft, then roll d20 + the ability modifier (+ proficiency) against the \
+             source's DC (10 + its Intelligence modifier + proficiency).",
+            "Ending Status Effects",
+        )
+        .costs("2 SD, 20 ft, or 1 SD + 10 ft"),
         label::END_TURN => e(
             "End turn",
             "End the turn; unspent movement is kept for counters until your next turn starts.",
@@ -84,11 +115,21 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         .costs("10 ft of movement or 1 skill die"),
         ReactionKind::Counterspell => e(
             "Counterspell",
-            "Not in this wave: when spells come, a counterspell resolves before every block \
-             and parry.",
-            "Counters and Reactions; Counterspell (wave 2)",
+            "Against a spell landing on you or an adjacent ally: pay skill dice equal to its \
+             level and roll d20 + Intelligence + proficiency against the caster's check total. \
+             Reaching it prevents the damage (or the status of a spell without damage); a \
+             natural 20 cancels both. Resolves before every block and parry.",
+            "Counterspell; Critical Counters",
         )
-        .costs("skill dice equal to the spell level"),
+        .costs("skill dice equal to the spell's level"),
+        ReactionKind::Counteraction => e(
+            "Counteraction",
+            "Against a trap or falling rocks: pay 20 ft of movement, or 10 ft and 1 skill die, \
+             and roll d20 + Agility (+ proficiency) against the hazard's DC (+1 when paying \
+             with movement alone). Reaching it avoids the damage.",
+            "Counteraction",
+        )
+        .costs("20 ft, or 10 ft + 1 skill die"),
         _ => return None,
     })
 }

@@ -6,15 +6,20 @@
 
 mod ai;
 mod attack;
+mod counterspell;
 mod defence;
 mod explain;
+mod hazards;
 mod items;
 mod numbers;
 mod reactions;
 mod rules;
+mod spells;
+mod status;
 mod turns;
 mod ui;
 mod vocabulary;
+mod wave2;
 
 pub use ai::{CountersAi, worth};
 pub use attack::{outcome, strained_reaction};
@@ -22,4 +27,6 @@ pub use defence::{defenders, incoming, resolve_order, taken_off};
 pub use numbers::*;
 pub use reactions::counter_attack_cost;
 pub use rules::Counters;
+pub use spells::{CASTING, casting_bonus, level as spell_level};
+pub use status::{ESCAPABLE, source_dc};
 pub use vocabulary::*;

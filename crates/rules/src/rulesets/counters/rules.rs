@@ -11,7 +11,7 @@ use crate::grid::Cell;
 use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, one_mod};
 
 use super::numbers::{SPEED, skill_dice_of};
-use super::{CountersFrame, ID, attack, defence, items, reactions};
+use super::{CountersFrame, ID, attack, defence, items, reactions, wave2};
 
 /// The counters rules (seed 000, "Counters and Reactions"; `docs/rules/counters.md`).
 pub struct Counters;
@@ -118,6 +118,7 @@ impl Ruleset for Counters {
     }
 
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
+        super::status::may_move(b, u)?;
         if b.move_left(u) == 0 {
             return Err(Illegal::NoSlot {
                 unit: b.name(u).into(),
@@ -142,7 +143,9 @@ impl Ruleset for Counters {
         Vec::new()
     }
 
-    fn stepped(&self, _b: &mut Battle, _u: UnitId, _from: Cell, _to: Cell) {}
+    fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
+        super::hazards::stepped(b, u, to);
+    }
 
     fn interceptions_along(
         &self,
@@ -178,6 +181,7 @@ impl Ruleset for Counters {
         weapon: Option<usize>,
         slot: Option<Slot>,
     ) -> Result<AttackPlan, Illegal> {
+        super::status::may_harm(b, u, target)?;
         attack::plan_attack(b, u, target, weapon, slot)
     }
 
@@ -194,10 +198,16 @@ impl Ruleset for Counters {
         kind: AttackKind,
         effect: HitEffect,
     ) -> Result<(), ForcedFaceError> {
+        if let HitEffect::Ability(_) = effect {
+            return super::spells::spell_attack(b, attacker, target, kind, effect);
+        }
         attack::resolve_attack(b, attacker, target, weapon, kind, effect)
     }
 
     fn hit(&self, b: &mut Battle, hit: Hit) {
+        if let HitEffect::Ability(i) = hit.effect {
+            return super::spells::attack_landed(b, &hit, i);
+        }
         attack::hit(b, hit);
     }
 
@@ -259,6 +269,7 @@ impl Ruleset for Counters {
     fn check_action(&self, b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
         match a {
             Action::Common(c) if items::is_item(c) => items::check(b, u, c),
+            Action::Common(_) | Action::Counters(_) if wave2::acts(a) => wave2::check(b, u, a),
             _ => Err(Illegal::NoSuchAction {
                 ruleset: ID,
                 action: a.name(),
@@ -270,6 +281,7 @@ impl Ruleset for Counters {
     fn perform(&self, b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
         match a {
             Action::Common(c) if items::is_item(&c) => items::perform(b, u, c),
+            a if wave2::acts(&a) => wave2::perform(b, u, a),
             other => self.check_action(b, u, &other),
         }
     }
@@ -284,11 +296,14 @@ impl Ruleset for Counters {
         match trigger {
             Trigger::Leaving { mover, from } => reactions::offer(b, reactor, *mover, *from, to),
             Trigger::IncomingDamage { attacker, .. } => defence::offer(b, reactor, *attacker),
-            _ => None,
+            _ => wave2::offer(b, reactor, trigger),
         }
     }
 
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart> {
+        if wave2::answers(&w.trigger) {
+            return wave2::commit_range(b, w, kind);
+        }
         defence::commit_range(b, w, kind)
     }
 
@@ -303,6 +318,9 @@ impl Ruleset for Counters {
         kind: ReactionKind,
         commits: &[Commit],
     ) -> Option<f64> {
+        if wave2::answers(&w.trigger) {
+            return wave2::answer_odds(b, w, kind, commits);
+        }
         defence::answer_odds(b, w, kind, commits)
     }
 
@@ -313,6 +331,9 @@ impl Ruleset for Counters {
         kind: ReactionKind,
         commits: &[Commit],
     ) -> Result<(), Illegal> {
+        if wave2::answers(&w.trigger) {
+            return wave2::answer(b, &w, kind, commits);
+        }
         match kind {
             ReactionKind::ReactionAttack => reactions::answer(b, &w),
             ReactionKind::Block | ReactionKind::Parry => defence::answer(b, &w, kind, commits),
@@ -326,16 +347,17 @@ impl Ruleset for Counters {
                 defence::deal_after_counters(b, hit, roll);
                 Ok(())
             }
+            RulesetFrame::Counters(f) => wave2::frame(b, f),
             other => Err(crate::engine::foreign_frame(ID, &other)),
         }
     }
 
     // A counter attack: 10 ft of movement, else 1 skill die. Block and Parry are paid by
     // what they commit.
-    fn reaction_cost(&self, _b: &Battle, trigger: &Trigger, _kind: ReactionKind) -> Cost {
+    fn reaction_cost(&self, b: &Battle, trigger: &Trigger, kind: ReactionKind) -> Cost {
         match trigger {
             Trigger::Leaving { .. } => reactions::counter_attack_cost(),
-            _ => Cost::free(),
+            _ => wave2::cost(b, trigger, kind),
         }
     }
 
@@ -351,7 +373,7 @@ impl Ruleset for Counters {
     // Only bleeding from a level in wave 1: status effects and ending them come with
     // spells.
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
-        (kind != ConditionKind::Bleeding)
+        (kind != ConditionKind::Bleeding && !super::ESCAPABLE.contains(&kind))
             .then_some("counters has no rule for it yet (status effects come with its spells)")
     }
 
@@ -378,26 +400,21 @@ impl Ruleset for Counters {
         b.roll(DiceExpr::new(1, 20))
     }
 
-    fn ability_chance(
-        &self,
-        _b: &Battle,
-        _caster: UnitId,
-        _target: UnitId,
-        _ability: usize,
-    ) -> f64 {
-        1.0
+    fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+        super::spells::chance(b, caster, target, ability)
     }
 
+    // A non-attack spell's casting check, once for the casting (`spells.rs`).
     fn ability_save(
         &self,
-        _b: &mut Battle,
-        _caster: UnitId,
-        _ability: usize,
-        _target: UnitId,
-        _stat: Stat,
-        _dc: i32,
+        b: &mut Battle,
+        caster: UnitId,
+        ability: usize,
+        target: UnitId,
+        stat: Stat,
+        dc: i32,
     ) -> Result<Option<bool>, ForcedFaceError> {
-        Ok(Some(false))
+        super::spells::casting_check(b, caster, ability, target, stat, dc)
     }
 
     fn typed_damage(&self, _b: &Battle, _target: UnitId, _kind: &str, roll: Roll) -> Roll {

@@ -226,6 +226,8 @@ impl crate::rulesets::View for Counters {
             ReactionKind::Block | ReactionKind::Parry => {
                 format!("1+ skill dice or {} cells (10 ft) of movement", STEP_CELLS)
             }
+            ReactionKind::Counterspell => "skill dice equal to the spell's level".into(),
+            ReactionKind::Counteraction => "20 ft, or 10 ft and 1 skill die".into(),
             _ => "free".into(),
         }
     }

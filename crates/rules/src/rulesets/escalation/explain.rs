@@ -403,6 +403,7 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         | WaitedAttack
         | WaitedAction
         | Counterspell
+        | Counteraction
         | Dodge
         | Parry
         | Block

@@ -364,7 +364,7 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         )
         .costs("free"),
         Pursuit | StepAside | Resist | WaitedAttack | WaitedAction | FreeHit | Counterspell
-        | Interrupt(_) | FreePower(_) => {
+        | Counteraction | Interrupt(_) | FreePower(_) => {
             return None;
         }
     })

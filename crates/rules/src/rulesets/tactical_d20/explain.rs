@@ -563,6 +563,7 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         | ResistAgility
         | LandAt(_)
         | FreeHit
+        | Counteraction
         | Interrupt(_)
         | FreePower(_) => return None,
     })
