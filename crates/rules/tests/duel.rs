@@ -321,6 +321,15 @@ impl Ruleset for Duel {
     }
 
     // Every Move spends the Move action for a whole speed (what is left over is lost).
+    // Duel hooks: difficult ground costs a unit with the feat "Wader" 1, else 2.
+    fn difficult_cost(&self, b: &Battle, mover: UnitId) -> u32 {
+        if self.hooks && b.has_feat(mover, "Wader") {
+            1
+        } else {
+            2
+        }
+    }
+
     fn buy_movement(&self, _b: &Battle, u: UnitId, _cost: u32) -> Vec<Event> {
         vec![
             Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move),
