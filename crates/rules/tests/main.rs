@@ -13,6 +13,7 @@ mod core;
 mod dice;
 mod dice_props;
 mod duel;
+mod duel_ai_hooks;
 mod duel_hidden;
 mod duel_hooks;
 mod duel_hooks_steps;

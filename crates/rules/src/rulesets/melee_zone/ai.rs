@@ -108,6 +108,19 @@ impl AiTactics for MeleeZoneAi {
     }
 
     // Not a channeled spell in a foe's melee zone (flat-footed for a round).
+    // Filled in by melee-zone's wave 3 (the next commit).
+    fn position_factor(&self, _b: &Battle, _u: UnitId, _c: Cell, _foe: UnitId) -> f64 {
+        1.0
+    }
+
+    fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
+        1.0
+    }
+
+    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &crate::engine::CastAt) -> f64 {
+        0.0
+    }
+
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
         super::casting::ai_prepare(b, u, foes)
     }
