@@ -1160,6 +1160,11 @@ impl View for Duel {
 
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
+    // No once-per rights of its own.
+    fn once_words(&self, _once: skirmish_rules::components::Once) -> Option<String> {
+        None
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }

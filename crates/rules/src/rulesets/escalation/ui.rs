@@ -504,6 +504,11 @@ impl crate::rulesets::View for Escalation {
         escalation_line(super::attack::escalation_die(b))
     }
 
+    // No once-per rights of its own.
+    fn once_words(&self, _once: crate::components::Once) -> Option<String> {
+        None
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "3d6"
     }
