@@ -1211,7 +1211,13 @@ impl AiTactics for DuelAi {
         1.0
     }
 
-    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &skirmish_rules::engine::CastAt) -> f64 {
+    fn aim_cost(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _i: usize,
+        _at: &skirmish_rules::engine::CastAt,
+    ) -> f64 {
         0.0
     }
 

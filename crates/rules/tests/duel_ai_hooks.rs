@@ -25,7 +25,11 @@ struct NorthAi {
 impl AiTactics for NorthAi {
     fn position_factor(&self, b: &Battle, _u: UnitId, c: Cell, foe: UnitId) -> f64 {
         let p = b.pos(foe);
-        if c == Cell::new(p.x, p.y - 1) { 3.0 } else { 1.0 }
+        if c == Cell::new(p.x, p.y - 1) {
+            3.0
+        } else {
+            1.0
+        }
     }
     fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
         3.0
@@ -123,9 +127,15 @@ fn the_casting_search_takes_off_the_rulesets_aim_cost() {
         other => panic!("{other:?}"),
     };
     let first = target(&DuelAi);
-    let shunned = if first.contains(&format!("{fang:?}")) { fang } else { grey };
+    let shunned = if first.contains(&format!("{fang:?}")) {
+        fang
+    } else {
+        grey
+    };
     let other = if shunned == fang { grey } else { fang };
-    let second = target(&NorthAi { shun: Some(shunned) });
+    let second = target(&NorthAi {
+        shun: Some(shunned),
+    });
     assert!(first.contains(&format!("Unit({shunned:?})")), "{first}");
     assert!(second.contains(&format!("Unit({other:?})")), "{second}");
 }

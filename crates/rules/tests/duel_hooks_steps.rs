@@ -298,7 +298,7 @@ fn a_free_hit_from_a_grown_zone_strikes_at_its_edge() {
 /// event alike.
 #[test]
 fn difficult_ground_costs_what_the_ruleset_says_for_each_mover() {
-    let map = vec![format!("\"{}\"", "..~~~...........") ; 9].join(", ");
+    let map = vec![format!("\"{}\"", "..~~~..........."); 9].join(", ");
     let src = format!(
         r##"Level(name: "ford", ruleset: "tactical-d20", grid: Square, map: [{map}],
         sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
@@ -312,10 +312,17 @@ fn difficult_ground_costs_what_the_ruleset_says_for_each_mover() {
     let (corwin, tamsin) = (id(&b, "Corwin"), id(&b, "Tamsin"));
     let water = skirmish_rules::grid::Cell::new(3, 2);
     assert_eq!(b.step_cost(corwin, water), Some(1));
-    assert_eq!(b.step_cost(tamsin, skirmish_rules::grid::Cell::new(3, 6)), Some(2));
+    assert_eq!(
+        b.step_cost(tamsin, skirmish_rules::grid::Cell::new(3, 6)),
+        Some(2)
+    );
     assert_eq!(b.current(), Some(corwin));
     let to = skirmish_rules::grid::Cell::new(5, 2);
-    assert_eq!(b.path_to(corwin, to).map(|p| p.1), Some(4), "3 of water at 1, 1 of floor");
+    assert_eq!(
+        b.path_to(corwin, to).map(|p| p.1),
+        Some(4),
+        "3 of water at 1, 1 of floor"
+    );
     let n = b.log().len();
     b.submit(Command::Move { unit: corwin, to }).unwrap();
     let costs: Vec<u32> = since(&b, n)

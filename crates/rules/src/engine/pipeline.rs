@@ -322,9 +322,7 @@ impl Battle {
                 }
                 let cost = if paid {
                     match self.terrain(to) {
-                        crate::level::Terrain::Difficult => {
-                            self.rules().difficult_cost(self, unit)
-                        }
+                        crate::level::Terrain::Difficult => self.rules().difficult_cost(self, unit),
                         t => t.cost().unwrap_or(1),
                     }
                 } else {

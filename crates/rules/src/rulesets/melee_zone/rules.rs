@@ -255,6 +255,7 @@ impl Ruleset for MeleeZone {
     }
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        let roll = super::stealth::add_spell_sneak(b, &hit, roll);
         attack::deal_damage(b, hit, roll);
     }
 
