@@ -465,6 +465,8 @@ fn best_move(
             (e, b.pos(e), v, h.as_slice())
         })
         .collect();
+    let position_max = tactics.position_factor_max(b, u);
+    let positional = position_max > 1.0;
     // The value of standing on `c`, ignoring how it is reached.
     let stand = |c: Cell, attack_now: bool| -> f64 {
         let mut best: Option<f64> = None;
@@ -481,8 +483,11 @@ fn best_move(
             if melee {
                 v *= support(b, c, pe, h);
             }
-            // The ruleset's rules of position (melee-zone's +1 from behind).
-            v *= tactics.position_factor(b, u, c, e);
+            // The ruleset's rules of position (melee-zone's +1 from behind), asked
+            // only of a ruleset that has some.
+            if positional {
+                v *= tactics.position_factor(b, u, c, e);
+            }
             if !attack_now {
                 v *= 0.6;
             }
@@ -498,7 +503,7 @@ fn best_move(
     // no better than staying, skip the search. This only saves time, it changes nothing.
     let mut bound = -0.05f64;
     if reach > 0 || range > 0 {
-        let after_step = if can_attack(1) { 1.0 } else { 0.6 } * tactics.position_factor_max(b, u);
+        let after_step = if can_attack(1) { 1.0 } else { 0.6 } * position_max;
         for &(_, _, value, h) in &foes {
             let most = if h.is_empty() {
                 1.0

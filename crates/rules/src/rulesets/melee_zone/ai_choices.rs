@@ -12,7 +12,7 @@ use crate::grid::Cell;
 use crate::odds::Distribution;
 
 use super::MeleeZoneAction;
-use super::casting::{chance, toggleable, toggled_on, would_channel};
+use super::casting::{toggleable, toggled_on, would_channel};
 use super::facing::behind;
 use super::numbers::{Boost, accuracy, boosted, speed};
 
@@ -54,7 +54,8 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
 /// engine counts those) with a melee weapon goes for one of the foes within its movement
 /// and reach, so it stands in the area then as often as those foes stand there (their
 /// share); each is weighed as the engine weighs a friend hit (`FRIEND_WEIGHT` × the
-/// chance × the mean damage, at most its HP).
+/// chance to hit it, d20 + Accuracy against its dodge, × the mean damage, at most its
+/// HP).
 pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64 {
     let (CastAt::Cell(aim), Some(a)) = (at, b.ability(u, i)) else {
         return 0.0;
@@ -66,17 +67,26 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64 {
         return 0.0;
     }
     let grid = b.grid();
-    let area = crate::abilities::area::cells(&grid, b.pos(u), *aim, shape);
-    let mean: f64 = a
-        .effects
-        .iter()
-        .filter_map(|e| e.damage_dice(b.stats(u)))
-        .filter_map(Distribution::of)
-        .map(|d| d.mean())
-        .sum();
+    // Who is in the area (a burst: within its radius of the aim; else its cells).
+    let cells = match shape {
+        crate::abilities::area::Shape::Burst { .. } => Vec::new(),
+        _ => crate::abilities::area::cells(&grid, b.pos(u), *aim, shape),
+    };
+    let inside = |c: Cell| match shape {
+        crate::abilities::area::Shape::Burst { radius } => grid.distance(c, *aim) <= radius,
+        _ => cells.contains(&c),
+    };
+    // Every living unit once: where, and whether its foes know where it is.
+    let units: Vec<(UnitId, Cell, bool)> = b
+        .units()
+        .filter(|&x| b.alive(x))
+        .map(|x| (x, b.pos(x), b.hidden(x)))
+        .collect();
+    let bonus = accuracy(b, u) + i32::from(boosted(b, u, Boost::Hit));
     let mut cost = 0.0;
-    for ally in b.units() {
-        if ally == u || !b.alive(ally) || b.enemies(u, ally) || area.contains(&b.pos(ally)) {
+    let mut mean: Option<f64> = None;
+    for &(ally, here, _) in &units {
+        if ally == u || b.enemies(u, ally) || inside(here) {
             continue;
         }
         let reach = b.threat_reach(ally);
@@ -85,25 +95,31 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64 {
         }
         // The foes it can close in on before the spell goes off, and how many of them
         // stand in the area: it goes for one of them.
-        let here = b.pos(ally);
         let within = speed(b, ally) + reach;
-        let (mut can, mut inside) = (0u32, 0u32);
-        for e in b.units() {
-            if b.alive(e)
-                && b.enemies(ally, e)
-                && !b.hidden(e)
-                && grid.distance(here, b.pos(e)) <= within
-            {
+        let (mut can, mut caught) = (0u32, 0u32);
+        for &(e, at, hidden) in &units {
+            if !hidden && b.enemies(ally, e) && grid.distance(here, at) <= within {
                 can += 1;
-                inside += u32::from(area.contains(&b.pos(e)));
+                caught += u32::from(inside(at));
             }
         }
-        if inside == 0 {
+        if caught == 0 {
             continue;
         }
-        let share = f64::from(inside) / f64::from(can);
+        let share = f64::from(caught) / f64::from(can);
+        let mean = *mean.get_or_insert_with(|| {
+            a.effects
+                .iter()
+                .filter_map(|e| e.damage_dice(b.stats(u)))
+                .filter_map(Distribution::of)
+                .map(|d| d.mean())
+                .sum()
+        });
+        // The spell's attack roll on it (d20 + Accuracy against its dodge; crits aside).
+        let (need, _) = super::stealth::defence_against(b, u, ally);
+        let p = hit_chance(need, bonus);
         let hp = f64::from(b.hp(ally).max(0));
-        cost += share * crate::ai::cast::FRIEND_WEIGHT * chance(b, u, ally, i) * mean.min(hp);
+        cost += share * crate::ai::cast::FRIEND_WEIGHT * p * mean.min(hp);
     }
     cost
 }
