@@ -95,7 +95,8 @@ impl AiTactics for NorthAi {
 fn the_move_search_weighs_the_rulesets_position_factor() {
     let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
         Unit(name: "Fang", side: "Blue", cell: (6, 4), archetype: "wolf")"#;
-    for kind in [GridKind::Square] {
+    {
+        let kind = GridKind::Square;
         // Initiative d20: Corwin 20, Fang 1.
         let b = ruled_battle(&DUEL_HOOKS, kind, units, 1, &[20, 1]);
         let (corwin, fang) = (id(&b, "Corwin"), id(&b, "Fang"));
