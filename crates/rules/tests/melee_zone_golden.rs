@@ -10,7 +10,7 @@ use crate::support::repo;
 /// checked-in one line for line. After a deliberate rules change, regenerate it with
 /// `skirmish run tests/fixtures/melee-zone-skirmish.ron --script
 /// tests/fixtures/melee-zone-skirmish-script.ron > tests/fixtures/melee-zone-skirmish-expected.txt`
-/// (drop the final "-- script done" line) and review the diff.
+/// (drop the closing "-- battle over" line) and review the diff.
 #[test]
 fn the_golden_melee_zone_battle_matches_its_checked_in_event_log() {
     use skirmish_rules::record::record;
