@@ -1,7 +1,7 @@
 //! `cargo run --release -p skirmish-bench [-- --quick]`: the performance targets of
 //! docs/performance.md, measured on one thread (median of many runs, with the spread).
 //!
-//! - one AI-vs-AI battle, 8 v 8 on a 24×24 map with a wizard a side, per ruleset
+//! - one AI-vs-AI battle, 8 v 8 on a 24×24 map with a caster a side, per ruleset
 //!   (target < 5 ms);
 //! - the threat map of every unit plus the hover path preview (path, its cost and every
 //!   reaction it provokes) on a 128×128 map with 200 units (target < 1 ms);
@@ -31,15 +31,25 @@ fn playable() -> Vec<RulesetId> {
         .collect()
 }
 
-/// The 8 v 8 battlefield on 24×24 of `seed`, with a wizard a side (issue 17: the
-/// battles include casters) when the ruleset has one (escalation's class powers are not
-/// playable yet), the other units drawn at random.
+/// The 8 v 8 battlefield on 24×24 of `seed`, with a caster a side (issue 17: the
+/// battles include casters) when the ruleset has one (flow's and tactical-d20's wizard,
+/// melee-zone's mage; escalation's class powers are not playable yet), the other units
+/// drawn at random.
 fn caster_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
-    let wizard = skirmish_rules::level::Catalogue::builtin(r)
-        .archetypes
-        .contains_key("wizard");
-    let forced: &[&str] = if wizard { &["wizard"] } else { &[] };
-    sim::random_level_with(r, GridKind::Square, 24, 24, 8, seed, forced).expect("level")
+    sim::random_level_with(r, GridKind::Square, 24, 24, 8, seed, caster(r)).expect("level")
+}
+
+/// The caster archetype forced as the first unit of each side, if the ruleset has one.
+fn caster(r: RulesetId) -> &'static [&'static str] {
+    let archetypes = skirmish_rules::level::Catalogue::builtin(r).archetypes;
+    match ["wizard", "mage"]
+        .into_iter()
+        .position(|a| archetypes.contains_key(a))
+    {
+        Some(0) => &["wizard"],
+        Some(_) => &["mage"],
+        None => &[],
+    }
 }
 
 /// Milliseconds of each run, sorted.
@@ -243,12 +253,9 @@ fn saves(n: usize, out: &mut Vec<serde_json::Value>) {
         // The first battlefield whose battle lasts 200 commands.
         let (src, b) = (1000u64..)
             .find_map(|seed| {
-                let wizard = level::Catalogue::builtin(r)
-                    .archetypes
-                    .contains_key("wizard");
-                let forced: &[&str] = if wizard { &["wizard"] } else { &[] };
-                let src = sim::random_level_text_with(r, GridKind::Square, 24, 24, 8, seed, forced)
-                    .expect("level");
+                let src =
+                    sim::random_level_text_with(r, GridKind::Square, 24, 24, 8, seed, caster(r))
+                        .expect("level");
                 let l = level::parse(&src, "random").expect("level");
                 let mut b = Battle::new(l, seed, Vec::new()).expect("battle");
                 ai::play_out(&mut b, 200);

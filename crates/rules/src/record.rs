@@ -232,7 +232,9 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
                 crate::components::Once::Pair { other, per } => {
                     format!("used against {} ({per:?})", b.name(*other))
                 }
-                o => format!("{o:?}"),
+                o => crate::rulesets::view_of(b)
+                    .and_then(|v| v.once_words(*o))
+                    .unwrap_or_else(|| format!("{o:?}")),
             });
         }
         Event::Owed { unit, pool, amount } => {

@@ -321,6 +321,15 @@ impl Ruleset for Duel {
     }
 
     // Every Move spends the Move action for a whole speed (what is left over is lost).
+    // Duel hooks: difficult ground costs a unit with the feat "Wader" 1, else 2.
+    fn difficult_cost(&self, b: &Battle, mover: UnitId) -> u32 {
+        if self.hooks && b.has_feat(mover, "Wader") {
+            1
+        } else {
+            2
+        }
+    }
+
     fn buy_movement(&self, _b: &Battle, u: UnitId, _cost: u32) -> Vec<Event> {
         vec![
             Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move),
@@ -1165,6 +1174,11 @@ impl View for Duel {
 
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
+    // No once-per rights of its own.
+    fn once_words(&self, _once: skirmish_rules::components::Once) -> Option<String> {
+        None
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }
@@ -1200,6 +1214,25 @@ impl AiTactics for DuelAi {
     // keep than a cell of movement).
     fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
         ai::value::best_commits(b, w, kind, |p| if p == Pool::SkillDice { 0.5 } else { 0.6 })
+    }
+
+    // No rule of position, nothing known about an aim beyond its targets.
+    fn position_factor(&self, _b: &Battle, _u: UnitId, _c: Cell, _foe: UnitId) -> f64 {
+        1.0
+    }
+
+    fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
+        1.0
+    }
+
+    fn aim_cost(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _i: usize,
+        _at: &skirmish_rules::engine::CastAt,
+    ) -> f64 {
+        0.0
     }
 
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {

@@ -289,3 +289,48 @@ fn a_free_hit_from_a_grown_zone_strikes_at_its_edge() {
     )));
     assert_eq!(damage(&ev), [(f, 5)]);
 }
+
+// ---- 11. What difficult ground costs a mover ----
+
+/// `Ruleset::difficult_cost` (melee-zone's Maneuverer: "move normally while sneaking,
+/// swimming"): duel hooks charges a unit with the feat "Wader" 1 a space of difficult
+/// ground, others the terrain's 2, in the step cost, the planned path and the `Moved`
+/// event alike.
+#[test]
+fn difficult_ground_costs_what_the_ruleset_says_for_each_mover() {
+    let map = vec![format!("\"{}\"", "..~~~..........."); 9].join(", ");
+    let src = format!(
+        r##"Level(name: "ford", ruleset: "tactical-d20", grid: Square, map: [{map}],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Corwin", side: "Red", cell: (1, 2), archetype: "fighter", feats: ["Wader"]),
+            Unit(name: "Tamsin", side: "Red", cell: (1, 6), archetype: "rogue"),
+            Unit(name: "Fang", side: "Blue", cell: (14, 4), archetype: "wolf")])"##
+    );
+    let l = skirmish_rules::level::parse(&src, "ford").unwrap_or_else(|e| panic!("{e}"));
+    // Initiative: Corwin 20, Tamsin 10, Fang 1.
+    let mut b = Battle::with_rules(&DUEL_HOOKS, l, 1, vec![20, 10, 1]).unwrap();
+    let (corwin, tamsin) = (id(&b, "Corwin"), id(&b, "Tamsin"));
+    let water = skirmish_rules::grid::Cell::new(3, 2);
+    assert_eq!(b.step_cost(corwin, water), Some(1));
+    assert_eq!(
+        b.step_cost(tamsin, skirmish_rules::grid::Cell::new(3, 6)),
+        Some(2)
+    );
+    assert_eq!(b.current(), Some(corwin));
+    let to = skirmish_rules::grid::Cell::new(5, 2);
+    assert_eq!(
+        b.path_to(corwin, to).map(|p| p.1),
+        Some(4),
+        "3 of water at 1, 1 of floor"
+    );
+    let n = b.log().len();
+    b.submit(Command::Move { unit: corwin, to }).unwrap();
+    let costs: Vec<u32> = since(&b, n)
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { cost, .. } => Some(*cost),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(costs, [1, 1, 1, 1]);
+}

@@ -202,6 +202,17 @@ fn used_this_turn(b: &Battle, u: UnitId, i: usize) -> bool {
 /// The best ability `u` could use now and its value, among those the ruleset lets it
 /// pay for (see the module's words). `None`: nothing known, affordable and legal.
 pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command)> {
+    best_cast_with(b, u, foes, super::tactics(b))
+}
+
+/// [`best_cast`] with the given tactics (their [`crate::ai::AiTactics::aim_cost`] taken
+/// off each aim's value).
+pub fn best_cast_with(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    t: &dyn crate::ai::AiTactics,
+) -> Option<(f64, Command)> {
     let known = b.abilities(u);
     if known.is_empty() {
         return None;
@@ -260,7 +271,7 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
         if a.provoking() {
             cost += provoked(b);
         }
-        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near) else {
+        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near, t) else {
             continue;
         };
         let v = v - cost;
@@ -275,7 +286,9 @@ pub fn best_cast(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<(f64, Command
     })
 }
 
-/// The best aim for ability `i` and its value before costs.
+/// The best aim for ability `i` and its value before costs (the tactics' own
+/// [`crate::ai::AiTactics::aim_cost`] taken off each aim).
+#[allow(clippy::too_many_arguments)]
 fn best_aim(
     b: &Battle,
     u: UnitId,
@@ -284,6 +297,7 @@ fn best_aim(
     s: &Sketch,
     foes: &[UnitId],
     near: bool,
+    t: &dyn crate::ai::AiTactics,
 ) -> Option<(f64, CastAt)> {
     let rules = b.rules();
     let grid = b.grid();
@@ -319,6 +333,7 @@ fn best_aim(
     };
     let mut best: Option<(f64, CastAt)> = None;
     let mut consider = |v: f64, at: CastAt| {
+        let v = v - t.aim_cost(b, u, i, &at);
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             best = Some((v, at));
         }

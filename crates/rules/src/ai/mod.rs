@@ -148,6 +148,15 @@ impl AiTactics for NoTactics {
     fn prepare_cast(&self, _: &Battle, _: UnitId, _: &[UnitId]) -> Option<Command> {
         None
     }
+    fn position_factor(&self, _: &Battle, _: UnitId, _: Cell, _: UnitId) -> f64 {
+        1.0
+    }
+    fn position_factor_max(&self, _: &Battle, _: UnitId) -> f64 {
+        1.0
+    }
+    fn aim_cost(&self, _: &Battle, _: UnitId, _: usize, _: &crate::engine::CastAt) -> f64 {
+        0.0
+    }
     fn commit(
         &self,
         _: &Battle,
@@ -252,7 +261,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     if let Some(c) = tactics.prepare_cast(b, u, &foes) {
         return c;
     }
-    let best_cast = cast::best_cast(b, u, &foes);
+    let best_cast = cast::best_cast_with(b, u, &foes, tactics);
     if let Some((cv, c)) = &best_cast {
         let attack = best_attack.as_ref().map_or(0.0, |(v, _)| *v);
         if *cv >= cast::CAST_MIN && *cv > attack {
@@ -448,19 +457,21 @@ fn best_move(
     let here = b.pos(u);
     let (reach, range) = reach_and_range(b, u);
     let grid = b.grid();
-    let foes: Vec<(Cell, f64, &[Cell])> = foes
+    let foes: Vec<(UnitId, Cell, f64, &[Cell])> = foes
         .iter()
         .zip(helpers)
         .map(|(&e, h)| {
             let v = values.get(&e).copied().unwrap_or(0.1);
-            (b.pos(e), v, h.as_slice())
+            (e, b.pos(e), v, h.as_slice())
         })
         .collect();
+    let position_max = tactics.position_factor_max(b, u);
+    let positional = position_max > 1.0;
     // The value of standing on `c`, ignoring how it is reached.
     let stand = |c: Cell, attack_now: bool| -> f64 {
         let mut best: Option<f64> = None;
         let mut nearest = u32::MAX;
-        for &(pe, value, h) in &foes {
+        for &(e, pe, value, h) in &foes {
             let d = grid.distance(c, pe);
             nearest = nearest.min(d);
             let melee = reach > 0 && d >= 1 && d <= reach;
@@ -471,6 +482,11 @@ fn best_move(
             let mut v = value;
             if melee {
                 v *= support(b, c, pe, h);
+            }
+            // The ruleset's rules of position (melee-zone's +1 from behind), asked
+            // only of a ruleset that has some.
+            if positional {
+                v *= tactics.position_factor(b, u, c, e);
             }
             if !attack_now {
                 v *= 0.6;
@@ -487,8 +503,8 @@ fn best_move(
     // no better than staying, skip the search. This only saves time, it changes nothing.
     let mut bound = -0.05f64;
     if reach > 0 || range > 0 {
-        let after_step = if can_attack(1) { 1.0 } else { 0.6 };
-        for &(_, value, h) in &foes {
+        let after_step = if can_attack(1) { 1.0 } else { 0.6 } * position_max;
+        for &(_, _, value, h) in &foes {
             let most = if h.is_empty() {
                 1.0
             } else {

@@ -4,7 +4,7 @@
 
 use crate::battle::Battle;
 use crate::components::UnitId;
-use crate::engine::{Action, Command};
+use crate::engine::{Action, CastAt, Command};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 
@@ -61,4 +61,15 @@ pub trait AiTactics: Sync {
     /// What to do first so that a spell can be cast this turn (tactical-d20: a psion
     /// Concentrates for its Psionic Focus); `None`: nothing.
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
+    /// How much more an attack by `u` on `foe` is worth made from cell `c`, by the
+    /// ruleset's rules of position (melee-zone: +1 to hit from behind), as a factor of at
+    /// least 1; the move search multiplies a cell's value by it. 1: no such rule.
+    fn position_factor(&self, b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64;
+    /// The largest [`AiTactics::position_factor`] any cell gives `u` now (the move
+    /// search's bound: no cell is valued above it).
+    fn position_factor_max(&self, b: &Battle, u: UnitId) -> f64;
+    /// What the ruleset takes off the value of `u` casting ability `i` at `at`, in HP,
+    /// beyond what the targets standing there now say (melee-zone: a channeled area goes
+    /// off a turn later, where `u`'s allies will have closed in). 0: nothing.
+    fn aim_cost(&self, b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64;
 }

@@ -656,9 +656,13 @@ impl Battle {
         let side = ix.side.get(mover.0 as usize).copied();
         let grid = self.level.grid;
         let terrain = &self.terrain;
+        let difficult = self.rules().difficult_cost(self, mover);
         move |to| {
             let i = grid.index(to)?;
-            let c = terrain.get(i)?.cost()?;
+            let c = match terrain.get(i)? {
+                crate::level::Terrain::Difficult => difficult,
+                t => t.cost()?,
+            };
             let mut at = ix.head.get(i).copied().unwrap_or(NOBODY);
             while at != NOBODY {
                 if at != mover.0 {

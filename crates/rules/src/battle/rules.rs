@@ -218,6 +218,10 @@ pub trait Ruleset: Sync {
     /// The events that buy `cost` movement for a `Move` (`Spent` AP or slots, `Refilled`
     /// movement), given what is left.
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event>;
+    /// What a space of difficult ground costs `mover` (the terrain's own cost, 2, for
+    /// most; melee-zone's Maneuverer "move normally while … swimming": 1). Paths, the
+    /// reachable field and the step's charge all read it.
+    fn difficult_cost(&self, b: &Battle, mover: UnitId) -> u32;
     /// A unit has stepped from `from` to `to`: readied actions and the like fire.
     fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell);
     /// The interceptions of a move `mover` could make along `path` (its first cell is

@@ -321,7 +321,10 @@ impl Battle {
                     return Ok(());
                 }
                 let cost = if paid {
-                    self.terrain(to).cost().unwrap_or(1)
+                    match self.terrain(to) {
+                        crate::level::Terrain::Difficult => self.rules().difficult_cost(self, unit),
+                        t => t.cost().unwrap_or(1),
+                    }
                 } else {
                     0
                 };

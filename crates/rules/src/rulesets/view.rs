@@ -81,6 +81,10 @@ pub trait View: Ruleset {
     /// The dice of a save in words, for the window ("save ends (3d6 ≥ 11)"): what
     /// [`Ruleset::save_roll`] rolls before any Advantage.
     fn save_dice_words(&self) -> &'static str;
+    /// A once-per right of the ruleset's own ([`crate::components::Once::Own`]) in words
+    /// for the log's `marked` line ("Power Strike: +1 melee damage until the round
+    /// ends"); `None`: not one of its own.
+    fn once_words(&self, once: crate::components::Once) -> Option<String>;
     /// The price of using `u`'s ability `ability` in words ("2 AP", "Standard, 2 SQ"),
     /// for the action bar.
     fn ability_price(&self, b: &Battle, u: UnitId, ability: usize) -> String;

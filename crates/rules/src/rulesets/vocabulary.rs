@@ -200,6 +200,8 @@ impl ByName for Action {
         let de = de::value::EnumAccessDeserializer::new(data);
         if variants::<CommonAction>().contains(&name) {
             CommonAction::deserialize(de).map(Action::Common)
+        } else if SHARED.contains(&name) {
+            Shared::deserialize(de).and_then(Shared::action)
         } else if variants::<FlowAction>().contains(&name) {
             FlowAction::deserialize(de).map(Action::Flow)
         } else if variants::<TacticalD20Action>().contains(&name) {
@@ -213,6 +215,58 @@ impl ByName for Action {
         } else {
             Err(de::Error::unknown_variant(name, Action::names()))
         }
+    }
+}
+
+/// The action names escalation and melee-zone both have with other fields: read by
+/// the fields written, so that neither ruleset's loses its own (a save's or a script's
+/// `Disengage(bonus: true)` is melee-zone's two-Bonus-Action Disengage, not escalation's
+/// with `bonus` dropped; `Delay(after: (3))` is melee-zone's, `Delay(band: 2)`
+/// escalation's). Without fields, escalation's (each converts to the other's by
+/// [`Action::for_ruleset`] with its defaults).
+const SHARED: [&str; 2] = ["Disengage", "Delay"];
+
+/// The union of the fields of [`SHARED`]'s actions.
+#[derive(Deserialize)]
+enum Shared {
+    Disengage {
+        #[serde(default, deserialize_with = "present")]
+        from: Option<Vec<UnitId>>,
+        #[serde(default, deserialize_with = "present")]
+        bonus: Option<bool>,
+    },
+    Delay {
+        #[serde(default, deserialize_with = "present")]
+        band: Option<i32>,
+        #[serde(default, deserialize_with = "present")]
+        after: Option<UnitId>,
+    },
+}
+
+/// A field written (`Some`), as the ruleset's own field is written (not `Some(..)`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+impl Shared {
+    /// The ruleset's action its fields name.
+    fn action<E: de::Error>(self) -> Result<Action, E> {
+        Ok(match self {
+            Shared::Disengage {
+                bonus: Some(bonus), ..
+            } => MeleeZoneAction::Disengage { bonus }.into(),
+            Shared::Disengage { from, .. } => EscalationAction::Disengage {
+                from: from.unwrap_or_default(),
+            }
+            .into(),
+            Shared::Delay {
+                after: Some(after), ..
+            } => MeleeZoneAction::Delay { after }.into(),
+            Shared::Delay {
+                band: Some(band), ..
+            } => EscalationAction::Delay { band }.into(),
+            Shared::Delay { .. } => return Err(E::missing_field("band` or `after")),
+        })
     }
 }
 

@@ -111,6 +111,19 @@ impl AiTactics for CountersAi {
         best_commits(b, w, kind, worth)
     }
 
+    // No rule of position (no flanking), nothing known about an aim beyond its targets.
+    fn position_factor(&self, _b: &Battle, _u: UnitId, _c: Cell, _foe: UnitId) -> f64 {
+        1.0
+    }
+
+    fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
+        1.0
+    }
+
+    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &crate::engine::CastAt) -> f64 {
+        0.0
+    }
+
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None
     }

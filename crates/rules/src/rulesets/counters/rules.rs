@@ -139,6 +139,12 @@ impl Ruleset for Counters {
     }
 
     // The move is the turn's pool already: nothing to buy.
+    // Difficult ground costs what the terrain says (2) for everyone: the seed has no
+    // movement rule of its own.
+    fn difficult_cost(&self, _b: &Battle, _mover: UnitId) -> u32 {
+        crate::level::Terrain::Difficult.cost().unwrap_or(2)
+    }
+
     fn buy_movement(&self, _b: &Battle, _u: UnitId, _cost: u32) -> Vec<Event> {
         Vec::new()
     }

@@ -151,6 +151,12 @@ impl crate::rulesets::View for Counters {
         }
     }
 
+    // Its once-per rights (a counter attack once per creature a round) are
+    // `Once::Pair`, which the log words itself.
+    fn once_words(&self, _once: crate::components::Once) -> Option<String> {
+        None
+    }
+
     // No facing and no wounds; the skill dice left this round as pips under the token
     // (the counters' currency beside unspent movement, which the card shows).
     fn token_marks(&self, b: &Battle, u: UnitId) -> crate::rulesets::ui::TokenMarks {

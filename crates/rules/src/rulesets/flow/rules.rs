@@ -184,6 +184,11 @@ impl Ruleset for Flow {
         b.move_left(u) + buyable * super::move_per_ap(b, u)
     }
 
+    // Difficult ground costs what the terrain says (2) for everyone.
+    fn difficult_cost(&self, _b: &Battle, _mover: UnitId) -> u32 {
+        crate::level::Terrain::Difficult.cost().unwrap_or(2)
+    }
+
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
         let left = b.move_left(u);
         if cost <= left {

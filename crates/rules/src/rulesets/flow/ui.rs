@@ -528,6 +528,11 @@ impl crate::rulesets::View for Flow {
         String::new()
     }
 
+    // No once-per rights of its own.
+    fn once_words(&self, _once: crate::components::Once) -> Option<String> {
+        None
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }

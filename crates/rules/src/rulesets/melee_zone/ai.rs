@@ -1,6 +1,10 @@
 //! melee-zone's AI tactics: stand up first, take every free hit offered, spend the
 //! Bonus Actions on Steady Aim and Power Strike before attacking (Evade when nothing is
-//! in reach), and disengage before stepping away when badly hurt.
+//! in reach; kept for a Disengage when badly hurt where a foe may take a free hit),
+//! disengage before stepping away when a free hit threatens, come at a foe from behind
+//! when the +1 is worth the way round, toggle a spell's terrain that hinders its own
+//! side, and aim no channeled area where its own side will stand when it goes off
+//! (`ai_choices.rs`).
 
 use std::collections::BTreeMap;
 
@@ -36,8 +40,10 @@ impl AiTactics for MeleeZoneAi {
 
     // Disengage first (with the Bonus Actions when the Attack Action is still wanted,
     // else the Attack Action), then the move provokes nothing.
+    // No foe able to take a free hit (none with a slot left in whose zone it stands):
+    // it just steps.
     fn step_away(&self, b: &Battle, u: UnitId, to: Cell) -> Option<Command> {
-        if disengaged(b, u) {
+        if disengaged(b, u) || !super::ai_choices::free_hit_threat(b, u) {
             let step = Command::Move { unit: u, to };
             return b.check(&step).is_ok().then_some(step);
         }
@@ -54,9 +60,14 @@ impl AiTactics for MeleeZoneAi {
     // Steady Aim, then Power Strike, with the Bonus Actions before the attack (keeping
     // both for the extra attack when the Attack Action is spent); then the attack aimed
     // where a wound is worth most (`wounds::ai_aimed_attack`).
+    // Badly wounded where a foe may take a free hit, it keeps both Bonus Actions to
+    // Disengage after the attack (`step_away`).
     fn before_attack(&self, b: &Battle, u: UnitId, target: UnitId, _plain: f64) -> Option<Command> {
         if b.slots(u, Slot::Attack) == 0 {
             return None;
+        }
+        if super::ai_choices::keeps_bonus_to_disengage(b, u) {
+            return super::wounds::ai_aimed_attack(b, u, target);
         }
         act(b, u, MeleeZoneAction::SteadyAim.into())
             .or_else(|| act(b, u, MeleeZoneAction::PowerStrike.into()))
@@ -108,7 +119,23 @@ impl AiTactics for MeleeZoneAi {
     }
 
     // Not a channeled spell in a foe's melee zone (flat-footed for a round).
+    // A spell's terrain toggled when it hinders its own side more than its foes; not a
+    // channeled spell in a foe's melee zone (flat-footed for a round).
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
-        super::casting::ai_prepare(b, u, foes)
+        super::ai_choices::toggle(b, u).or_else(|| super::casting::ai_prepare(b, u, foes))
+    }
+
+    // From behind: the +1 to hit, as a share of the attack's value.
+    fn position_factor(&self, b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
+        super::ai_choices::position_factor(b, u, c, foe)
+    }
+
+    fn position_factor_max(&self, b: &Battle, u: UnitId) -> f64 {
+        super::ai_choices::position_factor_max(b, u)
+    }
+
+    // A channeled area goes off next turn, where its allies will have closed in.
+    fn aim_cost(&self, b: &Battle, u: UnitId, i: usize, at: &crate::engine::CastAt) -> f64 {
+        super::ai_choices::channel_aim_cost(b, u, i, at)
     }
 }

@@ -362,6 +362,11 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
 /// The terrain a toggleable spell of `u` laid, cell by cell (what each cell was before
 /// it), from its last casting: the first `TerrainChanged` of each of its cells after that
 /// casting. Empty: nothing to toggle.
+/// The cells spell `i` of `u` laid its terrain on (what a Toggle turns).
+pub fn laid_cells(b: &Battle, u: UnitId, i: usize) -> Vec<Cell> {
+    laid(b, u, i).into_iter().map(|(c, _, _)| c).collect()
+}
+
 fn laid(b: &Battle, u: UnitId, i: usize) -> Vec<(Cell, Terrain, Terrain)> {
     let Some(a) = b.ability(u, i) else {
         return Vec::new();

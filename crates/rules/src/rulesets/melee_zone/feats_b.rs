@@ -2,15 +2,14 @@
 //! * "Sneak attack: add another d4 to sneak damage" ([`super::stealth::sneak_dice`]).
 //! * "Maneuverer: move normally while sneaking, swimming, and tumbling": no half speed
 //!   while hidden ([`super::stealth::sneaking`]), and difficult ground (the seed's
-//!   swimming ground) costs 1 a space ([`stepped`]). melee-zone has no tumbling.
+//!   swimming ground) costs 1 a space ([`difficult_cost`]). melee-zone has no tumbling.
 //! * "Legion leader: gain 2 extra summoning slots" ([`summoning_slots`]: "The number of
 //!   summoning slots you have is equal to your level").
 //!
 //! And the unit card's lines for facing and hiding ([`notes`]).
 
 use crate::battle::Battle;
-use crate::components::{Pool, Stat, UnitId};
-use crate::event::{Event, Gain};
+use crate::components::{Stat, UnitId};
 use crate::rulesets::ui::Gauge;
 
 use super::facing::{direction_name, facing};
@@ -42,23 +41,15 @@ pub fn summoning_slots(b: &Battle, u: UnitId) -> u32 {
         }
 }
 
-/// After `u`'s step: with Maneuverer a step onto difficult ground (swimming) costs 1 like
-/// any other; what it paid above 1 comes back.
-pub fn stepped(b: &mut Battle, u: UnitId) {
-    if !maneuverer(b, u) {
-        return;
-    }
-    let over = match b.log().last().map(|l| &l.event) {
-        Some(Event::Moved { unit, cost, .. }) if *unit == u => cost.saturating_sub(1),
-        _ => 0,
-    };
-    if over > 0 {
-        b.emit(Event::refilled(
-            u,
-            Pool::Movement,
-            over as i32,
-            Gain::Granted,
-        ));
+/// What a space of difficult ground costs `u`: 1 with Maneuverer ("move normally while
+/// … swimming": difficult ground is the seed's swimming ground), else the terrain's 2.
+/// The engine plans paths, the reachable field and each step's charge with it
+/// (`Ruleset::difficult_cost`).
+pub fn difficult_cost(b: &Battle, u: UnitId) -> u32 {
+    if maneuverer(b, u) {
+        1
+    } else {
+        crate::level::Terrain::Difficult.cost().unwrap_or(2)
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod actions;
 mod ai;
+mod ai_choices;
 mod attack;
 mod casting;
 mod explain;

@@ -44,6 +44,16 @@ impl Boost {
         Once::Own { id, per }
     }
 
+    /// The Bonus Action that gives it.
+    pub fn action_name(self) -> &'static str {
+        match self {
+            Boost::Damage => "Power Strike",
+            Boost::Hit => "Steady Aim",
+            Boost::Dodge => "Evade",
+            Boost::Move => "Sprint",
+        }
+    }
+
     /// Its words on the unit card.
     pub fn words(self) -> &'static str {
         match self {

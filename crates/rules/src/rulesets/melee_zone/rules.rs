@@ -157,6 +157,12 @@ impl Ruleset for MeleeZone {
     }
 
     // A move longer than what is left spends the Move Action for its spaces.
+    // "Maneuverer: move normally while sneaking, swimming …": difficult ground (the
+    // seed's swimming ground) costs it 1 a space, paths planned so.
+    fn difficult_cost(&self, b: &Battle, mover: UnitId) -> u32 {
+        super::feats_b::difficult_cost(b, mover)
+    }
+
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
         if cost <= b.move_left(u) || b.slots(u, Slot::Move) == 0 {
             return Vec::new();
@@ -169,7 +175,6 @@ impl Ruleset for MeleeZone {
 
     fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
         super::casting::stepped(b, u);
-        super::feats_b::stepped(b, u);
         super::stealth::look_around(b, u);
         reactions::stepped(b, u, to);
     }
@@ -250,6 +255,7 @@ impl Ruleset for MeleeZone {
     }
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        let roll = super::stealth::add_spell_sneak(b, &hit, roll);
         attack::deal_damage(b, hit, roll);
     }
 

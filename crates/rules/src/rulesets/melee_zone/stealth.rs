@@ -17,7 +17,7 @@
 use crate::battle::Battle;
 use crate::components::{Pool, Slot, UnitId};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
-use crate::engine::{Hit, Illegal};
+use crate::engine::{Hit, HitEffect, Illegal};
 use crate::event::{AttackKind, Event, Spend, Trigger};
 use crate::grid::Cell;
 use crate::level::Terrain;
@@ -168,9 +168,57 @@ pub fn sneak_dice(b: &Battle, u: UnitId, kind: AttackKind) -> DiceExpr {
 /// Was `hit` the landing of a sneak attack: the attacker's last attack roll, on this
 /// target, was made undetected?
 fn snuck(b: &Battle, hit: &Hit) -> bool {
-    if hit.natural == 0 {
-        return false;
+    hit.natural != 0 && last_roll_undetected(b, hit)
+}
+
+/// A sneak attack's damage roll: the sneak dice rolled and added, before any critical
+/// multiple ("This additional damage is multiplied by critical hits").
+pub fn add_sneak(b: &mut Battle, hit: &Hit, roll: Roll) -> Result<Roll, ForcedFaceError> {
+    if !snuck(b, hit) {
+        return Ok(roll);
     }
+    let dice = sneak_dice(b, hit.attacker, hit.kind);
+    let sneak = b.roll(dice)?;
+    let name = format!("sneak damage {dice} {:?}", sneak.faces);
+    Ok(roll.with(Modifier::new(ModKind::Other, name, sneak.total)))
+}
+
+/// A spell's damage after a sneak attack (its attack roll made undetected, as a weapon's
+/// would be: the engine rolls a spell's dice and its critical multiple, this adds the
+/// sneak dice and multiplies them by the same multiple, "multiplied by critical hits").
+/// Asked by the damage step for [`HitEffect::Ability`] hits only (a weapon's sneak dice
+/// are in its own roll, [`add_sneak`]).
+pub fn add_spell_sneak(b: &mut Battle, hit: &Hit, roll: Roll) -> Roll {
+    if !matches!(hit.effect, HitEffect::Ability(_)) || !last_roll_undetected(b, hit) {
+        return roll;
+    }
+    let dice = sneak_dice(b, hit.attacker, hit.kind);
+    // A forced face the sneak die cannot show (a test's mistake) leaves the sneak dice
+    // out rather than stop the damage: the forced-dice count then tells.
+    let Ok(sneak) = b.roll(dice) else {
+        return roll;
+    };
+    let name = format!("sneak damage {dice} {:?}", sneak.faces);
+    let mut roll = roll.with(Modifier::new(ModKind::Other, name, sneak.total));
+    // The engine's critical multiple on the spell's dice ("critical ×4").
+    let mult: i32 = roll
+        .modifiers
+        .iter()
+        .find(|m| m.kind == ModKind::Critical)
+        .and_then(|m| m.name.rsplit('×').next()?.trim().parse().ok())
+        .unwrap_or(1);
+    if mult > 1 {
+        roll = roll.with(Modifier::new(
+            ModKind::Critical,
+            format!("sneak damage ×{mult}"),
+            sneak.total * (mult - 1),
+        ));
+    }
+    roll
+}
+
+/// Was the attacker's last attack roll, on `hit`'s target, made undetected?
+fn last_roll_undetected(b: &Battle, hit: &Hit) -> bool {
     b.log()
         .iter()
         .rev()
@@ -186,18 +234,6 @@ fn snuck(b: &Battle, hit: &Hit) -> bool {
             _ => None,
         })
         .unwrap_or(false)
-}
-
-/// A sneak attack's damage roll: the sneak dice rolled and added, before any critical
-/// multiple ("This additional damage is multiplied by critical hits").
-pub fn add_sneak(b: &mut Battle, hit: &Hit, roll: Roll) -> Result<Roll, ForcedFaceError> {
-    if !snuck(b, hit) {
-        return Ok(roll);
-    }
-    let dice = sneak_dice(b, hit.attacker, hit.kind);
-    let sneak = b.roll(dice)?;
-    let name = format!("sneak damage {dice} {:?}", sneak.faces);
-    Ok(roll.with(Modifier::new(ModKind::Other, name, sneak.total)))
 }
 
 /// The damage a hidden `attacker` expects: `plain` and the sneak dice.

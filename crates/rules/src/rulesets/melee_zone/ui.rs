@@ -405,6 +405,14 @@ impl crate::rulesets::View for MeleeZone {
         .into()
     }
 
+    // The bonus-action boosts' marks ("Power Strike: +1 melee damage").
+    fn once_words(&self, once: crate::components::Once) -> Option<String> {
+        super::numbers::Boost::ALL
+            .into_iter()
+            .find(|k| k.once() == once)
+            .map(|k| format!("{}: {}", k.action_name(), k.words()))
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }

@@ -107,6 +107,19 @@ impl AiTactics for TacticalD20Ai {
 
     // A psion without Psionic Focus Concentrates (a Move action) when one of its spells
     // it has the SQ for would reach a foe: then it can cast with its Standard action.
+    // No rule of position, nothing known about an aim beyond its targets.
+    fn position_factor(&self, _b: &Battle, _u: UnitId, _c: Cell, _foe: UnitId) -> f64 {
+        1.0
+    }
+
+    fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
+        1.0
+    }
+
+    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &crate::engine::CastAt) -> f64 {
+        0.0
+    }
+
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
         if !super::casting::psion(b, u) || b.has(u, ConditionKind::PsionicFocus) {
             return None;

@@ -179,6 +179,11 @@ impl Ruleset for TacticalD20 {
     }
 
     // Each Move (then the Standard, traded down) buys one speed of movement.
+    // Difficult ground costs what the terrain says (2) for everyone.
+    fn difficult_cost(&self, _b: &Battle, _mover: UnitId) -> u32 {
+        crate::level::Terrain::Difficult.cost().unwrap_or(2)
+    }
+
     fn buy_movement(&self, b: &Battle, u: UnitId, cost: u32) -> Vec<Event> {
         let left = b.move_left(u);
         let speed = super::speed(b, u);

@@ -726,6 +726,11 @@ impl crate::rulesets::View for TacticalD20 {
         String::new()
     }
 
+    // No once-per rights of its own.
+    fn once_words(&self, _once: crate::components::Once) -> Option<String> {
+        None
+    }
+
     fn save_dice_words(&self) -> &'static str {
         "d20"
     }
