@@ -11,6 +11,10 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// Text and panel layout: floaters queued, the action panel's order, tooltips, names,
+/// units that are down.
+mod layout;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

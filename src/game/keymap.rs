@@ -159,6 +159,8 @@ pub enum Bind {
     EndTurn,
     /// Undo the last move.
     Undo,
+    /// Arm the basic attack (then Tab to an enemy and Enter, or click one).
+    Attack,
     /// The next usable ability.
     NextAbility,
     /// The threat overlay.
@@ -265,6 +267,7 @@ impl Default for KeyMap {
             (Escape, vec![p(K::Escape)]),
             (EndTurn, vec![s(K::Enter), s(K::NumpadEnter)]),
             (Undo, vec![Chord::ctrl(K::KeyZ)]),
+            (Attack, vec![p(K::KeyZ)]),
             (NextAbility, vec![p(K::KeyM)]),
             (Threat, vec![p(K::KeyT)]),
             (Help, vec![p(K::F1), s(K::Slash)]),
@@ -386,6 +389,11 @@ pub fn about(b: Bind) -> (Group, &'static str) {
              playing)",
         ),
         Undo => (Board, "undo a move that rolled no dice"),
+        Attack => (
+            Board,
+            "arm the basic attack: Tab cycles the enemies it can hit, Enter attacks (a click \
+             on an enemy attacks at once, armed or not)",
+        ),
         NextAbility => (
             Board,
             "abilities: the next usable one (then aim it with the cursor or the pointer)",

@@ -12,7 +12,8 @@
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
 //! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
-//!   floating numbers);
+//!   floating numbers, queued per unit; `labels`: names placed without collisions;
+//!   `fallen`: units down, dying or dead stay on the map with a marker);
 //! - `palette`: side and mark colours (Settings);
 //! - `sound`: sound effects from the event log;
 //! - `camera`: pan and zoom, glides, following the active unit;
@@ -36,13 +37,15 @@ pub mod act;
 pub mod board;
 pub mod camera;
 pub mod dialog;
-mod floaters;
+pub mod fallen;
+pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
 pub mod hud;
 mod idle;
 mod input;
 pub mod keymap;
+mod labels;
 pub mod layout;
 pub mod map;
 mod menu;
@@ -54,6 +57,7 @@ pub mod replay;
 pub mod settings;
 pub mod sound;
 mod state;
+pub mod text_layout;
 pub mod view;
 
 pub use prefs::ReactPolicy;
@@ -166,6 +170,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
         .add_plugins((
             menu::plugin,
             map::plugin,
+            fallen::plugin,
             camera::plugin,
             input_plugins,
             overlay::plugin,

@@ -38,7 +38,7 @@ pub fn aim_at(b: &Battle, caster: UnitId, c: &Casting, cell: Cell) -> Option<Cas
     let a = b.ability(caster, c.ability)?;
     match a.target {
         Targeting::User => Some(CastAt::User),
-        Targeting::One { .. } => b.unit_at(cell, None).map(CastAt::Unit),
+        Targeting::One { .. } => crate::game::fallen::unit_on(b, cell).map(CastAt::Unit),
         Targeting::Several { .. } => {
             let mut ts = c.picked.clone();
             if let Some(u) = b.unit_at(cell, None)

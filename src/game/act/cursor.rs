@@ -84,8 +84,8 @@ fn cycle(b: &Battle, view: &mut View, dir: i32) {
         view.jump(step(&cells, at, dir));
         return;
     }
-    // Nothing armed: inspect the units in turn order (the living ones).
-    let units: Vec<UnitId> = b.order().iter().copied().filter(|&u| b.alive(u)).collect();
+    // Nothing armed: inspect the units in turn order (those down too: they have a card).
+    let units: Vec<UnitId> = b.order().to_vec();
     if units.is_empty() {
         return;
     }
@@ -113,7 +113,7 @@ pub fn armed_targets(b: &Battle, view: &View, cur: UnitId) -> Option<Vec<Cell>> 
     let here = b.pos(cur);
     let living: Vec<UnitId> = b
         .units()
-        .filter(|&t| b.unit_at(b.pos(t), None) == Some(t))
+        .filter(|&t| crate::game::fallen::unit_on(b, b.pos(t)) == Some(t))
         .collect();
     let mut cells: Vec<Cell> = if let Some(c) = view.casting.as_ref().filter(|c| c.caster == cur) {
         let a = b.ability(cur, c.ability)?;

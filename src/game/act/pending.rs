@@ -21,7 +21,8 @@ impl ActionKey {
             Target::Unit(_) => {
                 let c = cell.ok_or("click a unit")?;
                 Pick::Unit(
-                    b.unit_at(c, None)
+                    // A unit that is down can be aimed at (a dying ally's wound).
+                    crate::game::fallen::unit_on(b, c)
                         .ok_or_else(|| format!("nobody stands on {c}"))?,
                 )
             }

@@ -9,7 +9,7 @@
 //! file).
 //! [`draw`] draws them in that order, once a frame.
 
-mod action_bar;
+pub mod action_bar;
 mod dialogs;
 mod hover;
 mod log;
@@ -28,8 +28,10 @@ use crate::game::keymap::{Bind, KeyMap};
 use crate::game::layout::MapLayout;
 use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 
+pub use action_bar::{PanelPlan, plan};
 pub use hover::hover_lines;
 use log::LogCache;
+pub use panel::card_title;
 use widgets::{Spots, section};
 
 pub(super) fn plugin(app: &mut App) {
@@ -172,7 +174,16 @@ fn draw(
                             panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
                         });
                     }
-                    action_bar::draw(ui, b, &session, &view, &mut intent, &usable, &mut spots);
+                    action_bar::draw(
+                        ui,
+                        b,
+                        &session,
+                        &view,
+                        &mut intent,
+                        &usable,
+                        &mut spots,
+                        &map,
+                    );
                     panel::hover_lines(ui, &hover);
                     section(ui, "settings", "Settings", |ui| {
                         panel::settings(ui, b, &mut session, &mut view);

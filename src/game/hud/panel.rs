@@ -93,27 +93,30 @@ pub(super) fn unit_card(
     spots: &mut Spots,
 ) {
     let hp = b.get::<skirmish_rules::components::Health>(u);
-    ui.label(
-        egui::RichText::new(format!(
-            "{} — {}{}",
-            b.name(u),
-            b.level().sides[b.side(u).0 as usize].name,
-            if b.alive(u) { "" } else { " (down)" }
-        ))
-        .strong(),
-    );
+    ui.label(egui::RichText::new(card_title(b, u)).strong());
+    let fallen = crate::game::fallen::fallen(b, u);
+    if fallen != crate::game::fallen::Fallen::Up {
+        ui.colored_label(egui::Color32::from_rgb(255, 140, 90), fallen.words());
+    }
     if let Some(h) = hp {
         ui.add(
             egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
                 .text(format!("HP {}/{}", h.hp, h.max)),
         );
     }
-    for g in crate::game::view::of(b).gauges(b, u) {
-        match g {
-            Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
-            Gauge::Note(words) => {
-                ui.label(words);
+    // The budgets' pips side by side (one row at 1024×640 keeps the actions in view),
+    // then the ruleset's notes.
+    let gauges = crate::game::view::of(b).gauges(b, u);
+    ui.horizontal_wrapped(|ui| {
+        for g in &gauges {
+            if let Gauge::Pips { label, count, tone } = g {
+                pips(ui, label, *count, colour(*tone));
             }
+        }
+    });
+    for g in gauges {
+        if let Gauge::Note(words) = g {
+            ui.label(words);
         }
     }
     let stats: Vec<String> = b
@@ -188,6 +191,31 @@ pub(super) fn unit_card(
             }
         });
     }
+    // Its own abilities (the bar below is the acting unit's).
+    let known = b.abilities(u);
+    if Some(u) != cur && !known.is_empty() {
+        let names: Vec<&str> = known.iter().map(|a| a.name.as_str()).collect();
+        ui.label(egui::RichText::new(format!("Abilities: {}", names.join(", "))).weak());
+    }
+}
+
+/// The card's first line: the unit's name and side, and its state when it is down
+/// ("Grub — Blue (dying 2)").
+pub fn card_title(b: &Battle, u: UnitId) -> String {
+    let mark = crate::game::fallen::fallen(b, u).marker();
+    format!(
+        "{} — {}{}",
+        b.name(u),
+        b.level()
+            .sides
+            .get(b.side(u).0 as usize)
+            .map_or("", |s| s.name.as_str()),
+        if mark.is_empty() {
+            String::new()
+        } else {
+            format!(" ({mark})")
+        }
+    )
 }
 
 /// The threat overlay and help toggles, the end-turn question, and the reaction policy
@@ -279,14 +307,17 @@ fn colour(tone: Tone) -> egui::Color32 {
 }
 
 fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
+    // One unit: the label and its pips never wrap apart.
     ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
         ui.label(format!("{label} {n}"));
         let k = n.clamp(0, 12) as usize;
         let (rect, _) =
-            ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
+            ui.allocate_exact_size(egui::vec2(10.0 * k as f32, 12.0), egui::Sense::hover());
         for i in 0..k {
-            let c = rect.left_center() + egui::vec2(6.0 + 12.0 * i as f32, 0.0);
-            ui.painter().circle_filled(c, 4.5, colour);
+            let c = rect.left_center() + egui::vec2(5.0 + 10.0 * i as f32, 0.0);
+            ui.painter().circle_filled(c, 4.0, colour);
         }
+        ui.add_space(6.0);
     });
 }
