@@ -53,8 +53,9 @@ pub fn fallen(b: &Battle, u: UnitId) -> Fallen {
 }
 
 impl Fallen {
-    /// The marker under the token: "dying 2" (death saves left), "dying -3" (HP),
-    /// "down", "dead"; empty while up.
+    /// The marker on the token: "dying 2" (death saves left), "dying -3" (HP),
+    /// "down", "dead"; empty while up. The map shows the counter under the word
+    /// ([`Fallen::marker_lines`]).
     pub fn marker(self) -> String {
         match self {
             Fallen::Up => String::new(),
@@ -63,6 +64,12 @@ impl Fallen {
             Fallen::Dying { saves: None, hp } => format!("dying {hp}"),
             Fallen::Dead => "dead".into(),
         }
+    }
+
+    /// The marker as the token shows it: the word, and the counter on a line of its own
+    /// (narrow enough for a token).
+    pub fn marker_lines(self) -> String {
+        self.marker().replacen(' ', "\n", 1)
     }
 
     /// The card's words after the unit's name: "" while up, else what the marker means
@@ -100,7 +107,7 @@ pub struct FallenMark(pub UnitId);
 pub struct FallenShade(pub UnitId);
 
 /// Font size of the marker at UI scale 1.
-pub const MARK_PX: f32 = 10.0;
+pub const MARK_PX: f32 = 9.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -130,7 +137,7 @@ fn marks(
         }
     };
     for (m, mut text, mut vis) in &mut q {
-        let s = fallen(b, m.0).marker();
+        let s = fallen(b, m.0).marker_lines();
         let want = shown(s.is_empty());
         if text.0 != s {
             text.0 = s;

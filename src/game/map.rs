@@ -275,7 +275,7 @@ fn spawn_unit_view(
                 super::fallen::FallenShade(u),
                 image(
                     "icons/token-face.png".into(),
-                    Color::srgba(0.0, 0.0, 0.0, 0.6),
+                    Color::srgba(0.0, 0.0, 0.0, 0.75),
                     d,
                 ),
                 Visibility::Hidden,
@@ -284,13 +284,15 @@ fn spawn_unit_view(
             c.spawn((
                 super::fallen::FallenMark(u),
                 Text2d::new(String::new()),
+                // Drawn at 3× and scaled down: sharp when the camera zooms in.
                 TextFont {
-                    font_size: FontSize::Px(super::fallen::MARK_PX * prefs.scale()),
+                    font_size: FontSize::Px(super::fallen::MARK_PX * 3.0 * prefs.scale()),
                     ..default()
                 },
-                TextColor(Color::srgb(1.0, 0.55, 0.35)),
+                TextColor(Color::srgb(1.0, 0.62, 0.45)),
+                TextLayout::justify(Justify::Center),
                 Visibility::Hidden,
-                Transform::from_xyz(0.0, 0.0, 0.4),
+                Transform::from_xyz(0.0, 0.0, 0.4).with_scale(Vec3::splat(1.0 / 3.0)),
             ));
             c.spawn((
                 Badges(u),
@@ -660,6 +662,7 @@ fn animate_units(
                     .collect()
             })
             .unwrap_or_default();
-        text.0 = s;
+        // A unit that is down shows its marker instead (`fallen`); the card lists them.
+        text.0 = if b.alive(bd.0) { s } else { String::new() };
     }
 }

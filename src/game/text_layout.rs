@@ -106,8 +106,9 @@ pub fn place_labels<K: Clone>(labels: &[Label<K>], char_w: f32, line_h: f32) -> 
     order.sort_by_key(|l| l.priority);
     let mut taken: Vec<Rect> = Vec::new();
     let mut out = Vec::new();
+    // Half a letter of room on each side: names that only touch still read as one.
     let box_at = |centre: Vec2, chars: usize| {
-        let half = Vec2::new(chars as f32 * char_w / 2.0, line_h / 2.0);
+        let half = Vec2::new((chars as f32 + 1.0) * char_w / 2.0, line_h / 2.0);
         Rect::from_corners(centre - half, centre + half)
     };
     for l in order {

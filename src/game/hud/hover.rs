@@ -78,6 +78,15 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         Some(t) if b.enemies(t, u) => out.extend(attack_lines(b, u, t)),
         Some(o) => out.push(format!("{} — click to inspect", b.name(o))),
         None => match b.check(&Command::Move { unit: u, to: h }) {
+            // A unit down there: the first click inspects it (`act::intent`).
+            _ if crate::game::fallen::fallen_on(b, h).is_some_and(|f| view.selected != Some(f)) => {
+                let f = crate::game::fallen::fallen_on(b, h).unwrap_or(u);
+                out.push(format!(
+                    "{} ({}) — click to inspect; click again to move there",
+                    b.name(f),
+                    crate::game::fallen::fallen(b, f).words()
+                ));
+            }
             Ok(()) => {
                 if let Some((path, cost)) = b.path_to(u, h) {
                     let price = crate::game::view::of(b).move_price(b, u, cost);
