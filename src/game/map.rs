@@ -15,7 +15,7 @@ use skirmish_rules::level::Terrain;
 
 use super::act::board_hidden;
 use super::board::{Anim, Built, MapEntity, TokenFace, UnitView};
-use super::layout::{MapLayout, PANEL};
+use super::layout::MapLayout;
 use super::prefs::{AnimSpeed, Prefs};
 use super::replay::{Replay, position_at, up_at};
 use super::{BattleRes, GameSystems, Screen, Session, View};
@@ -122,6 +122,10 @@ fn rebuild(
         ),
     };
     let grid: TilemapGridSize = tile.into();
+    let (ww, wh) = windows
+        .single()
+        .map(|w| (w.width(), w.height()))
+        .unwrap_or((1280.0, 800.0));
     let mut storage = TileStorage::empty(size);
     let map = commands.spawn(MapEntity).id();
     for c in g.cells() {
@@ -159,14 +163,10 @@ fn rebuild(
         tile,
         map_type,
         logical: g,
-        panel: PANEL * view.prefs.scale(),
+        panel: super::layout::panel_px(view.prefs.scale(), ww),
     };
     commands.insert_resource(layout);
     // Fit the map into the part of the window left of the side panel.
-    let (ww, wh) = windows
-        .single()
-        .map(|w| (w.width(), w.height()))
-        .unwrap_or((1280.0, 800.0));
     let (at, scale) = layout.fit(ww, wh);
     for (mut t, mut p) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {

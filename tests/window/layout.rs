@@ -280,3 +280,16 @@ fn names_of_units_side_by_side_never_collide() {
         }
     }
 }
+
+#[test]
+fn at_150_percent_the_panel_leaves_the_map_most_of_a_small_window() {
+    use skirmish::game::layout::{PANEL, panel_px};
+    // At 100% the panel is its usual width at either size.
+    assert_eq!(panel_px(1.0, 1280.0), PANEL);
+    assert_eq!(panel_px(1.0, 1024.0), PANEL);
+    // At 150% it grows, but never past 38% of the window.
+    let p = panel_px(1.5, 1024.0);
+    assert!(p > PANEL && p <= 1024.0 * 0.38 + 0.01, "{p}");
+    assert!(1024.0 - p >= 630.0, "the map keeps {}", 1024.0 - p);
+    assert_eq!(panel_px(1.5, 1920.0), PANEL * 1.5);
+}

@@ -27,7 +27,7 @@ pub(super) fn turn_buttons(
     if session.is_ai(b.side(u)) {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let r = ui
             .button(format!("End turn [{}]", map.first(Bind::EndTurn)))
             .on_hover_text("asks first while actions are left (Settings)");
@@ -279,7 +279,7 @@ fn abilities(
         if let Some(c) = casting
             && let Some(a) = b.ability(u, c.ability)
         {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if let Targeting::Several { count, .. } = a.target {
                     let r = ui.add_enabled(
                         !c.picked.is_empty(),

@@ -97,7 +97,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session) {
 pub(super) fn draw(ui: &mut egui::Ui, b: &Battle, view: &mut View, cache: &LogCache) {
     // Roll log.
     ui.separator();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Roll log").strong());
         ui.checkbox(&mut view.log_details, "details")
             .on_hover_text("Also show the bookkeeping: setup, payments, declined offers");

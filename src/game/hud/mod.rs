@@ -139,8 +139,13 @@ fn draw(
             .max_rect(screen),
     );
     let cur = b.current();
+    // The panel's width (window pixels, `layout::panel_px`) in egui's points.
+    let width = layout
+        .as_deref()
+        .map_or(crate::game::layout::PANEL, |l| l.panel / ctx.zoom_factor());
     let panel = egui::Panel::right("side")
-        .min_size(crate::game::layout::PANEL - 16.0)
+        .resizable(false)
+        .exact_size(width - 16.0)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);

@@ -162,7 +162,7 @@ pub(super) fn unit_card(
         if state == Some(Carried::Gone) {
             continue;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "{} {} ({}{})",
                 if state == Some(Carried::Held) {
@@ -221,7 +221,7 @@ pub fn card_title(b: &Battle, u: UnitId) -> String {
 /// The threat overlay and help toggles, the end-turn question, and the reaction policy
 /// per side.
 pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, view: &mut View) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut view.threat, "Threat overlay [T]");
         if ui.button("Help [F1]").clicked() {
             view.help = !view.help;
@@ -238,11 +238,11 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
         &mut session.confirm_end_turn,
         "Ask before ending a turn with actions left",
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut view.minimap, "Minimap [F2]");
         ui.checkbox(&mut view.follow, "Camera follows the active unit");
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Animation");
         for s in crate::game::prefs::AnimSpeed::ALL {
             ui.radio_value(&mut view.anim_speed, s, s.label());
@@ -251,7 +251,7 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
     egui::CollapsingHeader::new("Reaction policy per side").show(ui, |ui| {
         let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
         for (i, name) in sides.iter().enumerate() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(name);
                 for p in ReactPolicy::ALL {
                     if let Some(cur) = session.policies.get(i).copied() {
@@ -307,17 +307,16 @@ fn colour(tone: Tone) -> egui::Color32 {
 }
 
 fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
-    // One unit: the label and its pips never wrap apart.
-    ui.horizontal(|ui| {
-        ui.spacing_mut().item_spacing.x = 3.0;
-        ui.label(format!("{label} {n}"));
-        let k = n.clamp(0, 12) as usize;
-        let (rect, _) =
-            ui.allocate_exact_size(egui::vec2(10.0 * k as f32, 12.0), egui::Sense::hover());
-        for i in 0..k {
-            let c = rect.left_center() + egui::vec2(5.0 + 10.0 * i as f32, 0.0);
-            ui.painter().circle_filled(c, 4.0, colour);
-        }
-        ui.add_space(6.0);
-    });
+    // Straight into the wrapping row (a nested horizontal row would not wrap, and would
+    // widen the whole panel at a large UI scale).
+    ui.add(egui::Label::new(format!("{label} {n}")).extend());
+    let k = n.clamp(0, 12) as usize;
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(10.0 * k as f32 + 6.0, 12.0),
+        egui::Sense::hover(),
+    );
+    for i in 0..k {
+        let c = rect.left_center() + egui::vec2(5.0 + 10.0 * i as f32, 0.0);
+        ui.painter().circle_filled(c, 4.0, colour);
+    }
 }

@@ -1,5 +1,6 @@
 //! The settings screen, from the main menu (its Settings button) and from the in-battle
-//! menu (Esc, then Settings or O): sound volume and mute, UI scale, colour palette, the
+//! menu (Esc, then Settings or O): sound volume and mute, fullscreen or the window's
+//! size, UI scale, colour palette, the
 //! reaction policy sides start with, animation speed, "End the turn?", the threat
 //! overlay. Every change applies at once and is saved (`settings.ron`).
 //!
@@ -12,16 +13,47 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::widgets::{Spots, spot};
 use crate::game::ReactPolicy;
-use crate::game::layout::{MapLayout, PANEL};
+use crate::game::layout::{MapLayout, panel_px};
 use crate::game::palette::side_egui;
-use crate::game::prefs::{AnimSpeed, Palette};
+use crate::game::prefs::{AnimSpeed, Palette, WINDOW_SIZES};
 use crate::game::settings::{Settings, UI_SCALES};
 use crate::game::sound;
 use crate::game::state::{Screen, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, zoom)
-        .add_systems(Update, panel_width.run_if(in_state(Screen::Battle)));
+    app.add_systems(EguiPrimaryContextPass, zoom).add_systems(
+        Update,
+        (panel_width.run_if(in_state(Screen::Battle)), window_mode),
+    );
+}
+
+/// The window follows the Window settings (fullscreen or a window of the chosen size),
+/// when they change and once at the start; a window resized by hand is left alone.
+fn window_mode(
+    view: Res<View>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    mut applied: Local<Option<(bool, (u32, u32))>>,
+) {
+    let want = (view.prefs.fullscreen, view.prefs.size());
+    if *applied == Some(want) {
+        return;
+    }
+    let Ok(mut w) = windows.single_mut() else {
+        return;
+    };
+    *applied = Some(want);
+    let (full, (width, height)) = want;
+    let mode = if full {
+        bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+    } else {
+        bevy::window::WindowMode::Windowed
+    };
+    if w.mode != mode {
+        w.mode = mode;
+    }
+    if !full && (w.width() as u32 != width || w.height() as u32 != height) {
+        w.resolution.set(width as f32, height as f32);
+    }
 }
 
 /// egui's zoom follows the UI scale setting (egui's own Ctrl +/- is undone: the setting
@@ -35,8 +67,8 @@ fn zoom(mut contexts: EguiContexts, view: Res<View>) -> Result {
     Ok(())
 }
 
-/// The side panel is wider at a larger UI scale: the map is fitted again into the rest
-/// of the window.
+/// The side panel is wider at a larger UI scale (and narrower in a narrow window): the
+/// map is fitted again into the rest of the window.
 fn panel_width(
     view: Res<View>,
     layout: Option<ResMut<MapLayout>>,
@@ -44,12 +76,13 @@ fn panel_width(
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     let Some(mut layout) = layout else { return };
-    let want = PANEL * view.prefs.scale();
-    if !view.is_changed() || (layout.panel - want).abs() < 0.5 {
+    let Ok(w) = windows.single() else { return };
+    // Wider with the scale, never more than the map can spare (`layout::panel_px`).
+    let want = panel_px(view.prefs.scale(), w.width());
+    if (layout.panel - want).abs() < 0.5 {
         return;
     }
     layout.panel = want;
-    let Ok(w) = windows.single() else { return };
     let (at, scale) = layout.fit(w.width(), w.height());
     for (mut t, mut p) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
@@ -119,6 +152,23 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
         spot(ui, spots, "Mute", &r);
     });
 
+    heading(ui, "Window");
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.checkbox(&mut p.fullscreen, "Fullscreen");
+        spot(ui, spots, "Fullscreen", &r);
+        for [w, h] in WINDOW_SIZES {
+            let label = format!("{w}×{h}");
+            let r = ui.add_enabled(
+                !p.fullscreen,
+                egui::RadioButton::new(p.window_size == [w, h], &label),
+            );
+            spot(ui, spots, &format!("Window {label}"), &r);
+            if r.clicked() {
+                p.window_size = [w, h];
+            }
+        }
+    });
+
     heading(ui, "Interface size");
     ui.horizontal(|ui| {
         for z in UI_SCALES {
@@ -130,6 +180,7 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
             }
         }
     });
+    ui.small("The side panel grows with it, up to 38% of the window: the map keeps the rest.");
 
     heading(ui, "Colours");
     for pal in Palette::ALL {
