@@ -41,6 +41,19 @@ has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
 button_y() { awk -F'\t' -v l="$1" '$1 == l { split($2, p, " "); print p[2] }' "$SKIRMISH_BUTTONS"; }
 cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
 cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
+# shot NAME [CROP]: a screenshot; a black one (the X server not drawn to yet) is taken
+# again, up to 5 times.
+shot() {
+  for _ in 1 2 3 4 5; do
+    if [ -n "${2:-}" ]; then
+      import -window root -crop "$2" +repage "$out/$1.png"
+    else
+      import -window root "$out/$1.png"
+    fi
+    awk -v m="$(convert "$out/$1.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
+    sleep 1
+  done
+}
 board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
 
 rm -f /tmp/.X11-unix/X96 /tmp/.X96-lock
@@ -72,8 +85,9 @@ for a in Dash Defend Focus; do
   [ "$ay" -lt "$(button_y "$a")" ] || fail "Attack ($ay) is not above $a ($(button_y "$a"))"
 done
 xdotool mousemove "$(cell_x 4 2)" "$(cell_y 4 2)"
-sleep 1
-import -window root "$out/layout-1280x800.png"
+# Under load the screen shows a frame late: give it time.
+sleep 3
+shot layout-1280x800
 
 echo "e2e-layout: Z and a click on Vey attack; Vey falls dying and stays on the map"
 xdotool key z
@@ -81,16 +95,16 @@ sleep 0.7
 board_click 4 2
 wait_for '"kind":"attack","round":1,"actor":"Corwin","target":"Vey"' 15
 wait_for '"kind":"down","round":1,"target":"Vey"' 10
-sleep 0.3
-import -window root "$out/layout-floaters-1280x800.png"
+sleep 0.8
+shot layout-floaters-1280x800
 sleep 3
 n=$(wc -l <"$events")
 board_click 4 2
 sleep 1.5
 [ "$(wc -l <"$events")" -eq "$n" ] || fail "a click on the dying Vey played: $(tail -1 "$events")"
 xdotool mousemove 600 700
-sleep 1
-import -window root "$out/layout-dying-1280x800.png"
+sleep 2
+shot layout-dying-1280x800
 
 echo "e2e-layout: 1024×640, the usable actions stay in view"
 xdotool windowsize "$win" 1024 640
@@ -103,5 +117,5 @@ for a in Feint Focus Step; do
 done
 awk '$3 < 0 || $3 > 1024 - 300 || $4 < 0 || $4 > 640 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
   fail "cells outside the map area at 1024×640"
-import -window root -crop 1024x640+0+0 +repage "$out/layout-d20-1024x640.png"
+shot layout-d20-1024x640 1024x640+0+0
 echo "e2e-layout: ok"

@@ -86,10 +86,10 @@ pub fn plan(b: &Battle, usable: &Usable) -> PanelPlan {
     }
 }
 
-/// The Actions and Abilities sections of the side panel (not while the AI plays), as
-/// [`plan`] orders them: Attack, the actions usable now, the unit's abilities, then the
-/// actions that cannot be taken now folded under "Not now". Each names the acting unit:
-/// the card above may be another's (issue 31).
+/// The Abilities and Actions sections of the side panel (not while the AI plays): the
+/// unit's abilities (if any), then the actions as [`plan`] orders them: Attack, the
+/// actions usable now, then those that cannot be taken now folded under "Not now". Each
+/// names the acting unit: the card above may be another's (issue 31).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw(
     ui: &mut egui::Ui,
@@ -106,6 +106,9 @@ pub(super) fn draw(
         return;
     }
     let p = plan(b, usable);
+    // The unit's abilities first (a caster's spells are what it came for; a unit without
+    // any has no section), then its actions.
+    abilities(ui, b, u, view, intent, usable, spots);
     let title = format!("Actions of {}", b.name(u));
     section(ui, "actions", &title, |ui| {
         ui.label(egui::RichText::new(crate::game::view::of(b).window_words().clicks).weak());
@@ -119,10 +122,12 @@ pub(super) fn draw(
                 format!("Attack [{key}]")
             };
             let selected = view.pending.map(|p| p.0) == Some(a);
-            let r = ui.add_enabled(
-                why.is_none(),
-                egui::Button::selectable(selected, egui::RichText::new(label).strong()),
-            );
+            // Strong only when usable (strong text would hide the greying).
+            let mut text = egui::RichText::new(label);
+            if why.is_none() {
+                text = text.strong();
+            }
+            let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
             let r = match &why {
                 Some(w) => r.on_disabled_hover_text(format!("cannot now: {w}")),
                 None => r.on_hover_text(format!(
@@ -147,20 +152,20 @@ pub(super) fn draw(
                 }
             });
         }
-    });
-    abilities(ui, b, u, view, intent, usable, spots);
-    if !p.later.is_empty() {
-        egui::CollapsingHeader::new(format!("Not now ({})", p.later.len()))
-            .id_salt(("not-now", b.ruleset()))
-            .default_open(false)
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (a, cost, why) in &p.later {
-                        button(ui, b, view, intent, *a, cost, Some(why.clone()), spots);
-                    }
+        if !p.later.is_empty() {
+            let r = egui::CollapsingHeader::new(format!("Not now ({})", p.later.len()))
+                .id_salt(("not-now", b.ruleset()))
+                .default_open(false)
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for (a, cost, why) in &p.later {
+                            button(ui, b, view, intent, *a, cost, Some(why.clone()), spots);
+                        }
+                    });
                 });
-            });
-    }
+            spot(ui, spots, "Not now", &r.header_response);
+        }
+    });
 }
 
 /// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line

@@ -145,7 +145,7 @@ fn draw(
         .map_or(crate::game::layout::PANEL, |l| l.panel / ctx.zoom_factor());
     let panel = egui::Panel::right("side")
         .resizable(false)
-        .exact_size(width - 16.0)
+        .exact_size(width)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);

@@ -123,7 +123,8 @@ pub(super) fn unit_card(
         .stats(u)
         .0
         .iter()
-        .map(|(k, v)| format!("{k:?} {v}"))
+        // A no-break space: a stat's name and number never wrap apart.
+        .map(|(k, v)| format!("{k:?}\u{a0}{v}"))
         .collect();
     ui.label(stats.join(" · ")).on_hover_text(format!(
         "size {:?}, reach {}",
@@ -307,16 +308,23 @@ fn colour(tone: Tone) -> egui::Color32 {
 }
 
 fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
-    // Straight into the wrapping row (a nested horizontal row would not wrap, and would
-    // widen the whole panel at a large UI scale).
-    ui.add(egui::Label::new(format!("{label} {n}")).extend());
+    // One widget (the words and the dots): it moves to the next row whole, never split
+    // (a nested row would not wrap, and would widen the panel at a large UI scale).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text = ui.visuals().text_color();
+    let galley = ui
+        .painter()
+        .layout_no_wrap(format!("{label} {n}"), font, text);
     let k = n.clamp(0, 12) as usize;
-    let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(10.0 * k as f32 + 6.0, 12.0),
-        egui::Sense::hover(),
+    let size = egui::vec2(
+        galley.size().x + 4.0 + 10.0 * k as f32 + 6.0,
+        galley.size().y.max(12.0),
     );
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let dots_x = rect.left() + galley.size().x + 4.0;
+    ui.painter().galley(rect.left_top(), galley, text);
     for i in 0..k {
-        let c = rect.left_center() + egui::vec2(5.0 + 10.0 * i as f32, 0.0);
+        let c = egui::pos2(dots_x + 5.0 + 10.0 * i as f32, rect.center().y);
         ui.painter().circle_filled(c, 4.0, colour);
     }
 }
