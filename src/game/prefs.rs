@@ -79,6 +79,9 @@ pub struct Prefs {
     /// [`WINDOW_SIZES`] from the settings screen; a hand-edited file may say another,
     /// kept within 640×400 and 7680×4320).
     pub window_size: [u32; 2],
+    /// The player's keys: a binding's name → its chord ("Attack" → "J"); the rest keep
+    /// their defaults (`keymap::KeyMap::with_overrides`).
+    pub keys: std::collections::BTreeMap<String, String>,
 }
 
 /// The window sizes the settings screen offers.
@@ -94,6 +97,7 @@ impl Default for Prefs {
             reactions: ReactPolicy::Ask,
             fullscreen: false,
             window_size: [1280, 800],
+            keys: std::collections::BTreeMap::new(),
         }
     }
 }

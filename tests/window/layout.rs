@@ -293,3 +293,53 @@ fn at_150_percent_the_panel_leaves_the_map_most_of_a_small_window() {
     assert!(1024.0 - p >= 630.0, "the map keeps {}", 1024.0 - p);
     assert_eq!(panel_px(1.5, 1920.0), PANEL * 1.5);
 }
+
+/// Key rebinding (Settings, Keys): the saved override gives Attack the key N; N then arms
+/// the attack and Z does not; help's table lists N; a chord another board binding has, a
+/// ruleset's action key, an unknown key and a dialog's binding are refused with the
+/// reason, the rest kept.
+#[test]
+fn a_rebound_key_acts_help_lists_it_and_clashes_are_refused() {
+    use skirmish::game::keymap::{Bind, KeyMap, parse_chord};
+    use std::collections::BTreeMap;
+    for l in ["Shift+Tab", "Ctrl+Z", "J", "F3", "Home", "Shift+Enter"] {
+        assert_eq!(parse_chord(l).map(|c| c.label()), Some(l.to_string()));
+    }
+    assert_eq!(parse_chord("Hyper+Q"), None);
+    let taken = skirmish::game::act::ruleset_chords();
+    let keys = BTreeMap::from([("Attack".to_string(), "N".to_string())]);
+    let (map, problems) = KeyMap::with_overrides(&keys, &taken);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(map.label(Bind::Attack), "N");
+    assert!(
+        map.rows()
+            .iter()
+            .any(|(_, k, what)| k == "N" && what.contains("basic attack")),
+        "help lists N for the attack"
+    );
+    let bad = BTreeMap::from([
+        ("Attack".to_string(), "T".to_string()),
+        ("Undo".to_string(), "Hyper+Q".to_string()),
+        ("Quit".to_string(), "N".to_string()),
+        ("NextAbility".to_string(), "J".to_string()),
+    ]);
+    let (kept, problems) = KeyMap::with_overrides(&bad, &taken);
+    assert_eq!(problems.len(), 4, "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.contains("ruleset")),
+        "J is tactical-d20's"
+    );
+    assert!(
+        problems.iter().any(|p| p.contains("Threat")),
+        "{problems:?}"
+    );
+    assert_eq!(kept.label(Bind::Attack), "Z");
+    assert_eq!(kept.label(Bind::Quit), KeyMap::default().label(Bind::Quit));
+    // In the window: N arms the attack, Z no longer does.
+    let mut board = Board::new();
+    board.app.insert_resource(map);
+    board.key(KeyCode::KeyZ);
+    assert_eq!(board.seen().pending, None, "Z is not the attack's key now");
+    board.key(KeyCode::KeyN);
+    assert_eq!(board.seen().pending.map(|p| p.0), Some(ActionKey::attack()));
+}

@@ -36,6 +36,7 @@ fn the_settings_file_round_trips_volume_scale_palette_reaction_default_and_windo
             reactions: ReactPolicy::Never,
             fullscreen: true,
             window_size: [1024, 640],
+            keys: std::collections::BTreeMap::from([("Attack".into(), "J".into())]),
         },
         ..Settings::default()
     };
@@ -49,6 +50,7 @@ fn the_settings_file_round_trips_volume_scale_palette_reaction_default_and_windo
         "reactions: Never",
         "fullscreen: true",
         "window_size: (1024, 640)",
+        "\"Attack\": \"J\"",
     ] {
         assert!(text.contains(want), "{want} in {text}");
     }

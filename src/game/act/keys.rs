@@ -160,3 +160,14 @@ fn key_code(k: Key) -> Option<KeyCode> {
         .get((c as u32).checked_sub('A' as u32)? as usize)?,
     })
 }
+
+/// Every chord an action of a registered ruleset takes (its key or its Shift+digit): a
+/// rebound window key must be none of them.
+pub fn ruleset_chords() -> Vec<Chord> {
+    skirmish_rules::rulesets::RulesetId::ALL
+        .iter()
+        .filter_map(|&r| skirmish_rules::rulesets::Registry::view(r))
+        .flat_map(|v| chords_of(v.actions()))
+        .flatten()
+        .collect()
+}

@@ -37,7 +37,10 @@ pub(super) fn turn_buttons(
         spot(ui, spots, "End turn", &r);
         let can_undo = undoable(b, session);
         if ui
-            .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
+            .add_enabled(
+                can_undo,
+                egui::Button::new(format!("Undo move [{}]", map.first(Bind::Undo))),
+            )
             .on_disabled_hover_text("only a move that rolled no dice and provoked nothing")
             .clicked()
         {
@@ -108,7 +111,7 @@ pub(super) fn draw(
     let p = plan(b, usable);
     // The unit's abilities first (a caster's spells are what it came for; a unit without
     // any has no section), then its actions.
-    abilities(ui, b, u, view, intent, usable, spots);
+    abilities(ui, b, u, view, intent, usable, spots, map);
     let title = format!("Actions of {}", b.name(u));
     section(ui, "actions", &title, |ui| {
         ui.label(egui::RichText::new(crate::game::view::of(b).window_words().clicks).weak());
@@ -237,6 +240,7 @@ fn button(
 /// The Abilities section: a button per ability the unit knows (name, price, uses left),
 /// greyed with the reason when it cannot be used now; while one is aimed at several
 /// creatures, the Cast button. Their centres go into `spots` under the ability's name.
+#[allow(clippy::too_many_arguments)]
 fn abilities(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -245,12 +249,17 @@ fn abilities(
     intent: &mut Intent,
     usable: &Usable,
     spots: &mut Spots,
+    map: &KeyMap,
 ) {
     let known = b.abilities(u);
     if known.is_empty() {
         return;
     }
-    let title = format!("Abilities of {} [M]", b.name(u));
+    let title = format!(
+        "Abilities of {} [{}]",
+        b.name(u),
+        map.first(Bind::NextAbility)
+    );
     section(ui, "abilities", &title, |ui| {
         let casting = view.casting.as_ref().filter(|c| c.caster == u);
         // One per row: in a wrapped row a button whose label takes two lines (a long

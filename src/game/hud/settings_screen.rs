@@ -224,6 +224,103 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
         "Ask before ending a turn with actions left",
     );
     ui.checkbox(&mut s.threat_overlay, "Threat overlay [T]");
+
+    keys(ui, &mut s.prefs.keys, spots);
+}
+
+/// The Keys group: each board and camera binding with its keys and a Change button;
+/// after Change, the next key pressed (with Shift or Ctrl) is its key, unless another
+/// board binding has it. Saved with the settings; F1 lists the keys as they are. Tab, the
+/// arrows, Space and Enter never reach this screen (the board keeps them): they can be
+/// kept, not chosen.
+fn keys(
+    ui: &mut egui::Ui,
+    keys: &mut std::collections::BTreeMap<String, String>,
+    spots: &mut Spots,
+) {
+    use crate::game::keymap::{KeyMap, about, parse_chord};
+    let id = egui::Id::new("rebinding");
+    let mut waiting: Option<String> = ui.data(|d| d.get_temp(id)).flatten();
+    let taken = crate::game::act::ruleset_chords();
+    let (map, _) = KeyMap::with_overrides(keys, &taken);
+    let mut note: Option<String> = ui.data(|d| d.get_temp(id.with("note"))).flatten();
+    let r = egui::CollapsingHeader::new(egui::RichText::new("Keys").strong())
+        .id_salt("settings-keys")
+        .default_open(false)
+        .show(ui, |ui| {
+            if let Some(n) = &note {
+                ui.colored_label(egui::Color32::LIGHT_RED, n);
+            }
+            for b in map.binds().filter(|b| b.rebindable()) {
+                let name = b.name();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(&name).on_hover_text(about(b).1);
+                    if waiting.as_deref() == Some(name.as_str()) {
+                        ui.colored_label(egui::Color32::YELLOW, "press a key…");
+                    } else {
+                        ui.label(egui::RichText::new(map.label(b)).strong());
+                    }
+                    let r = ui.small_button("Change");
+                    spot(ui, spots, &format!("Change {name}"), &r);
+                    if r.clicked() {
+                        waiting = Some(name.clone());
+                        note = None;
+                    }
+                });
+            }
+            if !keys.is_empty() && ui.button("Default keys").clicked() {
+                keys.clear();
+                note = None;
+            }
+        });
+    spot(ui, spots, "Keys", &r.header_response);
+    // The key pressed while one waits.
+    if let Some(name) = waiting.clone() {
+        let pressed = ui.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } => Some((*key, *modifiers)),
+                _ => None,
+            })
+        });
+        if let Some((key, m)) = pressed {
+            let mut label = String::new();
+            if m.ctrl || m.command {
+                label.push_str("Ctrl+");
+            }
+            if m.shift {
+                label.push_str("Shift+");
+            }
+            label.push_str(key.name());
+            match parse_chord(&label) {
+                Some(c) => {
+                    let b = map.binds().find(|b| b.name() == name);
+                    match b.and_then(|b| map.clash(b, c)) {
+                        _ if taken.contains(&c) => {
+                            note = Some(format!("{} is a ruleset's action key", c.label()));
+                        }
+                        Some(other) => {
+                            note = Some(format!("{} is already {}'s key", c.label(), other.name()));
+                        }
+                        None => {
+                            keys.insert(name, c.label());
+                            note = None;
+                        }
+                    }
+                }
+                None => note = Some(format!("{label} cannot be a key here")),
+            }
+            waiting = None;
+        }
+    }
+    ui.data_mut(|d| {
+        d.insert_temp(id, waiting);
+        d.insert_temp(id.with("note"), note);
+    });
 }
 
 fn heading(ui: &mut egui::Ui, text: &str) {
