@@ -3,14 +3,13 @@
 //! ruleset keeps one (escalation's death saves left, tactical-d20's HP below zero); they
 //! can be inspected (a click on their cell, Tab, the turn order) and have their own
 //! card. What a unit's state is comes from the battle's conditions and pools, the same
-//! for every ruleset: [`fallen`]. View only.
+//! for every ruleset: [`fallen`]. View only, and a leaf: it imports nothing of the game
+//! (`act` aims at units down through it; `labels` keeps the markers on the tokens).
 
 use bevy::prelude::*;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, Pool, UnitId};
 use skirmish_rules::grid::Cell;
-
-use super::BattleRes;
 
 /// How a unit out of the fight lies on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,48 +107,3 @@ pub struct FallenShade(pub UnitId);
 
 /// Font size of the marker at UI scale 1.
 pub const MARK_PX: f32 = 9.0;
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        marks
-            .in_set(super::GameSystems::View)
-            .run_if(in_state(super::Screen::Battle)),
-    );
-}
-
-/// Keep each token's marker in step with the battle (what the replay has shown so far is
-/// not tracked: the marker follows the battle, the token's fade follows the replay).
-fn marks(
-    battle: Res<BattleRes>,
-    mut q: Query<(&FallenMark, &mut Text2d, &mut Visibility), Without<FallenShade>>,
-    mut shades: Query<(&FallenShade, &mut Visibility), Without<FallenMark>>,
-) {
-    if !battle.is_changed() {
-        return;
-    }
-    let b = &battle.0;
-    let shown = |up: bool| {
-        if up {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        }
-    };
-    for (m, mut text, mut vis) in &mut q {
-        let s = fallen(b, m.0).marker_lines();
-        let want = shown(s.is_empty());
-        if text.0 != s {
-            text.0 = s;
-        }
-        if *vis != want {
-            *vis = want;
-        }
-    }
-    for (m, mut vis) in &mut shades {
-        let want = shown(b.alive(m.0));
-        if *vis != want {
-            *vis = want;
-        }
-    }
-}

@@ -1,16 +1,27 @@
 //! Names over tokens, placed by the one layout rule for text (`text_layout::place_labels`):
 //! a name shows on the unit whose turn it is, the selected one and the one under the
 //! pointer (in that priority); each goes above its token, else below it, else shortened,
-//! so that names of units side by side never run together ("BrannoUgra"). View only.
+//! so that names of units side by side never run together ("BrannoUgra"). The markers
+//! of units down ("dying / -3", `fallen`) follow the battle here too. View only.
 
 use bevy::prelude::*;
 use skirmish_rules::components::UnitId;
 
 use super::board::UnitView;
+use super::fallen::{FallenMark, FallenShade, fallen};
 use super::layout::MapLayout;
 use super::map::{NAME_PX, NameTag, TOKEN, size_scale};
 use super::text_layout::{Label, place_labels};
 use super::{BattleRes, View};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        marks
+            .in_set(super::GameSystems::View)
+            .run_if(in_state(super::Screen::Battle)),
+    );
+}
 
 /// A letter's width and a line's height as shares of the font size (the default font).
 const CHAR_W: f32 = 0.62;
@@ -88,6 +99,42 @@ pub(super) fn name_tags(
         if t.translation.truncate().distance(local) > 0.01 {
             t.translation.x = local.x;
             t.translation.y = local.y;
+        }
+    }
+}
+
+/// Keep each token's marker in step with the battle (what the replay has shown so far is
+/// not tracked: the marker follows the battle, the token's fade follows the replay).
+fn marks(
+    battle: Res<BattleRes>,
+    mut q: Query<(&FallenMark, &mut Text2d, &mut Visibility), Without<FallenShade>>,
+    mut shades: Query<(&FallenShade, &mut Visibility), Without<FallenMark>>,
+) {
+    if !battle.is_changed() {
+        return;
+    }
+    let b = &battle.0;
+    let shown = |up: bool| {
+        if up {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        }
+    };
+    for (m, mut text, mut vis) in &mut q {
+        let s = fallen(b, m.0).marker_lines();
+        let want = shown(s.is_empty());
+        if text.0 != s {
+            text.0 = s;
+        }
+        if *vis != want {
+            *vis = want;
+        }
+    }
+    for (m, mut vis) in &mut shades {
+        let want = shown(b.alive(m.0));
+        if *vis != want {
+            *vis = want;
         }
     }
 }

@@ -170,7 +170,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
         .add_plugins((
             menu::plugin,
             map::plugin,
-            fallen::plugin,
+            labels::plugin,
             camera::plugin,
             input_plugins,
             overlay::plugin,

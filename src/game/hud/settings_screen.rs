@@ -152,23 +152,6 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
         spot(ui, spots, "Mute", &r);
     });
 
-    heading(ui, "Window");
-    ui.horizontal_wrapped(|ui| {
-        let r = ui.checkbox(&mut p.fullscreen, "Fullscreen");
-        spot(ui, spots, "Fullscreen", &r);
-        for [w, h] in WINDOW_SIZES {
-            let label = format!("{w}×{h}");
-            let r = ui.add_enabled(
-                !p.fullscreen,
-                egui::RadioButton::new(p.window_size == [w, h], &label),
-            );
-            spot(ui, spots, &format!("Window {label}"), &r);
-            if r.clicked() {
-                p.window_size = [w, h];
-            }
-        }
-    });
-
     heading(ui, "Interface size");
     ui.horizontal(|ui| {
         for z in UI_SCALES {
@@ -180,7 +163,15 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
             }
         }
     });
-    ui.small("The side panel grows with it, up to 38% of the window: the map keeps the rest.");
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(
+                "The side panel grows with it, up to 38% of the window: the map keeps the rest.",
+            )
+            .small(),
+        )
+        .wrap(),
+    );
 
     heading(ui, "Colours");
     for pal in Palette::ALL {
@@ -224,6 +215,23 @@ fn body(ui: &mut egui::Ui, s: &mut Settings, sides: &[(String, [u8; 3])], spots:
         "Ask before ending a turn with actions left",
     );
     ui.checkbox(&mut s.threat_overlay, "Threat overlay [T]");
+
+    heading(ui, "Window");
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.checkbox(&mut s.prefs.fullscreen, "Fullscreen");
+        spot(ui, spots, "Fullscreen", &r);
+        for [w, h] in WINDOW_SIZES {
+            let label = format!("{w}×{h}");
+            let r = ui.add_enabled(
+                !s.prefs.fullscreen,
+                egui::RadioButton::new(s.prefs.window_size == [w, h], &label),
+            );
+            spot(ui, spots, &format!("Window {label}"), &r);
+            if r.clicked() {
+                s.prefs.window_size = [w, h];
+            }
+        }
+    });
 
     keys(ui, &mut s.prefs.keys, spots);
 }
