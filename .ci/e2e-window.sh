@@ -30,6 +30,9 @@
 #   - the window resized to 1024×640: the map is fitted again inside the part left of
 #     the panel, End turn is still on screen.
 #
+# e2e 13, .ci/e2e-layout.sh on its own display: Attack first, a dying unit on the map,
+# tactical-d20's panel at 1024×640 (issue 31, items 5-7).
+#
 # e2e 12, the flow courtyard again, keyboard only (issue 31): a whole turn and two
 # reaction answers with keys only, the cell cursor, Tab to a target, Esc's order, then the
 # level menu by keys (below, at the scenario).
@@ -222,6 +225,11 @@ none '"kind":"turn_ended","round":1,"actor":"Snarl"' 2
 [ "$(wc -l <"$events")" -eq "$n" ] || fail "Tab, Home and Space on Snarl played: $(tail -1 "$events")"
 
 echo "e2e-window: a greyed action does nothing when clicked"
+# Actions that cannot be taken now are folded under "Not now" (issue 31): open it.
+if ! has_button Trip && has_button "Not now"; then
+  xdotool mousemove $(button "Not now") click 1
+  sleep 1.5
+fi
 has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
 n=$(wc -l <"$events")
 xdotool mousemove $(button Trip)
@@ -420,4 +428,10 @@ grep '"kind":"battle_started"' "$events" | tail -1 | grep -q 'ruleset escalation
   fail "Down, Tab, Shift+Tab and Enter in the level menu did not start escalation's crossroads: $(grep '"kind":"battle_started"' "$events" | tail -1)"
 alive
 cp "$events" "$out/events-12.jsonl"
+
+# e2e 13 (issue 31, items 5-7): Attack first in the action panel, a unit that falls dying
+# stays on the map and its click inspects it, tactical-d20's panel at 1024×640 — its own
+# display and game (.ci/e2e-layout.sh says what it checks).
+kill $game 2>/dev/null || true
+bash "$(dirname "$0")/e2e-layout.sh" "$bin" "$out/layout"
 echo "e2e-window: ok — screenshots and event logs in $out"

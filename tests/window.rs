@@ -29,6 +29,10 @@ mod forecast;
 /// Reaction prompts that show who, their words and odds; hot-seat reactions.
 mod prompts;
 
+/// Text and panel layout: floaters queued, the action panel's order, tooltips, names,
+/// units that are down.
+mod layout;
+
 use skirmish::game::act::ActionKey;
 use skirmish_rules::Battle;
 use skirmish_rules::components::{ConditionKind, UnitId};

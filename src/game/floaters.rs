@@ -2,9 +2,17 @@
 //! hot-seat handover screen hides the board): damage, misses, crits, successful
 //! defences, reactions called out ("Bex: Parry!"), falls, words said. Sized by the UI
 //! scale. View only.
+//!
+//! Queued per unit (issue 31, item 5): a unit's texts float one after another, [`GAP`]
+//! seconds apart, never piled on one spot ("VeyCRI-2Dodge!"); different units' float at
+//! once.
+
+use std::collections::{BTreeMap, VecDeque};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use skirmish_rules::Battle;
+use skirmish_rules::components::UnitId;
 use skirmish_rules::event::Event;
 
 use super::BattleRes;
@@ -21,29 +29,79 @@ pub(super) struct Floater {
 /// Font size of floating text at UI scale 1.
 const FLOATER_PX: f32 = 16.0;
 
-pub(super) fn spawn_floaters(
-    mut commands: Commands,
-    battle: Res<BattleRes>,
-    layout: Option<Res<MapLayout>>,
-    view: Res<super::View>,
-    replay: Res<Replay>,
-    mut built: ResMut<Built>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let Some(layout) = layout else { return };
-    let b = &battle.0;
-    let log = b.log();
-    if built.seen > log.len() {
-        built.seen = log.len();
+/// Seconds between two texts over one unit.
+pub const GAP: f32 = 0.55;
+/// How fast a text rises, in world units a second.
+const RISE: f32 = 36.0;
+/// How long a text floats.
+const LIFE: f32 = 1.4;
+
+/// One text to float: over whom, where it came from in the log (where the unit stood
+/// then), the words and their colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Float {
+    /// Over this unit.
+    pub unit: UnitId,
+    /// The event's index in the log.
+    pub at: usize,
+    /// The words.
+    pub text: String,
+    /// Their colour.
+    pub colour: Color,
+}
+
+/// The texts waiting to float, per unit, and how long ago each unit's last one rose.
+#[derive(Resource, Default, Debug)]
+pub struct FloaterQueue {
+    waiting: BTreeMap<UnitId, VecDeque<Float>>,
+    since: BTreeMap<UnitId, f32>,
+}
+
+impl FloaterQueue {
+    /// Queue a text behind those of its unit.
+    pub fn push(&mut self, f: Float) {
+        self.waiting.entry(f.unit).or_default().push_back(f);
     }
-    // During a replay after a handover, only what it has reached so far.
-    let end = replay.upto(log.len());
-    if built.seen >= end {
-        return;
+
+    /// `dt` seconds later: the texts that rise now, at most one per unit, and only once
+    /// its previous one rose [`GAP`] seconds ago.
+    pub fn tick(&mut self, dt: f32) -> Vec<Float> {
+        for s in self.since.values_mut() {
+            *s += dt;
+        }
+        let mut out = Vec::new();
+        for (u, q) in &mut self.waiting {
+            let ready = self.since.get(u).is_none_or(|s| *s >= GAP);
+            if ready && let Some(f) = q.pop_front() {
+                self.since.insert(*u, 0.0);
+                out.push(f);
+            }
+        }
+        self.waiting.retain(|_, q| !q.is_empty());
+        out
     }
-    // New numbers may float from here: the frames that float them must come.
-    redraw.write(RequestRedraw);
-    for (i, l) in log.iter().enumerate().take(end).skip(built.seen) {
+
+    /// Texts still waiting.
+    pub fn len(&self) -> usize {
+        self.waiting.values().map(VecDeque::len).sum()
+    }
+
+    /// Nothing waiting.
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
+
+    /// Forget everything (a restart, an undo).
+    pub fn clear(&mut self) {
+        self.waiting.clear();
+        self.since.clear();
+    }
+}
+
+/// The texts the log's events `from..to` float, in log order.
+pub fn texts(b: &Battle, from: usize, to: usize) -> Vec<Float> {
+    let mut out = Vec::new();
+    for (i, l) in b.log().iter().enumerate().take(to).skip(from) {
         let (unit, text, colour) = match &l.event {
             Event::Damage { unit, amount, .. } => {
                 (*unit, format!("-{amount}"), Color::srgb(1.0, 0.3, 0.25))
@@ -74,20 +132,62 @@ pub(super) fn spawn_floaters(
             }
             _ => continue,
         };
-        let p = layout.world(position_at(log, unit, i, b.pos(unit)));
+        out.push(Float {
+            unit,
+            at: i,
+            text,
+            colour,
+        });
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn spawn_floaters(
+    mut commands: Commands,
+    battle: Res<BattleRes>,
+    layout: Option<Res<MapLayout>>,
+    view: Res<super::View>,
+    replay: Res<Replay>,
+    time: Res<Time>,
+    mut queue: ResMut<FloaterQueue>,
+    mut built: ResMut<Built>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(layout) = layout else { return };
+    let b = &battle.0;
+    let log = b.log();
+    if built.seen > log.len() {
+        built.seen = log.len();
+        queue.clear();
+    }
+    // During a replay after a handover, only what it has reached so far.
+    let end = replay.upto(log.len());
+    if built.seen < end {
+        for f in texts(b, built.seen, end) {
+            queue.push(f);
+        }
+        built.seen = end;
+    }
+    if queue.is_empty() {
+        return;
+    }
+    // Texts still to float: the frames that float them must come.
+    redraw.write(RequestRedraw);
+    for f in queue.tick(time.delta_secs()) {
+        let p = layout.world(position_at(log, f.unit, f.at, b.pos(f.unit)));
         commands.spawn((
             MapEntity,
             Floater { age: 0.0 },
-            Text2d::new(text),
+            Text2d::new(f.text),
             TextFont {
                 font_size: FontSize::Px(FLOATER_PX * view.prefs.scale()),
                 ..default()
             },
-            TextColor(colour),
+            TextColor(f.colour),
             Transform::from_translation(p.extend(30.0) + Vec3::new(0.0, 10.0, 0.0)),
         ));
     }
-    built.seen = end;
 }
 
 pub(super) fn float(
@@ -101,9 +201,9 @@ pub(super) fn float(
     }
     for (e, mut f, mut t, mut c) in &mut q {
         f.age += time.delta_secs();
-        t.translation.y += 30.0 * time.delta_secs();
-        c.0.set_alpha((1.4 - f.age).clamp(0.0, 1.0));
-        if f.age > 1.4 {
+        t.translation.y += RISE * time.delta_secs();
+        c.0.set_alpha((LIFE - f.age).clamp(0.0, 1.0));
+        if f.age > LIFE {
             commands.entity(e).despawn();
         }
     }

@@ -339,6 +339,9 @@ fn board_keys(
     if k(Bind::NextAbility) {
         intent.next_ability = true;
     }
+    if k(Bind::Attack) {
+        intent.action = Some(ActionKey::attack());
+    }
     let actions: Vec<ActionKey> = ActionKey::of(b).collect();
     for a in &actions {
         if a.chord(b).is_some_and(|c| c.just(keys)) {

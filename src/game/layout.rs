@@ -8,8 +8,15 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use skirmish_rules::grid::{Cell, Grid, GridKind};
 
-/// Width of the egui side panel in logical pixels.
+/// Width of the egui side panel in logical pixels at UI scale 1.
 pub const PANEL: f32 = 340.0;
+
+/// The side panel's width in window pixels at UI scale `scale` in a window `ww` wide: it
+/// grows with the scale, but beyond [`PANEL`] never past 38% of the window, so that the
+/// map keeps most of it (at 150% in a 1024-pixel window: 389 pixels, the map 635).
+pub fn panel_px(scale: f32, ww: f32) -> f32 {
+    (PANEL * scale).min(PANEL.max(ww * 0.38))
+}
 
 /// The tilemap's geometry, to turn cells into world positions and back.
 #[derive(Resource, Clone, Copy)]

@@ -15,13 +15,14 @@ use skirmish_rules::level::Terrain;
 
 use super::act::board_hidden;
 use super::board::{Anim, Built, MapEntity, TokenFace, UnitView};
-use super::layout::{MapLayout, PANEL};
+use super::layout::MapLayout;
 use super::prefs::{AnimSpeed, Prefs};
 use super::replay::{Replay, position_at, up_at};
 use super::{BattleRes, GameSystems, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Built>()
+        .init_resource::<super::floaters::FloaterQueue>()
         .add_systems(OnExit(Screen::Battle), clear)
         .add_systems(
             Update,
@@ -36,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
                     animate_units,
                     super::markers::hide_unseen,
                     super::markers::draw_marks,
-                    name_tags,
+                    super::labels::name_tags,
                     super::floaters::spawn_floaters,
                     super::floaters::float,
                 )
@@ -56,6 +57,9 @@ const MAX_WALK: usize = 12;
 const LUNGE_SECS: f32 = 0.25;
 /// How long a fall takes to fade, in seconds at normal speed.
 const FADE_SECS: f32 = 0.6;
+/// How much a unit that is down is dimmed (its rim) and shrunk.
+const DOWN_DIM: f32 = 0.5;
+const DOWN_SHRINK: f32 = 0.2;
 
 #[derive(Component)]
 struct HpFill(UnitId);
@@ -120,6 +124,10 @@ fn rebuild(
         ),
     };
     let grid: TilemapGridSize = tile.into();
+    let (ww, wh) = windows
+        .single()
+        .map(|w| (w.width(), w.height()))
+        .unwrap_or((1280.0, 800.0));
     let mut storage = TileStorage::empty(size);
     let map = commands.spawn(MapEntity).id();
     for c in g.cells() {
@@ -157,14 +165,10 @@ fn rebuild(
         tile,
         map_type,
         logical: g,
-        panel: PANEL * view.prefs.scale(),
+        panel: super::layout::panel_px(view.prefs.scale(), ww),
     };
     commands.insert_resource(layout);
     // Fit the map into the part of the window left of the side panel.
-    let (ww, wh) = windows
-        .single()
-        .map(|w| (w.width(), w.height()))
-        .unwrap_or((1280.0, 800.0));
     let (at, scale) = layout.fit(ww, wh);
     for (mut t, mut p) in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
@@ -246,7 +250,7 @@ fn spawn_unit_view(
                 Transform::from_xyz(d * 0.36, d * 0.36, 0.3),
             ));
             // The name shows on hover, on the selected unit and on the one whose turn
-            // it is (`name_tags`): names of units side by side never pile up.
+            // it is, placed so that names of units side by side never collide (`labels`).
             c.spawn((
                 NameTag(u),
                 Text2d::new(b.name(u).to_string()),
@@ -267,6 +271,31 @@ fn spawn_unit_view(
                 Sprite::from_color(Color::srgb(0.2, 0.85, 0.3), Vec2::new(BAR, 4.0)),
                 Transform::from_xyz(0.0, -d * 0.5 - 1.0, 2.0),
             ));
+            // Down, dying or dead: a dark disc over the token and the marker on it
+            // ("dying 2"), kept by `fallen::marks`.
+            c.spawn((
+                super::fallen::FallenShade(u),
+                image(
+                    "icons/token-face.png".into(),
+                    Color::srgba(0.0, 0.0, 0.0, 0.75),
+                    d,
+                ),
+                Visibility::Hidden,
+                Transform::from_xyz(0.0, 0.0, 0.35),
+            ));
+            c.spawn((
+                super::fallen::FallenMark(u),
+                Text2d::new(String::new()),
+                // Drawn at 3× and scaled down: sharp when the camera zooms in.
+                TextFont {
+                    font_size: FontSize::Px(super::fallen::MARK_PX * 3.0 * prefs.scale()),
+                    ..default()
+                },
+                TextColor(Color::srgb(1.0, 0.62, 0.45)),
+                TextLayout::justify(Justify::Center),
+                Visibility::Hidden,
+                Transform::from_xyz(0.0, 0.0, 0.4).with_scale(Vec3::splat(1.0 / 3.0)),
+            ));
             c.spawn((
                 Badges(u),
                 Text2d::new(String::new()),
@@ -281,7 +310,7 @@ fn spawn_unit_view(
 }
 
 /// A token's diameter as a share of a cell, for a Medium unit.
-const TOKEN: f32 = 0.82;
+pub(super) const TOKEN: f32 = 0.82;
 
 /// How much bigger (or smaller) a unit's token is than a Medium one's.
 pub(super) fn size_scale(s: skirmish_rules::components::Size) -> f32 {
@@ -319,41 +348,12 @@ pub const ICONS: [&str; 19] = [
     "caller",
 ];
 
-/// A unit's name over its token.
+/// A unit's name over its token (placed by `labels`).
 #[derive(Component)]
-struct NameTag(UnitId);
+pub(super) struct NameTag(pub(super) UnitId);
 
 /// Font size of names over tokens at UI scale 1.
-const NAME_PX: f32 = 11.0;
-
-/// Names show on the hovered unit, the selected one and the one whose turn it is.
-fn name_tags(
-    battle: Res<BattleRes>,
-    view: Res<View>,
-    mut tags: Query<(&NameTag, &mut Visibility, &mut TextFont)>,
-) {
-    if !battle.is_changed() && !view.is_changed() {
-        return;
-    }
-    let px = NAME_PX * view.prefs.scale();
-    let b = &battle.0;
-    let hovered = view.hovered.and_then(|c| b.unit_at(c, None));
-    let current = b.current();
-    for (t, mut vis, mut font) in &mut tags {
-        if !matches!(font.font_size, FontSize::Px(p) if p == px) {
-            font.font_size = FontSize::Px(px);
-        }
-        let show = Some(t.0) == hovered || Some(t.0) == view.selected || Some(t.0) == current;
-        let want = if show {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-        if *vis != want {
-            *vis = want;
-        }
-    }
-}
+pub(super) const NAME_PX: f32 = 11.0;
 
 /// What changed the map since it was built: terrain effects (tiles follow the battle's
 /// terrain), summoned units (a sprite each) and undo (sprites of units the battle no
@@ -603,30 +603,33 @@ fn animate_units(
                 a.lunge = Some((d, p));
             }
         }
-        let place = at + offset;
+        let mut place = at + offset;
+        // A unit that is down lies under any unit standing on its cell.
+        if !up(v.0) {
+            place.z = 9.0;
+        }
         if t.translation != place {
             t.translation = place;
         }
-        // A fall fades out; a unit that is down and not fading is hidden.
-        let alpha = match a.fade {
+        // A fall dims and shrinks the token to how a unit that is down lies: it stays on
+        // the map (issue 31), its marker on it (`fallen`).
+        let (fall, fading) = match a.fade {
             Some(p) if speed.is_some() && p < 1.0 => {
                 let p = p + dt * scale / FADE_SECS;
                 a.fade = Some(p);
-                1.0 - p.min(1.0)
+                (p.min(1.0), true)
             }
-            _ => 1.0,
+            _ => (if up(v.0) { 0.0 } else { 1.0 }, false),
         };
-        let fading = alpha < 1.0;
-        *vis = if up(v.0) || fading {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
+        let alpha = 1.0 - DOWN_DIM * fall;
+        if *vis != Visibility::Inherited {
+            *vis = Visibility::Inherited;
+        }
         if (sprite.color.alpha() - alpha).abs() > 0.001 {
             sprite.color.set_alpha(alpha);
         }
-        // The whole token (face, icon, bars) shrinks as it fades.
-        let scale = Vec3::splat(alpha.max(0.05));
+        // The whole token (face, icon, bars) shrinks as it falls.
+        let scale = Vec3::splat(1.0 - DOWN_SHRINK * fall);
         if t.scale != scale {
             t.scale = scale;
         }
@@ -661,6 +664,7 @@ fn animate_units(
                     .collect()
             })
             .unwrap_or_default();
-        text.0 = s;
+        // A unit that is down shows its marker instead (`fallen`); the card lists them.
+        text.0 = if b.alive(bd.0) { s } else { String::new() };
     }
 }

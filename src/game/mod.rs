@@ -12,8 +12,10 @@
 //! One plugin per file, registered here:
 //! - `menu`: level picker, grid, controllers and reaction policies;
 //! - `map`: terrain (bevy_ecs_tilemap) and unit sprites, animation (`floaters`: the
-//!   floating numbers; `markers`: facing arrows, wound marks, reaction pips, the veil of
-//!   a hidden unit; `sight`: a hidden foe is neither drawn nor found by the side looking);
+//!   floating numbers, queued per unit; `labels`: names placed without collisions;
+//!   `fallen`: units down, dying or dead stay on the map with a marker; `markers`: facing
+//!   arrows, wound marks, reaction pips, the veil of a hidden unit; `sight`: a hidden foe
+//!   is neither drawn nor found by the side looking);
 //! - `palette`: side and mark colours (Settings);
 //! - `sound`: sound effects from the event log;
 //! - `camera`: pan and zoom, glides, following the active unit;
@@ -39,13 +41,15 @@ pub mod act;
 pub mod board;
 pub mod camera;
 pub mod dialog;
-mod floaters;
+pub mod fallen;
+pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
 pub mod hud;
 mod idle;
 mod input;
 pub mod keymap;
+mod labels;
 pub mod layout;
 pub mod map;
 pub mod markers;
@@ -60,6 +64,7 @@ pub mod settings;
 pub mod sight;
 pub mod sound;
 mod state;
+pub mod text_layout;
 pub mod view;
 
 pub use prefs::ReactPolicy;
@@ -172,6 +177,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
         .add_plugins((
             menu::plugin,
             map::plugin,
+            labels::plugin,
             camera::plugin,
             input_plugins,
             overlay::plugin,

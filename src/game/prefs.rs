@@ -73,7 +73,19 @@ pub struct Prefs {
     pub palette: Palette,
     /// The reaction policy each side starts a battle with (the menu can change it).
     pub reactions: ReactPolicy,
+    /// Fullscreen (borderless, on the window's monitor) rather than a window.
+    pub fullscreen: bool,
+    /// The window's size when not fullscreen, in logical pixels (one of
+    /// [`WINDOW_SIZES`] from the settings screen; a hand-edited file may say another,
+    /// kept within 640×400 and 7680×4320).
+    pub window_size: [u32; 2],
+    /// The player's keys: a binding's name → its chord ("Attack" → "J"); the rest keep
+    /// their defaults (`keymap::KeyMap::with_overrides`).
+    pub keys: std::collections::BTreeMap<String, String>,
 }
+
+/// The window sizes the settings screen offers.
+pub const WINDOW_SIZES: [[u32; 2]; 4] = [[1024, 640], [1280, 800], [1600, 1000], [1920, 1080]];
 
 impl Default for Prefs {
     fn default() -> Self {
@@ -83,6 +95,9 @@ impl Default for Prefs {
             ui_scale: 1.0,
             palette: Palette::Default,
             reactions: ReactPolicy::Ask,
+            fullscreen: false,
+            window_size: [1280, 800],
+            keys: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -102,6 +117,14 @@ impl Prefs {
                     .total_cmp(&(b - self.ui_scale).abs())
             })
             .unwrap_or(1.0)
+    }
+
+    /// The window's size, kept within what a screen can hold.
+    pub fn size(&self) -> (u32, u32) {
+        (
+            self.window_size[0].clamp(640, 7680),
+            self.window_size[1].clamp(400, 4320),
+        )
     }
 
     /// The linear volume sounds play at (0 when muted).

@@ -410,14 +410,38 @@ fn end(r: &mut Replay) {
     r.dwell = 0.0;
 }
 
-/// While the replay plays: a line at the top of the map saying so, and how to skip it.
-fn banner(mut contexts: EguiContexts, r: Res<Replay>) -> Result {
+/// While the replay plays: a line at the top of the map saying so, and how to skip it;
+/// never over a prompt or window (`text_layout::clear_spot`: lower down until it covers
+/// none of last frame's windows).
+fn banner(mut contexts: EguiContexts, r: Res<Replay>, view: Res<super::View>) -> Result {
     if !r.running() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new("replay-banner".into())
-        .anchor(egui::Align2::CENTER_TOP, [-PANEL / 2.0, 8.0])
+    let id = egui::Id::new("replay-banner");
+    let z = ctx.zoom_factor();
+    let s = ctx.viewport_rect();
+    let screen = Rect::new(s.min.x, s.min.y, s.max.x, s.max.y);
+    let size = ctx
+        .memory(|m| m.area_rect(id))
+        .map(|r| Vec2::new(r.width(), r.height()))
+        .unwrap_or(Vec2::new(480.0, 30.0));
+    // The windows drawn last frame (in pixels), in points; the side panel is not a place
+    // to try (the banner stays over the map).
+    let avoid: Vec<Rect> = view
+        .ui_rects
+        .iter()
+        .map(|r| Rect::from_corners(r.min / z, r.max / z))
+        .collect();
+    let map_w = (screen.width() - PANEL * view.prefs.scale() / z).max(size.x);
+    let x = ((map_w - size.x) / 2.0).max(0.0);
+    let mut ys = vec![8.0];
+    ys.extend(avoid.iter().map(|r| r.max.y + 8.0));
+    ys.push(screen.height() - size.y - 8.0);
+    let places: Vec<Vec2> = ys.into_iter().map(|y| Vec2::new(x, y)).collect();
+    let at = super::text_layout::clear_spot(&places, size, screen, &avoid);
+    egui::Area::new(id)
+        .fixed_pos(egui::pos2(at.x, at.y))
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

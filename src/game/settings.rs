@@ -31,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         problem,
     })
     .add_systems(OnEnter(Screen::Battle), apply)
+    .add_systems(Update, keys_follow)
     .add_systems(Update, save.run_if(in_state(Screen::Battle)));
 }
 
@@ -47,6 +48,26 @@ fn apply(saved: Res<Saved>, session: Option<ResMut<Session>>, mut view: ResMut<V
     view.prefs = s.prefs.clone();
     if let Some(mut session) = session {
         session.confirm_end_turn = s.confirm_end_turn;
+    }
+}
+
+/// The key map follows the player's keys (Settings, Keys) whenever they change; what
+/// cannot be used is said once.
+fn keys_follow(
+    mut view: ResMut<View>,
+    map: Option<ResMut<super::keymap::KeyMap>>,
+    mut last: Local<Option<std::collections::BTreeMap<String, String>>>,
+) {
+    let Some(mut map) = map else { return };
+    if last.as_ref() == Some(&view.prefs.keys) {
+        return;
+    }
+    *last = Some(view.prefs.keys.clone());
+    let (m, problems) =
+        super::keymap::KeyMap::with_overrides(&view.prefs.keys, &super::act::ruleset_chords());
+    *map = m;
+    if !problems.is_empty() {
+        view.message = Some((format!("keys: {}", problems.join("; ")), true));
     }
 }
 

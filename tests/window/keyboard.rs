@@ -220,6 +220,7 @@ fn every_action_of_every_ruleset_has_a_key_that_collides_with_nothing() {
         Bind::EndTurn,
         Bind::Undo,
         Bind::NextAbility,
+        Bind::Attack,
         Bind::Threat,
         Bind::Help,
         Bind::Minimap,

@@ -24,7 +24,7 @@ fn folder(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn the_settings_file_round_trips_volume_scale_palette_and_reaction_default() {
+fn the_settings_file_round_trips_volume_scale_palette_reaction_default_and_window() {
     let dir = folder("round-trip");
     let path = dir.join("settings.ron");
     let mine = Settings {
@@ -34,6 +34,9 @@ fn the_settings_file_round_trips_volume_scale_palette_and_reaction_default() {
             ui_scale: 1.5,
             palette: Palette::ColourBlind,
             reactions: ReactPolicy::Never,
+            fullscreen: true,
+            window_size: [1024, 640],
+            keys: std::collections::BTreeMap::from([("Attack".into(), "J".into())]),
         },
         ..Settings::default()
     };
@@ -45,6 +48,9 @@ fn the_settings_file_round_trips_volume_scale_palette_and_reaction_default() {
         "ui_scale: 1.5",
         "palette: ColourBlind",
         "reactions: Never",
+        "fullscreen: true",
+        "window_size: (1024, 640)",
+        "\"Attack\": \"J\"",
     ] {
         assert!(text.contains(want), "{want} in {text}");
     }

@@ -38,7 +38,9 @@ pub fn aim_at(b: &Battle, caster: UnitId, c: &Casting, cell: Cell) -> Option<Cas
     let a = b.ability(caster, c.ability)?;
     match a.target {
         Targeting::User => Some(CastAt::User),
-        Targeting::One { .. } => crate::game::sight::unit_at_for(b, caster, cell).map(CastAt::Unit),
+        Targeting::One { .. } => crate::game::sight::unit_at_for(b, caster, cell)
+            .or_else(|| crate::game::fallen::fallen_on(b, cell))
+            .map(CastAt::Unit),
         Targeting::Several { .. } => {
             let mut ts = c.picked.clone();
             if let Some(u) = crate::game::sight::unit_at_for(b, caster, cell)

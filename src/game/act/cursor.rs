@@ -95,12 +95,13 @@ fn cycle(
         view.jump(step(&cells, at, dir));
         return;
     }
-    // Nothing armed: inspect the units in turn order (the living ones).
+    // Nothing armed: inspect the units in turn order (those down too: they have a card),
+    // but for a foe hidden from the side looking.
     let units: Vec<UnitId> = b
         .order()
         .iter()
         .copied()
-        .filter(|&u| b.alive(u) && crate::game::sight::seen_by(b, looking, u))
+        .filter(|&u| crate::game::sight::seen_by(b, looking, u))
         .collect();
     if units.is_empty() {
         return;
@@ -129,7 +130,11 @@ pub fn armed_targets(b: &Battle, view: &View, cur: UnitId) -> Option<Vec<Cell>> 
     let here = b.pos(cur);
     let living: Vec<UnitId> = b
         .units()
-        .filter(|&t| crate::game::sight::unit_at_for(b, cur, b.pos(t)) == Some(t))
+        .filter(|&t| {
+            crate::game::sight::unit_at_for(b, cur, b.pos(t))
+                .or_else(|| crate::game::fallen::fallen_on(b, b.pos(t)))
+                == Some(t)
+        })
         .collect();
     let mut cells: Vec<Cell> = if let Some(c) = view.casting.as_ref().filter(|c| c.caster == cur) {
         let a = b.ability(cur, c.ability)?;

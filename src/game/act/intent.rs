@@ -352,6 +352,22 @@ fn carry_out(
                 ));
                 return;
             }
+            // A unit down there: the first click inspects it (its card); a click on it
+            // inspected moves there.
+            if let Some(f) = crate::game::fallen::fallen_on(b, cell)
+                && view.selected != Some(f)
+            {
+                view.selected = Some(f);
+                view.message = Some((
+                    format!(
+                        "{} ({}): its card shows; click its cell again to move there.",
+                        b.name(f),
+                        crate::game::fallen::fallen(b, f).words()
+                    ),
+                    false,
+                ));
+                return;
+            }
             submit(
                 b,
                 s,

@@ -22,7 +22,37 @@ impl PartialEq for ActionKey {
 
 impl Eq for ActionKey {}
 
+/// The basic attack as the action panel offers it (issue 31: "Attack first"): armed like
+/// any targeted action (Tab to an enemy, Enter; or click one), it makes the same
+/// `Command::Attack` a click on an enemy makes. Every ruleset has it; its key is the
+/// window's ([`Bind::Attack`](crate::game::keymap::Bind::Attack), Z), which no ruleset's
+/// action may take ([`skirmish_rules::rulesets::ui::WINDOW_KEYS`]).
+pub static ATTACK: ActionSpec = ActionSpec {
+    label: "Attack",
+    key: None,
+    target: Target::Unit("an enemy"),
+    build: |_, unit, p| {
+        Some(Command::Attack {
+            unit,
+            target: p.unit()?,
+            weapon: None,
+            slot: None,
+            aim: None,
+        })
+    },
+};
+
 impl ActionKey {
+    /// The basic attack ([`ATTACK`]).
+    pub fn attack() -> ActionKey {
+        ActionKey(&ATTACK)
+    }
+
+    /// Is it the basic attack?
+    pub fn is_attack(self) -> bool {
+        std::ptr::eq(self.0, &ATTACK)
+    }
+
     /// The actions of the battle's ruleset, in bar order.
     pub fn of(b: &Battle) -> impl Iterator<Item = ActionKey> {
         crate::game::view::of(b).actions().iter().map(ActionKey)
@@ -129,4 +159,15 @@ fn key_code(k: Key) -> Option<KeyCode> {
         ]
         .get((c as u32).checked_sub('A' as u32)? as usize)?,
     })
+}
+
+/// Every chord an action of a registered ruleset takes (its key or its Shift+digit): a
+/// rebound window key must be none of them.
+pub fn ruleset_chords() -> Vec<Chord> {
+    skirmish_rules::rulesets::RulesetId::ALL
+        .iter()
+        .filter_map(|&r| skirmish_rules::rulesets::Registry::view(r))
+        .flat_map(|v| chords_of(v.actions()))
+        .flatten()
+        .collect()
 }

@@ -99,6 +99,8 @@ pub struct Usable {
     pub actions: Vec<(String, Option<String>)>,
     /// Per ability of the unit: why not (`None`: usable).
     pub abilities: Vec<Option<String>>,
+    /// The basic attack ([`ActionKey::attack`]): its price, and why not.
+    pub attack: (String, Option<String>),
 }
 
 impl Usable {
@@ -113,8 +115,21 @@ impl Usable {
         self.actions = ActionKey::of(b)
             .map(|a| (a.cost_label(b, u), why_not(b, u, a)))
             .collect();
+        self.attack = attack_now(b, u);
         self.abilities = (0..b.abilities(u).len())
             .map(|i| ability_why_not(b, u, i))
             .collect();
+    }
+}
+
+/// The basic attack's price in the ruleset's words and why `u` cannot make one now (the
+/// rules' refusal for the nearest foe, or the ruleset's reason it cannot pay).
+pub fn attack_now(b: &Battle, u: UnitId) -> (String, Option<String>) {
+    use skirmish_rules::rulesets::ui::AttackPrice;
+    match crate::game::view::of(b).attack_price(b, u) {
+        AttackPrice::Cannot(why) => (String::new(), Some(why)),
+        AttackPrice::Pays(price) | AttackPrice::Short { price, .. } => {
+            (price, why_not(b, u, ActionKey::attack()))
+        }
     }
 }

@@ -33,7 +33,7 @@ use types::ActStep;
 pub use ai::auto_choice;
 pub use cast::Casting;
 pub use cursor::armed_targets;
-pub use keys::{ActionKey, chords_of};
+pub use keys::{ActionKey, chords_of, ruleset_chords};
 pub use legal::{Usable, why_not as why_not_action};
 pub use submit::{replay, undoable};
 pub use turn::{HotSeat, board_hidden, deciding_side, handover_pending, unspent, viewing_side};

@@ -21,7 +21,10 @@ impl ActionKey {
             Target::Unit(_) => {
                 let c = cell.ok_or("click a unit")?;
                 Pick::Unit(
+                    // A unit that is down can be aimed at (a dying ally's wound); a
+                    // hidden foe cannot.
                     crate::game::sight::unit_at_for(b, unit, c)
+                        .or_else(|| crate::game::fallen::fallen_on(b, c))
                         .ok_or_else(|| format!("nobody stands on {c}"))?,
                 )
             }

@@ -27,7 +27,7 @@ pub(super) fn turn_buttons(
     if session.is_ai(b.side(u)) {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let r = ui
             .button(format!("End turn [{}]", map.first(Bind::EndTurn)))
             .on_hover_text("asks first while actions are left (Settings)");
@@ -37,7 +37,10 @@ pub(super) fn turn_buttons(
         spot(ui, spots, "End turn", &r);
         let can_undo = undoable(b, session);
         if ui
-            .add_enabled(can_undo, egui::Button::new("Undo move [Ctrl+Z]"))
+            .add_enabled(
+                can_undo,
+                egui::Button::new(format!("Undo move [{}]", map.first(Bind::Undo))),
+            )
             .on_disabled_hover_text("only a move that rolled no dice and provoked nothing")
             .clicked()
         {
@@ -46,10 +49,51 @@ pub(super) fn turn_buttons(
     });
 }
 
-/// The Abilities and Actions sections of the side panel (not while the AI plays). The
-/// actions come in rows by price, in the ruleset's order (those without a key too). What
-/// can be used, and why not, comes from `usable` (worked out once per state of the
-/// battle).
+/// The action panel in the order it shows (issue 31, item 6), from the ruleset's list
+/// and what can be used now ([`Usable`]): the basic attack first, then the actions
+/// usable now in rows by price (in the ruleset's order), then those that cannot be taken
+/// now, with the reason, behind a folded heading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PanelPlan {
+    /// The basic attack: its price and why not.
+    pub attack: (String, Option<String>),
+    /// The actions usable now, by price, each row in the ruleset's order.
+    pub now: Vec<(String, Vec<ActionKey>)>,
+    /// The rest: each action, its price and why it cannot be taken now.
+    pub later: Vec<(ActionKey, String, String)>,
+}
+
+/// The panel's plan for the acting unit from `usable` (worked out for it).
+pub fn plan(b: &Battle, usable: &Usable) -> PanelPlan {
+    let mut now: Vec<(String, Vec<ActionKey>)> = Vec::new();
+    let mut later = Vec::new();
+    for (i, a) in ActionKey::of(b).enumerate() {
+        let (cost, why) = usable.actions.get(i).cloned().unwrap_or_default();
+        let cost = if cost.is_empty() {
+            "other".into()
+        } else {
+            cost
+        };
+        match why {
+            Some(w) => later.push((a, cost, w)),
+            None => match now.iter_mut().find(|g| g.0 == cost) {
+                Some(g) => g.1.push(a),
+                None => now.push((cost, vec![a])),
+            },
+        }
+    }
+    PanelPlan {
+        attack: usable.attack.clone(),
+        now,
+        later,
+    }
+}
+
+/// The Abilities and Actions sections of the side panel (not while the AI plays): the
+/// unit's abilities (if any), then the actions as [`plan`] orders them: Attack, the
+/// actions usable now, then those that cannot be taken now folded under "Not now". Each
+/// names the acting unit: the card above may be another's (issue 31).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -58,45 +102,73 @@ pub(super) fn draw(
     intent: &mut Intent,
     usable: &Usable,
     spots: &mut Spots,
+    map: &KeyMap,
 ) {
-    if let Status::Turn(u) = b.status()
-        && !session.is_ai(b.side(u))
-    {
-        // Abilities first: with a long action list they would fall off the panel.
-        abilities(ui, b, u, view, intent, usable, spots);
-        // The actions are the acting unit's, whatever card is shown (issue 31).
-        let title = format!("Actions of {}", b.name(u));
-        section(ui, "actions", &title, |ui| {
-            ui.label(crate::game::view::of(b).window_words().clicks);
-            // Grouped by what they cost ("Standard", "Move", "1 AP"), each group a row
-            // that starts with its price, in the ruleset's order.
-            let mut groups: Vec<(String, Vec<ActionKey>, Vec<Option<String>>)> = Vec::new();
-            for (i, a) in ActionKey::of(b).enumerate() {
-                let (cost, why) = usable.actions.get(i).cloned().unwrap_or_default();
-                let cost = if cost.is_empty() {
-                    "other".into()
-                } else {
-                    cost
-                };
-                match groups.iter_mut().find(|g| g.0 == cost) {
-                    Some(g) => {
-                        g.1.push(a);
-                        g.2.push(why);
-                    }
-                    None => groups.push((cost, vec![a], vec![why])),
-                }
+    let Status::Turn(u) = b.status() else { return };
+    if session.is_ai(b.side(u)) {
+        return;
+    }
+    let p = plan(b, usable);
+    // The unit's abilities first (a caster's spells are what it came for; a unit without
+    // any has no section), then its actions.
+    abilities(ui, b, u, view, intent, usable, spots, map);
+    let title = format!("Actions of {}", b.name(u));
+    section(ui, "actions", &title, |ui| {
+        ui.label(egui::RichText::new(crate::game::view::of(b).window_words().clicks).weak());
+        ui.horizontal_wrapped(|ui| {
+            let a = ActionKey::attack();
+            let (cost, why) = p.attack.clone();
+            let key = map.first(Bind::Attack);
+            let label = if key.is_empty() {
+                "Attack".to_string()
+            } else {
+                format!("Attack [{key}]")
+            };
+            let selected = view.pending.map(|p| p.0) == Some(a);
+            // Strong only when usable (strong text would hide the greying).
+            let mut text = egui::RichText::new(label);
+            if why.is_none() {
+                text = text.strong();
             }
-            for (cost, keys, whys) in groups {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(egui::RichText::new(format!("{cost}:")).weak())
-                        .on_hover_text(format!("these cost {cost}"));
-                    for (a, why) in keys.into_iter().zip(whys) {
-                        button(ui, b, view, intent, a, &cost, why, spots);
-                    }
-                });
+            let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
+            let r = match &why {
+                Some(w) => r.on_disabled_hover_text(format!("cannot now: {w}")),
+                None => r.on_hover_text(format!(
+                    "{cost}; then click an enemy (or Tab to one and Enter); a click on an \
+                     enemy attacks at once too"
+                )),
+            };
+            if r.clicked() {
+                intent.action = Some(a);
+            }
+            spot(ui, spots, "Attack", &r);
+            if !cost.is_empty() {
+                ui.label(egui::RichText::new(cost).weak());
             }
         });
-    }
+        for (cost, keys) in &p.now {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(format!("{cost}:")).weak())
+                    .on_hover_text(format!("these cost {cost}"));
+                for a in keys {
+                    button(ui, b, view, intent, *a, cost, None, spots);
+                }
+            });
+        }
+        if !p.later.is_empty() {
+            let r = egui::CollapsingHeader::new(format!("Not now ({})", p.later.len()))
+                .id_salt(("not-now", b.ruleset()))
+                .default_open(false)
+                .show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        for (a, cost, why) in &p.later {
+                            button(ui, b, view, intent, *a, cost, Some(why.clone()), spots);
+                        }
+                    });
+                });
+            spot(ui, spots, "Not now", &r.header_response);
+        }
+    });
 }
 
 /// Tests find the action buttons on screen through `SKIRMISH_BUTTONS=FILE`: a line
@@ -168,6 +240,7 @@ fn button(
 /// The Abilities section: a button per ability the unit knows (name, price, uses left),
 /// greyed with the reason when it cannot be used now; while one is aimed at several
 /// creatures, the Cast button. Their centres go into `spots` under the ability's name.
+#[allow(clippy::too_many_arguments)]
 fn abilities(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -176,12 +249,18 @@ fn abilities(
     intent: &mut Intent,
     usable: &Usable,
     spots: &mut Spots,
+    map: &KeyMap,
 ) {
     let known = b.abilities(u);
     if known.is_empty() {
         return;
     }
-    section(ui, "abilities", "Abilities [M]", |ui| {
+    let title = format!(
+        "Abilities of {} [{}]",
+        b.name(u),
+        map.first(Bind::NextAbility)
+    );
+    section(ui, "abilities", &title, |ui| {
         let casting = view.casting.as_ref().filter(|c| c.caster == u);
         // One per row: in a wrapped row a button whose label takes two lines (a long
         // price: "escalation die at 2 or more") made every later row as tall, leaving
@@ -214,7 +293,7 @@ fn abilities(
         if let Some(c) = casting
             && let Some(a) = b.ability(u, c.ability)
         {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if let Targeting::Several { count, .. } = a.target {
                     let r = ui.add_enabled(
                         !c.picked.is_empty(),

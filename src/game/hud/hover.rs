@@ -41,11 +41,20 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
             p.0.label(),
             p.0.target().unwrap_or("")
         )];
+        // The basic attack armed: the odds of attacking the enemy under the pointer.
+        if p.0.is_attack() {
+            if let Some(t) = b.unit_at(h, None).filter(|&t| b.enemies(t, u)) {
+                out.extend(attack_lines(b, u, t));
+            }
+            return out;
+        }
         // Is the cell or unit under the pointer a legal target? The rules say; only then
         // a maneuver's chance against an enemy (flow's Feint and Shove: the numbers the
         // AI weighs too).
         let pick = match p.0.0.target {
-            Target::Unit(_) => crate::game::sight::unit_at_for(b, u, h).map(Pick::Unit),
+            Target::Unit(_) => crate::game::sight::unit_at_for(b, u, h)
+                .or_else(|| crate::game::fallen::fallen_on(b, h))
+                .map(Pick::Unit),
             Target::Cell(_) => Some(Pick::Cell(h)),
             Target::None | Target::Words { .. } => None,
         };
@@ -68,62 +77,18 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     }
     let mut out = Vec::new();
     match crate::game::sight::unit_at_for(b, u, h) {
-        Some(t) if b.enemies(t, u) => {
-            let rules = crate::game::view::of(b);
-            let attack = Command::Attack {
-                slot: None,
-                unit: u,
-                target: t,
-                weapon: None,
-                aim: None,
-            };
-            // Odds only for an attack the rules allow now.
-            if let Err(e) = b.check(&attack) {
-                out.push(format!("Attack {}: cannot — {e}", b.name(t)));
-                return out;
-            }
-            let short = match rules.attack_price(b, u) {
-                AttackPrice::Pays(price) => {
-                    out.push(format!("Attack {} ({price})", b.name(t)));
-                    None
-                }
-                AttackPrice::Short { price, why } => {
-                    out.push(format!("Attack {} ({price})", b.name(t)));
-                    Some(why)
-                }
-                AttackPrice::Cannot(why) => {
-                    out.push(format!("Attack {}: {why}", b.name(t)));
-                    return out;
-                }
-            };
-            match b.weapon_for(u, t, None) {
-                Ok(w) => {
-                    let kind = rules.next_attack_kind(b, u);
-                    let o = attack_odds(b, u, t, w, kind);
-                    out.push(format!("with {}: {}", b.weapons(u)[w].name, o.detail));
-                    out.push(format!(
-                        "hit {} (crit {}), damage {}–{} ({}–{} on a crit)",
-                        pct(o.hit),
-                        pct(o.crit),
-                        o.damage.0,
-                        o.damage.1,
-                        o.crit_damage.0,
-                        o.crit_damage.1
-                    ));
-                    if o.stopped > 0.0 {
-                        out.push(format!(
-                            "{} may still defend: {} to stop a hit",
-                            b.name(t),
-                            pct(o.stopped)
-                        ));
-                    }
-                }
-                Err(e) => out.push(format!("cannot: {e}")),
-            }
-            out.extend(short);
-        }
+        Some(t) if b.enemies(t, u) => out.extend(attack_lines(b, u, t)),
         Some(o) => out.push(format!("{} — click to inspect", b.name(o))),
         None => match b.check(&Command::Move { unit: u, to: h }) {
+            // A unit down there: the first click inspects it (`act::intent`).
+            _ if crate::game::fallen::fallen_on(b, h).is_some_and(|f| view.selected != Some(f)) => {
+                let f = crate::game::fallen::fallen_on(b, h).unwrap_or(u);
+                out.push(format!(
+                    "{} ({}) — click to inspect; click again to move there",
+                    b.name(f),
+                    crate::game::fallen::fallen(b, f).words()
+                ));
+            }
             Ok(()) => {
                 if let Some((path, cost)) = b.path_to(u, h) {
                     let price = crate::game::view::of(b).move_price(b, u, cost);
@@ -182,28 +147,108 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
     out
 }
 
+/// What attacking `t` would do: the price, the weapon, the odds and damage, what `t`
+/// may still do about it; or why `u` cannot.
+fn attack_lines(
+    b: &Battle,
+    u: skirmish_rules::components::UnitId,
+    t: skirmish_rules::components::UnitId,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let rules = crate::game::view::of(b);
+    let attack = Command::Attack {
+        slot: None,
+        unit: u,
+        target: t,
+        weapon: None,
+        aim: None,
+    };
+    // Odds only for an attack the rules allow now.
+    if let Err(e) = b.check(&attack) {
+        out.push(format!("Attack {}: cannot — {e}", b.name(t)));
+        return out;
+    }
+    let short = match rules.attack_price(b, u) {
+        AttackPrice::Pays(price) => {
+            out.push(format!("Attack {} ({price})", b.name(t)));
+            None
+        }
+        AttackPrice::Short { price, why } => {
+            out.push(format!("Attack {} ({price})", b.name(t)));
+            Some(why)
+        }
+        AttackPrice::Cannot(why) => {
+            out.push(format!("Attack {}: {why}", b.name(t)));
+            return out;
+        }
+    };
+    match b.weapon_for(u, t, None) {
+        Ok(w) => {
+            let kind = rules.next_attack_kind(b, u);
+            let o = attack_odds(b, u, t, w, kind);
+            out.push(format!("with {}: {}", b.weapons(u)[w].name, o.detail));
+            out.push(format!(
+                "hit {} (crit {}), damage {}–{} ({}–{} on a crit)",
+                pct(o.hit),
+                pct(o.crit),
+                o.damage.0,
+                o.damage.1,
+                o.crit_damage.0,
+                o.crit_damage.1
+            ));
+            if o.stopped > 0.0 {
+                out.push(format!(
+                    "{} may still defend: {} to stop a hit",
+                    b.name(t),
+                    pct(o.stopped)
+                ));
+            }
+        }
+        Err(e) => out.push(format!("cannot: {e}")),
+    }
+    out.extend(short);
+    out
+}
+
 /// The hover preview next to the pointer (not over a panel or window), or next to the
-/// cell cursor (`cursor`: where it is on screen, in points) while the keys move it.
+/// cell cursor (`cursor`: where it is on screen, in points) while the keys move it. Laid
+/// out by the one rule for text (`text_layout`): at least `TIP_MIN` wide with words
+/// wrapped whole, beside the pointer where it is wholly on screen and off the panels.
 pub(super) fn tooltip(
     ctx: &egui::Context,
     hover: Vec<String>,
     rects: &[Rect],
     cursor: Option<egui::Pos2>,
 ) {
-    if let Some(pos) = cursor.or_else(|| ctx.pointer_hover_pos()) {
-        let lines = hover;
-        if !lines.is_empty() && !rects.iter().any(|r| r.contains(Vec2::new(pos.x, pos.y))) {
-            egui::Area::new("hover".into())
-                .order(egui::Order::Tooltip)
-                .fixed_pos(pos + egui::vec2(16.0, 16.0))
-                .interactable(false)
-                .show(ctx, |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        for l in lines {
-                            ui.label(l);
-                        }
-                    });
-                });
-        }
+    use crate::game::text_layout::{tooltip_at, tooltip_width};
+    let Some(pos) = cursor.or_else(|| ctx.pointer_hover_pos()) else {
+        return;
+    };
+    if hover.is_empty() || rects.iter().any(|r| r.contains(Vec2::new(pos.x, pos.y))) {
+        return;
     }
+    let id = egui::Id::new("hover");
+    let s = ctx.viewport_rect();
+    let screen = Rect::new(s.min.x, s.min.y, s.max.x, s.max.y);
+    let w = tooltip_width(screen);
+    // Its size as last drawn (its height depends on the wrapping): a first guess else.
+    let size = ctx
+        .memory(|m| m.area_rect(id))
+        .map(|r| Vec2::new(r.width(), r.height()))
+        .unwrap_or(Vec2::new(w, 18.0 * hover.len() as f32 + 12.0));
+    let at = tooltip_at(Vec2::new(pos.x, pos.y), size, screen, rects);
+    egui::Area::new(id)
+        .order(egui::Order::Tooltip)
+        .fixed_pos(egui::pos2(at.x, at.y))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let inner = w - 2.0 * ui.style().spacing.menu_margin.leftf();
+                ui.set_min_width(inner);
+                ui.set_max_width(inner);
+                for l in hover {
+                    ui.add(egui::Label::new(l).wrap());
+                }
+            });
+        });
 }

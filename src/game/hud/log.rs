@@ -116,7 +116,7 @@ pub(super) fn draw(
 ) {
     // Roll log.
     ui.separator();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Roll log").strong());
         ui.checkbox(&mut view.log_details, "details")
             .on_hover_text("Also show the bookkeeping: setup, payments, declined offers");

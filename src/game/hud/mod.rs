@@ -9,7 +9,7 @@
 //! file).
 //! [`draw`] draws them in that order, once a frame.
 
-mod action_bar;
+pub mod action_bar;
 pub mod chain;
 mod dialogs;
 mod hover;
@@ -29,8 +29,10 @@ use crate::game::keymap::{Bind, KeyMap};
 use crate::game::layout::MapLayout;
 use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 
+pub use action_bar::{PanelPlan, plan};
 pub use hover::hover_lines;
 use log::LogCache;
+pub use panel::card_title;
 use widgets::{Spots, section};
 
 pub(super) fn plugin(app: &mut App) {
@@ -141,8 +143,13 @@ fn draw(
     );
     let cur = b.current();
     let looking = crate::game::act::viewing_side(b, &session);
+    // The panel's width (window pixels, `layout::panel_px`) in egui's points.
+    let width = layout
+        .as_deref()
+        .map_or(crate::game::layout::PANEL, |l| l.panel / ctx.zoom_factor());
     let panel = egui::Panel::right("side")
-        .min_size(crate::game::layout::PANEL - 16.0)
+        .resizable(false)
+        .exact_size(width)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
@@ -180,7 +187,16 @@ fn draw(
                             panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
                         });
                     }
-                    action_bar::draw(ui, b, &session, &view, &mut intent, &usable, &mut spots);
+                    action_bar::draw(
+                        ui,
+                        b,
+                        &session,
+                        &view,
+                        &mut intent,
+                        &usable,
+                        &mut spots,
+                        &map,
+                    );
                     panel::hover_lines(ui, &hover);
                     section(ui, "settings", "Settings", |ui| {
                         panel::settings(ui, b, &mut session, &mut view);

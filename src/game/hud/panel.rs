@@ -104,34 +104,38 @@ pub(super) fn unit_card(
     spots: &mut Spots,
 ) {
     let hp = b.get::<skirmish_rules::components::Health>(u);
-    ui.label(
-        egui::RichText::new(format!(
-            "{} — {}{}",
-            b.name(u),
-            b.level().sides[b.side(u).0 as usize].name,
-            if b.alive(u) { "" } else { " (down)" }
-        ))
-        .strong(),
-    );
+    ui.label(egui::RichText::new(card_title(b, u)).strong());
+    let fallen = crate::game::fallen::fallen(b, u);
+    if fallen != crate::game::fallen::Fallen::Up {
+        ui.colored_label(egui::Color32::from_rgb(255, 140, 90), fallen.words());
+    }
     if let Some(h) = hp {
         ui.add(
             egui::ProgressBar::new((h.hp.max(0) as f32) / (h.max.max(1) as f32))
                 .text(format!("HP {}/{}", h.hp, h.max)),
         );
     }
-    for g in crate::game::view::of(b).gauges(b, u) {
-        match g {
-            Gauge::Pips { label, count, tone } => pips(ui, label, count, colour(tone)),
-            Gauge::Note(words) => {
-                ui.label(words);
+    // The budgets' pips side by side (one row at 1024×640 keeps the actions in view),
+    // then the ruleset's notes.
+    let gauges = crate::game::view::of(b).gauges(b, u);
+    ui.horizontal_wrapped(|ui| {
+        for g in &gauges {
+            if let Gauge::Pips { label, count, tone } = g {
+                pips(ui, label, *count, colour(*tone));
             }
+        }
+    });
+    for g in gauges {
+        if let Gauge::Note(words) = g {
+            ui.label(words);
         }
     }
     let stats: Vec<String> = b
         .stats(u)
         .0
         .iter()
-        .map(|(k, v)| format!("{k:?} {v}"))
+        // A no-break space: a stat's name and number never wrap apart.
+        .map(|(k, v)| format!("{k:?}\u{a0}{v}"))
         .collect();
     ui.label(stats.join(" · ")).on_hover_text(format!(
         "size {:?}, reach {}",
@@ -170,7 +174,7 @@ pub(super) fn unit_card(
         if state == Some(Carried::Gone) {
             continue;
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "{} {} ({}{})",
                 if state == Some(Carried::Held) {
@@ -199,12 +203,37 @@ pub(super) fn unit_card(
             }
         });
     }
+    // Its own abilities (the bar below is the acting unit's).
+    let known = b.abilities(u);
+    if Some(u) != cur && !known.is_empty() {
+        let names: Vec<&str> = known.iter().map(|a| a.name.as_str()).collect();
+        ui.label(egui::RichText::new(format!("Abilities: {}", names.join(", "))).weak());
+    }
+}
+
+/// The card's first line: the unit's name and side, and its state when it is down
+/// ("Grub — Blue (dying 2)").
+pub fn card_title(b: &Battle, u: UnitId) -> String {
+    let mark = crate::game::fallen::fallen(b, u).marker();
+    format!(
+        "{} — {}{}",
+        b.name(u),
+        b.level()
+            .sides
+            .get(b.side(u).0 as usize)
+            .map_or("", |s| s.name.as_str()),
+        if mark.is_empty() {
+            String::new()
+        } else {
+            format!(" ({mark})")
+        }
+    )
 }
 
 /// The threat overlay and help toggles, the end-turn question, and the reaction policy
 /// per side.
 pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, view: &mut View) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut view.threat, "Threat overlay [T]");
         if ui.button("Help [F1]").clicked() {
             view.help = !view.help;
@@ -221,11 +250,11 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
         &mut session.confirm_end_turn,
         "Ask before ending a turn with actions left",
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut view.minimap, "Minimap [F2]");
         ui.checkbox(&mut view.follow, "Camera follows the active unit");
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Animation");
         for s in crate::game::prefs::AnimSpeed::ALL {
             ui.radio_value(&mut view.anim_speed, s, s.label());
@@ -234,7 +263,7 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
     egui::CollapsingHeader::new("Reaction policy per side").show(ui, |ui| {
         let sides: Vec<String> = b.level().sides.iter().map(|s| s.name.clone()).collect();
         for (i, name) in sides.iter().enumerate() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(name);
                 for p in ReactPolicy::ALL {
                     if let Some(cur) = session.policies.get(i).copied() {
@@ -290,14 +319,23 @@ fn colour(tone: Tone) -> egui::Color32 {
 }
 
 fn pips(ui: &mut egui::Ui, label: &str, n: i32, colour: egui::Color32) {
-    ui.horizontal(|ui| {
-        ui.label(format!("{label} {n}"));
-        let k = n.clamp(0, 12) as usize;
-        let (rect, _) =
-            ui.allocate_exact_size(egui::vec2(12.0 * k as f32, 12.0), egui::Sense::hover());
-        for i in 0..k {
-            let c = rect.left_center() + egui::vec2(6.0 + 12.0 * i as f32, 0.0);
-            ui.painter().circle_filled(c, 4.5, colour);
-        }
-    });
+    // One widget (the words and the dots): it moves to the next row whole, never split
+    // (a nested row would not wrap, and would widen the panel at a large UI scale).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let text = ui.visuals().text_color();
+    let galley = ui
+        .painter()
+        .layout_no_wrap(format!("{label} {n}"), font, text);
+    let k = n.clamp(0, 12) as usize;
+    let size = egui::vec2(
+        galley.size().x + 4.0 + 10.0 * k as f32 + 6.0,
+        galley.size().y.max(12.0),
+    );
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let dots_x = rect.left() + galley.size().x + 4.0;
+    ui.painter().galley(rect.left_top(), galley, text);
+    for i in 0..k {
+        let c = egui::pos2(dots_x + 5.0 + 10.0 * i as f32, rect.center().y);
+        ui.painter().circle_filled(c, 4.0, colour);
+    }
 }

@@ -39,10 +39,12 @@ impl std::fmt::Display for Key {
 }
 
 /// Letters the window keeps for itself while a unit acts (A, D, S and W move the cell
-/// cursor, T toggles the threat overlay, M picks the next ability; the window's key map,
+/// cursor, T toggles the threat overlay, M picks the next ability, Z arms the basic
+/// attack; the window's key map,
 /// `src/game/keymap.rs`, lists every key it reads): no action may use them. An action
 /// with no key gets Shift+1, Shift+2, … from the window, in the list's order.
-pub const WINDOW_KEYS: [Key; 6] = [
+pub const WINDOW_KEYS: [Key; 7] = [
+    Key::Letter('Z'),
     Key::Letter('A'),
     Key::Letter('D'),
     Key::Letter('S'),

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# End-to-end check of the window's layout (issue 31, items 5-7), short: the real game
+# under Xvfb, driven by xdotool, on tests/fixtures/e2e-dying.ron (tactical-d20, Red
+# played here, seed 16; Corwin acts first, next to Vey (1 HP) and Grub):
+#   - 1280×800: the action panel starts with Attack, above every other action;
+#   - Z arms the attack, a click on Vey makes it: Vey falls dying; he stays on the map
+#     (marker "dying -3"), a click on his cell inspects him (his card) and plays nothing;
+#   - 1024×640: Attack, the actions usable now are on screen (tactical-d20's panel, the
+#     worst case), the map is fitted left of the panel.
+# Screenshots in OUT_DIR (look at them: layout-*.png).
+#
+# Usage: .ci/e2e-layout.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots-layout}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=:96
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_BUTTONS="$out/buttons.txt"
+export SKIRMISH_CONFIG="$out/config"
+export SKIRMISH_ANIM=fast
+rm -rf "$SKIRMISH_CONFIG"
+events="$out/events.jsonl"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+
+fail() { echo "e2e-layout: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+wait_for() {
+  for _ in $(seq 1 "${2:-30}"); do
+    grep -q -- "$1" "$events" 2>/dev/null && return 0
+    alive
+    sleep 1
+  done
+  fail "no event matching $1"
+}
+has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
+button_y() { awk -F'\t' -v l="$1" '$1 == l { split($2, p, " "); print p[2] }' "$SKIRMISH_BUTTONS"; }
+cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
+cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
+# shot NAME [CROP]: a screenshot; a black one (the X server not drawn to yet) is taken
+# again, up to 5 times.
+shot() {
+  for _ in 1 2 3 4 5; do
+    if [ -n "${2:-}" ]; then
+      import -window root -crop "$2" +repage "$out/$1.png"
+    else
+      import -window root "$out/$1.png"
+    fi
+    awk -v m="$(convert "$out/$1.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
+    sleep 1
+  done
+}
+board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
+
+rm -f /tmp/.X11-unix/X96 /tmp/.X96-lock
+Xvfb :96 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+"$bin" play tests/fixtures/e2e-dying.ron --seed 16 --event-log "$events" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
+  alive
+  sleep 1
+done
+wait_for '"kind":"turn_started","round":1,"actor":"Corwin"' 60
+for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && has_button Attack && break; sleep 1; done
+win=$(xdotool search --name Skirmish | head -1)
+sleep 2
+xdotool windowfocus --sync "$win" || true
+
+echo "e2e-layout: 1280×800, Attack first"
+has_button Attack || fail "no Attack button"
+ay=$(button_y Attack)
+for a in Dash Defend Focus; do
+  has_button "$a" || fail "no $a button"
+  [ "$ay" -lt "$(button_y "$a")" ] || fail "Attack ($ay) is not above $a ($(button_y "$a"))"
+done
+xdotool mousemove "$(cell_x 4 2)" "$(cell_y 4 2)"
+# Under load the screen shows a frame late: give it time.
+sleep 3
+shot layout-1280x800
+
+echo "e2e-layout: Z and a click on Vey attack; Vey falls dying and stays on the map"
+xdotool key z
+sleep 0.7
+board_click 4 2
+wait_for '"kind":"attack","round":1,"actor":"Corwin","target":"Vey"' 15
+wait_for '"kind":"down","round":1,"target":"Vey"' 10
+sleep 0.8
+shot layout-floaters-1280x800
+sleep 3
+n=$(wc -l <"$events")
+board_click 4 2
+sleep 1.5
+[ "$(wc -l <"$events")" -eq "$n" ] || fail "a click on the dying Vey played: $(tail -1 "$events")"
+xdotool mousemove 600 700
+sleep 2
+shot layout-dying-1280x800
+
+echo "e2e-layout: 1024×640, the usable actions stay in view"
+xdotool windowsize "$win" 1024 640
+sleep 3
+has_button Attack || fail "no Attack button at 1024×640"
+[ "$(button_y Attack)" -lt 640 ] || fail "Attack is below the fold at 1024×640 ($(button_y Attack))"
+# The Standard action is spent: the Move and Quick actions are the usable ones.
+for a in Feint Focus Step; do
+  has_button "$a" && [ "$(button_y "$a")" -lt 640 ] || fail "$a is not on screen at 1024×640"
+done
+awk '$3 < 0 || $3 > 1024 - 300 || $4 < 0 || $4 > 640 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
+  fail "cells outside the map area at 1024×640"
+shot layout-d20-1024x640 1024x640+0+0
+echo "e2e-layout: ok"
