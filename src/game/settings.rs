@@ -157,7 +157,17 @@ pub fn store(path: &Path, s: &Settings) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     if let Some(d) = path.parent() {
-        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        // A file where the settings folder should be: say so, not the OS's "File exists".
+        if let Some(a) = d.ancestors().find(|a| a.exists())
+            && !a.is_dir()
+        {
+            return Err(format!(
+                "{}: not a folder, so the settings folder {} cannot be made",
+                crate::files::shown(a),
+                crate::files::shown(d)
+            ));
+        }
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", crate::files::shown(d)))?;
     }
     crate::files::write_text(path, &text)
 }

@@ -341,3 +341,19 @@ fn sound_is_off_under_ci_or_skirmish_mute_unless_skirmish_mute_is_0() {
     assert_eq!(mute_reason(Some("0"), Some("true")), None);
     assert_eq!(mute_reason(Some(""), None), None);
 }
+
+/// A file where the settings folder should be (issue 33: the write said only "File
+/// exists"): the message names that file and the folder that cannot be made, and the
+/// file is left as it was.
+#[test]
+fn a_file_in_the_settings_folders_place_is_named_and_left_alone() {
+    let dir = folder("settings-blocked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocker = dir.join("config");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let path = blocker.join("skirmish").join("settings.ron");
+    let e = store(&path, &Settings::default()).unwrap_err();
+    assert!(e.contains("not a folder"), "{e}");
+    assert!(e.contains("config"), "{e}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "not a folder");
+}
