@@ -446,3 +446,28 @@ fn an_archetype_with_too_many_abilities_is_refused() {
         "{e}"
     );
 }
+
+/// A level may hold up to `level::MAX_UNITS` units for `check`, but a battle plays at
+/// most `battle::MAX_PLAYED_UNITS` (issue 33: "sets limits the game can keep"): one more
+/// is refused with one line before anything is spawned; exactly that many sets up.
+#[test]
+fn a_battle_plays_at_most_max_played_units() {
+    use skirmish_rules::Battle;
+    use skirmish_rules::battle::{MAX_PLAYED_UNITS, SetupError};
+    let over = level::parse(&crowded_level(64, MAX_PLAYED_UNITS + 1), "crowd").unwrap();
+    let e = Battle::new(over, 1, Vec::new()).map(|_| ()).unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::TooManyUnits {
+            units: MAX_PLAYED_UNITS + 1,
+            most: MAX_PLAYED_UNITS
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "the level has 2001 units; a battle plays at most 2000 (docs/levels.md, Limits): \
+         `skirmish check` reads it, but no battle is set up"
+    );
+    let most = level::parse(&crowded_level(64, MAX_PLAYED_UNITS), "crowd").unwrap();
+    assert!(Battle::new(most, 1, Vec::new()).is_ok());
+}

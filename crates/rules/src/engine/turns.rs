@@ -276,6 +276,12 @@ impl Battle {
         seed: u64,
         forced: Vec<u32>,
     ) -> Result<Battle, SetupError> {
+        if level.units.len() > crate::battle::MAX_PLAYED_UNITS {
+            return Err(SetupError::TooManyUnits {
+                units: level.units.len(),
+                most: crate::battle::MAX_PLAYED_UNITS,
+            });
+        }
         let mut dice = crate::dice::Dice::seeded(seed);
         dice.force(forced.iter().copied());
         let mut b = Battle::spawned(rules, level, seed, dice);
