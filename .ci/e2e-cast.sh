@@ -331,7 +331,11 @@ seeds=$(grep '"kind":"battle_started"' "$events" | sed 's/.*seed \([0-9]*\).*/\1
 # T turns the threat overlay on, and the settings file (SKIRMISH_CONFIG) remembers it.
 sleep 2
 xdotool key t
-sleep 2
+# Saved within a few frames; a loaded machine draws few frames a second: wait up to 20 s.
+for _ in $(seq 1 20); do
+  sleep 1
+  grep -q "threat_overlay: true" "$SKIRMISH_CONFIG/settings.ron" 2>/dev/null && break
+done
 grep -q "threat_overlay: true" "$SKIRMISH_CONFIG/settings.ron" ||
   fail "the settings file does not say the threat overlay is on: $(cat "$SKIRMISH_CONFIG/settings.ron" 2>&1)"
 # The settings screen (Esc, then O): UI scale 150% and the colour-blind palette, by clicks.
