@@ -344,9 +344,26 @@ sleep 1
 grep -q "^Settings	" "$SKIRMISH_BUTTONS" || { xdotool key Escape; sleep 1; }
 xdotool key o
 sleep 1
-xdotool mousemove $(button "UI scale 150%") click 1
-sleep 2
-xdotool mousemove $(button "Palette Colour-blind safe") click 1
+# The settings window sizes itself over its first frames (a slow frame on a loaded
+# machine): click where the button stands once two readings a second apart agree, and
+# again until the file says so.
+steady() {
+  local a b
+  a=$(button "$1")
+  for _ in $(seq 1 10); do
+    sleep 1
+    b=$(button "$1")
+    [ "$a" = "$b" ] && break
+    a=$b
+  done
+  echo "$b"
+}
+for _ in 1 2 3; do
+  xdotool mousemove $(steady "UI scale 150%") click 1
+  sleep 2
+  grep -q "ui_scale: 1.5" "$SKIRMISH_CONFIG/settings.ron" 2>/dev/null && break
+done
+xdotool mousemove $(steady "Palette Colour-blind safe") click 1
 sleep 2
 shot 97-settings-screen
 settings=$(cat "$SKIRMISH_CONFIG/settings.ron" 2>&1)
