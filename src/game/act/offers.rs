@@ -312,3 +312,38 @@ pub fn marks(b: &Battle, hover: Option<usize>) -> Vec<(Cell, Role)> {
     }
     out
 }
+
+/// The order in which the counters declared together will resolve if the reactor answers
+/// `k` (issue 36: "the order in which all chosen counters will resolve"): those declared
+/// so far and this one, sorted as the engine sorts them (`Ruleset::resolve_order`, then
+/// initiative), and who is still to declare. `None` outside a declaration step, or when
+/// this answer is the only one (nothing to order).
+pub fn resolve_order_words(b: &Battle, k: ReactionKind) -> Option<String> {
+    use skirmish_rules::engine::Frame;
+    let w = b.window()?;
+    let Some(Frame::Declare {
+        reactors, declared, ..
+    }) = w.on_decline.first()
+    else {
+        return None;
+    };
+    if declared.is_empty() && reactors.is_empty() {
+        return None;
+    }
+    let place = |u: UnitId| b.order().iter().position(|o| *o == u).unwrap_or(usize::MAX);
+    let rules = b.rules();
+    let mut all: Vec<(UnitId, ReactionKind)> =
+        declared.iter().map(|d| (d.reactor, d.kind)).collect();
+    all.push((w.reactor, k));
+    all.sort_by_key(|&(u, k)| (rules.resolve_order(k), place(u)));
+    let names: Vec<String> = all
+        .iter()
+        .map(|&(u, k)| format!("{}'s {k}", b.name(u)))
+        .collect();
+    let mut s = format!("resolves: {}", names.join(", then "));
+    if !reactors.is_empty() {
+        let later: Vec<&str> = reactors.iter().map(|&u| b.name(u)).collect();
+        s.push_str(&format!(" ({} still to declare)", later.join(", ")));
+    }
+    Some(s)
+}

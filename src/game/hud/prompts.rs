@@ -272,6 +272,13 @@ pub(super) fn reaction(
                         egui::RichText::new(format!("    — {}", o.does))
                             .color(egui::Color32::from_gray(200)),
                     );
+                    // The counters declared together, in the order they will resolve.
+                    if let Some(order) = offers::resolve_order_words(b, o.kind) {
+                        ui.label(
+                            egui::RichText::new(format!("    — {order}"))
+                                .color(egui::Color32::from_rgb(170, 200, 255)),
+                        );
+                    }
                 }
                 let resp = ui.button("[N] No reaction");
                 if resp.clicked() {
