@@ -118,6 +118,9 @@ fn the_prompt_shows_the_order_the_declared_counters_resolve_in() {
         resolve_order_words(&b, ReactionKind::Parry).as_deref(),
         Some("resolves: Corwin's Parry (Ilse still to declare)")
     );
+    let words =
+        |b: &Battle| skirmish::game::act::offers::incoming_damage_words(b, b.window().unwrap());
+    assert_eq!(words(&b), "Corwin is about to take 21 damage from Grub.");
     let one = vec![Commit {
         part: 0,
         pool: Pool::SkillDice,
@@ -131,6 +134,11 @@ fn the_prompt_shows_the_order_the_declared_counters_resolve_in() {
     })
     .unwrap();
     assert_eq!(b.status(), Status::AwaitingReaction(ilse));
+    // Ilse is told whose damage it is, not that she takes it.
+    assert_eq!(
+        words(&b),
+        "Corwin is about to take 21 damage from Grub: Ilse, beside Corwin, may counter it."
+    );
     assert_eq!(
         resolve_order_words(&b, ReactionKind::Block).as_deref(),
         Some("resolves: Ilse's Block, then Corwin's Parry")

@@ -235,6 +235,13 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
                 .collect();
             format!("{} may react: {}.", n(reactor), o.join(" or "))
         }
+        // A counter declared with others (counters: the target and its allies beside it
+        // declare before any resolves).
+        Event::Declared { reactor, kind } => format!(
+            "{} declares {}; it resolves once all have declared.",
+            n(reactor),
+            a_kind(*kind)
+        ),
         Event::ReactionDeclined { reactor } => {
             noise = true;
             format!("{} lets it pass.", n(reactor))
@@ -692,4 +699,11 @@ fn answer_words(b: &Battle, reactor: UnitId, k: crate::event::ReactionKind) -> S
         ),
         _ => crate::record::reaction_words(b, reactor, k),
     }
+}
+
+/// "a Block", "an Intercept".
+fn a_kind(k: crate::event::ReactionKind) -> String {
+    let w = k.to_string();
+    let an = w.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {w}", if an { "an" } else { "a" })
 }

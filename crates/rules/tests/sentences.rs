@@ -334,6 +334,10 @@ fn a_counter_to_damage_says_how_much_it_took_off() {
         defence(&b, n),
         "Warden blocks 13 of the 17 damage coming: 4 get through."
     );
+    assert_eq!(
+        line_of(&b, |e| matches!(e, Event::Declared { .. })).text,
+        "Warden declares a Block; it resolves once all have declared."
+    );
     // The seed's example: 18 of 17, all of it.
     let mut b = arena(GridKind::Square, PAIR, &[20, 1, 15, 10, 10, 3, 3, 4]);
     let (r, w) = (id(&b, "Reaver"), id(&b, "Warden"));

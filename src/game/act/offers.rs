@@ -347,3 +347,46 @@ pub fn resolve_order_words(b: &Battle, k: ReactionKind) -> Option<String> {
     }
     Some(s)
 }
+
+/// Who takes the damage a window of [`Trigger::IncomingDamage`] answers: the hit's target,
+/// else (a declaration step, whose windows carry no hit) the target of the attacker's
+/// last attack.
+pub fn damage_target(b: &Battle, w: &Window) -> Option<UnitId> {
+    let Trigger::IncomingDamage { attacker, .. } = w.trigger else {
+        return None;
+    };
+    w.hit.as_ref().map(|h| h.target).or_else(|| {
+        b.log().iter().rev().find_map(|l| match &l.event {
+            skirmish_rules::event::Event::Attack {
+                attacker: a,
+                target,
+                ..
+            } if *a == attacker => Some(*target),
+            _ => None,
+        })
+    })
+}
+
+/// The prompt's first words for damage coming: "Aldric is about to take 11 damage from
+/// Dara.", and for an ally beside the target "…: Brann, beside Aldric, may counter it."
+/// (the ally was told it would take the damage itself).
+pub fn incoming_damage_words(b: &Battle, w: &Window) -> String {
+    let Trigger::IncomingDamage { attacker, amount } = w.trigger else {
+        return String::new();
+    };
+    let r = w.reactor;
+    match damage_target(b, w) {
+        Some(t) if t != r => format!(
+            "{} is about to take {amount} damage from {}: {}, beside {}, may counter it.",
+            b.name(t),
+            b.name(attacker),
+            b.name(r),
+            b.name(t)
+        ),
+        _ => format!(
+            "{} is about to take {amount} damage from {}.",
+            b.name(r),
+            b.name(attacker)
+        ),
+    }
+}

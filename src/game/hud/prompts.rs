@@ -86,11 +86,7 @@ fn prompt_text(b: &Battle) -> Option<String> {
             b.name(*by),
             b.name(r)
         ),
-        Trigger::IncomingDamage { attacker, amount } => format!(
-            "{} is about to take {amount} damage from {}.",
-            b.name(r),
-            b.name(*attacker)
-        ),
+        Trigger::IncomingDamage { .. } => offers::incoming_damage_words(b, w),
         Trigger::SpellLanding {
             caster,
             ability,
