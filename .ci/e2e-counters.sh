@@ -11,8 +11,10 @@
 #       + proficiency + Dig In (9 vs 4) and no damage (34 HP left).
 #   (b) Aldric clicks Dara: a hit (20 vs 16), 10 damage coming; Dara's pickers are set to
 #       1 skill die and 4 cells (Dig In +2), the "Parry" button clicked: 7 of 10 taken
-#       off, 3 damage dealt (25 HP left), the log's line "Dara parries 7 of the 10 damage
-#       coming: 3 get through." Then `check-log` replays the event log.
+#       off, 3 damage dealt (25 HP left); the roll log on 305-ctr-after-parry.png reads
+#       "Dara parries 7 of the 10 damage coming: 3 get through." (looked at, not
+#       asserted here: sentences::a_counter_to_damage_says_how_much_it_took_off tests
+#       the words). Then `check-log` replays the event log.
 #
 # Usage: .ci/e2e-counters.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
