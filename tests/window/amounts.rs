@@ -134,7 +134,13 @@ fn the_prompt_shows_the_order_the_declared_counters_resolve_in() {
     })
     .unwrap();
     assert_eq!(b.status(), Status::AwaitingReaction(ilse));
-    // Ilse is told whose damage it is, not that she takes it.
+    // Ilse is told whose damage it is, not that she takes it; Corwin is ringed as the
+    // target (yellow), Grub as the one who acts (red).
+    let inv = skirmish::game::act::offers::involved(&b, b.window().unwrap());
+    assert_eq!(
+        (inv.reactor, inv.actor, inv.target),
+        (ilse, Some(grub), Some(corwin))
+    );
     assert_eq!(
         words(&b),
         "Corwin is about to take 21 damage from Grub: Ilse, beside Corwin, may counter it."

@@ -35,15 +35,17 @@ impl Involved {
     }
 }
 
-/// Who a window is about.
-pub fn involved(w: &Window) -> Involved {
+/// Who a window is about (`b` for what the window alone does not say: whose damage an
+/// ally's counter answers).
+pub fn involved(b: &Battle, w: &Window) -> Involved {
     let (actor, target) = match &w.trigger {
         Trigger::IncomingAttack {
             attacker, target, ..
         } => (Some(*attacker), Some(*target)),
         Trigger::PowerCue { by, target, .. } => (Some(*by), Some(*target)),
         Trigger::Approaching { mover, ally, .. } => (Some(*mover), Some(*ally)),
-        Trigger::IncomingDamage { attacker, .. } => (Some(*attacker), None),
+        // Damage coming at an ally beside the reactor (counters): that ally, ringed.
+        Trigger::IncomingDamage { attacker, .. } => (Some(*attacker), damage_target(b, w)),
         Trigger::SpellLanding { caster, .. } | Trigger::SpellIdentified { caster, .. } => {
             (Some(*caster), None)
         }
@@ -134,7 +136,7 @@ pub fn offers(b: &Battle) -> Vec<Offer> {
     let Some(w) = b.window() else {
         return Vec::new();
     };
-    let inv = involved(w);
+    let inv = involved(b, w);
     let view = crate::game::view::of(b);
     let near = inv.units();
     w.options
@@ -296,7 +298,7 @@ pub fn marks(b: &Battle, hover: Option<usize>) -> Vec<(Cell, Role)> {
     let Some(w) = b.window() else {
         return Vec::new();
     };
-    let inv = involved(w);
+    let inv = involved(b, w);
     let mut out = vec![(b.pos(inv.reactor), Role::Reactor)];
     if let Some(a) = inv.actor {
         out.push((b.pos(a), Role::Actor));

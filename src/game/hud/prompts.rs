@@ -213,7 +213,7 @@ pub(super) fn reaction(
         && let Some(w) = b.window()
     {
         let offers = offers::offers(b);
-        let inv = offers::involved(w);
+        let inv = offers::involved(b, w);
         let side = b.side(r);
         let side_name = b
             .level()
