@@ -188,7 +188,7 @@ fn follow_prompt(
         return;
     };
     *last = key;
-    let pts: Vec<Vec2> = super::act::offers::involved(w)
+    let pts: Vec<Vec2> = super::act::offers::involved(b, w)
         .units()
         .into_iter()
         .map(|u| layout.world(b.pos(u)))

@@ -74,3 +74,83 @@ fn a_key_answering_a_prompt_commits_the_amounts_its_pickers_show() {
     );
     assert_eq!(t.battle().pool(corwin, Pool::SkillDice), 2, "2 of 4 spent");
 }
+
+/// Issue 36: the defender sees "the order in which all chosen counters will resolve".
+/// Grub's maul hits Corwin, Ilse beside him; Corwin (the target) declares a Parry first,
+/// then Ilse's prompt shows for each of her answers the order the engine will resolve
+/// them in: a Block goes before the Parry declared before it (blocks, then parries), a
+/// Parry after it (then initiative: Corwin acts before Ilse).
+#[test]
+fn the_prompt_shows_the_order_the_declared_counters_resolve_in() {
+    use skirmish::game::act::offers::resolve_order_words;
+    let src = r##"Level(name: "order", ruleset: "counters", grid: Square,
+        map: ["........", "........", "........", "........"],
+        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
+        units: [Unit(name: "Corwin", side: "Red", cell: (3, 1), archetype: "warden"),
+                Unit(name: "Ilse", side: "Red", cell: (3, 2), archetype: "warden"),
+                Unit(name: "Grub", side: "Blue", cell: (4, 1), archetype: "reaver")],
+        weapons: {"maul": (damage: "2d10")},
+        archetypes: {
+            "warden": (hp: 60, stats: {Str: 16, Agility: 16, Proficiency: 3, SkillDice: 4},
+                weapons: ["longsword"], feats: ["Strength proficiency"]),
+            "reaver": (hp: 60, stats: {Str: 16, Agility: 10, Proficiency: 2}, weapons: ["maul"]),
+        })"##;
+    let l = level::parse(src, "order").unwrap_or_else(|e| panic!("{e}"));
+    // Initiative 20, 15, 1; Grub's d20 20 and maul 10 + 10.
+    let mut b = Battle::new(l, 7, vec![20, 15, 1, 20, 10, 10]).unwrap_or_else(|e| panic!("{e}"));
+    let (corwin, ilse, grub) = (
+        b.find("Corwin").unwrap(),
+        b.find("Ilse").unwrap(),
+        b.find("Grub").unwrap(),
+    );
+    b.submit(Command::EndTurn { unit: corwin }).unwrap();
+    b.submit(Command::EndTurn { unit: ilse }).unwrap();
+    b.submit(Command::Attack {
+        unit: grub,
+        target: corwin,
+        weapon: None,
+        slot: None,
+        aim: None,
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(corwin));
+    assert_eq!(
+        resolve_order_words(&b, ReactionKind::Parry).as_deref(),
+        Some("resolves: Corwin's Parry (Ilse still to declare)")
+    );
+    let words =
+        |b: &Battle| skirmish::game::act::offers::incoming_damage_words(b, b.window().unwrap());
+    assert_eq!(words(&b), "Corwin is about to take 21 damage from Grub.");
+    let one = vec![Commit {
+        part: 0,
+        pool: Pool::SkillDice,
+        amount: 1,
+    }];
+    b.submit(Command::React {
+        unit: corwin,
+        choice: Some(ReactionKind::Parry),
+        commit: 0,
+        commits: one,
+    })
+    .unwrap();
+    assert_eq!(b.status(), Status::AwaitingReaction(ilse));
+    // Ilse is told whose damage it is, not that she takes it; Corwin is ringed as the
+    // target (yellow), Grub as the one who acts (red).
+    let inv = skirmish::game::act::offers::involved(&b, b.window().unwrap());
+    assert_eq!(
+        (inv.reactor, inv.actor, inv.target),
+        (ilse, Some(grub), Some(corwin))
+    );
+    assert_eq!(
+        words(&b),
+        "Corwin is about to take 21 damage from Grub: Ilse, beside Corwin, may counter it."
+    );
+    assert_eq!(
+        resolve_order_words(&b, ReactionKind::Block).as_deref(),
+        Some("resolves: Ilse's Block, then Corwin's Parry")
+    );
+    assert_eq!(
+        resolve_order_words(&b, ReactionKind::Parry).as_deref(),
+        Some("resolves: Corwin's Parry, then Ilse's Parry")
+    );
+}

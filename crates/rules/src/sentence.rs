@@ -235,6 +235,13 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
                 .collect();
             format!("{} may react: {}.", n(reactor), o.join(" or "))
         }
+        // A counter declared with others (counters: the target and its allies beside it
+        // declare before any resolves).
+        Event::Declared { reactor, kind } => format!(
+            "{} declares {}; it resolves once all have declared.",
+            n(reactor),
+            a_kind(*kind)
+        ),
         Event::ReactionDeclined { reactor } => {
             noise = true;
             format!("{} lets it pass.", n(reactor))
@@ -495,6 +502,9 @@ fn defence_words(
     success: bool,
 ) -> String {
     let log = b.log();
+    if let Some(t) = taken_off_words(b, i, unit, kind, total, vs) {
+        return t;
+    }
     // The attack it answers: the last one before it.
     let attack = log[..i].iter().rev().find_map(|l| match &l.event {
         Event::Attack {
@@ -533,6 +543,48 @@ fn defence_words(
             a(outcome)
         )
     }
+}
+
+/// A defence answering damage coming (its window's trigger is
+/// [`Trigger::IncomingDamage`](crate::event::Trigger::IncomingDamage): its number is the
+/// damage still coming, its total what it takes off) in words of what it took off: "Warden
+/// blocks 13 of the 17 damage coming: 4 get through." (issue 36: "tries to block: 13 vs 17,
+/// it fails" read as a miss). `None` for any other defence.
+fn taken_off_words(
+    b: &Battle,
+    i: usize,
+    unit: UnitId,
+    kind: crate::event::ReactionKind,
+    total: i32,
+    coming: i32,
+) -> Option<String> {
+    use crate::event::Trigger;
+    let damage = b.log()[..i].iter().rev().find_map(|l| match &l.event {
+        Event::ReactionOffered {
+            reactor, trigger, ..
+        } if *reactor == unit => Some(matches!(trigger, Trigger::IncomingDamage { .. })),
+        _ => None,
+    })?;
+    if !damage {
+        return None;
+    }
+    let who = b.name(unit);
+    let verb = match kind.to_string().to_lowercase().as_str() {
+        "parry" => "parries".to_string(),
+        v => format!("{v}s"),
+    };
+    let through = coming - total.max(0);
+    Some(if through <= 0 {
+        if total == coming {
+            format!("{who} {verb} all {coming} damage coming: none gets through.")
+        } else {
+            format!("{who} {verb} {total} against the {coming} damage coming: none gets through.")
+        }
+    } else if total <= 0 {
+        format!("{who} {verb} none of the {coming} damage coming: all {coming} get through.")
+    } else {
+        format!("{who} {verb} {total} of the {coming} damage coming: {through} get through.")
+    })
 }
 
 /// The whole log as lines, the steps of a move folded into one (bookkeeping lines
@@ -647,4 +699,11 @@ fn answer_words(b: &Battle, reactor: UnitId, k: crate::event::ReactionKind) -> S
         ),
         _ => crate::record::reaction_words(b, reactor, k),
     }
+}
+
+/// "a Block", "an Intercept".
+fn a_kind(k: crate::event::ReactionKind) -> String {
+    let w = k.to_string();
+    let an = w.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {w}", if an { "an" } else { "a" })
 }

@@ -309,3 +309,43 @@ fn a_d20_contest_says_the_higher_total_won() {
         l.text
     );
 }
+
+/// Issue 36: a counter that takes damage off reads as what it took off, never as a
+/// failure ("tries to block: 13 vs 17, it fails" when it absorbed 13 of 17): the words
+/// follow the window it answers (damage coming), whatever the ruleset.
+#[test]
+fn a_counter_to_damage_says_how_much_it_took_off() {
+    use crate::counters::{PAIR, arena, attack as hit, counter};
+    use crate::support::since;
+    let defence = |b: &Battle, n: usize| {
+        let i = n + since(b, n)
+            .iter()
+            .position(|e| matches!(e, Event::Defence { .. }))
+            .expect("a defence");
+        sentence::line_at(b, i).text
+    };
+    // 17 coming; 2 SD roll 3 + 4, Strength +3, proficiency +3: 13 of 17.
+    let mut b = arena(GridKind::Square, PAIR, &[20, 1, 15, 10, 10, 3, 4]);
+    let (r, w) = (id(&b, "Reaver"), id(&b, "Warden"));
+    hit(&mut b, r, w);
+    let n = b.log().len();
+    counter(&mut b, w, Some(ReactionKind::Block), 2, 0);
+    assert_eq!(
+        defence(&b, n),
+        "Warden blocks 13 of the 17 damage coming: 4 get through."
+    );
+    assert_eq!(
+        line_of(&b, |e| matches!(e, Event::Declared { .. })).text,
+        "Warden declares a Block; it resolves once all have declared."
+    );
+    // The seed's example: 18 of 17, all of it.
+    let mut b = arena(GridKind::Square, PAIR, &[20, 1, 15, 10, 10, 3, 3, 4]);
+    let (r, w) = (id(&b, "Reaver"), id(&b, "Warden"));
+    hit(&mut b, r, w);
+    let n = b.log().len();
+    counter(&mut b, w, Some(ReactionKind::Block), 3, 4);
+    assert_eq!(
+        defence(&b, n),
+        "Warden blocks 18 against the 17 damage coming: none gets through."
+    );
+}

@@ -35,15 +35,17 @@ impl Involved {
     }
 }
 
-/// Who a window is about.
-pub fn involved(w: &Window) -> Involved {
+/// Who a window is about (`b` for what the window alone does not say: whose damage an
+/// ally's counter answers).
+pub fn involved(b: &Battle, w: &Window) -> Involved {
     let (actor, target) = match &w.trigger {
         Trigger::IncomingAttack {
             attacker, target, ..
         } => (Some(*attacker), Some(*target)),
         Trigger::PowerCue { by, target, .. } => (Some(*by), Some(*target)),
         Trigger::Approaching { mover, ally, .. } => (Some(*mover), Some(*ally)),
-        Trigger::IncomingDamage { attacker, .. } => (Some(*attacker), None),
+        // Damage coming at an ally beside the reactor (counters): that ally, ringed.
+        Trigger::IncomingDamage { attacker, .. } => (Some(*attacker), damage_target(b, w)),
         Trigger::SpellLanding { caster, .. } | Trigger::SpellIdentified { caster, .. } => {
             (Some(*caster), None)
         }
@@ -134,7 +136,7 @@ pub fn offers(b: &Battle) -> Vec<Offer> {
     let Some(w) = b.window() else {
         return Vec::new();
     };
-    let inv = involved(w);
+    let inv = involved(b, w);
     let view = crate::game::view::of(b);
     let near = inv.units();
     w.options
@@ -296,7 +298,7 @@ pub fn marks(b: &Battle, hover: Option<usize>) -> Vec<(Cell, Role)> {
     let Some(w) = b.window() else {
         return Vec::new();
     };
-    let inv = involved(w);
+    let inv = involved(b, w);
     let mut out = vec![(b.pos(inv.reactor), Role::Reactor)];
     if let Some(a) = inv.actor {
         out.push((b.pos(a), Role::Actor));
@@ -311,4 +313,82 @@ pub fn marks(b: &Battle, hover: Option<usize>) -> Vec<(Cell, Role)> {
         out.push((c, Role::Place));
     }
     out
+}
+
+/// The order in which the counters declared together will resolve if the reactor answers
+/// `k` (issue 36: "the order in which all chosen counters will resolve"): those declared
+/// so far and this one, sorted as the engine sorts them (`Ruleset::resolve_order`, then
+/// initiative), and who is still to declare. `None` outside a declaration step, or when
+/// this answer is the only one (nothing to order).
+pub fn resolve_order_words(b: &Battle, k: ReactionKind) -> Option<String> {
+    use skirmish_rules::engine::Frame;
+    let w = b.window()?;
+    let Some(Frame::Declare {
+        reactors, declared, ..
+    }) = w.on_decline.first()
+    else {
+        return None;
+    };
+    if declared.is_empty() && reactors.is_empty() {
+        return None;
+    }
+    let place = |u: UnitId| b.order().iter().position(|o| *o == u).unwrap_or(usize::MAX);
+    let rules = b.rules();
+    let mut all: Vec<(UnitId, ReactionKind)> =
+        declared.iter().map(|d| (d.reactor, d.kind)).collect();
+    all.push((w.reactor, k));
+    all.sort_by_key(|&(u, k)| (rules.resolve_order(k), place(u)));
+    let names: Vec<String> = all
+        .iter()
+        .map(|&(u, k)| format!("{}'s {k}", b.name(u)))
+        .collect();
+    let mut s = format!("resolves: {}", names.join(", then "));
+    if !reactors.is_empty() {
+        let later: Vec<&str> = reactors.iter().map(|&u| b.name(u)).collect();
+        s.push_str(&format!(" ({} still to declare)", later.join(", ")));
+    }
+    Some(s)
+}
+
+/// Who takes the damage a window of [`Trigger::IncomingDamage`] answers: the hit's target,
+/// else (a declaration step, whose windows carry no hit) the target of the attacker's
+/// last attack.
+pub fn damage_target(b: &Battle, w: &Window) -> Option<UnitId> {
+    let Trigger::IncomingDamage { attacker, .. } = w.trigger else {
+        return None;
+    };
+    w.hit.as_ref().map(|h| h.target).or_else(|| {
+        b.log().iter().rev().find_map(|l| match &l.event {
+            skirmish_rules::event::Event::Attack {
+                attacker: a,
+                target,
+                ..
+            } if *a == attacker => Some(*target),
+            _ => None,
+        })
+    })
+}
+
+/// The prompt's first words for damage coming: "Aldric is about to take 11 damage from
+/// Dara.", and for an ally beside the target "…: Brann, beside Aldric, may counter it."
+/// (the ally was told it would take the damage itself).
+pub fn incoming_damage_words(b: &Battle, w: &Window) -> String {
+    let Trigger::IncomingDamage { attacker, amount } = w.trigger else {
+        return String::new();
+    };
+    let r = w.reactor;
+    match damage_target(b, w) {
+        Some(t) if t != r => format!(
+            "{} is about to take {amount} damage from {}: {}, beside {}, may counter it.",
+            b.name(t),
+            b.name(attacker),
+            b.name(r),
+            b.name(t)
+        ),
+        _ => format!(
+            "{} is about to take {amount} damage from {}.",
+            b.name(r),
+            b.name(attacker)
+        ),
+    }
 }

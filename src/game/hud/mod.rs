@@ -212,7 +212,7 @@ fn draw(
     let z = ctx.zoom_factor();
     let avoid: Vec<egui::Rect> = b
         .window()
-        .map(|w| crate::game::act::offers::involved(w).units())
+        .map(|w| crate::game::act::offers::involved(b, w).units())
         .unwrap_or_default()
         .into_iter()
         .filter_map(|u| {

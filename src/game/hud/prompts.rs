@@ -86,11 +86,7 @@ fn prompt_text(b: &Battle) -> Option<String> {
             b.name(*by),
             b.name(r)
         ),
-        Trigger::IncomingDamage { attacker, amount } => format!(
-            "{} is about to take {amount} damage from {}.",
-            b.name(r),
-            b.name(*attacker)
-        ),
+        Trigger::IncomingDamage { .. } => offers::incoming_damage_words(b, w),
         Trigger::SpellLanding {
             caster,
             ability,
@@ -217,7 +213,7 @@ pub(super) fn reaction(
         && let Some(w) = b.window()
     {
         let offers = offers::offers(b);
-        let inv = offers::involved(w);
+        let inv = offers::involved(b, w);
         let side = b.side(r);
         let side_name = b
             .level()
@@ -257,7 +253,7 @@ pub(super) fn reaction(
                 ui.separator();
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, o) in offers.iter().enumerate() {
-                    let commits = amount_picker(ui, b, o.kind);
+                    let commits = amount_picker(ui, b, o.kind, spots);
                     intent.prompt_amounts.push((o.kind, commits.clone()));
                     let resp = ui.button(format!("[{}] {}", i + 1, o.text()));
                     if resp.clicked() {
@@ -272,6 +268,13 @@ pub(super) fn reaction(
                         egui::RichText::new(format!("    — {}", o.does))
                             .color(egui::Color32::from_gray(200)),
                     );
+                    // The counters declared together, in the order they will resolve.
+                    if let Some(order) = offers::resolve_order_words(b, o.kind) {
+                        ui.label(
+                            egui::RichText::new(format!("    — {order}"))
+                                .color(egui::Color32::from_rgb(170, 200, 255)),
+                        );
+                    }
                 }
                 let resp = ui.button("[N] No reaction");
                 if resp.clicked() {
@@ -326,11 +329,12 @@ fn marked_words(b: &Battle, inv: &offers::Involved) -> String {
 /// (`Ruleset::commit_range`: counters' Block from skill dice or movement, its Dig In),
 /// with the damage to expect after the amounts chosen (`Ruleset::answer_odds`, what the
 /// resolver deals). Kept between frames in egui's memory; empty when nothing can be
-/// committed.
+/// committed. Each picker is noted for `SKIRMISH_BUTTONS` as "<answer> <part>".
 fn amount_picker(
     ui: &mut egui::Ui,
     b: &Battle,
     k: ReactionKind,
+    spots: &mut Spots,
 ) -> Vec<skirmish_rules::engine::Commit> {
     use skirmish_rules::engine::Commit;
     let Some(w) = b.window() else {
@@ -354,7 +358,9 @@ fn amount_picker(
                     part.label,
                     pool.words(2).trim_start_matches("2 ")
                 ));
-                ui.add(egui::DragValue::new(&mut n).range(0..=most));
+                // e2e scripts click the picker and type the amount ("Block Skill dice").
+                let r = ui.add(egui::DragValue::new(&mut n).range(0..=most));
+                spot(ui, spots, &format!("{k} {}", part.label), &r);
             });
             ui.data_mut(|d| d.insert_temp(id, n));
             if n > 0 {
