@@ -615,7 +615,9 @@ fn play(
             Err(code) => return code,
         }
     }
-    let user = crate::game::level_list::user_levels_dir();
+    let user = data_dir
+        .map(|d| d.join("levels"))
+        .or_else(crate::game::level_list::user_levels_dir);
     let mut bad = false;
     if let Some(p) = crate::game::level_list::menu_launch(&mut launch, path, levels_dir(), user) {
         // The level asked for does not load or cannot be played: said on stderr (exit 2),

@@ -14,7 +14,8 @@ use skirmish_rules::vocab::Terrain;
 
 use super::{Launch, ReactPolicy};
 
-/// The user's own levels: `levels/` in the data folder (`folders::data_dir`).
+/// The user's own levels: `levels/` in the data folder (`folders::data_dir`; `play
+/// --data-dir DIR` reads `DIR/levels` instead).
 pub fn user_levels_dir() -> Option<PathBuf> {
     crate::folders::data_dir().map(|d| d.join("levels"))
 }

@@ -309,7 +309,7 @@ fn draw(
                     menu.controllers = super::level_list::default_controllers(level);
                 }
                 ui.label(
-                    "Sides (hot-seat: with two or more human sides, each gets a handover screen):",
+                    "Sides (two or more Human sides play hot-seat: each gets a handover screen):",
                 );
                 egui::Grid::new("sides").striped(true).show(ui, |ui| {
                     ui.label("side");
