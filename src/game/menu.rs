@@ -289,7 +289,7 @@ fn draw(
                 }
                 let line = super::level_list::ruleset_line(level.ruleset);
                 if !line.is_empty() {
-                    ui.label(egui::RichText::new(line).italics())
+                    ui.label(egui::RichText::new(&line).italics())
                         .on_hover_text("F1 in a battle explains the ruleset in full");
                 }
                 let colours = super::palette::level_colours(level);

@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{RequestRedraw, WindowFocused};
 use bevy_egui::input::EguiWantsInput;
-use skirmish::game::level_list::{default_controllers, label, menu_launch};
+use skirmish::game::level_list::{default_controllers, label, menu_launch, ruleset_line};
 use skirmish::game::{Intent, Launch, Screen, View, input_plugins, menu};
 use skirmish_rules::level::{Controller, load};
+use skirmish_rules::rulesets::{Registry, RulesetId};
 
 use crate::repo;
 
@@ -194,4 +195,16 @@ fn a_broken_level_named_on_the_command_line_shows_its_problems() {
     assert_eq!(launch.start, Some(0));
     assert_eq!(launch.levels[0].0, good);
     assert!(launch.problems.is_empty());
+}
+
+/// Every playable ruleset has its words in the menu, from its own F1 summary (the turn
+/// paragraph comes first).
+#[test]
+fn every_playable_ruleset_has_its_line() {
+    for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
+        let line = ruleset_line(r);
+        assert!(line.starts_with(&format!("{}: ", r.id())), "{line}");
+        let turn = r.view().expect("a playable ruleset has a view").summary()[0].1;
+        assert!(line.contains(turn), "{line}");
+    }
 }
