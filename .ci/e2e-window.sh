@@ -353,8 +353,9 @@ echo "e2e-window 12: keyboard only (issue 31): a whole turn and two reactions, t
 # every input is a key: Home shows the cell cursor on Gor, the arrows move it, Enter does
 # what a click on its cell does; 3 arms Shove back, Tab jumps to its target, Esc cancels it
 # (and opens no menu). Then Esc opens the menu, Q quits to the level menu, Down, Tab and
-# Shift+Tab choose the level below the courtyard (escalation's crossroads) and Enter starts
-# it. The mouse is never touched (xdotool sends keys only).
+# Shift+Tab choose the level below the courtyard (the first shipped file by name,
+# counters' Ford, since counters shipped levels) and Enter starts it. The mouse
+# is never touched (xdotool sends keys only).
 kill $game 2>/dev/null || true
 wait $game 2>/dev/null || true
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
@@ -424,8 +425,8 @@ for _ in $(seq 1 20); do
   alive
   sleep 1
 done
-grep '"kind":"battle_started"' "$events" | tail -1 | grep -q 'ruleset escalation' ||
-  fail "Down, Tab, Shift+Tab and Enter in the level menu did not start escalation's crossroads: $(grep '"kind":"battle_started"' "$events" | tail -1)"
+grep '"kind":"battle_started"' "$events" | tail -1 | grep -q 'ruleset counters, square grid' ||
+  fail "Down, Tab, Shift+Tab and Enter in the level menu did not start counters' Ford: $(grep '"kind":"battle_started"' "$events" | tail -1)"
 alive
 cp "$events" "$out/events-12.jsonl"
 

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use skirmish_rules::Battle;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::{self, Level};
 
@@ -616,40 +615,18 @@ fn play(
             Err(code) => return code,
         }
     }
-    // The level asked for on the command line must load and be playable, or we say why
-    // and do not open a window.
-    if let Some(path) = path {
-        let level = match load(path, None) {
-            Ok(l) => l,
-            Err(e) => {
-                note!("{e}");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(e) = Battle::new(level.clone(), 0, Vec::new()) {
-            note!("{}: {e}", crate::files::shown(path));
+    let user = data_dir
+        .map(|d| d.join("levels"))
+        .or_else(crate::game::level_list::user_levels_dir);
+    let mut bad = false;
+    if let Some(p) = crate::game::level_list::menu_launch(&mut launch, path, levels_dir(), user) {
+        // The level asked for does not load or cannot be played: said on stderr (exit 2),
+        // and shown in the menu when a window can open.
+        note!("{p}");
+        if !crate::game::display_available() {
             return ExitCode::from(2);
         }
-        launch.levels.push((path.to_path_buf(), level));
-        launch.start = Some(0);
-    }
-    let dir = levels_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    for f in files {
-        if path.is_some_and(|p| p.canonicalize().ok() == f.canonicalize().ok()) {
-            continue;
-        }
-        match level::load(&f) {
-            Ok(l) => launch.levels.push((f, l)),
-            Err(e) => launch.broken.push(e.to_string()),
-        }
+        bad = true;
     }
     // The default level first in the menu.
     if launch.start.is_none()
@@ -661,5 +638,6 @@ fn play(
         let d = launch.levels.remove(i);
         launch.levels.insert(0, d);
     }
-    crate::game::run_window(launch)
+    let code = crate::game::run_window(launch);
+    if bad { ExitCode::from(2) } else { code }
 }

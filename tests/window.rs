@@ -20,6 +20,10 @@ mod chain;
 /// A key answering a reaction prompt commits the amounts its pickers show.
 mod amounts;
 
+/// The level menu's list (shipped, user and command-line folders, refreshed on focus),
+/// its solo default and a broken level's problems.
+mod menu;
+
 /// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
 mod saves;
 

@@ -1,6 +1,8 @@
-//! Start menu: the levels in `levels/` (and one given on the command line), the grid,
-//! each side's controller and reaction policy (each starts with the Settings' default),
-//! and the settings screen.
+//! Start menu: the levels of the menu's folders (`level_list`: the shipped ones, the
+//! user's levels folder, a folder or file given on the command line), the chosen level's
+//! description, ruleset and map preview, the grid, each side's controller (an all-human
+//! level starts solo: the AI on the other sides) and reaction policy (each starts with
+//! the Settings' default), the settings screen and Quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -15,8 +17,30 @@ use super::{Launch, ReactPolicy, Screen, Session, View, start_battle, start_load
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuState>()
+        .add_message::<bevy::window::WindowFocused>()
         .add_systems(OnEnter(Screen::Menu), auto_start)
+        .add_systems(Update, refresh_on_focus.run_if(in_state(Screen::Menu)))
         .add_systems(EguiPrimaryContextPass, draw.run_if(in_state(Screen::Menu)));
+}
+
+/// The folders read again when the window regains focus; the chosen level stays chosen
+/// (by its file) when it is still there.
+fn refresh_on_focus(
+    mut focus: MessageReader<bevy::window::WindowFocused>,
+    mut launch: ResMut<Launch>,
+    mut menu: ResMut<MenuState>,
+) {
+    if !focus.read().any(|f| f.focused) || launch.folders.is_empty() {
+        return;
+    }
+    let before = launch.levels.get(menu.chosen).map(|(p, _)| p.clone());
+    super::level_list::refresh(&mut launch);
+    let now = before.and_then(|p| super::level_list::position(&launch.levels, &p));
+    if now != Some(menu.chosen) {
+        menu.chosen = now.unwrap_or(0);
+        menu.policies.clear();
+        menu.controllers.clear();
+    }
 }
 
 #[derive(Resource, Default)]
@@ -47,12 +71,12 @@ fn session(
     let seed = launch.seed.or(level.seed).unwrap_or(0);
     let mut p = policies.to_vec();
     p.resize(level.sides.len(), default_policy);
-    // Unset: the level's own controller for the side.
-    let controllers = level
-        .sides
+    // Unset: the menu's default for the side (solo for an all-human level).
+    let solo = super::level_list::default_controllers(&level);
+    let controllers = solo
         .iter()
         .enumerate()
-        .map(|(i, s)| controllers.get(i).copied().unwrap_or(s.controller))
+        .map(|(i, s)| controllers.get(i).copied().unwrap_or(*s))
         .collect();
     Session {
         level,
@@ -88,7 +112,13 @@ pub(super) fn auto_start(
         return;
     };
     menu.chosen = i;
-    let s = session(&launch, i, None, &[], &[], view.prefs.reactions);
+    // The level as its file says (a hot-seat level named on the command line stays so).
+    let own: Vec<Controller> = launch
+        .levels
+        .get(i)
+        .map(|(_, l)| l.sides.iter().map(|s| s.controller).collect())
+        .unwrap_or_default();
+    let s = session(&launch, i, None, &[], &own, view.prefs.reactions);
     match start_battle(&mut commands, s) {
         Ok(()) => next.set(Screen::Battle),
         Err(e) => menu.error = Some(e),
@@ -106,6 +136,7 @@ fn draw(
     keys: Res<ButtonInput<KeyCode>>,
     mut view: ResMut<View>,
     mut saved: ResMut<Saved>,
+    mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -151,6 +182,7 @@ fn draw(
     let default_policy = menu.default_policy;
     let palette = view.prefs.palette;
     let mut open_settings = false;
+    let mut quit = false;
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.heading("Skirmish");
@@ -161,12 +193,31 @@ fn draw(
             {
                 open_settings = true;
             }
+            if ui
+                .button("Quit")
+                .on_hover_text("close the window")
+                .clicked()
+            {
+                quit = true;
+            }
         });
         ui.label(
             "Turn-based tactics on square and hex grids. Pick a level (Up/Down or Tab), then \
              Start (Enter).",
         );
         ui.separator();
+        // The level named on the command line did not load: its problems, line by line.
+        if !launch.problems.is_empty() {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                egui::RichText::new("The level you asked for has problems:").strong(),
+            );
+            for p in &launch.problems {
+                ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(p).monospace());
+            }
+            ui.label("Fix the file and choose it again (the list is read again when the window regains focus), or pick another level.");
+            ui.separator();
+        }
         if launch.levels.is_empty() {
             ui.colored_label(
                 egui::Color32::LIGHT_RED,
@@ -183,7 +234,7 @@ fn draw(
                         let playable = level.ruleset.playable();
                         let text = format!(
                             "{}  —  {} · {} · {}×{}{}",
-                            level.name,
+                            super::level_list::label(&launch.levels, i),
                             level.ruleset,
                             level.grid.kind,
                             level.grid.width,
@@ -218,6 +269,13 @@ fn draw(
                     for b in &launch.broken {
                         ui.colored_label(egui::Color32::LIGHT_RED, b);
                     }
+                    ui.add_space(6.0);
+                    let from: Vec<String> =
+                        launch.folders.iter().map(|d| d.display().to_string()).collect();
+                    if !from.is_empty() {
+                        ui.weak(format!("Read from: {}", from.join(", ")))
+                            .on_hover_text("read again when the window regains focus");
+                    }
                 });
             // The level's side scrolls when it does not fit (many sides, a large UI).
             let right = egui::ScrollArea::vertical().id_salt("level");
@@ -229,6 +287,16 @@ fn draw(
                 if !level.description.is_empty() {
                     ui.label(&level.description);
                 }
+                let line = super::level_list::ruleset_line(level.ruleset);
+                if !line.is_empty() {
+                    ui.label(egui::RichText::new(&line).italics())
+                        .on_hover_text("F1 in a battle explains the ruleset in full");
+                }
+                let colours = super::palette::level_colours(level);
+                let dots: Vec<egui::Color32> = (0..level.sides.len())
+                    .map(|i| super::palette::side_egui(palette, &colours, i))
+                    .collect();
+                super::level_list::preview(ui, level, &dots, 220.0);
                 ui.horizontal(|ui| {
                     ui.label("Grid:");
                     let own = format!("as the level ({})", level.grid.kind);
@@ -238,10 +306,10 @@ fn draw(
                 });
                 menu.policies.resize(level.sides.len(), default_policy);
                 if menu.controllers.len() != level.sides.len() {
-                    menu.controllers = level.sides.iter().map(|s| s.controller).collect();
+                    menu.controllers = super::level_list::default_controllers(level);
                 }
                 ui.label(
-                    "Sides (hot-seat: with two or more human sides, each gets a handover screen):",
+                    "Sides (two or more Human sides play hot-seat: each gets a handover screen):",
                 );
                 egui::Grid::new("sides").striped(true).show(ui, |ui| {
                     ui.label("side");
@@ -262,14 +330,30 @@ fn draw(
                             .selected_text(menu.policies[i].label())
                             .show_ui(ui, |ui| {
                                 for p in ReactPolicy::ALL {
-                                    ui.selectable_value(&mut menu.policies[i], p, p.label());
+                                    ui.selectable_value(&mut menu.policies[i], p, p.label())
+                                        .on_hover_text(super::level_list::policy_words(p));
                                 }
-                            });
+                            })
+                            .response
+                            .on_hover_text(super::level_list::policy_words(menu.policies[i]));
                         ui.end_row();
                     }
                 });
+                ui.weak(
+                    "Reactions: what a side does when a foe's move lets it answer on the \
+                     foe's turn. Ask: the game asks. Auto: the game picks the best answer. \
+                     Never: no reactions.",
+                );
                 ui.add_space(8.0);
-                if ui.button("Start [Enter]").clicked() {
+                let button = egui::Button::new(
+                    egui::RichText::new("Start  [Enter]")
+                        .strong()
+                        .size(18.0)
+                        .color(egui::Color32::WHITE),
+                )
+                .fill(egui::Color32::from_rgb(40, 110, 60))
+                .min_size(egui::vec2(160.0, 36.0));
+                if ui.add(button).clicked() {
                     start = true;
                 }
                 if let Some(e) = &menu.error {
@@ -280,6 +364,9 @@ fn draw(
     });
     if open_settings {
         view.settings_open = true;
+    }
+    if quit {
+        exit.write(AppExit::Success);
     }
     // The settings screen edits the saved settings (no battle is under way to show
     // them): its changes are saved at once and apply to the next battle.

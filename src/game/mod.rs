@@ -51,6 +51,7 @@ mod input;
 pub mod keymap;
 mod labels;
 pub mod layout;
+pub mod level_list;
 pub mod map;
 pub mod markers;
 pub mod menu;
@@ -102,6 +103,26 @@ fn asset_dir() -> PathBuf {
 
 /// What to do instead when the window cannot open.
 const HEADLESS: &str = "or use `skirmish run LEVEL` for a battle without a window";
+
+/// Can a window open here (a display is named and, for a local X display, its server
+/// is listening)? `run_window` says why not.
+pub fn display_available() -> bool {
+    if std::env::var_os("WAYLAND_DISPLAY").is_some() {
+        return true;
+    }
+    let Ok(d) = std::env::var("DISPLAY") else {
+        return false;
+    };
+    match d.strip_prefix(':') {
+        Some(n) => {
+            let n = n.split('.').next().unwrap_or(n);
+            std::path::Path::new("/tmp/.X11-unix")
+                .join(format!("X{n}"))
+                .exists()
+        }
+        None => !d.is_empty(),
+    }
+}
 
 /// Open the window. Returns when it closes. A missing display or Vulkan device is one
 /// line on stderr and exit 1.

@@ -49,6 +49,15 @@ pub struct Launch {
     pub load: Option<skirmish_rules::save::Save>,
     /// Where saves go (`folders::saves_dir`; the window's save list will read it).
     pub saves: Option<PathBuf>,
+    /// The folders the menu lists levels from, read again when the window regains focus
+    /// (`level_list`): the shipped levels, the user's levels folder, a folder given on
+    /// the command line.
+    pub folders: Vec<PathBuf>,
+    /// Level files named on the command line, listed first (kept by a refresh).
+    pub files: Vec<PathBuf>,
+    /// The problems of the level named on the command line (FILE:LINE:COL lines), shown
+    /// in the menu instead of starting it.
+    pub problems: Vec<String>,
 }
 
 /// The battle being played and what the window keeps about it.
