@@ -463,8 +463,16 @@ fn the_side_panels_buttons_act_on_nothing_under_a_dialog() {
         let pending = t.seen().pending;
         for what in ["end", "trip", "undo"] {
             press_panel(&mut t, trip, what);
-            assert_eq!(t.played(), before, "{want:?}: the panel's {what} went through");
-            assert_eq!(t.seen().pending, pending, "{want:?}: {what} armed an action");
+            assert_eq!(
+                t.played(),
+                before,
+                "{want:?}: the panel's {what} went through"
+            );
+            assert_eq!(
+                t.seen().pending,
+                pending,
+                "{want:?}: {what} armed an action"
+            );
             assert_eq!(t.dialog(), Some(want), "{want:?}: {what} closed it");
         }
         assert_eq!(t.battle().current(), Some(corwin));

@@ -23,7 +23,7 @@ use crate::repo;
 /// fixture (flow, both sides human: hot-seat) in the menu, saves in `dir/saves`.
 pub(super) struct Win {
     pub(super) app: App,
-    saves: PathBuf,
+    pub(super) saves: PathBuf,
 }
 
 pub(super) fn scratch(name: &str) -> PathBuf {
@@ -85,7 +85,7 @@ impl Win {
         self.app.world().resource::<View>()
     }
 
-    fn dialog(&self) -> Option<Dialog> {
+    pub(super) fn dialog(&self) -> Option<Dialog> {
         let w = self.app.world();
         dialog::open(
             &w.resource::<BattleRes>().0,
@@ -129,12 +129,12 @@ impl Win {
         }
     }
 
-    fn commands(&self) -> usize {
+    pub(super) fn commands(&self) -> usize {
         self.battle().history().commands.len()
     }
 
     /// The autosaves on disk, once the writer thread has written what it was handed.
-    fn autosaves(&self) -> Vec<list::Entry> {
+    pub(super) fn autosaves(&self) -> Vec<list::Entry> {
         let flushed = self
             .app
             .world()

@@ -101,6 +101,7 @@ fn draw(
     mut usable: Local<Usable>,
     mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
+    mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -219,7 +220,7 @@ fn draw(
                         });
                     });
                     section(ui, "log", "Roll log", |ui| {
-                        log::draw(ui, b, &mut view, &cache, looking);
+                        log::draw(ui, b, &mut view, &cache, looking, &mut rewind.to, live);
                     });
                 });
         });

@@ -13,11 +13,13 @@
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
 //! level menu's Continue), `forecast` (the win forecast, worked out in the background),
 //! `viewer` (a save stepped through command by command, and played on from any point),
-//! `autosave` (after every command), `writer` (the autosave's writer thread).
+//! `autosave` (after every command), `writer` (the autosave's writer thread), `rewind` (a
+//! live battle taken back to a command of its roll log, the line before kept as a save).
 
 mod autosave;
 pub mod forecast;
 pub mod list;
+pub mod rewind;
 mod ui;
 pub mod viewer;
 mod writer;
@@ -115,6 +117,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FileIntent>()
         .init_resource::<Origin>()
         .init_resource::<Autosave>()
+        .init_resource::<rewind::Rewind>()
         .add_plugins((forecast::plugin, viewer::plugin))
         .add_systems(
             OnEnter(Screen::Menu),
@@ -127,6 +130,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), close)
         .add_systems(Last, autosave::flush_on_exit)
         .add_systems(Update, keys.before(GameSystems::Input))
+        .add_systems(
+            Update,
+            rewind::rewind
+                .after(GameSystems::Input)
+                .before(GameSystems::Act)
+                .run_if(in_state(Screen::Battle)),
+        )
         .add_systems(
             Update,
             (
