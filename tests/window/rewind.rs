@@ -1,13 +1,18 @@
 //! Rewind a live battle from its roll log (issue 32): the roll log's ↺ button on a
 //! command's first line asks `saves::rewind::Rewind` for that command; the window's
 //! `saves` systems take the battle back to just before it, keep the line before as a
-//! save of its own, and give the new line an autosave of its own.
+//! save of its own, and give the new line an autosave of its own. Also the Esc menu's
+//! Save and Open entries, and the replay viewer's play speed.
+
+use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 use skirmish::game::View;
 use skirmish::game::dialog::Dialog;
-use skirmish::game::saves::FileIntent;
 use skirmish::game::saves::rewind::Rewind;
+use skirmish::game::saves::viewer::Viewer;
+use skirmish::game::saves::{FileIntent, Files, Mode, Prompt};
 use skirmish_rules::save::{Save, log_hash};
 
 use super::saves::{Win, scratch};
@@ -84,4 +89,100 @@ fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_save() {
     }
     assert_eq!(w.commands(), 3, "the kept line opened");
     assert_eq!(log_hash(w.battle().log()), line);
+}
+
+/// The Esc menu's "Save…" and "Open a save…" (their buttons set `FileIntent::prompt`)
+/// open the save prompt and the list of saves over the closed menu, as Ctrl+S and Ctrl+O
+/// do (which work with the menu open too).
+#[test]
+fn the_esc_menus_save_and_open_entries_open_the_files_windows() {
+    let dir = scratch("menu-files");
+    let mut w = Win::new(&dir, true);
+    w.end_turn();
+    w.key(KeyCode::Space);
+    for p in [Prompt::Save, Prompt::Open] {
+        w.app.world_mut().resource_mut::<View>().battle_menu = true;
+        assert_eq!(w.dialog(), Some(Dialog::Menu));
+        w.app.world_mut().resource_mut::<FileIntent>().prompt = Some(p);
+        w.frames(2);
+        assert_eq!(w.dialog(), Some(Dialog::Files), "{p:?}: the files window");
+        assert!(
+            !w.app.world().resource::<View>().battle_menu,
+            "the menu closed"
+        );
+        let mode = w.app.world().resource::<Files>().mode.clone();
+        match p {
+            Prompt::Save => assert!(
+                matches!(&mode, Some(Mode::Save { name }) if name.contains("Duel")),
+                "{mode:?}"
+            ),
+            Prompt::Open => assert!(matches!(mode, Some(Mode::Open { .. })), "{mode:?}"),
+        }
+        w.key(KeyCode::Escape);
+        assert_eq!(w.dialog(), None, "Esc closed it");
+    }
+    // Ctrl+S with the menu open: the save prompt too.
+    w.app.world_mut().resource_mut::<View>().battle_menu = true;
+    let mut keys = w.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.press(KeyCode::ControlLeft);
+    keys.press(KeyCode::KeyS);
+    w.frames(1);
+    let mut keys = w.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    w.frames(2);
+    assert!(matches!(
+        w.app.world().resource::<Files>().mode,
+        Some(Mode::Save { .. })
+    ));
+}
+
+/// The replay viewer plays at 1× (a command every 0.8 s); Up plays faster (up to 4×),
+/// Down slower (down to 0.25×): at 4× a second of play shows several commands, at 0.25×
+/// none. Frames of 0.1 s each (the app's clock set by hand).
+#[test]
+fn the_replay_viewer_plays_faster_and_slower() {
+    let dir = scratch("viewer-speed");
+    let mut w = Win::new(&dir, true);
+    for _ in 0..8 {
+        w.end_turn();
+    }
+    w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyS);
+    w.key(KeyCode::Enter);
+    w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyO);
+    w.key(KeyCode::KeyR);
+    assert_eq!(w.dialog(), Some(Dialog::Viewer));
+    let viewer = |w: &Win| {
+        let v = w.app.world().resource::<Viewer>();
+        (v.at, v.speed_label(), v.step_secs())
+    };
+    assert_eq!(viewer(&w).1, "1×");
+    w.app
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+    for (keys, label, steps) in [
+        (
+            &[KeyCode::ArrowUp, KeyCode::ArrowUp, KeyCode::ArrowUp][..],
+            "4×",
+            3..9,
+        ),
+        (&[KeyCode::ArrowDown; 6][..], "0.25×", 0..1),
+    ] {
+        w.key(KeyCode::Home);
+        for k in keys {
+            w.key(*k);
+        }
+        assert_eq!(viewer(&w).1, label, "the speed shown");
+        assert_eq!(viewer(&w).0, 0);
+        w.key(KeyCode::Space);
+        w.frames(8);
+        let at = viewer(&w).0;
+        assert!(
+            steps.contains(&at),
+            "{label}: {at} commands shown in ~1.2 s"
+        );
+        w.key(KeyCode::Space);
+    }
+    assert!((viewer(&w).2 - 3.2).abs() < 1e-6, "0.25×: 3.2 s a command");
 }

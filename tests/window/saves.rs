@@ -96,7 +96,7 @@ impl Win {
 
     /// A key pressed with `held` down (none: alone), one frame, then all up; and two more
     /// frames (a state change, a load through the level menu).
-    fn key_with(&mut self, held: Option<KeyCode>, k: KeyCode) {
+    pub(super) fn key_with(&mut self, held: Option<KeyCode>, k: KeyCode) {
         let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         if let Some(h) = held {
             keys.press(h);

@@ -102,6 +102,7 @@ fn draw(
     mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
+    mut files: ResMut<crate::game::saves::FileIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -271,7 +272,15 @@ fn draw(
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
     dialogs::help(&ctx, &mut view, b, &map);
-    dialogs::battle_menu(&ctx, &mut view, &mut intent, &mut rects, &mut spots);
+    dialogs::battle_menu(
+        &ctx,
+        &mut view,
+        &mut intent,
+        &mut files,
+        &map,
+        &mut rects,
+        &mut spots,
+    );
     let mut s = crate::game::settings::live(&view, &session);
     let sides: Vec<(String, [u8; 3])> = b
         .level()

@@ -79,6 +79,17 @@ pub struct FileIntent {
     pub resume: bool,
     /// Open this save in the replay viewer.
     pub watch: Option<PathBuf>,
+    /// The Esc menu's Save or Open: the save prompt or the list, as Ctrl+S or Ctrl+O.
+    pub prompt: Option<Prompt>,
+}
+
+/// Which files window the Esc menu asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// The save prompt (Ctrl+S).
+    Save,
+    /// The list of saves (Ctrl+O).
+    Open,
 }
 
 /// The level text the battle was set up from (a save embeds it), and the level it parses
@@ -214,6 +225,18 @@ fn keys(
     mut intent: ResMut<FileIntent>,
 ) {
     let just = |keys: &ButtonInput<KeyCode>, c: Chord| c.just(keys);
+    // The Esc menu's Save and Open (its buttons, drawn last frame).
+    if let Some(p) = intent.prompt.take()
+        && files.mode.is_none()
+    {
+        let mode = match (p, battle.as_deref(), session.as_deref()) {
+            (Prompt::Save, Some(b), Some(s)) => save_prompt(&b.0, s),
+            (Prompt::Save, _, _) => return,
+            (Prompt::Open, _, _) => open_list(&launch),
+        };
+        open_dialog(mode, &mut files, &mut view);
+        return;
+    }
     if let Some(mode) = &mut files.mode {
         let enter = [KeyCode::Enter, KeyCode::NumpadEnter];
         let pressed_enter = enter.iter().any(|&k| just(&keys, Chord::plain(k)));
