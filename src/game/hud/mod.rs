@@ -221,7 +221,8 @@ fn draw(
                         });
                     });
                     section(ui, "log", "Roll log", |ui| {
-                        log::draw(ui, b, &mut view, &cache, looking, &mut rewind.to, live);
+                        let rewinds = live && !view.viewing;
+                        log::draw(ui, b, &mut view, &cache, looking, &mut rewind.to, rewinds);
                     });
                 });
         });

@@ -223,7 +223,15 @@ fn keys(
     mut view: ResMut<View>,
     mut files: ResMut<Files>,
     mut intent: ResMut<FileIntent>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut settle: Local<u8>,
 ) {
+    // A window opened by a menu button is drawn over the next few frames (egui sizes a
+    // new window on its first one; the window sleeps between inputs).
+    if *settle > 0 {
+        *settle -= 1;
+        redraw.write(RequestRedraw);
+    }
     let just = |keys: &ButtonInput<KeyCode>, c: Chord| c.just(keys);
     // The Esc menu's Save and Open (its buttons, drawn last frame).
     if let Some(p) = intent.prompt.take()
@@ -235,6 +243,8 @@ fn keys(
             (Prompt::Open, _, _) => open_list(&launch),
         };
         open_dialog(mode, &mut files, &mut view);
+        *settle = 3;
+        redraw.write(RequestRedraw);
         return;
     }
     if let Some(mode) = &mut files.mode {
