@@ -68,6 +68,20 @@ pub(super) fn rewind(
         }
     };
     let round = b.round();
+    // The `--event-log` file says so, as it does an undo.
+    let taken = battle.0.log().len().saturating_sub(b.log().len());
+    crate::game::act::log_file::append_line(
+        &session,
+        &crate::game::act::log_file::undo_record(
+            round,
+            &format!(
+                "rewound to before command {} ({taken} events taken back; the line before \
+                 kept as {})",
+                to + 1,
+                path.display()
+            ),
+        ),
+    );
     session.commands = b.history().commands.clone();
     session.marks = b.history().marks.clone();
     session.logged = b.log().len();
