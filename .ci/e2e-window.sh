@@ -9,7 +9,8 @@
 #   - dialogs take the input (issue 31): with the Esc menu open (one Esc: nothing pending), a click on an enemy and
 #     on a cell Tamsin can step to, and a right click, play nothing; with the settings
 #     screen or help open, clicks on the board and Enter play nothing (event log
-#     unchanged, the dialog still open); Esc closes them;
+#     unchanged, the dialog still open); Esc closes them; the side panel's End turn
+#     clicked under the menu ends nothing (the panel is inert under a dialog);
 #   - idle on the board, the game sleeps: its CPU use over 10 s stays under 15% of a
 #     core (it drew every frame before: ~100%);
 #   - Shift+Enter asks "End the turn?" (Tamsin has all her actions): a second Shift+Enter
@@ -142,6 +143,12 @@ board_click 15 2
 board_click 2 3
 xdotool click 3
 nothing_played "$n" "a click beside the Esc menu"
+# The side panel's End turn is greyed and inert under the menu (issue 32 list, part 1).
+has_button "End turn" || fail "no End turn button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
+xdotool mousemove $(button "End turn")
+sleep 0.4
+xdotool click 1
+nothing_played "$n" "End turn clicked under the Esc menu"
 shot 9a-menu-click-through
 has_button Settings || fail "a click on the board closed the Esc menu"
 xdotool key o

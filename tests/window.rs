@@ -27,6 +27,9 @@ mod menu;
 /// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
 mod saves;
 
+/// Rewind a live battle from its roll log; the line before kept as a save.
+mod rewind;
+
 /// The win forecast in the background.
 mod forecast;
 

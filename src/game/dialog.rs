@@ -4,11 +4,17 @@
 //! enemy beside the Esc menu fires no shot and a click beside the settings screen moves
 //! no unit. Each dialog is here with the state that opens it; a new one adds its variant
 //! and its line in [`open`].
+//!
+//! The side panel's buttons (End turn, the actions, the abilities, draw and sheathe) write
+//! the same [`Intent`] the board's keys do, from the egui pass: [`keep_to_the_dialog`]
+//! drops what they asked while a dialog is on top (the panel also draws them greyed), so
+//! End turn clicked beside the Esc menu ends nothing.
 
+use bevy::prelude::*;
 use skirmish_rules::{Battle, Status};
 
 use super::act::{deciding_side, handover_pending};
-use super::state::{Session, View};
+use super::state::{BattleRes, Intent, Session, View};
 
 /// A dialog, menu or prompt that takes the input while it is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,5 +82,36 @@ pub fn open(b: &Battle, s: &Session, view: &View) -> Option<Dialog> {
         Some(Dialog::Chooser)
     } else {
         None
+    }
+}
+
+/// What a dialog on top leaves of the frame's intent: its own answers (the menu's
+/// restart and quit, the handover, a reaction, "End the turn?", a chooser, the words, Esc
+/// and the click `input` routed), never what the board or the side panel asked (end the
+/// turn, an action, an ability, cast, draw or sheathe, undo, the cell cursor, Tab).
+pub fn screen(i: &mut Intent) {
+    i.end_turn = false;
+    i.action = None;
+    i.carry = None;
+    i.ability = None;
+    i.next_ability = false;
+    i.cast = false;
+    i.undo = false;
+    i.cycle = None;
+    i.cursor_step = None;
+    i.confirm = false;
+    i.actor = false;
+}
+
+/// The one input-routing rule for the side panel: after the input systems, before the
+/// intent is carried out, a dialog on top drops the panel's and the board's asks.
+pub fn keep_to_the_dialog(
+    battle: Res<BattleRes>,
+    session: Res<Session>,
+    view: Res<View>,
+    mut intent: ResMut<Intent>,
+) {
+    if open(&battle.0, &session, &view).is_some() {
+        screen(&mut intent);
     }
 }

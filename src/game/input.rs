@@ -16,13 +16,21 @@ use super::replay::Replay;
 use super::{BattleRes, GameSystems, Intent, Screen, Session, View};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<KeyMap>().add_systems(
-        Update,
-        (hover, clicks, keys)
-            .chain()
-            .in_set(GameSystems::Input)
-            .run_if(in_state(Screen::Battle)),
-    );
+    app.init_resource::<KeyMap>()
+        .add_systems(
+            Update,
+            (hover, clicks, keys)
+                .chain()
+                .in_set(GameSystems::Input)
+                .run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(
+            Update,
+            dialog::keep_to_the_dialog
+                .after(GameSystems::Input)
+                .before(GameSystems::Act)
+                .run_if(in_state(Screen::Battle)),
+        );
 }
 
 /// The cursor in world space, if over the map and not over a panel.

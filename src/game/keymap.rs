@@ -121,6 +121,8 @@ pub enum Group {
     Dialog,
     /// The level menu.
     Levels,
+    /// The replay viewer (a save stepped through).
+    Viewer,
 }
 
 impl Group {
@@ -131,6 +133,7 @@ impl Group {
             Group::Camera => "Camera",
             Group::Dialog => "Dialogs and prompts",
             Group::Levels => "Level menu",
+            Group::Viewer => "Replay viewer",
         }
     }
 }
@@ -220,6 +223,24 @@ pub enum Bind {
     LevelDown,
     /// The level menu: start the chosen level.
     Start,
+    /// The replay viewer: a command back.
+    ViewBack,
+    /// A command on.
+    ViewOn,
+    /// To the setup.
+    ViewFirst,
+    /// To the end.
+    ViewLast,
+    /// Play or pause.
+    ViewPlay,
+    /// Play slower.
+    ViewSlower,
+    /// Play faster.
+    ViewFaster,
+    /// Play from here (a live battle at this point, a branch).
+    ViewPlayHere,
+    /// Leave the viewer (at the end).
+    ViewClose,
 }
 
 /// The option keys of prompts and choosers (1-9), in order.
@@ -307,6 +328,15 @@ impl Default for KeyMap {
             (LevelDown, vec![p(K::ArrowDown), p(K::KeyS), p(K::Tab)]),
             (Start, vec![p(K::Enter), p(K::NumpadEnter)]),
             (Continue, vec![p(K::KeyC)]),
+            (ViewBack, vec![p(K::ArrowLeft)]),
+            (ViewOn, vec![p(K::ArrowRight)]),
+            (ViewFirst, vec![p(K::Home)]),
+            (ViewLast, vec![p(K::End)]),
+            (ViewPlay, vec![p(K::Space)]),
+            (ViewSlower, vec![p(K::ArrowDown)]),
+            (ViewFaster, vec![p(K::ArrowUp)]),
+            (ViewPlayHere, vec![p(K::KeyP)]),
+            (ViewClose, vec![p(K::Escape)]),
         ];
         KeyMap { binds }
     }
@@ -568,12 +598,12 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         Save => (
             Board,
             "save the battle: a name to type (the level and the date offered), Enter saves; \
-             every command is also autosaved (docs/saves.md)",
+             every command is also autosaved (docs/saves.md); the Esc menu's Save too",
         ),
         Open => (
             Board,
             "open a save: the list of saves and autosaves (level, ruleset, round, date), \
-             Up/Down and Enter (the level menu too)",
+             Up/Down and Enter, R to replay it (the level menu and the Esc menu too)",
         ),
         Attack => (
             Board,
@@ -642,6 +672,22 @@ pub fn about(b: Bind) -> (Group, &'static str) {
             Levels,
             "continue the last battle (the newest autosave), where it stopped",
         ),
+        ViewBack => (Viewer, "a command back"),
+        ViewOn => (Viewer, "a command on"),
+        ViewFirst => (Viewer, "to the setup (before the first command)"),
+        ViewLast => (Viewer, "to the end of the save"),
+        ViewPlay => (
+            Viewer,
+            "play or pause (a command at a time, at the speed shown)",
+        ),
+        ViewSlower => (Viewer, "play slower (down to a quarter of the speed)"),
+        ViewFaster => (Viewer, "play faster (up to four times the speed)"),
+        ViewPlayHere => (
+            Viewer,
+            "play from here: the battle live at this point, a branch with an autosave of its \
+             own (the save keeps the original line)",
+        ),
+        ViewClose => (Viewer, "leave the viewer, the battle as the save ends"),
     }
 }
 

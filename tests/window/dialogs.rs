@@ -404,3 +404,77 @@ fn the_open_dialog_is_the_one_on_top() {
     assert!(Dialog::ConfirmEnd.closed_by_board_click() && Dialog::Chooser.closed_by_board_click());
     assert!(!Dialog::Menu.closed_by_board_click() && !Dialog::Reaction.closed_by_board_click());
 }
+
+/// The side panel's buttons write the frame's intent from the egui pass, as End turn,
+/// Trip and Undo do here: with a dialog on top they act on nothing (`dialog::
+/// keep_to_the_dialog`), with none they act (the control).
+#[test]
+fn the_side_panels_buttons_act_on_nothing_under_a_dialog() {
+    fn press_panel(t: &mut Board, trip: ActionKey, what: &str) {
+        let mut i = t.app.world_mut().resource_mut::<Intent>();
+        match what {
+            "end" => i.end_turn = true,
+            "trip" => i.action = Some(trip),
+            _ => i.undo = true,
+        }
+        t.frame();
+    }
+    // The control: End turn ends it, Trip arms itself.
+    let mut t = Board::new();
+    let trip = ActionKey::named(t.battle(), "Trip").expect("tactical-d20's Trip");
+    press_panel(&mut t, trip, "trip");
+    assert_eq!(t.seen().pending, Some(Pending(trip)), "Trip armed");
+    press_panel(&mut t, trip, "end");
+    assert_eq!(t.played().1, 1, "End turn ended the turn");
+    assert_ne!(t.battle().current(), Some(t.corwin));
+
+    for want in [
+        Dialog::Menu,
+        Dialog::Settings,
+        Dialog::Help,
+        Dialog::Words,
+        Dialog::ConfirmEnd,
+        Dialog::Chooser,
+        Dialog::Files,
+    ] {
+        let mut t = Board::new();
+        let corwin = t.corwin;
+        let command = ActionKey::named(t.battle(), "Command").expect("tactical-d20's Command");
+        let mut v = t.view();
+        match want {
+            Dialog::Menu => v.battle_menu = true,
+            Dialog::Settings => v.settings_open = true,
+            Dialog::Help => v.help = true,
+            Dialog::ConfirmEnd => v.confirm_end = Some(corwin),
+            Dialog::Files => v.files_open = true,
+            Dialog::Chooser => {
+                v.chooser = Some(Choice {
+                    title: "Which?".into(),
+                    options: vec![("End the turn".into(), Command::EndTurn { unit: corwin })],
+                })
+            }
+            _ => {
+                v.pending = Some(Pending(command));
+                v.say = Some(String::new());
+            }
+        }
+        assert_eq!(t.dialog(), Some(want));
+        let before = t.played();
+        let pending = t.seen().pending;
+        for what in ["end", "trip", "undo"] {
+            press_panel(&mut t, trip, what);
+            assert_eq!(
+                t.played(),
+                before,
+                "{want:?}: the panel's {what} went through"
+            );
+            assert_eq!(
+                t.seen().pending,
+                pending,
+                "{want:?}: {what} armed an action"
+            );
+            assert_eq!(t.dialog(), Some(want), "{want:?}: {what} closed it");
+        }
+        assert_eq!(t.battle().current(), Some(corwin));
+    }
+}

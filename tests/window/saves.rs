@@ -23,7 +23,7 @@ use crate::repo;
 /// fixture (flow, both sides human: hot-seat) in the menu, saves in `dir/saves`.
 pub(super) struct Win {
     pub(super) app: App,
-    saves: PathBuf,
+    pub(super) saves: PathBuf,
 }
 
 pub(super) fn scratch(name: &str) -> PathBuf {
@@ -85,7 +85,7 @@ impl Win {
         self.app.world().resource::<View>()
     }
 
-    fn dialog(&self) -> Option<Dialog> {
+    pub(super) fn dialog(&self) -> Option<Dialog> {
         let w = self.app.world();
         dialog::open(
             &w.resource::<BattleRes>().0,
@@ -96,7 +96,7 @@ impl Win {
 
     /// A key pressed with `held` down (none: alone), one frame, then all up; and two more
     /// frames (a state change, a load through the level menu).
-    fn key_with(&mut self, held: Option<KeyCode>, k: KeyCode) {
+    pub(super) fn key_with(&mut self, held: Option<KeyCode>, k: KeyCode) {
         let mut keys = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         if let Some(h) = held {
             keys.press(h);
@@ -129,12 +129,12 @@ impl Win {
         }
     }
 
-    fn commands(&self) -> usize {
+    pub(super) fn commands(&self) -> usize {
         self.battle().history().commands.len()
     }
 
     /// The autosaves on disk, once the writer thread has written what it was handed.
-    fn autosaves(&self) -> Vec<list::Entry> {
+    pub(super) fn autosaves(&self) -> Vec<list::Entry> {
         let flushed = self
             .app
             .world()

@@ -11,7 +11,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, write_event_log.in_set(ActStep::EventLog));
 }
 
-pub(super) fn undo_record(round: u32, detail: &str) -> Record {
+pub(crate) fn undo_record(round: u32, detail: &str) -> Record {
     Record {
         kind: "undo",
         round,
@@ -20,7 +20,7 @@ pub(super) fn undo_record(round: u32, detail: &str) -> Record {
     }
 }
 
-pub(super) fn append_line(s: &Session, r: &Record) {
+pub(crate) fn append_line(s: &Session, r: &Record) {
     let Some(path) = &s.event_log else { return };
     let _ = crate::files::append_log(path, &format!("{}\n", r.json()));
 }

@@ -18,7 +18,7 @@ mod cursor;
 mod intent;
 mod keys;
 mod legal;
-mod log_file;
+pub(crate) mod log_file;
 pub mod offers;
 mod pending;
 mod submit;

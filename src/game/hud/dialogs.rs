@@ -8,7 +8,7 @@ use skirmish_rules::{Battle, Status};
 
 use super::widgets::{Spots, spot};
 use crate::game::act::{ActionKey, handover_pending, unspent};
-use crate::game::keymap::{Group, KeyMap};
+use crate::game::keymap::{Bind, Group, KeyMap};
 use crate::game::state::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
@@ -264,7 +264,7 @@ fn keys_help(ui: &mut egui::Ui, b: &Battle, map: &KeyMap, width: f32) {
                 }
             });
     };
-    for g in [Group::Board, Group::Camera, Group::Dialog] {
+    for g in [Group::Board, Group::Camera, Group::Dialog, Group::Viewer] {
         ui.label(egui::RichText::new(g.title()).strong());
         let mine = rows
             .iter()
@@ -446,6 +446,8 @@ pub(super) fn battle_menu(
     ctx: &egui::Context,
     view: &mut View,
     intent: &mut Intent,
+    files: &mut crate::game::saves::FileIntent,
+    map: &KeyMap,
     rects: &mut Vec<Rect>,
     spots: &mut Spots,
 ) {
@@ -477,6 +479,21 @@ pub(super) fn battle_menu(
                     view.battle_menu = false;
                     intent.restart = true;
                     intent.new_dice = true;
+                }
+                ui.separator();
+                let r = ui
+                    .button(format!("Save… [{}]", map.first(Bind::Save)))
+                    .on_hover_text("save the battle under a name (it is also autosaved)");
+                spot(ui, spots, "Save", &r);
+                if r.clicked() {
+                    files.prompt = Some(crate::game::saves::Prompt::Save);
+                }
+                let r = ui
+                    .button(format!("Open a save… [{}]", map.first(Bind::Open)))
+                    .on_hover_text("the list of saves and autosaves: open one, or R to replay it");
+                spot(ui, spots, "Open", &r);
+                if r.clicked() {
+                    files.prompt = Some(crate::game::saves::Prompt::Open);
                 }
                 ui.separator();
                 let r = ui

@@ -26,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) struct LogCache {
     /// (actor, target, line), oldest first.
     pub(super) lines: Vec<(Option<UnitId>, Option<UnitId>, Line)>,
+    /// The first event of each line (its index in the battle's log), by line.
+    pub(super) starts: Vec<usize>,
     /// The rule each line is about (its tooltip), by line.
     pub(super) topics: Vec<Option<Topic>>,
     /// The hidden unit each line is the deed of (its foes do not read it: `sight`), by
@@ -74,6 +76,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f
     if cache.events > b.log().len() || cache.generation != session.generation {
         cache.lines.clear();
         cache.topics.clear();
+        cache.starts.clear();
         cache.secret.clear();
         cache.chains.clear();
         cache.initiative.clear();
@@ -97,6 +100,7 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f
             continue;
         }
         cache.lines.push((a, t, next));
+        cache.starts.push(i);
         cache.topics.push(Topic::of_event(&l.event));
         cache.secret.push(a.filter(|&u| b.hidden(u)));
         if let Some(c) = super::chain::Chain::of(&l.event, now) {
@@ -106,13 +110,17 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f
     cache.events = b.log().len();
 }
 
-/// The roll log at the bottom of the side panel, newest first.
+/// The roll log at the bottom of the side panel, newest first. The first line shown of
+/// each command has a button that rewinds the battle to just before it (`rewind`, set
+/// in `rewind`; inert when `live` is false: a dialog is on top).
 pub(super) fn draw(
     ui: &mut egui::Ui,
     b: &Battle,
     view: &mut View,
     cache: &LogCache,
     looking: Option<skirmish_rules::components::SideId>,
+    rewind: &mut Option<usize>,
+    live: bool,
 ) {
     // Roll log.
     ui.separator();
@@ -136,6 +144,37 @@ pub(super) fn draw(
                 }
             });
     });
+    let shown = |i: usize, view: &View| {
+        let Some((a, t, line)) = cache.lines.get(i) else {
+            return false;
+        };
+        if line.noise && !view.log_details {
+            return false;
+        }
+        // What a unit did while hidden stays with its own side.
+        if let (Some(s), Some(Some(u))) = (looking, cache.secret.get(i))
+            && b.side(*u) != s
+        {
+            return false;
+        }
+        view.log_filter
+            .is_none_or(|f| *a == Some(f) || *t == Some(f))
+    };
+    // The command each line belongs to (the log's marks), and the first line shown of
+    // each: it carries the rewind button.
+    let marks = &b.history().marks;
+    let command_of = |i: usize| {
+        let e = cache.starts.get(i).copied()?;
+        marks.partition_point(|&m| m <= e).checked_sub(1)
+    };
+    let mut firsts = std::collections::BTreeMap::new();
+    for i in (0..cache.lines.len()).filter(|&i| shown(i, view)) {
+        if let Some(k) = command_of(i) {
+            firsts.entry(k).or_insert(i);
+        }
+    }
+    let heads: std::collections::BTreeMap<usize, usize> =
+        firsts.into_iter().map(|(k, i)| (i, k)).collect();
     // Its own scroll inside the panel's, so the sections below it stay in reach.
     egui::ScrollArea::vertical()
         .id_salt("roll log")
@@ -144,23 +183,11 @@ pub(super) fn draw(
             // What followed a chain still coming out waits for its last die.
             let now = ui.input(|i| i.time);
             let held = super::chain::held_after(&cache.chains, now, view.anim_speed);
-            for (i, (a, t, line)) in cache.lines.iter().enumerate().rev() {
+            for (i, (_, _, line)) in cache.lines.iter().enumerate().rev() {
                 if held.is_some_and(|h| i > h) {
                     continue;
                 }
-                if line.noise && !view.log_details {
-                    continue;
-                }
-                // What a unit did while hidden stays with its own side.
-                if let (Some(s), Some(Some(u))) = (looking, cache.secret.get(i))
-                    && b.side(*u) != s
-                {
-                    continue;
-                }
-                if let Some(f) = view.log_filter
-                    && *a != Some(f)
-                    && *t != Some(f)
-                {
+                if !shown(i, view) {
                     continue;
                 }
                 let mut text = egui::RichText::new(&line.text).size(12.0);
@@ -170,7 +197,26 @@ pub(super) fn draw(
                 if line.text.starts_with('—') {
                     text = text.strong();
                 }
-                let label = ui.label(text);
+                let label = match heads.get(&i) {
+                    Some(&k) => {
+                        ui.horizontal_wrapped(|ui| {
+                            let r = ui
+                                .add_enabled(live, egui::Button::new("↺").small())
+                                .on_hover_text(format!(
+                                    "Play from here: back to just before command {} (round \
+                                     {}), live; the line so far is kept as a save",
+                                    k + 1,
+                                    b.log().get(marks[k]).map_or(0, |l| l.round)
+                                ));
+                            if r.clicked() {
+                                *rewind = Some(k);
+                            }
+                            ui.label(text)
+                        })
+                        .inner
+                    }
+                    None => ui.label(text),
+                };
                 if let Some(c) = cache.chains.get(&i) {
                     super::chain::draw(ui, crate::game::view::of(b), c, view.anim_speed);
                 }

@@ -101,6 +101,8 @@ fn draw(
     mut usable: Local<Usable>,
     mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
+    mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
+    mut files: ResMut<crate::game::saves::FileIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -142,6 +144,12 @@ fn draw(
             .max_rect(screen),
     );
     let cur = b.current();
+    // Under a dialog the panel's buttons are greyed (`dialog::keep_to_the_dialog` drops
+    // what they ask anyway); the replay viewer shows the panel as it stood, not greyed.
+    let live = !matches!(
+        crate::game::dialog::open(b, &session, &view),
+        Some(d) if d != crate::game::dialog::Dialog::Viewer
+    );
     let looking = crate::game::act::viewing_side(b, &session);
     // The panel's width (window pixels, `layout::panel_px`) in egui's points.
     let width = layout
@@ -152,57 +160,69 @@ fn draw(
         .exact_size(width)
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
-            action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
+            ui.add_enabled_ui(live, |ui| {
+                action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
+            });
+            if !live {
+                ui.colored_label(
+                    egui::Color32::LIGHT_YELLOW,
+                    "A window is open: close it to act.",
+                );
+            }
             panel::message(ui, &view);
             ui.separator();
             egui::ScrollArea::vertical()
                 .id_salt("panel")
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    section(ui, "order", "Turn order", |ui| {
-                        panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots, looking);
-                    });
-                    if let Some(u) = view
-                        .selected
-                        .or(cur)
-                        .filter(|&u| crate::game::sight::seen_by(b, looking, u))
-                    {
-                        let title = format!("Unit: {}", b.name(u));
-                        section(ui, "unit", &title, |ui| {
-                            // Tab and clicks inspect; only the acting unit acts (issue 31).
-                            if let Status::Turn(a) = b.status()
-                                && a != u
-                            {
-                                ui.colored_label(
-                                    egui::Color32::LIGHT_YELLOW,
-                                    format!(
-                                        "{} does not act now: the actions below are {}'s \
-                                         ({} brings the card back)",
-                                        b.name(u),
-                                        b.name(a),
-                                        map.first(Bind::Actor)
-                                    ),
-                                );
-                            }
-                            panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
+                    // Greyed and inert under a dialog (the log stays readable and scrolls).
+                    ui.add_enabled_ui(live, |ui| {
+                        section(ui, "order", "Turn order", |ui| {
+                            panel::turn_order(ui, b, &mut view, &cache, cur, &mut spots, looking);
                         });
-                    }
-                    action_bar::draw(
-                        ui,
-                        b,
-                        &session,
-                        &view,
-                        &mut intent,
-                        &usable,
-                        &mut spots,
-                        &map,
-                    );
-                    panel::hover_lines(ui, &hover);
-                    section(ui, "settings", "Settings", |ui| {
-                        panel::settings(ui, b, &mut session, &mut view);
+                        if let Some(u) = view
+                            .selected
+                            .or(cur)
+                            .filter(|&u| crate::game::sight::seen_by(b, looking, u))
+                        {
+                            let title = format!("Unit: {}", b.name(u));
+                            section(ui, "unit", &title, |ui| {
+                                // Tab and clicks inspect; only the acting unit acts (issue 31).
+                                if let Status::Turn(a) = b.status()
+                                    && a != u
+                                {
+                                    ui.colored_label(
+                                        egui::Color32::LIGHT_YELLOW,
+                                        format!(
+                                            "{} does not act now: the actions below are {}'s \
+                                         ({} brings the card back)",
+                                            b.name(u),
+                                            b.name(a),
+                                            map.first(Bind::Actor)
+                                        ),
+                                    );
+                                }
+                                panel::unit_card(ui, b, u, &mut intent, cur, &mut spots);
+                            });
+                        }
+                        action_bar::draw(
+                            ui,
+                            b,
+                            &session,
+                            &view,
+                            &mut intent,
+                            &usable,
+                            &mut spots,
+                            &map,
+                        );
+                        panel::hover_lines(ui, &hover);
+                        section(ui, "settings", "Settings", |ui| {
+                            panel::settings(ui, b, &mut session, &mut view);
+                        });
                     });
                     section(ui, "log", "Roll log", |ui| {
-                        log::draw(ui, b, &mut view, &cache, looking);
+                        let rewinds = live && !view.viewing;
+                        log::draw(ui, b, &mut view, &cache, looking, &mut rewind.to, rewinds);
                     });
                 });
         });
@@ -253,7 +273,15 @@ fn draw(
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
     dialogs::help(&ctx, &mut view, b, &map);
-    dialogs::battle_menu(&ctx, &mut view, &mut intent, &mut rects, &mut spots);
+    dialogs::battle_menu(
+        &ctx,
+        &mut view,
+        &mut intent,
+        &mut files,
+        &map,
+        &mut rects,
+        &mut spots,
+    );
     let mut s = crate::game::settings::live(&view, &session);
     let sides: Vec<(String, [u8; 3])> = b
         .level()

@@ -13,11 +13,13 @@
 //! Parts: `list` (the files on disk, names, dates), `ui` (the save prompt, the list, the
 //! level menu's Continue), `forecast` (the win forecast, worked out in the background),
 //! `viewer` (a save stepped through command by command, and played on from any point),
-//! `autosave` (after every command), `writer` (the autosave's writer thread).
+//! `autosave` (after every command), `writer` (the autosave's writer thread), `rewind` (a
+//! live battle taken back to a command of its roll log, the line before kept as a save).
 
 mod autosave;
 pub mod forecast;
 pub mod list;
+pub mod rewind;
 mod ui;
 pub mod viewer;
 mod writer;
@@ -77,6 +79,17 @@ pub struct FileIntent {
     pub resume: bool,
     /// Open this save in the replay viewer.
     pub watch: Option<PathBuf>,
+    /// The Esc menu's Save or Open: the save prompt or the list, as Ctrl+S or Ctrl+O.
+    pub prompt: Option<Prompt>,
+}
+
+/// Which files window the Esc menu asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// The save prompt (Ctrl+S).
+    Save,
+    /// The list of saves (Ctrl+O).
+    Open,
 }
 
 /// The level text the battle was set up from (a save embeds it), and the level it parses
@@ -115,6 +128,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<FileIntent>()
         .init_resource::<Origin>()
         .init_resource::<Autosave>()
+        .init_resource::<rewind::Rewind>()
         .add_plugins((forecast::plugin, viewer::plugin))
         .add_systems(
             OnEnter(Screen::Menu),
@@ -127,6 +141,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Battle), close)
         .add_systems(Last, autosave::flush_on_exit)
         .add_systems(Update, keys.before(GameSystems::Input))
+        .add_systems(
+            Update,
+            rewind::rewind
+                .after(GameSystems::Input)
+                .before(GameSystems::Act)
+                .run_if(in_state(Screen::Battle)),
+        )
         .add_systems(
             Update,
             (
@@ -202,8 +223,30 @@ fn keys(
     mut view: ResMut<View>,
     mut files: ResMut<Files>,
     mut intent: ResMut<FileIntent>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut settle: Local<u8>,
 ) {
+    // A window opened by a menu button is drawn over the next few frames (egui sizes a
+    // new window on its first one; the window sleeps between inputs).
+    if *settle > 0 {
+        *settle -= 1;
+        redraw.write(RequestRedraw);
+    }
     let just = |keys: &ButtonInput<KeyCode>, c: Chord| c.just(keys);
+    // The Esc menu's Save and Open (its buttons, drawn last frame).
+    if let Some(p) = intent.prompt.take()
+        && files.mode.is_none()
+    {
+        let mode = match (p, battle.as_deref(), session.as_deref()) {
+            (Prompt::Save, Some(b), Some(s)) => save_prompt(&b.0, s),
+            (Prompt::Save, _, _) => return,
+            (Prompt::Open, _, _) => open_list(&launch),
+        };
+        open_dialog(mode, &mut files, &mut view);
+        *settle = 3;
+        redraw.write(RequestRedraw);
+        return;
+    }
     if let Some(mode) = &mut files.mode {
         let enter = [KeyCode::Enter, KeyCode::NumpadEnter];
         let pressed_enter = enter.iter().any(|&k| just(&keys, Chord::plain(k)));

@@ -1,6 +1,7 @@
 //! The replay viewer (issue 32): a save opened with "Replay" in the list of saves (R) is
 //! shown command by command: Left/Right step back and on, Home/End go to the start and
-//! the end, Space plays and pauses (a command every [`STEP_SECS`]). The board, the unit
+//! the end, Space plays and pauses (a command every [`STEP_SECS`] at 1×; Down and Up play
+//! slower and faster, [`SPEEDS`]; every key is the `KeyMap`'s, F1 lists them). The board, the unit
 //! cards, the conditions and the roll log show the battle as it stood after that command
 //! (`Save::battle_at`: the battle replayed to there). Nothing can be played meanwhile:
 //! the viewer is a dialog on top (`Dialog::Viewer`), the frame's intent is dropped, and
@@ -17,11 +18,16 @@ use skirmish_rules::save::Save;
 
 use super::Autosave;
 use crate::game::act::deciding_side;
+use crate::game::keymap::{Bind, KeyMap};
 use crate::game::prefs::ReactPolicy;
 use crate::game::state::{BattleRes, GameSystems, Intent, Screen, Session, View};
 
-/// Seconds between two commands while playing.
+/// Seconds between two commands while playing at 1×.
 pub const STEP_SECS: f32 = 0.8;
+
+/// The play speeds, slowest first (× [`STEP_SECS`]'s pace); 1× at the start.
+pub const SPEEDS: [f32; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
+const NORMAL: usize = 2;
 
 /// The viewer's state.
 #[derive(Resource, Default)]
@@ -40,6 +46,29 @@ pub struct Viewer {
     kept: Option<(Vec<Controller>, Vec<ReactPolicy>)>,
     /// Why the last step failed.
     pub error: Option<String>,
+    /// The play speed, an index into [`SPEEDS`] offset from 1× (0: 1×).
+    shift: i8,
+}
+
+impl Viewer {
+    /// The play speed (a factor of 1× in [`SPEEDS`]).
+    pub fn speed(&self) -> f32 {
+        SPEEDS[self.speed_index()]
+    }
+
+    fn speed_index(&self) -> usize {
+        (NORMAL as i8 + self.shift).clamp(0, SPEEDS.len() as i8 - 1) as usize
+    }
+
+    /// Seconds between two commands while playing.
+    pub fn step_secs(&self) -> f32 {
+        STEP_SECS / self.speed()
+    }
+
+    /// "1×", "0.25×", "4×".
+    pub fn speed_label(&self) -> String {
+        format!("{}×", self.speed())
+    }
 }
 
 /// What the viewer is asked this frame.
@@ -47,6 +76,7 @@ pub struct Viewer {
 enum Ask {
     To(usize),
     Toggle,
+    Speed(i8),
     PlayHere,
     Close,
 }
@@ -131,23 +161,32 @@ fn leave(v: &mut Viewer, session: &mut Session, view: &mut View) {
     view.viewing = false;
 }
 
-/// Left/Right, Home/End, Space, P and Esc while viewing (consumed: the board never sees
-/// them).
-fn keys(mut keys: ResMut<ButtonInput<KeyCode>>, v: Res<Viewer>, mut asks: ResMut<ViewerAsk>) {
+/// The viewer's keys (the [`KeyMap`]'s `View*` bindings: Left/Right, Home/End, Space,
+/// Down/Up for the speed, P and Esc) while viewing, consumed: the board never sees them.
+fn keys(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    map: Res<KeyMap>,
+    v: Res<Viewer>,
+    mut asks: ResMut<ViewerAsk>,
+) {
     let Some(save) = &v.save else { return };
     let n = save.commands.len();
     let table = [
-        (KeyCode::ArrowLeft, Ask::To(v.at.saturating_sub(1))),
-        (KeyCode::ArrowRight, Ask::To((v.at + 1).min(n))),
-        (KeyCode::Home, Ask::To(0)),
-        (KeyCode::End, Ask::To(n)),
-        (KeyCode::Space, Ask::Toggle),
-        (KeyCode::KeyP, Ask::PlayHere),
-        (KeyCode::Escape, Ask::Close),
+        (Bind::ViewBack, Ask::To(v.at.saturating_sub(1))),
+        (Bind::ViewOn, Ask::To((v.at + 1).min(n))),
+        (Bind::ViewFirst, Ask::To(0)),
+        (Bind::ViewLast, Ask::To(n)),
+        (Bind::ViewPlay, Ask::Toggle),
+        (Bind::ViewSlower, Ask::Speed(-1)),
+        (Bind::ViewFaster, Ask::Speed(1)),
+        (Bind::ViewPlayHere, Ask::PlayHere),
+        (Bind::ViewClose, Ask::Close),
     ];
-    for (k, a) in table {
-        if keys.just_pressed(k) {
-            keys.clear_just_pressed(k);
+    for (b, a) in table {
+        if map.just(b, &keys) {
+            for c in map.chords(b) {
+                keys.clear_just_pressed(c.key);
+            }
             asks.0.push(a);
         }
     }
@@ -173,6 +212,10 @@ fn apply(
         Ask::To(k) => {
             v.playing = false;
             v.error = show(v, k, battle, session).err();
+        }
+        Ask::Speed(d) => {
+            let top = (SPEEDS.len() - 1 - NORMAL) as i8;
+            v.shift = (v.shift + d).clamp(-(NORMAL as i8), top);
         }
         Ask::Toggle => {
             v.playing = !v.playing;
@@ -238,7 +281,7 @@ fn play(
     if v.playing {
         redraw.write(RequestRedraw);
         v.since += time.delta_secs();
-        if v.since >= STEP_SECS {
+        if v.since >= v.step_secs() {
             v.since = 0.0;
             let next = v.at + 1;
             v.error = show(&mut v, next, &mut battle, &mut session).err();
@@ -260,7 +303,12 @@ fn forget(mut v: ResMut<Viewer>, mut view: ResMut<View>) {
 }
 
 /// The viewer's bar at the bottom of the map.
-fn draw(mut contexts: EguiContexts, v: Res<Viewer>, mut asks: ResMut<ViewerAsk>) -> Result {
+fn draw(
+    mut contexts: EguiContexts,
+    v: Res<Viewer>,
+    map: Res<KeyMap>,
+    mut asks: ResMut<ViewerAsk>,
+) -> Result {
     let Some(save) = &v.save else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
     let n = save.commands.len();
@@ -300,6 +348,21 @@ fn draw(mut contexts: EguiContexts, v: Res<Viewer>, mut asks: ResMut<ViewerAsk>)
                 );
                 b(ui, "[Right] >", Ask::To((v.at + 1).min(n)));
                 b(ui, "[End] >|", Ask::To(n));
+            });
+            ui.horizontal(|ui| {
+                ui.label(format!("Speed {}", v.speed_label()));
+                if ui
+                    .button(format!("Slower [{}]", map.first(Bind::ViewSlower)))
+                    .clicked()
+                {
+                    asks.0.push(Ask::Speed(-1));
+                }
+                if ui
+                    .button(format!("Faster [{}]", map.first(Bind::ViewFaster)))
+                    .clicked()
+                {
+                    asks.0.push(Ask::Speed(1));
+                }
             });
             ui.horizontal(|ui| {
                 let mut b = |ui: &mut egui::Ui, label: &str, a: Ask| {

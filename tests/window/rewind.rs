@@ -1,0 +1,188 @@
+//! Rewind a live battle from its roll log (issue 32): the roll log's ↺ button on a
+//! command's first line asks `saves::rewind::Rewind` for that command; the window's
+//! `saves` systems take the battle back to just before it, keep the line before as a
+//! save of its own, and give the new line an autosave of its own. Also the Esc menu's
+//! Save and Open entries, and the replay viewer's play speed.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use skirmish::game::View;
+use skirmish::game::dialog::Dialog;
+use skirmish::game::saves::rewind::Rewind;
+use skirmish::game::saves::viewer::Viewer;
+use skirmish::game::saves::{FileIntent, Files, Mode, Prompt};
+use skirmish_rules::save::{Save, log_hash};
+
+use super::saves::{Win, scratch};
+
+fn ask(w: &mut Win, to: usize) {
+    w.app.world_mut().resource_mut::<Rewind>().to = Some(to);
+    w.frames(3);
+}
+
+#[test]
+fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_save() {
+    let dir = scratch("rewind");
+    let mut w = Win::new(&dir, true);
+    for _ in 0..3 {
+        w.end_turn();
+    }
+    assert_eq!(w.commands(), 3);
+    let line = log_hash(w.battle().log());
+    let old_auto = w.autosaves();
+    assert_eq!(old_auto.len(), 1);
+    // Hot-seat: the side to play takes the seat (the panel is hidden behind its screen).
+    w.key(KeyCode::Space);
+    assert_eq!(w.dialog(), None);
+
+    // Under a dialog the ask is dropped, as every side-panel button's.
+    w.app.world_mut().resource_mut::<View>().battle_menu = true;
+    ask(&mut w, 1);
+    assert_eq!(w.commands(), 3, "rewound under the Esc menu");
+    w.app.world_mut().resource_mut::<View>().battle_menu = false;
+    // Past the end: nothing to take back.
+    ask(&mut w, 3);
+    assert_eq!(w.commands(), 3);
+    assert!(std::fs::read_dir(&w.saves).map_or(true, |d| {
+        d.filter_map(|e| e.ok()).all(|e| e.path().is_dir())
+    }));
+
+    ask(&mut w, 1);
+    assert_eq!(w.commands(), 1, "back to just before the second command");
+    let kept: Vec<_> = std::fs::read_dir(&w.saves)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    assert_eq!(kept.len(), 1, "one save keeps the line before: {kept:?}");
+    let name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.contains("line before rewind"), "{name}");
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    let save = Save::load(&text).expect("the kept line loads").save;
+    assert_eq!(save.commands.len(), 3, "the whole line before");
+    assert_eq!(log_hash(save.battle_at(3).unwrap().log()), line);
+    assert_eq!(
+        log_hash(w.battle().log()),
+        log_hash(save.battle_at(1).unwrap().log()),
+        "the battle on the board is the line's after one command"
+    );
+    let msg = w.app.world().resource::<View>().message.clone();
+    assert!(
+        msg.as_ref()
+            .is_some_and(|(m, _)| m.contains("Rewound") && m.contains("line before")),
+        "{msg:?}"
+    );
+
+    // The new line is live and has an autosave of its own; the kept line is untouched.
+    w.end_turn();
+    assert_eq!(w.commands(), 2);
+    assert_eq!(w.autosaves().len(), 2, "the branch's own autosave");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text);
+
+    // Back to the line before: open its save.
+    w.app.world_mut().resource_mut::<FileIntent>().open = Some(kept[0].clone());
+    w.frames(4);
+    if w.dialog() == Some(Dialog::Handover) {
+        w.key(KeyCode::Space);
+    }
+    assert_eq!(w.commands(), 3, "the kept line opened");
+    assert_eq!(log_hash(w.battle().log()), line);
+}
+
+/// The Esc menu's "Save…" and "Open a save…" (their buttons set `FileIntent::prompt`)
+/// open the save prompt and the list of saves over the closed menu, as Ctrl+S and Ctrl+O
+/// do (which work with the menu open too).
+#[test]
+fn the_esc_menus_save_and_open_entries_open_the_files_windows() {
+    let dir = scratch("menu-files");
+    let mut w = Win::new(&dir, true);
+    w.end_turn();
+    w.key(KeyCode::Space);
+    for p in [Prompt::Save, Prompt::Open] {
+        w.app.world_mut().resource_mut::<View>().battle_menu = true;
+        assert_eq!(w.dialog(), Some(Dialog::Menu));
+        w.app.world_mut().resource_mut::<FileIntent>().prompt = Some(p);
+        w.frames(2);
+        assert_eq!(w.dialog(), Some(Dialog::Files), "{p:?}: the files window");
+        assert!(
+            !w.app.world().resource::<View>().battle_menu,
+            "the menu closed"
+        );
+        let mode = w.app.world().resource::<Files>().mode.clone();
+        match p {
+            Prompt::Save => assert!(
+                matches!(&mode, Some(Mode::Save { name }) if name.contains("Duel")),
+                "{mode:?}"
+            ),
+            Prompt::Open => assert!(matches!(mode, Some(Mode::Open { .. })), "{mode:?}"),
+        }
+        w.key(KeyCode::Escape);
+        assert_eq!(w.dialog(), None, "Esc closed it");
+    }
+    // Ctrl+S with the menu open: the save prompt too.
+    w.app.world_mut().resource_mut::<View>().battle_menu = true;
+    let mut keys = w.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.press(KeyCode::ControlLeft);
+    keys.press(KeyCode::KeyS);
+    w.frames(1);
+    let mut keys = w.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    w.frames(2);
+    assert!(matches!(
+        w.app.world().resource::<Files>().mode,
+        Some(Mode::Save { .. })
+    ));
+}
+
+/// The replay viewer plays at 1× (a command every 0.8 s); Up plays faster (up to 4×),
+/// Down slower (down to 0.25×): at 4× a second of play shows several commands, at 0.25×
+/// none. Frames of 0.1 s each (the app's clock set by hand).
+#[test]
+fn the_replay_viewer_plays_faster_and_slower() {
+    let dir = scratch("viewer-speed");
+    let mut w = Win::new(&dir, true);
+    for _ in 0..8 {
+        w.end_turn();
+    }
+    w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyS);
+    w.key(KeyCode::Enter);
+    w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyO);
+    w.key(KeyCode::KeyR);
+    assert_eq!(w.dialog(), Some(Dialog::Viewer));
+    let viewer = |w: &Win| {
+        let v = w.app.world().resource::<Viewer>();
+        (v.at, v.speed_label(), v.step_secs())
+    };
+    assert_eq!(viewer(&w).1, "1×");
+    w.app
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+    for (keys, label, steps) in [
+        (
+            &[KeyCode::ArrowUp, KeyCode::ArrowUp, KeyCode::ArrowUp][..],
+            "4×",
+            3..9,
+        ),
+        (&[KeyCode::ArrowDown; 6][..], "0.25×", 0..1),
+    ] {
+        w.key(KeyCode::Home);
+        for k in keys {
+            w.key(*k);
+        }
+        assert_eq!(viewer(&w).1, label, "the speed shown");
+        assert_eq!(viewer(&w).0, 0);
+        w.key(KeyCode::Space);
+        w.frames(8);
+        let at = viewer(&w).0;
+        assert!(
+            steps.contains(&at),
+            "{label}: {at} commands shown in ~1.2 s"
+        );
+        w.key(KeyCode::Space);
+    }
+    assert!((viewer(&w).2 - 3.2).abs() < 1e-6, "0.25×: 3.2 s a command");
+}
