@@ -11,6 +11,9 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// The gamepad: the d-pad, sticks and buttons drive the keyboard's intents.
+mod gamepad;
+
 /// What a side sees: a hidden foe neither drawn nor found; the token marks' data.
 mod sight;
 

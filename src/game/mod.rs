@@ -45,6 +45,7 @@ pub mod fallen;
 pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
+pub mod gamepad;
 pub mod hud;
 mod idle;
 mod input;
@@ -200,7 +201,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
 /// here; a headless test adds them to an app with no window, renderer or egui and
 /// presses keys and buttons into its `ButtonInput`s.
 pub fn input_plugins(app: &mut App) {
-    app.add_plugins((input::plugin, act::plugin));
+    app.add_plugins((gamepad::plugin, input::plugin, act::plugin));
 }
 
 /// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word
