@@ -14,6 +14,9 @@ mod keyboard;
 /// The gamepad: the d-pad, sticks and buttons drive the keyboard's intents.
 mod gamepad;
 
+/// Issue 31's minor points in words: card stats, a plural side's victory.
+mod words;
+
 /// What a side sees: a hidden foe neither drawn nor found; the token marks' data.
 mod sight;
 

@@ -67,6 +67,7 @@ pub mod sound;
 mod state;
 pub mod text_layout;
 pub mod view;
+pub mod words;
 
 pub use prefs::ReactPolicy;
 pub use state::{

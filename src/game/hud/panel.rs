@@ -134,8 +134,8 @@ pub(super) fn unit_card(
         .stats(u)
         .0
         .iter()
-        // A no-break space: a stat's name and number never wrap apart.
-        .map(|(k, v)| format!("{k:?}\u{a0}{v}"))
+        // In words (a no-break space keeps a stat's name and number together).
+        .filter_map(|(k, v)| crate::game::words::stat_words(*k, *v))
         .collect();
     ui.label(stats.join(" · ")).on_hover_text(format!(
         "size {:?}, reach {}",

@@ -1,0 +1,69 @@
+//! Issue 31's minor points in words: a unit card's stats named in words, never by the
+//! rules crate's identifiers ("MissDamage 1", "Bab 0", "MagicalAptitude 4"); a side's
+//! victory that reads right for a plural name ("Millers won").
+
+use skirmish::game::words::{side_won, stat_words};
+use skirmish_rules::components::Stat;
+
+#[test]
+fn card_stats_are_words_not_identifiers() {
+    assert_eq!(
+        stat_words(Stat::Bab, 0).as_deref(),
+        Some("Base attack\u{a0}+0")
+    );
+    assert_eq!(
+        stat_words(Stat::Ac, 12).as_deref(),
+        Some("Armour class\u{a0}12")
+    );
+    assert_eq!(
+        stat_words(Stat::MagicalAptitude, 4).as_deref(),
+        Some("Magical Aptitude\u{a0}4")
+    );
+    assert_eq!(
+        stat_words(Stat::RecoveryDie, 8).as_deref(),
+        Some("Recovery die d8")
+    );
+    assert_eq!(
+        stat_words(Stat::MissDamage, 1).as_deref(),
+        Some("A miss still deals its Level in damage")
+    );
+    assert_eq!(
+        stat_words(Stat::MissDamage, 0),
+        None,
+        "a flag that is off: nothing"
+    );
+    // Every stat of every unit of every shipped level: no CamelCase identifier left.
+    let mut seen = 0;
+    for entry in std::fs::read_dir(crate::repo("levels")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("ron") {
+            continue;
+        }
+        let Ok(level) = skirmish_rules::level::load(&path) else {
+            continue;
+        };
+        for u in &level.units {
+            for (k, v) in &u.stats.0 {
+                let Some(w) = stat_words(*k, *v) else {
+                    continue;
+                };
+                seen += 1;
+                for word in w.split([' ', '\u{a0}']) {
+                    let caps = word.chars().filter(|c| c.is_ascii_uppercase()).count();
+                    assert!(
+                        caps <= 1 || word.chars().all(|c| !c.is_ascii_lowercase()),
+                        "{}: {k:?} {v} shows {w:?}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen > 50, "stats of the shipped levels: {seen}");
+}
+
+#[test]
+fn a_plural_sides_victory_reads_right() {
+    assert_eq!(side_won("Millers"), "Millers won");
+    assert_eq!(side_won("Red"), "Red won");
+}
