@@ -56,7 +56,7 @@ pub mod map;
 pub mod markers;
 pub mod menu;
 pub mod minimap;
-mod overlay;
+pub mod overlay;
 pub mod palette;
 pub mod prefs;
 pub mod replay;
