@@ -67,3 +67,41 @@ fn a_plural_sides_victory_reads_right() {
     assert_eq!(side_won("Millers"), "Millers won");
     assert_eq!(side_won("Red"), "Red won");
 }
+
+/// Undo greyed says why in a sentence (issue 31: "only a move that rolled no dice…"):
+/// nothing yet; then a plain move can be undone; then after an attack, why not.
+#[test]
+fn undo_greyed_says_why_in_a_sentence() {
+    use bevy::prelude::KeyCode;
+    use skirmish::game::act::undo_blocked;
+    let mut t = super::dialogs::Board::new();
+    let why = |t: &mut super::dialogs::Board| {
+        let w = t.app.world();
+        undo_blocked(
+            &w.resource::<skirmish::game::BattleRes>().0,
+            w.resource::<skirmish::game::Session>(),
+        )
+    };
+    assert_eq!(why(&mut t), Some("Nothing to undo yet."));
+    // A step up (the first arrow shows the cursor, the second moves it), Enter moves.
+    t.key(KeyCode::ArrowUp);
+    t.key(KeyCode::ArrowUp);
+    t.key(KeyCode::Enter);
+    assert!(matches!(
+        t.session().commands.last(),
+        Some(skirmish_rules::engine::Command::Move { .. })
+    ));
+    assert_eq!(why(&mut t), None, "a plain move can be undone");
+    // Down again, next to Grub, and attack him: not a move.
+    t.key(KeyCode::ArrowDown);
+    t.key(KeyCode::Enter);
+    t.key(KeyCode::ArrowRight);
+    t.key(KeyCode::Enter);
+    let w = why(&mut t).expect("greyed");
+    assert!(w.starts_with(char::is_uppercase) && w.ends_with('.'), "{w}");
+    assert!(
+        w.contains("not a move") || w.contains("rolled dice"),
+        "{w}: {:?}",
+        t.session().commands
+    );
+}
