@@ -105,3 +105,27 @@ fn undo_greyed_says_why_in_a_sentence() {
         t.session().commands
     );
 }
+
+/// A message goes once it no longer applies (issue 31): it stays while nothing is
+/// played, goes with the next command or when the turn passes; one that came with a
+/// command stays until the next.
+#[test]
+fn a_message_goes_with_the_next_command_or_turn() {
+    use skirmish::game::text_layout::MessageClock;
+    use skirmish_rules::components::UnitId;
+    let (a, b) = (Some(UnitId(0)), Some(UnitId(1)));
+    let mut clock = MessageClock::default();
+    let mut m = Some(("No valid target for it now.".to_string(), true));
+    clock.tick(&mut m, 3, a);
+    clock.tick(&mut m, 3, a);
+    assert!(m.is_some(), "nothing played: it stays");
+    clock.tick(&mut m, 4, a);
+    assert!(m.is_none(), "a command played: it goes");
+    // Set with a command ("Move undone."): it stays that frame, goes with the next.
+    let mut m = Some(("Move undone.".to_string(), false));
+    clock.tick(&mut m, 2, a);
+    clock.tick(&mut m, 2, a);
+    assert!(m.is_some());
+    clock.tick(&mut m, 2, b);
+    assert!(m.is_none(), "another unit's turn: it goes");
+}
