@@ -47,3 +47,50 @@ fn reachable_cells_are_outlined_clearly_in_every_palette() {
         assert!(marks(p).reach[3] >= 0.8, "{p:?}: {:?}", marks(p).reach);
     }
 }
+
+/// The token's marks in words on hover (issue 31: "unexplained token marks … no legend
+/// outside F1"): melee-zone's facing arrow and Free Hit Slot pips named over Grub; a
+/// tactical-d20 foe's "!" (Surprised) named over it.
+#[test]
+fn hovering_a_token_names_its_marks() {
+    use skirmish::game::View;
+    use skirmish::game::hud::hover_lines;
+    use skirmish::game::markers::{LEGEND, token_legend};
+    let b = crate::support::melee_zone::arena(
+        GridKind::Square,
+        r#"Unit(name: "Corwin", side: "Red", cell: (3, 1), archetype: "duelist", facing: 0),
+        Unit(name: "Grub", side: "Blue", cell: (4, 1), archetype: "soldier", facing: 4)"#,
+        &[],
+    );
+    let grub = b.find("Grub").unwrap();
+    let words = token_legend(&b, grub).expect("marks");
+    assert!(words.starts_with("Marks: "), "{words}");
+    assert!(words.contains("triangle: the way it faces"), "{words}");
+    assert!(words.contains("pips: "), "{words}");
+    let mut view = View::default();
+    view.hovered = Some(b.pos(grub));
+    if b.current() == b.find("Corwin") {
+        let lines = hover_lines(&b, &view);
+        assert!(lines.contains(&words), "{lines:?}");
+    }
+    // tactical-d20: Grub, surprised at the start, shows "!": the hover names it.
+    let d = crate::support::d20::duel(GridKind::Square, &[]);
+    let g = d.find("Grub").unwrap();
+    assert_eq!(
+        token_legend(&d, g).as_deref(),
+        Some("Marks: [!] Surprised"),
+        "the \"!\" badge named"
+    );
+    let mut view = View::default();
+    view.hovered = Some(d.pos(g));
+    let lines = hover_lines(&d, &view);
+    assert!(
+        lines.iter().any(|l| l == "Marks: [!] Surprised"),
+        "{lines:?}"
+    );
+    // The general legend names every kind of mark the issue found unexplained.
+    let all: String = LEGEND.iter().map(|(m, w)| format!("{m} {w} ")).collect();
+    for mark in ["letters", "triangle", "dots", "!", "B, D2, Ch"] {
+        assert!(all.contains(mark), "{mark}");
+    }
+}
