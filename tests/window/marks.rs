@@ -67,8 +67,10 @@ fn hovering_a_token_names_its_marks() {
     assert!(words.starts_with("Marks: "), "{words}");
     assert!(words.contains("triangle: the way it faces"), "{words}");
     assert!(words.contains("pips: "), "{words}");
-    let mut view = View::default();
-    view.hovered = Some(b.pos(grub));
+    let view = View {
+        hovered: Some(b.pos(grub)),
+        ..Default::default()
+    };
     if b.current() == b.find("Corwin") {
         let lines = hover_lines(&b, &view);
         assert!(lines.contains(&words), "{lines:?}");
@@ -81,8 +83,10 @@ fn hovering_a_token_names_its_marks() {
         Some("Marks: [!] Surprised"),
         "the \"!\" badge named"
     );
-    let mut view = View::default();
-    view.hovered = Some(d.pos(g));
+    let view = View {
+        hovered: Some(d.pos(g)),
+        ..Default::default()
+    };
     let lines = hover_lines(&d, &view);
     assert!(
         lines.iter().any(|l| l == "Marks: [!] Surprised"),
