@@ -560,9 +560,21 @@ fn check(files: &[PathBuf]) -> ExitCode {
         }
     }
     if bad > 0 {
-        note!("{bad} of {} file(s) have problems", files.len());
+        note!("{}", problems_line(bad, files.len()));
     }
     status(bad)
+}
+
+/// "1 of 1 file has problems", "2 of 3 files have problems".
+pub fn problems_line(bad: usize, of: usize) -> String {
+    if bad == 1 {
+        format!(
+            "1 of {of} file{} has problems",
+            if of == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("{bad} of {of} files have problems")
+    }
 }
 
 /// Where the shipped levels are: ./levels, next to the binary, or the source tree's.

@@ -200,8 +200,8 @@ pub fn summary_line(battle: &Battle, done: &str) -> String {
         "-- {} (round {}, {} events)",
         match battle.status() {
             Status::Ended(Some(s)) => format!(
-                "battle over: {} wins",
-                battle.level().sides[s.0 as usize].name
+                "battle over: {}",
+                crate::game::words::side_won(&battle.level().sides[s.0 as usize].name)
             ),
             Status::Ended(None) => "battle over".into(),
             Status::Turn(u) => format!("{done}; {}'s turn", battle.name(u)),

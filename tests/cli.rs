@@ -37,9 +37,11 @@ fn check_exits_0_on_good_and_1_on_bad_files() {
             .count(),
         8
     );
+    assert!(err.contains("1 of 2 files has problems"), "{err}");
     let (code, _, err) = skirmish(&["check", "no/such/file.ron"]);
     assert_eq!(code, 1);
     assert!(err.contains("no/such/file.ron:1:1: cannot read the file"));
+    assert!(err.contains("1 of 1 file has problems"), "{err}");
 }
 
 #[test]

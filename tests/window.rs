@@ -11,6 +11,15 @@ mod dialogs;
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 
+/// The gamepad: the d-pad, sticks and buttons drive the keyboard's intents.
+mod gamepad;
+
+/// Issue 31's minor points in words: card stats, a plural side's victory.
+mod words;
+
+/// Issue 31's minor points on the map: no threat hatching on walls, clear reach.
+mod marks;
+
 /// What a side sees: a hidden foe neither drawn nor found; the token marks' data.
 mod sight;
 

@@ -313,6 +313,10 @@ fn board_keys(
     if k(Bind::Threat) {
         view.threat = !view.threat;
     }
+    if k(Bind::Menu) {
+        view.battle_menu = true;
+        return;
+    }
     if k(Bind::Escape) {
         // Esc cancels what is pending; with nothing to cancel it opens the in-battle
         // menu. It never deselects the acting unit.
@@ -347,7 +351,8 @@ fn board_keys(
     if k(Bind::NextAbility) {
         intent.next_ability = true;
     }
-    if k(Bind::Attack) {
+    // (The pad's West is Attack and CastPicked: casting at those picked, it only casts.)
+    if k(Bind::Attack) && !intent.cast {
         intent.action = Some(ActionKey::attack());
     }
     let actions: Vec<ActionKey> = ActionKey::of(b).collect();

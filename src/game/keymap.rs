@@ -8,7 +8,9 @@
 //! The player may give the board's and the camera's bindings other keys (Settings,
 //! Keys; saved in `settings.ron` as `keys: {"Attack": "J"}`): [`KeyMap::with_overrides`].
 //!
-//! A leaf: it reads nothing of the game.
+//! A gamepad presses binds too (`gamepad`): [`KeyMap::just`] hears both.
+//!
+//! A leaf: it reads nothing of the game but the pad's labels.
 
 use bevy::prelude::*;
 
@@ -217,6 +219,8 @@ pub enum Bind {
     Leave,
     /// Close a window (help, settings, a chooser).
     Close,
+    /// Open the in-battle menu at once (no key by default: the pad's Start).
+    Menu,
     /// The level menu: the level above.
     LevelUp,
     /// The level menu: the level below.
@@ -278,6 +282,10 @@ pub fn keyless_chord(n: usize) -> Option<Chord> {
 #[derive(Resource, Clone, Debug)]
 pub struct KeyMap {
     binds: Vec<(Bind, Vec<Chord>)>,
+    /// The binds a gamepad pressed this frame (`gamepad`).
+    pad_just: Vec<Bind>,
+    /// The binds a gamepad holds down.
+    pad_held: Vec<Bind>,
 }
 
 impl Default for KeyMap {
@@ -337,8 +345,13 @@ impl Default for KeyMap {
             (ViewFaster, vec![p(K::ArrowUp)]),
             (ViewPlayHere, vec![p(K::KeyP)]),
             (ViewClose, vec![p(K::Escape)]),
+            (Menu, vec![]),
         ];
-        KeyMap { binds }
+        KeyMap {
+            binds,
+            pad_just: Vec::new(),
+            pad_held: Vec::new(),
+        }
     }
 }
 
@@ -351,14 +364,26 @@ impl KeyMap {
             .map_or(&[], |(_, c)| c.as_slice())
     }
 
-    /// Was `b` pressed this frame?
+    /// Was `b` pressed this frame (one of its keys, or a gamepad button standing for it)?
     pub fn just(&self, b: Bind, keys: &ButtonInput<KeyCode>) -> bool {
-        self.chords(b).iter().any(|c| c.just(keys))
+        self.pad_just.contains(&b) || self.chords(b).iter().any(|c| c.just(keys))
     }
 
-    /// Is `b` held down?
+    /// Is `b` held down (a key, or a gamepad)?
     pub fn held(&self, b: Bind, keys: &ButtonInput<KeyCode>) -> bool {
-        self.chords(b).iter().any(|c| c.held(keys))
+        self.pad_held.contains(&b) || self.chords(b).iter().any(|c| c.held(keys))
+    }
+
+    /// The binds the gamepads press this frame and hold (`gamepad`, each frame before
+    /// the input systems).
+    pub fn set_pad(&mut self, just: Vec<Bind>, held: Vec<Bind>) {
+        self.pad_just = just;
+        self.pad_held = held;
+    }
+
+    /// Did a gamepad press or hold anything last frame?
+    pub fn pad_active(&self) -> bool {
+        !self.pad_just.is_empty() || !self.pad_held.is_empty()
     }
 
     /// Its first key, as a button shows it ("Shift+Enter"; empty when it has none).
@@ -375,13 +400,21 @@ impl KeyMap {
         v.join(" / ")
     }
 
-    /// Help's table: per group, each binding's keys and what it does, as they are now.
+    /// Help's table: per group, each binding's keys and pad buttons and what it does, as
+    /// they are now.
     pub fn rows(&self) -> Vec<(Group, String, &'static str)> {
         self.binds
             .iter()
             .map(|(b, _)| {
                 let (g, what) = about(*b);
-                (g, self.label(*b), what)
+                let keys = self.label(*b);
+                let pad = crate::game::gamepad::pad_label(*b);
+                let both = match pad {
+                    Some(p) if keys.is_empty() => p,
+                    Some(p) => format!("{keys} / {p}"),
+                    None => keys,
+                };
+                (g, both, what)
             })
             .collect()
     }
@@ -668,6 +701,10 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         LevelUp => (Levels, "the level above"),
         LevelDown => (Levels, "the level below"),
         Start => (Levels, "start the chosen level"),
+        Menu => (
+            Board,
+            "the in-battle menu at once (Esc opens it too when nothing is pending)",
+        ),
         Continue => (
             Levels,
             "continue the last battle (the newest autosave), where it stopped",

@@ -203,3 +203,68 @@ pub(super) fn draw_marks(
 fn size_scale(b: &Battle, u: UnitId) -> f32 {
     super::map::size_scale(b.size(u))
 }
+
+/// The map's marks explained (issue 31: unexplained dots, triangles and letters), for
+/// help and docs: each mark and what it means.
+pub const LEGEND: &[(&str, &str)] = &[
+    (
+        "letters on a token (B, D2, Ch, !…)",
+        "its conditions, one badge each: hover the token for their names, the unit card for what they do",
+    ),
+    (
+        "triangle on the rim",
+        "the way the unit faces (attacks from behind flank)",
+    ),
+    ("red disc with a number", "the wounds it carries"),
+    (
+        "pips under the HP bar",
+        "the reactions it has left this round (bright) of its most (dim)",
+    ),
+    ("dots on the map", "the path the pointer or cursor previews"),
+    (
+        "orange !",
+        "a step that may provoke an attack (on the cell left)",
+    ),
+    (
+        "violet !",
+        "a step a foe may intercept (on the cell entered)",
+    ),
+    ("outlined cells", "where the acting unit can move"),
+    (
+        "hatched cells",
+        "the threat overlay (T): cells foes threaten",
+    ),
+];
+
+/// The marks on `u`'s token in words, for the hover over it (issue 31: a legend outside
+/// F1): "Marks: [B] Bleeding, [Ch] Charging · facing arrow · 2 wounds · 1 of 2 Free Hit
+/// Slots left". `None`: no mark beyond the HP bar.
+pub fn token_legend(b: &Battle, u: UnitId) -> Option<String> {
+    let rules = crate::game::view::of(b);
+    let mut parts: Vec<String> = Vec::new();
+    if b.alive(u)
+        && let Some(c) = b.get::<skirmish_rules::components::Conditions>(u)
+        && !c.0.is_empty()
+    {
+        let badges: Vec<String> =
+            c.0.iter()
+                .map(|c| format!("[{}] {:?}", rules.condition_badge(c.kind), c.kind))
+                .collect();
+        parts.push(badges.join(", "));
+    }
+    let m: TokenMarks = rules.token_marks(b, u);
+    if m.facing.is_some() {
+        parts.push("triangle: the way it faces".into());
+    }
+    if m.wounds > 0 {
+        parts.push(format!(
+            "red disc: {} wound{}",
+            m.wounds,
+            if m.wounds == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some((what, left, most)) = m.reactions {
+        parts.push(format!("pips: {left} of {most} {what} left"));
+    }
+    (!parts.is_empty()).then(|| format!("Marks: {}", parts.join(" · ")))
+}

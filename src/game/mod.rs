@@ -45,6 +45,7 @@ pub mod fallen;
 pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
+pub mod gamepad;
 pub mod hud;
 mod idle;
 mod input;
@@ -56,7 +57,7 @@ pub mod map;
 pub mod markers;
 pub mod menu;
 pub mod minimap;
-mod overlay;
+pub mod overlay;
 pub mod palette;
 pub mod prefs;
 pub mod replay;
@@ -67,6 +68,7 @@ pub mod sound;
 mod state;
 pub mod text_layout;
 pub mod view;
+pub mod words;
 
 pub use prefs::ReactPolicy;
 pub use state::{
@@ -221,7 +223,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
 /// here; a headless test adds them to an app with no window, renderer or egui and
 /// presses keys and buttons into its `ButtonInput`s.
 pub fn input_plugins(app: &mut App) {
-    app.add_plugins((input::plugin, act::plugin));
+    app.add_plugins((gamepad::plugin, input::plugin, act::plugin));
 }
 
 /// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word

@@ -27,6 +27,27 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct Mark;
 
+/// The cells the threat overlay hatches on `u`'s turn: those its seen, living foes
+/// threaten, on the map, and only where a unit could stand (issue 31: never a wall, a
+/// low wall or a pit, which no one can enter to be threatened).
+pub fn threat_cells(
+    b: &skirmish_rules::Battle,
+    u: skirmish_rules::components::UnitId,
+) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = b
+        .units()
+        // A hidden foe's zone is not shown to the side it hides from.
+        .filter(|&e| {
+            b.enemies(e, u) && b.alive(e) && crate::game::sight::seen_by(b, Some(b.side(u)), e)
+        })
+        .flat_map(|e| b.threatened_cells(e))
+        .filter(|c| b.grid().contains(*c) && b.terrain(*c).standable())
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
 fn shape(layout: &MapLayout, what: &str) -> String {
     let s = match layout.kind() {
         GridKind::Square => "square",
@@ -81,18 +102,7 @@ fn draw(
     if view.threat
         && let Some(u) = cur
     {
-        let mut cells: Vec<Cell> = b
-            .units()
-            // A hidden foe's zone is not shown to the side it hides from.
-            .filter(|&e| {
-                b.enemies(e, u) && b.alive(e) && crate::game::sight::seen_by(b, Some(b.side(u)), e)
-            })
-            .flat_map(|e| b.threatened_cells(e))
-            .filter(|c| b.grid().contains(*c))
-            .collect();
-        cells.sort();
-        cells.dedup();
-        for c in cells {
+        for c in threat_cells(b, u) {
             mark(c, &hatch, col(pal.threat), 3.0, tile);
         }
     }
@@ -101,9 +111,12 @@ fn draw(
         && view.pending.is_none()
         && view.casting.is_none()
     {
+        // Issue 31: a faint outline was hard to see; a double outline (the cell's and one
+        // inset) in the reach colour, nearly opaque, reads at a glance.
         for c in b.reachable(u).keys() {
             if c != b.pos(u) && b.unit_at(c, None).is_none() {
                 mark(c, &outline, col(pal.reach), 2.0, tile * 0.9);
+                mark(c, &outline, col(pal.reach), 2.0, tile * 0.8);
             }
         }
         if let Some(h) = view.hovered

@@ -86,7 +86,8 @@ pub fn token_colours(palette: Palette, sides: &[[u8; 3]], side: usize) -> (Color
 pub struct Marks {
     /// Hatched cells the current unit's foes threaten.
     pub threat: [f32; 4],
-    /// Outlines of the cells the selected unit can reach.
+    /// Outlines of the cells the selected unit can reach (nearly opaque: issue 31 found
+    /// the faint ones hard to see).
     pub reach: [f32; 4],
     /// The dots of the previewed path.
     pub path: [f32; 4],
@@ -107,7 +108,7 @@ pub fn marks(palette: Palette) -> Marks {
     match palette {
         Palette::Default => Marks {
             threat: [0.95, 0.25, 0.2, 0.85],
-            reach: [0.4, 0.75, 1.0, 0.55],
+            reach: [0.4, 0.75, 1.0, 0.9],
             path: [1.0, 1.0, 0.6, 1.0],
             provoke: [1.0, 0.55, 0.1, 1.0],
             intercept: [0.8, 0.4, 1.0, 1.0],
@@ -119,7 +120,7 @@ pub fn marks(palette: Palette) -> Marks {
         // reddish-purple interceptions: told apart by lightness as well as hue.
         Palette::ColourBlind => Marks {
             threat: [0.84, 0.37, 0.0, 0.85],
-            reach: [0.34, 0.71, 0.91, 0.6],
+            reach: [0.34, 0.71, 0.91, 0.9],
             path: [1.0, 1.0, 1.0, 1.0],
             provoke: [0.94, 0.89, 0.26, 1.0],
             intercept: [0.8, 0.47, 0.65, 1.0],

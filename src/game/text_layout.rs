@@ -175,3 +175,37 @@ fn clamp_into(p: Vec2, size: Vec2, screen: Rect) -> Vec2 {
         p.y.min(screen.max.y - size.y).max(screen.min.y),
     )
 }
+
+/// The message under End turn lives while it applies (issue 31: messages stayed after
+/// they stopped applying): from the frame it shows until a later command is played or
+/// the turn passes to another unit, then it goes. (A message a command itself gave,
+/// "Move undone.", shows with that command and goes with the next.)
+#[derive(Debug, Default)]
+pub struct MessageClock {
+    seen: Option<(String, usize, Option<skirmish_rules::components::UnitId>)>,
+}
+
+impl MessageClock {
+    /// Once a frame: remember a new message with the command count and the acting unit
+    /// it came with; clear `message` when either has changed since.
+    pub fn tick(
+        &mut self,
+        message: &mut Option<(String, bool)>,
+        commands: usize,
+        turn: Option<skirmish_rules::components::UnitId>,
+    ) {
+        let Some((m, _)) = message else {
+            self.seen = None;
+            return;
+        };
+        match &self.seen {
+            Some((s, n, t)) if s == m => {
+                if *n != commands || *t != turn {
+                    *message = None;
+                    self.seen = None;
+                }
+            }
+            _ => self.seen = Some((m.clone(), commands, turn)),
+        }
+    }
+}

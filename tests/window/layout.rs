@@ -314,8 +314,10 @@ fn a_rebound_key_acts_help_lists_it_and_clashes_are_refused() {
     assert!(
         map.rows()
             .iter()
-            .any(|(_, k, what)| k == "N" && what.contains("basic attack")),
-        "help lists N for the attack"
+            .any(|(_, k, what)| k.split(" / ").next() == Some("N")
+                && k.contains("pad West")
+                && what.contains("basic attack")),
+        "help lists N for the attack (and the pad's West)"
     );
     let bad = BTreeMap::from([
         ("Attack".to_string(), "T".to_string()),

@@ -286,7 +286,7 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
         }
         Event::BattleEnded { winner } => match winner {
             Some(s) => format!(
-                "{} wins the battle!",
+                "{} won the battle!",
                 b.level()
                     .sides
                     .get(s.0 as usize)

@@ -222,6 +222,27 @@ fn healing_word_is_a_quick_action_that_heals_using_a_recovery_twice_a_battle() {
     assert!(e.to_string().contains("no use left"), "{e}");
 }
 
+/// "A nearby ally or yourself heals using a Recovery": Healing Word on a foe is refused,
+/// with the reason, and nothing changes (issue 31: it was offered on an enemy at 100%).
+#[test]
+fn healing_word_is_refused_on_a_foe() {
+    let units = r#"Unit(name: "Sefa", side: "PCs", cell: (2, 2), archetype: "cleric", stats: {Band: 4}),
+        Unit(name: "Snitch", side: "Foes", cell: (5, 2), archetype: "goblin", stats: {Band: 0})"#;
+    let mut b = field(GridKind::Square, units, &[1, 1, 1, 1, 1, 1]);
+    let (c, g) = (id(&b, "Sefa"), id(&b, "Snitch"));
+    assert_eq!(b.current(), Some(c));
+    let before = b.log().len();
+    let e = cast(&mut b, c, "Healing Word", CastAt::Unit(g)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("Healing Word heals an ally or its user, and Snitch is a foe"),
+        "{e}"
+    );
+    assert_eq!(b.log().len(), before, "nothing happened");
+    // On itself it is fine.
+    cast(&mut b, c, "Healing Word", CastAt::Unit(c)).unwrap();
+}
+
 #[test]
 fn the_ai_uses_powers_on_the_shipped_levels() {
     for file in [

@@ -35,7 +35,7 @@ pub use cast::Casting;
 pub use cursor::armed_targets;
 pub use keys::{ActionKey, chords_of, ruleset_chords};
 pub use legal::{Usable, why_not as why_not_action};
-pub use submit::{replay, undoable};
+pub use submit::{replay, undo_blocked, undoable};
 pub use turn::{HotSeat, board_hidden, deciding_side, handover_pending, unspent, viewing_side};
 pub use types::{Chooser, Pending};
 

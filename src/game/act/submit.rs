@@ -29,18 +29,27 @@ pub(super) fn submit(b: &mut Battle, s: &mut Session, view: &mut View, cmd: Comm
 /// reaction and did not end the turn: its events are the movement it bought (paid from
 /// any pool on `Spend::Move`: flow's AP, a Move action) and its steps.
 pub fn undoable(b: &Battle, s: &Session) -> bool {
-    let Some(Command::Move { unit, .. }) = s.commands.last() else {
-        return false;
+    undo_blocked(b, s).is_none()
+}
+
+/// Why Undo cannot take the last command back, as a sentence the greyed button shows
+/// (issue 31: not a lower-case fragment); `None`: it can.
+pub fn undo_blocked(b: &Battle, s: &Session) -> Option<&'static str> {
+    let Some(last) = s.commands.last() else {
+        return Some("Nothing to undo yet.");
+    };
+    let Command::Move { unit, .. } = last else {
+        return Some("Only a move can be undone, and the last command was not a move.");
     };
     // The AI's moves are not the player's to take back.
     if s.is_ai(b.side(*unit)) {
-        return false;
+        return Some("The last move was the AI's: it is not yours to take back.");
     }
     // The events the move produced must all be plain movement.
     let Some(&mark) = s.marks.last() else {
-        return false;
+        return Some("Nothing to undo yet.");
     };
-    b.log().get(mark..).is_some_and(|added| {
+    let plain = b.log().get(mark..).is_some_and(|added| {
         added.iter().all(|l| {
             matches!(
                 l.event,
@@ -53,7 +62,10 @@ pub fn undoable(b: &Battle, s: &Session) -> bool {
                 } | Event::Moved { .. }
             )
         })
-    })
+    });
+    (!plain).then_some(
+        "That move rolled dice or provoked a reaction: what happened cannot be taken back.",
+    )
 }
 
 /// The battle after the first `n` commands of the session.

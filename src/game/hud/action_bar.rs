@@ -10,7 +10,7 @@ use skirmish_rules::{Battle, Status};
 use skirmish_rules::abilities::{Ability, Targeting};
 
 use super::widgets::{Spots, section, spot};
-use crate::game::act::{ActionKey, Usable, undoable};
+use crate::game::act::{ActionKey, Usable};
 use crate::game::keymap::{Bind, KeyMap};
 use crate::game::state::{Intent, Session, View};
 
@@ -35,13 +35,13 @@ pub(super) fn turn_buttons(
             intent.end_turn = true;
         }
         spot(ui, spots, "End turn", &r);
-        let can_undo = undoable(b, session);
+        let blocked = crate::game::act::undo_blocked(b, session);
         if ui
             .add_enabled(
-                can_undo,
+                blocked.is_none(),
                 egui::Button::new(format!("Undo move [{}]", map.first(Bind::Undo))),
             )
-            .on_disabled_hover_text("only a move that rolled no dice and provoked nothing")
+            .on_disabled_hover_text(blocked.unwrap_or_default())
             .clicked()
         {
             intent.undo = true;

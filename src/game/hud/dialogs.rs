@@ -335,7 +335,9 @@ pub(super) fn victory(ctx: &egui::Context, b: &Battle, intent: &mut Intent, rect
                     _ => None,
                 });
                 let title = match (winner, stalemate) {
-                    (Some(s), _) => format!("{} wins", b.level().sides[s.0 as usize].name),
+                    (Some(s), _) => {
+                        crate::game::words::side_won(&b.level().sides[s.0 as usize].name)
+                    }
                     (None, Some(n)) => format!(
                         "A draw: nobody took damage for {n} round{}",
                         if n == 1 { "" } else { "s" }

@@ -76,9 +76,17 @@ pub fn hover_lines(b: &Battle, view: &View) -> Vec<String> {
         return out;
     }
     let mut out = Vec::new();
+    // The marks on the token under the pointer, in words (issue 31: a legend on hover).
+    let legend = |t| crate::game::markers::token_legend(b, t);
     match crate::game::sight::unit_at_for(b, u, h) {
-        Some(t) if b.enemies(t, u) => out.extend(attack_lines(b, u, t)),
-        Some(o) => out.push(format!("{} — click to inspect", b.name(o))),
+        Some(t) if b.enemies(t, u) => {
+            out.extend(attack_lines(b, u, t));
+            out.extend(legend(t));
+        }
+        Some(o) => {
+            out.push(format!("{} — click to inspect", b.name(o)));
+            out.extend(legend(o));
+        }
         None => match b.check(&Command::Move { unit: u, to: h }) {
             // A unit down there: the first click inspects it (`act::intent`).
             _ if crate::game::fallen::fallen_on(b, h).is_some_and(|f| view.selected != Some(f)) => {

@@ -99,6 +99,7 @@ fn draw(
     mut intent: ResMut<Intent>,
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
+    mut clock: Local<crate::game::text_layout::MessageClock>,
     mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
@@ -130,6 +131,10 @@ fn draw(
     }
 
     log::update(&mut cache, b, &session, ctx.input(|i| i.time));
+    // A message goes once it no longer applies (a later command, another unit's turn).
+    if view.message.is_some() {
+        clock.tick(&mut view.message, session.commands.len(), b.current());
+    }
     if let Status::Turn(u) = b.status() {
         usable.refresh(b, u, session.generation, session.commands.len());
     }

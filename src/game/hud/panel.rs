@@ -134,8 +134,8 @@ pub(super) fn unit_card(
         .stats(u)
         .0
         .iter()
-        // A no-break space: a stat's name and number never wrap apart.
-        .map(|(k, v)| format!("{k:?}\u{a0}{v}"))
+        // In words (a no-break space keeps a stat's name and number together).
+        .filter_map(|(k, v)| crate::game::words::stat_words(*k, *v))
         .collect();
     ui.label(stats.join(" · ")).on_hover_text(format!(
         "size {:?}, reach {}",
@@ -279,16 +279,32 @@ pub(super) fn settings(ui: &mut egui::Ui, b: &Battle, session: &mut Session, vie
     });
 }
 
-/// The last message to the player.
+/// The last message to the player, in a slot of fixed height (three lines, a longer one
+/// scrolls inside it): a message coming or going never pushes the panel below it down
+/// (issue 31).
 pub(super) fn message(ui: &mut egui::Ui, view: &View) {
-    if let Some((m, err)) = &view.message {
-        let c = if *err {
-            egui::Color32::LIGHT_RED
-        } else {
-            egui::Color32::LIGHT_GREEN
-        };
-        ui.colored_label(c, m);
-    }
+    let h = ui.text_style_height(&egui::TextStyle::Body) * 3.0 + ui.spacing().item_spacing.y * 2.0;
+    let w = ui.available_width();
+    ui.allocate_ui_with_layout(
+        egui::vec2(w, h),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            ui.set_min_size(egui::vec2(w, h));
+            if let Some((m, err)) = &view.message {
+                let c = if *err {
+                    egui::Color32::LIGHT_RED
+                } else {
+                    egui::Color32::LIGHT_GREEN
+                };
+                egui::ScrollArea::vertical()
+                    .id_salt("message")
+                    .max_height(h)
+                    .show(ui, |ui| {
+                        ui.colored_label(c, m);
+                    });
+            }
+        },
+    );
 }
 
 /// The hover preview's lines (what clicking the cell under the pointer would do).

@@ -130,6 +130,23 @@ pub(super) fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result
             });
         }
     }
+    // "A nearby ally or yourself heals" (Healing Word): a power that only heals one
+    // creature is refused on a foe (issue 31: it was offered on an enemy, at 100%).
+    if let CastAt::Unit(t) = at
+        && !a.effects.is_empty()
+        && a.effects.iter().all(|e| matches!(e, Effect::Heal { .. }))
+        && b.enemies(u, *t)
+    {
+        return Err(cannot(
+            b,
+            u,
+            format!(
+                "{} heals an ally or its user, and {} is a foe",
+                a.name,
+                b.name(*t)
+            ),
+        ));
+    }
     if a.hostile()
         && let Some((by, ally)) = super::intercepted_by(b, u)
         && b.cast_targets(u, i, at).is_ok_and(|t| t.contains(&ally))
