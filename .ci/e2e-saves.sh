@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end check of saves in the real window (issue 32), under Xvfb with xdotool:
-#   1. the courtyard (hot-seat): Space shows the board, a click on (4, 2) walks Gor there;
+#   1. the courtyard (tests/fixtures/e2e-flow-courtyard.ron, hot-seat): Space shows the board, a click on (4, 2) walks Gor there;
 #      Ctrl+S offers a name (the level and the date), Enter writes the save; the autosave
 #      is there too, and `skirmish replay SAVE --verify` accepts both;
 #   2. the game is killed (a crash, a closed window) and started again on the level menu:
@@ -76,7 +76,7 @@ done
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS" "$out/game.log"
 
 echo "e2e-saves 1: a move by a click, Ctrl+S, Enter"
-start levels/flow-courtyard.ron
+start tests/fixtures/e2e-flow-courtyard.ron
 wait_for '"turn_started"' 60
 for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
 xdotool key space
