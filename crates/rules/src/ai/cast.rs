@@ -332,8 +332,14 @@ fn best_aim(
             .map(|ts| ts.into_iter().map(&mut *value).sum::<f64>())
     };
     let mut best: Option<(f64, CastAt)> = None;
+    // The tactics' cost of each aim, prepared at the first aim (once per ability).
+    let mut aim_cost: Option<Option<crate::ai::tactics::AimCost>> = None;
     let mut consider = |v: f64, at: CastAt| {
-        let v = v - t.aim_cost(b, u, i, &at);
+        let cost = aim_cost.get_or_insert_with(|| t.aim_cost(b, u, i));
+        let v = match cost {
+            Some(f) => v - f(&at),
+            None => v,
+        };
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             best = Some((v, at));
         }
