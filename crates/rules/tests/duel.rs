@@ -1225,14 +1225,13 @@ impl AiTactics for DuelAi {
         1.0
     }
 
-    fn aim_cost(
-        &self,
-        _b: &Battle,
+    fn aim_cost<'a>(
+        &'a self,
+        _b: &'a Battle,
         _u: UnitId,
         _i: usize,
-        _at: &skirmish_rules::engine::CastAt,
-    ) -> f64 {
-        0.0
+    ) -> Option<skirmish_rules::ai::AimCost<'a>> {
+        None
     }
 
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {

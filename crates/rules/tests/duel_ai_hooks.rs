@@ -34,11 +34,17 @@ impl AiTactics for NorthAi {
     fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
         3.0
     }
-    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, at: &CastAt) -> f64 {
-        match (at, self.shun) {
-            (CastAt::Unit(t), Some(s)) if *t == s => 100.0,
+    fn aim_cost<'a>(
+        &'a self,
+        _b: &'a Battle,
+        _u: UnitId,
+        _i: usize,
+    ) -> Option<skirmish_rules::ai::AimCost<'a>> {
+        let shun = self.shun?;
+        Some(Box::new(move |at: &CastAt| match at {
+            CastAt::Unit(t) if *t == shun => 100.0,
             _ => 0.0,
-        }
+        }))
     }
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         DuelAi.recover(b, u)

@@ -332,8 +332,14 @@ fn best_aim(
             .map(|ts| ts.into_iter().map(&mut *value).sum::<f64>())
     };
     let mut best: Option<(f64, CastAt)> = None;
+    // The tactics' cost of each aim, prepared at the first aim (once per ability).
+    let mut aim_cost: Option<Option<crate::ai::tactics::AimCost>> = None;
     let mut consider = |v: f64, at: CastAt| {
-        let v = v - t.aim_cost(b, u, i, &at);
+        let cost = aim_cost.get_or_insert_with(|| t.aim_cost(b, u, i));
+        let v = match cost {
+            Some(f) => v - f(&at),
+            None => v,
+        };
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             best = Some((v, at));
         }
@@ -437,14 +443,16 @@ fn best_aim(
                         .min()
                         .unwrap_or(u32::MAX)
                 };
-                let mut cells: Vec<Cell> = grid
-                    .within(here, range)
-                    .into_iter()
-                    .filter(|&c| c != here && b.cast_targets(u, i, &CastAt::Cell(c)).is_ok())
-                    .filter(|&c| b.check(&cast_command(u, i, CastAt::Cell(c))).is_ok())
-                    .collect();
+                // Nearest first, then the first the engine allows (the checks are dear:
+                // asked only until one passes).
+                let mut cells: Vec<Cell> = grid.within(here, range);
                 cells.sort_by_key(|&c| (foe_dist(c), grid.distance(here, c), c));
-                if let Some(&c) = cells.first() {
+                let first = cells.into_iter().find(|&c| {
+                    c != here
+                        && b.cast_targets(u, i, &CastAt::Cell(c)).is_ok()
+                        && b.check(&cast_command(u, i, CastAt::Cell(c))).is_ok()
+                });
+                if let Some(c) = first {
                     let at = CastAt::Cell(c);
                     let v = summon + sum(b, &at, &mut value).unwrap_or(0.0);
                     consider(v, at);

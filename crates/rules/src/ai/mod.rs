@@ -52,7 +52,7 @@ pub mod tactics;
 pub mod value;
 
 use risk::path_risk;
-pub use tactics::AiTactics;
+pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
 use value::{act, legal, support};
 
@@ -154,8 +154,8 @@ impl AiTactics for NoTactics {
     fn position_factor_max(&self, _: &Battle, _: UnitId) -> f64 {
         1.0
     }
-    fn aim_cost(&self, _: &Battle, _: UnitId, _: usize, _: &crate::engine::CastAt) -> f64 {
-        0.0
+    fn aim_cost<'a>(&'a self, _: &'a Battle, _: UnitId, _: usize) -> Option<tactics::AimCost<'a>> {
+        None
     }
     fn commit(
         &self,

@@ -8,6 +8,9 @@ use crate::engine::{Action, CastAt, Command};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 
+/// What [`AiTactics::aim_cost`] prepares for one ability: the cost of each aim, in HP.
+pub type AimCost<'a> = Box<dyn Fn(&CastAt) -> f64 + 'a>;
+
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that
 /// names an action, a condition or a reaction (the shared AI names none). Every method
 /// answers for the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
@@ -68,8 +71,10 @@ pub trait AiTactics: Sync {
     /// The largest [`AiTactics::position_factor`] any cell gives `u` now (the move
     /// search's bound: no cell is valued above it).
     fn position_factor_max(&self, b: &Battle, u: UnitId) -> f64;
-    /// What the ruleset takes off the value of `u` casting ability `i` at `at`, in HP,
-    /// beyond what the targets standing there now say (melee-zone: a channeled area goes
-    /// off a turn later, where `u`'s allies will have closed in). 0: nothing.
-    fn aim_cost(&self, b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64;
+    /// What the ruleset takes off the value of `u` casting ability `i` at each aim, in
+    /// HP, beyond what the targets standing there now say (melee-zone: a channeled area
+    /// goes off a turn later, where `u`'s allies will have closed in): asked once per
+    /// ability and search, so what does not depend on the aim is worked out once, then
+    /// the closure is asked for every aim. `None`: nothing, for any aim.
+    fn aim_cost<'a>(&'a self, b: &'a Battle, u: UnitId, i: usize) -> Option<AimCost<'a>>;
 }

@@ -55,7 +55,8 @@ pub struct AttackOdds {
     pub stopped: f64,
     /// The exact damage distributions of a normal and a critical hit
     /// ([`Ruleset::damage_odds`]), filled in by [`attack_odds_numbers`] for the AI
-    /// (`None` from [`Ruleset::odds`], or when the dice are too many to count).
+    /// (`None` from [`Ruleset::odds`] with the words, or when the dice are too many to
+    /// count; a ruleset's odds without the words may carry them already).
     pub dists: Option<(Distribution, Distribution)>,
 }
 
@@ -106,7 +107,10 @@ pub fn attack_odds_numbers(
 ) -> AttackOdds {
     let rules = b.rules();
     let mut o = rules.odds(b, attacker, target, weapon, kind, false);
-    o.dists = rules.damage_odds(b, attacker, target, weapon, kind);
+    // A ruleset that builds them for its ranges anyway hands them over with the numbers.
+    if o.dists.is_none() {
+        o.dists = rules.damage_odds(b, attacker, target, weapon, kind);
+    }
     o
 }
 

@@ -34,8 +34,13 @@ impl AiTactics for FlowAi {
         1.0
     }
 
-    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &crate::engine::CastAt) -> f64 {
-        0.0
+    fn aim_cost<'a>(
+        &'a self,
+        _b: &'a Battle,
+        _u: UnitId,
+        _i: usize,
+    ) -> Option<crate::ai::tactics::AimCost<'a>> {
+        None
     }
 
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {

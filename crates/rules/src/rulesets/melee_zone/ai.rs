@@ -135,7 +135,12 @@ impl AiTactics for MeleeZoneAi {
     }
 
     // A channeled area goes off next turn, where its allies will have closed in.
-    fn aim_cost(&self, b: &Battle, u: UnitId, i: usize, at: &crate::engine::CastAt) -> f64 {
-        super::ai_choices::channel_aim_cost(b, u, i, at)
+    fn aim_cost<'a>(
+        &'a self,
+        b: &'a Battle,
+        u: UnitId,
+        i: usize,
+    ) -> Option<crate::ai::tactics::AimCost<'a>> {
+        super::ai_choices::channel_aim_cost(b, u, i)
     }
 }

@@ -5,6 +5,7 @@
 //! badly wounded unit keeps its Bonus Actions to Disengage.
 
 use crate::abilities::Targeting;
+use crate::ai::AimCost;
 use crate::battle::Battle;
 use crate::components::{Health, Pool, Slot, UnitId};
 use crate::engine::{CastAt, Command};
@@ -49,33 +50,25 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
         .fold(1.0, f64::max)
 }
 
-/// The friendly fire a channeled area spell aimed at `at` is expected to do when it goes
-/// off at the start of `u`'s next turn: each ally of `u` (not in the area now: the
+/// The friendly fire a channeled area spell aimed at a cell is expected to do when it
+/// goes off at the start of `u`'s next turn: each ally of `u` (not in the area now: the
 /// engine counts those) with a melee weapon goes for one of the foes within its movement
 /// and reach, so it stands in the area then as often as those foes stand there (their
 /// share); each is weighed as the engine weighs a friend hit (`FRIEND_WEIGHT` × the
 /// chance to hit it, d20 + Accuracy against its dodge, × the mean damage, at most its
-/// HP).
-pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64 {
-    let (CastAt::Cell(aim), Some(a)) = (at, b.ability(u, i)) else {
-        return 0.0;
-    };
+/// HP). `None` for any other ability. Who may close in on whom, and what a hit on each
+/// ally costs, do not depend on the aim: they are worked out once, here; the closure
+/// only counts who stands in the area of each aim.
+pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> {
+    let a = b.ability(u, i)?;
     let Targeting::Area { shape, .. } = a.target else {
-        return 0.0;
+        return None;
     };
     if !a.hostile() || !would_channel(b, u, i) {
-        return 0.0;
+        return None;
     }
     let grid = b.grid();
-    // Who is in the area (a burst: within its radius of the aim; else its cells).
-    let cells = match shape {
-        crate::abilities::area::Shape::Burst { .. } => Vec::new(),
-        _ => crate::abilities::area::cells(&grid, b.pos(u), *aim, shape),
-    };
-    let inside = |c: Cell| match shape {
-        crate::abilities::area::Shape::Burst { radius } => grid.distance(c, *aim) <= radius,
-        _ => cells.contains(&c),
-    };
+    let caster = b.pos(u);
     // Every living unit once: where, and whether its foes know where it is.
     let units: Vec<(UnitId, Cell, bool)> = b
         .units()
@@ -83,45 +76,69 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64 {
         .map(|x| (x, b.pos(x), b.hidden(x)))
         .collect();
     let bonus = accuracy(b, u) + i32::from(boosted(b, u, Boost::Hit));
-    let mut cost = 0.0;
-    let mut mean: Option<f64> = None;
+    let mean: f64 = a
+        .effects
+        .iter()
+        .filter_map(|e| e.damage_dice(b.stats(u)))
+        .filter_map(Distribution::of)
+        .map(|d| d.mean())
+        .sum();
+    // Each ally that may close in: where it stands, the cells of the foes it can close
+    // in on before the spell goes off (it goes for one of them), the spell's chance to
+    // hit it (d20 + Accuracy against its dodge; crits aside) and the mean damage, at
+    // most its HP.
+    let mut allies: Vec<(Cell, Vec<Cell>, f64, f64)> = Vec::new();
     for &(ally, here, _) in &units {
-        if ally == u || b.enemies(u, ally) || inside(here) {
+        if ally == u || b.enemies(u, ally) {
             continue;
         }
         let reach = b.threat_reach(ally);
         if reach == 0 {
             continue;
         }
-        // The foes it can close in on before the spell goes off, and how many of them
-        // stand in the area: it goes for one of them.
         let within = speed(b, ally) + reach;
-        let (mut can, mut caught) = (0u32, 0u32);
-        for &(e, at, hidden) in &units {
-            if !hidden && b.enemies(ally, e) && grid.distance(here, at) <= within {
-                can += 1;
-                caught += u32::from(inside(at));
-            }
-        }
-        if caught == 0 {
+        let foes: Vec<Cell> = units
+            .iter()
+            .filter(|&&(e, at, hidden)| {
+                !hidden && b.enemies(ally, e) && grid.distance(here, at) <= within
+            })
+            .map(|&(_, at, _)| at)
+            .collect();
+        if foes.is_empty() {
             continue;
         }
-        let share = f64::from(caught) / f64::from(can);
-        let mean = *mean.get_or_insert_with(|| {
-            a.effects
-                .iter()
-                .filter_map(|e| e.damage_dice(b.stats(u)))
-                .filter_map(Distribution::of)
-                .map(|d| d.mean())
-                .sum()
-        });
-        // The spell's attack roll on it (d20 + Accuracy against its dodge; crits aside).
         let (need, _) = super::stealth::defence_against(b, u, ally);
         let p = hit_chance(need, bonus);
         let hp = f64::from(b.hp(ally).max(0));
-        cost += share * crate::ai::cast::FRIEND_WEIGHT * p * mean.min(hp);
+        allies.push((here, foes, p, mean.min(hp)));
     }
-    cost
+    Some(Box::new(move |at: &CastAt| {
+        let CastAt::Cell(aim) = at else {
+            return 0.0;
+        };
+        // Who is in the area (a burst: within its radius of the aim; else its cells).
+        let cells = match shape {
+            crate::abilities::area::Shape::Burst { .. } => Vec::new(),
+            _ => crate::abilities::area::cells(&grid, caster, *aim, shape),
+        };
+        let inside = |c: Cell| match shape {
+            crate::abilities::area::Shape::Burst { radius } => grid.distance(c, *aim) <= radius,
+            _ => cells.contains(&c),
+        };
+        let mut cost = 0.0;
+        for (here, foes, p, damage) in &allies {
+            if inside(*here) {
+                continue;
+            }
+            let caught = foes.iter().filter(|&&c| inside(c)).count() as u32;
+            if caught == 0 {
+                continue;
+            }
+            let share = f64::from(caught) / f64::from(foes.len() as u32);
+            cost += share * crate::ai::cast::FRIEND_WEIGHT * p * damage;
+        }
+        cost
+    }))
 }
 
 /// Toggle a spell's terrain when it now hinders `u`'s side more than its foes: down when

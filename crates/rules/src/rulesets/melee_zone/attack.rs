@@ -281,13 +281,15 @@ pub fn odds(
     let hits = (1..=20u32)
         .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
         .count();
-    let (d, c) = damage_odds(b, attacker, weapon, kind)
-        .unwrap_or((Distribution::constant(0), Distribution::constant(0)));
+    let dists = damage_odds(b, attacker, weapon, kind);
+    let (damage, crit_damage) = dists
+        .as_ref()
+        .map_or(((0, 0), (0, 0)), |(d, c)| (d.range(), c.range()));
     AttackOdds {
         hit: hits as f64 / 20.0,
         crit: 1.0 / 20.0,
-        damage: d.range(),
-        crit_damage: c.range(),
+        damage,
+        crit_damage,
         detail: if words {
             format!(
                 "d20 {bonus:+} ({}) vs {tn} ({})",
@@ -298,7 +300,9 @@ pub fn odds(
             String::new()
         },
         stopped: 0.0,
-        dists: None,
+        // Built anyway for the ranges: the AI's numbers need not build them again
+        // (`attack_odds_numbers`); the preview's words keep the ranges alone.
+        dists: if words { None } else { dists },
     }
 }
 

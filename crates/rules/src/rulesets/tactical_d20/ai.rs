@@ -116,8 +116,13 @@ impl AiTactics for TacticalD20Ai {
         1.0
     }
 
-    fn aim_cost(&self, _b: &Battle, _u: UnitId, _i: usize, _at: &crate::engine::CastAt) -> f64 {
-        0.0
+    fn aim_cost<'a>(
+        &'a self,
+        _b: &'a Battle,
+        _u: UnitId,
+        _i: usize,
+    ) -> Option<crate::ai::tactics::AimCost<'a>> {
+        None
     }
 
     fn prepare_cast(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
