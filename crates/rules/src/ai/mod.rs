@@ -520,7 +520,7 @@ fn best_move(
     if field.len() <= 1 {
         return None;
     }
-    let risk = path_risk(b, u, &field);
+    let risk = path_risk(b, u, &field, tactics);
     let mut best: Option<(f64, Cell)> = None;
     for (c, (cost, _)) in field.iter() {
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {

@@ -72,4 +72,10 @@ pub trait AiTactics: Sync {
     /// beyond what the targets standing there now say (melee-zone: a channeled area goes
     /// off a turn later, where `u`'s allies will have closed in). 0: nothing.
     fn aim_cost(&self, b: &Battle, u: UnitId, i: usize, at: &CastAt) -> f64;
+    /// What `u` expects to lose, in HP, by stepping onto `c` on its way (counters: a
+    /// trap or falling rocks there); the move search adds it to the path's risk. 0 (the
+    /// default): nothing.
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: Cell) -> f64 {
+        0.0
+    }
 }
