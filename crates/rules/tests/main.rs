@@ -15,6 +15,7 @@ mod counters_golden;
 mod counters_hazards;
 mod counters_more;
 mod counters_spells;
+mod counters_wave3;
 mod dice;
 mod dice_props;
 mod duel;
