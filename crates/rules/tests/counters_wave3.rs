@@ -19,7 +19,10 @@ fn end_status_button(b: &Battle, u: skirmish_rules::components::UnitId) -> Optio
         .iter()
         .find(|a| a.label == "End Status")
         .expect("counters' bar has End Status");
-    assert_eq!((spec.key, spec.target), (Some(Key::Letter('E')), Target::None));
+    assert_eq!(
+        (spec.key, spec.target),
+        (Some(Key::Letter('E')), Target::None)
+    );
     (spec.build)(b, u, &Pick::Nothing)
 }
 
@@ -35,7 +38,12 @@ fn the_bar_offers_end_status_while_a_status_is_on_the_unit_and_its_command_is_le
         let mut b = spell_field(kind, units, "", &[20, 5, 15, 5]);
         let (m, r) = (id(&b, "Mage"), id(&b, "Runner"));
         assert_eq!(end_status_button(&b, m), None, "nothing to end");
-        cast(&mut b, m, "Grasping Hand", skirmish_rules::engine::CastAt::Unit(r));
+        cast(
+            &mut b,
+            m,
+            "Grasping Hand",
+            skirmish_rules::engine::CastAt::Unit(r),
+        );
         b.submit(Command::React {
             unit: r,
             choice: None,
@@ -80,10 +88,7 @@ fn the_bar_offers_end_status_while_a_status_is_on_the_unit_and_its_command_is_le
         assert!(b.has(r, ConditionKind::Grappled));
         assert_eq!(b.move_left(r), 2);
         // Only 10 ft left: the 20 ft price is gone from the button, the die-and-10-ft one stays.
-        assert_eq!(
-            end_status_button(&b, r),
-            Some(want(EndPay::DieAndMove10))
-        );
+        assert_eq!(end_status_button(&b, r), Some(want(EndPay::DieAndMove10)));
     }
 }
 

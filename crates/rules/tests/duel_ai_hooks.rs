@@ -113,11 +113,14 @@ fn the_move_search_weighs_the_rulesets_position_factor() {
         let plain = to(ai::decide_with(&b, &DuelAi));
         assert_eq!(b.grid().distance(plain, b.pos(fang)), 1);
         assert_eq!(plain.x, 5, "the near side: {plain}");
-        let north = to(ai::decide_with(&b, &NorthAi {
-            shun: None,
-            north: true,
-            avoid: Vec::new(),
-        }));
+        let north = to(ai::decide_with(
+            &b,
+            &NorthAi {
+                shun: None,
+                north: true,
+                avoid: Vec::new(),
+            },
+        ));
         assert_eq!(north, Cell::new(6, 3));
     }
 }
