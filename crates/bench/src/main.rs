@@ -33,7 +33,7 @@ fn playable() -> Vec<RulesetId> {
 
 /// The 8 v 8 battlefield on 24×24 of `seed`, with a caster a side (issue 17: the
 /// battles include casters) when the ruleset has one (flow's and tactical-d20's wizard,
-/// melee-zone's mage; escalation's class powers are not playable yet), the other units
+/// melee-zone's mage, counters' battlemage; escalation's class powers are not playable yet), the other units
 /// drawn at random.
 fn caster_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
     sim::random_level_with(r, GridKind::Square, 24, 24, 8, seed, caster(r)).expect("level")
@@ -42,14 +42,14 @@ fn caster_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
 /// The caster archetype forced as the first unit of each side, if the ruleset has one.
 fn caster(r: RulesetId) -> &'static [&'static str] {
     let archetypes = skirmish_rules::level::Catalogue::builtin(r).archetypes;
-    match ["wizard", "mage"]
-        .into_iter()
-        .position(|a| archetypes.contains_key(a))
-    {
-        Some(0) => &["wizard"],
-        Some(_) => &["mage"],
-        None => &[],
-    }
+    ["wizard", "mage", "battlemage"]
+        .iter()
+        .position(|a| archetypes.contains_key(*a))
+        .map_or(&[], |i| match i {
+            0 => &["wizard"],
+            1 => &["mage"],
+            _ => &["battlemage"],
+        })
 }
 
 /// Milliseconds of each run, sorted.

@@ -1210,6 +1210,11 @@ impl View for Duel {
 pub(crate) struct DuelAi;
 
 impl AiTactics for DuelAi {
+    // No cell costs anything to enter beyond its threats (no hazards in this ruleset).
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: skirmish_rules::grid::Cell) -> f64 {
+        0.0
+    }
+
     // Duel plus: the dice and cells that save the most damage (a die is worth less to
     // keep than a cell of movement).
     fn commit(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {

@@ -16,23 +16,28 @@ use skirmish_rules::grid::{Cell, GridKind};
 use crate::duel::{DUEL_HOOKS, DuelAi, ruled_battle};
 use crate::support::id;
 
-/// `DuelAi`, but a cell just north of a foe is worth 3 times as much, and aiming at the
-/// unit `shun` costs 100.
+/// `DuelAi`, but a cell just north of a foe is worth 3 times as much (when `north`),
+/// aiming at the unit `shun` costs 100, and stepping onto a cell of `avoid` risks 100 HP.
 struct NorthAi {
     shun: Option<UnitId>,
+    north: bool,
+    avoid: Vec<Cell>,
 }
 
 impl AiTactics for NorthAi {
     fn position_factor(&self, b: &Battle, _u: UnitId, c: Cell, foe: UnitId) -> f64 {
         let p = b.pos(foe);
-        if c == Cell::new(p.x, p.y - 1) {
+        if self.north && c == Cell::new(p.x, p.y - 1) {
             3.0
         } else {
             1.0
         }
     }
     fn position_factor_max(&self, _b: &Battle, _u: UnitId) -> f64 {
-        3.0
+        if self.north { 3.0 } else { 1.0 }
+    }
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, c: Cell) -> f64 {
+        if self.avoid.contains(&c) { 100.0 } else { 0.0 }
     }
     fn aim_cost<'a>(
         &'a self,
@@ -114,7 +119,14 @@ fn the_move_search_weighs_the_rulesets_position_factor() {
         let plain = to(ai::decide_with(&b, &DuelAi));
         assert_eq!(b.grid().distance(plain, b.pos(fang)), 1);
         assert_eq!(plain.x, 5, "the near side: {plain}");
-        let north = to(ai::decide_with(&b, &NorthAi { shun: None }));
+        let north = to(ai::decide_with(
+            &b,
+            &NorthAi {
+                shun: None,
+                north: true,
+                avoid: Vec::new(),
+            },
+        ));
         assert_eq!(north, Cell::new(6, 3));
     }
 }
@@ -142,7 +154,38 @@ fn the_casting_search_takes_off_the_rulesets_aim_cost() {
     let other = if shunned == fang { grey } else { fang };
     let second = target(&NorthAi {
         shun: Some(shunned),
+        north: true,
+        avoid: Vec::new(),
     });
     assert!(first.contains(&format!("Unit({shunned:?})")), "{first}");
     assert!(second.contains(&format!("Unit({other:?})")), "{second}");
+}
+
+/// The move search adds the tactics' risk of each cell entered on the way (counters: a
+/// hazard there; `docs/design.md`, hook 13): with `DuelAi` (no risk) Corwin steps to the
+/// cell beside Fang he would anyway; with that cell and the way through it risking 100 HP,
+/// he stops beside Fang elsewhere, on a path that enters none of them.
+#[test]
+fn the_move_search_adds_the_rulesets_cell_risk() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (2, 4), archetype: "fighter"),
+        Unit(name: "Fang", side: "Blue", cell: (6, 4), archetype: "wolf")"#;
+    for kind in crate::support::BOTH {
+        let b = ruled_battle(&DUEL_HOOKS, kind, units, 1, &[20, 1]);
+        let (corwin, fang) = (id(&b, "Corwin"), id(&b, "Fang"));
+        let to = |c: Option<Command>| match c {
+            Some(Command::Move { to, .. }) => to,
+            other => panic!("{other:?}"),
+        };
+        let plain = to(ai::decide_with(&b, &DuelAi));
+        assert_eq!(b.grid().distance(plain, b.pos(fang)), 1);
+        let wary = NorthAi {
+            shun: None,
+            north: false,
+            avoid: vec![plain],
+        };
+        assert_eq!(wary.position_factor(&b, corwin, plain, fang), 1.0);
+        let other = to(ai::decide_with(&b, &wary));
+        assert_ne!(other, plain, "{kind:?}");
+        assert_eq!(b.grid().distance(other, b.pos(fang)), 1, "{kind:?}");
+    }
 }

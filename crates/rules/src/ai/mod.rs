@@ -105,6 +105,11 @@ fn tactics(b: &Battle) -> &'static dyn AiTactics {
 pub struct NoTactics;
 
 impl AiTactics for NoTactics {
+    // No cell costs anything to enter beyond its threats (no hazards in this ruleset).
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
+        0.0
+    }
+
     fn recover(&self, _: &Battle, _: UnitId) -> Option<Command> {
         None
     }
@@ -520,7 +525,7 @@ fn best_move(
     if field.len() <= 1 {
         return None;
     }
-    let risk = path_risk(b, u, &field);
+    let risk = path_risk(b, u, &field, tactics);
     let mut best: Option<(f64, Cell)> = None;
     for (c, (cost, _)) in field.iter() {
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {

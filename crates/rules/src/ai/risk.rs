@@ -1,4 +1,5 @@
-//! What a move risks on the way: the reactions the cells it leaves provoke.
+//! What a move risks on the way: the reactions the cells it leaves provoke, and what the
+//! ruleset says the cells it enters cost (`AiTactics::cell_risk`).
 
 use std::collections::BTreeMap;
 
@@ -15,7 +16,12 @@ use crate::grid::Cell;
 /// takes: summing along the tree is one pass over the field, while walking each cell's
 /// straightest path back cost the AI half again its time (callgrind, 5 flow battles:
 /// 172 M → 268 M instructions). An estimate either way: the foes may not react.
-pub(super) fn path_risk(b: &Battle, u: UnitId, field: &crate::grid::Field) -> Vec<f64> {
+pub(super) fn path_risk(
+    b: &Battle,
+    u: UnitId,
+    field: &crate::grid::Field,
+    tactics: &dyn super::AiTactics,
+) -> Vec<f64> {
     let grid = b.grid();
     // Who may react at all (of the foes it knows of: not a hidden one), and what each of
     // their weapons is worth against `u` (where they stand does not change while `u`
@@ -50,7 +56,7 @@ pub(super) fn path_risk(b: &Battle, u: UnitId, field: &crate::grid::Field) -> Ve
             continue;
         }
         if let (Some(i), Some(pi)) = (grid.index(c), grid.index(prev)) {
-            risk[i] = risk[pi] + provoke(prev);
+            risk[i] = risk[pi] + provoke(prev) + tactics.cell_risk(b, u, c);
         }
     }
     risk

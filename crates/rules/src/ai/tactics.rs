@@ -77,4 +77,8 @@ pub trait AiTactics: Sync {
     /// ability and search, so what does not depend on the aim is worked out once, then
     /// the closure is asked for every aim. `None`: nothing, for any aim.
     fn aim_cost<'a>(&'a self, b: &'a Battle, u: UnitId, i: usize) -> Option<AimCost<'a>>;
+    /// What `u` expects to lose, in HP, by stepping onto `c` on its way (counters: a
+    /// trap or falling rocks there); the move search adds it to the path's risk. 0:
+    /// nothing.
+    fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64;
 }

@@ -1,7 +1,8 @@
 //! counters' AI tactics: take every counter attack offered; against a hit, Block or Parry
 //! with the mix of skill dice and unspent movement that saves the most damage for what
 //! it spends (`ai::value::best_commits`; a die is worth keeping for later, a cell of
-//! movement less), or no counter when nothing is worth it.
+//! movement less), or no counter when nothing is worth it; keep off hazard cells unless
+//! the cell is worth more than what the hazard is expected to cost (`cell_risk`).
 
 use std::collections::BTreeMap;
 
@@ -131,5 +132,10 @@ impl AiTactics for CountersAi {
 
     fn prepare_cast(&self, _b: &Battle, _u: UnitId, _foes: &[UnitId]) -> Option<Command> {
         None
+    }
+
+    // A trap or falling rocks on the way: what the unit expects to lose to it.
+    fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64 {
+        super::hazards::ai_risk(b, u, c)
     }
 }

@@ -216,8 +216,28 @@ pub fn damage_odds(
     let s = strength(b, attacker);
     let a = absorption(b, target, false);
     let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-a).clamp_min(0);
-    Some((
-        after(Distribution::of(w.damage)?),
-        after(Distribution::of(w.damage.multiplied(2))?),
-    ))
+    let (plain, doubled) = dice_odds(w.damage)?;
+    Some((after(plain), after(doubled)))
+}
+
+thread_local! {
+    /// The weapons' damage distributions met so far, plain and doubled, by expression:
+    /// they depend on the dice only, and the AI asks them for every pair it weighs.
+    static DICE_ODDS: std::cell::RefCell<Vec<(DiceExpr, Option<(Distribution, Distribution)>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `d`'s distribution and that of its dice doubled (a critical hit), memoised.
+fn dice_odds(d: DiceExpr) -> Option<(Distribution, Distribution)> {
+    DICE_ODDS.with(|m| {
+        if let Some((_, o)) = m.borrow().iter().find(|(e, _)| *e == d) {
+            return o.clone();
+        }
+        let o = Distribution::of(d).zip(Distribution::of(d.multiplied(2)));
+        let mut m = m.borrow_mut();
+        if m.len() < 64 {
+            m.push((d, o.clone()));
+        }
+        o
+    })
 }

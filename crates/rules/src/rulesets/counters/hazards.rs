@@ -248,3 +248,17 @@ pub fn ai_commits(b: &Battle, w: &Window) -> Vec<Commit> {
     }
     best.map(|(_, c)| c).unwrap_or_default()
 }
+
+/// What the AI expects `u` to lose stepping onto `c` (`AiTactics::cell_risk`): the
+/// hazard's mean damage times the chance a 20 ft Counteraction (DC + 1) fails, plus the
+/// movement it spends; 0 where no hazard lies. The move search takes it off the cells
+/// whose way crosses it, so a unit keeps off a hazard unless the cell is worth more.
+pub fn ai_risk(b: &Battle, u: UnitId, c: Cell) -> f64 {
+    let Some(h) = b.hazard_at(c) else {
+        return 0.0;
+    };
+    let d = &h.damage;
+    let mean = f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.bonus);
+    let fail = 1.0 - chance(b, u, c, 0);
+    mean.max(0.0) * fail + f64::from(2 * STEP_CELLS) * super::worth(Pool::Movement)
+}

@@ -13,15 +13,52 @@ use crate::rulesets::ui::{
 };
 
 use super::numbers::{STEP_CELLS, cap, spent_this_round, steps};
-use super::{Counters, counter_attack_cost};
+use super::{Counters, CountersAction, EndPay, counter_attack_cost};
 
 /// counters' action bar, in bar order.
-pub static ACTIONS: [ActionSpec; 1] = [ActionSpec {
-    label: "Pick Up",
-    key: Some(Key::Letter('P')),
-    target: Target::None,
-    build: |_, u, _| Some(act(u, CommonAction::PickUp)),
-}];
+pub static ACTIONS: [ActionSpec; 2] = [
+    ActionSpec {
+        label: "Pick Up",
+        key: Some(Key::Letter('P')),
+        target: Target::None,
+        build: |_, u, _| Some(act(u, CommonAction::PickUp)),
+    },
+    // "To end an escapable effect (e.g., Grappled, Restrained, Charmed): Spend one of: 2
+    // SD, 20ft movement, 1 SD + 10ft movement." No command (so no button) without such a
+    // status; its default is the AI's pick, the other prices are the `choice`.
+    ActionSpec {
+        label: "End Status",
+        key: Some(Key::Letter('E')),
+        target: Target::None,
+        build: |b, u, _| end_status_options(b, u).into_iter().next(),
+    },
+];
+
+/// Every way `u` may end one of its escapable statuses now (worst status first, movement
+/// before skill dice), as commands `Battle::check` accepts.
+pub fn end_status_options(b: &Battle, u: UnitId) -> Vec<Command> {
+    let kinds = [
+        ConditionKind::Restrained,
+        ConditionKind::Grappled,
+        ConditionKind::Charmed,
+    ];
+    let pays = [EndPay::Move20, EndPay::DieAndMove10, EndPay::TwoDice];
+    kinds
+        .into_iter()
+        .flat_map(|kind| pays.into_iter().map(move |pay| (kind, pay)))
+        .filter(|&(kind, pay)| super::status::check(b, u, kind, pay).is_ok())
+        .map(|(kind, pay)| act(u, Action::Counters(CountersAction::EndStatus { kind, pay })))
+        .collect()
+}
+
+/// An End Status price in words: "20 ft of movement (no action)".
+pub fn end_pay_words(pay: EndPay) -> &'static str {
+    match pay {
+        EndPay::TwoDice => "2 skill dice (no action)",
+        EndPay::Move20 => "20 ft of movement (no action)",
+        EndPay::DieAndMove10 => "1 skill die + 10 ft of movement (no action)",
+    }
+}
 
 pub static WORDS: WindowWords = WindowWords {
     clicks: "Click a cell to move (30 ft = 6 cells a turn; what you do not move is kept for \
@@ -91,6 +128,10 @@ impl crate::rulesets::View for Counters {
                 action: Action::Common(c),
                 ..
             } if super::items::is_item(c) => Ok("the action".into()),
+            Command::Act {
+                action: Action::Counters(CountersAction::EndStatus { pay, .. }),
+                ..
+            } => Ok(end_pay_words(*pay).into()),
             Command::Act { .. } => Err("counters has no such action yet".into()),
             _ => Ok(String::new()),
         }
@@ -100,12 +141,36 @@ impl crate::rulesets::View for Counters {
         &ACTIONS
     }
 
-    fn choice(&self, _b: &Battle, _cmd: &Command) -> Option<Choice> {
-        None
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        let Command::Act {
+            unit,
+            action: Action::Counters(CountersAction::EndStatus { .. }),
+        } = cmd
+        else {
+            return None;
+        };
+        let options: Vec<(String, Command)> = end_status_options(b, *unit)
+            .into_iter()
+            .filter_map(|c| match &c {
+                Command::Act {
+                    action: Action::Counters(CountersAction::EndStatus { kind, pay }),
+                    ..
+                } => Some((format!("End {kind:?}: {}", end_pay_words(*pay)), c)),
+                _ => None,
+            })
+            .collect();
+        (options.len() > 1).then(|| Choice {
+            title: "End which status, paid how?".into(),
+            options,
+        })
     }
 
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {
         match cmd {
+            Command::Act {
+                action: Action::Counters(CountersAction::EndStatus { .. }),
+                ..
+            } => None,
             Command::Attack { .. } | Command::Act { .. } if b.slots(u, Slot::Standard) == 0 => {
                 Some("the turn's action is spent".into())
             }

@@ -91,6 +91,11 @@ fn sustain(b: &Battle, u: UnitId) -> Option<Command> {
 }
 
 impl AiTactics for EscalationAi {
+    // No cell costs anything to enter beyond its threats (no hazards in this ruleset).
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
+        0.0
+    }
+
     // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
     fn commit(
         &self,

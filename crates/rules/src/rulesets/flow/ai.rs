@@ -14,6 +14,11 @@ use crate::rulesets::{AiTactics, AttackOdds, attack_odds_numbers};
 pub struct FlowAi;
 
 impl AiTactics for FlowAi {
+    // No cell costs anything to enter beyond its threats (no hazards in this ruleset).
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
+        0.0
+    }
+
     // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
     fn commit(
         &self,

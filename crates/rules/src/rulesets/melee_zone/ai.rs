@@ -22,6 +22,11 @@ use super::{MeleeZoneAction, disengaged};
 pub struct MeleeZoneAi;
 
 impl AiTactics for MeleeZoneAi {
+    // No cell costs anything to enter beyond its threats (no hazards in this ruleset).
+    fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
+        0.0
+    }
+
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         if b.has(u, ConditionKind::Prone) {
             return act(b, u, CommonAction::StandUp.into());
