@@ -27,8 +27,9 @@ fn end_status_button(b: &Battle, u: skirmish_rules::components::UnitId) -> Optio
 }
 
 // "To end an escapable effect (e.g., Grappled, Restrained, Charmed): Spend one of: 2 SD,
-// 20ft movement, 1 SD + 10ft movement." The bar offers it only while such a status is on
-// the unit; its command is the cheapest price, the others are the choice, each priced.
+// 20ft movement, 1 SD + 10ft movement." The bar's End Status is refused (greyed, with the
+// reason) with no such status on the unit; with one, its command is the cheapest price,
+// the others are the choice, each priced.
 #[test]
 fn the_bar_offers_end_status_while_a_status_is_on_the_unit_and_its_command_is_legal() {
     for kind in BOTH {
@@ -37,7 +38,10 @@ fn the_bar_offers_end_status_while_a_status_is_on_the_unit_and_its_command_is_le
         // Initiative 20, 5; Grasping Hand hits (15 + 5 vs 16); the runner's check fails (5).
         let mut b = spell_field(kind, units, "", &[20, 5, 15, 5]);
         let (m, r) = (id(&b, "Mage"), id(&b, "Runner"));
-        assert_eq!(end_status_button(&b, m), None, "nothing to end");
+        // Nothing to end: the button's command is refused with the rules' reason (the bar
+        // greys it and says why).
+        let idle = end_status_button(&b, m).expect("a command to refuse");
+        assert!(b.check(&idle).is_err(), "nothing to end");
         cast(
             &mut b,
             m,

@@ -30,7 +30,19 @@ pub static ACTIONS: [ActionSpec; 2] = [
         label: "End Status",
         key: Some(Key::Letter('E')),
         target: Target::None,
-        build: |b, u, _| end_status_options(b, u).into_iter().next(),
+        // The cheapest way out of the worst status; with none, the plainest command, which
+        // the rules refuse with their reason (the bar greys it and says why).
+        build: |b, u, _| {
+            end_status_options(b, u).into_iter().next().or_else(|| {
+                Some(act(
+                    u,
+                    Action::Counters(CountersAction::EndStatus {
+                        kind: ConditionKind::Restrained,
+                        pay: EndPay::Move20,
+                    }),
+                ))
+            })
+        },
     },
 ];
 
