@@ -172,9 +172,18 @@ xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
 xdotool key Return
 wait_for '"kind":"battle_started","round":0,"detail":"ruleset flow, hex grid'
 battle
-xdotool key space
-wait_for '"kind":"handover"'
-mover=$(grep '"kind":"turn_started"' "$events" | head -1 | sed 's/.*"actor":"\([^"]*\)".*/\1/')
+# The menu starts an all-human level solo (issue 31): Red Company is the player's, Blue
+# Watch the AI's, so no handover; wait for the first turn of a Red unit (the AI may
+# play Blue's first).
+mover=""
+for _ in $(seq 1 60); do
+  mover=$(grep '"kind":"turn_started"' "$events" | tail -1 | sed 's/.*"actor":"\([^"]*\)".*/\1/')
+  case "$mover" in Brakka | Ilse | Vey) break ;; esac
+  mover=""
+  alive
+  sleep 1
+done
+[ -n "$mover" ] || fail "no Red Company turn within 60 s of the solo start"
 # The mover's cell from the level file, and a free neighbour to its left.
 line=$(grep "name: \"$mover\"" tests/fixtures/e2e-flow-bridge.ron)
 mx=$(echo "$line" | sed 's/.*cell: (\([0-9]*\), \([0-9]*\)).*/\1/')
