@@ -174,12 +174,16 @@ wait_for '"kind":"battle_started","round":0,"detail":"ruleset flow, hex grid'
 battle
 # The menu starts an all-human level solo (issue 31): Red Company is the player's, Blue
 # Watch the AI's, so no handover; wait for the first turn of a Red unit (the AI may
-# play Blue's first).
+# play Blue's first). Space takes away a screen the window may show before the first
+# turn (on the AI's turn a key plays nothing).
+xdotool key space
 mover=""
 for _ in $(seq 1 60); do
   mover=$(grep '"kind":"turn_started"' "$events" | tail -1 | sed 's/.*"actor":"\([^"]*\)".*/\1/')
   case "$mover" in Brakka | Ilse | Vey) break ;; esac
   mover=""
+  # The AI's shots ask Red for a reaction (a Dodge): decline (N).
+  grep -q "No reaction" "$SKIRMISH_BUTTONS" 2>/dev/null && xdotool key n
   alive
   sleep 1
 done
