@@ -135,6 +135,13 @@ pub const MAX_BATTLES: usize = 1_000_000;
 /// Most threads `--jobs` may ask for.
 pub const MAX_JOBS: usize = 1024;
 
+/// Nanoseconds since the first call: the clock `sim` times the AI's decisions with.
+fn clock_ns() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let start = START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// `skirmish sim`.
 /// `inputs`: the files the run reads (the level), which `--json` may not overwrite.
 /// Exit 0, 1 on a violated invariant, 2 on bad input, 3 when the summary cannot be
@@ -170,7 +177,7 @@ pub fn sim(
     let t = Instant::now();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let summary = with_heartbeat("sim", battles, &done, || {
-        sim::simulate(&level, seed, battles, jobs, &|d| {
+        sim::simulate_timed(&level, seed, battles, jobs, Some(clock_ns), &|d| {
             done.store(d, std::sync::atomic::Ordering::Relaxed);
             progress.tick(d)
         })
@@ -202,9 +209,16 @@ pub fn sim(
     let mut out = std::io::stdout().lock();
     let shown = write!(out, "{}", summary.table())
         .and_then(|()| {
+            // The timing on the line that says the time (CI compares the rest).
+            let decisions = summary.timing.as_ref().map_or(String::new(), |t| {
+                format!(
+                    "; {} commands, {:.1} µs a decision of the AI",
+                    summary.commands, t.us_per_decision
+                )
+            });
             writeln!(
                 out,
-                "\n{battles} battles in {secs:.2} s on {jobs} thread(s) ({:.1} ms a battle)",
+                "\n{battles} battles in {secs:.2} s on {jobs} thread(s) ({:.1} ms a battle{decisions})",
                 secs * 1000.0 / battles as f64
             )
         })

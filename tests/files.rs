@@ -250,3 +250,59 @@ fn replay_refuses_a_fifo_without_blocking() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `sim --json` counts the battles' commands by kind (the same as the rules crate's own
+/// battles of those seeds) and times the AI's decisions: a mean and one figure a battle.
+#[test]
+fn sim_json_counts_commands_by_kind_and_times_decisions() {
+    use skirmish_rules::sim;
+    let d = scratch("sim-json");
+    let out = d.join("out.json");
+    let lv = "levels/flow-bridge.ron";
+    let (code, stdout, stderr) = skirmish(&[
+        "sim",
+        lv,
+        "--battles",
+        "3",
+        "--jobs",
+        "2",
+        "--seed",
+        "5",
+        "--json",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let j: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let level = skirmish_rules::level::load(&crate::repo(lv)).unwrap();
+    let mut want = std::collections::BTreeMap::<String, u64>::new();
+    let mut total = 0;
+    for i in 0..3 {
+        let r = sim::run_battle(&level, sim::battle_seed(5, i), false);
+        total += r.commands as u64;
+        for (k, v) in r.commands_by_kind {
+            *want.entry(k).or_default() += v as u64;
+        }
+    }
+    let by_kind: std::collections::BTreeMap<String, u64> =
+        serde_json::from_value(j["commands_by_kind"].clone()).unwrap();
+    assert_eq!(by_kind, want);
+    assert_eq!(j["commands"].as_u64(), Some(total));
+    assert_eq!(by_kind.values().sum::<u64>(), total, "{by_kind:?}");
+    assert!(
+        by_kind["EndTurn"] > 0 && by_kind["Attack"] > 0,
+        "{by_kind:?}"
+    );
+    let t = &j["timing"];
+    let mean = t["us_per_decision"].as_f64().unwrap();
+    let each = t["us_per_decision_by_battle"].as_array().unwrap();
+    assert_eq!(each.len(), 3, "{t}");
+    assert!(
+        mean > 0.0 && each.iter().all(|x| x.as_f64().unwrap() > 0.0),
+        "{t}"
+    );
+    assert!(
+        stdout.contains(&format!("{total} commands, ")) && stdout.contains("µs a decision"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -11,7 +11,14 @@
 //! - saving and loading (parse, replay, hash check) a 200-command battle (target < 20 ms
 //!   each), and a win forecast of 1,000 play-outs of an 8 v 8 battle from round 1 on 2
 //!   threads (target < 3 s). `--saves` runs only these.
+//!
+//! Other modes: `--split [N] [RULESET]` (where N battles' time goes), `--instructions
+//! [RULESET]` (the battles `tools/instructions.sh` counts under valgrind) and
+//! `--gen-level RULESET --per-side N --size WxH --grid hex|square [--out FILE]` (a big
+//! battle of two facing lines, `big_level.rs`).
 #![forbid(unsafe_code)]
+
+mod big_level;
 
 use skirmish_rules::rulesets::Registry;
 use std::collections::BTreeSet;
@@ -105,10 +112,20 @@ fn row(name: &str, s: &Sample, target: f64, judge: Judge, out: &mut Vec<serde_js
     }));
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--gen-level") {
+        return big_level::main(&args);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--sim") {
+        return sim_one(&args[i + 1..]);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--instructions") {
+        return instructions(args.get(i + 1).map(String::as_str));
+    }
     if std::env::args().any(|a| a == "--split") {
         split();
-        return;
+        return std::process::ExitCode::SUCCESS;
     }
     let quick = std::env::args().any(|a| a == "--quick");
     let json = std::env::args().skip_while(|a| a != "--json").nth(1);
@@ -121,7 +138,7 @@ fn main() {
     if std::env::args().any(|a| a == "--saves") {
         saves(n, &mut out);
         write_json(json, &out);
-        return;
+        return std::process::ExitCode::SUCCESS;
     }
     for r in playable() {
         let levels: Vec<_> = (0..n as u64).map(|k| caster_level(r, 1000 + k)).collect();
@@ -233,6 +250,104 @@ fn main() {
     }
     saves(n, &mut out);
     write_json(json, &out);
+    std::process::ExitCode::SUCCESS
+}
+
+/// `--sim LEVEL [--battles N] [--seed S] [--json FILE]`: what `skirmish sim LEVEL --jobs 1`
+/// plays and writes (the same `sim::simulate_timed`, the AI's decisions timed), from a
+/// release build of the rules crate alone, for `tools/scale.sh`. Prints `wall S s,
+/// commands N, µs a decision U`.
+fn sim_one(args: &[String]) -> std::process::ExitCode {
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+    };
+    let Some(path) = args.first() else {
+        eprintln!("skirmish-bench --sim needs a level file");
+        return std::process::ExitCode::from(2);
+    };
+    let level = match level::load(std::path::Path::new(path)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let number = |flag: &str, default: u64| value(flag).map_or(Ok(default), |v| v.parse());
+    let (Ok(battles), Ok(seed)) = (number("--battles", 1), number("--seed", 1)) else {
+        eprintln!("skirmish-bench --sim: --battles and --seed take whole numbers");
+        return std::process::ExitCode::from(2);
+    };
+    fn clock() -> u64 {
+        static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        u64::try_from(START.get_or_init(Instant::now).elapsed().as_nanos()).unwrap_or(u64::MAX)
+    }
+    let t = Instant::now();
+    let summary = sim::simulate_timed(&level, seed, battles as usize, 1, Some(clock), &|_| {});
+    let secs = t.elapsed().as_secs_f64();
+    let us = summary.timing.as_ref().map_or(0.0, |t| t.us_per_decision);
+    println!(
+        "wall {secs:.3} s, commands {}, µs a decision {us:.1}, unfinished {}",
+        summary.commands, summary.unfinished
+    );
+    if let Some(json) = value("--json") {
+        let text = serde_json::to_string_pretty(&summary).unwrap_or_default();
+        if let Err(e) = std::fs::write(json, text) {
+            eprintln!("cannot write {json}: {e}");
+            return std::process::ExitCode::from(3);
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+/// Battles a ruleset plays under `--instructions`.
+const COUNTED_BATTLES: u64 = 5;
+
+/// `--instructions [RULESET]`: for each ruleset (or the one named), build the 8 v 8
+/// battlefields of seeds 1000… (the bench's, a caster a side) and then play them in
+/// [`counted_battles`], the one function `tools/instructions.sh` has valgrind count
+/// (`--toggle-collect`): level generation and parsing stay outside the count. Prints
+/// `RULESET BATTLES COMMANDS` a line.
+fn instructions(only: Option<&str>) -> std::process::ExitCode {
+    let rulesets: Vec<RulesetId> = match only {
+        Some(name) => match big_level::ruleset(name) {
+            Ok(r) if r.playable() => vec![r],
+            Ok(r) => {
+                eprintln!("skirmish-bench: {r} cannot be played yet");
+                return std::process::ExitCode::from(2);
+            }
+            Err(e) => {
+                eprintln!("skirmish-bench: {e}");
+                return std::process::ExitCode::from(2);
+            }
+        },
+        None => playable(),
+    };
+    for r in rulesets {
+        let levels: Vec<_> = (0..COUNTED_BATTLES)
+            .map(|k| caster_level(r, 1000 + k))
+            .collect();
+        let commands = counted_battles(levels);
+        println!("{r} {COUNTED_BATTLES} {commands}");
+    }
+    std::process::ExitCode::SUCCESS
+}
+
+/// Play each level's AI battle to its end (battle `k` seeded `k`, as `--split` does);
+/// the commands of all. Never inlined: valgrind counts the instructions inside it.
+#[inline(never)]
+fn counted_battles(levels: Vec<skirmish_rules::level::Level>) -> usize {
+    let mut commands = 0;
+    for (k, l) in levels.into_iter().enumerate() {
+        let Ok(mut b) = Battle::new(l, k as u64, Vec::new()) else {
+            continue;
+        };
+        ai::play_out(&mut b, sim::MAX_COMMANDS);
+        commands += b.history().commands.len();
+        black_box(b.status());
+    }
+    black_box(commands)
 }
 
 fn write_json(json: Option<String>, out: &[serde_json::Value]) {

@@ -58,6 +58,13 @@ pub struct BattleResult {
     pub rounds: u32,
     /// Commands submitted.
     pub commands: usize,
+    /// Commands in the battle's history by kind (`Move`, `Attack`, `Act`, `React`,
+    /// `EndTurn`).
+    pub commands_by_kind: BTreeMap<String, usize>,
+    /// Nanoseconds spent in the AI's commands (choosing each and carrying it out), when
+    /// the battle was timed ([`run_battle_timed`]); 0 otherwise. Left out of the JSON.
+    #[serde(skip)]
+    pub decision_ns: u64,
     /// Events logged.
     pub events: usize,
     /// Damage dealt by each side.
@@ -85,6 +92,8 @@ impl BattleResult {
             finished: false,
             rounds: 0,
             commands: 0,
+            commands_by_kind: BTreeMap::new(),
+            decision_ns: 0,
             events: 0,
             damage: Vec::new(),
             fired: BTreeMap::new(),
@@ -97,8 +106,24 @@ impl BattleResult {
 /// Play one AI-vs-AI battle of `level` with `seed`. With `check`, every event is applied
 /// to a shadow battle and the invariants are checked after each (see [`Invariants`]).
 pub fn run_battle(level: &Level, seed: u64, check: bool) -> BattleResult {
-    let outcome =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play(level, seed, check)));
+    run_battle_timed(level, seed, check, None)
+}
+
+/// A clock for timing the AI's decisions: nanoseconds since some fixed instant. The rules
+/// never read the clock; the command line hands one in (`skirmish sim`).
+pub type Clock = fn() -> u64;
+
+/// [`run_battle`], with each AI command (choosing it and carrying it out) timed by
+/// `clock` into [`BattleResult::decision_ns`].
+pub fn run_battle_timed(
+    level: &Level,
+    seed: u64,
+    check: bool,
+    clock: Option<Clock>,
+) -> BattleResult {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play(level, seed, check, clock)
+    }));
     match outcome {
         Ok(r) => r,
         Err(p) => {
@@ -112,13 +137,15 @@ pub fn run_battle(level: &Level, seed: u64, check: bool) -> BattleResult {
     }
 }
 
-fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
+fn play(level: &Level, seed: u64, check: bool, clock: Option<Clock>) -> BattleResult {
     let mut r = BattleResult {
         seed,
         winner: None,
         finished: false,
         rounds: 0,
         commands: 0,
+        commands_by_kind: BTreeMap::new(),
+        decision_ns: 0,
         events: 0,
         damage: vec![0; level.sides.len()],
         fired: BTreeMap::new(),
@@ -152,7 +179,12 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
             break;
         }
         // One command at a time, so the shadow can check every event of each.
-        if guard.play(&mut b, 1, |_| true) == 0 {
+        let start = clock.map(|c| c());
+        let played = guard.play(&mut b, 1, |_| true);
+        if let (Some(c), Some(t)) = (clock, start) {
+            r.decision_ns += c().saturating_sub(t);
+        }
+        if played == 0 {
             break;
         }
         r.commands += 1;
@@ -168,6 +200,11 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
         s.finish(&b, &mut r.violations);
     }
     count(&b, &mut r);
+    for c in &b.history().commands {
+        *r.commands_by_kind
+            .entry(command_kind(c).to_string())
+            .or_insert(0) += 1;
+    }
     r.stuck_turns = guard.stuck().len();
     if check {
         r.violations
@@ -184,6 +221,18 @@ fn play(level: &Level, seed: u64, check: bool) -> BattleResult {
     r.rounds = b.round();
     r.events = b.log().len();
     r
+}
+
+/// A command's kind, as `sim --json` counts them.
+pub fn command_kind(c: &crate::engine::Command) -> &'static str {
+    use crate::engine::Command;
+    match c {
+        Command::Move { .. } => "Move",
+        Command::Attack { .. } => "Attack",
+        Command::Act { .. } => "Act",
+        Command::React { .. } => "React",
+        Command::EndTurn { .. } => "EndTurn",
+    }
 }
 
 fn bump(m: &mut BTreeMap<String, u64>, k: impl Into<String>) {

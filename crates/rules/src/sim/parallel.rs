@@ -92,11 +92,24 @@ pub fn simulate(
     jobs: usize,
     done: &(dyn Fn(usize) + Sync),
 ) -> Summary {
+    simulate_timed(level, seed, n, jobs, None, done)
+}
+
+/// [`simulate`], with the AI's decisions timed by `clock` ([`run_battle_timed`]): the
+/// summary's `timing`.
+pub fn simulate_timed(
+    level: &Level,
+    seed: u64,
+    n: usize,
+    jobs: usize,
+    clock: Option<Clock>,
+    done: &(dyn Fn(usize) + Sync),
+) -> Summary {
     let mut tally = Tally::new(level, seed);
     parallel_each(
         n,
         jobs,
-        &|i| run_battle(level, battle_seed(seed, i as u64), false),
+        &|i| run_battle_timed(level, battle_seed(seed, i as u64), false, clock),
         done,
         &mut |r| tally.add(&r),
     );

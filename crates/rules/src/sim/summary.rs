@@ -96,6 +96,14 @@ pub struct Summary {
     pub unfinished: usize,
     /// Rounds: mean, standard deviation, least, most.
     pub rounds: (f64, f64, u32, u32),
+    /// Commands in all battles.
+    pub commands: usize,
+    /// Commands in all battles by kind (`Act`, `Attack`, `EndTurn`, `Move`, `React`).
+    pub commands_by_kind: BTreeMap<String, usize>,
+    /// How long the AI's commands took, when the battles were timed (`skirmish sim`);
+    /// left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
     /// Rules fired, most frequent first.
     pub rules: Vec<RuleSummary>,
     /// Invariant violations and panics (soak), with the battle's seed.
@@ -104,6 +112,17 @@ pub struct Summary {
     /// AI bug; left out of the JSON and the table when 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub stuck_turns: usize,
+}
+
+/// The time the AI took per decision: one command chosen by the AI and carried out
+/// (`ai::Guard::play` of one command: the decision and the engine's work on it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Timing {
+    /// Microseconds per decision over all battles (all their time over all their
+    /// commands).
+    pub us_per_decision: f64,
+    /// Microseconds per decision in each battle, in battle order.
+    pub us_per_decision_by_battle: Vec<f64>,
 }
 
 /// Battles summed up one at a time, keeping nothing per battle but its violations.
@@ -125,6 +144,11 @@ pub struct Tally {
     totals: BTreeMap<String, (u64, usize)>,
     violations: Vec<String>,
     stuck_turns: usize,
+    commands: usize,
+    commands_by_kind: BTreeMap<String, usize>,
+    /// Timed battles: total nanoseconds, and µs per decision of each.
+    timed_ns: u64,
+    timed: Vec<f64>,
 }
 
 impl Tally {
@@ -148,6 +172,10 @@ impl Tally {
             totals: BTreeMap::new(),
             violations: Vec::new(),
             stuck_turns: 0,
+            commands: 0,
+            commands_by_kind: BTreeMap::new(),
+            timed_ns: 0,
+            timed: Vec::new(),
         }
     }
 
@@ -167,6 +195,15 @@ impl Tally {
             self.unfinished += 1;
         }
         self.stuck_turns += r.stuck_turns;
+        self.commands += r.commands;
+        for (k, v) in &r.commands_by_kind {
+            *self.commands_by_kind.entry(k.clone()).or_insert(0) += v;
+        }
+        if r.decision_ns > 0 {
+            self.timed_ns += r.decision_ns;
+            self.timed
+                .push(r.decision_ns as f64 / 1000.0 / r.commands.max(1) as f64);
+        }
         self.rounds.add(f64::from(r.rounds));
         self.least = Some(self.least.map_or(r.rounds, |l| l.min(r.rounds)));
         self.most = self.most.max(r.rounds);
@@ -217,6 +254,10 @@ impl Tally {
             })
             .collect();
         rules.sort_by(|a, b| b.total.cmp(&a.total).then(a.rule.cmp(&b.rule)));
+        let timing = (!self.timed.is_empty()).then(|| Timing {
+            us_per_decision: self.timed_ns as f64 / 1000.0 / self.commands.max(1) as f64,
+            us_per_decision_by_battle: self.timed,
+        });
         Summary {
             level: self.level,
             ruleset: self.ruleset,
@@ -227,6 +268,9 @@ impl Tally {
             draws: self.draws,
             unfinished: self.unfinished,
             rounds: (rm, rsd, self.least.unwrap_or(0), self.most),
+            commands: self.commands,
+            commands_by_kind: self.commands_by_kind,
+            timing,
             rules,
             violations: self.violations,
             stuck_turns: self.stuck_turns,
