@@ -534,10 +534,12 @@ impl Save {
             let (line, col) = (e.span.start.line.max(1), e.span.start.col.max(1));
             // A document that stops short: RON ran out of text, or failed at its last
             // character, or the text does not end the way every save does.
+            // (Every save ends with its `commands:`, then format 2's `branches:`.)
             if text.contains("Save(")
                 && (matches!(e.code, ron::Error::Eof)
                     || at_end(text, line, col)
-                    || !text.trim_end().ends_with(')'))
+                    || !text.trim_end().ends_with(')')
+                    || !text.contains("\n    commands: ["))
             {
                 let (line, col) = end_of(text);
                 SaveError::Truncated { line, col }
