@@ -56,7 +56,9 @@ fn every_shipped_level_loads_saves_and_loads_to_the_same_level_on_both_grids() {
                 ed.apply(Edit::Grid(kind)).unwrap();
             }
             let out = dir.join(path.file_name().unwrap());
-            ed.level.save(&out).unwrap_or_else(|e| panic!("{what} {kind}: {e:?}"));
+            ed.level
+                .save(&out)
+                .unwrap_or_else(|e| panic!("{what} {kind}: {e:?}"));
             let again = EditorLevel::load(&out).unwrap();
             assert_eq!(again, ed.level, "{what} {kind}: load → save → load");
             // The loader reads the same level from it as from the hand-written file
@@ -116,7 +118,11 @@ fn a_new_level_built_by_edits_saves_and_loads_for_every_ruleset_and_grid() {
                     name: None,
                 })
                 .unwrap();
-                let want = if i == 1 && kinds.len() == 1 { format!("{a} 2") } else { a };
+                let want = if i == 1 && kinds.len() == 1 {
+                    format!("{a} 2")
+                } else {
+                    a
+                };
                 assert_eq!(ed.level.units[i].name, want, "{what}: a name of its own");
             }
             ed.apply(Edit::Move {
@@ -197,11 +203,19 @@ fn every_edit_is_undone_to_the_level_before_it_and_redone() {
         states.push(ed.level.clone());
     }
     assert_eq!(ed.edits().cloned().collect::<Vec<_>>(), edits);
-    assert_eq!(ed.level.units[0].side, "Raiders", "a renamed side takes its units");
+    assert_eq!(
+        ed.level.units[0].side, "Raiders",
+        "a renamed side takes its units"
+    );
     assert_eq!(ed.level.units[0].name, "fighter");
     // Paint size 2 on a hex map: the cell and its 6 neighbours, round.
     assert_eq!(
-        states[1].map.iter().flatten().filter(|t| **t == Terrain::High).count(),
+        states[1]
+            .map
+            .iter()
+            .flatten()
+            .filter(|t| **t == Terrain::High)
+            .count(),
         7
     );
     for i in (0..edits.len()).rev() {
@@ -230,7 +244,10 @@ fn an_edit_that_does_not_fit_is_refused_and_changes_nothing() {
         name: None,
     })
     .unwrap();
-    assert_eq!(ed.level.units[0].name, "Red", "named for its side with no archetype");
+    assert_eq!(
+        ed.level.units[0].name, "Red",
+        "named for its side with no archetype"
+    );
     let before = ed.level.clone();
     for (e, says) in [
         (
@@ -241,7 +258,13 @@ fn an_edit_that_does_not_fit_is_refused_and_changes_nothing() {
             },
             "off the map",
         ),
-        (Edit::Move { unit: 0, to: c(4, 4) }, "off the map"),
+        (
+            Edit::Move {
+                unit: 0,
+                to: c(4, 4),
+            },
+            "off the map",
+        ),
         (
             Edit::Place {
                 side: "Blue".into(),

@@ -248,8 +248,10 @@ fn replay_branch_replays_a_line_kept_inside_the_save() {
     let (code, out, err) = skirmish(&["replay", s(&file), "--branch", "1", "--verify"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains(&format!("(branch 1): ok — 30 commands, {} events", old.log().len()))
-            && out.contains(&old_save.log_hash),
+        out.contains(&format!(
+            "(branch 1): ok — 30 commands, {} events",
+            old.log().len()
+        )) && out.contains(&old_save.log_hash),
         "{out}"
     );
     let (code, json, err) = skirmish(&["replay", s(&file), "--branch", "1", "--json"]);

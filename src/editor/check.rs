@@ -61,7 +61,11 @@ impl EditorLevel {
                     && l >= first
                     && l < first + self.height()
                 {
-                    let x = p.pos.col.saturating_sub(col0).min(self.width().saturating_sub(1));
+                    let x = p
+                        .pos
+                        .col
+                        .saturating_sub(col0)
+                        .min(self.width().saturating_sub(1));
                     Target::Cell(Cell {
                         x: x as i32,
                         y: (l - first) as i32,

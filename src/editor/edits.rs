@@ -210,14 +210,22 @@ fn free(l: &EditorLevel, c: Cell, but: Option<usize>) -> Result<(), String> {
 
 fn unit(l: &EditorLevel, i: usize) -> Result<(), String> {
     if i >= l.units.len() {
-        return Err(format!("there is no unit {} (the level has {})", i + 1, l.units.len()));
+        return Err(format!(
+            "there is no unit {} (the level has {})",
+            i + 1,
+            l.units.len()
+        ));
     }
     Ok(())
 }
 
 fn side(l: &EditorLevel, i: usize) -> Result<(), String> {
     if i >= l.sides.len() {
-        return Err(format!("there is no side {} (the level has {})", i + 1, l.sides.len()));
+        return Err(format!(
+            "there is no side {} (the level has {})",
+            i + 1,
+            l.sides.len()
+        ));
     }
     Ok(())
 }
@@ -334,7 +342,10 @@ fn change(l: &mut EditorLevel, e: &Edit) -> Result<(), String> {
                 ));
             }
             if let Some(c) = l.exits.iter().find(|c| off(c)) {
-                return Err(format!("the exit at ({}, {}) would be off the map", c.x, c.y));
+                return Err(format!(
+                    "the exit at ({}, {}) would be off the map",
+                    c.x, c.y
+                ));
             }
             l.map.resize(height, Vec::new());
             for row in &mut l.map {

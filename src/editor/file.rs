@@ -56,8 +56,18 @@ impl EditorLevel {
                 "seed" => lvl.seed = read(&k, &v)?,
                 "legend" => legend.extend(read::<BTreeMap<char, Terrain>>(&k, &v)?),
                 "map" => rows = read(&k, &v)?,
-                "sides" => lvl.sides = items(&v)?.iter().map(|s| side(s)).collect::<Result<_, _>>()?,
-                "units" => lvl.units = items(&v)?.iter().map(|u| unit(u)).collect::<Result<_, _>>()?,
+                "sides" => {
+                    lvl.sides = items(&v)?
+                        .iter()
+                        .map(|s| side(s))
+                        .collect::<Result<_, _>>()?
+                }
+                "units" => {
+                    lvl.units = items(&v)?
+                        .iter()
+                        .map(|u| unit(u))
+                        .collect::<Result<_, _>>()?
+                }
                 "surprise" => lvl.surprise = read(&k, &v)?,
                 "stalemate_rounds" => lvl.stalemate_rounds = read(&k, &v)?,
                 "exits" => lvl.exits = read(&k, &v)?,
@@ -206,7 +216,11 @@ fn items(v: &str) -> Result<Vec<String>, String> {
 
 fn shorten(v: &str) -> String {
     let s: String = v.chars().take(40).collect();
-    if s.len() < v.len() { format!("{s}…") } else { s }
+    if s.len() < v.len() {
+        format!("{s}…")
+    } else {
+        s
+    }
 }
 
 fn side(v: &str) -> Result<EdSide, String> {

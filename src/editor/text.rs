@@ -51,7 +51,13 @@ fn skip(b: &[u8], i: usize) -> Option<usize> {
             }
             k += 1;
             while k < b.len() {
-                if b[k] == b'"' && b[k + 1..].iter().take(hashes).filter(|&&c| c == b'#').count() == hashes
+                if b[k] == b'"'
+                    && b[k + 1..]
+                        .iter()
+                        .take(hashes)
+                        .filter(|&&c| c == b'#')
+                        .count()
+                        == hashes
                 {
                     return Some(k + 1 + hashes);
                 }
@@ -184,7 +190,9 @@ pub fn document(src: &str) -> String {
     let mut i = 0;
     let mut out = String::new();
     while i < b.len() {
-        if (b[i] == b'/') && let Some(end) = skip(b, i) {
+        if (b[i] == b'/')
+            && let Some(end) = skip(b, i)
+        {
             i = end;
             continue;
         }

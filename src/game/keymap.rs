@@ -636,7 +636,10 @@ pub fn about(b: Bind) -> (Group, &'static str) {
             "save the battle: a name to type (the level and the date offered), Enter saves; \
              every command is also autosaved (docs/saves.md); the Esc menu's Save too",
         ),
-        Lines => (Board, "rewind to before a command (Up/Down, Enter), or go back to a line kept"),
+        Lines => (
+            Board,
+            "rewind to before a command (Up/Down, Enter), or go back to a line kept",
+        ),
         Open => (
             Board,
             "open a save: the list of saves and autosaves (level, ruleset, round, date), \

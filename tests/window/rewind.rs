@@ -10,9 +10,9 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use skirmish::game::View;
 use skirmish::game::dialog::Dialog;
+use skirmish::game::saves::lines::{self, Lines, Row};
 use skirmish::game::saves::rewind::Rewind;
 use skirmish::game::saves::viewer::Viewer;
-use skirmish::game::saves::lines::{self, Lines, Row};
 use skirmish::game::saves::{FileIntent, Files, Mode, Prompt};
 use skirmish_rules::save::{Save, log_hash};
 
@@ -36,7 +36,11 @@ fn autosaved(w: &Win) -> Save {
 /// Ctrl+R, then Down `down` times and Enter in the lines window.
 fn lines_window(w: &mut Win, down: usize) -> Vec<Row> {
     w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyR);
-    assert_eq!(w.dialog(), Some(Dialog::Files), "Ctrl+R opens the lines window");
+    assert_eq!(
+        w.dialog(),
+        Some(Dialog::Files),
+        "Ctrl+R opens the lines window"
+    );
     assert!(matches!(
         w.app.world().resource::<Files>().mode,
         Some(Mode::Lines { chosen: 0 })
@@ -46,7 +50,11 @@ fn lines_window(w: &mut Win, down: usize) -> Vec<Row> {
         w.key(KeyCode::ArrowDown);
     }
     w.key(KeyCode::Enter);
-    assert_eq!(w.dialog().filter(|d| *d != Dialog::Handover), None, "it closed");
+    assert_eq!(
+        w.dialog().filter(|d| *d != Dialog::Handover),
+        None,
+        "it closed"
+    );
     rows
 }
 

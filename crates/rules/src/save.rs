@@ -514,7 +514,11 @@ impl Save {
             }
             branches.push_str("            ],\n        ),");
         }
-        branches.push_str(if self.branches.is_empty() { "]" } else { "\n    ]" });
+        branches.push_str(if self.branches.is_empty() {
+            "]"
+        } else {
+            "\n    ]"
+        });
         field("branches", branches);
         out.push_str(")\n");
         out

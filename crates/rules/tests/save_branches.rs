@@ -63,7 +63,9 @@ fn a_rewound_line_is_kept_inside_the_save_and_replays_to_its_own_hash() {
 
     // Saved, loaded: the branch is there and replays to its own hash and battle.
     let text = save.to_ron();
-    assert!(text.contains("branches: [\n        Branch(\n            name: \"line before rewind\""));
+    assert!(
+        text.contains("branches: [\n        Branch(\n            name: \"line before rewind\"")
+    );
     let loaded = Save::load(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(loaded.save, save, "the text reads back to the same save");
     assert_eq!(loaded.battle.log(), new.log());
