@@ -110,6 +110,10 @@ enum Cmd {
         /// Only check the save's event log hash.
         #[arg(long, conflicts_with = "json")]
         verify: bool,
+        /// The save's branch N (1, 2, …: the lines a rewind kept; `--verify` lists them)
+        /// instead of its own line.
+        #[arg(long, value_name = "N")]
+        branch: Option<usize>,
     },
     /// Play the rest of a saved battle out many times with the AI on every side and fresh
     /// dice: each side's chance to win with its 95% interval, the rounds left, and who is
@@ -283,9 +287,12 @@ pub fn main() -> ExitCode {
             save: save.as_deref(),
             check,
         }),
-        Some(Cmd::Replay { save, json, verify }) => {
-            crate::saves::replay(&crate::saves::find(&save, data_dir), json, verify)
-        }
+        Some(Cmd::Replay {
+            save,
+            json,
+            verify,
+            branch,
+        }) => crate::saves::replay(&crate::saves::find(&save, data_dir), json, verify, branch),
         Some(Cmd::Forecast {
             save,
             at,

@@ -14,6 +14,7 @@ macro_rules! note {
 pub mod batch;
 pub mod check_log;
 pub mod cli;
+pub mod editor;
 pub mod files;
 pub mod folders;
 pub mod fuzz;

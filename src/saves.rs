@@ -55,23 +55,62 @@ pub fn open(path: &Path) -> Result<Loaded, ExitCode> {
     })
 }
 
-/// `skirmish replay SAVE [--json] [--verify]`.
-pub fn replay(path: &Path, json: bool, verify: bool) -> ExitCode {
+/// The save's branch `n` (1-based), replayed and checked against its own log hash.
+fn branch(path: &Path, loaded: Loaded, n: usize) -> Result<Loaded, ExitCode> {
+    let line = n
+        .checked_sub(1)
+        .ok_or(SaveError::NoBranch {
+            asked: 0,
+            count: loaded.save.branches.len(),
+        })
+        .and_then(|i| loaded.save.line(i));
+    let replayed = line.and_then(|save| save.replay().map(|battle| Loaded { battle, save }));
+    replayed.map_err(|e| {
+        note!("{} (branch {n}): {e}", crate::files::shown(path));
+        status_of(&e)
+    })
+}
+
+/// `skirmish replay SAVE [--json] [--verify] [--branch N]`.
+pub fn replay(path: &Path, json: bool, verify: bool, branch_n: Option<usize>) -> ExitCode {
     let loaded = match open(path) {
         Ok(l) => l,
         Err(code) => return code,
     };
+    let branches = loaded.save.branches.clone();
+    let loaded = match branch_n {
+        None => loaded,
+        Some(n) => match branch(path, loaded, n) {
+            Ok(l) => l,
+            Err(code) => return code,
+        },
+    };
     let mut out = std::io::stdout().lock();
     let b = &loaded.battle;
     if verify {
-        let line = format!(
-            "{}: ok — {} commands, {} events, round {}, log hash {}",
+        let which = branch_n.map_or_else(String::new, |n| format!(" (branch {n})"));
+        let mut line = format!(
+            "{}{which}: ok — {} commands, {} events, round {}, log hash {}",
             crate::files::shown(path),
             loaded.save.commands.len(),
             b.log().len(),
             b.round(),
             loaded.save.log_hash
         );
+        if branch_n.is_none() {
+            for (i, br) in branches.iter().enumerate() {
+                line.push_str(&format!(
+                    "\nbranch {}: \"{}\" — parts at command {}, {} commands, round {} \
+                     (replay it with --branch {})",
+                    i + 1,
+                    br.name,
+                    br.at + 1,
+                    br.at + br.commands.len(),
+                    br.round,
+                    i + 1
+                ));
+            }
+        }
         return match writeln!(out, "{line}") {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => stdout_failed(e, ExitCode::SUCCESS),

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod editor;
 mod files;
 mod hostile;
 mod saves;

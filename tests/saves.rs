@@ -125,6 +125,7 @@ fn replay_verify_exits_1_on_a_mismatch_and_2_on_an_unreadable_file() {
     assert_eq!(code, 2);
     assert!(err.contains("the save file is cut short"), "{err}");
     let newer = d.join("newer.ron");
+    // (The fixture is format 1: a newer one is a newer one whichever format is read.)
     std::fs::write(&newer, text.replacen("format: 1,", "format: 9,", 1)).unwrap();
     let (code, _, err) = skirmish(&["replay", s(&newer)]);
     assert_eq!(code, 2);
@@ -197,6 +198,75 @@ fn play_load_refuses_a_bad_save_before_opening_a_window() {
     let (code, _, err) = skirmish(&["play", "--load", s(&bad)]);
     assert_eq!(code, 2);
     assert!(err.contains("the save file is cut short"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `replay --verify` lists a save's branches; `replay --branch N` replays branch N to its
+/// own log hash (the log of the line the branch kept); a branch the save lacks: exit 2.
+#[test]
+fn replay_branch_replays_a_line_kept_inside_the_save() {
+    let path = "levels/flow-courtyard.ron";
+    let src = std::fs::read_to_string(repo(path)).unwrap();
+    let lvl = skirmish_rules::level::parse(&src, path).unwrap();
+    let of = |b: &Battle| {
+        Save::of(
+            b,
+            LevelCopy::new(path, &src).unwrap(),
+            SideSettings::defaults(b.level()),
+        )
+        .unwrap()
+    };
+    let mut old = Battle::new(lvl, 8, Vec::new()).unwrap();
+    skirmish_rules::ai::play_out(&mut old, 30);
+    let old_save = of(&old);
+    // The rewind: back to the first command from the 5th on where the unit to play can
+    // end its turn instead, which it does.
+    let (k, mut new) = (4..30)
+        .find_map(|k| {
+            let mut b = old_save.battle_at(k).unwrap();
+            let end = skirmish_rules::Command::EndTurn { unit: b.current()? };
+            (old_save.commands[k] != end && b.submit(end).is_ok()).then_some((k, b))
+        })
+        .expect("a command to play another way");
+    skirmish_rules::ai::play_out(&mut new, 5);
+    let mut save = of(&new);
+    save.keep_line("line before rewind", &old_save).unwrap();
+    assert_ne!(save.commands, old_save.commands);
+
+    let d = scratch("branch");
+    let file = d.join("branched.ron");
+    std::fs::write(&file, save.to_ron()).unwrap();
+    let (code, out, err) = skirmish(&["replay", s(&file), "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!(
+            "branch 1: \"line before rewind\" — parts at command {}, 30 commands",
+            k + 1
+        )),
+        "{out}"
+    );
+    let (code, out, err) = skirmish(&["replay", s(&file), "--branch", "1", "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!(
+            "(branch 1): ok — 30 commands, {} events",
+            old.log().len()
+        )) && out.contains(&old_save.log_hash),
+        "{out}"
+    );
+    let (code, json, err) = skirmish(&["replay", s(&file), "--branch", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let want: Vec<String> = old
+        .log()
+        .iter()
+        .map(|l| skirmish_rules::record::record(&old, l).json())
+        .collect();
+    assert_eq!(json.lines().collect::<Vec<_>>(), want, "the old line's log");
+    for n in ["2", "0"] {
+        let (code, _, err) = skirmish(&["replay", s(&file), "--branch", n]);
+        assert_eq!(code, 2, "--branch {n}");
+        assert!(err.contains(&format!("no branch {n} (it has 1)")), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 

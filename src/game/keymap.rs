@@ -171,6 +171,8 @@ pub enum Bind {
     Save,
     /// The list of saves, to open one (the level menu too).
     Open,
+    /// Rewind and branches: take the battle back to a command, or go back to a kept line.
+    Lines,
     /// The level menu: continue the last battle (the newest autosave).
     Continue,
     /// Arm the basic attack (then Tab to an enemy and Enter, or click one).
@@ -309,6 +311,7 @@ impl Default for KeyMap {
             (Undo, vec![Chord::ctrl(K::KeyZ)]),
             (Save, vec![Chord::ctrl(K::KeyS)]),
             (Open, vec![Chord::ctrl(K::KeyO)]),
+            (Lines, vec![Chord::ctrl(K::KeyR)]),
             (Attack, vec![p(K::KeyZ)]),
             (NextAbility, vec![p(K::KeyM)]),
             (Threat, vec![p(K::KeyT)]),
@@ -632,6 +635,10 @@ pub fn about(b: Bind) -> (Group, &'static str) {
             Board,
             "save the battle: a name to type (the level and the date offered), Enter saves; \
              every command is also autosaved (docs/saves.md); the Esc menu's Save too",
+        ),
+        Lines => (
+            Board,
+            "rewind to before a command (Up/Down, Enter), or go back to a line kept",
         ),
         Open => (
             Board,

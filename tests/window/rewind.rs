@@ -1,7 +1,7 @@
 //! Rewind a live battle from its roll log (issue 32): the roll log's ↺ button on a
 //! command's first line asks `saves::rewind::Rewind` for that command; the window's
-//! `saves` systems take the battle back to just before it, keep the line before as a
-//! save of its own, and give the new line an autosave of its own. Also the Esc menu's
+//! `saves` systems take the battle back to just before it and keep the line before as a
+//! branch inside the battle's saves; Ctrl+R lists the lines and goes back to one. Also the Esc menu's
 //! Save and Open entries, and the replay viewer's play speed.
 
 use std::time::Duration;
@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use skirmish::game::View;
 use skirmish::game::dialog::Dialog;
+use skirmish::game::saves::lines::{self, Lines, Row};
 use skirmish::game::saves::rewind::Rewind;
 use skirmish::game::saves::viewer::Viewer;
 use skirmish::game::saves::{FileIntent, Files, Mode, Prompt};
@@ -22,8 +23,43 @@ fn ask(w: &mut Win, to: usize) {
     w.frames(3);
 }
 
+/// The autosave on disk, loaded.
+fn autosaved(w: &Win) -> Save {
+    let autos = w.autosaves();
+    assert_eq!(autos.len(), 1, "one battle, one autosave file: {autos:?}");
+    let text = std::fs::read_to_string(&autos[0].path).unwrap();
+    Save::load(&text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .save
+}
+
+/// Ctrl+R, then Down `down` times and Enter in the lines window.
+fn lines_window(w: &mut Win, down: usize) -> Vec<Row> {
+    w.key_with(Some(KeyCode::ControlLeft), KeyCode::KeyR);
+    assert_eq!(
+        w.dialog(),
+        Some(Dialog::Files),
+        "Ctrl+R opens the lines window"
+    );
+    assert!(matches!(
+        w.app.world().resource::<Files>().mode,
+        Some(Mode::Lines { chosen: 0 })
+    ));
+    let rows = lines::rows(w.battle(), w.app.world().resource::<Lines>());
+    for _ in 0..down {
+        w.key(KeyCode::ArrowDown);
+    }
+    w.key(KeyCode::Enter);
+    assert_eq!(
+        w.dialog().filter(|d| *d != Dialog::Handover),
+        None,
+        "it closed"
+    );
+    rows
+}
+
 #[test]
-fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_save() {
+fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_branch_of_the_save() {
     let dir = scratch("rewind");
     let mut w = Win::new(&dir, true);
     for _ in 0..3 {
@@ -31,8 +67,7 @@ fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_save() {
     }
     assert_eq!(w.commands(), 3);
     let line = log_hash(w.battle().log());
-    let old_auto = w.autosaves();
-    assert_eq!(old_auto.len(), 1);
+    assert!(autosaved(&w).branches.is_empty());
     // Hot-seat: the side to play takes the seat (the panel is hidden behind its screen).
     w.key(KeyCode::Space);
     assert_eq!(w.dialog(), None);
@@ -45,50 +80,68 @@ fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_save() {
     // Past the end: nothing to take back.
     ask(&mut w, 3);
     assert_eq!(w.commands(), 3);
-    assert!(std::fs::read_dir(&w.saves).map_or(true, |d| {
-        d.filter_map(|e| e.ok()).all(|e| e.path().is_dir())
-    }));
 
     ask(&mut w, 1);
     assert_eq!(w.commands(), 1, "back to just before the second command");
-    let kept: Vec<_> = std::fs::read_dir(&w.saves)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    assert_eq!(kept.len(), 1, "one save keeps the line before: {kept:?}");
-    let name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
-    assert!(name.contains("line before rewind"), "{name}");
-    let text = std::fs::read_to_string(&kept[0]).unwrap();
-    let save = Save::load(&text).expect("the kept line loads").save;
-    assert_eq!(save.commands.len(), 3, "the whole line before");
-    assert_eq!(log_hash(save.battle_at(3).unwrap().log()), line);
-    assert_eq!(
-        log_hash(w.battle().log()),
-        log_hash(save.battle_at(1).unwrap().log()),
-        "the battle on the board is the line's after one command"
-    );
     let msg = w.app.world().resource::<View>().message.clone();
     assert!(
-        msg.as_ref()
-            .is_some_and(|(m, _)| m.contains("Rewound") && m.contains("line before")),
+        msg.as_ref().is_some_and(|(m, _)| m.contains("Rewound")
+            && m.contains("line before rewind")
+            && m.contains("Ctrl+R")),
         "{msg:?}"
     );
+    // No save file of its own: the line before is a branch inside the battle's autosave,
+    // and replays to its own log hash.
+    assert!(std::fs::read_dir(&w.saves).map_or(true, |d| {
+        d.filter_map(|e| e.ok()).all(|e| e.path().is_dir())
+    }));
+    let save = autosaved(&w);
+    assert_eq!(save.commands.len(), 1);
+    assert_eq!(save.branches.len(), 1);
+    assert_eq!(save.branches[0].at, 1);
+    assert!(save.branches[0].name.starts_with("line before rewind"));
+    let old = save.line(0).unwrap();
+    assert_eq!(old.commands.len(), 3, "the whole line before");
+    assert_eq!(log_hash(old.replay().expect("its own hash").log()), line);
+    assert_eq!(
+        log_hash(w.battle().log()),
+        log_hash(old.battle_at(1).unwrap().log()),
+        "the battle on the board is the line's after one command"
+    );
 
-    // The new line is live and has an autosave of its own; the kept line is untouched.
+    // The new line is live; its saves keep the line before.
     w.end_turn();
     assert_eq!(w.commands(), 2);
-    assert_eq!(w.autosaves().len(), 2, "the branch's own autosave");
-    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text);
+    let new_line = log_hash(w.battle().log());
+    let save = autosaved(&w);
+    assert_eq!((save.commands.len(), save.branches.len()), (2, 1));
+    w.key(KeyCode::Space);
 
-    // Back to the line before: open its save.
-    w.app.world_mut().resource_mut::<FileIntent>().open = Some(kept[0].clone());
-    w.frames(4);
+    // Ctrl+R lists the kept line first, then this line's commands, the newest first;
+    // Enter on the kept line goes back to it, exactly.
+    let rows = lines_window(&mut w, 0);
+    assert_eq!(rows, [Row::Branch(0), Row::Command(1), Row::Command(0)]);
+    assert_eq!(w.commands(), 3, "the line before, back on the board");
+    assert_eq!(log_hash(w.battle().log()), line);
+    let save = autosaved(&w);
+    assert_eq!(save.commands.len(), 3);
+    assert_eq!(save.branches.len(), 1, "the line left is kept in its turn");
+    assert!(save.branches[0].name.starts_with("line left"));
+    assert_eq!(
+        log_hash(save.line(0).unwrap().replay().unwrap().log()),
+        new_line
+    );
     if w.dialog() == Some(Dialog::Handover) {
         w.key(KeyCode::Space);
     }
-    assert_eq!(w.commands(), 3, "the kept line opened");
-    assert_eq!(log_hash(w.battle().log()), line);
+
+    // Ctrl+R, Down to the second command row ("before command 2"), Enter: a rewind by
+    // keys alone, which keeps this line as a second branch.
+    let rows = lines_window(&mut w, 2);
+    assert_eq!(rows[2], Row::Command(1));
+    assert_eq!(w.commands(), 1);
+    let save = autosaved(&w);
+    assert_eq!(save.branches.len(), 2, "{:?}", save.branches);
 }
 
 /// The Esc menu's "Save…" and "Open a save…" (their buttons set `FileIntent::prompt`)

@@ -301,7 +301,7 @@ fn a_bad_save_is_refused_and_the_battle_is_unchanged() {
     let good = std::fs::read_to_string(&w.autosaves()[0].path).unwrap();
     std::fs::create_dir_all(&w.saves).unwrap();
     let cut = &good[..good.len() / 2];
-    let newer = good.replacen("format: 1,", "format: 9,", 1);
+    let newer = good.replacen("format: 2,", "format: 9,", 1);
     let edited = good.replacen("seed: 0,", "seed: 1,", 1);
     assert_ne!(edited, good, "the duel's seed is 0");
     for (name, text, says) in [

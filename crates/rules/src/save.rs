@@ -19,8 +19,9 @@ use crate::level::{Controller, Level};
 use crate::rulesets::Registry;
 use crate::vocab::RulesetId;
 
-/// The save format this build writes, and the newest it reads.
-pub const FORMAT: u32 = 1;
+/// The save format this build writes, and the newest it reads. 2: `branches` (lines
+/// abandoned by a rewind, kept to go back to); a format-1 save reads as one with none.
+pub const FORMAT: u32 = 2;
 
 /// How a side answers reaction windows (the window's setting; headless runs and the AI
 /// keep it for the window that opens the save).
@@ -134,6 +135,32 @@ pub struct Save {
     pub log_hash: String,
     /// Every command accepted, in order, as submitted (reaction answers included).
     pub commands: Vec<Command>,
+    /// Other lines of the same battle (a rewind keeps the line it left), to go back to
+    /// ([`Save::line`], [`Save::go_to`]). Format 2; a format-1 save has none.
+    #[serde(default)]
+    pub branches: Vec<Branch>,
+}
+
+/// Another line of a save's battle: the same setup, the same first `at` commands as the
+/// save's own line, then its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Branch")]
+pub struct Branch {
+    /// What the window lists it as ("line before rewind 2026-11-26 1302").
+    pub name: String,
+    /// Commands it shares with the save's own line (the first `at`).
+    pub at: usize,
+    /// The round its line ended in.
+    pub round: u32,
+    /// Events in its line's log.
+    pub events: usize,
+    /// [`log_hash`] of its line's event log.
+    pub log_hash: String,
+    /// Faces forced later in its line (tests; the window never forces dice).
+    #[serde(default)]
+    pub later_dice: Vec<ForcedLater>,
+    /// Its commands after the first `at`.
+    pub commands: Vec<Command>,
 }
 
 /// Why a save could not be made, read or loaded. Loading changes nothing on any error.
@@ -230,6 +257,14 @@ pub enum SaveError {
         /// The replay's events.
         found_events: usize,
     },
+    /// A branch the save does not have.
+    #[error("the save has no branch {asked} (it has {count})")]
+    NoBranch {
+        /// 1-based.
+        asked: usize,
+        /// How many it has.
+        count: usize,
+    },
     /// A battle whose dice no longer follow from its seed (a forecast's branch).
     #[error("this battle cannot be saved: {0}")]
     NotSaveable(String),
@@ -317,7 +352,98 @@ impl Save {
             events: b.log().len(),
             log_hash: log_hash(b.log()),
             commands: h.commands.clone(),
+            branches: Vec::new(),
         })
+    }
+
+    /// Keep `line` (a save of the same battle: the same level, grid, seed and dice at
+    /// setup) as a branch named `name`: its commands after the ones it shares with this
+    /// save's line. Its own branches are not taken (give them one by one). A line equal
+    /// to this one, or to a branch already kept, is not kept twice.
+    pub fn keep_line(&mut self, name: &str, line: &Save) -> Result<(), SaveError> {
+        if line.level.hash != self.level.hash
+            || line.grid != self.grid
+            || line.seed != self.seed
+            || line.dice != self.dice
+        {
+            return Err(SaveError::Sides(format!(
+                "the line `{name}` is not of this battle (another level, grid, seed or dice)"
+            )));
+        }
+        let at = self
+            .commands
+            .iter()
+            .zip(&line.commands)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let same = |commands: &[Command], later: &[ForcedLater]| {
+            commands == line.commands.as_slice() && later == line.later_dice.as_slice()
+        };
+        if same(&self.commands, &self.later_dice) {
+            return Ok(());
+        }
+        for i in 0..self.branches.len() {
+            if same(&self.line_commands(i), &self.branches[i].later_dice) {
+                return Ok(());
+            }
+        }
+        self.branches.push(Branch {
+            name: name.to_string(),
+            at,
+            round: line.round,
+            events: line.events,
+            log_hash: line.log_hash.clone(),
+            later_dice: line.later_dice.clone(),
+            commands: line.commands[at..].to_vec(),
+        });
+        Ok(())
+    }
+
+    /// Branch `i`'s whole command list (the shared ones and its own).
+    fn line_commands(&self, i: usize) -> Vec<Command> {
+        let b = &self.branches[i];
+        let mut commands = self.commands[..b.at.min(self.commands.len())].to_vec();
+        commands.extend(b.commands.iter().cloned());
+        commands
+    }
+
+    /// Branch `i` (0-based) as a save of its own (without branches): replay or load it
+    /// as any save (`line(i)?.replay()` checks it reaches its own log hash).
+    pub fn line(&self, i: usize) -> Result<Save, SaveError> {
+        let Some(b) = self.branches.get(i) else {
+            return Err(SaveError::NoBranch {
+                asked: i + 1,
+                count: self.branches.len(),
+            });
+        };
+        let commands = self.line_commands(i);
+        Ok(Save {
+            round: b.round,
+            events: b.events,
+            log_hash: b.log_hash.clone(),
+            later_dice: b.later_dice.clone(),
+            commands,
+            branches: Vec::new(),
+            ..self.clone()
+        })
+    }
+
+    /// Go back to branch `i`: the save whose own line is that branch, and whose branches
+    /// are this save's line (named `name`) and its other branches, in their order.
+    pub fn go_to(&self, i: usize, name: &str) -> Result<Save, SaveError> {
+        let mut to = self.line(i)?;
+        let mine = Save {
+            branches: Vec::new(),
+            ..self.clone()
+        };
+        for j in 0..self.branches.len() {
+            if j == i {
+                to.keep_line(name, &mine)?;
+            } else {
+                to.keep_line(&self.branches[j].name, &self.line(j)?)?;
+            }
+        }
+        Ok(to)
     }
 
     /// The save as RON text: one field a line, one command a line, the level's text as
@@ -368,6 +494,32 @@ impl Save {
         }
         cmds.push_str("    ]");
         field("commands", cmds);
+        let mut branches = String::from("[");
+        for b in &self.branches {
+            branches.push_str(&format!(
+                "\n        Branch(\n            name: {},\n            at: {},\n            \
+                 round: {},\n            events: {},\n            log_hash: {},\n            \
+                 later_dice: {},\n            commands: [\n",
+                compact(&b.name),
+                b.at,
+                b.round,
+                b.events,
+                compact(&b.log_hash),
+                compact(&b.later_dice),
+            ));
+            for c in &b.commands {
+                branches.push_str("                ");
+                branches.push_str(&compact(c));
+                branches.push_str(",\n");
+            }
+            branches.push_str("            ],\n        ),");
+        }
+        branches.push_str(if self.branches.is_empty() {
+            "]"
+        } else {
+            "\n    ]"
+        });
+        field("branches", branches);
         out.push_str(")\n");
         out
     }
@@ -386,10 +538,12 @@ impl Save {
             let (line, col) = (e.span.start.line.max(1), e.span.start.col.max(1));
             // A document that stops short: RON ran out of text, or failed at its last
             // character, or the text does not end the way every save does.
+            // (Every save ends with its `commands:`, then format 2's `branches:`.)
             if text.contains("Save(")
                 && (matches!(e.code, ron::Error::Eof)
                     || at_end(text, line, col)
-                    || !text.trim_end().ends_with(')'))
+                    || !text.trim_end().ends_with(')')
+                    || !text.contains("\n    commands: ["))
             {
                 let (line, col) = end_of(text);
                 SaveError::Truncated { line, col }
@@ -407,10 +561,27 @@ impl Save {
         // An action whose name two rulesets share is read as the first one's: it is the
         // save's ruleset's.
         let mut save = save;
-        for c in &mut save.commands {
+        let ruleset = save.ruleset.clone();
+        let all = save
+            .commands
+            .iter_mut()
+            .chain(save.branches.iter_mut().flat_map(|b| b.commands.iter_mut()));
+        for c in all {
             if let Command::Act { action, .. } = c {
-                *action = action.clone().for_ruleset(&save.ruleset);
+                *action = action.clone().for_ruleset(&ruleset);
             }
+        }
+        if let Some(b) = save.branches.iter().find(|b| b.at > save.commands.len()) {
+            return Err(SaveError::Damaged {
+                line: 1,
+                col: 1,
+                message: format!(
+                    "the branch `{}` parts at command {}, after the save's last ({})",
+                    b.name,
+                    b.at,
+                    save.commands.len()
+                ),
+            });
         }
         if save.format == 0 {
             return Err(SaveError::Damaged {

@@ -57,6 +57,7 @@ mod messages;
 mod odds_ops;
 mod paths;
 mod pools;
+mod save_branches;
 mod saves;
 mod sentences;
 mod spell_attack_path;

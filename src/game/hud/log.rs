@@ -204,7 +204,7 @@ pub(super) fn draw(
                                 .add_enabled(live, egui::Button::new("↺").small())
                                 .on_hover_text(format!(
                                     "Play from here: back to just before command {} (round \
-                                     {}), live; the line so far is kept as a save",
+                                     {}), live; the line so far is kept as a branch (Ctrl+R)",
                                     k + 1,
                                     b.log().get(marks[k]).map_or(0, |l| l.round)
                                 ));

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::lines::Lines;
 use super::{Autosave, Origin, list, save_of, saves_dir, write_text, writer};
 use crate::game::state::{BattleRes, Launch, Session, View};
 
@@ -16,6 +17,7 @@ pub(super) fn autosave(
     mut origin: ResMut<Origin>,
     mut auto: ResMut<Autosave>,
     mut view: ResMut<View>,
+    lines: Res<Lines>,
 ) {
     if view.viewing {
         // The replay viewer steps through a save: nothing new is played.
@@ -44,7 +46,7 @@ pub(super) fn autosave(
     let Some(path) = auto.path.clone() else {
         return;
     };
-    let text = match save_of(b, &session, &mut origin, &launch) {
+    let text = match save_of(b, &session, &mut origin, &launch, &lines) {
         Ok(s) => s.to_ron(),
         Err(e) => {
             if auto.failed.as_ref() != Some(&e) {
@@ -87,6 +89,7 @@ pub(super) fn autosave(
 /// dismissed, what happened since the end of its last turn (play by file).
 pub(super) fn new_battle(
     mut auto: ResMut<Autosave>,
+    mut lines: ResMut<Lines>,
     battle: Option<Res<BattleRes>>,
     session: Option<Res<Session>>,
     replay: Option<ResMut<crate::game::replay::Replay>>,
@@ -111,6 +114,10 @@ pub(super) fn new_battle(
     }
     if !auto.loaded {
         auto.path = None;
+    }
+    // A battle not opened from a save has no other lines yet.
+    if !std::mem::take(&mut lines.loaded) {
+        lines.kept.clear();
     }
     auto.loaded = false;
     auto.written = None;

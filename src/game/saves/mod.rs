@@ -14,10 +14,12 @@
 //! level menu's Continue), `forecast` (the win forecast, worked out in the background),
 //! `viewer` (a save stepped through command by command, and played on from any point),
 //! `autosave` (after every command), `writer` (the autosave's writer thread), `rewind` (a
-//! live battle taken back to a command of its roll log, the line before kept as a save).
+//! live battle taken back to a command of its roll log), `lines` (the lines a rewind left,
+//! kept as branches inside the battle's saves, and the Ctrl+R window to go back to one).
 
 mod autosave;
 pub mod forecast;
+pub mod lines;
 pub mod list;
 pub mod rewind;
 mod ui;
@@ -57,6 +59,12 @@ pub enum Mode {
     Save {
         /// The name.
         name: String,
+    },
+    /// The battle's lines (Ctrl+R): rewind to a command, or go back to a kept line
+    /// (`lines::rows`); the row chosen.
+    Lines {
+        /// Index into `lines::rows`.
+        chosen: usize,
     },
     /// The list of saves, and the one chosen (Up/Down, a click).
     Open {
@@ -129,6 +137,8 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Origin>()
         .init_resource::<Autosave>()
         .init_resource::<rewind::Rewind>()
+        .init_resource::<lines::Lines>()
+        .init_resource::<lines::GoBack>()
         .add_plugins((forecast::plugin, viewer::plugin))
         .add_systems(
             OnEnter(Screen::Menu),
@@ -143,7 +153,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, keys.before(GameSystems::Input))
         .add_systems(
             Update,
-            rewind::rewind
+            (rewind::rewind, lines::go_back)
                 .after(GameSystems::Input)
                 .before(GameSystems::Act)
                 .run_if(in_state(Screen::Battle)),
@@ -223,6 +233,11 @@ fn keys(
     mut view: ResMut<View>,
     mut files: ResMut<Files>,
     mut intent: ResMut<FileIntent>,
+    (lines, mut rewind, mut back): (
+        Res<lines::Lines>,
+        ResMut<rewind::Rewind>,
+        ResMut<lines::GoBack>,
+    ),
     mut redraw: MessageWriter<RequestRedraw>,
     mut settle: Local<u8>,
 ) {
@@ -259,6 +274,27 @@ fn keys(
             Mode::Save { name } => {
                 if pressed_enter {
                     intent.save = Some(name.clone());
+                }
+            }
+            Mode::Lines { chosen } => {
+                let rows = match battle.as_deref() {
+                    Some(b) => lines::rows(&b.0, &lines),
+                    None => Vec::new(),
+                };
+                let n = rows.len();
+                if n > 0 && just(&keys, Chord::plain(KeyCode::ArrowDown)) {
+                    *chosen = (*chosen + 1) % n;
+                }
+                if n > 0 && just(&keys, Chord::plain(KeyCode::ArrowUp)) {
+                    *chosen = (*chosen + n - 1) % n;
+                }
+                if pressed_enter && let Some(&row) = rows.get(*chosen) {
+                    // The window closes first: a rewind is not taken under a dialog.
+                    close_dialog(&mut files, &mut view);
+                    match row {
+                        lines::Row::Branch(i) => back.to = Some(i),
+                        lines::Row::Command(k) => rewind.to = Some(k),
+                    }
                 }
             }
             Mode::Open { entries, chosen } => {
@@ -306,6 +342,11 @@ fn keys(
         if map.just(Bind::Save, &keys) {
             keys.clear_just_pressed(KeyCode::KeyS);
             open_dialog(save_prompt(&b.0, s), &mut files, &mut view);
+            return;
+        }
+        if map.just(Bind::Lines, &keys) && dialog::open(&b.0, s, &view).is_none() {
+            keys.clear_just_pressed(KeyCode::KeyR);
+            open_dialog(Mode::Lines { chosen: 0 }, &mut files, &mut view);
             return;
         }
     }
@@ -359,12 +400,14 @@ fn origin_for<'a>(
     }
 }
 
-/// The save of the battle as it stands, with each side's controller and reaction policy.
+/// The save of the battle as it stands, with each side's controller and reaction policy,
+/// and the battle's other lines as its branches.
 pub fn save_of(
     b: &Battle,
     s: &Session,
     origin: &mut Origin,
     launch: &Launch,
+    lines: &lines::Lines,
 ) -> Result<Save, String> {
     let copy = origin_for(origin, launch, b.level())?.clone();
     let sides = SideSettings::defaults(b.level())
@@ -376,7 +419,9 @@ pub fn save_of(
             ..d
         })
         .collect();
-    Save::of(b, copy, sides).map_err(|e| e.to_string())
+    let mut save = Save::of(b, copy, sides).map_err(|e| e.to_string())?;
+    lines.attach(&mut save);
+    Ok(save)
 }
 
 /// Write `text` to `path` atomically, its folder made if need be.
@@ -412,6 +457,7 @@ fn carry_out(
     mut origin: ResMut<Origin>,
     mut auto: ResMut<Autosave>,
     mut viewer: ResMut<viewer::Viewer>,
+    mut lines: ResMut<lines::Lines>,
     battle: Option<Res<BattleRes>>,
     session: Option<Res<Session>>,
     screen: Res<State<Screen>>,
@@ -430,7 +476,7 @@ fn carry_out(
         let done = (|| {
             let name = list::file_name(&typed)?;
             let path = saves_dir(&launch)?.join(format!("{name}.ron"));
-            let save = save_of(&b.0, s, &mut origin, &launch)?;
+            let save = save_of(&b.0, s, &mut origin, &launch, &lines)?;
             write_text(&path, &save.to_ron())?;
             Ok::<_, String>((name, path))
         })();
@@ -474,6 +520,7 @@ fn carry_out(
             if let Ok(l) = level {
                 origin.0 = Some((save.level.clone(), l));
             }
+            *lines = lines::Lines::of_save(&save);
             let auto_dir = launch.saves.as_ref().map(|d| d.join(list::AUTOSAVES));
             auto.path = (path.parent() == auto_dir.as_deref()).then_some(path.clone());
             auto.loaded = true;
@@ -538,10 +585,15 @@ fn find_resume(launch: Res<Launch>, mut files: ResMut<Files>) {
 
 /// `play --load SAVE`: the battle's level copy is the save's (before the level menu
 /// starts the battle and takes the save).
-fn origin_of_launch_save(launch: Res<Launch>, mut origin: ResMut<Origin>) {
+fn origin_of_launch_save(
+    launch: Res<Launch>,
+    mut origin: ResMut<Origin>,
+    mut lines: ResMut<lines::Lines>,
+) {
     if let Some(s) = &launch.load
         && let Ok(l) = s.level()
     {
         origin.0 = Some((s.level.clone(), l));
+        *lines = lines::Lines::of_save(s);
     }
 }

@@ -4,6 +4,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::lines::{self, GoBack, Lines, Row};
+use super::rewind::Rewind;
 use super::{FileIntent, Files, Mode, close_dialog, open_dialog, open_list, save_prompt};
 use crate::game::act::handover_pending;
 use crate::game::keymap::{Bind, KeyMap};
@@ -21,6 +23,7 @@ pub(super) fn draw(
     mut files: ResMut<Files>,
     mut intent: ResMut<FileIntent>,
     mut view: ResMut<View>,
+    (lines, mut asks): (Res<Lines>, (ResMut<Rewind>, ResMut<GoBack>)),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if *screen.get() == Screen::Menu && files.mode.is_none() && !view.settings_open {
@@ -65,6 +68,7 @@ pub(super) fn draw(
     let title = match mode {
         Mode::Save { .. } => "Save the battle",
         Mode::Open { .. } => "Open a save",
+        Mode::Lines { .. } => "Rewind and branches",
     };
     let dir = launch
         .saves
@@ -169,6 +173,11 @@ pub(super) fn draw(
                         }
                     });
                 }
+                Some(Mode::Lines { chosen }) => {
+                    if let Some(b) = battle.as_deref() {
+                        lines_window(ui, &b.0, &lines, chosen, &mut asks, &mut cancel);
+                    }
+                }
                 None => {}
             }
             if let Some(e) = &f.error {
@@ -179,6 +188,63 @@ pub(super) fn draw(
         close_dialog(&mut files, &mut view);
     }
     Ok(())
+}
+
+/// The lines window (Ctrl+R): the kept lines to go back to, then this line's commands,
+/// the newest first, to rewind to just before one. A click acts at once (the window
+/// closes first: nothing is taken under a dialog).
+fn lines_window(
+    ui: &mut egui::Ui,
+    b: &skirmish_rules::Battle,
+    kept: &Lines,
+    chosen: &mut usize,
+    (rewind, back): &mut (ResMut<Rewind>, ResMut<GoBack>),
+    cancel: &mut bool,
+) {
+    let rows = lines::rows(b, kept);
+    ui.small(format!(
+        "This line: {} commands, round {}. Up/Down choose, Enter takes it, a click too; \
+         a rewind keeps this line as a branch to come back to (it is in every save).",
+        b.history().commands.len(),
+        b.round()
+    ));
+    egui::ScrollArea::vertical()
+        .max_height(380.0)
+        .show(ui, |ui| {
+            let mut heading = None;
+            for (i, &row) in rows.iter().enumerate() {
+                let branch = matches!(row, Row::Branch(_));
+                if heading != Some(branch) {
+                    heading = Some(branch);
+                    ui.label(
+                        egui::RichText::new(if branch {
+                            "Lines kept"
+                        } else {
+                            "Rewind this line"
+                        })
+                        .strong(),
+                    );
+                }
+                let text = egui::RichText::new(lines::label(b, kept, row));
+                if ui
+                    .add(egui::Button::selectable(*chosen == i, text))
+                    .clicked()
+                {
+                    *chosen = i;
+                    *cancel = true;
+                    match row {
+                        Row::Branch(k) => back.to = Some(k),
+                        Row::Command(k) => rewind.to = Some(k),
+                    }
+                }
+            }
+            if rows.is_empty() {
+                ui.label("Nothing played yet, and no line kept.");
+            }
+        });
+    if ui.button("Close [Esc]").clicked() {
+        *cancel = true;
+    }
 }
 
 /// The level menu's Continue (the newest autosave, C) and Open a save (Ctrl+O), in the

@@ -207,6 +207,7 @@ fn apply(
     session: &mut Session,
     view: &mut View,
     auto: &mut Autosave,
+    lines: &mut super::lines::Lines,
 ) {
     match a {
         Ask::To(k) => {
@@ -225,7 +226,11 @@ fn apply(
             }
         }
         Ask::PlayHere => {
-            // A branch: its autosave is a file of its own.
+            // A branch: the save's line is kept in it (and in its saves), and its
+            // autosave is a file of its own (the save opened is not written over).
+            if let Some(save) = &v.save {
+                lines.keep(super::lines::left_name("line replayed"), save);
+            }
             auto.path = None;
             auto.written = None;
             leave(v, session, view);
@@ -257,6 +262,7 @@ fn play(
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
     mut auto: ResMut<Autosave>,
+    mut lines: ResMut<super::lines::Lines>,
     mut ui: ResMut<ViewerAsk>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut settle: Local<u8>,
@@ -271,7 +277,15 @@ fn play(
         return;
     };
     for a in std::mem::take(&mut ui.0) {
-        apply(a, &mut v, &mut battle, &mut session, &mut view, &mut auto);
+        apply(
+            a,
+            &mut v,
+            &mut battle,
+            &mut session,
+            &mut view,
+            &mut auto,
+            &mut lines,
+        );
         *settle = 4;
         redraw.write(RequestRedraw);
         if v.save.is_none() {
