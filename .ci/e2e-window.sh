@@ -97,7 +97,8 @@ cpu() {
   awk -v a="$a" -v b="$b" -v s="$1" -v k="$tck" 'BEGIN { printf "%.1f", (b - a) / k / s * 100 }'
 }
 
-rm -f /tmp/.X11-unix/X95 /tmp/.X95-lock
+n=${DISPLAY#:}
+rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
 Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
 for _ in $(seq 1 20); do
