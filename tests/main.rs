@@ -6,6 +6,7 @@
 mod cli;
 mod files;
 mod hostile;
+mod install;
 mod saves;
 /// The rules tests' battle builders (only some are used here).
 #[allow(dead_code)]

@@ -147,7 +147,7 @@ fn draw(
             .max_rect(ctx.viewport_rect()),
     );
     // The save window over the menu has the keys (`saves`).
-    let busy = view.settings_open || view.files_open;
+    let busy = view.settings_open || view.files_open || super::credits::open(ctx);
     let mut start = map.just(Bind::Start, &keys) && !busy;
     if view.settings_open && map.just(Bind::Close, &keys) {
         view.settings_open = false;
@@ -193,6 +193,7 @@ fn draw(
             {
                 open_settings = true;
             }
+            super::credits::button(ui);
             if ui
                 .button("Quit")
                 .on_hover_text("close the window")
