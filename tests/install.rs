@@ -252,3 +252,30 @@ fn a_lone_binary_unpacks_the_levels_and_assets_it_carries() {
     assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[test]
+fn the_credits_screen_shows_the_licence_and_every_icon_author() {
+    use skirmish::game::credits::{Line, lines};
+    let text: Vec<String> = lines()
+        .into_iter()
+        .map(|l| match l {
+            Line::Heading(h) | Line::Text(h) => h,
+        })
+        .collect();
+    let all = text.join("\n");
+    assert!(all.contains("MIT or Apache-2.0"), "{all}");
+    assert!(
+        all.contains("CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/)"),
+        "{all}"
+    );
+    // Every row of the icon table: its file, icon and author, one line each.
+    for row in skirmish::game::credits::CREDITS
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains(".png"))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        assert!(text.contains(&cells.join(" — ")), "{row}");
+    }
+    // No Markdown marks are left.
+    assert!(!all.contains('`') && !all.contains("]("), "{all}");
+}

@@ -45,8 +45,9 @@ pub enum Line {
     Text(String),
 }
 
-/// The screen's lines: the licence, then CREDITS.md in plain words (headings kept, table
-/// rows joined with dashes, its separator rows and Markdown marks left out).
+/// The screen's lines: the licence, then CREDITS.md in plain words (headings kept, a
+/// paragraph's lines joined, table rows joined with dashes, its separator rows and
+/// Markdown marks left out).
 pub fn lines() -> Vec<Line> {
     let mut out = vec![
         Line::Heading(format!("Skirmish {}", env!("CARGO_PKG_VERSION"))),
@@ -56,10 +57,13 @@ pub fn lines() -> Vec<Line> {
                 .into(),
         ),
     ];
+    // Inside a paragraph: the next text line goes on with it.
+    let mut para = false;
     for raw in CREDITS.lines() {
         let l = raw.trim();
+        let was = std::mem::replace(&mut para, false);
         if let Some(h) = l.strip_prefix('#') {
-            out.push(Line::Heading(h.trim_start_matches('#').trim().to_string()));
+            out.push(Line::Heading(plain(h.trim_start_matches('#').trim())));
         } else if l.starts_with('|') {
             let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
             if cells
@@ -70,14 +74,21 @@ pub fn lines() -> Vec<Line> {
             }
             out.push(Line::Text(plain(&cells.join(" — "))));
         } else if !l.is_empty() {
-            out.push(Line::Text(plain(l)));
+            para = true;
+            match out.last_mut() {
+                Some(Line::Text(t)) if was => {
+                    t.push(' ');
+                    t.push_str(&plain(l));
+                }
+                _ => out.push(Line::Text(plain(l))),
+            }
         }
     }
     out
 }
 
-/// Markdown marks out: `[text](url)` as "text (url)", `<url>` as the url, backticks and
-/// stars dropped.
+/// Markdown marks out: `[text](url)` as "text (url)", `<url>` as the url, backticks
+/// dropped.
 fn plain(s: &str) -> String {
     let mut out = String::new();
     let mut rest = s;
@@ -99,10 +110,10 @@ fn plain(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    out.replace(['`', '*', '<', '>'], "")
+    out.replace(['`', '<', '>'], "")
 }
 
-fn draw(mut contexts: EguiContexts) -> Result {
+fn draw(mut contexts: EguiContexts, keys: Res<ButtonInput<KeyCode>>) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !open(ctx) {
         return Ok(());
@@ -136,7 +147,7 @@ fn draw(mut contexts: EguiContexts) -> Result {
                 ui.ctx().data_mut(|d| d.remove::<bool>(flag()));
             }
         });
-    if !keep || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if !keep || keys.just_pressed(KeyCode::Escape) {
         ctx.data_mut(|d| d.remove::<bool>(flag()));
     }
     Ok(())

@@ -193,7 +193,6 @@ fn draw(
             {
                 open_settings = true;
             }
-            super::credits::button(ui);
             if ui
                 .button("Quit")
                 .on_hover_text("close the window")
@@ -201,6 +200,7 @@ fn draw(
             {
                 quit = true;
             }
+            super::credits::button(ui);
         });
         ui.label(
             "Turn-based tactics on square and hex grids. Pick a level (Up/Down or Tab), then \
