@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::{self, Level};
 
-/// Level opened when `skirmish` runs with no arguments.
-pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
+/// Level opened when `skirmish` runs with no arguments ([`crate::folders::DEFAULT_LEVEL`]).
+pub const DEFAULT_LEVEL: &str = crate::folders::DEFAULT_LEVEL;
 
 #[derive(Parser, Debug)]
 #[command(

@@ -8,6 +8,10 @@
 
 use std::path::PathBuf;
 
+/// Level opened when `skirmish` runs with no arguments; a folder of shipped levels holds
+/// it.
+pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
+
 /// The folder name under the platform's folders.
 const APP: &str = "skirmish";
 
@@ -56,7 +60,7 @@ pub fn assets_dir() -> PathBuf {
 /// data folder. A folder counts when it holds the default level.
 pub fn levels_dir() -> PathBuf {
     shipped("levels", Vec::new(), |p| {
-        p.join(crate::cli::DEFAULT_LEVEL.trim_start_matches("levels/"))
+        p.join(DEFAULT_LEVEL.trim_start_matches("levels/"))
             .is_file()
     })
 }

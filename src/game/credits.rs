@@ -127,8 +127,13 @@ fn draw(mut contexts: EguiContexts, keys: Res<ButtonInput<KeyCode>>) -> Result {
         .max_height(area.height() - 60.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            // The button first: it stays in view however tall the window is.
+            if ui.button("Close (Esc)").clicked() {
+                ui.ctx().data_mut(|d| d.remove::<bool>(flag()));
+            }
+            ui.separator();
             egui::ScrollArea::vertical()
-                .max_height(area.height() - 140.0)
+                .max_height((area.height() - 240.0).max(120.0))
                 .show(ui, |ui| {
                     for l in lines() {
                         match l {
@@ -142,10 +147,6 @@ fn draw(mut contexts: EguiContexts, keys: Res<ButtonInput<KeyCode>>) -> Result {
                         }
                     }
                 });
-            ui.separator();
-            if ui.button("Close (Esc)").clicked() {
-                ui.ctx().data_mut(|d| d.remove::<bool>(flag()));
-            }
         });
     if !keep || keys.just_pressed(KeyCode::Escape) {
         ctx.data_mut(|d| d.remove::<bool>(flag()));
