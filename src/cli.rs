@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::level::{self, Level};
 
-/// Level opened when `skirmish` runs with no arguments.
-pub const DEFAULT_LEVEL: &str = "levels/flow-bridge.ron";
+/// Level opened when `skirmish` runs with no arguments ([`crate::folders::DEFAULT_LEVEL`]).
+pub const DEFAULT_LEVEL: &str = crate::folders::DEFAULT_LEVEL;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -48,7 +48,8 @@ impl From<GridArg> for GridKind {
 enum Cmd {
     /// Open the game window: the level menu, or straight into LEVEL.
     Play {
-        /// Level file to start at once (without it: the menu of levels/).
+        /// Level file to start at once, or a shipped level's name (`flow-bridge`); without
+        /// it: the menu of levels/.
         level: Option<PathBuf>,
         /// Play the level on this grid instead of the one it names.
         #[arg(long, value_enum)]
@@ -65,7 +66,7 @@ enum Cmd {
     },
     /// Check level files: every problem with FILE:LINE:COL; exit 1 if any.
     Check {
-        /// Level files.
+        /// Level files (or shipped levels' names).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -195,6 +196,15 @@ enum Cmd {
         #[arg(long = "other-level", value_name = "FILE")]
         other_levels: Vec<PathBuf>,
     },
+    /// Print every archetype, weapon, armour, feat, spell, ability, condition and terrain
+    /// a level of RULESET may name, with its numbers and text (all rulesets without one).
+    Catalogue {
+        /// The ruleset (flow, tactical-d20, escalation, melee-zone, counters).
+        ruleset: Option<String>,
+        /// Markdown tables (what docs/catalogue/RULESET.md holds).
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Fuzz the rules for a while: mutated shipped levels into the level loader, random
     /// dice expressions, random commands on random battles (docs/reliability.md, "Long
     /// fuzz runs"). Each failing input is written to DIR as a ready regression file;
@@ -251,6 +261,7 @@ pub fn main() -> ExitCode {
         note!("skirmish: {why}");
         return ExitCode::from(OUTPUT_FAILED);
     }
+    let by_name = crate::folders::level_by_name;
     match cli.cmd {
         None => play(None, None, None, None, None, data_dir),
         Some(Cmd::Play {
@@ -260,14 +271,14 @@ pub fn main() -> ExitCode {
             event_log,
             load,
         }) => play(
-            level.as_deref(),
+            level.map(|l| by_name(&l)).as_deref(),
             grid.map(Into::into),
             seed,
             event_log,
             load.as_deref(),
             data_dir,
         ),
-        Some(Cmd::Check { files }) => check(&files),
+        Some(Cmd::Check { files }) => check(&files.iter().map(|f| by_name(f)).collect::<Vec<_>>()),
         Some(Cmd::Run {
             level,
             seed,
@@ -278,7 +289,7 @@ pub fn main() -> ExitCode {
             save,
             check,
         }) => crate::run::run(&crate::run::RunArgs {
-            level: &level,
+            level: &by_name(&level),
             seed,
             script: script.as_deref(),
             json,
@@ -317,7 +328,7 @@ pub fn main() -> ExitCode {
             jobs,
             grid,
             json,
-        }) => match load(&level, grid.map(Into::into)) {
+        }) => match load(&by_name(&level), grid.map(Into::into)) {
             Ok(l) => crate::batch::sim(
                 l,
                 battles,
@@ -343,6 +354,7 @@ pub fn main() -> ExitCode {
             seed,
             other_levels,
         }) => crate::check_log::check_log(&level, &log, grid.map(Into::into), seed, &other_levels),
+        Some(Cmd::Catalogue { ruleset, markdown }) => catalogue(ruleset.as_deref(), markdown),
         Some(Cmd::Fuzz {
             minutes,
             cases,
@@ -350,6 +362,36 @@ pub fn main() -> ExitCode {
             out,
             jobs,
         }) => fuzz(minutes, cases, seed, out, jobs),
+    }
+}
+
+/// `skirmish catalogue`: see [`Cmd::Catalogue`]. An unknown ruleset is exit 2, with the
+/// known ones and the closest.
+fn catalogue(ruleset: Option<&str>, markdown: bool) -> ExitCode {
+    use skirmish_rules::vocab::RulesetId;
+    let rulesets: Vec<RulesetId> = match ruleset {
+        None => RulesetId::ALL.to_vec(),
+        Some(s) => match RulesetId::parse(s) {
+            Some(r) => vec![r],
+            None => {
+                let known = RulesetId::ALL.map(RulesetId::id);
+                note!(
+                    "skirmish catalogue: unknown ruleset `{}`{} (known: {})",
+                    skirmish_rules::shown::name(s),
+                    skirmish_rules::level::suggest::did_you_mean(s, known),
+                    known.join(", ")
+                );
+                return ExitCode::from(BAD_INPUT);
+            }
+        },
+    };
+    let text: Vec<String> = rulesets
+        .into_iter()
+        .map(|r| crate::catalogue::render(r, markdown))
+        .collect();
+    match write!(std::io::stdout().lock(), "{}", text.join("\n")) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => stdout_failed(e, ExitCode::SUCCESS),
     }
 }
 
@@ -584,18 +626,9 @@ pub fn problems_line(bad: usize, of: usize) -> String {
     }
 }
 
-/// Where the shipped levels are: ./levels, next to the binary, or the source tree's.
+/// Where the shipped levels are: [`crate::folders::levels_dir`].
 pub fn levels_dir() -> PathBuf {
-    let mut c = vec![PathBuf::from("levels")];
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(d) = exe.parent()
-    {
-        c.push(d.join("levels"));
-    }
-    c.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("levels"));
-    c.into_iter()
-        .find(|p| p.is_dir())
-        .unwrap_or_else(|| PathBuf::from("levels"))
+    crate::folders::levels_dir()
 }
 
 fn play(

@@ -12,6 +12,7 @@ macro_rules! note {
 }
 
 pub mod batch;
+pub mod catalogue;
 pub mod check_log;
 pub mod cli;
 pub mod editor;
@@ -21,3 +22,4 @@ pub mod fuzz;
 pub mod game;
 pub mod run;
 pub mod saves;
+pub mod shipped;

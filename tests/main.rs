@@ -7,6 +7,7 @@ mod cli;
 mod editor;
 mod files;
 mod hostile;
+mod install;
 mod saves;
 /// The rules tests' battle builders (only some are used here).
 #[allow(dead_code)]

@@ -147,7 +147,7 @@ fn draw(
             .max_rect(ctx.viewport_rect()),
     );
     // The save window over the menu has the keys (`saves`).
-    let busy = view.settings_open || view.files_open;
+    let busy = view.settings_open || view.files_open || super::credits::open(ctx);
     let mut start = map.just(Bind::Start, &keys) && !busy;
     if view.settings_open && map.just(Bind::Close, &keys) {
         view.settings_open = false;
@@ -200,6 +200,7 @@ fn draw(
             {
                 quit = true;
             }
+            super::credits::button(ui);
         });
         ui.label(
             "Turn-based tactics on square and hex grids. Pick a level (Up/Down or Tab), then \

@@ -40,6 +40,7 @@
 pub mod act;
 pub mod board;
 pub mod camera;
+pub mod credits;
 pub mod dialog;
 pub mod fallen;
 pub mod floaters;
@@ -82,25 +83,9 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 use bevy_egui::EguiPlugin;
 
-/// Where the assets are: `BEVY_ASSET_ROOT`/assets, ./assets, next to the binary, or the
-/// source tree's.
+/// Where the assets are: [`crate::folders::assets_dir`].
 fn asset_dir() -> PathBuf {
-    let mut candidates = Vec::new();
-    if let Ok(root) = std::env::var("BEVY_ASSET_ROOT") {
-        candidates.push(PathBuf::from(root).join("assets"));
-    }
-    candidates.push(PathBuf::from("assets"));
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.parent()
-    {
-        candidates.push(dir.join("assets"));
-    }
-    candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets"));
-    candidates
-        .into_iter()
-        .find(|p| p.join("hex_tiles.png").exists())
-        .and_then(|p| p.canonicalize().ok())
-        .unwrap_or_else(|| PathBuf::from("assets"))
+    crate::folders::assets_dir()
 }
 
 /// What to do instead when the window cannot open.
@@ -214,6 +199,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             sound::plugin,
             saves::plugin,
         ))
+        .add_plugins(credits::plugin)
         .run();
     ExitCode::SUCCESS
 }

@@ -18,6 +18,7 @@ mod counters_spells;
 mod counters_wave3;
 mod dice;
 mod dice_props;
+mod did_you_mean;
 mod duel;
 mod duel_ai_hooks;
 mod duel_hidden;

@@ -123,10 +123,12 @@ pub(super) fn merge_abilities(
             if let crate::abilities::Effect::Summon { archetype } = e
                 && !catalogue.archetypes.contains_key(archetype)
             {
+                let mean =
+                    p.did_you_mean(archetype, catalogue.archetypes.keys().map(String::as_str));
                 p.at(
                     &format!("abilities{{{k}}}"),
                     format!(
-                        "`{}` summons unknown archetype `{}` (known: {})",
+                        "`{}` summons unknown archetype `{}`{mean} (known: {})",
                         echo(k),
                         echo(archetype),
                         name_list(catalogue.archetypes.keys().map(String::as_str))
@@ -150,10 +152,11 @@ pub(super) fn merge_abilities(
         }
         for (j, x) in a.abilities.iter().enumerate() {
             if !catalogue.abilities.contains_key(x) {
+                let mean = p.did_you_mean(x, catalogue.abilities.keys().map(String::as_str));
                 p.at(
                     &format!("archetypes{{{name}}}.abilities[{j}]"),
                     format!(
-                        "unknown ability `{}` in archetype `{}` (known: {})",
+                        "unknown ability `{}`{mean} in archetype `{}` (known: {})",
                         echo(x),
                         echo(name),
                         name_list(catalogue.abilities.keys().map(String::as_str))

@@ -112,12 +112,13 @@ pub(super) fn syntax_message(e: &ron::Error) -> String {
             found,
             outer,
         } => format!(
-            "unknown value `{}`{} (known: {})",
+            "unknown value `{}`{}{} (known: {})",
             echo(found),
             outer
                 .as_deref()
                 .map(|o| format!(" for {}", echo(o)))
                 .unwrap_or_default(),
+            super::suggest::did_you_mean(found, expected.iter().copied()),
             name_list(expected.iter().copied())
         ),
         E::NoSuchStructField {
@@ -125,9 +126,10 @@ pub(super) fn syntax_message(e: &ron::Error) -> String {
             found,
             outer,
         } => format!(
-            "unknown field `{}` in {} (known: {})",
+            "unknown field `{}` in {}{} (known: {})",
             echo(found),
             of_outer(outer),
+            super::suggest::did_you_mean(found, expected.iter().copied()),
             name_list(expected.iter().copied())
         ),
         E::MissingStructField { field, outer: o } => {

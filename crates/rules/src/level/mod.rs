@@ -20,6 +20,7 @@ mod file;
 mod messages;
 mod parse;
 mod problems;
+pub mod suggest;
 
 pub use catalogue::{Archetype, Catalogue};
 pub use dicey::{DICEY_CONDITIONS, DiceyReward, DiceySpot, DiceyTarget, default_dc};

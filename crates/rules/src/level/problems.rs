@@ -81,13 +81,37 @@ pub(super) fn foreign_conditions(
 }
 
 /// Problems found so far: (path, character in the string at the path, message).
+#[derive(Default)]
 pub(super) struct Problems {
     pub(super) list: Vec<(String, Option<usize>, String)>,
+    /// "Did you mean" lines given so far (a file of many thousand unknown names gets
+    /// them for the first [`SUGGESTED`] only: each compares a name with every known one).
+    suggested: usize,
 }
+
+/// Most "did you mean" suggestions in one file's problems.
+const SUGGESTED: usize = 256;
 
 impl Problems {
     pub(super) fn at(&mut self, path: &str, message: String) {
         self.list.push((path.to_string(), None, message));
+    }
+
+    /// `; did you mean `x`?` for an unknown `written` name among `known`, or nothing
+    /// (none close, or [`SUGGESTED`] given already).
+    pub(super) fn did_you_mean<'a>(
+        &mut self,
+        written: &str,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> String {
+        if self.suggested >= SUGGESTED {
+            return String::new();
+        }
+        let s = super::suggest::did_you_mean(written, known);
+        if !s.is_empty() {
+            self.suggested += 1;
+        }
+        s
     }
 }
 
@@ -118,10 +142,11 @@ pub(super) fn starting_grabs(
             continue;
         }
         let Some(j) = raw.iter().position(|x| &x.name == by) else {
+            let mean = p.did_you_mean(by, raw.iter().map(|x| x.name.as_str()));
             p.at(
                 &at,
                 format!(
-                    "unit `{name}` is grabbed by unknown unit `{}` (units: {})",
+                    "unit `{name}` is grabbed by unknown unit `{}`{mean} (units: {})",
                     echo(by),
                     name_list(raw.iter().map(|x| x.name.as_str()))
                 ),

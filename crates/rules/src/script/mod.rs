@@ -13,6 +13,7 @@ use crate::engine::{
 };
 use crate::event::ReactionKind;
 use crate::grid::Cell;
+use crate::level::suggest::did_you_mean;
 use crate::level::{Level, ron_options};
 use crate::span::{Pos, SpanIndex};
 
@@ -404,10 +405,11 @@ impl Script {
         let src = src.strip_prefix('\u{feff}').unwrap_or(src);
         let mut script: Script = ron_options().from_str(src).map_err(|e| {
             format!(
-                "{}:{}: {}",
+                "{}:{}: {}{}",
                 e.span.start.line,
                 e.span.start.col,
-                crate::shown::message_within(&e.code.to_string(), crate::shown::LIST_CHARS)
+                crate::shown::message_within(&e.code.to_string(), crate::shown::LIST_CHARS),
+                crate::level::suggest::for_ron(&e.code)
             )
         })?;
         if !script.dice.is_empty() {
@@ -542,8 +544,13 @@ pub enum ScriptAt {
 }
 
 fn unit(b: &Battle, name: &str) -> Result<UnitId, String> {
-    b.find(name)
-        .ok_or_else(|| format!("there is no unit named `{}`", crate::shown::name(name)))
+    b.find(name).ok_or_else(|| {
+        format!(
+            "there is no unit named `{}`{}",
+            crate::shown::name(name),
+            did_you_mean(name, b.units().map(|u| b.name(u)))
+        )
+    })
 }
 
 /// Turn a script step into a command.
@@ -565,12 +572,14 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
         } => {
             let id = unit(b, u)?;
             let weapon = match weapon {
-                Some(w) => Some(
-                    b.weapons(id)
-                        .iter()
-                        .position(|x| &x.name == w)
-                        .ok_or_else(|| format!("`{u}` carries no weapon named `{w}`"))?,
-                ),
+                Some(w) => Some(b.weapons(id).iter().position(|x| &x.name == w).ok_or_else(
+                    || {
+                        format!(
+                            "`{u}` carries no weapon named `{w}`{}",
+                            did_you_mean(w, b.weapons(id).iter().map(|x| x.name.as_str()))
+                        )
+                    },
+                )?),
                 None => None,
             };
             Command::Attack {
@@ -595,7 +604,8 @@ pub fn to_command(b: &Battle, s: &Step) -> Result<Command, String> {
                     let known: Vec<&str> =
                         b.abilities(id).iter().map(|a| a.name.as_str()).collect();
                     format!(
-                        "`{u}` knows no ability named `{ability}` (it knows: {})",
+                        "`{u}` knows no ability named `{ability}`{} (it knows: {})",
+                        did_you_mean(ability, known.iter().copied()),
                         if known.is_empty() {
                             "none".to_string()
                         } else {

@@ -71,7 +71,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
         }])
     })?;
     // Problems are placed at the end: a valid level is never scanned for positions.
-    let mut p = Problems { list: Vec::new() };
+    let mut p = Problems::default();
 
     // Names: every limit is checked before anything is built from the file.
     let too_many_units = names::check(&mut p, &raw);
@@ -90,7 +90,7 @@ pub fn parse(src: &str, file: &str) -> Result<Level, LevelErrors> {
     let (mut units, sides_used) =
         units::build(&mut p, unit_list, &looked_up, &mut bad_arch_weapons);
     starting_grabs(&mut p, &raw.units, &mut units, &board.grid, ruleset);
-    ruleset::report_bad_arch_weapons(&mut p, &bad_arch_weapons);
+    ruleset::report_bad_arch_weapons(&mut p, &bad_arch_weapons, &catalogue);
     if !too_many_units {
         sides::report_unused(&mut p, &raw, &side_index, &sides_used);
     }

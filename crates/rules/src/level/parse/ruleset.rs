@@ -24,10 +24,11 @@ pub(super) fn catalogue<'a>(
     let ruleset = RulesetId::parse(&raw.ruleset);
     if ruleset.is_none() {
         let known: Vec<&str> = RulesetId::ALL.iter().map(|r| r.id()).collect();
+        let mean = p.did_you_mean(&raw.ruleset, known.iter().copied());
         p.at(
             "ruleset",
             format!(
-                "unknown ruleset `{}` (known: {})",
+                "unknown ruleset `{}`{mean} (known: {})",
                 echo(&raw.ruleset),
                 known.join(", ")
             ),
@@ -66,7 +67,11 @@ pub(super) fn catalogue<'a>(
 
 /// Report the unknown weapons of the level's archetypes, each once, with the number of
 /// units that carry them.
-pub(super) fn report_bad_arch_weapons(p: &mut Problems, bad_arch_weapons: &BadArchWeapons) {
+pub(super) fn report_bad_arch_weapons(
+    p: &mut Problems,
+    bad_arch_weapons: &BadArchWeapons,
+    catalogue: &Catalogue,
+) {
     for (name, (bad, users)) in bad_arch_weapons {
         let used = match users {
             0 => String::new(),
@@ -74,10 +79,11 @@ pub(super) fn report_bad_arch_weapons(p: &mut Problems, bad_arch_weapons: &BadAr
             n => format!(" (used by {n} units)"),
         };
         for (j, w) in bad {
+            let mean = p.did_you_mean(w, catalogue.weapons.keys().map(String::as_str));
             p.at(
                 &format!("archetypes{{{name}}}.weapons[{j}]"),
                 format!(
-                    "unknown weapon `{}` in archetype `{}`{used}",
+                    "unknown weapon `{}` in archetype `{}`{used}{mean}",
                     echo(w),
                     echo(name)
                 ),

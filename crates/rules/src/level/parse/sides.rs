@@ -75,9 +75,10 @@ pub(super) fn surprise(
         Some(name) => match side_index.get(name.as_str()) {
             Some(&i) => Some(SideId(i as u32)),
             None => {
+                let mean = p.did_you_mean(name, raw.sides.iter().map(|s| s.name.as_str()));
                 p.at(
                     "surprise",
-                    format!("surprise names unknown side `{}`", echo(name)),
+                    format!("surprise names unknown side `{}`{mean}", echo(name)),
                 );
                 None
             }

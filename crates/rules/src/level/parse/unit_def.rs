@@ -119,9 +119,10 @@ fn archetype(
                 let known = known_archetypes.get_or_insert_with(|| {
                     name_list(catalogue.archetypes.keys().map(String::as_str))
                 });
+                let mean = p.did_you_mean(a, catalogue.archetypes.keys().map(String::as_str));
                 p.at(
                     &at("archetype"),
-                    format!("unknown archetype `{}` (known: {known})", echo(a)),
+                    format!("unknown archetype `{}`{mean} (known: {known})", echo(a)),
                 );
                 None
             }
@@ -173,10 +174,13 @@ fn weapons(
             for (j, w) in weapon_names.iter().enumerate() {
                 match catalogue.weapons.get(w) {
                     Some(w) => weapons.push(w.clone()),
-                    None => p.at(
-                        &format!("units[{i}].weapons[{j}]"),
-                        format!("unknown weapon `{}` for unit `{name}`", echo(w)),
-                    ),
+                    None => {
+                        let mean = p.did_you_mean(w, catalogue.weapons.keys().map(String::as_str));
+                        p.at(
+                            &format!("units[{i}].weapons[{j}]"),
+                            format!("unknown weapon `{}` for unit `{name}`{mean}", echo(w)),
+                        )
+                    }
                 }
             }
         }

@@ -67,10 +67,13 @@ pub(super) fn build(
             Some(s) => {
                 sides_used.insert(s);
             }
-            None => p.at(
-                &at("side"),
-                format!("unit `{name}` is on unknown side `{}`", echo(&u.side)),
-            ),
+            None => {
+                let mean = p.did_you_mean(&u.side, look.side_index.keys().copied());
+                p.at(
+                    &at("side"),
+                    format!("unit `{name}` is on unknown side `{}`{mean}", echo(&u.side)),
+                )
+            }
         }
         check_cell(p, i, u, &name, look.board);
         if let Some(&first) = occupied.get(&u.cell) {

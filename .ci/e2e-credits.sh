@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# e2e: the Credits screen (issue 35) in a real window under Xvfb: the level menu's
+# Credits button (right of Quit) opens it over the menu (c2-credits.png: the licence and
+# assets/CREDITS.md's icon authors), Esc closes it (c3-closed.png, the menu as before).
+# Usage: .ci/e2e-credits.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots-credits}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=${E2E_DISPLAY:-:93}
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_CONFIG="$out/config" SKIRMISH_DATA_DIR="$out/data" SKIRMISH_MUTE=1
+rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+fail() { echo "e2e-credits: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
+shot() { import -window root "$out/$1.png"; }
+# Pixels that differ between two screenshots below the menu's Start button, where the
+# menu is empty and the Credits screen covers it (the level list above may re-sort when
+# the window regains focus).
+differ() {
+  convert "$out/$1.png" -crop 290x250+650+480 +repage "$out/crop-a.png"
+  convert "$out/$2.png" -crop 290x250+650+480 +repage "$out/crop-b.png"
+  compare -metric AE "$out/crop-a.png" "$out/crop-b.png" null: 2>&1 | cut -d' ' -f1 || true
+}
+
+rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
+Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+"$bin" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  xdotool search --name Skirmish >/dev/null 2>&1 && break
+  kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
+  sleep 1
+done
+sleep 8
+shot c1-menu
+echo "e2e-credits: the Credits button opens the screen"
+# Credits sits right of Settings and Quit at the top left (default UI scale).
+xdotool mousemove 210 18
+sleep 0.5
+xdotool click 1
+sleep 2
+xdotool mousemove 1200 780
+sleep 1
+shot c2-credits
+opened=$(differ c1-menu c2-credits)
+[ "${opened:-0}" -gt 2000 ] || fail "the Credits screen did not open ($opened pixels changed)"
+echo "e2e-credits: Esc closes it"
+win=$(xdotool search --name Skirmish | head -1)
+xdotool windowfocus --sync "$win" || true
+sleep 0.5
+xdotool key Escape
+sleep 2
+shot c3-closed
+left=$(differ c1-menu c3-closed)
+[ "${left:-999999}" -lt 50 ] || fail "the Credits screen did not close ($left pixels differ from the menu)"
+kill -0 $game 2>/dev/null || fail "the game exited"
+echo "e2e-credits: ok ($opened pixels changed when open, $left after Esc)"
