@@ -10,11 +10,12 @@
 #      hash is the first line's again, and the line left is its branch.
 # Screenshots of each step go to OUT_DIR (look at them).
 #
-# Usage: .ci/e2e-lines.sh PATH/TO/skirmish [OUT_DIR] [DISPLAY_NUMBER]
+# Usage: [E2E_DISPLAY=:N] .ci/e2e-lines.sh PATH/TO/skirmish [OUT_DIR]   (display :96 unless told)
 set -euo pipefail
 bin=$1
 out=${2:-shots-lines}
-dnum=${3:-95}
+disp=${E2E_DISPLAY:-:96}
+dnum=${disp#:}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export DISPLAY=:$dnum
