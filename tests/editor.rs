@@ -347,3 +347,93 @@ fn a_level_that_would_not_load_is_refused_and_its_problem_points_at_the_unit() {
     assert!(t[0].message.contains("`Red` has no units"), "{t:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Random edit sequences (a fixed xorshift stream): a refused edit leaves the level as
+/// it was; whatever the level, `save` either writes a file the loader of `skirmish check`
+/// reads, or refuses and leaves the file on disk as it was.
+#[test]
+fn random_edits_never_save_a_file_the_loader_refuses() {
+    let dir = scratch("fuzz");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let (mut saved, mut refused) = (0, 0);
+    for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
+        let kinds = archetypes(r);
+        let path = dir.join(format!("{r}.ron"));
+        let mut ed = Editor::new(EditorLevel::new(&r.to_string(), GridKind::Square, 7, 6));
+        let mut on_disk: Option<String> = None;
+        for _ in 0..150 {
+            let (w, h) = (ed.level.width() as i32, ed.level.height() as i32);
+            let cell = c(
+                next(w as usize + 2) as i32 - 1,
+                next(h as usize + 2) as i32 - 1,
+            );
+            let sides: Vec<String> = ed.level.sides.iter().map(|s| s.name.clone()).collect();
+            let e = match next(9) {
+                0 | 1 => Edit::Paint {
+                    at: cell,
+                    size: next(3) as u32,
+                    terrain: Terrain::ALL[next(6)],
+                },
+                2 => Edit::Fill {
+                    at: cell,
+                    terrain: Terrain::ALL[next(6)],
+                },
+                3 | 4 => Edit::Place {
+                    side: sides
+                        .get(next(sides.len() + 1))
+                        .cloned()
+                        .unwrap_or("Nobody".into()),
+                    cell,
+                    archetype: Some(kinds[next(kinds.len())].clone()),
+                    name: None,
+                },
+                5 => Edit::Move {
+                    unit: next(ed.level.units.len() + 1),
+                    to: cell,
+                },
+                6 => Edit::Delete {
+                    unit: next(ed.level.units.len() + 1),
+                },
+                7 => Edit::Grid(if next(2) == 0 {
+                    GridKind::Square
+                } else {
+                    GridKind::Hex
+                }),
+                _ => Edit::Resize {
+                    width: 3 + next(6),
+                    height: 3 + next(6),
+                },
+            };
+            let before = ed.level.clone();
+            if ed.apply(e.clone()).is_err() {
+                assert_eq!(ed.level, before, "{r}: refused {e:?} changed the level");
+            }
+            if next(8) == 0 {
+                ed.undo();
+            }
+            match ed.level.save(&path) {
+                Ok(()) => {
+                    level::load(&path).unwrap_or_else(|e| panic!("{r}: saved, refused: {e}"));
+                    on_disk = std::fs::read_to_string(&path).ok();
+                    saved += 1;
+                }
+                Err(troubles) => {
+                    assert!(!troubles.is_empty());
+                    assert_eq!(std::fs::read_to_string(&path).ok(), on_disk, "{r}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        saved > 50 && refused > 10,
+        "saved {saved}, refused {refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -119,6 +119,18 @@ fn play_from_a_command_of_the_live_roll_log_keeps_the_line_before_as_a_branch_of
 
     // Ctrl+R lists the kept line first, then this line's commands, the newest first;
     // Enter on the kept line goes back to it, exactly.
+    let b = w.battle();
+    let kept = w.app.world().resource::<Lines>();
+    let first = lines::label(b, kept, Row::Command(0));
+    assert!(
+        first.starts_with("Rewind to before command 1 (round 1): ") && first.len() > 40,
+        "the roll log's words for it: {first}"
+    );
+    assert!(
+        lines::label(b, kept, Row::Branch(0)).starts_with("Go back to \"line before rewind"),
+        "{}",
+        lines::label(b, kept, Row::Branch(0))
+    );
     let rows = lines_window(&mut w, 0);
     assert_eq!(rows, [Row::Branch(0), Row::Command(1), Row::Command(0)]);
     assert_eq!(w.commands(), 3, "the line before, back on the board");

@@ -132,9 +132,23 @@ pub fn label(b: &Battle, lines: &Lines, row: Row) -> String {
         Row::Command(k) => {
             let h = b.history();
             let at = h.marks.get(k).copied().unwrap_or(0);
-            let (round, what) = b.log().get(at).map_or((b.round(), String::new()), |l| {
-                (l.round, skirmish_rules::record::record(b, l).text())
-            });
+            // The roll log's words for its first line that is not noise (a move, an
+            // attack, an end of turn), as the roll log shows the command.
+            let end = h.marks.get(k + 1).copied().unwrap_or(b.log().len());
+            let round = b.log().get(at).map_or(b.round(), |l| l.round);
+            // (Its steps make one line, as in the roll log.)
+            let mut shown = (at..end).map(|i| skirmish_rules::sentence::line_at(b, i));
+            let what = match shown.by_ref().find(|l| !l.noise) {
+                Some(mut first) => {
+                    for next in shown {
+                        if !first.absorb(&next, b) {
+                            break;
+                        }
+                    }
+                    first.text
+                }
+                None => String::new(),
+            };
             format!("Rewind to before command {} (round {round}): {what}", k + 1)
         }
     }

@@ -347,6 +347,9 @@ fn keys(
         if map.just(Bind::Lines, &keys) && dialog::open(&b.0, s, &view).is_none() {
             keys.clear_just_pressed(KeyCode::KeyR);
             open_dialog(Mode::Lines { chosen: 0 }, &mut files, &mut view);
+            // Drawn over the next frames (egui sizes a new window on its first).
+            *settle = 3;
+            redraw.write(RequestRedraw);
             return;
         }
     }

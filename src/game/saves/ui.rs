@@ -203,7 +203,7 @@ fn lines_window(
 ) {
     let rows = lines::rows(b, kept);
     ui.small(format!(
-        "This line: {} commands, round {}. Up/Down choose, Enter takes it, a click too; \
+        "This line: {} command(s), round {}. Up/Down choose, Enter takes it, a click too; \
          a rewind keeps this line as a branch to come back to (it is in every save).",
         b.history().commands.len(),
         b.round()
