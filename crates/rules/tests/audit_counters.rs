@@ -30,7 +30,9 @@ const ARCH: &str = r#"weapons: {"maul": (damage: "2d10")},
         "bladesman": (hp: 40, stats: {Str: 14, Agility: 10, Proficiency: 2},
             weapons: ["runed sword"], feats: ["Strength proficiency"]),
         "caster": (hp: 40, stats: {Str: 10, Agility: 10, Int: 16, Proficiency: 2, SkillDice: 3},
-            weapons: ["dagger"], abilities: ["Firebolt", "Grasping Hand"]),
+            weapons: ["dagger"], abilities: ["Firebolt", "Grasping Hand", "Thunderclap"]),
+        "novice": (hp: 40, stats: {Str: 10, Agility: 10, Int: 10, Proficiency: 2, SkillDice: 1},
+            weapons: ["spear"]),
         "warden": (hp: 60, stats: {Str: 16, Agility: 16, Proficiency: 3, SkillDice: 4},
             weapons: ["longsword"], feats: ["Strength proficiency"]),
     }"#;
@@ -240,5 +242,32 @@ fn a_counter_attack_may_be_paid_with_a_skill_die_when_movement_is_left() {
         })
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((b.pool(d, Pool::SkillDice), b.move_left(d)), (3, 6));
+    }
+}
+
+// "Countering Spell Damage: Spend SD equal to spell level" — a unit with 1 skill die left
+// may counterspell a level-1 Firebolt, not a level-2 Thunderclap.
+#[test]
+fn a_counterspell_is_offered_only_with_skill_dice_for_the_spells_level() {
+    for kind in BOTH {
+        let units = r#"Unit(name: "A", side: "Red", cell: (1, 3), archetype: "caster"),
+            Unit(name: "D", side: "Blue", cell: (4, 3), archetype: "novice")"#;
+        // Firebolt: d20 15 + 5 = 20 vs 10; 2d8 3 + 3.
+        let mut b = battle(kind, units, &[20, 1, 15, 3, 3]);
+        let (a, d) = (id(&b, "A"), id(&b, "D"));
+        cast(&mut b, a, "Firebolt", CastAt::Unit(d));
+        assert_eq!(
+            b.window().map(|w| (w.reactor, w.options.clone())),
+            Some((d, vec![ReactionKind::Counterspell]))
+        );
+        // Thunderclap (level 2): casting check d20 15 + 5 = 20 vs DC 12; 3d6 2 + 2 + 2.
+        let mut b = battle(kind, units, &[20, 1, 15, 2, 2, 2]);
+        let (n, at) = (b.log().len(), b.pos(d));
+        cast(&mut b, a, "Thunderclap", CastAt::Cell(at));
+        let ev = since(&b, n);
+        assert!(b.window().is_none(), "1 skill die cannot pay a level-2 counterspell");
+        assert!(!ev.iter().any(|e| matches!(e, Event::ReactionOffered { .. })));
+        assert_eq!(damage(&ev), [(d, 6)]);
+        assert_eq!(b.pool(d, Pool::SkillDice), 1);
     }
 }
