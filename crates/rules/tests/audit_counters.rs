@@ -271,3 +271,58 @@ fn a_counterspell_is_offered_only_with_skill_dice_for_the_spells_level() {
         assert_eq!(b.pool(d, Pool::SkillDice), 1);
     }
 }
+
+// "Counters are resolved first by type, then initiative order. A counterspell resolves
+// first, then block, then parry, then non-action." — type beats initiative: the blocker
+// acts before the counterspeller in initiative and declares first, yet the counterspell
+// resolves first.
+#[test]
+fn a_counterspell_resolves_before_a_block_declared_earlier_in_initiative() {
+    use crate::counters_spells::spell_field;
+    let units = r#"Unit(name: "Mage", side: "Red", cell: (0, 3), archetype: "mage"),
+        Unit(name: "Sage", side: "Blue", cell: (3, 3), archetype: "sage"),
+        Unit(name: "Shield", side: "Blue", cell: (4, 3), archetype: "shieldbearer"),
+        Unit(name: "Plain", side: "Blue", cell: (5, 3), archetype: "plain")"#;
+    for kind in BOTH {
+        // Initiative: Mage 20, Sage 10, Shield 15, Plain 5. Thunderclap: check 10 + 5 = 15
+        // vs DC 12; 3d6 5 + 6 + 6 = 17; counter check 5 + 2 + 2 = 9 < 15; Block 3 + 3 + 4.
+        let mut b = spell_field(kind, units, "", &[20, 10, 15, 5, 10, 5, 6, 6, 5, 3, 3, 4]);
+        let (m, s, h, p) = (
+            id(&b, "Mage"),
+            id(&b, "Sage"),
+            id(&b, "Shield"),
+            id(&b, "Plain"),
+        );
+        let n = b.log().len();
+        cast(&mut b, m, "Thunderclap", CastAt::Cell(Cell::new(4, 3)));
+        assert_eq!(b.window().map(|w| w.reactor), Some(h), "initiative: Shield first");
+        counter(&mut b, h, Some(ReactionKind::Block), 3, 4);
+        assert_eq!(b.window().map(|w| w.reactor), Some(s));
+        counter(&mut b, s, Some(ReactionKind::Counterspell), 0, 0);
+        assert_eq!(b.window().map(|w| w.reactor), Some(p));
+        counter(&mut b, p, None, 0, 0);
+        let ev = since(&b, n);
+        let reacted: Vec<_> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Reacted { reactor, kind, .. } => Some((*reactor, *kind)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            reacted,
+            [
+                (s, ReactionKind::Counterspell),
+                (h, ReactionKind::Block)
+            ]
+        );
+        assert_eq!(
+            checks(&ev, CheckPurpose::Counterspell),
+            [(s, 9, 15, Outcome::Failure)]
+        );
+        let dmg = damage(&ev);
+        for want in [(s, 17), (h, 0), (p, 17)] {
+            assert!(dmg.contains(&want), "{dmg:?}");
+        }
+    }
+}

@@ -195,3 +195,30 @@ fn a_prone_unit_with_no_bonus_action_next_turn_stands_up_owing_its_attack_or_mov
         );
     }
 }
+
+// "Increase damage dealt with melee weapons by +1 for that round" and "Boost chance to hit
+// by +1" (Bonus Actions): bought on Ash's turn, they still count for its free hit on Bly's
+// turn in the same round.
+#[test]
+fn power_strike_and_steady_aim_last_the_round_into_a_free_hit() {
+    for kind in BOTH {
+        // Ash's free hit: d20 7 + 3 + 1 = 11 vs 10 + 1: a hit only with Steady Aim; 1d6 4
+        // + 0 + 1.
+        let mut b = arena(kind, PAIR, &[7, 4]);
+        let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+        b.submit(act(ash, MeleeZoneAction::SteadyAim)).unwrap();
+        b.submit(act(ash, MeleeZoneAction::PowerStrike)).unwrap();
+        end(&mut b);
+        assert_eq!(b.current(), Some(bly));
+        step(&mut b, bly, Cell::new(6, 3));
+        assert_eq!(b.window().map(|w| w.reactor), Some(ash));
+        let n = b.log().len();
+        take_free_hit(&mut b, ash);
+        let ev = since(&b, n);
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::Attack { roll, outcome: skirmish_rules::event::Outcome::Success, .. } if roll.total == 11)),
+            "{ev:?}"
+        );
+        assert_eq!(damage(&ev), [(bly, 5)]);
+    }
+}
