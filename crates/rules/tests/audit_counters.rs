@@ -326,3 +326,50 @@ fn a_counterspell_resolves_before_a_block_declared_earlier_in_initiative() {
         }
     }
 }
+
+// "A counter is an action taken in response to a successful attack or effect" — a counter
+// attack is an attack: when it hits the creature leaving, that creature may Block it
+// (absorption first), and its move then goes on.
+#[test]
+fn a_counter_attacks_hit_may_itself_be_blocked_and_the_move_goes_on() {
+    for kind in BOTH {
+        // Initiative 20, 1. The warden's counter attack: d20 15 + 3 + 3 = 21 vs 10; 2d10 6
+        // + 6 + 3 = 15, less the reaver's absorption 3: 12 coming. Block 2 SD: 4 + 4 + 3.
+        let mut b = battle(kind, &pair("reaver", "warden"), &[20, 1, 15, 6, 6, 4, 4]);
+        let (a, d) = (id(&b, "A"), id(&b, "D"));
+        b.submit(Command::Move {
+            unit: a,
+            to: Cell::new(1, 3),
+        })
+        .unwrap();
+        b.submit(Command::React {
+            unit: d,
+            choice: Some(ReactionKind::ReactionAttack),
+            commit: 0,
+            commits: Vec::new(),
+        })
+        .unwrap();
+        assert_eq!(
+            b.window().map(|w| (w.reactor, w.trigger.clone())),
+            Some((
+                a,
+                Trigger::IncomingDamage {
+                    attacker: d,
+                    amount: 12
+                }
+            ))
+        );
+        let n = b.log().len();
+        counter(&mut b, a, Some(ReactionKind::Block), 2, 0);
+        let ev = since(&b, n);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Defence { unit, roll, .. } if *unit == a && roll.total == 11)),
+            "{ev:?}"
+        );
+        assert_eq!(damage(&ev), [(a, 1)]);
+        assert_eq!(b.hp(a), 59);
+        assert_eq!(b.pos(a), Cell::new(1, 3), "the move goes on");
+        assert_eq!(b.pool(a, Pool::SkillDice), 0);
+    }
+}

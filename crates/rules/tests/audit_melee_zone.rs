@@ -222,3 +222,30 @@ fn power_strike_and_steady_aim_last_the_round_into_a_free_hit() {
         assert_eq!(damage(&ev), [(bly, 5)]);
     }
 }
+
+// "Fatal Targets … If a wound is dealt these attacks have a ¼ chance to add 16 additional
+// damage" with "A wound occurs when a single attack deals 6 or more damage" and "critical
+// hits … double the damage dealt": a critical 3 doubled to 6 is a wound, so the Fatal d4 is
+// rolled; the 16 is added after the doubling (the rules doc's reading), 6 + 16 = 22.
+#[test]
+fn a_critical_that_reaches_6_is_a_wound_and_its_fatal_16_is_not_doubled() {
+    use crate::melee_zone_wounds::aimed;
+    use skirmish_rules::components::Stat;
+    use skirmish_rules::engine::Aim;
+    for kind in BOTH {
+        // d20 20, chain d4 1; 1d6 3 × 2 = 6; the Fatal d4 4: +16.
+        let mut b = arena(kind, PAIR, &[20, 1, 3, 4]);
+        let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+        let n = b.log().len();
+        b.submit(aimed(ash, bly, Aim::Vital)).unwrap();
+        assert_eq!(damage(&since(&b, n)), [(bly, 22)]);
+        assert_eq!(b.hp(bly), 2);
+        assert_eq!(b.stats(bly).get(Stat::Wounds), 1);
+        assert_eq!(b.forced_dice_left(), 0);
+        // The same with the d4 on 3: no +16, still a wound.
+        let mut b = arena(kind, PAIR, &[20, 1, 3, 3]);
+        b.submit(aimed(ash, bly, Aim::Vital)).unwrap();
+        assert_eq!(b.hp(bly), 24 - 6);
+        assert_eq!(b.stats(bly).get(Stat::Wounds), 1);
+    }
+}
