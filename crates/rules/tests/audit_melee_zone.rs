@@ -249,3 +249,35 @@ fn a_critical_that_reaches_6_is_a_wound_and_its_fatal_16_is_not_doubled() {
         assert_eq!(b.stats(bly).get(Stat::Wounds), 1);
     }
 }
+
+// "Athlete: gain 2 more movement spaces." — the lancer (Athlete) moves 8 spaces with its
+// Move Action, 10 with Sprint; a soldier without the feat cannot move 8.
+#[test]
+fn athlete_gives_two_more_movement_spaces() {
+    let units = r#"Unit(name: "Lan", side: "Red", cell: (1, 3), archetype: "lancer"),
+        Unit(name: "Sol", side: "Red", cell: (1, 5), archetype: "soldier"),
+        Unit(name: "Ban", side: "Blue", cell: (11, 0), archetype: "bandit")"#;
+    for kind in BOTH {
+        let mut b = arena(kind, units, &[]);
+        let (lan, sol) = (id(&b, "Lan"), id(&b, "Sol"));
+        assert_eq!(b.current(), Some(lan));
+        assert_eq!(b.movement_budget(lan), 8);
+        b.submit(act(lan, MeleeZoneAction::Sprint)).unwrap();
+        assert_eq!(b.movement_budget(lan), 10);
+        step(&mut b, lan, Cell::new(9, 3));
+        assert_eq!(b.pos(lan), Cell::new(9, 3));
+        end(&mut b);
+        assert_eq!(b.current(), Some(sol));
+        assert_eq!(b.movement_budget(sol), 6);
+        let n = b.log().len();
+        assert!(
+            b.submit(Command::Move {
+                unit: sol,
+                to: Cell::new(9, 5),
+            })
+            .is_err()
+        );
+        assert_eq!(b.log().len(), n, "refused: nothing changes");
+        assert_eq!(b.pos(sol), Cell::new(1, 5));
+    }
+}
