@@ -413,3 +413,31 @@ fn five_feet_and_no_die_buys_no_block_and_spends_nothing() {
         assert_eq!(b.move_left(d), 6, "the odd 5 ft bought nothing: {ev:?}");
     }
 }
+
+// "A natural 20 on a counter check results in critical mitigation; Fully cancels both
+// effects and damage" — even when its total falls short of the caster's: Thunderclap's
+// natural 20 casting check totals 25, the sage's natural 20 counter check 24, and the
+// damage is cancelled all the same.
+#[test]
+fn a_natural_20_counter_check_cancels_the_spell_below_the_casters_total() {
+    use crate::counters_spells::spell_field;
+    let units = r#"Unit(name: "Mage", side: "Red", cell: (0, 3), archetype: "mage"),
+        Unit(name: "Sage", side: "Blue", cell: (3, 3), archetype: "sage")"#;
+    for kind in BOTH {
+        // Initiative 20, 1; casting check 20 + 5 = 25 (a critical: 6d6 of 3s); counter 20.
+        let mut b = spell_field(kind, units, "", &[20, 1, 20, 3, 3, 3, 3, 3, 3, 20]);
+        let (m, s) = (id(&b, "Mage"), id(&b, "Sage"));
+        let n = b.log().len();
+        cast(&mut b, m, "Thunderclap", CastAt::Cell(Cell::new(3, 3)));
+        counter(&mut b, s, Some(ReactionKind::Counterspell), 0, 0);
+        let ev = since(&b, n);
+        assert_eq!(
+            checks(&ev, CheckPurpose::Counterspell),
+            [(s, 24, 25, Outcome::Critical)],
+            "{ev:?}"
+        );
+        assert!(damage(&ev).iter().all(|&(_, hp)| hp == 0), "{ev:?}");
+        assert_eq!(b.hp(s), 40);
+        assert_eq!(b.forced_dice_left(), 0);
+    }
+}
