@@ -4,6 +4,8 @@
 
 mod ai;
 mod ai_casting;
+mod audit_counters;
+mod audit_melee_zone;
 mod casting_cells;
 mod casting_flow;
 mod casting_td;
