@@ -124,9 +124,10 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         .costs("skill dice equal to the spell's level"),
         ReactionKind::Counteraction => e(
             "Counteraction",
-            "Against a trap or falling rocks: pay 20 ft of movement, or 10 ft and 1 skill die, \
-             and roll d20 + Agility (+ proficiency) against the hazard's DC (+1 when paying \
-             with movement alone). Reaching it avoids the damage.",
+            "Against a trap, falling rocks or a magical burst: pay 20 ft of movement, or 10 ft \
+             and 1 skill die, and roll d20 + Agility (+ proficiency) against the hazard's DC \
+             (+1 when paying with movement alone). Reaching it avoids the damage (a burst's \
+             is magical: only magical armour absorbs it).",
             "Counteraction",
         )
         .costs("20 ft, or 10 ft + 1 skill die"),
