@@ -12,6 +12,7 @@ mod command_fuzz;
 mod core;
 mod counters;
 mod counters_bursts;
+mod counters_escape;
 mod counters_golden;
 mod counters_hazards;
 mod counters_more;
