@@ -22,8 +22,10 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         ConditionKind::Grappled => e(
             condition_title(k),
             "It cannot move (its unspent movement still pays for counters). End it with 2 \
-             skill dice, 20 ft, or 1 die + 10 ft, then d20 + Strength against the caster's DC.",
-            "Ending Status Effects; Grasping Hand (choice)",
+             skill dice, 20 ft, or 1 die + 10 ft, then d20 + Strength against the caster's DC \
+             (Grasping Hand), or against the grappler's d20 + Strength + proficiency rolled \
+             then (a Grapple: beat it; a tie holds).",
+            "Ending Status Effects; Grasping Hand, Grapple (choice)",
         ),
         ConditionKind::Restrained => e(
             condition_title(k),
