@@ -383,28 +383,17 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         }
         Event::Defence {
             unit,
-            kind,
             roll,
             target_number,
             outcome,
-            against,
-            success,
+            ..
         } => {
             r.kind = "defence";
             r.actor = name(unit);
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            r.detail = Some(match log_index(b, l) {
-                // A defence that takes its total off the damage coming says how much.
-                Some(i) if crate::sentence::answers_damage(b, i, *unit) => {
-                    taken_off_detail(*kind, roll.total, *target_number)
-                }
-                _ => format!(
-                    "{kind} against a {against}: {}",
-                    if *success { "avoided" } else { "failed" }
-                ),
-            });
+            r.detail = Some(crate::sentence::defence_detail(b, l));
         }
         Event::Damage {
             unit,
@@ -714,25 +703,6 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         }
     }
     r
-}
-
-/// Where `l` sits in `b`'s log (`None` for an event from elsewhere).
-fn log_index(b: &Battle, l: &Logged) -> Option<usize> {
-    b.log().iter().position(|x| std::ptr::eq(x, l))
-}
-
-/// A defence that takes `total` off `coming` damage, in words: "Parry: absorbed 15 of
-/// 17, 2 get through".
-fn taken_off_detail(kind: ReactionKind, total: i32, coming: i32) -> String {
-    let total = total.max(0);
-    let through = coming - total;
-    if through <= 0 {
-        format!("{kind}: absorbed all {coming} ({total} rolled), none gets through")
-    } else if total == 0 {
-        format!("{kind}: absorbed none of {coming}, all {coming} get through")
-    } else {
-        format!("{kind}: absorbed {total} of {coming}, {through} get through")
-    }
 }
 
 /// The kind and words of a `Spent` record: each pool keeps the record it has always had
