@@ -383,22 +383,17 @@ pub fn record(b: &Battle, l: &Logged) -> Record {
         }
         Event::Defence {
             unit,
-            kind,
             roll,
             target_number,
             outcome,
-            against,
-            success,
+            ..
         } => {
             r.kind = "defence";
             r.actor = name(unit);
             roll_fields(&mut r, roll, true);
             r.target_number = Some(*target_number);
             r.outcome = Some(outcome.to_string());
-            r.detail = Some(format!(
-                "{kind} against a {against}: {}",
-                if *success { "avoided" } else { "failed" }
-            ));
+            r.detail = Some(crate::sentence::defence_detail(b, l));
         }
         Event::Damage {
             unit,

@@ -545,6 +545,65 @@ fn defence_words(
     }
 }
 
+/// A `Defence` record's detail. One that takes its total off the damage coming (its
+/// number to reach; [`answers_damage`]) says how much: "Parry: absorbed 15 of 17, 2 get
+/// through"; any other (an opposed defence, or an event `l` from outside `b`'s log)
+/// whether it won: "Dodge against a hard success: avoided".
+pub(crate) fn defence_detail(b: &Battle, l: &Logged) -> String {
+    let Event::Defence {
+        unit,
+        kind,
+        roll,
+        target_number: coming,
+        against,
+        success,
+        ..
+    } = &l.event
+    else {
+        return String::new();
+    };
+    let soak = b
+        .log()
+        .iter()
+        .position(|x| std::ptr::eq(x, l))
+        .is_some_and(|i| answers_damage(b, i, *unit));
+    if !soak {
+        let how = if *success { "avoided" } else { "failed" };
+        return format!("{kind} against a {against}: {how}");
+    }
+    let (total, coming) = (roll.total.max(0), *coming);
+    let through = coming - total;
+    if through <= 0 {
+        format!("{kind}: absorbed all {coming} ({total} rolled), none gets through")
+    } else if total == 0 {
+        format!("{kind}: absorbed none of {coming}, all {coming} get through")
+    } else {
+        format!("{kind}: absorbed {total} of {coming}, {through} get through")
+    }
+}
+
+/// Does the defence logged at `i` by `unit` answer damage coming (the last reaction
+/// offered to it was on `Trigger::IncomingDamage` or `Trigger::SpellLanding`)? Such a
+/// defence takes its total off the damage coming (its number to reach): counters' Block
+/// and Parry, and its Block against a spell's damage. The record and the
+/// log's sentence read it as an amount taken off, not as a check won or lost.
+pub(crate) fn answers_damage(b: &Battle, i: usize, unit: UnitId) -> bool {
+    use crate::event::Trigger;
+    b.log()[..i.min(b.log().len())]
+        .iter()
+        .rev()
+        .find_map(|l| match &l.event {
+            Event::ReactionOffered {
+                reactor, trigger, ..
+            } if *reactor == unit => Some(matches!(
+                trigger,
+                Trigger::IncomingDamage { .. } | Trigger::SpellLanding { .. }
+            )),
+            _ => None,
+        })
+        .unwrap_or(false)
+}
+
 /// A defence answering damage coming (its window's trigger is
 /// [`Trigger::IncomingDamage`](crate::event::Trigger::IncomingDamage): its number is the
 /// damage still coming, its total what it takes off) in words of what it took off: "Warden
@@ -558,14 +617,7 @@ fn taken_off_words(
     total: i32,
     coming: i32,
 ) -> Option<String> {
-    use crate::event::Trigger;
-    let damage = b.log()[..i].iter().rev().find_map(|l| match &l.event {
-        Event::ReactionOffered {
-            reactor, trigger, ..
-        } if *reactor == unit => Some(matches!(trigger, Trigger::IncomingDamage { .. })),
-        _ => None,
-    })?;
-    if !damage {
+    if !answers_damage(b, i, unit) {
         return None;
     }
     let who = b.name(unit);

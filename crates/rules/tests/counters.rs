@@ -360,6 +360,17 @@ fn the_seeds_parry_example_absorbs_15_of_17_and_2_are_taken() {
             amount: 2,
             hp_after: 58,
         }));
+        // The record (`skirmish run`, `--event-log`) says what the parry took off.
+        let rec = b
+            .log()
+            .iter()
+            .map(|l| skirmish_rules::record::record(&b, l).text())
+            .find(|t| t.contains("defence"))
+            .unwrap();
+        assert!(
+            rec.ends_with("= 15 vs 17: failure [Parry: absorbed 15 of 17, 2 get through]"),
+            "{rec}"
+        );
     }
 }
 

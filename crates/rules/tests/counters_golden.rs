@@ -42,9 +42,10 @@ fn the_golden_counters_battle_matches_its_checked_in_event_log() {
         "vs 13: failure [counterspell]",
         "spent Ves [4 movement on commit, 0 left]",
         "vs 13: success [counteraction]",
-        "(Strength mod +2, proficiency +2, Dig In +1) = 10 vs 7: success [Block against a success: avoided]",
-        "defence Edr 0 [] (Agility mod +0, proficiency +0, Dig In +1) = 1 vs 10: failure [Parry",
-        "defence Dar 2d6 [6, 6] (Agility mod +2, proficiency +2, Dig In +2) = 18 vs 11: success [Parry",
+        "(Strength mod +2, proficiency +2, Dig In +1) = 10 vs 7: success [Block: absorbed all 7 (10 rolled), none gets through]",
+        // A counter that takes part of the damage off reads as what it took, not "failed".
+        "defence Edr 0 [] (Agility mod +0, proficiency +0, Dig In +1) = 1 vs 10: failure [Parry: absorbed 1 of 10, 9 get through]",
+        "defence Dar 2d6 [6, 6] (Agility mod +2, proficiency +2, Dig In +2) = 18 vs 11: success [Parry: absorbed all 11 (18 rolled), none gets through]",
         "reacted Ald [Reaction Attack for 2 movement]",
         "[longsword, reaction attack;",
         "refilled Dar [+2 skill dice (regained), 3 left]",

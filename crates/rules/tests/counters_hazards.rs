@@ -14,7 +14,7 @@ use crate::counters::counter;
 use crate::counters_spells::{cast, checks, spell_field};
 use crate::support::{BOTH, damage, id, since};
 
-fn end_status(
+pub(crate) fn end_status(
     b: &mut Battle,
     unit: UnitId,
     kind: ConditionKind,
@@ -28,18 +28,23 @@ fn end_status(
     .map_err(|e| e.to_string())
 }
 
-fn step(b: &mut Battle, unit: UnitId, to: Cell) {
+pub(crate) fn step(b: &mut Battle, unit: UnitId, to: Cell) {
     b.submit(Command::Move { unit, to })
         .unwrap_or_else(|e| panic!("{e}"));
 }
 
-fn end(b: &mut Battle) {
+pub(crate) fn end(b: &mut Battle) {
     let u = b.current().unwrap();
     b.submit(Command::EndTurn { unit: u }).unwrap();
 }
 
 /// Answer a Counteraction window with `cells` of movement and `dice` skill dice.
-fn counteract(b: &mut Battle, unit: UnitId, cells: u32, dice: u32) -> Result<(), String> {
+pub(crate) fn counteract(
+    b: &mut Battle,
+    unit: UnitId,
+    cells: u32,
+    dice: u32,
+) -> Result<(), String> {
     let mut commits = vec![Commit {
         part: 0,
         pool: Pool::Movement,

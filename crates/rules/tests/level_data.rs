@@ -34,7 +34,8 @@ const UNITS: &str = r#"Unit(name: "Ann", side: "Red", cell: (0, 0), archetype: "
     Unit(name: "Bob", side: "Blue", cell: (4, 2), archetype: "fighter", initiator: true)"#;
 
 const CELLS: &str = r#", hazards: [Hazard(cell: (1, 1), kind: Trap(dc: 12, damage: "1d6")),
-        Hazard(cell: (3, 1), kind: FallingRocks(dc: 14, damage: "2d6"))],
+        Hazard(cell: (3, 1), kind: FallingRocks(dc: 14, damage: "2d6")),
+        Hazard(cell: (2, 2), kind: MagicalBurst(dc: 13, damage: "2d6", radius: 2))],
     exits: [(4, 0), (0, 2)]"#;
 
 #[test]
@@ -93,6 +94,12 @@ fn a_battle_answers_feats_flags_hazards_and_exits() {
     );
     let rocks = b.hazard_at(Cell::new(3, 1)).expect("falling rocks");
     assert_eq!((rocks.kind, rocks.dc), (HazardKind::FallingRocks, 14));
+    let rune = b.hazard_at(Cell::new(2, 2)).expect("a magical burst");
+    assert_eq!(
+        (rune.kind, rune.dc, rune.damage.to_string()),
+        (HazardKind::MagicalBurst { radius: 2 }, 13, "2d6".into())
+    );
+    assert!(rune.kind.magical() && !rocks.kind.magical() && !trap.kind.magical());
     assert!(b.hazard_at(Cell::new(0, 0)).is_none());
     assert!(b.is_exit(Cell::new(4, 0)) && b.is_exit(Cell::new(0, 2)));
     assert!(!b.is_exit(Cell::new(1, 1)));
@@ -173,7 +180,9 @@ fn an_unknown_hazard_kind_or_field_is_refused_where_it_stands() {
     let e = level::parse(&src, "h.ron").unwrap_err().to_string();
     assert!(
         e.starts_with("h.ron:8:")
-            && e.contains("unknown value `Quicksand` for HazardKind (known: Trap, FallingRocks)"),
+            && e.contains(
+                "unknown value `Quicksand` for HazardKind (known: Trap, FallingRocks, MagicalBurst)"
+            ),
         "{e}"
     );
     let src = flow_level(

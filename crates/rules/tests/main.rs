@@ -13,6 +13,8 @@ mod casting_td_more;
 mod command_fuzz;
 mod core;
 mod counters;
+mod counters_bursts;
+mod counters_escape;
 mod counters_golden;
 mod counters_hazards;
 mod counters_more;

@@ -72,8 +72,19 @@ pub(super) struct HazardFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "HazardKind")]
 pub(super) enum HazardKindFile {
-    Trap { dc: i64, damage: String },
-    FallingRocks { dc: i64, damage: String },
+    Trap {
+        dc: i64,
+        damage: String,
+    },
+    FallingRocks {
+        dc: i64,
+        damage: String,
+    },
+    MagicalBurst {
+        dc: i64,
+        damage: String,
+        radius: i64,
+    },
 }
 
 /// A condition named in a level: one the game has, or one of seed 004's that it does not

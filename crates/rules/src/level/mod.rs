@@ -141,17 +141,43 @@ pub enum HazardKind {
     Trap,
     /// Falling rocks.
     FallingRocks,
+    /// A magical burst (a rune): magical damage on every unit within `radius` cells of
+    /// the hazard's cell (1 to [`MAX_BURST_RADIUS`]).
+    MagicalBurst {
+        /// Cells from the rune that the burst reaches.
+        radius: u32,
+    },
 }
 
-/// A hazard on a cell: a trap or falling rocks, with the check's Difficulty and the
-/// damage it deals (`hazards: [Hazard(cell: (2, 1), kind: Trap(dc: 12, damage: "1d6"))]`).
+impl HazardKind {
+    /// Does it deal magical damage (absorbed by magical equipment only)?
+    pub fn magical(self) -> bool {
+        matches!(self, HazardKind::MagicalBurst { .. })
+    }
+
+    /// The hazard's name in the log ("trap", "falling rocks", "magical burst").
+    pub fn words(self) -> &'static str {
+        match self {
+            HazardKind::Trap => "trap",
+            HazardKind::FallingRocks => "falling rocks",
+            HazardKind::MagicalBurst { .. } => "magical burst",
+        }
+    }
+}
+
+/// Largest radius of a magical burst.
+pub const MAX_BURST_RADIUS: i64 = 5;
+
+/// A hazard on a cell: a trap, falling rocks or a magical burst, with the check's
+/// Difficulty and the damage it deals (`hazards: [Hazard(cell: (2, 1), kind: Trap(dc: 12,
+/// damage: "1d6"))]`, `MagicalBurst(dc: 13, damage: "2d6", radius: 1)`).
 /// counters fires them (its Counteraction, `rulesets/counters/hazards.rs`); melee-zone
 /// does not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hazard {
     /// Where: a cell of the map a unit may stand on.
     pub cell: Cell,
-    /// A trap or falling rocks.
+    /// A trap, falling rocks or a magical burst.
     pub kind: HazardKind,
     /// The Difficulty of the check against it (1 to [`MAX_HAZARD_DC`]).
     pub dc: i32,

@@ -1,7 +1,8 @@
-//! Cells the level marks: hazards (`hazards`: a trap or falling rocks, with a DC and
-//! damage dice) and exits (`exits`). Each is on the map, on a cell a unit may stand on,
-//! and given once; each problem is placed at its entry. Nothing fires a hazard or lets a
-//! unit leave by an exit yet (melee-zone and counters will).
+//! Cells the level marks: hazards (`hazards`: a trap, falling rocks or a magical burst
+//! with its radius, with a DC and damage dice) and exits (`exits`). Each is on the map,
+//! on a cell a unit may stand on, and given once; each problem is placed at its entry.
+//! Nothing fires a hazard or lets a unit leave by an exit yet (melee-zone and counters
+//! will).
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
@@ -11,7 +12,7 @@ use crate::dice::DiceExpr;
 use crate::grid::Cell;
 use crate::level::file::{HazardFile, HazardKindFile};
 use crate::level::problems::Problems;
-use crate::level::{Hazard, HazardKind, MAX_HAZARD_DC};
+use crate::level::{Hazard, HazardKind, MAX_BURST_RADIUS, MAX_HAZARD_DC};
 
 /// Check the level's hazards and build them (those with a problem are left out).
 pub(super) fn hazards(p: &mut Problems, raw: &[HazardFile], board: &Board) -> Vec<Hazard> {
@@ -27,6 +28,19 @@ pub(super) fn hazards(p: &mut Problems, raw: &[HazardFile], board: &Board) -> Ve
         let (kind, dc, damage) = match &h.kind {
             HazardKindFile::Trap { dc, damage } => (HazardKind::Trap, *dc, damage),
             HazardKindFile::FallingRocks { dc, damage } => (HazardKind::FallingRocks, *dc, damage),
+            HazardKindFile::MagicalBurst { dc, damage, radius } => {
+                if !(1..=MAX_BURST_RADIUS).contains(radius) {
+                    p.at(
+                        &at("kind.radius"),
+                        format!(
+                            "a magical burst's radius is {radius}; give 1 to {MAX_BURST_RADIUS} cells"
+                        ),
+                    );
+                    ok = false;
+                }
+                let radius = (*radius).clamp(1, MAX_BURST_RADIUS) as u32;
+                (HazardKind::MagicalBurst { radius }, *dc, damage)
+            }
         };
         if !(1..=MAX_HAZARD_DC).contains(&dc) {
             p.at(

@@ -33,7 +33,10 @@ pub fn offer(
     }
     let w = ward(b, reactor, &targets)?;
     let mut v = Vec::new();
-    if b.pool(reactor, Pool::SkillDice) >= level(b, caster, ability) {
+    // A physical ability (a grapple) is no spell: nothing to counterspell.
+    if super::spells::is_spell(b, caster, ability)
+        && b.pool(reactor, Pool::SkillDice) >= level(b, caster, ability)
+    {
         v.push(ReactionKind::Counterspell);
     }
     let coming = damage.is_some_and(|d| after_absorption(b, w, &d).total > 0);

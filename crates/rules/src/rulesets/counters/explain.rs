@@ -22,8 +22,10 @@ pub(super) fn condition(k: ConditionKind) -> Option<Explanation> {
         ConditionKind::Grappled => e(
             condition_title(k),
             "It cannot move (its unspent movement still pays for counters). End it with 2 \
-             skill dice, 20 ft, or 1 die + 10 ft, then d20 + Strength against the caster's DC.",
-            "Ending Status Effects; Grasping Hand (choice)",
+             skill dice, 20 ft, or 1 die + 10 ft, then d20 + Strength against the caster's DC \
+             (Grasping Hand), or against the grappler's d20 + Strength + proficiency rolled \
+             then (a Grapple: beat it; a tie holds).",
+            "Ending Status Effects; Grasping Hand, Grapple (choice)",
         ),
         ConditionKind::Restrained => e(
             condition_title(k),
@@ -124,9 +126,10 @@ pub(super) fn reaction(r: ReactionKind) -> Option<Explanation> {
         .costs("skill dice equal to the spell's level"),
         ReactionKind::Counteraction => e(
             "Counteraction",
-            "Against a trap or falling rocks: pay 20 ft of movement, or 10 ft and 1 skill die, \
-             and roll d20 + Agility (+ proficiency) against the hazard's DC (+1 when paying \
-             with movement alone). Reaching it avoids the damage.",
+            "Against a trap, falling rocks or a magical burst: pay 20 ft of movement, or 10 ft \
+             and 1 skill die, and roll d20 + Agility (+ proficiency) against the hazard's DC \
+             (+1 when paying with movement alone). Reaching it avoids the damage (a burst's \
+             is magical: only magical armour absorbs it).",
             "Counteraction",
         )
         .costs("20 ft, or 10 ft + 1 skill die"),

@@ -5,7 +5,13 @@
 //!
 //! * A unit that steps onto a **trap** cell springs it on itself; one that steps onto a
 //!   **falling rocks** cell brings the rocks down on every unit within 5 ft of it (that
-//!   cell and its neighbours), itself included. Each is sprung every time a unit enters.
+//!   cell and its neighbours), itself included; one that steps onto a **magical burst**
+//!   (a rune) sets it off on every unit within its `radius` cells, friend or foe, itself
+//!   included. Each is sprung every time a unit enters.
+//! * A magical burst's damage is magical: only magical armour absorbs it ("Common
+//!   weapons, armor, and shields cannot absorb magical damage"). It is an untargeted
+//!   threat, answered by Counteraction alone: no caster made a check a counterspell could
+//!   be rolled against, and Block answers attacks.
 //! * Each unit hit may answer with a Counteraction: 20 ft of unspent movement, or 10 ft
 //!   and 1 SD (its commitments: movement and skill dice). The check is 1d20 + Agility
 //!   modifier (+ proficiency if proficient in Agility) against the hazard's DC (level
@@ -36,12 +42,8 @@ pub fn stepped(b: &mut Battle, u: UnitId, to: Cell) {
     };
     let hit: Vec<UnitId> = match h.kind {
         HazardKind::Trap => vec![u],
-        HazardKind::FallingRocks => b
-            .order()
-            .iter()
-            .copied()
-            .filter(|&v| b.alive(v) && b.grid().distance(b.pos(v), to) <= 1)
-            .collect(),
+        HazardKind::FallingRocks => within(b, to, 1),
+        HazardKind::MagicalBurst { radius } => within(b, to, radius),
     };
     let since = b.log().len();
     for v in hit.into_iter().rev() {
@@ -59,6 +61,15 @@ pub fn stepped(b: &mut Battle, u: UnitId, to: Cell) {
             to: None,
         });
     }
+}
+
+/// The living units within `radius` cells of `c`, in initiative order.
+pub fn within(b: &Battle, c: Cell, radius: u32) -> Vec<UnitId> {
+    b.order()
+        .iter()
+        .copied()
+        .filter(|&v| b.alive(v) && b.grid().distance(b.pos(v), c) <= radius)
+        .collect()
 }
 
 /// Can `u` pay one of the ways?
@@ -186,17 +197,18 @@ pub fn strike(b: &mut Battle, cell: Cell, u: UnitId, since: usize) -> Result<(),
     if avoided {
         return Ok(());
     }
-    let mut roll = b.roll(h.damage)?.with(Modifier::new(
-        ModKind::Other,
-        match h.kind {
-            HazardKind::Trap => "trap",
-            HazardKind::FallingRocks => "falling rocks",
-        },
-        0,
-    ));
-    let a = absorption(b, u, false).min(roll.total.max(0));
+    let mut roll = b
+        .roll(h.damage)?
+        .with(Modifier::new(ModKind::Other, h.kind.words(), 0));
+    let magical = h.kind.magical();
+    let a = absorption(b, u, magical).min(roll.total.max(0));
     if a > 0 {
-        roll = roll.with(Modifier::new(ModKind::Other, "absorption", -a));
+        let label = if magical {
+            "absorption (magical armour)"
+        } else {
+            "absorption"
+        };
+        roll = roll.with(Modifier::new(ModKind::Other, label, -a));
     }
     let amount = roll.total.max(0);
     let hp_after = b.hp(u) - amount;
@@ -220,8 +232,7 @@ pub fn ai_commits(b: &Battle, w: &Window) -> Vec<Commit> {
     let Some(h) = b.hazard_at(cell) else {
         return Vec::new();
     };
-    let mean = f64::from(h.damage.count) * (f64::from(h.damage.sides) + 1.0) / 2.0
-        - f64::from(absorption(b, w.reactor, false));
+    let mean = expected(b, w.reactor, h);
     let mut best: Option<(f64, Vec<Commit>)> = None;
     for (cells, dice) in WAYS {
         if b.move_left(w.reactor) < cells || b.pool(w.reactor, Pool::SkillDice) < dice as i32 {
@@ -253,12 +264,27 @@ pub fn ai_commits(b: &Battle, w: &Window) -> Vec<Commit> {
 /// hazard's mean damage times the chance a 20 ft Counteraction (DC + 1) fails, plus the
 /// movement it spends; 0 where no hazard lies. The move search takes it off the cells
 /// whose way crosses it, so a unit keeps off a hazard unless the cell is worth more.
+/// A magical burst also counts what the allies within its radius would lose.
 pub fn ai_risk(b: &Battle, u: UnitId, c: Cell) -> f64 {
     let Some(h) = b.hazard_at(c) else {
         return 0.0;
     };
+    let loss = |v: UnitId| expected(b, v, h) * (1.0 - chance(b, v, c, 0));
+    let mut risk = loss(u) + f64::from(2 * STEP_CELLS) * super::worth(Pool::Movement);
+    if let HazardKind::MagicalBurst { radius } = h.kind {
+        risk += within(b, c, radius)
+            .into_iter()
+            .filter(|&v| v != u && !b.enemies(u, v))
+            .map(loss)
+            .sum::<f64>();
+    }
+    risk
+}
+
+/// The damage `u` expects from hazard `h` without a counteraction: its mean less `u`'s
+/// absorption (magical armour only against a magical burst), at least 0.
+pub fn expected(b: &Battle, u: UnitId, h: &crate::level::Hazard) -> f64 {
     let d = &h.damage;
     let mean = f64::from(d.count) * (f64::from(d.sides) + 1.0) / 2.0 + f64::from(d.bonus);
-    let fail = 1.0 - chance(b, u, c, 0);
-    mean.max(0.0) * fail + f64::from(2 * STEP_CELLS) * super::worth(Pool::Movement)
+    (mean - f64::from(absorption(b, u, h.kind.magical()))).max(0.0)
 }

@@ -19,7 +19,7 @@
 //!   its damage (magical: absorbed by magical armour only) less its blocks, and lays its
 //!   status effects, unless countered.
 
-use crate::abilities::{Effect, Resolve};
+use crate::abilities::{AbilityKind, Effect, Resolve};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Pool, Slot, Stat, UnitId, WeaponTag};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
@@ -57,6 +57,29 @@ pub fn casting_bonus(b: &Battle, u: UnitId) -> Vec<Modifier> {
         Modifier::new(ModKind::Skill, "Intelligence mod", int_mod(b, u)),
         Modifier::new(ModKind::Skill, "proficiency", proficiency(b, u)),
     ]
+}
+
+/// Is ability `i` of `u` a spell (anything else, such as a grapple, is a physical
+/// ability: no counterspell, the Strength modifier for its attack)?
+pub fn is_spell(b: &Battle, u: UnitId, i: usize) -> bool {
+    b.ability(u, i).is_none_or(|a| a.kind == AbilityKind::Spell)
+}
+
+/// The bonus of an ability's attack: the casting bonus for a spell; the Strength modifier
+/// + proficiency (a melee attack's) for a physical ability.
+pub fn ability_bonus(b: &Battle, u: UnitId, spell: bool) -> Vec<Modifier> {
+    if spell {
+        casting_bonus(b, u)
+    } else {
+        vec![
+            Modifier::new(
+                ModKind::Skill,
+                "Strength mod",
+                super::numbers::strength(b, u),
+            ),
+            Modifier::new(ModKind::Skill, "proficiency", proficiency(b, u)),
+        ]
+    }
 }
 
 /// Does `u` hold a magical weapon or shield (the only gear that blocks magic damage)?
@@ -115,7 +138,11 @@ pub fn spell_attack(
 ) -> Result<(), ForcedFaceError> {
     let mut roll = b.roll(DiceExpr::new(1, 20))?;
     let face = roll.natural().max(0) as u32;
-    for m in casting_bonus(b, caster) {
+    let spell = match effect {
+        HitEffect::Ability(i) => is_spell(b, caster, i),
+        _ => true,
+    };
+    for m in ability_bonus(b, caster, spell) {
         roll = roll.with(m);
     }
     let against = passive_dodge(b, target);
@@ -234,7 +261,7 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
     let (bonus, need) = match a.resolve {
         Resolve::Automatic => return 1.0,
         Resolve::Attack { .. } => (
-            casting_bonus(b, caster)
+            ability_bonus(b, caster, is_spell(b, caster, i))
                 .iter()
                 .map(|m| m.value)
                 .sum::<i32>(),

@@ -14,14 +14,22 @@
 //! Intelligence for Charmed (+ proficiency); the source's DC is its spell DC, 10 + its
 //! Intelligence modifier + proficiency. Dice that take the unit over its proficiency cap
 //! this round make the check strained (the lower of two d20s).
+//!
+//! "… or contested roll of the source": a **grapple made by a unit** (an ability that is
+//! not a spell: the `Grapple` of `data/counters.ron`) is escaped by a contest instead of
+//! a DC: the escaper's roll above against the grappler's 1d20 + Strength modifier (+
+//! proficiency if proficient in Strength), rolled then (both dice logged, then
+//! `Event::Contest`). "Beat" is read strictly here: a tie goes to the grappler (the
+//! grapple holds), as every contest in the game breaks ties for the side resisting.
 
+use crate::abilities::AbilityKind;
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Pool, Stat, UnitId};
 use crate::dice::{DiceExpr, ModKind, Modifier};
 use crate::engine::{Action, Command, Illegal};
 use crate::event::{CheckPurpose, Event, Outcome, Spend};
 
-use super::numbers::{STEP_CELLS, over_cap_now, proficiency, strength_prof};
+use super::numbers::{STEP_CELLS, over_cap_now, proficiency, strength, strength_prof};
 use super::spells::CASTING;
 use super::{CountersAction, EndPay};
 
@@ -172,19 +180,21 @@ pub fn perform(b: &mut Battle, u: UnitId, kind: ConditionKind, pay: EndPay) -> R
             0,
         ));
     }
-    let dc = source_dc(b, u, kind);
-    let success = roll.total >= dc;
-    b.emit(Event::Check {
-        unit: u,
-        purpose: CheckPurpose::BreakFree,
-        roll,
-        target_number: dc,
-        outcome: if success {
-            Outcome::Success
-        } else {
-            Outcome::Failure
-        },
-    });
+    let success = match grappler(b, u).filter(|_| kind == ConditionKind::Grappled) {
+        Some(g) => contest(b, u, roll, g)?,
+        None => {
+            let dc = source_dc(b, u, kind);
+            let success = roll.total >= dc;
+            b.emit(Event::Check {
+                unit: u,
+                purpose: CheckPurpose::BreakFree,
+                roll,
+                target_number: dc,
+                outcome: won(success),
+            });
+            success
+        }
+    };
     if success {
         b.emit(Event::ConditionRemoved {
             unit: u,
@@ -193,6 +203,80 @@ pub fn perform(b: &mut Battle, u: UnitId, kind: ConditionKind, pay: EndPay) -> R
         });
     }
     Ok(())
+}
+
+fn won(w: bool) -> Outcome {
+    if w {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    }
+}
+
+/// The unit holding `u` Grappled by a grapple of its own (an ability that is not a
+/// spell), if so: the source of `u`'s Grappled, when the attack that laid it was made
+/// with one of the source's non-spell abilities.
+pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
+    let s = b.condition_source(u, ConditionKind::Grappled)?;
+    let log = b.log();
+    let laid = log.iter().rposition(|l| {
+        matches!(&l.event, Event::ConditionAdded {
+            unit,
+            kind: ConditionKind::Grappled,
+            source: Some(x),
+            ..
+        } if *unit == u && *x == s)
+    })?;
+    let with = log[..laid].iter().rev().find_map(|l| match &l.event {
+        Event::Attack {
+            attacker,
+            target,
+            weapon,
+            ..
+        } if *attacker == s && *target == u => Some(weapon),
+        _ => None,
+    })?;
+    b.abilities(s)
+        .iter()
+        .any(|a| &a.name == with && a.kind != AbilityKind::Spell)
+        .then_some(s)
+}
+
+/// The contest against grappler `g`: its 1d20 + Strength modifier (+ proficiency if
+/// proficient in Strength) against the escaper's `roll`; the escaper must beat it (a tie
+/// holds). Both checks, then the contest, are logged.
+fn contest(b: &mut Battle, u: UnitId, roll: crate::dice::Roll, g: UnitId) -> Result<bool, Illegal> {
+    let hold = b
+        .roll(DiceExpr::new(1, 20))?
+        .with(Modifier::new(ModKind::Skill, "Str mod", strength(b, g)))
+        .with(Modifier::new(
+            ModKind::Skill,
+            "proficiency",
+            strength_prof(b, g),
+        ));
+    let (mine, theirs) = (roll.total, hold.total);
+    let free = mine > theirs;
+    b.emit(Event::Check {
+        unit: u,
+        purpose: CheckPurpose::BreakFree,
+        roll,
+        target_number: theirs,
+        outcome: won(free),
+    });
+    b.emit(Event::Check {
+        unit: g,
+        purpose: CheckPurpose::BreakFree,
+        roll: hold,
+        target_number: mine,
+        outcome: won(!free),
+    });
+    b.emit(Event::Contest {
+        purpose: CheckPurpose::BreakFree,
+        active: u,
+        passive: g,
+        active_wins: free,
+    });
+    Ok(free)
 }
 
 /// The AI ends its worst escapable status first thing in its turn, the cheapest way it
