@@ -12,6 +12,7 @@
 pub mod action_bar;
 pub mod chain;
 mod dialogs;
+pub mod help;
 mod hover;
 mod log;
 mod panel;
@@ -100,7 +101,6 @@ fn draw(
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
     mut clock: Local<crate::game::text_layout::MessageClock>,
-    mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
     mut files: ResMut<crate::game::saves::FileIntent>,
@@ -166,7 +166,7 @@ fn draw(
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             ui.add_enabled_ui(live, |ui| {
-                action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
+                action_bar::turn_buttons(ui, b, &view, &session, &mut intent, &mut spots, &map);
             });
             if !live {
                 ui.colored_label(
@@ -267,7 +267,6 @@ fn draw(
         b,
         &session,
         &mut view,
-        &mut hot,
         &mut intent,
         &mut rects,
         &mut spots,
@@ -277,7 +276,7 @@ fn draw(
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
-    dialogs::help(&ctx, &mut view, b, &map);
+    help::help(&ctx, &mut view, b, &map, &mut spots);
     dialogs::battle_menu(
         &ctx,
         &mut view,
