@@ -2,9 +2,9 @@
 # e2e 15, the screenshots of docs/ui.md (issue 31, second round), at 1280×800 and
 # 1024×640 (the window made that size through its own setting, settings.ron
 # `window_size`): the level menu's map preview of flow's bridge drawn in hexes; help (F1)
-# on its Keys tab (ending with the map's marks) and its Rules tab, one size for both;
-# flow's courtyard with the keyboard's cell cursor, Tab inspecting a unit that does not
-# act, the threat overlay, and the Esc menu dimming the board.
+# on its Keys tab, scrolled to its end (the map's marks), and its Rules tab, one size
+# for both; flow's courtyard with the keyboard's cell cursor, Tab inspecting a unit that
+# does not act, the threat overlay, and the Esc menu opened by one Esc.
 # Screenshots in OUT_DIR as NAME-WxH.png (look at them).
 # Usage: .ci/e2e-tour.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -23,7 +23,11 @@ game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 fail() { echo "e2e-tour: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
 size=
+# The window sleeps between inputs and the screen shows the frame before the last: two
+# Shift taps (bound to nothing) draw two more frames before a shot.
+nudge() { xdotool key shift; sleep 0.4; xdotool key shift; sleep 0.6; }
 shot() {
+  nudge
   for _ in 1 2 3 4 5; do
     import -window root -crop "${size}+0+0" +repage "$out/$1-$size.png"
     awk -v m="$(convert "$out/$1-$size.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
@@ -62,6 +66,7 @@ for size in 1280x800 1024x640; do
   printf '(prefs: (window_size: (%s, %s)))\n' "$w" "$h" >"$SKIRMISH_CONFIG/settings.ron"
   echo "e2e-tour $size: the level menu (the bridge's hex preview)"
   start
+  xdotool mousemove $((w - 5)) $((h - 5)) # off the list (no hover text over it)
   shot tour-menu
   stop
   echo "e2e-tour $size: help's two tabs, the cursor, Tab, the threat overlay, the Esc menu"
@@ -70,14 +75,22 @@ for size in 1280x800 1024x640; do
   sleep 2
   grep -q "gilrs\|Gilrs\|udev" "$out/game.log" && fail "gamepad lines with no pad: $(grep -i gilrs "$out/game.log" | head -2)"
   xdotool key F1
-  sleep 1.5
+  for _ in $(seq 1 10); do [ -n "$(button "Help: Rules")" ] && break; sleep 0.5; done
+  [ -n "$(button "Help: Rules")" ] || fail "F1 did not open help"
+  sleep 1
   shot tour-help-keys
+  read -r hx hy <<<"$(button "Help: Keys")"
+  xdotool mousemove $((hx + 200)) $((hy + 200))
+  for _ in $(seq 1 60); do xdotool click 5; done
+  sleep 1
+  shot tour-help-marks
   xdotool mousemove $(button "Help: Rules")
   sleep 0.3
   xdotool click 1
   sleep 1.5
   shot tour-help-rules
   xdotool key Escape
+  xdotool mousemove 2 $((h - 2)) # off the map: the keys have the board
   sleep 1
   xdotool key Right
   sleep 0.3

@@ -114,8 +114,24 @@ pub(super) fn help(
     map: &KeyMap,
     spots: &mut Spots,
 ) {
+    let frames = egui::Id::new("help-frames");
     if !view.help {
+        ctx.data_mut(|d| d.remove::<(bool, u8)>(frames));
         return;
+    }
+    // Opened, or its tab changed: egui sizes a window (and adds new letters to its font
+    // atlas) a frame before it shows them, and the game sleeps between inputs; a few more
+    // frames bring it on screen whole at once.
+    let seen = ctx.data_mut(|d| {
+        let e = d.get_temp_mut_or_default::<(bool, u8)>(frames);
+        if e.0 != view.help_rules {
+            *e = (view.help_rules, 0);
+        }
+        e.1 = e.1.saturating_add(1);
+        e.1
+    });
+    if seen < 5 {
+        ctx.request_repaint();
     }
     let mut open = true;
     let area = ctx.viewport_rect();
@@ -126,6 +142,8 @@ pub(super) fn help(
         .resizable(false)
         .fixed_size([w, h])
         .show(ctx, |ui| {
+            // Both tabs exactly this wide (their tables wrap inside).
+            ui.set_width(w);
             ui.horizontal(|ui| {
                 let keys = ui.selectable_value(&mut view.help_rules, false, "Keys");
                 spot(ui, spots, "Help: Keys", &keys);
@@ -159,7 +177,8 @@ fn keys_help(ui: &mut egui::Ui, b: &Battle, map: &KeyMap, width: f32) {
             ui.add(egui::Label::new(s.note).wrap());
         }
         egui::Grid::new(&s.title)
-            .max_col_width((width - 250.0).max(120.0))
+            .min_col_width(60.0)
+            .max_col_width(((width - 40.0) / 2.0).max(80.0))
             .striped(true)
             .show(ui, |ui| {
                 for (k, v) in s.rows {
@@ -188,11 +207,16 @@ fn rules_help(ui: &mut egui::Ui, b: &Battle) {
             }
             ui.separator();
             ui.label(egui::RichText::new("Terrain").strong());
+            // Wrapped inside the window's width (an unwrapped row widened the Rules tab).
+            let text_w = (ui.available_width() - 140.0).max(120.0);
             egui::Grid::new("terrain legend").show(ui, |ui| {
                 for t in Terrain::ALL {
                     if let Some(e) = rules.explain(Topic::Terrain(t)) {
                         ui.label(e.title);
-                        ui.label(e.text);
+                        ui.scope(|ui| {
+                            ui.set_max_width(text_w);
+                            ui.add(egui::Label::new(e.text).wrap());
+                        });
                         ui.end_row();
                     }
                 }

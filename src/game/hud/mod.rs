@@ -314,7 +314,18 @@ fn draw(
             let half = l.tile() * 0.5;
             Some(egui::pos2(p.x + half.x, p.y + half.y / 2.0) / z)
         });
-    hover::tooltip(&ctx, hover, &rects, anchor);
+    // No board tooltip over a menu or a window about the game (the board's hover is
+    // not what the player is looking at; it showed over the Esc menu).
+    {
+        use crate::game::dialog::Dialog as D;
+        let under = crate::game::dialog::open(b, &session, &view);
+        if !matches!(
+            under,
+            Some(D::Menu | D::Settings | D::Help | D::Files | D::Victory)
+        ) {
+            hover::tooltip(&ctx, hover, &rects, anchor);
+        }
+    }
     // egui works in points; the game's pointer in window pixels (points × zoom).
     action_bar::note_buttons(&spots, z);
     let rects: Vec<Rect> = rects
