@@ -7,13 +7,14 @@
 #   tools/setup.sh --list     print the list and exit
 set -euo pipefail
 
-# Build: pkg-config and the ALSA headers for Bevy's audio (bevy_audio → cpal → alsa-sys).
+# Build: pkg-config, the ALSA headers for Bevy's audio (bevy_audio → cpal → alsa-sys) and
+# libudev's for real gamepads (bevy_gilrs → gilrs → libudev-sys; libudev1 finds the pads).
 # Run: libasound2 plays the sounds; a Vulkan driver (mesa-vulkan-drivers gives a software
 # one) and winit's X11 libraries (Xlib, Xcursor, Xrandr, XInput2, Xrender, xkbcommon are
 # loaded at run time). Headless window checks (CI, tools/screenshots.sh): Xvfb, xauth,
 # xdotool, ImageMagick, python3. The instruction guard (tools/instructions.sh): valgrind.
 packages=(
-  pkg-config libasound2-dev libasound2
+  pkg-config libasound2-dev libasound2 libudev-dev libudev1
   mesa-vulkan-drivers libvulkan1
   libx11-6 libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxrender1 libxext6 libxfixes3
   libxkbcommon0 libxkbcommon-x11-0

@@ -11,14 +11,25 @@
 //! cell on the push, then a cell every [`REPEAT`] while held, after [`DELAY`]. The right
 //! stick pans the camera.
 //!
+//! **The pad reaches everything.** The triggers walk a pick along the action bar
+//! ([`bar_ring`]: the basic attack, the ruleset's actions in its order, the unit's
+//! abilities, Undo), marked ▶ on the panel, and West takes it as its key or button
+//! would; in a reaction prompt or a choice the shoulders (and the d-pad) move the
+//! highlighted option and South takes it. So every action, ability and option 2–9 has a
+//! pad path, through the same intents as the keys.
+//!
 //! Bevy reads pads through its `bevy_gilrs` feature (gilrs; on Linux it needs
-//! libudev). This build enables `gamepad` (the types and the event processing, which the
-//! headless tests drive with Bevy's own gamepad messages); see docs/ui.md, "Gamepad".
+//! libudev-dev to build, libudev at run time), which this build enables; with no pad
+//! plugged in nothing happens. The headless tests drive Bevy's own gamepad systems with
+//! the raw messages gilrs sends; see docs/ui.md, "Gamepad".
 
 use bevy::input::InputSystems;
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::prelude::*;
 
+use skirmish_rules::{Battle, Status};
+
+use super::act::ActionKey;
 use super::keymap::{Bind, KeyMap};
 
 /// How far a stick must lean to count as a push.
@@ -36,11 +47,11 @@ pub const BUTTONS: &[(GamepadButton, &[Bind])] = {
         (G::South, &[Confirm, Accept, Yes, ShowBoard, Start]),
         (G::East, &[Escape, No, Close, Resume, Leave]),
         (G::North, &[EndTurn]),
-        (G::West, &[Attack, CastPicked]),
-        (G::LeftTrigger, &[PrevTarget]),
-        (G::RightTrigger, &[NextTarget]),
-        (G::LeftTrigger2, &[Undo]),
-        (G::RightTrigger2, &[NextAbility]),
+        (G::West, &[BarTake, CastPicked]),
+        (G::LeftTrigger, &[PrevTarget, OptionPrev]),
+        (G::RightTrigger, &[NextTarget, OptionNext]),
+        (G::LeftTrigger2, &[BarPrev]),
+        (G::RightTrigger2, &[BarNext]),
         (G::Start, &[Menu, Resume]),
         (G::Select, &[Help]),
         (G::RightThumb, &[Actor]),
@@ -75,6 +86,8 @@ pub fn pad_label(b: Bind) -> Option<String> {
     let stick = match b {
         CursorUp | CursorDown | CursorLeft | CursorRight => Some("pad d-pad / left stick"),
         LevelUp | LevelDown => Some("pad d-pad up / down"),
+        OptionPrev => Some("pad d-pad up"),
+        OptionNext => Some("pad d-pad down"),
         PanUp | PanDown | PanLeft | PanRight => Some("pad right stick"),
         _ => None,
     };
@@ -91,8 +104,8 @@ pub fn pad_label(b: Bind) -> Option<String> {
 fn direction_binds(d: IVec2) -> &'static [Bind] {
     use Bind::*;
     match (d.x, d.y) {
-        (0, 1) => &[CursorUp, LevelUp],
-        (0, -1) => &[CursorDown, LevelDown],
+        (0, 1) => &[CursorUp, LevelUp, OptionPrev],
+        (0, -1) => &[CursorDown, LevelDown, OptionNext],
         (-1, 0) => &[CursorLeft],
         (1, 0) => &[CursorRight],
         _ => &[],
@@ -172,4 +185,51 @@ fn read_pads(
     if !just.is_empty() || !down.is_empty() || map.pad_active() {
         map.bypass_change_detection().set_pad(just, down);
     }
+}
+
+/// One entry of the action bar the pad's pick walks ([`bar_ring`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarEntry {
+    /// An action: the basic attack or one of the ruleset's (as its key arms it).
+    Action(ActionKey),
+    /// An ability of the acting unit, by index (as its button aims or casts it).
+    Ability(usize),
+    /// Undo the last move (as Ctrl+Z).
+    Undo,
+}
+
+/// What the pad's pick walks, in order: the basic attack, the battle's ruleset's actions
+/// in its order, the acting unit's abilities, Undo. Fixed for a unit's turn (what is
+/// greyed stays in, and says why when taken), so a pick's place is learnt once.
+pub fn bar_ring(b: &Battle) -> Vec<BarEntry> {
+    let mut out = vec![BarEntry::Action(ActionKey::attack())];
+    out.extend(ActionKey::of(b).map(BarEntry::Action));
+    if let Status::Turn(u) = b.status() {
+        out.extend((0..b.abilities(u).len()).map(BarEntry::Ability));
+    }
+    out.push(BarEntry::Undo);
+    out
+}
+
+/// The entry's name as the panel's pad line says it ("Attack", "Trip", "Fire Bolt",
+/// "Undo move").
+pub fn entry_label(b: &Battle, e: BarEntry) -> String {
+    match e {
+        BarEntry::Action(a) => a.label().to_string(),
+        BarEntry::Ability(i) => match b.status() {
+            Status::Turn(u) => b
+                .ability(u, i)
+                .map_or_else(|| "an ability".to_string(), |a| a.name.clone()),
+            _ => "an ability".to_string(),
+        },
+        BarEntry::Undo => "Undo move".to_string(),
+    }
+}
+
+/// The pick after `pick` moved by `step` in a ring of `n` entries (wrapping).
+pub fn step_pick(pick: usize, step: i32, n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    (pick as i64 + i64::from(step)).rem_euclid(n as i64) as usize
 }

@@ -130,7 +130,21 @@ fn keys(
     replay: Res<Replay>,
     mut view: ResMut<View>,
     mut intent: ResMut<Intent>,
+    mut opened: Local<Option<(Dialog, usize)>>,
 ) {
+    if map.pad_active() && !view.pad_seen {
+        view.pad_seen = true;
+    }
+    // A prompt or a choice that opens starts with its first option highlighted.
+    let now = dialog::open(&battle.0, &session, &view)
+        .filter(|d| matches!(d, Dialog::Reaction | Dialog::Chooser))
+        .map(|d| (d, battle.0.log().len()));
+    if now != *opened {
+        *opened = now;
+        if view.option_pick != 0 {
+            view.option_pick = 0;
+        }
+    }
     if egui.wants_any_keyboard_input() {
         return;
     }
@@ -218,8 +232,17 @@ fn keys(
                     .map(|(_, c)| c.clone())
                     .unwrap_or_default()
             };
+            if let Some(step) = option_step(&map, &keys) {
+                view.option_pick = crate::game::gamepad::step_pick(
+                    view.option_pick.min(options.len().saturating_sub(1)),
+                    step,
+                    options.len(),
+                );
+            }
+            // Enter, Y or the pad's South: the highlighted option (the first until Up,
+            // Down or the pad moved it).
             if k(Bind::Accept)
-                && let Some(o) = options.first()
+                && let Some(o) = options.get(view.option_pick).or(options.first())
             {
                 intent.react_commits = amounts(o);
                 intent.react = Some(Some(*o));
@@ -257,6 +280,14 @@ fn keys(
         Some(Dialog::Chooser) => {
             // Its digits answer it; nothing else acts meanwhile.
             let n = view.chooser.as_ref().map_or(0, |c| c.options.len());
+            if let Some(step) = option_step(&map, &keys) {
+                view.option_pick = crate::game::gamepad::step_pick(view.option_pick, step, n);
+            }
+            // The pad's South takes the highlighted choice; Enter does not (it armed the
+            // action: a second press must not choose).
+            if map.pad_just(Bind::Accept) && n > 0 {
+                intent.choose = Some(view.option_pick.min(n - 1));
+            }
             for (i, key) in OPTION_KEYS.iter().enumerate().take(n) {
                 if Chord::plain(*key).just(&keys) {
                     intent.choose = Some(i);
@@ -268,6 +299,14 @@ fn keys(
         }
         None => board_keys(&keys, &pressed, &map, b, &mut view, &mut intent),
     }
+}
+
+/// Up / Down (the pad's shoulders, its d-pad) in a prompt or a choice: the highlight's
+/// step.
+fn option_step(map: &KeyMap, keys: &ButtonInput<KeyCode>) -> Option<i32> {
+    let step =
+        i32::from(map.just(Bind::OptionNext, keys)) - i32::from(map.just(Bind::OptionPrev, keys));
+    (step != 0).then_some(step)
 }
 
 /// The board's keys, with no dialog open: the cursor, Tab, Esc and the toggles at any
@@ -354,6 +393,35 @@ fn board_keys(
     // (The pad's West is Attack and CastPicked: casting at those picked, it only casts.)
     if k(Bind::Attack) && !intent.cast {
         intent.action = Some(ActionKey::attack());
+    }
+    // The pad's pick on the bar: the triggers move it, West takes it (as the entry's
+    // own key or button would).
+    let step = i32::from(k(Bind::BarNext)) - i32::from(k(Bind::BarPrev));
+    if step != 0 || k(Bind::BarTake) {
+        use crate::game::gamepad::{BarEntry, bar_ring, entry_label, step_pick};
+        let ring = bar_ring(b);
+        let pick = step_pick(view.bar_pick.min(ring.len() - 1), step, ring.len());
+        if view.bar_pick != pick {
+            view.bar_pick = pick;
+        }
+        if step != 0 {
+            view.message = Some((
+                format!(
+                    "Pad: {} ({} of {}); West takes it.",
+                    entry_label(b, ring[pick]),
+                    pick + 1,
+                    ring.len()
+                ),
+                false,
+            ));
+        }
+        if k(Bind::BarTake) && !intent.cast {
+            match ring[pick] {
+                BarEntry::Action(a) => intent.action = Some(a),
+                BarEntry::Ability(i) => intent.ability = Some(i),
+                BarEntry::Undo => intent.undo = true,
+            }
+        }
     }
     let actions: Vec<ActionKey> = ActionKey::of(b).collect();
     for a in &actions {

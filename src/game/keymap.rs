@@ -223,6 +223,18 @@ pub enum Bind {
     Close,
     /// Open the in-battle menu at once (no key by default: the pad's Start).
     Menu,
+    /// The pad's pick on the action bar: the next entry (no key by default: the pad's
+    /// right trigger).
+    BarNext,
+    /// The previous entry (the pad's left trigger).
+    BarPrev,
+    /// Take the pad's pick: arm that action, aim that ability, undo (the pad's West).
+    BarTake,
+    /// A reaction prompt or a choice: highlight the next option (Down; the pad's right
+    /// shoulder, d-pad down).
+    OptionNext,
+    /// The previous option (Up; the pad's left shoulder, d-pad up).
+    OptionPrev,
     /// The level menu: the level above.
     LevelUp,
     /// The level menu: the level below.
@@ -349,6 +361,11 @@ impl Default for KeyMap {
             (ViewPlayHere, vec![p(K::KeyP)]),
             (ViewClose, vec![p(K::Escape)]),
             (Menu, vec![]),
+            (BarNext, vec![]),
+            (BarPrev, vec![]),
+            (BarTake, vec![]),
+            (OptionNext, vec![p(K::ArrowDown)]),
+            (OptionPrev, vec![p(K::ArrowUp)]),
         ];
         KeyMap {
             binds,
@@ -382,6 +399,11 @@ impl KeyMap {
     pub fn set_pad(&mut self, just: Vec<Bind>, held: Vec<Bind>) {
         self.pad_just = just;
         self.pad_held = held;
+    }
+
+    /// Did a gamepad (not a key) press `b` this frame?
+    pub fn pad_just(&self, b: Bind) -> bool {
+        self.pad_just.contains(&b)
     }
 
     /// Did a gamepad press or hold anything last frame?
@@ -677,7 +699,19 @@ pub fn about(b: Bind) -> (Group, &'static str) {
         ZoomOut => (Camera, "zoom out"),
         Accept => (
             Dialog,
-            "a reaction prompt: its first option (1-9: that option; 1-9 answer a choice too)",
+            "a reaction prompt or a choice: the highlighted option (the first, unless Up / \
+             Down moved it; 1-9: that option)",
+        ),
+        OptionNext => (Dialog, "a prompt or a choice: highlight the next option"),
+        OptionPrev => (Dialog, "the previous option"),
+        BarNext => (
+            Board,
+            "the pad's pick on the action bar: the next action, ability or Undo (marked ▶)",
+        ),
+        BarPrev => (Board, "the pad's pick: the previous one"),
+        BarTake => (
+            Board,
+            "take the pad's pick: arm the action, aim the ability, undo",
         ),
         Yes => (
             Dialog,

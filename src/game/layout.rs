@@ -31,6 +31,37 @@ pub struct MapLayout {
 }
 
 impl MapLayout {
+    /// The board's geometry for grid `g` (the tilemap `map` builds; the level menu's
+    /// preview draws the same): square tiles of 32, or pointy-top hexes 28 wide and 32
+    /// tall whose odd level rows are shoved right by half a cell.
+    pub fn for_grid(g: Grid, panel: f32) -> MapLayout {
+        let size = TilemapSize {
+            x: g.width.max(1) as u32,
+            y: g.height.max(1) as u32,
+        };
+        let (tile, map_type) = match g.kind {
+            GridKind::Square => (TilemapTileSize { x: 32.0, y: 32.0 }, TilemapType::Square),
+            GridKind::Hex => (
+                TilemapTileSize { x: 28.0, y: 32.0 },
+                // Level rows count down from the top and odd rows are shoved right; tile
+                // rows count up, so the parity flips with the map height.
+                TilemapType::Hexagon(if (g.height - 1) % 2 == 0 {
+                    HexCoordSystem::RowOdd
+                } else {
+                    HexCoordSystem::RowEven
+                }),
+            ),
+        };
+        MapLayout {
+            size,
+            grid: tile.into(),
+            tile,
+            map_type,
+            logical: g,
+            panel,
+        }
+    }
+
     /// World position of a cell's centre.
     pub fn world(&self, c: Cell) -> Vec2 {
         let tp = TilePos {

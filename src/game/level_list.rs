@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy_egui::egui;
+use skirmish_rules::grid::{Cell, Grid, GridKind};
 use skirmish_rules::level::{self, Controller, Level};
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::vocab::Terrain;
@@ -180,40 +181,92 @@ pub fn position(levels: &[(PathBuf, Level)], path: &Path) -> Option<usize> {
     levels.iter().position(|(p, _)| p == path)
 }
 
-/// A level's map drawn small: walls dark, rough ground brown, high ground light, low
-/// walls and pits grey, each unit a dot in its side's colour.
-pub fn preview(ui: &mut egui::Ui, level: &Level, colours: &[egui::Color32], max: f32) {
-    let (w, h) = (
-        level.grid.width.max(1) as f32,
-        level.grid.height.max(1) as f32,
-    );
-    let cell = (max / w.max(h)).clamp(2.0, 14.0);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(w * cell, h * cell), egui::Sense::hover());
-    let p = ui.painter_at(rect);
-    p.rect_filled(rect, 2.0, egui::Color32::from_rgb(70, 90, 60));
-    let at = |x: i32, y: i32| {
-        egui::Rect::from_min_size(
-            rect.min + egui::vec2(x as f32 * cell, y as f32 * cell),
-            egui::vec2(cell, cell),
-        )
+/// The preview's geometry: each cell of `grid` as the board draws it (a square, or a
+/// pointy-top hexagon with odd rows shoved right, from the board's own layout,
+/// [`MapLayout::for_grid`](super::layout::MapLayout::for_grid)), scaled to fit `max`
+/// points (at most 14 points a cell), y down, from (0, 0); and the preview's size.
+pub fn preview_cells(grid: Grid, max: f32) -> (egui::Vec2, Vec<(Cell, Vec<egui::Pos2>)>) {
+    use bevy::math::Vec2;
+    let layout = super::layout::MapLayout::for_grid(grid, 0.0);
+    let tile = layout.tile();
+    let corners: Vec<Vec2> = match grid.kind {
+        GridKind::Square => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .into_iter()
+            .map(|(x, y)| Vec2::new(x, y) * tile / 2.0)
+            .collect(),
+        GridKind::Hex => (0..6)
+            .map(|k| {
+                let a = (30.0 + 60.0 * k as f32).to_radians();
+                Vec2::new(a.cos() * tile.x / 3f32.sqrt(), a.sin() * tile.y / 2.0)
+            })
+            .collect(),
     };
-    for (i, t) in level.terrain.iter().enumerate() {
-        let width = level.grid.width.max(1) as usize;
-        let (x, y) = ((i % width) as i32, (i / width) as i32);
-        let c = match t {
-            Terrain::Floor => continue,
+    let cells: Vec<(Cell, Vec<Vec2>)> = grid
+        .cells()
+        .map(|c| {
+            let at = layout.world(c);
+            (c, corners.iter().map(|k| at + *k).collect())
+        })
+        .collect();
+    let all = cells.iter().flat_map(|(_, ps)| ps.iter().copied());
+    let (lo, hi) = all.fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), p| (lo.min(p), hi.max(p)),
+    );
+    let span = (hi - lo).max(Vec2::ONE);
+    let s = (max / span.x.max(span.y)).clamp(2.0 / tile.y, 14.0 / tile.y);
+    let shown = cells
+        .into_iter()
+        .map(|(c, ps)| {
+            let ps = ps
+                .into_iter()
+                .map(|p| egui::pos2((p.x - lo.x) * s, (hi.y - p.y) * s))
+                .collect();
+            (c, ps)
+        })
+        .collect();
+    (egui::vec2(span.x * s, span.y * s), shown)
+}
+
+/// A level's map drawn small, on the grid it will be played on (`kind`: the level's own
+/// or the one the menu chose): floor green, walls dark, rough ground brown, high ground
+/// light, low walls and pits grey, each unit a dot in its side's colour.
+pub fn preview(
+    ui: &mut egui::Ui,
+    level: &Level,
+    kind: GridKind,
+    colours: &[egui::Color32],
+    max: f32,
+) {
+    let grid = Grid { kind, ..level.grid };
+    let (size, cells) = preview_cells(grid, max);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let p = ui.painter_at(rect);
+    let width = level.grid.width.max(1);
+    let edge = egui::Stroke::new(0.5, egui::Color32::from_rgb(45, 60, 40));
+    let mut centres = std::collections::HashMap::new();
+    for (c, corners) in cells {
+        let i = (c.y * width + c.x) as usize;
+        let fill = match level.terrain.get(i).copied().unwrap_or(Terrain::Floor) {
+            Terrain::Floor => egui::Color32::from_rgb(70, 90, 60),
             Terrain::Wall => egui::Color32::from_rgb(35, 35, 40),
             Terrain::Difficult => egui::Color32::from_rgb(110, 90, 50),
             Terrain::High => egui::Color32::from_rgb(140, 160, 110),
             Terrain::Low | Terrain::Pit => egui::Color32::from_rgb(90, 90, 90),
         };
-        p.rect_filled(at(x, y), 0.0, c);
+        let pts: Vec<egui::Pos2> = corners.iter().map(|q| rect.min + q.to_vec2()).collect();
+        let n = pts.len() as f32;
+        let centre = pts.iter().fold(egui::Vec2::ZERO, |a, q| a + q.to_vec2()) / n;
+        centres.insert(c, (centre, (pts[0] - pts[1]).length()));
+        p.add(egui::Shape::convex_polygon(pts, fill, edge));
     }
     for u in &level.units {
         let c = colours
             .get(u.side.0 as usize)
             .copied()
             .unwrap_or(egui::Color32::WHITE);
-        p.circle_filled(at(u.cell.x, u.cell.y).center(), cell * 0.4, c);
+        if let Some((centre, side)) = centres.get(&u.cell) {
+            p.circle_filled(centre.to_pos2(), side * 0.4, c);
+        }
     }
 }

@@ -101,33 +101,16 @@ fn rebuild(
     built.seen = battle.0.log().len();
     let b = &battle.0;
     let g = b.grid();
-    let size = TilemapSize {
-        x: g.width as u32,
-        y: g.height as u32,
-    };
-    let (texture, tile, map_type) = match g.kind {
-        GridKind::Square => (
-            assets.load("square_tiles.png"),
-            TilemapTileSize { x: 32.0, y: 32.0 },
-            TilemapType::Square,
-        ),
-        GridKind::Hex => (
-            assets.load("hex_tiles.png"),
-            TilemapTileSize { x: 28.0, y: 32.0 },
-            // Level rows count down from the top and odd rows are shoved right; tile rows
-            // count up, so the parity flips with the map height.
-            TilemapType::Hexagon(if (g.height - 1) % 2 == 0 {
-                HexCoordSystem::RowOdd
-            } else {
-                HexCoordSystem::RowEven
-            }),
-        ),
-    };
-    let grid: TilemapGridSize = tile.into();
     let (ww, wh) = windows
         .single()
         .map(|w| (w.width(), w.height()))
         .unwrap_or((1280.0, 800.0));
+    let layout = MapLayout::for_grid(g, super::layout::panel_px(view.prefs.scale(), ww));
+    let (size, grid, tile, map_type) = (layout.size, layout.grid, layout.tile, layout.map_type);
+    let texture = assets.load(match g.kind {
+        GridKind::Square => "square_tiles.png",
+        GridKind::Hex => "hex_tiles.png",
+    });
     let mut storage = TileStorage::empty(size);
     let map = commands.spawn(MapEntity).id();
     for c in g.cells() {
@@ -159,14 +142,6 @@ fn rebuild(
         anchor: TilemapAnchor::Center,
         ..default()
     });
-    let layout = MapLayout {
-        size,
-        grid,
-        tile,
-        map_type,
-        logical: g,
-        panel: super::layout::panel_px(view.prefs.scale(), ww),
-    };
     commands.insert_resource(layout);
     // Fit the map into the part of the window left of the side panel.
     let (at, scale) = layout.fit(ww, wh);

@@ -297,7 +297,8 @@ fn draw(
                 let dots: Vec<egui::Color32> = (0..level.sides.len())
                     .map(|i| super::palette::side_egui(palette, &colours, i))
                     .collect();
-                super::level_list::preview(ui, level, &dots, 220.0);
+                let kind = menu.grid.unwrap_or(level.grid.kind);
+                super::level_list::preview(ui, level, kind, &dots, 220.0);
                 ui.horizontal(|ui| {
                     ui.label("Grid:");
                     let own = format!("as the level ({})", level.grid.kind);

@@ -82,6 +82,11 @@ pub struct Prefs {
     /// The player's keys: a binding's name → its chord ("Attack" → "J"); the rest keep
     /// their defaults (`keymap::KeyMap::with_overrides`).
     pub keys: std::collections::BTreeMap<String, String>,
+    /// Per side, by its place in the level (the first side, the second, …): a reaction
+    /// prompt of a person's side set to Ask is answered by itself, as "Auto" would, when
+    /// no option that rolls dice reaches this many percent (0, or a side past the list:
+    /// always ask). Set in the prompt ("answer by itself … below N%", issue 31 item 10).
+    pub auto_below: Vec<u8>,
 }
 
 /// The window sizes the settings screen offers.
@@ -98,6 +103,7 @@ impl Default for Prefs {
             fullscreen: false,
             window_size: [1280, 800],
             keys: std::collections::BTreeMap::new(),
+            auto_below: Vec::new(),
         }
     }
 }
@@ -125,6 +131,13 @@ impl Prefs {
             self.window_size[0].clamp(640, 7680),
             self.window_size[1].clamp(400, 4320),
         )
+    }
+
+    /// The long-shot threshold of the side at `index` as a chance (0..1; 0: always
+    /// asked), from [`Prefs::auto_below`] (the prompt offers up to 90%; a hand-edited
+    /// file may say up to 100).
+    pub fn threshold(&self, index: usize) -> f64 {
+        f64::from(self.auto_below.get(index).copied().unwrap_or(0).min(100)) / 100.0
     }
 
     /// The linear volume sounds play at (0 when muted).

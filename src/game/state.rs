@@ -133,6 +133,15 @@ pub struct View {
     pub battle_menu: bool,
     /// The help window shows the ruleset's rules (else the keys).
     pub help_rules: bool,
+    /// The pad's pick on the action bar (`gamepad::bar_ring`, an index; the triggers move
+    /// it, West takes it). Back on the basic attack each turn.
+    pub bar_pick: usize,
+    /// The highlighted option of the open reaction prompt or choice (the shoulders and
+    /// the d-pad, Up and Down move it; South, Enter or Y take it). Back on the first
+    /// whenever a prompt or choice opens.
+    pub option_pick: usize,
+    /// A gamepad has been used: the bar and the prompts mark the pad's picks.
+    pub pad_seen: bool,
     /// Last message to the player, and whether it is an error.
     pub message: Option<(String, bool)>,
     /// Roll log shows only this unit's events.

@@ -208,3 +208,67 @@ fn every_playable_ruleset_has_its_line() {
         assert!(line.contains(turn), "{line}");
     }
 }
+
+/// The level menu's preview draws a hex level as hexes, laid out as the board lays it out
+/// (issue 31's minor points: it drew squares): six corners a cell, odd rows shoved right
+/// by half a cell, neighbours in a row a cell apart and rows three quarters of a cell
+/// apart; a square level as squares in straight rows. Each fits the size asked.
+#[test]
+fn the_level_preview_draws_hex_levels_as_hexes_like_the_board() {
+    use skirmish::game::layout::MapLayout;
+    use skirmish::game::level_list::preview_cells;
+    use skirmish_rules::grid::{Cell, Grid, GridKind};
+    let centre = |ps: &[bevy_egui::egui::Pos2]| {
+        let n = ps.len() as f32;
+        ps.iter()
+            .fold(bevy_egui::egui::Vec2::ZERO, |a, p| a + p.to_vec2())
+            / n
+    };
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let grid = Grid {
+            kind,
+            width: 6,
+            height: 5,
+        };
+        let (size, cells) = preview_cells(grid, 220.0);
+        assert_eq!(cells.len(), 30);
+        assert!(size.x <= 220.01 && size.y <= 220.01, "{size:?}");
+        let corners = if kind == GridKind::Hex { 6 } else { 4 };
+        assert!(cells.iter().all(|(_, ps)| ps.len() == corners), "{kind:?}");
+        let at = |c: Cell| centre(&cells.iter().find(|(x, _)| *x == c).unwrap().1);
+        let step = at(Cell::new(1, 0)) - at(Cell::new(0, 0));
+        assert!(
+            step.y.abs() < 0.01 && step.x > 0.0,
+            "a row is level: {step:?}"
+        );
+        let down = at(Cell::new(0, 1)) - at(Cell::new(0, 0));
+        let board = MapLayout::for_grid(grid, 0.0);
+        let (w0, w1, w2) = (
+            board.world(Cell::new(0, 0)),
+            board.world(Cell::new(1, 0)),
+            board.world(Cell::new(0, 1)),
+        );
+        // The board's offsets, scaled to the preview (the board's y grows upwards).
+        let s = step.x / (w1.x - w0.x);
+        assert!(
+            (down.x - (w2.x - w0.x) * s).abs() < 0.01,
+            "{kind:?}: {down:?}"
+        );
+        assert!(
+            (down.y + (w2.y - w0.y) * s).abs() < 0.01,
+            "{kind:?}: {down:?}"
+        );
+        if kind == GridKind::Hex {
+            assert!(
+                (down.x - step.x / 2.0).abs() < 0.01,
+                "odd rows shoved right"
+            );
+            assert!(
+                (down.y - step.x * 32.0 / 28.0 * 0.75).abs() < 0.05,
+                "{down:?}"
+            );
+        } else {
+            assert!(down.x.abs() < 0.01 && (down.y - step.x).abs() < 0.01);
+        }
+    }
+}

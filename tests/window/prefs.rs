@@ -37,6 +37,7 @@ fn the_settings_file_round_trips_volume_scale_palette_reaction_default_and_windo
             fullscreen: true,
             window_size: [1024, 640],
             keys: std::collections::BTreeMap::from([("Attack".into(), "J".into())]),
+            auto_below: vec![0, 60],
         },
         ..Settings::default()
     };
@@ -51,6 +52,7 @@ fn the_settings_file_round_trips_volume_scale_palette_reaction_default_and_windo
         "fullscreen: true",
         "window_size: (1024, 640)",
         "\"Attack\": \"J\"",
+        "auto_below:",
     ] {
         assert!(text.contains(want), "{want} in {text}");
     }
@@ -356,4 +358,45 @@ fn a_file_in_the_settings_folders_place_is_named_and_left_alone() {
     assert!(e.contains("not a folder"), "{e}");
     assert!(e.contains("config"), "{e}");
     assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "not a folder");
+}
+
+/// The prompt's "answer by itself when no option reaches N%" is a setting (issue 31,
+/// item 10): per side, saved in `settings.ron` with the rest, read back at start; a file
+/// written before it had the field (keys and window size, no `auto_below`) still loads,
+/// with every side asked.
+#[test]
+fn the_long_shot_threshold_is_saved_and_an_older_file_without_it_loads() {
+    let dir = folder("auto-below");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("settings.ron");
+    std::fs::write(
+        &path,
+        "(animation: \"normal\", prefs: (volume: 50, window_size: (1024, 640), \
+         keys: {\"Attack\": \"J\"}))",
+    )
+    .unwrap();
+    let (s, problem) = load(&path);
+    assert_eq!(problem, None);
+    assert!(s.prefs.auto_below.is_empty());
+    assert_eq!(s.prefs.threshold(0), 0.0, "always asked");
+    assert_eq!(s.prefs.keys.get("Attack").map(String::as_str), Some("J"));
+    let mut set = s.clone();
+    set.prefs.auto_below = vec![25, 0, 95];
+    store(&path, &set).unwrap();
+    let (back, problem) = load(&path);
+    assert_eq!(problem, None);
+    assert_eq!(back, set);
+    assert_eq!(back.prefs.threshold(0), 0.25);
+    assert_eq!(back.prefs.threshold(1), 0.0);
+    assert_eq!(
+        back.prefs.threshold(2),
+        0.95,
+        "a hand-edited file may say more"
+    );
+    assert_eq!(
+        back.prefs.threshold(3),
+        0.0,
+        "a side past the list is asked"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,7 @@
 //! tests press keys and clicks into the window's own input and act systems (headless).
 
 use bevy::prelude::*;
-use skirmish::game::act::HotSeat;
+use skirmish::game::View;
 use skirmish::game::act::offers::{Role, marks, offers, pct, place_words};
 use skirmish::game::dialog::Dialog;
 use skirmish_rules::Status;
@@ -253,7 +253,7 @@ fn a_hot_seat_reaction_costs_one_handover_and_the_board_comes_straight_back() {
 fn a_side_set_to_answer_long_shots_by_itself_is_not_handed_the_board() {
     for (limit, asked) in [(95u8, false), (0, true)] {
         let mut t = Board::new();
-        t.app.world_mut().resource_mut::<HotSeat>().auto_below = vec![limit, 0];
+        t.app.world_mut().resource_mut::<View>().prefs.auto_below = vec![limit, 0];
         blues_turn(&mut t);
         let before = t.played();
         provoke(&mut t);
@@ -276,6 +276,10 @@ fn a_side_set_to_answer_long_shots_by_itself_is_not_handed_the_board() {
             msg.starts_with("Corwin answered by itself: no option reached 95%"),
             "{msg}"
         );
+        // The threshold is one of the settings the window saves (`settings.ron`).
+        let session = t.session().clone();
+        let now = skirmish::game::settings::live(t.seen(), &session);
+        assert_eq!(now.prefs.auto_below, vec![limit, 0]);
     }
 }
 

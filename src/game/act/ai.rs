@@ -9,7 +9,6 @@ use skirmish_rules::event::ReactionKind;
 use skirmish_rules::{Battle, Status};
 
 use super::submit::submit;
-use super::turn::HotSeat;
 use super::types::ActStep;
 use crate::game::prefs::ReactPolicy;
 use crate::game::state::{BattleRes, Session, View};
@@ -28,7 +27,6 @@ fn auto_react(
     mut battle: ResMut<BattleRes>,
     mut session: ResMut<Session>,
     mut view: ResMut<View>,
-    hot: Res<HotSeat>,
     mut asked: Local<Option<usize>>,
 ) {
     // Bounded: each answer closes a window.
@@ -52,7 +50,8 @@ fn auto_react(
             ReactPolicy::Ask if *asked == Some(b.log().len()) => return,
             ReactPolicy::Ask => {
                 let offers = super::offers::offers(b);
-                let limit = hot.threshold(b.side(r));
+                // (The threshold is a setting, saved: `Prefs::auto_below`.)
+                let limit = view.prefs.threshold(b.side(r).0 as usize);
                 match super::offers::best_chance(&offers) {
                     Some(best) if best < limit => {
                         said = Some(format!(

@@ -23,23 +23,11 @@ pub(super) fn plugin(app: &mut App) {
 /// and when a side is not asked at all.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct HotSeat {
-    /// Per side (by index): a prompt of a side set to Ask is answered by itself, as
-    /// "Auto" would, when no option that rolls dice reaches this many percent (0:
-    /// always ask; a prompt with no rolled option is always asked). Set in the prompt;
-    /// a side missing here is always asked.
-    pub auto_below: Vec<u8>,
     /// The side the board was in front of when it was handed over for a reaction: it
     /// had seen everything up to the reaction, and the answer and what follows are
     /// played on the board in front of both, so the board comes back to it without a
     /// second handover.
     pub back_to: Option<SideId>,
-}
-
-impl HotSeat {
-    /// The threshold of `side` as a chance (0..1); 0 when it is always asked.
-    pub fn threshold(&self, side: SideId) -> f64 {
-        f64::from(self.auto_below.get(side.0 as usize).copied().unwrap_or(0)) / 100.0
-    }
 }
 
 /// Once a reaction is answered and the side that handed the board over decides again
@@ -147,6 +135,7 @@ fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<O
         view.chooser = None;
         view.say = None;
         view.confirm_end = None;
+        view.bar_pick = 0;
         if let Some(u) = cur {
             let at = battle.0.pos(u);
             view.cursor = Some(at);

@@ -11,13 +11,30 @@ use skirmish_rules::abilities::{Ability, Targeting};
 
 use super::widgets::{Spots, section, spot};
 use crate::game::act::{ActionKey, Usable};
+use crate::game::gamepad::{BarEntry, bar_ring};
 use crate::game::keymap::{Bind, KeyMap};
 use crate::game::state::{Intent, Session, View};
+
+/// "▶ " before the entry the pad's pick is on (`gamepad::bar_ring`), once a pad has been
+/// used; nothing otherwise.
+pub fn pad_mark(b: &Battle, view: &View, e: BarEntry) -> &'static str {
+    if !view.pad_seen {
+        return "";
+    }
+    let ring = bar_ring(b);
+    let pick = view.bar_pick.min(ring.len().saturating_sub(1));
+    if ring.get(pick) == Some(&e) {
+        "▶ "
+    } else {
+        ""
+    }
+}
 
 /// End turn and Undo, at the top of the side panel (not while the AI plays).
 pub(super) fn turn_buttons(
     ui: &mut egui::Ui,
     b: &Battle,
+    view: &View,
     session: &Session,
     intent: &mut Intent,
     spots: &mut Spots,
@@ -39,7 +56,11 @@ pub(super) fn turn_buttons(
         if ui
             .add_enabled(
                 blocked.is_none(),
-                egui::Button::new(format!("Undo move [{}]", map.first(Bind::Undo))),
+                egui::Button::new(format!(
+                    "{}Undo move [{}]",
+                    pad_mark(b, view, BarEntry::Undo),
+                    map.first(Bind::Undo)
+                )),
             )
             .on_disabled_hover_text(blocked.unwrap_or_default())
             .clicked()
@@ -125,6 +146,7 @@ pub(super) fn draw(
                 format!("Attack [{key}]")
             };
             let selected = view.pending.map(|p| p.0) == Some(a);
+            let label = format!("{}{label}", pad_mark(b, view, BarEntry::Action(a)));
             // Strong only when usable (strong text would hide the greying).
             let mut text = egui::RichText::new(label);
             if why.is_none() {
@@ -206,6 +228,7 @@ fn button(
         Some(k) => format!("{} [{k}]", a.label()),
         None => a.label().to_string(),
     };
+    let text = format!("{}{text}", pad_mark(b, view, BarEntry::Action(a)));
     let selected = view.pending.map(|p| p.0) == Some(a);
     let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));
     // What the action does, in the ruleset's words, under the price and the reason
@@ -277,6 +300,7 @@ fn abilities(
                 } else {
                     format!("{} ({price}{uses})", a.name).replace("(, ", "(")
                 };
+                let text = format!("{}{text}", pad_mark(b, view, BarEntry::Ability(i)));
                 let why = usable.abilities.get(i).cloned().flatten();
                 let selected = casting.is_some_and(|c| c.ability == i);
                 let r = ui.add_enabled(why.is_none(), egui::Button::selectable(selected, text));

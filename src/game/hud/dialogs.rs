@@ -7,8 +7,8 @@ use skirmish_rules::event::Event;
 use skirmish_rules::{Battle, Status};
 
 use super::widgets::{Spots, spot};
-use crate::game::act::{ActionKey, handover_pending, unspent};
-use crate::game::keymap::{Bind, Group, KeyMap};
+use crate::game::act::{handover_pending, unspent};
+use crate::game::keymap::{Bind, KeyMap};
 use crate::game::state::{Intent, Session, View};
 
 /// The handover screen, when the board is in front of the wrong side (hot-seat): it
@@ -210,119 +210,6 @@ pub(super) fn say(
     }
 }
 
-/// The help window (F1): the keys, and the battle's ruleset in plain words (its
-/// summary, the terrain legend, the threat overlay's key and the general rules).
-pub(super) fn help(ctx: &egui::Context, view: &mut View, b: &Battle, map: &KeyMap) {
-    if view.help {
-        let mut open = true;
-        // Never wider or taller than the window (a small one, a large UI scale): the
-        // descriptions wrap and the list scrolls.
-        let area = ctx.viewport_rect();
-        let width = (area.width() - 24.0).clamp(200.0, 640.0);
-        egui::Window::new("Help")
-            .open(&mut open)
-            .default_width(width.min(520.0))
-            .max_width(width)
-            .max_height(area.height() - 60.0)
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut view.help_rules, false, "Keys");
-                    ui.selectable_value(
-                        &mut view.help_rules,
-                        true,
-                        format!("Rules of {}", b.rules().id()),
-                    );
-                });
-                ui.separator();
-                if view.help_rules {
-                    rules_help(ui, b);
-                    return;
-                }
-                egui::ScrollArea::vertical().id_salt("keys").show(ui, |ui| {
-                    keys_help(ui, b, map, width);
-                });
-            });
-        if !open {
-            view.help = false;
-        }
-    }
-}
-
-/// Help's Keys tab: the key map's bindings as they are, group by group, the battle's
-/// ruleset's action keys, and what the mouse does.
-fn keys_help(ui: &mut egui::Ui, b: &Battle, map: &KeyMap, width: f32) {
-    let rows = map.rows();
-    let table = |ui: &mut egui::Ui, id: &str, rows: Vec<(String, String)>| {
-        egui::Grid::new(id)
-            .max_col_width(width - 250.0)
-            .striped(true)
-            .show(ui, |ui| {
-                for (k, v) in rows {
-                    ui.label(egui::RichText::new(k).monospace());
-                    ui.add(egui::Label::new(v).wrap());
-                    ui.end_row();
-                }
-            });
-    };
-    for g in [Group::Board, Group::Camera, Group::Dialog, Group::Viewer] {
-        ui.label(egui::RichText::new(g.title()).strong());
-        let mine = rows
-            .iter()
-            .filter(|r| r.0 == g)
-            .map(|r| (r.1.clone(), r.2.to_string()))
-            .collect();
-        table(ui, g.title(), mine);
-        ui.add_space(6.0);
-    }
-    ui.label(egui::RichText::new(format!("Actions of {}", b.rules().id())).strong());
-    ui.label(
-        "They act for the unit whose turn it is; one that needs a target then takes it from \
-         the cursor (Tab, arrows, Enter) or a click. An action with no key of its own gets \
-         Shift+1, Shift+2, … in the bar's order.",
-    );
-    let actions = ActionKey::of(b)
-        .map(|a| {
-            (
-                a.chord_label(b).unwrap_or_else(|| "(button)".into()),
-                a.label().to_string(),
-            )
-        })
-        .collect();
-    table(ui, "actions", actions);
-    ui.add_space(6.0);
-    ui.label(egui::RichText::new("Mouse").strong());
-    table(
-        ui,
-        "mouse",
-        [
-            (
-                "left click",
-                "move / attack / inspect / pick a target (the cursor follows the pointer)",
-            ),
-            (
-                "right click",
-                "cancel the armed action or the ability being aimed; with nothing to \
-                 cancel, the card goes back to the unit whose turn it is",
-            ),
-            ("middle drag", "pan"),
-            (
-                "wheel",
-                "zoom (over the side panel it scrolls the panel instead)",
-            ),
-            ("panel titles", "click to fold or unfold a section"),
-            (
-                "dialogs",
-                "while a menu, window or prompt is open, only its buttons and keys act: a \
-                 click on the board or a board key does nothing (a click closes \"End the \
-                 turn?\" and a choice)",
-            ),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect(),
-    );
-}
-
 /// The victory (or draw) screen with the summary, restart and menu.
 pub(super) fn victory(ctx: &egui::Context, b: &Battle, intent: &mut Intent, rects: &mut Vec<Rect>) {
     if let Status::Ended(winner) = b.status() {
@@ -400,46 +287,6 @@ fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
             (s.name.clone(), dealt, lost)
         })
         .collect()
-}
-
-/// The ruleset's rules in plain words, for the help window.
-fn rules_help(ui: &mut egui::Ui, b: &Battle) {
-    use skirmish_rules::level::Terrain;
-    use skirmish_rules::rulesets::explain::{Topic, rule};
-    let rules = crate::game::view::of(b);
-    egui::ScrollArea::vertical()
-        .max_height(480.0_f32.min(ui.ctx().viewport_rect().height() - 140.0))
-        .show(ui, |ui| {
-            for (head, text) in rules.summary() {
-                ui.label(egui::RichText::new(*head).strong());
-                ui.label(*text);
-                ui.add_space(4.0);
-            }
-            ui.separator();
-            ui.label(egui::RichText::new("Terrain").strong());
-            egui::Grid::new("terrain legend").show(ui, |ui| {
-                for t in Terrain::ALL {
-                    if let Some(e) = rules.explain(Topic::Terrain(t)) {
-                        ui.label(e.title);
-                        ui.label(e.text);
-                        ui.end_row();
-                    }
-                }
-            });
-            ui.separator();
-            for r in rule::GENERAL {
-                if let Some(e) = rules.explain(Topic::Rule(r)) {
-                    let head = match r {
-                        rule::THREAT => format!("{} (the threat overlay, T)", e.title),
-                        rule::PROVOKE => format!("{} (the \"!\" marks on a path)", e.title),
-                        _ => e.title.to_string(),
-                    };
-                    ui.label(egui::RichText::new(head).strong());
-                    ui.label(e.text);
-                    ui.add_space(4.0);
-                }
-            }
-        });
 }
 
 /// The in-battle menu (Esc with nothing to cancel): resume, restart with the same dice or

@@ -12,6 +12,7 @@
 pub mod action_bar;
 pub mod chain;
 mod dialogs;
+pub mod help;
 mod hover;
 mod log;
 mod panel;
@@ -100,7 +101,6 @@ fn draw(
     mut cache: ResMut<LogCache>,
     mut usable: Local<Usable>,
     mut clock: Local<crate::game::text_layout::MessageClock>,
-    mut hot: ResMut<crate::game::act::HotSeat>,
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
     mut files: ResMut<crate::game::saves::FileIntent>,
@@ -166,7 +166,7 @@ fn draw(
         .show(&mut root, |ui| {
             panel::header(ui, b, &session, cur, view.prefs.palette);
             ui.add_enabled_ui(live, |ui| {
-                action_bar::turn_buttons(ui, b, &session, &mut intent, &mut spots, &map);
+                action_bar::turn_buttons(ui, b, &view, &session, &mut intent, &mut spots, &map);
             });
             if !live {
                 ui.colored_label(
@@ -267,7 +267,6 @@ fn draw(
         b,
         &session,
         &mut view,
-        &mut hot,
         &mut intent,
         &mut rects,
         &mut spots,
@@ -277,7 +276,7 @@ fn draw(
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
     dialogs::say(&ctx, &mut view, &mut intent, &mut rects);
-    dialogs::help(&ctx, &mut view, b, &map);
+    help::help(&ctx, &mut view, b, &map, &mut spots);
     dialogs::battle_menu(
         &ctx,
         &mut view,
@@ -315,7 +314,18 @@ fn draw(
             let half = l.tile() * 0.5;
             Some(egui::pos2(p.x + half.x, p.y + half.y / 2.0) / z)
         });
-    hover::tooltip(&ctx, hover, &rects, anchor);
+    // No board tooltip over a menu or a window about the game (the board's hover is
+    // not what the player is looking at; it showed over the Esc menu).
+    {
+        use crate::game::dialog::Dialog as D;
+        let under = crate::game::dialog::open(b, &session, &view);
+        if !matches!(
+            under,
+            Some(D::Menu | D::Settings | D::Help | D::Files | D::Victory)
+        ) {
+            hover::tooltip(&ctx, hover, &rects, anchor);
+        }
+    }
     // egui works in points; the game's pointer in window pixels (points × zoom).
     action_bar::note_buttons(&spots, z);
     let rects: Vec<Rect> = rects

@@ -8,7 +8,6 @@ use skirmish_rules::event::{ReactionKind, Trigger};
 use skirmish_rules::{Battle, Status};
 
 use super::widgets::{Spots, spot};
-use crate::game::act::HotSeat;
 use crate::game::act::offers;
 use crate::game::prefs::ReactPolicy;
 use crate::game::state::{Intent, Session, View};
@@ -198,7 +197,6 @@ pub(super) fn reaction(
     b: &Battle,
     session: &Session,
     view: &mut View,
-    hot: &mut HotSeat,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
     spots: &mut Spots,
@@ -255,7 +253,13 @@ pub(super) fn reaction(
                 for (i, o) in offers.iter().enumerate() {
                     let commits = amount_picker(ui, b, o.kind, spots);
                     intent.prompt_amounts.push((o.kind, commits.clone()));
-                    let resp = ui.button(format!("[{}] {}", i + 1, o.text()));
+                    // The highlighted option (Enter, Y, the pad's South take it; Up, Down,
+                    // the pad's shoulders and d-pad move it).
+                    let picked = i == view.option_pick.min(offers.len().saturating_sub(1));
+                    let resp = ui.add(egui::Button::selectable(
+                        picked,
+                        format!("{}[{}] {}", pick_mark(picked), i + 1, o.text()),
+                    ));
                     if resp.clicked() {
                         intent.react = Some(Some(o.kind));
                         intent.react_commits = commits;
@@ -284,21 +288,26 @@ pub(super) fn reaction(
                 ui.separator();
                 // The side's "don't ask me for long shots" (issue 31, item 10).
                 let i = side.0 as usize;
-                if hot.auto_below.len() <= i {
-                    hot.auto_below.resize(i + 1, 0);
-                }
+                // A setting, saved with the others (`settings.ron`, `prefs.auto_below`).
+                let mut below = view.prefs.auto_below.get(i).copied().unwrap_or(0);
                 ui.horizontal_wrapped(|ui| {
                     ui.small(format!(
                         "{side_name}: answer by itself (as Auto) when no option reaches"
                     ));
                     ui.add(
-                        egui::DragValue::new(&mut hot.auto_below[i])
+                        egui::DragValue::new(&mut below)
                             .range(0..=90)
                             .speed(1.0)
                             .suffix("%"),
                     );
-                    ui.small("(0: always ask)");
+                    ui.small("(0: always ask; saved)");
                 });
+                if view.prefs.auto_below.get(i).copied().unwrap_or(0) != below {
+                    if view.prefs.auto_below.len() <= i {
+                        view.prefs.auto_below.resize(i + 1, 0);
+                    }
+                    view.prefs.auto_below[i] = below;
+                }
             });
         if let Some(shown) = shown {
             let wr = shown.response.rect;
@@ -381,6 +390,11 @@ fn amount_picker(
     commits
 }
 
+/// The mark before a highlighted option ("▶ "), which Enter, Y or the pad's South take.
+fn pick_mark(picked: bool) -> &'static str {
+    if picked { "▶ " } else { "" }
+}
+
 /// The chooser, when an action needs a choice before its command goes in.
 pub(super) fn chooser(
     ctx: &egui::Context,
@@ -399,9 +413,14 @@ pub(super) fn chooser(
                 ui.label(&ch.title);
                 for (i, (label, cmd)) in ch.options.iter().enumerate() {
                     let why = b.check(cmd).err().map(|e| e.to_string());
+                    // (Only the pad takes a choice's highlight: marked once one is used.)
+                    let picked = view.pad_seen && i == view.option_pick;
                     let r = ui.add_enabled(
                         why.is_none(),
-                        egui::Button::new(format!("[{}] {label}", i + 1)),
+                        egui::Button::selectable(
+                            picked,
+                            format!("{}[{}] {label}", pick_mark(picked), i + 1),
+                        ),
                     );
                     if let Some(w) = why {
                         r.on_disabled_hover_text(w);

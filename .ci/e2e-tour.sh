@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# e2e 15, the screenshots of docs/ui.md (issue 31, second round), at 1280×800 and
+# 1024×640 (the window made that size through its own setting, settings.ron
+# `window_size`): the level menu's map preview of flow's bridge drawn in hexes; help (F1)
+# on its Keys tab, scrolled to its end (the map's marks), and its Rules tab, one size
+# for both; flow's courtyard with the keyboard's cell cursor, Tab inspecting a unit that
+# does not act, the threat overlay, and the Esc menu opened by one Esc.
+# Screenshots in OUT_DIR as NAME-WxH.png (look at them).
+# Usage: .ci/e2e-tour.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots-tour}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=${E2E_DISPLAY:-:61}
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_CONFIG="$out/config" SKIRMISH_DATA_DIR="$out/data" SKIRMISH_MUTE=1
+export SKIRMISH_ANIM=instant
+export SKIRMISH_BUTTONS="$out/buttons.txt"
+events="$out/events.jsonl"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+fail() { echo "e2e-tour: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
+size=
+# The window sleeps between inputs and the screen shows the frame before the last: two
+# Shift taps (bound to nothing) draw two more frames before a shot.
+nudge() { for _ in 1 2 3; do xdotool key shift; sleep 0.4; done; sleep 0.4; }
+shot() {
+  nudge
+  for _ in 1 2 3 4 5; do
+    import -window root -crop "${size}+0+0" +repage "$out/$1-$size.png"
+    awk -v m="$(convert "$out/$1-$size.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
+    sleep 1
+  done
+}
+start() {
+  rm -f "$events" "$SKIRMISH_BUTTONS"
+  "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
+  game=$!
+  for _ in $(seq 1 90); do
+    xdotool search --name Skirmish >/dev/null 2>&1 && break
+    kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
+    sleep 1
+  done
+  sleep 8
+  win=$(xdotool search --name Skirmish | head -1)
+  xdotool windowfocus --sync "$win" || true
+  sleep 1
+}
+stop() { kill $game 2>/dev/null || true; wait $game 2>/dev/null || true; game=; }
+button() { awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS"; }
+
+rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
+Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+
+for size in 1280x800 1024x640; do
+  w=${size%x*} h=${size#*x}
+  rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+  mkdir -p "$SKIRMISH_CONFIG"
+  printf '(prefs: (window_size: (%s, %s)))\n' "$w" "$h" >"$SKIRMISH_CONFIG/settings.ron"
+  echo "e2e-tour $size: the level menu (the bridge's hex preview)"
+  start
+  xdotool mousemove $((w - 5)) $((h - 5)) # off the list (no hover text over it)
+  shot tour-menu
+  stop
+  echo "e2e-tour $size: help's two tabs, the cursor, Tab, the threat overlay, the Esc menu"
+  start levels/flow-courtyard.ron
+  xdotool key space # the handover screen (hot-seat)
+  sleep 2
+  grep -q "gilrs\|Gilrs\|udev" "$out/game.log" && fail "gamepad lines with no pad: $(grep -i gilrs "$out/game.log" | head -2)"
+  xdotool key F1
+  for _ in $(seq 1 10); do [ -n "$(button "Help: Rules")" ] && break; sleep 0.5; done
+  [ -n "$(button "Help: Rules")" ] || fail "F1 did not open help"
+  sleep 1
+  shot tour-help-keys
+  read -r hx hy <<<"$(button "Help: Keys")"
+  xdotool mousemove $((hx + 200)) $((hy + 200))
+  for _ in $(seq 1 60); do xdotool click 5; done
+  sleep 1
+  shot tour-help-marks
+  xdotool mousemove $(button "Help: Rules")
+  sleep 0.3
+  xdotool click 1
+  sleep 1.5
+  shot tour-help-rules
+  xdotool key Escape
+  sleep 0.5
+  # A click on the panel's title takes the keyboard focus from help's tab buttons (egui
+  # keeps it on a closed window's button, and the board hears no key meanwhile).
+  xdotool mousemove $((w - 60)) 12 click 1
+  sleep 1
+  xdotool key Right
+  sleep 0.3
+  xdotool key Right Right
+  sleep 1
+  shot tour-cursor
+  xdotool key Escape # nothing pending: the menu (the board dims)
+  sleep 1
+  shot tour-esc-menu
+  xdotool key Escape
+  sleep 0.5
+  xdotool key Tab
+  sleep 1
+  shot tour-tab-inspects
+  xdotool key Home t
+  sleep 1
+  shot tour-threat
+  stop
+done
+echo "e2e-tour: ok — screenshots in $out"
