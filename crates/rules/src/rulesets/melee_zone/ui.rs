@@ -379,6 +379,7 @@ impl crate::rulesets::View for MeleeZone {
                 super::numbers::free_hit_slots(super::numbers::agility(b, u))
                     .max(b.pool(u, Pool::FreeHits)),
             )),
+            left: None,
         }
     }
 
