@@ -27,7 +27,7 @@ pub fn threat_reach(b: &Battle, u: UnitId, reach: u32) -> u32 {
 }
 
 /// The weapons `u` chose for Weapon focus (at most three), by name.
-pub fn focus_weapons<'a>(b: &'a Battle, u: UnitId) -> impl Iterator<Item = &'a str> {
+pub fn focus_weapons(b: &Battle, u: UnitId) -> impl Iterator<Item = &str> {
     b.feats(u)
         .iter()
         .filter_map(|f| {
