@@ -28,12 +28,19 @@ pub enum Fallen {
     },
     /// Dead (or, in a ruleset without dying, out of the battle for good).
     Dead,
+    /// Out of the fight without falling, in the ruleset's word for how it left
+    /// ([`skirmish_rules::rulesets::ui::TokenMarks::left`]: melee-zone's "fled").
+    Left(&'static str),
 }
 
 /// The state of unit `u` as the map and the card show it.
 pub fn fallen(b: &Battle, u: UnitId) -> Fallen {
     if b.alive(u) {
         return Fallen::Up;
+    }
+    if let Some(word) = skirmish_rules::rulesets::view_of(b).and_then(|v| v.token_marks(b, u).left)
+    {
+        return Fallen::Left(word);
     }
     if b.has(u, ConditionKind::Dead) {
         return Fallen::Dead;
@@ -62,6 +69,7 @@ impl Fallen {
             Fallen::Dying { saves: Some(n), .. } => format!("dying {n}"),
             Fallen::Dying { saves: None, hp } => format!("dying {hp}"),
             Fallen::Dead => "dead".into(),
+            Fallen::Left(word) => word.into(),
         }
     }
 
@@ -82,6 +90,7 @@ impl Fallen {
             }
             Fallen::Dying { saves: None, hp } => format!("dying at {hp} HP"),
             Fallen::Dead => "dead: out of the battle".into(),
+            Fallen::Left(word) => format!("{word}: left the battle, out of the fight"),
         }
     }
 }

@@ -126,7 +126,13 @@ pub fn texts(b: &Battle, from: usize, to: usize) -> Vec<Float> {
                 format!("{}: {kind}!", b.name(*reactor)),
                 Color::srgb(0.55, 0.85, 1.0),
             ),
-            Event::Down { unit } => (*unit, "down!".into(), Color::srgb(1.0, 0.45, 0.4)),
+            // A unit that left the battle (melee-zone's Flee) says how, not "down".
+            Event::Down { unit } => match crate::game::fallen::fallen(b, *unit) {
+                crate::game::fallen::Fallen::Left(word) => {
+                    (*unit, format!("{word}!"), Color::srgb(1.0, 0.85, 0.5))
+                }
+                _ => (*unit, "down!".into(), Color::srgb(1.0, 0.45, 0.4)),
+            },
             Event::Said { unit, text } => {
                 (*unit, format!("\"{text}\""), Color::srgb(1.0, 1.0, 0.85))
             }

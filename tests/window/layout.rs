@@ -389,3 +389,47 @@ fn help_keeps_one_size_and_its_keys_tab_lists_the_map_marks() {
         "every action has a key"
     );
 }
+
+/// A melee-zone unit that flees by an exit (issue 30) shows it left, as its ruleset's
+/// View says (`TokenMarks::left`): "fled" on its token and its card and over it as it
+/// goes, not "down" (the log has its words and `Down`, the rules' one way out).
+#[test]
+fn a_unit_that_fled_shows_fled_not_down() {
+    use skirmish_rules::grid::Cell;
+    use skirmish_rules::rulesets::melee_zone::MeleeZoneAction;
+    use skirmish_rules::rulesets::ui::act;
+    let units = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "duelist"),
+        Unit(name: "Cyd", side: "Red", cell: (1, 5), archetype: "duelist"),
+        Unit(name: "Bly", side: "Blue", cell: (9, 1), archetype: "soldier")"#;
+    let row = ".".repeat(12);
+    let rows: Vec<&str> = (0..8).map(|_| row.as_str()).collect();
+    let mut b =
+        crate::support::melee_zone::field(GridKind::Square, &rows, units, "exits: [(0, 1)]", &[]);
+    let ash = id(&b, "Ash");
+    let from = b.log().len();
+    for c in [
+        act(ash, MeleeZoneAction::Sprint),
+        Command::Move {
+            unit: ash,
+            to: Cell::new(0, 1),
+        },
+        act(ash, MeleeZoneAction::Flee),
+    ] {
+        b.submit(c).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(!b.alive(ash));
+    assert_eq!(fallen(&b, ash), Fallen::Left("fled"));
+    assert_eq!(fallen(&b, ash).marker_lines(), "fled");
+    assert_eq!(skirmish::game::hud::card_title(&b, ash), "Ash — Red (fled)");
+    assert!(fallen(&b, ash).words().starts_with("fled: left the battle"));
+    let over_ash: Vec<String> = texts(&b, from, b.log().len())
+        .into_iter()
+        .filter(|f| f.unit == ash)
+        .map(|f| f.text)
+        .collect();
+    assert!(over_ash.iter().any(|t| t == "fled!"), "{over_ash:?}");
+    assert!(!over_ash.iter().any(|t| t == "down!"), "{over_ash:?}");
+    // A unit that fell is still "down"/"dying"/"dead" (Grub's test above); one still up
+    // has no marker.
+    assert_eq!(fallen(&b, id(&b, "Cyd")), Fallen::Up);
+}

@@ -311,6 +311,7 @@ fn the_seeds_block_example_absorbs_18_of_17() {
                 facing: None,
                 wounds: 0,
                 reactions: Some(("Skill dice", 1, 4)),
+                left: None,
             })
         );
     }

@@ -79,6 +79,48 @@ fn disengage_costs_an_attack_action_or_two_bonus_actions_and_provokes_nothing() 
     }
 }
 
+/// The AI's odds (no words) are the preview's numbers: the same hit chance, damage
+/// ranges and, where the preview has none, the distributions of `damage_odds`; plain,
+/// then with Steady Aim and Power Strike in force, from both sides, on both grids.
+#[test]
+fn the_ais_odds_are_the_previews_numbers() {
+    use skirmish_rules::event::AttackKind;
+    for kind in BOTH {
+        let mut b = arena(kind, PAIR, &[]);
+        let (ash, bly) = (id(&b, "Ash"), id(&b, "Bly"));
+        for boost in [
+            None,
+            Some(MeleeZoneAction::SteadyAim),
+            Some(MeleeZoneAction::PowerStrike),
+        ] {
+            if let Some(a) = &boost {
+                b.submit(act(ash, a.clone())).unwrap();
+            }
+            for (u, t) in [(ash, bly), (bly, ash)] {
+                let rules = b.rules();
+                let w = b.weapon_for(u, t, None).unwrap();
+                let words = rules.odds(&b, u, t, w, AttackKind::Normal, true);
+                let numbers = rules.odds(&b, u, t, w, AttackKind::Normal, false);
+                assert!(!words.detail.is_empty() && numbers.detail.is_empty());
+                assert_eq!(
+                    (words.hit, words.crit, words.damage, words.crit_damage),
+                    (
+                        numbers.hit,
+                        numbers.crit,
+                        numbers.damage,
+                        numbers.crit_damage
+                    ),
+                    "{boost:?} {u:?} on {t:?}"
+                );
+                let (d, c) = numbers.dists.clone().unwrap();
+                let (d2, c2) = rules.damage_odds(&b, u, t, w, AttackKind::Normal).unwrap();
+                assert_eq!((d.range(), c.range()), (d2.range(), c2.range()));
+                assert_eq!((d.mean(), c.mean()), (d2.mean(), c2.mean()));
+            }
+        }
+    }
+}
+
 #[test]
 fn the_bonus_action_boosts_add_one_each_once_a_turn() {
     for kind in BOTH {
@@ -283,6 +325,51 @@ fn a_side_whose_units_all_fled_or_fell_has_lost() {
         b.submit(act(ash, MeleeZoneAction::Flee)).unwrap();
         assert!(!b.alive(ash));
         assert_eq!(b.status(), Status::Ended(Some(SideId(1))));
+    }
+}
+
+/// "flee the battle": a unit that fled is out of the fight, marked "fled" on its token
+/// (the View's `TokenMarks::left`), not as fallen; its side fights on. The log has its
+/// words and `Down` (no `Fled`: that is a whole side's flight in escalation).
+#[test]
+fn a_unit_that_fled_is_marked_fled_not_fallen() {
+    let units = r#"Unit(name: "Ash", side: "Red", cell: (1, 1), archetype: "duelist"),
+        Unit(name: "Cyd", side: "Red", cell: (1, 5), archetype: "duelist"),
+        Unit(name: "Bly", side: "Blue", cell: (9, 1), archetype: "soldier")"#;
+    for kind in BOTH {
+        let row = ".".repeat(12);
+        let rows: Vec<&str> = (0..8).map(|_| row.as_str()).collect();
+        let mut b = field(kind, &rows, units, "exits: [(0, 1)]", &[]);
+        let view = skirmish_rules::rulesets::view_of(&b).unwrap();
+        let (ash, cyd, bly) = (id(&b, "Ash"), id(&b, "Cyd"), id(&b, "Bly"));
+        assert_eq!(b.current(), Some(ash));
+        assert_eq!(view.token_marks(&b, ash).left, None, "up");
+        b.submit(act(ash, MeleeZoneAction::Sprint)).unwrap();
+        b.submit(Command::Move {
+            unit: ash,
+            to: Cell::new(0, 1),
+        })
+        .unwrap();
+        let from = b.log().len();
+        b.submit(act(ash, MeleeZoneAction::Flee)).unwrap();
+        assert!(!b.alive(ash));
+        assert!(b.alive(cyd));
+        assert!(
+            !matches!(b.status(), Status::Ended(_)),
+            "Cyd fights on: {:?}",
+            b.status()
+        );
+        assert_eq!(view.token_marks(&b, ash).left, Some("fled"));
+        assert_eq!(view.token_marks(&b, cyd).left, None);
+        assert_eq!(view.token_marks(&b, bly).left, None);
+        let events = since(&b, from);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Down { unit } if *unit == ash)),
+            "{events:?}"
+        );
+        assert!(!events.iter().any(|e| matches!(e, Event::Fled { .. })));
     }
 }
 

@@ -195,6 +195,10 @@ pub struct TokenMarks {
     /// The reactions it has left of its most, as pips under the token ("Free Hit
     /// Slots", left, most); `None`: none drawn.
     pub reactions: Option<(&'static str, i32, i32)>,
+    /// How the unit, out of the fight, left the battle when it did not fall: the word its
+    /// token and card show instead of "down" or "dead" (melee-zone's Flee by an exit:
+    /// "fled"); `None`: it fell, or it is still up.
+    pub left: Option<&'static str>,
 }
 
 /// What clicking an enemy would cost now, for the hover card.

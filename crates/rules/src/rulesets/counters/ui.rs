@@ -246,6 +246,7 @@ impl crate::rulesets::View for Counters {
                 left,
                 super::numbers::skill_dice_of(b.stats(u)).max(left),
             )),
+            left: None,
         }
     }
 

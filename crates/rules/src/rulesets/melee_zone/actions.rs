@@ -10,6 +10,18 @@ use crate::event::{Event, Gain, Spend};
 use super::MeleeZoneAction;
 use super::numbers::{Boost, SPRINT, boosted};
 
+/// What a unit says as it flees by an exit (logged before it goes `Down`).
+pub const FLEE_WORDS: &str = "flees the battle by the exit";
+
+/// Did `u` flee the battle by an exit (out of the fight without falling)? Its Flee is
+/// logged as `Said` ([`FLEE_WORDS`]) then `Down`; a unit that has fled never comes back.
+pub fn fled(b: &Battle, u: UnitId) -> bool {
+    !b.alive(u)
+        && b.log().iter().any(
+            |l| matches!(&l.event, Event::Said { unit, text } if *unit == u && text == FLEE_WORDS),
+        )
+}
+
 fn cannot(b: &Battle, u: UnitId, why: impl Into<String>) -> Illegal {
     Illegal::Cannot {
         unit: b.name(u).into(),
@@ -256,7 +268,7 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
             b.emit(Event::spent(u, Pool::Slot(Slot::Move), 1, Spend::Move));
             b.emit(Event::Said {
                 unit: u,
-                text: "flees the battle by the exit".into(),
+                text: FLEE_WORDS.into(),
             });
             b.emit(Event::Down { unit: u });
             b.check_victory();

@@ -15,7 +15,7 @@ use crate::odds::Distribution;
 use super::MeleeZoneAction;
 use super::casting::{toggleable, toggled_on, would_channel};
 use super::facing::behind;
-use super::numbers::{Boost, accuracy, boosted, speed};
+use super::numbers::{attack_bonus, speed};
 
 /// The hit chance of d20 + `bonus` against `need` (a natural 20 hits, a natural 1 misses).
 fn hit_chance(need: i32, bonus: i32) -> f64 {
@@ -26,8 +26,13 @@ fn hit_chance(need: i32, bonus: i32) -> f64 {
 /// (the hit chance with it over the chance without, less 1; 0 when a hit is already
 /// certain but for a natural 1).
 pub fn flank_gain(b: &Battle, u: UnitId, foe: UnitId) -> f64 {
-    let (need, _) = super::stealth::defence_against(b, u, foe);
-    let bonus = accuracy(b, u) + i32::from(boosted(b, u, Boost::Hit));
+    gain_with(b, u, foe, attack_bonus(b, u, false))
+}
+
+/// [`flank_gain`] with `u`'s attack bonus worked out by the caller (the same for every
+/// foe).
+fn gain_with(b: &Battle, u: UnitId, foe: UnitId, bonus: i32) -> f64 {
+    let need = super::stealth::defence_number_against(b, u, foe);
     let plain = hit_chance(need, bonus);
     let flanked = hit_chance(need, bonus + super::facing::FLANKING);
     flanked / plain - 1.0
@@ -44,9 +49,10 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
+    let bonus = attack_bonus(b, u, false);
     b.units()
         .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
-        .map(|e| 1.0 + flank_gain(b, u, e))
+        .map(|e| 1.0 + gain_with(b, u, e, bonus))
         .fold(1.0, f64::max)
 }
 
@@ -75,7 +81,7 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
         .filter(|&x| b.alive(x))
         .map(|x| (x, b.pos(x), b.hidden(x)))
         .collect();
-    let bonus = accuracy(b, u) + i32::from(boosted(b, u, Boost::Hit));
+    let bonus = attack_bonus(b, u, false);
     let mean: f64 = a
         .effects
         .iter()
@@ -107,7 +113,7 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
         if foes.is_empty() {
             continue;
         }
-        let (need, _) = super::stealth::defence_against(b, u, ally);
+        let need = super::stealth::defence_number_against(b, u, ally);
         let p = hit_chance(need, bonus);
         let hp = f64::from(b.hp(ally).max(0));
         allies.push((here, foes, p, mean.min(hp)));

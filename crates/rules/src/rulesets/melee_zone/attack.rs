@@ -12,9 +12,9 @@ use crate::event::{AttackKind, ChainKind, Event, Outcome, Spend, Trigger};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
-use super::facing::flanking;
-use super::numbers::{Boost, CHAIN, attack_mods, boosted, strength};
-use super::stealth::defence_against;
+use super::facing::{FLANKING, behind, flanking};
+use super::numbers::{Boost, CHAIN, attack_bonus, attack_mods, boosted, strength};
+use super::stealth::{defence_against, defence_number_against};
 
 /// The d20 of an attack.
 const D20: DiceExpr = DiceExpr::new(1, 20);
@@ -190,24 +190,34 @@ pub fn hit(b: &mut Battle, mut hit: Hit) {
     b.push_frame(Frame::Damage { hit, mult });
 }
 
-/// The flat part of a hit's damage: the Strength modifier (not on the extra attack:
-/// "without feats or Strength modifier") and Power Strike's +1 with a melee weapon.
-fn damage_mods(b: &Battle, attacker: UnitId, weapon: usize, kind: AttackKind) -> Vec<Modifier> {
-    let mut v = Vec::new();
+/// The flat part of a hit's damage, handed to `part` one by one: the Strength modifier
+/// (not on the extra attack: "without feats or Strength modifier") and Power Strike's
+/// +1 with a melee weapon.
+fn damage_parts(
+    b: &Battle,
+    attacker: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+    mut part: impl FnMut(ModKind, &'static str, i32),
+) {
     if kind != AttackKind::Secondary {
-        v.push(Modifier::new(
-            ModKind::Skill,
-            "Strength mod",
-            strength(b, attacker),
-        ));
+        part(ModKind::Skill, "Strength mod", strength(b, attacker));
     }
     let melee = b
         .weapons(attacker)
         .get(weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
     if melee && boosted(b, attacker, Boost::Damage) {
-        v.push(Modifier::new(ModKind::Other, "Power Strike", 1));
+        part(ModKind::Other, "Power Strike", 1);
     }
+}
+
+/// The flat part of a hit's damage as the roll's modifiers ([`damage_parts`]).
+fn damage_mods(b: &Battle, attacker: UnitId, weapon: usize, kind: AttackKind) -> Vec<Modifier> {
+    let mut v = Vec::new();
+    damage_parts(b, attacker, weapon, kind, |k, why, n| {
+        v.push(Modifier::new(k, why, n));
+    });
     v
 }
 
@@ -274,36 +284,69 @@ pub fn odds(
     kind: AttackKind,
     words: bool,
 ) -> AttackOdds {
+    let hit = |bonus: i32, tn: i32| {
+        let hits = (1..=20u32)
+            .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
+            .count();
+        hits as f64 / 20.0
+    };
+    if !words {
+        // The AI's odds: the same numbers without building the modifiers' words, and the
+        // damage distributions handed over with them (`attack_odds_numbers` need not
+        // build them again).
+        let mut bonus = attack_bonus(b, attacker, false);
+        if behind(b, target, b.pos(attacker)) {
+            bonus += FLANKING;
+        }
+        let tn = defence_number_against(b, attacker, target);
+        let dists = damage_odds(b, attacker, weapon, kind);
+        let (damage, crit_damage) = ranges(dists.as_ref());
+        return AttackOdds {
+            hit: hit(bonus, tn),
+            crit: 1.0 / 20.0,
+            damage,
+            crit_damage,
+            detail: String::new(),
+            stopped: 0.0,
+            dists,
+        };
+    }
     let mut mods = attack_mods(b, attacker, false);
     mods.extend(flanking(b, attacker, target));
     let bonus: i32 = mods.iter().map(|m| m.value).sum();
     let (tn, against) = defence_against(b, attacker, target);
-    let hits = (1..=20u32)
-        .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
-        .count();
     let dists = damage_odds(b, attacker, weapon, kind);
-    let (damage, crit_damage) = dists
-        .as_ref()
-        .map_or(((0, 0), (0, 0)), |(d, c)| (d.range(), c.range()));
+    let (damage, crit_damage) = ranges(dists.as_ref());
     AttackOdds {
-        hit: hits as f64 / 20.0,
+        hit: hit(bonus, tn),
         crit: 1.0 / 20.0,
         damage,
         crit_damage,
-        detail: if words {
-            format!(
-                "d20 {bonus:+} ({}) vs {tn} ({})",
-                list_mods(&mods),
-                list_mods(&against)
-            )
-        } else {
-            String::new()
-        },
+        detail: format!(
+            "d20 {bonus:+} ({}) vs {tn} ({})",
+            list_mods(&mods),
+            list_mods(&against)
+        ),
         stopped: 0.0,
-        // Built anyway for the ranges: the AI's numbers need not build them again
-        // (`attack_odds_numbers`); the preview's words keep the ranges alone.
-        dists: if words { None } else { dists },
+        // The preview's words keep the ranges alone.
+        dists: None,
     }
+}
+
+/// The damage ranges of a plain and a critical hit ((0, 0) each without damage dice).
+fn ranges(dists: Option<&(Distribution, Distribution)>) -> ((i32, i32), (i32, i32)) {
+    dists.map_or(((0, 0), (0, 0)), |(d, c)| (d.range(), c.range()))
+}
+
+/// The inputs a hit's damage distributions depend on: the weapon's dice, the flat
+/// modifiers, the sneak dice (a hidden attacker).
+type DamageKey = (DiceExpr, i32, Option<DiceExpr>);
+
+thread_local! {
+    /// The damage distributions met so far, by what they depend on alone: the AI asks
+    /// them for every attacker and target it weighs, and few weapons are in a battle.
+    static DAMAGE_ODDS: std::cell::RefCell<Vec<(DamageKey, Option<(Distribution, Distribution)>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The exact damage of a plain hit and of a critical hit (×2; the super critical's ×4
@@ -315,12 +358,30 @@ pub fn damage_odds(
     kind: AttackKind,
 ) -> Option<(Distribution, Distribution)> {
     let dice = super::feats_a::damage_dice(b, attacker, weapon, kind)?;
-    let flat: i32 = damage_mods(b, attacker, weapon, kind)
-        .iter()
-        .map(|m| m.value)
-        .sum();
+    let mut flat = 0;
+    damage_parts(b, attacker, weapon, kind, |_, _, n| flat += n);
+    let sneak = b
+        .hidden(attacker)
+        .then(|| super::stealth::sneak_dice(b, attacker, kind));
+    let key = (dice, flat, sneak);
+    DAMAGE_ODDS.with(|m| {
+        if let Some((_, o)) = m.borrow().iter().find(|(k, _)| *k == key) {
+            return o.clone();
+        }
+        let o = damage_dists(key);
+        let mut m = m.borrow_mut();
+        if m.len() < 64 {
+            m.push((key, o.clone()));
+        }
+        o
+    })
+}
+
+/// [`damage_odds`] worked out: the dice shifted by the flat part, never below 0, the
+/// sneak dice added, and the same doubled.
+fn damage_dists((dice, flat, sneak): DamageKey) -> Option<(Distribution, Distribution)> {
     let plain = Distribution::of(dice)?.shift(flat).clamp_min(0);
-    let plain = super::stealth::sneak_odds(b, attacker, kind, plain);
+    let plain = super::stealth::sneak_odds(plain, sneak);
     let crit = plain.map(|x| x * 2);
     Some((plain, crit))
 }

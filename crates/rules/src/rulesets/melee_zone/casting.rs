@@ -99,11 +99,21 @@ pub fn channel(b: &Battle, u: UnitId) -> Option<(usize, CastAt, u32)> {
 /// a spell (not with the Battle caster feat: "dodge normally while channeling spells"),
 /// or summoning sickness ("cannot take actions or dodge").
 pub fn flat_footed(b: &Battle, u: UnitId) -> Option<&'static str> {
-    if b.has(u, ConditionKind::FlatFooted) {
+    flat_footed_with(b, u, b.get::<crate::components::Conditions>(u)?)
+}
+
+/// [`flat_footed`] with `u`'s conditions read once by the caller (the AI asks this for
+/// every pair it weighs).
+pub fn flat_footed_with(
+    b: &Battle,
+    u: UnitId,
+    c: &crate::components::Conditions,
+) -> Option<&'static str> {
+    if c.has(ConditionKind::FlatFooted) {
         Some("flat-footed")
-    } else if channeling(b, u) && !b.has_feat(u, BATTLE_CASTER) {
+    } else if c.has(ConditionKind::Channeling) && !b.has_feat(u, BATTLE_CASTER) {
         Some("flat-footed: channeling")
-    } else if b.has(u, ConditionKind::SummoningSick) {
+    } else if c.has(ConditionKind::SummoningSick) {
         Some("flat-footed: summoning sickness")
     } else {
         None

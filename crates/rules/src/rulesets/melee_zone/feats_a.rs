@@ -27,7 +27,7 @@ pub fn threat_reach(b: &Battle, u: UnitId, reach: u32) -> u32 {
 }
 
 /// The weapons `u` chose for Weapon focus (at most three), by name.
-pub fn focus_weapons(b: &Battle, u: UnitId) -> Vec<&str> {
+pub fn focus_weapons(b: &Battle, u: UnitId) -> impl Iterator<Item = &str> {
     b.feats(u)
         .iter()
         .filter_map(|f| {
@@ -38,14 +38,13 @@ pub fn focus_weapons(b: &Battle, u: UnitId) -> Vec<&str> {
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .take(FOCUS_WEAPONS)
-        .collect()
 }
 
 /// Is weapon `i` of `u` one of its Weapon focus weapons?
 pub fn focused(b: &Battle, u: UnitId, i: usize) -> bool {
     b.weapons(u)
         .get(i)
-        .is_some_and(|w| focus_weapons(b, u).contains(&w.name.as_str()))
+        .is_some_and(|w| focus_weapons(b, u).any(|n| n == w.name))
 }
 
 /// The damage dice of `u`'s weapon `i` for an attack of `kind`: one die more with

@@ -107,45 +107,72 @@ pub fn speed(b: &Battle, u: UnitId) -> u32 {
     }
 }
 
-/// The number `attacker` must reach to hit `target`, with its parts: flat-footed 5;
-/// prone "a 5 to hit plus your agility mod" (no dodge); else 10 + Agility modifier (+1
-/// while it Evades).
-pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
+/// The parts of the number an attacker must reach to hit `target`, handed to `part` one
+/// by one (kind, words, value): flat-footed 5; prone "a 5 to hit plus your agility mod"
+/// (no dodge); else 10 + Agility modifier (+1 while it Evades). [`defence`] lists them,
+/// [`defence_number`] adds them up (the AI's odds, which show no words).
+fn defence_parts(b: &Battle, target: UnitId, mut part: impl FnMut(ModKind, &'static str, i32)) {
     let agi = agility(b, target);
-    let parts = if let Some(why) = super::casting::flat_footed(b, target) {
-        vec![Modifier::new(ModKind::Condition, why, FLAT_FOOTED)]
-    } else if b.has(target, ConditionKind::Prone) {
-        vec![
-            Modifier::new(ModKind::Condition, "prone: semi flat-footed", FLAT_FOOTED),
-            Modifier::new(ModKind::Skill, "Agility mod", agi),
-        ]
+    let conditions = b.get::<crate::components::Conditions>(target);
+    if let Some(why) = conditions.and_then(|c| super::casting::flat_footed_with(b, target, c)) {
+        part(ModKind::Condition, why, FLAT_FOOTED);
+    } else if conditions.is_some_and(|c| c.has(ConditionKind::Prone)) {
+        part(ModKind::Condition, "prone: semi flat-footed", FLAT_FOOTED);
+        part(ModKind::Skill, "Agility mod", agi);
     } else {
-        let mut v = vec![
-            Modifier::new(ModKind::Other, "base", DODGE_BASE),
-            Modifier::new(ModKind::Skill, "Agility mod", agi),
-        ];
+        part(ModKind::Other, "base", DODGE_BASE);
+        part(ModKind::Skill, "Agility mod", agi);
         if boosted(b, target, Boost::Dodge) {
-            v.push(Modifier::new(ModKind::Other, "Evade", 1));
+            part(ModKind::Other, "Evade", 1);
         }
-        v
-    };
+    }
+}
+
+/// The number `attacker` must reach to hit `target`, with its parts ([`defence_parts`]).
+pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
+    let mut parts = Vec::new();
+    defence_parts(b, target, |k, why, v| parts.push(Modifier::new(k, why, v)));
     (parts.iter().map(|m| m.value).sum(), parts)
 }
 
-/// The attack roll's modifiers: Accuracy, +1 for Steady Aim, +1 at the centre mass.
-pub fn attack_mods(b: &Battle, attacker: UnitId, centre: bool) -> Vec<Modifier> {
-    let mut v = vec![Modifier::new(
-        ModKind::Skill,
-        "Accuracy mod",
-        accuracy(b, attacker),
-    )];
+/// [`defence`]'s number alone (no words built).
+pub fn defence_number(b: &Battle, target: UnitId) -> i32 {
+    let mut n = 0;
+    defence_parts(b, target, |_, _, v| n += v);
+    n
+}
+
+/// The attack roll's modifiers, handed to `part` one by one: Accuracy, +1 for Steady
+/// Aim, +1 at the centre mass.
+fn attack_parts(
+    b: &Battle,
+    attacker: UnitId,
+    centre: bool,
+    mut part: impl FnMut(ModKind, &'static str, i32),
+) {
+    part(ModKind::Skill, "Accuracy mod", accuracy(b, attacker));
     if boosted(b, attacker, Boost::Hit) {
-        v.push(Modifier::new(ModKind::Other, "Steady Aim", 1));
+        part(ModKind::Other, "Steady Aim", 1);
     }
     if centre {
-        v.push(Modifier::new(ModKind::Other, "centre mass", 1));
+        part(ModKind::Other, "centre mass", 1);
     }
+}
+
+/// The attack roll's modifiers ([`attack_parts`]).
+pub fn attack_mods(b: &Battle, attacker: UnitId, centre: bool) -> Vec<Modifier> {
+    let mut v = Vec::new();
+    attack_parts(b, attacker, centre, |k, why, n| {
+        v.push(Modifier::new(k, why, n));
+    });
     v
+}
+
+/// [`attack_mods`]' sum alone (no words built).
+pub fn attack_bonus(b: &Battle, attacker: UnitId, centre: bool) -> i32 {
+    let mut n = 0;
+    attack_parts(b, attacker, centre, |_, _, v| n += v);
+    n
 }
 
 /// The Attack Action's slots and the rest of the turn's, in words ("1 AA, 1 MA, 2 BA").

@@ -25,7 +25,7 @@ use crate::odds::Distribution;
 
 use super::facing::behind;
 use super::feats_b::{SNEAK_ATTACK, maneuverer};
-use super::numbers::{FLAT_FOOTED, defence};
+use super::numbers::{FLAT_FOOTED, defence, defence_number};
 
 /// "you gain an extra d4 damage".
 pub const SNEAK_DIE: u32 = 4;
@@ -158,6 +158,14 @@ pub fn defence_against(b: &Battle, attacker: UnitId, target: UnitId) -> (i32, Ve
     defence(b, target)
 }
 
+/// [`defence_against`]'s number alone (no words built: the AI's odds).
+pub fn defence_number_against(b: &Battle, attacker: UnitId, target: UnitId) -> i32 {
+    if b.hidden(attacker) && b.enemies(attacker, target) {
+        return FLAT_FOOTED;
+    }
+    defence_number(b, target)
+}
+
 /// The sneak damage dice: 1d4, and another d4 with the Sneak attack feat ("add another
 /// d4 to sneak damage"), not on the extra attack ("without feats or Strength modifier").
 pub fn sneak_dice(b: &Battle, u: UnitId, kind: AttackKind) -> DiceExpr {
@@ -236,17 +244,13 @@ fn last_roll_undetected(b: &Battle, hit: &Hit) -> bool {
         .unwrap_or(false)
 }
 
-/// The damage a hidden `attacker` expects: `plain` and the sneak dice.
-pub fn sneak_odds(
-    b: &Battle,
-    attacker: UnitId,
-    kind: AttackKind,
-    plain: Distribution,
-) -> Distribution {
-    if !b.hidden(attacker) {
+/// The damage a hidden attacker expects: `plain` and its sneak dice (`sneak`:
+/// [`sneak_dice`] when the attacker is hidden, else `None`).
+pub fn sneak_odds(plain: Distribution, sneak: Option<DiceExpr>) -> Distribution {
+    let Some(dice) = sneak else {
         return plain;
-    }
-    Distribution::of(sneak_dice(b, attacker, kind))
+    };
+    Distribution::of(dice)
         .and_then(|s| plain.sum(&s))
         .unwrap_or(plain)
 }

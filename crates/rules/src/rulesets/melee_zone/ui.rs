@@ -379,6 +379,8 @@ impl crate::rulesets::View for MeleeZone {
                 super::numbers::free_hit_slots(super::numbers::agility(b, u))
                     .max(b.pool(u, Pool::FreeHits)),
             )),
+            // "flee the battle": out of it by an exit, not defeated.
+            left: super::actions::fled(b, u).then_some("fled"),
         }
     }
 
