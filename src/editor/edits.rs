@@ -115,7 +115,12 @@ pub struct Editor {
 
 impl Default for EditorLevel {
     fn default() -> Self {
-        EditorLevel::new("flow", GridKind::Square, 8, 6)
+        EditorLevel::new(
+            skirmish_rules::vocab::RulesetId::DEFAULT.id(),
+            GridKind::Square,
+            8,
+            6,
+        )
     }
 }
 

@@ -433,7 +433,7 @@ impl KeyMap {
             .map(|(b, _)| {
                 let (g, what) = about(*b);
                 let keys = self.label(*b);
-                let pad = crate::game::gamepad::pad_label(*b);
+                let pad = crate::game::pad_buttons::pad_label(*b);
                 let both = match pad {
                     Some(p) if keys.is_empty() => p,
                     Some(p) => format!("{keys} / {p}"),

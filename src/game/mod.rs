@@ -59,6 +59,7 @@ pub mod markers;
 pub mod menu;
 pub mod minimap;
 pub mod overlay;
+pub mod pad_buttons;
 pub mod palette;
 pub mod prefs;
 pub mod replay;
