@@ -24,7 +24,7 @@
 //! the raw messages gilrs sends; see docs/ui.md, "Gamepad".
 
 use bevy::input::InputSystems;
-use bevy::input::gamepad::{Gamepad, GamepadButton};
+use bevy::input::gamepad::Gamepad;
 use bevy::prelude::*;
 
 use skirmish_rules::{Battle, Status};
