@@ -11,6 +11,7 @@ mod casting_td_more;
 mod command_fuzz;
 mod core;
 mod counters;
+mod counters_bench;
 mod counters_golden;
 mod counters_hazards;
 mod counters_more;
