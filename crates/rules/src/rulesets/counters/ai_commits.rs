@@ -61,16 +61,19 @@ struct Weigh {
 }
 
 impl Weigh {
-    /// `defence::answer_odds` for `dice` skill dice and `cells` of Dig In.
-    fn expected(&self, dice: u32, cells: u32) -> f64 {
+    /// Would `dice` skill dice be strained (`numbers::strained_with`)?
+    fn strained(&self, dice: u32) -> bool {
+        dice > 0 && self.spent + dice as i32 > self.cap
+    }
+
+    /// `defence::answer_odds` for `cells` of Dig In and skill dice rolling `rolls`.
+    fn expected(&self, rolls: &[(i32, f64)], dice: u32, cells: u32) -> f64 {
         let amount = self.amount;
         if !paid(dice, cells) {
             return f64::from(amount);
         }
         let flat = self.flat + steps(cells);
-        // `numbers::strained_with`.
-        let strained = dice > 0 && self.spent + dice as i32 > self.cap;
-        rolls(dice, strained)
+        rolls
             .iter()
             .map(|&(x, p)| p * f64::from((amount - (x + flat).max(0)).max(0)))
             .sum()
@@ -150,7 +153,7 @@ fn kept(dice: u32, cells: u32) -> f64 {
 /// `best_commits`' odometer over the two parts (Dig In fastest), kept as it keeps: a
 /// lower value by more than 1e-9, or as low and less spent.
 fn search(k: &Key) -> (Vec<Commit>, f64) {
-    let base = k.weigh.expected(0, 0);
+    let base = k.weigh.expected(&rolls(0, false), 0, 0);
     let mixes = (u64::from(k.dice) + 1) * (u64::from(k.cells) + 1);
     if mixes > MAX_COMMIT_MIXES {
         return (Vec::new(), base);
@@ -158,11 +161,12 @@ fn search(k: &Key) -> (Vec<Commit>, f64) {
     // (expected, spent, dice, cells, value)
     let mut best = (base, 0u32, 0u32, 0u32, base + kept(0, 0));
     for dice in 0..=k.dice {
+        let rolls = rolls(dice, k.weigh.strained(dice));
         for cells in 0..=k.cells {
             if dice == 0 && cells == 0 {
                 continue;
             }
-            let expected = k.weigh.expected(dice, cells);
+            let expected = k.weigh.expected(&rolls, dice, cells);
             let spent = dice + cells;
             let value = expected + kept(dice, cells);
             if value < best.4 - 1e-9 || (value <= best.4 + 1e-9 && spent < best.1) {
