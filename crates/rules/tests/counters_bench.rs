@@ -84,16 +84,19 @@ fn the_ai_weighs_every_block_and_parry_as_best_commits_does() {
     assert!(strained > 0, "no strained mix chosen");
     // Not a hit: no Block or Parry to weigh.
     let (_, b) = &battles()[0];
-    let mut w = b.window().cloned().unwrap_or_else(|| skirmish_rules::engine::Window {
-        reactor: b.order()[0],
-        trigger: Trigger::IncomingDamage {
-            attacker: b.order()[1],
-            amount: 5,
-        },
-        options: vec![ReactionKind::Block],
-        hit: None,
-        on_decline: Vec::new(),
-    });
+    let mut w = b
+        .window()
+        .cloned()
+        .unwrap_or_else(|| skirmish_rules::engine::Window {
+            reactor: b.order()[0],
+            trigger: Trigger::IncomingDamage {
+                attacker: b.order()[1],
+                amount: 5,
+            },
+            options: vec![ReactionKind::Block],
+            hit: None,
+            on_decline: Vec::new(),
+        });
     assert!(counters::best_counter(b, &w, ReactionKind::ReactionAttack).is_none());
     w.trigger = Trigger::StandingUp { unit: b.order()[1] };
     assert!(counters::best_counter(b, &w, ReactionKind::Block).is_none());
@@ -121,8 +124,12 @@ fn the_odds_without_words_are_the_numbers_with_them() {
                         let rules = b.rules();
                         let quiet = rules.odds(b, a, t, i, AttackKind::Normal, false);
                         let words = rules.odds(b, a, t, i, AttackKind::Normal, true);
-                        let bonus: i32 = counters::attack_bonus(b, a, i).iter().map(|m| m.value).sum();
-                        let dodge: i32 = counters::passive_dodge(b, t).iter().map(|m| m.value).sum();
+                        let bonus: i32 = counters::attack_bonus(b, a, i)
+                            .iter()
+                            .map(|m| m.value)
+                            .sum();
+                        let dodge: i32 =
+                            counters::passive_dodge(b, t).iter().map(|m| m.value).sum();
                         let hits = (1..=20u32)
                             .filter(|&f| {
                                 counters::outcome(f, f as i32 + bonus, dodge) != Outcome::Failure
@@ -141,7 +148,8 @@ fn the_odds_without_words_are_the_numbers_with_them() {
                         // From the dice, with no memo: + Strength, floor 0, − absorption, floor 0.
                         let (s, ab) = (counters::strength(b, a), counters::absorption(b, t, false));
                         let dice = b.weapons(a)[i].damage;
-                        let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-ab).clamp_min(0);
+                        let after =
+                            |d: Distribution| d.shift(s).clamp_min(0).shift(-ab).clamp_min(0);
                         let fresh = Distribution::of(dice)
                             .zip(Distribution::of(dice.multiplied(2)))
                             .map(|(d, c)| (after(d), after(c)));

@@ -183,12 +183,8 @@ fn numbers(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> (i32,
         .get(weapon)
         .is_some_and(|w| w.kind == WeaponKind::Ranged);
     let s = sa.d20_mod(Stat::Str);
-    let bonus = sa.get(Stat::Proficiency).max(0)
-        + if ranged {
-            sa.d20_mod(Stat::Agility)
-        } else {
-            s
-        };
+    let bonus =
+        sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
     let prof = st.get(Stat::Proficiency).max(0);
     let feat = |name: &str| if b.has_feat(target, name) { prof } else { 0 };
     let dodge = st.get(Stat::Agility) + feat(AGILITY_PROFICIENCY);
