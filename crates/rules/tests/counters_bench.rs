@@ -145,7 +145,7 @@ fn the_odds_without_words_are_the_numbers_with_them() {
                         assert!(words.detail.contains(&format!("Passive Dodge {dodge}")));
                         let dists = rules.damage_odds(b, a, t, i, AttackKind::Normal);
                         assert_eq!(quiet.dists, dists, "{name}");
-                        // From the dice, with no memo: + Strength, floor 0, − absorption, floor 0.
+                        // From the dice, no memo: + Strength, floor 0, − absorption, floor 0.
                         let (s, ab) = (counters::strength(b, a), counters::absorption(b, t, false));
                         let dice = b.weapons(a)[i].damage;
                         let after =

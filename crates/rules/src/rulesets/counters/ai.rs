@@ -1,8 +1,9 @@
 //! counters' AI tactics: take every counter attack offered; against a hit, Block or Parry
 //! with the mix of skill dice and unspent movement that saves the most damage for what
-//! it spends (`ai::value::best_commits`'s choice, in `ai_commits`; a die is worth keeping for later, a cell of
-//! movement less), or no counter when nothing is worth it; keep off hazard cells unless
-//! the cell is worth more than what the hazard is expected to cost (`cell_risk`).
+//! it spends (`ai::value::best_commits`' choice, made cheaply in `ai_commits`; a die is
+//! worth keeping for later, a cell of movement less), or no counter when nothing is
+//! worth it; keep off hazard cells unless the cell is worth more than what the hazard is
+//! expected to cost (`cell_risk`).
 
 use std::collections::BTreeMap;
 
