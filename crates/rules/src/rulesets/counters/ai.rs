@@ -1,18 +1,20 @@
 //! counters' AI tactics: take every counter attack offered; against a hit, Block or Parry
 //! with the mix of skill dice and unspent movement that saves the most damage for what
-//! it spends (`ai::value::best_commits`; a die is worth keeping for later, a cell of
-//! movement less), or no counter when nothing is worth it; keep off hazard cells unless
-//! the cell is worth more than what the hazard is expected to cost (`cell_risk`).
+//! it spends (`ai::value::best_commits`' choice, made cheaply in `ai_commits`; a die is
+//! worth keeping for later, a cell of movement less), or no counter when nothing is
+//! worth it; keep off hazard cells unless the cell is worth more than what the hazard is
+//! expected to cost (`cell_risk`).
 
 use std::collections::BTreeMap;
 
-use crate::ai::value::best_commits;
 use crate::battle::Battle;
 use crate::components::{Pool, Slot, UnitId};
 use crate::engine::{Action, Command, Commit, Window};
 use crate::event::{ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::AiTactics;
+
+use super::ai_commits::best_counter;
 
 /// What keeping one unit of a pool is worth, in HP: a skill die is kept for later
 /// counters unless it saves more than this; a cell of movement comes back next turn.
@@ -22,12 +24,12 @@ pub fn worth(p: Pool) -> f64 {
 
 /// The best counter of `kind` against `w`: its commitments and its value (damage
 /// expected plus what is spent); `None` when committing nothing beats every mix.
+/// (`ai_commits::best_counter`: `best_commits`'s choice, weighed once a window.)
 fn best(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)> {
-    let commits = best_commits(b, w, kind, worth);
+    let (commits, expected) = best_counter(b, w, kind)?;
     if commits.is_empty() {
         return None;
     }
-    let expected = b.rules().answer_odds(b, w, kind, &commits)?;
     let spent: f64 = commits
         .iter()
         .map(|c| worth(c.pool) * f64::from(c.amount))
@@ -109,7 +111,7 @@ impl AiTactics for CountersAi {
         if super::wave2::answers(&w.trigger) {
             return super::wave2::ai_commit(b, w, kind);
         }
-        best_commits(b, w, kind, worth)
+        best_counter(b, w, kind).map_or_else(Vec::new, |(c, _)| c)
     }
 
     // No rule of position (no flanking), nothing known about an aim beyond its targets.

@@ -5,14 +5,17 @@
 //! passive absorption; then the counters (`defence.rs`) and the dealing.
 
 use crate::battle::Battle;
-use crate::components::{Pool, Slot, UnitId};
+use crate::components::{Pool, Slot, Stat, UnitId, WeaponKind};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, Hit, HitEffect, Illegal};
 use crate::event::{AttackKind, Event, Outcome, Spend};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
-use super::numbers::{absorption, attack_bonus, over_cap_now, passive_dodge, strength};
+use super::numbers::{
+    AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, over_cap_now,
+    passive_dodge, strength,
+};
 
 /// What a natural `face` with total `total` does against `dodge`.
 pub fn outcome(face: u32, total: i32, dodge: i32) -> Outcome {
@@ -169,7 +172,30 @@ pub fn down_if_out(b: &mut Battle, u: UnitId) {
     }
 }
 
+/// What [`odds`] needs of an attacker with a weapon and a target, each unit's stats
+/// read once: the attack bonus and Passive Dodge as single numbers (the sums of
+/// [`attack_bonus`]'s and [`passive_dodge`]'s parts), the attacker's Strength modifier
+/// and the target's absorption (`numbers::absorption` against physical damage).
+fn numbers(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> (i32, i32, i32, i32) {
+    let (sa, st) = (b.stats(attacker), b.stats(target));
+    let ranged = b
+        .weapons(attacker)
+        .get(weapon)
+        .is_some_and(|w| w.kind == WeaponKind::Ranged);
+    let s = sa.d20_mod(Stat::Str);
+    let bonus =
+        sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
+    let prof = st.get(Stat::Proficiency).max(0);
+    let feat = |name: &str| if b.has_feat(target, name) { prof } else { 0 };
+    let dodge = st.get(Stat::Agility) + feat(AGILITY_PROFICIENCY);
+    let absorbs = (st.d20_mod(Stat::Str) + feat(STRENGTH_PROFICIENCY)).max(0);
+    (bonus, dodge, s, absorbs)
+}
+
 /// The chance to hit and to crit, the damage ranges (after absorption) and the words.
+/// Without the words (the AI's thousands of asks) the numbers are summed directly and
+/// the exact damage distributions ride along (`AttackOdds::dists`), so the AI does not
+/// ask for them again.
 pub fn odds(
     b: &Battle,
     attacker: UnitId,
@@ -177,31 +203,36 @@ pub fn odds(
     weapon: usize,
     words: bool,
 ) -> AttackOdds {
-    let mods = attack_bonus(b, attacker, weapon);
-    let bonus: i32 = mods.iter().map(|m| m.value).sum();
-    let against = passive_dodge(b, target);
-    let dodge: i32 = against.iter().map(|m| m.value).sum();
+    let (bonus, dodge, s, a) = numbers(b, attacker, target, weapon);
     let hits = (1..=20u32)
         .filter(|&f| outcome(f, f as i32 + bonus, dodge) != Outcome::Failure)
         .count();
-    let (d, c) = damage_odds(b, attacker, target, weapon)
-        .unwrap_or((Distribution::constant(0), Distribution::constant(0)));
+    let dists = b
+        .weapons(attacker)
+        .get(weapon)
+        .and_then(|w| after_odds(w.damage, s, a));
+    let (damage, crit_damage) = dists
+        .as_ref()
+        .map_or(((0, 0), (0, 0)), |(d, c)| (d.range(), c.range()));
+    let detail = if words {
+        let mods = attack_bonus(b, attacker, weapon);
+        let against = passive_dodge(b, target);
+        format!(
+            "d20 {bonus:+} ({}) vs Passive Dodge {dodge} ({})",
+            list_mods(&mods),
+            list_mods(&against)
+        )
+    } else {
+        String::new()
+    };
     AttackOdds {
         hit: hits as f64 / 20.0,
         crit: 1.0 / 20.0,
-        damage: d.range(),
-        crit_damage: c.range(),
-        detail: if words {
-            format!(
-                "d20 {bonus:+} ({}) vs Passive Dodge {dodge} ({})",
-                list_mods(&mods),
-                list_mods(&against)
-            )
-        } else {
-            String::new()
-        },
+        damage,
+        crit_damage,
+        detail,
         stopped: 0.0,
-        dists: None,
+        dists: if words { None } else { dists },
     }
 }
 
@@ -215,29 +246,53 @@ pub fn damage_odds(
     let w = b.weapons(attacker).get(weapon)?;
     let s = strength(b, attacker);
     let a = absorption(b, target, false);
-    let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-a).clamp_min(0);
-    let (plain, doubled) = dice_odds(w.damage)?;
-    Some((after(plain), after(doubled)))
+    after_odds(w.damage, s, a)
 }
 
+/// Memoised distributions: they depend on the dice and two numbers only, and the AI asks
+/// for them for every attacker, target and window it weighs.
+type Memo<K> = std::cell::RefCell<Vec<(K, Option<(Distribution, Distribution)>)>>;
+
 thread_local! {
-    /// The weapons' damage distributions met so far, plain and doubled, by expression:
-    /// they depend on the dice only, and the AI asks them for every pair it weighs.
-    static DICE_ODDS: std::cell::RefCell<Vec<(DiceExpr, Option<(Distribution, Distribution)>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// The weapons' damage distributions met so far, plain and doubled, by expression.
+    static DICE_ODDS: Memo<DiceExpr> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The same after the attacker's Strength modifier `s` and the target's absorption
+    /// `a`, by (expression, s, a).
+    static AFTER_ODDS: Memo<(DiceExpr, i32, i32)> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Look `key` up in `memo`, else compute it with `f` and keep it (up to `most` entries).
+fn memo<K: PartialEq + Copy>(
+    memo: &'static std::thread::LocalKey<Memo<K>>,
+    key: K,
+    most: usize,
+    f: impl FnOnce() -> Option<(Distribution, Distribution)>,
+) -> Option<(Distribution, Distribution)> {
+    memo.with(|m| {
+        if let Some((_, o)) = m.borrow().iter().find(|(e, _)| *e == key) {
+            return o.clone();
+        }
+        let o = f();
+        let mut m = m.borrow_mut();
+        if m.len() < most {
+            m.push((key, o.clone()));
+        }
+        o
+    })
+}
+
+/// `d`'s plain and doubled damage + `s`, never below 0, less `a`, never below 0.
+fn after_odds(d: DiceExpr, s: i32, a: i32) -> Option<(Distribution, Distribution)> {
+    memo(&AFTER_ODDS, (d, s, a), 256, || {
+        let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-a).clamp_min(0);
+        let (plain, doubled) = dice_odds(d)?;
+        Some((after(plain), after(doubled)))
+    })
 }
 
 /// `d`'s distribution and that of its dice doubled (a critical hit), memoised.
 fn dice_odds(d: DiceExpr) -> Option<(Distribution, Distribution)> {
-    DICE_ODDS.with(|m| {
-        if let Some((_, o)) = m.borrow().iter().find(|(e, _)| *e == d) {
-            return o.clone();
-        }
-        let o = Distribution::of(d).zip(Distribution::of(d.multiplied(2)));
-        let mut m = m.borrow_mut();
-        if m.len() < 64 {
-            m.push((d, o.clone()));
-        }
-        o
+    memo(&DICE_ODDS, d, 64, || {
+        Distribution::of(d).zip(Distribution::of(d.multiplied(2)))
     })
 }

@@ -5,6 +5,7 @@
 //! type then initiative; the counter attack on a foe leaving melee range.
 
 mod ai;
+mod ai_commits;
 mod attack;
 mod counterspell;
 mod defence;
@@ -22,6 +23,7 @@ mod vocabulary;
 mod wave2;
 
 pub use ai::{CountersAi, worth};
+pub use ai_commits::best_counter;
 pub use attack::{outcome, strained_reaction};
 pub use defence::{defenders, incoming, resolve_order, taken_off};
 pub use numbers::*;

@@ -1,0 +1,184 @@
+//! The AI's best Block or Parry, cheaply: the same choice as the shared
+//! `ai::value::best_commits` (every mix of skill dice and Dig In up to what the reactor
+//! has, the least expected damage plus what the mix is worth keeping; on a tie the
+//! earlier mix, then the one spending less), with the same numbers as
+//! `defence::answer_odds`, but the window's flat part, the proficiency cap and each
+//! count of skill dice's chances worked out once instead of once a mix (issue 36: the
+//! counters bench).
+
+use std::rc::Rc;
+
+use crate::ai::value::MAX_COMMIT_MIXES;
+use crate::battle::Battle;
+use crate::components::Pool;
+use crate::engine::{Commit, Window};
+use crate::event::{ReactionKind, Trigger};
+
+use super::ai::worth;
+use super::defence::{dice_odds, paid};
+use super::numbers::{
+    agility, agility_prof, cap, spent_this_round, steps, strength, strength_prof,
+};
+
+/// The chances of each total of some skill dice, shared by every window that asks.
+type Rolls = Rc<Vec<(i32, f64)>>;
+
+thread_local! {
+    /// `dice_odds(dice, strained)` met so far, by (dice, strained).
+    static ROLLS: std::cell::RefCell<Vec<((u32, bool), Rolls)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `dice` skill dice's totals and chances (the lower of two throws when `strained`),
+/// memoised: the same list `defence::answer_odds` rolls up.
+fn rolls(dice: u32, strained: bool) -> Rolls {
+    ROLLS.with(|m| {
+        if let Some((_, r)) = m.borrow().iter().find(|(k, _)| *k == (dice, strained)) {
+            return r.clone();
+        }
+        let r: Rolls = Rc::new(if dice == 0 {
+            vec![(0, 1.0)]
+        } else {
+            dice_odds(dice, strained)
+        });
+        let mut m = m.borrow_mut();
+        if m.len() < 64 {
+            m.push(((dice, strained), r.clone()));
+        }
+        r
+    })
+}
+
+/// What a window asks of every mix, worked out once: the damage coming, the flat part
+/// of the counter before Dig In, and the skill dice the reactor may still spend this
+/// round before a counter is strained.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Weigh {
+    amount: i32,
+    flat: i32,
+    spent: i32,
+    cap: i32,
+}
+
+impl Weigh {
+    /// Would `dice` skill dice be strained (`numbers::strained_with`)?
+    fn strained(&self, dice: u32) -> bool {
+        dice > 0 && self.spent + dice as i32 > self.cap
+    }
+
+    /// `defence::answer_odds` for `cells` of Dig In and skill dice rolling `rolls`.
+    fn expected(&self, rolls: &[(i32, f64)], dice: u32, cells: u32) -> f64 {
+        let amount = self.amount;
+        if !paid(dice, cells) {
+            return f64::from(amount);
+        }
+        let flat = self.flat + steps(cells);
+        rolls
+            .iter()
+            .map(|&(x, p)| p * f64::from((amount - (x + flat).max(0)).max(0)))
+            .sum()
+    }
+}
+
+/// Everything the best counter depends on: a window's hit and the reactor's numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    weigh: Weigh,
+    /// Skill dice the reactor has (the most of the first part).
+    dice: u32,
+    /// Cells of unspent movement it has (the most of Dig In).
+    cells: u32,
+}
+
+thread_local! {
+    /// The best counters worked out so far (the AI weighs Block and Parry, then commits
+    /// to one: the same window thrice, and the same numbers come back often).
+    static BEST: std::cell::RefCell<std::collections::HashMap<Key, (Vec<Commit>, f64)>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// The best mix of skill dice and Dig In for a Block or Parry (`kind`) against `w` and
+/// the damage to expect after it: `ai::value::best_commits` and then
+/// `Ruleset::answer_odds` on its pick, the same commitments and the same number (the
+/// parts are `defence::commit_range`'s: the skill dice, then Dig In). Empty commitments
+/// when no mix beats committing nothing, `None` when `w` is no hit to counter with
+/// `kind`.
+pub fn best_counter(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)> {
+    let Trigger::IncomingDamage { amount, .. } = w.trigger else {
+        return None;
+    };
+    if !matches!(kind, ReactionKind::Block | ReactionKind::Parry) {
+        return None;
+    }
+    let u = w.reactor;
+    // `defence::flat_mods` with nothing dug in.
+    let flat = if kind == ReactionKind::Parry {
+        agility(b, u) + agility_prof(b, u)
+    } else {
+        strength(b, u) + strength_prof(b, u)
+    };
+    let key = Key {
+        weigh: Weigh {
+            amount: amount.max(0),
+            flat,
+            spent: spent_this_round(b, u),
+            cap: cap(b, u),
+        },
+        dice: b.pool(u, Pool::SkillDice).max(0) as u32,
+        cells: b.move_left(u),
+    };
+    BEST.with(|m| {
+        if let Some(r) = m.borrow().get(&key) {
+            return Some(r.clone());
+        }
+        let r = search(&key);
+        let mut m = m.borrow_mut();
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert(key, r.clone());
+        Some(r)
+    })
+}
+
+/// What keeping these amounts is worth (`best_commits`' sum, term for term).
+fn kept(dice: u32, cells: u32) -> f64 {
+    [(Pool::SkillDice, dice), (Pool::Movement, cells)]
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|&(p, n)| worth(p) * f64::from(n))
+        .sum::<f64>()
+}
+
+/// `best_commits`' odometer over the two parts (Dig In fastest), kept as it keeps: a
+/// lower value by more than 1e-9, or as low and less spent.
+fn search(k: &Key) -> (Vec<Commit>, f64) {
+    let base = k.weigh.expected(&rolls(0, false), 0, 0);
+    let mixes = (u64::from(k.dice) + 1) * (u64::from(k.cells) + 1);
+    if mixes > MAX_COMMIT_MIXES {
+        return (Vec::new(), base);
+    }
+    // (expected, spent, dice, cells, value)
+    let mut best = (base, 0u32, 0u32, 0u32, base + kept(0, 0));
+    for dice in 0..=k.dice {
+        let rolls = rolls(dice, k.weigh.strained(dice));
+        for cells in 0..=k.cells {
+            if dice == 0 && cells == 0 {
+                continue;
+            }
+            let expected = k.weigh.expected(&rolls, dice, cells);
+            let spent = dice + cells;
+            let value = expected + kept(dice, cells);
+            if value < best.4 - 1e-9 || (value <= best.4 + 1e-9 && spent < best.1) {
+                best = (expected, spent, dice, cells, value);
+            }
+        }
+    }
+    let (expected, _, dice, cells, _) = best;
+    let commits = [(0, Pool::SkillDice, dice), (1, Pool::Movement, cells)]
+        .into_iter()
+        .filter(|&(_, _, n)| n > 0)
+        .map(|(part, pool, amount)| Commit { part, pool, amount })
+        .collect();
+    (commits, expected)
+}
