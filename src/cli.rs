@@ -63,6 +63,12 @@ enum Cmd {
         #[arg(long, value_name = "SAVE", conflicts_with_all = ["level", "grid", "seed"])]
         load: Option<PathBuf>,
     },
+    /// Open the level editor in the window: on LEVEL (a new level saved there when the
+    /// file does not exist yet), or on a new level.
+    Edit {
+        /// Level file to edit.
+        level: Option<PathBuf>,
+    },
     /// Check level files: every problem with FILE:LINE:COL; exit 1 if any.
     Check {
         /// Level files.
@@ -245,7 +251,7 @@ pub fn main() -> ExitCode {
     if cli
         .cmd
         .as_ref()
-        .is_some_and(|c| !matches!(c, Cmd::Play { .. }))
+        .is_some_and(|c| !matches!(c, Cmd::Play { .. } | Cmd::Edit { .. }))
         && let Err(why) = stdout_open()
     {
         note!("skirmish: {why}");
@@ -267,6 +273,7 @@ pub fn main() -> ExitCode {
             load.as_deref(),
             data_dir,
         ),
+        Some(Cmd::Edit { level }) => edit(level, data_dir),
         Some(Cmd::Check { files }) => check(&files),
         Some(Cmd::Run {
             level,
@@ -596,6 +603,28 @@ pub fn levels_dir() -> PathBuf {
     c.into_iter()
         .find(|p| p.is_dir())
         .unwrap_or_else(|| PathBuf::from("levels"))
+}
+
+/// `skirmish edit [LEVEL]`: the window opens on the editor (a file that does not load is
+/// said on stderr, exit 2).
+fn edit(level: Option<PathBuf>, data_dir: Option<&Path>) -> ExitCode {
+    let mut launch = crate::game::Launch {
+        saves: crate::folders::saves_dir(data_dir),
+        ..Default::default()
+    };
+    let user = data_dir
+        .map(|d| d.join("levels"))
+        .or_else(crate::game::level_list::user_levels_dir);
+    crate::game::level_list::menu_launch(&mut launch, None, levels_dir(), user);
+    let new = level.as_ref().is_some_and(|p| !p.exists());
+    if let Some(p) = level.as_ref().filter(|_| !new)
+        && let Err(e) = crate::editor::EditorLevel::load(p)
+    {
+        note!("skirmish: {e}");
+        return ExitCode::from(2);
+    }
+    launch.edit = Some(level);
+    crate::game::run_window(launch)
 }
 
 fn play(

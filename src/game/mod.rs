@@ -32,6 +32,7 @@
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
 //!   handover, help, victory);
+//! - `editor`: the level editor's screen (issue 35), on `crate::editor`'s model;
 //! - `saves`: Ctrl+S, Ctrl+O, the autosave after every command, Continue in the level
 //!   menu;
 //! - `idle`: redraw only when something changes (winit's reactive mode, and what asks
@@ -41,6 +42,7 @@ pub mod act;
 pub mod board;
 pub mod camera;
 pub mod dialog;
+pub mod editor;
 pub mod fallen;
 pub mod floaters;
 pub mod frame_stats;
@@ -214,6 +216,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             sound::plugin,
             saves::plugin,
         ))
+        .add_plugins(editor::plugin)
         .run();
     ExitCode::SUCCESS
 }
