@@ -69,17 +69,20 @@ fn fit(
     mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     let l = ed.level();
-    let size = windows
-        .iter()
-        .next()
-        .map_or(Vec2::new(1280.0, 800.0), |w| Vec2::new(w.width(), w.height()));
+    let size = windows.iter().next().map_or(Vec2::new(1280.0, 800.0), |w| {
+        Vec2::new(w.width(), w.height())
+    });
     let free = Vec2::new((size.x - super::panel::WIDTH).max(200.0), size.y.max(200.0));
     let span = Vec2::new(l.width() as f32 + 1.5, l.height() as f32 + 1.5) * TILE;
     let scale = (span.x / free.x).max(span.y / free.y).clamp(0.3, 4.0);
     for (mut t, mut p) in &mut cams {
         let m = middle(l);
         // The free area's centre is half the panel right of the window's.
-        t.translation = Vec3::new(m.x - super::panel::WIDTH / 2.0 * scale, m.y, t.translation.z);
+        t.translation = Vec3::new(
+            m.x - super::panel::WIDTH / 2.0 * scale,
+            m.y,
+            t.translation.z,
+        );
         if let Projection::Orthographic(o) = &mut *p {
             o.scale = scale;
         }

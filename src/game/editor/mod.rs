@@ -68,15 +68,24 @@ impl Tool {
 
 /// The editor's keys, as F1 lists them (and docs/ui.md, "The level editor").
 pub const KEYS: [(&str, &str); 14] = [
-    ("B / F / U / M / X", "paint, fill, place unit, move unit, exit cell"),
+    (
+        "B / F / U / M / X",
+        "paint, fill, place unit, move unit, exit cell",
+    ),
     ("1 … 6", "terrain: floor, wall, difficult, high, low, pit"),
     ("[ / ]", "brush smaller / larger"),
     ("G", "square / hex grid"),
-    ("Left click, drag", "use the tool (paint on; drag a unit to move it)"),
+    (
+        "Left click, drag",
+        "use the tool (paint on; drag a unit to move it)",
+    ),
     ("Right click", "pick the unit under the pointer"),
     ("Delete", "delete the picked unit"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
-    ("Ctrl+S", "save (refused, with the reasons, while the level has problems)"),
+    (
+        "Ctrl+S",
+        "save (refused, with the reasons, while the level has problems)",
+    ),
     ("F5 / Shift+F5", "playtest hot-seat / against the AI"),
     ("Arrows, middle drag", "pan"),
     ("Mouse wheel, + / -", "zoom"),

@@ -142,7 +142,10 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                 if let Some(t) = field(ui, &format!("side{i}"), &s.name, false) {
                     edits.push(Edit::SetSide {
                         side: i,
-                        to: EdSide { name: t, ..s.clone() },
+                        to: EdSide {
+                            name: t,
+                            ..s.clone()
+                        },
                     });
                 }
                 let ai = s.controller == Controller::Ai;
@@ -151,7 +154,11 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                     .on_hover_text("who plays it (click to switch)")
                     .clicked()
                 {
-                    let controller = if ai { Controller::Human } else { Controller::Ai };
+                    let controller = if ai {
+                        Controller::Human
+                    } else {
+                        Controller::Ai
+                    };
                     edits.push(Edit::SetSide {
                         side: i,
                         to: EdSide {
@@ -160,7 +167,11 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                         },
                     });
                 }
-                if ui.small_button("✖").on_hover_text("delete the side").clicked() {
+                if ui
+                    .small_button("✖")
+                    .on_hover_text("delete the side")
+                    .clicked()
+                {
                     edits.push(Edit::DeleteSide { side: i });
                 }
             });
@@ -172,9 +183,17 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                         (colour.green * 255.0) as u8,
                         (colour.blue * 255.0) as u8,
                     );
-                    let mark = if s.colour.eq_ignore_ascii_case(c) { "●" } else { " " };
+                    let mark = if s.colour.eq_ignore_ascii_case(c) {
+                        "●"
+                    } else {
+                        " "
+                    };
                     if ui
-                        .add(egui::Button::new(mark).fill(fill).min_size([18.0, 14.0].into()))
+                        .add(
+                            egui::Button::new(mark)
+                                .fill(fill)
+                                .min_size([18.0, 14.0].into()),
+                        )
                         .clicked()
                         && !s.colour.eq_ignore_ascii_case(c)
                     {

@@ -21,7 +21,10 @@ pub(super) fn plugin(app: &mut App) {
 pub fn playtest_level(level: &EditorLevel, vs_ai: bool) -> Result<Level, String> {
     let mut l = skirmish_rules::level::parse(&level.to_ron(), &format!("{}.ron", level.name))
         .map_err(|e| {
-            let first = e.problems.first().map_or(String::new(), |p| p.message.clone());
+            let first = e
+                .problems
+                .first()
+                .map_or(String::new(), |p| p.message.clone());
             format!("The level has problems, so it cannot be played yet: {first}")
         })?;
     if vs_ai {
