@@ -228,27 +228,62 @@ fn marks(
     *shown = Some(now);
 }
 
+/// What the screen shows (a change asks for the next frame).
+#[derive(PartialEq)]
+struct Seen {
+    level: EditorLevel,
+    hovered: Option<Cell>,
+    picked: Option<usize>,
+    highlight: Option<Target>,
+    tool: (Tool, Terrain, u32, usize),
+    help: bool,
+    message: Option<(String, bool)>,
+}
+
 /// `SKIRMISH_LAYOUT=FILE`: every cell's centre on screen, "x y sx sy" lines (as the board
-/// writes them), whenever it changes: the e2e scripts click cells by it.
+/// writes them), whenever it changes: the e2e scripts click cells by it. Made from the
+/// camera's transform (not its global one, a frame late) and the window's size.
 fn layout_file(
     ed: Res<EditorScreen>,
-    cams: Query<(&Camera, &GlobalTransform)>,
+    windows: Query<&Window>,
+    cams: Query<(&Transform, &Projection), With<Camera2d>>,
     mut last: Local<String>,
+    mut seen: Local<Option<Seen>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    // The window sleeps between inputs: a frame that changed what shows asks for one
+    // more, so every view (the map's entities, the rings, the panel) catches up.
+    let now = Seen {
+        level: ed.level().clone(),
+        hovered: ed.hovered,
+        picked: ed.picked,
+        highlight: ed.highlight.clone(),
+        tool: (ed.tool, ed.terrain, ed.brush, ed.side),
+        help: ed.help,
+        message: ed.message.clone(),
+    };
+    if seen.as_ref() != Some(&now) {
+        *seen = Some(now);
+        redraw.write(bevy::window::RequestRedraw);
+    }
     let Some(path) = std::env::var_os("SKIRMISH_LAYOUT") else {
         return;
     };
-    let Some((cam, gt)) = cams.iter().find(|(c, _)| c.is_active) else {
+    let (Some(w), Some((t, p))) = (windows.iter().next(), cams.iter().next()) else {
         return;
+    };
+    let scale = match p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
     };
     let l = ed.level();
     let mut out = String::new();
     for y in 0..l.height() as i32 {
         for x in 0..l.width() as i32 {
-            let w = world(l.grid, Cell::new(x, y));
-            if let Ok(p) = cam.world_to_viewport(gt, w.extend(0.0)) {
-                out.push_str(&format!("{x} {y} {:.0} {:.0}\n", p.x, p.y));
-            }
+            let c = world(l.grid, Cell::new(x, y));
+            let sx = (c.x - t.translation.x) / scale + w.width() / 2.0;
+            let sy = w.height() / 2.0 - (c.y - t.translation.y) / scale;
+            out.push_str(&format!("{x} {y} {sx:.0} {sy:.0}\n"));
         }
     }
     if *last != out {

@@ -171,8 +171,11 @@ fn keys(
     if egui.wants_any_keyboard_input() {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A chord typed fast (xdotool's, a quick hand) presses and lets go of the modifier
+    // within one frame: it still counts.
+    let held = |a: KeyCode, b: KeyCode| keys.any_pressed([a, b]) || keys.any_just_pressed([a, b]);
+    let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
+    let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
     let k = |c: KeyCode| keys.just_pressed(c);
     if ed.help {
         if k(KeyCode::F1) || k(KeyCode::Escape) {
@@ -227,6 +230,10 @@ fn keys(
     }
     if k(KeyCode::BracketRight) {
         ed.brush = (ed.brush + 1).min(9);
+    }
+    if k(KeyCode::KeyS) {
+        let n = ed.level().sides.len().max(1);
+        ed.side = (ed.side + 1) % n;
     }
     if k(KeyCode::KeyG) {
         ed.switch_grid();

@@ -67,7 +67,7 @@ impl Tool {
 }
 
 /// The editor's keys, as F1 lists them (and docs/ui.md, "The level editor").
-pub const KEYS: [(&str, &str); 14] = [
+pub const KEYS: [(&str, &str); 15] = [
     (
         "B / F / U / M / X",
         "paint, fill, place unit, move unit, exit cell",
@@ -75,6 +75,7 @@ pub const KEYS: [(&str, &str); 14] = [
     ("1 … 6", "terrain: floor, wall, difficult, high, low, pit"),
     ("[ / ]", "brush smaller / larger"),
     ("G", "square / hex grid"),
+    ("S", "the next side (the side placed units join)"),
     (
         "Left click, drag",
         "use the tool (paint on; drag a unit to move it)",
