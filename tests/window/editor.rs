@@ -139,12 +139,12 @@ fn keys_pick_terrain_and_brush_and_a_click_paints_then_ctrl_z_and_ctrl_y_undo_an
     ed.key(None, KeyCode::KeyF);
     ed.click(Cell::new(0, 0));
     assert_eq!(
-        ed.level().terrain(Cell::new(9, 7)),
+        ed.level().terrain(Cell::new(7, 5)),
         Some(Terrain::Difficult)
     );
     assert_eq!(walls(ed.level()), 9);
     ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
-    assert_eq!(ed.level().terrain(Cell::new(9, 7)), Some(Terrain::Floor));
+    assert_eq!(ed.level().terrain(Cell::new(7, 5)), Some(Terrain::Floor));
     ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
     assert_eq!(walls(ed.level()), 0, "both edits taken back");
     ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyY);
@@ -169,7 +169,7 @@ fn place_move_and_delete_units_with_clicks_and_keys() {
     assert_eq!(u.name, arch.clone().unwrap(), "named after its archetype");
     // A second of the same archetype is numbered; the other side by picking it.
     ed.screen_mut().side = 1;
-    ed.click(Cell::new(8, 6));
+    ed.click(Cell::new(6, 4));
     assert_eq!(ed.level().units[1].side, "Blue");
     assert_eq!(ed.level().units[1].name, format!("{} 2", arch.unwrap()));
     // A click on a unit with the place tool picks it, places nothing.
@@ -181,7 +181,7 @@ fn place_move_and_delete_units_with_clicks_and_keys() {
     ed.click(Cell::new(2, 5));
     assert_eq!(ed.level().units[0].cell, Cell::new(2, 5));
     // Onto a taken cell: that unit is picked instead, nobody moves.
-    ed.click(Cell::new(8, 6));
+    ed.click(Cell::new(6, 4));
     assert_eq!(ed.screen().picked, Some(1));
     assert_eq!(ed.level().units[0].cell, Cell::new(2, 5));
     ed.key(None, KeyCode::Delete);
@@ -212,7 +212,7 @@ fn save_is_refused_with_the_reasons_then_writes_a_level_the_loader_reads() {
     ed.key(None, KeyCode::KeyU);
     ed.click(Cell::new(0, 0));
     ed.screen_mut().side = 1;
-    ed.click(Cell::new(9, 7));
+    ed.click(Cell::new(7, 5));
     assert_eq!(ed.screen().problems, vec![], "the level loads now");
     ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyS);
     assert!(file.exists(), "{:?}", ed.screen().message);

@@ -286,8 +286,10 @@ fn layout_file(
             out.push_str(&format!("{x} {y} {sx:.0} {sy:.0}\n"));
         }
     }
-    if *last != out {
-        let _ = crate::files::write_text(std::path::Path::new(&path), &out);
+    // The board writes the same file: compare with what is there, not what was written.
+    let path = std::path::PathBuf::from(path);
+    if *last != out || std::fs::read_to_string(&path).ok().as_deref() != Some(out.as_str()) {
+        let _ = crate::files::write_text(&path, &out);
         *last = out;
     }
 }

@@ -118,10 +118,8 @@ fn clicks(
                 terrain,
             });
         }
-        Tool::Fill if first => {
-            if ed.level().terrain(c) != Some(terrain) {
-                ed.apply(Edit::Fill { at: c, terrain });
-            }
+        Tool::Fill if first && ed.level().terrain(c) != Some(terrain) => {
+            ed.apply(Edit::Fill { at: c, terrain });
         }
         Tool::Place if first => {
             if let Some(u) = ed.level().unit_at(c) {
@@ -172,8 +170,10 @@ fn keys(
         return;
     }
     // A chord typed fast (xdotool's, a quick hand) presses and lets go of the modifier
-    // within one frame: it still counts.
-    let held = |a: KeyCode, b: KeyCode| keys.any_pressed([a, b]) || keys.any_just_pressed([a, b]);
+    // within a frame or two: it still counts in the frame it is let go.
+    let held = |a: KeyCode, b: KeyCode| {
+        keys.any_pressed([a, b]) || keys.any_just_pressed([a, b]) || keys.any_just_released([a, b])
+    };
     let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
     let k = |c: KeyCode| keys.just_pressed(c);

@@ -21,6 +21,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level::Terrain;
+use skirmish_rules::rulesets::RulesetId;
 
 use super::{Launch, Screen};
 use crate::editor::{Edit, Editor, EditorLevel, Target, Trouble};
@@ -140,7 +141,7 @@ impl EditorScreen {
     /// Edit `level`, saved to `path`.
     pub fn new(level: EditorLevel, path: String) -> EditorScreen {
         // A placed unit starts as the catalogue's first archetype.
-        let archetype = skirmish_rules::rulesets::RulesetId::parse(&level.ruleset)
+        let archetype = RulesetId::parse(&level.ruleset)
             .map(skirmish_rules::level::Catalogue::builtin)
             .and_then(|c| c.archetypes.keys().next().cloned());
         EditorScreen {
@@ -248,7 +249,7 @@ pub fn open(path: Option<PathBuf>) -> Result<EditorScreen, String> {
     match path {
         // A file not there yet: a new level, saved there.
         Some(p) if !p.exists() => Ok(EditorScreen::new(
-            EditorLevel::new("flow", GridKind::Square, 10, 8),
+            EditorLevel::default(),
             p.display().to_string(),
         )),
         Some(p) => {
@@ -256,7 +257,7 @@ pub fn open(path: Option<PathBuf>) -> Result<EditorScreen, String> {
             Ok(EditorScreen::new(level, p.display().to_string()))
         }
         None => {
-            let level = EditorLevel::new("flow", GridKind::Square, 10, 8);
+            let level = EditorLevel::default();
             let path = default_path(&level);
             Ok(EditorScreen::new(level, path))
         }
