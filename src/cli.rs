@@ -1,6 +1,7 @@
-//! Command line: `skirmish [play LEVEL]`, `skirmish check FILE...`, `skirmish run LEVEL`,
-//! `skirmish replay SAVE`, `skirmish forecast SAVE`, `skirmish sim LEVEL`, `skirmish
-//! soak`, `skirmish check-log LEVEL LOG`, `skirmish fuzz`. The commands' code is in
+//! Command line: `skirmish [play LEVEL]`, `skirmish edit [LEVEL]` (the level editor),
+//! `skirmish check FILE...`, `skirmish run LEVEL`, `skirmish replay SAVE`, `skirmish
+//! forecast SAVE`, `skirmish sim LEVEL`, `skirmish soak`, `skirmish check-log LEVEL LOG`,
+//! `skirmish fuzz`. The commands' code is in
 //! their own files (`run.rs`, `saves.rs`, `batch.rs`, `check_log.rs`, `fuzz.rs`).
 
 use std::io::Write;

@@ -134,6 +134,10 @@ fn keys_pick_terrain_and_brush_and_a_click_paints_then_ctrl_z_and_ctrl_y_undo_an
     assert_eq!(walls(ed.level()), 9);
     assert_eq!(ed.level().terrain(Cell::new(4, 4)), Some(Terrain::Wall));
     assert_eq!(ed.level().terrain(Cell::new(5, 5)), Some(Terrain::Floor));
+    // The same brush again changes nothing and adds no edit to undo.
+    let edits = ed.screen().editor.edits().count();
+    ed.click(Cell::new(3, 3));
+    assert_eq!(ed.screen().editor.edits().count(), edits);
     // Fill: the floor around the walls becomes difficult ground; the walls stay.
     ed.key(None, KeyCode::Digit3);
     ed.key(None, KeyCode::KeyF);

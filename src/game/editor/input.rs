@@ -112,6 +112,16 @@ fn clicks(
             }
             ed.stroke = Some(c);
             let size = ed.brush.max(1);
+            // A brush over cells already of the terrain changes nothing: no edit to undo.
+            let l = ed.level();
+            let grid = l.grid();
+            let same = (0..l.height() as i32)
+                .flat_map(|y| (0..l.width() as i32).map(move |x| Cell::new(x, y)))
+                .filter(|&d| grid.distance(c, d) < size)
+                .all(|d| l.terrain(d) == Some(terrain));
+            if same {
+                return;
+            }
             ed.apply(Edit::Paint {
                 at: c,
                 size,
