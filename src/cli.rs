@@ -1,6 +1,7 @@
-//! Command line: `skirmish [play LEVEL]`, `skirmish check FILE...`, `skirmish run LEVEL`,
-//! `skirmish replay SAVE`, `skirmish forecast SAVE`, `skirmish sim LEVEL`, `skirmish
-//! soak`, `skirmish check-log LEVEL LOG`, `skirmish fuzz`. The commands' code is in
+//! Command line: `skirmish [play LEVEL]`, `skirmish edit [LEVEL]` (the level editor),
+//! `skirmish check FILE...`, `skirmish run LEVEL`, `skirmish replay SAVE`, `skirmish
+//! forecast SAVE`, `skirmish sim LEVEL`, `skirmish soak`, `skirmish check-log LEVEL LOG`,
+//! `skirmish fuzz`. The commands' code is in
 //! their own files (`run.rs`, `saves.rs`, `batch.rs`, `check_log.rs`, `fuzz.rs`).
 
 use std::io::Write;
@@ -63,6 +64,12 @@ enum Cmd {
         /// Open a save (docs/saves.md) instead of a level: the battle where it was saved.
         #[arg(long, value_name = "SAVE", conflicts_with_all = ["level", "grid", "seed"])]
         load: Option<PathBuf>,
+    },
+    /// Open the level editor in the window: on LEVEL (a new level saved there when the
+    /// file does not exist yet), or on a new level.
+    Edit {
+        /// Level file to edit.
+        level: Option<PathBuf>,
     },
     /// Check level files: every problem with FILE:LINE:COL; exit 1 if any.
     Check {
@@ -255,7 +262,7 @@ pub fn main() -> ExitCode {
     if cli
         .cmd
         .as_ref()
-        .is_some_and(|c| !matches!(c, Cmd::Play { .. }))
+        .is_some_and(|c| !matches!(c, Cmd::Play { .. } | Cmd::Edit { .. }))
         && let Err(why) = stdout_open()
     {
         note!("skirmish: {why}");
@@ -278,6 +285,7 @@ pub fn main() -> ExitCode {
             load.as_deref(),
             data_dir,
         ),
+        Some(Cmd::Edit { level }) => edit(level, data_dir),
         Some(Cmd::Check { files }) => check(&files.iter().map(|f| by_name(f)).collect::<Vec<_>>()),
         Some(Cmd::Run {
             level,
@@ -629,6 +637,28 @@ pub fn problems_line(bad: usize, of: usize) -> String {
 /// Where the shipped levels are: [`crate::folders::levels_dir`].
 pub fn levels_dir() -> PathBuf {
     crate::folders::levels_dir()
+}
+
+/// `skirmish edit [LEVEL]`: the window opens on the editor (a file that does not load is
+/// said on stderr, exit 2).
+fn edit(level: Option<PathBuf>, data_dir: Option<&Path>) -> ExitCode {
+    let mut launch = crate::game::Launch {
+        saves: crate::folders::saves_dir(data_dir),
+        ..Default::default()
+    };
+    let user = data_dir
+        .map(|d| d.join("levels"))
+        .or_else(crate::game::level_list::user_levels_dir);
+    crate::game::level_list::menu_launch(&mut launch, None, levels_dir(), user);
+    let new = level.as_ref().is_some_and(|p| !p.exists());
+    if let Some(p) = level.as_ref().filter(|_| !new)
+        && let Err(e) = crate::editor::EditorLevel::load(p)
+    {
+        note!("skirmish: {e}");
+        return ExitCode::from(2);
+    }
+    launch.edit = Some(level);
+    crate::game::run_window(launch)
 }
 
 fn play(

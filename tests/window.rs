@@ -45,6 +45,9 @@ mod forecast;
 /// Reaction prompts that show who, their words and odds; hot-seat reactions.
 mod prompts;
 
+/// The level editor's screen: paint, place, undo, save, playtest and back (issue 35).
+mod editor;
+
 /// Text and panel layout: floaters queued, the action panel's order, tooltips, names,
 /// units that are down.
 mod layout;

@@ -193,6 +193,22 @@ fn draw(
             {
                 open_settings = true;
             }
+            // The level editor (issue 35): a new level, or the chosen level's file.
+            let chosen = launch.levels.get(menu.chosen).map(|(p, _)| p.clone());
+            for (word, file) in [("New level", None), ("Edit level", chosen)] {
+                let tip = file.as_ref().map_or("a new level in the editor".into(), |p| {
+                    format!("open {} in the editor", p.display())
+                });
+                if ui.button(word).on_hover_text(tip).clicked() {
+                    match super::editor::open(file) {
+                        Ok(e) => {
+                            commands.insert_resource(e);
+                            next.set(Screen::Editor);
+                        }
+                        Err(e) => menu.error = Some(e),
+                    }
+                }
+            }
             if ui
                 .button("Quit")
                 .on_hover_text("close the window")

@@ -32,6 +32,7 @@
 //! - `overlay`: reachable cells, path preview, provoking steps, threat overlay;
 //! - `hud`: the egui overlay (turn order, unit card, action bar, roll log, prompts,
 //!   handover, help, victory);
+//! - `editor`: the level editor's screen (issue 35), on `crate::editor`'s model;
 //! - `saves`: Ctrl+S, Ctrl+O, the autosave after every command, Continue in the level
 //!   menu;
 //! - `idle`: redraw only when something changes (winit's reactive mode, and what asks
@@ -42,6 +43,7 @@ pub mod board;
 pub mod camera;
 pub mod credits;
 pub mod dialog;
+pub mod editor;
 pub mod fallen;
 pub mod floaters;
 pub mod frame_stats;
@@ -201,6 +203,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             saves::plugin,
         ))
         .add_plugins(credits::plugin)
+        .add_plugins(editor::plugin)
         .run();
     ExitCode::SUCCESS
 }

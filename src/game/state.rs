@@ -27,6 +27,8 @@ pub enum Screen {
     Menu,
     /// A battle.
     Battle,
+    /// The level editor (`editor`).
+    Editor,
 }
 
 /// What the command line asked for.
@@ -58,6 +60,9 @@ pub struct Launch {
     /// The problems of the level named on the command line (FILE:LINE:COL lines), shown
     /// in the menu instead of starting it.
     pub problems: Vec<String>,
+    /// Open the level editor at once (`skirmish edit [LEVEL]`): on this level file, or
+    /// on a new level.
+    pub edit: Option<Option<PathBuf>>,
 }
 
 /// The battle being played and what the window keeps about it.

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# End-to-end check of the level editor (issue 35) under Xvfb, with real keys and clicks
+# (xdotool), like .ci/e2e-window.sh:
+#   - `skirmish edit FILE` (no file yet) opens the editor on a new level;
+#   - 2 (wall), ] (brush 2) and a click paint a block of walls; U and clicks place a unit
+#     of each side (S: the next side); F1 shows the editor's keys;
+#   - Ctrl+S before the second unit is refused (no file written: side Blue has no units);
+#     after it, the file is written and `skirmish check` accepts it;
+#   - F5 playtests it hot-seat; Space (the handover), Esc then Q leave the battle and come back to
+#     the editor, which still edits: 6 (pit) and a click, Ctrl+S, and the file has a pit;
+#   - screenshots of each step in OUT_DIR (editor.png, help.png, playtest.png, back.png).
+#
+# Usage: .ci/e2e-editor.sh PATH/TO/skirmish [OUT_DIR]
+set -euo pipefail
+bin=$1
+out=${2:-shots-editor}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+export DISPLAY=${E2E_DISPLAY:-:66}
+export XDG_RUNTIME_DIR=$(mktemp -d)
+export SKIRMISH_LAYOUT="$out/layout.txt"
+export SKIRMISH_CONFIG="$out/config"
+export SKIRMISH_DATA_DIR="$out/data"
+export SKIRMISH_MUTE=1
+rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+level="$out/made.ron"
+rm -f "$level" "$SKIRMISH_LAYOUT"
+xvfb=
+game=
+trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+
+fail() { echo "e2e-editor: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+shot() { import -window root "$out/$1.png"; }
+cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.8; xdotool click 1; sleep 1.2; }
+# chord MOD KEY: the modifier held down around the key (a fast chord can split frames).
+chord() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool keydown "$1"; sleep 0.3; xdotool key "$2"; sleep 0.3; xdotool keyup "$1"; sleep 1.2; }
+key() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool key "$@"; sleep 1.2; }
+
+n=${DISPLAY#:}
+rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
+Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 1 20); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.5
+done
+"$bin" edit "$level" >"$out/game.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  [ -s "$SKIRMISH_LAYOUT" ] && break
+  alive
+  sleep 1
+done
+[ -s "$SKIRMISH_LAYOUT" ] || fail "the editor wrote no layout"
+win=$(xdotool search --name Skirmish | head -1)
+sleep 2
+xdotool windowfocus --sync "$win" || true
+sleep 0.5
+
+# Walls, brush 2, around (4, 3).
+key 2
+key bracketright
+click 4 3
+# A Red unit at (1, 1); Ctrl+S refused (Blue has none).
+key u
+click 1 1
+chord ctrl s
+sleep 1
+[ ! -e "$level" ] || fail "a level with a side without units was written"
+# A Blue unit at (6, 4) (S: the next side); Ctrl+S writes it.
+key s
+click 6 4
+key F1
+sleep 1
+shot help
+key Escape
+chord ctrl s
+for _ in $(seq 1 10); do [ -s "$level" ] && break; sleep 0.5; done
+[ -s "$level" ] || fail "Ctrl+S wrote nothing"
+shot editor
+"$bin" check "$level" || fail "skirmish check refuses the saved level"
+grep -q '#' "$level" || fail "no wall in the saved map"
+[ "$(grep -c 'side: "' "$level")" -ge 2 ] || fail "two units expected: $(cat "$level")"
+before=$(md5sum <"$level")
+
+# Playtest hot-seat (the window test plays against the AI), then back: Space passes the
+# handover screen, Esc opens the battle's menu, Q leaves for the level menu: the editor.
+key F5
+sleep 4
+alive
+key space
+sleep 1
+shot playtest
+key Escape
+key q
+sleep 2
+alive
+# Still the editor, still editing: a pit at (7, 0), saved.
+key 6
+key bracketleft
+click 7 0
+chord ctrl s
+sleep 1
+shot back
+[ "$(md5sum <"$level")" != "$before" ] || fail "no edit after the playtest (not back in the editor?)"
+"$bin" check "$level" || fail "skirmish check refuses the level saved after the playtest"
+echo "e2e-editor: ok ($level; screenshots in $out)"
