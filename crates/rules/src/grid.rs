@@ -599,6 +599,18 @@ impl Field {
         (x >= 0 && y >= 0 && x < self.w && y < self.h).then(|| (x * self.h + y) as usize)
     }
 
+    /// The slot of `c` in the searched window, if inside it: an index into an array of
+    /// [`Field::slots`] values kept beside the field (the AI's path risk), sized to the
+    /// search rather than the map.
+    pub fn slot_of(&self, c: Cell) -> Option<usize> {
+        self.slot(c)
+    }
+
+    /// How many slots the searched window has (its border included).
+    pub fn slots(&self) -> usize {
+        (self.w.max(0) * self.h.max(0)) as usize
+    }
+
     fn cell_of(&self, i: usize) -> Cell {
         let h = self.h.max(1) as usize;
         Cell::new(self.x0 + (i / h) as i32, self.y0 + (i % h) as i32)
