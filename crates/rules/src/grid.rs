@@ -225,6 +225,30 @@ impl Grid {
         out
     }
 
+    /// The on-map cells of [`Grid::within`] row by row, without allocating: for each row
+    /// `y` within `range` of `c`, `f(y, first_x, last_x)` (the cells in range of a row are
+    /// one run). Rows come top to bottom.
+    pub fn within_rows(&self, c: Cell, range: u32, mut f: impl FnMut(i32, i32, i32)) {
+        let r = range.min(i32::MAX as u32 / 4) as i32;
+        let h = Self::to_hex(c);
+        // Only the map's rows.
+        for dy in (-r).max(c.y.saturating_neg())..=r.min((self.height - 1).saturating_sub(c.y)) {
+            let y = c.y + dy;
+            let (x0, x1) = match self.kind {
+                GridKind::Square => (c.x - r, c.x + r),
+                // Axial: along a row `q` runs over `max(−r, −dy−r) ..= min(r, r−dy)`.
+                GridKind::Hex => (
+                    Self::from_hex(Hex::new(h.x + (-r).max(-dy - r), h.y + dy)).x,
+                    Self::from_hex(Hex::new(h.x + r.min(r - dy), h.y + dy)).x,
+                ),
+            };
+            let (x0, x1) = (x0.max(0), x1.min(self.width - 1));
+            if x0 <= x1 {
+                f(y, x0, x1);
+            }
+        }
+    }
+
     /// The cells on a straight line from `a` to `b`, both included.
     pub fn line(&self, a: Cell, b: Cell) -> Vec<Cell> {
         let mut out = Vec::with_capacity(self.distance(a, b) as usize + 1);
@@ -849,6 +873,24 @@ mod tests {
             assert!(g.line_between_any(a, b, |c| c == full[3]));
             assert!(!g.line_between_any(a, b, |c| c == a || c == b));
             assert!(!g.line_between_any(a, a, |_| true));
+        }
+    }
+
+    /// The rows of `within_rows` are exactly `within`'s cells, on both grids, at the
+    /// edges and corners too.
+    #[test]
+    fn within_rows_is_within() {
+        for kind in [GridKind::Hex, GridKind::Square] {
+            let g = Grid::new(kind, 13, 11);
+            for c in g.cells().chain([Cell::new(-2, 3), Cell::new(14, 12)]) {
+                for range in 0..7 {
+                    let mut rows = Vec::new();
+                    g.within_rows(c, range, |y, x0, x1| {
+                        rows.extend((x0..=x1).map(|x| Cell::new(x, y)));
+                    });
+                    assert_eq!(rows, g.within(c, range), "{kind:?} {c} {range}");
+                }
+            }
         }
     }
 

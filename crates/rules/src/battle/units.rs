@@ -197,14 +197,15 @@ impl Battle {
         }
         let ix = self.index();
         let mut out = Vec::new();
-        for c in grid.within(cell, range) {
-            let Some(i) = grid.index(c) else { continue };
-            let mut at = ix.head[i];
-            while at != NOBODY {
-                out.push(UnitId(at));
-                at = ix.next[at as usize];
+        grid.within_rows(cell, range, |y, x0, x1| {
+            for x in x0..=x1 {
+                let mut at = ix.head[(y * grid.width + x) as usize];
+                while at != NOBODY {
+                    out.push(UnitId(at));
+                    at = ix.next[at as usize];
+                }
             }
-        }
+        });
         out.sort_unstable();
         out
     }
