@@ -465,7 +465,8 @@ fn cpu_ms() -> Option<f64> {
 }
 
 /// Where a battle's time goes: deciding vs submitting, by command kind (printed with
-/// `--split [N]`: N battles per ruleset, seeds 1000…, to profile with perf).
+/// `--split [N] [RULESET] [--level FILE]`: N battles per ruleset, seeds 1000…, or of
+/// the level FILE, to profile with perf).
 pub fn split() {
     let battles: u64 = std::env::args()
         .skip_while(|a| a != "--split")
@@ -474,7 +475,13 @@ pub fn split() {
         .unwrap_or(1);
     // `--split N RULESET`: one ruleset only.
     let only = std::env::args().skip_while(|a| a != "--split").nth(2);
+    // `--level FILE`: N battles of that level (battle k with seed k) instead, for scale.
+    let file = std::env::args().skip_while(|a| a != "--level").nth(1);
+    let file = file.map(|f| level::load(std::path::Path::new(&f)).expect("level loads"));
     for r in playable() {
+        if file.as_ref().is_some_and(|l| l.ruleset != r) {
+            continue;
+        }
         if only.as_ref().is_some_and(|o| *o != r.to_string()) {
             continue;
         }
@@ -482,7 +489,7 @@ pub fn split() {
         let mut count: std::collections::BTreeMap<String, usize> = Default::default();
         let mut by_kind: std::collections::BTreeMap<String, f64> = Default::default();
         for k in 0..battles {
-            let l = caster_level(r, 1000 + k);
+            let l = file.clone().unwrap_or_else(|| caster_level(r, 1000 + k));
             let mut b = Battle::new(l, k, Vec::new()).expect("battle");
             let mut left = 20000;
             while !matches!(b.status(), Status::Ended(_)) && left > 0 {

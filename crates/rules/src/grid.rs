@@ -225,6 +225,30 @@ impl Grid {
         out
     }
 
+    /// The on-map cells of [`Grid::within`] row by row, without allocating: for each row
+    /// `y` within `range` of `c`, `f(y, first_x, last_x)` (the cells in range of a row are
+    /// one run). Rows come top to bottom.
+    pub fn within_rows(&self, c: Cell, range: u32, mut f: impl FnMut(i32, i32, i32)) {
+        let r = range.min(i32::MAX as u32 / 4) as i32;
+        let h = Self::to_hex(c);
+        // Only the map's rows.
+        for dy in (-r).max(c.y.saturating_neg())..=r.min((self.height - 1).saturating_sub(c.y)) {
+            let y = c.y + dy;
+            let (x0, x1) = match self.kind {
+                GridKind::Square => (c.x - r, c.x + r),
+                // Axial: along a row `q` runs over `max(−r, −dy−r) ..= min(r, r−dy)`.
+                GridKind::Hex => (
+                    Self::from_hex(Hex::new(h.x + (-r).max(-dy - r), h.y + dy)).x,
+                    Self::from_hex(Hex::new(h.x + r.min(r - dy), h.y + dy)).x,
+                ),
+            };
+            let (x0, x1) = (x0.max(0), x1.min(self.width - 1));
+            if x0 <= x1 {
+                f(y, x0, x1);
+            }
+        }
+    }
+
     /// The cells on a straight line from `a` to `b`, both included.
     pub fn line(&self, a: Cell, b: Cell) -> Vec<Cell> {
         let mut out = Vec::with_capacity(self.distance(a, b) as usize + 1);
@@ -239,12 +263,14 @@ impl Grid {
     /// stop (`false`). Returns whether every cell was visited.
     ///
     /// Squares: step `i` of `n` is `a + (b − a)·i/n` rounded, halves rounding up, in
-    /// exact integer arithmetic. Hexes: hexx's line.
+    /// exact integer arithmetic. Hexes: hexx's line (`Hex::line_to`: the axial point
+    /// `a + (b − a)·i/n` and hexx's rounding), computed in fixed point (see
+    /// [`hex_round_fixed`]): the same cells, one step at a time.
     pub fn walk_line(&self, a: Cell, b: Cell, mut f: impl FnMut(Cell) -> bool) -> bool {
         match self.kind {
-            GridKind::Hex => Self::to_hex(a)
-                .line_to(Self::to_hex(b))
-                .all(|h| f(Self::from_hex(h))),
+            GridKind::Hex => {
+                walk_hex_line(Self::to_hex(a), Self::to_hex(b), |h| f(Self::from_hex(h)))
+            }
             GridKind::Square => {
                 let n = self.distance(a, b) as i64;
                 if n == 0 {
@@ -258,6 +284,19 @@ impl Grid {
                 })
             }
         }
+    }
+
+    /// Does any cell strictly between `a` and `b` on [`Grid::line`] pass `f`? Walked in
+    /// order, stopping at the first that does, without allocating (cover and
+    /// line-of-sight checks).
+    pub fn line_between_any(&self, a: Cell, b: Cell, mut f: impl FnMut(Cell) -> bool) -> bool {
+        let last = self.distance(a, b);
+        let mut i = 0u32;
+        !self.walk_line(a, b, |c| {
+            let inside = i > 0 && i < last;
+            i += 1;
+            !(inside && f(c))
+        })
     }
 
     /// The cell opposite `from` across `pivot`: `pivot + (pivot - from)`.
@@ -466,6 +505,78 @@ const BLOCKED: u32 = u32::MAX - 1;
 
 /// The neighbour offsets of a hex cell on an even row and on an odd row, in hexx's
 /// direction order (computed once from hexx itself).
+/// Lines longer than this (`2 · largest |coordinate| · steps`) go through hexx's own
+/// f32 line: below it f32's error stays under the fixed point's smallest step (see
+/// [`hex_round_fixed`]), so both agree.
+const HEX_LINE_EXACT: i64 = 1 << 19;
+
+/// Walk hexx's line from `a` to `b` (the axial point `a·(1 − s) + b·s`, `s = i/n`,
+/// rounded by `Hex::round`) in fixed point: the point of step `i` in units of
+/// `1/(2n)` is `2n·a + 2(b − a)·i`, one addition per step. A cell whose rounding is an
+/// exact tie (f32's error then decides it in hexx) is asked of hexx itself.
+fn walk_hex_line(a: Hex, b: Hex, mut f: impl FnMut(Hex) -> bool) -> bool {
+    let n = i64::from(a.unsigned_distance_to(b));
+    if n == 0 {
+        return f(a);
+    }
+    let largest = [a.x, a.y, b.x, b.y]
+        .iter()
+        .map(|v| i64::from(v.unsigned_abs()))
+        .max()
+        .unwrap_or(0);
+    if 2 * largest * n > HEX_LINE_EXACT {
+        return a.line_to(b).all(f);
+    }
+    let (dx, dy) = (2 * i64::from(b.x - a.x), 2 * i64::from(b.y - a.y));
+    let (mut x, mut y) = (2 * n * i64::from(a.x), 2 * n * i64::from(a.y));
+    for i in 0..=n {
+        let h = hex_round_fixed(x, y, n).unwrap_or_else(|| a.lerp(b, i as f32 / n as f32));
+        if !f(h) {
+            return false;
+        }
+        x += dx;
+        y += dy;
+    }
+    true
+}
+
+/// `Hex::round` of the axial point `(x, y) / (2n)`, exactly; `None` on a tie (a
+/// coordinate halfway between two integers, equal remainders, or a second rounding
+/// halfway), where hexx's answer depends on f32's error.
+///
+/// `Hex::round` rounds both coordinates, then moves the one with the larger remainder
+/// `r` by `round(r + r'/2)` (`r'` the other remainder). Away from a tie the exact
+/// quantities are at least `1/(4n)` from a rounding boundary, and hexx's f32 point is
+/// off by at most about `4 · largest coordinate · 2⁻²⁴`, under that for lines below
+/// [`HEX_LINE_EXACT`]: both round the same way.
+pub(crate) fn hex_round_fixed(x: i64, y: i64, n: i64) -> Option<Hex> {
+    let two_n = 2 * n;
+    if x.rem_euclid(two_n) == n || y.rem_euclid(two_n) == n {
+        return None;
+    }
+    let (mut xr, mut yr) = ((x + n).div_euclid(two_n), (y + n).div_euclid(two_n));
+    // Remainders in units of 1/(2n), both in (−n, n).
+    let (fx, fy) = (x - xr * two_n, y - yr * two_n);
+    if fx.abs() == fy.abs() && fx != 0 {
+        return None;
+    }
+    // `r + r'/2` in units of 1/(4n); |r + r'/2| < 3/4, so the rounding moves by at most 1.
+    let (v, moved) = if fx.abs() >= fy.abs() {
+        (2 * fx + fy, &mut xr)
+    } else {
+        (2 * fy + fx, &mut yr)
+    };
+    if v.abs() == two_n {
+        return None;
+    }
+    if v > two_n {
+        *moved += 1;
+    } else if v < -two_n {
+        *moved -= 1;
+    }
+    Some(Hex::new(xr as i32, yr as i32))
+}
+
 fn hex_offsets() -> &'static [[(i32, i32); 6]; 2] {
     static OFFSETS: std::sync::OnceLock<[[(i32, i32); 6]; 2]> = std::sync::OnceLock::new();
     OFFSETS.get_or_init(|| {
@@ -510,6 +621,18 @@ impl Field {
     fn slot(&self, c: Cell) -> Option<usize> {
         let (x, y) = (c.x - self.x0, c.y - self.y0);
         (x >= 0 && y >= 0 && x < self.w && y < self.h).then(|| (x * self.h + y) as usize)
+    }
+
+    /// The slot of `c` in the searched window, if inside it: an index into an array of
+    /// [`Field::slots`] values kept beside the field (the AI's path risk), sized to the
+    /// search rather than the map.
+    pub fn slot_of(&self, c: Cell) -> Option<usize> {
+        self.slot(c)
+    }
+
+    /// How many slots the searched window has (its border included).
+    pub fn slots(&self) -> usize {
+        (self.w.max(0) * self.h.max(0)) as usize
     }
 
     fn cell_of(&self, i: usize) -> Cell {
@@ -690,6 +813,84 @@ mod tests {
                     .collect()
             };
             assert_eq!(g.line(a, b), float, "{a} -> {b}");
+        }
+    }
+
+    /// The fixed-point hex line is hexx's f32 line, cell for cell: every pair from
+    /// three centres on a 40×40 map, and 20,000 seeded random pairs on 256×256.
+    #[test]
+    fn hex_line_matches_hexx_line() {
+        let hexx_line = |a: Cell, b: Cell| -> Vec<Cell> {
+            Grid::to_hex(a)
+                .line_to(Grid::to_hex(b))
+                .map(Grid::from_hex)
+                .collect()
+        };
+        let small = Grid::new(GridKind::Hex, 40, 40);
+        for a in [Cell::new(17, 19), Cell::new(0, 0), Cell::new(39, 38)] {
+            for b in small.cells() {
+                assert_eq!(small.line(a, b), hexx_line(a, b), "{a} -> {b}");
+            }
+        }
+        let big = Grid::new(GridKind::Hex, 256, 256);
+        let mut state = 34u64;
+        let mut cell = || {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut v = state;
+            v = (v ^ (v >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            v = (v ^ (v >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            v ^= v >> 31;
+            Cell::new((v % 256) as i32, ((v >> 32) % 256) as i32)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (cell(), cell());
+            assert_eq!(big.line(a, b), hexx_line(a, b), "{a} -> {b}");
+        }
+    }
+
+    /// Stopping early visits a prefix of the line and says so.
+    #[test]
+    fn walk_line_stops_when_told() {
+        for kind in [GridKind::Hex, GridKind::Square] {
+            let g = Grid::new(kind, 30, 30);
+            let (a, b) = (Cell::new(2, 3), Cell::new(25, 17));
+            let full = g.line(a, b);
+            let mut seen = Vec::new();
+            let all = g.walk_line(a, b, |c| {
+                seen.push(c);
+                seen.len() < 5
+            });
+            assert!(!all);
+            assert_eq!(seen, full[..5]);
+            assert!(g.walk_line(a, b, |_| true));
+            let mut between = Vec::new();
+            assert!(!g.line_between_any(a, b, |c| {
+                between.push(c);
+                false
+            }));
+            assert_eq!(between, full[1..full.len() - 1]);
+            assert!(g.line_between_any(a, b, |c| c == full[3]));
+            assert!(!g.line_between_any(a, b, |c| c == a || c == b));
+            assert!(!g.line_between_any(a, a, |_| true));
+        }
+    }
+
+    /// The rows of `within_rows` are exactly `within`'s cells, on both grids, at the
+    /// edges and corners too.
+    #[test]
+    fn within_rows_is_within() {
+        for kind in [GridKind::Hex, GridKind::Square] {
+            let g = Grid::new(kind, 13, 11);
+            for c in g.cells().chain([Cell::new(-2, 3), Cell::new(14, 12)]) {
+                for range in 0..7 {
+                    let mut rows = Vec::new();
+                    g.within_rows(c, range, |y, x0, x1| {
+                        rows.extend((x0..=x1).map(|x| Cell::new(x, y)));
+                    });
+                    assert_eq!(rows, g.within(c, range), "{kind:?} {c} {range}");
+                }
+            }
         }
     }
 

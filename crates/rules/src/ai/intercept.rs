@@ -36,7 +36,7 @@ pub(crate) struct Weigh<'a> {
     pub b: &'a Battle,
     pub u: UnitId,
     pub field: &'a Field,
-    /// Reactions provoked on the way to each cell, by grid index.
+    /// Reactions provoked on the way to each cell, by field slot (`Field::slot_of`).
     pub risk: &'a [f64],
     /// What attacking each foe is worth to `u`.
     pub values: &'a BTreeMap<UnitId, f64>,
@@ -54,7 +54,7 @@ impl Weigh<'_> {
     fn stopped(&self, from: Cell, reactor: UnitId) -> f64 {
         let b = self.b;
         let cost = self.field.get(&from).map_or(0, |(c, _)| c);
-        let risk = b.grid().index(from).map_or(0.0, |i| self.risk[i]);
+        let risk = self.field.slot_of(from).map_or(0.0, |i| self.risk[i]);
         let mut v = self.values.get(&reactor).copied().unwrap_or(0.1);
         if !(self.can_attack)(cost) {
             v *= 0.6;

@@ -531,7 +531,7 @@ fn best_move(
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
             continue;
         }
-        let r = grid.index(c).map_or(0.0, |i| risk[i]);
+        let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
         // No cell stands higher than `bound`: one that cannot beat the best so far even
         // so need not be valued (same choice, less work).
         if best.is_some_and(|(bv, _)| bound - r - 0.01 * f64::from(cost) <= bv) {
@@ -563,7 +563,7 @@ fn best_move(
                 c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable()
             })
             .map(|(c, (cost, _))| {
-                let r = grid.index(c).map_or(0.0, |i| risk[i]);
+                let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
                 (stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost), c)
             })
             .collect();

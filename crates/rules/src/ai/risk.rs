@@ -9,7 +9,8 @@ use crate::components::UnitId;
 use crate::event::AttackKind;
 use crate::grid::Cell;
 
-/// For every cell of the field (by grid index), the expected damage of the reactions
+/// For every cell of the field (by its slot, [`crate::grid::Field::slot_of`]: an array
+/// the size of the search window, not of the map), the expected damage of the reactions
 /// provoked on the way there: each cell left on the path adds the reaction attacks of
 /// the enemies threatening it that may still react. The path is the search tree's (each
 /// cell's predecessor), one of the cheapest, not always the straightest one the move
@@ -48,14 +49,13 @@ pub(super) fn path_risk(
         }
         sum
     };
-    let n = (grid.width * grid.height).max(0) as usize;
-    let mut risk = vec![0.0; n];
+    let mut risk = vec![0.0; field.slots()];
     // Cheapest first: a cell's predecessor is always done already.
     for (c, (_, prev)) in field.settled() {
         if c == field.start() {
             continue;
         }
-        if let (Some(i), Some(pi)) = (grid.index(c), grid.index(prev)) {
+        if let (Some(i), Some(pi)) = (field.slot_of(c), field.slot_of(prev)) {
             risk[i] = risk[pi] + provoke(prev) + tactics.cell_risk(b, u, c);
         }
     }

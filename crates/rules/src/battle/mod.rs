@@ -594,31 +594,14 @@ impl Battle {
     /// cells within the longest reach on the field (through the cell index), so asking
     /// costs the same with 10 units or 10,000.
     pub fn threatening(&self, cell: Cell) -> Vec<UnitId> {
-        let r = self.threats().max;
-        if r == 0 {
-            return Vec::new();
-        }
-        // A small battle: asking every unit is cheaper than walking the area.
-        let side = u64::from(r) * 2 + 1;
-        if self.roster.len() as u64 <= side * side {
-            return self.units().filter(|&u| self.threatens(u, cell)).collect();
-        }
-        let ix = self.index();
-        let grid = self.level.grid;
-        let mut out = Vec::new();
-        for c in grid.within(cell, r) {
-            let Some(i) = grid.index(c) else { continue };
-            let mut at = ix.head[i];
-            while at != NOBODY {
-                let u = UnitId(at);
-                if self.threatens(u, cell) {
-                    out.push(u);
-                }
-                at = ix.next[at as usize];
+        match self.threats().max {
+            0 => Vec::new(),
+            r => {
+                let mut near = self.units_within(cell, r);
+                near.retain(|&u| self.threatens(u, cell));
+                near
             }
         }
-        out.sort_unstable();
-        out
     }
 
     /// The index, built from the world on first use after a change.

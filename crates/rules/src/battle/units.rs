@@ -182,4 +182,31 @@ impl Battle {
         }
         None
     }
+
+    /// Every living unit within `range` steps of `cell`, in level order, through the
+    /// cell index: it walks only the cells in range (or, when they outnumber the units,
+    /// asks every unit), so its cost does not grow with the army.
+    pub fn units_within(&self, cell: Cell, range: u32) -> Vec<UnitId> {
+        let grid = self.level.grid;
+        let side = u64::from(range) * 2 + 1;
+        if self.roster.len() as u64 <= side * side {
+            return self
+                .units()
+                .filter(|&u| self.alive(u) && grid.distance(self.pos(u), cell) <= range)
+                .collect();
+        }
+        let ix = self.index();
+        let mut out = Vec::new();
+        grid.within_rows(cell, range, |y, x0, x1| {
+            for x in x0..=x1 {
+                let mut at = ix.head[(y * grid.width + x) as usize];
+                while at != NOBODY {
+                    out.push(UnitId(at));
+                    at = ix.next[at as usize];
+                }
+            }
+        });
+        out.sort_unstable();
+        out
+    }
 }

@@ -111,14 +111,50 @@ impl Battle {
     }
 
     /// Enemies that may react when `mover` leaves `from`, in initiative order.
+    ///
+    /// Asked at every step of every move, so it starts from the cell index
+    /// ([`Battle::threatening`]: the living units within the longest reach of `from`
+    /// that threaten it), then [`Battle::leave_reactors_anywhere`]'s checks and a
+    /// melee weapon for the distance: the same units as filtering the whole initiative
+    /// order, at a cost that does not grow with the army.
     pub fn leave_reactors(&self, mover: UnitId, from: Cell) -> Vec<UnitId> {
-        self.leave_reactors_anywhere(mover)
+        let near = self.threatening(from);
+        if near.is_empty() {
+            return near;
+        }
+        let cost = self.leave_cost(mover);
+        let mut out: Vec<(usize, UnitId)> = near
             .into_iter()
             .filter(|&r| {
-                let d = self.level.grid.distance(self.pos(r), from);
-                d >= 1 && d <= self.threat_reach(r) && self.best_melee(r, d).is_some()
+                self.may_leave_react(r, mover, &cost)
+                    && self
+                        .best_melee(r, self.level.grid.distance(self.pos(r), from))
+                        .is_some()
             })
-            .collect()
+            .filter_map(|r| self.order.iter().position(|&o| o == r).map(|i| (i, r)))
+            .collect();
+        out.sort_unstable();
+        out.into_iter().map(|(_, r)| r).collect()
+    }
+
+    /// What a reaction attack on `mover` leaving its cell costs the reactor.
+    fn leave_cost(&self, mover: UnitId) -> crate::components::Cost {
+        let leaving = crate::event::Trigger::Leaving {
+            mover,
+            from: self.pos(mover),
+        };
+        self.rules()
+            .reaction_cost(self, &leaving, ReactionKind::ReactionAttack)
+    }
+
+    /// Could `r` react to `mover` leaving a cell `r` threatens, wherever that is (the
+    /// checks of [`Battle::leave_reactors_anywhere`])?
+    fn may_leave_react(&self, r: UnitId, mover: UnitId, cost: &crate::components::Cost) -> bool {
+        r != mover
+            && self.enemies(r, mover)
+            && self.threatens_anything(r)
+            && self.affords(r, cost)
+            && self.rules().may_react_to(self, r, mover)
     }
 
     /// The reaction attacks `mover` may provoke walking `path` (its first cell is where it
@@ -194,23 +230,11 @@ impl Battle {
     /// this mover), in initiative order. [`Battle::leave_reactors`] narrows this to the
     /// ones in reach of a given cell.
     pub fn leave_reactors_anywhere(&self, mover: UnitId) -> Vec<UnitId> {
-        let leaving = crate::event::Trigger::Leaving {
-            mover,
-            from: self.pos(mover),
-        };
-        let cost = self
-            .rules()
-            .reaction_cost(self, &leaving, ReactionKind::ReactionAttack);
+        let cost = self.leave_cost(mover);
         self.order
             .iter()
             .copied()
-            .filter(|&r| {
-                r != mover
-                    && self.enemies(r, mover)
-                    && self.threatens_anything(r)
-                    && self.affords(r, &cost)
-                    && self.rules().may_react_to(self, r, mover)
-            })
+            .filter(|&r| self.may_leave_react(r, mover, &cost))
             .collect()
     }
 

@@ -19,6 +19,13 @@ pub fn nearby(b: &Battle, u: UnitId, other: UnitId) -> bool {
     b.grid().distance(b.pos(u), b.pos(other)) <= speed(b, u) + 1
 }
 
+/// Could `i` get next to `at` at all: within its speed and one cell? Every step costs at
+/// least 1 and moves one cell, so [`intercept_path`] finds nothing farther: the distance
+/// check before the engagement scan and the path search.
+fn within_reach_of(b: &Battle, i: UnitId, at: Cell) -> bool {
+    b.grid().distance(b.pos(i), at) <= speed(b, i) + 1
+}
+
 /// The path of `i` to the nearest free cell next to `at` within its speed (cheapest, then
 /// the lowest cell), if any.
 pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<Vec<Cell>> {
@@ -95,6 +102,7 @@ fn may_intercept_at(
         && !b.enemies(i, ally)
         && b.enemies(i, mover)
         && nearby(b, i, ally)
+        && within_reach_of(b, i, from)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).iter().all(|&e| e == mover)
         && intercept_path_with(b, i, from, mover, mover_at).is_some()
@@ -111,11 +119,12 @@ pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<
         return Vec::new();
     }
     let grid = b.grid();
+    // The units next to `to` (from the cell index, in level order: not a scan of the army).
     let allies: Vec<UnitId> = b
-        .units()
+        .units_within(to, 1)
+        .into_iter()
         .filter(|&x| {
             x != mover
-                && b.alive(x)
                 && b.enemies(mover, x)
                 && grid.distance(to, b.pos(x)) == 1
                 && grid.distance(from, b.pos(x)) != 1
@@ -250,6 +259,7 @@ pub fn may_intercept_attack(b: &Battle, i: UnitId, attacker: UnitId, ally: UnitI
         && !b.enemies(i, ally)
         && b.enemies(i, attacker)
         && nearby(b, i, ally)
+        && within_reach_of(b, i, b.pos(attacker))
         && (!b.has(attacker, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).is_empty()
         && intercept_path(b, i, b.pos(attacker), attacker).is_some()

@@ -36,22 +36,18 @@ pub fn flanked_in_melee(b: &Battle, attacker: UnitId, target: UnitId, melee: boo
 
 /// Cover from terrain: a low wall on the line between attacker and target.
 pub fn terrain_cover(b: &Battle, attacker: UnitId, target: UnitId) -> bool {
-    let line = b.grid().line(b.pos(attacker), b.pos(target));
-    line.iter()
-        .skip(1)
-        .take(line.len().saturating_sub(2))
-        .any(|&c| b.terrain(c) == Terrain::Low)
+    (b.grid()).line_between_any(b.pos(attacker), b.pos(target), |c| {
+        b.terrain(c) == Terrain::Low
+    })
 }
 
 /// Is the attacker behind cover against the target: a low wall on the line between them
 /// stands next to the attacker?
 pub fn attacker_behind_cover(b: &Battle, attacker: UnitId, target: UnitId) -> bool {
     let from = b.pos(attacker);
-    let line = b.grid().line(from, b.pos(target));
-    line.iter()
-        .skip(1)
-        .take(line.len().saturating_sub(2))
-        .any(|&c| b.terrain(c) == Terrain::Low && b.grid().distance(from, c) == 1)
+    (b.grid()).line_between_any(from, b.pos(target), |c| {
+        b.terrain(c) == Terrain::Low && b.grid().distance(from, c) == 1
+    })
 }
 
 /// "High Ground vs Low Ground, Difficult vs Normal Terrain": +1 when `a` stands better
