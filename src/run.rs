@@ -63,8 +63,11 @@ pub fn controllers(level: &Level, ai: &[String]) -> Result<Vec<Controller>, Stri
                     .iter()
                     .map(|s| format!("`{}`", s.name))
                     .collect();
+                let mut known: Vec<&str> = level.sides.iter().map(|s| s.name.as_str()).collect();
+                known.push("all");
+                let hint = skirmish_rules::level::suggest::did_you_mean(a, known);
                 return Err(format!(
-                    "--ai {a}: the level has no such side (its sides: {}; or `all`, or a \
+                    "--ai {a}: the level has no such side{hint} (its sides: {}; or `all`, or a \
                      side's number from 1)",
                     names.join(", ")
                 ));

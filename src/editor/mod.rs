@@ -14,6 +14,8 @@
 pub mod check;
 pub mod edits;
 pub mod file;
+pub mod hazards;
+pub mod loadout;
 pub mod text;
 
 use skirmish_rules::grid::{Cell, GridKind};
@@ -21,6 +23,8 @@ use skirmish_rules::level::{Controller, Role, Terrain};
 
 pub use check::{Target, Trouble};
 pub use edits::{Edit, Editor};
+pub use hazards::EdHazard;
+pub use loadout::{Choice, Feature, Pick, choices, uses};
 
 /// A side as the editor holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
