@@ -173,8 +173,9 @@ pub fn run(a: &RunArgs) -> ExitCode {
     }
     match result {
         Err(stop) => {
-            if stop.dice.is_some() {
-                // `LINE:COL: dice entry …`: the script's file goes before it.
+            if stop.dice.is_some() || stop.at.is_some() {
+                // `LINE:COL: dice entry …` or `LINE:COL: command …`: the script's file
+                // goes before it.
                 let file = a.script.map_or("script".into(), crate::files::shown);
                 note!("stopped: {file}:{stop}");
             } else {

@@ -105,7 +105,7 @@ fn weapons_feats_facing_hidden_and_role_are_undoable_and_the_loader_reads_them()
         states.push(ed.level.clone());
     }
     assert_eq!(ed.level.units[0].picked(Pick::Weapon), weapons);
-    assert_eq!(ed.level.units[1].picked(Pick::Feat), [feat.clone()]);
+    assert_eq!(ed.level.units[1].picked(Pick::Feat), vec![feat.clone()]);
     assert_eq!(ed.level.units[0].facing(), Some(6));
     assert!(ed.level.units[1].hidden());
 
@@ -321,4 +321,28 @@ fn run_ai_with_a_mistyped_side_offers_the_side_it_may_mean() {
     let err = skirmish::run::controllers(&lvl, &["Zzzzzzzz".into()]).unwrap_err();
     assert!(!err.contains("did you mean"), "{err}");
     assert!(skirmish::run::controllers(&lvl, &["blue watch".into()]).is_ok());
+}
+
+#[test]
+fn run_stops_at_the_script_file_line_and_column_of_the_illegal_command() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args([
+            "run",
+            "tests/fixtures/duel.ron",
+            "--script",
+            "tests/fixtures/illegal-script.ron",
+        ])
+        .current_dir(repo(""))
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "stopped: tests/fixtures/illegal-script.ron:5:9: command 2 (Attack(unit: \"Sable\", \
+             target: \"Sable\")) is illegal: a unit cannot attack itself"
+        ),
+        "{err}"
+    );
 }
