@@ -63,8 +63,11 @@ pub fn controllers(level: &Level, ai: &[String]) -> Result<Vec<Controller>, Stri
                     .iter()
                     .map(|s| format!("`{}`", s.name))
                     .collect();
+                let mut known: Vec<&str> = level.sides.iter().map(|s| s.name.as_str()).collect();
+                known.push("all");
+                let hint = skirmish_rules::level::suggest::did_you_mean(a, known);
                 return Err(format!(
-                    "--ai {a}: the level has no such side (its sides: {}; or `all`, or a \
+                    "--ai {a}: the level has no such side{hint} (its sides: {}; or `all`, or a \
                      side's number from 1)",
                     names.join(", ")
                 ));
@@ -170,8 +173,9 @@ pub fn run(a: &RunArgs) -> ExitCode {
     }
     match result {
         Err(stop) => {
-            if stop.dice.is_some() {
-                // `LINE:COL: dice entry …`: the script's file goes before it.
+            if stop.dice.is_some() || stop.at.is_some() {
+                // `LINE:COL: dice entry …` or `LINE:COL: command …`: the script's file
+                // goes before it.
                 let file = a.script.map_or("script".into(), crate::files::shown);
                 note!("stopped: {file}:{stop}");
             } else {

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use skirmish::editor::{Edit, Editor, EditorLevel, Target};
+use skirmish::editor::{EdHazard, Edit, Editor, EditorLevel, Pick, Target, choices};
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::{self, Terrain};
+use skirmish_rules::level::{self, HazardKind, Role, Terrain};
 use skirmish_rules::rulesets::{Registry, RulesetId};
 
 use crate::repo;
@@ -362,6 +362,7 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
         (seed % n.max(1) as u64) as usize
     };
     let (mut saved, mut refused) = (0, 0);
+    let mut new_kinds = std::collections::BTreeSet::new();
     for r in RulesetId::ALL.into_iter().filter(|r| r.playable()) {
         let kinds = archetypes(r);
         let path = dir.join(format!("{r}.ron"));
@@ -374,7 +375,7 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
                 next(h as usize + 2) as i32 - 1,
             );
             let sides: Vec<String> = ed.level.sides.iter().map(|s| s.name.clone()).collect();
-            let e = match next(9) {
+            let e = match next(17) {
                 0 | 1 => Edit::Paint {
                     at: cell,
                     size: next(3) as u32,
@@ -384,7 +385,7 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
                     at: cell,
                     terrain: Terrain::ALL[next(6)],
                 },
-                3 | 4 => Edit::Place {
+                3 | 4 | 14 | 15 | 16 => Edit::Place {
                     side: sides
                         .get(next(sides.len() + 1))
                         .cloned()
@@ -400,6 +401,38 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
                 6 => Edit::Delete {
                     unit: next(ed.level.units.len() + 1),
                 },
+                9 => {
+                    let pick = [Pick::Weapon, Pick::Feat, Pick::Ability][next(3)];
+                    let ch = choices(&r.to_string(), pick);
+                    Edit::Loadout {
+                        unit: next(ed.level.units.len() + 1),
+                        pick,
+                        names: (0..next(3))
+                            .filter_map(|_| ch.get(next(ch.len())).map(|c| c.name.clone()))
+                            .collect(),
+                    }
+                }
+                10 => Edit::Facing {
+                    unit: next(ed.level.units.len() + 1),
+                    facing: [None, Some(next(9) as u8)][next(2)],
+                },
+                11 => Edit::Hidden {
+                    unit: next(ed.level.units.len() + 1),
+                    hidden: next(2) == 0,
+                },
+                12 => Edit::Role {
+                    side: next(ed.level.sides.len() + 1),
+                    role: [None, Some(Role::Pc), Some(Role::Npc)][next(3)],
+                },
+                13 => Edit::Hazard {
+                    at: cell,
+                    hazard: (next(3) > 0).then(|| EdHazard {
+                        cell,
+                        kind: [HazardKind::Trap, HazardKind::FallingRocks][next(2)],
+                        dc: 1 + next(20) as i32,
+                        damage: ["1d6", "2d8"][next(2)].into(),
+                    }),
+                },
                 7 => Edit::Grid(if next(2) == 0 {
                     GridKind::Square
                 } else {
@@ -411,8 +444,13 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
                 },
             };
             let before = ed.level.clone();
-            if ed.apply(e.clone()).is_err() {
-                assert_eq!(ed.level, before, "{r}: refused {e:?} changed the level");
+            match ed.apply(e.clone()) {
+                Err(_) => assert_eq!(ed.level, before, "{r}: refused {e:?} changed the level"),
+                Ok(()) => {
+                    let kind = format!("{e:?}");
+                    new_kinds
+                        .insert(kind[..kind.find([' ', '(']).unwrap_or(kind.len())].to_string());
+                }
             }
             if next(8) == 0 {
                 ed.undo();
@@ -435,5 +473,8 @@ fn random_edits_never_save_a_file_the_loader_refuses() {
         saved > 50 && refused > 10,
         "saved {saved}, refused {refused}"
     );
+    for k in ["Loadout", "Facing", "Hidden", "Role", "Hazard"] {
+        assert!(new_kinds.contains(k), "no {k} edit was made: {new_kinds:?}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,6 +5,7 @@
 
 mod cli;
 mod editor;
+mod editor_more;
 mod files;
 mod hostile;
 mod install;

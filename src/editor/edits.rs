@@ -6,8 +6,10 @@
 //! and changes nothing, nor the lists.
 
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::Terrain;
+use skirmish_rules::level::{Role, Terrain};
 
+use super::hazards::{EdHazard, set_hazard};
+use super::loadout::{Pick, set_facing, set_hidden, set_picked};
 use super::{EdSide, EdUnit, EditorLevel, MAX_SIDE};
 
 /// One change to a level.
@@ -100,6 +102,47 @@ pub enum Edit {
     Stalemate(Option<i64>),
     /// Make `at` an exit, or no longer one.
     ToggleExit(Cell),
+    /// A unit's own weapons or feats become `names`, picked from
+    /// [`super::loadout::choices`] (empty: its archetype's). Abilities are refused: a
+    /// unit has its archetype's.
+    Loadout {
+        /// The unit.
+        unit: usize,
+        /// Weapons or feats.
+        pick: Pick,
+        /// The names, the weapon in hand first.
+        names: Vec<String>,
+    },
+    /// A unit's facing at the start (`None`: toward its foes); refused where the ruleset
+    /// does not read facing ([`super::loadout::uses`]).
+    Facing {
+        /// The unit.
+        unit: usize,
+        /// 0 east, then clockwise.
+        facing: Option<u8>,
+    },
+    /// A unit starts hidden, or not; refused where the ruleset does not read it.
+    Hidden {
+        /// The unit.
+        unit: usize,
+        /// Hidden?
+        hidden: bool,
+    },
+    /// A side's role, PC or NPC (`None`: from its controller).
+    Role {
+        /// The side.
+        side: usize,
+        /// Its role.
+        role: Option<Role>,
+    },
+    /// Put a hazard on `at` (replacing one there), or with `None` take it away; refused
+    /// where the ruleset fires no hazards.
+    Hazard {
+        /// The cell.
+        at: Cell,
+        /// The hazard (its cell is `at`).
+        hazard: Option<EdHazard>,
+    },
 }
 
 /// A level being edited, with the edits made (to undo) and undone (to redo).
@@ -379,6 +422,27 @@ fn change(l: &mut EditorLevel, e: &Edit) -> Result<(), String> {
                 None => l.exits.push(c),
             }
         }
+        Edit::Loadout {
+            unit: i,
+            pick,
+            names,
+        } => {
+            unit(l, i)?;
+            set_picked(l, i, pick, &names)?;
+        }
+        Edit::Facing { unit: i, facing } => {
+            unit(l, i)?;
+            set_facing(l, i, facing)?;
+        }
+        Edit::Hidden { unit: i, hidden } => {
+            unit(l, i)?;
+            set_hidden(l, i, hidden)?;
+        }
+        Edit::Role { side: i, role } => {
+            side(l, i)?;
+            l.sides[i].role = role;
+        }
+        Edit::Hazard { at, hazard } => set_hazard(l, at, hazard.as_ref())?,
     }
     Ok(())
 }

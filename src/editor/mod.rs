@@ -6,7 +6,8 @@
 //!
 //! What the editor models it edits: the level's name, description, ruleset, grid, seed,
 //! map (as terrain), sides (name, colour, controller, role), units (name, side, cell,
-//! archetype), surprise, stalemate rounds and exits. Everything else a level file may
+//! archetype), surprise, stalemate rounds and exits; a unit's weapons, feats, facing and
+//! hidden (`loadout`) and the level's hazards (`hazards`). Everything else a level file may
 //! hold (a unit's weapons, feats, stats, conditions, …; the level's own weapons,
 //! archetypes, abilities, dicey spots, hazards) is carried through as the text it was
 //! written as, so that load → save → load gives the same level.
@@ -14,6 +15,8 @@
 pub mod check;
 pub mod edits;
 pub mod file;
+pub mod hazards;
+pub mod loadout;
 pub mod text;
 
 use skirmish_rules::grid::{Cell, GridKind};
@@ -21,6 +24,8 @@ use skirmish_rules::level::{Controller, Role, Terrain};
 
 pub use check::{Target, Trouble};
 pub use edits::{Edit, Editor};
+pub use hazards::EdHazard;
+pub use loadout::{Choice, Feature, Pick, choices, uses};
 
 /// A side as the editor holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -130,8 +130,47 @@ fn a_refused_command_is_echoed_in_script_syntax() {
     assert_eq!(stop.command, r#"React(unit: "Corwin", choice: Block)"#);
     assert_eq!(
         stop.to_string(),
-        r#"command 1 (React(unit: "Corwin", choice: Block)) is illegal: no reaction is being offered"#
+        r#"1:19: command 1 (React(unit: "Corwin", choice: Block)) is illegal: no reaction is being offered"#
     );
+    assert_eq!(
+        stop.at,
+        Some(skirmish_rules::span::Pos { line: 1, col: 19 })
+    );
+}
+
+#[test]
+fn a_refused_command_of_a_script_file_points_at_its_line_and_column() {
+    // An unknown unit (refused before the engine sees a command) and an illegal command
+    // (refused by the engine) both point where the step is written; a script built in
+    // code has no place to point at.
+    let src = "Script(\n    commands: [\n        EndTurn,\n          Attack(unit: \"Grubb\", target: \"Corwin\"),\n    ],\n)\n";
+    let s = Script::parse(src).unwrap();
+    let mut b = d20::duel(GridKind::Square, &[]);
+    let stop = script::run(&mut b, &s).unwrap_err();
+    assert_eq!(stop.index, 2);
+    assert_eq!(
+        stop.at,
+        Some(skirmish_rules::span::Pos { line: 4, col: 11 })
+    );
+    assert!(
+        stop.to_string().starts_with(
+            r#"4:11: command 2 (Attack(unit: "Grubb", target: "Corwin")) is illegal: there is no unit named `Grubb`; did you mean `Grub`?"#
+        ),
+        "{stop}"
+    );
+    let src = "Script(commands: [\n  Attack(unit: \"Corwin\", target: \"Corwin\"),\n])";
+    let s = Script::parse(src).unwrap();
+    let mut b = d20::duel(GridKind::Square, &[]);
+    let stop = script::run(&mut b, &s).unwrap_err();
+    assert!(stop.to_string().starts_with("2:3: command 1 ("), "{stop}");
+    let built = Script {
+        commands: s.commands.clone(),
+        ..Script::default()
+    };
+    let mut b = d20::duel(GridKind::Square, &[]);
+    let stop = script::run(&mut b, &built).unwrap_err();
+    assert_eq!(stop.at, None);
+    assert!(stop.to_string().starts_with("command 1 ("), "{stop}");
 }
 
 fn name() -> impl Strategy<Value = String> {

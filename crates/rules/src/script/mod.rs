@@ -388,6 +388,10 @@ pub struct Script {
     /// built in code).
     #[serde(skip)]
     pub dice_at: Vec<Pos>,
+    /// Where each of `commands` is written (filled by [`Script::parse`]; empty for a
+    /// script built in code).
+    #[serde(skip)]
+    pub commands_at: Vec<Pos>,
 }
 
 impl Script {
@@ -412,10 +416,13 @@ impl Script {
                 crate::level::suggest::for_ron(&e.code)
             )
         })?;
-        if !script.dice.is_empty() {
+        if !script.dice.is_empty() || !script.commands.is_empty() {
             let spans = SpanIndex::build(src);
             script.dice_at = (0..script.dice.len())
                 .map(|i| spans.pos(&format!("dice[{i}]")))
+                .collect();
+            script.commands_at = (0..script.commands.len())
+                .map(|i| spans.pos(&format!("commands[{i}]")))
                 .collect();
         }
         Ok(script)
@@ -428,6 +435,15 @@ impl Script {
             .get(entry)
             .copied()
             .unwrap_or(Pos { line: 1, col: 1 })
+    }
+
+    /// Where command `index` (1-based, as [`Stop::index`]) is written; `None` for a
+    /// script built in code, or past the last command.
+    pub fn command_pos(&self, index: usize) -> Option<Pos> {
+        index
+            .checked_sub(1)
+            .and_then(|i| self.commands_at.get(i))
+            .copied()
     }
 }
 
@@ -489,7 +505,10 @@ pub struct Stop {
     pub reason: String,
     /// When the command was refused because a face of the script's `dice:` did not fit
     /// the die it was used for: that entry (the command itself is fine).
-    pub dice: Option<DiceEntry>,
+    pub dice: Option<Box<DiceEntry>>,
+    /// Where the command is written in the script file (`None`: a script built in code,
+    /// or the end of the script).
+    pub at: Option<Pos>,
 }
 
 /// A face of a script's `dice:` that does not fit the die it was used for.
@@ -504,7 +523,8 @@ pub struct DiceEntry {
 }
 
 impl std::fmt::Display for Stop {
-    /// `command N (ENTRY) is illegal: …`, or for a face of `dice:` that does not fit,
+    /// `LINE:COL: command N (ENTRY) is illegal: …` (without `LINE:COL: ` for a script
+    /// built in code), or for a face of `dice:` that does not fit,
     /// `LINE:COL: dice entry N is illegal: …` (the caller puts the script's file name
     /// before it).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -520,7 +540,8 @@ impl std::fmt::Display for Stop {
             ),
             None => write!(
                 f,
-                "command {} ({}) is illegal: {}",
+                "{}command {} ({}) is illegal: {}",
+                self.at.map(|p| format!("{p}: ")).unwrap_or_default(),
                 self.index,
                 crate::shown::text(&self.command, crate::shown::MESSAGE_CHARS),
                 crate::shown::message_within(&self.reason, crate::shown::LIST_CHARS)

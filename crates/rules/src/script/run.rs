@@ -30,11 +30,11 @@ impl Script {
     /// some other way are not).
     pub(super) fn stop(&self, index: usize, command: String, e: Illegal) -> Stop {
         let dice = match &e {
-            Illegal::Dice(error) if error.entry < self.dice.len() => Some(DiceEntry {
+            Illegal::Dice(error) if error.entry < self.dice.len() => Some(Box::new(DiceEntry {
                 entry: error.entry,
                 at: self.dice_pos(error.entry),
                 error: error.clone(),
-            }),
+            })),
             _ => None,
         };
         Stop {
@@ -42,6 +42,7 @@ impl Script {
             command,
             reason: e.to_string(),
             dice,
+            at: self.command_pos(index),
         }
     }
 }
@@ -58,6 +59,7 @@ pub fn run(b: &mut Battle, script: &Script) -> Result<(), Stop> {
             command: step.to_string(),
             reason,
             dice: None,
+            at: script.command_pos(i + 1),
         })?;
         b.submit(cmd)
             .map_err(|e| stop(i + 1, step.to_string(), e))?;

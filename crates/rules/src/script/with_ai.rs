@@ -94,6 +94,7 @@ pub fn run_with_ai(
             command: step.to_string(),
             reason,
             dice: None,
+            at: script.command_pos(i + 1),
         })?;
         b.submit(cmd)
             .map_err(|e| stop(i + 1, step.to_string(), e))?;
