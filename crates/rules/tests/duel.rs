@@ -916,6 +916,12 @@ impl Ruleset for Duel {
         match trigger {
             // Duel hooks: a tragedy's free hit costs no reaction.
             Trigger::Fumbled { tragedy, .. } if self.hooks && *tragedy >= 1 => Cost::free(),
+            // Duel hooks: a counterspell costs a reaction, a skill die or 2 cells of
+            // unspent movement, the answer's choice (its commits name the alternative;
+            // none: the first affordable).
+            Trigger::SpellLanding { .. } if self.hooks => Cost::of(Pool::Reaction, 1)
+                .or(Pool::SkillDice, 1)
+                .or(Pool::Movement, 2),
             _ => Cost::of(Pool::Reaction, 1),
         }
     }
