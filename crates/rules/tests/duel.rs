@@ -760,7 +760,7 @@ impl Ruleset for Duel {
     }
 
     // Duel plus: Block takes up to 2 skill dice on top of its Reaction; duel hooks: and
-    // up to 2 cells of unspent movement more (a second part, "dig in").
+    // up to 2 cells of unspent movement more (a second part, "dig in"; alone, both).
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart> {
         let block =
             matches!(w.trigger, Trigger::IncomingDamage { .. }) && kind == ReactionKind::Block;
@@ -771,12 +771,15 @@ impl Ruleset for Duel {
             label: "Block",
             pools: vec![Pool::SkillDice],
             max: 2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
+            alone_least: 0,
         }];
         if self.hooks {
             parts.push(CommitPart {
                 label: "Dig In",
                 pools: vec![Pool::Movement],
                 max: 2,
+                // Digging in alone takes both cells (the core's `alone_least`).
+                alone_least: 2,
             });
         }
         parts

@@ -13,7 +13,9 @@ use crate::duel_hooks::{attack, battle, commit, fang_steps_in, react};
 use crate::support::{damage, id, since};
 
 /// The expected damage after each mix of amounts (`Ruleset::answer_odds`: what the
-/// prompt's amount picker shows and the AI weighs) is what the resolver then deals.
+/// prompt's amount picker shows and the AI weighs) is what the resolver then deals; a
+/// part short of its least alone (Dig In's 1 cell without a die) is refused, nothing
+/// changed (counters seed 000's Block: "1+ SD … or 10ft or more of unspent movement").
 #[test]
 fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
     for sd in 0..=2u32 {
@@ -29,6 +31,25 @@ fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
                 commits.push(commit(1, Pool::Movement, mv));
             }
             let w = b.window().expect("a window").clone();
+            if (sd, mv) == (0, 1) {
+                // Dig In alone takes both cells (`CommitPart::alone_least`): refused.
+                let n = b.log().len();
+                let e = b
+                    .submit(Command::React {
+                        unit: f,
+                        choice: Some(ReactionKind::Block),
+                        commit: 0,
+                        commits,
+                    })
+                    .expect_err("1 cell alone is short of Dig In's least");
+                assert_eq!(
+                    e.to_string(),
+                    "Fang cannot do that: Dig In alone takes at least 2 movement (or commit \
+                     to Block too)"
+                );
+                assert_eq!((b.log().len(), b.window()), (n, Some(&w)));
+                continue;
+            }
             let expected = b
                 .rules()
                 .answer_odds(&b, &w, ReactionKind::Block, &commits)

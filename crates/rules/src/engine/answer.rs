@@ -144,7 +144,9 @@ impl Battle {
     /// What a `React` commits, checked against the ruleset's parts
     /// ([`crate::rulesets::Ruleset::commit_range`]): `commit` is a shorthand for the first
     /// part's first pool; each amount must name a part and one of its pools, no part may
-    /// take more than its most, no pool more than the reactor has.
+    /// take more than its most nor, alone, less than its `alone_least`, no pool more than
+    /// the reactor has. Commits equal to one alternative of a price with several choose
+    /// it instead ([`chosen_price`]).
     pub(super) fn commitments(
         &self,
         unit: UnitId,
@@ -230,6 +232,27 @@ impl Battle {
                     ),
                     _ => format!("it can commit at most {at_most} to {}", part.label),
                 }));
+            }
+        }
+        // A part short of its least alone, with nothing in another part, buys nothing.
+        for (i, (part, &n)) in parts.iter().zip(&per_part).enumerate() {
+            let alone = per_part.iter().enumerate().all(|(j, &m)| j == i || m == 0);
+            if n > 0 && n < part.alone_least && alone {
+                let least = match part.pools.as_slice() {
+                    [pool] => pool.words(part.alone_least as i32),
+                    _ => part.alone_least.to_string(),
+                };
+                let others = parts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, p)| p.label)
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                return Err(cannot(format!(
+                    "{} alone takes at least {least} (or commit to {others} too)",
+                    part.label
+                )));
             }
         }
         for (&pool, &n) in &per_pool {
