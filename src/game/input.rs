@@ -222,29 +222,28 @@ fn keys(
             }
         }
         Some(Dialog::Reaction) => {
-            let options = b.window().map(|w| w.options.clone()).unwrap_or_default();
-            // A key answers with the amounts the prompt's pickers show for that option.
-            let shown = std::mem::take(&mut intent.prompt_amounts);
-            let amounts = |o: &skirmish_rules::event::ReactionKind| {
-                shown
-                    .iter()
-                    .find(|(k, _)| k == o)
-                    .map(|(_, c)| c.clone())
-                    .unwrap_or_default()
-            };
+            // A key answers the prompt's option of its number (Enter, Y or the pad's South:
+            // the highlighted one, the first until Up, Down or the pad moved it), with the
+            // amounts its pickers show (or the way to pay it names); before the prompt is
+            // drawn, the window's options.
+            let mut shown = std::mem::take(&mut intent.prompt_amounts);
+            if shown.is_empty() {
+                shown = b
+                    .window()
+                    .map(|w| w.options.iter().map(|&o| (o, Vec::new())).collect())
+                    .unwrap_or_default();
+            }
             if let Some(step) = option_step(&map, &keys) {
                 view.option_pick = crate::game::gamepad::step_pick(
-                    view.option_pick.min(options.len().saturating_sub(1)),
+                    view.option_pick.min(shown.len().saturating_sub(1)),
                     step,
-                    options.len(),
+                    shown.len(),
                 );
             }
-            // Enter, Y or the pad's South: the highlighted option (the first until Up,
-            // Down or the pad moved it).
             if k(Bind::Accept)
-                && let Some(o) = options.get(view.option_pick).or(options.first())
+                && let Some((o, c)) = shown.get(view.option_pick).or(shown.first())
             {
-                intent.react_commits = amounts(o);
+                intent.react_commits = c.clone();
                 intent.react = Some(Some(*o));
             }
             if k(Bind::No) {
@@ -252,9 +251,9 @@ fn keys(
             }
             for (i, key) in OPTION_KEYS.iter().enumerate() {
                 if Chord::plain(*key).just(&keys)
-                    && let Some(o) = options.get(i)
+                    && let Some((o, c)) = shown.get(i)
                 {
-                    intent.react_commits = amounts(o);
+                    intent.react_commits = c.clone();
                     intent.react = Some(Some(*o));
                 }
             }

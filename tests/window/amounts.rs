@@ -154,3 +154,69 @@ fn the_prompt_shows_the_order_the_declared_counters_resolve_in() {
         Some("resolves: Corwin's Parry, then Ilse's Parry")
     );
 }
+
+/// counters' counter attack, "Cost (choose one): 1 SD, 10ft unspent movement": with both
+/// to hand the prompt offers the two ways to pay as two options (from the price's
+/// alternatives), and the key of the second pays the skill die and keeps the movement.
+#[test]
+fn the_prompt_offers_each_way_to_pay_a_counter_attack_and_its_key_pays_that_way() {
+    use skirmish::game::act::offers::offers;
+    let mut t = Board::with(counters_duel());
+    let (corwin, grub) = {
+        let b = t.battle();
+        (t.corwin, b.find("Grub").unwrap())
+    };
+    {
+        let mut b = t.app.world_mut().resource_mut::<BattleRes>();
+        b.0.submit(Command::EndTurn { unit: corwin }).unwrap();
+        b.0.submit(Command::Move {
+            unit: grub,
+            to: skirmish_rules::grid::Cell::new(6, 1),
+        })
+        .unwrap();
+    }
+    assert_eq!(t.battle().status(), Status::AwaitingReaction(corwin));
+    let shown = offers(t.battle());
+    assert_eq!(
+        shown
+            .iter()
+            .map(|o| (o.kind, o.price.as_str(), o.pay.clone()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                ReactionKind::ReactionAttack,
+                "pay 2 movement",
+                vec![Commit {
+                    part: 0,
+                    pool: Pool::Movement,
+                    amount: 2
+                }]
+            ),
+            (
+                ReactionKind::ReactionAttack,
+                "pay 1 skill die",
+                vec![Commit {
+                    part: 0,
+                    pool: Pool::SkillDice,
+                    amount: 1
+                }]
+            ),
+        ]
+    );
+    // As the prompt leaves them each frame: each option's way to pay.
+    t.app.world_mut().resource_mut::<Intent>().prompt_amounts =
+        shown.iter().map(|o| (o.kind, o.pay.clone())).collect();
+    t.key(KeyCode::Digit2);
+    assert!(
+        matches!(t.session().commands.last(),
+            Some(Command::React { unit, choice: Some(ReactionKind::ReactionAttack), commits, .. })
+                if *unit == corwin && commits == &shown[1].pay),
+        "{:?}",
+        t.session().commands.last()
+    );
+    let b = t.battle();
+    assert_eq!(
+        (b.pool(corwin, Pool::SkillDice), b.move_left(corwin)),
+        (3, 6)
+    );
+}

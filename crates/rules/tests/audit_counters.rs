@@ -214,9 +214,6 @@ fn moving_round_a_reactor_within_its_reach_gives_no_counter_attack() {
 // A warden with both unspent movement and skill dice answers with 1 SD (to keep its
 // movement for a later Block's Dig In): the die is paid, the movement kept.
 #[test]
-#[ignore = "audit: \"Cost (choose one): 1 SD, 10ft unspent movement\"; game does: always takes \
-            10 ft when the reactor has it (the first affordable alternative), and a React \
-            committing 1 skill die is refused"]
 fn a_counter_attack_may_be_paid_with_a_skill_die_when_movement_is_left() {
     for kind in BOTH {
         let mut b = battle(kind, &pair("reaver", "warden"), &[20, 1, 1]);
@@ -386,9 +383,6 @@ fn a_counter_attacks_hit_may_itself_be_blocked_and_the_move_goes_on() {
 // Spending 10ft or more of unspent movement" — 5 ft and no die is not a block's price: the
 // answer takes nothing off, and leaves the 5 ft unspent.
 #[test]
-#[ignore = "audit: \"Spending 1+ SD (up to proficiency), or Spending 10ft or more of unspent \
-            movement\"; game does: takes a Block committing 5 ft and no die, spends the 5 ft \
-            and rolls nothing (counters/defence.rs:266 \"nothing committed: no counter\")"]
 fn five_feet_and_no_die_buys_no_block_and_spends_nothing() {
     for kind in BOTH {
         // d20 15 + 5 ≥ 16; 2d10 10 + 10 + 3 − 6 = 17 coming.
@@ -407,10 +401,100 @@ fn five_feet_and_no_die_buys_no_block_and_spends_nothing() {
             }],
         });
         let ev = since(&b, n);
-        if r.is_ok() {
-            assert_eq!(damage(&ev), [(d, 17)]);
-        }
-        assert_eq!(b.move_left(d), 6, "the odd 5 ft bought nothing: {ev:?}");
+        assert_eq!(
+            r.map_err(|e| e.to_string()),
+            Err(
+                "D cannot do that: Dig In alone takes at least 2 movement (or commit to Skill \
+                 dice too)"
+                    .into()
+            )
+        );
+        assert!(ev.is_empty(), "{ev:?}");
+        assert_eq!(b.move_left(d), 6, "the odd 5 ft bought nothing");
+        assert_eq!(
+            b.window().map(|w| w.reactor),
+            Some(d),
+            "the window stays open"
+        );
+    }
+}
+
+// The same price for a Parry: 5 ft alone is refused, nothing changed; 5 ft on top of a
+// die is taken (the die pays; the odd 5 ft digs in nothing, "+1 per 10ft").
+#[test]
+fn a_parry_with_five_feet_alone_is_refused_and_with_a_die_taken() {
+    for kind in BOTH {
+        let mut b = battle(kind, &pair("reaver", "warden"), &[20, 1, 15, 10, 10, 6]);
+        let (a, d) = (id(&b, "A"), id(&b, "D"));
+        attack(&mut b, a, d);
+        assert!(
+            b.window()
+                .is_some_and(|w| w.options.contains(&ReactionKind::Parry))
+        );
+        let n = b.log().len();
+        let parry = |commits| Command::React {
+            unit: d,
+            choice: Some(ReactionKind::Parry),
+            commit: 0,
+            commits,
+        };
+        let five = Commit {
+            part: 1,
+            pool: Pool::Movement,
+            amount: 1,
+        };
+        let e = b.submit(parry(vec![five])).expect_err("5 ft alone");
+        assert_eq!(
+            e.to_string(),
+            "D cannot do that: Dig In alone takes at least 2 movement (or commit to Skill dice \
+             too)"
+        );
+        assert_eq!((b.log().len(), b.move_left(d)), (n, 6));
+        let die = Commit {
+            part: 0,
+            pool: Pool::SkillDice,
+            amount: 1,
+        };
+        b.submit(parry(vec![die, five]))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let ev = since(&b, n);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::Defence { unit, kind: ReactionKind::Parry, .. } if *unit == d)),
+            "{ev:?}"
+        );
+        assert_eq!((b.pool(d, Pool::SkillDice), b.move_left(d)), (3, 5));
+    }
+}
+
+// "Cost (choose one): 1 SD, 10ft unspent movement" — 2 skill dice is neither: refused,
+// nothing changed.
+#[test]
+fn a_counter_attack_paid_with_neither_alternative_is_refused() {
+    for kind in BOTH {
+        let mut b = battle(kind, &pair("reaver", "warden"), &[20, 1]);
+        let (a, d) = (id(&b, "A"), id(&b, "D"));
+        b.submit(Command::Move {
+            unit: a,
+            to: Cell::new(1, 3),
+        })
+        .unwrap();
+        let n = b.log().len();
+        let e = b
+            .submit(Command::React {
+                unit: d,
+                choice: Some(ReactionKind::ReactionAttack),
+                commit: 0,
+                commits: vec![Commit {
+                    part: 0,
+                    pool: Pool::SkillDice,
+                    amount: 2,
+                }],
+            })
+            .expect_err("2 skill dice is not its price");
+        assert!(e.to_string().contains("nothing can be committed"), "{e}");
+        assert_eq!(b.log().len(), n);
+        assert_eq!((b.pool(d, Pool::SkillDice), b.move_left(d)), (4, 6));
     }
 }
 

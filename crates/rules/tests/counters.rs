@@ -378,7 +378,7 @@ fn the_seeds_parry_example_absorbs_15_of_17_and_2_are_taken() {
 // "You may block incoming physical damage by: Spending 1+ SD (up to proficiency), or
 // Spending 10ft or more of unspent movement" — and "Dig In: Spend 10ft movement = –1":
 // movement alone blocks (Str + prof + 1 per 10 ft); an odd 5 ft buys nothing; less than
-// 10 ft and no die is no block.
+// 10 ft and no die is refused, nothing changed (`CommitPart::alone_least`).
 #[test]
 fn a_block_paid_with_movement_alone_digs_in_10_ft_a_point() {
     for kind in BOTH {
@@ -393,14 +393,29 @@ fn a_block_paid_with_movement_alone_digs_in_10_ft_a_point() {
         assert_eq!(dealt(&ev), [(w, 9)]);
         assert_eq!(b.move_left(w), 1);
         assert_eq!(b.pool(w, Pool::SkillDice), 4, "no die spent");
-        // 1 cell is not 10 ft, and no die: the block does nothing.
+        // 1 cell is not 10 ft, and no die: refused, the window still open, nothing spent.
         let mut b2 = arena(kind, PAIR, &[20, 1, 15, 10, 10]);
         attack(&mut b2, r, w);
         let n = b2.log().len();
-        counter(&mut b2, w, Some(ReactionKind::Block), 0, 1);
-        let ev = since(&b2, n);
-        assert_eq!(defences(&ev), [(w, ReactionKind::Block, 0, 17)]);
-        assert_eq!(dealt(&ev), [(w, 17)]);
+        let e = b2
+            .submit(Command::React {
+                unit: w,
+                choice: Some(ReactionKind::Block),
+                commit: 0,
+                commits: vec![Commit {
+                    part: 1,
+                    pool: Pool::Movement,
+                    amount: 1,
+                }],
+            })
+            .expect_err("5 ft and no die is no block's price");
+        assert!(
+            e.to_string()
+                .contains("Dig In alone takes at least 2 movement"),
+            "{e}"
+        );
+        assert_eq!((b2.log().len(), b2.move_left(w)), (n, 6));
+        assert_eq!(b2.window().map(|x| x.reactor), Some(w));
     }
 }
 

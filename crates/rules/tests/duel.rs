@@ -760,7 +760,7 @@ impl Ruleset for Duel {
     }
 
     // Duel plus: Block takes up to 2 skill dice on top of its Reaction; duel hooks: and
-    // up to 2 cells of unspent movement more (a second part, "dig in").
+    // up to 2 cells of unspent movement more (a second part, "dig in"; alone, both).
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart> {
         let block =
             matches!(w.trigger, Trigger::IncomingDamage { .. }) && kind == ReactionKind::Block;
@@ -771,12 +771,15 @@ impl Ruleset for Duel {
             label: "Block",
             pools: vec![Pool::SkillDice],
             max: 2.min(b.pool(w.reactor, Pool::SkillDice).max(0) as u32),
+            alone_least: 0,
         }];
         if self.hooks {
             parts.push(CommitPart {
                 label: "Dig In",
                 pools: vec![Pool::Movement],
                 max: 2,
+                // Digging in alone takes both cells (the core's `alone_least`).
+                alone_least: 2,
             });
         }
         parts
@@ -916,6 +919,12 @@ impl Ruleset for Duel {
         match trigger {
             // Duel hooks: a tragedy's free hit costs no reaction.
             Trigger::Fumbled { tragedy, .. } if self.hooks && *tragedy >= 1 => Cost::free(),
+            // Duel hooks: a counterspell costs a reaction, a skill die or 2 cells of
+            // unspent movement, the answer's choice (its commits name the alternative;
+            // none: the first affordable).
+            Trigger::SpellLanding { .. } if self.hooks => Cost::of(Pool::Reaction, 1)
+                .or(Pool::SkillDice, 1)
+                .or(Pool::Movement, 2),
             _ => Cost::of(Pool::Reaction, 1),
         }
     }

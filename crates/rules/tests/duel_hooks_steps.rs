@@ -13,7 +13,9 @@ use crate::duel_hooks::{attack, battle, commit, fang_steps_in, react};
 use crate::support::{damage, id, since};
 
 /// The expected damage after each mix of amounts (`Ruleset::answer_odds`: what the
-/// prompt's amount picker shows and the AI weighs) is what the resolver then deals.
+/// prompt's amount picker shows and the AI weighs) is what the resolver then deals; a
+/// part short of its least alone (Dig In's 1 cell without a die) is refused, nothing
+/// changed (counters seed 000's Block: "1+ SD … or 10ft or more of unspent movement").
 #[test]
 fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
     for sd in 0..=2u32 {
@@ -29,6 +31,25 @@ fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
                 commits.push(commit(1, Pool::Movement, mv));
             }
             let w = b.window().expect("a window").clone();
+            if (sd, mv) == (0, 1) {
+                // Dig In alone takes both cells (`CommitPart::alone_least`): refused.
+                let n = b.log().len();
+                let e = b
+                    .submit(Command::React {
+                        unit: f,
+                        choice: Some(ReactionKind::Block),
+                        commit: 0,
+                        commits,
+                    })
+                    .expect_err("1 cell alone is short of Dig In's least");
+                assert_eq!(
+                    e.to_string(),
+                    "Fang cannot do that: Dig In alone takes at least 2 movement (or commit \
+                     to Block too)"
+                );
+                assert_eq!((b.log().len(), b.window()), (n, Some(&w)));
+                continue;
+            }
             let expected = b
                 .rules()
                 .answer_odds(&b, &w, ReactionKind::Block, &commits)
@@ -179,6 +200,77 @@ fn a_target_answers_a_spell_landing_on_it_and_its_effects_are_cancelled() {
     assert!(damage(&since(&b, n)).is_empty());
     assert_eq!(b.hp(f), 13);
     assert_eq!(b.rp(f), 1);
+}
+
+/// A price with alternatives is paid the way the answer chooses: commits equal to one
+/// alternative choose it (counters' counter attack, seed 000: "Cost (choose one): 1 SD,
+/// 10ft unspent movement"). Duel hooks' counterspell costs 1 reaction or 1 skill die:
+/// no commits pay the first affordable (the reaction, as before); 1 skill die pays the
+/// die and keeps the reaction; an alternative the reactor cannot afford is refused with
+/// the state unchanged.
+#[test]
+fn the_answer_chooses_which_alternative_of_its_price_pays() {
+    // No choice: the first affordable alternative, the reaction.
+    let (mut b, _, f) = mind_thrust(&[]);
+    react(&mut b, f, Some(ReactionKind::Counterspell), Vec::new());
+    assert_eq!((b.rp(f), b.pool(f, Pool::SkillDice)), (1, 3));
+    // A skill die chosen: the die is paid, the reaction kept, nothing on top.
+    let (mut b, _, f) = mind_thrust(&[]);
+    let n = b.log().len();
+    react(
+        &mut b,
+        f,
+        Some(ReactionKind::Counterspell),
+        vec![commit(0, Pool::SkillDice, 1)],
+    );
+    assert_eq!((b.rp(f), b.pool(f, Pool::SkillDice)), (2, 2));
+    let ev = since(&b, n);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Reacted { reactor, paid, .. }
+            if *reactor == f && paid == &vec![(Pool::SkillDice, 1)])),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Spent { on, .. }
+            if *on == skirmish_rules::event::Spend::Commit)),
+        "{ev:?}"
+    );
+    assert_eq!(b.hp(f), 13);
+    // 2 skill dice is no alternative (and a counterspell takes nothing on top).
+    let (mut b, _, f) = mind_thrust(&[]);
+    let before = b.log().len();
+    let e = b
+        .submit(Command::React {
+            unit: f,
+            choice: Some(ReactionKind::Counterspell),
+            commit: 0,
+            commits: vec![commit(0, Pool::SkillDice, 2)],
+        })
+        .expect_err("2 skill dice is not a counterspell's price");
+    assert!(e.to_string().contains("nothing can be committed"), "{e}");
+    assert_eq!(b.log().len(), before);
+    // An alternative the reactor cannot afford (Fang has moved no cells this round):
+    // refused, nothing changes; the window stays open.
+    let (mut b, _, f) = mind_thrust(&[]);
+    assert_eq!(b.pool(f, Pool::Movement), 0);
+    let before = b.log().len();
+    let e = b
+        .submit(Command::React {
+            unit: f,
+            choice: Some(ReactionKind::Counterspell),
+            commit: 0,
+            commits: vec![commit(0, Pool::Movement, 2)],
+        })
+        .expect_err("no movement to pay with");
+    assert_eq!(
+        e.to_string(),
+        "Fang cannot do that: it cannot pay 2 movement for that answer (has 0 movement; \
+         the price is 1 RP or 1 skill die or 2 movement)"
+    );
+    assert_eq!(b.log().len(), before);
+    assert_eq!(b.status(), Status::AwaitingReaction(f));
+    assert_eq!((b.rp(f), b.pool(f, Pool::SkillDice)), (2, 3));
 }
 
 /// Declined, the spell's damage takes a weapon's damage step: Fang, told the 7 coming,

@@ -6,9 +6,10 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::components::UnitId;
-use skirmish_rules::engine::Window;
+use skirmish_rules::engine::{Commit, Window};
 use skirmish_rules::event::{AttackKind, ReactionKind, Trigger};
 use skirmish_rules::grid::Cell;
+use skirmish_rules::pools::Cost;
 use skirmish_rules::rulesets::attack_odds;
 
 /// The units a reaction window is about.
@@ -82,6 +83,10 @@ pub struct Offer {
     pub does: String,
     /// The cell it names (highlighted while the pointer is on the option).
     pub place: Option<Cell>,
+    /// The alternative of its price this option pays, as the commits that choose it
+    /// (counters' counter attack: "1 SD" or "10 ft"); empty: the first affordable, and
+    /// the amount pickers' commits.
+    pub pay: Vec<skirmish_rules::engine::Commit>,
 }
 
 /// A chance as the prompt words it: "{who}: {p}% {goal}".
@@ -141,7 +146,7 @@ pub fn offers(b: &Battle) -> Vec<Offer> {
     let near = inv.units();
     w.options
         .iter()
-        .map(|&k| {
+        .flat_map(|&k| {
             let place = match k {
                 ReactionKind::LandAt(c) | ReactionKind::InterceptAt { to: c, .. } => Some(c),
                 _ => None,
@@ -162,14 +167,54 @@ pub fn offers(b: &Battle) -> Vec<Offer> {
             if let Some(note) = view.reaction_note(b, w, k) {
                 does = format!("{does} ({note})");
             }
-            Offer {
+            let offer = Offer {
                 kind: k,
                 name,
                 price: view.reaction_price(k),
                 odds: odds(b, w, &inv, k),
                 does,
                 place,
+                pay: Vec::new(),
+            };
+            // A price with two or more affordable alternatives: one option per way to pay
+            // ("Cost (choose one): 1 SD, 10ft unspent movement").
+            let ways = pay_ways(b, w, k);
+            if ways.len() < 2 {
+                return vec![offer];
             }
+            ways.into_iter()
+                .map(|(price, pay)| Offer {
+                    price,
+                    pay,
+                    ..offer.clone()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The affordable alternatives of `k`'s price, in words and as the commits that choose
+/// each (`skirmish_rules::engine` `chosen_price`), when the price has two or more.
+fn pay_ways(b: &Battle, w: &Window, k: ReactionKind) -> Vec<(String, Vec<Commit>)> {
+    let cost = b.rules().reaction_cost(b, &w.trigger, k);
+    if cost.alternatives().len() < 2 {
+        return Vec::new();
+    }
+    cost.alternatives()
+        .iter()
+        .filter(|alt| b.affords(w.reactor, &Cost(vec![alt.to_vec()])))
+        .map(|alt| {
+            let words = Cost(vec![alt.to_vec()]).words();
+            let pay = alt
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|&(pool, n)| Commit {
+                    part: 0,
+                    pool,
+                    amount: n as u32,
+                })
+                .collect();
+            (format!("pay {words}"), pay)
         })
         .collect()
 }

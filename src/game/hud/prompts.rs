@@ -251,7 +251,11 @@ pub(super) fn reaction(
                 ui.separator();
                 // e2e scripts click the prompt's options too (SKIRMISH_BUTTONS).
                 for (i, o) in offers.iter().enumerate() {
-                    let commits = amount_picker(ui, b, o.kind, spots);
+                    let commits = if o.pay.is_empty() {
+                        amount_picker(ui, b, o.kind, spots)
+                    } else {
+                        o.pay.clone()
+                    };
                     intent.prompt_amounts.push((o.kind, commits.clone()));
                     // The highlighted option (Enter, Y, the pad's South take it; Up, Down,
                     // the pad's shoulders and d-pad move it).
@@ -267,7 +271,12 @@ pub(super) fn reaction(
                     if resp.hovered() {
                         hover = Some(i);
                     }
-                    spot(ui, spots, &o.kind.to_string(), &resp);
+                    let key = match i.checked_sub(1).and_then(|j| offers.get(j)) {
+                        // The second way to pay the same answer: "<answer> <price>".
+                        Some(prev) if prev.kind == o.kind => format!("{} {}", o.kind, o.price),
+                        _ => o.kind.to_string(),
+                    };
+                    spot(ui, spots, &key, &resp);
                     ui.label(
                         egui::RichText::new(format!("    — {}", o.does))
                             .color(egui::Color32::from_gray(200)),

@@ -43,8 +43,9 @@ impl Battle {
         self.resolve_answer(w, kind, commits)
     }
 
-    /// Carry out an answer: pay the ruleset's price (the first affordable alternative)
-    /// and what it commits, log `Reacted`, and hand it to the ruleset's `answer`.
+    /// Carry out an answer: pay the ruleset's price (the alternative its commits chose,
+    /// [`chosen_price`], else the first affordable one) and what it commits, log
+    /// `Reacted`, and hand it to the ruleset's `answer`.
     pub(super) fn resolve_answer(
         &mut self,
         w: Window,
@@ -53,10 +54,18 @@ impl Battle {
     ) -> Result<(), Illegal> {
         // The first affordable alternative of the ruleset's price pays (the offer checked
         // it could; were none affordable, the first is charged all the same).
+        // Commits equal to one alternative chose it (checked affordable in `commitments`):
+        // they are the price, nothing on top.
         let cost = self.rules().reaction_cost(self, &w.trigger, kind);
-        let paid = self
-            .pools(w.reactor)
-            .and_then(|p| p.pick(&cost))
+        let chosen = chosen_price(&cost, &commits);
+        let commits = if chosen.is_some() {
+            Vec::new()
+        } else {
+            commits
+        };
+        let paid = chosen
+            .and_then(|i| cost.alternatives().get(i).map(Vec::as_slice))
+            .or_else(|| self.pools(w.reactor).and_then(|p| p.pick(&cost)))
             .or(cost.alternatives().first().map(Vec::as_slice))
             .unwrap_or_default()
             .iter()
@@ -135,7 +144,9 @@ impl Battle {
     /// What a `React` commits, checked against the ruleset's parts
     /// ([`crate::rulesets::Ruleset::commit_range`]): `commit` is a shorthand for the first
     /// part's first pool; each amount must name a part and one of its pools, no part may
-    /// take more than its most, no pool more than the reactor has.
+    /// take more than its most nor, alone, less than its `alone_least`, no pool more than
+    /// the reactor has. Commits equal to one alternative of a price with several choose
+    /// it instead ([`chosen_price`]).
     pub(super) fn commitments(
         &self,
         unit: UnitId,
@@ -151,6 +162,29 @@ impl Battle {
             unit: self.name(unit).into(),
             why,
         };
+        // Commits equal to one alternative of a price with several choose how it is paid
+        // (counters' counter attack: "Cost (choose one): 1 SD, 10ft unspent movement").
+        if let Some(kind) = choice
+            && commit == 0
+        {
+            let cost = self.rules().reaction_cost(self, &w.trigger, kind);
+            if let Some(alt) = chosen_price(&cost, commits).and_then(|i| cost.alternatives().get(i))
+            {
+                if !self.affords(unit, &crate::pools::Cost(vec![alt.clone()])) {
+                    let has = alt
+                        .iter()
+                        .map(|&(pool, _)| pool.words(self.pool(unit, pool).max(0)))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    return Err(cannot(format!(
+                        "it cannot pay {} for that answer (has {has}; the price is {})",
+                        crate::pools::Cost(vec![alt.clone()]).words(),
+                        cost.words()
+                    )));
+                }
+                return Ok(commits.iter().copied().filter(|c| c.amount > 0).collect());
+            }
+        }
         let parts = choice.map_or_else(Vec::new, |c| self.rules().commit_range(self, w, c));
         let Some(first) = parts.first().and_then(|p| p.pools.first().copied()) else {
             return Err(cannot("nothing can be committed to that answer".into()));
@@ -200,6 +234,27 @@ impl Battle {
                 }));
             }
         }
+        // A part short of its least alone, with nothing in another part, buys nothing.
+        for (i, (part, &n)) in parts.iter().zip(&per_part).enumerate() {
+            let alone = per_part.iter().enumerate().all(|(j, &m)| j == i || m == 0);
+            if n > 0 && n < part.alone_least && alone {
+                let least = match part.pools.as_slice() {
+                    [pool] => pool.words(part.alone_least as i32),
+                    _ => part.alone_least.to_string(),
+                };
+                let others = parts
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, p)| p.label)
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                return Err(cannot(format!(
+                    "{} alone takes at least {least} (or commit to {others} too)",
+                    part.label
+                )));
+            }
+        }
         for (&pool, &n) in &per_pool {
             let has = self.pool(unit, pool).max(0) as u32;
             if n > has {
@@ -215,4 +270,29 @@ impl Battle {
         }
         Ok(all)
     }
+}
+
+/// Which alternative of a reaction's price an answer's commits choose: where the price has
+/// two or more alternatives, commits that equal one of them, pool for pool and amount for
+/// amount (their parts aside), choose it, and are that price rather than amounts on top.
+/// No commits (old scripts and saves) choose nothing: the first affordable one pays.
+pub(crate) fn chosen_price(cost: &crate::pools::Cost, commits: &[Commit]) -> Option<usize> {
+    use std::collections::BTreeMap;
+    if cost.alternatives().len() < 2 {
+        return None;
+    }
+    let mut given: BTreeMap<crate::pools::Pool, i64> = BTreeMap::new();
+    for c in commits.iter().filter(|c| c.amount > 0) {
+        *given.entry(c.pool).or_insert(0) += i64::from(c.amount);
+    }
+    if given.is_empty() {
+        return None;
+    }
+    cost.alternatives().iter().position(|alt| {
+        let mut want: BTreeMap<crate::pools::Pool, i64> = BTreeMap::new();
+        for &(pool, n) in alt.iter().filter(|(_, n)| *n > 0) {
+            *want.entry(pool).or_insert(0) += i64::from(n);
+        }
+        want == given
+    })
 }

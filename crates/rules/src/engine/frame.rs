@@ -223,6 +223,10 @@ pub struct CommitPart {
     pub pools: Vec<crate::pools::Pool>,
     /// The most the part takes, its pools together.
     pub max: u32,
+    /// The least it takes when committed to with nothing in any other part; 0: any
+    /// amount (counters' Dig In alone: 10 ft, for "1+ SD … or 10ft or more of unspent
+    /// movement").
+    pub alone_least: u32,
 }
 
 /// An answer declared in a [`Frame::Declare`] step, waiting to resolve.

@@ -105,11 +105,13 @@ pub fn commit_range(b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPar
             label: "Skill dice",
             pools: vec![Pool::SkillDice],
             max: b.pool(w.reactor, Pool::SkillDice).max(0) as u32,
+            alone_least: 0,
         },
         CommitPart {
             label: "Dig In",
             pools: vec![Pool::Movement],
             max: b.move_left(w.reactor),
+            alone_least: STEP_CELLS,
         },
     ]
 }

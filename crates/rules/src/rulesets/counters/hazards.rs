@@ -91,11 +91,13 @@ pub fn commit_range(b: &Battle, w: &Window) -> Vec<CommitPart> {
             label: "Movement",
             pools: vec![Pool::Movement],
             max: b.move_left(w.reactor).min(2 * STEP_CELLS),
+            alone_least: 0,
         },
         CommitPart {
             label: "Skill die",
             pools: vec![Pool::SkillDice],
             max: 1,
+            alone_least: 0,
         },
     ]
 }
