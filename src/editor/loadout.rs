@@ -118,13 +118,14 @@ pub enum Feature {
 
 /// Does `ruleset` read `f`? (docs/levels.md's field table says who reads what.)
 pub fn uses(ruleset: &str, f: Feature) -> bool {
-    let r = RulesetId::parse(ruleset);
-    match f {
-        Feature::Facing | Feature::Exits => r == Some(RulesetId::MeleeZone),
-        Feature::Hidden => matches!(r, Some(RulesetId::MeleeZone | RulesetId::TacticalD20)),
-        Feature::Hazards => r == Some(RulesetId::Counters),
-        Feature::Role => r == Some(RulesetId::TacticalD20),
-    }
+    let field = match f {
+        Feature::Facing => "facing",
+        Feature::Exits => "exits",
+        Feature::Hidden => "hidden",
+        Feature::Hazards => "hazards",
+        Feature::Role => "role",
+    };
+    RulesetId::parse(ruleset).is_some_and(|r| r.reads_field(field))
 }
 
 impl EdUnit {

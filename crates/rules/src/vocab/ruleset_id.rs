@@ -53,6 +53,19 @@ impl RulesetId {
         Self::ALL.into_iter().find(|r| r.id() == s)
     }
 
+    /// Does a level of this ruleset read its optional field `field` (`"facing"`,
+    /// `"hidden"`, `"hazards"`, `"exits"`, `"role"`; docs/levels.md's field table)? The
+    /// level editor offers a field only where it means something.
+    pub fn reads_field(self, field: &str) -> bool {
+        match field {
+            "facing" | "exits" => self == RulesetId::MeleeZone,
+            "hidden" => matches!(self, RulesetId::MeleeZone | RulesetId::TacticalD20),
+            "hazards" => self == RulesetId::Counters,
+            "role" => self == RulesetId::TacticalD20,
+            _ => false,
+        }
+    }
+
     /// Its place in [`RulesetId::ALL`] (a table index).
     pub fn index(self) -> usize {
         Self::ALL.iter().position(|r| *r == self).unwrap_or(0)
