@@ -47,6 +47,7 @@ pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
 pub mod gamepad;
+pub mod hazard_marks;
 pub mod hud;
 mod idle;
 mod input;
@@ -199,7 +200,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             sound::plugin,
             saves::plugin,
         ))
-        .add_plugins(credits::plugin)
+        .add_plugins((credits::plugin, hazard_marks::plugin))
         .run();
     ExitCode::SUCCESS
 }
