@@ -57,6 +57,12 @@ pub enum HazardHover {
     Reach(Cell),
 }
 
+/// Text is laid out large and scaled down, so that it stays sharp when the camera zooms
+/// in (Text2d is rasterised at its font size, not at its size on screen).
+const GLYPH_PX: f32 = 32.0;
+const WORDS_PX: f32 = 22.0;
+const WORDS_SCALE: f32 = 0.3;
+
 /// The glyph on a hazard's mark.
 pub fn glyph(kind: HazardKind) -> &'static str {
     match kind {
@@ -82,7 +88,7 @@ pub fn words(h: &Hazard) -> String {
         HazardKind::Trap => "on the unit that steps here".to_string(),
         HazardKind::FallingRocks => "on every unit on or next to this cell".to_string(),
         HazardKind::MagicalBurst { radius } => format!(
-            "magical, on every unit within {radius} cell{} (only magical armour absorbs it)",
+            "on every unit within {radius} cell{} (magical: only magical armour absorbs it)",
             if radius == 1 { "" } else { "s" }
         ),
     };
@@ -149,12 +155,14 @@ fn draw(
                 c.spawn((
                     Text2d::new(glyph(h.kind)),
                     TextFont {
-                        font_size: bevy::text::FontSize::Px(tile * 0.26),
+                        font_size: bevy::text::FontSize::Px(GLYPH_PX),
                         ..default()
                     },
                     TextColor(edge(h.kind)),
                     // Upright again inside the diamond.
-                    Transform::from_xyz(0.0, 0.0, 0.2).with_rotation(rot.inverse()),
+                    Transform::from_xyz(0.0, 0.0, 0.2)
+                        .with_rotation(rot.inverse())
+                        .with_scale(Vec3::splat(tile * 0.3 / GLYPH_PX)),
                 ));
             });
     }
@@ -198,12 +206,14 @@ fn draw_hover(
         MapEntity,
         Text2d::new(text),
         TextFont {
-            font_size: bevy::text::FontSize::Px(12.0),
+            font_size: bevy::text::FontSize::Px(WORDS_PX),
             ..default()
         },
         TextColor(Color::srgb(1.0, 1.0, 0.85)),
+        bevy::text::TextBackgroundColor(Color::srgba(0.05, 0.05, 0.08, 0.9)),
         bevy::text::TextLayout::justify(bevy::text::Justify::Center),
-        bevy::text::TextBounds::new_horizontal(tile * 6.0),
-        Transform::from_translation((at(h.cell) + Vec2::new(0.0, tile * 0.9)).extend(16.0)),
+        bevy::text::TextBounds::new_horizontal(tile * 5.0 / WORDS_SCALE),
+        Transform::from_translation((at(h.cell) + Vec2::new(0.0, tile * 1.3)).extend(16.0))
+            .with_scale(Vec3::splat(WORDS_SCALE)),
     ));
 }
