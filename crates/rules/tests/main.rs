@@ -16,6 +16,7 @@ mod counters;
 mod counters_bursts;
 mod counters_escape;
 mod counters_golden;
+mod counters_grapple_ends;
 mod counters_hazards;
 mod counters_more;
 mod counters_spells;
