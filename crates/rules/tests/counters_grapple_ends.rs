@@ -64,3 +64,38 @@ fn a_grapple_holds_while_the_grappler_stays_beside() {
         assert!(b.has(r, ConditionKind::Grappled), "{kind:?}");
     }
 }
+
+// 5e: "The condition ends if the grappler is incapacitated": the wrestler grapples the
+// runner, then steps onto a trap still beside it (declining the counteraction) and takes
+// 10d10 = 100: down, and the runner is free though they are still side by side.
+#[test]
+fn a_grapple_ends_when_the_grappler_goes_down() {
+    let trap = r#", hazards: [Hazard(cell: (4, 2), kind: Trap(dc: 12, damage: "10d10"))]"#;
+    for kind in BOTH {
+        let mut dice = vec![20, 1, 15];
+        dice.extend([10; 10]);
+        let mut b = spell_field(kind, HOLD, trap, &dice);
+        let (w, r) = (id(&b, "Wrestler"), id(&b, "Runner"));
+        cast(&mut b, w, "Grapple", CastAt::Unit(r));
+        assert!(b.has(r, ConditionKind::Grappled));
+        let n = b.log().len();
+        b.submit(Command::Move {
+            unit: w,
+            to: Cell::new(4, 2),
+        })
+        .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        decline_all(&mut b);
+        let ev = since(&b, n);
+        assert!(ev.contains(&Event::Down { unit: w }), "{kind:?}: {ev:#?}");
+        assert_eq!(b.grid().distance(Cell::new(4, 2), b.pos(r)), 1);
+        assert!(
+            ev.contains(&Event::ConditionRemoved {
+                unit: r,
+                kind: ConditionKind::Grappled,
+                source: None,
+            }),
+            "{kind:?}: {ev:#?}"
+        );
+        assert!(!b.has(r, ConditionKind::Grappled), "{kind:?}");
+    }
+}
