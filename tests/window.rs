@@ -36,6 +36,9 @@ mod menu;
 /// Saves: Ctrl+S, Ctrl+O, the autosave after every command, Continue.
 mod saves;
 
+/// Hazard cells on the board: a mark per kind, the hover's words, a rune's reach.
+mod hazards;
+
 /// Rewind a live battle from its roll log; the line before kept as a save.
 mod rewind;
 

@@ -229,6 +229,10 @@ pub const LEGEND: &[(&str, &str)] = &[
         "violet !",
         "a step a foe may intercept (on the cell entered)",
     ),
+    (
+        "diamond with T, R or * on a cell",
+        "a hazard: a trap, falling rocks, a rune (hover it for its DC, damage and reach)",
+    ),
     ("outlined cells", "where the acting unit can move"),
     (
         "hatched cells",

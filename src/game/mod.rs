@@ -49,6 +49,7 @@ pub mod floaters;
 pub mod frame_stats;
 pub mod framing;
 pub mod gamepad;
+pub mod hazard_marks;
 pub mod hud;
 mod idle;
 mod input;
@@ -202,8 +203,7 @@ pub fn run_window(launch: Launch) -> ExitCode {
             sound::plugin,
             saves::plugin,
         ))
-        .add_plugins(credits::plugin)
-        .add_plugins(editor::plugin)
+        .add_plugins((credits::plugin, hazard_marks::plugin, editor::plugin))
         .run();
     ExitCode::SUCCESS
 }

@@ -17,6 +17,7 @@ mod counters_bench;
 mod counters_bursts;
 mod counters_escape;
 mod counters_golden;
+mod counters_grapple_ends;
 mod counters_hazards;
 mod counters_more;
 mod counters_spells;

@@ -40,6 +40,12 @@ impl Battle {
         self.unit_def(u).is_some_and(|d| d.magical_armour)
     }
 
+    /// Every hazard the level places (traps, falling rocks, runes), in the level's order:
+    /// the window draws them on the board.
+    pub fn hazards(&self) -> &[Hazard] {
+        &self.level.hazards
+    }
+
     /// The hazard on `cell` (a trap, falling rocks), if the level places one there.
     /// counters fires it when a unit steps there (its Counteraction).
     pub fn hazard_at(&self, cell: Cell) -> Option<&Hazard> {

@@ -115,6 +115,7 @@ impl Ruleset for Counters {
 
     fn after_bleed(&self, b: &mut Battle, u: UnitId, _amount: i32, _hp_after: i32) {
         attack::down_if_out(b, u);
+        super::status::release_grapples(b);
     }
 
     fn may_move(&self, b: &Battle, u: UnitId) -> Result<(), Illegal> {
@@ -151,6 +152,7 @@ impl Ruleset for Counters {
 
     fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
         super::hazards::stepped(b, u, to);
+        super::status::release_grapples(b);
     }
 
     fn interceptions_along(
@@ -234,6 +236,7 @@ impl Ruleset for Counters {
 
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
         defence::deal_damage(b, hit, roll);
+        super::status::release_grapples(b);
     }
 
     fn odds(
@@ -351,9 +354,14 @@ impl Ruleset for Counters {
         match frame {
             RulesetFrame::Counters(CountersFrame::Deal { hit, roll }) => {
                 defence::deal_after_counters(b, hit, roll);
+                super::status::release_grapples(b);
                 Ok(())
             }
-            RulesetFrame::Counters(f) => wave2::frame(b, f),
+            RulesetFrame::Counters(f) => {
+                let r = wave2::frame(b, f);
+                super::status::release_grapples(b);
+                r
+            }
             other => Err(crate::engine::foreign_frame(ID, &other)),
         }
     }

@@ -242,6 +242,32 @@ pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
         .then_some(s)
 }
 
+/// A unit's grapple ends when its grappler is down or the two are no longer side by
+/// side (5e's reading, the common one: "The condition ends if the grappler is
+/// incapacitated … [or] if an effect removes the grappled creature from the reach of the
+/// grappler"; the seed names Grappled without saying when it ends). Run after anything
+/// that moves a unit or deals damage: each such Grappled is removed (`ConditionRemoved`).
+/// A spell's Grappled (Grasping Hand) has no grappler beside it and is untouched.
+pub fn release_grapples(b: &mut Battle) {
+    let held: Vec<UnitId> = b
+        .order()
+        .iter()
+        .copied()
+        .filter(|&u| b.alive(u) && b.has(u, ConditionKind::Grappled))
+        .collect();
+    for u in held {
+        let Some(g) = grappler(b, u) else { continue };
+        if b.alive(g) && b.grid().distance(b.pos(g), b.pos(u)) <= 1 {
+            continue;
+        }
+        b.emit(Event::ConditionRemoved {
+            unit: u,
+            kind: ConditionKind::Grappled,
+            source: None,
+        });
+    }
+}
+
 /// The contest against grappler `g`: its 1d20 + Strength modifier (+ proficiency if
 /// proficient in Strength) against the escaper's `roll`; the escaper must beat it (a tie
 /// holds). Both checks, then the contest, are logged.
