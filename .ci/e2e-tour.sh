@@ -23,16 +23,22 @@ game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 fail() { echo "e2e-tour: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
 size=
-# The window sleeps between inputs and the screen shows the frame before the last: two
-# Shift taps (bound to nothing) draw two more frames before a shot.
-nudge() { for _ in 1 2 3; do xdotool key shift; sleep 0.4; done; sleep 0.4; }
+# No key taps before a shot: the window draws the frames after an input by itself
+# (`idle::after_input`, the veil's frames when a dialog opens or closes). A shot is
+# retaken until it is not black (the window still mapping) and, with `want` set, until
+# its mean brightness passes that test (the Esc menu's veil dims the board).
+mean() { convert "$1" -format '%[fx:mean]' info:; }
 shot() {
-  nudge
-  for _ in 1 2 3 4 5; do
-    import -window root -crop "${size}+0+0" +repage "$out/$1-$size.png"
-    awk -v m="$(convert "$out/$1-$size.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
-    sleep 1
+  local f="$out/$1-$size.png" want=${2:-}
+  for _ in $(seq 1 10); do
+    sleep 0.5
+    import -window root -crop "${size}+0+0" +repage "$f"
+    m=$(mean "$f")
+    awk -v m="$m" 'BEGIN { exit !(m > 0.01) }' || continue
+    [ -z "$want" ] && return 0
+    awk -v m="$m" "BEGIN { exit !(m $want) }" && return 0
   done
+  [ -z "$want" ] || fail "$1 at $size: mean brightness $m, wanted $want"
 }
 start() {
   rm -f "$events" "$SKIRMISH_BUTTONS"
@@ -43,7 +49,9 @@ start() {
     kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
     sleep 1
   done
-  sleep 8
+  # Drawn: the window's egui pass has written its buttons' places.
+  for _ in $(seq 1 60); do [ -s "$SKIRMISH_BUTTONS" ] && break; sleep 0.5; done
+  sleep 1
   win=$(xdotool search --name Skirmish | head -1)
   xdotool windowfocus --sync "$win" || true
   sleep 1
@@ -100,11 +108,11 @@ for size in 1280x800 1024x640; do
   xdotool key Right Right
   sleep 1
   shot tour-cursor
-  xdotool key Escape # nothing pending: the menu (the board dims)
-  sleep 1
-  shot tour-esc-menu
-  xdotool key Escape
-  sleep 0.5
+  clear=$(mean "$out/tour-cursor-$size.png")
+  xdotool key Escape # nothing pending: the menu; the veil dims the board
+  shot tour-esc-menu "< $clear * 0.85"
+  xdotool key Escape # closed: the board clear again, without another input
+  shot tour-esc-closed "> $clear * 0.95"
   xdotool key Tab
   sleep 1
   shot tour-tab-inspects
