@@ -27,6 +27,11 @@ size=
 # (`idle::after_input`, the veil's frames when a dialog opens or closes). A shot is
 # retaken until it is not black (the window still mapping) and, with `want` set, until
 # its mean brightness passes that test (the Esc menu's veil dims the board).
+# A dark, unsaturated pixel (an egui button's fill) at X,Y of a picture.
+grey() {
+  convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info: |
+    awk '{ d1 = $1 - $2; d2 = $2 - $3; if (d1 < 0) d1 = -d1; if (d2 < 0) d2 = -d2; exit !(d1 < 10 && d2 < 10 && $1 < 110) }'
+}
 mean() { convert "$1" -format '%[fx:mean]' info:; }
 shot() {
   local f="$out/$1-$size.png" want=${2:-}
@@ -49,8 +54,13 @@ start() {
     kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
     sleep 1
   done
-  # Drawn: the window's egui pass has written its buttons' places.
-  for _ in $(seq 1 60); do [ -s "$SKIRMISH_BUTTONS" ] && break; sleep 0.5; done
+  # Drawn: on the battle screen the egui pass has written its buttons' places (the level
+  # menu writes none: `shot` waits there for a picture that is not black).
+  if [ $# -gt 0 ]; then
+    for _ in $(seq 1 60); do [ -s "$SKIRMISH_BUTTONS" ] && break; sleep 0.5; done
+  else
+    sleep 3
+  fi
   sleep 1
   win=$(xdotool search --name Skirmish | head -1)
   xdotool windowfocus --sync "$win" || true
@@ -79,6 +89,7 @@ for size in 1280x800 1024x640; do
   stop
   echo "e2e-tour $size: help's two tabs, the cursor, Tab, the threat overlay, the Esc menu"
   start levels/flow-courtyard.ron
+  shot tour-handover # hot-seat: the handover screen first
   xdotool key space # the handover screen (hot-seat)
   sleep 2
   grep -q "gilrs\|Gilrs\|udev" "$out/game.log" && fail "gamepad lines with no pad: $(grep -i gilrs "$out/game.log" | head -2)"
@@ -110,8 +121,21 @@ for size in 1280x800 1024x640; do
   shot tour-cursor
   clear=$(mean "$out/tour-cursor-$size.png")
   xdotool key Escape # nothing pending: the menu; the veil dims the board
-  shot tour-esc-menu "< $clear * 0.85"
+  # The menu laid out (its Open button's place written), then drawn a frame or two later.
+  for _ in $(seq 1 20); do [ -n "$(button Open)" ] && break; sleep 0.5; done
+  [ -n "$(button Open)" ] || fail "Esc did not open the menu at $size"
+  # Drawn when the pixel at its Open button is the button's grey (not the dimmed board).
+  # The button's place is read again each time: egui's first (sizing) pass writes a
+  # provisional one.
+  drawn=
+  for _ in $(seq 1 10); do
+    shot tour-esc-menu "< $clear * 0.85"
+    read -r ox oy <<<"$(button Open)"
+    grey "$out/tour-esc-menu-$size.png" "$ox" "$oy" && drawn=1 && break
+  done
+  [ -n "$drawn" ] || fail "the Esc menu not drawn at $size (Open at $ox,$oy)"
   xdotool key Escape # closed: the board clear again, without another input
+  for _ in $(seq 1 20); do [ -z "$(button Open)" ] && break; sleep 0.5; done
   shot tour-esc-closed "> $clear * 0.95"
   xdotool key Tab
   sleep 1

@@ -122,11 +122,12 @@ fn window_changed(
     }
 }
 
-/// A key, a mouse button or the wheel: two more frames after the one that read it. The
+/// A key, a mouse button or the wheel: four more frames after the one that read it. The
 /// window sleeps between inputs, and what the input changed can show only on a later
 /// frame (a window egui opens is sized on its first frame and drawn on the next; the Esc
 /// menu stayed undrawn until the next input without this, on real hardware as under
-/// Xvfb, where the screen also shows the frame before the last).
+/// Xvfb, where the screen also shows a frame or two behind the last: at 1280×800, the
+/// size of the X screen, two more frames were not enough).
 fn after_input(
     mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
     mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
@@ -135,7 +136,7 @@ fn after_input(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if keys.read().count() + buttons.read().count() + wheel.read().count() > 0 {
-        *settle = 2;
+        *settle = 4;
     }
     if *settle > 0 {
         *settle -= 1;

@@ -50,7 +50,7 @@ fn veil(
     };
     if open != *last {
         *last = open;
-        *settle = 3;
+        *settle = 5;
     }
     if *settle > 0 {
         *settle -= 1;
