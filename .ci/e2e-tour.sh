@@ -23,16 +23,27 @@ game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 fail() { echo "e2e-tour: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
 size=
-# The window sleeps between inputs and the screen shows the frame before the last: two
-# Shift taps (bound to nothing) draw two more frames before a shot.
-nudge() { for _ in 1 2 3; do xdotool key shift; sleep 0.4; done; sleep 0.4; }
+# No key taps before a shot: the window draws the frames after an input by itself
+# (`idle::after_input`, the veil's frames when a dialog opens or closes). A shot is
+# retaken until it is not black (the window still mapping) and, with `want` set, until
+# its mean brightness passes that test (the Esc menu's veil dims the board).
+# A dark, unsaturated pixel (an egui button's fill) at X,Y of a picture.
+grey() {
+  convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info: |
+    awk '{ d1 = $1 - $2; d2 = $2 - $3; if (d1 < 0) d1 = -d1; if (d2 < 0) d2 = -d2; exit !(d1 < 10 && d2 < 10 && $1 < 110) }'
+}
+mean() { convert "$1" -format '%[fx:mean]' info:; }
 shot() {
-  nudge
-  for _ in 1 2 3 4 5; do
-    import -window root -crop "${size}+0+0" +repage "$out/$1-$size.png"
-    awk -v m="$(convert "$out/$1-$size.png" -format '%[fx:mean]' info:)" 'BEGIN { exit !(m > 0.01) }' && return 0
-    sleep 1
+  local f="$out/$1-$size.png" want=${2:-}
+  for _ in $(seq 1 10); do
+    sleep 0.5
+    import -window root -crop "${size}+0+0" +repage "$f"
+    m=$(mean "$f")
+    awk -v m="$m" 'BEGIN { exit !(m > 0.01) }' || continue
+    [ -z "$want" ] && return 0
+    awk -v m="$m" "BEGIN { exit !(m $want) }" && return 0
   done
+  [ -z "$want" ] || fail "$1 at $size: mean brightness $m, wanted $want"
 }
 start() {
   rm -f "$events" "$SKIRMISH_BUTTONS"
@@ -43,7 +54,14 @@ start() {
     kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
     sleep 1
   done
-  sleep 8
+  # Drawn: on the battle screen the egui pass has written its buttons' places (the level
+  # menu writes none: `shot` waits there for a picture that is not black).
+  if [ $# -gt 0 ]; then
+    for _ in $(seq 1 60); do [ -s "$SKIRMISH_BUTTONS" ] && break; sleep 0.5; done
+  else
+    sleep 3
+  fi
+  sleep 1
   win=$(xdotool search --name Skirmish | head -1)
   xdotool windowfocus --sync "$win" || true
   sleep 1
@@ -71,6 +89,7 @@ for size in 1280x800 1024x640; do
   stop
   echo "e2e-tour $size: help's two tabs, the cursor, Tab, the threat overlay, the Esc menu"
   start levels/flow-courtyard.ron
+  shot tour-handover # hot-seat: the handover screen first
   xdotool key space # the handover screen (hot-seat)
   sleep 2
   grep -q "gilrs\|Gilrs\|udev" "$out/game.log" && fail "gamepad lines with no pad: $(grep -i gilrs "$out/game.log" | head -2)"
@@ -100,11 +119,24 @@ for size in 1280x800 1024x640; do
   xdotool key Right Right
   sleep 1
   shot tour-cursor
-  xdotool key Escape # nothing pending: the menu (the board dims)
-  sleep 1
-  shot tour-esc-menu
-  xdotool key Escape
-  sleep 0.5
+  clear=$(mean "$out/tour-cursor-$size.png")
+  xdotool key Escape # nothing pending: the menu; the veil dims the board
+  # The menu laid out (its Open button's place written), then drawn a frame or two later.
+  for _ in $(seq 1 20); do [ -n "$(button Open)" ] && break; sleep 0.5; done
+  [ -n "$(button Open)" ] || fail "Esc did not open the menu at $size"
+  # Drawn when the pixel at its Open button is the button's grey (not the dimmed board).
+  # The button's place is read again each time: egui's first (sizing) pass writes a
+  # provisional one.
+  drawn=
+  for _ in $(seq 1 10); do
+    shot tour-esc-menu "< $clear * 0.85"
+    read -r ox oy <<<"$(button Open)"
+    grey "$out/tour-esc-menu-$size.png" "$ox" "$oy" && drawn=1 && break
+  done
+  [ -n "$drawn" ] || fail "the Esc menu not drawn at $size (Open at $ox,$oy)"
+  xdotool key Escape # closed: the board clear again, without another input
+  for _ in $(seq 1 20); do [ -z "$(button Open)" ] && break; sleep 0.5; done
+  shot tour-esc-closed "> $clear * 0.95"
   xdotool key Tab
   sleep 1
   shot tour-tab-inspects

@@ -8,6 +8,9 @@ mod prefs;
 /// Dialogs take the input: a click or a board key beside one plays nothing.
 mod dialogs;
 
+/// The board dims behind a dialog (the veil).
+mod veil;
+
 /// Keyboard-only play: the cell cursor, Tab's targets, Esc, every action's key.
 mod keyboard;
 

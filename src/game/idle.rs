@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         quiet_modifiers.after(bevy_egui::EguiPreUpdateSet::ProcessInput),
     )
     .add_systems(Update, egui_wakes_later)
-    .add_systems(Last, (loading, state_change, window_changed));
+    .add_systems(Last, (loading, state_change, window_changed, after_input));
 }
 
 /// bevy_egui 0.42 tells egui the modifier keys every frame, changed or not, and egui
@@ -114,6 +114,28 @@ fn window_changed(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if resized.read().count() + scaled.read().count() > 0 {
+        *settle = 4;
+    }
+    if *settle > 0 {
+        *settle -= 1;
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// A key, a mouse button or the wheel: four more frames after the one that read it. The
+/// window sleeps between inputs, and what the input changed can show only on a later
+/// frame (a window egui opens is sized on its first frame and drawn on the next; the Esc
+/// menu stayed undrawn until the next input without this, on real hardware as under
+/// Xvfb, where the screen also shows a frame or two behind the last: at 1280×800, the
+/// size of the X screen, two more frames were not enough).
+fn after_input(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut settle: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if keys.read().count() + buttons.read().count() + wheel.read().count() > 0 {
         *settle = 4;
     }
     if *settle > 0 {

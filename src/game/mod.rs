@@ -72,6 +72,7 @@ pub mod sight;
 pub mod sound;
 mod state;
 pub mod text_layout;
+pub mod veil;
 pub mod view;
 pub mod words;
 
@@ -209,11 +210,12 @@ pub fn run_window(launch: Launch) -> ExitCode {
 }
 
 /// What turns input into commands: `input` (mouse and keyboard → [`Intent`], routed to
-/// the open [`dialog`] first) and `act` ([`Intent`] → commands). The window adds them
+/// the open [`dialog`] first), `act` ([`Intent`] → commands) and `veil` (the board dimmed
+/// behind an open dialog). The window adds them
 /// here; a headless test adds them to an app with no window, renderer or egui and
 /// presses keys and buttons into its `ButtonInput`s.
 pub fn input_plugins(app: &mut App) {
-    app.add_plugins((gamepad::plugin, input::plugin, act::plugin));
+    app.add_plugins((gamepad::plugin, input::plugin, act::plugin, veil::plugin));
 }
 
 /// `SKIRMISH_ANIM` (slow, normal, fast, instant): the starting animation speed; a word

@@ -211,8 +211,11 @@ fn close_dialog(files: &mut Files, view: &mut View) {
     view.files_open = false;
 }
 
-/// The list of saves, the first readable one chosen.
-fn open_list(launch: &Launch) -> Mode {
+/// The list of saves, the first readable one chosen. The autosave handed to the writer
+/// thread reaches the disk first (at most two seconds' wait), or the newest autosave could
+/// be missing from the list (a test saw it under load).
+fn open_list(launch: &Launch, auto: &Autosave) -> Mode {
+    auto.flush(std::time::Duration::from_secs(2));
     let entries = saves_dir(launch).map(list::list).unwrap_or_default();
     let chosen = entries.iter().position(|e| e.about.is_ok()).unwrap_or(0);
     Mode::Open { entries, chosen }
@@ -240,6 +243,7 @@ fn keys(
     ),
     mut redraw: MessageWriter<RequestRedraw>,
     mut settle: Local<u8>,
+    auto: Res<Autosave>,
 ) {
     // A window opened by a menu button is drawn over the next few frames (egui sizes a
     // new window on its first one; the window sleeps between inputs).
@@ -255,7 +259,7 @@ fn keys(
         let mode = match (p, battle.as_deref(), session.as_deref()) {
             (Prompt::Save, Some(b), Some(s)) => save_prompt(&b.0, s),
             (Prompt::Save, _, _) => return,
-            (Prompt::Open, _, _) => open_list(&launch),
+            (Prompt::Open, _, _) => open_list(&launch, &auto),
         };
         open_dialog(mode, &mut files, &mut view);
         *settle = 3;
@@ -355,7 +359,7 @@ fn keys(
     }
     if map.just(Bind::Open, &keys) {
         keys.clear_just_pressed(KeyCode::KeyO);
-        open_dialog(open_list(&launch), &mut files, &mut view);
+        open_dialog(open_list(&launch, &auto), &mut files, &mut view);
         return;
     }
     if !in_battle && map.just(Bind::Continue, &keys) {
@@ -506,7 +510,7 @@ fn carry_out(
             match found {
                 Some(e) => e.path,
                 None => {
-                    let mode = open_list(&launch);
+                    let mode = open_list(&launch, &auto);
                     open_dialog(mode, &mut files, &mut view);
                     files.error = Some("There is no battle to continue.".into());
                     return;
@@ -568,7 +572,7 @@ fn carry_out(
         }
         Err(e) => {
             if files.mode.is_none() {
-                let mode = open_list(&launch);
+                let mode = open_list(&launch, &auto);
                 open_dialog(mode, &mut files, &mut view);
             }
             files.error = Some(format!("Not opened (nothing changed): {e}"));

@@ -24,10 +24,18 @@ pub(super) fn draw(
     mut intent: ResMut<FileIntent>,
     mut view: ResMut<View>,
     (lines, mut asks): (Res<Lines>, (ResMut<Rewind>, ResMut<GoBack>)),
+    auto: Res<super::Autosave>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if *screen.get() == Screen::Menu && files.mode.is_none() && !view.settings_open {
-        menu_row(&ctx, &map, &launch, &mut files, &mut intent, &mut view);
+        menu_row(
+            &ctx,
+            &map,
+            (&launch, &auto),
+            &mut files,
+            &mut intent,
+            &mut view,
+        );
     }
     // On the hot-seat handover screen: a save for the next player (play by file).
     if *screen.get() == Screen::Battle
@@ -252,7 +260,7 @@ fn lines_window(
 fn menu_row(
     ctx: &egui::Context,
     map: &KeyMap,
-    launch: &Launch,
+    (launch, auto): (&Launch, &super::Autosave),
     files: &mut Files,
     intent: &mut FileIntent,
     view: &mut View,
@@ -277,7 +285,7 @@ fn menu_row(
                     .button(format!("Open a save [{}]", map.first(Bind::Open)))
                     .clicked()
                 {
-                    open_dialog(open_list(launch), files, view);
+                    open_dialog(open_list(launch, auto), files, view);
                 }
             });
             if let Some(e) = &files.error {
