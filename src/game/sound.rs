@@ -11,6 +11,7 @@
 
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
+use skirmish_rules::Battle;
 use skirmish_rules::event::{Event, Outcome};
 
 use super::{BattleRes, GameSystems, Screen, Session, View};
@@ -106,6 +107,21 @@ pub fn sounds_for<'a>(events: impl IntoIterator<Item = &'a Event>) -> Vec<Sound>
     set.into_iter().collect()
 }
 
+/// The sounds of a run of the battle's events as the window plays them ([`sounds_for`]),
+/// less what the battle says is silent: a unit still hidden sneaks in silence (its steps
+/// would give it away to its foes), and a unit that left the fight without falling (the
+/// View's `TokenMarks::left`: melee-zone's fled unit) makes no death sound on its `Down`.
+pub fn battle_sounds<'a>(b: &Battle, events: impl IntoIterator<Item = &'a Event>) -> Vec<Sound> {
+    sounds_for(events.into_iter().filter(|e| match e {
+        Event::Moved { unit, .. } => !b.hidden(*unit),
+        Event::Down { unit } => !matches!(
+            crate::game::fallen::fallen(b, *unit),
+            crate::game::fallen::Fallen::Left(_)
+        ),
+        _ => true,
+    }))
+}
+
 /// Why sound is off whatever the settings say (`SKIRMISH_MUTE`, `CI`), if it is.
 pub fn env_mute() -> Option<String> {
     mute_reason(
@@ -176,14 +192,7 @@ fn play(
     if heard.seen >= end {
         return;
     }
-    // A unit still hidden sneaks in silence: its steps would give it away to its foes.
-    let b = &battle.0;
-    let new = sounds_for(
-        log[heard.seen..end]
-            .iter()
-            .map(|l| &l.event)
-            .filter(|e| !matches!(e, Event::Moved { unit, .. } if b.hidden(*unit))),
-    );
+    let new = battle_sounds(&battle.0, log[heard.seen..end].iter().map(|l| &l.event));
     heard.seen = end;
     let gain = view.prefs.gain();
     let Some(sounds) = sounds else { return };

@@ -390,11 +390,13 @@ fn help_keeps_one_size_and_its_keys_tab_lists_the_map_marks() {
     );
 }
 
-/// A melee-zone unit that flees by an exit (issue 30) shows it left, as its ruleset's
-/// View says (`TokenMarks::left`): "fled" on its token and its card and over it as it
-/// goes, not "down" (the log has its words and `Down`, the rules' one way out).
-#[test]
-fn a_unit_that_fled_shows_fled_not_down() {
+/// Ash (Red) sprints to the exit at (0, 1) and flees; Cyd (Red) and Bly (Blue) stay.
+/// Returns the battle, Ash and where the log stood before.
+fn fled_battle() -> (
+    skirmish_rules::Battle,
+    skirmish_rules::components::UnitId,
+    usize,
+) {
     use skirmish_rules::grid::Cell;
     use skirmish_rules::rulesets::melee_zone::MeleeZoneAction;
     use skirmish_rules::rulesets::ui::act;
@@ -417,6 +419,15 @@ fn a_unit_that_fled_shows_fled_not_down() {
     ] {
         b.submit(c).unwrap_or_else(|e| panic!("{e}"));
     }
+    (b, ash, from)
+}
+
+/// A melee-zone unit that flees by an exit (issue 30) shows it left, as its ruleset's
+/// View says (`TokenMarks::left`): "fled" on its token and its card and over it as it
+/// goes, not "down" (the log has its words and `Down`, the rules' one way out).
+#[test]
+fn a_unit_that_fled_shows_fled_not_down() {
+    let (b, ash, from) = fled_battle();
     assert!(!b.alive(ash));
     assert_eq!(fallen(&b, ash), Fallen::Left("fled"));
     assert_eq!(fallen(&b, ash).marker_lines(), "fled");
@@ -432,4 +443,29 @@ fn a_unit_that_fled_shows_fled_not_down() {
     // A unit that fell is still "down"/"dying"/"dead" (Grub's test above); one still up
     // has no marker.
     assert_eq!(fallen(&b, id(&b, "Cyd")), Fallen::Up);
+}
+
+/// A fled unit makes no death sound on its `Down` (the View's `TokenMarks::left`), and the
+/// victory screen counts it as fled, not lost; a unit that falls still sounds its death.
+#[test]
+fn a_fled_unit_is_silent_and_counted_as_fled_not_lost() {
+    use skirmish::game::hud::{SideSummary, summary};
+    use skirmish::game::sound::{Sound, battle_sounds, sound_for};
+    let (b, ash, from) = fled_battle();
+    let ev: Vec<&skirmish_rules::event::Event> = b.log()[from..].iter().map(|l| &l.event).collect();
+    assert!(
+        ev.iter().any(|e| sound_for(e) == Some(Sound::Death)),
+        "a Down: {ev:?}"
+    );
+    assert_eq!(battle_sounds(&b, ev.iter().copied()), [Sound::Step]);
+    let red = b.side(ash).0 as usize;
+    assert_eq!(
+        summary(&b)[red],
+        SideSummary {
+            side: b.level().sides[red].name.clone(),
+            dealt: 0,
+            lost: 0,
+            left: 1,
+        }
+    );
 }

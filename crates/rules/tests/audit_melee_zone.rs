@@ -165,10 +165,6 @@ fn a_tragedy_to_a_6_from_outside_the_targets_zone_kills_nobody() {
 // up from prone." — two Weakening wounds leave Bly no Bonus Action next turn, but its
 // Attack and Move Actions remain: it may stand up on a foe's turn, owing one of them.
 #[test]
-#[ignore = "audit: \"it consumes the action you chose to use from your next turn. If there are \
-            no actions remaining from your next turn, you cannot stand up\"; game does: out of \
-            turn it only ever owes a Bonus Action, so a unit with its next turn's AA and MA \
-            left is refused (melee_zone/actions.rs:81 may_owe(Bonus), :183 Owed Bonus)"]
 fn a_prone_unit_with_no_bonus_action_next_turn_stands_up_owing_its_attack_or_move_action() {
     use crate::melee_zone_wounds::{TRIO, aimed};
     use skirmish_rules::components::{ConditionKind, Slot};

@@ -57,6 +57,7 @@ mod melee_zone_golden;
 mod melee_zone_more;
 mod melee_zone_spells;
 mod melee_zone_spells_more;
+mod melee_zone_stand_up;
 mod melee_zone_wave3;
 mod melee_zone_wounds;
 mod melee_zone_wounds_more;

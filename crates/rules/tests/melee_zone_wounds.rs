@@ -180,9 +180,18 @@ pub(crate) fn a_weakened_unit_stands_up_on_a_foes_turn_only_with_a_bonus_action_
         b.submit(aimed(cid, bly, Aim::Arms)).unwrap();
         assert_eq!(b.stats(bly).get(Stat::Wounds), 2);
         assert_eq!(b.stats(bly).get(Stat::Str), 0);
-        // Two: nothing left to owe.
+        // Two: no Bonus Action left to owe (the common Stand Up then owes the Move
+        // Action: `melee_zone_stand_up`).
         let log = b.log().len();
-        let e = b.submit(stand).unwrap_err();
+        let e = b
+            .submit(Command::Act {
+                unit: bly,
+                action: skirmish_rules::rulesets::melee_zone::MeleeZoneAction::StandUpWith {
+                    owe: Slot::Bonus,
+                }
+                .into(),
+            })
+            .unwrap_err();
         assert!(e.to_string().contains("left to owe"), "{e}");
         assert_eq!(b.log().len(), log);
         end(&mut b);

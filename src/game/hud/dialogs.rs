@@ -233,15 +233,23 @@ pub(super) fn victory(ctx: &egui::Context, b: &Battle, intent: &mut Intent, rect
                 };
                 ui.heading(title);
                 ui.label(format!("{} rounds", b.round()));
+                let lines = summary(b);
+                let any_left = lines.iter().any(|l| l.left > 0);
                 egui::Grid::new("summary").striped(true).show(ui, |ui| {
                     ui.label("side");
                     ui.label("damage dealt");
                     ui.label("units lost");
+                    if any_left {
+                        ui.label("units fled");
+                    }
                     ui.end_row();
-                    for (name, dealt, lost) in summary(b) {
-                        ui.label(name);
-                        ui.label(dealt.to_string());
-                        ui.label(lost.to_string());
+                    for l in lines {
+                        ui.label(l.side);
+                        ui.label(l.dealt.to_string());
+                        ui.label(l.lost.to_string());
+                        if any_left {
+                            ui.label(l.left.to_string());
+                        }
                         ui.end_row();
                     }
                 });
@@ -261,8 +269,24 @@ pub(super) fn victory(ctx: &egui::Context, b: &Battle, intent: &mut Intent, rect
     }
 }
 
-/// Summary for the victory screen: (side name, damage dealt, units lost).
-fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
+/// One side's line on the victory screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideSummary {
+    /// The side's name.
+    pub side: String,
+    /// The damage its units dealt.
+    pub dealt: i32,
+    /// Its units out of the fight that fell (down, dying, dead).
+    pub lost: usize,
+    /// Its units that left without falling, as the ruleset's View says
+    /// (`TokenMarks::left`: melee-zone's "fled").
+    pub left: usize,
+}
+
+/// Summary for the victory screen, a line a side: a unit that fled is counted as having
+/// left, not as lost ([`crate::game::fallen::Fallen::Left`]).
+pub fn summary(b: &Battle) -> Vec<SideSummary> {
+    use crate::game::fallen::{Fallen, fallen};
     b.level()
         .sides
         .iter()
@@ -280,11 +304,18 @@ fn summary(b: &Battle) -> Vec<(String, i32, usize)> {
                     _ => None,
                 })
                 .sum();
-            let lost = b
+            let out: Vec<Fallen> = b
                 .units()
                 .filter(|&u| b.side(u).0 as usize == i && !b.alive(u))
-                .count();
-            (s.name.clone(), dealt, lost)
+                .map(|u| fallen(b, u))
+                .collect();
+            let left = out.iter().filter(|f| matches!(f, Fallen::Left(_))).count();
+            SideSummary {
+                side: s.name.clone(),
+                dealt,
+                lost: out.len() - left,
+                left,
+            }
         })
         .collect()
 }

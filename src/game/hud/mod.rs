@@ -31,6 +31,7 @@ use crate::game::layout::MapLayout;
 use crate::game::state::{BattleRes, Intent, Screen, Session, View};
 
 pub use action_bar::{PanelPlan, plan};
+pub use dialogs::{SideSummary, summary};
 pub use hover::hover_lines;
 use log::LogCache;
 pub use panel::card_title;

@@ -1,5 +1,5 @@
 //! melee-zone's actions: standing up (AA, MA or BA; on a foe's turn on the credit of the
-//! next turn's Bonus Action), disengaging (1 AA or 2 BA), the bonus-action boosts,
+//! next turn's action the unit chooses), disengaging (1 AA or 2 BA), the bonus-action boosts,
 //! delaying within the round and fleeing by an exit.
 
 use crate::battle::Battle;
@@ -46,6 +46,93 @@ pub fn stand_up_slot(b: &Battle, u: UnitId) -> Option<Slot> {
         .find(|&s| b.slots(u, s) > 0)
 }
 
+/// May `u` owe `slot` from its next turn to stand up on another unit's turn? "If there
+/// are no actions remaining from your next turn, you cannot stand up": what is owed
+/// already and the Bonus Actions its Weakening wounds take count against that turn.
+pub fn may_owe_slot(b: &Battle, u: UnitId, slot: Slot) -> Result<(), Illegal> {
+    if !matches!(slot, Slot::Attack | Slot::Move | Slot::Bonus) {
+        return Err(cannot(
+            b,
+            u,
+            "it stands up with an Attack, Move or Bonus Action",
+        ));
+    }
+    let taken = if slot == Slot::Bonus {
+        super::wounds::bonus_taken(b, u)
+    } else {
+        0
+    };
+    b.may_owe(u, Pool::Slot(slot), 1 + taken)
+}
+
+/// The action the common Stand Up owes on another unit's turn: the next turn's Bonus
+/// Action, else its Move Action, else its Attack Action (the cheapest it still has).
+pub fn stand_up_owed(b: &Battle, u: UnitId) -> Option<Slot> {
+    [Slot::Bonus, Slot::Move, Slot::Attack]
+        .into_iter()
+        .find(|&s| may_owe_slot(b, u, s).is_ok())
+}
+
+/// Is `a` a stand-up (the common one or melee-zone's with a chosen action)?
+pub fn is_stand_up(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Common(CommonAction::StandUp)
+            | Action::MeleeZone(MeleeZoneAction::StandUpWith { .. })
+    )
+}
+
+/// Check a stand-up paid with `owe` (`None`: the unit's choice as the common Stand Up).
+fn check_stand_up(b: &Battle, u: UnitId, owe: Option<Slot>) -> Result<(), Illegal> {
+    if !b.has(u, ConditionKind::Prone) {
+        return Err(cannot(b, u, "it is not prone"));
+    }
+    let own = b.current() == Some(u);
+    match (own, owe) {
+        (true, None) if stand_up_slot(b, u).is_none() => {
+            Err(no_slot(b, u, "Stand Up", "Attack, Move or Bonus"))
+        }
+        (true, Some(s)) if b.slots(u, s) == 0 => Err(no_slot(b, u, "Stand Up", slot_word(s))),
+        (true, _) => Ok(()),
+        (false, Some(s)) => may_owe_slot(b, u, s),
+        (false, None) => stand_up_owed(b, u).map(|_| ()).ok_or_else(|| {
+            cannot(
+                b,
+                u,
+                "its next turn has no Attack, Move or Bonus Action left to owe",
+            )
+        }),
+    }
+}
+
+fn slot_word(s: Slot) -> &'static str {
+    match s {
+        Slot::Attack => "Attack",
+        Slot::Move => "Move",
+        _ => "Bonus",
+    }
+}
+
+/// Carry out a checked stand-up: spend the slot on its own turn, owe it on another's.
+fn stand_up(b: &mut Battle, u: UnitId, owe: Option<Slot>) {
+    if b.current() == Some(u) {
+        let slot = owe.or_else(|| stand_up_slot(b, u)).unwrap_or(Slot::Bonus);
+        b.emit(Event::spent(u, Pool::Slot(slot), 1, Spend::StandUp));
+    } else {
+        let slot = owe.or_else(|| stand_up_owed(b, u)).unwrap_or(Slot::Bonus);
+        b.emit(Event::Owed {
+            unit: u,
+            pool: Pool::Slot(slot),
+            amount: 1,
+        });
+    }
+    b.emit(Event::ConditionRemoved {
+        unit: u,
+        kind: ConditionKind::Prone,
+        source: None,
+    });
+}
+
 /// Has `u` spent nothing of its turn yet (so it may still Delay)?
 fn untouched(b: &Battle, u: UnitId) -> bool {
     b.slots(u, Slot::Attack) == 1
@@ -68,7 +155,7 @@ pub fn boost_of(a: &MeleeZoneAction) -> Option<Boost> {
 /// May `u` take action `a` on another unit's turn? Only Stand Up ("even if it's not
 /// currently your turn").
 pub fn out_of_turn(a: &Action) -> bool {
-    *a == CommonAction::StandUp.into()
+    is_stand_up(a)
 }
 
 /// Is the action legal now?
@@ -78,25 +165,9 @@ pub fn check(b: &Battle, u: UnitId, a: &Action) -> Result<(), Illegal> {
     }
     let own = b.current() == Some(u);
     let m = match a {
-        Action::Common(CommonAction::StandUp) => {
-            if !b.has(u, ConditionKind::Prone) {
-                return Err(cannot(b, u, "it is not prone"));
-            }
-            if own {
-                if stand_up_slot(b, u).is_none() {
-                    return Err(no_slot(b, u, "Stand Up", "Attack, Move or Bonus"));
-                }
-            } else {
-                // "it consumes the action you chose to use from your next turn. If there
-                // are no actions remaining from your next turn, you cannot stand up".
-                // A Weakening wound takes a Bonus Action of that turn too.
-                b.may_owe(
-                    u,
-                    Pool::Slot(Slot::Bonus),
-                    1 + super::wounds::bonus_taken(b, u),
-                )?;
-            }
-            return Ok(());
+        Action::Common(CommonAction::StandUp) => return check_stand_up(b, u, None),
+        Action::MeleeZone(MeleeZoneAction::StandUpWith { owe }) => {
+            return check_stand_up(b, u, Some(*owe));
         }
         Action::Common(CommonAction::Cast { ability, at }) => {
             return super::casting::check_cast(b, u, *ability, at);
@@ -188,21 +259,11 @@ pub fn perform(b: &mut Battle, u: UnitId, a: Action) -> Result<(), Illegal> {
     check(b, u, &a)?;
     let m = match a {
         Action::Common(CommonAction::StandUp) => {
-            if b.current() == Some(u) {
-                let slot = stand_up_slot(b, u).unwrap_or(Slot::Bonus);
-                b.emit(Event::spent(u, Pool::Slot(slot), 1, Spend::StandUp));
-            } else {
-                b.emit(Event::Owed {
-                    unit: u,
-                    pool: Pool::Slot(Slot::Bonus),
-                    amount: 1,
-                });
-            }
-            b.emit(Event::ConditionRemoved {
-                unit: u,
-                kind: ConditionKind::Prone,
-                source: None,
-            });
+            stand_up(b, u, None);
+            return Ok(());
+        }
+        Action::MeleeZone(MeleeZoneAction::StandUpWith { owe }) => {
+            stand_up(b, u, Some(owe));
             return Ok(());
         }
         Action::Common(CommonAction::Cast { ability, at }) => {

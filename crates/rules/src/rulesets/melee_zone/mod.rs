@@ -23,7 +23,7 @@ mod ui;
 mod vocabulary;
 mod wounds;
 
-pub use actions::{boost_of, stand_up_slot};
+pub use actions::{boost_of, may_owe_slot, stand_up_owed, stand_up_slot};
 pub use ai::MeleeZoneAi;
 pub use attack::{in_zone, outcome};
 pub use casting::{

@@ -13,7 +13,9 @@ use crate::rulesets::ui::{
 };
 
 use super::numbers::{Boost, boosted, speed};
-use super::{MeleeZone, MeleeZoneAction, boost_of, disengaged, stand_up_slot};
+use super::{
+    MeleeZone, MeleeZoneAction, boost_of, disengaged, may_owe_slot, stand_up_owed, stand_up_slot,
+};
 
 const ENEMY: Target = Target::Unit("an enemy");
 
@@ -120,6 +122,47 @@ pub static WORDS: WindowWords = WindowWords {
 };
 
 /// A slot's short name.
+/// Stand Up: which action pays ("1 Attack Action (AA), 1 Move Action (MA), or 1 Bonus
+/// Action (BA)"), of this turn on its own turn, of the next turn on another's.
+fn stand_up_choice(b: &Battle, cmd: &Command) -> Option<Choice> {
+    let &Command::Act {
+        unit,
+        action: Action::Common(CommonAction::StandUp),
+    } = cmd
+    else {
+        return None;
+    };
+    let own = b.current() == Some(unit);
+    let options: Vec<(String, Command)> = [Slot::Bonus, Slot::Move, Slot::Attack]
+        .into_iter()
+        .filter(|&s| {
+            if own {
+                b.slots(unit, s) > 0
+            } else {
+                may_owe_slot(b, unit, s).is_ok()
+            }
+        })
+        .map(|s| {
+            let words = if own {
+                short(s).to_string()
+            } else {
+                format!("{} of the next turn", short(s))
+            };
+            (
+                words,
+                Command::Act {
+                    unit,
+                    action: MeleeZoneAction::StandUpWith { owe: s }.into(),
+                },
+            )
+        })
+        .collect();
+    (options.len() >= 2).then(|| Choice {
+        title: "Stand up paying with".into(),
+        options,
+    })
+}
+
 fn short(s: Slot) -> &'static str {
     match s {
         Slot::Attack => "AA",
@@ -148,10 +191,14 @@ fn price(b: &Battle, cmd: &Command) -> Option<String> {
                 if b.current() == Some(*unit) {
                     short(stand_up_slot(b, *unit)?).into()
                 } else {
-                    "BA of the next turn".into()
+                    format!("{} of the next turn", short(stand_up_owed(b, *unit)?))
                 }
             }
             Action::MeleeZone(m) => match m {
+                MeleeZoneAction::StandUpWith { owe } if b.current() == Some(*unit) => {
+                    short(*owe).into()
+                }
+                MeleeZoneAction::StandUpWith { owe } => format!("{} of the next turn", short(*owe)),
                 MeleeZoneAction::Disengage { bonus: true } => "2 BA".into(),
                 MeleeZoneAction::Disengage { bonus: false } => "AA".into(),
                 MeleeZoneAction::Delay { .. } => "free".into(),
@@ -228,9 +275,11 @@ impl crate::rulesets::View for MeleeZone {
         &ACTIONS
     }
 
-    // An aimed attack: where (Fatal, Slowing, Weakening, Disrupting, Center Mass).
-    fn choice(&self, _b: &Battle, cmd: &Command) -> Option<Choice> {
-        super::wounds::aim_choice(cmd)
+    // An aimed attack: where (Fatal, Slowing, Weakening, Disrupting, Center Mass); a
+    // stand-up: which action pays (or, on another unit's turn, which of the next turn's
+    // actions is owed), when more than one can.
+    fn choice(&self, b: &Battle, cmd: &Command) -> Option<Choice> {
+        super::wounds::aim_choice(cmd).or_else(|| stand_up_choice(b, cmd))
     }
 
     fn cannot_pay(&self, b: &Battle, u: UnitId, cmd: &Command) -> Option<String> {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::UnitId;
+use crate::components::{Slot, UnitId};
 
 /// melee-zone's id in level files and logs (`Ruleset::id`).
 pub const ID: &str = "melee-zone";
@@ -44,6 +44,14 @@ pub enum MeleeZoneAction {
     },
     /// Out of every foe's sight: hide (1 AA, else 1 MA) until seen or attacking.
     Hide,
+    /// Stand up from prone paying with the named action (`Attack`, `Move` or `Bonus`): on
+    /// the unit's own turn it spends it; on another unit's turn it owes it from its next
+    /// turn ("it consumes the action you chose to use from your next turn"). The common
+    /// `StandUp` chooses for it.
+    StandUpWith {
+        /// The action it pays with.
+        owe: Slot,
+    },
 }
 
 impl MeleeZoneAction {
@@ -59,6 +67,7 @@ impl MeleeZoneAction {
             MeleeZoneAction::Flee => "Flee",
             MeleeZoneAction::Toggle { .. } => "Toggle",
             MeleeZoneAction::Hide => "Hide",
+            MeleeZoneAction::StandUpWith { .. } => "Stand Up",
         }
     }
 }
