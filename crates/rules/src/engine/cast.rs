@@ -75,17 +75,20 @@ impl Battle {
             .ability(caster, i)
             .ok_or_else(|| cannot(format!("it knows no ability #{i}")))?;
         let from = self.pos(caster);
-        let reach = |c: Cell, what: &str| -> Result<(), Illegal> {
+        // `what` names the target only when a refusal is written (the AI asks often and
+        // never reads the words).
+        let reach = |c: Cell, what: &dyn Fn() -> String| -> Result<(), Illegal> {
             let d = self.level.grid.distance(from, c);
             if d > a.range() {
                 return Err(cannot(format!(
-                    "{what} is {d} cells away; {} reaches {}",
+                    "{} is {d} cells away; {} reaches {}",
+                    what(),
                     a.name,
                     a.range()
                 )));
             }
             if a.line_of_sight && d > 0 && !self.clear_line(from, c) {
-                return Err(cannot(format!("a wall blocks the line to {what}")));
+                return Err(cannot(format!("a wall blocks the line to {}", what())));
             }
             Ok(())
         };
@@ -94,7 +97,7 @@ impl Battle {
             if !self.may_target(t, a) {
                 return Err(Illegal::Down(self.name(t).into()));
             }
-            reach(self.pos(t), self.name(t))
+            reach(self.pos(t), &|| self.name(t).to_string())
         };
         match (&a.target, at) {
             (Targeting::User, CastAt::User) => Ok(vec![caster]),
@@ -124,12 +127,13 @@ impl Battle {
                 if !self.level.grid.contains(*c) {
                     return Err(Illegal::BadCell(*c));
                 }
-                reach(*c, &c.to_string())?;
+                reach(*c, &|| c.to_string())?;
                 let cells = self.cast_cells(caster, a, *c);
                 Ok(self
                     .units()
                     .filter(|&u| {
-                        self.may_target(u, a) && self.cells_of(u).iter().any(|x| cells.contains(x))
+                        // (A unit stands on one cell.)
+                        self.may_target(u, a) && cells.contains(&self.pos(u))
                     })
                     .collect())
             }
@@ -145,11 +149,6 @@ impl Battle {
                 }
             ))),
         }
-    }
-
-    /// The cells a unit stands on (one, or more for a large unit).
-    fn cells_of(&self, u: UnitId) -> Vec<Cell> {
-        vec![self.pos(u)]
     }
 
     /// The engine's part of checking a `Cast`: the ability is known, has a use left and
