@@ -250,7 +250,13 @@ fn hazards_are_placed_replaced_and_removed_on_a_counters_level_and_saved_as_the_
     let path = repo("levels/counters-shrine.ron");
     let lvl = EditorLevel::load(&path).unwrap();
     let start = lvl.hazards();
-    assert_eq!(start.len(), 4, "{start:?}");
+    assert_eq!(start.len(), 5, "{start:?}");
+    let rune = lvl.hazard_at(c(4, 3)).unwrap();
+    assert_eq!(rune.kind, HazardKind::MagicalBurst { radius: 2 });
+    assert_eq!(
+        rune.to_ron(),
+        r#"Hazard(cell: (4, 3), kind: MagicalBurst(dc: 14, damage: "2d8", radius: 2))"#
+    );
     assert_eq!(lvl.hazard_at(c(6, 0)).unwrap().damage, "2d6");
     let mut ed = Editor::new(lvl.clone());
     let free = (0..ed.level.width() as i32)
@@ -280,7 +286,7 @@ fn hazards_are_placed_replaced_and_removed_on_a_counters_level_and_saved_as_the_
         hazard: Some(moved.clone()),
     })
     .unwrap();
-    assert_eq!(ed.level.hazards().len(), 4);
+    assert_eq!(ed.level.hazards().len(), 5);
     assert_eq!(ed.level.hazard_at(free), Some(moved));
     let dir = scratch("hazards");
     let out = dir.join("shrine.ron");

@@ -1,4 +1,5 @@
-//! Hazards in the editor (issue 35): the traps and falling rocks a counters level puts on
+//! Hazards in the editor (issue 35): the traps, falling rocks and runes (magical bursts)
+//! a counters level puts on
 //! cells (`hazards: [Hazard(cell: (1, 1), kind: Trap(dc: 12, damage: "1d6"))]`,
 //! docs/levels.md). They are kept as the level's `hazards:` text, read by
 //! [`EditorLevel::hazards`] and written back only when an edit changes them, so a level
@@ -17,7 +18,7 @@ use super::text::quoted;
 pub struct EdHazard {
     /// Its cell.
     pub cell: Cell,
-    /// A trap or falling rocks.
+    /// A trap, falling rocks or a rune (with its radius).
     pub kind: HazardKind,
     /// The Difficulty of the check against it.
     pub dc: i32,
@@ -34,18 +35,33 @@ struct HazardFile {
 
 #[derive(Deserialize)]
 enum KindFile {
-    Trap { dc: i32, damage: String },
-    FallingRocks { dc: i32, damage: String },
+    Trap {
+        dc: i32,
+        damage: String,
+    },
+    FallingRocks {
+        dc: i32,
+        damage: String,
+    },
+    MagicalBurst {
+        dc: i32,
+        damage: String,
+        radius: u32,
+    },
 }
 
 impl EdHazard {
     /// As a level file writes it.
     pub fn to_ron(&self) -> String {
+        let (kind, radius) = match self.kind {
+            HazardKind::Trap => ("Trap", String::new()),
+            HazardKind::FallingRocks => ("FallingRocks", String::new()),
+            HazardKind::MagicalBurst { radius } => ("MagicalBurst", format!(", radius: {radius}")),
+        };
         format!(
-            "Hazard(cell: ({}, {}), kind: {:?}(dc: {}, damage: {}))",
+            "Hazard(cell: ({}, {}), kind: {kind}(dc: {}, damage: {}{radius}))",
             self.cell.x,
             self.cell.y,
-            self.kind,
             self.dc,
             quoted(&self.damage)
         )
@@ -68,6 +84,9 @@ impl EditorLevel {
                             KindFile::Trap { dc, damage } => (HazardKind::Trap, dc, damage),
                             KindFile::FallingRocks { dc, damage } => {
                                 (HazardKind::FallingRocks, dc, damage)
+                            }
+                            KindFile::MagicalBurst { dc, damage, radius } => {
+                                (HazardKind::MagicalBurst { radius }, dc, damage)
                             }
                         };
                         EdHazard {
