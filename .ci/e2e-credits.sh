@@ -43,8 +43,9 @@ done
 sleep 8
 shot c1-menu
 echo "e2e-credits: the Credits button opens the screen"
-# Credits sits right of Settings and Quit at the top left (default UI scale).
-xdotool mousemove 210 18
+# Credits sits right of Settings, New level, Edit level and Quit at the top left (default
+# UI scale).
+xdotool mousemove 353 18
 sleep 0.5
 xdotool click 1
 sleep 2

@@ -46,8 +46,9 @@ game=$!
 window
 grep -q 'bad-syntax.ron:6:5' "$out/game.log" || fail "no FILE:LINE:COL line on stderr"
 shot m1-broken
-# Quit sits beside Settings at the top left (default UI scale, fresh settings).
-xdotool mousemove 162 18
+# Quit sits after Settings, New level and Edit level at the top left (default UI scale,
+# fresh settings; see m1-broken.png).
+xdotool mousemove 304 18
 sleep 0.5
 xdotool click 1
 code=
