@@ -1,0 +1,110 @@
+//! Tests of `grid` (the line walker against hexx, `within_rows`, the square line).
+use super::*;
+
+/// The integer square line matches the rounding it replaced (`round(x + 1e-6)`).
+#[test]
+fn square_line_matches_float_rounding() {
+    let g = Grid::new(GridKind::Square, 40, 40);
+    let a = Cell::new(17, 19);
+    for b in g.cells() {
+        let n = g.distance(a, b) as i32;
+        let float: Vec<Cell> = if n == 0 {
+            vec![a]
+        } else {
+            (0..=n)
+                .map(|i| {
+                    let t = i as f64 / n as f64;
+                    let x = a.x as f64 + (b.x - a.x) as f64 * t;
+                    let y = a.y as f64 + (b.y - a.y) as f64 * t;
+                    Cell::new((x + 1e-6).round() as i32, (y + 1e-6).round() as i32)
+                })
+                .collect()
+        };
+        assert_eq!(g.line(a, b), float, "{a} -> {b}");
+    }
+}
+
+/// The fixed-point hex line is hexx's f32 line, cell for cell: every pair from
+/// three centres on a 40×40 map, and 20,000 seeded random pairs on 256×256.
+#[test]
+fn hex_line_matches_hexx_line() {
+    let hexx_line = |a: Cell, b: Cell| -> Vec<Cell> {
+        Grid::to_hex(a)
+            .line_to(Grid::to_hex(b))
+            .map(Grid::from_hex)
+            .collect()
+    };
+    let small = Grid::new(GridKind::Hex, 40, 40);
+    for a in [Cell::new(17, 19), Cell::new(0, 0), Cell::new(39, 38)] {
+        for b in small.cells() {
+            assert_eq!(small.line(a, b), hexx_line(a, b), "{a} -> {b}");
+        }
+    }
+    let big = Grid::new(GridKind::Hex, 256, 256);
+    let mut state = 34u64;
+    let mut cell = || {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut v = state;
+        v = (v ^ (v >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        v = (v ^ (v >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        v ^= v >> 31;
+        Cell::new((v % 256) as i32, ((v >> 32) % 256) as i32)
+    };
+    for _ in 0..20_000 {
+        let (a, b) = (cell(), cell());
+        assert_eq!(big.line(a, b), hexx_line(a, b), "{a} -> {b}");
+    }
+}
+
+/// Stopping early visits a prefix of the line and says so.
+#[test]
+fn walk_line_stops_when_told() {
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let g = Grid::new(kind, 30, 30);
+        let (a, b) = (Cell::new(2, 3), Cell::new(25, 17));
+        let full = g.line(a, b);
+        let mut seen = Vec::new();
+        let all = g.walk_line(a, b, |c| {
+            seen.push(c);
+            seen.len() < 5
+        });
+        assert!(!all);
+        assert_eq!(seen, full[..5]);
+        assert!(g.walk_line(a, b, |_| true));
+        let mut between = Vec::new();
+        assert!(!g.line_between_any(a, b, |c| {
+            between.push(c);
+            false
+        }));
+        assert_eq!(between, full[1..full.len() - 1]);
+        assert!(g.line_between_any(a, b, |c| c == full[3]));
+        assert!(!g.line_between_any(a, b, |c| c == a || c == b));
+        assert!(!g.line_between_any(a, a, |_| true));
+    }
+}
+
+/// The rows of `within_rows` are exactly `within`'s cells, on both grids, at the
+/// edges and corners too.
+#[test]
+fn within_rows_is_within() {
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let g = Grid::new(kind, 13, 11);
+        for c in g.cells().chain([Cell::new(-2, 3), Cell::new(14, 12)]) {
+            for range in 0..7 {
+                let mut rows = Vec::new();
+                g.within_rows(c, range, |y, x0, x1| {
+                    rows.extend((x0..=x1).map(|x| Cell::new(x, y)));
+                });
+                assert_eq!(rows, g.within(c, range), "{kind:?} {c} {range}");
+            }
+        }
+    }
+}
+
+#[test]
+fn hex_roundtrip_offset() {
+    for c in Grid::new(GridKind::Hex, 7, 7).cells() {
+        assert_eq!(Grid::from_hex(Grid::to_hex(c)), c);
+    }
+}
