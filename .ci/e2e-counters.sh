@@ -19,51 +19,9 @@
 # Usage: .ci/e2e-counters.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:72
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-# The settings the game saves go here, never into the user's config folder.
-export SKIRMISH_CONFIG="$out/config"
-# Autosaves go to a scratch data folder, never the user's (issue 32).
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-counters 72 "${2:-shots}"
 
-fail() { echo "e2e-counters: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
-cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
-shot() { import -window root "$out/$1.png"; }
-# button LABEL: the centre of the bar's (or the prompt's) button or picker with that label.
-button() {
-  for _ in $(seq 1 20); do
-    grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null && break
-    sleep 0.5
-  done
-  local at
-  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
-  [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
-  echo "$at"
-}
-press() {
-  xdotool mousemove $(button "$1")
-  sleep 0.5
-  xdotool click 1
-}
 # pick LABEL N: click the prompt's amount picker LABEL ("Block Skill dice") and type N.
 pick() {
   press "$1"
@@ -78,16 +36,6 @@ handover() {
   sleep 1
 }
 # an_end_turn: Shift+Enter ends the turn; when the game asks "End the turn?", Y.
-end_turn() {
-  xdotool key shift+Return
-  for _ in 1 2 3 4 5 6; do
-    sleep 0.5
-    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
-      xdotool key y
-      return 0
-    fi
-  done
-}
 
 # Another run's display is never taken over (its game would get these keys).
 if xdotool getdisplaygeometry >/dev/null 2>&1; then

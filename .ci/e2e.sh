@@ -32,52 +32,14 @@ if [ "${1:-}" = "--monkey" ]; then
   exec bash "$(dirname "$0")/monkey.sh" "${3:-${target:-target}/debug/skirmish}" "${4:-shots}" "$secs"
 fi
 bin=$1
-out=${2:-shots}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:97
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-# Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
-export SKIRMISH_CONFIG="$out/config"
-# Autosaves go to a scratch data folder, never the user's (issue 32).
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG"
-events="$out/events.jsonl"
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e 97 "${2:-shots}"
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb=$!
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 sleep 2
 "$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
-
-fail() { echo "e2e: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-# wait_for PATTERN [SECONDS]: until a line of the event log matches.
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
-cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
-shot() { import -window root "$out/$1.png"; }
-# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
-end_turn() {
-  xdotool key shift+Return
-  for _ in 1 2 3 4 5 6; do
-    sleep 0.5
-    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
-      xdotool key y
-      return 0
-    fi
-  done
-}
 
 # Wait for the window (a cold start on llvmpipe can take a while).
 window() {

@@ -1,0 +1,88 @@
+# Shared by the window e2e scripts (.ci/e2e*.sh): the scratch folders, the event log and
+# the helpers that drive the game through xdotool. Source it, then call
+#   e2e_setup NAME DISPLAY_NUMBER OUT_DIR
+# which sets `out` (absolute), `events`, the environment the game reads (layout and
+# button dumps, a fresh settings folder and a scratch data folder, never the user's) and
+# a trap that stops the game and Xvfb (`game`, `xvfb`) on exit. A script may redefine any
+# helper after sourcing (e2e-counters' handover counts nothing).
+
+e2e_setup() {
+  e2e_name=$1
+  mkdir -p "$3"
+  out=$(cd "$3" && pwd)
+  export DISPLAY=":$2"
+  XDG_RUNTIME_DIR=$(mktemp -d)
+  export XDG_RUNTIME_DIR
+  export SKIRMISH_LAYOUT="$out/layout.txt"
+  export SKIRMISH_BUTTONS="$out/buttons.txt"
+  # The settings the game saves go here, never into the user's config folder (a saved UI
+  # scale or palette would move the clicks).
+  export SKIRMISH_CONFIG="$out/config"
+  # Autosaves go to a scratch data folder, never the user's (issue 32).
+  export SKIRMISH_DATA_DIR="$out/data"
+  rm -rf "$SKIRMISH_CONFIG"
+  events="$out/events.jsonl"
+  xvfb=
+  game=
+  trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+}
+
+fail() { echo "$e2e_name: $*"; tail -20 "$out/game.log"; exit 1; }
+alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
+# wait_for PATTERN [SECONDS]: until a line of the event log matches.
+wait_for() {
+  for _ in $(seq 1 "${2:-30}"); do
+    grep -q -- "$1" "$events" 2>/dev/null && return 0
+    alive
+    sleep 1
+  done
+  fail "no event matching $1"
+}
+# count PATTERN N [SECONDS]: until N lines of the event log match.
+count() {
+  for _ in $(seq 1 "${3:-30}"); do
+    [ "$(grep -c -- "$1" "$events" 2>/dev/null || true)" -ge "$2" ] && return 0
+    alive
+    sleep 1
+  done
+  fail "fewer than $2 events matching $1"
+}
+# cell X Y: the screen position of a cell's centre, from the layout dump.
+cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+shot() { import -window root "$out/$1.png"; }
+# end_turn: Shift+Enter ends the turn; when the game asks "End the turn?" (actions left), Y.
+end_turn() {
+  xdotool key shift+Return
+  for _ in 1 2 3 4 5 6; do
+    sleep 0.5
+    if grep -q "^End turn anyway	" "$SKIRMISH_BUTTONS" 2>/dev/null; then
+      xdotool key y
+      return 0
+    fi
+  done
+}
+# button LABEL: the centre of the bar's (or the prompt's) button or picker with that label.
+button() {
+  for _ in $(seq 1 20); do
+    grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null && break
+    sleep 0.5
+  done
+  local at
+  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+  [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
+  echo "$at"
+}
+# press LABEL: move to the button, then click it.
+press() {
+  xdotool mousemove $(button "$1")
+  sleep 0.5
+  xdotool click 1
+}
+# handover SIDE N [ROUND]: Space dismisses the hot-seat screen for SIDE, its Nth time in
+# ROUND (default 1).
+handover() {
+  sleep 1
+  xdotool key space
+  count "\"kind\":\"handover\",\"round\":${3:-1},\"actor\":\"$1\"" "$2" 20
+  sleep 1
+}
