@@ -8,12 +8,14 @@ use bevy::prelude::*;
 
 use super::layout::PANEL;
 
-/// The part of the world the map area shows (the window left of the side panel) for a
-/// camera at `at` with orthographic `scale` in a `ww`×`wh` window.
+/// The part of the world the map area shows (the window left of the side panel, above
+/// the roll log's strip in a short window) for a camera at `at` with orthographic `scale`
+/// in a `ww`×`wh` window.
 pub fn view_rect(at: Vec2, scale: f32, ww: f32, wh: f32) -> Rect {
+    let strip = super::layout::log_strip_px(wh);
     Rect::new(
         at.x - ww / 2.0 * scale,
-        at.y - wh / 2.0 * scale,
+        at.y - (wh / 2.0 - strip).max(-wh / 2.0) * scale,
         at.x + (ww / 2.0 - PANEL).max(-ww / 2.0) * scale,
         at.y + wh / 2.0 * scale,
     )
