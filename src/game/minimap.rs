@@ -255,7 +255,7 @@ fn draw(
                 });
         });
     if let Some(p) = goto {
-        let to = centred_on(p, scale);
+        let to = centred_on(p, scale, w.height());
         if to != at {
             glide.stop();
             cam.translation.x = to.x;

@@ -226,7 +226,20 @@ fn draw(
                             &mut spots,
                             &map,
                         );
-                        panel::hover_lines(ui, &hover);
+                        // The board's hover words, not under a window about the game
+                        // (as the tooltip below).
+                        if !matches!(
+                            crate::game::dialog::open(b, &session, &view),
+                            Some(
+                                crate::game::dialog::Dialog::Menu
+                                    | crate::game::dialog::Dialog::Settings
+                                    | crate::game::dialog::Dialog::Help
+                                    | crate::game::dialog::Dialog::Files
+                                    | crate::game::dialog::Dialog::Victory
+                            )
+                        ) {
+                            panel::hover_lines(ui, &hover);
+                        }
                         section(ui, "settings", "Settings", |ui| {
                             panel::settings(ui, b, &mut session, &mut view);
                         });
