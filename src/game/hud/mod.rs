@@ -265,7 +265,6 @@ fn draw(
     rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
     // A short window: the roll log in its strip under the map, always in view (at the
     // panel's foot it fell below the fold at 1024×640).
-    let mut map_bottom = screen.max.y;
     if strip > 0.0 {
         let s = egui::Panel::bottom("log strip")
             .resizable(false)
@@ -285,7 +284,6 @@ fn draw(
                 );
             });
         let r = s.response.rect;
-        map_bottom = r.min.y;
         rects.push(Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
     }
     // The involved units' cells on screen (points), for the prompt to stand clear of.
@@ -319,7 +317,10 @@ fn draw(
     if let Some(at) = newest {
         spots.push(("Roll log newest".into(), at));
     }
-    let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, map_bottom));
+    // The prompt's area: the map's column, the roll log's strip too (a prompt may cover
+    // the log, never the units it is about: at 1024×640 the map above the strip is too
+    // short for a prompt beside them).
+    let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, screen.max.y));
     prompts::reaction(
         &ctx,
         b,
