@@ -40,13 +40,7 @@ pub fn centred_on(p: Vec2, scale: f32, wh: f32) -> Vec2 {
 /// cells, an attacker and its target) are in view with `margin` to spare: `None` when
 /// they already are (the camera stays); else the middle of them when they fit in the
 /// view together, or the last one (where the action ends) when they do not.
-pub fn frame_points(
-    view: Rect,
-    pts: &[Vec2],
-    margin: f32,
-    scale: f32,
-    wh: f32,
-) -> Option<Vec2> {
+pub fn frame_points(view: Rect, pts: &[Vec2], margin: f32, scale: f32, wh: f32) -> Option<Vec2> {
     let last = *pts.last()?;
     if pts.iter().all(|&p| in_view(view, p, margin)) {
         return None;

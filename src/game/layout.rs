@@ -132,9 +132,7 @@ impl MapLayout {
             (hi.x - lo.x).abs() + self.tile.x * 1.5,
             (hi.y - lo.y).abs() + self.tile.y * 1.5,
         );
-        let scale = (mw / (free * 0.95))
-            .max(mh / (high * 0.95))
-            .clamp(0.3, 4.0);
+        let scale = (mw / (free * 0.95)).max(mh / (high * 0.95)).clamp(0.3, 4.0);
         let centre = (lo + hi) / 2.0;
         // The free area's centre is panel/2 pixels left of the window's centre, and
         // strip/2 pixels above it.

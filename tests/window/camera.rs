@@ -28,7 +28,10 @@ fn the_view_is_the_window_left_of_the_panel_in_world_units() {
     assert_eq!(r, Rect::new(-640.0, -400.0 + strip, 640.0 - PANEL, 400.0));
     // Zoomed out twice as far, somewhere else: twice as large, around the camera.
     let r2 = view_rect(Vec2::new(100.0, 50.0), 2.0, 1280.0, 800.0);
-    assert_eq!(r2.min, Vec2::new(100.0 - 1280.0, 50.0 - 800.0 + 2.0 * strip));
+    assert_eq!(
+        r2.min,
+        Vec2::new(100.0 - 1280.0, 50.0 - 800.0 + 2.0 * strip)
+    );
     assert_eq!(r2.max, Vec2::new(100.0 + 2.0 * (640.0 - PANEL), 850.0));
     assert!(in_view(r, Vec2::new(299.0, 0.0), 0.0));
     assert!(!in_view(r, Vec2::new(301.0, 0.0), 0.0), "under the panel");
@@ -52,7 +55,11 @@ fn centred_on_puts_the_point_in_the_middle_of_the_map_area() {
         let p = Vec2::new(-120.0, 75.0);
         for (ww, wh) in [(1280.0, 800.0), (1024.0, 640.0), (1600.0, 1000.0)] {
             let r = view_rect(centred_on(p, scale, wh), scale, ww, wh);
-            assert!(close(r.center(), p), "scale {scale}, {wh}: {:?}", r.center());
+            assert!(
+                close(r.center(), p),
+                "scale {scale}, {wh}: {:?}",
+                r.center()
+            );
         }
     }
 }

@@ -163,8 +163,8 @@ fn draw(
         .map_or(crate::game::layout::PANEL, |l| l.panel / ctx.zoom_factor());
     // The roll log's strip under the map in a short window (`layout::log_strip_px`), in
     // points.
-    let strip = crate::game::layout::log_strip_px(screen.height() * ctx.zoom_factor())
-        / ctx.zoom_factor();
+    let strip =
+        crate::game::layout::log_strip_px(screen.height() * ctx.zoom_factor()) / ctx.zoom_factor();
     let mut newest = None;
     let panel = egui::Panel::right("side")
         .resizable(false)
