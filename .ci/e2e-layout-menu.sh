@@ -9,7 +9,7 @@ bin=$1
 out=${2:-shots-layout}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:97}
+export DISPLAY=${E2E_DISPLAY:-:98}
 export XDG_RUNTIME_DIR=$(mktemp -d)
 export SKIRMISH_CONFIG="$out/menu-config" SKIRMISH_DATA_DIR="$out/menu-data" SKIRMISH_MUTE=1
 rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
