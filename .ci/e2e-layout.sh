@@ -6,7 +6,11 @@
 #   - Z arms the attack, a click on Vey makes it: Vey falls dying; he stays on the map
 #     (marker "dying -3"), a click on his cell inspects him (his card) and plays nothing;
 #   - 1024×640: Attack, the actions usable now are on screen (tactical-d20's panel, the
-#     worst case), the map is fitted left of the panel.
+#     worst case), the map is fitted left of the panel and above the roll log's strip;
+#     the dying Vey still on the map with his card;
+#   - the roll log says why (a feint's contest: "17 vs 5, Corwin wins (the higher
+#     total)") and its newest line is in view at 1024×640 and at 1280×800 (the strip
+#     under the map in a window under 900 pixels tall).
 # Screenshots in OUT_DIR (look at them: layout-*.png).
 #
 # Usage: .ci/e2e-layout.sh PATH/TO/skirmish [OUT_DIR]
@@ -118,4 +122,58 @@ done
 awk '$3 < 0 || $3 > 1024 - 300 || $4 < 0 || $4 > 640 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
   fail "cells outside the map area at 1024×640"
 shot layout-d20-1024x640 1024x640+0+0
+# Vey, clicked above, is still the card shown: the dying unit at this size.
+xdotool mousemove "$(cell_x 4 2)" "$(cell_y 4 2)"
+sleep 2
+shot layout-dying-1024x640 1024x640+0+0
+
+echo "e2e-layout: the roll log says why, in view at 1024×640 and 1280×800"
+# The log's newest line is on screen, under the map (left of the side panel).
+log_in_view() {
+  has_button "Roll log newest" || fail "the roll log's newest line is not in view at $1"
+  local p
+  p=$(awk -F'\t' '$1 == "Roll log newest" { print $2 }' "$SKIRMISH_BUTTONS")
+  set -- "$1" $p
+  [ "$3" -lt "${1#*x}" ] && [ "$2" -lt "$(( ${1%x*} - 300 ))" ] ||
+    fail "the roll log's newest line at ($2, $3) is not under the map at $1"
+}
+log_in_view 1024x640
+# A click beside a dialog plays nothing (issue 31, item 1): Esc opens the menu (the board
+# dims), a click on a free cell Corwin could walk to (the top left one, clear of the
+# menu's window) is swallowed.
+click_through() {
+  local n
+  n=$(wc -l <"$events")
+  xdotool key Escape
+  sleep 1.5
+  has_button Settings || fail "Esc did not open the menu at $1"
+  board_click 0 0
+  sleep 1.5
+  [ "$(wc -l <"$events")" -eq "$n" ] || fail "a click beside the Esc menu played at $1: $(tail -1 "$events")"
+  shot "dialog-click-through-$1" "$1+0+0"
+  xdotool key Escape
+  sleep 1.5
+  has_button Settings && fail "a second Esc did not close the menu at $1"
+  return 0
+}
+click_through 1024x640
+xdotool windowsize "$win" 1280 800
+sleep 3
+click_through 1280x800
+# A feint: a contest, its line says who won and why.
+xdotool key 8
+sleep 0.7
+board_click 4 1
+wait_for '"kind":"contest","round":1,"actor":"Corwin","target":"Grub"' 15
+xdotool mousemove 600 20
+sleep 2
+log_in_view 1280x800
+shot roll-log-why-1280x800
+xdotool windowsize "$win" 1024 640
+sleep 3
+log_in_view 1024x640
+shot roll-log-why-1024x640 1024x640+0+0
+kill $game 2>/dev/null || true
+# The level menu dims behind Credits: its own display and game.
+bash "$(dirname "$0")/e2e-layout-menu.sh" "$bin" "$out"
 echo "e2e-layout: ok"

@@ -238,6 +238,12 @@ if ! has_button Trip && has_button "Not now"; then
   xdotool mousemove $(button "Not now") click 1
   sleep 1.5
 fi
+# Opened at the panel's foot, its first rows may be below the fold: scroll down to them.
+for _ in 1 2 3 4 5 6; do
+  has_button Trip && break
+  xdotool mousemove 1110 600 click 5
+  sleep 1
+done
 has_button Trip || fail "no Trip button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS")"
 n=$(wc -l <"$events")
 xdotool mousemove $(button Trip)
@@ -259,36 +265,39 @@ shot 94-panel-scrolled
 cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" || fail "the wheel over the panel moved the map"
 ae=$(compare -metric AE "$out/panel-a.png" "$out/panel-b.png" null: 2>&1 | cut -d' ' -f1 || true)
 [ "${ae%.*}" -gt 1000 ] 2>/dev/null || fail "the panel did not scroll ($ae pixels changed)"
-xdotool mousemove 300 650
+# Over the map (above the roll log's strip, which takes the window's last 216 pixels).
+xdotool mousemove 300 450
 sleep 0.5
 xdotool click --repeat 2 --delay 80 5
 sleep 2
 cmp -s "$SKIRMISH_LAYOUT" "$out/layout-before.txt" && fail "the wheel over the map did not zoom"
-# Zoom to the cursor: the cell that was nearest the pointer (300, 650) is still near it.
+# Zoom to the cursor: the cell that was nearest the pointer (300, 450) is still near it.
 near() {
-  awk -v px=300 -v py=650 '{ d = ($3 - px) ^ 2 + ($4 - py) ^ 2; if (best == "" || d < best) { best = d; c = $1 " " $2; s = $3 " " $4 } } END { print c, s }' "$1"
+  awk -v px=300 -v py=450 '{ d = ($3 - px) ^ 2 + ($4 - py) ^ 2; if (best == "" || d < best) { best = d; c = $1 " " $2; s = $3 " " $4 } } END { print c, s }' "$1"
 }
 read -r cx cy _ _ <<<"$(near "$out/layout-before.txt")"
 read -r sx sy <<<"$(awk -v x="$cx" -v y="$cy" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT")"
 read -r bx by <<<"$(awk -v x="$cx" -v y="$cy" '$1 == x && $2 == y { print $3, $4 }' "$out/layout-before.txt")"
-dx=$(( bx - 300 )); dy=$(( by - 650 )); ax=$(( sx - 300 )); ay=$(( sy - 650 ))
+dx=$(( bx - 300 )); dy=$(( by - 450 )); ax=$(( sx - 300 )); ay=$(( sy - 450 ))
 # Zooming out by 1.15² scales the distance to the pointer by 1/1.32: within a few pixels.
 awk -v b="$(( dx * dx + dy * dy ))" -v a="$(( ax * ax + ay * ay ))" 'BEGIN { exit !(sqrt(a) <= sqrt(b) / 1.15 + 4) }' ||
   fail "zoom moved cell ($cx, $cy) away from the pointer: ($bx, $by) -> ($sx, $sy)"
 echo "e2e-window: the zoom kept cell ($cx, $cy) under the pointer: ($bx, $by) -> ($sx, $sy)"
 
-# on_map X Y: the cell's centre is in the map area (left of the panel) now.
+# on_map X Y: the cell's centre is in the map area (left of the panel, above the roll
+# log's strip) now.
 on_map() {
   local sx sy
   sx=$(cell_x "$1" "$2"); sy=$(cell_y "$1" "$2")
-  [ -n "$sx" ] && [ "$sx" -ge 16 ] && [ "$sx" -le $((1280 - 356)) ] && [ "$sy" -ge 16 ] && [ "$sy" -le 784 ]
+  [ -n "$sx" ] && [ "$sx" -ge 16 ] && [ "$sx" -le $((1280 - 356)) ] && [ "$sy" -ge 16 ] && [ "$sy" -le $((800 - 216 - 8)) ]
 }
 
 echo "e2e-window: zoomed in, the minimap shows; a click on it moves the view there"
-import -window root -crop 250x110+0+690 +repage "$out/mini-a.png"
+# The minimap's corner: bottom left of the map area, above the roll log's strip.
+import -window root -crop 250x110+0+474 +repage "$out/mini-a.png"
 for _ in 1 2 3 4; do xdotool key equal; sleep 0.4; done
 sleep 2
-import -window root -crop 250x110+0+690 +repage "$out/mini-b.png"
+import -window root -crop 250x110+0+474 +repage "$out/mini-b.png"
 ae=$(compare -metric AE "$out/mini-a.png" "$out/mini-b.png" null: 2>&1 | cut -d' ' -f1 || true)
 [ "${ae%.*}" -gt 3000 ] 2>/dev/null || fail "no minimap in the bottom left corner once zoomed in ($ae pixels changed)"
 # Snarl walks from (14, 3) to (12, 2) while it is in view (the replay checks below).
@@ -300,15 +309,15 @@ wait_for '"kind":"moved","round":1,"actor":"Snarl","from":\[13,2\],"to":\[12,2\]
 sleep 2
 shot 96-minimap
 cp "$SKIRMISH_LAYOUT" "$out/layout-mini-before.txt"
-import -window root -crop 900x560+0+100 +repage "$out/map-a.png"
+import -window root -crop 900x470+0+100 +repage "$out/map-a.png"
 bx=$(cell_x 0 2)
 # The minimap's left end (it is 220 pixels wide, 10 from the corner): the map's left end.
-xdotool mousemove 18 750
+xdotool mousemove 18 534
 sleep 0.5
 xdotool click 1
 sleep 3
 shot 97-minimap-clicked
-import -window root -crop 900x560+0+100 +repage "$out/map-b.png"
+import -window root -crop 900x470+0+100 +repage "$out/map-b.png"
 ax=$(cell_x 0 2)
 [ "$ax" -gt $((bx + 100)) ] || fail "the minimap click did not bring the map's left end into view: cell (0, 2) at x $bx -> $ax"
 on_map 0 2 || fail "cell (0, 2) is not in view after the minimap click (x $ax)"
@@ -342,9 +351,10 @@ sleep 4
 echo "e2e-window: resized to 1024×640, the map is fitted again and End turn is on screen"
 xdotool windowsize "$win" 1024 640
 sleep 3
-# Every cell's centre inside the part of the window left of the panel.
-awk '$3 < 8 || $3 > 1024 - 330 || $4 < 8 || $4 > 632 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
-  fail "cells outside the map area at 1024×640: $(awk '$3 > 694 || $4 > 632' "$SKIRMISH_LAYOUT" | head -3 | tr '\n' ';')"
+# Every cell's centre inside the part of the window left of the panel and above the roll
+# log's strip (172 pixels at 640).
+awk '$3 < 8 || $3 > 1024 - 330 || $4 < 8 || $4 > 640 - 172 { bad++ } END { exit bad > 0 }' "$SKIRMISH_LAYOUT" ||
+  fail "cells outside the map area at 1024×640: $(awk '$3 > 694 || $4 > 468' "$SKIRMISH_LAYOUT" | head -3 | tr '\n' ';')"
 has_button "End turn" || fail "no End turn button at 1024×640"
 read -r ex ey <<<"$(button "End turn")"
 [ "$ex" -lt 830 ] && [ "$ey" -lt 640 ] || fail "End turn is not where the panel should be at 1024×640 ($ex $ey)"

@@ -117,7 +117,7 @@ fn follow(
     };
     let p = layout.world(battle.0.pos(u));
     let r = view_rect(at, scale, size.x, size.y);
-    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale) {
+    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale, size.y) {
         g.start(at, to);
     }
 }
@@ -157,7 +157,7 @@ fn follow_cursor(
     };
     let p = layout.world(c);
     let r = view_rect(cam, scale, size.x, size.y);
-    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale) {
+    if let Some(to) = frame_points(r, &[p], layout.tile().y, scale, size.y) {
         g.start(cam, to);
     }
 }
@@ -194,7 +194,7 @@ fn follow_prompt(
         .map(|u| layout.world(b.pos(u)))
         .collect();
     let r = view_rect(cam, scale, size.x, size.y);
-    if let Some(to) = frame_points(r, &pts, layout.tile().y, scale) {
+    if let Some(to) = frame_points(r, &pts, layout.tile().y, scale, size.y) {
         g.start(cam, to);
     }
 }

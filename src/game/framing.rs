@@ -8,12 +8,14 @@ use bevy::prelude::*;
 
 use super::layout::PANEL;
 
-/// The part of the world the map area shows (the window left of the side panel) for a
-/// camera at `at` with orthographic `scale` in a `ww`×`wh` window.
+/// The part of the world the map area shows (the window left of the side panel, above
+/// the roll log's strip in a short window) for a camera at `at` with orthographic `scale`
+/// in a `ww`×`wh` window.
 pub fn view_rect(at: Vec2, scale: f32, ww: f32, wh: f32) -> Rect {
+    let strip = super::layout::log_strip_px(wh);
     Rect::new(
         at.x - ww / 2.0 * scale,
-        at.y - wh / 2.0 * scale,
+        at.y - (wh / 2.0 - strip).max(-wh / 2.0) * scale,
         at.x + (ww / 2.0 - PANEL).max(-ww / 2.0) * scale,
         at.y + wh / 2.0 * scale,
     )
@@ -27,16 +29,18 @@ pub fn in_view(r: Rect, p: Vec2, margin: f32) -> bool {
         && p.y <= r.max.y - margin
 }
 
-/// Where the camera stands to show `p` in the middle of the map area.
-pub fn centred_on(p: Vec2, scale: f32) -> Vec2 {
-    p + Vec2::new(PANEL / 2.0 * scale, 0.0)
+/// Where the camera stands to show `p` in the middle of the map area (left of the panel,
+/// above the roll log's strip of a `wh`-tall window).
+pub fn centred_on(p: Vec2, scale: f32, wh: f32) -> Vec2 {
+    let strip = super::layout::log_strip_px(wh);
+    p + Vec2::new(PANEL / 2.0 * scale, -strip / 2.0 * scale)
 }
 
 /// Where the camera should go so that the points `pts` (world positions: a mover's
 /// cells, an attacker and its target) are in view with `margin` to spare: `None` when
 /// they already are (the camera stays); else the middle of them when they fit in the
 /// view together, or the last one (where the action ends) when they do not.
-pub fn frame_points(view: Rect, pts: &[Vec2], margin: f32, scale: f32) -> Option<Vec2> {
+pub fn frame_points(view: Rect, pts: &[Vec2], margin: f32, scale: f32, wh: f32) -> Option<Vec2> {
     let last = *pts.last()?;
     if pts.iter().all(|&p| in_view(view, p, margin)) {
         return None;
@@ -46,7 +50,11 @@ pub fn frame_points(view: Rect, pts: &[Vec2], margin: f32, scale: f32) -> Option
         .fold((last, last), |(lo, hi), &p| (lo.min(p), hi.max(p)));
     let fits =
         hi.x - lo.x <= view.width() - 2.0 * margin && hi.y - lo.y <= view.height() - 2.0 * margin;
-    Some(centred_on(if fits { (lo + hi) / 2.0 } else { last }, scale))
+    Some(centred_on(
+        if fits { (lo + hi) / 2.0 } else { last },
+        scale,
+        wh,
+    ))
 }
 
 /// Where the camera is gliding to: from where, to where, how far through (0..1).

@@ -18,6 +18,22 @@ pub fn panel_px(scale: f32, ww: f32) -> f32 {
     (PANEL * scale).min(PANEL.max(ww * 0.38))
 }
 
+/// A window shorter than this (window pixels) shows the roll log in a strip under the map
+/// instead of at the side panel's foot, where it fell below the fold (1024×640, and at
+/// 1280×800 only its first lines showed: the unit card and the actions fill the panel).
+pub const SHORT: f32 = 900.0;
+
+/// The height of the roll log's strip under the map (window pixels) in a window `wh`
+/// tall: 0 when the window is tall enough for the log in the side panel ([`SHORT`]),
+/// else 27% of it, at most 216 (172 pixels at 640: the log's header and seven lines).
+pub fn log_strip_px(wh: f32) -> f32 {
+    if wh < SHORT {
+        (wh * 0.27).min(216.0).floor()
+    } else {
+        0.0
+    }
+}
+
 /// The tilemap's geometry, to turn cells into world positions and back.
 #[derive(Resource, Clone, Copy)]
 pub struct MapLayout {
@@ -103,23 +119,28 @@ impl MapLayout {
     }
 
     /// The camera that fits the whole map into a `ww`×`wh` window left of the side
-    /// panel: its position and its orthographic scale.
+    /// panel and above the roll log's strip ([`log_strip_px`]): its position and its
+    /// orthographic scale.
     pub fn fit(&self, ww: f32, wh: f32) -> (Vec2, f32) {
         let g = self.logical;
         let free = (ww - self.panel).max(200.0);
+        let strip = log_strip_px(wh);
+        let high = (wh - strip).max(100.0);
         let lo = self.world(Cell::new(0, g.height - 1));
         let hi = self.world(Cell::new(g.width - 1, 0));
         let (mw, mh) = (
             (hi.x - lo.x).abs() + self.tile.x * 1.5,
             (hi.y - lo.y).abs() + self.tile.y * 1.5,
         );
-        let scale = (mw / (free * 0.95))
-            .max(mh / (wh.max(100.0) * 0.95))
-            .clamp(0.3, 4.0);
+        let scale = (mw / (free * 0.95)).max(mh / (high * 0.95)).clamp(0.3, 4.0);
         let centre = (lo + hi) / 2.0;
-        // The free area's centre is panel/2 pixels left of the window's centre.
+        // The free area's centre is panel/2 pixels left of the window's centre, and
+        // strip/2 pixels above it.
         (
-            Vec2::new(centre.x + self.panel / 2.0 * scale, centre.y),
+            Vec2::new(
+                centre.x + self.panel / 2.0 * scale,
+                centre.y - strip / 2.0 * scale,
+            ),
             scale,
         )
     }

@@ -267,6 +267,8 @@ fn spawn_unit_view(
                     ..default()
                 },
                 TextColor(Color::srgb(1.0, 0.62, 0.45)),
+                // On a dark box: legible over the token's icon.
+                bevy::text::TextBackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
                 TextLayout::justify(Justify::Center),
                 Visibility::Hidden,
                 Transform::from_xyz(0.0, 0.0, 0.4).with_scale(Vec3::splat(1.0 / 3.0)),

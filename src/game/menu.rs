@@ -380,6 +380,9 @@ fn draw(
             });
         });
     });
+    if busy {
+        dim_behind(&mut root);
+    }
     if open_settings {
         view.settings_open = true;
     }
@@ -425,3 +428,21 @@ fn draw(
     }
     Ok(())
 }
+
+/// The menu dims behind a window over it (Credits, Settings, the saves), as the board does
+/// behind a dialog (`veil`): a 60% black rectangle painted over the menu's panel on its
+/// own layer (egui's background, under every window), and a rectangle over it all that
+/// takes the pointer, so a click beside the window starts, edits or quits nothing.
+pub fn dim_behind(root: &mut egui::Ui) {
+    let screen = root.ctx().viewport_rect();
+    root.painter()
+        .rect_filled(screen, 0.0, egui::Color32::from_black_alpha(DIM_ALPHA));
+    let _ = root.interact(
+        screen,
+        egui::Id::new("menu-dim"),
+        egui::Sense::click_and_drag(),
+    );
+}
+
+/// The dimming's alpha: 60% (the menu is darker than the board, whose veil is 45%).
+pub const DIM_ALPHA: u8 = 150;

@@ -179,8 +179,10 @@ fn draw(
     let mini = MiniMap::new(world, MAX_SIZE);
     let ctx = contexts.ctx_mut()?;
     let mut goto = None;
+    // Above the roll log's strip in a short window.
+    let lift = super::layout::log_strip_px(w.height()) / ctx.zoom_factor();
     egui::Area::new("minimap".into())
-        .anchor(egui::Align2::LEFT_BOTTOM, [INSET, -INSET])
+        .anchor(egui::Align2::LEFT_BOTTOM, [INSET, -INSET - lift])
         .movable(false)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
@@ -253,7 +255,7 @@ fn draw(
                 });
         });
     if let Some(p) = goto {
-        let to = centred_on(p, scale);
+        let to = centred_on(p, scale, w.height());
         if to != at {
             glide.stop();
             cam.translation.x = to.x;

@@ -387,7 +387,7 @@ fn drive(
         let at = t.translation.truncate();
         let rect = view_rect(at, scale, w.width(), w.height());
         let pts: Vec<Vec2> = beat.focus.iter().map(|&c| layout.world(c)).collect();
-        if let Some(to) = frame_points(rect, &pts, layout.tile().y, scale) {
+        if let Some(to) = frame_points(rect, &pts, layout.tile().y, scale, w.height()) {
             glide.start(at, to);
         }
     }

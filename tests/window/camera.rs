@@ -20,12 +20,18 @@ fn close(a: Vec2, b: Vec2) -> bool {
 
 #[test]
 fn the_view_is_the_window_left_of_the_panel_in_world_units() {
-    // 1280×800 at scale 1 around (0, 0): 640 left, 640 - PANEL right, 400 up and down.
+    // 1280×800 at scale 1 around (0, 0): 640 left, 640 - PANEL right, 400 up, and down
+    // to the roll log's strip (its 216 pixels at the window's foot).
+    let strip = skirmish::game::layout::log_strip_px(800.0);
+    assert_eq!(strip, 216.0);
     let r = view_rect(Vec2::ZERO, 1.0, 1280.0, 800.0);
-    assert_eq!(r, Rect::new(-640.0, -400.0, 640.0 - PANEL, 400.0));
+    assert_eq!(r, Rect::new(-640.0, -400.0 + strip, 640.0 - PANEL, 400.0));
     // Zoomed out twice as far, somewhere else: twice as large, around the camera.
     let r2 = view_rect(Vec2::new(100.0, 50.0), 2.0, 1280.0, 800.0);
-    assert_eq!(r2.min, Vec2::new(100.0 - 1280.0, 50.0 - 800.0));
+    assert_eq!(
+        r2.min,
+        Vec2::new(100.0 - 1280.0, 50.0 - 800.0 + 2.0 * strip)
+    );
     assert_eq!(r2.max, Vec2::new(100.0 + 2.0 * (640.0 - PANEL), 850.0));
     assert!(in_view(r, Vec2::new(299.0, 0.0), 0.0));
     assert!(!in_view(r, Vec2::new(301.0, 0.0), 0.0), "under the panel");
@@ -34,14 +40,27 @@ fn the_view_is_the_window_left_of_the_panel_in_world_units() {
         "within the margin"
     );
     assert!(!in_view(r, Vec2::new(0.0, -401.0), 0.0));
+    assert!(
+        !in_view(r, Vec2::new(0.0, -190.0), 0.0),
+        "under the roll log's strip"
+    );
+    // A window 900 pixels tall or more keeps the log in the panel: no strip.
+    let tall = view_rect(Vec2::ZERO, 1.0, 1600.0, 1000.0);
+    assert_eq!(tall.min.y, -500.0);
 }
 
 #[test]
 fn centred_on_puts_the_point_in_the_middle_of_the_map_area() {
     for scale in [0.5, 1.0, 3.0] {
         let p = Vec2::new(-120.0, 75.0);
-        let r = view_rect(centred_on(p, scale), scale, 1280.0, 800.0);
-        assert!(close(r.center(), p), "scale {scale}: {:?}", r.center());
+        for (ww, wh) in [(1280.0, 800.0), (1024.0, 640.0), (1600.0, 1000.0)] {
+            let r = view_rect(centred_on(p, scale, wh), scale, ww, wh);
+            assert!(
+                close(r.center(), p),
+                "scale {scale}, {wh}: {:?}",
+                r.center()
+            );
+        }
     }
 }
 
@@ -49,25 +68,28 @@ fn centred_on_puts_the_point_in_the_middle_of_the_map_area() {
 fn the_camera_moves_only_for_what_is_out_of_view() {
     let r = view_rect(Vec2::ZERO, 1.0, 1280.0, 800.0);
     // In view: stay.
-    assert_eq!(frame_points(r, &[Vec2::new(10.0, 10.0)], 32.0, 1.0), None);
-    assert_eq!(frame_points(r, &[], 32.0, 1.0), None);
+    assert_eq!(
+        frame_points(r, &[Vec2::new(10.0, 10.0)], 32.0, 1.0, 800.0),
+        None
+    );
+    assert_eq!(frame_points(r, &[], 32.0, 1.0, 800.0), None);
     // Out of view: centre on it.
     let far = Vec2::new(900.0, -50.0);
     assert_eq!(
-        frame_points(r, &[far], 32.0, 1.0),
-        Some(centred_on(far, 1.0))
+        frame_points(r, &[far], 32.0, 1.0, 800.0),
+        Some(centred_on(far, 1.0, 800.0))
     );
     // A mover from in view to out of view: the middle of both, and both are then seen.
     let (a, b) = (Vec2::new(0.0, 0.0), Vec2::new(500.0, 0.0));
-    let to = frame_points(r, &[a, b], 32.0, 1.0).expect("b is out of view");
-    assert!(close(to, centred_on(Vec2::new(250.0, 0.0), 1.0)));
+    let to = frame_points(r, &[a, b], 32.0, 1.0, 800.0).expect("b is out of view");
+    assert!(close(to, centred_on(Vec2::new(250.0, 0.0), 1.0, 800.0)));
     let after = view_rect(to, 1.0, 1280.0, 800.0);
     assert!(in_view(after, a, 32.0) && in_view(after, b, 32.0));
     // Too far apart to be seen together: where the action ends (the last point).
     let c = Vec2::new(3000.0, 0.0);
     assert_eq!(
-        frame_points(r, &[a, c], 32.0, 1.0),
-        Some(centred_on(c, 1.0))
+        frame_points(r, &[a, c], 32.0, 1.0, 800.0),
+        Some(centred_on(c, 1.0, 800.0))
     );
 }
 
@@ -107,10 +129,14 @@ fn minimap_and_world_coordinates_round_trip() {
 #[test]
 fn the_minimap_hides_when_the_whole_map_is_in_view() {
     let view = view_rect(Vec2::ZERO, 1.0, 1280.0, 800.0);
-    assert!(map_fits(view, Rect::new(-600.0, -380.0, 280.0, 380.0)));
+    assert!(map_fits(view, Rect::new(-600.0, -180.0, 280.0, 380.0)));
     assert!(
-        !map_fits(view, Rect::new(-600.0, -380.0, 320.0, 380.0)),
+        !map_fits(view, Rect::new(-600.0, -180.0, 320.0, 380.0)),
         "under the panel"
+    );
+    assert!(
+        !map_fits(view, Rect::new(-600.0, -380.0, 280.0, 380.0)),
+        "under the roll log's strip"
     );
     assert!(!map_fits(view, Rect::new(-700.0, 0.0, 0.0, 10.0)));
 }

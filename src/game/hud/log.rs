@@ -110,9 +110,13 @@ pub(super) fn update(cache: &mut LogCache, b: &Battle, session: &Session, now: f
     cache.events = b.log().len();
 }
 
-/// The roll log at the bottom of the side panel, newest first. The first line shown of
-/// each command has a button that rewinds the battle to just before it (`rewind`, set
-/// in `rewind`; inert when `live` is false: a dialog is on top).
+/// The roll log at the bottom of the side panel (or in its strip under the map in a short
+/// window), newest first, its lines in a scroll `max_h` points tall at most. The first
+/// line shown of each command has a button that rewinds the battle to just before it
+/// (`rewind`, set in `rewind`; inert when `live` is false: a dialog is on top).
+/// Returns where the newest line shown is, when it is in view (noted for tests as
+/// "Roll log newest").
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -121,9 +125,8 @@ pub(super) fn draw(
     looking: Option<skirmish_rules::components::SideId>,
     rewind: &mut Option<usize>,
     live: bool,
-) {
-    // Roll log.
-    ui.separator();
+    max_h: f32,
+) -> Option<egui::Pos2> {
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Roll log").strong());
         ui.checkbox(&mut view.log_details, "details")
@@ -176,9 +179,11 @@ pub(super) fn draw(
     let heads: std::collections::BTreeMap<usize, usize> =
         firsts.into_iter().map(|(k, i)| (i, k)).collect();
     // Its own scroll inside the panel's, so the sections below it stay in reach.
+    let mut newest = None;
     egui::ScrollArea::vertical()
         .id_salt("roll log")
-        .max_height(280.0)
+        .max_height(max_h)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             // What followed a chain still coming out waits for its last die.
             let now = ui.input(|i| i.time);
@@ -217,6 +222,10 @@ pub(super) fn draw(
                     }
                     None => ui.label(text),
                 };
+                if newest.is_none() {
+                    let at = label.rect.center();
+                    newest = Some(ui.clip_rect().contains(at).then_some(at));
+                }
                 if let Some(c) = cache.chains.get(&i) {
                     super::chain::draw(ui, crate::game::view::of(b), c, view.anim_speed);
                 }
@@ -242,6 +251,7 @@ pub(super) fn draw(
                 }
             }
         });
+    newest.flatten()
 }
 
 /// An explanation as tooltip text: "Title (cost): what it does. — source".

@@ -161,6 +161,11 @@ fn draw(
     let width = layout
         .as_deref()
         .map_or(crate::game::layout::PANEL, |l| l.panel / ctx.zoom_factor());
+    // The roll log's strip under the map in a short window (`layout::log_strip_px`), in
+    // points.
+    let strip =
+        crate::game::layout::log_strip_px(screen.height() * ctx.zoom_factor()) / ctx.zoom_factor();
+    let mut newest = None;
     let panel = egui::Panel::right("side")
         .resizable(false)
         .exact_size(width)
@@ -221,19 +226,66 @@ fn draw(
                             &mut spots,
                             &map,
                         );
-                        panel::hover_lines(ui, &hover);
+                        // The board's hover words, not under a window about the game
+                        // (as the tooltip below).
+                        if !matches!(
+                            crate::game::dialog::open(b, &session, &view),
+                            Some(
+                                crate::game::dialog::Dialog::Menu
+                                    | crate::game::dialog::Dialog::Settings
+                                    | crate::game::dialog::Dialog::Help
+                                    | crate::game::dialog::Dialog::Files
+                                    | crate::game::dialog::Dialog::Victory
+                            )
+                        ) {
+                            panel::hover_lines(ui, &hover);
+                        }
                         section(ui, "settings", "Settings", |ui| {
                             panel::settings(ui, b, &mut session, &mut view);
                         });
                     });
-                    section(ui, "log", "Roll log", |ui| {
+                    // A tall window: the roll log at the panel's foot.
+                    if strip <= 0.0 {
                         let rewinds = live && !view.viewing;
-                        log::draw(ui, b, &mut view, &cache, looking, &mut rewind.to, rewinds);
-                    });
+                        ui.separator();
+                        newest = log::draw(
+                            ui,
+                            b,
+                            &mut view,
+                            &cache,
+                            looking,
+                            &mut rewind.to,
+                            rewinds,
+                            280.0,
+                        );
+                    }
                 });
         });
     let pr = panel.response.rect;
     rects.push(Rect::new(pr.min.x, pr.min.y, pr.max.x, pr.max.y));
+    // A short window: the roll log in its strip under the map, always in view (at the
+    // panel's foot it fell below the fold at 1024×640).
+    if strip > 0.0 {
+        let s = egui::Panel::bottom("log strip")
+            .resizable(false)
+            .exact_size(strip)
+            .show(&mut root, |ui| {
+                let rewinds = live && !view.viewing;
+                let h = (ui.available_height() - 28.0).max(40.0);
+                newest = log::draw(
+                    ui,
+                    b,
+                    &mut view,
+                    &cache,
+                    looking,
+                    &mut rewind.to,
+                    rewinds,
+                    h,
+                );
+            });
+        let r = s.response.rect;
+        rects.push(Rect::new(r.min.x, r.min.y, r.max.x, r.max.y));
+    }
     // The involved units' cells on screen (points), for the prompt to stand clear of.
     let z = ctx.zoom_factor();
     let avoid: Vec<egui::Rect> = b
@@ -262,6 +314,12 @@ fn draw(
                 .filter(|_| replay.running()),
         )
         .collect();
+    if let Some(at) = newest {
+        spots.push(("Roll log newest".into(), at));
+    }
+    // The prompt's area: the map's column, the roll log's strip too (a prompt may cover
+    // the log, never the units it is about: at 1024×640 the map above the strip is too
+    // short for a prompt beside them).
     let area = egui::Rect::from_min_max(screen.min, egui::pos2(pr.min.x, screen.max.y));
     prompts::reaction(
         &ctx,

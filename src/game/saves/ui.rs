@@ -27,7 +27,12 @@ pub(super) fn draw(
     auto: Res<super::Autosave>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    if *screen.get() == Screen::Menu && files.mode.is_none() && !view.settings_open {
+    // Not under Settings or Credits: the menu is dimmed and takes no input there.
+    if *screen.get() == Screen::Menu
+        && files.mode.is_none()
+        && !view.settings_open
+        && !crate::game::credits::open(&ctx)
+    {
         menu_row(
             &ctx,
             &map,
