@@ -213,11 +213,15 @@ pub fn line(b: &Battle, l: &Logged) -> Line {
                 Some(s) if s != unit => format!(" from {}", n(s)),
                 _ => String::new(),
             };
-            format!(
-                "{} takes {amount} damage{from} ({} HP left).",
-                n(unit),
-                hp_after.max(&0)
-            )
+            // Below 0 the number is said as it is: a ruleset where negative HP means
+            // something (tactical-d20's dying at −1 … −9) shows the same number on the
+            // unit's card.
+            let left = if *hp_after < 0 {
+                format!("at {hp_after} HP")
+            } else {
+                format!("{hp_after} HP left")
+            };
+            format!("{} takes {amount} damage{from} ({left}).", n(unit))
         }
         Event::Healed {
             unit,

@@ -310,6 +310,29 @@ fn a_d20_contest_says_the_higher_total_won() {
     );
 }
 
+/// Damage past 0 says the HP the unit is at, as its card does ("dying at -4 HP"): never
+/// "0 HP left" for a tactical-d20 unit that is dying below 0.
+#[test]
+fn damage_below_0_hp_says_the_number_the_card_shows() {
+    let units = r#"Unit(name: "Corwin", side: "Red", cell: (4, 4), archetype: "fighter"),
+        Unit(name: "Grub", side: "Blue", cell: (5, 4), archetype: "fighter", hp: 4),
+        Unit(name: "Ogg", side: "Blue", cell: (12, 4), archetype: "fighter")"#;
+    // Corwin hits Grub for 5 + 3 = 8: HP −4.
+    let mut b = crate::support::d20::arena(GridKind::Square, units, &[20, 2, 1, 15, 5]);
+    let (c, g) = (id(&b, "Corwin"), id(&b, "Grub"));
+    b.submit(Command::Attack {
+        unit: c,
+        target: g,
+        weapon: None,
+        slot: None,
+        aim: None,
+    })
+    .unwrap();
+    assert_eq!(b.hp(g), -4);
+    let l = line_of(&b, |e| matches!(e, Event::Damage { .. }));
+    assert_eq!(l.text, "Grub takes 8 damage from Corwin (at -4 HP).");
+}
+
 /// Issue 36: a counter that takes damage off reads as what it took off, never as a
 /// failure ("tries to block: 13 vs 17, it fails" when it absorbed 13 of 17): the words
 /// follow the window it answers (damage coming), whatever the ruleset.
