@@ -6,7 +6,8 @@
 use skirmish_rules::components::ConditionKind;
 use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
 use skirmish_rules::grid::GridKind;
-use skirmish_rules::rulesets::counters::{escape_chance, grapple_value};
+use skirmish_rules::rulesets::AiTactics;
+use skirmish_rules::rulesets::counters::{CountersAi, escape_chance, grapple_value};
 
 use crate::counters_spells::spell_field;
 use crate::support::{BOTH, id};
@@ -21,19 +22,16 @@ fn beside(kind: GridKind, foe: &str, dice: &[u32]) -> skirmish_rules::Battle {
     spell_field(kind, &units, "", dice)
 }
 
-/// A bulwark: the shieldbearer (Strength proficiency, 4 skill dice, a warded shield) with
-/// Strength 28: its absorption (+9 + 3) and Block take nearly all of a spear's 2d10 + 3.
-const BULWARK: &str =
-    r#"archetype: "shieldbearer", stats: {Str: 28, Agility: 10, Proficiency: 3, SkillDice: 4}"#;
-
 // A grapple's worth: P(hit) × 0.4 HP a cell × (the 4 cells of a 20 ft escape + q × the 2
 // it cannot walk) × (1 + q + q²) tries over its 3 turns, q = P(the escape contest fails).
 // Against a plain Str 10 foe: P(hit) 16/20 (d20 + 5 against Passive Dodge 10), P(escape)
 // = P(d20 > d20 + 5) = 105/400, so 0.8 × 0.4 × 5.475 × 2.28140625 = 3.997 HP, less than
-// its spear blow: the AI strikes. Against the bulwark the blow is worth less than the
-// grapple: it grapples, and the grapple lands (d20 15 + 5 ≥ 10).
+// its spear blow (11.75 to the AI): the AI strikes. Had the blow been worth less, the
+// tactics' `before_attack` would grapple instead; the grapple lands (d20 15 + 5 ≥ 10).
+// (A foe the spear hardly hurts has the Strength to escape: the shared AI's own cast
+// value, 1.5 HP a turn of a status, picks the grapple there before this hook is asked.)
 #[test]
-fn the_ai_grapples_a_foe_its_blow_hardly_hurts_and_strikes_the_others() {
+fn the_ai_grapples_when_the_grapple_is_worth_more_than_the_blow_and_strikes_otherwise() {
     for kind in BOTH {
         let b = beside(kind, r#"archetype: "plain""#, &[20, 1]);
         let (w, f) = (id(&b, "Wrestler"), id(&b, "Foe"));
@@ -53,8 +51,8 @@ fn the_ai_grapples_a_foe_its_blow_hardly_hurts_and_strikes_the_others() {
             "{kind:?}: the spear blow is worth more than a grapple on a plain foe"
         );
 
-        let mut b = beside(kind, BULWARK, &[20, 1, 15]);
-        let (w, f) = (id(&b, "Wrestler"), id(&b, "Foe"));
+        // The tactics' hook the shared AI asks before a blow worth `plain`: below the
+        // grapple's worth it grapples instead, above it it strikes (None).
         let cast = Command::Act {
             unit: w,
             action: Action::Common(CommonAction::Cast {
@@ -62,11 +60,14 @@ fn the_ai_grapples_a_foe_its_blow_hardly_hurts_and_strikes_the_others() {
                 at: CastAt::Unit(f),
             }),
         };
+        assert_eq!(CountersAi.before_attack(&b, w, f, want + 0.01), None);
         assert_eq!(
-            skirmish_rules::ai::decide(&b),
+            CountersAi.before_attack(&b, w, f, want - 0.01),
             Some(cast.clone()),
-            "{kind:?}: the bulwark is grappled, not struck"
+            "{kind:?}: a blow worth less than the grapple gives way to it"
         );
+        // The grapple it gives lands through the game's own path (d20 15 + 5 ≥ 10).
+        let mut b = beside(kind, r#"archetype: "plain""#, &[20, 1, 15]);
         b.submit(cast).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(b.condition_source(f, ConditionKind::Grappled), Some(w));
         assert_eq!(b.forced_dice_left(), 0);
