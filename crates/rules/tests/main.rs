@@ -13,6 +13,7 @@ mod casting_td_more;
 mod command_fuzz;
 mod core;
 mod counters;
+mod counters_ai_grapple;
 mod counters_bench;
 mod counters_bursts;
 mod counters_escape;

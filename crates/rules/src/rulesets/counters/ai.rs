@@ -3,7 +3,8 @@
 //! it spends (`ai::value::best_commits`' choice, made cheaply in `ai_commits`; a die is
 //! worth keeping for later, a cell of movement less), or no counter when nothing is
 //! worth it; keep off hazard cells unless the cell is worth more than what the hazard is
-//! expected to cost (`cell_risk`).
+//! expected to cost (`cell_risk`); grapple rather than attack when the grapple is worth
+//! more (`ai_grapple`).
 
 use std::collections::BTreeMap;
 
@@ -64,8 +65,9 @@ impl AiTactics for CountersAi {
             .then_some(ReactionKind::ReactionAttack)
     }
 
-    fn before_attack(&self, _b: &Battle, _u: UnitId, _t: UnitId, _plain: f64) -> Option<Command> {
-        None
+    // A grapple of its own instead of the attack, when it is worth more (`ai_grapple`).
+    fn before_attack(&self, b: &Battle, u: UnitId, t: UnitId, plain: f64) -> Option<Command> {
+        super::ai_grapple::grapple_first(b, u, t, plain)
     }
 
     fn close_in(

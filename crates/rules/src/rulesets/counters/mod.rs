@@ -6,6 +6,7 @@
 
 mod ai;
 mod ai_commits;
+mod ai_grapple;
 mod attack;
 mod counterspell;
 mod defence;
@@ -24,6 +25,7 @@ mod wave2;
 
 pub use ai::{CountersAi, worth};
 pub use ai_commits::best_counter;
+pub use ai_grapple::{escape_chance, grapple_value};
 pub use attack::{outcome, strained_reaction};
 pub use defence::{defenders, incoming, resolve_order, taken_off};
 pub use numbers::*;

@@ -75,6 +75,13 @@ pub fn may_act(b: &Battle, u: UnitId) -> Result<(), Illegal> {
 
 /// May `u` attack or cast at `t` (not the one who charmed it)?
 pub fn may_harm(b: &Battle, u: UnitId, t: UnitId) -> Result<(), Illegal> {
+    // Neither status (nearly always): one lookup of the conditions, nothing refused.
+    let holds = |c: &crate::components::Conditions| {
+        c.has(ConditionKind::Restrained) || c.has(ConditionKind::Charmed)
+    };
+    if !b.get::<crate::components::Conditions>(u).is_some_and(holds) {
+        return Ok(());
+    }
     may_act(b, u)?;
     if b.has(u, ConditionKind::Charmed) && b.condition_source(u, ConditionKind::Charmed) == Some(t)
     {
