@@ -785,6 +785,26 @@ impl Ruleset for Duel {
         parts
     }
 
+    // Duel hooks: a Block takes at most 3 in all, skill dice and Dig In cells together:
+    // a limit on the sum of two parts, which each part's own most cannot say (the shape
+    // of counters' "1+ SD, or 10+ ft of unspent movement").
+    fn check_answer(
+        &self,
+        b: &Battle,
+        w: &Window,
+        kind: Option<ReactionKind>,
+        commits: &[Commit],
+    ) -> Result<(), Illegal> {
+        let total: u32 = commits.iter().map(|c| c.amount).sum();
+        if self.hooks && kind == Some(ReactionKind::Block) && total > 3 {
+            return Err(Illegal::Cannot {
+                unit: b.name(w.reactor).into(),
+                why: format!("a Block takes at most 3 skill dice and cells in all, not {total}"),
+            });
+        }
+        Ok(())
+    }
+
     // Duel hooks: free hits resolve before everything else declared with them.
     fn resolve_order(&self, kind: ReactionKind) -> u32 {
         u32::from(kind != ReactionKind::FreeHit)

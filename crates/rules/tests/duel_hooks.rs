@@ -158,6 +158,49 @@ fn a_block_commits_skill_dice_and_dig_in_movement_as_two_parts() {
     }
 }
 
+/// `Ruleset::check_answer` (the hook counters' Block and Parry price needed: "1+ SD … or
+/// 10+ ft of unspent movement", a rule across two parts): duel hooks allow at most 3 in
+/// all to a Block. 2 dice and 2 cells, each within its part, are refused when given,
+/// nothing paid or logged; 2 dice and 1 cell are taken (Fang has 3 dice, 4 cells).
+#[test]
+fn a_rule_across_an_answers_parts_refuses_it_when_given_changing_nothing() {
+    let mut b = battle("(7, 4)", false, &[15, 8]);
+    let (c, f) = fang_steps_in(&mut b);
+    attack(&mut b, c, f, None);
+    let log = b.log().len();
+    let both = vec![commit(0, Pool::SkillDice, 2), commit(1, Pool::Movement, 2)];
+    let e = b
+        .submit(Command::React {
+            unit: f,
+            choice: Some(ReactionKind::Block),
+            commit: 0,
+            commits: both,
+        })
+        .unwrap_err();
+    assert!(matches!(e, Illegal::Cannot { .. }), "{e}");
+    assert!(
+        e.to_string()
+            .contains("at most 3 skill dice and cells in all, not 4"),
+        "{e}"
+    );
+    assert_eq!(b.log().len(), log, "refused: nothing logged");
+    assert_eq!(
+        (b.pool(f, Pool::SkillDice), b.pool(f, Pool::Movement)),
+        (3, 4)
+    );
+    assert_eq!(b.status(), Status::AwaitingReaction(f), "still asked");
+    react(
+        &mut b,
+        f,
+        Some(ReactionKind::Block),
+        vec![commit(0, Pool::SkillDice, 2), commit(1, Pool::Movement, 1)],
+    );
+    assert_eq!(
+        (b.pool(f, Pool::SkillDice), b.pool(f, Pool::Movement)),
+        (1, 3)
+    );
+}
+
 #[test]
 fn the_engine_refuses_a_commit_to_the_wrong_part_or_beyond_a_parts_most_changing_nothing() {
     let mut b = battle("(7, 4)", false, &[15, 8]);

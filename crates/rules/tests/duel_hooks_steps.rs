@@ -50,6 +50,19 @@ fn the_damage_expected_after_each_mix_is_the_damage_dealt() {
                 assert_eq!((b.log().len(), b.window()), (n, Some(&w)));
                 continue;
             }
+            if sd + mv > 3 {
+                // Duel hooks' Block takes at most 3 in all (`Ruleset::check_answer`).
+                let e = b
+                    .submit(Command::React {
+                        unit: f,
+                        choice: Some(ReactionKind::Block),
+                        commit: 0,
+                        commits,
+                    })
+                    .expect_err("more than 3 in all");
+                assert!(e.to_string().contains("at most 3"), "{e}");
+                continue;
+            }
             let expected = b
                 .rules()
                 .answer_odds(&b, &w, ReactionKind::Block, &commits)

@@ -345,6 +345,21 @@ pub trait Ruleset: Sync {
     /// pay it and its most (counters: skill dice up to the cap, or unspent movement;
     /// duel plus: up to 2 skill dice). Empty: nothing (flow, tactical-d20, escalation).
     fn commit_range(&self, b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPart>;
+    /// Whether an answer's commitments, each already within its part of
+    /// [`Ruleset::commit_range`] (the engine checks that), make a legal answer as a whole:
+    /// rules across the parts or on their sum, which per-part limits cannot say (counters:
+    /// a Block or Parry is paid with "1+ SD … or 10+ ft of unspent movement"; a
+    /// Counteraction takes exactly 20 ft, or 10 ft and 1 SD). Asked when the answer is
+    /// given, before anything is paid or declared, so a refusal changes nothing even in a
+    /// declare-then-resolve step. `kind` is `None` for a declined window. Rulesets with
+    /// no such rule (flow, tactical-d20, escalation, melee-zone) answer `Ok(())`.
+    fn check_answer(
+        &self,
+        b: &Battle,
+        w: &Window,
+        kind: Option<ReactionKind>,
+        commits: &[Commit],
+    ) -> Result<(), Illegal>;
     /// Where answers of `kind` come in the resolution of a declare-then-resolve step
     /// (`Frame::Declare`): lower first; within a kind, by initiative.
     fn resolve_order(&self, kind: ReactionKind) -> u32;

@@ -204,6 +204,7 @@ impl Battle {
                     });
                 }
                 let commits = self.commitments(unit, w, choice, commit, commits)?;
+                self.rules().check_answer(self, w, choice, &commits)?;
                 Ok(Plan::React {
                     window: w.clone(),
                     choice,

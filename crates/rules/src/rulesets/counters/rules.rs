@@ -316,6 +316,16 @@ impl Ruleset for Counters {
         defence::commit_range(b, w, kind)
     }
 
+    fn check_answer(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: Option<ReactionKind>,
+        _commits: &[Commit],
+    ) -> Result<(), Illegal> {
+        Ok(())
+    }
+
     fn resolve_order(&self, kind: ReactionKind) -> u32 {
         defence::resolve_order(kind)
     }

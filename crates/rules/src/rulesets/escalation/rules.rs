@@ -467,6 +467,17 @@ impl Ruleset for Escalation {
         Vec::new()
     }
 
+    // No rule across an answer's parts: what `commit_range` allows is an answer.
+    fn check_answer(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: Option<ReactionKind>,
+        _commits: &[crate::engine::Commit],
+    ) -> Result<(), Illegal> {
+        Ok(())
+    }
+
     // An opportunity attack is a free basic melee attack.
     // Nothing here is declared before it resolves: one order for every kind.
     fn resolve_order(&self, _kind: ReactionKind) -> u32 {

@@ -327,6 +327,17 @@ impl Ruleset for MeleeZone {
         Vec::new()
     }
 
+    // No rule across an answer's parts: what `commit_range` allows is an answer.
+    fn check_answer(
+        &self,
+        _b: &Battle,
+        _w: &Window,
+        _kind: Option<ReactionKind>,
+        _commits: &[crate::engine::Commit],
+    ) -> Result<(), Illegal> {
+        Ok(())
+    }
+
     fn resolve_order(&self, _kind: ReactionKind) -> u32 {
         0
     }
