@@ -40,6 +40,10 @@ impl Battle {
         if !keeps_threat(e) {
             self.threat = std::sync::OnceLock::new();
         }
+        // Any event may move a unit, take one down or change the terrain or a budget.
+        if let Ok(m) = self.moves.get_mut() {
+            *m = None;
+        }
         let grid = self.level.grid;
         if let Some(ix) = self.index.get_mut() {
             match e {
@@ -274,6 +278,7 @@ impl Battle {
                 duration,
                 source,
             } => {
+                self.conditions_changed();
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     // One of a kind per source: a new one replaces the old.
                     c.0.retain(|c| !(c.kind == *kind && c.source == *source));
@@ -285,6 +290,7 @@ impl Battle {
                 }
             }
             Event::ConditionRemoved { unit, kind, source } => {
+                self.conditions_changed();
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     c.0.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
                 }
@@ -367,6 +373,8 @@ impl Battle {
         if let Some(mut t) = self.get_mut::<TurnState>(unit) {
             *t = TurnState::default();
         }
+        // Conditions that last until a turn starts end now.
+        self.conditions_changed();
         if let Some(mut c) = self.get_mut::<Conditions>(unit) {
             c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
         }
@@ -377,11 +385,19 @@ impl Battle {
         }) {
             self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
         }
-        for e in self.roster.clone() {
-            if let Some(mut c) = self.world.get_mut::<Conditions>(e) {
-                c.0.retain(|c| {
-                    !(c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit))
-                });
+        let ends = |c: &ActiveCondition| {
+            c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
+        };
+        for k in 0..self.roster.len() {
+            let e = self.roster[k];
+            // Written only where one ends (most turns, none does).
+            if self
+                .world
+                .get::<Conditions>(e)
+                .is_some_and(|c| c.0.iter().any(ends))
+                && let Some(mut c) = self.world.get_mut::<Conditions>(e)
+            {
+                c.0.retain(|c| !ends(c));
             }
         }
         self.readied.retain(|u| *u != unit);
@@ -463,6 +479,7 @@ impl Battle {
         self.roster.push(e);
         self.summoned.push(def);
         self.index = std::sync::OnceLock::new();
+        self.conditions_changed();
         let at = self
             .order
             .iter()
