@@ -374,9 +374,14 @@ impl Battle {
             *t = TurnState::default();
         }
         // Conditions that last until a turn starts end now.
-        self.conditions_changed();
-        if let Some(mut c) = self.get_mut::<Conditions>(unit) {
-            c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
+        let own = |c: &ActiveCondition| c.duration == Duration::UntilOwnTurnStart;
+        if self
+            .get::<Conditions>(unit)
+            .is_some_and(|c| c.0.iter().any(own))
+            && let Some(mut c) = self.get_mut::<Conditions>(unit)
+        {
+            c.0.retain(|c| !own(c));
+            self.conditions_changed();
         }
         if self.get::<StatMods>(unit).is_some_and(|m| {
             m.mods
@@ -398,6 +403,7 @@ impl Battle {
                 && let Some(mut c) = self.world.get_mut::<Conditions>(e)
             {
                 c.0.retain(|c| !ends(c));
+                self.conds = std::sync::OnceLock::new();
             }
         }
         self.readied.retain(|u| *u != unit);

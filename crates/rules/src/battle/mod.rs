@@ -605,6 +605,18 @@ impl Battle {
         match self.threats().max {
             0 => Vec::new(),
             r => {
+                let grid = self.level.grid;
+                let side = u64::from(r) * 2 + 1;
+                // Few units (as `units_within` decides): each asked once, in level order.
+                if self.roster.len() as u64 <= side * side {
+                    return self
+                        .units()
+                        .filter(|&u| {
+                            let d = grid.distance(self.pos(u), cell);
+                            d >= 1 && d <= self.threat(u) && self.alive(u)
+                        })
+                        .collect();
+                }
                 let mut near = self.units_within(cell, r);
                 near.retain(|&u| self.threatens(u, cell));
                 near
