@@ -33,6 +33,7 @@ mod duel_hooks;
 mod duel_hooks_steps;
 mod duel_plus;
 mod engine;
+mod engine_caches;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;

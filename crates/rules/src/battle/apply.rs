@@ -40,6 +40,10 @@ impl Battle {
         if !keeps_threat(e) {
             self.threat = std::sync::OnceLock::new();
         }
+        // Any event may move a unit, take one down or change the terrain or a budget.
+        if let Ok(m) = self.moves.get_mut() {
+            *m = None;
+        }
         let grid = self.level.grid;
         if let Some(ix) = self.index.get_mut() {
             match e {
@@ -274,6 +278,7 @@ impl Battle {
                 duration,
                 source,
             } => {
+                self.conditions_changed();
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     // One of a kind per source: a new one replaces the old.
                     c.0.retain(|c| !(c.kind == *kind && c.source == *source));
@@ -285,6 +290,7 @@ impl Battle {
                 }
             }
             Event::ConditionRemoved { unit, kind, source } => {
+                self.conditions_changed();
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     c.0.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
                 }
@@ -367,8 +373,15 @@ impl Battle {
         if let Some(mut t) = self.get_mut::<TurnState>(unit) {
             *t = TurnState::default();
         }
-        if let Some(mut c) = self.get_mut::<Conditions>(unit) {
-            c.0.retain(|c| c.duration != Duration::UntilOwnTurnStart);
+        // Conditions that last until a turn starts end now.
+        let own = |c: &ActiveCondition| c.duration == Duration::UntilOwnTurnStart;
+        if self
+            .get::<Conditions>(unit)
+            .is_some_and(|c| c.0.iter().any(own))
+            && let Some(mut c) = self.get_mut::<Conditions>(unit)
+        {
+            c.0.retain(|c| !own(c));
+            self.conditions_changed();
         }
         if self.get::<StatMods>(unit).is_some_and(|m| {
             m.mods
@@ -377,11 +390,20 @@ impl Battle {
         }) {
             self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
         }
-        for e in self.roster.clone() {
-            if let Some(mut c) = self.world.get_mut::<Conditions>(e) {
-                c.0.retain(|c| {
-                    !(c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit))
-                });
+        let ends = |c: &ActiveCondition| {
+            c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
+        };
+        for k in 0..self.roster.len() {
+            let e = self.roster[k];
+            // Written only where one ends (most turns, none does).
+            if self
+                .world
+                .get::<Conditions>(e)
+                .is_some_and(|c| c.0.iter().any(ends))
+                && let Some(mut c) = self.world.get_mut::<Conditions>(e)
+            {
+                c.0.retain(|c| !ends(c));
+                self.conds = std::sync::OnceLock::new();
             }
         }
         self.readied.retain(|u| *u != unit);
@@ -463,6 +485,7 @@ impl Battle {
         self.roster.push(e);
         self.summoned.push(def);
         self.index = std::sync::OnceLock::new();
+        self.conditions_changed();
         let at = self
             .order
             .iter()

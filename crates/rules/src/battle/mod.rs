@@ -252,6 +252,12 @@ pub struct Battle {
     /// built on first use, dropped by every `apply` but those of the frequent events that
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
     threat: std::sync::OnceLock<Threats>,
+    /// The last movement field searched (`reachable`), kept for the `Move` that follows:
+    /// dropped by every `apply` (see `engine/reach.rs`).
+    pub(crate) moves: std::sync::Mutex<Option<crate::engine::MoveField>>,
+    /// Every unit's condition kinds as bits, for [`Battle::has`]: built on first use,
+    /// dropped where `apply` changes a unit's conditions or adds a unit.
+    conds: std::sync::OnceLock<Vec<u128>>,
     /// What each unit has used once this turn or this movement ([`Once`]).
     /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
     pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
@@ -324,6 +330,8 @@ impl Battle {
             ground: Vec::new(),
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
+            moves: Default::default(),
+            conds: std::sync::OnceLock::new(),
             ledger: Default::default(),
             counters: BTreeMap::new(),
             owed: BTreeMap::new(),
@@ -597,6 +605,18 @@ impl Battle {
         match self.threats().max {
             0 => Vec::new(),
             r => {
+                let grid = self.level.grid;
+                let side = u64::from(r) * 2 + 1;
+                // Few units (as `units_within` decides): each asked once, in level order.
+                if self.roster.len() as u64 <= side * side {
+                    return self
+                        .units()
+                        .filter(|&u| {
+                            let d = grid.distance(self.pos(u), cell);
+                            d >= 1 && d <= self.threat(u) && self.alive(u)
+                        })
+                        .collect();
+                }
                 let mut near = self.units_within(cell, r);
                 near.retain(|&u| self.threatens(u, cell));
                 near

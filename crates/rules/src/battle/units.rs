@@ -53,6 +53,15 @@ impl Battle {
                 .is_some_and(|w| w.has(WeaponTag::Natural))
     }
 
+    /// A unit's weapons and how it carries them, each looked up once: for the engine's
+    /// questions that ask [`Battle::in_hand`] of every weapon.
+    pub(crate) fn arms(&self, u: UnitId) -> Arms<'_> {
+        Arms {
+            weapons: self.weapons(u),
+            carry: self.get::<Carry>(u),
+        }
+    }
+
     /// tactical-d20: bleed damage taken so far.
     pub fn bleed_taken(&self, u: UnitId) -> i32 {
         self.get::<BleedTaken>(u).map(|b| b.0).unwrap_or(0)
@@ -142,8 +151,38 @@ impl Battle {
     }
 
     /// Does the unit have a condition?
+    ///
+    /// Asked very often (the AI and every ruleset's checks), so it reads a bit set of
+    /// every unit's condition kinds kept beside the world (`conds`: built from the
+    /// [`Conditions`] components on first use, dropped by every `apply` that changes
+    /// them), not the ECS component.
     pub fn has(&self, u: UnitId, k: ConditionKind) -> bool {
-        self.get::<Conditions>(u).is_some_and(|c| c.has(k))
+        let bit = k as u32;
+        if bit >= u128::BITS {
+            return self.get::<Conditions>(u).is_some_and(|c| c.has(k));
+        }
+        let conds = self.conds.get_or_init(|| {
+            self.roster
+                .iter()
+                .map(|&e| {
+                    self.world.get::<Conditions>(e).map_or(0, |c| {
+                        c.0.iter()
+                            .map(|a| a.kind as u32)
+                            .filter(|&b| b < u128::BITS)
+                            .fold(0u128, |m, b| m | 1 << b)
+                    })
+                })
+                .collect()
+        });
+        match conds.get(u.0 as usize) {
+            Some(m) => m & 1 << bit != 0,
+            None => self.get::<Conditions>(u).is_some_and(|c| c.has(k)),
+        }
+    }
+
+    /// Drop [`Battle::has`]'s bit sets (`apply`, when conditions change).
+    pub(super) fn conditions_changed(&mut self) {
+        self.conds = std::sync::OnceLock::new();
     }
 
     /// The source of a unit's condition (the grappler of a grappled unit, ...).
@@ -208,5 +247,27 @@ impl Battle {
         });
         out.sort_unstable();
         out
+    }
+}
+
+/// A unit's weapons and their [`Carry`] ([`Battle::arms`]).
+pub(crate) struct Arms<'a> {
+    pub(crate) weapons: &'a [Weapon],
+    carry: Option<&'a Carry>,
+}
+
+impl Arms<'_> {
+    /// [`Battle::in_hand`] of item `i`.
+    pub(crate) fn in_hand(&self, i: usize) -> bool {
+        self.carry.is_some_and(|c| c.held(i))
+            || self
+                .weapons
+                .get(i)
+                .is_some_and(|w| w.has(WeaponTag::Natural))
+    }
+
+    /// [`Battle::carried`] of item `i`.
+    pub(crate) fn carried(&self, i: usize) -> Option<Carried> {
+        self.carry.and_then(|c| c.0.get(i).copied())
     }
 }

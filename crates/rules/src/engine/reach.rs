@@ -8,6 +8,25 @@ use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::Terrain;
 
+/// What a movement field was searched for: the unit, its cell, its budget and what
+/// difficult terrain costs it ([`Battle::mover_cost`]'s inputs besides the cell index
+/// and the terrain, which change only by events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveKey {
+    unit: UnitId,
+    from: Cell,
+    budget: u32,
+    difficult: u32,
+}
+
+/// The last movement field searched and what for (kept in the battle until its next
+/// event).
+#[derive(Debug)]
+pub(crate) struct MoveField {
+    key: MoveKey,
+    field: crate::grid::Field,
+}
+
 impl Battle {
     /// May the unit move at all now (its conditions and budget; not where to)?
     pub fn may_move(&self, u: UnitId) -> Result<(), Illegal> {
@@ -27,28 +46,71 @@ impl Battle {
 
     /// Every cell the unit can reach this turn with its cost and predecessor (for
     /// previews and the AI). Cells holding another unit are included as waypoints.
+    ///
+    /// The field is kept (until the next event) for the `Move` that usually follows:
+    /// [`Battle::path_to`] then reads the path from it instead of searching again.
     pub fn reachable(&self, u: UnitId) -> crate::grid::Field {
-        let budget = self.movement_budget(u);
-        let cost = self.mover_cost(u);
-        self.level.grid.field(self.pos(u), budget, cost)
+        let key = self.move_key(u);
+        if let Some(f) = self.kept_field(&key, |f| f.clone()) {
+            return f;
+        }
+        let field = self
+            .level
+            .grid
+            .field(key.from, key.budget, self.mover_cost(u));
+        if let Ok(mut m) = self.moves.lock() {
+            *m = Some(MoveField {
+                key,
+                field: field.clone(),
+            });
+        }
+        field
     }
 
     /// The path a `Move` would take and its cost.
+    ///
+    /// From the field [`Battle::reachable`] kept when it was searched for the same unit,
+    /// cell, budget and difficult-terrain cost with no event since (the movement costs
+    /// read only those, the cell index and the terrain, and every event drops the kept
+    /// field): the same path as searching again, since a search stopped at the goal
+    /// settles every cell cheaper than the goal as the full field does, and the path is
+    /// walked back through those cells alone ([`crate::grid::Field::walk_path_back`]).
     pub fn path_to(&self, u: UnitId, to: Cell) -> Option<(Vec<Cell>, u32)> {
-        let budget = self.movement_budget(u);
-        let cost = self.mover_cost(u);
-        self.level.grid.path(self.pos(u), to, budget, cost)
+        let key = self.move_key(u);
+        if let Some(p) = self.kept_field(&key, |f| f.path_to(to)) {
+            return p;
+        }
+        self.level
+            .grid
+            .path(key.from, to, key.budget, self.mover_cost(u))
+    }
+
+    /// What a movement search of `u` depends on besides the battle's events.
+    fn move_key(&self, u: UnitId) -> MoveKey {
+        MoveKey {
+            unit: u,
+            from: self.pos(u),
+            budget: self.movement_budget(u),
+            difficult: self.rules().difficult_cost(self, u),
+        }
+    }
+
+    /// `f` of the kept field when it was searched for `key`.
+    fn kept_field<T>(&self, key: &MoveKey, f: impl FnOnce(&crate::grid::Field) -> T) -> Option<T> {
+        let m = self.moves.lock().ok()?;
+        m.as_ref().filter(|m| m.key == *key).map(|m| f(&m.field))
     }
 
     /// Reach with which a unit threatens: the higher of its size's reach and the reach of
     /// its held melee weapons (no stacking); 0 without a melee weapon in hand.
     pub fn threat_reach(&self, u: UnitId) -> u32 {
-        let w = self
-            .weapons(u)
+        let arms = self.arms(u);
+        let w = arms
+            .weapons
             .iter()
             .enumerate()
             .filter(|(i, w)| {
-                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && self.in_hand(u, *i)
+                w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && arms.in_hand(*i)
             })
             .map(|(_, w)| w.reach)
             .max();
@@ -243,21 +305,28 @@ impl Battle {
     /// Reach feat: "increase melee zone to 2 spaces around you"). What the weapon
     /// threatens is what it strikes, on the unit's turn and with a reaction.
     pub fn melee_reach(&self, u: UnitId, w: &crate::components::Weapon) -> u32 {
-        self.rules()
-            .threat_reach(self, u, w.reach.max(self.size(u).reach()))
+        self.melee_reach_sized(u, w, self.size(u).reach())
+    }
+
+    /// [`Battle::melee_reach`] with the reach of `u`'s size already looked up.
+    fn melee_reach_sized(&self, u: UnitId, w: &crate::components::Weapon, size: u32) -> u32 {
+        self.rules().threat_reach(self, u, w.reach.max(size))
     }
 
     /// The best melee weapon that reaches `dist` (highest average damage; its reach as
     /// [`Battle::melee_reach`] has it).
     pub fn best_melee(&self, u: UnitId, dist: u32) -> Option<usize> {
-        self.weapons(u)
+        let arms = self.arms(u);
+        let size = std::cell::OnceCell::new();
+        arms.weapons
             .iter()
             .enumerate()
             .filter(|(i, w)| {
                 w.kind == WeaponKind::Melee
                     && !w.has(WeaponTag::Shield)
-                    && self.in_hand(u, *i)
-                    && dist <= self.melee_reach(u, w)
+                    && arms.in_hand(*i)
+                    && dist
+                        <= self.melee_reach_sized(u, w, *size.get_or_init(|| self.size(u).reach()))
             })
             .max_by_key(|(i, w)| (w.damage.max() + w.damage.min(), std::cmp::Reverse(*i)))
             .map(|(i, _)| i)
@@ -285,13 +354,14 @@ impl Battle {
         }
         // Where the weapon is comes after whether it would reach: drawing a weapon that
         // does not reach would not help, so "out of reach" is the better answer then.
+        let arms = self.arms(u);
         let usable = |i: usize| -> Result<(), Why> {
-            let w = self.weapons(u).get(i).ok_or(Why::Missing)?;
+            let w = arms.weapons.get(i).ok_or(Why::Missing)?;
             if w.has(WeaponTag::Shield) {
                 return Err(Why::Shield);
             }
-            let stowed = match self.carried(u, i) {
-                _ if self.in_hand(u, i) => false,
+            let stowed = match arms.carried(i) {
+                _ if arms.in_hand(i) => false,
                 Some(crate::components::Carried::Held) => false,
                 Some(crate::components::Carried::Stowed) => true,
                 _ => return Err(Why::Lost),
@@ -358,7 +428,7 @@ impl Battle {
                     return Ok(i);
                 }
                 let mut best: Option<(usize, Why)> = None;
-                for i in 0..self.weapons(u).len() {
+                for i in 0..arms.weapons.len() {
                     match usable(i) {
                         Ok(()) => return Ok(i),
                         Err(e) => {
