@@ -4,11 +4,18 @@
 #   - `skirmish edit FILE` (no file yet) opens the editor on a new level;
 #   - 2 (wall), ] (brush 2) and a click paint a block of walls; U and clicks place a unit
 #     of each side (S: the next side); F1 shows the editor's keys;
+#   - per-unit editing with real clicks on the panel (widgets found by name in
+#     SKIRMISH_LAYOUT's `w NAME X Y` lines): Blue's Human/AI button makes it the AI's;
+#     the picked Blue unit gets a weapon from "Add a weapon…" (the catalogue's list);
+#     the saved file has both (`controller: Ai`, the unit's `weapons: [...]`); then a
+#     right click on a free cell unpicks the unit and Blue is made a person again;
+#   - a paint drag over four cells is one undo step: Ctrl+Z takes all four back;
 #   - Ctrl+S before the second unit is refused (no file written: side Blue has no units);
 #     after it, the file is written and `skirmish check` accepts it;
 #   - F5 playtests it hot-seat; Space (the handover), Esc then Q leave the battle and come back to
 #     the editor, which still edits: 6 (pit) and a click, Ctrl+S, and the file has a pit;
-#   - screenshots of each step in OUT_DIR (editor.png, help.png, playtest.png, back.png).
+#   - screenshots of each step in OUT_DIR (editor.png, unit.png, help.png, playtest.png,
+#     back.png).
 #
 # Usage: .ci/e2e-editor.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
@@ -36,6 +43,14 @@ cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMIS
 click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.8; xdotool click 1; sleep 1.2; }
 # chord MOD KEY: the modifier held down around the key (a fast chord can split frames).
 chord() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool keydown "$1"; sleep 0.3; xdotool key "$2"; sleep 0.3; xdotool keyup "$1"; sleep 1.2; }
+# wclick NAME: a click on the panel widget NAME (as the layout file lists it).
+widget() { awk -v n="$1" '$1 == "w" && $2 == n { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+wclick() {
+  local xy
+  xy=$(widget "$1")
+  [ -n "$xy" ] || fail "no widget $1 in the layout: $(grep '^w ' "$SKIRMISH_LAYOUT" | cut -d' ' -f2 | tr '\n' ' ')"
+  xdotool mousemove $xy; sleep 0.8; xdotool click 1; sleep 1.2
+}
 key() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool key "$@"; sleep 1.2; }
 
 n=${DISPLAY#:}
@@ -59,6 +74,16 @@ sleep 2
 xdotool windowfocus --sync "$win" || true
 sleep 0.5
 
+# Blue played by the AI: a click on its Human/AI button.
+wclick controller:1
+# A drag of difficult ground over (0, 5) … (3, 5): one undo step, so one Ctrl+Z takes
+# the four cells back (checked in the saved file: no difficult ground).
+key 3
+xdotool mousemove $(cell 0 5); sleep 0.5; xdotool mousedown 1; sleep 0.5
+for x in 1 2 3; do xdotool mousemove $(cell $x 5); sleep 0.5; done
+xdotool mouseup 1; sleep 1.2
+shot drag
+chord ctrl z
 # Walls, brush 2, around (4, 3).
 key 2
 key bracketright
@@ -72,6 +97,13 @@ sleep 1
 # A Blue unit at (6, 4) (S: the next side); Ctrl+S writes it.
 key s
 click 6 4
+# The placed unit is picked: add a weapon from the catalogue's list with clicks.
+wclick weapon-add
+sleep 1
+weapon=$(awk '$1 == "w" && $2 ~ /^weapon:/ { sub(/^weapon:/, "", $2); print $2; exit }' "$SKIRMISH_LAYOUT")
+[ -n "$weapon" ] || fail "the weapon list did not open"
+wclick "weapon:$weapon"
+shot unit
 key F1
 sleep 1
 shot help
@@ -83,6 +115,16 @@ shot editor
 "$bin" check "$level" || fail "skirmish check refuses the saved level"
 grep -q '#' "$level" || fail "no wall in the saved map"
 [ "$(grep -c 'side: "' "$level")" -ge 2 ] || fail "two units expected: $(cat "$level")"
+grep -q 'controller: Ai' "$level" || fail "Blue is not the AI's: $(cat "$level")"
+grep -q "weapons: \[.*\"${weapon//_/ }\"" "$level" || fail "the unit's weapons: [...] lack \"$weapon\": $(cat "$level")"
+! grep -q '~' "$level" || fail "the undone drag's difficult ground was saved: $(cat "$level")"
+# Blue back to a person for the hot-seat playtest: a right click on a free cell picks no
+# unit (the sides show again), a click on Blue's AI button, Ctrl+S.
+xdotool mousemove $(cell 7 5); sleep 0.5; xdotool click 3; sleep 1.2
+wclick controller:1
+chord ctrl s
+sleep 1
+! grep -q 'controller: Ai' "$level" || fail "Blue is still the AI's: $(cat "$level")"
 before=$(md5sum <"$level")
 
 # Playtest hot-seat (the window test plays against the AI), then back: Space passes the

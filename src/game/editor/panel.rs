@@ -40,7 +40,7 @@ pub(super) fn field(ui: &mut egui::Ui, id: &str, now: &str, multi: bool) -> Opti
     let r = if multi {
         ui.add(egui::TextEdit::multiline(&mut text).desired_rows(2))
     } else {
-        ui.add(egui::TextEdit::singleline(&mut text))
+        ui.add(egui::TextEdit::singleline(&mut text).desired_width(150.0))
     };
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(key, text));
@@ -325,6 +325,23 @@ fn draw(
                         ui.label("Brush [ [ ] ]");
                         ui.add(egui::Slider::new(&mut ed.brush, 1..=9));
                     });
+                    if let Some(i) = ed.picked
+                        && l.units.get(i).is_some()
+                    {
+                        egui::CollapsingHeader::new("Picked unit")
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                unit_panel::picked_unit(
+                                    ui,
+                                    &l,
+                                    i,
+                                    cat.as_ref(),
+                                    &mut edits,
+                                    &mut note,
+                                    &mut widgets,
+                                )
+                            });
+                    }
                     if uses(&l.ruleset, Feature::Hazards) {
                         egui::CollapsingHeader::new("Hazard [H]")
                             .default_open(true)
@@ -364,23 +381,6 @@ fn draw(
                                 ui.label(archetype_text(c, a));
                             }
                         });
-                    if let Some(i) = ed.picked
-                        && l.units.get(i).is_some()
-                    {
-                        egui::CollapsingHeader::new("Picked unit")
-                            .default_open(true)
-                            .show(ui, |ui| {
-                                unit_panel::picked_unit(
-                                    ui,
-                                    &l,
-                                    i,
-                                    cat.as_ref(),
-                                    &mut edits,
-                                    &mut note,
-                                    &mut widgets,
-                                )
-                            });
-                    }
                     let title = format!("Problems ({})", ed.problems.len());
                     egui::CollapsingHeader::new(title)
                         .default_open(true)
