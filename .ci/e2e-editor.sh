@@ -9,6 +9,8 @@
 #     the picked Blue unit gets a weapon from "Add a weapon…" (the catalogue's list);
 #     the saved file has both (`controller: Ai`, the unit's `weapons: [...]`); then a
 #     right click on a free cell unpicks the unit and Blue is made a person again;
+#   - on a copy of melee-zone-ruins (hex; it reads facing and hidden): Asha picked with a
+#     right click, "Starts hidden" and Facing 2 clicked, saved, both undone by Ctrl+Z;
 #   - a paint drag over four cells is one undo step: Ctrl+Z takes all four back;
 #   - Ctrl+S before the second unit is refused (no file written: side Blue has no units);
 #     after it, the file is written and `skirmish check` accepts it;
@@ -148,4 +150,39 @@ sleep 1
 shot back
 [ "$(md5sum <"$level")" != "$before" ] || fail "no edit after the playtest (not back in the editor?)"
 "$bin" check "$level" || fail "skirmish check refuses the level saved after the playtest"
+# A melee-zone level (it reads facing and hidden): a right click picks Asha, a click on
+# "Starts hidden" and on Facing, then its "2: …" entry; Ctrl+S: her line has both;
+# two Ctrl+Z and Ctrl+S: neither (each click one undoable edit).
+kill $game 2>/dev/null || true
+wait $game 2>/dev/null || true
+mz="$out/ruins.ron"
+cp "$(dirname "$0")/../levels/melee-zone-ruins.ron" "$mz"
+rm -f "$SKIRMISH_LAYOUT"
+"$bin" edit "$mz" >"$out/game2.log" 2>&1 &
+game=$!
+for _ in $(seq 1 90); do
+  [ -s "$SKIRMISH_LAYOUT" ] && break
+  alive
+  sleep 1
+done
+win=$(xdotool search --name Skirmish | head -1)
+sleep 2
+xdotool windowfocus --sync "$win" || true
+asha() { grep 'name: "Asha"' "$mz"; }
+xdotool mousemove $(cell 2 3); sleep 0.5; xdotool click 3; sleep 1.2
+wclick hidden
+wclick facing
+sleep 1
+wclick facing:2
+shot unit-melee-zone
+chord ctrl s
+sleep 1
+asha | grep -q 'hidden: true' || fail "Asha is not hidden: $(asha)"
+asha | grep -q 'facing: 2' || fail "Asha does not face 2: $(asha)"
+"$bin" check "$mz" || fail "skirmish check refuses the level with Asha hidden and facing 2"
+chord ctrl z
+chord ctrl z
+chord ctrl s
+sleep 1
+! asha | grep -q 'hidden\|facing' || fail "two Ctrl+Z left: $(asha)"
 echo "e2e-editor: ok ($level; screenshots in $out)"
