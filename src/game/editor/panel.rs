@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::grid::GridKind;
-use skirmish_rules::level::{Archetype, Catalogue, Controller, Terrain};
+use skirmish_rules::level::{Archetype, Catalogue, Controller, HazardKind, Terrain};
 use skirmish_rules::rulesets::RulesetId;
 
 use super::input::PlayAsk;
@@ -350,7 +350,17 @@ fn draw(
                                 let n = l.hazards().len();
                                 let here = ed.hovered.and_then(|c| l.hazard_at(c));
                                 ui.label(match here {
-                                    Some(h) => format!("{n} on the map; here: {}", h.to_ron()),
+                                    Some(h) => format!(
+                                        "{n} on the map; here: {}, DC {}, {}",
+                                        match h.kind {
+                                            HazardKind::Trap => "a trap".to_string(),
+                                            HazardKind::FallingRocks => "falling rocks".into(),
+                                            HazardKind::MagicalBurst { radius } =>
+                                                format!("a rune (radius {radius})"),
+                                        },
+                                        h.dc,
+                                        h.damage
+                                    ),
                                     None => format!("{n} on the map"),
                                 });
                             });
