@@ -352,3 +352,62 @@ fn run_stops_at_the_script_file_line_and_column_of_the_illegal_command() {
         "{err}"
     );
 }
+
+/// A paint drag is one undo step: `Editor::join` adds an edit to the last step; undo
+/// takes the whole step back, redo makes it all again.
+#[test]
+fn joined_edits_are_one_undo_step() {
+    let mut ed = Editor::new(EditorLevel::new("flow", GridKind::Hex, 6, 4));
+    let before = ed.level.clone();
+    let paint = |x| Edit::Paint {
+        at: c(x, 1),
+        size: 1,
+        terrain: skirmish_rules::level::Terrain::Wall,
+    };
+    ed.apply(paint(0)).unwrap();
+    for x in 1..4 {
+        ed.join(paint(x)).unwrap();
+    }
+    // A refused edit joins nothing and changes nothing.
+    let now = ed.level.clone();
+    assert!(ed.join(paint(9)).is_err());
+    assert_eq!(ed.level, now);
+    assert_eq!((ed.steps(), ed.edits().count()), (1, 4));
+    let after = ed.level.clone();
+    assert!(ed.undo());
+    assert_eq!(ed.level, before, "the four cells taken back at once");
+    assert!(!ed.can_undo());
+    assert!(ed.redo());
+    assert_eq!(ed.level, after, "made again at once");
+    // With nothing to join, a join is a step of its own.
+    let mut fresh = Editor::new(EditorLevel::new("flow", GridKind::Square, 3, 3));
+    fresh.join(paint(0)).unwrap();
+    assert_eq!(fresh.steps(), 1);
+}
+
+/// The editor's "Feat by name": a catalogue feat (any case) is added by its name; a name
+/// close to one is not, with "did you mean"; a name close to none is added as written.
+#[test]
+fn feat_names_typed_in_the_editor_get_did_you_mean() {
+    use skirmish::game::editor::unit_panel::feat_by_name;
+    assert_eq!(
+        feat_by_name("melee-zone", "athlete"),
+        Ok("Athlete".to_string())
+    );
+    let e = feat_by_name("melee-zone", "Athelete").unwrap_err();
+    assert_eq!(
+        e,
+        "`Athelete` is no feat of melee-zone's catalogue; did you mean `Athlete`? (not added)"
+    );
+    assert_eq!(
+        feat_by_name("melee-zone", "Zzzyzx Qqq"),
+        Ok("Zzzyzx Qqq".to_string())
+    );
+    assert!(feat_by_name("melee-zone", "  ").is_err());
+    // Every ruleset's catalogue feats are found by their own names.
+    for r in RulesetId::ALL {
+        for f in choices(r.id(), Pick::Feat) {
+            assert_eq!(feat_by_name(r.id(), &f.name), Ok(f.name.clone()));
+        }
+    }
+}

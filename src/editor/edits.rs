@@ -150,10 +150,11 @@ pub enum Edit {
 pub struct Editor {
     /// The level as it stands.
     pub level: EditorLevel,
-    /// The edits made, each with the level before it, oldest first.
-    done: Vec<(Edit, EditorLevel)>,
-    /// The edits undone, the last undone last.
-    undone: Vec<Edit>,
+    /// The undo steps made, each its edits (a paint drag is one step of many cells) with
+    /// the level before it, oldest first.
+    done: Vec<(Vec<Edit>, EditorLevel)>,
+    /// The steps undone, the last undone last.
+    undone: Vec<Vec<Edit>>,
 }
 
 impl Default for EditorLevel {
@@ -179,7 +180,12 @@ impl Editor {
 
     /// The edits made, oldest first (what undo takes back, from the end).
     pub fn edits(&self) -> impl Iterator<Item = &Edit> {
-        self.done.iter().map(|(e, _)| e)
+        self.done.iter().flat_map(|(e, _)| e)
+    }
+
+    /// How many undo steps there are (a paint drag joined into one is one).
+    pub fn steps(&self) -> usize {
+        self.done.len()
     }
 
     /// Can an edit be undone / redone?
@@ -199,12 +205,29 @@ impl Editor {
         let mut after = before.clone();
         change(&mut after, &e)?;
         self.level = after;
-        self.done.push((e, before));
+        self.done.push((vec![e], before));
         self.undone.clear();
         Ok(())
     }
 
-    /// Take the last edit back: the level as it was before it. `false`: nothing to undo.
+    /// Make an edit that goes with the last one (the next cells of a paint drag): one
+    /// undo takes both back. With nothing to join, as [`Editor::apply`]. A refused edit
+    /// changes nothing.
+    pub fn join(&mut self, e: Edit) -> Result<(), String> {
+        if self.done.is_empty() {
+            return self.apply(e);
+        }
+        let mut after = self.level.clone();
+        change(&mut after, &e)?;
+        self.level = after;
+        if let Some((step, _)) = self.done.last_mut() {
+            step.push(e);
+        }
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Take the last step back: the level as it was before it. `false`: nothing to undo.
     pub fn undo(&mut self) -> bool {
         let Some((e, before)) = self.done.pop() else {
             return false;
@@ -214,20 +237,20 @@ impl Editor {
         true
     }
 
-    /// Make the last edit undone again. `false`: nothing to redo.
+    /// Make the last step undone again. `false`: nothing to redo.
     pub fn redo(&mut self) -> bool {
-        let Some(e) = self.undone.pop() else {
+        let Some(step) = self.undone.pop() else {
             return false;
         };
         let before = self.level.clone();
         let mut after = before.clone();
         // It applied to this very level before it was undone.
-        if change(&mut after, &e).is_err() {
-            self.undone.push(e);
+        if step.iter().try_for_each(|e| change(&mut after, e)).is_err() {
+            self.undone.push(step);
             return false;
         }
         self.level = after;
-        self.done.push((e, before));
+        self.done.push((step, before));
         true
     }
 }

@@ -24,6 +24,11 @@ struct Ed {
 impl Ed {
     /// The editor open on `screen`'s level.
     fn new(screen: EditorScreen) -> Ed {
+        Ed::open(screen, None)
+    }
+
+    /// The editor, and with `saves` the window's saves (autosaves into that folder).
+    fn open(screen: EditorScreen, saves: Option<std::path::PathBuf>) -> Ed {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .add_message::<RequestRedraw>()
@@ -32,12 +37,18 @@ impl Ed {
             .init_resource::<View>()
             .init_resource::<Intent>()
             .init_resource::<Replay>()
-            .init_resource::<Launch>()
+            .insert_resource(Launch {
+                saves: saves.clone(),
+                ..Default::default()
+            })
             .init_resource::<EguiWantsInput>()
             .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<ButtonInput<MouseButton>>()
             .insert_resource(screen)
             .add_plugins((input_plugins, headless_plugin));
+        if saves.is_some() {
+            app.add_plugins(skirmish::game::saves::plugin);
+        }
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Editor);
@@ -80,6 +91,35 @@ impl Ed {
             .resource_mut::<ButtonInput<MouseButton>>();
         m.release(MouseButton::Left);
         m.clear();
+        self.app.update();
+    }
+
+    /// A left drag over `cells`: pressed on the first, held over the others, let go.
+    fn drag(&mut self, cells: &[Cell]) {
+        for (i, &c) in cells.iter().enumerate() {
+            self.screen_mut().hovered = Some(c);
+            let mut m = self
+                .app
+                .world_mut()
+                .resource_mut::<ButtonInput<MouseButton>>();
+            if i == 0 {
+                m.press(MouseButton::Left);
+            } else {
+                // Held: no longer "just pressed".
+                m.clear();
+            }
+            self.app.update();
+        }
+        let mut m = self
+            .app
+            .world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>();
+        m.release(MouseButton::Left);
+        self.app.update();
+        self.app
+            .world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .clear();
         self.app.update();
     }
 
@@ -268,4 +308,152 @@ fn a_level_with_problems_is_not_playtested() {
     assert_eq!(ed.state(), Screen::Editor);
     let (msg, bad) = ed.screen().message.clone().expect("a message");
     assert!(bad && msg.contains("cannot be played"), "{msg}");
+}
+
+#[test]
+fn a_paint_drag_is_one_undo_step_and_a_new_drag_another() {
+    let (mut ed, _) = new_at("drag");
+    ed.key(None, KeyCode::Digit2);
+    let row: Vec<Cell> = (0..6).map(|x| Cell::new(x, 2)).collect();
+    ed.drag(&row);
+    let walls = |l: &EditorLevel| {
+        l.map
+            .iter()
+            .flatten()
+            .filter(|&&t| t == Terrain::Wall)
+            .count()
+    };
+    assert_eq!(walls(ed.level()), 6, "the drag painted six cells");
+    assert_eq!(ed.screen().editor.steps(), 1, "one undo step");
+    assert_eq!(ed.screen().editor.edits().count(), 6, "of six edits");
+    ed.drag(&[Cell::new(0, 4), Cell::new(1, 4)]);
+    assert_eq!(walls(ed.level()), 8);
+    assert_eq!(ed.screen().editor.steps(), 2);
+    ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
+    assert_eq!(walls(ed.level()), 6, "the second drag undone whole");
+    ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
+    assert_eq!(walls(ed.level()), 0, "the first drag undone whole");
+    ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyY);
+    assert_eq!(walls(ed.level()), 6, "redone whole");
+}
+
+#[test]
+fn the_hazard_tool_puts_drags_and_takes_away_hazards_on_counters_only() {
+    use skirmish::game::editor::HazardBrush;
+    use skirmish_rules::level::HazardKind;
+    // flow fires no hazards: H does not pick the tool, X (exits) neither.
+    let (mut ed, _) = new_at("nohaz");
+    ed.key(None, KeyCode::KeyH);
+    assert_eq!(ed.screen().tool, Tool::Paint);
+    let (msg, bad) = ed.screen().message.clone().expect("said why");
+    assert!(bad && msg.contains("flow does not use hazards"), "{msg}");
+    ed.key(None, KeyCode::KeyX);
+    assert_eq!(ed.screen().tool, Tool::Paint);
+    // counters: a drag lays three runes in one undo step; a click on one takes it away.
+    let s = open(Some(repo("levels/counters-ford.ron"))).expect("a shipped counters level");
+    let mut ed = Ed::new(s);
+    let had = ed.level().hazards().len();
+    ed.key(None, KeyCode::KeyH);
+    assert_eq!(ed.screen().tool, Tool::Hazard);
+    ed.screen_mut().hazard = HazardBrush {
+        kind: HazardKind::MagicalBurst { radius: 2 },
+        dc: 15,
+        damage: "2d6".into(),
+    };
+    let free: Vec<Cell> = (0..ed.level().width() as i32)
+        .map(|x| Cell::new(x, 0))
+        .filter(|&c| ed.level().hazard_at(c).is_none())
+        .take(3)
+        .collect();
+    assert_eq!(free.len(), 3, "three cells without a hazard on row 0");
+    let steps = ed.screen().editor.steps();
+    ed.drag(&free);
+    assert_eq!(ed.level().hazards().len(), had + 3);
+    assert_eq!(ed.screen().editor.steps(), steps + 1, "one undo step");
+    let h = ed.level().hazard_at(free[1]).expect("a rune");
+    assert_eq!(
+        (h.kind, h.dc, h.damage.as_str()),
+        (HazardKind::MagicalBurst { radius: 2 }, 15, "2d6")
+    );
+    ed.click(free[1]);
+    assert_eq!(
+        ed.level().hazard_at(free[1]),
+        None,
+        "the same hazard clicked: taken away"
+    );
+    assert_eq!(ed.screen().problems, vec![], "the loader reads the runes");
+    let text = ed.level().to_ron();
+    let l = skirmish_rules::level::parse(&text, "ford.ron").expect("it loads");
+    assert_eq!(l.hazards.len(), had + 2);
+    ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
+    ed.key(Some(KeyCode::ControlLeft), KeyCode::KeyZ);
+    assert_eq!(ed.level().hazards().len(), had, "both steps undone");
+}
+
+/// A playtest of a level never saved to a file is autosaved (the autosave carries the
+/// level's text as it stands in the editor) and no "Autosave failed" is said.
+#[test]
+fn a_playtest_of_a_level_never_saved_is_autosaved_with_its_text() {
+    use skirmish::game::saves::{Autosave, list};
+    let dir = scratch("autoplay");
+    let file = dir.join("never-saved.ron");
+    let s = open(Some(file.clone())).expect("a new level");
+    let saves = dir.join("saves");
+    let mut ed = Ed::open(s, Some(saves.clone()));
+    ed.key(None, KeyCode::KeyU);
+    ed.click(Cell::new(0, 0));
+    ed.screen_mut().side = 1;
+    ed.click(Cell::new(2, 0));
+    assert_eq!(ed.screen().problems, vec![]);
+    ed.key(None, KeyCode::F5);
+    // (The playtest starts the frame after F5 is read: the state changes the next one.)
+    ed.app.update();
+    assert_eq!(ed.state(), Screen::Battle, "{:?}", ed.screen().message);
+    assert!(!file.exists(), "the playtest writes no level file");
+    // Hot-seat: the handover screen, then end the turn (Shift+Enter, Y if asked).
+    let dialog = |ed: &Ed| {
+        let w = ed.app.world();
+        skirmish::game::dialog::open(
+            &w.resource::<BattleRes>().0,
+            w.resource::<skirmish::game::Session>(),
+            w.resource::<View>(),
+        )
+    };
+    for _ in 0..3 {
+        ed.app.update();
+    }
+    if dialog(&ed) == Some(skirmish::game::dialog::Dialog::Handover) {
+        ed.key(None, KeyCode::Space);
+    }
+    assert_eq!(dialog(&ed), None, "the board is in front of the player");
+    ed.key(Some(KeyCode::ShiftLeft), KeyCode::Enter);
+    if ed.app.world().resource::<View>().confirm_end.is_some() {
+        ed.key(None, KeyCode::KeyY);
+    }
+    for _ in 0..3 {
+        ed.app.update();
+    }
+    let b = &ed.app.world().resource::<BattleRes>().0;
+    assert!(!b.history().commands.is_empty(), "a command was played");
+    let auto = ed.app.world().resource::<Autosave>();
+    assert!(auto.flush(std::time::Duration::from_secs(10)));
+    assert_eq!(auto.failed, None, "no autosave failure");
+    let msg = ed.app.world().resource::<View>().message.clone();
+    assert!(
+        !msg.as_ref().is_some_and(|(m, _)| m.contains("failed")),
+        "{msg:?}"
+    );
+    let a = list::autosaves(&saves);
+    assert_eq!(a.len(), 1, "one autosave");
+    let text = std::fs::read_to_string(&a[0].path).unwrap();
+    let save = skirmish_rules::save::Save::parse(&text).expect("it reads");
+    assert_eq!(
+        save.level.source,
+        ed.level().to_ron(),
+        "the editor's level as it stands"
+    );
+    assert_eq!(save.level.path, file.display().to_string());
+    assert_eq!(save.commands.len(), b.history().commands.len());
+    // And it loads as a save: replayed to the same battle.
+    skirmish::game::saves::load_file(&a[0].path).expect("the autosave opens");
 }

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::Terrain;
+use skirmish_rules::level::{HazardKind, Terrain};
 
 use super::input::{TILE, world};
 use super::{EditorScreen, Screen, Tool};
@@ -129,6 +129,33 @@ fn rebuild(
                 Transform::from_translation(p.extend(0.0)),
             ));
         }
+    }
+    // Hazards: an orange diamond with T (trap), R (falling rocks) or B and its radius
+    // (a rune's burst).
+    let diamond = meshes.add(RegularPolygon::new(TILE * 0.22, 4));
+    let orange = materials.add(ColorMaterial::from_color(Color::srgb(0.95, 0.45, 0.1)));
+    for h in l.hazards() {
+        let p = world(l.grid, h.cell) + Vec2::new(TILE * 0.25, TILE * 0.25);
+        let word = match h.kind {
+            HazardKind::Trap => "T".to_string(),
+            HazardKind::FallingRocks => "R".to_string(),
+            HazardKind::MagicalBurst { radius } => format!("B{radius}"),
+        };
+        commands.spawn((
+            Drawn,
+            Mesh2d(diamond.clone()),
+            MeshMaterial2d(orange.clone()),
+            Transform::from_translation(p.extend(2.5)),
+        ));
+        commands.spawn((
+            Drawn,
+            Text2d::new(word),
+            TextFont {
+                font_size: FontSize::Px(10.0),
+                ..default()
+            },
+            Transform::from_translation(p.extend(2.6)),
+        ));
     }
     let disc = meshes.add(Circle::new(TILE * 0.34));
     for u in &l.units {
@@ -285,6 +312,11 @@ fn layout_file(
             let sy = w.height() / 2.0 - (c.y - t.translation.y) / scale;
             out.push_str(&format!("{x} {y} {sx:.0} {sy:.0}\n"));
         }
+    }
+    for (name, r) in &ed.widgets {
+        let c = r.center();
+        let name = name.replace(char::is_whitespace, "_");
+        out.push_str(&format!("w {name} {:.0} {:.0}\n", c.x, c.y));
     }
     // The board writes the same file: compare with what is there, not what was written.
     let path = std::path::PathBuf::from(path);

@@ -73,8 +73,9 @@ fn hover(
     }
 }
 
-/// The tool at the pointer's cell: a press uses it; a held button paints on (one edit per
-/// new cell) or carries a dragged unit; right click picks the unit there.
+/// The tool at the pointer's cell: a press uses it; a held button paints on (terrain or
+/// hazards: the whole drag one undo step) or carries a dragged unit; right click picks
+/// the unit there.
 fn clicks(
     mouse: Res<ButtonInput<MouseButton>>,
     egui: Res<EguiWantsInput>,
@@ -82,6 +83,7 @@ fn clicks(
 ) {
     if !mouse.pressed(MouseButton::Left) {
         ed.stroke = None;
+        ed.stroke_made = false;
         if let Some(u) = ed.drag.take()
             && let Some(c) = ed.hovered
             && ed.level().units.get(u).is_some_and(|x| x.cell != c)
@@ -105,7 +107,8 @@ fn clicks(
         return;
     }
     let terrain = ed.terrain;
-    match ed.tool {
+    let tool = ed.tool;
+    match tool {
         Tool::Paint => {
             if ed.stroke == Some(c) {
                 return;
@@ -122,11 +125,31 @@ fn clicks(
             if same {
                 return;
             }
-            ed.apply(Edit::Paint {
+            // The whole drag is one undo step.
+            ed.stroke_edit(Edit::Paint {
                 at: c,
                 size,
                 terrain,
             });
+        }
+        Tool::Hazard => {
+            if ed.stroke == Some(c) {
+                return;
+            }
+            ed.stroke = Some(c);
+            let want = ed.hazard_here(c);
+            let there = ed.level().hazard_at(c);
+            let hazard = match there {
+                // A click on the same hazard takes it away; a drag leaves it.
+                Some(h) if h == want => {
+                    if !first {
+                        return;
+                    }
+                    None
+                }
+                _ => Some(want),
+            };
+            ed.stroke_edit(Edit::Hazard { at: c, hazard });
         }
         Tool::Fill if first && ed.level().terrain(c) != Some(terrain) => {
             ed.apply(Edit::Fill { at: c, terrain });
@@ -162,7 +185,7 @@ fn clicks(
                 ed.message = Some(("Click a unit to move first.".into(), false));
             }
         },
-        Tool::Exit if first => {
+        Tool::Exit if first && ed.tool_allowed(Tool::Exit) => {
             ed.apply(Edit::ToggleExit(c));
         }
         _ => {}
@@ -213,7 +236,7 @@ fn keys(
         ask.0 = Some(shift);
     }
     for (tool, key, _) in Tool::ALL {
-        if k(key) {
+        if k(key) && ed.tool_allowed(tool) {
             ed.tool = tool;
         }
     }

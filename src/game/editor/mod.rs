@@ -15,16 +15,17 @@ mod draw;
 mod input;
 mod panel;
 mod play;
+pub mod unit_panel;
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level::Terrain;
+use skirmish_rules::level::{HazardKind, Terrain};
 use skirmish_rules::rulesets::RulesetId;
 
 use super::{Launch, Screen};
-use crate::editor::{Edit, Editor, EditorLevel, Target, Trouble};
+use crate::editor::{EdHazard, Edit, Editor, EditorLevel, Feature, Target, Trouble, uses};
 
 pub use play::playtest_level;
 
@@ -52,26 +53,39 @@ pub enum Tool {
     Place,
     /// Pick a unit, then click a free cell to move it there (or drag it).
     Move,
-    /// Make a cell an exit, or no longer one.
+    /// Make a cell an exit, or no longer one (the rulesets that use exits).
     Exit,
+    /// Put the hazard set in the panel on a cell (drag to put more), or take the same one
+    /// away (the rulesets that fire hazards).
+    Hazard,
 }
 
 impl Tool {
     /// Every tool, with its key and its words.
-    pub const ALL: [(Tool, KeyCode, &'static str); 5] = [
+    pub const ALL: [(Tool, KeyCode, &'static str); 6] = [
         (Tool::Paint, KeyCode::KeyB, "Paint [B]"),
         (Tool::Fill, KeyCode::KeyF, "Fill [F]"),
         (Tool::Place, KeyCode::KeyU, "Place unit [U]"),
         (Tool::Move, KeyCode::KeyM, "Move unit [M]"),
         (Tool::Exit, KeyCode::KeyX, "Exit cell [X]"),
+        (Tool::Hazard, KeyCode::KeyH, "Hazard [H]"),
     ];
+
+    /// The level feature a tool paints, when only some rulesets use it.
+    pub fn feature(self) -> Option<Feature> {
+        match self {
+            Tool::Exit => Some(Feature::Exits),
+            Tool::Hazard => Some(Feature::Hazards),
+            _ => None,
+        }
+    }
 }
 
 /// The editor's keys, as F1 lists them (and docs/ui.md, "The level editor").
 pub const KEYS: [(&str, &str); 15] = [
     (
-        "B / F / U / M / X",
-        "paint, fill, place unit, move unit, exit cell",
+        "B / F / U / M / X / H",
+        "paint, fill, place unit, move unit, exit cell, hazard (where the ruleset uses them)",
     ),
     ("1 … 6", "terrain: floor, wall, difficult, high, low, pit"),
     ("[ / ]", "brush smaller / larger"),
@@ -94,6 +108,27 @@ pub const KEYS: [(&str, &str); 15] = [
     ("F1", "this list"),
     ("Esc", "close this list, else back to the menu"),
 ];
+
+/// The hazard the Hazard tool puts (set in the panel).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HazardBrush {
+    /// A trap, falling rocks or a rune with its radius.
+    pub kind: HazardKind,
+    /// The Difficulty of the check against it.
+    pub dc: i32,
+    /// Its damage dice.
+    pub damage: String,
+}
+
+impl Default for HazardBrush {
+    fn default() -> Self {
+        HazardBrush {
+            kind: HazardKind::Trap,
+            dc: 12,
+            damage: "1d6".into(),
+        }
+    }
+}
 
 /// The editor screen's state: the model and what the screen adds to it.
 #[derive(Resource, Debug, Default)]
@@ -127,12 +162,18 @@ pub struct EditorScreen {
     /// Window rectangles the panel and F1's list cover (the pointer there is not on the
     /// map).
     pub ui_rects: Vec<Rect>,
+    /// Named panel widgets in window pixels (the e2e script clicks them: `SKIRMISH_LAYOUT`).
+    pub widgets: Vec<(String, Rect)>,
     /// F1's list is open.
     pub help: bool,
     /// The level as it was when a playtest started (the editor comes back to it).
     pub playtest: Option<EditorLevel>,
-    /// The cell the current paint stroke last painted (one edit per cell).
+    /// The hazard the Hazard tool puts: its kind, Difficulty and damage dice.
+    pub hazard: HazardBrush,
+    /// The cell the current paint stroke last painted.
     pub(crate) stroke: Option<Cell>,
+    /// The current stroke made an edit: its next cells join it (one undo step).
+    pub(crate) stroke_made: bool,
     /// A unit dragged by the mouse.
     pub(crate) drag: Option<usize>,
 }
@@ -150,6 +191,57 @@ impl EditorScreen {
             path,
             brush: 1,
             ..Default::default()
+        }
+    }
+
+    /// Can `tool` be used on this level? (Exits and hazards only where the ruleset uses
+    /// them; else the message says so.)
+    pub fn tool_allowed(&mut self, tool: Tool) -> bool {
+        match tool.feature() {
+            Some(f) if !uses(&self.level().ruleset, f) => {
+                let what = if f == Feature::Exits {
+                    "exits"
+                } else {
+                    "hazards"
+                };
+                self.message = Some((
+                    format!("{} does not use {what}.", self.level().ruleset),
+                    true,
+                ));
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// The hazard the Hazard tool puts on `c`.
+    pub fn hazard_here(&self, c: Cell) -> EdHazard {
+        EdHazard {
+            cell: c,
+            kind: self.hazard.kind,
+            dc: self.hazard.dc,
+            damage: self.hazard.damage.clone(),
+        }
+    }
+
+    /// An edit of a drag: the first one of the stroke is a new undo step, the next ones
+    /// join it.
+    pub fn stroke_edit(&mut self, e: Edit) -> bool {
+        let r = if self.stroke_made {
+            self.editor.join(e)
+        } else {
+            self.editor.apply(e)
+        };
+        match r {
+            Ok(()) => {
+                self.stroke_made = true;
+                self.message = None;
+                true
+            }
+            Err(why) => {
+                self.message = Some((why, true));
+                false
+            }
         }
     }
 

@@ -7,12 +7,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use skirmish_rules::grid::GridKind;
-use skirmish_rules::level::{Catalogue, Controller, Terrain};
+use skirmish_rules::level::{Archetype, Catalogue, Controller, HazardKind, Terrain};
 use skirmish_rules::rulesets::RulesetId;
 
 use super::input::PlayAsk;
+use super::unit_panel::{self, Widgets};
 use super::{EditorScreen, KEYS, Screen, Tool};
 use crate::editor::{EdSide, Edit, EditorLevel};
+use crate::editor::{Feature, uses};
 
 /// The panel's width in egui points.
 pub(super) const WIDTH: f32 = 340.0;
@@ -30,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A text field that commits when it loses focus: `Some(text)` when it did, changed.
-fn field(ui: &mut egui::Ui, id: &str, now: &str, multi: bool) -> Option<String> {
+pub(super) fn field(ui: &mut egui::Ui, id: &str, now: &str, multi: bool) -> Option<String> {
     let key = egui::Id::new(("editor-field", id));
     let mut text: String = ui
         .data_mut(|d| d.get_temp::<String>(key))
@@ -38,7 +40,7 @@ fn field(ui: &mut egui::Ui, id: &str, now: &str, multi: bool) -> Option<String> 
     let r = if multi {
         ui.add(egui::TextEdit::multiline(&mut text).desired_rows(2))
     } else {
-        ui.add(egui::TextEdit::singleline(&mut text))
+        ui.add(egui::TextEdit::singleline(&mut text).desired_width(150.0))
     };
     if r.has_focus() {
         ui.data_mut(|d| d.insert_temp(key, text));
@@ -49,9 +51,14 @@ fn field(ui: &mut egui::Ui, id: &str, now: &str, multi: bool) -> Option<String> 
 }
 
 fn archetype_text(cat: &Catalogue, name: &str) -> String {
-    let Some(a) = cat.archetypes.get(name) else {
-        return format!("{name}: the level's own archetype");
-    };
+    match cat.archetypes.get(name) {
+        Some(a) => archetype_text_of(a, name),
+        None => format!("{name}: the level's own archetype"),
+    }
+}
+
+/// An archetype's numbers, weapons, abilities and feats in a line.
+pub(super) fn archetype_text_of(a: &Archetype, name: &str) -> String {
     let stats: Vec<String> = a.stats.iter().map(|(s, v)| format!("{s:?} {v}")).collect();
     let mut out = format!("{name}: {} HP, {:?}", a.hp, a.size);
     if !stats.is_empty() {
@@ -133,7 +140,13 @@ fn level_fields(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>) {
     });
 }
 
-fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut usize) {
+fn sides(
+    ui: &mut egui::Ui,
+    l: &EditorLevel,
+    edits: &mut Vec<Edit>,
+    chosen: &mut usize,
+    widgets: &mut Widgets,
+) {
     for (i, s) in l.sides.iter().enumerate() {
         ui.push_id(("side", i), |ui| {
             ui.horizontal(|ui| {
@@ -149,11 +162,11 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                     });
                 }
                 let ai = s.controller == Controller::Ai;
-                if ui
+                let who = ui
                     .selectable_label(ai, if ai { "AI" } else { "Human" })
-                    .on_hover_text("who plays it (click to switch)")
-                    .clicked()
-                {
+                    .on_hover_text("who plays it (click to switch)");
+                widgets.push((format!("controller:{i}"), who.rect));
+                if who.clicked() {
                     let controller = if ai {
                         Controller::Human
                     } else {
@@ -175,6 +188,7 @@ fn sides(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, chosen: &mut
                     edits.push(Edit::DeleteSide { side: i });
                 }
             });
+            unit_panel::side_role(ui, l, i, s, edits);
             ui.horizontal(|ui| {
                 for c in COLOURS {
                     let colour = super::draw::side_colour(c).to_srgba();
@@ -242,6 +256,8 @@ fn draw(
     let mut edits = Vec::new();
     let (mut undo, mut redo, mut save) = (false, false, false);
     let mut side = ed.side;
+    let mut widgets: Widgets = Vec::new();
+    let mut note = None;
     let panel = egui::Panel::left("editor")
         .resizable(false)
         .exact_size(WIDTH)
@@ -287,7 +303,12 @@ fn draw(
                     ui.label("Tool");
                     ui.horizontal_wrapped(|ui| {
                         for (t, _, word) in Tool::ALL {
-                            if ui.selectable_label(ed.tool == t, word).clicked() {
+                            if t.feature().is_some_and(|f| !uses(&l.ruleset, f)) {
+                                continue;
+                            }
+                            let r = ui.selectable_label(ed.tool == t, word);
+                            widgets.push((format!("tool:{t:?}"), r.rect));
+                            if r.clicked() {
                                 ed.tool = t;
                             }
                         }
@@ -304,12 +325,52 @@ fn draw(
                         ui.label("Brush [ [ ] ]");
                         ui.add(egui::Slider::new(&mut ed.brush, 1..=9));
                     });
+                    if let Some(i) = ed.picked
+                        && l.units.get(i).is_some()
+                    {
+                        egui::CollapsingHeader::new("Picked unit")
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                unit_panel::picked_unit(
+                                    ui,
+                                    &l,
+                                    i,
+                                    cat.as_ref(),
+                                    &mut edits,
+                                    &mut note,
+                                    &mut widgets,
+                                )
+                            });
+                    }
+                    if uses(&l.ruleset, Feature::Hazards) {
+                        egui::CollapsingHeader::new("Hazard [H]")
+                            .default_open(true)
+                            .show(ui, |ui| {
+                                unit_panel::hazard_brush(ui, &mut ed.hazard, &mut widgets);
+                                let n = l.hazards().len();
+                                let here = ed.hovered.and_then(|c| l.hazard_at(c));
+                                ui.label(match here {
+                                    Some(h) => format!(
+                                        "{n} on the map; here: {}, DC {}, {}",
+                                        match h.kind {
+                                            HazardKind::Trap => "a trap".to_string(),
+                                            HazardKind::FallingRocks => "falling rocks".into(),
+                                            HazardKind::MagicalBurst { radius } =>
+                                                format!("a rune (radius {radius})"),
+                                        },
+                                        h.dc,
+                                        h.damage
+                                    ),
+                                    None => format!("{n} on the map"),
+                                });
+                            });
+                    }
                     egui::CollapsingHeader::new("Level")
                         .default_open(true)
                         .show(ui, |ui| level_fields(ui, &l, &mut edits));
                     egui::CollapsingHeader::new("Sides")
                         .default_open(true)
-                        .show(ui, |ui| sides(ui, &l, &mut edits, &mut side));
+                        .show(ui, |ui| sides(ui, &l, &mut edits, &mut side, &mut widgets));
                     egui::CollapsingHeader::new("Unit to place")
                         .default_open(true)
                         .show(ui, |ui| {
@@ -330,36 +391,6 @@ fn draw(
                                 ui.label(archetype_text(c, a));
                             }
                         });
-                    if let Some(i) = ed.picked
-                        && let Some(u) = l.units.get(i)
-                    {
-                        egui::CollapsingHeader::new("Picked unit")
-                            .default_open(true)
-                            .show(ui, |ui| {
-                                ui.horizontal(|ui| {
-                                    ui.label("Name");
-                                    if let Some(t) = field(ui, &format!("unit{i}"), &u.name, false)
-                                    {
-                                        let mut to = u.clone();
-                                        to.name = t;
-                                        edits.push(Edit::SetUnit { unit: i, to });
-                                    }
-                                });
-                                ui.label(format!(
-                                    "{}, at ({}, {}), {}",
-                                    u.side,
-                                    u.cell.x,
-                                    u.cell.y,
-                                    u.archetype.as_deref().unwrap_or("no archetype")
-                                ));
-                                if let (Some(a), Some(c)) = (&u.archetype, &cat) {
-                                    ui.label(archetype_text(c, a));
-                                }
-                                if ui.button("Delete [Del]").clicked() {
-                                    edits.push(Edit::Delete { unit: i });
-                                }
-                            });
-                    }
                     let title = format!("Problems ({})", ed.problems.len());
                     egui::CollapsingHeader::new(title)
                         .default_open(true)
@@ -415,12 +446,27 @@ fn draw(
     if ed.ui_rects != rects {
         ed.ui_rects = rects;
     }
+    let widgets: Vec<(String, Rect)> = widgets
+        .into_iter()
+        .map(|(n, r)| {
+            (
+                n,
+                Rect::new(r.min.x * z, r.min.y * z, r.max.x * z, r.max.y * z),
+            )
+        })
+        .collect();
+    if ed.widgets != widgets {
+        ed.widgets = widgets;
+    }
     ed.side = side;
     for e in edits {
         if matches!(e, Edit::Delete { .. }) {
             ed.picked = None;
         }
         ed.apply(e);
+    }
+    if note.is_some() {
+        ed.message = note;
     }
     if undo {
         ed.undo();

@@ -4,10 +4,12 @@
 
 use bevy::prelude::*;
 use skirmish_rules::level::{Controller, Level};
+use skirmish_rules::save::LevelCopy;
 
 use super::input::PlayAsk;
 use super::{EditorScreen, Screen};
 use crate::editor::EditorLevel;
+use crate::game::saves::Origin;
 use crate::game::{Session, View, start_battle};
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,16 +21,16 @@ pub(super) fn plugin(app: &mut App) {
 /// its sides' controllers as set, or (`vs_ai`) the first side a person's and the others
 /// the AI's. A level with problems is refused with the first of them.
 pub fn playtest_level(level: &EditorLevel, vs_ai: bool) -> Result<Level, String> {
-    let mut l = skirmish_rules::level::parse(&level.to_ron(), &format!("{}.ron", level.name))
-        .map_err(|e| {
-            let first = e
-                .problems
-                .first()
-                .map_or(String::new(), |p| p.message.clone());
-            format!("The level has problems, so it cannot be played yet: {first}")
-        })?;
+    playtest_text(level, vs_ai).map(|(_, l)| l)
+}
+
+/// The text of the level played (the controllers as the playtest sets them) and the level
+/// the loader reads from it: the autosave and a save made during the playtest carry that
+/// text, so a level never saved to a file is autosaved too (docs/ui.md).
+fn playtest_text(level: &EditorLevel, vs_ai: bool) -> Result<(String, Level), String> {
+    let mut level = level.clone();
     if vs_ai {
-        for (i, s) in l.sides.iter_mut().enumerate() {
+        for (i, s) in level.sides.iter_mut().enumerate() {
             s.controller = if i == 0 {
                 Controller::Human
             } else {
@@ -36,7 +38,15 @@ pub fn playtest_level(level: &EditorLevel, vs_ai: bool) -> Result<Level, String>
             };
         }
     }
-    Ok(l)
+    let text = level.to_ron();
+    let l = skirmish_rules::level::parse(&text, &format!("{}.ron", level.name)).map_err(|e| {
+        let first = e
+            .problems
+            .first()
+            .map_or(String::new(), |p| p.message.clone());
+        format!("The level has problems, so it cannot be played yet: {first}")
+    })?;
+    Ok((text, l))
 }
 
 /// F5 or the panel's Playtest buttons: the battle starts and the editor waits.
@@ -44,19 +54,38 @@ fn start(
     mut commands: Commands,
     mut ask: ResMut<PlayAsk>,
     mut ed: ResMut<EditorScreen>,
+    origin: Option<ResMut<Origin>>,
     view: Res<View>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(vs_ai) = ask.0.take() else {
         return;
     };
-    let level = match playtest_level(ed.level(), vs_ai) {
+    let (text, level) = match playtest_text(ed.level(), vs_ai) {
         Ok(l) => l,
         Err(e) => {
             ed.message = Some((e, true));
             return;
         }
     };
+    // The saves of this battle carry the level as it stands in the editor, saved to its
+    // file or not (the file, if any, is not read: it may be older).
+    let path = match ed.path.trim() {
+        "" => format!("{}.ron", level.name),
+        p => p.to_string(),
+    };
+    match LevelCopy::new(&path, &text) {
+        Ok(copy) => {
+            // (A headless test without the saves has no `Origin`.)
+            if let Some(mut o) = origin {
+                o.0 = Some((copy, level.clone()));
+            }
+        }
+        Err(e) => {
+            ed.message = Some((format!("The battle cannot start: {e}"), true));
+            return;
+        }
+    }
     let n = level.sides.len();
     let session = Session {
         seed: level.seed.unwrap_or(0),
