@@ -161,10 +161,10 @@ fn restrained_stops_attacks_and_charmed_spares_only_the_charmer() {
 }
 
 /// A trap on (3, 3) (DC 12, 2d6) and falling rocks on (6, 5) (DC 14, 2d6).
-const HAZARDS: &str = r#", hazards: [Hazard(cell: (3, 3), kind: Trap(dc: 12, damage: "2d6")),
+pub(crate) const HAZARDS: &str = r#", hazards: [Hazard(cell: (3, 3), kind: Trap(dc: 12, damage: "2d6")),
     Hazard(cell: (6, 5), kind: FallingRocks(dc: 14, damage: "2d6"))]"#;
 
-const RUN: &str = r#"Unit(name: "Runner", side: "Blue", cell: (1, 3), archetype: "runner"),
+pub(crate) const RUN: &str = r#"Unit(name: "Runner", side: "Blue", cell: (1, 3), archetype: "runner"),
     Unit(name: "Mage", side: "Red", cell: (8, 0), archetype: "mage"),
     Unit(name: "Plain", side: "Red", cell: (7, 3), archetype: "plain")"#;
 

@@ -14,6 +14,7 @@ mod command_fuzz;
 mod core;
 mod counters;
 mod counters_ai_grapple;
+mod counters_answers;
 mod counters_bench;
 mod counters_bursts;
 mod counters_escape;

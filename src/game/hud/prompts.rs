@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::event::{ReactionKind, Trigger};
-use skirmish_rules::{Battle, Status};
+use skirmish_rules::{Battle, Command, Status};
 
 use super::widgets::{Spots, spot};
 use crate::game::act::offers;
@@ -260,10 +260,28 @@ pub(super) fn reaction(
                     // The highlighted option (Enter, Y, the pad's South take it; Up, Down,
                     // the pad's shoulders and d-pad move it).
                     let picked = i == view.option_pick.min(offers.len().saturating_sub(1));
-                    let resp = ui.add(egui::Button::selectable(
-                        picked,
-                        format!("{}[{}] {}", pick_mark(picked), i + 1, o.text()),
-                    ));
+                    // What the rules would refuse with these amounts (counters: a Block
+                    // with nothing committed) is greyed, its reason on hover.
+                    let why = b
+                        .check(&Command::React {
+                            unit: r,
+                            choice: Some(o.kind),
+                            commit: 0,
+                            commits: commits.clone(),
+                        })
+                        .err()
+                        .map(|e| e.to_string());
+                    let resp = ui.add_enabled(
+                        why.is_none(),
+                        egui::Button::selectable(
+                            picked,
+                            format!("{}[{}] {}", pick_mark(picked), i + 1, o.text()),
+                        ),
+                    );
+                    let resp = match why {
+                        Some(why) => resp.on_disabled_hover_text(why),
+                        None => resp,
+                    };
                     if resp.clicked() {
                         intent.react = Some(Some(o.kind));
                         intent.react_commits = commits;

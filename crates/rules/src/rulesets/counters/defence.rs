@@ -147,6 +147,27 @@ pub fn flat_mods(b: &Battle, u: UnitId, kind: ReactionKind, cells: u32) -> Vec<M
     v
 }
 
+/// A Block or Parry must be paid ("1+ SD (up to proficiency) or 10ft or more of unspent
+/// movement"): one with nothing committed is refused when it is given
+/// (`Ruleset::check_answer`), not taken as a counter that takes nothing off.
+pub fn check(
+    b: &Battle,
+    w: &Window,
+    kind: ReactionKind,
+    commits: &[Commit],
+) -> Result<(), Illegal> {
+    let (dice, cells) = amounts(commits);
+    if !is_counter(w, kind) || paid(dice, cells) {
+        return Ok(());
+    }
+    Err(Illegal::Cannot {
+        unit: b.name(w.reactor).into(),
+        why: format!(
+            "a {kind} takes 1 or more skill dice or 10 ft or more of unspent movement: commit some"
+        ),
+    })
+}
+
 /// Is a counter with `dice` skill dice and `cells` of movement paid for at all ("1+ SD,
 /// or 10 ft or more of unspent movement")?
 pub fn paid(dice: u32, cells: u32) -> bool {

@@ -126,22 +126,31 @@ pub fn chance(b: &Battle, u: UnitId, cell: Cell, dice: u32) -> f64 {
     f64::from((21 - need).clamp(0, 20)) / 20.0
 }
 
+/// A Counteraction's commitments must be one of the two ways ("Cost: 20ft movement, or
+/// 10ft movement + 1 SD"): asked when it is given (`Ruleset::check_answer`) and again
+/// when it resolves.
+pub fn check(b: &Battle, w: &Window, commits: &[Commit]) -> Result<(), Illegal> {
+    let (cells, dice) = mix(commits);
+    if WAYS.contains(&(cells, dice)) {
+        return Ok(());
+    }
+    Err(Illegal::Cannot {
+        unit: b.name(w.reactor).into(),
+        why: format!(
+            "a Counteraction takes 20 ft of movement, or 10 ft and 1 skill die (not {} ft and {dice})",
+            cells * 5
+        ),
+    })
+}
+
 /// A Counteraction: the mix must be one of the two ways; then 1d20 + Agility modifier
 /// (+ proficiency) against the DC.
 pub fn answer(b: &mut Battle, w: &Window, commits: &[Commit]) -> Result<(), Illegal> {
     let Trigger::Hazard { cell } = w.trigger else {
         return Err(Illegal::NoWindow);
     };
-    let (cells, dice) = mix(commits);
-    if !WAYS.contains(&(cells, dice)) {
-        return Err(Illegal::Cannot {
-            unit: b.name(w.reactor).into(),
-            why: format!(
-                "a Counteraction takes 20 ft of movement, or 10 ft and 1 skill die (not {} ft and {dice})",
-                cells * 5
-            ),
-        });
-    }
+    check(b, w, commits)?;
+    let (_, dice) = mix(commits);
     let strained = dice > 0 && over_cap_now(b, w.reactor);
     let d = if strained {
         DiceExpr::new(2, 20).keep_lowest(1)

@@ -316,14 +316,23 @@ impl Ruleset for Counters {
         defence::commit_range(b, w, kind)
     }
 
+    // "Block: 1+ SD … or 10ft or more of unspent movement" and "Counteraction: 20ft
+    // movement, or 10ft movement + 1 SD": refused when given, before anyone's counter is
+    // declared or paid.
     fn check_answer(
         &self,
-        _b: &Battle,
-        _w: &Window,
-        _kind: Option<ReactionKind>,
-        _commits: &[Commit],
+        b: &Battle,
+        w: &Window,
+        kind: Option<ReactionKind>,
+        commits: &[Commit],
     ) -> Result<(), Illegal> {
-        Ok(())
+        match (kind, &w.trigger) {
+            (Some(ReactionKind::Counteraction), Trigger::Hazard { .. }) => {
+                super::hazards::check(b, w, commits)
+            }
+            (Some(kind), _) => defence::check(b, w, kind, commits),
+            (None, _) => Ok(()),
+        }
     }
 
     fn resolve_order(&self, kind: ReactionKind) -> u32 {
