@@ -302,3 +302,9 @@ pub fn start_battle(commands: &mut Commands, session: Session) -> Result<(), Str
     commands.insert_resource(session);
     Ok(())
 }
+
+/// The level text the battle was set up from (a save embeds it), and the level it parses
+/// to on the battle's grid: read once per battle (when the first save needs it), or the
+/// copy inside the save the battle came from.
+#[derive(Resource, Default, Debug)]
+pub struct Origin(pub Option<(skirmish_rules::save::LevelCopy, Level)>);

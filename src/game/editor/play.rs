@@ -9,7 +9,7 @@ use skirmish_rules::save::LevelCopy;
 use super::input::PlayAsk;
 use super::{EditorScreen, Screen};
 use crate::editor::EditorLevel;
-use crate::game::saves::Origin;
+use crate::game::state::Origin;
 use crate::game::{Session, View, start_battle};
 
 pub(super) fn plugin(app: &mut App) {

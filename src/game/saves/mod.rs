@@ -100,11 +100,8 @@ pub enum Prompt {
     Open,
 }
 
-/// The level text the battle was set up from (a save embeds it), and the level it parses
-/// to on the battle's grid: read once per battle (when the first save needs it), or the
-/// copy inside the save the battle came from.
-#[derive(Resource, Default, Debug)]
-pub struct Origin(pub Option<(LevelCopy, Level)>);
+// `Origin` lives in `state.rs` (the editor's playtest sets it without the saves).
+pub use super::state::Origin;
 
 /// The autosave of the battle being played: one file per battle in the autosave folder,
 /// rewritten after every command.

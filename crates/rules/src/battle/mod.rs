@@ -16,8 +16,10 @@ use crate::vocab::RulesetId;
 
 mod apply;
 mod data;
+mod kept;
 mod pools;
 pub mod rules;
+pub(crate) use kept::{MoveField, MoveKey};
 mod units;
 
 /// Why a battle could not be set up.
@@ -254,7 +256,7 @@ pub struct Battle {
     threat: std::sync::OnceLock<Threats>,
     /// The last movement field searched (`reachable`), kept for the `Move` that follows:
     /// dropped by every `apply` (see `engine/reach.rs`).
-    pub(crate) moves: std::sync::Mutex<Option<crate::engine::MoveField>>,
+    pub(crate) moves: std::sync::Mutex<Option<MoveField>>,
     /// Every unit's condition kinds as bits, for [`Battle::has`]: built on first use,
     /// dropped where `apply` changes a unit's conditions or adds a unit.
     conds: std::sync::OnceLock<Vec<u128>>,

@@ -18,7 +18,6 @@ pub use crate::rulesets::{Action, RulesetFrame};
 pub use command::*;
 pub use frame::*;
 pub use illegal::*;
-pub(crate) use reach::MoveField;
 pub use turns::roll_initiative;
 pub(crate) use turns::{begin_current, end_turn};
 

@@ -2,30 +2,11 @@
 //! threat, who may react to leaving a cell, which weapon reaches.
 
 use super::*;
-use crate::battle::Battle;
+use crate::battle::{Battle, MoveField, MoveKey};
 use crate::components::{UnitId, WeaponKind, WeaponTag};
 use crate::event::ReactionKind;
 use crate::grid::Cell;
 use crate::level::Terrain;
-
-/// What a movement field was searched for: the unit, its cell, its budget and what
-/// difficult terrain costs it ([`Battle::mover_cost`]'s inputs besides the cell index
-/// and the terrain, which change only by events).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct MoveKey {
-    unit: UnitId,
-    from: Cell,
-    budget: u32,
-    difficult: u32,
-}
-
-/// The last movement field searched and what for (kept in the battle until its next
-/// event).
-#[derive(Debug)]
-pub(crate) struct MoveField {
-    key: MoveKey,
-    field: crate::grid::Field,
-}
 
 impl Battle {
     /// May the unit move at all now (its conditions and budget; not where to)?
