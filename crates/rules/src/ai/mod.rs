@@ -232,10 +232,14 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // no need to ask (most foes, most of the time).
     let (reach, range) = reach_and_range(b, u);
     let here = b.pos(u);
+    // Nor is a foe farther than any of its weapons strikes (the ruleset's range
+    // increments): `weapon_for` would only say so after a line-of-sight walk.
+    let strike = strike_limit(b, u);
     let weapons: Vec<Option<usize>> = foes
         .iter()
         .map(|&e| {
-            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+            let d = b.grid().distance(here, b.pos(e));
+            if (range == 0 && d > reach) || d > strike {
                 None
             } else {
                 b.weapon_for(u, e, None).ok()
@@ -287,12 +291,29 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         }
         return cmd;
     }
-    let values = target_values(b, u, &foes, &weapons);
-    let helpers = helpers(b, u, &foes);
+    // Only the foes a move or the ruleset's gap closer can matter for are valued
+    // ([`candidates`]): the same choices, at a cost that does not grow with the army.
+    let (near, near_weapons) = candidates(b, u, &foes, &weapons, tactics);
+    let best = best_in_hand(b, u);
+    let values = target_values(b, u, &near, &near_weapons, best);
+    let helpers = helpers(b, u, &near);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = tactics.close_in(b, u, &foes, &values, &helpers);
+    let charge = tactics.close_in(b, u, &near, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    let step = best_move(b, u, &foes, &values, &helpers, tactics);
+    // An interceptor (escalation) may come from farther than the candidates: its value
+    // is worked out when asked, as `target_values` would have.
+    let value_of = |e: UnitId| -> f64 {
+        if !foes.contains(&e) {
+            return 0.1;
+        }
+        let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+            None
+        } else {
+            b.weapon_for(u, e, None).ok()
+        };
+        target_value(b, u, e, w, best).unwrap_or(0.1)
+    };
+    let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
@@ -326,6 +347,73 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     end
 }
 
+/// The foes worth valuing for a move or the ruleset's gap closer, with the weapon each
+/// would be attacked with now (`weapons`, in the order of `foes`), in the same order.
+///
+/// A cell of the unit's field is at most its movement budget `B` away (every step costs
+/// at least 1 and moves one step, [`crate::grid::Grid::field`]), so a foe farther than
+/// `B` + the longer of its reach and range can be attacked from none of them; the
+/// ruleset's gap closer looks no farther than [`AiTactics::close_in_range`]. A cell
+/// out of every attack is worth "closer is better" by its nearest foe: with `D` the
+/// distance to the foe nearest the unit, a foe farther than `D + 2B` is farther from
+/// every cell of the field than that one, so it is never the nearest. The foes left
+/// out change no value and no choice.
+fn candidates(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    weapons: &[Option<usize>],
+    tactics: &dyn AiTactics,
+) -> (Vec<UnitId>, Vec<Option<usize>>) {
+    let grid = b.grid();
+    let here = b.pos(u);
+    let dist: Vec<u32> = foes
+        .iter()
+        .map(|&e| grid.distance(here, b.pos(e)))
+        .collect();
+    let Some(&nearest) = dist.iter().min() else {
+        return (Vec::new(), Vec::new());
+    };
+    let (reach, range) = reach_and_range(b, u);
+    let budget = b.movement_budget(u);
+    let radius = (budget.saturating_add(reach.max(range)))
+        .max(nearest.saturating_add(budget.saturating_mul(2)))
+        .max(tactics.close_in_range(b, u));
+    let mut near = Vec::new();
+    let mut near_weapons = Vec::new();
+    for ((&e, &w), &d) in foes.iter().zip(weapons).zip(&dist) {
+        if d <= radius {
+            near.push(e);
+            near_weapons.push(w);
+        }
+    }
+    (near, near_weapons)
+}
+
+/// The weapon in hand `u` judges a foe out of reach with: the most damage, the first on
+/// a tie.
+fn best_in_hand(b: &Battle, u: UnitId) -> Option<usize> {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.in_hand(u, i))
+        .max_by_key(|&i| {
+            let d = b.weapons(u)[i].damage;
+            (d.max() + d.min(), std::cmp::Reverse(i))
+        })
+}
+
+/// What attacking foe `e` is worth to `u` with the weapon it would use now (`w`), or
+/// else with `best` ([`best_in_hand`]); `None` with neither.
+fn target_value(
+    b: &Battle,
+    u: UnitId,
+    e: UnitId,
+    w: Option<usize>,
+    best: Option<usize>,
+) -> Option<f64> {
+    let w = w.or(best)?;
+    Some(attack_value(b, u, e, w, AttackKind::Normal).max(0.1))
+}
+
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
 /// would use; a foe out of reach is judged with its best weapon in hand).
 fn target_values(
@@ -333,19 +421,11 @@ fn target_values(
     u: UnitId,
     foes: &[UnitId],
     weapons: &[Option<usize>],
+    best: Option<usize>,
 ) -> BTreeMap<UnitId, f64> {
-    let best = (0..b.weapons(u).len())
-        .filter(|&i| b.in_hand(u, i))
-        .max_by_key(|&i| {
-            let d = b.weapons(u)[i].damage;
-            (d.max() + d.min(), std::cmp::Reverse(i))
-        });
     foes.iter()
         .zip(weapons)
-        .filter_map(|(&e, &w)| {
-            let w = w.or(best)?;
-            Some((e, attack_value(b, u, e, w, AttackKind::Normal).max(0.1)))
-        })
+        .filter_map(|(&e, &w)| Some((e, target_value(b, u, e, w, best)?)))
         .collect()
 }
 
@@ -440,6 +520,22 @@ fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
         .collect()
 }
 
+/// The farthest any of `u`'s weapons (in hand or not, shields aside) strikes: its melee
+/// reach ([`Battle::melee_reach`]) or its range times the ruleset's range increments
+/// (unbounded without a cap). [`Battle::weapon_for`] finds no weapon for a foe farther.
+fn strike_limit(b: &Battle, u: UnitId) -> u32 {
+    let increments = b.rules().max_range_increments();
+    b.weapons(u)
+        .iter()
+        .filter(|w| !w.has(crate::components::WeaponTag::Shield))
+        .map(|w| match w.kind {
+            WeaponKind::Melee => b.melee_reach(u, w),
+            WeaponKind::Ranged => increments.map_or(u32::MAX, |n| w.range.saturating_mul(n)),
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
 fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
     let range = (0..b.weapons(u).len())
@@ -456,6 +552,7 @@ fn best_move(
     u: UnitId,
     foes: &[UnitId],
     values: &BTreeMap<UnitId, f64>,
+    value_of: &dyn Fn(UnitId) -> f64,
     helpers: &[Vec<Cell>],
     tactics: &dyn AiTactics,
 ) -> Option<(f64, Command)> {
@@ -552,6 +649,7 @@ fn best_move(
         field: &field,
         risk: &risk,
         values,
+        value_of,
         can_attack: &*can_attack,
         steps: Default::default(),
     };
