@@ -235,35 +235,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // Nor is a foe farther than any of its weapons strikes (the ruleset's range
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
-    let weapons: Vec<Option<usize>> = foes
-        .iter()
-        .map(|&e| {
-            let d = b.grid().distance(here, b.pos(e));
-            if (range == 0 && d > reach) || d > strike {
-                None
-            } else {
-                b.weapon_for(u, e, None).ok()
-            }
-        })
-        .collect();
-    let best_attack = foes
-        .iter()
-        .zip(&weapons)
-        .filter_map(|(&e, &w)| {
-            let w = w?;
-            let cmd = legal(
-                b,
-                Command::Attack {
-                    unit: u,
-                    target: e,
-                    weapon: None,
-                    slot: None,
-                    aim: None,
-                },
-            )?;
-            Some((attack_value(b, u, e, w, kind), cmd))
-        })
-        .max_by(|a, c| a.0.total_cmp(&c.0));
+    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike);
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
@@ -293,7 +265,18 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     }
     // Only the foes a move or the ruleset's gap closer can matter for are valued
     // ([`candidates`]): the same choices, at a cost that does not grow with the army.
-    let (near, near_weapons) = candidates(b, u, &foes, &weapons, tactics);
+    // A foe the attack step left unasked (its bound lost) is asked now if it is near.
+    let weapon = |k: usize| {
+        weapons[k].unwrap_or_else(|| {
+            let e = foes[k];
+            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+                None
+            } else {
+                b.weapon_for(u, e, None).ok()
+            }
+        })
+    };
+    let (near, near_weapons) = candidates(b, u, &foes, &weapon, tactics);
     let best = best_in_hand(b, u);
     let values = target_values(b, u, &near, &near_weapons, best);
     let helpers = helpers(b, u, &near);
@@ -347,6 +330,141 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     end
 }
 
+/// The best attack `u` can make from where it stands (`kind`: the ruleset's next attack)
+/// and its value: the same answer as asking [`Battle::weapon_for`], the engine's check
+/// and [`attack_value`] of every foe and keeping the best (the last on a tie), with less
+/// work. A foe in melee reach is attacked with its best melee weapon, known without a
+/// line of sight; any other foe is first bounded by the best value of every weapon that
+/// might strike it (the line of sight aside), and foes are asked best bound first: once
+/// a bound is below the best value found, no foe left can beat it, and its line of
+/// sight, its weapon and the engine's check are never worked out. Returns, for each foe,
+/// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
+#[allow(clippy::type_complexity)]
+fn best_attack(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    kind: AttackKind,
+    strike: u32,
+) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
+    let (reach, range) = reach_and_range(b, u);
+    let here = b.pos(u);
+    let grid = b.grid();
+    let increments = b.rules().max_range_increments();
+    let ws = b.weapons(u);
+    let mut weapons: Vec<Option<Option<usize>>> = vec![None; foes.len()];
+    // How many foes only a ranged weapon may strike (out of melee reach, within range).
+    let ranged_foes = if range == 0 {
+        0
+    } else {
+        foes.iter()
+            .filter(|&&e| {
+                let d = grid.distance(here, b.pos(e));
+                d > reach && d <= strike
+            })
+            .count()
+    };
+    // (bound, foe index, the weapon and the legal attack when the bound is exact).
+    let mut bounds: Vec<(f64, usize, Option<(usize, Command)>)> = Vec::new();
+    for (k, &e) in foes.iter().enumerate() {
+        let d = grid.distance(here, b.pos(e));
+        if (range == 0 && d > reach) || d > strike {
+            weapons[k] = Some(None);
+            continue;
+        }
+        if let Some(w) = b.best_melee(u, d) {
+            // `weapon_for` answers this without looking further; valued only when the
+            // engine would take the attack (a unit out of actions values nobody).
+            weapons[k] = Some(Some(w));
+            if let Some(cmd) = attack_cmd(b, u, e) {
+                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            }
+            continue;
+        }
+        // Few such foes (a small battle): asked at once, as bounding them costs more than
+        // the lines of sight it saves (the same answers either way).
+        if ranged_foes <= FEW_RANGED {
+            let w = b.weapon_for(u, e, None).ok();
+            weapons[k] = Some(w);
+            if let Some(w) = w
+                && let Some(cmd) = attack_cmd(b, u, e)
+            {
+                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            }
+            continue;
+        }
+        // Every weapon `weapon_for` could still answer with (usable but for the line).
+        let bound = (0..ws.len())
+            .filter(|&i| {
+                let w = &ws[i];
+                !w.has(crate::components::WeaponTag::Shield)
+                    && (b.in_hand(u, i)
+                        || b.carried(u, i) == Some(crate::components::Carried::Held))
+                    && match w.kind {
+                        WeaponKind::Melee => d <= b.melee_reach(u, w),
+                        WeaponKind::Ranged => {
+                            increments.is_none_or(|n| d <= w.range.saturating_mul(n))
+                        }
+                    }
+            })
+            .map(|i| attack_value(b, u, e, i, kind))
+            .max_by(f64::total_cmp);
+        match bound {
+            Some(v) => bounds.push((v, k, None)),
+            None => weapons[k] = Some(None),
+        }
+    }
+    // Best bound first; on equal bounds the later foe first (it wins a tie).
+    bounds.sort_by(|a, c| c.0.total_cmp(&a.0).then(c.1.cmp(&a.1)));
+    let mut best: Option<(f64, usize, Command)> = None;
+    for (bound, k, exact) in bounds {
+        if let Some((bv, bk, _)) = &best
+            && (bound.total_cmp(bv).is_lt() || (bound.total_cmp(bv).is_eq() && k < *bk))
+        {
+            break;
+        }
+        let e = foes[k];
+        let (v, cmd) = match exact {
+            Some((_, cmd)) => (bound, cmd),
+            None => {
+                let w = b.weapon_for(u, e, None).ok();
+                weapons[k] = Some(w);
+                let Some(w) = w else { continue };
+                let Some(cmd) = attack_cmd(b, u, e) else {
+                    continue;
+                };
+                (attack_value(b, u, e, w, kind), cmd)
+            }
+        };
+        let better = match &best {
+            None => true,
+            Some((bv, bk, _)) => v.total_cmp(bv).is_gt() || (v.total_cmp(bv).is_eq() && k > *bk),
+        };
+        if better {
+            best = Some((v, k, cmd));
+        }
+    }
+    (weapons, best.map(|(v, _, c)| (v, c)))
+}
+
+/// Up to this many foes beyond melee reach, [`best_attack`] asks each for its line of
+/// sight at once instead of bounding them first.
+const FEW_RANGED: usize = 12;
+
+/// `u`'s attack on `e` with the weapon the engine picks, if the engine takes it.
+fn attack_cmd(b: &Battle, u: UnitId, e: UnitId) -> Option<Command> {
+    legal(
+        b,
+        Command::Attack {
+            unit: u,
+            target: e,
+            weapon: None,
+            slot: None,
+            aim: None,
+        },
+    )
+}
+
 /// The foes worth valuing for a move or the ruleset's gap closer, with the weapon each
 /// would be attacked with now (`weapons`, in the order of `foes`), in the same order.
 ///
@@ -362,7 +480,7 @@ fn candidates(
     b: &Battle,
     u: UnitId,
     foes: &[UnitId],
-    weapons: &[Option<usize>],
+    weapon: &dyn Fn(usize) -> Option<usize>,
     tactics: &dyn AiTactics,
 ) -> (Vec<UnitId>, Vec<Option<usize>>) {
     let grid = b.grid();
@@ -381,10 +499,10 @@ fn candidates(
         .max(tactics.close_in_range(b, u));
     let mut near = Vec::new();
     let mut near_weapons = Vec::new();
-    for ((&e, &w), &d) in foes.iter().zip(weapons).zip(&dist) {
+    for (k, (&e, &d)) in foes.iter().zip(&dist).enumerate() {
         if d <= radius {
             near.push(e);
-            near_weapons.push(w);
+            near_weapons.push(weapon(k));
         }
     }
     (near, near_weapons)
