@@ -40,6 +40,9 @@ pub(crate) struct Weigh<'a> {
     pub risk: &'a [f64],
     /// What attacking each foe is worth to `u`.
     pub values: &'a BTreeMap<UnitId, f64>,
+    /// What attacking a foe missing from `values` is worth (one farther than the move's
+    /// candidates that may still come to intercept).
+    pub value_of: &'a dyn Fn(UnitId) -> f64,
     /// May `u` still attack after a move costing this much?
     pub can_attack: &'a dyn Fn(u32) -> bool,
     /// The interceptions of each step already asked (the candidate paths share their
@@ -55,7 +58,10 @@ impl Weigh<'_> {
         let b = self.b;
         let cost = self.field.get(&from).map_or(0, |(c, _)| c);
         let risk = self.field.slot_of(from).map_or(0.0, |i| self.risk[i]);
-        let mut v = self.values.get(&reactor).copied().unwrap_or(0.1);
+        let mut v = match self.values.get(&reactor) {
+            Some(&v) => v,
+            None => (self.value_of)(reactor),
+        };
         if !(self.can_attack)(cost) {
             v *= 0.6;
         }

@@ -45,12 +45,16 @@
 
 use std::collections::BTreeMap;
 
+mod candidates;
 pub mod cast;
 mod intercept;
 mod risk;
 pub mod tactics;
 pub mod value;
 
+use candidates::{
+    best_attack, best_in_hand, candidates, strike_limit, target_value, target_values,
+};
 use risk::path_risk;
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
@@ -232,34 +236,10 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // no need to ask (most foes, most of the time).
     let (reach, range) = reach_and_range(b, u);
     let here = b.pos(u);
-    let weapons: Vec<Option<usize>> = foes
-        .iter()
-        .map(|&e| {
-            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
-                None
-            } else {
-                b.weapon_for(u, e, None).ok()
-            }
-        })
-        .collect();
-    let best_attack = foes
-        .iter()
-        .zip(&weapons)
-        .filter_map(|(&e, &w)| {
-            let w = w?;
-            let cmd = legal(
-                b,
-                Command::Attack {
-                    unit: u,
-                    target: e,
-                    weapon: None,
-                    slot: None,
-                    aim: None,
-                },
-            )?;
-            Some((attack_value(b, u, e, w, kind), cmd))
-        })
-        .max_by(|a, c| a.0.total_cmp(&c.0));
+    // Nor is a foe farther than any of its weapons strikes (the ruleset's range
+    // increments): `weapon_for` would only say so after a line-of-sight walk.
+    let strike = strike_limit(b, u);
+    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike);
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
@@ -287,12 +267,40 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         }
         return cmd;
     }
-    let values = target_values(b, u, &foes, &weapons);
-    let helpers = helpers(b, u, &foes);
+    // Only the foes a move or the ruleset's gap closer can matter for are valued
+    // ([`candidates`]): the same choices, at a cost that does not grow with the army.
+    // A foe the attack step left unasked (its bound lost) is asked now if it is near.
+    let weapon = |k: usize| {
+        weapons[k].unwrap_or_else(|| {
+            let e = foes[k];
+            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+                None
+            } else {
+                b.weapon_for(u, e, None).ok()
+            }
+        })
+    };
+    let (near, near_weapons) = candidates(b, u, &foes, &weapon, tactics);
+    let best = best_in_hand(b, u);
+    let values = target_values(b, u, &near, &near_weapons, best);
+    let helpers = helpers(b, u, &near);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = tactics.close_in(b, u, &foes, &values, &helpers);
+    let charge = tactics.close_in(b, u, &near, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    let step = best_move(b, u, &foes, &values, &helpers, tactics);
+    // An interceptor (escalation) may come from farther than the candidates: its value
+    // is worked out when asked, as `target_values` would have.
+    let value_of = |e: UnitId| -> f64 {
+        if !foes.contains(&e) {
+            return 0.1;
+        }
+        let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+            None
+        } else {
+            b.weapon_for(u, e, None).ok()
+        };
+        target_value(b, u, e, w, best).unwrap_or(0.1)
+    };
+    let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
@@ -324,29 +332,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         }
     }
     end
-}
-
-/// What attacking each foe is worth to `u` (at the current positions, with the weapon it
-/// would use; a foe out of reach is judged with its best weapon in hand).
-fn target_values(
-    b: &Battle,
-    u: UnitId,
-    foes: &[UnitId],
-    weapons: &[Option<usize>],
-) -> BTreeMap<UnitId, f64> {
-    let best = (0..b.weapons(u).len())
-        .filter(|&i| b.in_hand(u, i))
-        .max_by_key(|&i| {
-            let d = b.weapons(u)[i].damage;
-            (d.max() + d.min(), std::cmp::Reverse(i))
-        });
-    foes.iter()
-        .zip(weapons)
-        .filter_map(|(&e, &w)| {
-            let w = w.or(best)?;
-            Some((e, attack_value(b, u, e, w, AttackKind::Normal).max(0.1)))
-        })
-        .collect()
 }
 
 /// A unit with nothing in hand to fight with (disarmed, or it put its weapons away)
@@ -456,6 +441,7 @@ fn best_move(
     u: UnitId,
     foes: &[UnitId],
     values: &BTreeMap<UnitId, f64>,
+    value_of: &dyn Fn(UnitId) -> f64,
     helpers: &[Vec<Cell>],
     tactics: &dyn AiTactics,
 ) -> Option<(f64, Command)> {
@@ -552,6 +538,7 @@ fn best_move(
         field: &field,
         risk: &risk,
         values,
+        value_of,
         can_attack: &*can_attack,
         steps: Default::default(),
     };

@@ -27,11 +27,23 @@ pub(super) fn path_risk(
     // Who may react at all (of the foes it knows of: not a hidden one), and what each of
     // their weapons is worth against `u` (where they stand does not change while `u`
     // moves).
+    // Only those that threaten some cell of the field: a cell left on the way is a
+    // field cell, so a reactor farther from the start than the field's farthest cell
+    // plus its reach provokes nowhere. Dropping them keeps the order, so every cell's
+    // sum adds the same terms in the same order (the same bits), and the per-cell scan
+    // looks at the foes near the unit only, however big the army.
+    let here = field.start();
+    let radius = field
+        .settled()
+        .map(|(c, _)| grid.distance(c, here))
+        .max()
+        .unwrap_or(0);
     let reactors: Vec<(Cell, u32, UnitId)> = b
         .leave_reactors_anywhere(u)
         .into_iter()
         .filter(|&r| !b.hidden(r))
         .map(|r| (b.pos(r), b.threat_reach(r), r))
+        .filter(|&(pr, reach, _)| grid.distance(pr, here) <= radius.saturating_add(reach))
         .collect();
     let mut worth: BTreeMap<(UnitId, usize), f64> = BTreeMap::new();
     let mut provoke = |from: Cell| -> f64 {

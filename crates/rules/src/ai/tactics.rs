@@ -81,4 +81,11 @@ pub trait AiTactics: Sync {
     /// trap or falling rocks there); the move search adds it to the path's risk. 0:
     /// nothing.
     fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64;
+    /// How far from `u` (in grid steps) a foe may stand and still matter to
+    /// [`AiTactics::close_in`] now (tactical-d20: a charge's 2× speed plus reach); the
+    /// shared AI values only the foes its move or this reaches. 0: `close_in` never
+    /// answers. The default, `u32::MAX`, hands `close_in` every foe.
+    fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
+        u32::MAX
+    }
 }

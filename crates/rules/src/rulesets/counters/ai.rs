@@ -142,4 +142,8 @@ impl AiTactics for CountersAi {
     fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64 {
         super::hazards::ai_risk(b, u, c)
     }
+    // No gap closer (`close_in` answers nothing): no foe matters to it.
+    fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
+        0
+    }
 }

@@ -274,4 +274,8 @@ impl AiTactics for EscalationAi {
     fn choose(&self, _b: &Battle, _w: &crate::engine::Window) -> Option<ReactionKind> {
         None
     }
+    // No gap closer (`close_in` answers nothing): no foe matters to it.
+    fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
+        0
+    }
 }

@@ -154,6 +154,10 @@ impl AiTactics for FlowAi {
             ap - extra.div_ceil(per_ap) as i32 >= super::ATTACK_AP
         })
     }
+    // No gap closer (`close_in` answers nothing): no foe matters to it.
+    fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
+        0
+    }
 }
 
 /// flow: what to do with an AP that buys no attack (5 AP: two attacks and one over)

@@ -148,4 +148,8 @@ impl AiTactics for MeleeZoneAi {
     ) -> Option<crate::ai::tactics::AimCost<'a>> {
         super::ai_choices::channel_aim_cost(b, u, i)
     }
+    // No gap closer (`close_in` answers nothing): no foe matters to it.
+    fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
+        0
+    }
 }

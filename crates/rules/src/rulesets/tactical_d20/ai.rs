@@ -167,6 +167,14 @@ impl AiTactics for TacticalD20Ai {
             standard && (extra.div_ceil(speed) as usize) <= moves
         })
     }
+    // A charge reaches a cell 2× speed away and attacks from there with its reach
+    // (`best_charge`'s candidates); none without a Standard action.
+    fn close_in_range(&self, b: &Battle, u: UnitId) -> u32 {
+        if b.slots(u, Slot::Standard) == 0 {
+            return 0;
+        }
+        (2 * super::speed(b, u)).saturating_add(b.threat_reach(u).max(1))
+    }
 }
 
 /// How much better a melee attack of `a` on `target` gets when `target` is prone

@@ -1,0 +1,247 @@
+//! Which foes a decision weighs (issue 34: per-decision work that does not grow with
+//! the army): the best attack from where the unit stands, asked best bound first
+//! ([`best_attack`]), and the foes a move or the ruleset's gap closer can reach
+//! ([`candidates`]), valued once each ([`target_values`]). Every bound here is a true
+//! bound: the answers are the ones asking every foe gives.
+
+use std::collections::BTreeMap;
+
+use super::value::legal;
+use super::{AiTactics, attack_value, reach_and_range};
+use crate::battle::Battle;
+use crate::components::{UnitId, WeaponKind};
+use crate::engine::Command;
+use crate::event::AttackKind;
+
+/// The best attack `u` can make from where it stands (`kind`: the ruleset's next attack)
+/// and its value: the same answer as asking [`Battle::weapon_for`], the engine's check
+/// and [`attack_value`] of every foe and keeping the best (the last on a tie), with less
+/// work. A foe in melee reach is attacked with its best melee weapon, known without a
+/// line of sight; any other foe is first bounded by the best value of every weapon that
+/// might strike it (the line of sight aside), and foes are asked best bound first: once
+/// a bound is below the best value found, no foe left can beat it, and its line of
+/// sight, its weapon and the engine's check are never worked out. Returns, for each foe,
+/// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
+#[allow(clippy::type_complexity)]
+pub(super) fn best_attack(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    kind: AttackKind,
+    strike: u32,
+) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
+    let (reach, range) = reach_and_range(b, u);
+    let here = b.pos(u);
+    let grid = b.grid();
+    let increments = b.rules().max_range_increments();
+    let ws = b.weapons(u);
+    let mut weapons: Vec<Option<Option<usize>>> = vec![None; foes.len()];
+    // How many foes only a ranged weapon may strike (out of melee reach, within range).
+    let ranged_foes = if range == 0 {
+        0
+    } else {
+        foes.iter()
+            .filter(|&&e| {
+                let d = grid.distance(here, b.pos(e));
+                d > reach && d <= strike
+            })
+            .count()
+    };
+    // (bound, foe index, the weapon and the legal attack when the bound is exact).
+    let mut bounds: Vec<(f64, usize, Option<(usize, Command)>)> = Vec::new();
+    for (k, &e) in foes.iter().enumerate() {
+        let d = grid.distance(here, b.pos(e));
+        if (range == 0 && d > reach) || d > strike {
+            weapons[k] = Some(None);
+            continue;
+        }
+        if let Some(w) = b.best_melee(u, d) {
+            // `weapon_for` answers this without looking further; valued only when the
+            // engine would take the attack (a unit out of actions values nobody).
+            weapons[k] = Some(Some(w));
+            if let Some(cmd) = attack_cmd(b, u, e) {
+                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            }
+            continue;
+        }
+        // Few such foes (a small battle): asked at once, as bounding them costs more than
+        // the lines of sight it saves (the same answers either way).
+        if ranged_foes <= FEW_RANGED {
+            let w = b.weapon_for(u, e, None).ok();
+            weapons[k] = Some(w);
+            if let Some(w) = w
+                && let Some(cmd) = attack_cmd(b, u, e)
+            {
+                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            }
+            continue;
+        }
+        // Every weapon `weapon_for` could still answer with (usable but for the line).
+        let bound = (0..ws.len())
+            .filter(|&i| {
+                let w = &ws[i];
+                !w.has(crate::components::WeaponTag::Shield)
+                    && (b.in_hand(u, i)
+                        || b.carried(u, i) == Some(crate::components::Carried::Held))
+                    && match w.kind {
+                        WeaponKind::Melee => d <= b.melee_reach(u, w),
+                        WeaponKind::Ranged => {
+                            increments.is_none_or(|n| d <= w.range.saturating_mul(n))
+                        }
+                    }
+            })
+            .map(|i| attack_value(b, u, e, i, kind))
+            .max_by(f64::total_cmp);
+        match bound {
+            Some(v) => bounds.push((v, k, None)),
+            None => weapons[k] = Some(None),
+        }
+    }
+    // Best bound first; on equal bounds the later foe first (it wins a tie).
+    bounds.sort_by(|a, c| c.0.total_cmp(&a.0).then(c.1.cmp(&a.1)));
+    let mut best: Option<(f64, usize, Command)> = None;
+    for (bound, k, exact) in bounds {
+        if let Some((bv, bk, _)) = &best
+            && (bound.total_cmp(bv).is_lt() || (bound.total_cmp(bv).is_eq() && k < *bk))
+        {
+            break;
+        }
+        let e = foes[k];
+        let (v, cmd) = match exact {
+            Some((_, cmd)) => (bound, cmd),
+            None => {
+                let w = b.weapon_for(u, e, None).ok();
+                weapons[k] = Some(w);
+                let Some(w) = w else { continue };
+                let Some(cmd) = attack_cmd(b, u, e) else {
+                    continue;
+                };
+                (attack_value(b, u, e, w, kind), cmd)
+            }
+        };
+        let better = match &best {
+            None => true,
+            Some((bv, bk, _)) => v.total_cmp(bv).is_gt() || (v.total_cmp(bv).is_eq() && k > *bk),
+        };
+        if better {
+            best = Some((v, k, cmd));
+        }
+    }
+    (weapons, best.map(|(v, _, c)| (v, c)))
+}
+
+/// Up to this many foes beyond melee reach, [`best_attack`] asks each for its line of
+/// sight at once instead of bounding them first.
+const FEW_RANGED: usize = 12;
+
+/// `u`'s attack on `e` with the weapon the engine picks, if the engine takes it.
+fn attack_cmd(b: &Battle, u: UnitId, e: UnitId) -> Option<Command> {
+    legal(
+        b,
+        Command::Attack {
+            unit: u,
+            target: e,
+            weapon: None,
+            slot: None,
+            aim: None,
+        },
+    )
+}
+
+/// The foes worth valuing for a move or the ruleset's gap closer, with the weapon each
+/// would be attacked with now (`weapons`, in the order of `foes`), in the same order.
+///
+/// A cell of the unit's field is at most its movement budget `B` away (every step costs
+/// at least 1 and moves one step, [`crate::grid::Grid::field`]), so a foe farther than
+/// `B` + the longer of its reach and range can be attacked from none of them; the
+/// ruleset's gap closer looks no farther than [`super::AiTactics::close_in_range`]. A cell
+/// out of every attack is worth "closer is better" by its nearest foe: with `D` the
+/// distance to the foe nearest the unit, a foe farther than `D + 2B` is farther from
+/// every cell of the field than that one, so it is never the nearest. The foes left
+/// out change no value and no choice.
+pub(super) fn candidates(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    weapon: &dyn Fn(usize) -> Option<usize>,
+    tactics: &dyn AiTactics,
+) -> (Vec<UnitId>, Vec<Option<usize>>) {
+    let grid = b.grid();
+    let here = b.pos(u);
+    let dist: Vec<u32> = foes
+        .iter()
+        .map(|&e| grid.distance(here, b.pos(e)))
+        .collect();
+    let Some(&nearest) = dist.iter().min() else {
+        return (Vec::new(), Vec::new());
+    };
+    let (reach, range) = reach_and_range(b, u);
+    let budget = b.movement_budget(u);
+    let radius = (budget.saturating_add(reach.max(range)))
+        .max(nearest.saturating_add(budget.saturating_mul(2)))
+        .max(tactics.close_in_range(b, u));
+    let mut near = Vec::new();
+    let mut near_weapons = Vec::new();
+    for (k, (&e, &d)) in foes.iter().zip(&dist).enumerate() {
+        if d <= radius {
+            near.push(e);
+            near_weapons.push(weapon(k));
+        }
+    }
+    (near, near_weapons)
+}
+
+/// The weapon in hand `u` judges a foe out of reach with: the most damage, the first on
+/// a tie.
+pub(super) fn best_in_hand(b: &Battle, u: UnitId) -> Option<usize> {
+    (0..b.weapons(u).len())
+        .filter(|&i| b.in_hand(u, i))
+        .max_by_key(|&i| {
+            let d = b.weapons(u)[i].damage;
+            (d.max() + d.min(), std::cmp::Reverse(i))
+        })
+}
+
+/// What attacking foe `e` is worth to `u` with the weapon it would use now (`w`), or
+/// else with `best` ([`best_in_hand`]); `None` with neither.
+pub(super) fn target_value(
+    b: &Battle,
+    u: UnitId,
+    e: UnitId,
+    w: Option<usize>,
+    best: Option<usize>,
+) -> Option<f64> {
+    let w = w.or(best)?;
+    Some(attack_value(b, u, e, w, AttackKind::Normal).max(0.1))
+}
+
+/// What attacking each foe is worth to `u` (at the current positions, with the weapon it
+/// would use; a foe out of reach is judged with its best weapon in hand).
+pub(super) fn target_values(
+    b: &Battle,
+    u: UnitId,
+    foes: &[UnitId],
+    weapons: &[Option<usize>],
+    best: Option<usize>,
+) -> BTreeMap<UnitId, f64> {
+    foes.iter()
+        .zip(weapons)
+        .filter_map(|(&e, &w)| Some((e, target_value(b, u, e, w, best)?)))
+        .collect()
+}
+
+/// The farthest any of `u`'s weapons (in hand or not, shields aside) strikes: its melee
+/// reach ([`Battle::melee_reach`]) or its range times the ruleset's range increments
+/// (unbounded without a cap). [`Battle::weapon_for`] finds no weapon for a foe farther.
+pub(super) fn strike_limit(b: &Battle, u: UnitId) -> u32 {
+    let increments = b.rules().max_range_increments();
+    b.weapons(u)
+        .iter()
+        .filter(|w| !w.has(crate::components::WeaponTag::Shield))
+        .map(|w| match w.kind {
+            WeaponKind::Melee => b.melee_reach(u, w),
+            WeaponKind::Ranged => increments.map_or(u32::MAX, |n| w.range.saturating_mul(n)),
+        })
+        .max()
+        .unwrap_or(0)
+}
