@@ -17,33 +17,6 @@ use crate::editor::{Choice, EdSide, EdUnit, Edit, EditorLevel, Feature, Pick, ch
 /// Named widget rectangles (egui points) of this frame.
 pub(super) type Widgets = Vec<(String, egui::Rect)>;
 
-/// The words for a facing: 0 east, then clockwise.
-pub fn facing_word(grid: GridKind, f: u8) -> &'static str {
-    let square = [
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-        "north",
-        "north-east",
-    ];
-    let hex = [
-        "east",
-        "south-east",
-        "south-west",
-        "west",
-        "north-west",
-        "north-east",
-    ];
-    let words: &[&str] = match grid {
-        GridKind::Square => &square,
-        GridKind::Hex => &hex,
-    };
-    words.get(usize::from(f)).copied().unwrap_or("?")
-}
-
 /// What a feat typed by name becomes: `Ok(name)` to add (a catalogue feat, or a name no
 /// catalogue feat is close to: a ruleset may read feats no archetype has), or the reason
 /// it is not added with the names it may mean.
@@ -314,7 +287,10 @@ pub(super) fn picked_unit(
             let now = u.facing();
             let word = |f: Option<u8>| match f {
                 None => "toward its foes".to_string(),
-                Some(f) => format!("{f}: {}", facing_word(l.grid, f)),
+                Some(f) => format!(
+                    "{f}: {}",
+                    skirmish_rules::vocab::direction_name(l.grid, usize::from(f))
+                ),
             };
             let combo = egui::ComboBox::from_id_salt(("facing", i))
                 .selected_text(word(now))

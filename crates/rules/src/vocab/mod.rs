@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 use crate::components::UnitId;
 use crate::grid::Cell;
 
+mod directions;
 mod ruleset_id;
 
+pub use directions::direction_name;
 pub use ruleset_id::RulesetId;
 
 /// What a cell is made of.

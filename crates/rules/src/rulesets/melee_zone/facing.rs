@@ -8,7 +8,7 @@
 use crate::battle::Battle;
 use crate::components::{Facing, UnitId};
 use crate::dice::{ModKind, Modifier};
-use crate::grid::{Cell, GridKind};
+use crate::grid::Cell;
 
 /// "you gain a +1 bonus to accuracy".
 pub const FLANKING: i32 = 1;
@@ -35,31 +35,4 @@ pub fn behind(b: &Battle, u: UnitId, cell: Cell) -> bool {
 pub fn flanking(b: &Battle, attacker: UnitId, target: UnitId) -> Option<Modifier> {
     behind(b, target, b.pos(attacker))
         .then(|| Modifier::new(ModKind::Flanking, "from behind", FLANKING))
-}
-
-/// A direction's name on the grid ("north-east"): clockwise from east on both grids
-/// (8 on squares, 6 on hexes).
-pub fn direction_name(kind: GridKind, d: usize) -> &'static str {
-    const SQUARE: [&str; 8] = [
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-        "north",
-        "north-east",
-    ];
-    const HEX: [&str; 6] = [
-        "east",
-        "south-east",
-        "south-west",
-        "west",
-        "north-west",
-        "north-east",
-    ];
-    match kind {
-        GridKind::Square => SQUARE[d % 8],
-        GridKind::Hex => HEX[d % 6],
-    }
 }

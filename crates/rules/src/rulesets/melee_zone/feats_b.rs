@@ -12,7 +12,8 @@ use crate::battle::Battle;
 use crate::components::{Stat, UnitId};
 use crate::rulesets::ui::Gauge;
 
-use super::facing::{direction_name, facing};
+use super::facing::facing;
+use crate::vocab::direction_name;
 
 /// "Sneak attack: add another d4 to sneak damage."
 pub const SNEAK_ATTACK: &str = "Sneak attack";

@@ -23,13 +23,14 @@ mod ui;
 mod vocabulary;
 mod wounds;
 
+pub use crate::vocab::direction_name;
 pub use actions::{boost_of, may_owe_slot, stand_up_owed, stand_up_slot};
 pub use ai::MeleeZoneAi;
 pub use attack::{in_zone, outcome};
 pub use casting::{
     BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
 };
-pub use facing::{FLANKING, behind, direction_name, facing};
+pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
 pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
