@@ -61,14 +61,21 @@ end_turn() {
     fi
   done
 }
-# button LABEL: the centre of the bar's (or the prompt's) button or picker with that label.
+# button LABEL: the centre of the bar's (or the prompt's) button or picker with that label,
+# once it has stood still for 0.4 s (a prompt may still be moving out of the way of the
+# units a hot-seat replay brings into view).
 button() {
   for _ in $(seq 1 20); do
     grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null && break
     sleep 0.5
   done
-  local at
-  at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+  local at was=
+  for _ in $(seq 1 20); do
+    at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS")
+    [ -n "$at" ] && [ "$at" = "$was" ] && break
+    was=$at
+    sleep 0.4
+  done
   [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
   echo "$at"
 }
@@ -85,4 +92,18 @@ handover() {
   xdotool key space
   count "\"kind\":\"handover\",\"round\":${3:-1},\"actor\":\"$1\"" "$2" 20
   sleep 1
+  settled
+}
+# settled: until the cells stay put on screen for a second (at most 10 s): the replay
+# after a handover glides the camera to each beat, and a prompt moves out of the way of
+# the units it marks; a click meanwhile may land where its button no longer is.
+settled() {
+  local was now
+  was=$(md5sum <"$SKIRMISH_LAYOUT" 2>/dev/null)
+  for _ in $(seq 1 10); do
+    sleep 1
+    now=$(md5sum <"$SKIRMISH_LAYOUT" 2>/dev/null)
+    [ "$now" = "$was" ] && return 0
+    was=$now
+  done
 }
