@@ -498,7 +498,6 @@ impl Ruleset for TacticalD20 {
         Vec::new()
     }
 
-    // No rule across an answer's parts: what `commit_range` allows is an answer.
     fn check_answer(
         &self,
         _b: &Battle,
