@@ -852,7 +852,8 @@ fn a_waited_trip_does_not_spring_on_a_square_the_foe_shares() {
 
 /// A move cut short on another creature's square falls back to the last square the mover
 /// held alone (the engine's rule for both rulesets; the flow fixtures found by `skirmish
-/// fuzz` are in `flow::a_walker_blocked_on_an_allys_cell_falls_back_to_its_last_own_cell`).
+/// fuzz` are in
+/// `flow::movement::a_walker_blocked_on_an_allys_cell_falls_back_to_its_last_own_cell`).
 /// Grub walks along row 4 through his ally Bo's square; Ria's waited move, sprung when
 /// Grub came within 3 squares (on his own square (6, 4)), takes (4, 4), the square after
 /// Bo's. Grub, blocked on Bo's square, goes back to (6, 4): no two creatures share one.
