@@ -10,7 +10,8 @@ enum, trait, const, static, type, mod) in a Rust file the path can mean:
     name first picks that crate's src), longest prefix first; or else
   - a Rust file whose path (or its own `mod`s) carries every module of the prefix
     (a ruleset-relative `spells::land`; `grid::tests::x` in grid_tests.rs).
-Names a file re-exports with `pub use` count as defined there. docs/performance.md is
+A bare test name in backticks (four or more words joined by "_") must be defined in some
+Rust file. Names a file re-exports with `pub use` count as defined there. docs/performance.md is
 skipped (a dated log), and docs/catalogue (generated). Paths into std/bevy/serde are
 not checked.
 A test moved to another module, renamed or deleted therefore breaks the check.
@@ -22,6 +23,9 @@ import os
 import re
 import sys
 
+# A bare test name (four or more words joined by "_", e.g. `a_step_costs_one…`): it must
+# be defined somewhere.
+BARE = re.compile(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+){3,}…?)`")
 REF = re.compile(r"`((?:[a-z_][a-z0-9_]*::)+[a-z_][a-z0-9_]*…?)`")
 DEF = re.compile(
     r"\b(?:fn|struct|enum|trait|const|static|type|mod)\s+([A-Za-z_][A-Za-z0-9_]*)"
@@ -112,6 +116,7 @@ def check(root):
     docs.append(os.path.join(root, "README.md"))
     bad = []
     seen = 0
+    every = set().union(*files.values()) if files else set()
     for d in sorted(docs):
         # performance.md is a dated log: it names code as it was on the day measured.
         if "/catalogue/" in d or d.endswith("performance.md") or not os.path.exists(d):
@@ -121,6 +126,10 @@ def check(root):
                 for ref in REF.findall(line):
                     seen += 1
                     if not resolve(ref, files, rs):
+                        bad.append(f"{os.path.relpath(d, root)}:{lineno}: `{ref}` names nothing")
+                for ref in BARE.findall(line):
+                    seen += 1
+                    if not defined(ref, every):
                         bad.append(f"{os.path.relpath(d, root)}:{lineno}: `{ref}` names nothing")
     check.seen = seen
     return bad
@@ -139,8 +148,10 @@ def self_test():
         assert check(t) == [], check(t)
         with open(os.path.join(t, "docs/a.md"), "a") as f:
             f.write("`flow::a_step_costs_one_more` `flow::movement::gone` `flow::moves::a_step_costs_one`\n")
+            f.write("`a_step_costs_one` `a_step_costs_two`\n")
         got = check(t)
-        assert len(got) == 3 and "gone" in got[1] and "moves" in got[2], got
+        assert len(got) == 4 and "gone" in got[1] and "moves" in got[2], got
+        assert "costs_two" in got[3], got
     print("check_doc_refs self-test: ok")
 
 
