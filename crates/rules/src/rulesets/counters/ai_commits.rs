@@ -10,14 +10,14 @@ use std::rc::Rc;
 
 use crate::ai::value::MAX_COMMIT_MIXES;
 use crate::battle::Battle;
-use crate::components::Pool;
+use crate::components::{Pool, Stat};
 use crate::engine::{Commit, Window};
 use crate::event::{ReactionKind, Trigger};
 
 use super::ai::worth;
 use super::defence::{dice_odds, paid};
 use super::memo::FastMap;
-use super::numbers::{STEP_CELLS, agility, agility_prof, steps, strength, strength_prof};
+use super::numbers::{AGILITY_PROFICIENCY, STEP_CELLS, STRENGTH_PROFICIENCY, steps};
 
 /// The chances of each total of some skill dice, shared by every window that asks.
 type Rolls = Rc<Vec<(i32, f64)>>;
@@ -145,12 +145,20 @@ pub(super) fn best_of(b: &Battle, w: &Window, kind: ReactionKind) -> Option<Best
         return None;
     }
     let u = w.reactor;
-    // `defence::flat_mods` with nothing dug in.
-    let flat = if kind == ReactionKind::Parry {
-        agility(b, u) + agility_prof(b, u)
+    // `defence::flat_mods` with nothing dug in: the modifier, and the proficiency bonus
+    // if proficient in it (the stats read once).
+    let (stat, feat) = if kind == ReactionKind::Parry {
+        (Stat::Agility, AGILITY_PROFICIENCY)
     } else {
-        strength(b, u) + strength_prof(b, u)
+        (Stat::Str, STRENGTH_PROFICIENCY)
     };
+    let st = b.stats(u);
+    let prof = if b.has_feat(u, feat) {
+        st.get(Stat::Proficiency).max(0)
+    } else {
+        0
+    };
+    let flat = st.d20_mod(stat) + prof;
     // The reactor's pools read once: `numbers::spent_this_round`, `numbers::cap`, the
     // skill dice left and `Battle::move_left`.
     let pools = b.pools(u);

@@ -190,8 +190,14 @@ fn numbers(
     let s = sa.d20_mod(Stat::Str);
     let bonus =
         sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
-    let prof = st.get(Stat::Proficiency).max(0);
-    let feat = |name: &str| if b.has_feat(target, name) { prof } else { 0 };
+    // The target's proficiency bonus, read only when it is proficient.
+    let feat = |name: &str| {
+        if b.has_feat(target, name) {
+            st.get(Stat::Proficiency).max(0)
+        } else {
+            0
+        }
+    };
     let dodge = st.get(Stat::Agility) + feat(AGILITY_PROFICIENCY);
     let absorbs = (st.d20_mod(Stat::Str) + feat(STRENGTH_PROFICIENCY)).max(0);
     (w.map(|w| w.damage), bonus, dodge, s, absorbs)

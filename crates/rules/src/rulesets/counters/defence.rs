@@ -100,17 +100,20 @@ pub fn commit_range(b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPar
     if !is_counter(w, kind) {
         return Vec::new();
     }
+    // The skill dice left and `Battle::move_left`, from one read of the pools.
+    let pools = b.pools(w.reactor);
+    let left = |p: Pool| pools.map_or(0, |ps| ps.left(p)).max(0) as u32;
     vec![
         CommitPart {
             label: "Skill dice",
             pools: vec![Pool::SkillDice],
-            max: b.pool(w.reactor, Pool::SkillDice).max(0) as u32,
+            max: left(Pool::SkillDice),
             alone_least: 0,
         },
         CommitPart {
             label: "Dig In",
             pools: vec![Pool::Movement],
-            max: b.move_left(w.reactor),
+            max: left(Pool::Movement),
             alone_least: STEP_CELLS,
         },
     ]
