@@ -30,7 +30,7 @@ thread_local! {
 
 /// `dice` skill dice's totals and chances (the lower of two throws when `strained`),
 /// memoised: the same list `defence::answer_odds` rolls up.
-fn rolls(dice: u32, strained: bool) -> Rolls {
+pub(super) fn rolls(dice: u32, strained: bool) -> Rolls {
     ROLLS.with(|m| {
         if let Some((_, r)) = m.borrow().iter().find(|(k, _)| *k == (dice, strained)) {
             return r.clone();

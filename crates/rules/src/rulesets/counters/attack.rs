@@ -12,7 +12,7 @@ use crate::event::{AttackKind, Event, Outcome, Spend};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
-use super::memo::{FastMap, dice_key};
+use super::memo::{DiceKey, FastMap, dice_key};
 use super::numbers::{
     AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, over_cap_now,
     passive_dodge, strength,
@@ -282,12 +282,12 @@ struct After {
 
 thread_local! {
     /// The weapons' damage distributions met so far, plain and doubled, by expression.
-    static DICE_ODDS: std::cell::RefCell<FastMap<[i32; 5], Option<(Distribution, Distribution)>>> =
+    static DICE_ODDS: std::cell::RefCell<FastMap<DiceKey, Option<(Distribution, Distribution)>>> =
         std::cell::RefCell::new(FastMap::default());
     /// The same after the attacker's Strength modifier `s` and the target's absorption
     /// `a`, with their ranges, by (expression, s, a): the AI asks for them for every
     /// attacker, target and window it weighs.
-    static AFTER_ODDS: std::cell::RefCell<FastMap<([i32; 5], i32, i32), Option<After>>> =
+    static AFTER_ODDS: std::cell::RefCell<FastMap<(DiceKey, i32, i32), Option<After>>> =
         std::cell::RefCell::new(FastMap::default());
 }
 

@@ -12,7 +12,7 @@ use crate::dice::{DiceExpr, ModKind, Modifier};
 use crate::engine::{Commit, CommitPart, Illegal, Window};
 use crate::event::{CheckPurpose, Event, Outcome, ReactionKind, Trigger};
 
-use super::defence::{amounts, dice_odds, flat_mods, paid, roll_dice};
+use super::defence::{amounts, flat_mods, paid, roll_dice};
 use super::numbers::{STEP_CELLS, over_cap_now, strained_with};
 use super::spells::{
     after_absorption, casting_bonus, check_index, level, magical_guard, pending, ward,
@@ -111,11 +111,8 @@ pub fn answer_odds(b: &Battle, w: &Window, kind: ReactionKind, commits: &[Commit
         .iter()
         .map(|m| m.value)
         .sum();
-    let rolls = if dice == 0 {
-        vec![(0, 1.0)]
-    } else {
-        dice_odds(dice, strained_with(b, w.reactor, dice as i32))
-    };
+    // The dice's chances, memoised (`ai_commits::rolls`: the same list).
+    let rolls = super::ai_commits::rolls(dice, strained_with(b, w.reactor, dice as i32));
     Some(
         rolls
             .iter()

@@ -211,12 +211,8 @@ pub fn answer_odds(b: &Battle, w: &Window, kind: ReactionKind, commits: &[Commit
         .iter()
         .map(|m| m.value)
         .sum();
-    let strained = strained_with(b, w.reactor, dice as i32);
-    let rolls = if dice == 0 {
-        vec![(0, 1.0)]
-    } else {
-        dice_odds(dice, strained)
-    };
+    // The dice's chances, memoised (`ai_commits::rolls`: the same list).
+    let rolls = super::ai_commits::rolls(dice, strained_with(b, w.reactor, dice as i32));
     Some(
         rolls
             .iter()

@@ -48,8 +48,10 @@ impl Hasher for Fx {
         self.add(n as u64);
     }
 
+    // The product's low bits depend only on the input's low bits, and the map picks a
+    // bucket by the low bits: the high bits rotated down (as rustc-hash 2 does).
     fn finish(&self) -> u64 {
-        self.0
+        self.0.rotate_left(26)
     }
 }
 
@@ -59,7 +61,10 @@ pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 /// A dice expression as plain numbers, to key a [`FastMap`] (`DiceExpr` has no `Hash`):
 /// count, sides, which dice are kept (0 all, 1 highest, 2 lowest, then how many) and the
 /// flat bonus.
-pub(super) fn dice_key(d: DiceExpr) -> [i32; 5] {
+pub(super) type DiceKey = [i32; 5];
+
+/// `d` as a [`DiceKey`].
+pub(super) fn dice_key(d: DiceExpr) -> DiceKey {
     let (keep, n) = match d.keep {
         Keep::All => (0, 0),
         Keep::Highest(n) => (1, n),

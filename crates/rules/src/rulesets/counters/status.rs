@@ -254,8 +254,12 @@ pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
 /// A spell's Grappled (Grasping Hand) has no grappler beside it and is untouched.
 pub fn release_grapples(b: &mut Battle) {
     // Asked after every step, hit and frame: nobody grappled (nearly always), nothing to
-    // list.
-    if !b.order().iter().any(|&u| b.has(u, ConditionKind::Grappled)) {
+    // list (`has` reads the battle's condition bits).
+    if !b
+        .order()
+        .iter()
+        .any(|&u| b.alive(u) && b.has(u, ConditionKind::Grappled))
+    {
         return;
     }
     let held: Vec<UnitId> = b
