@@ -17,6 +17,7 @@ mod counters_ai_grapple;
 mod counters_answers;
 mod counters_bench;
 mod counters_bursts;
+mod counters_cheaper;
 mod counters_escape;
 mod counters_golden;
 mod counters_grapple_ends;
