@@ -3,7 +3,8 @@
 //! the aim (the targets are now walked only for a charmed caster), and the chance a
 //! spell or ability lands (now counted from two sums, not lists of modifiers) is the
 //! faces of the d20 that land with the bonus and Passive Dodge the rolls use, at every
-//! state of AI battles on the shipped levels.
+//! state of AI battles on the shipped levels; and the AI's Block against a spell (now
+//! `ai_commits`' search) commits what `ai::value::best_commits` would.
 
 use skirmish_rules::Battle;
 use skirmish_rules::abilities::{AbilityKind, Resolve};
@@ -11,8 +12,9 @@ use skirmish_rules::ai;
 use skirmish_rules::battle::Status;
 use skirmish_rules::components::{ConditionKind, UnitId};
 use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
+use skirmish_rules::event::{ReactionKind, Trigger};
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::rulesets::counters;
+use skirmish_rules::rulesets::{AiTactics, counters};
 
 use crate::counters::counter;
 use crate::counters_hazards::end;
@@ -161,4 +163,52 @@ fn the_chance_a_spell_lands_is_the_faces_its_parts_let_land() {
     // Enough asks, most neither sure nor hopeless, to mean something.
     assert!(asked > 1000, "{asked} asks");
     assert!(between > asked / 4, "{between} of {asked} in between");
+}
+
+// In every window of a landing spell where the reactor may Block (magical gear), over AI
+// battles on both shipped levels and grids with several seeds: the AI commits exactly
+// `best_commits`' mix (the same sum as against a weapon, with the damage coming at the
+// ward), and chooses Block, when it does not counterspell, exactly when that mix is not
+// empty.
+#[test]
+fn the_ais_block_against_a_spell_commits_what_best_commits_would() {
+    let (mut windows, mut committed) = (0, 0);
+    for (file, seeds) in [
+        ("levels/counters-ford.ron", 1..=3),
+        ("levels/counters-shrine.ron", 1..=6),
+    ] {
+        for seed in seeds {
+            for kind in [GridKind::Square, GridKind::Hex] {
+                let l = skirmish_rules::level::load(&repo(file))
+                    .unwrap()
+                    .with_grid(kind);
+                let mut b = Battle::new(l, seed, Vec::new()).unwrap();
+                for _ in 0..20_000 {
+                    if matches!(b.status(), Status::Ended(_)) {
+                        break;
+                    }
+                    if let Some(w) = b.window()
+                        && matches!(w.trigger, Trigger::SpellLanding { .. })
+                        && w.options.contains(&ReactionKind::Block)
+                    {
+                        let want =
+                            ai::value::best_commits(&b, w, ReactionKind::Block, counters::worth);
+                        let got = counters::CountersAi.commit(&b, w, ReactionKind::Block);
+                        assert_eq!(got, want, "{file} {seed} {kind:?}: {w:?}");
+                        let choice = counters::CountersAi.choose(&b, w);
+                        if choice != Some(ReactionKind::Counterspell) {
+                            assert_eq!(choice == Some(ReactionKind::Block), !want.is_empty());
+                        }
+                        windows += 1;
+                        committed += usize::from(!want.is_empty());
+                    }
+                    if ai::play_out(&mut b, 1) == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(windows > 20, "{windows} windows");
+    assert!(committed > 5, "{committed} with commitments");
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use crate::ai::value::MAX_COMMIT_MIXES;
 use crate::battle::Battle;
-use crate::components::{Pool, Stat};
+use crate::components::{Pool, Stat, UnitId};
 use crate::engine::{Commit, Window};
 use crate::event::{ReactionKind, Trigger};
 
@@ -144,7 +144,13 @@ pub(super) fn best_of(b: &Battle, w: &Window, kind: ReactionKind) -> Option<Best
     if !matches!(kind, ReactionKind::Block | ReactionKind::Parry) {
         return None;
     }
-    let u = w.reactor;
+    Some(best_against(b, w.reactor, amount, kind))
+}
+
+/// The best Block or Parry (`kind`) of `u` against `amount` coming: the search behind
+/// [`best_of`], and behind a Block against a spell (`counterspell::ai_block`, whose
+/// `answer_odds` is the same sum with the damage coming at the ward).
+pub(super) fn best_against(b: &Battle, u: UnitId, amount: i32, kind: ReactionKind) -> Best {
     // `defence::flat_mods` with nothing dug in: the modifier, and the proficiency bonus
     // if proficient in it (the stats read once).
     let (stat, feat) = if kind == ReactionKind::Parry {
@@ -175,7 +181,7 @@ pub(super) fn best_of(b: &Battle, w: &Window, kind: ReactionKind) -> Option<Best
     };
     BEST.with(|m| {
         if let Some(r) = m.borrow().get(&key) {
-            return Some(*r);
+            return *r;
         }
         let r = search(&key);
         let mut m = m.borrow_mut();
@@ -183,7 +189,7 @@ pub(super) fn best_of(b: &Battle, w: &Window, kind: ReactionKind) -> Option<Best
             m.clear();
         }
         m.insert(key, r);
-        Some(r)
+        r
     })
 }
 
