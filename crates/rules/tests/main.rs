@@ -17,6 +17,8 @@ mod counters_ai_grapple;
 mod counters_answers;
 mod counters_bench;
 mod counters_bursts;
+mod counters_cheaper;
+mod counters_d20_base;
 mod counters_escape;
 mod counters_golden;
 mod counters_grapple_ends;

@@ -15,7 +15,7 @@ use crate::event::{ReactionKind, Trigger};
 use crate::grid::Cell;
 use crate::rulesets::AiTactics;
 
-use super::ai_commits::best_counter;
+use super::ai_commits::best_of;
 
 /// What keeping one unit of a pool is worth, in HP: a skill die is kept for later
 /// counters unless it saves more than this; a cell of movement comes back next turn.
@@ -23,19 +23,15 @@ pub fn worth(p: Pool) -> f64 {
     if p == Pool::SkillDice { 2.5 } else { 0.4 }
 }
 
-/// The best counter of `kind` against `w`: its commitments and its value (damage
-/// expected plus what is spent); `None` when committing nothing beats every mix.
+/// The value of the best counter of `kind` against `w`: the damage expected plus what
+/// it spends; `None` when committing nothing beats every mix.
 /// (`ai_commits::best_counter`: `best_commits`'s choice, weighed once a window.)
-fn best(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)> {
-    let (commits, expected) = best_counter(b, w, kind)?;
-    if commits.is_empty() {
+fn best(b: &Battle, w: &Window, kind: ReactionKind) -> Option<f64> {
+    let c = best_of(b, w, kind)?;
+    if c.dice == 0 && c.cells == 0 {
         return None;
     }
-    let spent: f64 = commits
-        .iter()
-        .map(|c| worth(c.pool) * f64::from(c.amount))
-        .sum();
-    Some((commits, expected + spent))
+    Some(c.expected + c.spent())
 }
 
 /// counters' [`AiTactics`].
@@ -104,7 +100,7 @@ impl AiTactics for CountersAi {
         }
         w.options
             .iter()
-            .filter_map(|&k| best(b, w, k).map(|(_, v)| (k, v)))
+            .filter_map(|&k| best(b, w, k).map(|v| (k, v)))
             .min_by(|a, c| a.1.total_cmp(&c.1))
             .map(|(k, _)| k)
     }
@@ -113,7 +109,7 @@ impl AiTactics for CountersAi {
         if super::wave2::answers(&w.trigger) {
             return super::wave2::ai_commit(b, w, kind);
         }
-        best_counter(b, w, kind).map_or_else(Vec::new, |(c, _)| c)
+        best_of(b, w, kind).map_or_else(Vec::new, |c| c.commits())
     }
 
     // No rule of position (no flanking), nothing known about an aim beyond its targets.

@@ -10,15 +10,14 @@ use std::rc::Rc;
 
 use crate::ai::value::MAX_COMMIT_MIXES;
 use crate::battle::Battle;
-use crate::components::Pool;
+use crate::components::{Pool, Stat, UnitId};
 use crate::engine::{Commit, Window};
 use crate::event::{ReactionKind, Trigger};
 
 use super::ai::worth;
 use super::defence::{dice_odds, paid};
-use super::numbers::{
-    agility, agility_prof, cap, spent_this_round, steps, strength, strength_prof,
-};
+use super::memo::FastMap;
+use super::numbers::{AGILITY_PROFICIENCY, STEP_CELLS, STRENGTH_PROFICIENCY, steps};
 
 /// The chances of each total of some skill dice, shared by every window that asks.
 type Rolls = Rc<Vec<(i32, f64)>>;
@@ -31,7 +30,7 @@ thread_local! {
 
 /// `dice` skill dice's totals and chances (the lower of two throws when `strained`),
 /// memoised: the same list `defence::answer_odds` rolls up.
-fn rolls(dice: u32, strained: bool) -> Rolls {
+pub(super) fn rolls(dice: u32, strained: bool) -> Rolls {
     ROLLS.with(|m| {
         if let Some((_, r)) = m.borrow().iter().find(|(k, _)| *k == (dice, strained)) {
             return r.clone();
@@ -90,11 +89,41 @@ struct Key {
     cells: u32,
 }
 
+/// A best counter: the skill dice and cells of Dig In it commits (none: no counter
+/// beats committing nothing) and the damage to expect after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Best {
+    pub dice: u32,
+    pub cells: u32,
+    pub expected: f64,
+}
+
+impl Best {
+    /// The commitments, as `best_commits` lists them: the dice (part 0), then Dig In
+    /// (part 1), each only when some.
+    pub fn commits(&self) -> Vec<Commit> {
+        [
+            (0, Pool::SkillDice, self.dice),
+            (1, Pool::Movement, self.cells),
+        ]
+        .into_iter()
+        .filter(|&(_, _, n)| n > 0)
+        .map(|(part, pool, amount)| Commit { part, pool, amount })
+        .collect()
+    }
+
+    /// What the commitments are worth keeping (`ai::worth` of each, summed as
+    /// `best_commits` sums them).
+    pub fn spent(&self) -> f64 {
+        kept(self.dice, self.cells)
+    }
+}
+
 thread_local! {
     /// The best counters worked out so far (the AI weighs Block and Parry, then commits
     /// to one: the same window thrice, and the same numbers come back often).
-    static BEST: std::cell::RefCell<std::collections::HashMap<Key, (Vec<Commit>, f64)>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static BEST: std::cell::RefCell<FastMap<Key, Best>> =
+        std::cell::RefCell::new(FastMap::default());
 }
 
 /// The best mix of skill dice and Dig In for a Block or Parry (`kind`) against `w` and
@@ -104,40 +133,63 @@ thread_local! {
 /// when no mix beats committing nothing, `None` when `w` is no hit to counter with
 /// `kind`.
 pub fn best_counter(b: &Battle, w: &Window, kind: ReactionKind) -> Option<(Vec<Commit>, f64)> {
+    best_of(b, w, kind).map(|c| (c.commits(), c.expected))
+}
+
+/// [`best_counter`] as numbers (no list built).
+pub(super) fn best_of(b: &Battle, w: &Window, kind: ReactionKind) -> Option<Best> {
     let Trigger::IncomingDamage { amount, .. } = w.trigger else {
         return None;
     };
     if !matches!(kind, ReactionKind::Block | ReactionKind::Parry) {
         return None;
     }
-    let u = w.reactor;
-    // `defence::flat_mods` with nothing dug in.
-    let flat = if kind == ReactionKind::Parry {
-        agility(b, u) + agility_prof(b, u)
+    Some(best_against(b, w.reactor, amount, kind))
+}
+
+/// The best Block or Parry (`kind`) of `u` against `amount` coming: the search behind
+/// [`best_of`], and behind a Block against a spell (`counterspell::ai_block`, whose
+/// `answer_odds` is the same sum with the damage coming at the ward).
+pub(super) fn best_against(b: &Battle, u: UnitId, amount: i32, kind: ReactionKind) -> Best {
+    // `defence::flat_mods` with nothing dug in: the modifier, and the proficiency bonus
+    // if proficient in it (the stats read once).
+    let (stat, feat) = if kind == ReactionKind::Parry {
+        (Stat::Agility, AGILITY_PROFICIENCY)
     } else {
-        strength(b, u) + strength_prof(b, u)
+        (Stat::Str, STRENGTH_PROFICIENCY)
     };
+    let st = b.stats(u);
+    let prof = if b.has_feat(u, feat) {
+        st.get(Stat::Proficiency).max(0)
+    } else {
+        0
+    };
+    let flat = st.d20_mod(stat) + prof;
+    // The reactor's pools read once: `numbers::spent_this_round`, `numbers::cap`, the
+    // skill dice left and `Battle::move_left`.
+    let pools = b.pools(u);
+    let sd = pools.and_then(|p| p.get(Pool::SkillDice));
     let key = Key {
         weigh: Weigh {
             amount: amount.max(0),
             flat,
-            spent: spent_this_round(b, u),
-            cap: cap(b, u),
+            spent: sd.map_or(0, |s| (s.refill - s.left).max(0)),
+            cap: sd.map_or(0, |s| s.cap),
         },
-        dice: b.pool(u, Pool::SkillDice).max(0) as u32,
-        cells: b.move_left(u),
+        dice: sd.map_or(0, |s| s.left).max(0) as u32,
+        cells: pools.map_or(0, |p| p.left(Pool::Movement)).max(0) as u32,
     };
     BEST.with(|m| {
         if let Some(r) = m.borrow().get(&key) {
-            return Some(r.clone());
+            return *r;
         }
         let r = search(&key);
         let mut m = m.borrow_mut();
         if m.len() >= 4096 {
             m.clear();
         }
-        m.insert(key, r.clone());
-        Some(r)
+        m.insert(key, r);
+        r
     })
 }
 
@@ -151,18 +203,25 @@ fn kept(dice: u32, cells: u32) -> f64 {
 }
 
 /// `best_commits`' odometer over the two parts (Dig In fastest), kept as it keeps: a
-/// lower value by more than 1e-9, or as low and less spent.
-fn search(k: &Key) -> (Vec<Commit>, f64) {
+/// lower value by more than 1e-9, or as low and less spent. An odd cell of Dig In buys
+/// nothing (`numbers::steps`) and costs `worth(Movement)`: the mix one cell less, met
+/// just before, is always better by that much, so odd cells are not weighed.
+fn search(k: &Key) -> Best {
     let base = k.weigh.expected(&rolls(0, false), 0, 0);
     let mixes = (u64::from(k.dice) + 1) * (u64::from(k.cells) + 1);
+    let none = Best {
+        dice: 0,
+        cells: 0,
+        expected: base,
+    };
     if mixes > MAX_COMMIT_MIXES {
-        return (Vec::new(), base);
+        return none;
     }
     // (expected, spent, dice, cells, value)
     let mut best = (base, 0u32, 0u32, 0u32, base + kept(0, 0));
     for dice in 0..=k.dice {
         let rolls = rolls(dice, k.weigh.strained(dice));
-        for cells in 0..=k.cells {
+        for cells in (0..=k.cells).step_by(STEP_CELLS as usize) {
             if dice == 0 && cells == 0 {
                 continue;
             }
@@ -175,10 +234,9 @@ fn search(k: &Key) -> (Vec<Commit>, f64) {
         }
     }
     let (expected, _, dice, cells, _) = best;
-    let commits = [(0, Pool::SkillDice, dice), (1, Pool::Movement, cells)]
-        .into_iter()
-        .filter(|&(_, _, n)| n > 0)
-        .map(|(part, pool, amount)| Commit { part, pool, amount })
-        .collect();
-    (commits, expected)
+    Best {
+        dice,
+        cells,
+        expected,
+    }
 }

@@ -12,6 +12,7 @@ use crate::event::{AttackKind, Event, Outcome, Spend};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
+use super::memo::{DiceKey, FastMap, dice_key};
 use super::numbers::{
     AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, over_cap_now,
     passive_dodge, strength,
@@ -173,23 +174,41 @@ pub fn down_if_out(b: &mut Battle, u: UnitId) {
 }
 
 /// What [`odds`] needs of an attacker with a weapon and a target, each unit's stats
-/// read once: the attack bonus and Passive Dodge as single numbers (the sums of
-/// [`attack_bonus`]'s and [`passive_dodge`]'s parts), the attacker's Strength modifier
-/// and the target's absorption (`numbers::absorption` against physical damage).
-fn numbers(b: &Battle, attacker: UnitId, target: UnitId, weapon: usize) -> (i32, i32, i32, i32) {
+/// read once: the weapon's damage dice, the attack bonus and Passive Dodge as single
+/// numbers (the sums of [`attack_bonus`]'s and [`passive_dodge`]'s parts), the
+/// attacker's Strength modifier and the target's absorption (`numbers::absorption`
+/// against physical damage).
+fn numbers(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+) -> (Option<DiceExpr>, i32, i32, i32, i32) {
     let (sa, st) = (b.stats(attacker), b.stats(target));
-    let ranged = b
-        .weapons(attacker)
-        .get(weapon)
-        .is_some_and(|w| w.kind == WeaponKind::Ranged);
+    let w = b.weapons(attacker).get(weapon);
+    let ranged = w.is_some_and(|w| w.kind == WeaponKind::Ranged);
     let s = sa.d20_mod(Stat::Str);
     let bonus =
         sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
-    let prof = st.get(Stat::Proficiency).max(0);
-    let feat = |name: &str| if b.has_feat(target, name) { prof } else { 0 };
+    // The target's proficiency bonus, read only when it is proficient.
+    let feat = |name: &str| {
+        if b.has_feat(target, name) {
+            st.get(Stat::Proficiency).max(0)
+        } else {
+            0
+        }
+    };
     let dodge = st.get(Stat::Agility) + feat(AGILITY_PROFICIENCY);
     let absorbs = (st.d20_mod(Stat::Str) + feat(STRENGTH_PROFICIENCY)).max(0);
-    (bonus, dodge, s, absorbs)
+    (w.map(|w| w.damage), bonus, dodge, s, absorbs)
+}
+
+/// How many of the d20's 20 faces hit with `bonus` against `dodge`: what
+/// [`outcome`] says of each face, counted at once (20 always, 1 never, 2–19 when the
+/// face + bonus reaches the dodge).
+pub(super) fn hit_faces(bonus: i32, dodge: i32) -> u32 {
+    let least = (i64::from(dodge) - i64::from(bonus)).clamp(2, 20) as u32;
+    1 + (20 - least)
 }
 
 /// The chance to hit and to crit, the damage ranges (after absorption) and the words.
@@ -203,17 +222,19 @@ pub fn odds(
     weapon: usize,
     words: bool,
 ) -> AttackOdds {
-    let (bonus, dodge, s, a) = numbers(b, attacker, target, weapon);
-    let hits = (1..=20u32)
-        .filter(|&f| outcome(f, f as i32 + bonus, dodge) != Outcome::Failure)
-        .count();
-    let dists = b
-        .weapons(attacker)
-        .get(weapon)
-        .and_then(|w| after_odds(w.damage, s, a));
-    let (damage, crit_damage) = dists
-        .as_ref()
-        .map_or(((0, 0), (0, 0)), |(d, c)| (d.range(), c.range()));
+    let (dice, bonus, dodge, s, a) = numbers(b, attacker, target, weapon);
+    let hits = hit_faces(bonus, dodge);
+    let (damage, crit_damage, dists) = match dice {
+        Some(d) => with_after(d, s, a, |o| match o {
+            Some(h) => (
+                h.ranges.0,
+                h.ranges.1,
+                (!words).then(|| (h.plain.clone(), h.crit.clone())),
+            ),
+            None => ((0, 0), (0, 0), None),
+        }),
+        None => ((0, 0), (0, 0), None),
+    };
     let detail = if words {
         let mods = attack_bonus(b, attacker, weapon);
         let against = passive_dodge(b, target);
@@ -226,13 +247,13 @@ pub fn odds(
         String::new()
     };
     AttackOdds {
-        hit: hits as f64 / 20.0,
+        hit: f64::from(hits) / 20.0,
         crit: 1.0 / 20.0,
         damage,
         crit_damage,
         detail,
         stopped: 0.0,
-        dists: if words { None } else { dists },
+        dists,
     }
 }
 
@@ -246,53 +267,75 @@ pub fn damage_odds(
     let w = b.weapons(attacker).get(weapon)?;
     let s = strength(b, attacker);
     let a = absorption(b, target, false);
-    after_odds(w.damage, s, a)
-}
-
-/// Memoised distributions: they depend on the dice and two numbers only, and the AI asks
-/// for them for every attacker, target and window it weighs.
-type Memo<K> = std::cell::RefCell<Vec<(K, Option<(Distribution, Distribution)>)>>;
-
-thread_local! {
-    /// The weapons' damage distributions met so far, plain and doubled, by expression.
-    static DICE_ODDS: Memo<DiceExpr> = const { std::cell::RefCell::new(Vec::new()) };
-    /// The same after the attacker's Strength modifier `s` and the target's absorption
-    /// `a`, by (expression, s, a).
-    static AFTER_ODDS: Memo<(DiceExpr, i32, i32)> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Look `key` up in `memo`, else compute it with `f` and keep it (up to `most` entries).
-fn memo<K: PartialEq + Copy>(
-    memo: &'static std::thread::LocalKey<Memo<K>>,
-    key: K,
-    most: usize,
-    f: impl FnOnce() -> Option<(Distribution, Distribution)>,
-) -> Option<(Distribution, Distribution)> {
-    memo.with(|m| {
-        if let Some((_, o)) = m.borrow().iter().find(|(e, _)| *e == key) {
-            return o.clone();
-        }
-        let o = f();
-        let mut m = m.borrow_mut();
-        if m.len() < most {
-            m.push((key, o.clone()));
-        }
-        o
+    with_after(w.damage, s, a, |o| {
+        o.map(|h| (h.plain.clone(), h.crit.clone()))
     })
 }
 
-/// `d`'s plain and doubled damage + `s`, never below 0, less `a`, never below 0.
-fn after_odds(d: DiceExpr, s: i32, a: i32) -> Option<(Distribution, Distribution)> {
-    memo(&AFTER_ODDS, (d, s, a), 256, || {
+/// A hit's damage after the attacker's Strength modifier and the target's absorption:
+/// the distributions of a plain and of a critical hit and their ranges.
+struct After {
+    plain: Distribution,
+    crit: Distribution,
+    ranges: ((i32, i32), (i32, i32)),
+}
+
+thread_local! {
+    /// The weapons' damage distributions met so far, plain and doubled, by expression.
+    static DICE_ODDS: std::cell::RefCell<FastMap<DiceKey, Option<(Distribution, Distribution)>>> =
+        std::cell::RefCell::new(FastMap::default());
+    /// The same after the attacker's Strength modifier `s` and the target's absorption
+    /// `a`, with their ranges, by (expression, s, a): the AI asks for them for every
+    /// attacker, target and window it weighs.
+    static AFTER_ODDS: std::cell::RefCell<FastMap<(DiceKey, i32, i32), Option<After>>> =
+        std::cell::RefCell::new(FastMap::default());
+}
+
+/// Most expressions (and expressions with `s` and `a`) each memo keeps; past it, it
+/// starts again.
+const MEMO_MOST: usize = 1024;
+
+/// `f` of `d`'s plain and doubled damage + `s`, never below 0, less `a`, never below 0
+/// (`None` when the dice are too many to count), memoised.
+fn with_after<R>(d: DiceExpr, s: i32, a: i32, f: impl FnOnce(Option<&After>) -> R) -> R {
+    let key = (dice_key(d), s, a);
+    AFTER_ODDS.with(|m| {
+        if let Some(o) = m.borrow().get(&key) {
+            return f(o.as_ref());
+        }
         let after = |d: Distribution| d.shift(s).clamp_min(0).shift(-a).clamp_min(0);
-        let (plain, doubled) = dice_odds(d)?;
-        Some((after(plain), after(doubled)))
+        let o = dice_odds(d).map(|(plain, doubled)| {
+            let (plain, crit) = (after(plain), after(doubled));
+            let ranges = (plain.range(), crit.range());
+            After {
+                plain,
+                crit,
+                ranges,
+            }
+        });
+        let r = f(o.as_ref());
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_MOST {
+            m.clear();
+        }
+        m.insert(key, o);
+        r
     })
 }
 
 /// `d`'s distribution and that of its dice doubled (a critical hit), memoised.
 fn dice_odds(d: DiceExpr) -> Option<(Distribution, Distribution)> {
-    memo(&DICE_ODDS, d, 64, || {
-        Distribution::of(d).zip(Distribution::of(d.multiplied(2)))
+    let key = dice_key(d);
+    DICE_ODDS.with(|m| {
+        if let Some(o) = m.borrow().get(&key) {
+            return o.clone();
+        }
+        let o = Distribution::of(d).zip(Distribution::of(d.multiplied(2)));
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_MOST {
+            m.clear();
+        }
+        m.insert(key, o.clone());
+        o
     })
 }

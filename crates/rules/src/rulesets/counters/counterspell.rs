@@ -12,7 +12,8 @@ use crate::dice::{DiceExpr, ModKind, Modifier};
 use crate::engine::{Commit, CommitPart, Illegal, Window};
 use crate::event::{CheckPurpose, Event, Outcome, ReactionKind, Trigger};
 
-use super::defence::{amounts, dice_odds, flat_mods, paid, roll_dice};
+use super::ai_commits::{Best, best_against};
+use super::defence::{amounts, flat_mods, paid, roll_dice};
 use super::numbers::{STEP_CELLS, over_cap_now, strained_with};
 use super::spells::{
     after_absorption, casting_bonus, check_index, level, magical_guard, pending, ward,
@@ -111,11 +112,8 @@ pub fn answer_odds(b: &Battle, w: &Window, kind: ReactionKind, commits: &[Commit
         .iter()
         .map(|m| m.value)
         .sum();
-    let rolls = if dice == 0 {
-        vec![(0, 1.0)]
-    } else {
-        dice_odds(dice, strained_with(b, w.reactor, dice as i32))
-    };
+    // The dice's chances, memoised (`ai_commits::rolls`: the same list).
+    let rolls = super::ai_commits::rolls(dice, strained_with(b, w.reactor, dice as i32));
     Some(
         rolls
             .iter()
@@ -285,9 +283,24 @@ pub fn ai_choose(b: &Battle, w: &Window) -> Option<ReactionKind> {
         return Some(ReactionKind::Counterspell);
     }
     if w.options.contains(&ReactionKind::Block)
-        && !crate::ai::value::best_commits(b, w, ReactionKind::Block, super::ai::worth).is_empty()
+        && ai_block(b, w).is_some_and(|c| c.dice > 0 || c.cells > 0)
     {
         return Some(ReactionKind::Block);
     }
     None
+}
+
+/// `ai::value::best_commits`' pick for a Block against a landing spell, cheaply: the
+/// search of a Block against a weapon (`ai_commits::best_against`) with the damage
+/// coming at the ward as its amount, `answer_odds`' own sum; `None` when no damage is
+/// coming (`answer_odds` has no number: `best_commits` commits nothing).
+pub(super) fn ai_block(b: &Battle, w: &Window) -> Option<Best> {
+    let Trigger::SpellLanding {
+        caster, ability, ..
+    } = w.trigger
+    else {
+        return None;
+    };
+    let amount = coming(b, w.reactor, caster, ability)?;
+    Some(best_against(b, w.reactor, amount, ReactionKind::Block))
 }

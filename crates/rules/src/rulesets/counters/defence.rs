@@ -100,17 +100,20 @@ pub fn commit_range(b: &Battle, w: &Window, kind: ReactionKind) -> Vec<CommitPar
     if !is_counter(w, kind) {
         return Vec::new();
     }
+    // The skill dice left and `Battle::move_left`, from one read of the pools.
+    let pools = b.pools(w.reactor);
+    let left = |p: Pool| pools.map_or(0, |ps| ps.left(p)).max(0) as u32;
     vec![
         CommitPart {
             label: "Skill dice",
             pools: vec![Pool::SkillDice],
-            max: b.pool(w.reactor, Pool::SkillDice).max(0) as u32,
+            max: left(Pool::SkillDice),
             alone_least: 0,
         },
         CommitPart {
             label: "Dig In",
             pools: vec![Pool::Movement],
-            max: b.move_left(w.reactor),
+            max: left(Pool::Movement),
             alone_least: STEP_CELLS,
         },
     ]
@@ -208,12 +211,8 @@ pub fn answer_odds(b: &Battle, w: &Window, kind: ReactionKind, commits: &[Commit
         .iter()
         .map(|m| m.value)
         .sum();
-    let strained = strained_with(b, w.reactor, dice as i32);
-    let rolls = if dice == 0 {
-        vec![(0, 1.0)]
-    } else {
-        dice_odds(dice, strained)
-    };
+    // The dice's chances, memoised (`ai_commits::rolls`: the same list).
+    let rolls = super::ai_commits::rolls(dice, strained_with(b, w.reactor, dice as i32));
     Some(
         rolls
             .iter()

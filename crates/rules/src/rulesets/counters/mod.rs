@@ -13,6 +13,7 @@ mod defence;
 mod explain;
 mod hazards;
 mod items;
+mod memo;
 mod numbers;
 mod reactions;
 mod rules;

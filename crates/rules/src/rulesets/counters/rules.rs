@@ -96,8 +96,10 @@ impl Ruleset for Counters {
     fn turn_ending(&self, _b: &mut Battle, _u: UnitId) {}
 
     // The action spent and nothing left to move: the turn is over.
+    // (`slots` and `move_left` both 0, from one read of the pools.)
     fn exhausted(&self, b: &Battle, u: UnitId) -> bool {
-        b.slots(u, Slot::Standard) == 0 && b.move_left(u) == 0
+        b.pools(u)
+            .is_none_or(|p| p.left(Pool::Slot(Slot::Standard)) <= 0 && p.left(Pool::Movement) <= 0)
     }
 
     fn bleed_dice(&self) -> DiceExpr {

@@ -27,8 +27,8 @@ use crate::engine::{CastAt, Frame, Hit, HitEffect, Illegal};
 use crate::event::{AttackKind, CheckPurpose, Event, Outcome, Spend, Trigger};
 
 use super::CountersFrame;
-use super::attack::{apply_damage, outcome};
-use super::numbers::{absorption, passive_dodge, proficiency};
+use super::attack::{apply_damage, hit_faces, outcome};
+use super::numbers::{absorption, agility_prof, passive_dodge, proficiency};
 
 /// The stat a counters caster casts and counters with (Intelligence).
 pub const CASTING: Stat = Stat::Int;
@@ -111,7 +111,11 @@ pub fn check_cast(b: &Battle, u: UnitId, i: usize, at: &CastAt) -> Result<(), Il
     }
     super::status::may_act(b, u)?;
     // The aim is the engine's to check (and the AI probes the price with any aim): only
-    // an aim that reaches someone is checked against a charm.
+    // an aim that reaches someone is checked against a charm, and only a charmed caster
+    // can be refused by it (`may_harm`; not Restrained, as `may_act` just said).
+    if !b.has(u, ConditionKind::Charmed) {
+        return Ok(());
+    }
     for t in b.cast_targets(u, i, at).unwrap_or_default() {
         if b.enemies(u, t) {
             super::status::may_harm(b, u, t)?;
@@ -260,22 +264,22 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
     };
     let (bonus, need) = match a.resolve {
         Resolve::Automatic => return 1.0,
-        Resolve::Attack { .. } => (
-            ability_bonus(b, caster, is_spell(b, caster, i))
-                .iter()
-                .map(|m| m.value)
-                .sum::<i32>(),
-            passive_dodge(b, target)
-                .iter()
-                .map(|m| m.value)
-                .sum::<i32>(),
-        ),
+        // The sums of `ability_bonus`' and `passive_dodge`'s parts, without the lists.
+        Resolve::Attack { .. } => {
+            let first = if a.kind == AbilityKind::Spell {
+                int_mod(b, caster)
+            } else {
+                super::numbers::strength(b, caster)
+            };
+            (
+                first + proficiency(b, caster),
+                b.stats(target).get(Stat::Agility) + agility_prof(b, target),
+            )
+        }
         Resolve::Save { stat, dc } => (b.stats(caster).d20_mod(stat) + proficiency(b, caster), dc),
     };
-    let hits = (1..=20)
-        .filter(|&f| f == 20 || (f != 1 && f + bonus >= need))
-        .count();
-    hits as f64 / 20.0
+    // A natural 20 lands, a natural 1 does not, else the face + bonus must reach `need`.
+    f64::from(hit_faces(bonus, need)) / 20.0
 }
 
 /// The spell's damage, rolled once for the whole casting (dice ×`mult` on a critical),

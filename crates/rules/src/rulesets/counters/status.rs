@@ -75,11 +75,8 @@ pub fn may_act(b: &Battle, u: UnitId) -> Result<(), Illegal> {
 
 /// May `u` attack or cast at `t` (not the one who charmed it)?
 pub fn may_harm(b: &Battle, u: UnitId, t: UnitId) -> Result<(), Illegal> {
-    // Neither status (nearly always): one lookup of the conditions, nothing refused.
-    let holds = |c: &crate::components::Conditions| {
-        c.has(ConditionKind::Restrained) || c.has(ConditionKind::Charmed)
-    };
-    if !b.get::<crate::components::Conditions>(u).is_some_and(holds) {
+    // Neither status (nearly always): the battle's condition bits, nothing refused.
+    if !b.has(u, ConditionKind::Restrained) && !b.has(u, ConditionKind::Charmed) {
         return Ok(());
     }
     may_act(b, u)?;
@@ -256,6 +253,15 @@ pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
 /// that moves a unit or deals damage: each such Grappled is removed (`ConditionRemoved`).
 /// A spell's Grappled (Grasping Hand) has no grappler beside it and is untouched.
 pub fn release_grapples(b: &mut Battle) {
+    // Asked after every step, hit and frame: nobody grappled (nearly always), nothing to
+    // list (`has` reads the battle's condition bits).
+    if !b
+        .order()
+        .iter()
+        .any(|&u| b.alive(u) && b.has(u, ConditionKind::Grappled))
+    {
+        return;
+    }
     let held: Vec<UnitId> = b
         .order()
         .iter()

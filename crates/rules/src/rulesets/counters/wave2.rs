@@ -139,6 +139,10 @@ pub fn ai_choose(b: &Battle, w: &Window) -> Option<ReactionKind> {
 pub fn ai_commit(b: &Battle, w: &Window, kind: ReactionKind) -> Vec<Commit> {
     match w.trigger {
         Trigger::Hazard { .. } => hazards::ai_commits(b, w),
+        // A Block against a spell: `best_commits`' pick, made cheaply.
+        Trigger::SpellLanding { .. } if kind == ReactionKind::Block => {
+            counterspell::ai_block(b, w).map_or_else(Vec::new, |c| c.commits())
+        }
         _ => crate::ai::value::best_commits(b, w, kind, super::ai::worth),
     }
 }
