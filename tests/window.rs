@@ -54,6 +54,9 @@ mod forecast;
 /// Reaction prompts that show who, their words and odds; hot-seat reactions.
 mod prompts;
 
+/// The reaction prompt in a real egui context: clicks during the replay, checks memoized.
+mod prompt_frames;
+
 /// The level editor's screen: paint, place, undo, save, playtest and back (issue 35).
 mod editor;
 

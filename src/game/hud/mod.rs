@@ -17,6 +17,7 @@ mod hover;
 mod log;
 mod panel;
 pub mod prompts;
+pub mod refusals;
 pub mod settings_screen;
 mod widgets;
 
@@ -105,6 +106,7 @@ fn draw(
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
     mut files: ResMut<crate::game::saves::FileIntent>,
+    glide: Res<crate::game::framing::Glide>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -331,6 +333,7 @@ fn draw(
         &mut spots,
         &avoid,
         area,
+        replay.running() || glide.busy(),
     );
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
