@@ -110,6 +110,11 @@ fn draw(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
+    if battle.is_added() {
+        // Another battle (a save opened): nothing remembered of the one before.
+        *usable = Usable::default();
+        refusals::forget(&ctx);
+    }
     let mut rects = Vec::new();
     let screen = ctx.viewport_rect();
     let mut spots = Spots::new();

@@ -84,3 +84,8 @@ pub fn why_refused(
 pub fn checks_run(ctx: &egui::Context) -> u64 {
     ctx.data(|d| d.get_temp::<Refusals>(id()).map_or(0, |m| m.checks))
 }
+
+/// Forget every answer checked (another battle starts).
+pub fn forget(ctx: &egui::Context) {
+    ctx.data_mut(|d| d.remove_temp::<Refusals>(id()));
+}
