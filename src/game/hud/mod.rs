@@ -107,6 +107,7 @@ fn draw(
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
     mut files: ResMut<crate::game::saves::FileIntent>,
     glide: Res<crate::game::framing::Glide>,
+    words: Option<Res<crate::game::hazard_marks::HazardWords>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
@@ -390,7 +391,23 @@ fn draw(
             under,
             Some(D::Menu | D::Settings | D::Help | D::Files | D::Victory)
         ) {
-            hover::tooltip(&ctx, hover, &rects, anchor);
+            // Off the hovered hazard's words and the hazards' marks (world boxes, on
+            // screen in points).
+            let clear: Vec<Rect> = words
+                .map(|w| {
+                    w.words
+                        .iter()
+                        .chain(&w.marks)
+                        .filter_map(|r| {
+                            let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
+                            let a = cam.world_to_viewport(gt, r.min.extend(0.0)).ok()?;
+                            let b = cam.world_to_viewport(gt, r.max.extend(0.0)).ok()?;
+                            Some(Rect::from_corners(a / z, b / z))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            hover::tooltip(&ctx, hover, &rects, &clear, anchor);
         }
     }
     // egui works in points; the game's pointer in window pixels (points × zoom).
