@@ -22,36 +22,13 @@
 # Usage: .ci/e2e-saves.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-saves}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:94
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-export SKIRMISH_CONFIG="$out/config"
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-saves 94 "${2:-shots-saves}"
+fresh_data
 saves="$SKIRMISH_DATA_DIR/saves"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-
-fail() { echo "e2e-saves: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
-shot() { import -window root "$out/$1.png"; }
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
-board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
+cell_x() { cell "$1" "$2" | cut -d' ' -f1; }
+cell_y() { cell "$1" "$2" | cut -d' ' -f2; }
+board_click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.4; xdotool click 1; sleep 0.4; }
 # field FILE NAME: a top-level field of a save ("log_hash", "events").
 field() { sed -n "s/^    $2: \"\{0,1\}\([^\",]*\)\"\{0,1\},\$/\1/p" "$1" | head -1; }
 # The battle's events (the window's own lines, handover and undo, left out).
@@ -59,23 +36,12 @@ battle_events() { grep -v '"kind":"handover"\|"kind":"undo"' "$1"; }
 start() {
   "$bin" play "$@" --event-log "$events" >>"$out/game.log" 2>&1 &
   game=$!
-  for _ in $(seq 1 90); do
-    xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-    alive
-    sleep 1
-  done
-  sleep 3
+  window_up 3
   win=$(xdotool search --name Skirmish | head -1)
   xdotool windowfocus --sync "$win" || true
 }
 
-rm -f /tmp/.X11-unix/X94 /tmp/.X94-lock
-Xvfb :94 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS" "$out/game.log"
 
 echo "e2e-saves 1: a move by a click, Ctrl+S, Enter"
@@ -214,17 +180,6 @@ shot s13-viewer-closed
 alive
 
 echo "e2e-saves 6: zoomed, panned, another unit inspected, then a save opened: the view of a fresh start"
-# settled: until the cells stay put on screen for a second (the replay after a handover).
-settled() {
-  local was now
-  was=$(md5sum <"$SKIRMISH_LAYOUT" 2>/dev/null)
-  for _ in $(seq 1 10); do
-    sleep 1
-    now=$(md5sum <"$SKIRMISH_LAYOUT" 2>/dev/null)
-    [ "$now" = "$was" ] && return 0
-    was=$now
-  done
-}
 # board_of SHOT: Space on the handover screen, the board settled, the pointer off the map
 # (on the roll log), a screenshot, and the map's layout kept beside it.
 board_of() {
