@@ -5,18 +5,11 @@
 # Usage: .ci/e2e-credits.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-credits}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:93}
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_CONFIG="$out/config" SKIRMISH_DATA_DIR="$out/data" SKIRMISH_MUTE=1
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-fail() { echo "e2e-credits: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
-shot() { import -window root "$out/$1.png"; }
+. "$(dirname "$0")/lib.sh"
+disp=${E2E_DISPLAY:-:93}
+e2e_setup e2e-credits "${disp#:}" "${2:-shots-credits}"
+export SKIRMISH_MUTE=1
+fresh_data
 # Pixels that differ between two screenshots below the menu's Start button, where the
 # menu is empty and the Credits screen covers it (the level list above may re-sort when
 # the window regains focus).
@@ -26,21 +19,10 @@ differ() {
   compare -metric AE "$out/crop-a.png" "$out/crop-b.png" null: 2>&1 | cut -d' ' -f1 || true
 }
 
-rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 "$bin" >"$out/game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name Skirmish >/dev/null 2>&1 && break
-  kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
-  sleep 1
-done
-sleep 8
+window_up 8
 shot c1-menu
 echo "e2e-credits: the Credits button opens the screen"
 # Credits sits right of Settings, New level, Edit level and Quit at the top left (default

@@ -16,37 +16,15 @@
 # Usage: .ci/e2e-layout.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-layout}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:96
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-export SKIRMISH_CONFIG="$out/config"
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-layout 96 "${2:-shots-layout}"
 export SKIRMISH_ANIM=fast
-rm -rf "$SKIRMISH_CONFIG"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-
-fail() { echo "e2e-layout: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
 has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
 button_y() { awk -F'\t' -v l="$1" '$1 == l { split($2, p, " "); print p[2] }' "$SKIRMISH_BUTTONS"; }
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
-# shot NAME [CROP]: a screenshot; a black one (the X server not drawn to yet) is taken
-# again, up to 5 times.
+cell_x() { cell "$1" "$2" | cut -d' ' -f1; }
+cell_y() { cell "$1" "$2" | cut -d' ' -f2; }
+# shot NAME [CROP] (over lib.sh's): a screenshot; a black one (the X server not drawn
+# to yet) is taken again, up to 5 times.
 shot() {
   for _ in 1 2 3 4 5; do
     if [ -n "${2:-}" ]; then
@@ -60,21 +38,11 @@ shot() {
 }
 board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
 
-rm -f /tmp/.X11-unix/X96 /tmp/.X96-lock
-Xvfb :96 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 "$bin" play tests/fixtures/e2e-dying.ron --seed 16 --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
+window_up
 wait_for '"kind":"turn_started","round":1,"actor":"Corwin"' 60
 for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && has_button Attack && break; sleep 1; done
 win=$(xdotool search --name Skirmish | head -1)

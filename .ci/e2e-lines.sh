@@ -13,37 +13,12 @@
 # Usage: [E2E_DISPLAY=:N] .ci/e2e-lines.sh PATH/TO/skirmish [OUT_DIR]   (display :96 unless told)
 set -euo pipefail
 bin=$1
-out=${2:-shots-lines}
+. "$(dirname "$0")/lib.sh"
 disp=${E2E_DISPLAY:-:96}
-dnum=${disp#:}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:$dnum
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_CONFIG="$out/config"
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+e2e_setup e2e-lines "${disp#:}" "${2:-shots-lines}"
+fresh_data
 saves="$SKIRMISH_DATA_DIR/saves"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-
-fail() { echo "e2e-lines: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
-shot() { import -window root "$out/$1.png"; }
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
-board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
+board_click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.4; xdotool click 1; sleep 0.4; }
 field() { sed -n "s/^    $2: \"\{0,1\}\([^\",]*\)\"\{0,1\},\$/\1/p" "$1" | head -1; }
 autosave() { ls "$saves"/autosave/*.ron 2>/dev/null | head -1; }
 # Wait until the autosave's command count is $1.
@@ -59,24 +34,13 @@ wait_commands() {
   fail "the autosave never had $1 commands"
 }
 
-rm -f /tmp/.X11-unix/X$dnum /tmp/.X$dnum-lock
-Xvfb :$dnum -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$out/game.log"
 
 echo "e2e-lines 1: a move and an end of turn"
 "$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >>"$out/game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
-sleep 3
+window_up 3
 xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
 wait_for '"turn_started"' 60
 for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done

@@ -8,37 +8,16 @@
 # Usage: .ci/e2e-menu.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-menu}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:92}
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_CONFIG="$out/config" SKIRMISH_DATA_DIR="$out/data" SKIRMISH_MUTE=1
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+. "$(dirname "$0")/lib.sh"
+disp=${E2E_DISPLAY:-:92}
+e2e_setup e2e-menu "${disp#:}" "${2:-shots-menu}"
+export SKIRMISH_MUTE=1
+fresh_data
 mkdir -p "$SKIRMISH_DATA_DIR/levels"
 cp levels/escalation-crossroads.ron "$SKIRMISH_DATA_DIR/levels/my-crossroads.ron"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-fail() { echo "e2e-menu: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
-shot() { import -window root "$out/$1.png"; }
-window() {
-  for _ in $(seq 1 90); do
-    xdotool search --name Skirmish >/dev/null 2>&1 && break
-    kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
-    sleep 1
-  done
-  sleep 8
-}
+window() { window_up 8; }
 
-rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 
 echo "e2e-menu: play BROKEN.ron opens the menu with its problems; Quit exits 2"
 "$bin" play tests/fixtures/bad-syntax.ron >"$out/game.log" 2>&1 &

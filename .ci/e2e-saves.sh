@@ -13,42 +13,22 @@
 #   4. F3 starts the win forecast: while it runs the turn is ended (Shift+Enter, Y) and
 #      the event log has it within seconds; F3 closes it (cancelled);
 #   5. R in the list opens a save in the replay viewer: Left steps back to the setup,
-#      Shift+Enter and Y play nothing, End and Esc leave it at the end.
+#      Shift+Enter and Y play nothing, End and Esc leave it at the end;
+#   6. the view zoomed in (=), panned (Shift+Right), another unit inspected (Tab) and a
+#      cell hovered, Ctrl+O opens "resumed": the camera (the layout dump) and the map are
+#      those of the same save in a game started afresh on it (`play --load`).
 # Screenshots of each step go to OUT_DIR (look at them).
 #
 # Usage: .ci/e2e-saves.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-saves}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=:94
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-export SKIRMISH_CONFIG="$out/config"
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-saves 94 "${2:-shots-saves}"
+fresh_data
 saves="$SKIRMISH_DATA_DIR/saves"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-
-fail() { echo "e2e-saves: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
-shot() { import -window root "$out/$1.png"; }
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
-board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
+cell_x() { cell "$1" "$2" | cut -d' ' -f1; }
+cell_y() { cell "$1" "$2" | cut -d' ' -f2; }
+board_click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.4; xdotool click 1; sleep 0.4; }
 # field FILE NAME: a top-level field of a save ("log_hash", "events").
 field() { sed -n "s/^    $2: \"\{0,1\}\([^\",]*\)\"\{0,1\},\$/\1/p" "$1" | head -1; }
 # The battle's events (the window's own lines, handover and undo, left out).
@@ -56,23 +36,12 @@ battle_events() { grep -v '"kind":"handover"\|"kind":"undo"' "$1"; }
 start() {
   "$bin" play "$@" --event-log "$events" >>"$out/game.log" 2>&1 &
   game=$!
-  for _ in $(seq 1 90); do
-    xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-    alive
-    sleep 1
-  done
-  sleep 3
+  window_up 3
   win=$(xdotool search --name Skirmish | head -1)
   xdotool windowfocus --sync "$win" || true
 }
 
-rm -f /tmp/.X11-unix/X94 /tmp/.X94-lock
-Xvfb :94 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS" "$out/game.log"
 
 echo "e2e-saves 1: a move by a click, Ctrl+S, Enter"
@@ -208,5 +177,64 @@ shot s13-viewer-closed
 # Nothing was played while viewing, nor written to the event log (the viewer's steps
 # are not events of the battle).
 [ "$(wc -l <"$events")" -eq "$n" ] || fail "the event log grew while viewing: $(tail -1 "$events")"
+alive
+
+echo "e2e-saves 6: zoomed, panned, another unit inspected, then a save opened: the view of a fresh start"
+# board_of SHOT: Space on the handover screen, the board settled, the pointer off the map
+# (on the roll log), a screenshot, and the map's layout kept beside it.
+board_of() {
+  xdotool key space
+  sleep 2
+  settled
+  xdotool mousemove 5 790
+  sleep 1.5
+  shot "$1"
+  cp "$SKIRMISH_LAYOUT" "$out/$1-layout.txt"
+}
+n=$(grep -c '"battle_started"' "$events")
+# (The handover screen is up again after the viewer: the board first.)
+xdotool key space
+sleep 2
+settled
+for _ in 1 2 3 4; do xdotool key equal; sleep 0.3; done
+xdotool keydown shift Right
+sleep 0.8
+xdotool keyup Right shift
+sleep 0.5
+xdotool key Tab
+sleep 0.5
+xdotool mousemove "$(cell_x 3 3)" "$(cell_y 3 3)"
+sleep 1.5
+shot s14-view-wandered
+cp "$SKIRMISH_LAYOUT" "$out/s14-view-wandered-layout.txt"
+xdotool key ctrl+o
+sleep 1.5
+# The list starts on the newest readable save, "resumed".
+xdotool key Return
+for _ in $(seq 1 20); do
+  [ "$(grep -c '"battle_started"' "$events")" -gt "$n" ] && break
+  alive
+  sleep 1
+done
+[ "$(grep -c '"battle_started"' "$events")" -gt "$n" ] || fail "Enter on resumed opened nothing"
+board_of s15-opened-after-wandering
+cmp -s "$out/s14-view-wandered-layout.txt" "$out/s15-opened-after-wandering-layout.txt" &&
+  fail "the wandered view did not move the map (zoom, pan)"
+# The same save in a game started afresh on it.
+kill $game
+wait $game 2>/dev/null || true
+rm -f "$SKIRMISH_LAYOUT"
+start --load "$saves/resumed.ron"
+for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
+board_of s16-opened-fresh
+cmp -s "$out/s15-opened-after-wandering-layout.txt" "$out/s16-opened-fresh-layout.txt" ||
+  fail "the camera after opening the save is not a fresh start's: $(diff "$out/s15-opened-after-wandering-layout.txt" "$out/s16-opened-fresh-layout.txt" | head -4)"
+# The map area (left of the panel, above the roll log): the same selection, cursor,
+# hover and names as a fresh start (the panel's message says "Opened" in one only).
+convert "$out/s15-opened-after-wandering.png" -crop 930x570+0+0 +repage "$out/map-15.png"
+convert "$out/s16-opened-fresh.png" -crop 930x570+0+0 +repage "$out/map-16.png"
+ae=$(compare -metric AE -fuzz 8% "$out/map-15.png" "$out/map-16.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${ae%.*}" -lt 400 ] 2>/dev/null || fail "the opened battle's map differs from a fresh start's ($ae pixels)"
+echo "e2e-saves: opened after wandering = a fresh start ($ae pixels differ on the map)"
 alive
 echo "e2e-saves: ok — screenshots in $out"

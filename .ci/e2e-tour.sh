@@ -9,19 +9,10 @@
 # Usage: .ci/e2e-tour.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-tour}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:61}
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_CONFIG="$out/config" SKIRMISH_DATA_DIR="$out/data" SKIRMISH_MUTE=1
-export SKIRMISH_ANIM=instant
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
-fail() { echo "e2e-tour: $*"; tail -5 "$out/game.log" 2>/dev/null; exit 1; }
+. "$(dirname "$0")/lib.sh"
+disp=${E2E_DISPLAY:-:61}
+e2e_setup e2e-tour "${disp#:}" "${2:-shots-tour}"
+export SKIRMISH_MUTE=1 SKIRMISH_ANIM=instant
 size=
 # No key taps before a shot: the window draws the frames after an input by itself
 # (`idle::after_input`, the veil's frames when a dialog opens or closes). A shot is
@@ -49,11 +40,7 @@ start() {
   rm -f "$events" "$SKIRMISH_BUTTONS"
   "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
   game=$!
-  for _ in $(seq 1 90); do
-    xdotool search --name Skirmish >/dev/null 2>&1 && break
-    kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
-    sleep 1
-  done
+  window_up
   # Drawn: on the battle screen the egui pass has written its buttons' places (the level
   # menu writes none: `shot` waits there for a picture that is not black).
   if [ $# -gt 0 ]; then
@@ -67,15 +54,11 @@ start() {
   sleep 1
 }
 stop() { kill $game 2>/dev/null || true; wait $game 2>/dev/null || true; game=; }
+# (Its own `shot` and `button` over lib.sh's: a shot retaken until drawn, a button's
+# place as the menu wrote it.)
 button() { awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS"; }
 
-rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 
 for size in 1280x800 1024x640; do
   w=${size%x*} h=${size#*x}

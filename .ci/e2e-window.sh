@@ -41,45 +41,22 @@
 # Usage: .ci/e2e-window.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:95}
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_BUTTONS="$out/buttons.txt"
-# Fresh settings, never the user's (a saved UI scale or palette would move the clicks).
-export SKIRMISH_CONFIG="$out/config"
-# Autosaves go to a scratch data folder, never the user's (issue 32).
-export SKIRMISH_DATA_DIR="$out/data"
-rm -rf "$SKIRMISH_CONFIG"
-events="$out/events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+. "$(dirname "$0")/lib.sh"
+disp=${E2E_DISPLAY:-:95}
+e2e_setup e2e-window "${disp#:}" "${2:-shots}"
 
-fail() { echo "e2e-window: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-wait_for() {
-  for _ in $(seq 1 "${2:-30}"); do
-    grep -q -- "$1" "$events" 2>/dev/null && return 0
-    alive
-    sleep 1
-  done
-  fail "no event matching $1"
-}
 # none PATTERN SECONDS: no event matches for that long.
 none() {
   sleep "$2"
   ! grep -q -- "$1" "$events" || fail "an event matched $1: $(grep -- "$1" "$events" | tail -1)"
 }
-shot() { import -window root "$out/$1.png"; }
 # has_button LABEL: the button is on screen now (SKIRMISH_BUTTONS lists the visible ones).
 has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
+# button LABEL (over lib.sh's): where the button is now, without waiting for it to stand.
 button() { awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS"; }
 # cell_x X Y / cell_y X Y: where a cell's centre is on screen now.
-cell_x() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3 }' "$SKIRMISH_LAYOUT"; }
-cell_y() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $4 }' "$SKIRMISH_LAYOUT"; }
+cell_x() { cell "$1" "$2" | cut -d' ' -f1; }
+cell_y() { cell "$1" "$2" | cut -d' ' -f2; }
 # board_click X Y: a left click on the centre of cell (X, Y) as the screen shows it now.
 board_click() { xdotool mousemove "$(cell_x "$1" "$2")" "$(cell_y "$1" "$2")"; sleep 0.4; xdotool click 1; sleep 0.4; }
 # nothing_played N WHAT: the event log still has N lines (nothing was played).
@@ -97,22 +74,11 @@ cpu() {
   awk -v a="$a" -v b="$b" -v s="$1" -v k="$tck" 'BEGIN { printf "%.1f", (b - a) / k / s * 100 }'
 }
 
-n=${DISPLAY#:}
-rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 "$bin" play tests/fixtures/e2e-tactical-d20-ambush.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
+window_up
 wait_for '"turn_started"' 60
 for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
 win=$(xdotool search --name Skirmish | head -1)
@@ -379,11 +345,7 @@ wait $game 2>/dev/null || true
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
 "$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
+window_up
 wait_for '"turn_started"' 60
 win=$(xdotool search --name Skirmish | head -1)
 sleep 3

@@ -107,3 +107,29 @@ settled() {
     was=$now
   done
 }
+# start_xvfb [SCREEN]: a fresh Xvfb on the display e2e_setup chose (1280x800x24 unless
+# SCREEN says otherwise), once it answers.
+start_xvfb() {
+  local n=${DISPLAY#:}
+  rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
+  Xvfb "$DISPLAY" -noreset -screen 0 "${1:-1280x800x24}" >/dev/null 2>&1 &
+  xvfb=$!
+  for _ in $(seq 1 20); do
+    xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+}
+# fresh_data: an empty scratch data folder (no saves or autosaves of an earlier run).
+fresh_data() {
+  rm -rf "$SKIRMISH_DATA_DIR"
+}
+# window_up [SECONDS]: until the game's window exists (the game still running), then
+# SECONDS more (default 0) for it to draw.
+window_up() {
+  for _ in $(seq 1 90); do
+    xdotool search --name Skirmish >/dev/null 2>&1 && break
+    alive
+    sleep 1
+  done
+  sleep "${1:-0}"
+}

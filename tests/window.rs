@@ -54,6 +54,12 @@ mod forecast;
 /// Reaction prompts that show who, their words and odds; hot-seat reactions.
 mod prompts;
 
+/// The reaction prompt in a real egui context: clicks during the replay, checks memoized.
+mod prompt_frames;
+
+/// A battle opened from a save starts with a fresh view.
+mod fresh_view;
+
 /// The level editor's screen: paint, place, undo, save, playtest and back (issue 35).
 mod editor;
 

@@ -97,11 +97,18 @@ fn follow(
     session: Res<Session>,
 ) {
     let cur = battle.0.current();
+    if battle.is_added() {
+        // A battle starts (from the menu, a save): its acting unit is followed,
+        // whichever unit acted last in the one before.
+        *last = None;
+    }
+    // (Not before the battle's map is laid out: its first turn is taken up then.)
+    let Some(layout) = layout else { return };
     if cur == *last || replay.running() {
         return;
     }
     *last = cur;
-    let (Some(u), Some(layout)) = (cur, layout) else {
+    let Some(u) = cur else {
         return;
     };
     // A foe hidden from the side looking is not given away by the camera (`sight`).
@@ -176,7 +183,7 @@ fn follow_prompt(
     mut last: Local<Option<usize>>,
 ) {
     let b = &battle.0;
-    let Some(w) = b.window() else {
+    let Some(w) = b.window().filter(|_| !battle.is_added()) else {
         *last = None;
         return;
     };

@@ -8,8 +8,11 @@
 //! - a **rune** (magical burst): a dark diamond edged violet with "*"; hovering it
 //!   outlines every cell its burst reaches (its radius).
 //!
-//! Hovering any hazard cell writes its words over it: kind, Difficulty, damage, radius
-//! and the counteraction it allows ([`words`]). The letters tell the kinds apart in every
+//! Hovering any hazard cell writes its words next to it: kind, Difficulty, damage, radius
+//! and the counteraction it allows ([`words`]), above the cell, else below, right or left
+//! of it: the first place that hides no other hazard's mark and stays on the map
+//! ([`words_box`]; on a hex map the words above a cell covered the marks two rows up).
+//! The hover tooltip keeps clear of the words and the marks ([`HazardWords`]). The letters tell the kinds apart in every
 //! palette (the edge colours are the same in all three, and none is a palette's mark
 //! colour). View only: it reads [`skirmish_rules::Battle::hazards`] and decides nothing.
 
@@ -29,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The plugin's systems, on the battle screen (a headless test adds them to an app with
 /// no window or renderer).
 pub fn systems(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<HazardWords>().add_systems(
         Update,
         (draw, draw_hover)
             .chain()
@@ -55,6 +58,16 @@ pub enum HazardHover {
     Words(String),
     /// A cell a rune's burst reaches.
     Reach(Cell),
+}
+
+/// Where the hovered hazard's words stand and every hazard's mark, in world units (the
+/// hover tooltip keeps clear of them: `hud`).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct HazardWords {
+    /// The words' box, while a hazard is hovered.
+    pub words: Option<Rect>,
+    /// Each hazard's mark.
+    pub marks: Vec<Rect>,
 }
 
 /// Text is laid out large and scaled down, so that it stays sharp when the camera zooms
@@ -112,6 +125,80 @@ pub fn reach(b: &Battle, h: &Hazard) -> Vec<Cell> {
     };
     let g = b.grid();
     g.cells().filter(|&c| g.distance(c, h.cell) <= r).collect()
+}
+
+/// A letter's width and a line's height of the words, in world units at `WORDS_PX`
+/// scaled by `WORDS_SCALE` (the default font; a little generous, as words wrap whole).
+const CHAR_W: f32 = 0.62 * WORDS_PX * WORDS_SCALE;
+const LINE_H: f32 = 1.3 * WORDS_PX * WORDS_SCALE;
+
+/// The mark's box on a hazard cell at `at` (the diamond's extent) with tiles `tile` tall.
+pub fn mark_box(at: Vec2, tile: f32) -> Rect {
+    Rect::from_center_size(at, Vec2::splat(tile * 0.42 * std::f32::consts::SQRT_2))
+}
+
+/// Where `text`, the words of the hazard at `at`, stands (its box, world units): above the
+/// cell (centred, then reaching left, then right of it), else below it (the same three),
+/// else right, else left of it; the first that stays within `map` (the board's extent,
+/// half a tile to spare) and hides none of the other hazards' `marks`. None free: on the
+/// map if a place is, hiding the fewest marks, in that order.
+pub fn words_box(text: &str, at: Vec2, tile: f32, marks: &[Rect], map: Rect) -> Rect {
+    let most = tile * 5.0;
+    let chars = text.chars().count() as f32;
+    let per_line = (most / CHAR_W).floor().max(1.0);
+    let lines = (chars / per_line).ceil() + 1.0;
+    let size = Vec2::new((chars * CHAR_W).min(most), lines * LINE_H);
+    let gap = tile * 0.55;
+    let (up, side) = (gap + size.y / 2.0, (size.x / 2.0 - tile * 0.5).max(0.0));
+    let places = [
+        at + Vec2::new(0.0, up),
+        at + Vec2::new(-side, up),
+        at + Vec2::new(side, up),
+        at + Vec2::new(0.0, -up),
+        at + Vec2::new(-side, -up),
+        at + Vec2::new(side, -up),
+        at + Vec2::new(gap + size.x / 2.0, 0.0),
+        at - Vec2::new(gap + size.x / 2.0, 0.0),
+    ];
+    let own = mark_box(at, tile);
+    let cost = |c: Vec2| {
+        let r = Rect::from_center_size(c, size);
+        let hidden = marks
+            .iter()
+            .filter(|m| **m != own && super::text_layout::overlaps(**m, r))
+            .count();
+        let off = (map.min.x - r.min.x).max(0.0)
+            + (r.max.x - map.max.x).max(0.0)
+            + (map.min.y - r.min.y).max(0.0)
+            + (r.max.y - map.max.y).max(0.0);
+        (off > tile * 0.5, hidden, off)
+    };
+    let best = places
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by(|(i, p), (j, q)| {
+            let (a, b) = (cost(*p), cost(*q));
+            a.0.cmp(&b.0)
+                .then(a.1.cmp(&b.1))
+                .then(a.2.total_cmp(&b.2))
+                .then(i.cmp(j))
+        })
+        .map_or(places[0], |(_, p)| p);
+    Rect::from_center_size(best, size)
+}
+
+/// The board's extent in world units (every cell's tile).
+fn map_box(b: &Battle, layout: &MapLayout) -> Rect {
+    let half = layout.tile() * 0.5;
+    b.grid()
+        .cells()
+        .map(|c| layout.world(c))
+        .fold(None::<Rect>, |r, p| {
+            let t = Rect::from_center_half_size(p, half);
+            Some(r.map_or(t, |r| r.union(t)))
+        })
+        .unwrap_or_default()
 }
 
 /// Spawn every hazard's mark again when the battle or the map changes.
@@ -175,21 +262,33 @@ fn draw_hover(
     view: Res<View>,
     layout: Option<Res<MapLayout>>,
     old: Query<Entity, With<HazardHover>>,
+    mut placed: ResMut<HazardWords>,
     mut last: Local<Option<Option<Cell>>>,
 ) {
     let hovered = view.hovered;
-    if !battle.is_changed() && *last == Some(hovered) {
+    let layout_changed = layout.as_ref().is_some_and(|l| l.is_changed());
+    if !battle.is_changed() && !layout_changed && *last == Some(hovered) {
         return;
     }
     *last = Some(hovered);
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some(h) = hovered.and_then(|c| battle.0.hazard_at(c)) else {
-        return;
-    };
     let tile = layout.as_ref().map_or(48.0, |l| l.tile().y);
     let at = |c: Cell| layout.as_ref().map_or(Vec2::ZERO, |l| l.world(c));
+    let marks: Vec<Rect> = battle
+        .0
+        .hazards()
+        .iter()
+        .map(|h| mark_box(at(h.cell), tile))
+        .collect();
+    let Some(h) = hovered.and_then(|c| battle.0.hazard_at(c)) else {
+        let now = HazardWords { words: None, marks };
+        if *placed != now {
+            *placed = now;
+        }
+        return;
+    };
     if let HazardKind::MagicalBurst { .. } = h.kind {
         for c in reach(&battle.0, h) {
             commands.spawn((
@@ -201,6 +300,14 @@ fn draw_hover(
         }
     }
     let text = words(h);
+    let map = layout
+        .as_deref()
+        .map_or(Rect::new(-1e6, -1e6, 1e6, 1e6), |l| map_box(&battle.0, l));
+    let spot = words_box(&text, at(h.cell), tile, &marks, map);
+    *placed = HazardWords {
+        words: Some(spot),
+        marks,
+    };
     commands.spawn((
         HazardHover::Words(text.clone()),
         MapEntity,
@@ -213,7 +320,7 @@ fn draw_hover(
         bevy::text::TextBackgroundColor(Color::srgba(0.05, 0.05, 0.08, 0.9)),
         bevy::text::TextLayout::justify(bevy::text::Justify::Center),
         bevy::text::TextBounds::new_horizontal(tile * 5.0 / WORDS_SCALE),
-        Transform::from_translation((at(h.cell) + Vec2::new(0.0, tile * 1.3)).extend(16.0))
+        Transform::from_translation(spot.center().extend(16.0))
             .with_scale(Vec3::splat(WORDS_SCALE)),
     ));
 }

@@ -73,11 +73,23 @@ struct GroundView;
 
 const BAR: f32 = 22.0;
 
-fn clear(mut commands: Commands, q: Query<Entity, With<MapEntity>>, mut built: ResMut<Built>) {
+/// Leaving the battle screen: the map, its layout and any glide of the camera go (the
+/// next battle lays out its own map and fits the camera to it, then follows its acting
+/// unit: nothing of this one's camera carries over).
+fn clear(
+    mut commands: Commands,
+    q: Query<Entity, With<MapEntity>>,
+    mut built: ResMut<Built>,
+    glide: Option<ResMut<super::framing::Glide>>,
+) {
     for e in &q {
         commands.entity(e).despawn();
     }
     *built = Built::default();
+    commands.remove_resource::<MapLayout>();
+    if let Some(mut g) = glide {
+        g.stop();
+    }
 }
 
 fn rebuild(

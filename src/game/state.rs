@@ -239,6 +239,24 @@ pub struct Intent {
 }
 
 impl View {
+    /// The view a battle starts with: nothing selected, hovered, armed or open, the
+    /// camera's follow and the overlays as set (the settings kept: palette, UI scale,
+    /// keys, animation speed, threat overlay, minimap, roll log details); the turn's
+    /// unit is selected and the cursor put on it once the battle is shown
+    /// (`act::turn`). A restart, a battle from the menu and a loaded save all start so.
+    pub fn fresh(&self) -> View {
+        View {
+            threat: self.threat,
+            anim_speed: self.anim_speed,
+            log_details: self.log_details,
+            minimap: self.minimap,
+            follow: self.follow,
+            prefs: self.prefs.clone(),
+            pad_seen: self.pad_seen,
+            ..View::default()
+        }
+    }
+
     /// Is something pending that Esc cancels (an armed action, an ability being aimed, a
     /// choice, the Command's words)? With nothing, Esc opens the menu.
     pub fn cancellable(&self) -> bool {

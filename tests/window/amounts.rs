@@ -15,7 +15,7 @@ use skirmish_rules::{Battle, level};
 use super::dialogs::Board;
 
 /// counters: Corwin (a warden, 4 skill dice) acts first, then Grub's maul hits him.
-fn counters_duel() -> Battle {
+pub(super) fn counters_duel() -> Battle {
     let src = r##"Level(name: "amounts", ruleset: "counters", grid: Square,
         map: ["........", "........", "........", "........"],
         sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],

@@ -130,3 +130,66 @@ fn the_legend_names_the_hazard_marks() {
         "{all}"
     );
 }
+
+/// On counters-shrine's hex map, laid out as the window lays it out: hovering each
+/// hazard writes its words where they hide none of the other hazards' marks (the rocks
+/// at (5, 3) wrote them over the trap's mark at (6, 0), two rows up) and stay on the
+/// board, and the words' entity stands where they were placed; the hover tooltip reads
+/// the same boxes (`HazardWords`).
+#[test]
+fn a_hazards_words_hide_no_other_hazards_mark() {
+    use skirmish::game::hazard_marks::{HazardWords, mark_box};
+    use skirmish::game::layout::MapLayout;
+    let mut app = shrine_app();
+    let grid = app.world().resource::<BattleRes>().0.grid();
+    let layout = MapLayout::for_grid(grid, 340.0);
+    app.world_mut().insert_resource(layout);
+    app.update();
+    let tile = layout.tile().y;
+    let board = grid
+        .cells()
+        .map(|c| Rect::from_center_half_size(layout.world(c), layout.tile() * 0.5))
+        .reduce(|a, b| a.union(b))
+        .unwrap();
+    let cells: Vec<Cell> = marks(&mut app).iter().map(|m| m.cell).collect();
+    assert_eq!(cells.len(), 5);
+    for &c in &cells {
+        app.world_mut().resource_mut::<View>().hovered = Some(c);
+        app.update();
+        let placed = app.world().resource::<HazardWords>().clone();
+        let words = placed.words.unwrap_or_else(|| panic!("no words on {c}"));
+        assert_eq!(placed.marks.len(), 5);
+        for &o in cells.iter().filter(|&&o| o != c) {
+            let m = mark_box(layout.world(o), tile);
+            assert!(
+                !(m.min.x < words.max.x
+                    && words.min.x < m.max.x
+                    && m.min.y < words.max.y
+                    && words.min.y < m.max.y),
+                "the words of {c} ({words:?}) hide the mark on {o} ({m:?})"
+            );
+        }
+        assert!(
+            words.min.x >= board.min.x - tile * 0.5
+                && words.max.x <= board.max.x + tile * 0.5
+                && words.min.y >= board.min.y - tile * 0.5
+                && words.max.y <= board.max.y + tile * 0.5,
+            "the words of {c} leave the board: {words:?} on {board:?}"
+        );
+        let mut q = app
+            .world_mut()
+            .query::<(&HazardHover, &bevy::prelude::Transform)>();
+        let at: Vec<Vec2> = q
+            .iter(app.world())
+            .filter(|(h, _)| matches!(h, HazardHover::Words(_)))
+            .map(|(_, t)| t.translation.truncate())
+            .collect();
+        assert_eq!(at, vec![words.center()], "{c}");
+    }
+    // Off the hazards: no words, the marks still known.
+    app.world_mut().resource_mut::<View>().hovered = Some(Cell::new(1, 1));
+    app.update();
+    let placed = app.world().resource::<HazardWords>();
+    assert_eq!(placed.words, None);
+    assert_eq!(placed.marks.len(), 5);
+}

@@ -69,7 +69,7 @@ impl Win {
         }
     }
 
-    fn screen(&self) -> Screen {
+    pub(super) fn screen(&self) -> Screen {
         *self.app.world().resource::<State<Screen>>().get()
     }
 
@@ -77,11 +77,11 @@ impl Win {
         &self.app.world().resource::<BattleRes>().0
     }
 
-    fn files(&self) -> &Files {
+    pub(super) fn files(&self) -> &Files {
         self.app.world().resource::<Files>()
     }
 
-    fn view(&self) -> &View {
+    pub(super) fn view(&self) -> &View {
         self.app.world().resource::<View>()
     }
 
@@ -113,7 +113,7 @@ impl Win {
         self.key_with(None, k);
     }
 
-    fn ctrl(&mut self, k: KeyCode) {
+    pub(super) fn ctrl(&mut self, k: KeyCode) {
         self.key_with(Some(KeyCode::ControlLeft), k);
     }
 

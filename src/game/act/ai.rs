@@ -29,6 +29,10 @@ fn auto_react(
     mut view: ResMut<View>,
     mut asked: Local<Option<usize>>,
 ) {
+    if battle.is_added() {
+        // Another battle (a save opened): its windows are judged afresh.
+        *asked = None;
+    }
     // Bounded: each answer closes a window.
     for _ in 0..64 {
         let b = &battle.0;

@@ -79,14 +79,7 @@ fn carry_out(
                 s.seed = seed;
                 append_line(s, &undo_record(0, "restarted"));
                 s.logged = 0;
-                *view = View {
-                    threat: view.threat,
-                    anim_speed: view.anim_speed,
-                    log_details: view.log_details,
-                    minimap: view.minimap,
-                    follow: view.follow,
-                    ..default()
-                };
+                *view = view.fresh();
             }
             Err(e) => view.message = Some((e.to_string(), true)),
         }

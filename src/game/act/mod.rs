@@ -27,7 +27,7 @@ mod types;
 
 use bevy::prelude::*;
 
-use super::{BattleRes, GameSystems, Screen, Session};
+use super::{BattleRes, GameSystems, Screen, Session, View};
 use types::ActStep;
 
 pub use ai::auto_choice;
@@ -59,10 +59,19 @@ pub(super) fn plugin(app: &mut App) {
     .add_plugins((intent::plugin, ai::plugin, turn::plugin, log_file::plugin))
     .add_systems(
         OnExit(Screen::Battle),
-        |mut commands: Commands, mut hot: ResMut<turn::HotSeat>| {
+        |mut commands: Commands, mut hot: ResMut<turn::HotSeat>, mut view: ResMut<View>| {
             commands.remove_resource::<BattleRes>();
             commands.remove_resource::<Session>();
             hot.back_to = None;
+            // The next battle (from the menu, a save opened with Ctrl+O, the list of
+            // saves or Continue) starts with a fresh view: nothing of this one's
+            // selection, hover, armed action or open windows. The message stays (a save
+            // opened says so on the battle it opens).
+            let message = view.message.take();
+            *view = View {
+                message,
+                ..view.fresh()
+            };
         },
     );
 }

@@ -125,11 +125,22 @@ pub fn unspent(b: &Battle, u: UnitId) -> Vec<String> {
         .collect()
 }
 
-/// Select the unit whose turn it is when the turn passes, and put the cell cursor on it.
-fn follow_turn(battle: Res<BattleRes>, mut view: ResMut<View>, mut last: Local<Option<UnitId>>) {
+/// Select the unit whose turn it is when the turn passes, and put the cell cursor on it;
+/// so too when a battle starts (from the menu, a save, a restart), whichever unit acted
+/// last in the battle before.
+fn follow_turn(
+    battle: Res<BattleRes>,
+    session: Res<Session>,
+    mut view: ResMut<View>,
+    mut last: Local<Option<(Option<UnitId>, u32)>>,
+) {
     let cur = battle.0.current();
-    if cur != *last {
-        *last = cur;
+    if battle.is_added() {
+        *last = None;
+    }
+    let now = Some((cur, session.generation));
+    if now != *last {
+        *last = now;
         view.selected = cur;
         view.pending = None;
         view.chooser = None;

@@ -221,11 +221,14 @@ fn attack_lines(
 /// The hover preview next to the pointer (not over a panel or window), or next to the
 /// cell cursor (`cursor`: where it is on screen, in points) while the keys move it. Laid
 /// out by the one rule for text (`text_layout`): at least `TIP_MIN` wide with words
-/// wrapped whole, beside the pointer where it is wholly on screen and off the panels.
+/// wrapped whole, beside the pointer where it is wholly on screen and off the panels,
+/// and off `clear` when a place allows (a hovered hazard's words and the hazards' marks,
+/// in points: the pointer may stand on them).
 pub(super) fn tooltip(
     ctx: &egui::Context,
     hover: Vec<String>,
     rects: &[Rect],
+    clear: &[Rect],
     cursor: Option<egui::Pos2>,
 ) {
     use crate::game::text_layout::{tooltip_at, tooltip_width};
@@ -244,7 +247,23 @@ pub(super) fn tooltip(
         .memory(|m| m.area_rect(id))
         .map(|r| Vec2::new(r.width(), r.height()))
         .unwrap_or(Vec2::new(w, 18.0 * hover.len() as f32 + 12.0));
-    let at = tooltip_at(Vec2::new(pos.x, pos.y), size, screen, rects);
+    // (Not the mark under the pointer itself.)
+    let p = Vec2::new(pos.x, pos.y);
+    let avoid: Vec<Rect> = rects
+        .iter()
+        .copied()
+        .chain(clear.iter().copied().filter(|r| !r.contains(p)))
+        .collect();
+    let at = match tooltip_at(Vec2::new(pos.x, pos.y), size, screen, &avoid) {
+        // Nowhere clear of the words too: clear of the panels at least.
+        p if avoid[rects.len()..]
+            .iter()
+            .any(|a| crate::game::text_layout::overlaps(*a, Rect::from_corners(p, p + size))) =>
+        {
+            tooltip_at(Vec2::new(pos.x, pos.y), size, screen, rects)
+        }
+        p => p,
+    };
     egui::Area::new(id)
         .order(egui::Order::Tooltip)
         .fixed_pos(egui::pos2(at.x, at.y))

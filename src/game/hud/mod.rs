@@ -17,6 +17,7 @@ mod hover;
 mod log;
 mod panel;
 pub mod prompts;
+pub mod refusals;
 pub mod settings_screen;
 mod widgets;
 
@@ -105,9 +106,16 @@ fn draw(
     replay: Res<crate::game::replay::Replay>,
     mut rewind: ResMut<crate::game::saves::rewind::Rewind>,
     mut files: ResMut<crate::game::saves::FileIntent>,
+    glide: Res<crate::game::framing::Glide>,
+    words: Option<Res<crate::game::hazard_marks::HazardWords>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let b = &battle.0;
+    if battle.is_added() {
+        // Another battle (a save opened): nothing remembered of the one before.
+        *usable = Usable::default();
+        refusals::forget(&ctx);
+    }
     let mut rects = Vec::new();
     let screen = ctx.viewport_rect();
     let mut spots = Spots::new();
@@ -331,6 +339,7 @@ fn draw(
         &mut spots,
         &avoid,
         area,
+        replay.running() || glide.busy(),
     );
     prompts::chooser(&ctx, b, &view, &mut intent, &mut rects);
     dialogs::confirm_end(&ctx, b, &view, &mut intent, &mut rects, &mut spots);
@@ -382,7 +391,23 @@ fn draw(
             under,
             Some(D::Menu | D::Settings | D::Help | D::Files | D::Victory)
         ) {
-            hover::tooltip(&ctx, hover, &rects, anchor);
+            // Off the hovered hazard's words and the hazards' marks (world boxes, on
+            // screen in points).
+            let clear: Vec<Rect> = words
+                .map(|w| {
+                    w.words
+                        .iter()
+                        .chain(&w.marks)
+                        .filter_map(|r| {
+                            let (cam, gt) = cams.iter().find(|(c, _)| c.is_active)?;
+                            let a = cam.world_to_viewport(gt, r.min.extend(0.0)).ok()?;
+                            let b = cam.world_to_viewport(gt, r.max.extend(0.0)).ok()?;
+                            Some(Rect::from_corners(a / z, b / z))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            hover::tooltip(&ctx, hover, &rects, &clear, anchor);
         }
     }
     // egui works in points; the game's pointer in window pixels (points × zoom).

@@ -5,8 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use skirmish_rules::event::{ReactionKind, Trigger};
-use skirmish_rules::{Battle, Command, Status};
+use skirmish_rules::{Battle, Status};
 
+use super::refusals;
 use super::widgets::{Spots, spot};
 use crate::game::act::offers;
 use crate::game::prefs::ReactPolicy;
@@ -191,17 +192,24 @@ pub fn place_prompt(
 /// reacting unit's odds and what it does; hovering an option that names a cell marks
 /// that cell ([`View::prompt_hover`]). It stands where it hides none of the involved
 /// units (`avoid`, their cells on screen in points, inside the map area `area`).
+///
+/// While `hold` (the replay after a handover plays, or the camera glides) it stays where
+/// it stands: the units' cells move on screen every frame then, and egui routes a click
+/// by the last frame's rectangles, so a prompt that moved away from under the pointer
+/// lost the click on "No reaction" or an option. Once the board stands still it moves
+/// out of the way again if it must.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn reaction(
+pub fn reaction(
     ctx: &egui::Context,
     b: &Battle,
     session: &Session,
     view: &mut View,
     intent: &mut Intent,
     rects: &mut Vec<Rect>,
-    spots: &mut Spots,
+    spots: &mut Vec<(String, egui::Pos2)>,
     avoid: &[egui::Rect],
     area: egui::Rect,
+    hold: bool,
 ) {
     let mut hover = None;
     if let Status::AwaitingReaction(r) = b.status()
@@ -223,7 +231,10 @@ pub(super) fn reaction(
             .memory(|m| m.area_rect(id))
             .map_or(egui::vec2(440.0, 240.0), |r| r.size());
         let last = ctx.data(|d| d.get_temp::<egui::Pos2>(id.with("at")));
-        let at = place_prompt(area, size, avoid, last);
+        let at = match last {
+            Some(p) if hold => p,
+            _ => place_prompt(area, size, avoid, last),
+        };
         ctx.data_mut(|d| d.insert_temp(id.with("at"), at));
         // A new prompt: egui sizes a window unseen in its first frame, and the game
         // sleeps between inputs; a few more frames bring it on screen at once.
@@ -262,15 +273,7 @@ pub(super) fn reaction(
                     let picked = i == view.option_pick.min(offers.len().saturating_sub(1));
                     // What the rules would refuse with these amounts (counters: a Block
                     // with nothing committed) is greyed, its reason on hover.
-                    let why = b
-                        .check(&Command::React {
-                            unit: r,
-                            choice: Some(o.kind),
-                            commit: 0,
-                            commits: commits.clone(),
-                        })
-                        .err()
-                        .map(|e| e.to_string());
+                    let why = refusals::why_refused(ctx, b, session.generation, o.kind, &commits);
                     let resp = ui.add_enabled(
                         why.is_none(),
                         egui::Button::selectable(
