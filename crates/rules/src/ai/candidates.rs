@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::value::legal;
-use super::{AiTactics, attack_value, reach_and_range};
+use super::{AiTactics, attack_value};
 use crate::battle::Battle;
 use crate::components::{UnitId, WeaponKind};
 use crate::engine::Command;
@@ -22,6 +22,7 @@ use crate::event::AttackKind;
 /// a bound is below the best value found, no foe left can beat it, and its line of
 /// sight, its weapon and the engine's check are never worked out. Returns, for each foe,
 /// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
+/// `(reach, range)`: [`super::reach_and_range`]'s, looked up once per decision.
 #[allow(clippy::type_complexity)]
 pub(super) fn best_attack(
     b: &Battle,
@@ -29,8 +30,8 @@ pub(super) fn best_attack(
     foes: &[UnitId],
     kind: AttackKind,
     strike: u32,
+    (reach, range): (u32, u32),
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
-    let (reach, range) = reach_and_range(b, u);
     let here = b.pos(u);
     let grid = b.grid();
     let increments = b.rules().max_range_increments();
@@ -148,47 +149,74 @@ fn attack_cmd(b: &Battle, u: UnitId, e: UnitId) -> Option<Command> {
     )
 }
 
-/// The foes worth valuing for a move or the ruleset's gap closer, with the weapon each
-/// would be attacked with now (`weapons`, in the order of `foes`), in the same order.
+/// The foes a decision's move or the ruleset's gap closer weighs ([`candidates`]).
+pub(super) struct Candidates {
+    /// The foes an attack from some cell of the unit's field, or its gap closer, can
+    /// reach: valued, with their allies' help, in the order of `foes`.
+    pub(super) valued: Vec<UnitId>,
+    /// The weapon each of `valued` would be attacked with now, in the same order.
+    pub(super) weapons: Vec<Option<usize>>,
+    /// Where the other foes that may still be a cell's nearest stand (for "closer is
+    /// better" only: no attack reaches them this turn).
+    pub(super) others: Vec<crate::grid::Cell>,
+    /// The unit's reach and range ([`super::reach_and_range`]), as the decision looked
+    /// them up.
+    pub(super) reach: u32,
+    pub(super) range: u32,
+}
+
+/// The foes worth weighing for a move or the ruleset's gap closer, with the weapon each
+/// would be attacked with now (`weapon`, by index in `foes`); `(reach, range)`:
+/// [`super::reach_and_range`]'s, looked up once per decision.
 ///
 /// A cell of the unit's field is at most its movement budget `B` away (every step costs
 /// at least 1 and moves one step, [`crate::grid::Grid::field`]), so a foe farther than
-/// `B` + the longer of its reach and range can be attacked from none of them; the
-/// ruleset's gap closer looks no farther than [`super::AiTactics::close_in_range`]. A cell
-/// out of every attack is worth "closer is better" by its nearest foe: with `D` the
-/// distance to the foe nearest the unit, a foe farther than `D + 2B` is farther from
-/// every cell of the field than that one, so it is never the nearest. The foes left
-/// out change no value and no choice.
+/// `B` + the longer of its reach and range can be attacked from none of them: it is
+/// valued (and its helpers looked up) only when the ruleset's gap closer may reach it
+/// ([`super::AiTactics::close_in_range`]). A cell out of every attack is worth "closer
+/// is better" by its nearest foe: with `D` the distance to the foe nearest the unit, a
+/// foe farther than `D + 2B` is farther from every cell of the field than that one, so
+/// it is never the nearest; the others up to there are kept by position. The foes left
+/// out change no value and no choice, and the move search's bound over the valued foes
+/// alone is still a bound on every cell.
 pub(super) fn candidates(
     b: &Battle,
     u: UnitId,
     foes: &[UnitId],
     weapon: &dyn Fn(usize) -> Option<usize>,
     tactics: &dyn AiTactics,
-) -> (Vec<UnitId>, Vec<Option<usize>>) {
+    (reach, range): (u32, u32),
+) -> Candidates {
     let grid = b.grid();
     let here = b.pos(u);
+    let mut out = Candidates {
+        valued: Vec::new(),
+        weapons: Vec::new(),
+        others: Vec::new(),
+        reach,
+        range,
+    };
     let dist: Vec<u32> = foes
         .iter()
         .map(|&e| grid.distance(here, b.pos(e)))
         .collect();
     let Some(&nearest) = dist.iter().min() else {
-        return (Vec::new(), Vec::new());
+        return out;
     };
-    let (reach, range) = reach_and_range(b, u);
     let budget = b.movement_budget(u);
-    let radius = (budget.saturating_add(reach.max(range)))
-        .max(nearest.saturating_add(budget.saturating_mul(2)))
+    let strike = budget
+        .saturating_add(reach.max(range))
         .max(tactics.close_in_range(b, u));
-    let mut near = Vec::new();
-    let mut near_weapons = Vec::new();
+    let radius = strike.max(nearest.saturating_add(budget.saturating_mul(2)));
     for (k, (&e, &d)) in foes.iter().zip(&dist).enumerate() {
-        if d <= radius {
-            near.push(e);
-            near_weapons.push(weapon(k));
+        if d <= strike {
+            out.valued.push(e);
+            out.weapons.push(weapon(k));
+        } else if d <= radius {
+            out.others.push(b.pos(e));
         }
     }
-    (near, near_weapons)
+    out
 }
 
 /// The weapon in hand `u` judges a foe out of reach with: the most damage, the first on
