@@ -13,6 +13,39 @@ use crate::components::{UnitId, WeaponKind};
 use crate::engine::Command;
 use crate::event::AttackKind;
 
+/// The values of `u`'s attacks one decision has worked out ([`attack_value`] by foe,
+/// weapon and kind), so that the attack step and the move's values ask each once (a foe
+/// in reach is valued by both when the unit ends up not attacking).
+pub(super) struct Values {
+    u: UnitId,
+    known: std::cell::RefCell<Vec<(UnitId, usize, AttackKind, f64)>>,
+}
+
+impl Values {
+    /// Nothing worked out yet for `u`.
+    pub(super) fn new(u: UnitId) -> Values {
+        Values {
+            u,
+            known: Default::default(),
+        }
+    }
+
+    /// [`attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once.
+    pub(super) fn of(&self, b: &Battle, e: UnitId, w: usize, kind: AttackKind) -> f64 {
+        if let Some(&(.., v)) = self
+            .known
+            .borrow()
+            .iter()
+            .find(|&&(f, x, k, _)| f == e && x == w && k == kind)
+        {
+            return v;
+        }
+        let v = attack_value(b, self.u, e, w, kind);
+        self.known.borrow_mut().push((e, w, kind, v));
+        v
+    }
+}
+
 /// The best attack `u` can make from where it stands (`kind`: the ruleset's next attack)
 /// and its value: the same answer as asking [`Battle::weapon_for`], the engine's check
 /// and [`attack_value`] of every foe and keeping the best (the last on a tie), with less
@@ -20,7 +53,8 @@ use crate::event::AttackKind;
 /// line of sight; any other foe is first bounded by the best value of every weapon that
 /// might strike it (the line of sight aside), and foes are asked best bound first: once
 /// a bound is below the best value found, no foe left can beat it, and its line of
-/// sight, its weapon and the engine's check are never worked out. Returns, for each foe,
+/// sight, its weapon and the engine's check are never worked out; nor is the engine's
+/// check of a foe whose value cannot beat the best legal attack found. Returns, for each foe,
 /// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
 /// `(reach, range)`: [`super::reach_and_range`]'s, looked up once per decision.
 #[allow(clippy::type_complexity)]
@@ -31,6 +65,7 @@ pub(super) fn best_attack(
     kind: AttackKind,
     strike: u32,
     (reach, range): (u32, u32),
+    values: &Values,
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
     let here = b.pos(u);
     let grid = b.grid();
@@ -48,8 +83,8 @@ pub(super) fn best_attack(
             })
             .count()
     };
-    // (bound, foe index, the weapon and the legal attack when the bound is exact).
-    let mut bounds: Vec<(f64, usize, Option<(usize, Command)>)> = Vec::new();
+    // (bound, foe index, whether the bound is the foe's exact value).
+    let mut bounds: Vec<(f64, usize, bool)> = Vec::new();
     for (k, &e) in foes.iter().enumerate() {
         let d = grid.distance(here, b.pos(e));
         if (range == 0 && d > reach) || d > strike {
@@ -57,12 +92,10 @@ pub(super) fn best_attack(
             continue;
         }
         if let Some(w) = b.best_melee(u, d) {
-            // `weapon_for` answers this without looking further; valued only when the
-            // engine would take the attack (a unit out of actions values nobody).
+            // `weapon_for` answers this without looking further; the engine's check is
+            // asked best value first, below.
             weapons[k] = Some(Some(w));
-            if let Some(cmd) = attack_cmd(b, u, e) {
-                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
-            }
+            bounds.push((values.of(b, e, w, kind), k, true));
             continue;
         }
         // Few such foes (a small battle): asked at once, as bounding them costs more than
@@ -70,10 +103,8 @@ pub(super) fn best_attack(
         if ranged_foes <= FEW_RANGED {
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
-            if let Some(w) = w
-                && let Some(cmd) = attack_cmd(b, u, e)
-            {
-                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            if let Some(w) = w {
+                bounds.push((values.of(b, e, w, kind), k, true));
             }
             continue;
         }
@@ -91,10 +122,10 @@ pub(super) fn best_attack(
                         }
                     }
             })
-            .map(|i| attack_value(b, u, e, i, kind))
+            .map(|i| values.of(b, e, i, kind))
             .max_by(f64::total_cmp);
         match bound {
-            Some(v) => bounds.push((v, k, None)),
+            Some(v) => bounds.push((v, k, false)),
             None => weapons[k] = Some(None),
         }
     }
@@ -108,17 +139,17 @@ pub(super) fn best_attack(
             break;
         }
         let e = foes[k];
-        let (v, cmd) = match exact {
-            Some((_, cmd)) => (bound, cmd),
-            None => {
-                let w = b.weapon_for(u, e, None).ok();
-                weapons[k] = Some(w);
-                let Some(w) = w else { continue };
-                let Some(cmd) = attack_cmd(b, u, e) else {
-                    continue;
-                };
-                (attack_value(b, u, e, w, kind), cmd)
-            }
+        let v = if exact {
+            bound
+        } else {
+            let w = b.weapon_for(u, e, None).ok();
+            weapons[k] = Some(w);
+            let Some(w) = w else { continue };
+            values.of(b, e, w, kind)
+        };
+        // Only an attack the engine takes (a unit out of actions attacks nobody).
+        let Some(cmd) = attack_cmd(b, u, e) else {
+            continue;
         };
         let better = match &best {
             None => true,
@@ -234,27 +265,27 @@ pub(super) fn best_in_hand(b: &Battle, u: UnitId) -> Option<usize> {
 /// else with `best` ([`best_in_hand`]); `None` with neither.
 pub(super) fn target_value(
     b: &Battle,
-    u: UnitId,
+    values: &Values,
     e: UnitId,
     w: Option<usize>,
     best: Option<usize>,
 ) -> Option<f64> {
     let w = w.or(best)?;
-    Some(attack_value(b, u, e, w, AttackKind::Normal).max(0.1))
+    Some(values.of(b, e, w, AttackKind::Normal).max(0.1))
 }
 
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
 /// would use; a foe out of reach is judged with its best weapon in hand).
 pub(super) fn target_values(
     b: &Battle,
-    u: UnitId,
+    values: &Values,
     foes: &[UnitId],
     weapons: &[Option<usize>],
     best: Option<usize>,
 ) -> BTreeMap<UnitId, f64> {
     foes.iter()
         .zip(weapons)
-        .filter_map(|(&e, &w)| Some((e, target_value(b, u, e, w, best)?)))
+        .filter_map(|(&e, &w)| Some((e, target_value(b, values, e, w, best)?)))
         .collect()
 }
 

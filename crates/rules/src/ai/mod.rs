@@ -239,7 +239,9 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // Nor is a foe farther than any of its weapons strikes (the ruleset's range
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
-    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike, (reach, range));
+    // Every attack value this decision works out, asked once.
+    let memo = candidates::Values::new(u);
+    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike, (reach, range), &memo);
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
@@ -282,7 +284,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     };
     let near = candidates(b, u, &foes, &weapon, tactics, (reach, range));
     let best = best_in_hand(b, u);
-    let values = target_values(b, u, &near.valued, &near.weapons, best);
+    let values = target_values(b, &memo, &near.valued, &near.weapons, best);
     let helpers = helpers(b, u, &near.valued);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
     let charge = tactics.close_in(b, u, &near.valued, &values, &helpers);
@@ -298,7 +300,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         } else {
             b.weapon_for(u, e, None).ok()
         };
-        target_value(b, u, e, w, best).unwrap_or(0.1)
+        target_value(b, &memo, e, w, best).unwrap_or(0.1)
     };
     let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
     match (charge, step) {
@@ -417,18 +419,49 @@ fn disengage(b: &Battle, u: UnitId, foes: &[UnitId], t: &dyn AiTactics) -> Optio
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
 fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // The allies that threaten each foe, through the cell index (as `threatens`), in
-    // level order.
+    // The allies that threaten each foe, in level order: those [`Battle::threatening`]
+    // gives (a living unit whose threat reaches the foe's cell). With few allies, each
+    // is looked up once for all the foes; with many, through the cell index per foe.
+    if foes.is_empty() {
+        return Vec::new();
+    }
+    let grid = b.grid();
+    let allies: Vec<(Cell, u32)> = b
+        .units()
+        .filter(|&a| a != u && !b.enemies(u, a))
+        .map(|a| (b.pos(a), b.threat(a)))
+        .filter(|&(_, t)| t > 0)
+        .collect();
+    if allies.len() > FEW_ALLIES {
+        return foes
+            .iter()
+            .map(|&e| {
+                b.threatening(b.pos(e))
+                    .into_iter()
+                    .filter(|&a| a != u && !b.enemies(u, a))
+                    .map(|a| b.pos(a))
+                    .collect()
+            })
+            .collect();
+    }
     foes.iter()
         .map(|&e| {
-            b.threatening(b.pos(e))
-                .into_iter()
-                .filter(|&a| a != u && !b.enemies(u, a))
-                .map(|a| b.pos(a))
+            let pe = b.pos(e);
+            allies
+                .iter()
+                .filter(|&&(pa, t)| {
+                    let d = grid.distance(pa, pe);
+                    d >= 1 && d <= t
+                })
+                .map(|&(pa, _)| pa)
                 .collect()
         })
         .collect()
 }
+
+/// Up to this many allies able to threaten, [`helpers`] looks each up once per decision
+/// instead of asking the cell index around every foe.
+const FEW_ALLIES: usize = 32;
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
 fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
@@ -475,8 +508,8 @@ fn best_move(
             let d = grid.distance(c, pe);
             nearest = nearest.min(d);
             let melee = reach > 0 && d >= 1 && d <= reach;
-            let shot = range > 0 && d >= 1 && d <= range && b.clear_line(c, pe);
-            if !(melee || shot) {
+            let in_range = range > 0 && d >= 1 && d <= range;
+            if !(melee || in_range) {
                 continue;
             }
             let mut v = value;
@@ -490,6 +523,11 @@ fn best_move(
             }
             if !attack_now {
                 v *= 0.6;
+            }
+            // A shot needs a clear line: walked only when it would raise the best (the
+            // same maximum, fewer lines).
+            if !melee && (best.is_some_and(|bv: f64| v <= bv) || !b.clear_line(c, pe)) {
+                continue;
             }
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
