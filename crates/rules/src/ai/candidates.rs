@@ -7,11 +7,44 @@
 use std::collections::BTreeMap;
 
 use super::value::legal;
-use super::{AiTactics, attack_value, reach_and_range};
+use super::{AiTactics, attack_value};
 use crate::battle::Battle;
 use crate::components::{UnitId, WeaponKind};
 use crate::engine::Command;
 use crate::event::AttackKind;
+
+/// The values of `u`'s attacks one decision has worked out ([`attack_value`] by foe,
+/// weapon and kind), so that the attack step and the move's values ask each once (a foe
+/// in reach is valued by both when the unit ends up not attacking).
+pub(super) struct Values {
+    u: UnitId,
+    known: std::cell::RefCell<Vec<(UnitId, usize, AttackKind, f64)>>,
+}
+
+impl Values {
+    /// Nothing worked out yet for `u`.
+    pub(super) fn new(u: UnitId) -> Values {
+        Values {
+            u,
+            known: Default::default(),
+        }
+    }
+
+    /// [`attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once.
+    pub(super) fn of(&self, b: &Battle, e: UnitId, w: usize, kind: AttackKind) -> f64 {
+        if let Some(&(.., v)) = self
+            .known
+            .borrow()
+            .iter()
+            .find(|&&(f, x, k, _)| f == e && x == w && k == kind)
+        {
+            return v;
+        }
+        let v = attack_value(b, self.u, e, w, kind);
+        self.known.borrow_mut().push((e, w, kind, v));
+        v
+    }
+}
 
 /// The best attack `u` can make from where it stands (`kind`: the ruleset's next attack)
 /// and its value: the same answer as asking [`Battle::weapon_for`], the engine's check
@@ -20,8 +53,10 @@ use crate::event::AttackKind;
 /// line of sight; any other foe is first bounded by the best value of every weapon that
 /// might strike it (the line of sight aside), and foes are asked best bound first: once
 /// a bound is below the best value found, no foe left can beat it, and its line of
-/// sight, its weapon and the engine's check are never worked out. Returns, for each foe,
+/// sight, its weapon and the engine's check are never worked out; nor is the engine's
+/// check of a foe whose value cannot beat the best legal attack found. Returns, for each foe,
 /// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
+/// `(reach, range)`: [`super::reach_and_range`]'s, looked up once per decision.
 #[allow(clippy::type_complexity)]
 pub(super) fn best_attack(
     b: &Battle,
@@ -29,8 +64,9 @@ pub(super) fn best_attack(
     foes: &[UnitId],
     kind: AttackKind,
     strike: u32,
+    (reach, range): (u32, u32),
+    values: &Values,
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
-    let (reach, range) = reach_and_range(b, u);
     let here = b.pos(u);
     let grid = b.grid();
     let increments = b.rules().max_range_increments();
@@ -47,8 +83,8 @@ pub(super) fn best_attack(
             })
             .count()
     };
-    // (bound, foe index, the weapon and the legal attack when the bound is exact).
-    let mut bounds: Vec<(f64, usize, Option<(usize, Command)>)> = Vec::new();
+    // (bound, foe index, whether the bound is the foe's exact value).
+    let mut bounds: Vec<(f64, usize, bool)> = Vec::new();
     for (k, &e) in foes.iter().enumerate() {
         let d = grid.distance(here, b.pos(e));
         if (range == 0 && d > reach) || d > strike {
@@ -56,12 +92,10 @@ pub(super) fn best_attack(
             continue;
         }
         if let Some(w) = b.best_melee(u, d) {
-            // `weapon_for` answers this without looking further; valued only when the
-            // engine would take the attack (a unit out of actions values nobody).
+            // `weapon_for` answers this without looking further; the engine's check is
+            // asked best value first, below.
             weapons[k] = Some(Some(w));
-            if let Some(cmd) = attack_cmd(b, u, e) {
-                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
-            }
+            bounds.push((values.of(b, e, w, kind), k, true));
             continue;
         }
         // Few such foes (a small battle): asked at once, as bounding them costs more than
@@ -69,10 +103,8 @@ pub(super) fn best_attack(
         if ranged_foes <= FEW_RANGED {
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
-            if let Some(w) = w
-                && let Some(cmd) = attack_cmd(b, u, e)
-            {
-                bounds.push((attack_value(b, u, e, w, kind), k, Some((w, cmd))));
+            if let Some(w) = w {
+                bounds.push((values.of(b, e, w, kind), k, true));
             }
             continue;
         }
@@ -90,10 +122,10 @@ pub(super) fn best_attack(
                         }
                     }
             })
-            .map(|i| attack_value(b, u, e, i, kind))
+            .map(|i| values.of(b, e, i, kind))
             .max_by(f64::total_cmp);
         match bound {
-            Some(v) => bounds.push((v, k, None)),
+            Some(v) => bounds.push((v, k, false)),
             None => weapons[k] = Some(None),
         }
     }
@@ -107,17 +139,17 @@ pub(super) fn best_attack(
             break;
         }
         let e = foes[k];
-        let (v, cmd) = match exact {
-            Some((_, cmd)) => (bound, cmd),
-            None => {
-                let w = b.weapon_for(u, e, None).ok();
-                weapons[k] = Some(w);
-                let Some(w) = w else { continue };
-                let Some(cmd) = attack_cmd(b, u, e) else {
-                    continue;
-                };
-                (attack_value(b, u, e, w, kind), cmd)
-            }
+        let v = if exact {
+            bound
+        } else {
+            let w = b.weapon_for(u, e, None).ok();
+            weapons[k] = Some(w);
+            let Some(w) = w else { continue };
+            values.of(b, e, w, kind)
+        };
+        // Only an attack the engine takes (a unit out of actions attacks nobody).
+        let Some(cmd) = attack_cmd(b, u, e) else {
+            continue;
         };
         let better = match &best {
             None => true,
@@ -148,47 +180,74 @@ fn attack_cmd(b: &Battle, u: UnitId, e: UnitId) -> Option<Command> {
     )
 }
 
-/// The foes worth valuing for a move or the ruleset's gap closer, with the weapon each
-/// would be attacked with now (`weapons`, in the order of `foes`), in the same order.
+/// The foes a decision's move or the ruleset's gap closer weighs ([`candidates`]).
+pub(super) struct Candidates {
+    /// The foes an attack from some cell of the unit's field, or its gap closer, can
+    /// reach: valued, with their allies' help, in the order of `foes`.
+    pub(super) valued: Vec<UnitId>,
+    /// The weapon each of `valued` would be attacked with now, in the same order.
+    pub(super) weapons: Vec<Option<usize>>,
+    /// Where the other foes that may still be a cell's nearest stand (for "closer is
+    /// better" only: no attack reaches them this turn).
+    pub(super) others: Vec<crate::grid::Cell>,
+    /// The unit's reach and range ([`super::reach_and_range`]), as the decision looked
+    /// them up.
+    pub(super) reach: u32,
+    pub(super) range: u32,
+}
+
+/// The foes worth weighing for a move or the ruleset's gap closer, with the weapon each
+/// would be attacked with now (`weapon`, by index in `foes`); `(reach, range)`:
+/// [`super::reach_and_range`]'s, looked up once per decision.
 ///
 /// A cell of the unit's field is at most its movement budget `B` away (every step costs
 /// at least 1 and moves one step, [`crate::grid::Grid::field`]), so a foe farther than
-/// `B` + the longer of its reach and range can be attacked from none of them; the
-/// ruleset's gap closer looks no farther than [`super::AiTactics::close_in_range`]. A cell
-/// out of every attack is worth "closer is better" by its nearest foe: with `D` the
-/// distance to the foe nearest the unit, a foe farther than `D + 2B` is farther from
-/// every cell of the field than that one, so it is never the nearest. The foes left
-/// out change no value and no choice.
+/// `B` + the longer of its reach and range can be attacked from none of them: it is
+/// valued (and its helpers looked up) only when the ruleset's gap closer may reach it
+/// ([`super::AiTactics::close_in_range`]). A cell out of every attack is worth "closer
+/// is better" by its nearest foe: with `D` the distance to the foe nearest the unit, a
+/// foe farther than `D + 2B` is farther from every cell of the field than that one, so
+/// it is never the nearest; the others up to there are kept by position. The foes left
+/// out change no value and no choice, and the move search's bound over the valued foes
+/// alone is still a bound on every cell.
 pub(super) fn candidates(
     b: &Battle,
     u: UnitId,
     foes: &[UnitId],
     weapon: &dyn Fn(usize) -> Option<usize>,
     tactics: &dyn AiTactics,
-) -> (Vec<UnitId>, Vec<Option<usize>>) {
+    (reach, range): (u32, u32),
+) -> Candidates {
     let grid = b.grid();
     let here = b.pos(u);
+    let mut out = Candidates {
+        valued: Vec::new(),
+        weapons: Vec::new(),
+        others: Vec::new(),
+        reach,
+        range,
+    };
     let dist: Vec<u32> = foes
         .iter()
         .map(|&e| grid.distance(here, b.pos(e)))
         .collect();
     let Some(&nearest) = dist.iter().min() else {
-        return (Vec::new(), Vec::new());
+        return out;
     };
-    let (reach, range) = reach_and_range(b, u);
     let budget = b.movement_budget(u);
-    let radius = (budget.saturating_add(reach.max(range)))
-        .max(nearest.saturating_add(budget.saturating_mul(2)))
+    let strike = budget
+        .saturating_add(reach.max(range))
         .max(tactics.close_in_range(b, u));
-    let mut near = Vec::new();
-    let mut near_weapons = Vec::new();
+    let radius = strike.max(nearest.saturating_add(budget.saturating_mul(2)));
     for (k, (&e, &d)) in foes.iter().zip(&dist).enumerate() {
-        if d <= radius {
-            near.push(e);
-            near_weapons.push(weapon(k));
+        if d <= strike {
+            out.valued.push(e);
+            out.weapons.push(weapon(k));
+        } else if d <= radius {
+            out.others.push(b.pos(e));
         }
     }
-    (near, near_weapons)
+    out
 }
 
 /// The weapon in hand `u` judges a foe out of reach with: the most damage, the first on
@@ -206,27 +265,27 @@ pub(super) fn best_in_hand(b: &Battle, u: UnitId) -> Option<usize> {
 /// else with `best` ([`best_in_hand`]); `None` with neither.
 pub(super) fn target_value(
     b: &Battle,
-    u: UnitId,
+    values: &Values,
     e: UnitId,
     w: Option<usize>,
     best: Option<usize>,
 ) -> Option<f64> {
     let w = w.or(best)?;
-    Some(attack_value(b, u, e, w, AttackKind::Normal).max(0.1))
+    Some(values.of(b, e, w, AttackKind::Normal).max(0.1))
 }
 
 /// What attacking each foe is worth to `u` (at the current positions, with the weapon it
 /// would use; a foe out of reach is judged with its best weapon in hand).
 pub(super) fn target_values(
     b: &Battle,
-    u: UnitId,
+    values: &Values,
     foes: &[UnitId],
     weapons: &[Option<usize>],
     best: Option<usize>,
 ) -> BTreeMap<UnitId, f64> {
     foes.iter()
         .zip(weapons)
-        .filter_map(|(&e, &w)| Some((e, target_value(b, u, e, w, best)?)))
+        .filter_map(|(&e, &w)| Some((e, target_value(b, values, e, w, best)?)))
         .collect()
 }
 

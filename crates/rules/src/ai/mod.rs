@@ -55,7 +55,6 @@ pub mod value;
 use candidates::{
     best_attack, best_in_hand, candidates, strike_limit, target_value, target_values,
 };
-use risk::path_risk;
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
 use value::{act, legal, support};
@@ -226,7 +225,9 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     if foes.is_empty() {
         return end;
     }
-    if let Some(c) = rearm(b, u, tactics) {
+    // Its reach and range, looked up once for the whole decision.
+    let (reach, range) = reach_and_range(b, u);
+    if let Some(c) = rearm(b, u, tactics, (reach, range)) {
         return c;
     }
     // 2. The best attack from here. The weapon each foe would be attacked with now
@@ -234,12 +235,13 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let kind = b.rules().next_attack_kind(b, u);
     // Without a ranged weapon in hand, a foe beyond melee reach cannot be attacked:
     // no need to ask (most foes, most of the time).
-    let (reach, range) = reach_and_range(b, u);
     let here = b.pos(u);
     // Nor is a foe farther than any of its weapons strikes (the ruleset's range
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
-    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike);
+    // Every attack value this decision works out, asked once.
+    let memo = candidates::Values::new(u);
+    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike, (reach, range), &memo);
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
@@ -280,12 +282,12 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
             }
         })
     };
-    let (near, near_weapons) = candidates(b, u, &foes, &weapon, tactics);
+    let near = candidates(b, u, &foes, &weapon, tactics, (reach, range));
     let best = best_in_hand(b, u);
-    let values = target_values(b, u, &near, &near_weapons, best);
-    let helpers = helpers(b, u, &near);
+    let values = target_values(b, &memo, &near.valued, &near.weapons, best);
+    let helpers = helpers(b, u, &near.valued);
     // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = tactics.close_in(b, u, &near, &values, &helpers);
+    let charge = tactics.close_in(b, u, &near.valued, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
     // An interceptor (escalation) may come from farther than the candidates: its value
     // is worked out when asked, as `target_values` would have.
@@ -298,7 +300,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         } else {
             b.weapon_for(u, e, None).ok()
         };
-        target_value(b, u, e, w, best).unwrap_or(0.1)
+        target_value(b, &memo, e, w, best).unwrap_or(0.1)
     };
     let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
     match (charge, step) {
@@ -337,8 +339,13 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
 /// A unit with nothing in hand to fight with (disarmed, or it put its weapons away)
 /// picks up the item at its feet, or else draws its best stowed weapon, or else walks to
 /// the nearest item lying where it can reach this turn (to pick it up next).
-fn rearm(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Option<Command> {
-    if reach_and_range(b, u) != (0, 0) {
+fn rearm(
+    b: &Battle,
+    u: UnitId,
+    tactics: &dyn AiTactics,
+    reach_range: (u32, u32),
+) -> Option<Command> {
+    if reach_range != (0, 0) {
         return None;
     }
     let here = b.pos(u);
@@ -412,18 +419,49 @@ fn disengage(b: &Battle, u: UnitId, foes: &[UnitId], t: &dyn AiTactics) -> Optio
 
 /// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
 fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // The allies that threaten each foe, through the cell index (as `threatens`), in
-    // level order.
+    // The allies that threaten each foe, in level order: those [`Battle::threatening`]
+    // gives (a living unit whose threat reaches the foe's cell). With few allies, each
+    // is looked up once for all the foes; with many, through the cell index per foe.
+    if foes.is_empty() {
+        return Vec::new();
+    }
+    let grid = b.grid();
+    let allies: Vec<(Cell, u32)> = b
+        .units()
+        .filter(|&a| a != u && !b.enemies(u, a))
+        .map(|a| (b.pos(a), b.threat(a)))
+        .filter(|&(_, t)| t > 0)
+        .collect();
+    if allies.len() > FEW_ALLIES {
+        return foes
+            .iter()
+            .map(|&e| {
+                b.threatening(b.pos(e))
+                    .into_iter()
+                    .filter(|&a| a != u && !b.enemies(u, a))
+                    .map(|a| b.pos(a))
+                    .collect()
+            })
+            .collect();
+    }
     foes.iter()
         .map(|&e| {
-            b.threatening(b.pos(e))
-                .into_iter()
-                .filter(|&a| a != u && !b.enemies(u, a))
-                .map(|a| b.pos(a))
+            let pe = b.pos(e);
+            allies
+                .iter()
+                .filter(|&&(pa, t)| {
+                    let d = grid.distance(pa, pe);
+                    d >= 1 && d <= t
+                })
+                .map(|&(pa, _)| pa)
                 .collect()
         })
         .collect()
 }
+
+/// Up to this many allies able to threaten, [`helpers`] looks each up once per decision
+/// instead of asking the cell index around every foe.
+const FEW_ALLIES: usize = 32;
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
 fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
@@ -435,20 +473,24 @@ fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
     (b.threat_reach(u), range)
 }
 
-/// The cell worth moving to and its value, if any is better than standing still.
+/// The cell worth moving to and its value, if any is better than standing still: an
+/// attack on one of `near.valued` from there, else closer to the nearest of them and
+/// `near.others`.
 fn best_move(
     b: &Battle,
     u: UnitId,
-    foes: &[UnitId],
+    near: &candidates::Candidates,
     values: &BTreeMap<UnitId, f64>,
     value_of: &dyn Fn(UnitId) -> f64,
     helpers: &[Vec<Cell>],
     tactics: &dyn AiTactics,
 ) -> Option<(f64, Command)> {
     let here = b.pos(u);
-    let (reach, range) = reach_and_range(b, u);
+    let (reach, range) = (near.reach, near.range);
     let grid = b.grid();
-    let foes: Vec<(UnitId, Cell, f64, &[Cell])> = foes
+    let others = &near.others;
+    let foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
+        .valued
         .iter()
         .zip(helpers)
         .map(|(&e, h)| {
@@ -466,8 +508,8 @@ fn best_move(
             let d = grid.distance(c, pe);
             nearest = nearest.min(d);
             let melee = reach > 0 && d >= 1 && d <= reach;
-            let shot = range > 0 && d >= 1 && d <= range && b.clear_line(c, pe);
-            if !(melee || shot) {
+            let in_range = range > 0 && d >= 1 && d <= range;
+            if !(melee || in_range) {
                 continue;
             }
             let mut v = value;
@@ -482,7 +524,17 @@ fn best_move(
             if !attack_now {
                 v *= 0.6;
             }
+            // A shot needs a clear line: walked only when it would raise the best (the
+            // same maximum, fewer lines).
+            if !melee && (best.is_some_and(|bv: f64| v <= bv) || !b.clear_line(c, pe)) {
+                continue;
+            }
             best = Some(best.map_or(v, |b: f64| b.max(v)));
+        }
+        if best.is_none() {
+            for &pe in others {
+                nearest = nearest.min(grid.distance(c, pe));
+            }
         }
         // Out of reach of everyone: closer is better (well below any attack).
         best.unwrap_or(-0.05 * f64::from(nearest))
@@ -507,11 +559,33 @@ fn best_move(
     if bound <= current + MOVE_MARGIN {
         return None;
     }
+    // Nor, since a path's risk is never negative (reaction attacks' expected damage and the
+    // ruleset's `cell_risk`, both losses), every path leaves `here` first (so its
+    // reactions are the least risk of any cell) and costs at least 1, and
+    // interceptions only lower a value: no cell is worth more than `bound - least -
+    // 0.01`. When that is no better than staying, skip the search too.
+    let mut provoked = risk::Provoked::new(b, u, here, b.movement_budget(u));
+    let least = provoked.at(here);
+    if bound - least - 0.01 <= current + MOVE_MARGIN {
+        return None;
+    }
     let field = b.reachable(u);
     if field.len() <= 1 {
         return None;
     }
-    let risk = path_risk(b, u, &field, tactics);
+    // Nor is a cell worth more than its value less `least`: when none beats staying so,
+    // the answer is "stay" without the path risk (the same answer, less work).
+    let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
+    let hopeful = field.iter().any(|(c, (cost, _))| {
+        let spent = 0.01 * f64::from(cost);
+        bound - least - spent > current + MOVE_MARGIN
+            && open(c)
+            && stand(c, can_attack(cost)) - least - spent > current + MOVE_MARGIN
+    });
+    if !hopeful {
+        return None;
+    }
+    let risk = provoked.path_risk(&field, tactics);
     let mut best: Option<(f64, Cell)> = None;
     for (c, (cost, _)) in field.iter() {
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {

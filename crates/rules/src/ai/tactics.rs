@@ -79,7 +79,7 @@ pub trait AiTactics: Sync {
     fn aim_cost<'a>(&'a self, b: &'a Battle, u: UnitId, i: usize) -> Option<AimCost<'a>>;
     /// What `u` expects to lose, in HP, by stepping onto `c` on its way (counters: a
     /// trap or falling rocks there); the move search adds it to the path's risk. 0:
-    /// nothing.
+    /// nothing. Never negative: the move search's bounds count on risks being losses.
     fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64;
     /// How far from `u` (in grid steps) a foe may stand and still matter to
     /// [`AiTactics::close_in`] now (tactical-d20: a charge's 2× speed plus reach); the
