@@ -313,6 +313,8 @@ impl Battle {
         if let Some((u, once)) = self.rules.marks(e) {
             self.mark(u, once);
         }
+        // A component added or removed may have made an archetype the lookups must learn.
+        self.hot.update(&self.world);
     }
 
     fn take_item(&mut self, unit: UnitId, from: UnitId, item: usize) {

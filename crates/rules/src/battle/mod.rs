@@ -16,6 +16,7 @@ use crate::vocab::RulesetId;
 
 mod apply;
 mod data;
+mod hot;
 mod kept;
 mod pools;
 pub mod rules;
@@ -260,6 +261,8 @@ pub struct Battle {
     /// Every unit's condition kinds as bits, for [`Battle::has`]: built on first use,
     /// dropped where `apply` changes a unit's conditions or adds a unit.
     conds: std::sync::OnceLock<Vec<u128>>,
+    /// Query states for the components read most ([`Battle::hot`]).
+    hot: hot::Hot,
     /// What each unit has used once this turn or this movement ([`Once`]).
     /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
     pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
@@ -314,6 +317,7 @@ impl Battle {
             roster.push(spawn_def(&mut world, rules, UnitId(i as u32), u, surprised));
         }
         let terrain = level.terrain.clone();
+        let hot = hot::Hot::new(&mut world);
         Battle {
             rules,
             world,
@@ -334,6 +338,7 @@ impl Battle {
             threat: std::sync::OnceLock::new(),
             moves: Default::default(),
             conds: std::sync::OnceLock::new(),
+            hot,
             ledger: Default::default(),
             counters: BTreeMap::new(),
             owed: BTreeMap::new(),
@@ -529,7 +534,7 @@ impl Battle {
 
     /// A component of a unit.
     pub fn get<C: bevy_ecs::component::Component>(&self, u: UnitId) -> Option<&C> {
-        self.world.get::<C>(self.entity(u)?)
+        hot::read::<C>(&self.hot, &self.world, self.entity(u)?)
     }
 
     fn get_mut<C: bevy_ecs::component::Component<Mutability = bevy_ecs::component::Mutable>>(
