@@ -40,29 +40,8 @@ where() {
   grep "name: \"$1\"" "$2" | sed 's/.*cell: (\([0-9]*\), \([0-9]*\)).*/\1 \2/'
 }
 start() {
-  kill $game 2>/dev/null || true
-  wait $game 2>/dev/null || true
-  kill $xvfb 2>/dev/null || true
-  wait $xvfb 2>/dev/null || true
-  rm -f /tmp/.X11-unix/X96 /tmp/.X96-lock
-  Xvfb :96 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-  xvfb=$!
-  for _ in $(seq 1 20); do
-    xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    sleep 0.5
-  done
-  rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-  "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
-  game=$!
-  for _ in $(seq 1 90); do
-    xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-    alive
-    sleep 1
-  done
-  wait_for '"turn_started"' 60
-  for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-  sleep 3
-  xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+  restart_xvfb
+  play_battle "$@"
 }
 
 echo "e2e 9: flow, hex: Ysolde's Fireball, aimed with the preview, cast by a click"

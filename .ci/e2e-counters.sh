@@ -37,30 +37,8 @@ handover() {
 }
 # an_end_turn: Shift+Enter ends the turn; when the game asks "End the turn?", Y.
 
-# Another run's display is never taken over (its game would get these keys).
-if xdotool getdisplaygeometry >/dev/null 2>&1; then
-  echo "e2e-counters: display :72 is in use"
-  exit 1
-fi
-rm -f /tmp/.X11-unix/X72 /tmp/.X72-lock
-Xvfb :72 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
-rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play tests/fixtures/e2e-counters.ron --event-log "$events" >"$out/game.log" 2>&1 &
-game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
-wait_for '"turn_started"' 60
-for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-sleep 3
-xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+start_xvfb
+play_battle tests/fixtures/e2e-counters.ron
 
 echo "e2e 14a: counters: Dara hits Aldric; Aldric blocks with 2 skill dice and 2 cells dug in"
 handover Raiders

@@ -6,8 +6,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-disp=${E2E_DISPLAY:-:93}
-e2e_setup e2e-credits "${disp#:}" "${2:-shots-credits}"
+e2e_setup e2e-credits 93 "${2:-shots-credits}"
 export SKIRMISH_MUTE=1
 fresh_data
 # Pixels that differ between two screenshots below the menu's Start button, where the

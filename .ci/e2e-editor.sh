@@ -22,26 +22,13 @@
 # Usage: .ci/e2e-editor.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-editor}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:66}
-export XDG_RUNTIME_DIR=$(mktemp -d)
-export SKIRMISH_LAYOUT="$out/layout.txt"
-export SKIRMISH_CONFIG="$out/config"
-export SKIRMISH_DATA_DIR="$out/data"
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-editor 66 "${2:-shots-editor}"
 export SKIRMISH_MUTE=1
-rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
+fresh_data
 level="$out/made.ron"
 rm -f "$level" "$SKIRMISH_LAYOUT"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 
-fail() { echo "e2e-editor: $*"; tail -20 "$out/game.log"; exit 1; }
-alive() { kill -0 $game 2>/dev/null || fail "the game exited"; }
-shot() { import -window root "$out/$1.png"; }
-cell() { awk -v x="$1" -v y="$2" '$1 == x && $2 == y { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
 click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.8; xdotool click 1; sleep 1.2; }
 # chord MOD KEY: the modifier held down around the key (a fast chord can split frames).
 chord() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool keydown "$1"; sleep 0.3; xdotool key "$2"; sleep 0.3; xdotool keyup "$1"; sleep 1.2; }
@@ -55,14 +42,7 @@ wclick() {
 }
 key() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool key "$@"; sleep 1.2; }
 
-n=${DISPLAY#:}
-rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 "$bin" edit "$level" >"$out/game.log" 2>&1 &
 game=$!
 for _ in $(seq 1 90); do

@@ -77,25 +77,8 @@ badge() {
     -fx '(r > 0.75 && g > 0.65 && b < 0.45) ? 1 : 0' -format '%[fx:mean]' info:
 }
 
-rm -f /tmp/.X11-unix/X94 /tmp/.X94-lock
-Xvfb :94 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
-rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play tests/fixtures/e2e-escalation.ron --event-log "$events" >"$out/game.log" 2>&1 &
-game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
-wait_for '"turn_started"' 60
-for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-sleep 3
-xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+start_xvfb
+play_battle tests/fixtures/e2e-escalation.ron
 
 echo "e2e 12a: escalation: Brannoc walks off Grik; Grik's opportunity attack, by a click"
 handover Heroes 1

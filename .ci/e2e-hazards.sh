@@ -26,29 +26,8 @@ share() {
   convert "$3" -crop 24x24+$((px - 12))+$((py - 12)) -fx "$fx" -format '%[fx:mean]' info:
 }
 
-if xdotool getdisplaygeometry >/dev/null 2>&1; then
-  echo "e2e-hazards: display :73 is in use"
-  exit 1
-fi
-rm -f /tmp/.X11-unix/X73 /tmp/.X73-lock
-Xvfb :73 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
-rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play levels/counters-shrine.ron --event-log "$events" >"$out/game.log" 2>&1 &
-game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
-wait_for '"turn_started"' 60
-for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-sleep 3
-xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+start_xvfb
+play_battle levels/counters-shrine.ron
 # Both sides human: Space shows the board to the Wardens.
 xdotool key space
 wait_for '"kind":"handover"' 20

@@ -6,38 +6,22 @@
 # Run by .ci/e2e-layout.sh. Usage: .ci/e2e-layout-menu.sh PATH/TO/skirmish [OUT_DIR]
 set -euo pipefail
 bin=$1
-out=${2:-shots-layout}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export DISPLAY=${E2E_DISPLAY:-:98}
-export XDG_RUNTIME_DIR=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+e2e_setup e2e-layout-menu 98 "${2:-shots-layout}"
+# Its own settings, data, events and log beside e2e-layout's (same folder).
 export SKIRMISH_CONFIG="$out/menu-config" SKIRMISH_DATA_DIR="$out/menu-data" SKIRMISH_MUTE=1
 rm -rf "$SKIRMISH_CONFIG" "$SKIRMISH_DATA_DIR"
 events="$out/menu-events.jsonl"
-xvfb=
-game=
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 fail() { echo "e2e-layout-menu: $*"; tail -5 "$out/menu-game.log" 2>/dev/null; exit 1; }
 # The mean brightness of the level list (left, under the title row: the Credits window
 # stands in the middle and never covers it, at 1024×640 either).
 list_mean() { convert "$1" -crop 190x280+0+60 +repage -format '%[fx:mean]' info:; }
 
-rm -f /tmp/.X11-unix/X${DISPLAY#:} /tmp/.X${DISPLAY#:}-lock
-Xvfb "$DISPLAY" -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
+start_xvfb
 rm -f "$events"
 "$bin" play --event-log "$events" >"$out/menu-game.log" 2>&1 &
 game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name Skirmish >/dev/null 2>&1 && break
-  kill -0 $game 2>/dev/null || fail "the game exited before its window opened"
-  sleep 1
-done
-sleep 6
+window_up 6
 win=$(xdotool search --name Skirmish | head -1)
 for size in 1280x800 1024x640; do
   w=${size%x*}

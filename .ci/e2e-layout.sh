@@ -17,7 +17,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-e2e_setup e2e-layout 96 "${2:-shots-layout}"
+e2e_setup e2e-layout 74 "${2:-shots-layout}"
 export SKIRMISH_ANIM=fast
 has_button() { grep -q "^$1	" "$SKIRMISH_BUTTONS" 2>/dev/null; }
 button_y() { awk -F'\t' -v l="$1" '$1 == l { split($2, p, " "); print p[2] }' "$SKIRMISH_BUTTONS"; }
@@ -143,5 +143,6 @@ log_in_view 1024x640
 shot roll-log-why-1024x640 1024x640+0+0
 kill $game 2>/dev/null || true
 # The level menu dims behind Credits: its own display and game.
-bash "$(dirname "$0")/e2e-layout-menu.sh" "$bin" "$out"
+# On its own display (:98), not this one, which E2E_DISPLAY may have named.
+E2E_DISPLAY= bash "$(dirname "$0")/e2e-layout-menu.sh" "$bin" "$out"
 echo "e2e-layout: ok"

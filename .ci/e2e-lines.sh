@@ -10,12 +10,11 @@
 #      hash is the first line's again, and the line left is its branch.
 # Screenshots of each step go to OUT_DIR (look at them).
 #
-# Usage: [E2E_DISPLAY=:N] .ci/e2e-lines.sh PATH/TO/skirmish [OUT_DIR]   (display :96 unless told)
+# Usage: [E2E_DISPLAY=:N] .ci/e2e-lines.sh PATH/TO/skirmish [OUT_DIR]   (display :75 unless told)
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-disp=${E2E_DISPLAY:-:96}
-e2e_setup e2e-lines "${disp#:}" "${2:-shots-lines}"
+e2e_setup e2e-lines 75 "${2:-shots-lines}"
 fresh_data
 saves="$SKIRMISH_DATA_DIR/saves"
 board_click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.4; xdotool click 1; sleep 0.4; }

@@ -41,30 +41,8 @@ RED='(r > 0.6 && g < 0.25 && b < 0.25) ? 1 : 0'
 BLUE='(r < 0.5 && g > 0.6 && b > 0.9) ? 1 : 0'
 more() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 
-# Another run's display is never taken over (its game would get these keys).
-if xdotool getdisplaygeometry >/dev/null 2>&1; then
-  echo "e2e-melee-zone: display :71 is in use"
-  exit 1
-fi
-rm -f /tmp/.X11-unix/X71 /tmp/.X71-lock
-Xvfb :71 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-for _ in $(seq 1 20); do
-  xdotool getdisplaygeometry >/dev/null 2>&1 && break
-  sleep 0.5
-done
-rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-"$bin" play tests/fixtures/e2e-melee-zone.ron --event-log "$events" >"$out/game.log" 2>&1 &
-game=$!
-for _ in $(seq 1 90); do
-  xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-  alive
-  sleep 1
-done
-wait_for '"turn_started"' 60
-for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-sleep 3
-xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
+start_xvfb
+play_battle tests/fixtures/e2e-melee-zone.ron
 # Cell size in pixels (the layout's x step), for the boxes below.
 read -r x0 _ <<<"$(cell 0 3)"
 read -r x1 _ <<<"$(cell 1 3)"

@@ -9,8 +9,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-disp=${E2E_DISPLAY:-:92}
-e2e_setup e2e-menu "${disp#:}" "${2:-shots-menu}"
+e2e_setup e2e-menu 92 "${2:-shots-menu}"
 export SKIRMISH_MUTE=1
 fresh_data
 mkdir -p "$SKIRMISH_DATA_DIR/levels"

@@ -23,7 +23,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-e2e_setup e2e-saves 94 "${2:-shots-saves}"
+e2e_setup e2e-saves 76 "${2:-shots-saves}"
 fresh_data
 saves="$SKIRMISH_DATA_DIR/saves"
 cell_x() { cell "$1" "$2" | cut -d' ' -f1; }

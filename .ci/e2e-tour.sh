@@ -10,8 +10,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-disp=${E2E_DISPLAY:-:61}
-e2e_setup e2e-tour "${disp#:}" "${2:-shots-tour}"
+e2e_setup e2e-tour 61 "${2:-shots-tour}"
 export SKIRMISH_MUTE=1 SKIRMISH_ANIM=instant
 size=
 # No key taps before a shot: the window draws the frames after an input by itself

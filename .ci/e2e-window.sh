@@ -42,8 +42,7 @@
 set -euo pipefail
 bin=$1
 . "$(dirname "$0")/lib.sh"
-disp=${E2E_DISPLAY:-:95}
-e2e_setup e2e-window "${disp#:}" "${2:-shots}"
+e2e_setup e2e-window 95 "${2:-shots}"
 
 # none PATTERN SECONDS: no event matches for that long.
 none() {
@@ -414,5 +413,5 @@ cp "$events" "$out/events-12.jsonl"
 # stays on the map and its click inspects it, tactical-d20's panel at 1024×640 — its own
 # display and game (.ci/e2e-layout.sh says what it checks).
 kill $game 2>/dev/null || true
-bash "$(dirname "$0")/e2e-layout.sh" "$bin" "$out/layout"
+E2E_DISPLAY= bash "$(dirname "$0")/e2e-layout.sh" "$bin" "$out/layout"
 echo "e2e-window: ok — screenshots and event logs in $out"

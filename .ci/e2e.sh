@@ -34,48 +34,17 @@ fi
 bin=$1
 . "$(dirname "$0")/lib.sh"
 e2e_setup e2e 97 "${2:-shots}"
+start_xvfb
 rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
-Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb=$!
-sleep 2
 "$bin" play tests/fixtures/e2e-flow-courtyard.ron --event-log "$events" >"$out/game.log" 2>&1 &
 game=$!
 
-# Wait for the window (a cold start on llvmpipe can take a while).
-window() {
-  for _ in $(seq 1 90); do
-    xdotool search --name "Skirmish" >/dev/null 2>&1 && break
-    alive
-    sleep 1
-  done
-}
-# Wait for a battle: its first turn and the layout file.
-battle() {
-  wait_for '"turn_started"' 60
-  for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
-  win=$(xdotool search --name "Skirmish" | head -1)
-  sleep 3
-  xdotool windowfocus --sync "$win" || true
-}
+window() { window_up; }
+battle() { battle_up; }
+# restart_game ARGS...: a fresh Xvfb for every scenario (one has been seen to die or stop
+# answering after a client went away mid-frame), then `play ARGS` up to its window.
 restart_game() {
-  kill $game 2>/dev/null || true
-  wait $game 2>/dev/null || true
-  # Xvfb has been seen to die (or stop answering) after a client went away
-  # mid-frame: start a fresh server for every scenario and check that it answers.
-  kill $xvfb 2>/dev/null || true
-  wait $xvfb 2>/dev/null || true
-  rm -f /tmp/.X11-unix/X97 /tmp/.X97-lock
-  for _ in 1 2 3; do
-    Xvfb :97 -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
-    xvfb=$!
-    for _ in $(seq 1 20); do
-      xdotool getdisplaygeometry >/dev/null 2>&1 && break
-      sleep 0.5
-    done
-    xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    echo "e2e: Xvfb did not answer; starting it again"
-    kill $xvfb 2>/dev/null || true
-  done
+  restart_xvfb
   rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
   "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
   game=$!

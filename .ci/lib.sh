@@ -1,7 +1,8 @@
 # Shared by the window e2e scripts (.ci/e2e*.sh): the scratch folders, the event log and
 # the helpers that drive the game through xdotool. Source it, then call
 #   e2e_setup NAME DISPLAY_NUMBER OUT_DIR
-# which sets `out` (absolute), `events`, the environment the game reads (layout and
+# (E2E_DISPLAY=:N in the environment overrides the number; every script has its own, so
+# two scripts can run at once) which sets `out` (absolute), `events`, the environment the game reads (layout and
 # button dumps, a fresh settings folder and a scratch data folder, never the user's) and
 # a trap that stops the game and Xvfb (`game`, `xvfb`) on exit. A script may redefine any
 # helper after sourcing (e2e-counters' handover counts nothing).
@@ -10,7 +11,7 @@ e2e_setup() {
   e2e_name=$1
   mkdir -p "$3"
   out=$(cd "$3" && pwd)
-  export DISPLAY=":$2"
+  export DISPLAY=${E2E_DISPLAY:-:$2}
   XDG_RUNTIME_DIR=$(mktemp -d)
   export XDG_RUNTIME_DIR
   export SKIRMISH_LAYOUT="$out/layout.txt"
@@ -108,16 +109,55 @@ settled() {
   done
 }
 # start_xvfb [SCREEN]: a fresh Xvfb on the display e2e_setup chose (1280x800x24 unless
-# SCREEN says otherwise), once it answers.
+# SCREEN says otherwise), once it answers (three tries: Xvfb has been seen not to answer
+# after a client went away mid-frame). Another run's display is never taken over (its
+# game would get these keys).
 start_xvfb() {
   local n=${DISPLAY#:}
+  if xdotool getdisplaygeometry >/dev/null 2>&1; then
+    echo "$e2e_name: display $DISPLAY is in use (E2E_DISPLAY=:N picks another)"
+    exit 1
+  fi
   rm -f "/tmp/.X11-unix/X$n" "/tmp/.X$n-lock"
-  Xvfb "$DISPLAY" -noreset -screen 0 "${1:-1280x800x24}" >/dev/null 2>&1 &
-  xvfb=$!
-  for _ in $(seq 1 20); do
-    xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    sleep 0.5
+  for _ in 1 2 3; do
+    Xvfb "$DISPLAY" -noreset -screen 0 "${1:-1280x800x24}" >/dev/null 2>&1 &
+    xvfb=$!
+    for _ in $(seq 1 20); do
+      xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
+      sleep 0.5
+    done
+    echo "$e2e_name: Xvfb did not answer; starting it again"
+    kill $xvfb 2>/dev/null || true
+    wait $xvfb 2>/dev/null || true
   done
+}
+# restart_xvfb [SCREEN]: stop the game and Xvfb, then a fresh Xvfb (a scenario per server).
+restart_xvfb() {
+  local p
+  for p in $game $xvfb; do
+    kill "$p" 2>/dev/null || true
+    wait "$p" 2>/dev/null || true
+  done
+  game=
+  xvfb=
+  start_xvfb "$@"
+}
+# play_battle ARGS...: `$bin play ARGS --event-log $events` with fresh dumps, once its
+# window is up, its first turn has started and the layout is dumped, focused.
+play_battle() {
+  rm -f "$events" "$SKIRMISH_LAYOUT" "$SKIRMISH_BUTTONS"
+  "$bin" play "$@" --event-log "$events" >"$out/game.log" 2>&1 &
+  game=$!
+  window_up
+  battle_up
+}
+# battle_up: until the battle's first turn has started and the layout is dumped, then
+# 3 s more to draw, and the window focused.
+battle_up() {
+  wait_for '"turn_started"' 60
+  for _ in $(seq 1 30); do [ -s "$SKIRMISH_LAYOUT" ] && break; sleep 1; done
+  sleep 3
+  xdotool windowfocus --sync "$(xdotool search --name Skirmish | head -1)" || true
 }
 # fresh_data: an empty scratch data folder (no saves or autosaves of an earlier run).
 fresh_data() {
