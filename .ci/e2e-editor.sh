@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end check of the level editor (issue 35) under Xvfb, with real keys and clicks
 # (xdotool), like .ci/e2e-window.sh:
-#   - `skirmish edit FILE` (no file yet) opens the editor on a new level;
+#   - `skirmish edit FILE` (no file yet) opens the editor on a new level; its Ruleset,
+#     Unit to place and Red's role drop-downs are clicked: tactical-d20, the catalogue's
+#     last archetype, PC (all three in the saved file);
 #   - 2 (wall), ] (brush 2) and a click paint a block of walls; U and clicks place a unit
 #     of each side (S: the next side); F1 shows the editor's keys;
 #   - per-unit editing with real clicks on the panel (widgets found by name in
@@ -34,9 +36,17 @@ click() { xdotool mousemove $(cell "$1" "$2"); sleep 0.8; xdotool click 1; sleep
 chord() { xdotool windowfocus --sync "$win" 2>/dev/null || true; xdotool keydown "$1"; sleep 0.3; xdotool key "$2"; sleep 0.3; xdotool keyup "$1"; sleep 1.2; }
 # wclick NAME: a click on the panel widget NAME (as the layout file lists it).
 widget() { awk -v n="$1" '$1 == "w" && $2 == n { print $3, $4 }' "$SKIRMISH_LAYOUT"; }
+# The pointer nudged and the place read again until it stands still (at most 4 s): an
+# edit above it (the ruleset's role rows) moves it down a frame or two later.
 wclick() {
-  local xy
-  xy=$(widget "$1")
+  local xy was=
+  for _ in $(seq 1 10); do
+    xy=$(widget "$1")
+    [ -n "$xy" ] && [ "$xy" = "$was" ] && break
+    was=$xy
+    xdotool mousemove_relative -- 2 0
+    sleep 0.4
+  done
   [ -n "$xy" ] || fail "no widget $1 in the layout: $(grep '^w ' "$SKIRMISH_LAYOUT" | cut -d' ' -f2 | tr '\n' ' ')"
   xdotool mousemove $xy; sleep 0.8; xdotool click 1; sleep 1.2
 }
@@ -56,6 +66,20 @@ sleep 2
 xdotool windowfocus --sync "$win" || true
 sleep 0.5
 
+# The ruleset and the unit to place from their drop-downs, with clicks (widgets
+# `ruleset`, `ruleset:ID`, `archetype`, `archetype:NAME`): tactical-d20, not the default
+# flow, then the last of its archetypes (not the first, which a new level starts with);
+# Red made the PCs from its role drop-down (`role:0`, `role:0:pc`; tactical-d20 reads roles).
+wclick ruleset
+wclick ruleset:tactical-d20
+wclick archetype
+arch=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { a = $2 } END { sub(/^archetype:/, "", a); print a }' "$SKIRMISH_LAYOUT")
+first=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { sub(/^archetype:/, "", $2); print $2; exit }' "$SKIRMISH_LAYOUT")
+[ -n "$arch" ] && [ "$arch" != "$first" ] || fail "the archetype list did not open with two or more: $(grep '^w ' "$SKIRMISH_LAYOUT" | cut -d' ' -f2 | tr '\n' ' ')"
+wclick "archetype:$arch"
+wclick role:0
+wclick role:0:pc
+shot ruleset
 # Blue played by the AI: a click on its Human/AI button.
 wclick controller:1
 # A drag of difficult ground over (0, 5) … (3, 5): one undo step, so one Ctrl+Z takes
@@ -98,6 +122,9 @@ shot editor
 grep -q '#' "$level" || fail "no wall in the saved map"
 [ "$(grep -c 'side: "' "$level")" -ge 2 ] || fail "two units expected: $(cat "$level")"
 grep -q 'controller: Ai' "$level" || fail "Blue is not the AI's: $(cat "$level")"
+grep -q 'ruleset: "tactical-d20"' "$level" || fail "the ruleset picked is not saved: $(cat "$level")"
+[ "$(grep -c "archetype: \"${arch//_/ }\"" "$level")" -ge 2 ] || fail "the units are not $arch: $(cat "$level")"
+grep -q 'role: Pc' "$level" || fail "Red's role PC is not saved: $(cat "$level")"
 grep -q "weapons: \[.*\"${weapon//_/ }\"" "$level" || fail "the unit's weapons: [...] lack \"$weapon\": $(cat "$level")"
 ! grep -q '~' "$level" || fail "the undone drag's difficult ground was saved: $(cat "$level")"
 # Blue back to a person for the hot-seat playtest: a right click on a free cell picks no

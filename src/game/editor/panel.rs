@@ -57,6 +57,25 @@ fn archetype_text(cat: &Catalogue, name: &str) -> String {
     }
 }
 
+/// The unit to place once the level's ruleset is `to`: an archetype of the old ruleset's
+/// catalogue (`old`) that the new one lacks gives way to the new one's first (a unit
+/// placed with it would not load); any other (the level's own, `None`) stays.
+pub(super) fn archetype_after_ruleset(
+    now: Option<String>,
+    old: Option<&Catalogue>,
+    to: &str,
+) -> Option<String> {
+    let new = RulesetId::parse(to).map(Catalogue::builtin);
+    match (&now, old, &new) {
+        (Some(a), Some(o), Some(n))
+            if o.archetypes.contains_key(a) && !n.archetypes.contains_key(a) =>
+        {
+            n.archetypes.keys().next().cloned()
+        }
+        _ => now,
+    }
+}
+
 /// An archetype's numbers, weapons, abilities and feats in a line.
 pub(super) fn archetype_text_of(a: &Archetype, name: &str) -> String {
     let stats: Vec<String> = a.stats.iter().map(|(s, v)| format!("{s:?} {v}")).collect();
@@ -76,7 +95,7 @@ pub(super) fn archetype_text_of(a: &Archetype, name: &str) -> String {
     out
 }
 
-fn level_fields(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>) {
+fn level_fields(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>, widgets: &mut Widgets) {
     ui.horizontal(|ui| {
         ui.label("Name");
         if let Some(t) = field(ui, "name", &l.name, false) {
@@ -103,17 +122,18 @@ fn level_fields(ui: &mut egui::Ui, l: &EditorLevel, edits: &mut Vec<Edit>) {
     });
     ui.horizontal(|ui| {
         ui.label("Ruleset");
-        egui::ComboBox::from_id_salt("ruleset")
+        let combo = egui::ComboBox::from_id_salt("ruleset")
             .selected_text(l.ruleset.as_str())
             .show_ui(ui, |ui| {
                 for r in RulesetId::ALL {
-                    if ui.selectable_label(l.ruleset == r.id(), r.id()).clicked()
-                        && l.ruleset != r.id()
-                    {
+                    let item = ui.selectable_label(l.ruleset == r.id(), r.id());
+                    widgets.push((format!("ruleset:{}", r.id()), item.rect));
+                    if item.clicked() && l.ruleset != r.id() {
                         edits.push(Edit::Ruleset(r.id().to_string()));
                     }
                 }
             });
+        widgets.push(("ruleset".into(), combo.response.rect));
     });
     ui.horizontal(|ui| {
         ui.label("Grid");
@@ -188,7 +208,7 @@ fn sides(
                     edits.push(Edit::DeleteSide { side: i });
                 }
             });
-            unit_panel::side_role(ui, l, i, s, edits);
+            unit_panel::side_role(ui, l, i, s, edits, widgets);
             ui.horizontal(|ui| {
                 for c in COLOURS {
                     let colour = super::draw::side_colour(c).to_srgba();
@@ -367,7 +387,7 @@ fn draw(
                     }
                     egui::CollapsingHeader::new("Level")
                         .default_open(true)
-                        .show(ui, |ui| level_fields(ui, &l, &mut edits));
+                        .show(ui, |ui| level_fields(ui, &l, &mut edits, &mut widgets));
                     egui::CollapsingHeader::new("Sides")
                         .default_open(true)
                         .show(ui, |ui| sides(ui, &l, &mut edits, &mut side, &mut widgets));
@@ -375,18 +395,22 @@ fn draw(
                         .default_open(true)
                         .show(ui, |ui| {
                             let now = ed.archetype.clone().unwrap_or_else(|| "(none)".into());
-                            egui::ComboBox::from_id_salt("archetype")
+                            let combo = egui::ComboBox::from_id_salt("archetype")
                                 .selected_text(now)
                                 .show_ui(ui, |ui| {
-                                    ui.selectable_value(&mut ed.archetype, None, "(none)");
+                                    let none =
+                                        ui.selectable_value(&mut ed.archetype, None, "(none)");
+                                    widgets.push(("archetype:(none)".into(), none.rect));
                                     for name in cat.iter().flat_map(|c| c.archetypes.keys()) {
-                                        ui.selectable_value(
+                                        let item = ui.selectable_value(
                                             &mut ed.archetype,
                                             Some(name.clone()),
                                             name,
                                         );
+                                        widgets.push((format!("archetype:{name}"), item.rect));
                                     }
                                 });
+                            widgets.push(("archetype".into(), combo.response.rect));
                             if let (Some(a), Some(c)) = (&ed.archetype, &cat) {
                                 ui.label(archetype_text(c, a));
                             }
@@ -463,6 +487,9 @@ fn draw(
         if matches!(e, Edit::Delete { .. }) {
             ed.picked = None;
         }
+        if let Edit::Ruleset(r) = &e {
+            ed.archetype = archetype_after_ruleset(ed.archetype.take(), cat.as_ref(), r);
+        }
         ed.apply(e);
     }
     if note.is_some() {
@@ -478,4 +505,33 @@ fn draw(
         ed.save();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ruleset_change_drops_the_old_catalogues_archetype_only() {
+        let flow = Catalogue::builtin(RulesetId::Flow);
+        let first_d20 = Catalogue::builtin(RulesetId::TacticalD20)
+            .archetypes
+            .keys()
+            .next()
+            .cloned();
+        // flow's archer is no tactical-d20 archetype: the new catalogue's first instead.
+        assert_eq!(
+            archetype_after_ruleset(Some("archer".into()), Some(&flow), "tactical-d20"),
+            first_d20
+        );
+        // The level's own archetype (not flow's) and no archetype stay as they are.
+        assert_eq!(
+            archetype_after_ruleset(Some("hero".into()), Some(&flow), "tactical-d20"),
+            Some("hero".into())
+        );
+        assert_eq!(
+            archetype_after_ruleset(None, Some(&flow), "tactical-d20"),
+            None
+        );
+    }
 }

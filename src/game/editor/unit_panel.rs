@@ -165,28 +165,31 @@ pub(super) fn picked_unit(
     ui.label(format!("at ({}, {})", u.cell.x, u.cell.y));
     ui.horizontal(|ui| {
         ui.label("Side");
-        egui::ComboBox::from_id_salt(("unit-side", i))
+        let combo = egui::ComboBox::from_id_salt(("unit-side", i))
             .selected_text(u.side.as_str())
             .show_ui(ui, |ui| {
                 for s in &l.sides {
-                    if ui.selectable_label(s.name == u.side, &s.name).clicked() && s.name != u.side
-                    {
+                    let item = ui.selectable_label(s.name == u.side, &s.name);
+                    widgets.push((format!("unit-side:{}", s.name), item.rect));
+                    if item.clicked() && s.name != u.side {
                         let mut to = u.clone();
                         to.side = s.name.clone();
                         edits.push(Edit::SetUnit { unit: i, to });
                     }
                 }
             });
+        widgets.push(("unit-side".into(), combo.response.rect));
     });
     ui.horizontal(|ui| {
         ui.label("Archetype");
-        egui::ComboBox::from_id_salt(("unit-arch", i))
+        let combo = egui::ComboBox::from_id_salt(("unit-arch", i))
             .selected_text(u.archetype.as_deref().unwrap_or("(none)"))
             .show_ui(ui, |ui| {
                 for (name, a) in cat.iter().flat_map(|c| c.archetypes.iter()) {
                     let r = ui
                         .selectable_label(u.archetype.as_deref() == Some(name), name)
                         .on_hover_text(super::panel::archetype_text_of(a, name));
+                    widgets.push((format!("unit-archetype:{name}"), r.rect));
                     if r.clicked() && u.archetype.as_deref() != Some(name) {
                         let mut to = u.clone();
                         to.archetype = Some(name.clone());
@@ -194,6 +197,7 @@ pub(super) fn picked_unit(
                     }
                 }
             });
+        widgets.push(("unit-archetype".into(), combo.response.rect));
     });
     let arch = u
         .archetype
@@ -327,6 +331,7 @@ pub(super) fn side_role(
     i: usize,
     s: &EdSide,
     edits: &mut Vec<Edit>,
+    widgets: &mut Widgets,
 ) {
     if !uses(&l.ruleset, Feature::Role) {
         return;
@@ -336,15 +341,22 @@ pub(super) fn side_role(
         Some(Role::Pc) => "role: PC",
         Some(Role::Npc) => "role: NPC",
     };
-    egui::ComboBox::from_id_salt(("role", i))
+    let combo = egui::ComboBox::from_id_salt(("role", i))
         .selected_text(word(s.role))
         .show_ui(ui, |ui| {
-            for r in [None, Some(Role::Pc), Some(Role::Npc)] {
-                if ui.selectable_label(s.role == r, word(r)).clicked() && s.role != r {
+            for (r, name) in [
+                (None, "auto"),
+                (Some(Role::Pc), "pc"),
+                (Some(Role::Npc), "npc"),
+            ] {
+                let item = ui.selectable_label(s.role == r, word(r));
+                widgets.push((format!("role:{i}:{name}"), item.rect));
+                if item.clicked() && s.role != r {
                     edits.push(Edit::Role { side: i, role: r });
                 }
             }
         });
+    widgets.push((format!("role:{i}"), combo.response.rect));
 }
 
 /// The Hazard tool's hazard: kind (a rune with its radius), Difficulty, damage dice.
