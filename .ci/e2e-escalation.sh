@@ -54,6 +54,37 @@ press_now() {
   xdotool click 1
   shot "$2"
 }
+# prompt_holds LABEL: while the replay after a handover glides the camera (the cells of
+# the layout dump move), the prompt's LABEL button stays where it first showed. Sampled
+# every 0.1 s until the cells have moved three times with the prompt up (at most 3 s);
+# fails if the button moved and the cells moved after that (the prompt did not hold while
+# the camera glided; it may move once the board stands still), or if the cells never
+# moved with the prompt up (the check would prove nothing).
+prompt_holds() {
+  local first= at was now i moves=0 moved=
+  for _ in $(seq 1 50); do
+    first=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS" 2>/dev/null)
+    [ -n "$first" ] && break
+    sleep 0.1
+  done
+  [ -n "$first" ] || fail "no $1 button"
+  was=$(md5sum <"$SKIRMISH_LAYOUT")
+  for i in $(seq 1 30); do
+    sleep 0.1
+    now=$(md5sum <"$SKIRMISH_LAYOUT")
+    at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS" 2>/dev/null)
+    if [ "$now" != "$was" ]; then
+      moves=$((moves + 1))
+      was=$now
+      [ -n "$moved" ] && [ "$i" -gt "$moved" ] &&
+        fail "the prompt moved while the camera glided: $1 from $first to $at"
+    fi
+    [ -z "$moved" ] && [ -n "$at" ] && [ "$at" != "$first" ] && moved=$i
+    [ "$moves" -ge 3 ] && break
+  done
+  [ "$moves" -ge 1 ] || fail "the camera did not glide with the $1 prompt up: nothing checked"
+  echo "e2e-escalation: $1 held at $first while the cells moved $moves times"
+}
 # back SIDE N [ROUND]: after a reaction the board is SIDE's again with no handover (its
 # handovers in ROUND are still N).
 back() {
@@ -156,6 +187,7 @@ wait_for '"kind":"reaction_offered","round":2,"actor":"Hask","target":"Brannoc".
 # meanwhile; it moved out of the way of the units as the replay went, and the click was
 # lost: the game must not need `settled`).
 handover_now Goblins 1 2
+prompt_holds "No reaction"
 press_now "No reaction" 109b-esc-attack-intercept-prompt
 wait_for '"kind":"reaction_declined","round":2,"actor":"Hask"' 20
 back Heroes 1 2
