@@ -5,10 +5,19 @@ use crate::event::{Event, Spend};
 
 /// Events that never change what a unit holds, its conditions or its life: they keep
 /// the cached threat reaches. Everything else drops them (to be safe, new events too).
+/// A turn's start keeps them unless it ends a condition or a stat modifier, where
+/// `turn_started` drops them itself (most turns nothing ends); a tick of conditions only
+/// counts their turns down (the end is a `ConditionRemoved`). Proven by
+/// `battle::rollback::tests::the_kept_threat_reaches_are_fresh`.
 fn keeps_threat(e: &Event) -> bool {
     matches!(
         e,
         Event::Moved { .. }
+            | Event::TurnStarted { .. }
+            | Event::TurnEnded { .. }
+            | Event::RoundStarted { .. }
+            | Event::RoundEnded { .. }
+            | Event::ConditionsTicked { .. }
             | Event::Displaced { .. }
             | Event::FellBack { .. }
             | Event::Chain { .. }
@@ -384,6 +393,7 @@ impl Battle {
         {
             c.0.retain(|c| !own(c));
             self.conditions_changed();
+            self.threat = std::sync::OnceLock::new();
         }
         if self.get::<StatMods>(unit).is_some_and(|m| {
             m.mods
@@ -391,6 +401,7 @@ impl Battle {
                 .any(|m| m.duration == Duration::UntilOwnTurnStart)
         }) {
             self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
+            self.threat = std::sync::OnceLock::new();
         }
         let ends = |c: &ActiveCondition| {
             c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
@@ -398,14 +409,13 @@ impl Battle {
         for k in 0..self.roster.len() {
             let e = self.roster[k];
             // Written only where one ends (most turns, none does).
-            if self
-                .world
-                .get::<Conditions>(e)
+            if hot::read::<Conditions>(&self.hot, &self.world, e)
                 .is_some_and(|c| c.0.iter().any(ends))
                 && let Some(mut c) = self.world.get_mut::<Conditions>(e)
             {
                 c.0.retain(|c| !ends(c));
                 self.conds = std::sync::OnceLock::new();
+                self.threat = std::sync::OnceLock::new();
             }
         }
         self.readied.retain(|u| *u != unit);

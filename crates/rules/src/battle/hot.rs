@@ -10,6 +10,7 @@
 
 use std::any::{Any, TypeId};
 
+use bevy_ecs::archetype::ArchetypeGeneration;
 use bevy_ecs::component::Component;
 use bevy_ecs::prelude::{Entity, World};
 use bevy_ecs::query::QueryState;
@@ -25,6 +26,10 @@ pub(crate) struct Hot {
     health: QueryState<Option<&'static Health>>,
     size: QueryState<Option<&'static Size>>,
     conditions: QueryState<Option<&'static Conditions>>,
+    /// The world's archetype generation at the last update: while it is the same, no
+    /// state has anything to learn (the states compare it themselves, but seven calls
+    /// after every event cost more than this one compare).
+    seen: Option<ArchetypeGeneration>,
 }
 
 impl Hot {
@@ -38,6 +43,7 @@ impl Hot {
             health: QueryState::new(world),
             size: QueryState::new(world),
             conditions: QueryState::new(world),
+            seen: None,
         };
         hot.update(world);
         hot
@@ -45,6 +51,11 @@ impl Hot {
 
     /// Learn the archetypes added to `world` since the last update (cheap when none).
     pub(crate) fn update(&mut self, world: &World) {
+        let now = world.archetypes().generation();
+        if self.seen == Some(now) {
+            return;
+        }
+        self.seen = Some(now);
         self.loadout.update_archetypes(world);
         self.carry.update_archetypes(world);
         self.pools.update_archetypes(world);

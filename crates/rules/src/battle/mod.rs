@@ -19,6 +19,7 @@ mod data;
 mod hot;
 mod kept;
 mod pools;
+mod rollback;
 pub mod rules;
 pub(crate) use kept::{MoveField, MoveKey};
 mod units;
@@ -144,23 +145,6 @@ impl Index {
         self.next[k] = self.next[at as usize];
         self.next[at as usize] = u.0;
     }
-}
-
-/// The state of a battle outside its ECS world, for [`Battle::rollback`].
-pub(crate) struct Snapshot {
-    log_len: usize,
-    dice: Dice,
-    round: u32,
-    order: Vec<UnitId>,
-    turn: usize,
-    stack: Vec<Frame>,
-    window: Option<Window>,
-    ended: Option<Option<SideId>>,
-    readied: Vec<UnitId>,
-    ground: Vec<(Cell, Weapon)>,
-    ledger: std::collections::BTreeSet<(UnitId, Once)>,
-    counters: BTreeMap<crate::event::Counter, i32>,
-    owed: BTreeMap<(UnitId, Pool), i32>,
 }
 
 /// Spawn one unit into a battle's world: its components, its ruleset's pools (and a pool
@@ -347,75 +331,6 @@ impl Battle {
             foreign_conditions: Vec::new(),
             history: History::default(),
         }
-    }
-
-    /// What a rollback needs besides the log: the state kept outside the ECS world.
-    pub(crate) fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            log_len: self.log.len(),
-            dice: self.dice.clone(),
-            round: self.round,
-            order: self.order.clone(),
-            turn: self.turn,
-            stack: self.stack.clone(),
-            window: self.window.clone(),
-            ended: self.ended,
-            readied: self.readied.clone(),
-            ground: self.ground.clone(),
-            ledger: self.ledger.clone(),
-            counters: self.counters.clone(),
-            owed: self.owed.clone(),
-        }
-    }
-
-    /// Go back to a snapshot taken earlier in this battle: the world is rebuilt by
-    /// applying the log up to that point to freshly spawned units (the log is the state),
-    /// the rest is restored. For a command that fails halfway (a forced die that does not
-    /// fit): an illegal command changes nothing.
-    pub(crate) fn rollback(&mut self, s: Snapshot) {
-        let mut fresh = self.rebuilt(s);
-        fresh.foreign_conditions = std::mem::take(&mut self.foreign_conditions);
-        fresh.history = std::mem::take(&mut self.history);
-        *self = fresh;
-    }
-
-    /// The battle at snapshot `s` of this one: its units spawned afresh and the log up to
-    /// the snapshot applied to them, the rest restored from `s` (history and foreign
-    /// conditions left empty for the caller).
-    fn rebuilt(&self, s: Snapshot) -> Battle {
-        let mut fresh = Battle::spawned(self.rules, self.level.clone(), self.seed, s.dice);
-        for l in &self.log[..s.log_len.min(self.log.len())] {
-            fresh.apply(&l.event);
-            fresh.log.push(l.clone());
-        }
-        fresh.round = s.round;
-        fresh.order = s.order;
-        fresh.turn = s.turn;
-        fresh.stack = s.stack;
-        fresh.window = s.window;
-        fresh.ended = s.ended;
-        fresh.readied = s.readied;
-        fresh.ground = s.ground;
-        fresh.ledger = s.ledger;
-        fresh.counters = s.counters;
-        fresh.owed = s.owed;
-        fresh.index = std::sync::OnceLock::new();
-        fresh.threat = std::sync::OnceLock::new();
-        fresh
-    }
-
-    /// A copy of the battle as it stands, whose dice from here on are a fresh stream
-    /// seeded with `seed` (forced faces not used yet are dropped): where a forecast plays
-    /// the rest of the battle out. The copy keeps the log and the commands so far; it
-    /// cannot be saved (its dice no longer follow from the battle's seed).
-    pub fn branch(&self, seed: u64) -> Battle {
-        let mut s = self.snapshot();
-        s.dice = Dice::seeded(seed);
-        let mut b = self.rebuilt(s);
-        b.foreign_conditions = self.foreign_conditions.clone();
-        b.history = self.history.clone();
-        b.history.reseeded = true;
-        b
     }
 
     /// How the battle got here: the commands accepted and the dice forced so far.

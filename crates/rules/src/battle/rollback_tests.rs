@@ -1,0 +1,127 @@
+//! The log is the state: a battle rebuilt from its log (what a rollback and a branch
+//! do) has every state made by events as the battle that played it, after every command
+//! of AI battles of every ruleset, so a snapshot need keep only the dice, stack and
+//! window.
+
+use super::*;
+use crate::components::{Carry, Conditions, Health, Pools, Position, StatMods, TurnState, UnitId};
+use crate::grid::GridKind;
+use crate::rulesets::RulesetId;
+
+/// Everything `apply` writes outside the world, and the world's changing components of
+/// every unit, as text.
+fn state(b: &Battle) -> Vec<String> {
+    let mut out = vec![
+        format!("round {} turn {} ended {:?}", b.round, b.turn, b.ended),
+        format!("order {:?}", b.order),
+        format!("readied {:?}", b.readied),
+        format!("ground {:?}", b.ground),
+        format!("ledger {:?}", b.ledger),
+        format!("counters {:?}", b.counters),
+        format!("owed {:?}", b.owed),
+        format!("terrain {:?}", b.terrain),
+        format!("stack {:?} window {:?}", b.stack, b.window),
+        format!("log {}", b.log.len()),
+    ];
+    for u in b.units() {
+        out.push(format!(
+            "{u:?}: {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+            b.get::<Position>(u),
+            b.get::<Health>(u),
+            b.get::<Pools>(u),
+            b.get::<Conditions>(u),
+            b.get::<Carry>(u),
+            b.get::<TurnState>(u),
+            b.get::<StatMods>(u),
+        ));
+    }
+    out
+}
+
+/// AI battles of every ruleset (both grids between them), `each` called after every
+/// command with the battle and what it is ("flow hex after command 12").
+fn after_every_command(seed: u64, mut each: impl FnMut(&Battle, &str)) {
+    let grids = [GridKind::Hex, GridKind::Square];
+    for (&r, &g) in RulesetId::ALL.iter().zip(grids.iter().cycle()) {
+        let l = crate::sim::random_level(r, g, 14, 12, 4, seed).expect("level");
+        let mut b = Battle::new(l, 5, Vec::new()).expect("battle");
+        let mut n = 0;
+        while n < 160 && b.ended.is_none() {
+            let Some(c) = crate::ai::decide(&b) else {
+                break;
+            };
+            // The threat reaches built before each command (a cache: play is the same),
+            // so that what a command keeps of them shows.
+            b.threat(UnitId(0));
+            if b.submit(c).is_err() {
+                let f = crate::ai::fallback(&b).expect("a fallback");
+                b.submit(f).expect("the fallback is legal");
+            }
+            n += 1;
+            each(&b, &format!("{r} {g} after command {n}"));
+        }
+        assert!(n > 20, "{r} {g}: {n} commands");
+    }
+}
+
+#[test]
+fn a_battle_rebuilt_from_its_log_is_the_battle() {
+    after_every_command(23, |b, at| {
+        let again = b.rebuilt(b.snapshot());
+        assert_eq!(state(&again), state(b), "{at}");
+    });
+}
+
+/// The threat reaches kept between events (a turn's start keeps them unless it ends a
+/// condition or a modifier) are the reaches as they are now, and an end of turn (the
+/// next unit's turn starting) keeps them often.
+#[test]
+fn the_kept_threat_reaches_are_fresh() {
+    let mut turns_kept = 0;
+    after_every_command(31, |b, at| {
+        let kept = b.threat.get().is_some();
+        for u in b.units() {
+            let fresh = if b.threatens_anything(u) {
+                b.threat_reach(u)
+            } else {
+                0
+            };
+            assert_eq!(b.threat(u), fresh, "{at}: {u:?}");
+        }
+        let last = b.history.commands.last();
+        if kept && matches!(last, Some(crate::engine::Command::EndTurn { .. })) {
+            turns_kept += 1;
+        }
+    });
+    assert!(
+        turns_kept > 10,
+        "a turn's start kept the reaches {turns_kept} times"
+    );
+}
+
+#[test]
+fn a_rollback_goes_back_to_before_the_command() {
+    let l =
+        crate::sim::random_level(RulesetId::ALL[0], GridKind::Square, 14, 12, 4, 3).expect("level");
+    let mut b = Battle::new(l, 2, Vec::new()).expect("battle");
+    for _ in 0..12 {
+        let c = crate::ai::decide(&b).expect("a command");
+        if b.submit(c).is_err() {
+            let f = crate::ai::fallback(&b).expect("a fallback");
+            b.submit(f).expect("the fallback is legal");
+        }
+    }
+    let before = state(&b);
+    let s = b.snapshot();
+    // Three more commands, then back.
+    for _ in 0..3 {
+        let c = crate::ai::decide(&b).expect("a command");
+        if b.submit(c).is_err() {
+            let f = crate::ai::fallback(&b).expect("a fallback");
+            b.submit(f).expect("the fallback is legal");
+        }
+    }
+    assert_ne!(state(&b), before, "the commands changed something");
+    b.rollback(s);
+    assert_eq!(state(&b), before);
+}
