@@ -24,6 +24,7 @@ mod counters_golden;
 mod counters_grapple_ends;
 mod counters_hazards;
 mod counters_more;
+mod counters_odds_feats;
 mod counters_spells;
 mod counters_wave3;
 mod dice;

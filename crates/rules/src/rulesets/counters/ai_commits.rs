@@ -72,10 +72,15 @@ impl Weigh {
             return f64::from(amount);
         }
         let flat = self.flat + steps(cells);
-        rolls
+        // `rolls` ascend (`defence::dice_odds`), so once a total takes the whole amount
+        // off, every later term is +0.0 and leaves the sum as it is: they are not added.
+        // The `+ 0.0` makes a sum of no terms +0.0, as a sum of +0.0 terms is.
+        let sum: f64 = rolls
             .iter()
+            .take_while(|&&(x, _)| (x + flat).max(0) < amount)
             .map(|&(x, p)| p * f64::from((amount - (x + flat).max(0)).max(0)))
-            .sum()
+            .sum();
+        sum + 0.0
     }
 }
 

@@ -12,7 +12,7 @@ use crate::event::{AttackKind, Event, Outcome, Spend};
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
-use super::memo::{DiceKey, FastMap, dice_key};
+use super::memo::{FastMap, Packed, dice_key, dice_key_with};
 use super::numbers::{
     AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, over_cap_now,
     passive_dodge, strength,
@@ -190,16 +190,21 @@ fn numbers(
     let s = sa.d20_mod(Stat::Str);
     let bonus =
         sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
-    // The target's proficiency bonus, read only when it is proficient.
-    let feat = |name: &str| {
-        if b.has_feat(target, name) {
-            st.get(Stat::Proficiency).max(0)
-        } else {
-            0
-        }
+    // The target's proficiency bonus where it is proficient (`Battle::has_feat`'s test),
+    // its feats searched once for both and only when the bonus adds something.
+    let prof = st.get(Stat::Proficiency).max(0);
+    let (agile, strong) = if prof > 0 {
+        b.feats(target).iter().fold((0, 0), |(a, s), f| {
+            (
+                if f == AGILITY_PROFICIENCY { prof } else { a },
+                if f == STRENGTH_PROFICIENCY { prof } else { s },
+            )
+        })
+    } else {
+        (0, 0)
     };
-    let dodge = st.get(Stat::Agility) + feat(AGILITY_PROFICIENCY);
-    let absorbs = (st.d20_mod(Stat::Str) + feat(STRENGTH_PROFICIENCY)).max(0);
+    let dodge = st.get(Stat::Agility) + agile;
+    let absorbs = (st.d20_mod(Stat::Str) + strong).max(0);
     (w.map(|w| w.damage), bonus, dodge, s, absorbs)
 }
 
@@ -282,12 +287,12 @@ struct After {
 
 thread_local! {
     /// The weapons' damage distributions met so far, plain and doubled, by expression.
-    static DICE_ODDS: std::cell::RefCell<FastMap<DiceKey, Option<(Distribution, Distribution)>>> =
+    static DICE_ODDS: std::cell::RefCell<FastMap<Packed<5>, Option<(Distribution, Distribution)>>> =
         std::cell::RefCell::new(FastMap::default());
     /// The same after the attacker's Strength modifier `s` and the target's absorption
     /// `a`, with their ranges, by (expression, s, a): the AI asks for them for every
     /// attacker, target and window it weighs.
-    static AFTER_ODDS: std::cell::RefCell<FastMap<(DiceKey, i32, i32), Option<After>>> =
+    static AFTER_ODDS: std::cell::RefCell<FastMap<Packed<7>, Option<After>>> =
         std::cell::RefCell::new(FastMap::default());
 }
 
@@ -298,7 +303,7 @@ const MEMO_MOST: usize = 1024;
 /// `f` of `d`'s plain and doubled damage + `s`, never below 0, less `a`, never below 0
 /// (`None` when the dice are too many to count), memoised.
 fn with_after<R>(d: DiceExpr, s: i32, a: i32, f: impl FnOnce(Option<&After>) -> R) -> R {
-    let key = (dice_key(d), s, a);
+    let key = dice_key_with(d, s, a);
     AFTER_ODDS.with(|m| {
         if let Some(o) = m.borrow().get(&key) {
             return f(o.as_ref());
@@ -325,7 +330,7 @@ fn with_after<R>(d: DiceExpr, s: i32, a: i32, f: impl FnOnce(Option<&After>) -> 
 
 /// `d`'s distribution and that of its dice doubled (a critical hit), memoised.
 fn dice_odds(d: DiceExpr) -> Option<(Distribution, Distribution)> {
-    let key = dice_key(d);
+    let key = Packed(dice_key(d));
     DICE_ODDS.with(|m| {
         if let Some(o) = m.borrow().get(&key) {
             return o.clone();

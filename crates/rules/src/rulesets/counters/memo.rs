@@ -63,6 +63,28 @@ pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 /// flat bonus.
 pub(super) type DiceKey = [i32; 5];
 
+/// Small numbers as a map key hashed two to a word: one [`Fx`] step per pair instead
+/// of a length and a byte loop (`[i32; N]`'s own `Hash`). Equality is the numbers', so
+/// the packing only decides the bucket, never which entry is found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Packed<const N: usize>(pub [i32; N]);
+
+impl<const N: usize> std::hash::Hash for Packed<N> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for pair in self.0.chunks(2) {
+            let lo = u64::from(pair[0] as u32);
+            let hi = pair.get(1).map_or(0, |&x| u64::from(x as u32));
+            h.write_u64(lo | hi << 32);
+        }
+    }
+}
+
+/// `d` with `s` and `a` as one [`Packed`] key.
+pub(super) fn dice_key_with(d: DiceExpr, s: i32, a: i32) -> Packed<7> {
+    let [c, n, k, m, bonus] = dice_key(d);
+    Packed([c, n, k, m, bonus, s, a])
+}
+
 /// `d` as a [`DiceKey`].
 pub(super) fn dice_key(d: DiceExpr) -> DiceKey {
     let (keep, n) = match d.keep {
