@@ -18,6 +18,7 @@ mod counters_answers;
 mod counters_bench;
 mod counters_bursts;
 mod counters_cheaper;
+mod counters_commit_sweep;
 mod counters_d20_base;
 mod counters_escape;
 mod counters_golden;

@@ -50,19 +50,21 @@ pub(super) fn rolls(dice: u32, strained: bool) -> Rolls {
 
 /// What a window asks of every mix, worked out once: the damage coming, the flat part
 /// of the counter before Dig In, and the skill dice the reactor may still spend this
-/// round before a counter is strained.
+/// round before a counter is strained (`room`: the cap less what it spent this round,
+/// kept between 0 and the dice it has, since only that decides which mixes are
+/// strained; so reactors that differ only beyond it share a memo entry).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Weigh {
     amount: i32,
     flat: i32,
-    spent: i32,
-    cap: i32,
+    room: i32,
 }
 
 impl Weigh {
-    /// Would `dice` skill dice be strained (`numbers::strained_with`)?
+    /// Would `dice` skill dice be strained (`numbers::strained_with`: spent + dice over
+    /// the cap)?
     fn strained(&self, dice: u32) -> bool {
-        dice > 0 && self.spent + dice as i32 > self.cap
+        dice > 0 && dice as i32 > self.room
     }
 
     /// `defence::answer_odds` for `cells` of Dig In and skill dice rolling `rolls`.
@@ -174,15 +176,26 @@ pub(super) fn best_against(b: &Battle, u: UnitId, amount: i32, kind: ReactionKin
     // skill dice left and `Battle::move_left`.
     let pools = b.pools(u);
     let sd = pools.and_then(|p| p.get(Pool::SkillDice));
+    let spent = sd.map_or(0, |s| (s.refill - s.left).max(0));
+    let cap = sd.map_or(0, |s| s.cap);
+    let dice = sd.map_or(0, |s| s.left).max(0) as u32;
+    let cells = pools.map_or(0, |p| p.left(Pool::Movement)).max(0) as u32;
+    // An odd cell is never weighed (`search`): the key keeps the even cells, unless the
+    // odd one decides that there are too many mixes to weigh.
+    let even = cells - cells % STEP_CELLS;
+    let cells = if mixes(dice, cells) > MAX_COMMIT_MIXES {
+        cells
+    } else {
+        even
+    };
     let key = Key {
         weigh: Weigh {
             amount: amount.max(0),
             flat,
-            spent: sd.map_or(0, |s| (s.refill - s.left).max(0)),
-            cap: sd.map_or(0, |s| s.cap),
+            room: (i64::from(cap) - i64::from(spent)).clamp(0, i64::from(dice)) as i32,
         },
-        dice: sd.map_or(0, |s| s.left).max(0) as u32,
-        cells: pools.map_or(0, |p| p.left(Pool::Movement)).max(0) as u32,
+        dice,
+        cells,
     };
     BEST.with(|m| {
         if let Some(r) = m.borrow().get(&key) {
@@ -198,6 +211,12 @@ pub(super) fn best_against(b: &Battle, u: UnitId, amount: i32, kind: ReactionKin
     })
 }
 
+/// How many mixes of up to `dice` skill dice and `cells` of Dig In `best_commits` would
+/// weigh.
+fn mixes(dice: u32, cells: u32) -> u64 {
+    (u64::from(dice) + 1) * (u64::from(cells) + 1)
+}
+
 /// What keeping these amounts is worth (`best_commits`' sum, term for term).
 fn kept(dice: u32, cells: u32) -> f64 {
     [(Pool::SkillDice, dice), (Pool::Movement, cells)]
@@ -211,28 +230,40 @@ fn kept(dice: u32, cells: u32) -> f64 {
 /// lower value by more than 1e-9, or as low and less spent. An odd cell of Dig In buys
 /// nothing (`numbers::steps`) and costs `worth(Movement)`: the mix one cell less, met
 /// just before, is always better by that much, so odd cells are not weighed.
+///
+/// A mix is worth at least what it keeps (its expected damage is never below 0), and
+/// what it keeps only grows with more dice or cells: once that alone is more than the
+/// best value so far (by more than the tie's 1e-9), neither it nor any later mix of its
+/// row (more cells) can be kept, nor, at a row's first mix, any later row. Those are
+/// not weighed: the same pick, fewer sums.
 fn search(k: &Key) -> Best {
     let base = k.weigh.expected(&rolls(0, false), 0, 0);
-    let mixes = (u64::from(k.dice) + 1) * (u64::from(k.cells) + 1);
     let none = Best {
         dice: 0,
         cells: 0,
         expected: base,
     };
-    if mixes > MAX_COMMIT_MIXES {
+    if mixes(k.dice, k.cells) > MAX_COMMIT_MIXES {
         return none;
     }
     // (expected, spent, dice, cells, value)
     let mut best = (base, 0u32, 0u32, 0u32, base + kept(0, 0));
     for dice in 0..=k.dice {
+        if kept(dice, 0) > best.4 + 1e-9 {
+            break;
+        }
         let rolls = rolls(dice, k.weigh.strained(dice));
         for cells in (0..=k.cells).step_by(STEP_CELLS as usize) {
             if dice == 0 && cells == 0 {
                 continue;
             }
+            let keep = kept(dice, cells);
+            if keep > best.4 + 1e-9 {
+                break;
+            }
             let expected = k.weigh.expected(&rolls, dice, cells);
             let spent = dice + cells;
-            let value = expected + kept(dice, cells);
+            let value = expected + keep;
             if value < best.4 - 1e-9 || (value <= best.4 + 1e-9 && spent < best.1) {
                 best = (expected, spent, dice, cells, value);
             }
