@@ -43,10 +43,13 @@ fn flow_attack_bound_is_never_below_the_exact_value() {
         }
     }
     assert!(asked > 1000, "only {asked} attacks asked");
-    assert!(below > 0, "the bound is never within 1.5x of the exact value");
+    assert!(
+        below > 0,
+        "the bound is never within 1.5x of the exact value"
+    );
 }
 
-/// Ruleset without a cheaper bound answer `None` (the exact value serves).
+/// Rulesets without a cheaper bound answer `None` (the exact value serves).
 #[test]
 fn rulesets_without_a_bound_answer_none() {
     for r in [RulesetId::TacticalD20, RulesetId::Escalation] {
@@ -55,7 +58,10 @@ fn rulesets_without_a_bound_answer_none() {
         let t = tactics_of(&b).unwrap();
         let u: Vec<_> = b.units().collect();
         let e = *u.iter().find(|&&e| b.enemies(u[0], e)).unwrap();
-        assert_eq!(t.attack_value_bound(&b, u[0], e, 0, AttackKind::Normal), None);
+        assert_eq!(
+            t.attack_value_bound(&b, u[0], e, 0, AttackKind::Normal),
+            None
+        );
     }
 }
 
