@@ -51,7 +51,9 @@ impl Values {
 /// and [`attack_value`] of every foe and keeping the best (the last on a tie), with less
 /// work. A foe in melee reach is attacked with its best melee weapon, known without a
 /// line of sight; any other foe is first bounded by the best value of every weapon that
-/// might strike it (the line of sight aside), and foes are asked best bound first: once
+/// might strike it (the line of sight aside; the ruleset's cheaper bound,
+/// [`AiTactics::attack_value_bound`], when it has one), and foes are asked best bound
+/// first: once
 /// a bound is below the best value found, no foe left can beat it, and its line of
 /// sight, its weapon and the engine's check are never worked out; nor is the engine's
 /// check of a foe whose value cannot beat the best legal attack found. Returns, for each foe,
@@ -66,6 +68,7 @@ pub(super) fn best_attack(
     strike: u32,
     (reach, range): (u32, u32),
     values: &Values,
+    tactics: &dyn AiTactics,
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
     let here = b.pos(u);
     let grid = b.grid();
@@ -122,7 +125,11 @@ pub(super) fn best_attack(
                         }
                     }
             })
-            .map(|i| values.of(b, e, i, kind))
+            .map(|i| {
+                tactics
+                    .attack_value_bound(b, u, e, i, kind)
+                    .unwrap_or_else(|| values.of(b, e, i, kind))
+            })
             .max_by(f64::total_cmp);
         match bound {
             Some(v) => bounds.push((v, k, false)),
@@ -145,7 +152,10 @@ pub(super) fn best_attack(
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
             let Some(w) = w else { continue };
-            values.of(b, e, w, kind)
+            let v = values.of(b, e, w, kind);
+            // The bound (the ruleset's or the exact value of each weapon) is a true one.
+            debug_assert!(v <= bound, "attack value {v} above its bound {bound}");
+            v
         };
         // Only an attack the engine takes (a unit out of actions attacks nobody).
         let Some(cmd) = attack_cmd(b, u, e) else {

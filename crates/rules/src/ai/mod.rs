@@ -243,7 +243,8 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
     let memo = candidates::Values::new(u);
-    let (weapons, best_attack) = best_attack(b, u, &foes, kind, strike, (reach, range), &memo);
+    let (weapons, best_attack) =
+        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics);
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.

@@ -5,7 +5,7 @@
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::engine::{Action, CastAt, Command};
-use crate::event::ReactionKind;
+use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
 
 /// What [`AiTactics::aim_cost`] prepares for one ability: the cost of each aim, in HP.
@@ -87,5 +87,22 @@ pub trait AiTactics: Sync {
     /// answers. The default, `u32::MAX`, hands `close_in` every foe.
     fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
         u32::MAX
+    }
+    /// A cheap upper bound on [`crate::ai::value::attack_value`] of `u` attacking `foe`
+    /// with weapon `w` as `kind` (flow: the exact hit and critical chances, the damage's
+    /// mean or top and a kill when the top reaches the foe's HP, no defence), asked
+    /// before the exact odds of a foe only a ranged weapon may strike, so that far foes
+    /// whose bound is below the best attack found are never valued. Must never be below
+    /// the exact value (debug-asserted where the exact value is worked out). `None`: no
+    /// cheaper bound (the exact value serves as its own).
+    fn attack_value_bound(
+        &self,
+        _b: &Battle,
+        _u: UnitId,
+        _foe: UnitId,
+        _w: usize,
+        _kind: AttackKind,
+    ) -> Option<f64> {
+        None
     }
 }

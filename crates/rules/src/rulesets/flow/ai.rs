@@ -1,6 +1,6 @@
 //! flow's AI tactics: a Feint or a Shove with the spare AP, a Disarm instead of an attack.
 
-use crate::ai::value::{SPARE_AP_GAIN, act, attack_value, odds_value};
+use crate::ai::value::{KILL_BONUS, SPARE_AP_GAIN, act, attack_value, odds_value};
 use crate::battle::Battle;
 use crate::components::{ConditionKind, UnitId, WeaponKind};
 use crate::engine::{Action, Command, CommonAction, Window};
@@ -157,6 +157,36 @@ impl AiTactics for FlowAi {
     // No gap closer (`close_in` answers nothing): no foe matters to it.
     fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
         0
+    }
+
+    // The exact hit and critical chances (the attack check alone: no defence, no damage
+    // distribution); a hit's damage at most its mean when no die can total below 0 (the
+    // distribution is then the dice's own, clamped at 0 for nothing), else its top; a
+    // critical doubles it (`damage_odds`); a kill counted whole whenever the
+    // top reaches the foe's HP; the foe's defence (`stopped`, at least 0) left out. Each
+    // part is at least the exact one of `attack_value`, so the sum is a true bound; the
+    // tiny margin covers the exact mean's floating-point sum.
+    fn attack_value_bound(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foe: UnitId,
+        w: usize,
+        kind: AttackKind,
+    ) -> Option<f64> {
+        let dice = b.weapons(u).get(w)?.damage;
+        let (lo, hi) = (dice.min(), dice.max().max(0));
+        let mean = if dice.keep == crate::dice::Keep::All && lo >= 0 {
+            f64::from(dice.count) * (f64::from(dice.sides) + 1.0) / 2.0 + f64::from(dice.bonus)
+        } else {
+            f64::from(hi)
+        };
+        let (hit, crit) = super::attack_check(b, u, foe, w, kind).success_and_critical();
+        let plain = (hit - crit).max(0.0);
+        let hp = b.hp(foe);
+        let kill = |top: i32| if top >= hp { KILL_BONUS } else { 0.0 };
+        let bound = plain * (mean + kill(hi)) + crit * (2.0 * mean + kill(2 * hi));
+        Some(bound * (1.0 + 1e-9) + 1e-9)
     }
 }
 
