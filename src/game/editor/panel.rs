@@ -513,25 +513,39 @@ mod tests {
 
     #[test]
     fn a_ruleset_change_drops_the_old_catalogues_archetype_only() {
-        let flow = Catalogue::builtin(RulesetId::Flow);
-        let first_d20 = Catalogue::builtin(RulesetId::TacticalD20)
-            .archetypes
-            .keys()
-            .next()
-            .cloned();
-        // flow's archer is no tactical-d20 archetype: the new catalogue's first instead.
-        assert_eq!(
-            archetype_after_ruleset(Some("archer".into()), Some(&flow), "tactical-d20"),
-            first_d20
-        );
-        // The level's own archetype (not flow's) and no archetype stay as they are.
-        assert_eq!(
-            archetype_after_ruleset(Some("hero".into()), Some(&flow), "tactical-d20"),
-            Some("hero".into())
-        );
-        assert_eq!(
-            archetype_after_ruleset(None, Some(&flow), "tactical-d20"),
-            None
+        // Every pair of built-in rulesets: an archetype of the old catalogue that the new
+        // one lacks gives way to the new one's first; one both have, the level's own
+        // (in neither catalogue) and none stay as they are.
+        let mut swapped = 0;
+        for from in RulesetId::ALL {
+            let old = Catalogue::builtin(from);
+            for to in RulesetId::ALL {
+                let new = Catalogue::builtin(to);
+                let first = new.archetypes.keys().next().cloned();
+                for a in old.archetypes.keys() {
+                    let after = archetype_after_ruleset(Some(a.clone()), Some(&old), to.id());
+                    if new.archetypes.contains_key(a) {
+                        assert_eq!(
+                            after.as_deref(),
+                            Some(a.as_str()),
+                            "{a}: {from:?} -> {to:?}"
+                        );
+                    } else {
+                        assert_eq!(after, first, "{a}: {from:?} -> {to:?}");
+                        swapped += 1;
+                    }
+                }
+                let own = "no-catalogue-has-this".to_string();
+                assert_eq!(
+                    archetype_after_ruleset(Some(own.clone()), Some(&old), to.id()),
+                    Some(own)
+                );
+                assert_eq!(archetype_after_ruleset(None, Some(&old), to.id()), None);
+            }
+        }
+        assert!(
+            swapped > 0,
+            "no pair of catalogues differs: the test proves nothing"
         );
     }
 }
