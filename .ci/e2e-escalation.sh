@@ -42,13 +42,8 @@ handover_now() {
 # for it to stand still); the screenshot SHOT is taken as it is clicked (the replay's
 # banner on it says the replay still played).
 press_now() {
-  local at=
-  for _ in $(seq 1 50); do
-    at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS" 2>/dev/null)
-    [ -n "$at" ] && break
-    sleep 0.1
-  done
-  [ -n "$at" ] || fail "no $1 button"
+  local at
+  at=$(button_now "$1") || exit 1
   xdotool mousemove $at
   sleep 0.2
   xdotool click 1
@@ -61,13 +56,8 @@ press_now() {
 # the camera glided; it may move once the board stands still), or if the cells never
 # moved with the prompt up (the check would prove nothing).
 prompt_holds() {
-  local first= at was now i moves=0 moved=
-  for _ in $(seq 1 50); do
-    first=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS" 2>/dev/null)
-    [ -n "$first" ] && break
-    sleep 0.1
-  done
-  [ -n "$first" ] || fail "no $1 button"
+  local first at was now i moves=0 moved=
+  first=$(button_now "$1") || exit 1
   was=$(md5sum <"$SKIRMISH_LAYOUT")
   for i in $(seq 1 30); do
     sleep 0.1

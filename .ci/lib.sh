@@ -80,6 +80,18 @@ button() {
   [ -n "$at" ] || fail "no $1 button in $(tr '\n' ';' <"$SKIRMISH_BUTTONS" 2>/dev/null)"
   echo "$at"
 }
+# button_now LABEL: where the button with that label stands as soon as it shows (polled
+# every 0.1 s for 5 s; no wait for it to stand still).
+button_now() {
+  local at=
+  for _ in $(seq 1 50); do
+    at=$(awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$SKIRMISH_BUTTONS" 2>/dev/null)
+    [ -n "$at" ] && break
+    sleep 0.1
+  done
+  [ -n "$at" ] || fail "no $1 button" >&2
+  echo "$at"
+}
 # press LABEL: move to the button, then click it.
 press() {
   xdotool mousemove $(button "$1")
