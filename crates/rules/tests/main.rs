@@ -54,6 +54,7 @@ mod flow_gaps;
 mod flow_ready_cast;
 mod fuzz_cases;
 mod grid;
+mod intercept_s19;
 mod level_data;
 mod level_fuzz;
 mod levels;

@@ -15,7 +15,7 @@
 //! of them wins when one is as good.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::ai::attack_value;
 use crate::battle::Battle;
@@ -48,7 +48,7 @@ pub(crate) struct Weigh<'a> {
     /// The interceptions of each step already asked (the candidate paths share their
     /// last steps; a step's offers do not depend on the steps before it: "as if none
     /// before were taken", [`Battle::interceptions_along`]).
-    pub steps: RefCell<HashMap<(Cell, Cell), Vec<Interception>>>,
+    pub steps: RefCell<BTreeMap<(Cell, Cell), Vec<Interception>>>,
 }
 
 impl Weigh<'_> {

@@ -83,17 +83,18 @@ pub fn popped_off(b: &Battle, u: UnitId, enemy: UnitId) -> bool {
 }
 
 /// The living enemies engaged with `u`: next to it, and not popped off.
+/// (The units next to it come from the battle's cell index, in level order.)
 pub fn engaged_enemies(b: &Battle, u: UnitId) -> Vec<UnitId> {
     let here = b.pos(u);
-    b.units()
-        .filter(|&e| {
-            e != u
-                && b.alive(e)
-                && b.enemies(u, e)
-                && b.grid().distance(here, b.pos(e)) == 1
-                && !popped_off(b, u, e)
-        })
-        .collect()
+    let mut near = b.units_within(here, 1);
+    near.retain(|&e| {
+        e != u
+            && b.alive(e)
+            && b.enemies(u, e)
+            && b.grid().distance(here, b.pos(e)) == 1
+            && !popped_off(b, u, e)
+    });
+    near
 }
 
 /// Is `u` engaged with any enemy?

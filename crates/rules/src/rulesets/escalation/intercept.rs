@@ -32,27 +32,22 @@ pub fn intercept_path(b: &Battle, i: UnitId, at: Cell, mover: UnitId) -> Option<
     intercept_path_with(b, i, at, mover, b.pos(mover))
 }
 
-/// [`intercept_path`] with `mover` standing on `mover_at` instead of where it is (the
-/// path preview asks before the mover takes its steps): that cell blocks `i`, the one it
-/// stands on now does not.
-fn intercept_path_with(
-    b: &Battle,
+/// Where `i` intercepting `mover` at `at` starts, how far it may go, and what each cell
+/// costs it, with `mover` standing on `mover_at` instead of where it is (the path preview
+/// asks before the mover takes its steps): that cell blocks `i`, the one it stands on now
+/// does not. `None` when `i` may not move.
+fn intercept_search<'a>(
+    b: &'a Battle,
     i: UnitId,
-    at: Cell,
     mover: UnitId,
     mover_at: Cell,
-) -> Option<Vec<Cell>> {
+) -> Option<(Cell, u32, impl Fn(Cell) -> Option<u32> + 'a)> {
     if super::may_move(b, i).is_err() {
         return None;
     }
-    let grid = b.grid();
-    let here = b.pos(i);
-    if grid.distance(here, at) == 1 {
-        return Some(vec![here]);
-    }
     let now = b.pos(mover);
     let base = b.mover_cost(i);
-    let cost = |c: Cell| {
+    let cost = move |c: Cell| {
         if c == mover_at {
             None
         } else if c == now && b.unit_at(c, Some(mover)).is_none() {
@@ -61,20 +56,51 @@ fn intercept_path_with(
             base(c)
         }
     };
-    // One search of everything within its speed, then the best free cell next to `at`.
-    let field = grid.field(here, speed(b, i), cost);
-    let best = grid
-        .neighbours(at)
-        .into_iter()
-        .filter(|&c| {
-            grid.contains(c)
-                && b.terrain(c).standable()
-                // The mover's own cell will be free: it goes back to `at`.
-                && b.unit_at(c, None).is_none_or(|o| o == mover)
+    Some((b.pos(i), speed(b, i), cost))
+}
+
+/// May `i` end an intercept on `c` (next to where it stops the mover): on the map,
+/// standable, and free (the mover's own cell will be free: it goes back to `at`).
+fn intercept_goal(b: &Battle, mover: UnitId, c: Cell) -> bool {
+    b.grid().contains(c)
+        && b.terrain(c).standable()
+        && b.unit_at(c, None).is_none_or(|o| o == mover)
+}
+
+/// [`intercept_path`] with `mover` standing on `mover_at` ([`intercept_search`]): the
+/// cheapest free cell next to `at` within `i`'s speed (then the lowest cell), searched
+/// only until that cell is settled (the path is the one a whole search gives).
+fn intercept_path_with(
+    b: &Battle,
+    i: UnitId,
+    at: Cell,
+    mover: UnitId,
+    mover_at: Cell,
+) -> Option<Vec<Cell>> {
+    let (here, budget, cost) = intercept_search(b, i, mover, mover_at)?;
+    let grid = b.grid();
+    if grid.distance(here, at) == 1 {
+        return Some(vec![here]);
+    }
+    let goals: Vec<Cell> = grid
+        .neighbours_iter(at)
+        .filter(|&c| intercept_goal(b, mover, c))
+        .collect();
+    grid.nearest(here, &goals, budget, cost).map(|(p, _)| p)
+}
+
+/// Is there an [`intercept_path_with`] at all? The same answer without the path, by a
+/// search toward `at` that stops at the first free cell next to it found within `i`'s
+/// speed, and never looks at a cell from which none can be reached in time.
+fn reaches_next_to(b: &Battle, i: UnitId, at: Cell, mover: UnitId, mover_at: Cell) -> bool {
+    let Some((here, budget, cost)) = intercept_search(b, i, mover, mover_at) else {
+        return false;
+    };
+    let grid = b.grid();
+    grid.distance(here, at) == 1
+        || super::reach::reaches(&grid, here, at, budget, cost, |c| {
+            intercept_goal(b, mover, c)
         })
-        .filter_map(|c| field.get(&c).map(|(cost, _)| (cost, c)))
-        .min()?;
-    field.path_to(best.1).map(|(p, _)| p)
 }
 
 /// May `i` intercept `mover`, who stepped from `from` next to `ally`? It must be a
@@ -96,16 +122,26 @@ fn may_intercept_at(
     ally: UnitId,
     from: Cell,
 ) -> bool {
-    i != ally
-        && i != mover
+    guards(b, i, ally) && may_stop(b, i, mover, mover_at, from)
+}
+
+/// The half of [`may_intercept_at`] that is about the ally: `i` is a standing ally of
+/// `ally` (not `ally` itself) with `ally` Nearby.
+fn guards(b: &Battle, i: UnitId, ally: UnitId) -> bool {
+    i != ally && b.alive(i) && !b.enemies(i, ally) && nearby(b, i, ally)
+}
+
+/// The half of [`may_intercept_at`] that is not about the ally: `i` is an enemy of
+/// `mover`, Free but for it, a flyer if it flies, and gets next to `from` in time (the
+/// path search last, once the cheap checks pass).
+fn may_stop(b: &Battle, i: UnitId, mover: UnitId, mover_at: Cell, from: Cell) -> bool {
+    i != mover
         && b.alive(i)
-        && !b.enemies(i, ally)
         && b.enemies(i, mover)
-        && nearby(b, i, ally)
         && within_reach_of(b, i, from)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).iter().all(|&e| e == mover)
-        && intercept_path_with(b, i, from, mover, mover_at).is_some()
+        && reaches_next_to(b, i, from, mover, mover_at)
 }
 
 /// Who may intercept `mover` stepping from `from` to `to`, with the ally each guards, in
@@ -114,6 +150,9 @@ fn may_intercept_at(
 /// mover's own move ("You cannot Intercept an enemy who is moving to Intercept"), and not
 /// onto a cell it only passes through. Asked as the mover stands on `to` (its step) or
 /// before it moves (the path preview, [`interceptions_along`]): the same answer.
+///
+/// Whether a unit may stop the mover at all ([`may_stop`], with its path search) does
+/// not depend on the ally, so it is asked once per unit however many allies it guards.
 pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<(UnitId, UnitId)> {
     if b.current() != Some(mover) || !b.alive(mover) || b.unit_at(to, Some(mover)).is_some() {
         return Vec::new();
@@ -131,9 +170,17 @@ pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<
         })
         .collect();
     let mut offers: Vec<(UnitId, UnitId)> = Vec::new();
+    if allies.is_empty() {
+        return offers;
+    }
+    // `may_stop` of each unit, by its place in the turn order, once asked.
+    let mut stops: Vec<Option<bool>> = vec![None; b.order().len()];
     for &x in &allies {
-        for &i in b.order() {
-            if offers.iter().all(|(o, _)| *o != i) && may_intercept_at(b, i, mover, to, x, from) {
+        for (k, &i) in b.order().iter().enumerate() {
+            if offers.iter().all(|(o, _)| *o != i)
+                && guards(b, i, x)
+                && *stops[k].get_or_insert_with(|| may_stop(b, i, mover, to, from))
+            {
                 offers.push((i, x));
             }
         }
@@ -262,7 +309,7 @@ pub fn may_intercept_attack(b: &Battle, i: UnitId, attacker: UnitId, ally: UnitI
         && within_reach_of(b, i, b.pos(attacker))
         && (!b.has(attacker, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
         && engaged_enemies(b, i).is_empty()
-        && intercept_path(b, i, b.pos(attacker), attacker).is_some()
+        && reaches_next_to(b, i, b.pos(attacker), attacker, b.pos(attacker))
 }
 
 /// The attack by `attacker` on `target` waiting on the stack for the answers to it

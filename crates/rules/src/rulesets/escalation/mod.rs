@@ -12,6 +12,7 @@ mod intercept;
 mod interrupts;
 mod legality;
 mod powers;
+mod reach;
 mod ready;
 mod rules;
 mod turns;
