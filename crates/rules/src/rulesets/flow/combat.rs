@@ -129,28 +129,7 @@ impl Check {
 
     /// Exact chance of each outcome, indexed by `Outcome as usize`.
     pub fn odds(&self) -> [f64; 6] {
-        let t = self.target();
-        // Ways (out of 100², counted exactly) that the kept face is at most `k`: with
-        // advantage the lower of two d100, with disadvantage the higher.
-        let at_most = |k: i32| -> i32 {
-            match self.advantage {
-                0 => 100 * k,
-                a if a > 0 => 10_000 - (100 - k).pow(2),
-                _ => k * k,
-            }
-        };
-        // `success_level` only compares the face with these, so it is the same on every
-        // face between two of them: one look per stretch instead of one per face.
-        let mut cuts = [0, 1, t / 10, t / 5, t / 2, t, 95, 99, 100].map(|k| k.clamp(0, 100));
-        cuts.sort_unstable();
-        let mut ways = [0i32; 6];
-        for pair in cuts.windows(2) {
-            let (lo, hi) = (pair[0], pair[1]);
-            if hi > lo {
-                ways[success_level(hi as u32, t) as usize] += at_most(hi) - at_most(lo);
-            }
-        }
-        ways.map(|w| f64::from(w) / 10_000.0)
+        check_odds(self.target(), self.advantage)
     }
 
     /// Chance of any success and of a critical, from one look at the odds.
@@ -169,6 +148,32 @@ impl Check {
     pub fn success_chance(&self) -> f64 {
         self.success_and_critical().0
     }
+}
+
+/// [`Check::odds`] of a check with target number `t` and net advantage `advantage`
+/// (without building the check).
+pub fn check_odds(t: i32, advantage: i32) -> [f64; 6] {
+    // Ways (out of 100², counted exactly) that the kept face is at most `k`: with
+    // advantage the lower of two d100, with disadvantage the higher.
+    let at_most = |k: i32| -> i32 {
+        match advantage {
+            0 => 100 * k,
+            a if a > 0 => 10_000 - (100 - k).pow(2),
+            _ => k * k,
+        }
+    };
+    // `success_level` only compares the face with these, so it is the same on every
+    // face between two of them: one look per stretch instead of one per face.
+    let mut cuts = [0, 1, t / 10, t / 5, t / 2, t, 95, 99, 100].map(|k| k.clamp(0, 100));
+    cuts.sort_unstable();
+    let mut ways = [0i32; 6];
+    for pair in cuts.windows(2) {
+        let (lo, hi) = (pair[0], pair[1]);
+        if hi > lo {
+            ways[success_level(hi as u32, t) as usize] += at_most(hi) - at_most(lo);
+        }
+    }
+    ways.map(|w| f64::from(w) / 10_000.0)
 }
 
 /// Does the active side win an opposed check? It must succeed and reach a strictly
@@ -270,18 +275,18 @@ pub fn is_off_hand(b: &Battle, u: UnitId, weapon: usize) -> bool {
     if w.has(WeaponTag::Finesse) || w.has(WeaponTag::Brawl) {
         return false;
     }
-    let one_handed: Vec<usize> = ws
-        .iter()
-        .enumerate()
-        .filter(|(i, w)| {
-            w.kind == WeaponKind::Melee
-                && !w.has(WeaponTag::TwoHanded)
-                && !w.has(WeaponTag::Shield)
-                && b.held(u, *i)
-        })
-        .map(|(i, _)| i)
-        .collect();
-    w.has(WeaponTag::OffHand) || one_handed.get(1) == Some(&weapon)
+    w.has(WeaponTag::OffHand)
+        || ws
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| {
+                w.kind == WeaponKind::Melee
+                    && !w.has(WeaponTag::TwoHanded)
+                    && !w.has(WeaponTag::Shield)
+                    && b.held(u, *i)
+            })
+            .nth(1)
+            .is_some_and(|(i, _)| i == weapon)
 }
 
 /// Has `attacker` a won feint on `target` not yet spent?
@@ -350,61 +355,81 @@ pub fn can_parry(b: &Battle, u: UnitId, attacker: UnitId) -> bool {
 /// grapple). Riposte only against a normal melee attack, with 2 RP and the attacker in
 /// reach.
 pub fn defence_options(b: &Battle, hit: &Hit) -> Vec<ReactionKind> {
+    let (o, n) = defences(b, hit, true);
+    o[..n].to_vec()
+}
+
+/// [`defence_options`] without allocating (the first `n` of the array), Riposte asked
+/// only `with_riposte` (it rolls Parry's check, so it never stops a hit Parry does not).
+fn defences(b: &Battle, hit: &Hit, with_riposte: bool) -> ([ReactionKind; 4], usize) {
+    let mut o = [ReactionKind::Dodge; 4];
     let t = hit.target;
     if !b.alive(t) || b.rp(t) < 1 || b.has(t, ConditionKind::Grappled) {
-        return Vec::new();
+        return (o, 0);
     }
+    let mut n = 1;
     // A spell attack is "a melee or ranged attack" to Dodge and Block (a shield-bearer
     // may Block it); not "another melee attack" to Parry (nor then to Riposte).
     if matches!(hit.effect, HitEffect::Ability(_)) {
-        let mut o = vec![ReactionKind::Dodge];
         if b.holds_shield(t) {
-            o.push(ReactionKind::Block);
+            o[n] = ReactionKind::Block;
+            n += 1;
         }
-        return o;
+        return (o, n);
     }
     let melee = b
         .weapons(hit.attacker)
         .get(hit.weapon)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
-    let mut o = vec![ReactionKind::Dodge];
     let parry = melee && can_parry(b, t, hit.attacker);
     if parry {
-        o.push(ReactionKind::Parry);
+        o[n] = ReactionKind::Parry;
+        n += 1;
     }
     if b.holds_shield(t) {
-        o.push(ReactionKind::Block);
+        o[n] = ReactionKind::Block;
+        n += 1;
     }
-    let dist = b.grid().distance(b.pos(t), b.pos(hit.attacker));
-    if parry
+    if with_riposte
+        && parry
         && hit.kind == AttackKind::Normal
         && b.rp(t) >= ReactionKind::Riposte.cost()
-        && b.best_melee(t, dist).is_some()
+        && b.best_melee(t, b.grid().distance(b.pos(t), b.pos(hit.attacker)))
+            .is_some()
     {
-        o.push(ReactionKind::Riposte);
+        o[n] = ReactionKind::Riposte;
+        n += 1;
     }
-    o
+    (o, n)
 }
 
 /// The check a defence rolls.
 pub fn defence_check(b: &Battle, u: UnitId, kind: ReactionKind) -> Check {
+    let (skill, value) = defence_skill(b, u, kind);
+    let mut c = Check::new(skill, value);
+    c.advantage = defence_advantage(b, u);
+    c
+}
+
+/// The skill a defence rolls and its value ([`defence_check`]'s only modifier).
+fn defence_skill(b: &Battle, u: UnitId, kind: ReactionKind) -> (&'static str, i32) {
     let s = b.stats(u);
-    let mut c = match kind {
-        ReactionKind::Parry | ReactionKind::Riposte => Check::new("Melee", s.get(Stat::Melee)),
-        ReactionKind::Block => Check::new("Endurance", s.get(Stat::Endurance)),
+    match kind {
+        ReactionKind::Parry | ReactionKind::Riposte => ("Melee", s.get(Stat::Melee)),
+        ReactionKind::Block => ("Endurance", s.get(Stat::Endurance)),
         _ => {
             if s.get(Stat::Athletics) > s.get(Stat::Agility) {
-                Check::new("Athletics", s.get(Stat::Athletics))
+                ("Athletics", s.get(Stat::Athletics))
             } else {
-                Check::new("Agility", s.get(Stat::Agility))
+                ("Agility", s.get(Stat::Agility))
             }
         }
-    };
-    if b.has(u, ConditionKind::TotalDefense) {
-        c.advantage += 1;
     }
-    c.advantage += actor_advantage(b, u);
-    c
+}
+
+/// The net advantage of `u`'s defences (the same for each).
+fn defence_advantage(b: &Battle, u: UnitId) -> i32 {
+    i32::from(b.has(u, ConditionKind::TotalDefense)) + actor_advantage(b, u)
 }
 
 /// Resolve a Dodge/Parry/Block against a hit (RP already paid).
@@ -613,17 +638,19 @@ pub fn stop_chance_with(
         effect: HitEffect::Damage,
     };
     // The defences and their odds do not depend on the level the attack lands with:
-    // work them out once (what `defence_chance` does for each level).
-    let defences: Vec<(bool, [f64; 6])> = defence_options(b, &hit)
-        .into_iter()
-        .map(|k| {
-            let parry = matches!(k, ReactionKind::Parry | ReactionKind::Riposte);
-            (parry, defence_check(b, target, k).odds())
-        })
-        .collect();
-    if defences.is_empty() {
+    // work them out once (what `defence_chance` does for each level). Riposte is left
+    // out: it rolls Parry's check against the same level, so the best is the same.
+    let (kinds, n) = defences(b, &hit, false);
+    if n == 0 {
         return 0.0;
     }
+    let advantage = defence_advantage(b, target);
+    let mut odds_of = [(false, [0.0; 6]); 4];
+    for (slot, &k) in odds_of.iter_mut().zip(&kinds[..n]) {
+        let parry = matches!(k, ReactionKind::Parry | ReactionKind::Riposte);
+        *slot = (parry, check_odds(defence_skill(b, target, k).1, advantage));
+    }
+    let defences = &odds_of[..n];
     let (big, small) = (b.size(attacker), b.size(target));
     let odds = check.odds();
     let mut hits = 0.0;

@@ -284,7 +284,7 @@ pub fn intercept_plan(
         return None;
     }
     let here = b.pos(r);
-    let cands = intercept_cells(b, r, hit, swap, intercept_pool(b, hit));
+    let cands = intercept_cells(b, r, hit, swap, &intercept_pool(b, hit));
     if cands.is_empty() {
         return None;
     }
@@ -326,12 +326,12 @@ fn intercept_cells(
     r: UnitId,
     hit: &Hit,
     swap: bool,
-    pool: Vec<Cell>,
+    pool: &[Cell],
 ) -> Vec<(Cell, Option<Cell>)> {
     let grid = b.grid();
     let (here, ally) = (b.pos(r), b.pos(hit.target));
     let mut cands: Vec<(Cell, Option<Cell>)> = Vec::new();
-    for c in pool {
+    for &c in pool {
         if grid.distance(here, c) > flow::INTERCEPT_MOVE || b.unit_at(c, Some(r)).is_some() {
             continue;
         }
@@ -362,7 +362,7 @@ pub fn intercept_plan_to(
 ) -> Option<(Vec<Cell>, Cell, Option<Cell>)> {
     // The same guards as the engine's pick (the ally not sharing its cell).
     intercept_plan(b, r, hit, swap)?;
-    let cands = intercept_cells(b, r, hit, swap, intercept_pool(b, hit));
+    let cands = intercept_cells(b, r, hit, swap, &intercept_pool(b, hit));
     let ally_to = cands.iter().find(|&&(c, _)| c == to)?.1;
     let (path, _) = b
         .grid()
@@ -374,14 +374,11 @@ pub fn intercept_plan_to(
 /// `Intercept` (the engine's cell: the cheapest to reach, then the smallest, as
 /// [`intercept_plan`] picks), `InterceptSwap` when that works too, then `InterceptAt`
 /// for every other reachable cell, plain then swapping. `None`: it cannot intercept.
-fn intercept_options(b: &Battle, r: UnitId, hit: &Hit) -> Option<Vec<ReactionKind>> {
-    // The guard of `intercept_plan`: not while the ally shares its cell.
-    if b.unit_at(b.pos(hit.target), Some(hit.target)).is_some() {
-        return None;
-    }
-    let pool = intercept_pool(b, hit);
+/// `pool` is the hit's [`intercept_pool`], and the ally shares its cell with no one
+/// (`intercept_plan`'s guard, which [`next_interceptor`] asks once for every ally).
+fn intercept_options(b: &Battle, r: UnitId, hit: &Hit, pool: &[Cell]) -> Option<Vec<ReactionKind>> {
     // No cell within its 3 cells: no search.
-    if intercept_cells(b, r, hit, false, pool.clone()).is_empty() {
+    if intercept_cells(b, r, hit, false, pool).is_empty() {
         return None;
     }
     let field = b
@@ -390,7 +387,7 @@ fn intercept_options(b: &Battle, r: UnitId, hit: &Hit) -> Option<Vec<ReactionKin
     let mut o = Vec::new();
     let mut others = Vec::new();
     for swap in [false, true] {
-        let cands = intercept_cells(b, r, hit, swap, pool.clone());
+        let cands = intercept_cells(b, r, hit, swap, pool);
         // The search settles cells cheapest first, the smaller on a tie: the first
         // candidate settled is the one `Grid::nearest` stops at.
         let Some(default) = field
@@ -448,6 +445,13 @@ pub fn next_interceptor(
     if hit.kind != AttackKind::Normal || (hit.effect != HitEffect::Damage && !single_spell) {
         return None;
     }
+    // The guard of `intercept_plan`: not while the ally shares its cell.
+    if b.unit_at(b.pos(hit.target), Some(hit.target)).is_some() {
+        return None;
+    }
+    // The cells an interceptor may stop on, worked out once for every ally asked (and
+    // only once one passes the cheap checks).
+    let mut pool: Option<Vec<Cell>> = None;
     for (at, &r) in b.order().iter().enumerate().skip(from) {
         if r == hit.target
             || r == hit.attacker
@@ -459,7 +463,8 @@ pub fn next_interceptor(
             continue;
         }
         // Swapping needs a cell a plain Intercept could use too.
-        if let Some(o) = intercept_options(b, r, hit) {
+        let pool = pool.get_or_insert_with(|| intercept_pool(b, hit));
+        if let Some(o) = intercept_options(b, r, hit, pool) {
             return Some((at, r, o));
         }
     }
