@@ -449,21 +449,50 @@ pub fn next_interceptor(
     if b.unit_at(b.pos(hit.target), Some(hit.target)).is_some() {
         return None;
     }
-    // The cells an interceptor may stop on, worked out once for every ally asked (and
-    // only once one passes the cheap checks).
-    let mut pool: Option<Vec<Cell>> = None;
+    // The cells an interceptor may stop on and the box around them, worked out once for
+    // every ally asked (and only once one passes the other checks): a step moves at most
+    // one column and one row on both grids, so an ally more than its 3 cells outside
+    // that box in either has no cell to stop on, and one inside is asked of each cell
+    // before anything else.
+    let grid = b.grid();
+    let reach = flow::INTERCEPT_MOVE as i32;
+    let outside = |c: Cell, [x0, x1, y0, y1]: [i32; 4]| {
+        c.x < x0 - reach || c.x > x1 + reach || c.y < y0 - reach || c.y > y1 + reach
+    };
+    let mut near: Option<(Vec<Cell>, [i32; 4])> = None;
     for (at, &r) in b.order().iter().enumerate().skip(from) {
         if r == hit.target
             || r == hit.attacker
             || !b.alive(r)
             || b.side(r) != b.side(hit.target)
+            || near.as_ref().is_some_and(|(_, bx)| outside(b.pos(r), *bx))
             || b.rp(r) < ReactionKind::Intercept.cost()
             || may_move(b, r).is_err()
         {
             continue;
         }
+        let (pool, bx) = near.get_or_insert_with(|| {
+            let pool = intercept_pool(b, hit);
+            let mut bx = [i32::MAX, i32::MIN, i32::MAX, i32::MIN];
+            for c in &pool {
+                bx = [
+                    bx[0].min(c.x),
+                    bx[1].max(c.x),
+                    bx[2].min(c.y),
+                    bx[3].max(c.y),
+                ];
+            }
+            (pool, bx)
+        });
+        let here = b.pos(r);
+        if outside(here, *bx)
+            || !pool
+                .iter()
+                .any(|&c| grid.distance(here, c) <= flow::INTERCEPT_MOVE)
+        {
+            continue;
+        }
         // Swapping needs a cell a plain Intercept could use too.
-        let pool = pool.get_or_insert_with(|| intercept_pool(b, hit));
         if let Some(o) = intercept_options(b, r, hit, pool) {
             return Some((at, r, o));
         }
