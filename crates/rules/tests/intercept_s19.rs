@@ -217,3 +217,35 @@ fn intercept_searches_match_the_whole_search_on_squares() {
     assert!(seen.attack_yes > 0 && seen.attack_no > 0, "{seen:?}");
     assert!(seen.offers > 0 && seen.steps > 1000, "{seen:?}");
 }
+
+/// escalation's damage odds of a hit, memoised by dice and Volition: the same as worked
+/// out afresh, asked first and asked again (from the memo), for negative Volition too
+/// (totals below 0 count as 0).
+#[test]
+fn escalation_hit_damage_odds_memo_gives_the_fresh_answer() {
+    use skirmish_rules::dice::DiceExpr;
+    use skirmish_rules::odds::Distribution;
+    for count in 1..=6 {
+        for sides in [4, 6, 8, 10, 12] {
+            for vol in [-3, 0, 2, 5] {
+                let dice = DiceExpr::new(count, sides);
+                let fresh = Distribution::of(dice).map(|d| {
+                    let d = d.map(|t| (t + vol).max(0));
+                    let c = d.map(|t| t * 2);
+                    (d, c)
+                });
+                assert!(fresh.is_some());
+                assert_eq!(
+                    esc::hit_damage_odds(dice, vol),
+                    fresh,
+                    "{count}d{sides}+{vol}"
+                );
+                assert_eq!(
+                    esc::hit_damage_odds(dice, vol),
+                    fresh,
+                    "{count}d{sides}+{vol} again"
+                );
+            }
+        }
+    }
+}

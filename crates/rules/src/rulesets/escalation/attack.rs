@@ -2,6 +2,7 @@
 //! Advantage and Disadvantage dice; crits and crit fails; basic attack damage by stance,
 //! miss damage, resistance and weakness; the odds the preview and the AI read.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::battle::Battle;
@@ -10,6 +11,7 @@ use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, HitEffect};
 use crate::event::{AttackKind, Counter, Event, Outcome, Trigger};
 use crate::level::Role;
+use crate::odds::Distribution;
 
 use super::EscalationFrame;
 
@@ -76,10 +78,12 @@ pub fn melee_stance(b: &Battle, u: UnitId) -> bool {
 
 /// Has `u` popped off `enemy` with a Disengage this turn?
 pub fn popped_off(b: &Battle, u: UnitId, enemy: UnitId) -> bool {
-    b.get::<crate::components::Conditions>(u).is_some_and(|c| {
-        c.0.iter()
-            .any(|c| c.kind == ConditionKind::PoppedOff && c.source == Some(enemy))
-    })
+    // The conditions' bits first: few units have popped off anyone.
+    b.has(u, ConditionKind::PoppedOff)
+        && b.get::<crate::components::Conditions>(u).is_some_and(|c| {
+            c.0.iter()
+                .any(|c| c.kind == ConditionKind::PoppedOff && c.source == Some(enemy))
+        })
 }
 
 /// The living enemies engaged with `u`: next to it, and not popped off.
@@ -371,6 +375,42 @@ pub fn damage_parts(b: &Battle, attacker: UnitId, weapon: usize) -> (DiceExpr, i
         DiceExpr::new(level_of(b, attacker) as u32, sides),
         b.stats(attacker).get(Stat::Volition),
     )
+}
+
+thread_local! {
+    /// [`hit_damage_odds`] met so far, by the dice's count, sides and bonus and the
+    /// Volition added: the AI asks for them for every attacker and weapon it weighs.
+    static HIT_DAMAGE: std::cell::RefCell<BTreeMap<(u32, u32, i32, i32), Option<(Distribution, Distribution)>>> =
+        const { std::cell::RefCell::new(BTreeMap::new()) };
+}
+
+/// The chance of each damage total of a hit with `dice` + `vol` (never below 0) and of
+/// a critical hit (twice that), memoised: `Ruleset::damage_odds` of a basic attack
+/// ([`damage_parts`]). `None` when the dice are too many to count.
+pub fn hit_damage_odds(dice: DiceExpr, vol: i32) -> Option<(Distribution, Distribution)> {
+    let work = || {
+        let d = Distribution::of(dice)?.map(|t| (t + vol).max(0));
+        let c = d.map(|t| t * 2);
+        Some((d, c))
+    };
+    // Only plain dice (as `damage_parts` makes them) are memoised.
+    if dice != DiceExpr::new(dice.count, dice.sides).plus(dice.bonus) {
+        return work();
+    }
+    let key = (dice.count, dice.sides, dice.bonus, vol);
+    HIT_DAMAGE.with(|m| {
+        if let Some(o) = m.borrow().get(&key) {
+            return o.clone();
+        }
+        let o = work();
+        let mut m = m.borrow_mut();
+        // A bound on the memo (a few dozen keys in any battle).
+        if m.len() >= 1024 {
+            m.clear();
+        }
+        m.insert(key, o.clone());
+        o
+    })
 }
 
 /// Miss damage of `u`'s basic attacks: its Level when its class deals miss damage.

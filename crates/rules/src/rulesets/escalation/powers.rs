@@ -238,6 +238,10 @@ fn grab_holds(b: &Battle, t: UnitId, g: UnitId) -> bool {
 pub(super) fn release_grabs(b: &mut Battle) {
     let mut ends = Vec::new();
     for t in b.units() {
+        // The conditions' bits first: most units hold no grab.
+        if !b.has(t, ConditionKind::Grabbed) {
+            continue;
+        }
         let Some(c) = b.get::<Conditions>(t) else {
             continue;
         };

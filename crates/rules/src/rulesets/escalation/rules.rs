@@ -399,9 +399,7 @@ impl Ruleset for Escalation {
         _kind: AttackKind,
     ) -> Option<(Distribution, Distribution)> {
         let (dice, vol) = damage_parts(b, attacker, weapon);
-        let d = Distribution::of(dice)?.map(|t| (t + vol).max(0));
-        let c = d.map(|t| t * 2);
-        Some((d, c))
+        super::attack::hit_damage_odds(dice, vol)
     }
 
     fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
