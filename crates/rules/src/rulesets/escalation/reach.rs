@@ -73,6 +73,13 @@ pub(crate) fn reaches(
             continue;
         }
         for n in grid.neighbours_iter(c) {
+            let Some(s) = slot(n) else { continue };
+            // Every step costs at least 1: a cell already reached as cheaply is done
+            // (a cell next to `at` that will do is never marked: reaching it ends the
+            // search).
+            if best[s] <= g.saturating_add(1) {
+                continue;
+            }
             let Some(e) = cost(n) else { continue };
             let ng = g.saturating_add(e.max(1));
             if ng > budget {
@@ -81,15 +88,15 @@ pub(crate) fn reaches(
             if goals.contains(&n) {
                 return true;
             }
+            if ng >= best[s] {
+                continue;
+            }
             let f = ng.saturating_add(left(n));
             if f > budget {
                 continue;
             }
-            let Some(s) = slot(n) else { continue };
-            if ng < best[s] {
-                best[s] = ng;
-                open.push(Reverse((f, Reverse(ng), n)));
-            }
+            best[s] = ng;
+            open.push(Reverse((f, Reverse(ng), n)));
         }
     }
     false
