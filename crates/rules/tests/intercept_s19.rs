@@ -249,3 +249,34 @@ fn escalation_hit_damage_odds_memo_gives_the_fresh_answer() {
         }
     }
 }
+
+/// flow's damage odds of a hit, memoised by the weapon's dice: the same as worked out
+/// afresh (a hit's totals and twice them, never below 0), asked twice, for dice with a
+/// bonus below 0 and kept dice too.
+#[test]
+fn flow_hit_damage_odds_memo_gives_the_fresh_answer() {
+    use skirmish_rules::dice::DiceExpr;
+    use skirmish_rules::odds::Distribution;
+    use skirmish_rules::rulesets::flow;
+    for count in 1..=4 {
+        for sides in [4, 6, 8, 12] {
+            for bonus in [-4, 0, 3] {
+                for dice in [
+                    DiceExpr::new(count, sides).plus(bonus),
+                    DiceExpr::new(count + 1, sides)
+                        .plus(bonus)
+                        .keep_highest(count),
+                    DiceExpr::new(count + 1, sides)
+                        .plus(bonus)
+                        .keep_lowest(count),
+                ] {
+                    let fresh = Distribution::of(dice)
+                        .map(|d| (d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))));
+                    assert!(fresh.is_some());
+                    assert_eq!(flow::hit_damage_odds(dice), fresh, "{dice:?}");
+                    assert_eq!(flow::hit_damage_odds(dice), fresh, "{dice:?} again");
+                }
+            }
+        }
+    }
+}

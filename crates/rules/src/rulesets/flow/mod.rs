@@ -3,6 +3,7 @@
 mod actions;
 mod advantage;
 mod casting;
+mod chances;
 mod combat;
 mod explain;
 mod intercept;
@@ -13,6 +14,7 @@ mod vocabulary;
 
 pub use actions::*;
 pub use casting::{cast_ap, magic_check, resist_check, spell_attack_check};
+pub use chances::*;
 pub use combat::*;
 pub use intercept::*;
 pub use maneuvers::*;

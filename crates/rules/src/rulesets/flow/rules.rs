@@ -369,9 +369,7 @@ impl Ruleset for Flow {
         weapon: usize,
         _kind: AttackKind,
     ) -> Option<(Distribution, Distribution)> {
-        let w = b.weapons(attacker).get(weapon)?;
-        let d = Distribution::of(w.damage)?;
-        Some((d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))))
+        super::hit_damage_odds(b.weapons(attacker).get(weapon)?.damage)
     }
 
     fn next_attack_kind(&self, _b: &Battle, _u: UnitId) -> AttackKind {
