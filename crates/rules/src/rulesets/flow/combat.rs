@@ -158,6 +158,37 @@ impl Check {
 /// [`Check::odds`] of a check with target number `t` and net advantage `advantage`
 /// (without building the check).
 pub fn check_odds(t: i32, advantage: i32) -> [f64; 6] {
+    // Only the sign of the advantage counts: memoised by it and the target number (for
+    // the target numbers the rules make).
+    let a = advantage.signum();
+    let Some(i) = usize::try_from(t - ODDS_LOW)
+        .ok()
+        .filter(|&i| i < ODDS_SPAN)
+        .map(|i| (a + 1) as usize * ODDS_SPAN + i)
+    else {
+        return count_check_odds(t, a);
+    };
+    CHECK_ODDS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.is_empty() {
+            m.resize(3 * ODDS_SPAN, None);
+        }
+        *m[i].get_or_insert_with(|| count_check_odds(t, a))
+    })
+}
+
+/// The lowest target number [`check_odds`] memoises, and how many from it.
+const ODDS_LOW: i32 = -64;
+const ODDS_SPAN: usize = 384;
+
+thread_local! {
+    /// [`check_odds`] by advantage's sign and target number, once worked out.
+    static CHECK_ODDS: std::cell::RefCell<Vec<Option<[f64; 6]>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`check_odds`], counted.
+fn count_check_odds(t: i32, advantage: i32) -> [f64; 6] {
     // Ways (out of 100², counted exactly) that the kept face is at most `k`: with
     // advantage the lower of two d100, with disadvantage the higher.
     let at_most = |k: i32| -> i32 {
