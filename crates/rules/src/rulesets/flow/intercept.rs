@@ -378,8 +378,30 @@ pub fn intercept_plan_to(
 /// (`intercept_plan`'s guard, which [`next_interceptor`] asks once for every ally).
 fn intercept_options(b: &Battle, r: UnitId, hit: &Hit, pool: &[Cell]) -> Option<Vec<ReactionKind>> {
     // No cell within its 3 cells: no search.
-    if intercept_cells(b, r, hit, false, pool).is_empty() {
+    let plain = intercept_cells(b, r, hit, false, pool);
+    if plain.is_empty() {
         return None;
+    }
+    // One cell to stop on (half the time): it is the default, plain and swapping, if it
+    // can be reached at all; no field needed, and no search when it is at most a step
+    // away.
+    if let [(c, _)] = plain[..] {
+        let grid = b.grid();
+        let here = b.pos(r);
+        let cost = b.mover_cost(r);
+        let reached = c == here
+            || (grid.distance(here, c) == 1
+                && cost(c).is_some_and(|e| e.max(1) <= flow::INTERCEPT_MOVE))
+            || grid.path(here, c, flow::INTERCEPT_MOVE, &cost).is_some();
+        if !reached {
+            return None;
+        }
+        let mut o = vec![ReactionKind::Intercept];
+        // The swapping cells are among the plain ones.
+        if !intercept_cells(b, r, hit, true, pool).is_empty() {
+            o.push(ReactionKind::InterceptSwap);
+        }
+        return Some(o);
     }
     let field = b
         .grid()
