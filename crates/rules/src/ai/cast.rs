@@ -418,7 +418,19 @@ fn best_aim(
             // Who may be hit does not depend on the aim: listed once (in unit order, as
             // `Battle::cast_targets` lists them), each aim's targets picked from it into
             // one buffer.
-            let pool: Vec<UnitId> = b.units().filter(|&t| b.may_target(t, a)).collect();
+            // A burst aimed within range reaches no unit farther than range + radius
+            // from the caster (the triangle inequality holds on both grids).
+            let farthest = match a.target {
+                Targeting::Area {
+                    shape: crate::abilities::area::Shape::Burst { radius },
+                    ..
+                } => range.saturating_add(radius),
+                _ => u32::MAX,
+            };
+            let pool: Vec<UnitId> = b
+                .units()
+                .filter(|&t| grid.distance(here, b.pos(t)) <= farthest && b.may_target(t, a))
+                .collect();
             let mut hit: Vec<UnitId> = Vec::with_capacity(pool.len());
             for c in cells {
                 if !b.cast_reaches(u, a, c) {
