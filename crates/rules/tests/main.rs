@@ -7,6 +7,7 @@ mod ai_casting;
 mod ai_scale;
 mod audit_counters;
 mod audit_melee_zone;
+mod cast_s19;
 mod casting_cells;
 mod casting_flow;
 mod casting_td;

@@ -407,17 +407,39 @@ fn best_aim(
             let mut cells: Vec<Cell> = Vec::new();
             for c in centres {
                 for x in std::iter::once(c).chain(grid.neighbours_iter(c)) {
-                    if grid.distance(here, x) <= range && !cells.contains(&x) {
+                    if grid.distance(here, x) <= range {
                         cells.push(x);
                     }
                 }
             }
-            cells.sort();
+            // Each cell once, in cell order.
+            cells.sort_unstable();
+            cells.dedup();
+            // Who may be hit does not depend on the aim: listed once (in unit order, as
+            // `Battle::cast_targets` lists them), each aim's targets picked from it into
+            // one buffer.
+            // A burst aimed within range reaches no unit farther than range + radius
+            // from the caster (the triangle inequality holds on both grids).
+            let farthest = match a.target {
+                Targeting::Area {
+                    shape: crate::abilities::area::Shape::Burst { radius },
+                    ..
+                } => range.saturating_add(radius),
+                _ => u32::MAX,
+            };
+            let pool: Vec<UnitId> = b
+                .units()
+                .filter(|&t| grid.distance(here, b.pos(t)) <= farthest && b.may_target(t, a))
+                .collect();
+            let mut hit: Vec<UnitId> = Vec::with_capacity(pool.len());
             for c in cells {
-                let at = CastAt::Cell(c);
-                if let Some(v) = sum(b, &at, &mut value) {
-                    consider(v, at);
+                if !b.cast_reaches(u, a, c) {
+                    continue;
                 }
+                hit.clear();
+                b.area_members(u, a, c, pool.iter().copied(), &mut hit);
+                let v = hit.iter().map(|&t| value(t)).sum::<f64>();
+                consider(v, CastAt::Cell(c));
             }
         }
         // A summon: on the free cell in range nearest a foe (then nearest the user),
@@ -446,7 +468,8 @@ fn best_aim(
                 // Nearest first, then the first the engine allows (the checks are dear:
                 // asked only until one passes).
                 let mut cells: Vec<Cell> = grid.within(here, range);
-                cells.sort_by_key(|&c| (foe_dist(c), grid.distance(here, c), c));
+                // (Each key once; the cell in it makes every key distinct.)
+                cells.sort_by_cached_key(|&c| (foe_dist(c), grid.distance(here, c), c));
                 let first = cells.into_iter().find(|&c| {
                     c != here
                         && b.cast_targets(u, i, &CastAt::Cell(c)).is_ok()

@@ -128,14 +128,9 @@ impl Battle {
                     return Err(Illegal::BadCell(*c));
                 }
                 reach(*c, &|| c.to_string())?;
-                let cells = self.cast_cells(caster, a, *c);
-                Ok(self
-                    .units()
-                    .filter(|&u| {
-                        // (A unit stands on one cell.)
-                        self.may_target(u, a) && cells.contains(&self.pos(u))
-                    })
-                    .collect())
+                let mut out = Vec::new();
+                self.area_members(caster, a, *c, self.units(), &mut out);
+                Ok(out)
             }
             (t, _) => Err(cannot(format!(
                 "{} is aimed {}",
@@ -149,6 +144,53 @@ impl Battle {
                 }
             ))),
         }
+    }
+
+    /// Would area or cell ability `a` of `caster` reach aim `c` (on the map, in range, in
+    /// line of sight when it needs one)? The yes/no of [`Self::cast_targets`]'s aim check
+    /// for a `CastAt::Cell`, without writing a refusal (the AI asks for many cells).
+    pub(crate) fn cast_reaches(&self, caster: UnitId, a: &Ability, c: Cell) -> bool {
+        let grid = &self.level.grid;
+        if !grid.contains(c) {
+            return false;
+        }
+        let from = self.pos(caster);
+        let d = grid.distance(from, c);
+        d <= a.range() && (!a.line_of_sight || d == 0 || self.clear_line(from, c))
+    }
+
+    /// The units among `pool` (in its order) that area or cell ability `a` of `caster`
+    /// aimed at `aim` covers and may target, pushed onto `out`: [`Self::cast_targets`]'s
+    /// answer for a reachable `CastAt::Cell` when `pool` is every unit.
+    pub(crate) fn area_members(
+        &self,
+        caster: UnitId,
+        a: &Ability,
+        aim: Cell,
+        pool: impl Iterator<Item = UnitId>,
+        out: &mut Vec<UnitId>,
+    ) {
+        let c = &aim;
+        // A burst holds the cells within its radius of the aim that are not walls ([`Self::cast_cells`]): asked of each unit's cell by distance,
+        // without listing the cells (the AI aims often).
+        let burst = match a.target {
+            Targeting::Area {
+                shape: crate::abilities::area::Shape::Burst { radius },
+                ..
+            } => Some(radius),
+            _ => None,
+        };
+        let cells = match burst {
+            Some(_) => Vec::new(),
+            None => self.cast_cells(caster, a, *c),
+        };
+        let grid = &self.level.grid;
+        let inside = |p: Cell| match burst {
+            Some(r) => grid.distance(p, *c) <= r && self.terrain(p) != crate::level::Terrain::Wall,
+            None => cells.contains(&p),
+        };
+        // (A unit stands on one cell.)
+        out.extend(pool.filter(|&u| inside(self.pos(u)) && self.may_target(u, a)));
     }
 
     /// The engine's part of checking a `Cast`: the ability is known, has a use left and
