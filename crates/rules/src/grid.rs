@@ -333,8 +333,9 @@ impl Grid {
     /// works on that window with a border of blocked cells, stored column by column (a
     /// cell's slot order is `Cell`'s order), so neighbours are fixed slot offsets.
     ///
-    /// Step costs are small integers, so the queue is a list of buckets, one per cost.
-    /// Each bucket is complete before it is taken and is settled in cell order: ties
+    /// Step costs are small integers, so the queue is a list of buckets, one per cost,
+    /// each a bit per slot. Each bucket is complete before it is taken and is settled in
+    /// slot order, which is cell order: ties
     /// always go to the smaller cell, so the same inputs give the same field and paths.
     /// A settled cell's cost and predecessor never change, so stopping early gives the
     /// same path to a goal as the full search, and the first goal settled is the
@@ -409,34 +410,47 @@ impl Grid {
         cost[si] = 0;
         prev[si] = si as u32;
         f.len = 1;
-        // The thread's buckets, taken (a search started from a cost closure gets fresh ones).
-        let mut buckets = SCRATCH.take();
-        for b in buckets.iter_mut() {
-            b.clear();
-        }
-        if buckets.is_empty() {
-            buckets.push(Vec::with_capacity(64));
-        }
-        buckets[0].push(si as u32);
+        // The buckets, one per cost: a bit per slot (so a bucket is read in slot order
+        // with no sort), `words` words each, and the span of words each has set. The
+        // thread's, taken (a search started from a cost closure gets fresh ones).
+        let words = n.div_ceil(64);
+        let mut q = SCRATCH.take();
+        q.bits.clear();
+        q.bits.resize(words * 16, 0);
+        q.span.clear();
+        q.span.resize(16, (u32::MAX, 0));
+        let put = |q: &mut Buckets, b: usize, slot: usize| {
+            if q.span.len() <= b {
+                q.span.resize(b + 1, (u32::MAX, 0));
+                q.bits.resize((b + 1) * words, 0);
+            }
+            let w = slot / 64;
+            q.bits[b * words + w] |= 1 << (slot % 64);
+            let sp = &mut q.span[b];
+            sp.0 = sp.0.min(w as u32);
+            sp.1 = sp.1.max(w as u32);
+        };
+        put(&mut q, 0, si);
         // The dearest bucket filled.
         let mut last = 0usize;
-        'search: {
-            let mut d = 0usize;
-            while d <= last {
-                let mut bucket = std::mem::take(&mut buckets[d]);
-                bucket.sort_unstable();
-                let du = d as u32;
-                // Every step costs at least 1: nothing settled at the budget goes further.
-                let expand = du < budget;
-                for &s in &bucket {
-                    let s = s as usize;
-                    // Stale: reached more cheaply after it was queued here.
+        let mut d = 0usize;
+        'search: while d <= last {
+            let du = d as u32;
+            // Every step costs at least 1: nothing settled at the budget goes further,
+            // and nothing goes into this bucket while it is read.
+            let expand = du < budget;
+            let (lo, hi) = q.span[d];
+            for w in lo as usize..=(hi as usize).min(words.saturating_sub(1)) {
+                let mut x = std::mem::take(&mut q.bits[d * words + w]);
+                while x != 0 {
+                    let s = w * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    // Stale: reached more cheaply after it was put here.
                     if cost[s] != du {
                         continue;
                     }
                     settled.push(s as u32);
                     if goals.contains(&s) {
-                        buckets[d] = bucket;
                         break 'search;
                     }
                     if !expand {
@@ -469,20 +483,14 @@ impl Grid {
                         }
                         cost[ns] = nd;
                         prev[ns] = s as u32;
-                        let b = nd as usize;
-                        if buckets.len() <= b {
-                            buckets.resize_with(b + 1, Vec::new);
-                        }
-                        last = last.max(b);
-                        buckets[b].push(ns as u32);
+                        last = last.max(nd as usize);
+                        put(&mut q, nd as usize, ns);
                     }
                 }
-                bucket.clear();
-                buckets[d] = bucket;
-                d += 1;
             }
+            d += 1;
         }
-        SCRATCH.set(buckets);
+        SCRATCH.set(q);
         f.a = std::sync::Arc::new(field::Arrays {
             cost,
             prev,
@@ -527,9 +535,19 @@ impl Grid {
 const UNREACHED: u32 = u32::MAX;
 
 thread_local! {
-    /// The search's buckets (one per cost), kept with their allocations between searches
-    /// on a thread (emptied at the start of each search).
-    static SCRATCH: std::cell::RefCell<Vec<Vec<u32>>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The search's buckets, kept with their allocations between searches on a thread
+    /// (emptied at the start of each search).
+    static SCRATCH: std::cell::RefCell<Buckets> = const {
+        std::cell::RefCell::new(Buckets { bits: Vec::new(), span: Vec::new() })
+    };
+}
+
+/// A search's buckets (see [`Grid::field`]'s search): per cost, a bit per slot and the
+/// first and last word with a bit set (`(u32::MAX, 0)` when none).
+#[derive(Default)]
+struct Buckets {
+    bits: Vec<u64>,
+    span: Vec<(u32, u32)>,
 }
 /// Entry cost not asked yet / cannot enter.
 const UNKNOWN: u32 = u32::MAX;
