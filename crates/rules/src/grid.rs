@@ -213,18 +213,15 @@ impl Grid {
     }
 
     /// Every on-map cell within `range` steps of `c`, `c` included, in row-major order.
+    ///
+    /// Built from [`Grid::within_rows`]' runs, which come in that order already.
     pub fn within(&self, c: Cell, range: u32) -> Vec<Cell> {
-        let mut out: Vec<Cell> = match self.kind {
-            GridKind::Square => {
-                let r = range as i32;
-                (c.y - r..=c.y + r)
-                    .flat_map(|y| (c.x - r..=c.x + r).map(move |x| Cell::new(x, y)))
-                    .collect()
-            }
-            GridKind::Hex => Self::to_hex(c).range(range).map(Self::from_hex).collect(),
-        };
-        out.retain(|n| self.contains(*n));
-        out.sort_by_key(|n| (n.y, n.x));
+        let side = 2 * u64::from(range.min(i32::MAX as u32 / 4)) + 1;
+        let map = (self.width.max(0) as u64) * (self.height.max(0) as u64);
+        let mut out = Vec::with_capacity((side * side).min(map) as usize);
+        self.within_rows(c, range, |y, x0, x1| {
+            out.extend((x0..=x1).map(|x| Cell::new(x, y)));
+        });
         out
     }
 
