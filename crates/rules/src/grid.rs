@@ -276,12 +276,32 @@ impl Grid {
                 if n == 0 {
                     return f(a);
                 }
-                let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
-                (0..=n).all(|i| {
-                    let x = (2 * dx * i + n).div_euclid(2 * n);
-                    let y = (2 * dy * i + n).div_euclid(2 * n);
-                    f(Cell::new(a.x + x as i32, a.y + y as i32))
-                })
+                // Step `i`'s offset is `(2·d·i + n) div 2n` on each axis, kept as a
+                // quotient and remainder: a step adds `2·d`, at most `2n` either way
+                // (`|d| ≤ n`), so one correction keeps the remainder in `0..2n`.
+                let (dx, dy) = (2 * i64::from(b.x - a.x), 2 * i64::from(b.y - a.y));
+                let two_n = 2 * n;
+                let (mut qx, mut rx, mut qy, mut ry) = (0i64, n, 0i64, n);
+                let step = |q: &mut i64, r: &mut i64, d: i64| {
+                    *r += d;
+                    if *r >= two_n {
+                        *r -= two_n;
+                        *q += 1;
+                    } else if *r < 0 {
+                        *r += two_n;
+                        *q -= 1;
+                    }
+                };
+                for i in 0..=n {
+                    if i > 0 {
+                        step(&mut qx, &mut rx, dx);
+                        step(&mut qy, &mut ry, dy);
+                    }
+                    if !f(Cell::new(a.x + qx as i32, a.y + qy as i32)) {
+                        return false;
+                    }
+                }
+                true
             }
         }
     }

@@ -24,6 +24,32 @@ fn square_line_matches_float_rounding() {
     }
 }
 
+/// The square line walked by quotient and remainder is the closed form it replaced,
+/// `(2·d·i + n) div 2n` per axis, from cells on and off the map in every direction.
+#[test]
+fn square_line_matches_its_closed_form() {
+    let g = Grid::new(GridKind::Square, 40, 40);
+    for a in [
+        Cell::new(17, 19),
+        Cell::new(0, 0),
+        Cell::new(39, 3),
+        Cell::new(-5, 44),
+    ] {
+        for b in g.cells() {
+            let n = i64::from(g.distance(a, b)).max(1);
+            let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
+            let closed: Vec<Cell> = (0..=i64::from(g.distance(a, b)))
+                .map(|i| {
+                    let x = (2 * dx * i + n).div_euclid(2 * n);
+                    let y = (2 * dy * i + n).div_euclid(2 * n);
+                    Cell::new(a.x + x as i32, a.y + y as i32)
+                })
+                .collect();
+            assert_eq!(g.line(a, b), closed, "{a} -> {b}");
+        }
+    }
+}
+
 /// The fixed-point hex line is hexx's f32 line, cell for cell: every pair from
 /// three centres on a 40×40 map, and 20,000 seeded random pairs on 256×256.
 #[test]
