@@ -12,6 +12,9 @@
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
+mod field;
+pub use field::{Field, path_from_field};
+
 /// One cell of a rectangular map: column `x`, row `y` (row 0 at the top).
 ///
 /// Serialized as a tuple `(x, y)` in RON and `[x, y]` in JSON.
@@ -210,18 +213,15 @@ impl Grid {
     }
 
     /// Every on-map cell within `range` steps of `c`, `c` included, in row-major order.
+    ///
+    /// Built from [`Grid::within_rows`]' runs, which come in that order already.
     pub fn within(&self, c: Cell, range: u32) -> Vec<Cell> {
-        let mut out: Vec<Cell> = match self.kind {
-            GridKind::Square => {
-                let r = range as i32;
-                (c.y - r..=c.y + r)
-                    .flat_map(|y| (c.x - r..=c.x + r).map(move |x| Cell::new(x, y)))
-                    .collect()
-            }
-            GridKind::Hex => Self::to_hex(c).range(range).map(Self::from_hex).collect(),
-        };
-        out.retain(|n| self.contains(*n));
-        out.sort_by_key(|n| (n.y, n.x));
+        let side = 2 * u64::from(range.min(i32::MAX as u32 / 4)) + 1;
+        let map = (self.width.max(0) as u64) * (self.height.max(0) as u64);
+        let mut out = Vec::with_capacity((side * side).min(map) as usize);
+        self.within_rows(c, range, |y, x0, x1| {
+            out.extend((x0..=x1).map(|x| Cell::new(x, y)));
+        });
         out
     }
 
@@ -276,12 +276,32 @@ impl Grid {
                 if n == 0 {
                     return f(a);
                 }
-                let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
-                (0..=n).all(|i| {
-                    let x = (2 * dx * i + n).div_euclid(2 * n);
-                    let y = (2 * dy * i + n).div_euclid(2 * n);
-                    f(Cell::new(a.x + x as i32, a.y + y as i32))
-                })
+                // Step `i`'s offset is `(2·d·i + n) div 2n` on each axis, kept as a
+                // quotient and remainder: a step adds `2·d`, at most `2n` either way
+                // (`|d| ≤ n`), so one correction keeps the remainder in `0..2n`.
+                let (dx, dy) = (2 * i64::from(b.x - a.x), 2 * i64::from(b.y - a.y));
+                let two_n = 2 * n;
+                let (mut qx, mut rx, mut qy, mut ry) = (0i64, n, 0i64, n);
+                let step = |q: &mut i64, r: &mut i64, d: i64| {
+                    *r += d;
+                    if *r >= two_n {
+                        *r -= two_n;
+                        *q += 1;
+                    } else if *r < 0 {
+                        *r += two_n;
+                        *q -= 1;
+                    }
+                };
+                for i in 0..=n {
+                    if i > 0 {
+                        step(&mut qx, &mut rx, dx);
+                        step(&mut qy, &mut ry, dy);
+                    }
+                    if !f(Cell::new(a.x + qx as i32, a.y + qy as i32)) {
+                        return false;
+                    }
+                }
+                true
             }
         }
     }
@@ -330,8 +350,9 @@ impl Grid {
     /// works on that window with a border of blocked cells, stored column by column (a
     /// cell's slot order is `Cell`'s order), so neighbours are fixed slot offsets.
     ///
-    /// Step costs are small integers, so the queue is a list of buckets, one per cost.
-    /// Each bucket is complete before it is taken and is settled in cell order: ties
+    /// Step costs are small integers, so the queue is a list of buckets, one per cost,
+    /// each a bit per slot. Each bucket is complete before it is taken and is settled in
+    /// slot order, which is cell order: ties
     /// always go to the smaller cell, so the same inputs give the same field and paths.
     /// A settled cell's cost and predecessor never change, so stopping early gives the
     /// same path to a goal as the full search, and the first goal settled is the
@@ -341,7 +362,7 @@ impl Grid {
         start: Cell,
         goals: &[Cell],
         budget: u32,
-        cost: impl Fn(Cell) -> Option<u32>,
+        cost_of: impl Fn(Cell) -> Option<u32>,
     ) -> Field {
         let r = budget.min(self.width.max(self.height).max(0) as u32) as i32;
         let mut f = Field {
@@ -350,14 +371,11 @@ impl Grid {
             w: 0,
             h: 0,
             start,
-            cost: Vec::new(),
-            prev: Vec::new(),
-            enter: Vec::new(),
             offsets: [[0; 8]; 2],
             dirs: self.directions(),
             hex: self.kind == GridKind::Hex,
             len: 0,
-            settled: Vec::new(),
+            a: Default::default(),
         };
         if !self.contains(start) {
             return f;
@@ -371,9 +389,9 @@ impl Grid {
         f.h = gy1 - gy0 + 2;
         let (w, h) = (f.w as usize, f.h as usize);
         let n = w * h;
-        f.cost = vec![UNREACHED; n];
-        f.prev = vec![0; n];
-        f.settled.reserve(n);
+        let mut cost = vec![UNREACHED; n];
+        let mut prev = vec![0u32; n];
+        let mut settled = Vec::with_capacity(n);
         // Cost of entering each slot: asked on first use.
         let mut enter = vec![UNKNOWN; n];
         for x in 0..w {
@@ -406,63 +424,96 @@ impl Grid {
         let dirs = self.directions();
         let si = f.slot(start).unwrap_or(0);
         let goals: Vec<usize> = goals.iter().filter_map(|&g| f.slot(g)).collect();
-        f.cost[si] = 0;
-        f.prev[si] = si as u32;
+        cost[si] = 0;
+        prev[si] = si as u32;
         f.len = 1;
-        let mut buckets: Vec<Vec<u32>> = vec![vec![si as u32]];
-        // Emptied buckets, kept for their allocations.
-        let mut spare: Vec<Vec<u32>> = Vec::new();
+        // The buckets, one per cost: a bit per slot (so a bucket is read in slot order
+        // with no sort), `words` words each, and the span of words each has set. The
+        // thread's, taken (a search started from a cost closure gets fresh ones).
+        let words = n.div_ceil(64);
+        let mut q = SCRATCH.take();
+        q.bits.clear();
+        q.bits.resize(words * 16, 0);
+        q.span.clear();
+        q.span.resize(16, (u32::MAX, 0));
+        let put = |q: &mut Buckets, b: usize, slot: usize| {
+            if q.span.len() <= b {
+                q.span.resize(b + 1, (u32::MAX, 0));
+                q.bits.resize((b + 1) * words, 0);
+            }
+            let w = slot / 64;
+            q.bits[b * words + w] |= 1 << (slot % 64);
+            let sp = &mut q.span[b];
+            sp.0 = sp.0.min(w as u32);
+            sp.1 = sp.1.max(w as u32);
+        };
+        put(&mut q, 0, si);
+        // The dearest bucket filled.
+        let mut last = 0usize;
         let mut d = 0usize;
-        while d < buckets.len() {
-            let mut bucket = std::mem::take(&mut buckets[d]);
-            bucket.sort_unstable();
-            for &s in &bucket {
-                let s = s as usize;
-                // Stale: reached more cheaply after it was queued here.
-                if f.cost[s] != d as u32 {
-                    continue;
-                }
-                f.settled.push(s as u32);
-                if goals.contains(&s) {
-                    f.enter = enter;
-                    return f;
-                }
-                let parity = ((f.y0 + (s % h) as i32) & 1) as usize;
-                for &o in &offsets[parity][..dirs] {
-                    // The border keeps every neighbour of a real cell inside.
-                    let ns = (s as isize + o) as usize;
-                    let mut e = enter[ns];
-                    if e == UNKNOWN {
-                        e = cost(f.cell_of(ns)).map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
-                        enter[ns] = e;
-                    }
-                    if e == BLOCKED {
+        'search: while d <= last {
+            let du = d as u32;
+            // Every step costs at least 1: nothing settled at the budget goes further,
+            // and nothing goes into this bucket while it is read.
+            let expand = du < budget;
+            let (lo, hi) = q.span[d];
+            for w in lo as usize..=(hi as usize).min(words.saturating_sub(1)) {
+                let mut x = std::mem::take(&mut q.bits[d * words + w]);
+                while x != 0 {
+                    let s = w * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    // Stale: reached more cheaply after it was put here.
+                    if cost[s] != du {
                         continue;
                     }
-                    let nd = (d as u32).saturating_add(e);
-                    if nd > budget || nd >= f.cost[ns] {
+                    settled.push(s as u32);
+                    if goals.contains(&s) {
+                        break 'search;
+                    }
+                    if !expand {
                         continue;
                     }
-                    if f.cost[ns] == UNREACHED {
-                        f.len += 1;
+                    let parity = ((f.y0 + (s % h) as i32) & 1) as usize;
+                    for &o in &offsets[parity][..dirs] {
+                        // The border keeps every neighbour of a real cell inside.
+                        let ns = (s as isize + o) as usize;
+                        // Reached for at most one step more (settled, or as cheap):
+                        // no entry cost can improve it, so none is asked.
+                        let old = cost[ns];
+                        if old <= du + 1 {
+                            continue;
+                        }
+                        let mut e = enter[ns];
+                        if e == UNKNOWN {
+                            e = cost_of(f.cell_of(ns)).map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
+                            enter[ns] = e;
+                        }
+                        if e == BLOCKED {
+                            continue;
+                        }
+                        let nd = du.saturating_add(e);
+                        if nd > budget || nd >= old {
+                            continue;
+                        }
+                        if old == UNREACHED {
+                            f.len += 1;
+                        }
+                        cost[ns] = nd;
+                        prev[ns] = s as u32;
+                        last = last.max(nd as usize);
+                        put(&mut q, nd as usize, ns);
                     }
-                    f.cost[ns] = nd;
-                    f.prev[ns] = s as u32;
-                    let b = nd as usize;
-                    if buckets.len() <= b {
-                        buckets.resize_with(b + 1, Vec::new);
-                    }
-                    if buckets[b].capacity() == 0 {
-                        buckets[b] = spare.pop().unwrap_or_else(|| Vec::with_capacity(64));
-                    }
-                    buckets[b].push(ns as u32);
                 }
             }
-            bucket.clear();
-            spare.push(bucket);
             d += 1;
         }
-        f.enter = enter;
+        SCRATCH.set(q);
+        f.a = std::sync::Arc::new(field::Arrays {
+            cost,
+            prev,
+            enter,
+            settled,
+        });
         f
     }
 
@@ -489,7 +540,7 @@ impl Grid {
         cost: impl Fn(Cell) -> Option<u32>,
     ) -> Option<(Vec<Cell>, u32)> {
         let f = self.search(start, goals, budget, cost);
-        let &last = f.settled.last()?;
+        let &last = f.a.settled.last()?;
         let goal = f.cell_of(last as usize);
         if !goals.contains(&goal) {
             return None;
@@ -499,6 +550,22 @@ impl Grid {
 }
 
 const UNREACHED: u32 = u32::MAX;
+
+thread_local! {
+    /// The search's buckets, kept with their allocations between searches on a thread
+    /// (emptied at the start of each search).
+    static SCRATCH: std::cell::RefCell<Buckets> = const {
+        std::cell::RefCell::new(Buckets { bits: Vec::new(), span: Vec::new() })
+    };
+}
+
+/// A search's buckets (see [`Grid::field`]'s search): per cost, a bit per slot and the
+/// first and last word with a bit set (`(u32::MAX, 0)` when none).
+#[derive(Default)]
+struct Buckets {
+    bits: Vec<u64>,
+    span: Vec<(u32, u32)>,
+}
 /// Entry cost not asked yet / cannot enter.
 const UNKNOWN: u32 = u32::MAX;
 const BLOCKED: u32 = u32::MAX - 1;
@@ -591,202 +658,6 @@ fn hex_offsets() -> &'static [[(i32, i32); 6]; 2] {
         }
         out
     })
-}
-
-/// The result of [`Grid::field`]: the cost and predecessor of every reached cell.
-///
-/// Stored over the searched window (`x0, y0` and `w × h` cells, its border included),
-/// column by column.
-#[derive(Clone, Debug)]
-pub struct Field {
-    x0: i32,
-    y0: i32,
-    w: i32,
-    h: i32,
-    start: Cell,
-    cost: Vec<u32>,
-    prev: Vec<u32>,
-    /// Cost of entering each slot (as clamped by the search; `UNKNOWN` if never asked).
-    enter: Vec<u32>,
-    /// Slot offsets of the neighbours by row parity, and how many there are.
-    offsets: [[isize; 8]; 2],
-    dirs: usize,
-    hex: bool,
-    len: usize,
-    /// Slots in the order they were settled (cheapest first).
-    settled: Vec<u32>,
-}
-
-impl Field {
-    fn slot(&self, c: Cell) -> Option<usize> {
-        let (x, y) = (c.x - self.x0, c.y - self.y0);
-        (x >= 0 && y >= 0 && x < self.w && y < self.h).then(|| (x * self.h + y) as usize)
-    }
-
-    /// The slot of `c` in the searched window, if inside it: an index into an array of
-    /// [`Field::slots`] values kept beside the field (the AI's path risk), sized to the
-    /// search rather than the map.
-    pub fn slot_of(&self, c: Cell) -> Option<usize> {
-        self.slot(c)
-    }
-
-    /// How many slots the searched window has (its border included).
-    pub fn slots(&self) -> usize {
-        (self.w.max(0) * self.h.max(0)) as usize
-    }
-
-    fn cell_of(&self, i: usize) -> Cell {
-        let h = self.h.max(1) as usize;
-        Cell::new(self.x0 + (i / h) as i32, self.y0 + (i % h) as i32)
-    }
-
-    /// Where the search started.
-    pub fn start(&self) -> Cell {
-        self.start
-    }
-
-    /// Cost and predecessor of a reached cell (the start is its own predecessor).
-    pub fn get(&self, c: &Cell) -> Option<(u32, Cell)> {
-        let i = self.slot(*c)?;
-        let d = self.cost[i];
-        (d != UNREACHED).then(|| (d, self.cell_of(self.prev[i] as usize)))
-    }
-
-    /// Was the cell reached?
-    pub fn contains_key(&self, c: &Cell) -> bool {
-        self.get(c).is_some()
-    }
-
-    /// Number of cells reached, the start included.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Nothing reached (only when the start is off the map).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Every reached cell with its cost and predecessor, ordered by cell (column, then
-    /// row: the order of `Cell`'s `Ord`).
-    pub fn iter(&self) -> impl Iterator<Item = (Cell, (u32, Cell))> + '_ {
-        // Slots run column by column: already in cell order.
-        (0..self.cost.len())
-            .filter(|&i| self.cost[i] != UNREACHED)
-            .map(|i| {
-                let prev = self.cell_of(self.prev[i] as usize);
-                (self.cell_of(i), (self.cost[i], prev))
-            })
-    }
-
-    /// Every settled cell with its cost and predecessor, cheapest first: a cell always
-    /// comes after its predecessor. (After a full search every reached cell is settled.)
-    pub fn settled(&self) -> impl Iterator<Item = (Cell, (u32, Cell))> + '_ {
-        self.settled.iter().map(|&i| {
-            let c = self.cell_of(i as usize);
-            (
-                c,
-                (
-                    self.cost[i as usize],
-                    self.cell_of(self.prev[i as usize] as usize),
-                ),
-            )
-        })
-    }
-
-    /// Every reached cell, ordered as [`Field::iter`].
-    pub fn keys(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.iter().map(|(c, _)| c)
-    }
-
-    /// A point of the cell in coordinates where straight lines stay straight:
-    /// squares `(x, y)`; hexes `(2q + r, r)` from axial `(q, r)`, the hex centre up to a
-    /// scale on each axis (so cross products keep their sign and ordering).
-    fn point(&self, c: Cell) -> (i64, i64) {
-        if self.hex {
-            let h = Grid::to_hex(c);
-            (i64::from(2 * h.x + h.y), i64::from(h.y))
-        } else {
-            (i64::from(c.x), i64::from(c.y))
-        }
-    }
-
-    /// Walk the path to `goal` backwards, from the goal to the start (both included),
-    /// without allocating; returns the path's cost, or `None` if `goal` was not reached.
-    ///
-    /// Of all the cheapest paths it takes the straightest: stepping back from a cell, it
-    /// may go to any neighbour whose cost plus the cell's entry cost is the cell's cost
-    /// (so the path stays cheapest), and picks the one nearest the straight line from
-    /// the start to the goal; then the one that keeps the direction of the step after
-    /// it; then the smaller cell.
-    pub fn walk_path_back(&self, goal: Cell, mut f: impl FnMut(Cell)) -> Option<u32> {
-        let gi = self.slot(goal)?;
-        let total = self.cost[gi];
-        if total == UNREACHED {
-            return None;
-        }
-        let h = self.h.max(1) as usize;
-        let (sx, sy) = self.point(self.start);
-        let (gx, gy) = self.point(goal);
-        let (lx, ly) = (gx - sx, gy - sy);
-        let off_line = |p: (i64, i64)| ((p.0 - sx) * ly - (p.1 - sy) * lx).abs();
-        let mut c = gi;
-        let mut cp = (gx, gy);
-        // The step from `c` to the cell after it on the path (none at the goal).
-        let mut ahead: Option<(i64, i64)> = None;
-        f(goal);
-        while self.cost[c] != 0 {
-            let want = self.cost[c] - self.enter[c];
-            let parity = ((self.y0 + (c % h) as i32) & 1) as usize;
-            let mut best: Option<((i64, bool, usize), (i64, i64))> = None;
-            for &o in &self.offsets[parity][..self.dirs] {
-                // A reached cell is never on the border: every neighbour is a slot.
-                let n = (c as isize + o) as usize;
-                if self.cost[n] != want {
-                    continue;
-                }
-                let np = self.point(self.cell_of(n));
-                let step = (cp.0 - np.0, cp.1 - np.1);
-                // Slots run in cell order, so the slot breaks the last tie.
-                let key = (off_line(np), ahead != Some(step), n);
-                if best.is_none_or(|(k, _)| key < k) {
-                    best = Some((key, np));
-                }
-            }
-            // The search's own predecessor always qualifies; this is only a safeguard.
-            let (n, np) = match best {
-                Some(((_, _, n), np)) => (n, np),
-                None => {
-                    let n = self.prev[c] as usize;
-                    (n, self.point(self.cell_of(n)))
-                }
-            };
-            ahead = Some((cp.0 - np.0, cp.1 - np.1));
-            c = n;
-            cp = np;
-            f(self.cell_of(c));
-        }
-        Some(total)
-    }
-
-    /// The path from the start to `goal` (both included) and its cost: the straightest
-    /// of the cheapest paths, as [`Field::walk_path_back`] walks it. (It need not follow
-    /// the predecessors [`Field::get`] gives, which are just one cheapest path each.)
-    pub fn path_to(&self, goal: Cell) -> Option<(Vec<Cell>, u32)> {
-        let i = self.slot(goal)?;
-        let mut path = Vec::with_capacity(self.cost[i].min(64) as usize + 1);
-        let total = self.walk_path_back(goal, |c| path.push(c))?;
-        path.reverse();
-        Some((path, total))
-    }
-}
-
-/// Rebuild the path to `goal` from a [`Grid::field`] result.
-pub fn path_from_field(field: &Field, start: Cell, goal: Cell) -> Option<(Vec<Cell>, u32)> {
-    if field.start() != start {
-        return None;
-    }
-    field.path_to(goal)
 }
 
 #[cfg(test)]

@@ -24,6 +24,32 @@ fn square_line_matches_float_rounding() {
     }
 }
 
+/// The square line walked by quotient and remainder is the closed form it replaced,
+/// `(2·d·i + n) div 2n` per axis, from cells on and off the map in every direction.
+#[test]
+fn square_line_matches_its_closed_form() {
+    let g = Grid::new(GridKind::Square, 40, 40);
+    for a in [
+        Cell::new(17, 19),
+        Cell::new(0, 0),
+        Cell::new(39, 3),
+        Cell::new(-5, 44),
+    ] {
+        for b in g.cells() {
+            let n = i64::from(g.distance(a, b)).max(1);
+            let (dx, dy) = (i64::from(b.x - a.x), i64::from(b.y - a.y));
+            let closed: Vec<Cell> = (0..=i64::from(g.distance(a, b)))
+                .map(|i| {
+                    let x = (2 * dx * i + n).div_euclid(2 * n);
+                    let y = (2 * dy * i + n).div_euclid(2 * n);
+                    Cell::new(a.x + x as i32, a.y + y as i32)
+                })
+                .collect();
+            assert_eq!(g.line(a, b), closed, "{a} -> {b}");
+        }
+    }
+}
+
 /// The fixed-point hex line is hexx's f32 line, cell for cell: every pair from
 /// three centres on a 40×40 map, and 20,000 seeded random pairs on 256×256.
 #[test]
@@ -84,8 +110,26 @@ fn walk_line_stops_when_told() {
     }
 }
 
-/// The rows of `within_rows` are exactly `within`'s cells, on both grids, at the
-/// edges and corners too.
+/// `within` as it was built before session 19 (every cell of the square or hexx's
+/// range, the off-map ones dropped, sorted row-major): the reference the row runs are
+/// held to.
+fn within_reference(g: &Grid, c: Cell, range: u32) -> Vec<Cell> {
+    let mut out: Vec<Cell> = match g.kind {
+        GridKind::Square => {
+            let r = range as i32;
+            (c.y - r..=c.y + r)
+                .flat_map(|y| (c.x - r..=c.x + r).map(move |x| Cell::new(x, y)))
+                .collect()
+        }
+        GridKind::Hex => Grid::to_hex(c).range(range).map(Grid::from_hex).collect(),
+    };
+    out.retain(|n| g.contains(*n));
+    out.sort_by_key(|n| (n.y, n.x));
+    out
+}
+
+/// The rows of `within_rows` (and so `within`, built from them) are exactly the cells
+/// in range on the map, row-major, on both grids, at the edges and corners too.
 #[test]
 fn within_rows_is_within() {
     for kind in [GridKind::Hex, GridKind::Square] {
@@ -96,7 +140,8 @@ fn within_rows_is_within() {
                 g.within_rows(c, range, |y, x0, x1| {
                     rows.extend((x0..=x1).map(|x| Cell::new(x, y)));
                 });
-                assert_eq!(rows, g.within(c, range), "{kind:?} {c} {range}");
+                assert_eq!(rows, within_reference(&g, c, range), "{kind:?} {c} {range}");
+                assert_eq!(g.within(c, range), rows, "{kind:?} {c} {range}");
             }
         }
     }

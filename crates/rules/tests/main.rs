@@ -41,6 +41,7 @@ mod duel_hooks_steps;
 mod duel_plus;
 mod engine;
 mod engine_caches;
+mod engine_s19;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;
