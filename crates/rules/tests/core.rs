@@ -227,7 +227,8 @@ fn damage_odds_match_what_the_resolver_deals() {
 }
 
 /// `Battle::threatening` (through the cell index in a big battle, by asking every unit in
-/// a small one) gives exactly the units that threaten each cell, after moves and deaths.
+/// a small one) gives exactly the units that threaten each cell, after moves and deaths;
+/// so does `Battle::any_threatening`, its form without a list.
 #[test]
 fn threatening_a_cell_agrees_with_asking_every_unit() {
     use skirmish_rules::sim;
@@ -245,6 +246,23 @@ fn threatening_a_cell_agrees_with_asking_every_unit() {
                         let c = skirmish_rules::grid::Cell::new(x, y);
                         let want: Vec<UnitId> = b.units().filter(|&u| b.threatens(u, c)).collect();
                         assert_eq!(b.threatening(c), want, "{r} {kind:?} {c:?} step {step}");
+                        // The allocation-free yes/no form: every threatener is offered
+                        // (none twice), and the first that passes stops the walk.
+                        let mut seen = Vec::new();
+                        assert!(!b.any_threatening(c, |u| {
+                            seen.push(u);
+                            false
+                        }));
+                        seen.sort();
+                        assert_eq!(seen, want, "any_threatening {r} {kind:?} {c:?}");
+                        if let Some(&last) = want.last() {
+                            let mut asked = 0;
+                            assert!(b.any_threatening(c, |u| {
+                                asked += 1;
+                                u == last
+                            }));
+                            assert!(asked <= want.len());
+                        }
                     }
                 }
             }

@@ -222,6 +222,45 @@ impl Battle {
         None
     }
 
+    /// Does any living unit that threatens `cell` pass `f`? The units of
+    /// [`Battle::threatening`], asked without building the list, in no set order: for
+    /// yes-or-no questions ("is an ally of mine threatening this cell?"), which then
+    /// cost no allocation.
+    pub fn any_threatening(&self, cell: Cell, mut f: impl FnMut(UnitId) -> bool) -> bool {
+        let r = self.threats().max;
+        if r == 0 {
+            return false;
+        }
+        let grid = self.level.grid;
+        let side = u64::from(r) * 2 + 1;
+        // Few units (as `threatening` decides): each asked once.
+        if self.roster.len() as u64 <= side * side {
+            return self.units().any(|u| {
+                let d = grid.distance(self.pos(u), cell);
+                d >= 1 && d <= self.threat(u) && self.alive(u) && f(u)
+            });
+        }
+        let ix = self.index();
+        let mut found = false;
+        grid.within_rows(cell, r, |y, x0, x1| {
+            for x in x0..=x1 {
+                if found {
+                    return;
+                }
+                let mut at = ix.head[(y * grid.width + x) as usize];
+                while at != NOBODY {
+                    let u = UnitId(at);
+                    if self.threatens(u, cell) && f(u) {
+                        found = true;
+                        return;
+                    }
+                    at = ix.next[at as usize];
+                }
+            }
+        });
+        found
+    }
+
     /// Every living unit within `range` steps of `cell`, in level order, through the
     /// cell index: it walks only the cells in range (or, when they outnumber the units,
     /// asks every unit), so its cost does not grow with the army.

@@ -271,10 +271,9 @@ pub fn attack_check(
     let dist = grid.distance(b.pos(attacker), b.pos(target));
     match w.kind {
         WeaponKind::Melee => {
-            let helped = b
-                .threatening(b.pos(target))
-                .into_iter()
-                .any(|o| o != attacker && b.side(o) == b.side(attacker));
+            let helped = b.any_threatening(b.pos(target), |o| {
+                o != attacker && b.side(o) == b.side(attacker)
+            });
             if helped {
                 c = c.with(Modifier::new(ModKind::GangUp, "gang-up", 10));
             }
