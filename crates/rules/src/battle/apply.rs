@@ -406,7 +406,12 @@ impl Battle {
         let ends = |c: &ActiveCondition| {
             c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
         };
-        for k in 0..self.roster.len() {
+        let scan = if self.may_end_at_turn_of(unit) {
+            self.roster.len()
+        } else {
+            0
+        };
+        for k in 0..scan {
             let e = self.roster[k];
             // Written only where one ends (most turns, none does).
             if hot::read::<Conditions>(&self.hot, &self.world, e)
@@ -415,6 +420,7 @@ impl Battle {
             {
                 c.0.retain(|c| !ends(c));
                 self.conds = std::sync::OnceLock::new();
+                self.source_ends = std::sync::OnceLock::new();
                 self.threat = std::sync::OnceLock::new();
             }
         }

@@ -245,6 +245,10 @@ pub struct Battle {
     /// Every unit's condition kinds as bits, for [`Battle::has`]: built on first use,
     /// dropped where `apply` changes a unit's conditions or adds a unit.
     conds: std::sync::OnceLock<Vec<u128>>,
+    /// For every unit, whether some unit holds a condition that ends when that unit's
+    /// turn starts (`Duration::UntilSourceTurnStart`): built on first use, dropped with
+    /// `conds`, so a turn start looks at every unit only when one may end.
+    source_ends: std::sync::OnceLock<Vec<bool>>,
     /// Query states for the components read most ([`Battle::hot`]).
     hot: hot::Hot,
     /// What each unit has used once this turn or this movement ([`Once`]).
@@ -322,6 +326,7 @@ impl Battle {
             threat: std::sync::OnceLock::new(),
             moves: Default::default(),
             conds: std::sync::OnceLock::new(),
+            source_ends: std::sync::OnceLock::new(),
             hot,
             ledger: Default::default(),
             counters: BTreeMap::new(),

@@ -183,6 +183,27 @@ impl Battle {
     /// Drop [`Battle::has`]'s bit sets (`apply`, when conditions change).
     pub(super) fn conditions_changed(&mut self) {
         self.conds = std::sync::OnceLock::new();
+        self.source_ends = std::sync::OnceLock::new();
+    }
+
+    /// May some unit hold a condition that ends when `source`'s turn starts? (`true`
+    /// when `source` is not in the roster: the caller then looks.)
+    pub(super) fn may_end_at_turn_of(&self, source: UnitId) -> bool {
+        let ends = self.source_ends.get_or_init(|| {
+            let mut v = vec![false; self.roster.len()];
+            for &e in &self.roster {
+                for c in self.world.get::<Conditions>(e).iter().flat_map(|c| &c.0) {
+                    if c.duration == Duration::UntilSourceTurnStart
+                        && let Some(s) = c.source
+                        && let Some(slot) = v.get_mut(s.0 as usize)
+                    {
+                        *slot = true;
+                    }
+                }
+            }
+            v
+        });
+        ends.get(source.0 as usize).copied().unwrap_or(true)
     }
 
     /// The source of a unit's condition (the grappler of a grappled unit, ...).
