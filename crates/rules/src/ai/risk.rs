@@ -83,6 +83,7 @@ impl<'a> Provoked<'a> {
         tactics: &dyn super::AiTactics,
     ) -> Vec<f64> {
         let (b, u) = (self.b, self.u);
+        let leave = self.leave_risks(field);
         let mut risk = vec![0.0; field.slots()];
         // Cheapest first: a cell's predecessor is always done already.
         for (c, (_, prev)) in field.settled() {
@@ -92,9 +93,62 @@ impl<'a> Provoked<'a> {
             if let (Some(i), Some(pi)) = (field.slot_of(c), field.slot_of(prev)) {
                 let cell = tactics.cell_risk(b, u, c);
                 debug_assert!(cell >= 0.0, "cell_risk is a loss: {cell}");
-                risk[i] = risk[pi] + self.at(prev) + cell;
+                debug_assert_eq!(leave[pi].to_bits(), self.at(prev).to_bits());
+                risk[i] = risk[pi] + leave[pi] + cell;
             }
         }
         risk
     }
+
+    /// [`Provoked::at`] of every slot of the field's window at once, reactor by reactor
+    /// over the cells each threatens ([`crate::grid::Grid::within_rows`]: a few cells
+    /// each) instead of every reactor for every cell: each slot's sum adds the same terms
+    /// in the same order (reactors in order, from 0), so the same bits as `at`, and the
+    /// weapon a reactor strikes with is asked once per distance rather than per cell.
+    fn leave_risks(&mut self, field: &crate::grid::Field) -> Vec<f64> {
+        let (b, u) = (self.b, self.u);
+        let grid = b.grid();
+        let mut leave = vec![0.0; field.slots()];
+        if self.reactors.iter().any(|&(_, reach, _)| reach > MAX_REACH) {
+            // A reach beyond any weapon's: every cell asked as `at` would.
+            for (c, _) in field.settled() {
+                if let Some(i) = field.slot_of(c) {
+                    leave[i] = self.at(c);
+                }
+            }
+            return leave;
+        }
+        let worth = &mut self.worth;
+        for &(pr, reach, r) in &self.reactors {
+            // The value of `r`'s reaction from each distance 1..=reach, once asked
+            // (`Some(None)`: no weapon strikes from there).
+            let mut by_distance = [None::<Option<f64>>; MAX_REACH as usize];
+            grid.within_rows(pr, reach, |y, x0, x1| {
+                for x in x0..=x1 {
+                    let c = Cell::new(x, y);
+                    let d = grid.distance(pr, c);
+                    if d < 1 || !field.contains_key(&c) {
+                        continue;
+                    }
+                    let Some(i) = field.slot_of(c) else { continue };
+                    let v = *by_distance[d as usize - 1].get_or_insert_with(|| {
+                        let w = b.best_melee(r, d)?;
+                        Some(
+                            *worth
+                                .entry((r, w))
+                                .or_insert_with(|| attack_value(b, r, u, w, AttackKind::Reaction)),
+                        )
+                    });
+                    if let Some(v) = v {
+                        leave[i] += v;
+                    }
+                }
+            });
+        }
+        leave
+    }
 }
+
+/// The farthest reach [`Provoked::leave_risks`] walks around a reactor; past it (no
+/// weapon of any ruleset comes near), every cell is asked one by one.
+const MAX_REACH: u32 = 16;
