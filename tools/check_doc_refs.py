@@ -11,8 +11,8 @@ enum, trait, const, static, type, mod) in a Rust file the path can mean:
   - a Rust file whose path (or its own `mod`s) carries every module of the prefix
     (a ruleset-relative `spells::land`; `grid::tests::x` in grid_tests.rs).
 A bare test name in backticks (four or more words joined by "_") must be defined in some
-Rust file. Names a file re-exports with `pub use` count as defined there. docs/performance.md is
-skipped (a dated log), and docs/catalogue (generated). Paths into std/bevy/serde are
+Rust file. Names a file re-exports with `pub use` count as defined there. docs/performance.md
+and its log pages (docs/performance/) are skipped (a dated log), and docs/catalogue (generated). Paths into std/bevy/serde are
 not checked.
 A test moved to another module, renamed or deleted therefore breaks the check.
 Usage: tools/check_doc_refs.py [--self-test] [ROOT]
@@ -118,8 +118,14 @@ def check(root):
     seen = 0
     every = set().union(*files.values()) if files else set()
     for d in sorted(docs):
-        # performance.md is a dated log: it names code as it was on the day measured.
-        if "/catalogue/" in d or d.endswith("performance.md") or not os.path.exists(d):
+        # performance.md and its log pages (docs/performance/) are dated: they name code as
+        # it was on the day measured.
+        if (
+            "/catalogue/" in d
+            or d.endswith("performance.md")
+            or "/docs/performance/" in d
+            or not os.path.exists(d)
+        ):
             continue
         with open(d, encoding="utf-8") as f:
             for lineno, line in enumerate(f, 1):
