@@ -75,11 +75,13 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
     }
     let grid = b.grid();
     let caster = b.pos(u);
-    // Every living unit once: where, and whether its foes know where it is.
+    // Every living unit once: where, and whether its foes know where it is. Only `u`'s
+    // foes are ever read as an ally's foes (an ally is on `u`'s side), so the hidden
+    // lookup is spent on them alone.
     let units: Vec<(UnitId, Cell, bool)> = b
         .units()
         .filter(|&x| b.alive(x))
-        .map(|x| (x, b.pos(x), b.hidden(x)))
+        .map(|x| (x, b.pos(x), b.enemies(u, x) && b.hidden(x)))
         .collect();
     let bonus = attack_bonus(b, u, false);
     let mean: f64 = a

@@ -60,19 +60,28 @@ pub fn stepped(b: &mut Battle, u: UnitId, to: Cell) {
     if disengaged(b, u) {
         return;
     }
+    // The foes whose zone the step ends in, the cheap test (a distance) first and the
+    // walk along the path so far last; pushing offers moves no one, so they may all be
+    // picked before any is offered.
     let foes: Vec<UnitId> = b
         .units()
-        .filter(|&r| b.alive(r) && b.enemies(r, u) && b.threatens_anything(r))
+        .filter(|&r| {
+            b.alive(r)
+                && b.enemies(r, u)
+                && b.threatens(r, to)
+                && b.threatens_anything(r)
+                && b.steps_within(u, r) == WITHIN_STEPS
+        })
         .collect();
     for r in foes.into_iter().rev() {
-        let steps = b.steps_within(u, r);
-        if steps == WITHIN_STEPS && b.threatens(r, to) {
-            b.push_frame(Frame::Offer {
-                reactor: r,
-                trigger: Trigger::WithinZone { mover: u, steps },
-                to: None,
-            });
-        }
+        b.push_frame(Frame::Offer {
+            reactor: r,
+            trigger: Trigger::WithinZone {
+                mover: u,
+                steps: WITHIN_STEPS,
+            },
+            to: None,
+        });
     }
 }
 

@@ -79,7 +79,7 @@ pub fn look_around(b: &mut Battle, u: UnitId) {
     }
     let hidden: Vec<UnitId> = b
         .units()
-        .filter(|&h| b.alive(h) && b.hidden(h) && b.enemies(h, u) && sees(b, u, h))
+        .filter(|&h| b.alive(h) && b.enemies(h, u) && b.hidden(h) && sees(b, u, h))
         .collect();
     for h in hidden {
         reveal(b, h, Some(u));
