@@ -20,7 +20,7 @@ pub struct Distribution {
     /// The smallest total.
     pub lo: i32,
     /// Chances, summing to 1.
-    pub p: Vec<f64>,
+    pub p: std::sync::Arc<[f64]>,
 }
 
 impl Distribution {
@@ -28,7 +28,7 @@ impl Distribution {
     pub fn constant(v: i32) -> Distribution {
         Distribution {
             lo: v,
-            p: vec![1.0],
+            p: [1.0].into(),
         }
     }
 
@@ -60,7 +60,7 @@ impl Distribution {
             }
             return Some(Distribution {
                 lo: d.count as i32 + d.bonus,
-                p,
+                p: p.into(),
             });
         };
         let outcomes = (d.sides as u64).checked_pow(d.count)?;
@@ -85,7 +85,7 @@ impl Distribution {
                 if i == faces.len() {
                     return Some(Distribution {
                         lo: n as i32 + d.bonus,
-                        p,
+                        p: p.into(),
                     });
                 }
                 faces[i] += 1;
@@ -101,14 +101,21 @@ impl Distribution {
     /// The same chances over `f(total)` (damage floors, reductions): totals that map to
     /// the same value add up.
     pub fn map(&self, f: impl Fn(i32) -> i32) -> Distribution {
-        let vals: Vec<(i32, f64)> = self.iter().map(|(v, p)| (f(v), p)).collect();
-        let lo = vals.iter().map(|v| v.0).min().unwrap_or(0);
-        let hi = vals.iter().map(|v| v.0).max().unwrap_or(0);
-        let mut p = vec![0.0; (hi - lo) as usize + 1];
-        for (v, q) in vals {
-            p[(v - lo) as usize] += q;
+        // Two passes over the totals (`f` is a cheap pure function), one allocation.
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for (v, _) in self.iter() {
+            let v = f(v);
+            lo = lo.min(v);
+            hi = hi.max(v);
         }
-        Distribution { lo, p }
+        if lo > hi {
+            (lo, hi) = (0, 0);
+        }
+        let mut p = vec![0.0; (hi - lo) as usize + 1];
+        for (v, q) in self.iter() {
+            p[(f(v) - lo) as usize] += q;
+        }
+        Distribution { lo, p: p.into() }
     }
 
     /// The total of this roll and an independent `other` (their convolution): the chance
@@ -126,18 +133,21 @@ impl Distribution {
         let lo = self.lo.checked_add(other.lo)?;
         if self.p.is_empty() || other.p.is_empty() {
             // No chances at all on one side (only a hand-built value): none on the total.
-            return Some(Distribution { lo, p: Vec::new() });
+            return Some(Distribution {
+                lo,
+                p: Vec::new().into(),
+            });
         }
         let len = self.p.len() + other.p.len() - 1;
         // The largest total must fit too, so `iter` and `range` never overflow.
         i32::try_from(i64::from(lo) + len as i64 - 1).ok()?;
         let mut p = vec![0.0; len];
         for (i, &a) in self.p.iter().enumerate() {
-            for (q, &b) in p[i..].iter_mut().zip(&other.p) {
+            for (q, &b) in p[i..].iter_mut().zip(other.p.iter()) {
                 *q += a * b;
             }
         }
-        Some(Distribution { lo, p })
+        Some(Distribution { lo, p: p.into() })
     }
 
     /// This roll less an independent `other` (damage less a Block's dice): the
@@ -196,7 +206,10 @@ impl Distribution {
             }
             None => p.push(moved),
         }
-        Distribution { lo: floor, p }
+        Distribution {
+            lo: floor,
+            p: p.into(),
+        }
     }
 
     /// (total, chance) pairs, lowest first.
