@@ -280,3 +280,34 @@ fn flow_hit_damage_odds_memo_gives_the_fresh_answer() {
         }
     }
 }
+
+/// tactical-d20's damage odds of a hit, memoised by the dice, the flat modifiers and the
+/// target's damage resistance: the same as worked out afresh ("at least 1" before DR,
+/// never below 0 after), asked twice, with kept dice and negative modifiers too.
+#[test]
+fn tactical_d20_hit_damage_odds_memo_gives_the_fresh_answer() {
+    use skirmish_rules::dice::DiceExpr;
+    use skirmish_rules::odds::Distribution;
+    use skirmish_rules::rulesets::tactical_d20 as td;
+    let mut floored = 0;
+    for count in 1..=3 {
+        for sides in [4, 6, 8, 12] {
+            for dice in [
+                DiceExpr::new(count, sides),
+                DiceExpr::new(count + 1, sides).keep_highest(count),
+            ] {
+                for (flat, dr) in [(-5, 0), (0, 0), (3, 2), (2, 5), (-1, 3)] {
+                    let fresh =
+                        Distribution::of(dice).map(|d| d.map(|t| ((t + flat).max(1) - dr).max(0)));
+                    let got = td::hit_damage_odds(dice, flat, dr);
+                    assert_eq!(got, fresh, "{dice:?} {flat:+} DR {dr}");
+                    assert_eq!(td::hit_damage_odds(dice, flat, dr), fresh, "again");
+                    if got.is_some_and(|d| d.lo == 0) {
+                        floored += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(floored > 0, "some cases reach the floor of 0");
+}

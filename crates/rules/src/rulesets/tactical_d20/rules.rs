@@ -412,7 +412,7 @@ impl Ruleset for TacticalD20 {
         let one = |mult| {
             let (d, m) = super::damage_parts(b, attacker, weapon, kind, mult);
             let flat: i32 = m.iter().map(|m| m.value).sum();
-            Some(Distribution::of(d)?.map(|t| ((t + flat).max(1) - dr).max(0)))
+            super::hit_damage_odds(d, flat, dr)
         };
         Some((one(1)?, one(crit_mult)?))
     }
