@@ -243,8 +243,13 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
     let memo = candidates::Values::new(u);
-    let (weapons, best_attack) =
-        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics);
+    // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
+    // for an attack: the move step asks the near ones' weapons when it needs them.
+    let (weapons, best_attack) = if tactics.may_attack(b, u) {
+        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics)
+    } else {
+        (vec![None; foes.len()], None)
+    };
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
