@@ -353,13 +353,21 @@ fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
         return Vec::new();
     }
     let grid = b.grid();
-    let allies: Vec<(Cell, u32)> = b
-        .units()
-        .filter(|&a| a != u && !b.enemies(u, a))
-        .map(|a| (b.pos(a), b.threat(a)))
-        .filter(|&(_, t)| t > 0)
-        .collect();
-    if allies.len() > FEW_ALLIES {
+    // The allies able to threaten, looked up only until there are too many to list
+    // (a big army: the cell index serves then, and no other ally's threat is asked).
+    let mut allies: Vec<(Cell, u32)> = Vec::new();
+    let mut many = false;
+    for a in b.units().filter(|&a| a != u && !b.enemies(u, a)) {
+        let t = b.threat(a);
+        if t > 0 {
+            if allies.len() == FEW_ALLIES {
+                many = true;
+                break;
+            }
+            allies.push((b.pos(a), t));
+        }
+    }
+    if many {
         return foes
             .iter()
             .map(|&e| {
