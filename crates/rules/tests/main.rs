@@ -79,6 +79,7 @@ mod paths;
 mod pools;
 mod save_branches;
 mod saves;
+mod scale_s19;
 mod sentences;
 mod spell_attack_path;
 mod spell_attack_props;

@@ -86,8 +86,10 @@ pub(super) fn best_attack(
             })
             .count()
     };
-    // (bound, foe index, whether the bound is the foe's exact value).
-    let mut bounds: Vec<(f64, usize, bool)> = Vec::new();
+    // (bound, foe index, whether the bound is the foe's exact value, and else the
+    // weapon `weapon_for` answers with when the line of sight is clear and whether that
+    // is its only possible answer but none).
+    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::new();
     for (k, &e) in foes.iter().enumerate() {
         let d = grid.distance(here, b.pos(e));
         if (range == 0 && d > reach) || d > strike {
@@ -98,7 +100,7 @@ pub(super) fn best_attack(
             // `weapon_for` answers this without looking further; the engine's check is
             // asked best value first, below.
             weapons[k] = Some(Some(w));
-            bounds.push((values.of(b, e, w, kind), k, true));
+            bounds.push((values.of(b, e, w, kind), k, true, w, true));
             continue;
         }
         // Few such foes (a small battle): asked at once, as bounding them costs more than
@@ -107,39 +109,52 @@ pub(super) fn best_attack(
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
             if let Some(w) = w {
-                bounds.push((values.of(b, e, w, kind), k, true));
+                bounds.push((values.of(b, e, w, kind), k, true, w, true));
             }
             continue;
         }
-        // Every weapon `weapon_for` could still answer with (usable but for the line).
-        let bound = (0..ws.len())
-            .filter(|&i| {
-                let w = &ws[i];
-                !w.has(crate::components::WeaponTag::Shield)
-                    && (b.in_hand(u, i)
-                        || b.carried(u, i) == Some(crate::components::Carried::Held))
-                    && match w.kind {
-                        WeaponKind::Melee => d <= b.melee_reach(u, w),
-                        WeaponKind::Ranged => {
-                            increments.is_none_or(|n| d <= w.range.saturating_mul(n))
-                        }
-                    }
-            })
-            .map(|i| {
-                tactics
-                    .attack_value_bound(b, u, e, i, kind)
-                    .unwrap_or_else(|| values.of(b, e, i, kind))
-            })
-            .max_by(f64::total_cmp);
-        match bound {
-            Some(v) => bounds.push((v, k, false)),
-            None => weapons[k] = Some(None),
+        // Every weapon `weapon_for` could still answer with (usable but for the line), in
+        // its order: it answers with the first whose line is clear.
+        let usable = (0..ws.len()).filter(|&i| {
+            let w = &ws[i];
+            !w.has(crate::components::WeaponTag::Shield)
+                && (b.in_hand(u, i) || b.carried(u, i) == Some(crate::components::Carried::Held))
+                && match w.kind {
+                    WeaponKind::Melee => d <= b.melee_reach(u, w),
+                    WeaponKind::Ranged => increments.is_none_or(|n| d <= w.range.saturating_mul(n)),
+                }
+        });
+        let mut first = None;
+        // Whether, the line blocked, no weapon is left (every usable one is ranged, or
+        // the first is melee and needs no line): then `weapon_for` answers `first` or none.
+        let mut only = true;
+        let mut bound: Option<f64> = None;
+        for i in usable {
+            match first {
+                None => first = Some(i),
+                Some(f) => {
+                    only &= ws[f].kind == WeaponKind::Melee || ws[i].kind == WeaponKind::Ranged;
+                }
+            }
+            let v = tactics
+                .attack_value_bound(b, u, e, i, kind)
+                .unwrap_or_else(|| values.of(b, e, i, kind));
+            bound = Some(bound.map_or(v, |m: f64| m.max(v)));
+        }
+        match (bound, first) {
+            (Some(v), Some(f)) => bounds.push((v, k, false, f, only)),
+            _ => weapons[k] = Some(None),
         }
     }
+    // Whether value `v` of foe `k` beats the best found (the later foe on a tie).
+    let beats = |best: &Option<(f64, usize, Command)>, v: f64, k: usize| match best {
+        None => true,
+        Some((bv, bk, _)) => v.total_cmp(bv).is_gt() || (v.total_cmp(bv).is_eq() && k > *bk),
+    };
     // Best bound first; on equal bounds the later foe first (it wins a tie).
     bounds.sort_by(|a, c| c.0.total_cmp(&a.0).then(c.1.cmp(&a.1)));
     let mut best: Option<(f64, usize, Command)> = None;
-    for (bound, k, exact) in bounds {
+    for (bound, k, exact, first, only) in bounds {
         if let Some((bv, bk, _)) = &best
             && (bound.total_cmp(bv).is_lt() || (bound.total_cmp(bv).is_eq() && k < *bk))
         {
@@ -149,25 +164,44 @@ pub(super) fn best_attack(
         let v = if exact {
             bound
         } else {
+            // The value with the weapon a clear line gives first: when it cannot win and
+            // a blocked line leaves no other weapon, the line is never walked (the foe
+            // is left unasked).
+            let clear = values.of(b, e, first, kind);
+            debug_assert!(
+                clear <= bound,
+                "attack value {clear} above its bound {bound}"
+            );
+            if only && !beats(&best, clear, k) {
+                // The engine answers with that weapon or with none (checked in a debug
+                // build).
+                debug_assert!(
+                    b.weapon_for(u, e, None).ok().is_none_or(|w| w == first),
+                    "a blocked line leaves {u:?} a weapon on {e:?} besides {first}"
+                );
+                continue;
+            }
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
             let Some(w) = w else { continue };
-            let v = values.of(b, e, w, kind);
+            let v = if w == first {
+                clear
+            } else {
+                values.of(b, e, w, kind)
+            };
             // The bound (the ruleset's or the exact value of each weapon) is a true one.
             debug_assert!(v <= bound, "attack value {v} above its bound {bound}");
             v
         };
-        // Only an attack the engine takes (a unit out of actions attacks nobody).
+        // Only an attack the engine takes (a unit out of actions attacks nobody), asked
+        // only when it would be the best.
+        if !beats(&best, v, k) {
+            continue;
+        }
         let Some(cmd) = attack_cmd(b, u, e) else {
             continue;
         };
-        let better = match &best {
-            None => true,
-            Some((bv, bk, _)) => v.total_cmp(bv).is_gt() || (v.total_cmp(bv).is_eq() && k > *bk),
-        };
-        if better {
-            best = Some((v, k, cmd));
-        }
+        best = Some((v, k, cmd));
     }
     (weapons, best.map(|(v, _, c)| (v, c)))
 }

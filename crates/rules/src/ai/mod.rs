@@ -243,8 +243,13 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
     let memo = candidates::Values::new(u);
-    let (weapons, best_attack) =
-        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics);
+    // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
+    // for an attack: the move step asks the near ones' weapons when it needs them.
+    let (weapons, best_attack) = if tactics.may_attack(b, u) {
+        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics)
+    } else {
+        (vec![None; foes.len()], None)
+    };
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
     // What a spell needs first (a psion's Psionic Focus), when one is worth it.
@@ -348,13 +353,21 @@ fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
         return Vec::new();
     }
     let grid = b.grid();
-    let allies: Vec<(Cell, u32)> = b
-        .units()
-        .filter(|&a| a != u && !b.enemies(u, a))
-        .map(|a| (b.pos(a), b.threat(a)))
-        .filter(|&(_, t)| t > 0)
-        .collect();
-    if allies.len() > FEW_ALLIES {
+    // The allies able to threaten, looked up only until there are too many to list
+    // (a big army: the cell index serves then, and no other ally's threat is asked).
+    let mut allies: Vec<(Cell, u32)> = Vec::new();
+    let mut many = false;
+    for a in b.units().filter(|&a| a != u && !b.enemies(u, a)) {
+        let t = b.threat(a);
+        if t > 0 {
+            if allies.len() == FEW_ALLIES {
+                many = true;
+                break;
+            }
+            allies.push((b.pos(a), t));
+        }
+    }
+    if many {
         return foes
             .iter()
             .map(|&e| {

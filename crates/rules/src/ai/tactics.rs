@@ -105,4 +105,12 @@ pub trait AiTactics: Sync {
     ) -> Option<f64> {
         None
     }
+    /// Whether `u` may attack anyone now, as far as the ruleset can tell without a
+    /// target: `false` only when the engine's check refuses every attack of `u` (flow:
+    /// it may not act, or cannot pay an attack's AP), so that the AI does not weigh
+    /// every foe in strike range for an attack it cannot make. The default, `true`,
+    /// leaves it to the check.
+    fn may_attack(&self, _b: &Battle, _u: UnitId) -> bool {
+        true
+    }
 }

@@ -188,6 +188,18 @@ impl AiTactics for FlowAi {
         let bound = plain * (mean + kill(hi)) + crit * (2.0 * mean + kill(2 * hi));
         Some(bound * (1.0 + 1e-9) + 1e-9)
     }
+
+    // The target-free part of `Flow::plan_attack`, asked in the same order: it refuses
+    // every attack when the unit may not act or cannot pay an attack's AP.
+    fn may_attack(&self, b: &Battle, u: UnitId) -> bool {
+        super::may_act(b, u).is_ok()
+            && b.payment(
+                u,
+                &crate::components::Cost::of(crate::components::Pool::Ap, super::ATTACK_AP),
+                crate::event::Spend::Attack,
+            )
+            .is_some()
+    }
 }
 
 /// flow: what to do with an AP that buys no attack (5 AP: two attacks and one over)
