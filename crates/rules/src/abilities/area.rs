@@ -40,6 +40,16 @@ impl Shape {
             Shape::Line { .. } | Shape::Cone { .. } => 0,
         }
     }
+
+    /// The farthest from the caster any cell of this area aimed at most `range` from it
+    /// lies (a burst: range + radius; a line or a cone: its length, as both start at the
+    /// caster and a line steps one cell at a time).
+    pub fn farthest(self, range: u32) -> u32 {
+        match self {
+            Shape::Burst { radius } => range.saturating_add(radius),
+            Shape::Line { length } | Shape::Cone { length } => length,
+        }
+    }
 }
 
 /// The on-map cells `shape` covers when `caster` aims it at `aim`, in cell order.
@@ -97,35 +107,74 @@ fn line(grid: &Grid, caster: Cell, aim: Cell, length: u32) -> Vec<Cell> {
 }
 
 fn cone(grid: &Grid, caster: Cell, aim: Cell, length: u32) -> Vec<Cell> {
-    if caster == aim || length == 0 {
+    let Some(cone) = Cone::new(grid, caster, aim, length) else {
         return Vec::new();
-    }
-    let half = match grid.kind {
-        GridKind::Hex => 30f64,
-        GridKind::Square => 45f64,
-    }
-    .to_radians();
-    let (ox, oy) = centre(grid.kind, caster);
-    let (ax, ay) = centre(grid.kind, aim);
-    let dir = (ay - oy).atan2(ax - ox);
+    };
     grid.within(caster, length)
         .into_iter()
-        .filter(|&c| {
-            if c == caster {
-                return false;
-            }
-            let (x, y) = centre(grid.kind, c);
-            let mut a = (y - oy).atan2(x - ox) - dir;
-            while a > std::f64::consts::PI {
-                a -= std::f64::consts::TAU;
-            }
-            while a < -std::f64::consts::PI {
-                a += std::f64::consts::TAU;
-            }
-            // A hair of slack keeps the cells exactly on the edge.
-            a.abs() <= half + 1e-9
-        })
+        .filter(|&c| cone.holds_within(c))
         .collect()
+}
+
+/// A cone aimed once, asked of many cells: [`cells`]' answer for a `Shape::Cone` cell by
+/// cell, without listing the cells (the same angle test, so the same answer).
+#[derive(Clone, Copy, Debug)]
+pub struct Cone {
+    kind: GridKind,
+    caster: Cell,
+    origin: (f64, f64),
+    dir: f64,
+    half: f64,
+    length: u32,
+}
+
+impl Cone {
+    /// The cone `caster` aims at `aim`, `length` steps deep; `None` when it covers
+    /// nothing (aimed at the caster's own cell, or no length).
+    pub fn new(grid: &Grid, caster: Cell, aim: Cell, length: u32) -> Option<Cone> {
+        if caster == aim || length == 0 {
+            return None;
+        }
+        let half = match grid.kind {
+            GridKind::Hex => 30f64,
+            GridKind::Square => 45f64,
+        }
+        .to_radians();
+        let (ox, oy) = centre(grid.kind, caster);
+        let (ax, ay) = centre(grid.kind, aim);
+        Some(Cone {
+            kind: grid.kind,
+            caster,
+            origin: (ox, oy),
+            dir: (ay - oy).atan2(ax - ox),
+            half,
+            length,
+        })
+    }
+
+    /// Does the cone cover `c` (on the map, within its length, not the caster's cell,
+    /// within its angle)?
+    pub fn holds(&self, grid: &Grid, c: Cell) -> bool {
+        grid.contains(c) && grid.distance(self.caster, c) <= self.length && self.holds_within(c)
+    }
+
+    /// [`Self::holds`] for a cell already known to be on the map within its length.
+    fn holds_within(&self, c: Cell) -> bool {
+        if c == self.caster {
+            return false;
+        }
+        let (ox, oy) = self.origin;
+        let (x, y) = centre(self.kind, c);
+        let mut a = (y - oy).atan2(x - ox) - self.dir;
+        while a > std::f64::consts::PI {
+            a -= std::f64::consts::TAU;
+        }
+        while a < -std::f64::consts::PI {
+            a += std::f64::consts::TAU;
+        }
+        // A hair of slack keeps the cells exactly on the edge.
+        a.abs() <= self.half + 1e-9
+    }
 }
 
 #[cfg(test)]
@@ -226,5 +275,55 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn a_cone_asked_cell_by_cell_covers_the_cells_it_lists() {
+        for kind in [GridKind::Square, GridKind::Hex] {
+            let g = grid(kind);
+            let from = Cell::new(7, 7);
+            for aim in g.within(from, 4) {
+                for length in 0..=5 {
+                    let listed = cells(&g, from, aim, Shape::Cone { length });
+                    let cone = Cone::new(&g, from, aim, length);
+                    for c in g.within(from, 9).into_iter().chain([Cell::new(-1, 7)]) {
+                        let held = cone.is_some_and(|k| k.holds(&g, c));
+                        assert_eq!(
+                            held,
+                            listed.contains(&c),
+                            "{kind:?} aim {aim:?} length {length} cell {c:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_cell_of_an_area_aimed_in_range_lies_past_its_farthest() {
+        for kind in [GridKind::Square, GridKind::Hex] {
+            let g = grid(kind);
+            for from in [Cell::new(7, 7), Cell::new(1, 2), Cell::new(14, 0)] {
+                for range in 0..=6 {
+                    for n in 0..=5 {
+                        for shape in [
+                            Shape::Burst { radius: n },
+                            Shape::Line { length: n },
+                            Shape::Cone { length: n },
+                        ] {
+                            let far = shape.farthest(range);
+                            for aim in g.within(from, range) {
+                                for c in cells(&g, from, aim, shape) {
+                                    assert!(
+                                        g.distance(from, c) <= far,
+                                        "{kind:?} {shape:?} from {from:?} at {aim:?}: {c:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

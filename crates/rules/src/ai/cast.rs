@@ -235,10 +235,14 @@ pub fn best_cast_with(
                 .sum()
         })
     };
-    let stats = b.stats(u).clone();
+    let stats = b.stats(u);
     let mut options: Vec<(f64, usize, CastAt)> = Vec::new();
     for (i, a) in known.iter().enumerate() {
         if b.uses_left(u, i).is_some_and(|n| n < 1) {
+            continue;
+        }
+        // Nothing to aim at: no need to ask its price (the aims below would be none).
+        if !may_have_aim(b, u, a, foes) {
             continue;
         }
         // The price and the ruleset's own conditions do not depend on the aim.
@@ -251,8 +255,8 @@ pub fn best_cast_with(
         }
         let sketch = Sketch {
             hostile: a.hostile(),
-            hit: Effects::of(&a.effects, &stats, &a.effects),
-            miss: Effects::of(&a.on_miss, &stats, &a.effects),
+            hit: Effects::of(&a.effects, stats, &a.effects),
+            miss: Effects::of(&a.on_miss, stats, &a.effects),
         };
         // Worth a grant or a self-buff once a turn at most.
         let minor = sketch.hit.damage.is_none()
@@ -271,7 +275,7 @@ pub fn best_cast_with(
         if a.provoking() {
             cost += provoked(b);
         }
-        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near, t) else {
+        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near, t, cost) else {
             continue;
         };
         let v = v - cost;
@@ -286,8 +290,27 @@ pub fn best_cast_with(
     })
 }
 
+/// Could hostile ability `a` find an aim among `foes` ([`best_aim`] aims a hostile
+/// one-creature or several-creature ability at foes in range, an area at the cells on and
+/// next to foes within its range + 1)? `false` only when [`best_aim`] would find none.
+fn may_have_aim(b: &Battle, u: UnitId, a: &Ability, foes: &[UnitId]) -> bool {
+    let reach = match a.target {
+        Targeting::One { .. } | Targeting::Several { .. } => a.range(),
+        Targeting::Area { .. } => a.range().saturating_add(1),
+        Targeting::User | Targeting::Cell { .. } => return true,
+    };
+    if !a.hostile() {
+        return true;
+    }
+    let (grid, here) = (b.grid(), b.pos(u));
+    foes.iter().any(|&e| grid.distance(here, b.pos(e)) <= reach)
+}
+
 /// The best aim for ability `i` and its value before costs (the tactics' own
-/// [`crate::ai::AiTactics::aim_cost`] taken off each aim).
+/// [`crate::ai::AiTactics::aim_cost`] taken off each aim), among the aims worth more
+/// than `floor` before that cost (an aim worth no more than the costs the caller takes
+/// off is never cast: leaving it out changes no choice, as an aim cost is never
+/// negative). `None`: no such aim.
 #[allow(clippy::too_many_arguments)]
 fn best_aim(
     b: &Battle,
@@ -298,6 +321,7 @@ fn best_aim(
     foes: &[UnitId],
     near: bool,
     t: &dyn crate::ai::AiTactics,
+    floor: f64,
 ) -> Option<(f64, CastAt)> {
     let rules = b.rules();
     let grid = b.grid();
@@ -334,14 +358,26 @@ fn best_aim(
     let mut best: Option<(f64, CastAt)> = None;
     // The tactics' cost of each aim, prepared at the first aim (once per ability).
     let mut aim_cost: Option<Option<crate::ai::tactics::AimCost>> = None;
-    let mut consider = |v: f64, at: CastAt| {
+    // Could an aim worth `v` before its aim cost be cast, and beat the best so far? (Its
+    // aim cost, never negative, only lowers it.)
+    let worth = |best: &Option<(f64, CastAt)>, v: f64| {
+        v > floor && best.as_ref().is_none_or(|(bv, _)| v > *bv)
+    };
+    let mut consider = |best: &mut Option<(f64, CastAt)>, v: f64, at: CastAt| {
+        if !worth(best, v) {
+            return;
+        }
         let cost = aim_cost.get_or_insert_with(|| t.aim_cost(b, u, i));
         let v = match cost {
-            Some(f) => v - f(&at),
+            Some(f) => {
+                let c = f(&at);
+                debug_assert!(c >= 0.0, "a negative aim cost {c} for {at:?}");
+                v - c
+            }
             None => v,
         };
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
-            best = Some((v, at));
+            *best = Some((v, at));
         }
     };
     // Whom a one-target ability is meant for: foes for a hostile one, friends (the user
@@ -365,25 +401,24 @@ fn best_aim(
     match a.target {
         Targeting::User => {
             if let Some(v) = sum(b, &CastAt::User, &mut value) {
-                consider(v, CastAt::User);
+                consider(&mut best, v, CastAt::User);
             }
         }
         Targeting::One { .. } => {
+            // `Battle::cast_targets` names the one target when it accepts it.
             for t in candidates(b) {
-                if grid.distance(here, b.pos(t)) > range {
+                if grid.distance(here, b.pos(t)) > range || !b.cast_unit_reaches(u, a, t) {
                     continue;
                 }
-                let at = CastAt::Unit(t);
-                if let Some(v) = sum(b, &at, &mut value) {
-                    consider(v, at);
-                }
+                let v = value(t);
+                consider(&mut best, v, CastAt::Unit(t));
             }
         }
         Targeting::Several { count, .. } => {
             let mut ts: Vec<(f64, UnitId)> = candidates(b)
                 .into_iter()
                 .filter(|&t| grid.distance(here, b.pos(t)) <= range)
-                .filter(|&t| b.cast_targets(u, i, &CastAt::Units(vec![t])).is_ok())
+                .filter(|&t| b.cast_unit_reaches(u, a, t))
                 .map(|t| (value(t), t))
                 .filter(|(v, _)| *v > 0.0)
                 .collect();
@@ -392,7 +427,7 @@ fn best_aim(
             if !ts.is_empty() {
                 let at = CastAt::Units(ts.iter().map(|&(_, t)| t).collect());
                 if let Some(v) = sum(b, &at, &mut value) {
-                    consider(v, at);
+                    consider(&mut best, v, at);
                 }
             }
         }
@@ -418,28 +453,47 @@ fn best_aim(
             // Who may be hit does not depend on the aim: listed once (in unit order, as
             // `Battle::cast_targets` lists them), each aim's targets picked from it into
             // one buffer.
-            // A burst aimed within range reaches no unit farther than range + radius
+            // An area aimed within range reaches no unit farther than its farthest cell
             // from the caster (the triangle inequality holds on both grids).
             let farthest = match a.target {
-                Targeting::Area {
-                    shape: crate::abilities::area::Shape::Burst { radius },
-                    ..
-                } => range.saturating_add(radius),
+                Targeting::Area { shape, .. } => shape.farthest(range),
                 _ => u32::MAX,
             };
-            let pool: Vec<UnitId> = b
-                .units()
-                .filter(|&t| grid.distance(here, b.pos(t)) <= farthest && b.may_target(t, a))
-                .collect();
-            let mut hit: Vec<UnitId> = Vec::with_capacity(pool.len());
-            for c in cells {
-                if !b.cast_reaches(u, a, c) {
-                    continue;
+            let pool = b.area_pool(
+                u,
+                a,
+                b.units()
+                    .filter(|&t| grid.distance(here, b.pos(t)) <= farthest),
+            );
+            // A burst's sums found unit by unit (the same sums, to the bit).
+            let sums = pool.burst_sums(&cells, &mut value);
+            let mut hit: Vec<UnitId> = Vec::new();
+            for (k, &c) in cells.iter().enumerate() {
+                let v = match &sums {
+                    Some(sums) if !cfg!(debug_assertions) => sums[k],
+                    _ => {
+                        hit.clear();
+                        pool.members(c, &mut hit);
+                        let v = hit.iter().map(|&t| value(t)).sum::<f64>();
+                        // The debug build checks the fast paths against the engine's
+                        // answer at every aim of every battle it plays.
+                        if cfg!(debug_assertions) {
+                            if let Some(sums) = &sums {
+                                assert_eq!(sums[k].to_bits(), v.to_bits(), "burst sum at {c}");
+                            }
+                            if b.cast_reaches(u, a, c) {
+                                let all = b.cast_targets(u, i, &CastAt::Cell(c));
+                                assert_eq!(all.ok(), Some(hit.clone()), "targets at {c}");
+                            }
+                        }
+                        v
+                    }
+                };
+                // Whether the aim reaches (a line of sight) is asked only of an aim that
+                // would count.
+                if worth(&best, v) && b.cast_reaches(u, a, c) {
+                    consider(&mut best, v, CastAt::Cell(c));
                 }
-                hit.clear();
-                b.area_members(u, a, c, pool.iter().copied(), &mut hit);
-                let v = hit.iter().map(|&t| value(t)).sum::<f64>();
-                consider(v, CastAt::Cell(c));
             }
         }
         // A summon: on the free cell in range nearest a foe (then nearest the user),
@@ -478,7 +532,7 @@ fn best_aim(
                 if let Some(c) = first {
                     let at = CastAt::Cell(c);
                     let v = summon + sum(b, &at, &mut value).unwrap_or(0.0);
-                    consider(v, at);
+                    consider(&mut best, v, at);
                 }
             }
         }

@@ -8,7 +8,9 @@ use crate::engine::{Action, CastAt, Command};
 use crate::event::{AttackKind, ReactionKind};
 use crate::grid::Cell;
 
-/// What [`AiTactics::aim_cost`] prepares for one ability: the cost of each aim, in HP.
+/// What [`AiTactics::aim_cost`] prepares for one ability: the cost of each aim, in HP
+/// (never negative: the AI leaves out, unasked, an aim that could not beat the best so
+/// far before it).
 pub type AimCost<'a> = Box<dyn Fn(&CastAt) -> f64 + 'a>;
 
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that

@@ -6,6 +6,7 @@
 
 mod answer;
 mod cast;
+mod cast_targets;
 mod command;
 mod frame;
 mod illegal;

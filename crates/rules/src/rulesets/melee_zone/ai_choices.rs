@@ -63,8 +63,9 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
 /// share); each is weighed as the engine weighs a friend hit (`FRIEND_WEIGHT` × the
 /// chance to hit it, d20 + Accuracy against its dodge, × the mean damage, at most its
 /// HP). `None` for any other ability. Who may close in on whom, and what a hit on each
-/// ally costs, do not depend on the aim: they are worked out once, here; the closure
-/// only counts who stands in the area of each aim.
+/// ally costs, do not depend on the aim: they are worked out once, here (for the allies
+/// near enough to matter for an aim within the spell's range, the only aims the AI
+/// weighs); the closure only counts who stands in the area of each aim.
 pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> {
     let a = b.ability(u, i)?;
     let Targeting::Area { shape, .. } = a.target else {
@@ -105,6 +106,11 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
             continue;
         }
         let within = speed(b, ally) + reach;
+        // Its foes are within `within` of it: none stands in an area aimed in range (the
+        // only aims the AI weighs) when it is this far from the caster.
+        if grid.distance(caster, here) > shape.farthest(a.range()).saturating_add(within) {
+            continue;
+        }
         let foes: Vec<Cell> = units
             .iter()
             .filter(|&&(e, at, hidden)| {
