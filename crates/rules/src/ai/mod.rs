@@ -50,6 +50,7 @@ pub mod cast;
 mod fallbacks;
 mod intercept;
 mod risk;
+mod scan;
 pub mod tactics;
 pub mod value;
 
@@ -57,6 +58,8 @@ use candidates::{
     best_attack, best_in_hand, candidates, strike_limit, target_value, target_values,
 };
 use fallbacks::{disengage, rearm};
+#[doc(hidden)]
+pub use scan::set_exhaustive_moves;
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
 use value::{act, legal, support};
@@ -510,10 +513,16 @@ fn best_move(
     }
     // Nor is a cell worth more than its value less `least`: when none beats staying so,
     // the answer is "stay" without the path risk (the same answer, less work).
+    // A cell no attack reaches (unmarked) stands for at most `UNMARKED_STAND`: valued
+    // only when that could be enough.
+    let valued_at: Vec<Cell> = foes.iter().map(|f| f.1).collect();
+    let marks = scan::Marks::new(b, &field, &valued_at, others, reach.max(range));
     let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
     let hopeful = field.iter().any(|(c, (cost, _))| {
         let spent = 0.01 * f64::from(cost);
         bound - least - spent > current + MOVE_MARGIN
+            && (marks.marked(field.slot_of(c))
+                || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
             && open(c)
             && stand(c, can_attack(cost)) - least - spent > current + MOVE_MARGIN
     });
@@ -521,23 +530,36 @@ fn best_move(
         return None;
     }
     let risk = provoked.path_risk(&field, tactics);
-    let mut best: Option<(f64, Cell)> = None;
-    for (c, (cost, _)) in field.iter() {
+    // The most value, the first in field order on a tie: the cells an attack may be
+    // made from first, then the others, each only when its bound could win.
+    let mut best = scan::Pick::default();
+    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::new();
+    for (i, (c, (cost, _))) in field.iter().enumerate() {
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
             continue;
         }
-        let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
+        let slot = field.slot_of(c);
+        let r = slot.map_or(0.0, |i| risk[i]);
+        if !marks.marked(slot) {
+            later.push((i, c, cost, r));
+            continue;
+        }
         // No cell stands higher than `bound`: one that cannot beat the best so far even
         // so need not be valued (same choice, less work).
-        if best.is_some_and(|(bv, _)| bound - r - 0.01 * f64::from(cost) <= bv) {
+        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) {
             continue;
         }
         let v = stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost);
-        if best.is_none_or(|(bv, _)| v > bv) {
-            best = Some((v, c));
-        }
+        best.offer(v, i, c);
     }
-    let (mut v, mut to) = best?;
+    for (i, c, cost, r) in later {
+        let spent = 0.01 * f64::from(cost);
+        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) {
+            continue;
+        }
+        best.offer(stand(c, can_attack(cost)) - r - spent, i, c);
+    }
+    let (mut v, mut to) = best.best()?;
     // Interceptions on the way (escalation): the best cell's path is checked; when a foe
     // may stop it, every cell is valued and checked best first until none left unchecked
     // can beat the best weighed value (interceptions only lower a value).
