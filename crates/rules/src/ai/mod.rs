@@ -48,6 +48,7 @@ use std::collections::BTreeMap;
 mod candidates;
 pub mod cast;
 mod fallbacks;
+mod helpers;
 mod intercept;
 mod risk;
 mod scan;
@@ -58,6 +59,7 @@ use candidates::{
     best_attack, best_in_hand, candidates, strike_limit, target_value, target_values,
 };
 use fallbacks::{disengage, rearm};
+use helpers::helpers;
 #[doc(hidden)]
 pub use scan::set_exhaustive_moves;
 pub use tactics::{AiTactics, AimCost};
@@ -347,60 +349,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     end
 }
 
-/// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
-fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // The allies that threaten each foe, in level order: those [`Battle::threatening`]
-    // gives (a living unit whose threat reaches the foe's cell). With few allies, each
-    // is looked up once for all the foes; with many, through the cell index per foe.
-    if foes.is_empty() {
-        return Vec::new();
-    }
-    let grid = b.grid();
-    // The allies able to threaten, looked up only until there are too many to list
-    // (a big army: the cell index serves then, and no other ally's threat is asked).
-    let mut allies: Vec<(Cell, u32)> = Vec::new();
-    let mut many = false;
-    for a in b.units().filter(|&a| a != u && !b.enemies(u, a)) {
-        let t = b.threat(a);
-        if t > 0 {
-            if allies.len() == FEW_ALLIES {
-                many = true;
-                break;
-            }
-            allies.push((b.pos(a), t));
-        }
-    }
-    if many {
-        return foes
-            .iter()
-            .map(|&e| {
-                b.threatening(b.pos(e))
-                    .into_iter()
-                    .filter(|&a| a != u && !b.enemies(u, a))
-                    .map(|a| b.pos(a))
-                    .collect()
-            })
-            .collect();
-    }
-    foes.iter()
-        .map(|&e| {
-            let pe = b.pos(e);
-            allies
-                .iter()
-                .filter(|&&(pa, t)| {
-                    let d = grid.distance(pa, pe);
-                    d >= 1 && d <= t
-                })
-                .map(|&(pa, _)| pa)
-                .collect()
-        })
-        .collect()
-}
-
-/// Up to this many allies able to threaten, [`helpers`] looks each up once per decision
-/// instead of asking the cell index around every foe.
-const FEW_ALLIES: usize = 32;
-
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
 fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
     let range = (0..b.weapons(u).len())
@@ -427,7 +375,7 @@ fn best_move(
     let (reach, range) = (near.reach, near.range);
     let grid = b.grid();
     let others = &near.others;
-    let foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
+    let mut foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
         .valued
         .iter()
         .zip(helpers)
@@ -436,6 +384,10 @@ fn best_move(
             (e, b.pos(e), v, h.as_slice())
         })
         .collect();
+    // Most valuable first: a cell's value is the most of its foes' (and its nearest the
+    // least of their distances), whatever the order, and a shot's line is walked only
+    // when it would raise the most so far: the best first walks fewer lines.
+    foes.sort_by(|a, c| c.2.total_cmp(&a.2));
     let position_max = tactics.position_factor_max(b, u);
     let positional = position_max > 1.0;
     // The value of standing on `c`, ignoring how it is reached.
