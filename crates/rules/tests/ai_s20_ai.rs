@@ -1,6 +1,8 @@
 //! Issue 34, session 20 (s20-ai): the move search values the cells an attack may be
 //! made from first, and a cell no attack reaches only when its bound could still win.
-//! These battles hold it to the exhaustive scan (every cell valued, in field order):
+//! Each cell's foes are weighed most valuable first (a shot's line is walked only when it
+//! would raise the cell's best). These battles hold both to the exhaustive scan (every
+//! cell valued, in field order, its foes in level order):
 //! at every decision of AI battles of every ruleset on both grids, the command with the
 //! marks is the command without them.
 

@@ -24,12 +24,18 @@ thread_local! {
     static EXHAUSTIVE: StdCell<bool> = const { StdCell::new(false) };
 }
 
-/// Value every cell of the move search, as before the marks (`true`), or skip the
-/// cells no attack reaches when they cannot win (`false`, the default). For tests that
-/// hold the two to the same choices on this thread.
+/// Value every cell of the move search, as before the marks, with the foes in level
+/// order (`true`), or skip the cells no attack reaches when they cannot win and weigh
+/// the foes most valuable first (`false`, the default). For tests that hold the two to
+/// the same choices on this thread.
 #[doc(hidden)]
 pub fn set_exhaustive_moves(on: bool) {
     EXHAUSTIVE.with(|e| e.set(on));
+}
+
+/// Whether the tests' exhaustive switch is on ([`set_exhaustive_moves`]).
+pub(super) fn exhaustive() -> bool {
+    EXHAUSTIVE.with(|e| e.get())
 }
 
 /// The cells of a field an attack may be made from, by slot; `None`: every cell.
@@ -47,7 +53,7 @@ impl Marks {
         others: &[Cell],
         reach: u32,
     ) -> Marks {
-        if reach > MAX_MARKED_REACH || EXHAUSTIVE.with(|e| e.get()) {
+        if reach > MAX_MARKED_REACH || exhaustive() {
             return Marks(None);
         }
         let grid = b.grid();
