@@ -5,6 +5,7 @@
 mod ai;
 mod ai_casting;
 mod ai_s19;
+mod ai_s20_ai;
 mod ai_s20_cast;
 mod ai_scale;
 mod audit_counters;

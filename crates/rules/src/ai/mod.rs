@@ -48,8 +48,10 @@ use std::collections::BTreeMap;
 mod candidates;
 pub mod cast;
 mod fallbacks;
+mod helpers;
 mod intercept;
 mod risk;
+mod scan;
 pub mod tactics;
 pub mod value;
 
@@ -57,6 +59,9 @@ use candidates::{
     best_attack, best_in_hand, candidates, strike_limit, target_value, target_values,
 };
 use fallbacks::{disengage, rearm};
+use helpers::helpers;
+#[doc(hidden)]
+pub use scan::set_exhaustive_moves;
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
 use value::{act, legal, support};
@@ -344,60 +349,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     end
 }
 
-/// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
-fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // The allies that threaten each foe, in level order: those [`Battle::threatening`]
-    // gives (a living unit whose threat reaches the foe's cell). With few allies, each
-    // is looked up once for all the foes; with many, through the cell index per foe.
-    if foes.is_empty() {
-        return Vec::new();
-    }
-    let grid = b.grid();
-    // The allies able to threaten, looked up only until there are too many to list
-    // (a big army: the cell index serves then, and no other ally's threat is asked).
-    let mut allies: Vec<(Cell, u32)> = Vec::new();
-    let mut many = false;
-    for a in b.units().filter(|&a| a != u && !b.enemies(u, a)) {
-        let t = b.threat(a);
-        if t > 0 {
-            if allies.len() == FEW_ALLIES {
-                many = true;
-                break;
-            }
-            allies.push((b.pos(a), t));
-        }
-    }
-    if many {
-        return foes
-            .iter()
-            .map(|&e| {
-                b.threatening(b.pos(e))
-                    .into_iter()
-                    .filter(|&a| a != u && !b.enemies(u, a))
-                    .map(|a| b.pos(a))
-                    .collect()
-            })
-            .collect();
-    }
-    foes.iter()
-        .map(|&e| {
-            let pe = b.pos(e);
-            allies
-                .iter()
-                .filter(|&&(pa, t)| {
-                    let d = grid.distance(pa, pe);
-                    d >= 1 && d <= t
-                })
-                .map(|&(pa, _)| pa)
-                .collect()
-        })
-        .collect()
-}
-
-/// Up to this many allies able to threaten, [`helpers`] looks each up once per decision
-/// instead of asking the cell index around every foe.
-const FEW_ALLIES: usize = 32;
-
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
 fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
     let range = (0..b.weapons(u).len())
@@ -424,7 +375,7 @@ fn best_move(
     let (reach, range) = (near.reach, near.range);
     let grid = b.grid();
     let others = &near.others;
-    let foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
+    let mut foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
         .valued
         .iter()
         .zip(helpers)
@@ -433,6 +384,13 @@ fn best_move(
             (e, b.pos(e), v, h.as_slice())
         })
         .collect();
+    // Most valuable first: a cell's value is the most of its foes' (and its nearest the
+    // least of their distances), whatever the order, and a shot's line is walked only
+    // when it would raise the most so far: the best first walks fewer lines.
+    // (Level order under the tests' exhaustive switch, which holds the two to one choice.)
+    if !scan::exhaustive() {
+        foes.sort_by(|a, c| c.2.total_cmp(&a.2));
+    }
     let position_max = tactics.position_factor_max(b, u);
     let positional = position_max > 1.0;
     // The value of standing on `c`, ignoring how it is reached.
@@ -510,10 +468,16 @@ fn best_move(
     }
     // Nor is a cell worth more than its value less `least`: when none beats staying so,
     // the answer is "stay" without the path risk (the same answer, less work).
+    // A cell no attack reaches (unmarked) stands for at most `UNMARKED_STAND`: valued
+    // only when that could be enough.
+    let valued_at: Vec<Cell> = foes.iter().map(|f| f.1).collect();
+    let marks = scan::Marks::new(b, &field, &valued_at, others, reach.max(range));
     let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
     let hopeful = field.iter().any(|(c, (cost, _))| {
         let spent = 0.01 * f64::from(cost);
         bound - least - spent > current + MOVE_MARGIN
+            && (marks.marked(field.slot_of(c))
+                || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
             && open(c)
             && stand(c, can_attack(cost)) - least - spent > current + MOVE_MARGIN
     });
@@ -521,23 +485,36 @@ fn best_move(
         return None;
     }
     let risk = provoked.path_risk(&field, tactics);
-    let mut best: Option<(f64, Cell)> = None;
-    for (c, (cost, _)) in field.iter() {
+    // The most value, the first in field order on a tie: the cells an attack may be
+    // made from first, then the others, each only when its bound could win.
+    let mut best = scan::Pick::default();
+    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::new();
+    for (i, (c, (cost, _))) in field.iter().enumerate() {
         if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
             continue;
         }
-        let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
+        let slot = field.slot_of(c);
+        let r = slot.map_or(0.0, |i| risk[i]);
+        if !marks.marked(slot) {
+            later.push((i, c, cost, r));
+            continue;
+        }
         // No cell stands higher than `bound`: one that cannot beat the best so far even
         // so need not be valued (same choice, less work).
-        if best.is_some_and(|(bv, _)| bound - r - 0.01 * f64::from(cost) <= bv) {
+        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) {
             continue;
         }
         let v = stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost);
-        if best.is_none_or(|(bv, _)| v > bv) {
-            best = Some((v, c));
-        }
+        best.offer(v, i, c);
     }
-    let (mut v, mut to) = best?;
+    for (i, c, cost, r) in later {
+        let spent = 0.01 * f64::from(cost);
+        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) {
+            continue;
+        }
+        best.offer(stand(c, can_attack(cost)) - r - spent, i, c);
+    }
+    let (mut v, mut to) = best.best()?;
     // Interceptions on the way (escalation): the best cell's path is checked; when a foe
     // may stop it, every cell is valued and checked best first until none left unchecked
     // can beat the best weighed value (interceptions only lower a value).
