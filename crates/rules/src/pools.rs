@@ -158,7 +158,7 @@ impl Pools {
             refresh,
             cap: 0,
         };
-        match self.0.binary_search_by(|(p, _)| p.cmp(&pool)) {
+        match self.find(pool) {
             Ok(i) => self.0[i].1 = state,
             Err(i) => self.0.insert(i, (pool, state)),
         }
@@ -173,24 +173,26 @@ impl Pools {
         self
     }
 
-    /// A pool's state, if the unit has it.
+    /// Where `pool` is (`Ok`) or would go (`Err`) among the sorted pools.
+    fn find(&self, pool: Pool) -> Result<usize, usize> {
+        self.0.binary_search_by(|(p, _)| p.cmp(&pool))
+    }
+
+    /// A pool's state, if the unit has it. The pools are few, sorted and each kind is
+    /// there once (`with` replaces, `entry` adds only a missing one), so a scan with
+    /// `==` finds what the binary search finds, for fewer instructions than the
+    /// derived `Ord`'s compares (the most asked look-up of all).
     pub fn get(&self, pool: Pool) -> Option<&PoolState> {
-        self.0
-            .binary_search_by(|(p, _)| p.cmp(&pool))
-            .ok()
-            .map(|i| &self.0[i].1)
+        self.0.iter().find(|(p, _)| *p == pool).map(|(_, s)| s)
     }
 
     fn state_mut(&mut self, pool: Pool) -> Option<&mut PoolState> {
-        self.0
-            .binary_search_by(|(p, _)| p.cmp(&pool))
-            .ok()
-            .map(|i| &mut self.0[i].1)
+        self.find(pool).ok().map(|i| &mut self.0[i].1)
     }
 
     /// The state of `pool`, added (empty, never refreshed) if the unit lacks it.
     fn entry(&mut self, pool: Pool) -> &mut PoolState {
-        let i = match self.0.binary_search_by(|(p, _)| p.cmp(&pool)) {
+        let i = match self.find(pool) {
             Ok(i) => i,
             Err(i) => {
                 self.0.insert(
@@ -360,5 +362,60 @@ impl Cost {
             })
             .collect::<Vec<_>>()
             .join(" or ")
+    }
+}
+
+#[cfg(test)]
+mod get_tests {
+    use super::*;
+
+    /// Every kind of pool, with payloads at both ends of their range.
+    fn every_pool() -> Vec<Pool> {
+        let mut v = vec![
+            Pool::Ap,
+            Pool::Reaction,
+            Pool::FlowPoints,
+            Pool::Movement,
+            Pool::Interrupt,
+            Pool::FreeHits,
+            Pool::SkillDice,
+            Pool::Recoveries,
+            Pool::DeathSaveFailures,
+            Pool::SpellQuantity,
+            Pool::Power,
+        ];
+        for s in [
+            Slot::Standard,
+            Slot::Attack,
+            Slot::Move,
+            Slot::Quick,
+            Slot::Bonus,
+        ] {
+            v.push(Pool::Slot(s));
+        }
+        for n in [0, 1, 2, 7, 254, 255] {
+            v.push(Pool::Uses(n));
+            v.push(Pool::Material(n));
+        }
+        v
+    }
+
+    #[test]
+    fn get_by_scan_finds_what_the_binary_search_finds() {
+        let all = every_pool();
+        for keep in 0..3 {
+            // Built in a scrambled order, some pools left out: `with` keeps them sorted
+            // and each kind once.
+            let mut pools = Pools::new();
+            for (i, &p) in all.iter().enumerate().rev().filter(|(i, _)| i % 3 != keep) {
+                pools = pools.with(p, i as i32 + 1, Refresh::Never);
+                pools = pools.with(p, i as i32 + 2, Refresh::RoundStart);
+            }
+            assert!(pools.0.windows(2).all(|w| w[0].0 < w[1].0));
+            for &p in &all {
+                let searched = pools.find(p).ok().map(|i| &pools.0[i].1);
+                assert_eq!(pools.get(p), searched, "{p:?}");
+            }
+        }
     }
 }

@@ -45,6 +45,7 @@ mod duel_plus;
 mod engine;
 mod engine_caches;
 mod engine_s19;
+mod engine_s20_engine;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;

@@ -47,7 +47,7 @@ impl Battle {
         // Only these change cells or life (keep this list in step with the arms below):
         // the index, if built, follows them instead of being built again.
         if !keeps_threat(e) {
-            self.threat = std::sync::OnceLock::new();
+            self.drop_threat();
         }
         // Any event may move a unit, take one down or change the terrain or a budget.
         if let Ok(m) = self.moves.get_mut() {
@@ -393,7 +393,7 @@ impl Battle {
         {
             c.0.retain(|c| !own(c));
             self.conditions_changed();
-            self.threat = std::sync::OnceLock::new();
+            self.drop_threat();
         }
         if self.get::<StatMods>(unit).is_some_and(|m| {
             m.mods
@@ -401,7 +401,7 @@ impl Battle {
                 .any(|m| m.duration == Duration::UntilOwnTurnStart)
         }) {
             self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
-            self.threat = std::sync::OnceLock::new();
+            self.drop_threat();
         }
         let ends = |c: &ActiveCondition| {
             c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
@@ -421,7 +421,7 @@ impl Battle {
                 c.0.retain(|c| !ends(c));
                 self.conds = std::sync::OnceLock::new();
                 self.source_ends = std::sync::OnceLock::new();
-                self.threat = std::sync::OnceLock::new();
+                self.drop_threat();
             }
         }
         self.readied.retain(|u| *u != unit);

@@ -13,19 +13,28 @@ use std::any::{Any, TypeId};
 use bevy_ecs::archetype::ArchetypeGeneration;
 use bevy_ecs::component::Component;
 use bevy_ecs::prelude::{Entity, World};
-use bevy_ecs::query::QueryState;
+use bevy_ecs::query::{QueryEntityError, QueryState};
 
-use crate::components::{Carry, Conditions, Health, Loadout, Pools, Size, Stats};
+use crate::components::{
+    Carry, Conditions, Facing, Health, Loadout, Pools, Size, StatMods, Stats, TurnState, Wear,
+};
 
-/// One query state per hot component.
+/// One query state per hot component. Each matches the archetypes that hold its
+/// component (not every archetype, as an `Option` state would: that asks the archetype
+/// for the component at every read); an entity of an archetype it does not match lacks
+/// the component, if the state has seen every archetype (see [`read`]).
 pub(crate) struct Hot {
-    loadout: QueryState<Option<&'static Loadout>>,
-    carry: QueryState<Option<&'static Carry>>,
-    pools: QueryState<Option<&'static Pools>>,
-    stats: QueryState<Option<&'static Stats>>,
-    health: QueryState<Option<&'static Health>>,
-    size: QueryState<Option<&'static Size>>,
-    conditions: QueryState<Option<&'static Conditions>>,
+    loadout: QueryState<&'static Loadout>,
+    carry: QueryState<&'static Carry>,
+    pools: QueryState<&'static Pools>,
+    stats: QueryState<&'static Stats>,
+    health: QueryState<&'static Health>,
+    size: QueryState<&'static Size>,
+    conditions: QueryState<&'static Conditions>,
+    stat_mods: QueryState<&'static StatMods>,
+    turn_state: QueryState<&'static TurnState>,
+    facing: QueryState<&'static Facing>,
+    wear: QueryState<&'static Wear>,
     /// The world's archetype generation at the last update: while it is the same, no
     /// state has anything to learn (the states compare it themselves, but seven calls
     /// after every event cost more than this one compare).
@@ -43,6 +52,10 @@ impl Hot {
             health: QueryState::new(world),
             size: QueryState::new(world),
             conditions: QueryState::new(world),
+            stat_mods: QueryState::new(world),
+            turn_state: QueryState::new(world),
+            facing: QueryState::new(world),
+            wear: QueryState::new(world),
             seen: None,
         };
         hot.update(world);
@@ -63,6 +76,10 @@ impl Hot {
         self.health.update_archetypes(world);
         self.size.update_archetypes(world);
         self.conditions.update_archetypes(world);
+        self.stat_mods.update_archetypes(world);
+        self.turn_state.update_archetypes(world);
+        self.facing.update_archetypes(world);
+        self.wear.update_archetypes(world);
     }
 }
 
@@ -71,27 +88,42 @@ impl Hot {
 /// compiled), else, or when the state has not seen the entity's archetype, through
 /// `World::get`.
 pub(crate) fn read<'w, C: Component>(hot: &Hot, world: &'w World, e: Entity) -> Option<&'w C> {
-    via(&hot.loadout, world, e)
-        .or_else(|| via(&hot.carry, world, e))
-        .or_else(|| via(&hot.pools, world, e))
-        .or_else(|| via(&hot.stats, world, e))
-        .or_else(|| via(&hot.health, world, e))
-        .or_else(|| via(&hot.size, world, e))
-        .or_else(|| via(&hot.conditions, world, e))
+    via(hot, &hot.loadout, world, e)
+        .or_else(|| via(hot, &hot.carry, world, e))
+        .or_else(|| via(hot, &hot.pools, world, e))
+        .or_else(|| via(hot, &hot.stats, world, e))
+        .or_else(|| via(hot, &hot.health, world, e))
+        .or_else(|| via(hot, &hot.size, world, e))
+        .or_else(|| via(hot, &hot.conditions, world, e))
+        .or_else(|| via(hot, &hot.stat_mods, world, e))
+        .or_else(|| via(hot, &hot.turn_state, world, e))
+        .or_else(|| via(hot, &hot.facing, world, e))
+        .or_else(|| via(hot, &hot.wear, world, e))
         .unwrap_or_else(|| world.get::<C>(e))
 }
 
 /// `read` through the state of `H`: `None` when `C` is not `H` or the state cannot say.
+/// An entity whose archetype the state does not match lacks `H` when the state has seen
+/// every archetype of the world (the generation `Hot::update` last saw is the world's);
+/// otherwise the archetype may be new, and only `World::get` can say.
 fn via<'w, H: Component, C: Component>(
-    state: &QueryState<Option<&'static H>>,
+    hot: &Hot,
+    state: &QueryState<&'static H>,
     world: &'w World,
     e: Entity,
 ) -> Option<Option<&'w C>> {
     if TypeId::of::<H>() != TypeId::of::<C>() {
         return None;
     }
-    let h = state.get_manual(world, e).ok()?;
-    Some(h.and_then(|h| (h as &dyn Any).downcast_ref::<C>()))
+    match state.get_manual(world, e) {
+        Ok(h) => Some((h as &dyn Any).downcast_ref::<C>()),
+        Err(QueryEntityError::QueryDoesNotMatch(..))
+            if hot.seen == Some(world.archetypes().generation()) =>
+        {
+            Some(None)
+        }
+        Err(_) => None,
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::battle::Battle;
-use crate::components::{BleedTaken, Down, Hidden, UnitId};
+use crate::components::{BleedTaken, Down, Hidden, UnitId, UnitName};
 use crate::grid::GridKind;
 use crate::rulesets::RulesetId;
 
@@ -29,19 +29,29 @@ fn check(b: &Battle, at: &str) {
         assert!(same::<Health>(b, u), "{at}: Health of {u:?}");
         assert!(same::<Size>(b, u), "{at}: Size of {u:?}");
         assert!(same::<Conditions>(b, u), "{at}: Conditions of {u:?}");
+        assert!(same::<StatMods>(b, u), "{at}: StatMods of {u:?}");
+        assert!(same::<TurnState>(b, u), "{at}: TurnState of {u:?}");
+        assert!(same::<Facing>(b, u), "{at}: Facing of {u:?}");
+        assert!(same::<Wear>(b, u), "{at}: Wear of {u:?}");
+        assert!(same::<BleedTaken>(b, u), "{at}: BleedTaken of {u:?}");
+        assert!(same::<UnitName>(b, u), "{at}: UnitName of {u:?}");
         assert!(same::<Down>(b, u), "{at}: Down of {u:?}");
         assert!(same::<Hidden>(b, u), "{at}: Hidden of {u:?}");
     }
 }
 
-/// The states answer themselves (not through the fallback) for every unit once
-/// `apply` has updated them.
+/// The states answer themselves (not through the fallback), whether the unit has the
+/// component or not, for every unit once `apply` has updated them.
 fn answered_by_states(b: &Battle) -> bool {
+    let (h, w) = (&b.hot, &b.world);
     b.units().all(|u| {
         let e = b.entity(u).expect("a unit");
-        b.hot.loadout.get_manual(&b.world, e).is_ok()
-            && b.hot.pools.get_manual(&b.world, e).is_ok()
-            && b.hot.conditions.get_manual(&b.world, e).is_ok()
+        via::<Loadout, Loadout>(h, &h.loadout, w, e).is_some()
+            && via::<Pools, Pools>(h, &h.pools, w, e).is_some()
+            && via::<Conditions, Conditions>(h, &h.conditions, w, e).is_some()
+            && via::<StatMods, StatMods>(h, &h.stat_mods, w, e).is_some()
+            && via::<Wear, Wear>(h, &h.wear, w, e).is_some()
+            && via::<Facing, Facing>(h, &h.facing, w, e).is_some()
     })
 }
 
@@ -81,6 +91,7 @@ fn an_archetype_the_states_have_not_seen_is_read_from_the_world() {
     // A component no unit had: the unit moves to an archetype no state has seen.
     b.world.entity_mut(e).insert(BleedTaken(3));
     assert!(b.hot.loadout.get_manual(&b.world, e).is_err());
+    assert!(via::<Wear, Wear>(&b.hot, &b.hot.wear, &b.world, e).is_none());
     check(&b, "before the update");
     assert!(b.get::<Loadout>(u).is_some_and(|l| !l.0.is_empty()));
     b.hot.update(&b.world);

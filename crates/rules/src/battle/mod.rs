@@ -239,6 +239,13 @@ pub struct Battle {
     /// built on first use, dropped by every `apply` but those of the frequent events that
     /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
     threat: std::sync::OnceLock<Threats>,
+    /// Every unit's [`Battle::threat_reach`] once asked, as `(generation << 32) | reach`:
+    /// an entry counts only while its generation is `reach_gen`, so dropping them all
+    /// with `threat` (see `Battle::drop_threat`) is one increment, with no allocation.
+    pub(crate) reach_memo: Vec<std::sync::atomic::AtomicU64>,
+    /// The generation of the reaches in `reach_memo` that count (never 0: a fresh
+    /// entry's).
+    pub(crate) reach_gen: u32,
     /// The last movement field searched (`reachable`), kept for the `Move` that follows:
     /// dropped by every `apply` (see `engine/reach.rs`).
     pub(crate) moves: std::sync::Mutex<Option<MoveField>>,
@@ -306,6 +313,7 @@ impl Battle {
         }
         let terrain = level.terrain.clone();
         let hot = hot::Hot::new(&mut world);
+        let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
         Battle {
             rules,
             world,
@@ -324,6 +332,8 @@ impl Battle {
             ground: Vec::new(),
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
+            reach_memo: reach_memo.collect(),
+            reach_gen: 1,
             moves: Default::default(),
             conds: std::sync::OnceLock::new(),
             source_ends: std::sync::OnceLock::new(),
@@ -476,6 +486,7 @@ impl Battle {
     }
 
     /// A unit's cell ((-1, -1) for an unknown id).
+    #[inline]
     pub fn pos(&self, u: UnitId) -> Cell {
         self.index()
             .pos
@@ -485,6 +496,7 @@ impl Battle {
     }
 
     /// A unit's side.
+    #[inline]
     pub fn side(&self, u: UnitId) -> SideId {
         self.index()
             .side
@@ -494,6 +506,7 @@ impl Battle {
     }
 
     /// Is the unit still fighting?
+    #[inline]
     pub fn alive(&self, u: UnitId) -> bool {
         self.index()
             .alive
@@ -506,6 +519,20 @@ impl Battle {
     /// behind [`Battle::threatens`]).
     pub(crate) fn threat(&self, u: UnitId) -> u32 {
         self.threats().reach.get(u.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// Forget the threat reaches (`threat` and `reach_memo`): after an event that may
+    /// change a weapon in hand, a condition, a modifier or life.
+    pub(crate) fn drop_threat(&mut self) {
+        self.threat = std::sync::OnceLock::new();
+        self.reach_gen = self.reach_gen.wrapping_add(1);
+        if self.reach_gen == 0 || self.reach_memo.len() != self.roster.len() {
+            // Wrapped (every entry is made stale again), or units were added.
+            self.reach_gen = 1;
+            self.reach_memo.clear();
+            self.reach_memo
+                .resize_with(self.roster.len(), || std::sync::atomic::AtomicU64::new(0));
+        }
     }
 
     fn threats(&self) -> &Threats {

@@ -53,7 +53,7 @@ impl Battle {
         fresh.stack = s.stack;
         fresh.window = s.window;
         fresh.index = std::sync::OnceLock::new();
-        fresh.threat = std::sync::OnceLock::new();
+        fresh.drop_threat();
         fresh
     }
 

@@ -231,6 +231,7 @@ impl Battle {
 
     /// The living unit on a cell, if any (`except` is ignored: a mover passing an ally).
     /// When several share the cell, the first in level order.
+    #[inline]
     pub fn unit_at(&self, c: Cell, except: Option<UnitId>) -> Option<UnitId> {
         let ix = self.index();
         let mut at = *ix.head.get(self.level.grid.index(c)?)?;

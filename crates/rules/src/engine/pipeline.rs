@@ -61,11 +61,12 @@ impl Battle {
                 });
             }
             Plan::EndTurn => end_turn(self)?,
-            Plan::React {
-                window,
-                choice,
-                commits,
-            } => self.answer(window, choice, commits)?,
+            // The window `plan` checked the answer against: still the open one (nothing
+            // has happened since), taken rather than copied when planned.
+            Plan::React { choice, commits } => {
+                let window = self.window.take().ok_or(Illegal::NoWindow)?;
+                self.answer(window, choice, commits)?
+            }
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
         }
         self.run()
@@ -205,11 +206,7 @@ impl Battle {
                 }
                 let commits = self.commitments(unit, w, choice, commit, commits)?;
                 self.rules().check_answer(self, w, choice, &commits)?;
-                Ok(Plan::React {
-                    window: w.clone(),
-                    choice,
-                    commits,
-                })
+                Ok(Plan::React { choice, commits })
             }
             Command::Act { unit, ref action } => {
                 let rules = self.rules();
@@ -643,8 +640,8 @@ enum Plan {
         aim: Option<Aim>,
     },
     EndTurn,
+    /// An answer to the open window (`resolve` takes it from the battle).
     React {
-        window: Window,
         choice: Option<ReactionKind>,
         commits: Vec<Commit>,
     },

@@ -85,6 +85,26 @@ impl Battle {
     /// Reach with which a unit threatens: the higher of its size's reach and the reach of
     /// its held melee weapons (no stacking); 0 without a melee weapon in hand.
     pub fn threat_reach(&self, u: UnitId) -> u32 {
+        // Remembered per unit until an event that may change a weapon in hand, a
+        // condition or life (the events that drop the threat cache): it depends on the
+        // unit's weapons, carry, size and the ruleset's feats only.
+        use std::sync::atomic::Ordering::Relaxed;
+        let Some(m) = self.reach_memo.get(u.0 as usize) else {
+            return self.fresh_threat_reach(u);
+        };
+        let kept = m.load(Relaxed);
+        if (kept >> 32) as u32 == self.reach_gen {
+            let r = kept as u32;
+            debug_assert_eq!(r, self.fresh_threat_reach(u), "kept reach of {u:?}");
+            return r;
+        }
+        let r = self.fresh_threat_reach(u);
+        m.store((u64::from(self.reach_gen) << 32) | u64::from(r), Relaxed);
+        r
+    }
+
+    /// [`Battle::threat_reach`] worked out afresh (what its memo holds).
+    pub(crate) fn fresh_threat_reach(&self, u: UnitId) -> u32 {
         let arms = self.arms(u);
         let w = arms
             .weapons
