@@ -136,3 +136,31 @@ fn tactical_d20_preview_and_ac_match_the_slow_paths() {
     );
     assert!(with_conditions > 0, "no target with a condition was met");
 }
+/// escalation: "has any answer to the cue" is "its list of answers is not empty", for
+/// every reactor, cue giver and target, attack or step, at every state of AI battles.
+#[test]
+fn escalation_has_option_is_a_non_empty_options_list() {
+    use skirmish_rules::rulesets::escalation as esc;
+    let (mut asked, mut yes) = (0, 0);
+    for (grid, seed) in [(GridKind::Square, 4), (GridKind::Hex, 6)] {
+        sweep(RulesetId::Escalation, grid, seed, |b| {
+            let units: Vec<UnitId> = b.units().collect();
+            for &r in &units {
+                for &by in &units {
+                    for &t in &units {
+                        for attack in [true, false] {
+                            let has = esc::has_option(b, r, by, t, attack);
+                            assert_eq!(has, !esc::options(b, r, by, t, attack).is_empty());
+                            yes += usize::from(has);
+                            asked += 1;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    assert!(
+        asked > 10_000 && yes > 0,
+        "{asked} asked, {yes} with an answer"
+    );
+}
