@@ -164,3 +164,28 @@ fn escalation_has_option_is_a_non_empty_options_list() {
         "{asked} asked, {yes} with an answer"
     );
 }
+/// melee-zone: the defence number the AI's odds read (conditions through the battle's
+/// bit sets) is the sum of the parts the words list, for every unit at every state of AI
+/// battles on both grids (flat-footed, prone and Evade met along the way).
+#[test]
+fn melee_zone_defence_number_is_the_sum_of_its_parts() {
+    use skirmish_rules::rulesets::melee_zone as mz;
+    let (mut asked, mut off_base) = (0, 0);
+    for (grid, seed) in [(GridKind::Square, 2), (GridKind::Hex, 9)] {
+        let states = sweep(RulesetId::MeleeZone, grid, seed, |b| {
+            for u in b.units() {
+                let (sum, parts) = mz::defence(b, u);
+                assert_eq!(mz::defence_number(b, u), sum, "{u:?}: {parts:?}");
+                if parts.len() != 2 {
+                    off_base += 1;
+                }
+                asked += 1;
+            }
+        });
+        assert!(states > 10, "{grid:?}: {states} states");
+    }
+    assert!(
+        asked > 500 && off_base > 0,
+        "{asked} asked, {off_base} not plain"
+    );
+}
