@@ -136,6 +136,33 @@ fn tactical_d20_preview_and_ac_match_the_slow_paths() {
     );
     assert!(with_conditions > 0, "no target with a condition was met");
 }
+
+/// melee-zone: the defence number the AI's odds read (conditions through the battle's
+/// bit sets) is the sum of the parts the words list, for every unit at every state of AI
+/// battles on both grids (flat-footed, prone and Evade met along the way).
+#[test]
+fn melee_zone_defence_number_is_the_sum_of_its_parts() {
+    use skirmish_rules::rulesets::melee_zone as mz;
+    let (mut asked, mut off_base) = (0, 0);
+    for (grid, seed) in [(GridKind::Square, 2), (GridKind::Hex, 9)] {
+        let states = sweep(RulesetId::MeleeZone, grid, seed, |b| {
+            for u in b.units() {
+                let (sum, parts) = mz::defence(b, u);
+                assert_eq!(mz::defence_number(b, u), sum, "{u:?}: {parts:?}");
+                if parts.len() != 2 {
+                    off_base += 1;
+                }
+                asked += 1;
+            }
+        });
+        assert!(states > 10, "{grid:?}: {states} states");
+    }
+    assert!(
+        asked > 500 && off_base > 0,
+        "{asked} asked, {off_base} not plain"
+    );
+}
+
 /// escalation: "has any answer to the cue" is "its list of answers is not empty", for
 /// every reactor, cue giver and target, attack or step, at every state of AI battles.
 #[test]
@@ -164,28 +191,46 @@ fn escalation_has_option_is_a_non_empty_options_list() {
         "{asked} asked, {yes} with an answer"
     );
 }
-/// melee-zone: the defence number the AI's odds read (conditions through the battle's
-/// bit sets) is the sum of the parts the words list, for every unit at every state of AI
-/// battles on both grids (flat-footed, prone and Evade met along the way).
+
+/// The one memo of the hits' damage odds: each ruleset's answer is the one worked out
+/// afresh even when another ruleset asked with the same numbers first (tactical-d20's
+/// "at least 1" differs from flow's floor of 0 on 1d4−3), and the memo never holds more
+/// than its bound however many keys are asked, still answering afresh past it.
 #[test]
-fn melee_zone_defence_number_is_the_sum_of_its_parts() {
-    use skirmish_rules::rulesets::melee_zone as mz;
-    let (mut asked, mut off_base) = (0, 0);
-    for (grid, seed) in [(GridKind::Square, 2), (GridKind::Hex, 9)] {
-        let states = sweep(RulesetId::MeleeZone, grid, seed, |b| {
-            for u in b.units() {
-                let (sum, parts) = mz::defence(b, u);
-                assert_eq!(mz::defence_number(b, u), sum, "{u:?}: {parts:?}");
-                if parts.len() != 2 {
-                    off_base += 1;
-                }
-                asked += 1;
-            }
-        });
-        assert!(states > 10, "{grid:?}: {states} states");
+fn the_shared_hit_odds_memo_keeps_rulesets_apart_and_stays_bounded() {
+    use skirmish_rules::dice::DiceExpr;
+    use skirmish_rules::odds::{self, Distribution};
+    use skirmish_rules::rulesets::{escalation as esc, flow};
+    let dice = DiceExpr::new(1, 4).plus(-3);
+    let flow_fresh =
+        Distribution::of(dice).map(|d| (d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))));
+    let td_fresh = Distribution::of(dice).map(|d| d.map(|t| t.max(1)));
+    assert_eq!(flow::hit_damage_odds(dice), flow_fresh);
+    assert_eq!(td::hit_damage_odds(dice, 0, 0), td_fresh);
+    assert_eq!(flow::hit_damage_odds(dice), flow_fresh, "flow again");
+    assert_ne!(
+        flow_fresh.clone().map(|(d, _)| d),
+        td_fresh,
+        "the two formulas differ here"
+    );
+    // Escalation with kept dice (memoised now: the key holds which are kept).
+    let kept = DiceExpr::new(3, 6).keep_highest(2);
+    let esc_fresh = Distribution::of(kept).map(|d| {
+        let d = d.map(|t| (t + 1).max(0));
+        let c = d.map(|t| t * 2);
+        (d, c)
+    });
+    assert_eq!(esc::hit_damage_odds(kept, 1), esc_fresh);
+    assert_eq!(esc::hit_damage_odds(kept, 1), esc_fresh, "again");
+    // Past the bound.
+    for flat in 0..(odds::HIT_MEMO_BOUND as i32 + 50) {
+        let fresh = Distribution::of(DiceExpr::new(2, 6)).map(|d| d.map(|t| (t + flat).max(1)));
+        assert_eq!(td::hit_damage_odds(DiceExpr::new(2, 6), flat, 0), fresh);
+        assert!(odds::hit_memo_len() <= odds::HIT_MEMO_BOUND);
     }
-    assert!(
-        asked > 500 && off_base > 0,
-        "{asked} asked, {off_base} not plain"
+    assert_eq!(
+        flow::hit_damage_odds(dice),
+        flow_fresh,
+        "after the memo started again"
     );
 }

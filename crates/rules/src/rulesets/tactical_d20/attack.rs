@@ -346,37 +346,16 @@ pub(crate) fn after_damage(b: &mut Battle, u: UnitId) {
     }
 }
 
-thread_local! {
-    /// [`hit_damage_odds`] met so far, by the dice (count, sides, which kept, bonus), the
-    /// flat modifiers and the target's damage resistance: the AI asks for them for every
-    /// attacker, weapon and target it weighs, and a battle holds a few dozen such keys.
-    static HIT_DAMAGE: std::cell::RefCell<
-        std::collections::BTreeMap<(u32, u32, u8, u32, i32, i32, i32), Option<Distribution>>,
-    > = const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
-}
-
 /// The damage totals of a hit of `dice` plus `flat` (at least 1) less damage resistance
-/// `dr` (never below 0) (`Ruleset::damage_odds`), memoised: a pure function of its
-/// arguments. `None` when the dice are too many to count.
+/// `dr` (never below 0) (`Ruleset::damage_odds`), memoised by the three
+/// (`odds::memo_hit_odds`; the memo's critical half is the same distribution). `None`
+/// when the dice are too many to count.
 pub fn hit_damage_odds(dice: DiceExpr, flat: i32, dr: i32) -> Option<Distribution> {
-    use crate::dice::Keep;
-    let (keep, n) = match dice.keep {
-        Keep::All => (0, 0),
-        Keep::Highest(n) => (1, n),
-        Keep::Lowest(n) => (2, n),
-    };
-    let key = (dice.count, dice.sides, keep, n, dice.bonus, flat, dr);
-    HIT_DAMAGE.with(|m| {
-        if let Some(o) = m.borrow().get(&key) {
-            return o.clone();
-        }
-        let o = Distribution::of(dice).map(|d| d.map(|t| ((t + flat).max(1) - dr).max(0)));
-        let mut m = m.borrow_mut();
-        // A bound on the memo.
-        if m.len() >= 1024 {
-            m.clear();
-        }
-        m.insert(key, o.clone());
-        o
+    use crate::odds::{HitFormula, HitKey, memo_hit_odds};
+    let key = HitKey::new(HitFormula::TacticalD20, dice, [flat, dr]);
+    memo_hit_odds(key, || {
+        let d = Distribution::of(dice)?.map(|t| ((t + flat).max(1) - dr).max(0));
+        Some((d.clone(), d))
     })
+    .map(|(d, _)| d)
 }
