@@ -253,6 +253,90 @@ pub fn expected_hit(
     (mean, down)
 }
 
+/// The damage odds of a hit: the chance of each total of a plain hit and of a critical
+/// hit; `None` when the dice are too many to count.
+pub type HitOdds = Option<(Distribution, Distribution)>;
+
+/// Which formula a [`HitKey`]'s numbers were worked through: each ruleset that memoises
+/// its hits' damage odds has its own, so equal numbers of two rulesets never meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HitFormula {
+    /// flow: the weapon's dice, totals and their doubles never below 0.
+    Flow,
+    /// escalation: the dice plus Volition, never below 0, and that doubled.
+    Escalation,
+    /// tactical-d20: the dice plus the flat modifiers (at least 1) less damage resistance
+    /// (never below 0); the critical half repeats the plain one.
+    TacticalD20,
+}
+
+/// What a hit's damage odds depend on: the formula, the dice (count, sides, which dice
+/// are kept and how many, the bonus) and up to two more numbers (Volition; the flat
+/// modifiers and the damage resistance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HitKey {
+    formula: HitFormula,
+    dice: [i64; 5],
+    extra: [i32; 2],
+}
+
+impl HitKey {
+    /// The key of `dice` with `extra` under `formula`.
+    pub fn new(formula: HitFormula, dice: DiceExpr, extra: [i32; 2]) -> HitKey {
+        let (keep, n) = match dice.keep {
+            Keep::All => (0, 0),
+            Keep::Highest(n) => (1, i64::from(n)),
+            Keep::Lowest(n) => (2, i64::from(n)),
+        };
+        HitKey {
+            formula,
+            dice: [
+                i64::from(dice.count),
+                i64::from(dice.sides),
+                keep,
+                n,
+                i64::from(dice.bonus),
+            ],
+            extra,
+        }
+    }
+}
+
+/// Most keys [`memo_hit_odds`] holds: a battle meets a few dozen (weapons, flat
+/// modifiers, resistances); past the bound the memo starts again empty.
+pub const HIT_MEMO_BOUND: usize = 1024;
+
+thread_local! {
+    /// [`memo_hit_odds`]' answers so far, by key: the AI asks for them for every
+    /// attacker, weapon and target it weighs.
+    static HIT_ODDS: std::cell::RefCell<std::collections::BTreeMap<HitKey, HitOdds>> =
+        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+}
+
+/// `work()`, remembered by `key` (per thread, at most [`HIT_MEMO_BOUND`] keys): `work`
+/// must be a pure function of what the key holds, so a remembered answer is the one it
+/// would give again. The rulesets' damage odds of a hit (flow's, escalation's and
+/// tactical-d20's `hit_damage_odds`) go through it.
+pub fn memo_hit_odds(key: HitKey, work: impl FnOnce() -> HitOdds) -> HitOdds {
+    if let Some(o) = HIT_ODDS.with(|m| m.borrow().get(&key).cloned()) {
+        return o;
+    }
+    let o = work();
+    HIT_ODDS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= HIT_MEMO_BOUND {
+            m.clear();
+        }
+        m.insert(key, o.clone());
+    });
+    o
+}
+
+/// How many keys [`memo_hit_odds`] holds on this thread (for the tests of its bound).
+pub fn hit_memo_len() -> usize {
+    HIT_ODDS.with(|m| m.borrow().len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -78,6 +78,7 @@ mod melee_zone_wounds;
 mod melee_zone_wounds_more;
 mod messages;
 mod odds_ops;
+mod odds_s20_rules;
 mod paths;
 mod pools;
 mod save_branches;

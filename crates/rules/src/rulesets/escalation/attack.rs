@@ -2,7 +2,6 @@
 //! Advantage and Disadvantage dice; crits and crit fails; basic attack damage by stance,
 //! miss damage, resistance and weakness; the odds the preview and the AI read.
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use crate::battle::Battle;
@@ -377,39 +376,16 @@ pub fn damage_parts(b: &Battle, attacker: UnitId, weapon: usize) -> (DiceExpr, i
     )
 }
 
-thread_local! {
-    /// [`hit_damage_odds`] met so far, by the dice's count, sides and bonus and the
-    /// Volition added: the AI asks for them for every attacker and weapon it weighs.
-    static HIT_DAMAGE: std::cell::RefCell<BTreeMap<(u32, u32, i32, i32), Option<(Distribution, Distribution)>>> =
-        const { std::cell::RefCell::new(BTreeMap::new()) };
-}
-
 /// The chance of each damage total of a hit with `dice` + `vol` (never below 0) and of
-/// a critical hit (twice that), memoised: `Ruleset::damage_odds` of a basic attack
-/// ([`damage_parts`]). `None` when the dice are too many to count.
+/// a critical hit (twice that), memoised by the dice and Volition
+/// (`odds::memo_hit_odds`): `Ruleset::damage_odds` of a basic attack ([`damage_parts`]).
+/// `None` when the dice are too many to count.
 pub fn hit_damage_odds(dice: DiceExpr, vol: i32) -> Option<(Distribution, Distribution)> {
-    let work = || {
+    let key = crate::odds::HitKey::new(crate::odds::HitFormula::Escalation, dice, [vol, 0]);
+    crate::odds::memo_hit_odds(key, || {
         let d = Distribution::of(dice)?.map(|t| (t + vol).max(0));
         let c = d.map(|t| t * 2);
         Some((d, c))
-    };
-    // Only plain dice (as `damage_parts` makes them) are memoised.
-    if dice != DiceExpr::new(dice.count, dice.sides).plus(dice.bonus) {
-        return work();
-    }
-    let key = (dice.count, dice.sides, dice.bonus, vol);
-    HIT_DAMAGE.with(|m| {
-        if let Some(o) = m.borrow().get(&key) {
-            return o.clone();
-        }
-        let o = work();
-        let mut m = m.borrow_mut();
-        // A bound on the memo (a few dozen keys in any battle).
-        if m.len() >= 1024 {
-            m.clear();
-        }
-        m.insert(key, o.clone());
-        o
     })
 }
 

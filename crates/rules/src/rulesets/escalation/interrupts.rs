@@ -147,6 +147,11 @@ pub fn options(
         .collect()
 }
 
+/// Has `r` any answer to the cue ([`options`] not empty), without listing them.
+pub fn has_option(b: &Battle, r: UnitId, by: UnitId, target: UnitId, attack: bool) -> bool {
+    (0..b.abilities(r).len()).any(|i| may_use(b, r, i, by, target, attack))
+}
+
 /// Only an enemy's own action on its own turn sets a triggered power off (not an
 /// opportunity attack, a readied action, or another unit's triggered power: no chains).
 fn on_its_turn(b: &Battle, by: UnitId) -> bool {
@@ -197,9 +202,13 @@ pub(crate) fn offer_on_attack(
             b.order()
                 .iter()
                 .copied()
+                // Both answers need a living enemy of the attacker (`may_use`,
+                // `may_intercept_attack`): the rest of the turn order is passed over first.
                 .filter(|&r| {
-                    !options(b, r, attacker, t, true).is_empty()
-                        || (melee && super::may_intercept_attack(b, r, attacker, t))
+                    b.alive(r)
+                        && b.enemies(r, attacker)
+                        && (has_option(b, r, attacker, t, true)
+                            || (melee && super::may_intercept_attack(b, r, attacker, t)))
                 })
                 .map(|r| (r, t))
                 .collect::<Vec<_>>()
@@ -261,7 +270,7 @@ pub(crate) fn offer_on_step(b: &mut Battle, mover: UnitId, from: Cell, to: Cell)
         .filter(|&r| {
             g.distance(b.pos(r), to) == 1
                 && g.distance(b.pos(r), from) != 1
-                && !options(b, r, mover, r, false).is_empty()
+                && has_option(b, r, mover, r, false)
         })
         .collect();
     for r in reactors.into_iter().rev() {

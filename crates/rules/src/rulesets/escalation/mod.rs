@@ -29,7 +29,7 @@ pub use dicey::{
 };
 pub use explain::SUSTAIN_PRICE;
 pub use intercept::*;
-pub use interrupts::{SHIELD_BONUS, triggered, ward};
+pub use interrupts::{SHIELD_BONUS, has_option, options, triggered, ward};
 pub use legality::{check, plan_attack};
 pub use powers::{lasting_effects, sustain_chance, sustainable, used_or_sustained_this_turn};
 pub use ready::ready_plan;

@@ -1,15 +1,12 @@
 //! flow's chances of a hit and of stopping one, as the prompt and the AI show them
 //! (`Ruleset::odds`, `Ruleset::damage_odds`): worked out without rolling.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
-
 use crate::battle::Battle;
 use crate::components::{ConditionKind, Stat, UnitId};
-use crate::dice::{DiceExpr, Keep};
+use crate::dice::DiceExpr;
 use crate::engine::{Hit, HitEffect};
 use crate::event::{AttackKind, Outcome, ReactionKind};
-use crate::odds::Distribution;
+use crate::odds::{Distribution, HitFormula, HitKey, memo_hit_odds};
 
 use super::combat::*;
 
@@ -166,37 +163,15 @@ pub fn attack_preview(
     (c, p, dmg)
 }
 
-thread_local! {
-    /// [`hit_damage_odds`] met so far, by the dice (count, sides, which kept, bonus):
-    /// the AI asks for them for every attacker and weapon it weighs.
-    static HIT_DAMAGE: RefCell<BTreeMap<(u32, u32, u8, u32, i32), HitDamage>> =
-        const { RefCell::new(BTreeMap::new()) };
-}
-
 /// The chances of a hit's damage totals and of a critical hit's (twice the dice), each
 /// never below 0; `None` when the dice are too many to count.
 type HitDamage = Option<(Distribution, Distribution)>;
 
 /// The damage odds of a hit with a weapon of `dice` damage (`Ruleset::damage_odds`),
-/// memoised.
+/// memoised by the dice (`odds::memo_hit_odds`).
 pub fn hit_damage_odds(dice: DiceExpr) -> HitDamage {
-    let (keep, n) = match dice.keep {
-        Keep::All => (0, 0),
-        Keep::Highest(n) => (1, n),
-        Keep::Lowest(n) => (2, n),
-    };
-    let key = (dice.count, dice.sides, keep, n, dice.bonus);
-    HIT_DAMAGE.with(|m| {
-        if let Some(o) = m.borrow().get(&key) {
-            return o.clone();
-        }
-        let o = Distribution::of(dice).map(|d| (d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))));
-        let mut m = m.borrow_mut();
-        // A bound on the memo (a few dozen weapons in any battle).
-        if m.len() >= 1024 {
-            m.clear();
-        }
-        m.insert(key, o.clone());
-        o
+    let key = HitKey::new(HitFormula::Flow, dice, [0, 0]);
+    memo_hit_odds(key, || {
+        Distribution::of(dice).map(|d| (d.map(|t| t.max(0)), d.map(|t| (2 * t).max(0))))
     })
 }

@@ -135,11 +135,23 @@ pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
     (parts.iter().map(|m| m.value).sum(), parts)
 }
 
-/// [`defence`]'s number alone (no words built).
+/// [`defence`]'s number alone (no words built): [`defence_parts`]' sum, with the
+/// conditions read through `Battle::has` (its bit sets) instead of the component (the AI
+/// asks this for every attacker and target it weighs).
 pub fn defence_number(b: &Battle, target: UnitId) -> i32 {
-    let mut n = 0;
-    defence_parts(b, target, |_, _, v| n += v);
-    n
+    let agi = agility(b, target);
+    let has = |k| b.has(target, k);
+    // `casting::flat_footed_with`'s three reasons.
+    if has(ConditionKind::FlatFooted)
+        || (has(ConditionKind::Channeling) && !b.has_feat(target, super::casting::BATTLE_CASTER))
+        || has(ConditionKind::SummoningSick)
+    {
+        FLAT_FOOTED
+    } else if has(ConditionKind::Prone) {
+        FLAT_FOOTED + agi
+    } else {
+        DODGE_BASE + agi + i32::from(boosted(b, target, Boost::Dodge))
+    }
 }
 
 /// The attack roll's modifiers, handed to `part` one by one: Accuracy, +1 for Steady

@@ -87,13 +87,10 @@ pub fn armour_class_against(
     target: UnitId,
     melee: bool,
 ) -> Vec<Modifier> {
-    let conds: Vec<ConditionKind> = b
-        .get::<crate::components::Conditions>(target)
-        .map(|c| c.0.iter().map(|c| c.kind).collect())
-        .unwrap_or_default();
-    let mut ac = td::armour_class(
+    // The target's conditions through `Battle::has` (its bit sets), not a list.
+    let mut ac = td::armour_class_by(
         b.stats(target),
-        &conds,
+        |k| b.has(target, k),
         melee,
         flanked_in_melee(b, attacker, target, melee),
     );
@@ -121,7 +118,7 @@ pub fn attack_math(
     kind: AttackKind,
 ) -> D20Attack {
     let stats = b.stats(attacker);
-    let Some(w) = b.weapons(attacker).get(weapon).cloned() else {
+    let Some(w) = b.weapons(attacker).get(weapon) else {
         return D20Attack {
             bonus: Vec::new(),
             ac: vec![Modifier::new(ModKind::Skill, "AC", 99)],
@@ -133,7 +130,7 @@ pub fn attack_math(
     let mut a = td::attack(
         stats,
         b.size(attacker),
-        &w,
+        w,
         slot,
         armour_class(b, attacker, target, weapon),
     );
@@ -244,6 +241,36 @@ pub fn attack_preview(
     weapon: usize,
     kind: AttackKind,
 ) -> (D20Attack, f64, f64, (i32, i32)) {
+    let p = preview(b, attacker, target, weapon, kind);
+    (p.attack, p.hit, p.crit, (p.lo, p.hi))
+}
+
+/// [`attack_preview`]'s numbers with the highest damage of a plain hit beside them.
+pub struct Preview {
+    /// The attack's parts.
+    pub attack: D20Attack,
+    /// The chance of any hit.
+    pub hit: f64,
+    /// The chance of a critical hit.
+    pub crit: f64,
+    /// The least damage of a hit (after damage resistance, never below 0).
+    pub lo: i32,
+    /// The most damage of a critical hit (its dice multiplied for a proficient wielder).
+    pub hi: i32,
+    /// The most damage of a plain hit.
+    pub normal_hi: i32,
+}
+
+/// [`attack_preview`] with the plain hit's highest damage: the damage's flat parts are
+/// the same whatever the dice's multiple ([`damage_parts`] multiplies the dice alone),
+/// so they are asked once.
+pub fn preview(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> Preview {
     let a = attack_math(b, attacker, target, weapon, kind);
     let (hit, crit) = a.odds();
     let (d1, m1) = damage_parts(b, attacker, weapon, kind, 1);
@@ -252,13 +279,22 @@ pub fn attack_preview(
     } else {
         1
     };
-    let (d2, m2) = damage_parts(b, attacker, weapon, kind, mult);
-    let flat1: i32 = m1.iter().map(|m| m.value).sum();
-    let flat2: i32 = m2.iter().map(|m| m.value).sum();
+    // `damage_parts(.., mult)`'s dice: the weapon's count times the multiple.
+    let mut d2 = d1;
+    d2.count *= mult.max(1) as u32;
+    let flat: i32 = m1.iter().map(|m| m.value).sum();
     let dr = b.stats(target).get(Stat::Dr);
-    let lo = ((d1.min() + flat1).max(1) - dr).max(0);
-    let hi = ((d2.max() + flat2).max(1) - dr).max(0);
-    (a, hit, crit, (lo, hi))
+    let lo = ((d1.min() + flat).max(1) - dr).max(0);
+    let hi = ((d2.max() + flat).max(1) - dr).max(0);
+    let normal_hi = ((d1.max() + flat).max(1) - dr).max(0);
+    Preview {
+        attack: a,
+        hit,
+        crit,
+        lo,
+        hi,
+        normal_hi,
+    }
 }
 
 /// The attack slot an attack kind is made with.
@@ -310,37 +346,16 @@ pub(crate) fn after_damage(b: &mut Battle, u: UnitId) {
     }
 }
 
-thread_local! {
-    /// [`hit_damage_odds`] met so far, by the dice (count, sides, which kept, bonus), the
-    /// flat modifiers and the target's damage resistance: the AI asks for them for every
-    /// attacker, weapon and target it weighs, and a battle holds a few dozen such keys.
-    static HIT_DAMAGE: std::cell::RefCell<
-        std::collections::BTreeMap<(u32, u32, u8, u32, i32, i32, i32), Option<Distribution>>,
-    > = const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
-}
-
 /// The damage totals of a hit of `dice` plus `flat` (at least 1) less damage resistance
-/// `dr` (never below 0) (`Ruleset::damage_odds`), memoised: a pure function of its
-/// arguments. `None` when the dice are too many to count.
+/// `dr` (never below 0) (`Ruleset::damage_odds`), memoised by the three
+/// (`odds::memo_hit_odds`; the memo's critical half is the same distribution). `None`
+/// when the dice are too many to count.
 pub fn hit_damage_odds(dice: DiceExpr, flat: i32, dr: i32) -> Option<Distribution> {
-    use crate::dice::Keep;
-    let (keep, n) = match dice.keep {
-        Keep::All => (0, 0),
-        Keep::Highest(n) => (1, n),
-        Keep::Lowest(n) => (2, n),
-    };
-    let key = (dice.count, dice.sides, keep, n, dice.bonus, flat, dr);
-    HIT_DAMAGE.with(|m| {
-        if let Some(o) = m.borrow().get(&key) {
-            return o.clone();
-        }
-        let o = Distribution::of(dice).map(|d| d.map(|t| ((t + flat).max(1) - dr).max(0)));
-        let mut m = m.borrow_mut();
-        // A bound on the memo.
-        if m.len() >= 1024 {
-            m.clear();
-        }
-        m.insert(key, o.clone());
-        o
+    use crate::odds::{HitFormula, HitKey, memo_hit_odds};
+    let key = HitKey::new(HitFormula::TacticalD20, dice, [flat, dr]);
+    memo_hit_odds(key, || {
+        let d = Distribution::of(dice)?.map(|t| ((t + flat).max(1) - dr).max(0));
+        Some((d.clone(), d))
     })
+    .map(|(d, _)| d)
 }

@@ -86,10 +86,15 @@ impl D20Attack {
     /// The outcome of a natural d20 face: a 1 always misses (critical failure), a 20
     /// always hits; a hit whose face is in the critical range is a critical hit.
     pub fn outcome(&self, face: u32) -> Outcome {
+        self.outcome_with(face, self.total_bonus() - self.total_ac())
+    }
+
+    /// [`D20Attack::outcome`] with the bonus less the AC summed by the caller.
+    fn outcome_with(&self, face: u32, margin: i32) -> Outcome {
         if face <= 1 {
             return Outcome::CriticalFailure;
         }
-        let hit = face >= 20 || face as i32 + self.total_bonus() >= self.total_ac();
+        let hit = face >= 20 || face as i32 + margin >= 0;
         match (hit, face >= self.crit_from) {
             (true, true) => Outcome::Critical,
             (true, false) => Outcome::Success,
@@ -97,12 +102,14 @@ impl D20Attack {
         }
     }
 
-    /// Exact chance to hit (any hit) and to crit.
+    /// Exact chance to hit (any hit) and to crit (the faces' outcomes added up in face
+    /// order; the bonus and the AC summed once).
     pub fn odds(&self) -> (f64, f64) {
+        let margin = self.total_bonus() - self.total_ac();
         let mut hit = 0.0;
         let mut crit = 0.0;
         for face in 1..=20 {
-            match self.outcome(face) {
+            match self.outcome_with(face, margin) {
                 Outcome::Critical => {
                     hit += 0.05;
                     crit += 0.05;
@@ -129,19 +136,31 @@ pub fn armour_class(
     melee: bool,
     flanked: bool,
 ) -> Vec<Modifier> {
-    let mut ac = vec![Modifier::new(ModKind::Skill, "AC", stats.get(Stat::Ac))];
+    armour_class_by(stats, |k| conds.contains(&k), melee, flanked)
+}
+
+/// [`armour_class`] with the target's conditions asked one kind at a time (`has`), so a
+/// caller need not list them.
+pub fn armour_class_by(
+    stats: &Stats,
+    has: impl Fn(ConditionKind) -> bool,
+    melee: bool,
+    flanked: bool,
+) -> Vec<Modifier> {
+    // Room for every part a caller may add (conditions, cover, footing) at once.
+    let mut ac = Vec::with_capacity(8);
+    ac.push(Modifier::new(ModKind::Skill, "AC", stats.get(Stat::Ac)));
     let loses_dex = flanked
-        || conds.iter().any(|c| {
-            matches!(
-                c,
-                ConditionKind::Surprised
-                    | ConditionKind::Restrained
-                    | ConditionKind::Stunned
-                    | ConditionKind::Unconscious
-                    | ConditionKind::Frightened
-                    | ConditionKind::Blind
-            )
-        });
+        || [
+            ConditionKind::Surprised,
+            ConditionKind::Restrained,
+            ConditionKind::Stunned,
+            ConditionKind::Unconscious,
+            ConditionKind::Frightened,
+            ConditionKind::Blind,
+        ]
+        .into_iter()
+        .any(&has);
     if loses_dex && dex_bonus(stats) > 0 {
         let why = if flanked {
             "flanked: no DEX"
@@ -150,7 +169,7 @@ pub fn armour_class(
         };
         ac.push(Modifier::new(ModKind::Condition, why, -dex_bonus(stats)));
     }
-    if conds.contains(&ConditionKind::Prone) {
+    if has(ConditionKind::Prone) {
         let (name, v) = if melee {
             ("prone vs melee", -4)
         } else {
@@ -175,7 +194,10 @@ pub fn attack(
     slot: AttackSlot,
     target_ac: Vec<Modifier>,
 ) -> D20Attack {
-    let mut bonus = vec![Modifier::new(ModKind::Skill, "BAB", stats.get(Stat::Bab))];
+    // Room for every part the attack's callers add at once (fatigue, charge, focus,
+    // footing, cover, prone, range).
+    let mut bonus = Vec::with_capacity(12);
+    bonus.push(Modifier::new(ModKind::Skill, "BAB", stats.get(Stat::Bab)));
     let (name, ability) = match w.kind {
         WeaponKind::Ranged => ("DEX", stats.d20_mod(Stat::Dex)),
         WeaponKind::Melee

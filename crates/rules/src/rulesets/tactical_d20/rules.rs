@@ -364,12 +364,8 @@ impl Ruleset for TacticalD20 {
         kind: AttackKind,
         words: bool,
     ) -> AttackOdds {
-        let (a, hit, crit, (lo, hi)) = super::attack_preview(b, attacker, target, weapon, kind);
-        let normal_hi = {
-            let (d, m) = super::damage_parts(b, attacker, weapon, kind, 1);
-            let flat: i32 = m.iter().map(|m| m.value).sum();
-            ((d.max() + flat).max(1) - b.stats(target).get(Stat::Dr)).max(0)
-        };
+        let p = super::preview(b, attacker, target, weapon, kind);
+        let (a, hit, crit, lo, hi, normal_hi) = (p.attack, p.hit, p.crit, p.lo, p.hi, p.normal_hi);
         AttackOdds {
             hit,
             crit,
