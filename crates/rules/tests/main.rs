@@ -84,6 +84,7 @@ mod pools;
 mod save_branches;
 mod saves;
 mod scale_s19;
+mod scale_s20;
 mod sentences;
 mod spell_attack_path;
 mod spell_attack_props;

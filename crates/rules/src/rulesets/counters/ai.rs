@@ -142,4 +142,10 @@ impl AiTactics for CountersAi {
     fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
         0
     }
+
+    // The target-free part of `attack::plan_attack`: every attack spends the turn's one
+    // Standard action, so with none left every attack is refused.
+    fn may_attack(&self, b: &Battle, u: UnitId) -> bool {
+        b.slots(u, Slot::Standard) > 0
+    }
 }
