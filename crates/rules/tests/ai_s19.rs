@@ -24,13 +24,7 @@ fn play(r: RulesetId, kind: GridKind, per_side: usize, seed: u64) -> (usize, usi
 /// ones (checked in the debug build at every move search), and the battles run.
 #[test]
 fn leave_risks_by_reactor_match_the_per_cell_sums_in_every_ruleset() {
-    for r in [
-        RulesetId::Flow,
-        RulesetId::TacticalD20,
-        RulesetId::Counters,
-        RulesetId::MeleeZone,
-        RulesetId::Escalation,
-    ] {
+    for r in RulesetId::ALL {
         for kind in [GridKind::Hex, GridKind::Square] {
             let (n, events) = play(r, kind, 5, 7);
             assert!(n > 30, "{r:?} {kind:?}: only {n} commands");

@@ -44,13 +44,7 @@ fn compare(r: RulesetId, kind: GridKind, per_side: usize, seed: u64) -> (usize, 
 
 #[test]
 fn marked_move_scan_decides_as_the_exhaustive_one_in_every_ruleset() {
-    for r in [
-        RulesetId::Flow,
-        RulesetId::TacticalD20,
-        RulesetId::Counters,
-        RulesetId::MeleeZone,
-        RulesetId::Escalation,
-    ] {
+    for r in RulesetId::ALL {
         for kind in [GridKind::Hex, GridKind::Square] {
             let (asked, moves) = compare(r, kind, 6, 5);
             assert!(asked > 30, "{r:?} {kind:?}: only {asked} decisions");

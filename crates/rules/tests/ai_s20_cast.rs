@@ -12,86 +12,18 @@ use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::CastAt;
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::{Cell, GridKind};
-use skirmish_rules::level;
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::sim;
 
-const BLAST: usize = 0;
-const LINE: usize = 1;
-const CONE: usize = 2;
-
-const CATALOGUE: &str = r#"
-    archetypes: {
-        "caller": (hp: 14, stats: {Agility: 45, Athletics: 30, Melee: 30, Ranged: 30,
-            Endurance: 30, Deception: 40, Magic: 65}, weapons: ["dagger"],
-            abilities: ["Blast", "Line of fire", "Fan"]),
-    },
-    abilities: {
-        "Blast": (kind: Spell, target: Area(range: 5, shape: Burst(radius: 2)),
-            effects: [Damage(dice: "2d6", kind: "fire")]),
-        "Line of fire": (kind: Spell, target: Area(range: 5, shape: Line(length: 5)),
-            effects: [Damage(dice: "1d6", kind: "fire")]),
-        "Fan": (kind: Spell, target: Area(range: 4, shape: Cone(length: 4)),
-            effects: [Damage(dice: "1d6", kind: "fire")]),
-    }"#;
-
-/// A 10×7 flow map with a wall across the middle (a gap at x = 6), Red "Cal" at (2, 3)
-/// and seven others around it, two of them behind the wall.
-fn field(kind: GridKind) -> Battle {
-    let map = [
-        "..........",
-        "..........",
-        "..........",
-        "....#.....",
-        "....#.#...",
-        "....#.#...",
-        "..........",
-    ];
-    let map = map
-        .iter()
-        .map(|r| format!("\"{r}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let units = r#"Unit(name: "Cal", side: "Red", cell: (2, 3), archetype: "caller"),
-        Unit(name: "Ann", side: "Red", cell: (3, 2), archetype: "caller"),
-        Unit(name: "B1", side: "Blue", cell: (3, 4), archetype: "caller"),
-        Unit(name: "B2", side: "Blue", cell: (5, 3), archetype: "caller"),
-        Unit(name: "B3", side: "Blue", cell: (6, 3), archetype: "caller"),
-        Unit(name: "B4", side: "Blue", cell: (7, 5), archetype: "caller"),
-        Unit(name: "B5", side: "Blue", cell: (1, 6), archetype: "caller"),
-        Unit(name: "B6", side: "Blue", cell: (2, 0), archetype: "caller")"#;
-    let src = format!(
-        r##"Level(name: "walls", ruleset: "flow", grid: {kind:?}, map: [{map}],
-        sides: [Side(name: "Red", colour: "#c83c3c"), Side(name: "Blue", colour: "#3c6ec8")],
-        units: [{units}], {CATALOGUE})"##
-    );
-    let l = level::parse(&src, "walls").unwrap_or_else(|e| panic!("{e}"));
-    // Cal first (initiative d10s in list order).
-    let b = Battle::new(l, 7, vec![10, 7, 6, 5, 4, 3, 2, 1]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(b.current(), b.find("Cal"));
-    b
-}
+// The caster, its three spells and the walled field are cast_s19's.
+use crate::cast_s19::{BLAST, CONE, LINE, area_cast, field};
 
 #[test]
 fn the_ai_blasts_the_cell_that_hits_the_most_foes_and_spares_its_side() {
     for kind in [GridKind::Square, GridKind::Hex] {
         let b = field(kind);
         let cal = b.find("Cal").expect("Cal");
-        let foes: Vec<UnitId> = b.units().filter(|&u| b.enemies(cal, u)).collect();
-        let Some((_, cmd)) = ai::cast::best_cast(&b, cal, &foes) else {
-            panic!("{kind:?}: Cal should cast");
-        };
-        let skirmish_rules::Command::Act {
-            action:
-                skirmish_rules::engine::Action::Common(skirmish_rules::engine::CommonAction::Cast {
-                    ability,
-                    at: CastAt::Cell(aim),
-                }),
-            ..
-        } = cmd
-        else {
-            panic!("{kind:?}: an area cast, not {cmd:?}");
-        };
+        let (ability, aim, cmd) = area_cast(&b, cal, &format!("{kind:?}"));
         let count = |t: &[UnitId]| {
             let f = t.iter().filter(|&&u| b.enemies(cal, u)).count();
             (f, t.len() - f)
@@ -146,13 +78,7 @@ fn play(r: RulesetId, kind: GridKind, per_side: usize, seed: u64) -> (usize, usi
 #[test]
 fn the_cast_fast_paths_agree_with_the_engine_in_every_ruleset() {
     let mut casts = 0;
-    for r in [
-        RulesetId::Flow,
-        RulesetId::TacticalD20,
-        RulesetId::Counters,
-        RulesetId::MeleeZone,
-        RulesetId::Escalation,
-    ] {
+    for r in RulesetId::ALL {
         for kind in [GridKind::Hex, GridKind::Square] {
             for seed in [3, 8] {
                 let (n, c) = play(r, kind, 6, seed);

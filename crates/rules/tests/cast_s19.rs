@@ -13,11 +13,11 @@ use skirmish_rules::engine::CastAt;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::level::{self, Terrain};
 
-const BLAST: usize = 0;
-const LINE: usize = 1;
-const CONE: usize = 2;
+pub(crate) const BLAST: usize = 0;
+pub(crate) const LINE: usize = 1;
+pub(crate) const CONE: usize = 2;
 
-const CATALOGUE: &str = r#"
+pub(crate) const CATALOGUE: &str = r#"
     archetypes: {
         "caller": (hp: 14, stats: {Agility: 45, Athletics: 30, Melee: 30, Ranged: 30,
             Endurance: 30, Deception: 40, Magic: 65}, weapons: ["dagger"],
@@ -34,7 +34,7 @@ const CATALOGUE: &str = r#"
 
 /// A 10×7 flow map with a wall across the middle (a gap at x = 6), Red "Cal" at (2, 3)
 /// and seven others around it, two of them behind the wall.
-fn field(kind: GridKind) -> Battle {
+pub(crate) fn field(kind: GridKind) -> Battle {
     let map = [
         "..........",
         "..........",
@@ -149,9 +149,28 @@ fn a_burst_reaches_across_a_wall_but_is_never_aimed_through_one() {
 fn the_ai_blasts_where_the_engine_says_the_most_foes_stand() {
     let b = field(GridKind::Square);
     let cal = b.find("Cal").expect("Cal");
+    let (ability, aim, cmd) = area_cast(&b, cal, "square");
+    // The chosen aim is legal, hits foes and spares Cal's side.
+    let hit = b
+        .cast_targets(cal, ability, &CastAt::Cell(aim))
+        .expect("legal aim");
+    let foes_hit = |t: &[UnitId]| t.iter().filter(|&&u| b.enemies(cal, u)).count();
+    eprintln!("ability {ability} at {aim}: {hit:?}");
+    assert!(foes_hit(&hit) >= 2, "{hit:?}");
+    assert_eq!(foes_hit(&hit), hit.len(), "{hit:?}");
+    assert!(b.check(&cmd).is_ok());
+}
+
+/// The AI's cast for `cal` against its foes, which must be an area cast: its ability, its
+/// aim and the command (`what` names the case in the panic).
+pub(crate) fn area_cast(
+    b: &Battle,
+    cal: UnitId,
+    what: &str,
+) -> (usize, Cell, skirmish_rules::Command) {
     let foes: Vec<UnitId> = b.units().filter(|&u| b.enemies(cal, u)).collect();
-    let Some((_, cmd)) = skirmish_rules::ai::cast::best_cast(&b, cal, &foes) else {
-        panic!("Cal should cast");
+    let Some((_, cmd)) = skirmish_rules::ai::cast::best_cast(b, cal, &foes) else {
+        panic!("{what}: Cal should cast");
     };
     let skirmish_rules::Command::Act {
         action:
@@ -162,15 +181,7 @@ fn the_ai_blasts_where_the_engine_says_the_most_foes_stand() {
         ..
     } = cmd
     else {
-        panic!("an area cast, not {cmd:?}");
+        panic!("{what}: an area cast, not {cmd:?}");
     };
-    // The chosen aim is legal, hits foes and spares Cal's side.
-    let hit = b
-        .cast_targets(cal, ability, &CastAt::Cell(aim))
-        .expect("legal aim");
-    let foes_hit = |t: &[UnitId]| t.iter().filter(|&&u| b.enemies(cal, u)).count();
-    eprintln!("ability {ability} at {aim}: {hit:?}");
-    assert!(foes_hit(&hit) >= 2, "{hit:?}");
-    assert_eq!(foes_hit(&hit), hit.len(), "{hit:?}");
-    assert!(b.check(&cmd).is_ok());
+    (ability, aim, cmd)
 }

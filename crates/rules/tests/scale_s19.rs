@@ -68,12 +68,27 @@ fn flow_far_foes_skip_lines_of_sight_only_when_the_choice_cannot_change() {
 fn flow_may_attack_is_false_only_when_every_attack_is_refused() {
     let l = sim::random_level(RulesetId::Flow, GridKind::Hex, 30, 30, 12, 4).unwrap();
     let mut b = Battle::new(l, 4, Vec::new()).unwrap();
-    let t = tactics_of(&b).expect("flow has tactics");
+    let (refused, allowed) = may_attack_against_the_engine(&mut b, 40, 5);
+    assert!(
+        refused > 0 && allowed > 0,
+        "refused {refused}, allowed {allowed}"
+    );
+}
+
+/// Plays `b` in `rounds` steps of `step` AI commands; before each, asks the ruleset's
+/// `may_attack` of every living unit and, for each it refuses, checks that the engine
+/// refuses its attack on every foe. Returns how many times it refused and allowed.
+pub(crate) fn may_attack_against_the_engine(
+    b: &mut Battle,
+    rounds: usize,
+    step: usize,
+) -> (usize, usize) {
+    let t = tactics_of(b).expect("the ruleset has tactics");
     let (mut refused, mut allowed) = (0, 0);
-    for _ in 0..40 {
+    for _ in 0..rounds {
         let units: Vec<_> = b.units().filter(|&u| b.alive(u)).collect();
         for &u in &units {
-            if t.may_attack(&b, u) {
+            if t.may_attack(b, u) {
                 allowed += 1;
                 continue;
             }
@@ -89,12 +104,9 @@ fn flow_may_attack_is_false_only_when_every_attack_is_refused() {
                 assert!(b.check(&attack).is_err(), "{u:?} may attack {e:?}");
             }
         }
-        if ai::play_out(&mut b, 5) == 0 {
+        if ai::play_out(b, step) == 0 {
             break;
         }
     }
-    assert!(
-        refused > 0 && allowed > 0,
-        "refused {refused}, allowed {allowed}"
-    );
+    (refused, allowed)
 }

@@ -5,12 +5,12 @@
 //!
 //! [`AiTactics::may_attack`]: skirmish_rules::rulesets::AiTactics::may_attack
 
-use skirmish_rules::ai;
+use skirmish_rules::Battle;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::rulesets::tactics_of;
 use skirmish_rules::sim;
-use skirmish_rules::{Battle, Command};
+
+use crate::scale_s19::may_attack_against_the_engine;
 
 /// counters' `may_attack` is `false` only when the engine refuses every attack of the
 /// unit on every foe (asked of every unit at many points of played battles on both
@@ -21,33 +21,9 @@ fn counters_may_attack_is_false_only_when_every_attack_is_refused() {
     for (kind, seed) in [(GridKind::Hex, 4), (GridKind::Square, 7)] {
         let l = sim::random_level(RulesetId::Counters, kind, 24, 24, 8, seed).unwrap();
         let mut b = Battle::new(l, seed, Vec::new()).unwrap();
-        let t = tactics_of(&b).expect("counters has tactics");
-        for _ in 0..200 {
-            let units: Vec<_> = b.units().filter(|&u| b.alive(u)).collect();
-            for &u in &units {
-                if t.may_attack(&b, u) {
-                    allowed += 1;
-                    continue;
-                }
-                refused += 1;
-                for &e in units.iter().filter(|&&e| b.enemies(u, e)) {
-                    let attack = Command::Attack {
-                        unit: u,
-                        target: e,
-                        weapon: None,
-                        slot: None,
-                        aim: None,
-                    };
-                    assert!(
-                        b.check(&attack).is_err(),
-                        "{kind:?}: {u:?} may attack {e:?}"
-                    );
-                }
-            }
-            if ai::play_out(&mut b, 3) == 0 {
-                break;
-            }
-        }
+        let (r, a) = may_attack_against_the_engine(&mut b, 200, 3);
+        refused += r;
+        allowed += a;
     }
     assert!(
         refused > 0 && allowed > 0,
