@@ -223,7 +223,7 @@ pub fn check_log(
                     };
                     match (kind.as_str(), u, from) {
                         ("moved", Some(u), Some(f)) => sh.pos[u] = f,
-                        ("ap_spent" | "movement_gained" | "moved", _, _) => {}
+                        ("ap_spent" | "movement_gained" | "moved" | "slot_used on move", _, _) => {}
                         _ => problems.push(at(
                             n,
                             format!("undo takes back a {kind} event (only movement can be undone)"),
@@ -260,6 +260,15 @@ pub fn check_log(
             }
             sh.round = round;
             let mut undo_entry = (kind.to_string(), None, None);
+            // A slot paid for a move (melee-zone's and counters' move action) is taken
+            // back with the move.
+            if kind == "slot_used"
+                && v["detail"]
+                    .as_str()
+                    .is_some_and(|d| d.ends_with(" on move"))
+            {
+                undo_entry.0 = "slot_used on move".to_string();
+            }
             let r: Result<(), String> = (|| {
                 match kind {
                     "moved" | "displaced" => {

@@ -457,6 +457,38 @@ fn check_log_passes_a_real_log_and_catches_a_broken_one() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An undone melee-zone move takes back the move action it paid (`slot_used ... on move`)
+/// with its steps: the log the CI monkey wrote (seed 63655, run 2) passes check-log, and
+/// the same undo taking back a slot paid for anything else still fails.
+#[test]
+fn check_log_lets_an_undo_take_back_the_move_action_of_a_move() {
+    let level = "tests/fixtures/undo-melee-zone-move.ron";
+    let log = "tests/fixtures/undo-melee-zone-move.jsonl";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["check-log", level, log])
+        .output()
+        .expect("run skirmish");
+    let err =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{err}");
+    let text = std::fs::read_to_string(log).expect("fixture");
+    let bad = text.replace("move action on move", "standard action on attack");
+    let dir = std::env::temp_dir().join(format!("skirmish-undo-slot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad_log = dir.join("bad.jsonl");
+    std::fs::write(&bad_log, bad).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["check-log", level])
+        .arg(&bad_log)
+        .output()
+        .expect("run skirmish");
+    let err =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("undo takes back a slot_used event"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn fuzz_runs_its_cases_and_prints_the_summary() {
     let dir = std::env::temp_dir().join(format!("skirmish-fuzz-cli-{}", std::process::id()));
