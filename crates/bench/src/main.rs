@@ -25,6 +25,10 @@ use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Instant;
 
+/// The allocator the game uses (`src/main.rs`), so the figures are the game's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use skirmish_rules::engine::Command;
 use skirmish_rules::grid::{Cell, GridKind};
 use skirmish_rules::rulesets::RulesetId;
