@@ -147,9 +147,15 @@ fn a_burst_reaches_across_a_wall_but_is_never_aimed_through_one() {
 
 #[test]
 fn the_ai_blasts_where_the_engine_says_the_most_foes_stand() {
-    let b = field(GridKind::Square);
+    for kind in [GridKind::Square, GridKind::Hex] {
+        blasts_where_the_most_foes_stand(kind);
+    }
+}
+
+fn blasts_where_the_most_foes_stand(kind: GridKind) {
+    let b = field(kind);
     let cal = b.find("Cal").expect("Cal");
-    let (ability, aim, cmd) = area_cast(&b, cal, "square");
+    let (ability, aim, cmd) = area_cast(&b, cal, &format!("{kind:?}"));
     // The chosen aim is legal, hits foes and spares Cal's side.
     let hit = b
         .cast_targets(cal, ability, &CastAt::Cell(aim))
@@ -159,6 +165,21 @@ fn the_ai_blasts_where_the_engine_says_the_most_foes_stand() {
     assert!(foes_hit(&hit) >= 2, "{hit:?}");
     assert_eq!(foes_hit(&hit), hit.len(), "{hit:?}");
     assert!(b.check(&cmd).is_ok());
+    // No other legal aim of that ability that spares Cal's side hits more foes (every
+    // foe here is alike and unhurt, so the most foes is the most value).
+    let (w, h) = (b.grid().width, b.grid().height);
+    let most = (0..w)
+        .flat_map(|x| (0..h).map(move |y| Cell::new(x, y)))
+        .filter_map(|c| b.cast_targets(cal, ability, &CastAt::Cell(c)).ok())
+        .filter(|t| foes_hit(t) == t.len())
+        .map(|t| foes_hit(&t))
+        .max()
+        .unwrap_or(0);
+    assert_eq!(
+        foes_hit(&hit),
+        most,
+        "aim {aim} hits {hit:?}; another aim hits {most}"
+    );
 }
 
 /// The AI's cast for `cal` against its foes, which must be an area cast: its ability, its
