@@ -32,7 +32,11 @@ pub fn flank_gain(b: &Battle, u: UnitId, foe: UnitId) -> f64 {
 /// [`flank_gain`] with `u`'s attack bonus worked out by the caller (the same for every
 /// foe).
 fn gain_with(b: &Battle, u: UnitId, foe: UnitId, bonus: i32) -> f64 {
-    let need = super::stealth::defence_number_against(b, u, foe);
+    gain_against(super::stealth::defence_number_against(b, u, foe), bonus)
+}
+
+/// [`gain_with`] against the number `need` to hit.
+fn gain_against(need: i32, bonus: i32) -> f64 {
     let plain = hit_chance(need, bonus);
     let flanked = hit_chance(need, bonus + super::facing::FLANKING);
     flanked / plain - 1.0
@@ -49,6 +53,28 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
+    let bonus = attack_bonus(b, u, false);
+    // What does not change from foe to foe is asked once: who hides (few or none), and
+    // whether `u` hides (then every foe it knows of is flat-footed to it:
+    // `stealth::defence_number_against`).
+    let hidden = super::stealth::hidden_units(b);
+    let undetected = hidden.binary_search(&u).is_ok();
+    b.units()
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err())
+        .map(|e| {
+            let need = if undetected {
+                super::numbers::FLAT_FOOTED
+            } else {
+                super::numbers::defence_number(b, e)
+            };
+            1.0 + gain_against(need, bonus)
+        })
+        .fold(1.0, f64::max)
+}
+
+/// [`position_factor_max`] as it was first written, every foe asked through
+/// [`gain_with`] (the tests' slow path).
+pub fn position_factor_max_slow(b: &Battle, u: UnitId) -> f64 {
     let bonus = attack_bonus(b, u, false);
     b.units()
         .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))

@@ -20,7 +20,32 @@ pub fn summons(a: &Ability) -> bool {
 }
 
 /// The summoned units under `u`'s control now (standing; one that fell frees its slot).
+///
+/// Only the end of the log is read: summoned units stand in the roster after the
+/// level's own (it grows by a `Summoned` event alone, each naming the next place), so
+/// the `Summoned` events name units in rising order, and those before the oldest summon
+/// still standing name fallen ones only. Without a standing summon nothing is read.
 pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for l in b.log().iter().rev() {
+        if let Event::Summoned { unit, by, .. } = l.event {
+            if unit < oldest {
+                break;
+            }
+            if by == u && b.alive(unit) {
+                out.push(unit);
+            }
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// [`summons_of`] by reading the whole log (the tests' slow path).
+pub fn summons_of_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.log()
         .iter()
         .filter_map(|l| match l.event {
