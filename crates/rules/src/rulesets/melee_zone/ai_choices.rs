@@ -58,18 +58,33 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     // whether `u` hides (then every foe it knows of is flat-footed to it:
     // `stealth::defence_number_against`).
     let hidden = super::stealth::hidden_units(b);
-    let undetected = hidden.binary_search(&u).is_ok();
-    b.units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err())
-        .map(|e| {
-            let need = if undetected {
-                super::numbers::FLAT_FOOTED
-            } else {
-                super::numbers::defence_number(b, e)
-            };
-            1.0 + gain_against(need, bonus)
-        })
-        .fold(1.0, f64::max)
+    let mut known = b
+        .units()
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err());
+    if hidden.binary_search(&u).is_ok() {
+        // Every foe it knows of is flat-footed to it: one number for all.
+        return known.next().map_or(1.0, |_| {
+            f64::max(1.0, 1.0 + gain_against(super::numbers::FLAT_FOOTED, bonus))
+        });
+    }
+    // The largest so far, as the fold over every foe has it (a maximum: the order and
+    // the foes that cannot raise it do not change it). Whether a dodging foe Evades (a
+    // ledger lookup) is asked only when its number with or without the +1 could raise it.
+    let mut most = 1.0f64;
+    for e in known {
+        let (n, dodging) = super::numbers::defence_number_before_evade(b, e);
+        let need = if dodging {
+            let could = gain_against(n, bonus).max(gain_against(n + 1, bonus));
+            if 1.0 + could <= most {
+                continue;
+            }
+            n + i32::from(super::numbers::evades(b, e))
+        } else {
+            n
+        };
+        most = most.max(1.0 + gain_against(need, bonus));
+    }
+    most
 }
 
 /// [`position_factor_max`] as it was first written, every foe asked through
