@@ -30,7 +30,16 @@ fn compare(b: &Battle, seen: &mut Seen) {
     for u in b.units() {
         // `summons_of`: the whole log's answer from its end.
         let fast = mz::summons_of(b, u);
-        assert_eq!(fast, mz::summons_of_slow(b, u), "summons of {u:?}");
+        let slow = mz::summons_of_slow(b, u);
+        assert_eq!(fast, slow, "summons of {u:?}");
+        for n in 0..4 {
+            let at_least = slow.len() >= n as usize;
+            assert_eq!(
+                mz::summons_at_least(b, u, n),
+                at_least,
+                "{n} summons of {u:?}"
+            );
+        }
         seen.summons += fast.len();
         if !b.alive(u) {
             continue;

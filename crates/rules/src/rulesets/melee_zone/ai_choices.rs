@@ -71,18 +71,26 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     // the foes that cannot raise it do not change it). Whether a dodging foe Evades (a
     // ledger lookup) is asked only when its number with or without the +1 could raise it.
     let mut most = 1.0f64;
+    let could = |need: i32| 1.0 + gain_against(need, bonus);
     for e in known {
-        let (n, dodging) = super::numbers::defence_number_before_evade(b, e);
+        // Its number is one of four by its Agility alone (flat-footed, prone, dodging,
+        // dodging with Evade): its conditions are asked only when one could raise it.
+        let agi = super::numbers::agility(b, e);
+        let (ff, dodge) = (super::numbers::FLAT_FOOTED, super::numbers::DODGE_BASE);
+        let all = [ff, ff + agi, dodge + agi, dodge + agi + 1];
+        if all.iter().all(|&n| could(n) <= most) {
+            continue;
+        }
+        let (n, dodging) = super::numbers::defence_number_before_evade_with(b, e, agi);
         let need = if dodging {
-            let could = gain_against(n, bonus).max(gain_against(n + 1, bonus));
-            if 1.0 + could <= most {
+            if could(n) <= most && could(n + 1) <= most {
                 continue;
             }
             n + i32::from(super::numbers::evades(b, e))
         } else {
             n
         };
-        most = most.max(1.0 + gain_against(need, bonus));
+        most = most.max(could(need));
     }
     most
 }

@@ -37,7 +37,7 @@ pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use rules::{INITIATOR_LAST, MeleeZone};
 pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees};
-pub use summons::{summons_of, summons_of_slow};
+pub use summons::{summons_at_least, summons_of, summons_of_slow};
 pub use turns::initiative_order;
 pub use vocabulary::*;
 pub use wounds::{AIMS, Wound, WoundKind, aim_name, aim_words, wounds};

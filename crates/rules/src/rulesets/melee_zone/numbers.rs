@@ -147,7 +147,11 @@ pub fn defence_number(b: &Battle, target: UnitId) -> i32 {
 /// number without Evade's +1, and whether Evade counts (it dodges: neither flat-footed
 /// nor prone). [`evades`] then says whether it adds the 1.
 pub fn defence_number_before_evade(b: &Battle, target: UnitId) -> (i32, bool) {
-    let agi = agility(b, target);
+    defence_number_before_evade_with(b, target, agility(b, target))
+}
+
+/// [`defence_number_before_evade`] with `target`'s Agility modifier read by the caller.
+pub fn defence_number_before_evade_with(b: &Battle, target: UnitId, agi: i32) -> (i32, bool) {
     let has = |k| b.has(target, k);
     // `casting::flat_footed_with`'s three reasons.
     if has(ConditionKind::FlatFooted)

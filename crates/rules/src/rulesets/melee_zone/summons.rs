@@ -44,6 +44,32 @@ pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
     out
 }
 
+/// Are `n` or more summons under `u`'s control now (`summons_of(b, u).len() >= n`)?
+/// The log is read back as [`summons_of`] reads it, and no farther than the `n`th found.
+pub fn summons_at_least(b: &Battle, u: UnitId, n: u32) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
+        return false;
+    };
+    let mut found = 0;
+    for l in b.log().iter().rev() {
+        if let Event::Summoned { unit, by, .. } = l.event {
+            if unit < oldest {
+                break;
+            }
+            if by == u && b.alive(unit) {
+                found += 1;
+                if found >= n {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// [`summons_of`] by reading the whole log (the tests' slow path).
 pub fn summons_of_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.log()
@@ -61,8 +87,7 @@ pub fn check_slots(b: &Battle, u: UnitId, a: &Ability) -> Result<(), Illegal> {
         return Ok(());
     }
     let slots = super::feats_b::summoning_slots(b, u);
-    let used = summons_of(b, u).len() as u32;
-    if used >= slots {
+    if summons_at_least(b, u, slots) {
         return Err(Illegal::Cannot {
             unit: b.name(u).into(),
             why: format!(
