@@ -32,7 +32,11 @@ pub fn flank_gain(b: &Battle, u: UnitId, foe: UnitId) -> f64 {
 /// [`flank_gain`] with `u`'s attack bonus worked out by the caller (the same for every
 /// foe).
 fn gain_with(b: &Battle, u: UnitId, foe: UnitId, bonus: i32) -> f64 {
-    let need = super::stealth::defence_number_against(b, u, foe);
+    gain_against(super::stealth::defence_number_against(b, u, foe), bonus)
+}
+
+/// [`gain_with`] against the number `need` to hit.
+fn gain_against(need: i32, bonus: i32) -> f64 {
     let plain = hit_chance(need, bonus);
     let flanked = hit_chance(need, bonus + super::facing::FLANKING);
     flanked / plain - 1.0
@@ -49,6 +53,51 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
+    let bonus = attack_bonus(b, u, false);
+    // What does not change from foe to foe is asked once: who hides (few or none), and
+    // whether `u` hides (then every foe it knows of is flat-footed to it:
+    // `stealth::defence_number_against`).
+    let hidden = super::stealth::hidden_units(b);
+    let mut known = b
+        .units()
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err());
+    if hidden.binary_search(&u).is_ok() {
+        // Every foe it knows of is flat-footed to it: one number for all.
+        return known.next().map_or(1.0, |_| {
+            f64::max(1.0, 1.0 + gain_against(super::numbers::FLAT_FOOTED, bonus))
+        });
+    }
+    // The largest so far, as the fold over every foe has it (a maximum: the order and
+    // the foes that cannot raise it do not change it). Whether a dodging foe Evades (a
+    // ledger lookup) is asked only when its number with or without the +1 could raise it.
+    let mut most = 1.0f64;
+    let could = |need: i32| 1.0 + gain_against(need, bonus);
+    for e in known {
+        // Its number is one of four by its Agility alone (flat-footed, prone, dodging,
+        // dodging with Evade): its conditions are asked only when one could raise it.
+        let agi = super::numbers::agility(b, e);
+        let (ff, dodge) = (super::numbers::FLAT_FOOTED, super::numbers::DODGE_BASE);
+        let all = [ff, ff + agi, dodge + agi, dodge + agi + 1];
+        if all.iter().all(|&n| could(n) <= most) {
+            continue;
+        }
+        let (n, dodging) = super::numbers::defence_number_before_evade_with(b, e, agi);
+        let need = if dodging {
+            if could(n) <= most && could(n + 1) <= most {
+                continue;
+            }
+            n + i32::from(super::numbers::evades(b, e))
+        } else {
+            n
+        };
+        most = most.max(could(need));
+    }
+    most
+}
+
+/// [`position_factor_max`] as it was first written, every foe asked through
+/// [`gain_with`] (the tests' slow path).
+pub fn position_factor_max_slow(b: &Battle, u: UnitId) -> f64 {
     let bonus = attack_bonus(b, u, false);
     b.units()
         .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))

@@ -139,19 +139,36 @@ pub fn defence(b: &Battle, target: UnitId) -> (i32, Vec<Modifier>) {
 /// conditions read through `Battle::has` (its bit sets) instead of the component (the AI
 /// asks this for every attacker and target it weighs).
 pub fn defence_number(b: &Battle, target: UnitId) -> i32 {
-    let agi = agility(b, target);
+    let (n, dodging) = defence_number_before_evade(b, target);
+    n + i32::from(dodging && evades(b, target))
+}
+
+/// [`defence_number`] in two steps, for a caller that may not need the second: the
+/// number without Evade's +1, and whether Evade counts (it dodges: neither flat-footed
+/// nor prone). [`evades`] then says whether it adds the 1.
+pub fn defence_number_before_evade(b: &Battle, target: UnitId) -> (i32, bool) {
+    defence_number_before_evade_with(b, target, agility(b, target))
+}
+
+/// [`defence_number_before_evade`] with `target`'s Agility modifier read by the caller.
+pub fn defence_number_before_evade_with(b: &Battle, target: UnitId, agi: i32) -> (i32, bool) {
     let has = |k| b.has(target, k);
     // `casting::flat_footed_with`'s three reasons.
     if has(ConditionKind::FlatFooted)
         || (has(ConditionKind::Channeling) && !b.has_feat(target, super::casting::BATTLE_CASTER))
         || has(ConditionKind::SummoningSick)
     {
-        FLAT_FOOTED
+        (FLAT_FOOTED, false)
     } else if has(ConditionKind::Prone) {
-        FLAT_FOOTED + agi
+        (FLAT_FOOTED + agi, false)
     } else {
-        DODGE_BASE + agi + i32::from(boosted(b, target, Boost::Dodge))
+        (DODGE_BASE + agi, true)
     }
+}
+
+/// Does `target` Evade this turn (+1 to its dodge)?
+pub fn evades(b: &Battle, target: UnitId) -> bool {
+    boosted(b, target, Boost::Dodge)
 }
 
 /// The attack roll's modifiers, handed to `part` one by one: Accuracy, +1 for Steady

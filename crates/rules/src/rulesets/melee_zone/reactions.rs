@@ -60,19 +60,14 @@ pub fn stepped(b: &mut Battle, u: UnitId, to: Cell) {
     if disengaged(b, u) {
         return;
     }
-    // The foes whose zone the step ends in, the cheap test (a distance) first and the
-    // walk along the path so far last; pushing offers moves no one, so they may all be
+    // The foes whose zone the step ends in: the living units threatening `to` (in level
+    // order, through the battle's cell index: only those near it are asked), then the
+    // walk along the path so far; pushing offers moves no one, so they may all be
     // picked before any is offered.
-    let foes: Vec<UnitId> = b
-        .units()
-        .filter(|&r| {
-            b.alive(r)
-                && b.enemies(r, u)
-                && b.threatens(r, to)
-                && b.threatens_anything(r)
-                && b.steps_within(u, r) == WITHIN_STEPS
-        })
-        .collect();
+    let mut foes = b.threatening(to);
+    foes.retain(|&r| {
+        b.enemies(r, u) && b.threatens_anything(r) && b.steps_within(u, r) == WITHIN_STEPS
+    });
     for r in foes.into_iter().rev() {
         b.push_frame(Frame::Offer {
             reactor: r,

@@ -20,7 +20,58 @@ pub fn summons(a: &Ability) -> bool {
 }
 
 /// The summoned units under `u`'s control now (standing; one that fell frees its slot).
+///
+/// Only the end of the log is read: summoned units stand in the roster after the
+/// level's own (it grows by a `Summoned` event alone, each naming the next place), so
+/// the `Summoned` events name units in rising order, and those before the oldest summon
+/// still standing name fallen ones only. Without a standing summon nothing is read.
 pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for l in b.log().iter().rev() {
+        if let Event::Summoned { unit, by, .. } = l.event {
+            if unit < oldest {
+                break;
+            }
+            if by == u && b.alive(unit) {
+                out.push(unit);
+            }
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// Are `n` or more summons under `u`'s control now (`summons_of(b, u).len() >= n`)?
+/// The log is read back as [`summons_of`] reads it, and no farther than the `n`th found.
+pub fn summons_at_least(b: &Battle, u: UnitId, n: u32) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
+        return false;
+    };
+    let mut found = 0;
+    for l in b.log().iter().rev() {
+        if let Event::Summoned { unit, by, .. } = l.event {
+            if unit < oldest {
+                break;
+            }
+            if by == u && b.alive(unit) {
+                found += 1;
+                if found >= n {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// [`summons_of`] by reading the whole log (the tests' slow path).
+pub fn summons_of_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
     b.log()
         .iter()
         .filter_map(|l| match l.event {
@@ -36,8 +87,7 @@ pub fn check_slots(b: &Battle, u: UnitId, a: &Ability) -> Result<(), Illegal> {
         return Ok(());
     }
     let slots = super::feats_b::summoning_slots(b, u);
-    let used = summons_of(b, u).len() as u32;
-    if used >= slots {
+    if summons_at_least(b, u, slots) {
         return Err(Illegal::Cannot {
             unit: b.name(u).into(),
             why: format!(

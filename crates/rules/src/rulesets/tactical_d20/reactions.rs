@@ -336,23 +336,57 @@ pub(super) fn may_wait(
     }
 }
 
+/// Does `mover`'s step from `from` to `to` spring waiting unit `w`'s trigger (an enemy
+/// waiting, the trigger met; only a waited attack, a defence or an assist springs while
+/// the mover passes through another creature's square, `shared`)?
+fn springs_for(b: &Battle, w: UnitId, mover: UnitId, from: Cell, to: Cell, shared: bool) -> bool {
+    b.enemies(w, mover)
+        && waited_plan(b, w)
+            .is_some_and(|(t, r)| springs(b, w, t, from, to) && !(shared && stops_the_mover(r)))
+}
+
+/// The waiting units whose trigger `mover`'s step from `from` to `to` springs, in
+/// initiative order. Only two kinds of unit can be among them, so only they are asked
+/// (not the whole order): a unit waiting for an enemy entering its reach (a plain
+/// `Wait`'s plan, and a `Ready`'s `EnemyEntersReach`) threatens `to`, so it is one of
+/// [`Battle::threatening`]'s (through the cell index); any other plan was readied, so
+/// its unit is in [`Battle::readied`] (tactical-d20 takes a unit off that list only when
+/// its turn starts, when its Waiting ends too).
+pub fn springing_waiters(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<UnitId> {
+    let shared = b.unit_at(to, Some(mover)).is_some();
+    let mut near = b.threatening(to);
+    near.extend_from_slice(b.readied());
+    near.retain(|&w| springs_for(b, w, mover, from, to, shared));
+    if near.len() < 2 {
+        // None or one: no order to find (and no duplicate).
+        return near.into_iter().filter(|w| b.order().contains(w)).collect();
+    }
+    let order = b.order();
+    let mut at: Vec<(usize, UnitId)> = near
+        .into_iter()
+        .filter_map(|w| order.iter().position(|&o| o == w).map(|i| (i, w)))
+        .collect();
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().map(|(_, w)| w).collect()
+}
+
+/// [`springing_waiters`] by asking every unit in the order (the tests' slow path).
+pub fn springing_waiters_slow(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<UnitId> {
+    let shared = b.unit_at(to, Some(mover)).is_some();
+    b.order()
+        .iter()
+        .copied()
+        .filter(|&w| springs_for(b, w, mover, from, to, shared))
+        .collect()
+}
+
 /// Waiting units whose trigger `mover`'s step springs get their chance.
 pub(crate) fn waited_triggers(b: &mut Battle, mover: UnitId, from: Cell, to: Cell) {
     // Only a waited attack springs while the mover passes through another creature's
     // square (see `stops_the_mover`; skirmish fuzz, commands case 4435889485618616915).
     // Another Wait does not spring there, and this movement has then entered its reach.
-    let shared = b.unit_at(to, Some(mover)).is_some();
-    let waiting: Vec<UnitId> = b
-        .order()
-        .iter()
-        .copied()
-        .filter(|&w| {
-            b.enemies(w, mover)
-                && waited_plan(b, w).is_some_and(|(t, r)| {
-                    springs(b, w, t, from, to) && !(shared && stops_the_mover(r))
-                })
-        })
-        .collect();
+    let waiting = springing_waiters(b, mover, from, to);
     for w in waiting.into_iter().rev() {
         b.stack.push(Frame::Offer {
             reactor: w,
