@@ -111,3 +111,60 @@ fn markers_and_edits_reach_both() {
     assert!(b.get::<Health>(UnitId(999)).is_none());
     assert!(b.get::<UnitName>(UnitId(999)).is_none());
 }
+
+/// The components' own `clone_from` (kept allocations) copies as `clone` does, onto a
+/// value longer or shorter than the source: every unit's, at the end of an AI battle,
+/// onto every other unit's.
+#[test]
+fn clone_from_copies_as_clone() {
+    fn both<C: Clone + PartialEq + std::fmt::Debug>(all: &[C]) {
+        for a in all {
+            for b in all {
+                let mut x = b.clone();
+                x.clone_from(a);
+                assert_eq!(&x, a);
+            }
+        }
+    }
+    let l =
+        crate::sim::random_level(RulesetId::ALL[0], GridKind::Hex, 18, 14, 6, 3).expect("level");
+    let mut b = Battle::new(l, 4, Vec::new()).expect("battle");
+    for _ in 0..80 {
+        let Some(c) = crate::ai::decide(&b) else {
+            break;
+        };
+        if b.submit(c).is_err() {
+            break;
+        }
+    }
+    let hot: Vec<&Hot> = b.hot.iter().collect();
+    both(
+        &hot.iter()
+            .filter_map(|h| h.pools.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.conditions.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.carry.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.loadout.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.stat_mods.clone())
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        hot.iter().any(|h| h.pools != hot[0].pools),
+        "pools differ somewhere"
+    );
+}
