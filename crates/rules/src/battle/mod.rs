@@ -58,6 +58,15 @@ pub enum SetupError {
 /// scale (1,000 units).
 pub const MAX_PLAYED_UNITS: usize = 2_000;
 
+/// Events room is made for in a new battle's log, per unit: an AI battle logs about 70
+/// (flow) to 150 (counters) events a unit, and a log that grows by doubling copies all it
+/// holds at each step (an event is 168 bytes: growing was 2–4% of an 8 v 8 battle's
+/// instructions). At most [`LOG_ROOM_MOST`] events are made room for at the start.
+const LOG_ROOM_PER_UNIT: usize = 256;
+
+/// The most events room is made for at the start (5.5 MB); a longer log grows.
+const LOG_ROOM_MOST: usize = 1 << 15;
+
 /// Where the battle is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
@@ -314,6 +323,7 @@ impl Battle {
         let terrain = level.terrain.clone();
         let hot = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
         let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
+        let room = (roster.len() * LOG_ROOM_PER_UNIT).min(LOG_ROOM_MOST);
         Battle {
             rules,
             world,
@@ -321,7 +331,7 @@ impl Battle {
             level,
             dice,
             seed,
-            log: Vec::new(),
+            log: Vec::with_capacity(room),
             round: 0,
             order: Vec::new(),
             turn: 0,
