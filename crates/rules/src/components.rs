@@ -182,12 +182,29 @@ pub struct StatMod {
 
 /// A combatant's base scores (the level's) and the modifiers on them; [`Stats`] is
 /// always the base plus the modifiers, and only `apply` changes either.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct StatMods {
     /// The scores before any modifier.
     pub base: Stats,
     /// The modifiers in force.
     pub mods: Vec<StatMod>,
+}
+
+// `clone_from` field by field (the derived one clones anew): the battle's mirror of the
+// hot components (`battle/hot.rs`) copies a changed component into the world with it, so
+// the vectors keep their allocation. The same for the other components below.
+impl Clone for StatMods {
+    fn clone(&self) -> Self {
+        StatMods {
+            base: self.base.clone(),
+            mods: self.mods.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.base.clone_from(&source.base);
+        self.mods.clone_from(&source.mods);
+    }
 }
 
 impl StatMods {
@@ -464,8 +481,18 @@ pub struct ActiveCondition {
 pub struct Hidden;
 
 /// Conditions on a combatant.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Conditions(pub Vec<ActiveCondition>);
+
+impl Clone for Conditions {
+    fn clone(&self) -> Self {
+        Conditions(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Conditions {
     /// Does the bearer have this condition?
@@ -621,8 +648,18 @@ pub enum Carried {
 pub const HANDS: u32 = 2;
 
 /// The state of each loadout item, index for index.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Component, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Carry(pub Vec<Carried>);
+
+impl Clone for Carry {
+    fn clone(&self) -> Self {
+        Carry(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Carry {
     /// Items are held in loadout order while hands allow; the rest start stowed.
@@ -649,8 +686,18 @@ impl Carry {
 }
 
 /// Weapons carried; the first usable one is the default for attacks.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Component, Debug, PartialEq, Eq, Default)]
 pub struct Loadout(pub Vec<Weapon>);
+
+impl Clone for Loadout {
+    fn clone(&self) -> Self {
+        Loadout(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Loadout {
     /// Highest melee reach among non-shield melee weapons.

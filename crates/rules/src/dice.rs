@@ -1,6 +1,5 @@
 //! Dice expressions, the battle's seeded RNG with a forced-faces queue, and roll records.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
@@ -394,8 +393,19 @@ pub struct ForcedFaceError {
 #[derive(Clone, Debug)]
 pub struct Dice {
     rng: ChaCha8Rng,
-    forced: VecDeque<u32>,
-    /// Forced faces used so far.
+    /// Every forced face queued, the used ones first (kept, so that a [`DiceMark`] can
+    /// go back before them).
+    forced: Vec<u32>,
+    /// Forced faces used so far: the next is `forced[forced_used]`.
+    forced_used: usize,
+}
+
+/// Where a [`Dice`] stands in its stream (the ChaCha8 word and the forced faces used):
+/// [`Dice::back_to`] rolls the same faces again from there. Taken before every command
+/// for a rollback, instead of a copy of the dice (the generator holds a 256-byte buffer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DiceMark {
+    word: u128,
     forced_used: usize,
 }
 
@@ -404,7 +414,7 @@ impl Dice {
     pub fn seeded(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            forced: VecDeque::new(),
+            forced: Vec::new(),
             forced_used: 0,
         }
     }
@@ -416,12 +426,29 @@ impl Dice {
 
     /// Forced faces not yet used.
     pub fn forced_left(&self) -> usize {
-        self.forced.len()
+        self.forced.len() - self.forced_used
+    }
+
+    /// Where the dice stand now.
+    pub(crate) fn mark(&self) -> DiceMark {
+        DiceMark {
+            word: self.rng.get_word_pos(),
+            forced_used: self.forced_used,
+        }
+    }
+
+    /// These dice as they stood at `mark` (taken from them earlier, with no faces forced
+    /// since): the same faces come out again.
+    pub(crate) fn back_to(&self, mark: DiceMark) -> Dice {
+        let mut d = self.clone();
+        d.rng.set_word_pos(mark.word);
+        d.forced_used = mark.forced_used.min(d.forced.len());
+        d
     }
 
     /// One die.
     pub fn face(&mut self, sides: u32) -> Result<u32, ForcedFaceError> {
-        if let Some(face) = self.forced.pop_front() {
+        if let Some(&face) = self.forced.get(self.forced_used) {
             let entry = self.forced_used;
             self.forced_used += 1;
             if face == 0 || face > sides {
@@ -585,6 +612,30 @@ impl Roll {
 
 #[cfg(test)]
 mod tests {
+    /// A mark taken at any point of a stream, forced faces queued or not, gives the
+    /// same faces again after `back_to` (the rollback before every command).
+    #[test]
+    fn back_to_a_mark_rolls_the_same_faces_again() {
+        let roll = |d: &mut Dice, n: u32| {
+            (0..n)
+                .map(|k| d.face(2 + k % 19).map_err(|e| e.face))
+                .collect::<Vec<_>>()
+        };
+        for seed in [1, 29, 1000] {
+            let mut d = Dice::seeded(seed);
+            d.force([3, 1, 4, 1, 5, 9, 2, 6]);
+            for (step, n) in [(0, 0), (1, 5), (2, 1), (3, 63), (4, 64), (5, 130)] {
+                roll(&mut d, n);
+                let m = d.mark();
+                let left = d.forced_left();
+                let first = roll(&mut d, 150);
+                let mut again = d.back_to(m);
+                assert_eq!(again.forced_left(), left, "seed {seed} step {step}");
+                assert_eq!(roll(&mut again, 150), first, "seed {seed} step {step}");
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -126,8 +126,21 @@ pub struct PoolState {
 }
 
 /// Every pool a unit has, in [`Pool`] order. A pool the unit lacks reads as 0 left.
-#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pools(Vec<(Pool, PoolState)>);
+
+// `clone_from` keeps the vector's allocation (the derived one clones anew): the battle's
+// mirror of the hot components (`battle/hot.rs`) copies a changed `Pools` into the world
+// with it after every spend.
+impl Clone for Pools {
+    fn clone(&self) -> Self {
+        Pools(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Default for Pools {
     fn default() -> Self {

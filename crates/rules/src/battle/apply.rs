@@ -98,11 +98,13 @@ impl Battle {
             Event::Hid { unit } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).insert(Hidden);
+                    self.hot[unit.0 as usize].hidden = true;
                 }
             }
             Event::Revealed { unit, .. } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).remove::<Hidden>();
+                    self.hot[unit.0 as usize].hidden = false;
                 }
             }
             Event::Attack {
@@ -269,6 +271,7 @@ impl Battle {
             Event::Revived { unit } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).remove::<Down>();
+                    self.hot[unit.0 as usize].down = false;
                 }
                 // Back on its cell: the index is built again on next use.
                 self.index = std::sync::OnceLock::new();
@@ -279,6 +282,7 @@ impl Battle {
             Event::Down { unit } => {
                 if let Some(e) = self.entity(*unit) {
                     self.world.entity_mut(e).insert(Down);
+                    self.hot[unit.0 as usize].down = true;
                 }
             }
             Event::ConditionAdded {
@@ -322,8 +326,6 @@ impl Battle {
         if let Some((u, once)) = self.rules.marks(e) {
             self.mark(u, once);
         }
-        // A component added or removed may have made an archetype the lookups must learn.
-        self.hot.update(&self.world);
     }
 
     fn take_item(&mut self, unit: UnitId, from: UnitId, item: usize) {
@@ -389,9 +391,10 @@ impl Battle {
         if self
             .get::<Conditions>(unit)
             .is_some_and(|c| c.0.iter().any(own))
-            && let Some(mut c) = self.get_mut::<Conditions>(unit)
         {
-            c.0.retain(|c| !own(c));
+            if let Some(mut c) = self.get_mut::<Conditions>(unit) {
+                c.0.retain(|c| !own(c));
+            }
             self.conditions_changed();
             self.drop_threat();
         }
@@ -412,13 +415,15 @@ impl Battle {
             0
         };
         for k in 0..scan {
-            let e = self.roster[k];
+            let u = UnitId(k as u32);
             // Written only where one ends (most turns, none does).
-            if hot::read::<Conditions>(&self.hot, &self.world, e)
+            if self
+                .get::<Conditions>(u)
                 .is_some_and(|c| c.0.iter().any(ends))
-                && let Some(mut c) = self.world.get_mut::<Conditions>(e)
             {
-                c.0.retain(|c| !ends(c));
+                if let Some(mut c) = self.get_mut::<Conditions>(u) {
+                    c.0.retain(|c| !ends(c));
+                }
                 self.conds = std::sync::OnceLock::new();
                 self.source_ends = std::sync::OnceLock::new();
                 self.drop_threat();
@@ -442,6 +447,7 @@ impl Battle {
         m.mods.retain(|x| keep(x));
         m.mods.extend(add);
         let effective = m.effective();
+        drop(m);
         if let Some(mut s) = self.get_mut::<Stats>(unit) {
             *s = effective;
         }
@@ -501,6 +507,7 @@ impl Battle {
         def.cell = cell;
         let e = spawn_def(&mut self.world, self.rules, unit, &def, false);
         self.roster.push(e);
+        self.hot.push(hot::Hot::of(&self.world, e));
         self.summoned.push(def);
         self.index = std::sync::OnceLock::new();
         self.conditions_changed();

@@ -24,8 +24,7 @@ impl Battle {
 
     /// Is `u` hidden (undetected by its foes: a level's `hidden: true`)?
     pub fn hidden(&self, u: UnitId) -> bool {
-        self.entity(u)
-            .is_some_and(|e| self.world.get::<Hidden>(e).is_some())
+        self.get::<Hidden>(u).is_some()
     }
 
     /// Did `u` start the battle by attacking (a level's `initiator: true`: "a unit that

@@ -1,128 +1,148 @@
-//! The components read most (weapons, carry, pools, scores, life, size, conditions)
-//! looked up through query states made once per battle, instead of `World::get`'s
-//! lookup of the component by `TypeId` (a hash map probe, about a quarter of each read)
-//! at every read.
+//! The components read most (weapons, carry, pools, scores, life, size, conditions,
+//! modifiers, turn state, facing, wear, cell, bleeding, and the `Hidden` and `Down`
+//! markers) mirrored per unit beside the ECS world: `Battle::get` reads them from a
+//! plain vector indexed by unit id (a bounds check and the field), where a read through
+//! the world costs the entity's location, its archetype's table and column look-ups
+//! (about 45 instructions through a query state, more through `World::get`'s `TypeId`
+//! probe).
 //!
-//! A state knows the world's archetypes as of its last `update` (`apply` updates them
-//! after every event, and `Battle::spawned` once). A unit that moved to an archetype the
-//! state has not seen yet (a component added since) is read through `World::get`
-//! instead, so a stale state is only slower, never wrong.
+//! The world stays the same as it always was; the mirror follows it. It is copied from
+//! the world when a unit is spawned (`Battle::spawned`, a summoning), and every later
+//! change of a mirrored component goes through `Battle::get_mut`, whose [`Edit`] writes
+//! the mirror and copies it into the world when dropped, or through `apply`'s inserts
+//! and removals of the markers, which set the mirror's flags beside them. `apply` is the
+//! only writer (see `rollback.rs`), so the two never differ (`hot_tests.rs` compares
+//! them after every command of AI battles of every ruleset).
 
 use std::any::{Any, TypeId};
+use std::ops::{Deref, DerefMut};
 
-use bevy_ecs::archetype::ArchetypeGeneration;
-use bevy_ecs::component::Component;
+use bevy_ecs::component::{Component, Mutable};
 use bevy_ecs::prelude::{Entity, World};
-use bevy_ecs::query::{QueryEntityError, QueryState};
+use bevy_ecs::world::Mut;
 
 use crate::components::{
-    Carry, Conditions, Facing, Health, Loadout, Pools, Size, StatMods, Stats, TurnState, Wear,
+    BleedTaken, Carry, Conditions, Down, Facing, Health, Hidden, Loadout, Pools, Position, Size,
+    StatMods, Stats, TurnState, Wear,
 };
 
-/// One query state per hot component. Each matches the archetypes that hold its
-/// component (not every archetype, as an `Option` state would: that asks the archetype
-/// for the component at every read); an entity of an archetype it does not match lacks
-/// the component, if the state has seen every archetype (see [`read`]).
-pub(crate) struct Hot {
-    loadout: QueryState<&'static Loadout>,
-    carry: QueryState<&'static Carry>,
-    pools: QueryState<&'static Pools>,
-    stats: QueryState<&'static Stats>,
-    health: QueryState<&'static Health>,
-    size: QueryState<&'static Size>,
-    conditions: QueryState<&'static Conditions>,
-    stat_mods: QueryState<&'static StatMods>,
-    turn_state: QueryState<&'static TurnState>,
-    facing: QueryState<&'static Facing>,
-    wear: QueryState<&'static Wear>,
-    /// The world's archetype generation at the last update: while it is the same, no
-    /// state has anything to learn (the states compare it themselves, but seven calls
-    /// after every event cost more than this one compare).
-    seen: Option<ArchetypeGeneration>,
-}
+/// The markers' values, for a reference to hand out (a marker holds nothing).
+static HIDDEN: Hidden = Hidden;
+static DOWN: Down = Down;
 
-impl Hot {
-    /// The states for `world`, knowing its archetypes now.
-    pub(crate) fn new(world: &mut World) -> Hot {
-        let mut hot = Hot {
-            loadout: QueryState::new(world),
-            carry: QueryState::new(world),
-            pools: QueryState::new(world),
-            stats: QueryState::new(world),
-            health: QueryState::new(world),
-            size: QueryState::new(world),
-            conditions: QueryState::new(world),
-            stat_mods: QueryState::new(world),
-            turn_state: QueryState::new(world),
-            facing: QueryState::new(world),
-            wear: QueryState::new(world),
-            seen: None,
-        };
-        hot.update(world);
-        hot
-    }
-
-    /// Learn the archetypes added to `world` since the last update (cheap when none).
-    pub(crate) fn update(&mut self, world: &World) {
-        let now = world.archetypes().generation();
-        if self.seen == Some(now) {
-            return;
+macro_rules! mirror {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        /// One unit's mirrored components (`None`: the unit has none) and markers.
+        #[derive(Clone, Debug, PartialEq)]
+        pub(crate) struct Hot {
+            $(pub(crate) $field: Option<$ty>,)*
+            /// Does the unit carry [`Hidden`]?
+            pub(crate) hidden: bool,
+            /// Does the unit carry [`Down`]?
+            pub(crate) down: bool,
         }
-        self.seen = Some(now);
-        self.loadout.update_archetypes(world);
-        self.carry.update_archetypes(world);
-        self.pools.update_archetypes(world);
-        self.stats.update_archetypes(world);
-        self.health.update_archetypes(world);
-        self.size.update_archetypes(world);
-        self.conditions.update_archetypes(world);
-        self.stat_mods.update_archetypes(world);
-        self.turn_state.update_archetypes(world);
-        self.facing.update_archetypes(world);
-        self.wear.update_archetypes(world);
-    }
-}
 
-/// Entity `e`'s component `C`, as `world.get::<C>(e)` answers: through `C`'s query
-/// state when `C` is one of [`Hot`]'s (the type tests are constants, folded away when
-/// compiled), else, or when the state has not seen the entity's archetype, through
-/// `World::get`.
-pub(crate) fn read<'w, C: Component>(hot: &Hot, world: &'w World, e: Entity) -> Option<&'w C> {
-    via(hot, &hot.loadout, world, e)
-        .or_else(|| via(hot, &hot.carry, world, e))
-        .or_else(|| via(hot, &hot.pools, world, e))
-        .or_else(|| via(hot, &hot.stats, world, e))
-        .or_else(|| via(hot, &hot.health, world, e))
-        .or_else(|| via(hot, &hot.size, world, e))
-        .or_else(|| via(hot, &hot.conditions, world, e))
-        .or_else(|| via(hot, &hot.stat_mods, world, e))
-        .or_else(|| via(hot, &hot.turn_state, world, e))
-        .or_else(|| via(hot, &hot.facing, world, e))
-        .or_else(|| via(hot, &hot.wear, world, e))
-        .unwrap_or_else(|| world.get::<C>(e))
-}
-
-/// `read` through the state of `H`: `None` when `C` is not `H` or the state cannot say.
-/// An entity whose archetype the state does not match lacks `H` when the state has seen
-/// every archetype of the world (the generation `Hot::update` last saw is the world's);
-/// otherwise the archetype may be new, and only `World::get` can say.
-fn via<'w, H: Component, C: Component>(
-    hot: &Hot,
-    state: &QueryState<&'static H>,
-    world: &'w World,
-    e: Entity,
-) -> Option<Option<&'w C>> {
-    if TypeId::of::<H>() != TypeId::of::<C>() {
-        return None;
-    }
-    match state.get_manual(world, e) {
-        Ok(h) => Some((h as &dyn Any).downcast_ref::<C>()),
-        Err(QueryEntityError::QueryDoesNotMatch(..))
-            if hot.seen == Some(world.archetypes().generation()) =>
-        {
-            Some(None)
+        impl Hot {
+            /// Entity `e`'s mirrored components as the world holds them now.
+            pub(crate) fn of(world: &World, e: Entity) -> Hot {
+                Hot {
+                    $($field: world.get::<$ty>(e).cloned(),)*
+                    hidden: world.get::<Hidden>(e).is_some(),
+                    down: world.get::<Down>(e).is_some(),
+                }
+            }
         }
-        Err(_) => None,
+
+        /// `Some(the unit's C)` when `C` is mirrored, `None` when it is not (the type
+        /// tests are constants, folded away when compiled).
+        #[inline(always)]
+        pub(crate) fn read<C: Component>(hot: &Hot) -> Option<Option<&C>> {
+            $(
+                if TypeId::of::<C>() == TypeId::of::<$ty>() {
+                    return Some(hot.$field.as_ref().and_then(|v| (v as &dyn Any).downcast_ref::<C>()));
+                }
+            )*
+            if TypeId::of::<C>() == TypeId::of::<Hidden>() {
+                return Some(hot.hidden.then_some(&HIDDEN).and_then(|v| (v as &dyn Any).downcast_ref::<C>()));
+            }
+            if TypeId::of::<C>() == TypeId::of::<Down>() {
+                return Some(hot.down.then_some(&DOWN).and_then(|v| (v as &dyn Any).downcast_ref::<C>()));
+            }
+            None
+        }
+
+        /// The unit's slot for `C` when `C` is a mirrored component (not a marker).
+        #[inline(always)]
+        fn slot<C: Component>(hot: &mut Hot) -> Option<&mut Option<C>> {
+            $(
+                if TypeId::of::<C>() == TypeId::of::<$ty>() {
+                    return (&mut hot.$field as &mut dyn Any).downcast_mut::<Option<C>>();
+                }
+            )*
+            None
+        }
+    };
+}
+
+mirror! {
+    loadout: Loadout,
+    carry: Carry,
+    pools: Pools,
+    stats: Stats,
+    health: Health,
+    size: Size,
+    conditions: Conditions,
+    stat_mods: StatMods,
+    turn_state: TurnState,
+    facing: Facing,
+    wear: Wear,
+    position: Position,
+    bleed: BleedTaken,
+}
+
+/// A mirrored component being changed: reads and writes go to the mirror, which is
+/// copied into the world's component when the edit ends (dropped). For a component that
+/// is not mirrored it is the world's `Mut`.
+pub(crate) struct Edit<'a, C: Component<Mutability = Mutable> + Clone> {
+    world: Mut<'a, C>,
+    mirror: Option<&'a mut C>,
+}
+
+impl<'a, C: Component<Mutability = Mutable> + Clone> Edit<'a, C> {
+    /// Edit `e`'s `C` in `world`, through `hot`'s mirror when `C` is mirrored. `None`
+    /// when the entity has no `C` (then neither has the mirror).
+    #[inline]
+    pub(crate) fn new(world: &'a mut World, hot: &'a mut Hot, e: Entity) -> Option<Edit<'a, C>> {
+        let world = world.get_mut::<C>(e)?;
+        let mirror = slot::<C>(hot).and_then(|s| s.as_mut());
+        Some(Edit { world, mirror })
+    }
+}
+
+impl<C: Component<Mutability = Mutable> + Clone> Deref for Edit<'_, C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        match &self.mirror {
+            Some(m) => m,
+            None => &self.world,
+        }
+    }
+}
+
+impl<C: Component<Mutability = Mutable> + Clone> DerefMut for Edit<'_, C> {
+    fn deref_mut(&mut self) -> &mut C {
+        match &mut self.mirror {
+            Some(m) => m,
+            None => &mut self.world,
+        }
+    }
+}
+
+impl<C: Component<Mutability = Mutable> + Clone> Drop for Edit<'_, C> {
+    fn drop(&mut self) {
+        if let Some(m) = &self.mirror {
+            self.world.clone_from(m);
+        }
     }
 }
 

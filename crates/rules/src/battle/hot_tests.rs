@@ -1,27 +1,29 @@
-//! `Battle::get` through the query states answers as `World::get` does: the same
-//! component (the same place in the world) for every unit, hot component and command of
-//! AI battles of every ruleset; and a state that has not seen an archetype yet falls
-//! back to `World::get` rather than answering wrong.
+//! The mirror of the hot components equals the world: after every event of AI battles of
+//! every ruleset on both grids (each battle's log applied again, event by event, to
+//! freshly spawned units), for every unit; `Battle::get` answers from it what
+//! `World::get` answers, for mirrored components, markers and the rest alike; and a
+//! change through `get_mut` reaches both.
 
 use super::*;
 use crate::battle::Battle;
-use crate::components::{BleedTaken, Down, Hidden, UnitId, UnitName};
+use crate::components::{SideId, UnitId, UnitName};
+use crate::dice::Dice;
+use crate::event::Event;
 use crate::grid::GridKind;
 use crate::rulesets::RulesetId;
 
-/// `b.get::<C>(u)` is `world.get::<C>(e)`, the same reference.
-fn same<C: Component>(b: &Battle, u: UnitId) -> bool {
+/// `b.get::<C>(u)` equals `world.get::<C>(e)`.
+fn same<C: Component + PartialEq>(b: &Battle, u: UnitId) -> bool {
     let e = b.entity(u).expect("a unit");
-    match (b.get::<C>(u), b.world.get::<C>(e)) {
-        (Some(x), Some(y)) => std::ptr::eq(x, y),
-        (None, None) => true,
-        _ => false,
-    }
+    b.get::<C>(u) == b.world.get::<C>(e)
 }
 
-/// Every hot component and two that are not, for every unit.
+/// Every unit's mirror is the world's components, and every read answers as the world.
 fn check(b: &Battle, at: &str) {
+    assert_eq!(b.hot.len(), b.roster.len(), "{at}: one mirror a unit");
     for u in b.units() {
+        let e = b.entity(u).expect("a unit");
+        assert_eq!(b.hot[u.0 as usize], Hot::of(&b.world, e), "{at}: {u:?}");
         assert!(same::<Loadout>(b, u), "{at}: Loadout of {u:?}");
         assert!(same::<Carry>(b, u), "{at}: Carry of {u:?}");
         assert!(same::<Pools>(b, u), "{at}: Pools of {u:?}");
@@ -33,68 +35,136 @@ fn check(b: &Battle, at: &str) {
         assert!(same::<TurnState>(b, u), "{at}: TurnState of {u:?}");
         assert!(same::<Facing>(b, u), "{at}: Facing of {u:?}");
         assert!(same::<Wear>(b, u), "{at}: Wear of {u:?}");
+        assert!(same::<Position>(b, u), "{at}: Position of {u:?}");
         assert!(same::<BleedTaken>(b, u), "{at}: BleedTaken of {u:?}");
-        assert!(same::<UnitName>(b, u), "{at}: UnitName of {u:?}");
         assert!(same::<Down>(b, u), "{at}: Down of {u:?}");
         assert!(same::<Hidden>(b, u), "{at}: Hidden of {u:?}");
+        assert!(same::<UnitName>(b, u), "{at}: UnitName of {u:?}");
+        assert!(same::<SideId>(b, u), "{at}: SideId of {u:?}");
+        assert!(same::<UnitId>(b, u), "{at}: UnitId of {u:?}");
     }
 }
 
-/// The states answer themselves (not through the fallback), whether the unit has the
-/// component or not, for every unit once `apply` has updated them.
-fn answered_by_states(b: &Battle) -> bool {
-    let (h, w) = (&b.hot, &b.world);
-    b.units().all(|u| {
-        let e = b.entity(u).expect("a unit");
-        via::<Loadout, Loadout>(h, &h.loadout, w, e).is_some()
-            && via::<Pools, Pools>(h, &h.pools, w, e).is_some()
-            && via::<Conditions, Conditions>(h, &h.conditions, w, e).is_some()
-            && via::<StatMods, StatMods>(h, &h.stat_mods, w, e).is_some()
-            && via::<Wear, Wear>(h, &h.wear, w, e).is_some()
-            && via::<Facing, Facing>(h, &h.facing, w, e).is_some()
-    })
-}
-
 #[test]
-fn reads_through_the_states_are_the_worlds() {
-    // Every ruleset, on both grids between them.
-    let grids = [GridKind::Square, GridKind::Hex];
-    let battles = RulesetId::ALL.iter().zip(grids.iter().cycle());
-    for (&r, &g) in battles {
-        let l = crate::sim::random_level(r, g, 18, 14, 6, 17).expect("level");
-        let mut b = Battle::new(l, 9, Vec::new()).expect("battle");
-        check(&b, &format!("{r} at the start"));
-        let mut n = 0;
-        for _ in 0..600 {
-            let Some(c) = crate::ai::decide(&b) else {
-                break;
-            };
-            if b.submit(c).is_err() {
-                let f = crate::ai::fallback(&b).expect("a fallback");
-                b.submit(f).expect("the fallback is legal");
+fn the_mirror_is_the_world_after_every_event() {
+    let mut kinds = std::collections::HashSet::new();
+    for r in RulesetId::ALL {
+        for g in [GridKind::Square, GridKind::Hex] {
+            let l = crate::sim::random_level(r, g, 18, 14, 6, 17).expect("level");
+            let mut b = Battle::new(l, 9, Vec::new()).expect("battle");
+            check(&b, &format!("{r} {g} at the start"));
+            let mut n = 0;
+            for _ in 0..600 {
+                let Some(c) = crate::ai::decide(&b) else {
+                    break;
+                };
+                if b.submit(c).is_err() {
+                    let f = crate::ai::fallback(&b).expect("a fallback");
+                    b.submit(f).expect("the fallback is legal");
+                }
+                n += 1;
+                check(&b, &format!("{r} {g} after command {n}"));
             }
-            n += 1;
-            check(&b, &format!("{r} {g} after command {n}"));
-            assert!(answered_by_states(&b), "{r} {g} after command {n}");
+            assert!(n > 20, "{r} {g}: {n} commands");
+            // The same log applied again, one event at a time, to units spawned afresh.
+            let mut fresh = Battle::spawned(b.rules, b.level.clone(), b.seed, Dice::seeded(0));
+            check(&fresh, &format!("{r} {g} spawned"));
+            for (i, l) in b.log.iter().enumerate() {
+                fresh.apply(&l.event);
+                kinds.insert(std::mem::discriminant(&l.event));
+                check(&fresh, &format!("{r} {g} after event {i} {:?}", l.event));
+            }
         }
-        assert!(n > 20, "{r} {g}: {n} commands");
     }
+    assert!(kinds.len() > 30, "{} kinds of event", kinds.len());
 }
 
+/// Hiding, being revealed, going down and coming back set the markers in both; a change
+/// through `get_mut` is in both once the edit ends.
 #[test]
-fn an_archetype_the_states_have_not_seen_is_read_from_the_world() {
+fn markers_and_edits_reach_both() {
     let l =
         crate::sim::random_level(RulesetId::ALL[0], GridKind::Square, 12, 10, 3, 5).expect("level");
     let mut b = Battle::new(l, 1, Vec::new()).expect("battle");
-    let u = UnitId(0);
-    let e = b.entity(u).expect("a unit");
-    // A component no unit had: the unit moves to an archetype no state has seen.
-    b.world.entity_mut(e).insert(BleedTaken(3));
-    assert!(b.hot.loadout.get_manual(&b.world, e).is_err());
-    assert!(via::<Wear, Wear>(&b.hot, &b.hot.wear, &b.world, e).is_none());
-    check(&b, "before the update");
-    assert!(b.get::<Loadout>(u).is_some_and(|l| !l.0.is_empty()));
-    b.hot.update(&b.world);
-    assert!(b.hot.loadout.get_manual(&b.world, e).is_ok());
-    check(&b, "after the update");
+    let u = UnitId(1);
+    for e in [
+        Event::Hid { unit: u },
+        Event::Down { unit: u },
+        Event::Revealed { unit: u, by: None },
+        Event::Revived { unit: u },
+    ] {
+        b.apply(&e);
+        check(&b, &format!("after {e:?}"));
+    }
+    b.apply(&Event::Hid { unit: u });
+    b.apply(&Event::Down { unit: u });
+    assert!(b.hidden(u) && b.get::<Down>(u).is_some());
+    let hp = b.get::<Health>(u).expect("health").hp;
+    {
+        let mut h = b.get_mut::<Health>(u).expect("health");
+        h.hp -= 2;
+        assert_eq!(h.hp, hp - 2, "the edit reads what it wrote");
+    }
+    assert_eq!(b.get::<Health>(u).map(|h| h.hp), Some(hp - 2));
+    check(&b, "after an edit");
+    // Out of the roster: nothing, as the world says of an unknown unit.
+    assert!(b.get::<Health>(UnitId(999)).is_none());
+    assert!(b.get::<UnitName>(UnitId(999)).is_none());
+}
+
+/// The components' own `clone_from` (kept allocations) copies as `clone` does, onto a
+/// value longer or shorter than the source: every unit's, at the end of an AI battle,
+/// onto every other unit's.
+#[test]
+fn clone_from_copies_as_clone() {
+    fn both<C: Clone + PartialEq + std::fmt::Debug>(all: &[C]) {
+        for a in all {
+            for b in all {
+                let mut x = b.clone();
+                x.clone_from(a);
+                assert_eq!(&x, a);
+            }
+        }
+    }
+    let l =
+        crate::sim::random_level(RulesetId::ALL[0], GridKind::Hex, 18, 14, 6, 3).expect("level");
+    let mut b = Battle::new(l, 4, Vec::new()).expect("battle");
+    for _ in 0..80 {
+        let Some(c) = crate::ai::decide(&b) else {
+            break;
+        };
+        if b.submit(c).is_err() {
+            break;
+        }
+    }
+    let hot: Vec<&Hot> = b.hot.iter().collect();
+    both(
+        &hot.iter()
+            .filter_map(|h| h.pools.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.conditions.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.carry.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.loadout.clone())
+            .collect::<Vec<_>>(),
+    );
+    both(
+        &hot.iter()
+            .filter_map(|h| h.stat_mods.clone())
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        hot.iter().any(|h| h.pools != hot[0].pools),
+        "pools differ somewhere"
+    );
 }

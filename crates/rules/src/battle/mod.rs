@@ -58,6 +58,15 @@ pub enum SetupError {
 /// scale (1,000 units).
 pub const MAX_PLAYED_UNITS: usize = 2_000;
 
+/// Events room is made for in a new battle's log, per unit: an AI battle logs about 70
+/// (flow) to 150 (counters) events a unit, and a log that grows by doubling copies all it
+/// holds at each step (an event is 168 bytes: growing was 2–4% of an 8 v 8 battle's
+/// instructions). At most [`LOG_ROOM_MOST`] events are made room for at the start.
+const LOG_ROOM_PER_UNIT: usize = 256;
+
+/// The most events room is made for at the start (5.5 MB); a longer log grows.
+const LOG_ROOM_MOST: usize = 1 << 15;
+
 /// Where the battle is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
@@ -256,8 +265,8 @@ pub struct Battle {
     /// turn starts (`Duration::UntilSourceTurnStart`): built on first use, dropped with
     /// `conds`, so a turn start looks at every unit only when one may end.
     source_ends: std::sync::OnceLock<Vec<bool>>,
-    /// Query states for the components read most ([`Battle::hot`]).
-    hot: hot::Hot,
+    /// Every unit's components read most, mirrored from the world (`hot.rs`), by unit id.
+    hot: Vec<hot::Hot>,
     /// What each unit has used once this turn or this movement ([`Once`]).
     /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
     pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
@@ -312,8 +321,9 @@ impl Battle {
             roster.push(spawn_def(&mut world, rules, UnitId(i as u32), u, surprised));
         }
         let terrain = level.terrain.clone();
-        let hot = hot::Hot::new(&mut world);
+        let hot = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
         let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
+        let room = (roster.len() * LOG_ROOM_PER_UNIT).min(LOG_ROOM_MOST);
         Battle {
             rules,
             world,
@@ -321,7 +331,7 @@ impl Battle {
             level,
             dice,
             seed,
-            log: Vec::new(),
+            log: Vec::with_capacity(room),
             round: 0,
             order: Vec::new(),
             turn: 0,
@@ -462,17 +472,28 @@ impl Battle {
         self.roster.get(u.0 as usize).copied()
     }
 
-    /// A component of a unit.
+    /// A component of a unit: from the mirror of the components read most (`hot.rs`),
+    /// else from the world.
+    #[inline]
     pub fn get<C: bevy_ecs::component::Component>(&self, u: UnitId) -> Option<&C> {
-        hot::read::<C>(&self.hot, &self.world, self.entity(u)?)
+        let k = u.0 as usize;
+        match hot::read::<C>(self.hot.get(k)?) {
+            Some(c) => c,
+            None => self.world.get::<C>(*self.roster.get(k)?),
+        }
     }
 
-    fn get_mut<C: bevy_ecs::component::Component<Mutability = bevy_ecs::component::Mutable>>(
+    /// Change a component of a unit (only `apply` does): a mirrored one in the mirror
+    /// and, when the edit ends, in the world.
+    fn get_mut<
+        C: bevy_ecs::component::Component<Mutability = bevy_ecs::component::Mutable> + Clone,
+    >(
         &mut self,
         u: UnitId,
-    ) -> Option<bevy_ecs::world::Mut<'_, C>> {
-        let e = self.entity(u)?;
-        self.world.get_mut::<C>(e)
+    ) -> Option<hot::Edit<'_, C>> {
+        let k = u.0 as usize;
+        let e = *self.roster.get(k)?;
+        hot::Edit::new(&mut self.world, self.hot.get_mut(k)?, e)
     }
 
     /// A unit's name ("?" for an unknown id).
@@ -604,6 +625,7 @@ impl Battle {
                 );
                 ix.alive.push(self.world.get::<Down>(e).is_none());
             }
+            debug_assert!(ix.alive.iter().zip(&self.hot).all(|(a, h)| *a != h.down));
             // Backwards, pushing in front: each cell's list comes out in level order.
             for u in (0..n).rev() {
                 if let Some(i) = grid.index(ix.pos[u])

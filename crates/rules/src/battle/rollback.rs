@@ -6,15 +6,16 @@
 //! the debts and the end, so a battle rebuilt by applying the log up to a point to freshly
 //! spawned units has all of them as they were then. What is not made by events (the
 //! dice, the frames on the stack, the open reaction window) is what a [`Snapshot`] keeps:
-//! taken before every command, it costs a copy of the dice and of the stack and window
-//! (empty but for an answer), not of the whole state.
+//! taken before every command, it costs where the dice stand (a [`DiceMark`]) and a copy
+//! of the stack and window (empty but for an answer), not of the whole state.
 
 use super::*;
+use crate::dice::DiceMark;
 
 /// What a rollback needs besides the log: the state not made by events.
 pub(crate) struct Snapshot {
     log_len: usize,
-    dice: Dice,
+    dice: DiceMark,
     stack: Vec<Frame>,
     window: Option<Window>,
 }
@@ -24,7 +25,7 @@ impl Battle {
     pub(crate) fn snapshot(&self) -> Snapshot {
         Snapshot {
             log_len: self.log.len(),
-            dice: self.dice.clone(),
+            dice: self.dice.mark(),
             stack: self.stack.clone(),
             window: self.window.clone(),
         }
@@ -35,17 +36,18 @@ impl Battle {
     /// (the log is the state), the rest is restored. For a command that fails halfway: an
     /// illegal command changes nothing.
     pub(crate) fn rollback(&mut self, s: Snapshot) {
-        let mut fresh = self.rebuilt(s);
+        let dice = self.dice.back_to(s.dice);
+        let mut fresh = self.rebuilt(s, dice);
         fresh.foreign_conditions = std::mem::take(&mut self.foreign_conditions);
         fresh.history = std::mem::take(&mut self.history);
         *self = fresh;
     }
 
-    /// The battle at snapshot `s` of this one: its units spawned afresh and the log up to
-    /// the snapshot applied to them, the dice, stack and window restored from `s` (history
-    /// and foreign conditions left empty for the caller).
-    pub(super) fn rebuilt(&self, s: Snapshot) -> Battle {
-        let mut fresh = Battle::spawned(self.rules, self.level.clone(), self.seed, s.dice);
+    /// The battle at snapshot `s` of this one, rolling `dice`: its units spawned afresh
+    /// and the log up to the snapshot applied to them, the stack and window restored from
+    /// `s` (history and foreign conditions left empty for the caller).
+    pub(super) fn rebuilt(&self, s: Snapshot, dice: Dice) -> Battle {
+        let mut fresh = Battle::spawned(self.rules, self.level.clone(), self.seed, dice);
         for l in &self.log[..s.log_len.min(self.log.len())] {
             fresh.apply(&l.event);
             fresh.log.push(l.clone());
@@ -62,9 +64,7 @@ impl Battle {
     /// the rest of the battle out. The copy keeps the log and the commands so far; it
     /// cannot be saved (its dice no longer follow from the battle's seed).
     pub fn branch(&self, seed: u64) -> Battle {
-        let mut s = self.snapshot();
-        s.dice = Dice::seeded(seed);
-        let mut b = self.rebuilt(s);
+        let mut b = self.rebuilt(self.snapshot(), Dice::seeded(seed));
         b.foreign_conditions = self.foreign_conditions.clone();
         b.history = self.history.clone();
         b.history.reseeded = true;

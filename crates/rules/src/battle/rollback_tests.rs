@@ -67,7 +67,7 @@ fn after_every_command(seed: u64, mut each: impl FnMut(&Battle, &str)) {
 #[test]
 fn a_battle_rebuilt_from_its_log_is_the_battle() {
     after_every_command(23, |b, at| {
-        let again = b.rebuilt(b.snapshot());
+        let again = b.rebuilt(b.snapshot(), b.dice.clone());
         assert_eq!(state(&again), state(b), "{at}");
     });
 }
@@ -112,6 +112,7 @@ fn a_rollback_goes_back_to_before_the_command() {
         }
     }
     let before = state(&b);
+    let dice = b.dice.clone();
     let s = b.snapshot();
     // Three more commands, then back.
     for _ in 0..3 {
@@ -124,4 +125,7 @@ fn a_rollback_goes_back_to_before_the_command() {
     assert_ne!(state(&b), before, "the commands changed something");
     b.rollback(s);
     assert_eq!(state(&b), before);
+    // The dice are back where they stood: the same faces come out.
+    let faces = |mut d: Dice| (1..60).map(|k| d.face(k).unwrap()).collect::<Vec<_>>();
+    assert_eq!(faces(b.dice.clone()), faces(dice));
 }

@@ -162,10 +162,10 @@ impl Battle {
             return self.get::<Conditions>(u).is_some_and(|c| c.has(k));
         }
         let conds = self.conds.get_or_init(|| {
-            self.roster
+            self.hot
                 .iter()
-                .map(|&e| {
-                    self.world.get::<Conditions>(e).map_or(0, |c| {
+                .map(|h| {
+                    h.conditions.as_ref().map_or(0, |c| {
                         c.0.iter()
                             .map(|a| a.kind as u32)
                             .filter(|&b| b < u128::BITS)
@@ -191,8 +191,8 @@ impl Battle {
     pub(super) fn may_end_at_turn_of(&self, source: UnitId) -> bool {
         let ends = self.source_ends.get_or_init(|| {
             let mut v = vec![false; self.roster.len()];
-            for &e in &self.roster {
-                for c in self.world.get::<Conditions>(e).iter().flat_map(|c| &c.0) {
+            for h in &self.hot {
+                for c in h.conditions.iter().flat_map(|c| &c.0) {
                     if c.duration == Duration::UntilSourceTurnStart
                         && let Some(s) = c.source
                         && let Some(slot) = v.get_mut(s.0 as usize)
