@@ -247,7 +247,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
-    let memo = candidates::Values::new(u);
+    let memo = candidates::Values::new(u, tactics);
     // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
     // for an attack: the move step asks the near ones' weapons when it needs them.
     let (weapons, best_attack) = if tactics.may_attack(b, u) {

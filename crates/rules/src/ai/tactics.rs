@@ -107,6 +107,21 @@ pub trait AiTactics: Sync {
     ) -> Option<f64> {
         None
     }
+    /// [`crate::ai::value::attack_value`] of `u` attacking `foe` with weapon `w` as `kind`:
+    /// the same value to the bit, which a ruleset may answer from a memo of its own, keyed
+    /// by the few numbers its odds depend on (counters: the dice, the Strength modifier,
+    /// the absorption, the faces that hit and the foe's HP). The AI asks it for every
+    /// foe it weighs, every decision. The default works it out.
+    fn exact_attack_value(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foe: UnitId,
+        w: usize,
+        kind: AttackKind,
+    ) -> f64 {
+        crate::ai::value::attack_value(b, u, foe, w, kind)
+    }
     /// Whether `u` may attack anyone now, as far as the ruleset can tell without a
     /// target: `false` only when the engine's check refuses every attack of `u` (flow:
     /// it may not act, or cannot pay an attack's AP), so that the AI does not weigh
