@@ -93,7 +93,7 @@ pub(super) fn best_attack(
     // (bound, foe index, whether the bound is the foe's exact value, and else the
     // weapon `weapon_for` answers with when the line of sight is clear and whether that
     // is its only possible answer but none).
-    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::new();
+    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::with_capacity(foes.len());
     for (k, &e) in foes.iter().enumerate() {
         let d = grid.distance(here, b.pos(e));
         if (range == 0 && d > reach) || d > strike {
@@ -269,9 +269,9 @@ pub(super) fn candidates(
     let grid = b.grid();
     let here = b.pos(u);
     let mut out = Candidates {
-        valued: Vec::new(),
-        weapons: Vec::new(),
-        others: Vec::new(),
+        valued: Vec::with_capacity(foes.len()),
+        weapons: Vec::with_capacity(foes.len()),
+        others: Vec::with_capacity(foes.len()),
         reach,
         range,
     };
