@@ -299,8 +299,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let best = best_in_hand(b, u);
     let values = target_values(b, &memo, &near.valued, &near.weapons, best);
     let helpers = helpers(b, u, &near.valued);
-    // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = tactics.close_in(b, u, &near.valued, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
     // An interceptor (escalation) may come from farther than the candidates: its value
     // is worked out when asked, as `target_values` would have.
@@ -316,6 +314,11 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         target_value(b, &memo, e, w, best).unwrap_or(0.1)
     };
     let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
+    // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
+    // (neither depends on the other) only for one worth at least the move, which a
+    // charge worth less loses to.
+    let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
+    let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,

@@ -43,6 +43,22 @@ pub trait AiTactics: Sync {
         values: &std::collections::BTreeMap<UnitId, f64>,
         helpers: &[Vec<Cell>],
     ) -> Option<(f64, Command)>;
+    /// [`AiTactics::close_in`] when the gap closer is worth at least `floor` (what the
+    /// move the AI would make instead is worth: a gap closer worth less loses to it),
+    /// else `None`. The default asks `close_in` and drops an answer below `floor`; a
+    /// ruleset may check only its candidates worth that much with the engine.
+    fn close_in_from(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &std::collections::BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+        floor: f64,
+    ) -> Option<(f64, Command)> {
+        self.close_in(b, u, foes, values, helpers)
+            .filter(|(v, _)| *v >= floor)
+    }
     /// Out of every foe's reach: help an ally instead of bracing.
     fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
     /// The action that braces against foes near by, if the ruleset has one.
