@@ -98,3 +98,4 @@ mod td_wait_more;
 mod td_wait_reaction;
 mod text_files;
 mod ui;
+mod values_s21_ai;

@@ -6,31 +6,35 @@
 
 use std::collections::BTreeMap;
 
+use super::AiTactics;
 use super::value::legal;
-use super::{AiTactics, attack_value};
 use crate::battle::Battle;
 use crate::components::{UnitId, WeaponKind};
 use crate::engine::Command;
 use crate::event::AttackKind;
 
-/// The values of `u`'s attacks one decision has worked out ([`attack_value`] by foe,
+/// The values of `u`'s attacks one decision has worked out ([`super::attack_value`] by foe,
 /// weapon and kind), so that the attack step and the move's values ask each once (a foe
 /// in reach is valued by both when the unit ends up not attacking).
-pub(super) struct Values {
+pub(super) struct Values<'a> {
     u: UnitId,
+    /// The ruleset's tactics, which work each value out
+    /// ([`AiTactics::exact_attack_value`]).
+    tactics: &'a dyn AiTactics,
     known: std::cell::RefCell<Vec<(UnitId, usize, AttackKind, f64)>>,
 }
 
-impl Values {
+impl<'a> Values<'a> {
     /// Nothing worked out yet for `u`.
-    pub(super) fn new(u: UnitId) -> Values {
+    pub(super) fn new(u: UnitId, tactics: &'a dyn AiTactics) -> Values<'a> {
         Values {
             u,
-            known: Default::default(),
+            tactics,
+            known: std::cell::RefCell::new(Vec::with_capacity(16)),
         }
     }
 
-    /// [`attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once.
+    /// [`super::attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once.
     pub(super) fn of(&self, b: &Battle, e: UnitId, w: usize, kind: AttackKind) -> f64 {
         if let Some(&(.., v)) = self
             .known
@@ -40,7 +44,7 @@ impl Values {
         {
             return v;
         }
-        let v = attack_value(b, self.u, e, w, kind);
+        let v = self.tactics.exact_attack_value(b, self.u, e, w, kind);
         self.known.borrow_mut().push((e, w, kind, v));
         v
     }
@@ -48,7 +52,7 @@ impl Values {
 
 /// The best attack `u` can make from where it stands (`kind`: the ruleset's next attack)
 /// and its value: the same answer as asking [`Battle::weapon_for`], the engine's check
-/// and [`attack_value`] of every foe and keeping the best (the last on a tie), with less
+/// and [`super::attack_value`] of every foe and keeping the best (the last on a tie), with less
 /// work. A foe in melee reach is attacked with its best melee weapon, known without a
 /// line of sight; any other foe is first bounded by the best value of every weapon that
 /// might strike it (the line of sight aside; the ruleset's cheaper bound,
@@ -89,7 +93,7 @@ pub(super) fn best_attack(
     // (bound, foe index, whether the bound is the foe's exact value, and else the
     // weapon `weapon_for` answers with when the line of sight is clear and whether that
     // is its only possible answer but none).
-    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::new();
+    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::with_capacity(foes.len());
     for (k, &e) in foes.iter().enumerate() {
         let d = grid.distance(here, b.pos(e));
         if (range == 0 && d > reach) || d > strike {
@@ -265,9 +269,9 @@ pub(super) fn candidates(
     let grid = b.grid();
     let here = b.pos(u);
     let mut out = Candidates {
-        valued: Vec::new(),
-        weapons: Vec::new(),
-        others: Vec::new(),
+        valued: Vec::with_capacity(foes.len()),
+        weapons: Vec::with_capacity(foes.len()),
+        others: Vec::with_capacity(foes.len()),
         reach,
         range,
     };

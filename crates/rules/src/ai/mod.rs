@@ -247,7 +247,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
-    let memo = candidates::Values::new(u);
+    let memo = candidates::Values::new(u, tactics);
     // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
     // for an attack: the move step asks the near ones' weapons when it needs them.
     let (weapons, best_attack) = if tactics.may_attack(b, u) {
@@ -299,8 +299,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let best = best_in_hand(b, u);
     let values = target_values(b, &memo, &near.valued, &near.weapons, best);
     let helpers = helpers(b, u, &near.valued);
-    // 3. tactical-d20: a charge, landing where it flanks if it can.
-    let charge = tactics.close_in(b, u, &near.valued, &values, &helpers);
     // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
     // An interceptor (escalation) may come from farther than the candidates: its value
     // is worked out when asked, as `target_values` would have.
@@ -316,6 +314,11 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         target_value(b, &memo, e, w, best).unwrap_or(0.1)
     };
     let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
+    // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
+    // (neither depends on the other) only for one worth at least the move, which a
+    // charge worth less loses to.
+    let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
+    let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
     match (charge, step) {
         (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
         (Some((_, c)), None) | (None, Some((_, c))) => return c,
@@ -473,13 +476,28 @@ fn best_move(
     let valued_at: Vec<Cell> = foes.iter().map(|f| f.1).collect();
     let marks = scan::Marks::new(b, &field, &valued_at, others, reach.max(range));
     let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
+    // Each cell's value, once worked out, by slot (NaN: not yet): the check below and
+    // the pick ask the same cells at the same cost.
+    let stood: Vec<std::cell::Cell<f64>> = vec![std::cell::Cell::new(f64::NAN); field.slots()];
+    let stand_at = |c: Cell, cost: u32| -> f64 {
+        let Some(i) = field.slot_of(c) else {
+            return stand(c, can_attack(cost));
+        };
+        let v = stood[i].get();
+        if !v.is_nan() {
+            return v;
+        }
+        let v = stand(c, can_attack(cost));
+        stood[i].set(v);
+        v
+    };
     let hopeful = field.iter().any(|(c, (cost, _))| {
         let spent = 0.01 * f64::from(cost);
         bound - least - spent > current + MOVE_MARGIN
             && (marks.marked(field.slot_of(c))
                 || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
             && open(c)
-            && stand(c, can_attack(cost)) - least - spent > current + MOVE_MARGIN
+            && stand_at(c, cost) - least - spent > current + MOVE_MARGIN
     });
     if !hopeful {
         return None;
@@ -488,9 +506,11 @@ fn best_move(
     // The most value, the first in field order on a tie: the cells an attack may be
     // made from first, then the others, each only when its bound could win.
     let mut best = scan::Pick::default();
-    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::new();
+    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::with_capacity(field.len());
+    // (A cell's bound is asked before whether it is free to stand on: most cells are
+    // passed over by their bound alone.)
     for (i, (c, (cost, _))) in field.iter().enumerate() {
-        if c == here || b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
+        if c == here {
             continue;
         }
         let slot = field.slot_of(c);
@@ -501,18 +521,18 @@ fn best_move(
         }
         // No cell stands higher than `bound`: one that cannot beat the best so far even
         // so need not be valued (same choice, less work).
-        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) {
+        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) || !open(c) {
             continue;
         }
-        let v = stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost);
+        let v = stand_at(c, cost) - r - 0.01 * f64::from(cost);
         best.offer(v, i, c);
     }
     for (i, c, cost, r) in later {
         let spent = 0.01 * f64::from(cost);
-        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) {
+        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) || !open(c) {
             continue;
         }
-        best.offer(stand(c, can_attack(cost)) - r - spent, i, c);
+        best.offer(stand_at(c, cost) - r - spent, i, c);
     }
     let (mut v, mut to) = best.best()?;
     // Interceptions on the way (escalation): the best cell's path is checked; when a foe

@@ -43,6 +43,22 @@ pub trait AiTactics: Sync {
         values: &std::collections::BTreeMap<UnitId, f64>,
         helpers: &[Vec<Cell>],
     ) -> Option<(f64, Command)>;
+    /// [`AiTactics::close_in`] when the gap closer is worth at least `floor` (what the
+    /// move the AI would make instead is worth: a gap closer worth less loses to it),
+    /// else `None`. The default asks `close_in` and drops an answer below `floor`; a
+    /// ruleset may check only its candidates worth that much with the engine.
+    fn close_in_from(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &std::collections::BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+        floor: f64,
+    ) -> Option<(f64, Command)> {
+        self.close_in(b, u, foes, values, helpers)
+            .filter(|(v, _)| *v >= floor)
+    }
     /// Out of every foe's reach: help an ally instead of bracing.
     fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command>;
     /// The action that braces against foes near by, if the ruleset has one.
@@ -106,6 +122,21 @@ pub trait AiTactics: Sync {
         _kind: AttackKind,
     ) -> Option<f64> {
         None
+    }
+    /// [`crate::ai::value::attack_value`] of `u` attacking `foe` with weapon `w` as `kind`:
+    /// the same value to the bit, which a ruleset may answer from a memo of its own, keyed
+    /// by the few numbers its odds depend on (counters: the dice, the Strength modifier,
+    /// the absorption, the faces that hit and the foe's HP). The AI asks it for every
+    /// foe it weighs, every decision. The default works it out.
+    fn exact_attack_value(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foe: UnitId,
+        w: usize,
+        kind: AttackKind,
+    ) -> f64 {
+        crate::ai::value::attack_value(b, u, foe, w, kind)
     }
     /// Whether `u` may attack anyone now, as far as the ruleset can tell without a
     /// target: `false` only when the engine's check refuses every attack of `u` (flow:

@@ -16,6 +16,7 @@ use crate::grid::Cell;
 use crate::rulesets::AiTactics;
 
 use super::ai_commits::best_of;
+use super::memo::{FastMap, Packed, dice_key};
 
 /// What keeping one unit of a pool is worth, in HP: a skill die is kept for later
 /// counters unless it saves more than this; a cell of movement comes back next turn.
@@ -143,9 +144,65 @@ impl AiTactics for CountersAi {
         0
     }
 
+    // From the memo of values by the numbers counters' odds depend on (`attack_value`).
+    fn exact_attack_value(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foe: UnitId,
+        w: usize,
+        kind: crate::event::AttackKind,
+    ) -> f64 {
+        attack_value(b, u, foe, w, kind)
+    }
+
     // The target-free part of `attack::plan_attack`: every attack spends the turn's one
     // Standard action, so with none left every attack is refused.
     fn may_attack(&self, b: &Battle, u: UnitId) -> bool {
         b.slots(u, Slot::Standard) > 0
     }
+}
+
+thread_local! {
+    /// The AI's attack values met so far, by [`attack_value`]'s key.
+    static VALUES: std::cell::RefCell<FastMap<Packed<9>, f64>> =
+        std::cell::RefCell::new(FastMap::default());
+}
+
+/// Most values [`VALUES`] keeps; past it, it starts again.
+const VALUES_MOST: usize = 4096;
+
+/// [`crate::ai::value::attack_value`] of `u` attacking `foe` with weapon `w`, to the bit,
+/// remembered by what counters' odds ([`super::attack::odds`]) and their value depend on:
+/// the weapon's dice, the attacker's Strength modifier and the foe's absorption (the
+/// damage distributions, `with_after`'s key), the d20 faces that hit (the hit chance; a
+/// critical is always 1 in 20), and the foe's HP (the chance to bring it down). The
+/// attack's kind changes nothing in counters. A weapon it does not have is worked out
+/// each time.
+pub(super) fn attack_value(
+    b: &Battle,
+    u: UnitId,
+    foe: UnitId,
+    w: usize,
+    kind: crate::event::AttackKind,
+) -> f64 {
+    let (dice, bonus, dodge, s, a) = super::attack::numbers(b, u, foe, w);
+    let Some(dice) = dice else {
+        return crate::ai::value::attack_value(b, u, foe, w, kind);
+    };
+    let hits = super::attack::hit_faces(bonus, dodge) as i32;
+    let [c, n, k, m, flat] = dice_key(dice);
+    let key = Packed([c, n, k, m, flat, s, a, hits, b.hp(foe)]);
+    if let Some(v) = VALUES.with(|memo| memo.borrow().get(&key).copied()) {
+        return v;
+    }
+    let v = crate::ai::value::attack_value(b, u, foe, w, kind);
+    VALUES.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() >= VALUES_MOST {
+            memo.clear();
+        }
+        memo.insert(key, v);
+    });
+    v
 }

@@ -178,7 +178,7 @@ pub fn down_if_out(b: &mut Battle, u: UnitId) {
 /// numbers (the sums of [`attack_bonus`]'s and [`passive_dodge`]'s parts), the
 /// attacker's Strength modifier and the target's absorption (`numbers::absorption`
 /// against physical damage).
-fn numbers(
+pub(super) fn numbers(
     b: &Battle,
     attacker: UnitId,
     target: UnitId,

@@ -95,10 +95,24 @@ impl AiTactics for TacticalD20Ai {
         values: &BTreeMap<UnitId, f64>,
         helpers: &[Vec<Cell>],
     ) -> Option<(f64, Command)> {
+        self.close_in_from(b, u, foes, values, helpers, f64::NEG_INFINITY)
+    }
+
+    // Only the charges worth at least `floor` are checked with the engine (best first:
+    // the first legal one is the answer, and one worth less loses to the move anyway).
+    fn close_in_from(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foes: &[UnitId],
+        values: &BTreeMap<UnitId, f64>,
+        helpers: &[Vec<Cell>],
+        floor: f64,
+    ) -> Option<(f64, Command)> {
         if b.slots(u, Slot::Standard) == 0 {
             return None;
         }
-        best_charge(b, u, foes, values, helpers)
+        best_charge(b, u, foes, values, helpers, floor)
     }
 
     // Out of every foe's reach itself, it Assists the ally in its reach that the most
@@ -257,13 +271,15 @@ fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
 /// tactical-d20: the best charge and its value. Every free cell in reach of a foe, 2 to
 /// 2× speed steps away, is valued (1.1 × the attack × support: +2 to hit and damage, −2
 /// AC); only the best candidates are checked with the engine, best first, so the first
-/// legal one is the answer.
+/// legal one is the answer. Only those worth at least `floor` are checked (`None` when
+/// none of them is legal).
 fn best_charge(
     b: &Battle,
     u: UnitId,
     foes: &[UnitId],
     values: &BTreeMap<UnitId, f64>,
     helpers: &[Vec<Cell>],
+    floor: f64,
 ) -> Option<(f64, Command)> {
     let reach = b.threat_reach(u).max(1);
     let here = b.pos(u);
@@ -285,6 +301,7 @@ fn best_charge(
     cands.sort_by(|a, c| c.0.total_cmp(&a.0));
     cands
         .into_iter()
+        .take_while(|(v, _, _)| *v >= floor)
         .filter(|(v, _, _)| *v > 0.0)
         .find_map(|(v, e, c)| {
             act(
