@@ -431,7 +431,7 @@ impl Battle {
         }
         self.readied.retain(|u| *u != unit);
         // The unit's own-turn entries end, and every movement's; round entries stay.
-        self.ledger.retain(|&(u, o)| match o.per() {
+        self.ledger.retain(|u, o| match o.per() {
             Per::OwnTurn => u != unit,
             Per::Movement => false,
             Per::Round => true,
@@ -455,12 +455,12 @@ impl Battle {
 
     /// Record a [`Once`] in the ledger.
     fn mark(&mut self, u: UnitId, once: Once) {
-        self.ledger.insert((u, once));
+        self.ledger.insert(u, once);
     }
 
     /// Forget every ledger entry that lasts `per`.
     fn forget(&mut self, per: Per) {
-        self.ledger.retain(|&(_, o)| o.per() != per);
+        self.ledger.retain(|_, o| o.per() != per);
     }
 
     fn spent(&mut self, unit: UnitId, pool: Pool, amount: i32, on: Spend) {

@@ -18,6 +18,7 @@ mod apply;
 mod data;
 mod hot;
 mod kept;
+mod ledger;
 mod pools;
 mod rollback;
 pub mod rules;
@@ -270,7 +271,7 @@ pub struct Battle {
     /// What each unit has used once this turn or this movement ([`Once`]).
     /// What each unit's next turn owes ([`Event::Owed`]): paid when that turn starts.
     pub(crate) owed: BTreeMap<(UnitId, Pool), i32>,
-    pub(crate) ledger: std::collections::BTreeSet<(UnitId, Once)>,
+    pub(crate) ledger: ledger::Ledger,
     /// The ruleset's battle-level numbers (see [`crate::event::Counter`]).
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
     /// The terrain now, row-major: the level's, changed by terrain effects.

@@ -81,7 +81,7 @@ impl Battle {
 
     /// Has `u` used `once` in its stretch (this turn, this movement)?
     pub fn used(&self, u: UnitId, once: Once) -> bool {
-        self.ledger.contains(&(u, once))
+        self.ledger.contains(u, once)
     }
 
     /// Has `u` used its right against `other` ([`Once::Pair`]) in stretch `per`?
