@@ -133,7 +133,8 @@ impl Grid {
         let goals: Vec<usize> = goals.iter().filter_map(|&g| f.slot(g)).collect();
         cost[si] = 0;
         prev[si] = si as u32;
-        f.len = 1;
+        // Cells reached so far, the start included.
+        let mut len = 1;
         // The buckets, one per cost: a bit per slot (so a bucket is read in slot order
         // with no sort), `words` words each, and the span of words each has set. The
         // thread's, taken (a search started from a cost closure gets fresh ones).
@@ -178,13 +179,19 @@ impl Grid {
                     }
                     let (cx, cy) = (f.x0 + (s / h) as i32, f.y0 + (s % h) as i32);
                     let parity = if HEX { (cy & 1) as usize } else { 0 };
-                    for (&o, &(dx, dy)) in offsets[parity].iter().zip(&steps[parity]) {
-                        // The border keeps every neighbour of a real cell inside.
-                        let ns = (s as isize + o) as usize;
-                        // Reached (at its final cost) or found out of reach already.
-                        if cost[ns] != UNREACHED {
-                            continue;
-                        }
+                    // First the directions whose neighbour no step has reached yet (most
+                    // have been: a short loop with no branch to unroll), then those.
+                    // The border keeps every neighbour of a real cell inside.
+                    let mut open = [0u8; N];
+                    let mut k = 0;
+                    for (dir, &o) in offsets[parity].iter().enumerate() {
+                        open[k] = dir as u8;
+                        k += usize::from(cost[(s as isize + o) as usize] == UNREACHED);
+                    }
+                    for &dir in &open[..k] {
+                        let dir = usize::from(dir);
+                        let ns = (s as isize + offsets[parity][dir]) as usize;
+                        let (dx, dy) = steps[parity][dir];
                         let e = cost_of(Cell::new(cx + dx, cy + dy))
                             .map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
                         let nd = du.saturating_add(e);
@@ -195,7 +202,7 @@ impl Grid {
                         cost[ns] = nd;
                         prev[ns] = s as u32;
                         enter[ns] = e;
-                        f.len += 1;
+                        len += 1;
                         last = last.max(nd as usize);
                         put(&mut q, nd as usize, ns);
                     }
@@ -204,6 +211,7 @@ impl Grid {
             d += 1;
         }
         SCRATCH.set(q);
+        f.len = len;
         f.a = std::sync::Arc::new(field::Arrays {
             cost,
             prev,
