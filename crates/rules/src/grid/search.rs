@@ -179,18 +179,18 @@ impl Grid {
                     }
                     let (cx, cy) = (f.x0 + (s / h) as i32, f.y0 + (s % h) as i32);
                     let parity = if HEX { (cy & 1) as usize } else { 0 };
-                    // First the directions whose neighbour no step has reached yet (most
-                    // have been: a short loop with no branch to unroll), then those.
-                    // The border keeps every neighbour of a real cell inside.
-                    let mut open = [0u8; N];
-                    let mut k = 0;
-                    for (dir, &o) in offsets[parity].iter().enumerate() {
-                        open[k] = dir as u8;
-                        k += usize::from(cost[(s as isize + o) as usize] == UNREACHED);
+                    // First the directions whose neighbour no step has reached yet, as
+                    // bits (most have been: a short loop with no branch, unrolled), then
+                    // those. The border keeps every neighbour of a real cell inside.
+                    let row = &offsets[parity];
+                    let mut open = 0u32;
+                    for (dir, &o) in row.iter().enumerate() {
+                        open |= u32::from(cost[(s as isize + o) as usize] == UNREACHED) << dir;
                     }
-                    for &dir in &open[..k] {
-                        let dir = usize::from(dir);
-                        let ns = (s as isize + offsets[parity][dir]) as usize;
+                    while open != 0 {
+                        let dir = open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        let ns = (s as isize + row[dir]) as usize;
                         let (dx, dy) = steps[parity][dir];
                         let e = cost_of(Cell::new(cx + dx, cy + dy))
                             .map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
