@@ -153,3 +153,39 @@ fn hex_roundtrip_offset() {
         assert_eq!(Grid::from_hex(Grid::to_hex(c)), c);
     }
 }
+
+/// The cells `line_between_any` looks at are the line's own between its ends, in order,
+/// from cells on and off the map to every cell of a 21×17 map on both grids; stopping at
+/// any of them stops the walk there.
+#[test]
+fn line_between_any_walks_the_lines_inside() {
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let g = Grid::new(kind, 21, 17);
+        for a in [
+            Cell::new(10, 8),
+            Cell::new(0, 0),
+            Cell::new(20, 3),
+            Cell::new(-3, 19),
+        ] {
+            for b in g.cells() {
+                let line = g.line(a, b);
+                let inside = &line[1.min(line.len())..line.len().saturating_sub(1).max(1)];
+                let inside = if line.len() <= 2 { &[][..] } else { inside };
+                let mut seen = Vec::new();
+                assert!(!g.line_between_any(a, b, |c| {
+                    seen.push(c);
+                    false
+                }));
+                assert_eq!(seen, inside, "{kind:?} {a} -> {b}");
+                for (k, &stop) in inside.iter().enumerate() {
+                    let mut n = 0;
+                    assert!(g.line_between_any(a, b, |c| {
+                        n += 1;
+                        c == stop
+                    }));
+                    assert_eq!(n, k + 1, "{kind:?} {a} -> {b} stopping at {stop}");
+                }
+            }
+        }
+    }
+}

@@ -453,10 +453,12 @@ impl Battle {
 
     /// No wall on the straight line between two cells (ends excluded).
     pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
-        // A line never passes its ends in between.
-        self.level.grid.walk_line(a, b, |c| {
-            c == a || c == b || self.terrain(c) != Terrain::Wall
-        })
+        // Only the cells in between are looked at (a line never passes its ends in
+        // between).
+        !self
+            .level
+            .grid
+            .line_between_any(a, b, |c| self.terrain(c) == Terrain::Wall)
     }
 
     /// Has the unit nothing left to do this turn (flow: no AP; tactical-d20: no action

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Cell, Grid, UNREACHED};
+use super::{BLOCKED, Cell, Grid};
 
 /// The result of [`Grid::field`]: the cost and predecessor of every reached cell.
 ///
@@ -28,9 +28,11 @@ pub struct Field {
 /// A field's arrays over its window's slots.
 #[derive(Debug, Default)]
 pub(super) struct Arrays {
+    /// A reached slot's cost; [`BLOCKED`] or above at every other slot.
     pub(super) cost: Vec<u32>,
     pub(super) prev: Vec<u32>,
-    /// Cost of entering each slot (as clamped by the search; `UNKNOWN` if never asked).
+    /// Cost of entering each reached slot (as clamped by the search; anything at the
+    /// others).
     pub(super) enter: Vec<u32>,
     /// Slots in the order they were settled (cheapest first).
     pub(super) settled: Vec<u32>,
@@ -68,7 +70,7 @@ impl Field {
     pub fn get(&self, c: &Cell) -> Option<(u32, Cell)> {
         let i = self.slot(*c)?;
         let d = self.a.cost[i];
-        (d != UNREACHED).then(|| (d, self.cell_of(self.a.prev[i] as usize)))
+        (d < BLOCKED).then(|| (d, self.cell_of(self.a.prev[i] as usize)))
     }
 
     /// Was the cell reached?
@@ -91,7 +93,7 @@ impl Field {
     pub fn iter(&self) -> impl Iterator<Item = (Cell, (u32, Cell))> + '_ {
         // Slots run column by column: already in cell order.
         (0..self.a.cost.len())
-            .filter(|&i| self.a.cost[i] != UNREACHED)
+            .filter(|&i| self.a.cost[i] < BLOCKED)
             .map(|i| {
                 let prev = self.cell_of(self.a.prev[i] as usize);
                 (self.cell_of(i), (self.a.cost[i], prev))
@@ -141,7 +143,7 @@ impl Field {
     pub fn walk_path_back(&self, goal: Cell, mut f: impl FnMut(Cell)) -> Option<u32> {
         let gi = self.slot(goal)?;
         let total = self.a.cost[gi];
-        if total == UNREACHED {
+        if total >= BLOCKED {
             return None;
         }
         let h = self.h.max(1) as usize;
