@@ -263,17 +263,20 @@ pub(crate) fn offer_on_step(b: &mut Battle, mover: UnitId, from: Cell, to: Cell)
         return;
     }
     let g = b.grid();
-    let reactors: Vec<UnitId> = b
-        .order()
-        .iter()
-        .copied()
+    // The living units next to `to` (through the cell index: a step does not ask the
+    // whole army; `may_use` refuses a fallen unit anyway), in turn order.
+    let mut reactors: Vec<(usize, UnitId)> = b
+        .units_within(to, 1)
+        .into_iter()
         .filter(|&r| {
             g.distance(b.pos(r), to) == 1
                 && g.distance(b.pos(r), from) != 1
                 && has_option(b, r, mover, r, false)
         })
+        .filter_map(|r| b.order().iter().position(|&o| o == r).map(|i| (i, r)))
         .collect();
-    for r in reactors.into_iter().rev() {
+    reactors.sort_unstable();
+    for (_, r) in reactors.into_iter().rev() {
         b.push_frame(Frame::Offer {
             reactor: r,
             trigger: Trigger::PowerCue {
