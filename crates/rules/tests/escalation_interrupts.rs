@@ -627,3 +627,73 @@ fn an_interrupt_needs_a_trigger_and_a_trigger_needs_an_interrupt_or_free_power()
     );
     assert!(problems(&a).is_empty());
 }
+
+/// An enemy's step next to two wardens at once offers each its Stop Hit, in turn order,
+/// the second when the first declines; with eleven units on the field, so the step's
+/// reactors come through the cell index (`Battle::units_within`), not a scan of everyone.
+#[test]
+fn a_step_next_to_two_wardens_offers_both_in_turn_order_through_the_cell_index() {
+    let fillers: String = (0..8)
+        .map(|i| {
+            format!(
+                ", Unit(name: \"F{i}\", side: \"Foes\", cell: ({i}, 5), archetype: \"goblin\", stats: {{Band: 1}})"
+            )
+        })
+        .collect();
+    let units = format!(
+        r#"Unit(name: "Vale", side: "PCs", cell: (3, 2), archetype: "warden"),
+        Unit(name: "Ward", side: "PCs", cell: (3, 1), archetype: "warden"),
+        Unit(name: "Grub", side: "Foes", cell: (7, 2), archetype: "goblin", stats: {{Band: 1}}){fillers}"#
+    );
+    let mut b = field_with(&units, WARDEN, &[]);
+    let (v, w, g) = (id(&b, "Vale"), id(&b, "Ward"), id(&b, "Grub"));
+    while b.current() != Some(g) {
+        end(&mut b);
+    }
+    let at = |u: UnitId| {
+        b.order()
+            .iter()
+            .position(|&o| o == u)
+            .expect("in the order")
+    };
+    let (first, second) = if at(v) < at(w) { (v, w) } else { (w, v) };
+    let mark = b.log().len();
+    b.submit(Command::Move {
+        unit: g,
+        to: Cell::new(4, 2),
+    })
+    .unwrap();
+    let cue = Some(Trigger::PowerCue {
+        by: g,
+        target: first,
+        attack: false,
+    });
+    assert_eq!(b.status(), Status::AwaitingReaction(first));
+    assert_eq!(b.window().map(|x| x.trigger.clone()), cue);
+    react(&mut b, first, None);
+    assert_eq!(b.status(), Status::AwaitingReaction(second));
+    assert_eq!(
+        b.window().map(|x| x.trigger.clone()),
+        Some(Trigger::PowerCue {
+            by: g,
+            target: second,
+            attack: false
+        })
+    );
+    react(&mut b, second, None);
+    assert_eq!(b.pos(g), Cell::new(4, 2));
+    // Two power cues in all (Ward is then offered to intercept for Vale: another rule).
+    let cues = since(&b, mark)
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::ReactionOffered {
+                    trigger: Trigger::PowerCue { .. },
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(cues, 2);
+}
