@@ -13,7 +13,10 @@ set -euo pipefail
 # one) and winit's X11 libraries (Xlib, Xcursor, Xrandr, XInput2, Xrender, xkbcommon are
 # loaded at run time). Headless window checks (CI, tools/screenshots.sh): Xvfb, xauth,
 # xdotool, ImageMagick, python3. The instruction guard (tools/instructions.sh): valgrind.
+# The C compiler and libc headers: rustc links with `cc`, and the allocator (mimalloc,
+# `src/main.rs`) is C source built by libmimalloc-sys.
 packages=(
+  gcc libc6-dev
   pkg-config libasound2-dev libasound2 libudev-dev libudev1
   mesa-vulkan-drivers libvulkan1
   libx11-6 libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxrender1 libxext6 libxfixes3
