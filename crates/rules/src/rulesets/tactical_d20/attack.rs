@@ -359,3 +359,40 @@ pub fn hit_damage_odds(dice: DiceExpr, flat: i32, dr: i32) -> Option<Distributio
     })
     .map(|(d, _)| d)
 }
+
+/// Energy resistance X (X less of each damage of that type) and weakness (half as much
+/// again; Dehydrated: acid and heat, Soaked: cold and electricity; resistance to the type
+/// negates the weakness): [`Ruleset::typed_damage`](crate::rulesets::Ruleset::typed_damage).
+pub(super) fn typed_damage(
+    b: &Battle,
+    target: UnitId,
+    kind: &str,
+    mut roll: crate::dice::Roll,
+) -> crate::dice::Roll {
+    if kind.is_empty() {
+        return roll;
+    }
+    let def = b.unit_def(target);
+    let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
+    if resist > 0 {
+        let cut = -resist.min(roll.total.max(0));
+        return roll.with(Modifier::new(
+            ModKind::Other,
+            format!("{kind} resistance {resist}"),
+            cut,
+        ));
+    }
+    let by_condition = (b.has(target, ConditionKind::Dehydrated)
+        && matches!(kind, "acid" | "heat" | "fire"))
+        || (b.has(target, ConditionKind::Soaked) && matches!(kind, "cold" | "electricity"));
+    let weak = def.is_some_and(|d| d.weak.iter().any(|w| w == kind)) || by_condition;
+    if weak {
+        let more = roll.total.max(0) / 2;
+        roll = roll.with(Modifier::new(
+            ModKind::Other,
+            format!("weak to {kind}"),
+            more,
+        ));
+    }
+    roll
+}

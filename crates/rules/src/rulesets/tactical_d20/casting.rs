@@ -393,3 +393,60 @@ pub(super) fn gain_focus(b: &mut Battle, u: UnitId) {
         );
     }
 }
+
+/// The chance an ability lands on `target`: its attack hitting, the target failing its
+/// save, or 1 (counting every d20 face, the resolver's own rules):
+/// [`Ruleset::ability_chance`](crate::rulesets::Ruleset::ability_chance).
+pub(super) fn ability_chance(b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
+    let Some(a) = b.ability(caster, ability) else {
+        return 0.0;
+    };
+    match a.resolve {
+        Resolve::Automatic => 1.0,
+        Resolve::Attack { vs } => {
+            let melee = a.range() <= 1;
+            let bonus: i32 = spell_attack_bonus(b, caster, target, melee)
+                .iter()
+                .map(|m| m.value)
+                .sum();
+            let number: i32 = spell_defence(b, caster, target, vs, melee)
+                .iter()
+                .map(|m| m.value)
+                .sum();
+            (1..=20)
+                .filter(|&f| spell_outcome(f, f + bonus, number).is_success())
+                .count() as f64
+                / 20.0
+        }
+        Resolve::Save { stat, dc } => {
+            let bonus: i32 = save(b, target, save_of(stat)).iter().map(|m| m.value).sum();
+            (1..=20).filter(|&f| f + bonus < dc).count() as f64 / 20.0
+        }
+    }
+}
+
+/// Reactions hurt the caster while it cast a spell: it keeps the spell with Magical
+/// Aptitude against 10 + the damage + the order (true: the spell is lost):
+/// [`Ruleset::cast_disrupted`](crate::rulesets::Ruleset::cast_disrupted).
+pub(super) fn cast_disrupted(
+    b: &mut Battle,
+    caster: UnitId,
+    ability: usize,
+    damage: i32,
+) -> Result<bool, ForcedFaceError> {
+    let Some(a) = b.ability(caster, ability).cloned() else {
+        return Ok(false);
+    };
+    if a.kind != AbilityKind::Spell {
+        return Ok(false);
+    }
+    let m = skill(b, caster, Skill::MagicalAptitude).unwrap_or_default();
+    let roll = d20(b, caster, &m)?;
+    Ok(!check_event(
+        b,
+        caster,
+        CheckPurpose::Disrupt,
+        roll,
+        10 + damage + a.order as i32,
+    ))
+}

@@ -242,3 +242,50 @@ pub fn cond_name(c: ConditionKind) -> &'static str {
 pub fn grapple_partner(b: &Battle, u: UnitId) -> Option<UnitId> {
     b.condition_source(u, ConditionKind::Restrained)
 }
+
+/// Why tactical-d20 refuses a condition a level starts a unit with (`None`: it plays it):
+/// [`Ruleset::refused_condition`](crate::rulesets::Ruleset::refused_condition).
+pub(super) fn refused(kind: ConditionKind) -> Option<&'static str> {
+    Some(match kind {
+        ConditionKind::Dead => {
+            "a unit starts the battle alive (a creature dies when its negative HP reaches \
+             its CON); leave the unit out, or start it Dying"
+        }
+        ConditionKind::TotalDefense => {
+            "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle"
+        }
+        ConditionKind::Feinted => {
+            "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
+             (start the unit Surprised instead)"
+        }
+        // escalation's own (the registry refuses them too: escalation claims them); said
+        // here as well, as `explain.rs` has no words for them.
+        ConditionKind::Dazed
+        | ConditionKind::Enervated
+        | ConditionKind::Grabbed
+        | ConditionKind::Hampered
+        | ConditionKind::Helpless
+        | ConditionKind::Invisible
+        | ConditionKind::Shaken
+        | ConditionKind::Softened
+        | ConditionKind::Stuck
+        | ConditionKind::Vulnerable
+        | ConditionKind::Weakened
+        | ConditionKind::Flying
+        | ConditionKind::Stabilized
+        | ConditionKind::PoppedOff
+        | ConditionKind::SpiritAttacks
+        | ConditionKind::SpiritSaves
+        | ConditionKind::SpiritWard
+        | ConditionKind::DiceyEdge
+        | ConditionKind::DiceyFooting
+        | ConditionKind::Shielded => "it is escalation's; tactical-d20 has no rule for it",
+        ConditionKind::FlatFooted
+        | ConditionKind::Channeling
+        | ConditionKind::SummoningSick
+        | ConditionKind::Charmed => {
+            "it is not one of seed 004's conditions; tactical-d20 has no rule for it"
+        }
+        _ => return None,
+    })
+}

@@ -3,7 +3,6 @@
 
 use bevy_ecs::world::EntityWorldMut;
 
-use crate::abilities::{AbilityKind, Resolve};
 use crate::battle::{Battle, SetupError};
 use crate::components::{BleedTaken, Cost, Pool, Pools, Refresh, Slot, Stat, Stats};
 use crate::components::{ConditionKind, Once, UnitId, Wear};
@@ -14,12 +13,11 @@ use crate::grid::Cell;
 use crate::odds::Distribution;
 use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
 
-use super::casting::spell_outcome;
 use super::perform::spend_of;
 use super::{
-    Skill, TacticalD20Frame, action_name, after_damage, attack_math, can_react, carry_out,
-    check_event, d20, damage_parts, legal, may_act, named, need_slot, pay, remove, save, save_of,
-    skill, slot_name, slots_of, spell_attack_bonus, spell_defence,
+    TacticalD20Frame, action_name, after_damage, attack_math, can_react, carry_out, check_event,
+    d20, damage_parts, legal, may_act, named, need_slot, pay, remove, save, save_of, slot_name,
+    slots_of,
 };
 
 /// Seed 004, "Action".
@@ -555,31 +553,7 @@ impl Ruleset for TacticalD20 {
     // The chance an ability lands on `target`: its attack hitting, the target failing its
     // save, or 1 (counting every d20 face, the resolver's own rules).
     fn ability_chance(&self, b: &Battle, caster: UnitId, target: UnitId, ability: usize) -> f64 {
-        let Some(a) = b.ability(caster, ability) else {
-            return 0.0;
-        };
-        match a.resolve {
-            Resolve::Automatic => 1.0,
-            Resolve::Attack { vs } => {
-                let melee = a.range() <= 1;
-                let bonus: i32 = spell_attack_bonus(b, caster, target, melee)
-                    .iter()
-                    .map(|m| m.value)
-                    .sum();
-                let number: i32 = spell_defence(b, caster, target, vs, melee)
-                    .iter()
-                    .map(|m| m.value)
-                    .sum();
-                (1..=20)
-                    .filter(|&f| spell_outcome(f, f + bonus, number).is_success())
-                    .count() as f64
-                    / 20.0
-            }
-            Resolve::Save { stat, dc } => {
-                let bonus: i32 = save(b, target, save_of(stat)).iter().map(|m| m.value).sum();
-                (1..=20).filter(|&f| f + bonus < dc).count() as f64 / 20.0
-            }
-        }
+        super::casting::ability_chance(b, caster, target, ability)
     }
 
     // The target saves: d20 + the save against the DC; true when it saved.
@@ -600,33 +574,8 @@ impl Ruleset for TacticalD20 {
     // Energy resistance X (X less of each damage of that type) and weakness (half as much
     // again; Dehydrated: acid and heat, Soaked: cold and electricity; resistance to the
     // type negates the weakness).
-    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, mut roll: Roll) -> Roll {
-        if kind.is_empty() {
-            return roll;
-        }
-        let def = b.unit_def(target);
-        let resist = def.and_then(|d| d.resist.get(kind)).copied().unwrap_or(0);
-        if resist > 0 {
-            let cut = -resist.min(roll.total.max(0));
-            return roll.with(Modifier::new(
-                ModKind::Other,
-                format!("{kind} resistance {resist}"),
-                cut,
-            ));
-        }
-        let by_condition = (b.has(target, ConditionKind::Dehydrated)
-            && matches!(kind, "acid" | "heat" | "fire"))
-            || (b.has(target, ConditionKind::Soaked) && matches!(kind, "cold" | "electricity"));
-        let weak = def.is_some_and(|d| d.weak.iter().any(|w| w == kind)) || by_condition;
-        if weak {
-            let more = roll.total.max(0) / 2;
-            roll = roll.with(Modifier::new(
-                ModKind::Other,
-                format!("weak to {kind}"),
-                more,
-            ));
-        }
-        roll
+    fn typed_damage(&self, b: &Battle, target: UnitId, kind: &str, roll: Roll) -> Roll {
+        super::attack::typed_damage(b, target, kind, roll)
     }
 
     // Healing brings back a unit that is down and not dead (dying or unconscious).
@@ -660,21 +609,7 @@ impl Ruleset for TacticalD20 {
         ability: usize,
         damage: i32,
     ) -> Result<bool, ForcedFaceError> {
-        let Some(a) = b.ability(caster, ability).cloned() else {
-            return Ok(false);
-        };
-        if a.kind != AbilityKind::Spell {
-            return Ok(false);
-        }
-        let m = skill(b, caster, Skill::MagicalAptitude).unwrap_or_default();
-        let roll = d20(b, caster, &m)?;
-        Ok(!check_event(
-            b,
-            caster,
-            CheckPurpose::Disrupt,
-            roll,
-            10 + damage + a.order as i32,
-        ))
+        super::casting::cast_disrupted(b, caster, ability, damage)
     }
 
     fn cast_reaction_chance(
@@ -707,48 +642,7 @@ impl Ruleset for TacticalD20 {
     }
 
     fn refused_condition(&self, kind: ConditionKind) -> Option<&'static str> {
-        Some(match kind {
-            ConditionKind::Dead => {
-                "a unit starts the battle alive (a creature dies when its negative HP reaches \
-                 its CON); leave the unit out, or start it Dying"
-            }
-            ConditionKind::TotalDefense => {
-                "Total Defense is flow's; tactical-d20's Defend is a Standard action in battle"
-            }
-            ConditionKind::Feinted => {
-                "it is flow's Feint mark; tactical-d20's Feint leaves its target Surprised \
-                 (start the unit Surprised instead)"
-            }
-            // escalation's own (the registry refuses them too: escalation claims them); said
-            // here as well, as `explain.rs` has no words for them.
-            ConditionKind::Dazed
-            | ConditionKind::Enervated
-            | ConditionKind::Grabbed
-            | ConditionKind::Hampered
-            | ConditionKind::Helpless
-            | ConditionKind::Invisible
-            | ConditionKind::Shaken
-            | ConditionKind::Softened
-            | ConditionKind::Stuck
-            | ConditionKind::Vulnerable
-            | ConditionKind::Weakened
-            | ConditionKind::Flying
-            | ConditionKind::Stabilized
-            | ConditionKind::PoppedOff
-            | ConditionKind::SpiritAttacks
-            | ConditionKind::SpiritSaves
-            | ConditionKind::SpiritWard
-            | ConditionKind::DiceyEdge
-            | ConditionKind::DiceyFooting
-            | ConditionKind::Shielded => "it is escalation's; tactical-d20 has no rule for it",
-            ConditionKind::FlatFooted
-            | ConditionKind::Channeling
-            | ConditionKind::SummoningSick
-            | ConditionKind::Charmed => {
-                "it is not one of seed 004's conditions; tactical-d20 has no rule for it"
-            }
-            _ => return None,
-        })
+        super::conditions::refused(kind)
     }
 
     // None: flow plays (as a badge) every condition tactical-d20 names, so claiming one
