@@ -642,7 +642,7 @@ fn a_step_next_to_two_wardens_offers_both_in_turn_order_through_the_cell_index()
         .collect();
     let units = format!(
         r#"Unit(name: "Vale", side: "PCs", cell: (3, 2), archetype: "warden"),
-        Unit(name: "Ward", side: "PCs", cell: (3, 1), archetype: "warden"),
+        Unit(name: "Ward", side: "PCs", cell: (3, 1), archetype: "warden", stats: {{Band: 9}}),
         Unit(name: "Grub", side: "Foes", cell: (7, 2), archetype: "goblin", stats: {{Band: 1}}){fillers}"#
     );
     let mut b = field_with(&units, WARDEN, &[]);
@@ -656,7 +656,10 @@ fn a_step_next_to_two_wardens_offers_both_in_turn_order_through_the_cell_index()
             .position(|&o| o == u)
             .expect("in the order")
     };
-    let (first, second) = if at(v) < at(w) { (v, w) } else { (w, v) };
+    // Ward's higher band puts it ahead of Vale in the turn order, against the level's
+    // order: the offers must follow the turn order, not the roster.
+    assert!(at(w) < at(v), "Ward acts before Vale");
+    let (first, second) = (w, v);
     let mark = b.log().len();
     b.submit(Command::Move {
         unit: g,
