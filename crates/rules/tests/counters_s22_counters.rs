@@ -7,6 +7,9 @@
 //!   grapple near the unit that moved or was hit before scanning everyone: battles played
 //!   with the look and with the full scan every time (`set_full_grapple_scans`) give the
 //!   same events, grapples laid and released included.
+//! * `CountersAi::may_cast` (the `AiTactics::may_cast` hook): where it says no ability
+//!   may be used, `ai::cast::best_cast_with` finds none, at every turn state of seeded
+//!   battles with casters, wrestlers and enchanters.
 
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
@@ -14,8 +17,9 @@ use skirmish_rules::components::{ConditionKind, UnitId};
 use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::GridKind;
+use skirmish_rules::rulesets::AiTactics;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::rulesets::counters::{defenders, set_full_grapple_scans};
+use skirmish_rules::rulesets::counters::{CountersAi, defenders, set_full_grapple_scans};
 use skirmish_rules::sim;
 
 /// `defenders` as it was: the target, then every living ally within 1 of it, in the
@@ -130,4 +134,47 @@ fn grapples_end_as_with_the_full_scan_and_defenders_are_the_orders() {
     eprintln!("{laid} grapples laid, {released} released, {states} states");
     assert!(laid > 20, "{laid} grapples laid");
     assert!(released > 5, "{released} released");
+}
+
+/// Where counters' `may_cast` says no, the shared AI's cast search finds nothing (it is
+/// skipped then), at every turn state of 8 v 8 battles with a battlemage, an enchanter
+/// and a wrestler a side (the bench's caster and the other ability users), on both
+/// grids; both answers occur, and some casts are found where it says yes.
+#[test]
+fn no_cast_is_found_where_may_cast_says_no() {
+    let forced = ["battlemage", "enchanter", "wrestler"];
+    let (mut no, mut yes, mut found) = (0, 0, 0);
+    for (kind, seed) in [
+        (GridKind::Square, 1000),
+        (GridKind::Hex, 1001),
+        (GridKind::Square, 1002),
+    ] {
+        let l =
+            sim::random_level_with(RulesetId::Counters, kind, 24, 24, 8, seed, &forced).unwrap();
+        let mut b = Battle::new(l, seed, Vec::new()).unwrap();
+        for _ in 0..5_000 {
+            if let Some(u) = b.current()
+                && b.window().is_none()
+            {
+                let foes: Vec<UnitId> = b
+                    .units()
+                    .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
+                    .collect();
+                let cast = ai::cast::best_cast_with(&b, u, &foes, &CountersAi);
+                if CountersAi.may_cast(&b, u) {
+                    yes += 1;
+                    found += usize::from(cast.is_some());
+                } else {
+                    no += 1;
+                    assert!(cast.is_none(), "{u:?}: {cast:?} though may_cast says no");
+                }
+            }
+            if ai::play_out(&mut b, 1) == 0 {
+                break;
+            }
+        }
+    }
+    eprintln!("may_cast: {no} no, {yes} yes, {found} casts found");
+    assert!(no > 100 && yes > 100, "{no} no, {yes} yes");
+    assert!(found > 5, "{found} casts found");
 }

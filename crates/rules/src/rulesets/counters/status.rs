@@ -285,7 +285,7 @@ pub fn release_grapples(b: &mut Battle) {
 /// Above this many units in the initiative order, [`release_grapples_near`] looks near
 /// the unit that moved or was hit before it scans everyone (below it, the scan is as
 /// cheap as the look).
-const NEAR_LOOK_FROM: usize = 48;
+pub(super) const NEAR_LOOK_FROM: usize = 48;
 
 thread_local! {
     /// Test switch: [`release_grapples_near`] always scans everyone
