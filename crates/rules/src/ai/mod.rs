@@ -261,7 +261,12 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     if let Some(c) = tactics.prepare_cast(b, u, &foes) {
         return c;
     }
-    let best_cast = cast::best_cast_with(b, u, &foes, tactics);
+    // (None without asking when the ruleset says no ability may be used now.)
+    let best_cast = if tactics.may_cast(b, u) {
+        cast::best_cast_with(b, u, &foes, tactics)
+    } else {
+        None
+    };
     if let Some((cv, c)) = &best_cast {
         let attack = best_attack.as_ref().map_or(0.0, |(v, _)| *v);
         if *cv >= cast::CAST_MIN && *cv > attack {

@@ -146,4 +146,12 @@ pub trait AiTactics: Sync {
     fn may_attack(&self, _b: &Battle, _u: UnitId) -> bool {
         true
     }
+    /// Whether `u` may use any ability now, as far as the ruleset can tell without an
+    /// ability or an aim: `false` only when the ruleset's `check_action` refuses every
+    /// `Cast` of `u` (counters: with the turn's one action spent), so that the AI does
+    /// not look for aims of abilities it cannot use ([`crate::ai::cast::best_cast_with`]
+    /// would find none). The default, `true`, leaves it to the check.
+    fn may_cast(&self, _b: &Battle, _u: UnitId) -> bool {
+        true
+    }
 }

@@ -161,6 +161,13 @@ impl AiTactics for CountersAi {
     fn may_attack(&self, b: &Battle, u: UnitId) -> bool {
         b.slots(u, Slot::Standard) > 0
     }
+
+    // The target-free part of `spells::check_cast`: every Cast spends the turn's one
+    // Standard action and is refused while Restrained, so with the action spent (after
+    // an attack) or Restrained no ability is weighed at all.
+    fn may_cast(&self, b: &Battle, u: UnitId) -> bool {
+        b.slots(u, Slot::Standard) > 0 && !b.has(u, crate::components::ConditionKind::Restrained)
+    }
 }
 
 thread_local! {

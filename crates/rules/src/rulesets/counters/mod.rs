@@ -33,5 +33,5 @@ pub use numbers::*;
 pub use reactions::counter_attack_cost;
 pub use rules::Counters;
 pub use spells::{CASTING, casting_bonus, level as spell_level};
-pub use status::{ESCAPABLE, source_dc};
+pub use status::{ESCAPABLE, set_full_grapple_scans, source_dc};
 pub use vocabulary::*;

@@ -152,9 +152,10 @@ impl Ruleset for Counters {
         Vec::new()
     }
 
-    fn stepped(&self, b: &mut Battle, u: UnitId, _from: Cell, to: Cell) {
+    // Only a grapple of the mover can have ended (`release_grapples_near`).
+    fn stepped(&self, b: &mut Battle, u: UnitId, from: Cell, to: Cell) {
         super::hazards::stepped(b, u, to);
-        super::status::release_grapples(b);
+        super::status::release_grapples_near(b, u, from);
     }
 
     fn interceptions_along(
@@ -236,9 +237,11 @@ impl Ruleset for Counters {
         None
     }
 
+    // Only a grapple of the target can have ended (`release_grapples_near`).
     fn deal_damage(&self, b: &mut Battle, hit: Hit, roll: Roll) {
+        let target = hit.target;
         defence::deal_damage(b, hit, roll);
-        super::status::release_grapples(b);
+        super::status::release_grapples_near(b, target, b.pos(target));
     }
 
     fn odds(
@@ -374,8 +377,9 @@ impl Ruleset for Counters {
     fn frame(&self, b: &mut Battle, frame: RulesetFrame) -> Result<(), Illegal> {
         match frame {
             RulesetFrame::Counters(CountersFrame::Deal { hit, roll }) => {
+                let target = hit.target;
                 defence::deal_after_counters(b, hit, roll);
-                super::status::release_grapples(b);
+                super::status::release_grapples_near(b, target, b.pos(target));
                 Ok(())
             }
             RulesetFrame::Counters(f) => {

@@ -254,11 +254,12 @@ pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
 /// A spell's Grappled (Grasping Hand) has no grappler beside it and is untouched.
 pub fn release_grapples(b: &mut Battle) {
     // Asked after every step, hit and frame: nobody grappled (nearly always), nothing to
-    // list (`has` reads the battle's condition bits).
+    // list (`has` reads the battle's condition bits, and is asked first: it is cheaper
+    // than `alive`).
     if !b
         .order()
         .iter()
-        .any(|&u| b.alive(u) && b.has(u, ConditionKind::Grappled))
+        .any(|&u| b.has(u, ConditionKind::Grappled) && b.alive(u))
     {
         return;
     }
@@ -266,7 +267,7 @@ pub fn release_grapples(b: &mut Battle) {
         .order()
         .iter()
         .copied()
-        .filter(|&u| b.alive(u) && b.has(u, ConditionKind::Grappled))
+        .filter(|&u| b.has(u, ConditionKind::Grappled) && b.alive(u))
         .collect();
     for u in held {
         let Some(g) = grappler(b, u) else { continue };
@@ -279,6 +280,42 @@ pub fn release_grapples(b: &mut Battle) {
             source: None,
         });
     }
+}
+
+/// Above this many units in the initiative order, [`release_grapples_near`] looks near
+/// the unit that moved or was hit before it scans everyone (below it, the scan is as
+/// cheap as the look).
+pub(super) const NEAR_LOOK_FROM: usize = 48;
+
+thread_local! {
+    /// Test switch: [`release_grapples_near`] always scans everyone
+    /// ([`set_full_grapple_scans`]).
+    static FULL_SCANS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Make [`release_grapples_near`] scan every unit every time (`true`), as before it
+/// looked near the unit first, or look first (`false`, the default). For tests that
+/// hold the two to the same battles on this thread.
+#[doc(hidden)]
+pub fn set_full_grapple_scans(on: bool) {
+    FULL_SCANS.with(|f| f.set(on));
+}
+
+/// [`release_grapples`] after `u` stepped off `at`, or after `u` (standing on `at`) was
+/// dealt damage: only a grapple that holds `u` or that `u` holds can have ended. Every
+/// grapple held beside its grappler before (each move, hit and frame is followed by
+/// [`release_grapples`]), so one `u` holds is on a unit that was beside it, within 1 of
+/// `at` (a unit that stepped moved away from there; one that was hit stays there). When
+/// neither `u` nor any living unit within 1 of `at` is Grappled, nothing is released:
+/// the full scan is skipped (the same events, without asking every unit at 200 a side).
+pub fn release_grapples_near(b: &mut Battle, u: UnitId, at: crate::grid::Cell) {
+    if b.order().len() > NEAR_LOOK_FROM && !FULL_SCANS.with(|f| f.get()) {
+        let held = |v: UnitId| b.has(v, ConditionKind::Grappled);
+        if !held(u) && !b.units_within(at, 1).into_iter().any(held) {
+            return;
+        }
+    }
+    release_grapples(b);
 }
 
 /// The contest against grappler `g`: its 1d20 + Strength modifier (+ proficiency if
