@@ -93,6 +93,7 @@ mod spell_attack_props;
 mod support;
 mod tactical_d20;
 mod tactical_d20_s21_scale;
+mod tactics_s22_ai;
 mod td_gaps;
 mod td_wait;
 mod td_wait_more;

@@ -117,8 +117,11 @@ impl AiTactics for TacticalD20Ai {
 
     // Out of every foe's reach itself, it Assists the ally in its reach that the most
     // foes threaten (+4 AC and saves) rather than Defend itself.
+    // (Who threatens a cell is asked of the cell index, `Battle::threatening`: the living
+    // units whose threat reaches it, the same as asking every foe, at a cost that does
+    // not grow with the army.)
     fn support(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
-        if foes.iter().any(|&e| b.threatens(e, b.pos(u))) {
+        if threatening_foes(b, b.pos(u), foes) > 0 {
             return None;
         }
         assist(b, u, foes)
@@ -222,9 +225,11 @@ fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
     let dist = b.grid().distance(b.pos(u), pe);
     b.best_melee(u, dist)?;
     let p = super::maneuver_chance(b, u, target);
+    // The living allies that threaten the foe, in level order (through the cell index).
     let allies: Vec<UnitId> = b
-        .units()
-        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a) && b.threatens(a, pe))
+        .threatening(pe)
+        .into_iter()
+        .filter(|&a| a != u && !b.enemies(u, a))
         .collect();
     let mut gain: f64 = allies
         .iter()
@@ -253,15 +258,17 @@ fn trip(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> {
 
 /// tactical-d20 Assist for the ally in `u`'s reach that the most foes threaten (the first
 /// in level order on a tie), if any foe threatens one and it is not assisted already.
+/// The allies looked at are the living units within `u`'s threat (`Battle::units_within`,
+/// the cell index), and the foes threatening each are asked of the cell index too: the
+/// same allies and counts as asking every unit, at a cost that does not grow with the army.
 fn assist(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    let here = b.pos(u);
     let ally = b
-        .units()
-        .filter(|&a| a != u && b.alive(a) && !b.enemies(u, a))
+        .units_within(here, b.threat(u))
+        .into_iter()
+        .filter(|&a| a != u && !b.enemies(u, a))
         .filter(|&a| !b.has(a, ConditionKind::Assisted) && b.threatens(u, b.pos(a)))
-        .map(|a| {
-            let threats = foes.iter().filter(|&&e| b.threatens(e, b.pos(a))).count();
-            (threats, std::cmp::Reverse(a), a)
-        })
+        .map(|a| (threatening_foes(b, b.pos(a), foes), std::cmp::Reverse(a), a))
         .filter(|&(threats, _, _)| threats > 0)
         .max()?
         .2;
@@ -315,4 +322,15 @@ fn best_charge(
             )
             .map(|cmd| (v, cmd))
         })
+}
+
+/// How many of `foes` threaten `cell`: the living units [`Battle::threatening`] finds
+/// there (through the cell index) that are among `foes`. The same count as asking each
+/// foe [`Battle::threatens`] (a unit that threatens is alive; every foe is), without a
+/// look at the foes far away.
+fn threatening_foes(b: &Battle, cell: Cell, foes: &[UnitId]) -> usize {
+    b.threatening(cell)
+        .into_iter()
+        .filter(|e| foes.contains(e))
+        .count()
 }
