@@ -15,11 +15,13 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::*;
 
-/// Every unit's threat reach (0: threatens nothing) and the longest of them.
+/// Every unit's threat reach (0: threatens nothing) and the longest of them, and whether
+/// it can threaten at all ([`Battle::threatens_anything`]).
 #[derive(Debug, PartialEq)]
 pub(super) struct Threats {
     pub(super) reach: Vec<u32>,
     pub(super) max: u32,
+    pub(super) able: Vec<bool>,
 }
 
 /// No unit (in [`Index`]).
@@ -268,13 +270,15 @@ impl Battle {
         }
         let mut dirty = std::mem::take(&mut self.threat_dirty);
         for &u in &dirty {
-            let r = self.threat_of(u);
+            let (r, able) = self.threat_of(u);
             let Some(t) = self.threat.get_mut() else {
                 break;
             };
-            let Some(slot) = t.reach.get_mut(u.0 as usize) else {
+            let k = u.0 as usize;
+            let (Some(slot), Some(a)) = (t.reach.get_mut(k), t.able.get_mut(k)) else {
                 continue;
             };
+            *a = able;
             let was = std::mem::replace(slot, r);
             if r > t.max {
                 t.max = r;
@@ -286,22 +290,39 @@ impl Battle {
         self.threat_dirty = dirty;
     }
 
-    /// `u`'s entry of the threat cache, worked out afresh.
-    fn threat_of(&self, u: UnitId) -> u32 {
+    /// `u`'s entries of the threat cache (its reach, whether it can threaten), worked
+    /// out afresh.
+    fn threat_of(&self, u: UnitId) -> (u32, bool) {
         if self.threatens_anything(u) {
-            self.threat_reach(u)
+            (self.threat_reach(u), true)
         } else {
-            0
+            (0, false)
         }
+    }
+
+    /// [`Battle::threatens_anything`], from the threat cache.
+    #[inline]
+    pub(crate) fn able_to_threaten(&self, u: UnitId) -> bool {
+        match self.threats().able.get(u.0 as usize) {
+            Some(&a) => a,
+            None => self.threatens_anything(u),
+        }
+    }
+
+    /// The longest threat reach of any unit now.
+    #[inline]
+    pub(crate) fn longest_threat(&self) -> u32 {
+        self.threats().max
     }
 
     pub(super) fn threats(&self) -> &Threats {
         self.threat.get_or_init(|| {
-            let reach: Vec<u32> = self.units().map(|v| self.threat_of(v)).collect();
+            let (reach, able): (Vec<u32>, Vec<bool>) =
+                self.units().map(|v| self.threat_of(v)).unzip();
             // Built now: nothing is left to work out again.
             debug_assert!(self.threat_dirty.is_empty());
             let max = reach.iter().copied().max().unwrap_or(0);
-            Threats { reach, max }
+            Threats { reach, max, able }
         })
     }
 

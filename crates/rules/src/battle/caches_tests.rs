@@ -24,10 +24,11 @@ fn check(b: &Battle, at: &str) {
     }
     assert!(b.threat_dirty.is_empty(), "{at}: an entry left to work out");
     if let Some(t) = b.threat.get() {
+        let able: Vec<bool> = b.units().map(|u| b.threatens_anything(u)).collect();
         let reach: Vec<u32> = b
             .units()
             .map(|u| {
-                if b.threatens_anything(u) {
+                if able[u.0 as usize] {
                     b.fresh_threat_reach(u)
                 } else {
                     0
@@ -35,7 +36,7 @@ fn check(b: &Battle, at: &str) {
             })
             .collect();
         let max = reach.iter().copied().max().unwrap_or(0);
-        assert_eq!(t, &Threats { reach, max }, "{at}: the threat reaches");
+        assert_eq!(t, &Threats { reach, max, able }, "{at}: the threat reaches");
     }
     for (k, m) in b.reach_memo.iter().enumerate() {
         let kept = m.load(Relaxed);
