@@ -83,6 +83,7 @@ mod odds_ops;
 mod odds_s20_rules;
 mod paths;
 mod pools;
+mod reach_s22_engine;
 mod save_branches;
 mod saves;
 mod scale_s19;

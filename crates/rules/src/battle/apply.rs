@@ -1,10 +1,11 @@
 //! `Battle::apply`: the only place state changes, one event at a time.
 
+use super::caches::Touch;
 use super::*;
 use crate::event::{Event, Spend};
 
 /// Events that never change what a unit holds, its conditions or its life: they keep
-/// the cached threat reaches. Everything else drops them (to be safe, new events too).
+/// the cached threat reaches. Everything else changes them (`threat_touch`).
 /// A turn's start keeps them unless it ends a condition or a stat modifier, where
 /// `turn_started` drops them itself (most turns nothing ends); a tick of conditions only
 /// counts their turns down (the end is a `ConditionRemoved`). Proven by
@@ -38,22 +39,56 @@ fn keeps_threat(e: &Event) -> bool {
             | Event::Declared { .. }
             | Event::Owed { .. }
             | Event::Damage { .. }
+            // Change nothing but the log (and the ledger, as every event may).
+            | Event::BattleStarted { .. }
+            | Event::Initiative { .. }
+            | Event::SurpriseRound { .. }
+            | Event::Stalemate { .. }
+            | Event::Contest { .. }
+            | Event::Cast { .. }
+            | Event::Fizzled { .. }
     )
+}
+
+/// Which units' threat reach an event may change: the unit whose weapons, carry,
+/// conditions, modifiers or life it changes (a ruleset's threat reads only the unit's
+/// own state: [`crate::rulesets::Ruleset::threat_reach`]); every unit's for
+/// the events that change no one unit (a summoning, a turn order, the terrain...: rare,
+/// and to be safe, new events too).
+pub(super) fn threat_touch(e: &Event) -> Touch {
+    if keeps_threat(e) {
+        return Touch::Keep;
+    }
+    match e {
+        Event::ConditionAdded { unit, .. }
+        | Event::ConditionRemoved { unit, .. }
+        | Event::CarryChanged { unit, .. }
+        | Event::ItemDropped { unit, .. }
+        | Event::PickedUp { unit, .. }
+        | Event::StatModified { unit, .. }
+        | Event::StatModsEnded { unit, .. }
+        | Event::AbilityDamage { unit, .. }
+        | Event::Down { unit }
+        | Event::Revived { unit }
+        | Event::Healed { unit, .. }
+        | Event::BleedTotal { unit, .. }
+        | Event::ItemDamaged { unit, .. } => Touch::Units(*unit, None),
+        Event::ItemTaken { unit, from, .. } => Touch::Units(*unit, Some(*from)),
+        _ => Touch::All,
+    }
 }
 
 impl Battle {
     /// The only place state changes.
     pub(crate) fn apply(&mut self, e: &Event) {
-        // Only these change cells or life (keep this list in step with the arms below):
-        // the index, if built, follows them instead of being built again.
-        if !keeps_threat(e) {
-            self.drop_threat();
-        }
+        self.threat_touched(threat_touch(e));
         // Any event may move a unit, take one down or change the terrain or a budget.
         if let Ok(m) = self.moves.get_mut() {
             *m = None;
         }
         let grid = self.level.grid;
+        // Only these change cells or life (keep this list in step with the arms below):
+        // the index, if built, follows them instead of being built again.
         if let Some(ix) = self.index.get_mut() {
             match e {
                 Event::Moved { unit, to, .. }
@@ -62,6 +97,7 @@ impl Battle {
                     ix.place(grid, *unit, Some(*to));
                 }
                 Event::Down { unit } => ix.place(grid, *unit, None),
+                Event::Revived { unit } => ix.revive(grid, *unit),
                 _ => {}
             }
         }
@@ -273,8 +309,6 @@ impl Battle {
                     self.world.entity_mut(e).remove::<Down>();
                     self.hot[unit.0 as usize].down = false;
                 }
-                // Back on its cell: the index is built again on next use.
-                self.index = std::sync::OnceLock::new();
             }
             Event::Counter { counter, value } => {
                 self.counters.insert(*counter, *value);
@@ -290,24 +324,18 @@ impl Battle {
                 kind,
                 duration,
                 source,
-            } => {
-                self.conditions_changed();
-                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
-                    // One of a kind per source: a new one replaces the old.
-                    c.0.retain(|c| !(c.kind == *kind && c.source == *source));
-                    c.0.push(ActiveCondition {
-                        kind: *kind,
-                        duration: *duration,
-                        source: *source,
-                    });
-                }
-            }
-            Event::ConditionRemoved { unit, kind, source } => {
-                self.conditions_changed();
-                if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
-                    c.0.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
-                }
-            }
+            } => self.edit_conditions(*unit, |c| {
+                // One of a kind per source: a new one replaces the old.
+                c.retain(|c| !(c.kind == *kind && c.source == *source));
+                c.push(ActiveCondition {
+                    kind: *kind,
+                    duration: *duration,
+                    source: *source,
+                });
+            }),
+            Event::ConditionRemoved { unit, kind, source } => self.edit_conditions(*unit, |c| {
+                c.retain(|c| c.kind != *kind || (source.is_some() && c.source != *source));
+            }),
             Event::ConditionsTicked { unit } => {
                 if let Some(mut c) = self.get_mut::<Conditions>(*unit) {
                     for a in c.0.iter_mut() {
@@ -326,6 +354,7 @@ impl Battle {
         if let Some((u, once)) = self.rules.marks(e) {
             self.mark(u, once);
         }
+        self.refresh_threats();
     }
 
     fn take_item(&mut self, unit: UnitId, from: UnitId, item: usize) {
@@ -392,11 +421,7 @@ impl Battle {
             .get::<Conditions>(unit)
             .is_some_and(|c| c.0.iter().any(own))
         {
-            if let Some(mut c) = self.get_mut::<Conditions>(unit) {
-                c.0.retain(|c| !own(c));
-            }
-            self.conditions_changed();
-            self.drop_threat();
+            self.edit_conditions(unit, |c| c.retain(|c| !own(c)));
         }
         if self.get::<StatMods>(unit).is_some_and(|m| {
             m.mods
@@ -404,7 +429,7 @@ impl Battle {
                 .any(|m| m.duration == Duration::UntilOwnTurnStart)
         }) {
             self.modify_stat(unit, None, |m| m.duration != Duration::UntilOwnTurnStart);
-            self.drop_threat();
+            self.threat_changed(unit);
         }
         let ends = |c: &ActiveCondition| {
             c.duration == Duration::UntilSourceTurnStart && c.source == Some(unit)
@@ -421,12 +446,7 @@ impl Battle {
                 .get::<Conditions>(u)
                 .is_some_and(|c| c.0.iter().any(ends))
             {
-                if let Some(mut c) = self.get_mut::<Conditions>(u) {
-                    c.0.retain(|c| !ends(c));
-                }
-                self.conds = std::sync::OnceLock::new();
-                self.source_ends = std::sync::OnceLock::new();
-                self.drop_threat();
+                self.edit_conditions(u, |c| c.retain(|c| !ends(c)));
             }
         }
         self.readied.retain(|u| *u != unit);
@@ -509,7 +529,7 @@ impl Battle {
         self.roster.push(e);
         self.hot.push(hot::Hot::of(&self.world, e));
         self.summoned.push(def);
-        self.index = std::sync::OnceLock::new();
+        self.index_summoned();
         self.conditions_changed();
         let at = self
             .order

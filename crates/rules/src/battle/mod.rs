@@ -15,6 +15,8 @@ use crate::level::{Level, Terrain};
 use crate::vocab::RulesetId;
 
 mod apply;
+mod caches;
+use caches::{Index, NOBODY, Threats};
 mod data;
 mod hot;
 mod kept;
@@ -77,84 +79,6 @@ pub enum Status {
     AwaitingReaction(UnitId),
     /// Over; the winner if any.
     Ended(Option<SideId>),
-}
-
-/// Every unit's threat reach (0: threatens nothing) and the longest of them.
-#[derive(Debug)]
-struct Threats {
-    reach: Vec<u32>,
-    max: u32,
-}
-
-/// No unit (in [`Index`]).
-const NOBODY: u32 = u32::MAX;
-
-/// What path searches and the AI read most, copied out of the ECS world once per event:
-/// every unit's cell, side and life, and the living units by cell (for every map cell the
-/// first unit standing there, for every unit the next one on the same cell, in level
-/// order).
-#[derive(Debug)]
-struct Index {
-    pos: Vec<Cell>,
-    side: Vec<SideId>,
-    alive: Vec<bool>,
-    head: Vec<u32>,
-    next: Vec<u32>,
-}
-
-impl Index {
-    /// Move unit `u` to `to` (`None`: it went down), keeping every cell's list in level
-    /// order.
-    fn place(&mut self, grid: Grid, u: UnitId, to: Option<Cell>) {
-        let k = u.0 as usize;
-        if k >= self.pos.len() {
-            return;
-        }
-        // Out of its old cell's list.
-        if self.alive[k]
-            && let Some(i) = grid.index(self.pos[k])
-        {
-            if self.head[i] == u.0 {
-                self.head[i] = self.next[k];
-            } else {
-                let mut at = self.head[i];
-                while at != NOBODY {
-                    let n = self.next[at as usize];
-                    if n == u.0 {
-                        self.next[at as usize] = self.next[k];
-                        break;
-                    }
-                    at = n;
-                }
-            }
-            self.next[k] = NOBODY;
-        }
-        match to {
-            Some(c) => self.pos[k] = c,
-            None => {
-                self.alive[k] = false;
-                return;
-            }
-        }
-        if !self.alive[k] {
-            return;
-        }
-        // Into the new cell's list, before the first unit that comes later in the level.
-        let Some(i) = grid.index(self.pos[k]) else {
-            return;
-        };
-        if self.head[i] == NOBODY || self.head[i] > u.0 {
-            self.next[k] = self.head[i];
-            self.head[i] = u.0;
-            return;
-        }
-        let mut at = self.head[i];
-        while self.next[at as usize] != NOBODY && self.next[at as usize] < u.0 {
-            at = self.next[at as usize];
-        }
-        self.next[k] = self.next[at as usize];
-        self.next[at as usize] = u.0;
-    }
 }
 
 /// Spawn one unit into a battle's world: its components, its ruleset's pools (and a pool
@@ -242,13 +166,16 @@ pub struct Battle {
     /// Items lying on the ground.
     pub(crate) ground: Vec<(Cell, Weapon)>,
     /// Cells, sides, life and living units by cell: built on first use, then kept up to
-    /// date by `apply` for the events that move a unit or take it down (`apply` is the
-    /// only place state changes).
+    /// date by `apply` for the events that move a unit, take it down, bring it back or
+    /// summon one (`apply` is the only place state changes; `caches.rs`).
     index: std::sync::OnceLock<Index>,
     /// For every unit the reach with which it threatens now (0: it threatens nothing):
-    /// built on first use, dropped by every `apply` but those of the frequent events that
-    /// cannot change a weapon in hand, a condition or life (see `keeps_threat`).
+    /// built on first use; an event that may change what one unit threatens has that
+    /// unit's entry worked out again, one that cannot be pinned to units drops it all
+    /// (`apply.rs`'s `threat_touch`, `caches.rs`).
     threat: std::sync::OnceLock<Threats>,
+    /// The units whose entry of `threat` the event being applied may have changed.
+    threat_dirty: Vec<UnitId>,
     /// Every unit's [`Battle::threat_reach`] once asked, as `(generation << 32) | reach`:
     /// an entry counts only while its generation is `reach_gen`, so dropping them all
     /// with `threat` (see `Battle::drop_threat`) is one increment, with no allocation.
@@ -260,12 +187,13 @@ pub struct Battle {
     /// dropped by every `apply` (see `engine/reach.rs`).
     pub(crate) moves: std::sync::Mutex<Option<MoveField>>,
     /// Every unit's condition kinds as bits, for [`Battle::has`]: built on first use,
-    /// dropped where `apply` changes a unit's conditions or adds a unit.
+    /// the unit's entry rewritten where `apply` changes its conditions, dropped when a
+    /// unit is added.
     conds: std::sync::OnceLock<Vec<u128>>,
-    /// For every unit, whether some unit holds a condition that ends when that unit's
-    /// turn starts (`Duration::UntilSourceTurnStart`): built on first use, dropped with
-    /// `conds`, so a turn start looks at every unit only when one may end.
-    source_ends: std::sync::OnceLock<Vec<bool>>,
+    /// For every unit, how many conditions held end when that unit's turn starts
+    /// (`Duration::UntilSourceTurnStart`): built on first use, kept with `conds`, so a
+    /// turn start looks at every unit only when one may end.
+    source_ends: std::sync::OnceLock<Vec<u32>>,
     /// Every unit's components read most, mirrored from the world (`hot.rs`), by unit id.
     hot: Vec<hot::Hot>,
     /// What each unit has used once this turn or this movement ([`Once`]).
@@ -343,6 +271,7 @@ impl Battle {
             ground: Vec::new(),
             index: std::sync::OnceLock::new(),
             threat: std::sync::OnceLock::new(),
+            threat_dirty: Vec::new(),
             reach_memo: reach_memo.collect(),
             reach_gen: 1,
             moves: Default::default(),
@@ -543,37 +472,6 @@ impl Battle {
         self.threats().reach.get(u.0 as usize).copied().unwrap_or(0)
     }
 
-    /// Forget the threat reaches (`threat` and `reach_memo`): after an event that may
-    /// change a weapon in hand, a condition, a modifier or life.
-    pub(crate) fn drop_threat(&mut self) {
-        self.threat = std::sync::OnceLock::new();
-        self.reach_gen = self.reach_gen.wrapping_add(1);
-        if self.reach_gen == 0 || self.reach_memo.len() != self.roster.len() {
-            // Wrapped (every entry is made stale again), or units were added.
-            self.reach_gen = 1;
-            self.reach_memo.clear();
-            self.reach_memo
-                .resize_with(self.roster.len(), || std::sync::atomic::AtomicU64::new(0));
-        }
-    }
-
-    fn threats(&self) -> &Threats {
-        self.threat.get_or_init(|| {
-            let reach: Vec<u32> = self
-                .units()
-                .map(|v| {
-                    if self.threatens_anything(v) {
-                        self.threat_reach(v)
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let max = reach.iter().copied().max().unwrap_or(0);
-            Threats { reach, max }
-        })
-    }
-
     /// Every living unit that threatens `cell`, in level order. It looks only at the
     /// cells within the longest reach on the field (through the cell index), so asking
     /// costs the same with 10 units or 10,000.
@@ -598,46 +496,6 @@ impl Battle {
                 near
             }
         }
-    }
-
-    /// The index, built from the world on first use after a change.
-    fn index(&self) -> &Index {
-        self.index.get_or_init(|| {
-            let grid = self.level.grid;
-            let n = self.roster.len();
-            let mut ix = Index {
-                pos: Vec::with_capacity(n),
-                side: Vec::with_capacity(n),
-                alive: Vec::with_capacity(n),
-                head: vec![NOBODY; (grid.width.max(0) * grid.height.max(0)) as usize],
-                next: vec![NOBODY; n],
-            };
-            for &e in &self.roster {
-                ix.pos.push(
-                    self.world
-                        .get::<Position>(e)
-                        .map_or(Cell::new(-1, -1), |p| p.0),
-                );
-                ix.side.push(
-                    self.world
-                        .get::<SideId>(e)
-                        .copied()
-                        .unwrap_or(SideId(u32::MAX)),
-                );
-                ix.alive.push(self.world.get::<Down>(e).is_none());
-            }
-            debug_assert!(ix.alive.iter().zip(&self.hot).all(|(a, h)| *a != h.down));
-            // Backwards, pushing in front: each cell's list comes out in level order.
-            for u in (0..n).rev() {
-                if let Some(i) = grid.index(ix.pos[u])
-                    && ix.alive[u]
-                {
-                    ix.next[u] = ix.head[i];
-                    ix.head[i] = u as u32;
-                }
-            }
-            ix
-        })
     }
 
     /// Are two units enemies?

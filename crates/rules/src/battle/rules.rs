@@ -243,8 +243,15 @@ pub trait Ruleset: Sync {
     /// threatens, on the unit's turn, with a free hit or a reaction attack. melee-zone: a
     /// Reach feat makes the zone 2 cells; flow, tactical-d20 and escalation: `reach` as
     /// it is.
+    ///
+    /// It and [`Ruleset::cannot_threaten`] read only `u`'s own state (its weapons and
+    /// carry, size, scores and modifiers, conditions, feats and life), never another
+    /// unit's or the battle's: the threat cache works out again only the entry of the
+    /// unit an event changes (`battle/caches.rs`; `caches_tests.rs` checks it against a
+    /// fresh build after every event of every ruleset's AI battles).
     fn threat_reach(&self, b: &Battle, u: UnitId, reach: u32) -> u32;
     /// Is the living unit `u` kept from threatening now (held in a grapple, stunned)?
+    /// Reads only `u`'s own state ([`Ruleset::threat_reach`]).
     fn cannot_threaten(&self, b: &Battle, u: UnitId) -> bool;
     /// Beyond reach and reaction points: may `r` react to `mover` leaving its reach?
     fn may_react_to(&self, b: &Battle, r: UnitId, mover: UnitId) -> bool;

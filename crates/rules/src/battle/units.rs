@@ -154,56 +154,26 @@ impl Battle {
     ///
     /// Asked very often (the AI and every ruleset's checks), so it reads a bit set of
     /// every unit's condition kinds kept beside the world (`conds`: built from the
-    /// [`Conditions`] components on first use, dropped by every `apply` that changes
-    /// them), not the ECS component.
+    /// [`Conditions`] components on first use, the unit's entry rewritten by every
+    /// `apply` that changes them: `caches.rs`), not the ECS component.
     pub fn has(&self, u: UnitId, k: ConditionKind) -> bool {
         let bit = k as u32;
         if bit >= u128::BITS {
             return self.get::<Conditions>(u).is_some_and(|c| c.has(k));
         }
-        let conds = self.conds.get_or_init(|| {
-            self.hot
-                .iter()
-                .map(|h| {
-                    h.conditions.as_ref().map_or(0, |c| {
-                        c.0.iter()
-                            .map(|a| a.kind as u32)
-                            .filter(|&b| b < u128::BITS)
-                            .fold(0u128, |m, b| m | 1 << b)
-                    })
-                })
-                .collect()
-        });
+        let conds = self.conds();
         match conds.get(u.0 as usize) {
             Some(m) => m & 1 << bit != 0,
             None => self.get::<Conditions>(u).is_some_and(|c| c.has(k)),
         }
     }
 
-    /// Drop [`Battle::has`]'s bit sets (`apply`, when conditions change).
-    pub(super) fn conditions_changed(&mut self) {
-        self.conds = std::sync::OnceLock::new();
-        self.source_ends = std::sync::OnceLock::new();
-    }
-
     /// May some unit hold a condition that ends when `source`'s turn starts? (`true`
     /// when `source` is not in the roster: the caller then looks.)
     pub(super) fn may_end_at_turn_of(&self, source: UnitId) -> bool {
-        let ends = self.source_ends.get_or_init(|| {
-            let mut v = vec![false; self.roster.len()];
-            for h in &self.hot {
-                for c in h.conditions.iter().flat_map(|c| &c.0) {
-                    if c.duration == Duration::UntilSourceTurnStart
-                        && let Some(s) = c.source
-                        && let Some(slot) = v.get_mut(s.0 as usize)
-                    {
-                        *slot = true;
-                    }
-                }
-            }
-            v
-        });
-        ends.get(source.0 as usize).copied().unwrap_or(true)
+        self.source_ends()
+            .get(source.0 as usize)
+            .is_none_or(|&n| n > 0)
     }
 
     /// The source of a unit's condition (the grappler of a grappled unit, ...).

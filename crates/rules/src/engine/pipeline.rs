@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::battle::Battle;
-use crate::components::{ConditionKind, SideId, UnitId, WeaponKind};
+use crate::components::{ConditionKind, UnitId, WeaponKind};
 use crate::event::{AttackKind, Event, Outcome, ReactionKind, Trigger};
 use crate::grid::Cell;
 
@@ -611,17 +611,16 @@ impl Battle {
     /// End the battle if at most one side has units standing (a ruleset calls it when a
     /// unit goes down).
     pub fn check_victory(&mut self) {
-        let mut standing: Vec<SideId> = self
-            .units()
-            .filter(|&u| self.alive(u))
-            .map(|u| self.side(u))
-            .collect();
-        standing.sort();
-        standing.dedup();
-        if standing.len() <= 1 {
-            self.emit(Event::BattleEnded {
-                winner: standing.first().copied(),
-            });
+        // The first living unit's side, and whether any living unit is of another: no
+        // list of sides to build and sort (asked after every command).
+        let (first, more) = {
+            let mut living = self.units().filter(|&u| self.alive(u));
+            let first = living.next().map(|u| self.side(u));
+            let more = first.is_some_and(|s| living.any(|u| self.side(u) != s));
+            (first, more)
+        };
+        if !more {
+            self.emit(Event::BattleEnded { winner: first });
         }
     }
 }

@@ -215,7 +215,7 @@ impl Battle {
     fn may_leave_react(&self, r: UnitId, mover: UnitId, cost: &crate::components::Cost) -> bool {
         r != mover
             && self.enemies(r, mover)
-            && self.threatens_anything(r)
+            && self.able_to_threaten(r)
             && self.affords(r, cost)
             && self.rules().may_react_to(self, r, mover)
     }
@@ -298,6 +298,49 @@ impl Battle {
             .iter()
             .copied()
             .filter(|&r| self.may_leave_react(r, mover, &cost))
+            .collect()
+    }
+
+    /// [`Battle::leave_reactors_anywhere`] narrowed to the reactors that threaten some
+    /// cell within `radius` steps of `here` (those within `radius` plus their
+    /// [`Battle::threat_reach`] of it), in initiative order: the same units in the same
+    /// order as filtering that list, asking only the living units within `radius` plus
+    /// the longest reach on the field (through the cell index), so its cost follows the
+    /// units near `here`, not the army. For the AI's risk of a move (a reactor farther
+    /// than the move's budget plus its reach provokes nowhere on it).
+    pub fn leave_reactors_near(&self, mover: UnitId, here: Cell, radius: u32) -> Vec<UnitId> {
+        let grid = self.level.grid;
+        let range = radius.saturating_add(self.longest_threat());
+        // A range past the map's width and height together: ask every unit.
+        if range > (grid.width.max(0) + grid.height.max(0)) as u32 {
+            let mut all = self.leave_reactors_anywhere(mover);
+            all.retain(|&r| {
+                grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
+            });
+            return all;
+        }
+        let near = self.units_within(here, range);
+        if near.is_empty() {
+            return near;
+        }
+        let cost = self.leave_cost(mover);
+        let mut picked = vec![false; self.roster.len()];
+        let mut any = false;
+        for r in near {
+            if grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
+                && self.may_leave_react(r, mover, &cost)
+            {
+                picked[r.0 as usize] = true;
+                any = true;
+            }
+        }
+        if !any {
+            return Vec::new();
+        }
+        self.order
+            .iter()
+            .copied()
+            .filter(|r| picked.get(r.0 as usize).copied().unwrap_or(false))
             .collect()
     }
 

@@ -1,0 +1,388 @@
+//! The battle's caches over every unit: the cell index (cells, sides, life and the living
+//! units by cell), the threat reaches, and `Battle::has`'s condition bits with the units
+//! whose turn's start may end a condition.
+//!
+//! Each is built from the units' components on first use, then kept up to date by
+//! `apply` one unit at a time: a move relinks the mover in the cell lists, a fall unlinks
+//! it; a change of a unit's conditions rewrites that unit's bits and counts; an event
+//! that may change what a unit threatens works out that unit's reach again (and the
+//! longest only when it may have fallen: a ruleset's threat reads only the unit's own
+//! state, `Ruleset::threat_reach`). Only what cannot be pinned to a unit (a summoning,
+//! the rare battle-level events) drops a cache whole. `caches_tests.rs` compares every cache with a fresh build after
+//! every event of AI battles of every ruleset.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::*;
+
+/// Every unit's threat reach (0: threatens nothing) and the longest of them, and whether
+/// it can threaten at all ([`Battle::threatens_anything`]).
+#[derive(Debug, PartialEq)]
+pub(super) struct Threats {
+    pub(super) reach: Vec<u32>,
+    pub(super) max: u32,
+    pub(super) able: Vec<bool>,
+}
+
+/// No unit (in [`Index`]).
+pub(super) const NOBODY: u32 = u32::MAX;
+
+/// What path searches and the AI read most, copied out of the ECS world once: every
+/// unit's cell, side and life, and the living units by cell (for every map cell the
+/// first unit standing there, for every unit the next one on the same cell, in level
+/// order).
+#[derive(Debug, PartialEq)]
+pub(super) struct Index {
+    pub(super) pos: Vec<Cell>,
+    pub(super) side: Vec<SideId>,
+    pub(super) alive: Vec<bool>,
+    pub(super) head: Vec<u32>,
+    pub(super) next: Vec<u32>,
+}
+
+impl Index {
+    /// Take living unit `k` out of its cell's list.
+    fn unlink(&mut self, grid: Grid, k: usize) {
+        let Some(i) = grid.index(self.pos[k]) else {
+            return;
+        };
+        let u = k as u32;
+        if self.head[i] == u {
+            self.head[i] = self.next[k];
+        } else {
+            let mut at = self.head[i];
+            while at != NOBODY {
+                let n = self.next[at as usize];
+                if n == u {
+                    self.next[at as usize] = self.next[k];
+                    break;
+                }
+                at = n;
+            }
+        }
+        self.next[k] = NOBODY;
+    }
+
+    /// Put living unit `k` into its cell's list, before the first unit that comes later
+    /// in the level.
+    fn link(&mut self, grid: Grid, k: usize) {
+        let Some(i) = grid.index(self.pos[k]) else {
+            return;
+        };
+        let u = k as u32;
+        if self.head[i] == NOBODY || self.head[i] > u {
+            self.next[k] = self.head[i];
+            self.head[i] = u;
+            return;
+        }
+        let mut at = self.head[i];
+        while self.next[at as usize] != NOBODY && self.next[at as usize] < u {
+            at = self.next[at as usize];
+        }
+        self.next[k] = self.next[at as usize];
+        self.next[at as usize] = u;
+    }
+
+    /// Move unit `u` to `to` (`None`: it went down), keeping every cell's list in level
+    /// order.
+    pub(super) fn place(&mut self, grid: Grid, u: UnitId, to: Option<Cell>) {
+        let k = u.0 as usize;
+        if k >= self.pos.len() {
+            return;
+        }
+        if self.alive[k] {
+            self.unlink(grid, k);
+        }
+        match to {
+            Some(c) => self.pos[k] = c,
+            None => {
+                self.alive[k] = false;
+                return;
+            }
+        }
+        if self.alive[k] {
+            self.link(grid, k);
+        }
+    }
+
+    /// Unit `u` is back on its feet, on the cell it fell on (or was moved to since).
+    pub(super) fn revive(&mut self, grid: Grid, u: UnitId) {
+        let k = u.0 as usize;
+        if k < self.pos.len() && !self.alive[k] {
+            self.alive[k] = true;
+            self.link(grid, k);
+        }
+    }
+}
+
+/// A unit's condition kinds as bits (kinds past 127 are asked of the component).
+pub(super) fn condition_bits(c: Option<&Conditions>) -> u128 {
+    c.map_or(0, |c| {
+        c.0.iter()
+            .map(|a| a.kind as u32)
+            .filter(|&b| b < u128::BITS)
+            .fold(0u128, |m, b| m | 1 << b)
+    })
+}
+
+/// Add `by` to the count of every source whose turn's start ends one of `c`.
+fn count_source_ends(ends: &mut [u32], c: Option<&Conditions>, add: bool) {
+    for c in c.iter().flat_map(|c| &c.0) {
+        if c.duration == Duration::UntilSourceTurnStart
+            && let Some(s) = c.source
+            && let Some(slot) = ends.get_mut(s.0 as usize)
+        {
+            *slot = if add {
+                slot.saturating_add(1)
+            } else {
+                slot.saturating_sub(1)
+            };
+        }
+    }
+}
+
+/// Which units' threat an event may change.
+pub(super) enum Touch {
+    /// None.
+    Keep,
+    /// These (one or two).
+    Units(UnitId, Option<UnitId>),
+    /// Any: the cache is built again.
+    All,
+}
+
+impl Battle {
+    /// The index, built from the world on first use.
+    pub(super) fn index(&self) -> &Index {
+        self.index.get_or_init(|| self.build_index())
+    }
+
+    /// The index as the world has it now.
+    fn build_index(&self) -> Index {
+        {
+            let grid = self.level.grid;
+            let n = self.roster.len();
+            let mut ix = Index {
+                pos: Vec::with_capacity(n),
+                side: Vec::with_capacity(n),
+                alive: Vec::with_capacity(n),
+                head: vec![NOBODY; (grid.width.max(0) * grid.height.max(0)) as usize],
+                next: vec![NOBODY; n],
+            };
+            for &e in &self.roster {
+                ix.pos.push(
+                    self.world
+                        .get::<Position>(e)
+                        .map_or(Cell::new(-1, -1), |p| p.0),
+                );
+                ix.side.push(
+                    self.world
+                        .get::<SideId>(e)
+                        .copied()
+                        .unwrap_or(SideId(u32::MAX)),
+                );
+                ix.alive.push(self.world.get::<Down>(e).is_none());
+            }
+            debug_assert!(ix.alive.iter().zip(&self.hot).all(|(a, h)| *a != h.down));
+            // Backwards, pushing in front: each cell's list comes out in level order.
+            for u in (0..n).rev() {
+                if let Some(i) = grid.index(ix.pos[u])
+                    && ix.alive[u]
+                {
+                    ix.next[u] = ix.head[i];
+                    ix.head[i] = u as u32;
+                }
+            }
+            ix
+        }
+    }
+
+    /// A unit was summoned (the last of the roster): into the index, if built.
+    pub(super) fn index_summoned(&mut self) {
+        let k = self.roster.len() - 1;
+        let grid = self.level.grid;
+        let h = &self.hot[k];
+        let pos = h.position.map_or(Cell::new(-1, -1), |p| p.0);
+        let alive = !h.down;
+        let side = self.world.get::<SideId>(self.roster[k]).copied();
+        if let Some(ix) = self.index.get_mut() {
+            if ix.pos.len() != k {
+                self.index = std::sync::OnceLock::new();
+                return;
+            }
+            ix.pos.push(pos);
+            ix.side.push(side.unwrap_or(SideId(u32::MAX)));
+            ix.alive.push(alive);
+            ix.next.push(NOBODY);
+            if alive {
+                ix.link(grid, k);
+            }
+        }
+    }
+
+    /// Forget every threat reach (`threat` and `reach_memo`): after an event that may
+    /// change what any unit threatens.
+    pub(crate) fn drop_threat(&mut self) {
+        self.threat = std::sync::OnceLock::new();
+        self.threat_dirty.clear();
+        self.reach_gen = self.reach_gen.wrapping_add(1);
+        if self.reach_gen == 0 || self.reach_memo.len() != self.roster.len() {
+            // Wrapped (every entry is made stale again), or units were added.
+            self.reach_gen = 1;
+            self.reach_memo.clear();
+            self.reach_memo
+                .resize_with(self.roster.len(), || std::sync::atomic::AtomicU64::new(0));
+        }
+    }
+
+    /// What `u` threatens may have changed: its remembered reach is forgotten, and its
+    /// entry of the threat cache (if built) is worked out again at the end of the event
+    /// (`refresh_threats`).
+    pub(super) fn threat_changed(&mut self, u: UnitId) {
+        if let Some(m) = self.reach_memo.get(u.0 as usize) {
+            // Generation 0 is never `reach_gen`: stale.
+            m.store(0, Relaxed);
+        }
+        if self.threat.get().is_some() && !self.threat_dirty.contains(&u) {
+            self.threat_dirty.push(u);
+        }
+    }
+
+    /// The threats an event touched, as `Touch` says.
+    pub(super) fn threat_touched(&mut self, t: Touch) {
+        match t {
+            Touch::Keep => {}
+            Touch::Units(a, b) => {
+                self.threat_changed(a);
+                if let Some(b) = b {
+                    self.threat_changed(b);
+                }
+            }
+            Touch::All => self.drop_threat(),
+        }
+    }
+
+    /// Work out again the threat entries of the units `threat_changed` named (after the
+    /// event, as a fresh build would), and the longest reach when it may have fallen.
+    pub(super) fn refresh_threats(&mut self) {
+        if self.threat_dirty.is_empty() {
+            return;
+        }
+        let mut dirty = std::mem::take(&mut self.threat_dirty);
+        for &u in &dirty {
+            let (r, able) = self.threat_of(u);
+            let Some(t) = self.threat.get_mut() else {
+                break;
+            };
+            let k = u.0 as usize;
+            let (Some(slot), Some(a)) = (t.reach.get_mut(k), t.able.get_mut(k)) else {
+                continue;
+            };
+            *a = able;
+            let was = std::mem::replace(slot, r);
+            if r > t.max {
+                t.max = r;
+            } else if was == t.max && r < was {
+                t.max = t.reach.iter().copied().max().unwrap_or(0);
+            }
+        }
+        dirty.clear();
+        self.threat_dirty = dirty;
+    }
+
+    /// `u`'s entries of the threat cache (its reach, whether it can threaten), worked
+    /// out afresh.
+    fn threat_of(&self, u: UnitId) -> (u32, bool) {
+        if self.threatens_anything(u) {
+            (self.threat_reach(u), true)
+        } else {
+            (0, false)
+        }
+    }
+
+    /// [`Battle::threatens_anything`], from the threat cache.
+    #[inline]
+    pub(crate) fn able_to_threaten(&self, u: UnitId) -> bool {
+        match self.threats().able.get(u.0 as usize) {
+            Some(&a) => a,
+            None => self.threatens_anything(u),
+        }
+    }
+
+    /// The longest threat reach of any unit now.
+    #[inline]
+    pub(crate) fn longest_threat(&self) -> u32 {
+        self.threats().max
+    }
+
+    pub(super) fn threats(&self) -> &Threats {
+        self.threat.get_or_init(|| {
+            let (reach, able): (Vec<u32>, Vec<bool>) =
+                self.units().map(|v| self.threat_of(v)).unzip();
+            // Built now: nothing is left to work out again.
+            debug_assert!(self.threat_dirty.is_empty());
+            let max = reach.iter().copied().max().unwrap_or(0);
+            Threats { reach, max, able }
+        })
+    }
+
+    /// `Battle::has`'s bit sets, built on first use.
+    pub(super) fn conds(&self) -> &[u128] {
+        self.conds.get_or_init(|| self.build_conds())
+    }
+
+    fn build_conds(&self) -> Vec<u128> {
+        self.hot
+            .iter()
+            .map(|h| condition_bits(h.conditions.as_ref()))
+            .collect()
+    }
+
+    /// For every unit, how many conditions held end when its turn starts, built on first
+    /// use.
+    pub(super) fn source_ends(&self) -> &[u32] {
+        self.source_ends.get_or_init(|| self.build_source_ends())
+    }
+
+    fn build_source_ends(&self) -> Vec<u32> {
+        let mut v = vec![0; self.roster.len()];
+        for h in &self.hot {
+            count_source_ends(&mut v, h.conditions.as_ref(), true);
+        }
+        v
+    }
+
+    /// Change `u`'s conditions with `f` (when it has the component), keeping the bit
+    /// sets, the source counts and its threat up to date.
+    pub(super) fn edit_conditions(&mut self, u: UnitId, f: impl FnOnce(&mut Vec<ActiveCondition>)) {
+        let k = u.0 as usize;
+        if let Some(ends) = self.source_ends.get_mut()
+            && let Some(h) = self.hot.get(k)
+        {
+            count_source_ends(ends, h.conditions.as_ref(), false);
+        }
+        if let Some(mut c) = self.get_mut::<Conditions>(u) {
+            f(&mut c.0);
+        }
+        let now = self.hot.get(k).and_then(|h| h.conditions.as_ref());
+        if let Some(ends) = self.source_ends.get_mut() {
+            count_source_ends(ends, now, true);
+        }
+        if let Some(bits) = self.conds.get_mut()
+            && let Some(b) = bits.get_mut(k)
+        {
+            *b = condition_bits(now);
+        }
+        self.threat_changed(u);
+    }
+
+    /// Drop [`Battle::has`]'s bit sets and the source counts (a unit was added).
+    pub(super) fn conditions_changed(&mut self) {
+        self.conds = std::sync::OnceLock::new();
+        self.source_ends = std::sync::OnceLock::new();
+    }
+}
+
+#[cfg(test)]
+#[path = "caches_tests.rs"]
+mod tests;
