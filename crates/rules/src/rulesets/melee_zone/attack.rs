@@ -30,6 +30,13 @@ pub fn outcome(face: u32, total: i32, tn: i32) -> Outcome {
     }
 }
 
+/// How many of the d20's faces hit with `bonus` against `tn` ([`outcome`] other than a
+/// failure): the 20 always, the 1 never, a face from 2 to 19 when it reaches `tn` with the
+/// bonus (counted, not tried face by face: the AI asks this for every pair it weighs).
+pub fn hit_faces(bonus: i32, tn: i32) -> usize {
+    1 + (20 - (tn.saturating_sub(bonus)).max(2)).max(0) as usize
+}
+
 /// Is `attacker`'s cell in `reactor`'s melee zone (it threatens it with a melee weapon)?
 pub fn in_zone(b: &Battle, reactor: UnitId, other: UnitId) -> bool {
     b.alive(reactor) && b.threatens_anything(reactor) && b.threatens(reactor, b.pos(other))
@@ -284,12 +291,7 @@ pub fn odds(
     kind: AttackKind,
     words: bool,
 ) -> AttackOdds {
-    let hit = |bonus: i32, tn: i32| {
-        let hits = (1..=20u32)
-            .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
-            .count();
-        hits as f64 / 20.0
-    };
+    let hit = |bonus: i32, tn: i32| hit_faces(bonus, tn) as f64 / 20.0;
     if !words {
         // The AI's odds: the same numbers without building the modifiers' words, and the
         // damage distributions handed over with them (`attack_odds_numbers` need not
@@ -384,4 +386,23 @@ fn damage_dists((dice, flat, sneak): DamageKey) -> Option<(Distribution, Distrib
     let plain = super::stealth::sneak_odds(plain, sneak);
     let crit = plain.map(|x| x * 2);
     Some((plain, crit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count is the faces tried one by one through [`outcome`], over every bonus and
+    /// number the seed's stats could give and far past them.
+    #[test]
+    fn hit_faces_counts_what_outcome_says() {
+        for bonus in -40..=40 {
+            for tn in -40..=60 {
+                let tried = (1..=20u32)
+                    .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
+                    .count();
+                assert_eq!(hit_faces(bonus, tn), tried, "d20 {bonus:+} vs {tn}");
+            }
+        }
+    }
 }
