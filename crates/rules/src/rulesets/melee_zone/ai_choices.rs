@@ -54,15 +54,13 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     let bonus = attack_bonus(b, u, false);
-    // What does not change from foe to foe is asked once: who hides (few or none), and
-    // whether `u` hides (then every foe it knows of is flat-footed to it:
-    // `stealth::defence_number_against`).
-    let hidden = super::stealth::hidden_units(b);
-    let mut known = b
-        .units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err());
-    if hidden.binary_search(&u).is_ok() {
+    // Whether `u` hides is asked once (then every foe it knows of is flat-footed to it:
+    // `stealth::defence_number_against`); whether a foe hides (its `Hidden`, read from
+    // the battle's mirror) only of a foe whose number could matter.
+    let foes = b.units().filter(|&e| b.alive(e) && b.enemies(u, e));
+    if b.hidden(u) {
         // Every foe it knows of is flat-footed to it: one number for all.
+        let mut known = foes.filter(|&e| !b.hidden(e));
         return known.next().map_or(1.0, |_| {
             f64::max(1.0, 1.0 + gain_against(super::numbers::FLAT_FOOTED, bonus))
         });
@@ -79,11 +77,12 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     let mut best: Option<i32> = None;
     let raises = |n: i32, best: Option<i32>| (lo..=hi).contains(&n) && best.is_none_or(|m| n > m);
     let (ff, dodge) = (super::numbers::FLAT_FOOTED, super::numbers::DODGE_BASE);
-    for e in known {
+    for e in foes {
         let agi = super::numbers::agility(b, e);
         if ![ff, ff + agi, dodge + agi, dodge + agi + 1]
             .iter()
             .any(|&n| raises(n, best))
+            || b.hidden(e)
         {
             continue;
         }

@@ -367,11 +367,15 @@ pub fn damage_odds(
         .then(|| super::stealth::sneak_dice(b, attacker, kind));
     let key = (dice, flat, sneak);
     DAMAGE_ODDS.with(|m| {
-        if let Some((_, o)) = m.borrow().iter().find(|(k, _)| *k == key) {
-            return o.clone();
+        let mut m = m.borrow_mut();
+        // The one met is moved to the front: the AI asks one attacker's against every
+        // target in a row (a cache of a function of the key: where a key sits changes
+        // no answer, and none is ever dropped).
+        if let Some(j) = m.iter().position(|(k, _)| *k == key) {
+            m.swap(0, j);
+            return m[0].1.clone();
         }
         let o = damage_dists(key);
-        let mut m = m.borrow_mut();
         if m.len() < 64 {
             m.push((key, o.clone()));
         }
