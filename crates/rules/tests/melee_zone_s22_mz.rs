@@ -5,6 +5,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
+use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::CastAt;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
@@ -20,6 +21,7 @@ struct Seen {
     aims: usize,
     costly: usize,
     hidden: usize,
+    springing: usize,
 }
 
 /// Ask every fast path against its slow path at this state.
@@ -41,6 +43,20 @@ fn compare(b: &Battle, seen: &mut Seen) {
         }
         if !b.alive(u) {
             continue;
+        }
+        // `reactions::stepped` asks first whether any foe threatening the cell stepped
+        // to would spring (`Battle::any_threatening`): the same yes as the list it
+        // builds after, for every cell next to every living unit.
+        for c in grid.within(b.pos(u), 1) {
+            let springs = |r: UnitId| {
+                b.enemies(r, u)
+                    && b.threatens_anything(r)
+                    && b.steps_within(u, r) == mz::WITHIN_STEPS
+            };
+            let any = b.any_threatening(c, springs);
+            let list = b.threatening(c).into_iter().any(springs);
+            assert_eq!(any, list, "{u:?} stepping to {c:?}");
+            seen.springing += usize::from(list);
         }
         // `position_factor_max`: the same bits as every foe asked in full.
         let (f, s) = (
@@ -103,8 +119,9 @@ fn battles(seen: &mut Seen) {
 }
 
 /// The fast paths give the slow paths' answers at every state of four AI battles, and
-/// those battles have summons standing sick, channeled areas that would catch an ally
-/// and units hiding (so each path was asked with something to find).
+/// those battles have summons standing sick, channeled areas that would catch an ally,
+/// units hiding and steps that would spring a free hit (so each path was asked with
+/// something to find).
 #[test]
 fn melee_zone_turn_and_decision_scans_match_the_slow_paths_in_ai_battles() {
     let mut seen = Seen::default();
@@ -114,6 +131,7 @@ fn melee_zone_turn_and_decision_scans_match_the_slow_paths_in_ai_battles() {
     assert!(seen.aims > 0, "no channeled area was weighed");
     assert!(seen.costly > 0, "no aim cost anything");
     assert!(seen.hidden > 0, "no unit hid in any state");
+    assert!(seen.springing > 0, "no step would have sprung a free hit");
 }
 
 /// A unit without a summoning or sickening ability is the source of no sickness, and a
