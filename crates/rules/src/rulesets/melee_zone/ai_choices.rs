@@ -54,45 +54,55 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     let bonus = attack_bonus(b, u, false);
-    // What does not change from foe to foe is asked once: who hides (few or none), and
-    // whether `u` hides (then every foe it knows of is flat-footed to it:
-    // `stealth::defence_number_against`).
-    let hidden = super::stealth::hidden_units(b);
-    let mut known = b
-        .units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e) && hidden.binary_search(&e).is_err());
-    if hidden.binary_search(&u).is_ok() {
+    // Whether `u` hides is asked once (then every foe it knows of is flat-footed to it:
+    // `stealth::defence_number_against`); whether a foe hides (its `Hidden`, read from
+    // the battle's mirror) only of a foe whose number could matter.
+    let foes = b.units().filter(|&e| b.alive(e) && b.enemies(u, e));
+    if b.hidden(u) {
         // Every foe it knows of is flat-footed to it: one number for all.
+        let mut known = foes.filter(|&e| !b.hidden(e));
         return known.next().map_or(1.0, |_| {
             f64::max(1.0, 1.0 + gain_against(super::numbers::FLAT_FOOTED, bonus))
         });
     }
-    // The largest so far, as the fold over every foe has it (a maximum: the order and
-    // the foes that cannot raise it do not change it). Whether a dodging foe Evades (a
-    // ledger lookup) is asked only when its number with or without the +1 could raise it.
-    let mut most = 1.0f64;
-    let could = |need: i32| 1.0 + gain_against(need, bonus);
-    for e in known {
-        // Its number is one of four by its Agility alone (flat-footed, prone, dodging,
-        // dodging with Evade): its conditions are asked only when one could raise it.
+    // `could(n)` = 1 + `gain_against(n, bonus)` is 1 (exactly: the same chance with
+    // the +1 and without) unless 3 ≤ n − bonus ≤ 20, and rises with n there (the gain
+    // is 1 / (21 − (n − bonus))). So the largest factor is `could` of the highest need
+    // in that window, and the fold is kept as that need alone, in integers. Its number
+    // is one of four by its Agility alone (flat-footed, prone, dodging, dodging with
+    // Evade): its conditions are asked only when one could raise the highest so far,
+    // and whether a dodging foe Evades (a ledger lookup) only when its number with or
+    // without the +1 could.
+    let (lo, hi) = (bonus + 3, bonus + 20);
+    let mut best: Option<i32> = None;
+    let raises = |n: i32, best: Option<i32>| (lo..=hi).contains(&n) && best.is_none_or(|m| n > m);
+    let (ff, dodge) = (super::numbers::FLAT_FOOTED, super::numbers::DODGE_BASE);
+    for e in foes {
         let agi = super::numbers::agility(b, e);
-        let (ff, dodge) = (super::numbers::FLAT_FOOTED, super::numbers::DODGE_BASE);
-        let all = [ff, ff + agi, dodge + agi, dodge + agi + 1];
-        if all.iter().all(|&n| could(n) <= most) {
+        if ![ff, ff + agi, dodge + agi, dodge + agi + 1]
+            .iter()
+            .any(|&n| raises(n, best))
+            || b.hidden(e)
+        {
             continue;
         }
         let (n, dodging) = super::numbers::defence_number_before_evade_with(b, e, agi);
         let need = if dodging {
-            if could(n) <= most && could(n + 1) <= most {
+            if !raises(n, best) && !raises(n + 1, best) {
                 continue;
             }
             n + i32::from(super::numbers::evades(b, e))
         } else {
             n
         };
-        most = most.max(could(need));
+        if raises(need, best) {
+            best = Some(need);
+            if need == hi {
+                break;
+            }
+        }
     }
-    most
+    best.map_or(1.0, |n| 1.0 + gain_against(n, bonus))
 }
 
 /// [`position_factor_max`] as it was first written, every foe asked through
@@ -116,6 +126,16 @@ pub fn position_factor_max_slow(b: &Battle, u: UnitId) -> f64 {
 /// near enough to matter for an aim within the spell's range, the only aims the AI
 /// weighs); the closure only counts who stands in the area of each aim.
 pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> {
+    aim_cost_with(b, u, i, false)
+}
+
+/// [`channel_aim_cost`] with each ally's foes found as first written, by asking every
+/// living unit (the tests' slow path).
+pub fn channel_aim_cost_slow(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> {
+    aim_cost_with(b, u, i, true)
+}
+
+fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<'_>> {
     let a = b.ability(u, i)?;
     let Targeting::Area { shape, .. } = a.target else {
         return None;
@@ -125,14 +145,23 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
     }
     let grid = b.grid();
     let caster = b.pos(u);
-    // Every living unit once: where, and whether its foes know where it is. Only `u`'s
-    // foes are ever read as an ally's foes (an ally is on `u`'s side), so the hidden
-    // lookup is spent on them alone.
-    let units: Vec<(UnitId, Cell, bool)> = b
-        .units()
-        .filter(|&x| b.alive(x))
-        .map(|x| (x, b.pos(x), b.enemies(u, x) && b.hidden(x)))
-        .collect();
+    // Every living unit once: `u`'s allies (an ally's foes are `u`'s: one side), and the
+    // cells of `u`'s foes it knows of, by row: a foe within `within` of an ally is at
+    // most `within` rows away from it (a step moves one row at most, on either grid),
+    // so each ally looks only at the rows in reach. Only the count of an ally's foes
+    // and of those in an area are read, so their order does not matter.
+    let mut allies_at: Vec<(UnitId, Cell)> = Vec::new();
+    let mut foe_cells: Vec<Cell> = Vec::new();
+    for x in b.units().filter(|&x| b.alive(x)) {
+        if b.enemies(u, x) {
+            if !b.hidden(x) {
+                foe_cells.push(b.pos(x));
+            }
+        } else if x != u {
+            allies_at.push((x, b.pos(x)));
+        }
+    }
+    foe_cells.sort_unstable_by_key(|c| (c.y, c.x));
     let bonus = attack_bonus(b, u, false);
     let mean: f64 = a
         .effects
@@ -146,10 +175,7 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
     // hit it (d20 + Accuracy against its dodge; crits aside) and the mean damage, at
     // most its HP.
     let mut allies: Vec<(Cell, Vec<Cell>, f64, f64)> = Vec::new();
-    for &(ally, here, _) in &units {
-        if ally == u || b.enemies(u, ally) {
-            continue;
-        }
+    for &(ally, here) in &allies_at {
         let reach = b.threat_reach(ally);
         if reach == 0 {
             continue;
@@ -160,13 +186,26 @@ pub fn channel_aim_cost(b: &Battle, u: UnitId, i: usize) -> Option<AimCost<'_>> 
         if grid.distance(caster, here) > shape.farthest(a.range()).saturating_add(within) {
             continue;
         }
-        let foes: Vec<Cell> = units
-            .iter()
-            .filter(|&&(e, at, hidden)| {
-                !hidden && b.enemies(ally, e) && grid.distance(here, at) <= within
-            })
-            .map(|&(_, at, _)| at)
-            .collect();
+        let rows = i32::try_from(within).unwrap_or(i32::MAX);
+        let first = foe_cells.partition_point(|c| c.y < here.y.saturating_sub(rows));
+        let foes: Vec<Cell> = if slow {
+            b.units()
+                .filter(|&e| {
+                    b.alive(e)
+                        && !(b.enemies(u, e) && b.hidden(e))
+                        && b.enemies(ally, e)
+                        && grid.distance(here, b.pos(e)) <= within
+                })
+                .map(|e| b.pos(e))
+                .collect()
+        } else {
+            foe_cells[first..]
+                .iter()
+                .take_while(|c| c.y <= here.y.saturating_add(rows))
+                .filter(|&&at| grid.distance(here, at) <= within)
+                .copied()
+                .collect()
+        };
         if foes.is_empty() {
             continue;
         }

@@ -30,6 +30,13 @@ pub fn outcome(face: u32, total: i32, tn: i32) -> Outcome {
     }
 }
 
+/// How many of the d20's faces hit with `bonus` against `tn` ([`outcome`] other than a
+/// failure): the 20 always, the 1 never, a face from 2 to 19 when it reaches `tn` with the
+/// bonus (counted, not tried face by face: the AI asks this for every pair it weighs).
+pub fn hit_faces(bonus: i32, tn: i32) -> usize {
+    1 + (20 - (tn.saturating_sub(bonus)).max(2)).max(0) as usize
+}
+
 /// Is `attacker`'s cell in `reactor`'s melee zone (it threatens it with a melee weapon)?
 pub fn in_zone(b: &Battle, reactor: UnitId, other: UnitId) -> bool {
     b.alive(reactor) && b.threatens_anything(reactor) && b.threatens(reactor, b.pos(other))
@@ -284,12 +291,7 @@ pub fn odds(
     kind: AttackKind,
     words: bool,
 ) -> AttackOdds {
-    let hit = |bonus: i32, tn: i32| {
-        let hits = (1..=20u32)
-            .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
-            .count();
-        hits as f64 / 20.0
-    };
+    let hit = |bonus: i32, tn: i32| hit_faces(bonus, tn) as f64 / 20.0;
     if !words {
         // The AI's odds: the same numbers without building the modifiers' words, and the
         // damage distributions handed over with them (`attack_odds_numbers` need not
@@ -365,11 +367,15 @@ pub fn damage_odds(
         .then(|| super::stealth::sneak_dice(b, attacker, kind));
     let key = (dice, flat, sneak);
     DAMAGE_ODDS.with(|m| {
-        if let Some((_, o)) = m.borrow().iter().find(|(k, _)| *k == key) {
-            return o.clone();
+        let mut m = m.borrow_mut();
+        // The one met is moved to the front: the AI asks one attacker's against every
+        // target in a row (a cache of a function of the key: where a key sits changes
+        // no answer, and none is ever dropped).
+        if let Some(j) = m.iter().position(|(k, _)| *k == key) {
+            m.swap(0, j);
+            return m[0].1.clone();
         }
         let o = damage_dists(key);
-        let mut m = m.borrow_mut();
         if m.len() < 64 {
             m.push((key, o.clone()));
         }
@@ -384,4 +390,23 @@ fn damage_dists((dice, flat, sneak): DamageKey) -> Option<(Distribution, Distrib
     let plain = super::stealth::sneak_odds(plain, sneak);
     let crit = plain.map(|x| x * 2);
     Some((plain, crit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The count is the faces tried one by one through [`outcome`], over every bonus and
+    /// number the seed's stats could give and far past them.
+    #[test]
+    fn hit_faces_counts_what_outcome_says() {
+        for bonus in -40..=40 {
+            for tn in -40..=60 {
+                let tried = (1..=20u32)
+                    .filter(|&f| outcome(f, f as i32 + bonus, tn) != Outcome::Failure)
+                    .count();
+                assert_eq!(hit_faces(bonus, tn), tried, "d20 {bonus:+} vs {tn}");
+            }
+        }
+    }
 }

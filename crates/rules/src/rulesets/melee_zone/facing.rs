@@ -21,11 +21,12 @@ pub fn facing(b: &Battle, u: UnitId) -> usize {
 /// Is `cell` behind `u`: the direction from `u` toward it ([`crate::grid::Grid::direction_toward`],
 /// the step that comes nearest) is its back direction or one beside it?
 pub fn behind(b: &Battle, u: UnitId, cell: Cell) -> bool {
-    let n = b.grid().directions();
-    let Some(d) = toward(&b.grid(), b.pos(u), cell) else {
+    let grid = b.grid();
+    let n = grid.directions();
+    let Some(d) = toward(&grid, b.pos(u), cell) else {
         return false;
     };
-    let back = (facing(b, u) + n / 2) % n;
+    let back = (b.get::<Facing>(u).map_or(0, |f| f.0 as usize) % n + n / 2) % n;
     // How many directions apart, either way round.
     let apart = (d + n - back) % n;
     apart.min(n - apart) <= 1

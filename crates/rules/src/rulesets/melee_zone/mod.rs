@@ -26,7 +26,9 @@ mod wounds;
 pub use crate::vocab::direction_name;
 pub use actions::{boost_of, may_owe_slot, stand_up_owed, stand_up_slot};
 pub use ai::MeleeZoneAi;
-pub use ai_choices::{position_factor_max, position_factor_max_slow};
+pub use ai_choices::{
+    channel_aim_cost, channel_aim_cost_slow, position_factor_max, position_factor_max_slow,
+};
 pub use attack::{in_zone, outcome};
 pub use casting::{
     BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
@@ -37,7 +39,9 @@ pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use rules::{INITIATOR_LAST, MeleeZone};
 pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees};
-pub use summons::{summons_at_least, summons_of, summons_of_slow};
+pub use summons::{
+    sick_from_at_least, sick_from_slow, summons_at_least, summons_of, summons_of_slow,
+};
 pub use turns::initiative_order;
 pub use vocabulary::*;
 pub use wounds::{AIMS, Wound, WoundKind, aim_name, aim_words, wounds};

@@ -63,11 +63,17 @@ pub fn stepped(b: &mut Battle, u: UnitId, to: Cell) {
     // The foes whose zone the step ends in: the living units threatening `to` (in level
     // order, through the battle's cell index: only those near it are asked), then the
     // walk along the path so far; pushing offers moves no one, so they may all be
-    // picked before any is offered.
-    let mut foes = b.threatening(to);
-    foes.retain(|&r| {
+    // picked before any is offered. Most steps spring none: that is asked first without
+    // building the list (`Battle::any_threatening`: the same units, in no set order,
+    // which a yes-or-no question does not need).
+    let springs = |r: UnitId| {
         b.enemies(r, u) && b.threatens_anything(r) && b.steps_within(u, r) == WITHIN_STEPS
-    });
+    };
+    if !b.any_threatening(to, springs) {
+        return;
+    }
+    let mut foes = b.threatening(to);
+    foes.retain(|&r| springs(r));
     for r in foes.into_iter().rev() {
         b.push_frame(Frame::Offer {
             reactor: r,

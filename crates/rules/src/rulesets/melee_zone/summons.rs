@@ -22,24 +22,16 @@ pub fn summons(a: &Ability) -> bool {
 /// The summoned units under `u`'s control now (standing; one that fell frees its slot).
 ///
 /// Only the end of the log is read: summoned units stand in the roster after the
-/// level's own (it grows by a `Summoned` event alone, each naming the next place), so
-/// the `Summoned` events name units in rising order, and those before the oldest summon
-/// still standing name fallen ones only. Without a standing summon nothing is read.
+/// level's own (it grows by a `Summoned` event alone, each naming the next place), and
+/// a summon stands on its summoner's side, so `u`'s are among the standing summons on
+/// its side; the log is read back until each of those has been met (nothing at all
+/// while none stands).
 pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
-    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
-    for l in b.log().iter().rev() {
-        if let Event::Summoned { unit, by, .. } = l.event {
-            if unit < oldest {
-                break;
-            }
-            if by == u && b.alive(unit) {
-                out.push(unit);
-            }
-        }
-    }
+    walk_summons(b, u, |s| {
+        out.push(s);
+        false
+    });
     out.reverse();
     out
 }
@@ -50,20 +42,37 @@ pub fn summons_at_least(b: &Battle, u: UnitId, n: u32) -> bool {
     if n == 0 {
         return true;
     }
-    let Some(oldest) = b.units().skip(b.level().units.len()).find(|&s| b.alive(s)) else {
-        return false;
-    };
     let mut found = 0;
+    walk_summons(b, u, |_| {
+        found += 1;
+        found >= n
+    })
+}
+
+/// Hand `u`'s standing summons to `f`, newest first, until it says stop (then `true`).
+/// The standing summons on `u`'s side are counted first (few): when fewer than `u` could
+/// need, or none, the log is not read; else it is read back until each was met.
+fn walk_summons(b: &Battle, u: UnitId, mut f: impl FnMut(UnitId) -> bool) -> bool {
+    let side = b.side(u);
+    let mut left = b
+        .units()
+        .skip(b.level().units.len())
+        .filter(|&s| b.alive(s) && b.side(s) == side)
+        .count();
+    if left == 0 {
+        return false;
+    }
     for l in b.log().iter().rev() {
         if let Event::Summoned { unit, by, .. } = l.event {
-            if unit < oldest {
-                break;
+            if !b.alive(unit) || b.side(unit) != side {
+                continue;
             }
-            if by == u && b.alive(unit) {
-                found += 1;
-                if found >= n {
-                    return true;
-                }
+            if by == u && f(unit) {
+                return true;
+            }
+            left -= 1;
+            if left == 0 {
+                break;
             }
         }
     }
@@ -138,13 +147,17 @@ pub fn sicken(b: &mut Battle, by: UnitId, since: usize) {
 /// spell; and a summoning-sick unit does not take this turn ("cannot take actions").
 /// A unit a level starts summoning sick (no summoner) skips its first turn.
 pub fn takes_turn(b: &mut Battle, u: UnitId) -> bool {
-    let healed: Vec<UnitId> = b
-        .units()
-        .filter(|&s| {
-            b.has(s, ConditionKind::SummoningSick)
-                && b.condition_source(s, ConditionKind::SummoningSick) == Some(u)
-        })
-        .collect();
+    let healed: Vec<UnitId> = match sick_from_at_least(b, u) {
+        Some(from) => b
+            .units()
+            .skip(from)
+            .filter(|&s| {
+                b.has(s, ConditionKind::SummoningSick)
+                    && b.condition_source(s, ConditionKind::SummoningSick) == Some(u)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     for s in healed {
         b.emit(Event::ConditionRemoved {
             unit: s,
@@ -166,6 +179,50 @@ pub fn takes_turn(b: &mut Battle, u: UnitId) -> bool {
         });
     }
     false
+}
+
+/// The first place in the roster of a unit that may be summoning sick from `u`
+/// ([`takes_turn`] asks only the units from there; `None`: nobody).
+///
+/// Sickness with a source is laid by an event alone (a level's units start with
+/// conditions of no source: a level file cannot name one, but for escalation's Grabbed):
+/// melee-zone's [`sicken`], on what the source summoned (the units after the level's
+/// own), and the engine's `Effect::Condition` of an ability the source cast. Abilities
+/// are the unit's own for the whole battle (its level entry or template), so a unit
+/// with neither kind of ability is the source of no sickness: most units, and every
+/// turn of theirs (and every place of a fallen one in the order) asks nobody.
+pub fn sick_from_at_least(b: &Battle, u: UnitId) -> Option<usize> {
+    let abilities = b.abilities(u);
+    let lays = |e: &Effect| {
+        matches!(
+            e,
+            Effect::Condition {
+                kind: ConditionKind::SummoningSick,
+                ..
+            }
+        )
+    };
+    if abilities
+        .iter()
+        .any(|a| a.effects.iter().chain(&a.on_miss).any(lays))
+    {
+        Some(0)
+    } else if abilities.iter().any(summons) {
+        Some(b.level().units.len())
+    } else {
+        None
+    }
+}
+
+/// [`takes_turn`]'s question asked of every unit (the tests' slow path): the units
+/// summoning sick from `u`, in level order.
+pub fn sick_from_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    b.units()
+        .filter(|&s| {
+            b.has(s, ConditionKind::SummoningSick)
+                && b.condition_source(s, ConditionKind::SummoningSick) == Some(u)
+        })
+        .collect()
 }
 
 /// The initiative `order` with every summoned unit right after its summoner, as it
