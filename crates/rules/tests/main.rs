@@ -8,6 +8,7 @@ mod ai_s19;
 mod ai_s20_ai;
 mod ai_s20_cast;
 mod ai_scale;
+mod attack_numbers_s22_esc;
 mod audit_counters;
 mod audit_melee_zone;
 mod cast_s19;

@@ -26,7 +26,7 @@ fn expected_damage(b: &Battle, by: UnitId, t: UnitId, weapon: usize, effect: &Hi
         let Some(a) = b.ability(by, *i) else {
             return 0.0;
         };
-        let (hit, crit) = super::power_math(b, by, t, *i).odds();
+        let (hit, crit) = super::casting::power_numbers(b, by, t, *i).odds();
         let dmg: f64 = a
             .effects
             .iter()
@@ -35,7 +35,7 @@ fn expected_damage(b: &Battle, by: UnitId, t: UnitId, weapon: usize, effect: &Hi
             .sum();
         return (hit + crit) * dmg;
     }
-    let a = super::attack_math(b, by, t);
+    let a = super::attack_numbers(b, by, t, super::Defence::Ac, super::WEAPON_DAMAGE);
     let (hit, crit) = a.odds();
     let (dice, vol) = super::damage_parts(b, by, weapon);
     (hit + crit) * (mean(&dice) + f64::from(vol)).max(0.0)
@@ -269,6 +269,18 @@ impl AiTactics for EscalationAi {
             let extra = cost.saturating_sub(left);
             standard && (extra.div_ceil(speed) as usize) <= moves
         })
+    }
+
+    // From a memo keyed by what the value depends on (`ai_memo`): the same to the bit.
+    fn exact_attack_value(
+        &self,
+        b: &Battle,
+        u: UnitId,
+        foe: UnitId,
+        w: usize,
+        kind: crate::event::AttackKind,
+    ) -> f64 {
+        super::ai_memo::attack_value(b, u, foe, w, kind)
     }
 
     fn choose(&self, _b: &Battle, _w: &crate::engine::Window) -> Option<ReactionKind> {

@@ -231,31 +231,91 @@ impl EscAttack {
         }
     }
 
+    /// The four numbers the odds depend on ([`AttackNumbers`]).
+    pub fn numbers(&self) -> AttackNumbers {
+        AttackNumbers {
+            net: self.net,
+            bonus: self.total_bonus(),
+            defence: self.defence.1,
+            crit_from: self.crit_from,
+        }
+    }
+
     /// The chance to hit (crits included) and to crit.
     pub fn odds(&self) -> (f64, f64) {
+        self.numbers().odds()
+    }
+
+    /// The chance of a plain miss (a miss that is not a crit fail: miss damage).
+    pub fn plain_miss(&self) -> f64 {
+        self.numbers().plain_miss()
+    }
+}
+
+/// What an attack's odds depend on: the net Advantage dice, the sum of the bonuses, the
+/// defence's value and the natural roll that crits. [`attack_numbers`] works them out
+/// without building [`EscAttack`]'s lists (the AI asks the odds thousands of times a
+/// battle); [`EscAttack::numbers`] gives the same four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackNumbers {
+    /// Net Advantage (positive) or Disadvantage (negative) dice.
+    pub net: i32,
+    /// Level, Volition and the escalation die, summed.
+    pub bonus: i32,
+    /// The defence's value (with Shielded's ward).
+    pub defence: i32,
+    /// The natural roll that crits.
+    pub crit_from: i32,
+}
+
+impl AttackNumbers {
+    /// The outcome of a natural roll ([`EscAttack::outcome`]).
+    pub fn outcome(&self, natural: i32) -> Outcome {
+        if natural <= CRIT_FAIL {
+            Outcome::CriticalFailure
+        } else if natural >= self.crit_from {
+            Outcome::Critical
+        } else if natural + self.bonus >= self.defence {
+            Outcome::Success
+        } else {
+            Outcome::Failure
+        }
+    }
+
+    /// The least natural roll that hits (a crit or a success), and the least that crits
+    /// (each at most 19: none). The naturals that hit, and those that crit, each run from
+    /// there to 18 ([`AttackNumbers::outcome`]: above a crit fail, at or above the crit
+    /// range or the defence less the bonus).
+    fn first_hit_and_crit(&self) -> (usize, usize) {
+        let low = CRIT_FAIL + 1;
+        let hit = self.crit_from.min(self.defence.saturating_sub(self.bonus));
+        let clamp = |n: i32| n.clamp(low, 19) as usize;
+        (clamp(hit), clamp(self.crit_from))
+    }
+
+    /// The chance to hit (crits included) and to crit: the chances of the naturals that
+    /// hit and that crit, each added in rising order (as a walk over every natural adding
+    /// those that do: the same sums to the last bit).
+    pub fn odds(&self) -> (f64, f64) {
         let t = natural_odds(self.net);
+        let (h, c) = self.first_hit_and_crit();
         let mut hit = 0.0;
         let mut crit = 0.0;
-        for (n, p) in t.iter().enumerate() {
-            match self.outcome(n as i32) {
-                Outcome::Critical => {
-                    hit += p;
-                    crit += p;
-                }
-                o if o.is_success() => hit += p,
-                _ => {}
+        for (n, p) in t.iter().enumerate().skip(h) {
+            hit += p;
+            if n >= c {
+                crit += p;
             }
         }
         (hit, crit)
     }
 
-    /// The chance of a plain miss (a miss that is not a crit fail: miss damage).
+    /// The chance of a plain miss (a miss that is not a crit fail): the naturals above a
+    /// crit fail and below the first that hits.
     pub fn plain_miss(&self) -> f64 {
-        natural_odds(self.net)
+        let (h, _) = self.first_hit_and_crit();
+        natural_odds(self.net)[(CRIT_FAIL + 1) as usize..h]
             .iter()
-            .enumerate()
-            .filter(|(n, _)| self.outcome(*n as i32) == Outcome::Failure)
-            .map(|(_, p)| p)
             .sum()
     }
 }
@@ -268,6 +328,19 @@ fn edge(name: &'static str, v: i32) -> Modifier {
 /// conditions with different names stack.
 pub fn edges(b: &Battle, attacker: UnitId, target: UnitId) -> Vec<Modifier> {
     let mut v = Vec::new();
+    each_edge(b, attacker, target, |name, value| v.push(edge(name, value)));
+    v
+}
+
+/// The net of [`edges`] (Advantage less Disadvantage), without listing them.
+pub fn edge_net(b: &Battle, attacker: UnitId, target: UnitId) -> i32 {
+    let mut net = 0;
+    each_edge(b, attacker, target, |_, value| net += value);
+    net
+}
+
+/// Each of [`edges`]' Advantages and Disadvantages, in order, as its name and value.
+fn each_edge(b: &Battle, attacker: UnitId, target: UnitId, mut v: impl FnMut(&'static str, i32)) {
     for (k, name) in [
         (ConditionKind::Dazed, "Disadvantage: dazed"),
         (ConditionKind::Shaken, "Disadvantage: shaken"),
@@ -275,12 +348,12 @@ pub fn edges(b: &Battle, attacker: UnitId, target: UnitId) -> Vec<Modifier> {
         (ConditionKind::Weakened, "Disadvantage: weakened"),
     ] {
         if b.has(attacker, k) {
-            v.push(edge(name, -1));
+            v(name, -1);
         }
     }
     // Helpless: "You're Stunned" — the stun's Disadvantage, once.
     if b.has(attacker, ConditionKind::Helpless) && !b.has(attacker, ConditionKind::Stunned) {
-        v.push(edge("Disadvantage: helpless (stunned)", -1));
+        v("Disadvantage: helpless (stunned)", -1);
     }
     for (k, name) in [
         (ConditionKind::Softened, "Advantage: target softened"),
@@ -288,28 +361,30 @@ pub fn edges(b: &Battle, attacker: UnitId, target: UnitId) -> Vec<Modifier> {
         (ConditionKind::Weakened, "Advantage: target weakened"),
     ] {
         if b.has(target, k) {
-            v.push(edge(name, 1));
+            v(name, 1);
         }
     }
     if b.has(target, ConditionKind::Helpless) && !b.has(target, ConditionKind::Stunned) {
-        v.push(edge("Advantage: target helpless (stunned)", 1));
+        v("Advantage: target helpless (stunned)", 1);
     }
     if b.has(attacker, ConditionKind::DiceyEdge) {
-        v.push(edge("Advantage: a Dicey Move", 1));
+        v("Advantage: a Dicey Move", 1);
     }
     if b.has(attacker, ConditionKind::SpiritAttacks) {
-        v.push(edge("Advantage: a fallen friend fights in spirit", 1));
+        v("Advantage: a fallen friend fights in spirit", 1);
     }
     if b.has(target, ConditionKind::SpiritWard) {
-        v.push(edge(
+        v(
             "Disadvantage: the target's fallen friend fights in spirit",
             -1,
-        ));
+        );
     }
-    if b.condition_source(target, ConditionKind::Grabbed) == Some(attacker) {
-        v.push(edge("Advantage: target grabbed by the attacker", 1));
+    // (The bit set first: the source is read from the world only for a grabbed target.)
+    if b.has(target, ConditionKind::Grabbed)
+        && b.condition_source(target, ConditionKind::Grabbed) == Some(attacker)
+    {
+        v("Advantage: target grabbed by the attacker", 1);
     }
-    v
 }
 
 /// The natural roll from which attacks against `target` crit: 17, 16 when it is weak to
@@ -359,6 +434,25 @@ pub fn attack_against(
             defence,
             b.stats(target).get(defence.stat()) + super::ward(b, target),
         ),
+        crit_from: crit_from(b, target, kind),
+    }
+}
+
+/// [`attack_against`]'s numbers ([`EscAttack::numbers`]) without its lists: what the AI's
+/// odds read.
+pub fn attack_numbers(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    defence: Defence,
+    kind: &str,
+) -> AttackNumbers {
+    AttackNumbers {
+        net: edge_net(b, attacker, target),
+        bonus: level_of(b, attacker)
+            + b.stats(attacker).get(Stat::Volition)
+            + escalation_bonus(b, attacker),
+        defence: b.stats(target).get(defence.stat()) + super::ward(b, target),
         crit_from: crit_from(b, target, kind),
     }
 }

@@ -26,8 +26,8 @@ use crate::event::{AttackKind, Event, Outcome, Spend, Trigger};
 
 use super::actions::{pay, payer};
 use super::attack::{
-    CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, d6s, escalation_die, escalation_die_for,
-    natural_odds, opportunists,
+    AttackNumbers, CRIT_FAIL, Defence, EscAttack, WEAPON_DAMAGE, d6s, escalation_die,
+    escalation_die_for, natural_odds, opportunists,
 };
 use super::turns::SAVE;
 
@@ -248,6 +248,19 @@ pub(super) fn perform_cast(b: &mut Battle, u: UnitId, i: usize, at: CastAt) -> R
 /// (`attack::attack_against`, one function for both), against the defence the power
 /// names, critting by its damage type.
 pub fn power_math(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> EscAttack {
+    let (d, kind) = power_defence(b, caster, i);
+    super::attack::attack_against(b, caster, target, d, kind)
+}
+
+/// [`power_math`]'s numbers without its lists ([`super::attack::attack_numbers`]): what
+/// the AI's odds read.
+pub fn power_numbers(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> AttackNumbers {
+    let (d, kind) = power_defence(b, caster, i);
+    super::attack::attack_numbers(b, caster, target, d, kind)
+}
+
+/// The defence `caster`'s power `i` attacks and its damage type.
+fn power_defence(b: &Battle, caster: UnitId, i: usize) -> (Defence, &str) {
     let (vs, kind) = match b.ability(caster, i) {
         Some(a) => (
             match a.resolve {
@@ -263,7 +276,7 @@ pub fn power_math(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> EscAt
         AbilityDefence::Physical => Defence::Pd,
         AbilityDefence::Mental => Defence::Md,
     };
-    super::attack::attack_against(b, caster, target, d, kind)
+    (d, kind)
 }
 
 /// The chance power `i` lands on `target`: its attack hitting (crits included), the
@@ -274,7 +287,7 @@ pub fn chance(b: &Battle, caster: UnitId, target: UnitId, i: usize) -> f64 {
     };
     match a.resolve {
         Resolve::Automatic => 1.0,
-        Resolve::Attack { .. } => power_math(b, caster, target, i).odds().0,
+        Resolve::Attack { .. } => power_numbers(b, caster, target, i).odds().0,
         Resolve::Save { dc, .. } => {
             let net: i32 = super::save_edges(b, target, false)
                 .iter()

@@ -4,6 +4,7 @@
 
 mod actions;
 mod ai;
+mod ai_memo;
 mod attack;
 mod casting;
 mod dicey;
@@ -22,7 +23,7 @@ mod vocabulary;
 pub use actions::*;
 pub use ai::EscalationAi;
 pub use attack::*;
-pub use casting::{action_slot, damage_kind, power_math};
+pub use casting::{action_slot, damage_kind, power_math, power_numbers};
 pub use dicey::{
     DiceyPlan, default_target as dicey_default_target, dicey_candidates, dicey_difficulty,
     dicey_plan, dicey_spot,

@@ -357,8 +357,19 @@ impl Ruleset for Escalation {
         _kind: AttackKind,
         words: bool,
     ) -> AttackOdds {
-        let a = attack::attack_math(b, attacker, target);
-        let (hit, crit) = a.odds();
+        // The AI asks without words: the numbers alone, no lists built.
+        let a = words.then(|| attack::attack_math(b, attacker, target));
+        let (hit, crit) = match &a {
+            Some(a) => a.odds(),
+            None => attack::attack_numbers(
+                b,
+                attacker,
+                target,
+                attack::Defence::Ac,
+                attack::WEAPON_DAMAGE,
+            )
+            .odds(),
+        };
         let (dice, vol) = attack::damage_parts(b, attacker, weapon);
         let (lo, hi) = (dice.min() + vol, dice.max() + vol);
         AttackOdds {
@@ -366,7 +377,7 @@ impl Ruleset for Escalation {
             crit,
             damage: (lo.max(0), hi.max(0)),
             crit_damage: ((lo * 2).max(0), (hi * 2).max(0)),
-            detail: if words {
+            detail: if let Some(a) = a {
                 format!(
                     "{} {:+} vs {} {} ({}{}; crit on {}+)",
                     attack::d6s(a.net),
