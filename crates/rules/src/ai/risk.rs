@@ -31,7 +31,7 @@ impl<'a> Provoked<'a> {
     pub(super) fn new(b: &'a Battle, u: UnitId, here: Cell, radius: u32) -> Provoked<'a> {
         let grid = b.grid();
         let reactors = b
-            .leave_reactors_anywhere(u)
+            .leave_reactors_near(u, here, radius)
             .into_iter()
             .filter(|&r| !b.hidden(r))
             .map(|r| (b.pos(r), b.threat_reach(r), r))
