@@ -73,8 +73,14 @@ sleep 0.5
 wclick ruleset
 wclick ruleset:tactical-d20
 wclick archetype
-arch=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { a = $2 } END { sub(/^archetype:/, "", a); print a }' "$SKIRMISH_LAYOUT")
-first=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { sub(/^archetype:/, "", $2); print $2; exit }' "$SKIRMISH_LAYOUT")
+# The list is in the layout once a frame has drawn it open: wait for it (a loaded machine
+# draws late; seen failing once under a load of 2 valgrind runs).
+for _ in $(seq 1 20); do
+  arch=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { a = $2 } END { sub(/^archetype:/, "", a); print a }' "$SKIRMISH_LAYOUT")
+  first=$(awk '$1 == "w" && $2 ~ /^archetype:/ && $2 != "archetype:(none)" { sub(/^archetype:/, "", $2); print $2; exit }' "$SKIRMISH_LAYOUT")
+  [ -n "$arch" ] && [ "$arch" != "$first" ] && break
+  sleep 0.5
+done
 [ -n "$arch" ] && [ "$arch" != "$first" ] || fail "the archetype list did not open with two or more: $(grep '^w ' "$SKIRMISH_LAYOUT" | cut -d' ' -f2 | tr '\n' ' ')"
 wclick "archetype:$arch"
 wclick role:0
