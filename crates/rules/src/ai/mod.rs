@@ -50,6 +50,7 @@ pub mod cast;
 mod fallbacks;
 mod helpers;
 mod intercept;
+mod moves;
 mod risk;
 mod scan;
 pub mod tactics;
@@ -60,11 +61,12 @@ use candidates::{
 };
 use fallbacks::{disengage, rearm};
 use helpers::helpers;
+use moves::best_move;
 #[doc(hidden)]
 pub use scan::set_exhaustive_moves;
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
-use value::{act, legal, support};
+use value::{act, legal};
 
 use crate::battle::{Battle, Status};
 use crate::components::{UnitId, WeaponKind};
@@ -365,231 +367,6 @@ fn reach_and_range(b: &Battle, u: UnitId) -> (u32, u32) {
         .max()
         .unwrap_or(0);
     (b.threat_reach(u), range)
-}
-
-/// The cell worth moving to and its value, if any is better than standing still: an
-/// attack on one of `near.valued` from there, else closer to the nearest of them and
-/// `near.others`.
-fn best_move(
-    b: &Battle,
-    u: UnitId,
-    near: &candidates::Candidates,
-    values: &BTreeMap<UnitId, f64>,
-    value_of: &dyn Fn(UnitId) -> f64,
-    helpers: &[Vec<Cell>],
-    tactics: &dyn AiTactics,
-) -> Option<(f64, Command)> {
-    let here = b.pos(u);
-    let (reach, range) = (near.reach, near.range);
-    let grid = b.grid();
-    let others = &near.others;
-    let mut foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
-        .valued
-        .iter()
-        .zip(helpers)
-        .map(|(&e, h)| {
-            let v = values.get(&e).copied().unwrap_or(0.1);
-            (e, b.pos(e), v, h.as_slice())
-        })
-        .collect();
-    // Most valuable first: a cell's value is the most of its foes' (and its nearest the
-    // least of their distances), whatever the order, and a shot's line is walked only
-    // when it would raise the most so far: the best first walks fewer lines.
-    // (Level order under the tests' exhaustive switch, which holds the two to one choice.)
-    if !scan::exhaustive() {
-        foes.sort_by(|a, c| c.2.total_cmp(&a.2));
-    }
-    let position_max = tactics.position_factor_max(b, u);
-    let positional = position_max > 1.0;
-    // The value of standing on `c`, ignoring how it is reached.
-    let stand = |c: Cell, attack_now: bool| -> f64 {
-        let mut best: Option<f64> = None;
-        let mut nearest = u32::MAX;
-        for &(e, pe, value, h) in &foes {
-            let d = grid.distance(c, pe);
-            nearest = nearest.min(d);
-            let melee = reach > 0 && d >= 1 && d <= reach;
-            let in_range = range > 0 && d >= 1 && d <= range;
-            if !(melee || in_range) {
-                continue;
-            }
-            let mut v = value;
-            if melee {
-                v *= support(b, c, pe, h);
-            }
-            // The ruleset's rules of position (melee-zone's +1 from behind), asked
-            // only of a ruleset that has some.
-            if positional {
-                v *= tactics.position_factor(b, u, c, e);
-            }
-            if !attack_now {
-                v *= 0.6;
-            }
-            // A shot needs a clear line: walked only when it would raise the best (the
-            // same maximum, fewer lines).
-            if !melee && (best.is_some_and(|bv: f64| v <= bv) || !b.clear_line(c, pe)) {
-                continue;
-            }
-            best = Some(best.map_or(v, |b: f64| b.max(v)));
-        }
-        if best.is_none() {
-            for &pe in others {
-                nearest = nearest.min(grid.distance(c, pe));
-            }
-        }
-        // Out of reach of everyone: closer is better (well below any attack).
-        best.unwrap_or(-0.05 * f64::from(nearest))
-    };
-    let can_attack = tactics.attack_after_move(b, u);
-    let current = stand(here, true);
-    // No cell can be worth more than the best foe with the most support (×0.6 when even
-    // one step leaves no attack; closer-only cells are worth at most −0.05): when that is
-    // no better than staying, skip the search. This only saves time, it changes nothing.
-    let mut bound = -0.05f64;
-    if reach > 0 || range > 0 {
-        let after_step = if can_attack(1) { 1.0 } else { 0.6 } * position_max;
-        for &(_, _, value, h) in &foes {
-            let most = if h.is_empty() {
-                1.0
-            } else {
-                1.0 + 0.1 * h.len() as f64 + 0.35
-            };
-            bound = bound.max(value * most * after_step);
-        }
-    }
-    if bound <= current + MOVE_MARGIN {
-        return None;
-    }
-    // Nor, since a path's risk is never negative (reaction attacks' expected damage and the
-    // ruleset's `cell_risk`, both losses), every path leaves `here` first (so its
-    // reactions are the least risk of any cell) and costs at least 1, and
-    // interceptions only lower a value: no cell is worth more than `bound - least -
-    // 0.01`. When that is no better than staying, skip the search too.
-    let mut provoked = risk::Provoked::new(b, u, here, b.movement_budget(u));
-    let least = provoked.at(here);
-    if bound - least - 0.01 <= current + MOVE_MARGIN {
-        return None;
-    }
-    let field = b.reachable(u);
-    if field.len() <= 1 {
-        return None;
-    }
-    // Nor is a cell worth more than its value less `least`: when none beats staying so,
-    // the answer is "stay" without the path risk (the same answer, less work).
-    // A cell no attack reaches (unmarked) stands for at most `UNMARKED_STAND`: valued
-    // only when that could be enough.
-    let valued_at: Vec<Cell> = foes.iter().map(|f| f.1).collect();
-    let marks = scan::Marks::new(b, &field, &valued_at, others, reach.max(range));
-    let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
-    // Each cell's value, once worked out, by slot (NaN: not yet): the check below and
-    // the pick ask the same cells at the same cost.
-    let stood: Vec<std::cell::Cell<f64>> = vec![std::cell::Cell::new(f64::NAN); field.slots()];
-    let stand_at = |c: Cell, cost: u32| -> f64 {
-        let Some(i) = field.slot_of(c) else {
-            return stand(c, can_attack(cost));
-        };
-        let v = stood[i].get();
-        if !v.is_nan() {
-            return v;
-        }
-        let v = stand(c, can_attack(cost));
-        stood[i].set(v);
-        v
-    };
-    let hopeful = field.iter().any(|(c, (cost, _))| {
-        let spent = 0.01 * f64::from(cost);
-        bound - least - spent > current + MOVE_MARGIN
-            && (marks.marked(field.slot_of(c))
-                || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
-            && open(c)
-            && stand_at(c, cost) - least - spent > current + MOVE_MARGIN
-    });
-    if !hopeful {
-        return None;
-    }
-    let risk = provoked.path_risk(&field, tactics);
-    // The most value, the first in field order on a tie: the cells an attack may be
-    // made from first, then the others, each only when its bound could win.
-    let mut best = scan::Pick::default();
-    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::with_capacity(field.len());
-    // (A cell's bound is asked before whether it is free to stand on: most cells are
-    // passed over by their bound alone.)
-    for (i, (c, (cost, _))) in field.iter().enumerate() {
-        if c == here {
-            continue;
-        }
-        let slot = field.slot_of(c);
-        let r = slot.map_or(0.0, |i| risk[i]);
-        if !marks.marked(slot) {
-            later.push((i, c, cost, r));
-            continue;
-        }
-        // No cell stands higher than `bound`: one that cannot beat the best so far even
-        // so need not be valued (same choice, less work).
-        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) || !open(c) {
-            continue;
-        }
-        let v = stand_at(c, cost) - r - 0.01 * f64::from(cost);
-        best.offer(v, i, c);
-    }
-    for (i, c, cost, r) in later {
-        let spent = 0.01 * f64::from(cost);
-        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) || !open(c) {
-            continue;
-        }
-        best.offer(stand_at(c, cost) - r - spent, i, c);
-    }
-    let (mut v, mut to) = best.best()?;
-    // Interceptions on the way (escalation): the best cell's path is checked; when a foe
-    // may stop it, every cell is valued and checked best first until none left unchecked
-    // can beat the best weighed value (interceptions only lower a value).
-    let weigh = intercept::Weigh {
-        b,
-        u,
-        field: &field,
-        risk: &risk,
-        values,
-        value_of,
-        can_attack: &*can_attack,
-        steps: Default::default(),
-    };
-    let weighed = weigh.value(to, v);
-    if weighed < v {
-        let mut all: Vec<(f64, Cell)> = field
-            .iter()
-            .filter(|&(c, _)| {
-                c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable()
-            })
-            .map(|(c, (cost, _))| {
-                let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
-                (stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost), c)
-            })
-            .collect();
-        all.sort_by(|a, c| c.0.total_cmp(&a.0).then(a.1.cmp(&c.1)));
-        (v, to) = (weighed, to);
-        for &(raw, c) in all.iter().take(intercept::MAX_CHECKED) {
-            if raw <= v {
-                break;
-            }
-            let w = weigh.value(c, raw);
-            if w > v {
-                (v, to) = (w, c);
-            }
-        }
-    }
-    if v <= current + MOVE_MARGIN {
-        return None;
-    }
-    // The cell comes from the unit's own reachable field, free and standable: only the
-    // unit's state can still forbid the move (the engine checks it all again anyway).
-    b.may_move(u).ok()?;
-    let cmd = Command::Move { unit: u, to };
-    debug_assert!(
-        b.check(&cmd).is_ok(),
-        "AI move {cmd:?}: {:?}",
-        b.check(&cmd)
-    );
-    Some((v, cmd))
 }
 
 /// What to submit when a command is refused, so the battle never stalls: end the turn,
