@@ -33,6 +33,7 @@ mod counters_hazards;
 mod counters_more;
 mod counters_odds_feats;
 mod counters_s22_counters;
+mod counters_s23_counters;
 mod counters_spells;
 mod counters_wave3;
 mod dice;

@@ -32,6 +32,9 @@ pub use defence::{defenders, incoming, resolve_order, taken_off};
 pub use numbers::*;
 pub use reactions::counter_attack_cost;
 pub use rules::Counters;
-pub use spells::{CASTING, casting_bonus, level as spell_level};
+pub use spells::{
+    CASTING, casting_bonus, level as spell_level, reactors as spell_reactors,
+    reactors_by_order as spell_reactors_by_order,
+};
 pub use status::{ESCAPABLE, set_full_grapple_scans, source_dc};
 pub use vocabulary::*;

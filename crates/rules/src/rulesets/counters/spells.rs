@@ -333,8 +333,53 @@ pub fn lands(
 }
 
 /// Who declares against a spell landing: its targets in initiative order, then each
-/// living ally beside one of them ("whether targeting yourself or an ally").
+/// living ally beside one of them ("whether targeting yourself or an ally"). In a battle
+/// of more than `status::NEAR_LOOK_FROM` units the allies are looked for among the
+/// living units within 1 of each living target (`Battle::units_within`, the cell index)
+/// and put in turn order, rather than every unit of the order asked (at 200 a side, 400
+/// a landing): the same units in the same order ([`reactors_by_order`]).
 pub fn reactors(b: &Battle, targets: &[UnitId]) -> Vec<UnitId> {
+    let order = b.order();
+    if order.len() <= super::status::NEAR_LOOK_FROM {
+        return reactors_by_order(b, targets);
+    }
+    // The targets by their place in the order (each once: a unit is once in the order).
+    let mut first: Vec<(usize, UnitId)> = Vec::with_capacity(targets.len());
+    for &t in targets {
+        if let Some(i) = order.iter().position(|&o| o == t)
+            && !first.iter().any(|&(_, f)| f == t)
+        {
+            first.push((i, t));
+        }
+    }
+    first.sort_unstable();
+    // Every ward of a unit that is not a target stands within 1 of it and is alive.
+    let mut near: Vec<(usize, UnitId)> = Vec::new();
+    for &t in targets {
+        if !b.alive(t) {
+            continue;
+        }
+        for a in b.units_within(b.pos(t), 1) {
+            if near.iter().any(|&(_, n)| n == a)
+                || first.iter().any(|&(_, f)| f == a)
+                || !b.alive(a)
+                || ward(b, a, targets).is_none()
+            {
+                continue;
+            }
+            if let Some(i) = order.iter().position(|&o| o == a) {
+                near.push((i, a));
+            }
+        }
+    }
+    near.sort_unstable();
+    first.into_iter().chain(near).map(|(_, u)| u).collect()
+}
+
+/// [`reactors`] by asking every unit of the order: the targets in it, then each living
+/// unit with a ward ([`ward`]) among them. What a small battle does, and what the look
+/// through the cell index is checked against.
+pub fn reactors_by_order(b: &Battle, targets: &[UnitId]) -> Vec<UnitId> {
     let mut v: Vec<UnitId> = b
         .order()
         .iter()
