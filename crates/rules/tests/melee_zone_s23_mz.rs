@@ -4,7 +4,8 @@
 //! replaced after every event of seeded AI battles (a shadow battle fed the log event by
 //! event), at every state of the battles themselves (where the record was filled
 //! earlier and commands may have rolled back), and in branches of them (a new world:
-//! the record starts empty there).
+//! the record starts empty there). The record's lists of units by side (the foes that
+//! `spotter` and `position_factor_max` walk) are compared the same way.
 
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
@@ -15,13 +16,16 @@ use skirmish_rules::rulesets::melee_zone as mz;
 use skirmish_rules::sim;
 
 /// What the comparisons met: states compared, summons standing under a summoner,
-/// units with a last casting, and (unit, spell) pairs with one.
+/// units with a last casting, (unit, spell) pairs with one, units a foe sees, and units
+/// whose move search's bound is above 1.
 #[derive(Default)]
 struct Seen {
     states: usize,
     summons: usize,
     casts: usize,
     casts_of: usize,
+    spotted: usize,
+    flanking: usize,
 }
 
 /// Every kept answer against the log scan it replaced, for every unit.
@@ -46,6 +50,20 @@ fn compare(b: &Battle, seen: &mut Seen) {
         "a round's order with the summons"
     );
     for u in b.units() {
+        // The record's lists by side: `u`'s foes, the first foe that sees it, and the
+        // move search's bound walked over those foes alone.
+        assert_eq!(mz::foes(b, u), mz::foes_slow(b, u), "{u:?}'s foes");
+        let spotter = mz::spotter_slow(b, u);
+        assert_eq!(mz::spotter(b, u), spotter, "who sees {u:?}");
+        seen.spotted += usize::from(spotter.is_some());
+        if b.alive(u) {
+            let (f, s) = (
+                mz::position_factor_max(b, u),
+                mz::position_factor_max_slow(b, u),
+            );
+            assert_eq!(f.to_bits(), s.to_bits(), "position factor max of {u:?}");
+            seen.flanking += usize::from(f > 1.0);
+        }
         assert_eq!(
             mz::summoner(b, u),
             mz::summoner_slow(b, u),
@@ -129,4 +147,6 @@ fn melee_zone_record_matches_the_log_scans_after_every_event_of_ai_battles() {
     assert!(seen.summons > 0, "no summon stood");
     assert!(seen.casts > 0, "nothing was cast");
     assert!(seen.casts_of >= seen.casts && seen.casts_of > 0);
+    assert!(seen.spotted > 0, "no foe saw anyone");
+    assert!(seen.flanking > 0, "no flank was worth anything");
 }

@@ -2,7 +2,9 @@
 //! 23): who summoned each summon (the `Summoned` events, in order) and each caster's last
 //! `Cast` (of any spell, and of each spell). Summoning slots, a round's order, a channel
 //! and a toggle's cells were found by reading the log back, as much of it as the battle
-//! is long; now each event is read once.
+//! is long; now each event is read once. It also lists the units of each side in roster
+//! order (a unit's side is its own for the whole battle, and the roster grows by a
+//! `Summoned` event alone), so a walk of a unit's foes skips its allies.
 //!
 //! The record is a component of the first unit (every battle has one), filled from the
 //! log up to its length when asked. It never goes stale: a battle's log only grows (an
@@ -15,7 +17,7 @@ use std::sync::{Mutex, MutexGuard};
 use bevy_ecs::component::Component;
 
 use crate::battle::Battle;
-use crate::components::UnitId;
+use crate::components::{SideId, UnitId};
 use crate::event::Event;
 
 /// The record (on the first unit).
@@ -35,6 +37,10 @@ pub struct Record {
     last_cast: Vec<Option<usize>>,
     /// By unit id: (ability, log index of its last `Cast` of that ability).
     last_cast_of: Vec<Vec<(usize, usize)>>,
+    /// How many units of the roster are listed in `sides`.
+    listed: usize,
+    /// Each side met and its units (living or not), in roster order.
+    sides: Vec<(SideId, Vec<UnitId>)>,
 }
 
 fn slot<T: Default + Clone>(v: &mut Vec<T>, u: UnitId) -> &mut T {
@@ -66,6 +72,33 @@ impl Record {
             }
         }
         self.seen = log.len();
+        while b.entity(UnitId(self.listed as u32)).is_some() {
+            let u = UnitId(self.listed as u32);
+            let side = b.side(u);
+            match self.sides.iter_mut().find(|(s, _)| *s == side) {
+                Some((_, v)) => v.push(u),
+                None => self.sides.push((side, vec![u])),
+            }
+            self.listed += 1;
+        }
+    }
+
+    /// Every unit not on `side` (living or not), in roster order.
+    pub fn foes_of(&self, side: SideId) -> Vec<UnitId> {
+        let mut others = self.sides.iter().filter(|(s, _)| *s != side);
+        let Some((_, first)) = others.next() else {
+            return Vec::new();
+        };
+        let mut out = first.clone();
+        let mut more = false;
+        for (_, v) in others {
+            out.extend_from_slice(v);
+            more = true;
+        }
+        if more {
+            out.sort_unstable();
+        }
+        out
     }
 
     /// Who summoned `u` (`None`: a level's own unit).
@@ -99,7 +132,7 @@ pub fn record(b: &Battle) -> Option<MutexGuard<'_, Record>> {
     let mut g =
         r.0.lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if g.seen != b.log().len() {
+    if g.seen != b.log().len() || b.entity(UnitId(g.listed as u32)).is_some() {
         g.catch_up(b);
     }
     Some(g)
@@ -138,4 +171,18 @@ pub fn summoner_slow(b: &Battle, u: UnitId) -> Option<UnitId> {
         Event::Summoned { unit, by, .. } if unit == u => Some(by),
         _ => None,
     })
+}
+
+/// Every unit not on `u`'s side (living or not), in roster order, from the record.
+pub fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    let side = b.side(u);
+    match record(b) {
+        Some(r) => r.foes_of(side),
+        None => foes_slow(b, u),
+    }
+}
+
+/// [`foes`] by asking every unit (the tests' slow path).
+pub fn foes_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    b.units().filter(|&e| b.enemies(u, e)).collect()
 }
