@@ -75,6 +75,7 @@ mod melee_zone_golden;
 mod melee_zone_more;
 mod melee_zone_s21_scale;
 mod melee_zone_s22_mz;
+mod melee_zone_s23_mz;
 mod melee_zone_spells;
 mod melee_zone_spells_more;
 mod melee_zone_stand_up;

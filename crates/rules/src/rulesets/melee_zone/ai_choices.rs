@@ -57,7 +57,9 @@ pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
     // Whether `u` hides is asked once (then every foe it knows of is flat-footed to it:
     // `stealth::defence_number_against`); whether a foe hides (its `Hidden`, read from
     // the battle's mirror) only of a foe whose number could matter.
-    let foes = b.units().filter(|&e| b.alive(e) && b.enemies(u, e));
+    // `u`'s foes from the record's lists by side (its allies are not walked).
+    let foes = super::record::foes(b, u);
+    let foes = foes.into_iter().filter(|&e| b.alive(e));
     if b.hidden(u) {
         // Every foe it knows of is flat-footed to it: one number for all.
         let mut known = foes.filter(|&e| !b.hidden(e));

@@ -68,9 +68,8 @@ pub fn channel(b: &Battle, u: UnitId) -> Option<(usize, CastAt, u32)> {
         return None;
     }
     let log = b.log();
-    let k = log
-        .iter()
-        .rposition(|l| matches!(&l.event, Event::Cast { unit, .. } if *unit == u))?;
+    // Its last `Cast`, kept by the record as the log grows.
+    let k = super::record::last_cast(b, u, None)?;
     let Event::Cast { ability, at, .. } = &log[k].event else {
         return None;
     };
@@ -388,9 +387,8 @@ fn laid(b: &Battle, u: UnitId, i: usize) -> Vec<(Cell, Terrain, Terrain)> {
         return Vec::new();
     };
     let log = b.log();
-    let Some(k) = log.iter().rposition(
-        |l| matches!(&l.event, Event::Cast { unit, ability, .. } if *unit == u && *ability == i),
-    ) else {
+    // Its last `Cast` of spell `i`, kept by the record as the log grows.
+    let Some(k) = super::record::last_cast(b, u, Some(i)) else {
         return Vec::new();
     };
     let Event::Cast {

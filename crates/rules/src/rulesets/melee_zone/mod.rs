@@ -15,6 +15,7 @@ mod feats_b;
 mod items;
 mod numbers;
 mod reactions;
+mod record;
 mod rules;
 mod stealth;
 mod summons;
@@ -37,10 +38,12 @@ pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
 pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
+pub use record::{foes, foes_slow, last_cast, last_cast_slow, summoner, summoner_slow};
 pub use rules::{INITIATOR_LAST, MeleeZone};
-pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees};
+pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, spotter, spotter_slow};
 pub use summons::{
     sick_from_at_least, sick_from_slow, summons_at_least, summons_of, summons_of_slow,
+    with_summons, with_summons_slow_list,
 };
 pub use turns::initiative_order;
 pub use vocabulary::*;

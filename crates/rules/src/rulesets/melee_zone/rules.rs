@@ -70,7 +70,12 @@ impl Ruleset for MeleeZone {
         None
     }
 
-    fn spawn_unit(&self, _unit: &mut EntityWorldMut) {}
+    // The first unit keeps the record of what the log said (`record.rs`).
+    fn spawn_unit(&self, unit: &mut EntityWorldMut) {
+        if unit.get::<UnitId>() == Some(&UnitId(0)) {
+            unit.insert(super::record::LogRecord::default());
+        }
+    }
 
     // The unit that started the battle by attacking (a level's `initiator`) goes last.
     fn open_battle(&self, b: &mut Battle) -> Result<(), SetupError> {

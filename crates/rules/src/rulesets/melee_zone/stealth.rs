@@ -55,7 +55,16 @@ pub fn sees(b: &Battle, foe: UnitId, u: UnitId) -> bool {
 }
 
 /// The first living foe (in level order) that sees `u`.
+///
+/// Its foes come from the record's lists by side (in roster order: the same first one).
 pub fn spotter(b: &Battle, u: UnitId) -> Option<UnitId> {
+    super::record::foes(b, u)
+        .into_iter()
+        .find(|&f| b.alive(f) && sees(b, f, u))
+}
+
+/// [`spotter`] asking every unit (the tests' slow path).
+pub fn spotter_slow(b: &Battle, u: UnitId) -> Option<UnitId> {
     b.units()
         .find(|&f| b.alive(f) && b.enemies(f, u) && sees(b, f, u))
 }

@@ -13,31 +13,31 @@ use crate::engine::Illegal;
 use crate::event::Event;
 
 use super::MeleeZoneFrame;
+use super::record::{record, summoner_slow};
 
 /// Does the ability summon?
 pub fn summons(a: &Ability) -> bool {
     a.effects.iter().any(|e| matches!(e, Effect::Summon { .. }))
 }
 
-/// The summoned units under `u`'s control now (standing; one that fell frees its slot).
+/// The summoned units under `u`'s control now (standing; one that fell frees its slot),
+/// oldest first.
 ///
-/// Only the end of the log is read: summoned units stand in the roster after the
-/// level's own (it grows by a `Summoned` event alone, each naming the next place), and
-/// a summon stands on its summoner's side, so `u`'s are among the standing summons on
-/// its side; the log is read back until each of those has been met (nothing at all
-/// while none stands).
+/// Summoned units stand in the roster after the level's own (it grows by a `Summoned`
+/// event alone, each naming the next place, so roster order is log order), and a
+/// summon stands on its summoner's side: `u`'s are among the standing summons on its
+/// side, and who summoned each is kept by [`super::record`] (not read from the log).
 pub fn summons_of(b: &Battle, u: UnitId) -> Vec<UnitId> {
     let mut out = Vec::new();
     walk_summons(b, u, |s| {
         out.push(s);
         false
     });
-    out.reverse();
     out
 }
 
 /// Are `n` or more summons under `u`'s control now (`summons_of(b, u).len() >= n`)?
-/// The log is read back as [`summons_of`] reads it, and no farther than the `n`th found.
+/// No farther than the `n`th found.
 pub fn summons_at_least(b: &Battle, u: UnitId, n: u32) -> bool {
     if n == 0 {
         return true;
@@ -49,31 +49,24 @@ pub fn summons_at_least(b: &Battle, u: UnitId, n: u32) -> bool {
     })
 }
 
-/// Hand `u`'s standing summons to `f`, newest first, until it says stop (then `true`).
-/// The standing summons on `u`'s side are counted first (few): when fewer than `u` could
-/// need, or none, the log is not read; else it is read back until each was met.
+/// Hand `u`'s standing summons to `f`, oldest first, until it says stop (then `true`):
+/// the standing summons on `u`'s side whose summoner (kept by the record) is `u`.
 fn walk_summons(b: &Battle, u: UnitId, mut f: impl FnMut(UnitId) -> bool) -> bool {
     let side = b.side(u);
-    let mut left = b
-        .units()
-        .skip(b.level().units.len())
-        .filter(|&s| b.alive(s) && b.side(s) == side)
-        .count();
-    if left == 0 {
-        return false;
-    }
-    for l in b.log().iter().rev() {
-        if let Event::Summoned { unit, by, .. } = l.event {
-            if !b.alive(unit) || b.side(unit) != side {
-                continue;
-            }
-            if by == u && f(unit) {
-                return true;
-            }
-            left -= 1;
-            if left == 0 {
-                break;
-            }
+    let r = record(b);
+    let mut p = u32::try_from(b.level().units.len()).unwrap_or(u32::MAX);
+    while b.entity(UnitId(p)).is_some() {
+        let s = UnitId(p);
+        p += 1;
+        if !b.alive(s) || b.side(s) != side {
+            continue;
+        }
+        let by = match &r {
+            Some(r) => r.summoner(s),
+            None => summoner_slow(b, s),
+        };
+        if by == Some(u) && f(s) {
+            return true;
         }
     }
     false
@@ -229,10 +222,12 @@ pub fn sick_from_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
 /// joined ("takes its turns right after its summoner's"): what a new round's order is
 /// when a delay is undone.
 pub fn with_summons(b: &Battle, mut order: Vec<UnitId>) -> Vec<UnitId> {
-    for l in b.log() {
-        if let Event::Summoned { unit, by, .. } = l.event
-            && !order.contains(&unit)
-        {
+    let summoned: Vec<(UnitId, UnitId)> = match record(b) {
+        Some(r) => r.summoned().to_vec(),
+        None => with_summons_slow_list(b),
+    };
+    for (unit, by) in summoned {
+        if !order.contains(&unit) {
             let at = order
                 .iter()
                 .position(|&u| u == by)
@@ -241,4 +236,16 @@ pub fn with_summons(b: &Battle, mut order: Vec<UnitId>) -> Vec<UnitId> {
         }
     }
     order
+}
+
+/// Every `Summoned` event's (unit, summoner) read from the log, in order (the slow path
+/// of the record's list).
+pub fn with_summons_slow_list(b: &Battle) -> Vec<(UnitId, UnitId)> {
+    b.log()
+        .iter()
+        .filter_map(|l| match l.event {
+            Event::Summoned { unit, by, .. } => Some((unit, by)),
+            _ => None,
+        })
+        .collect()
 }
