@@ -67,15 +67,13 @@ impl<'a> Values<'a> {
 pub(super) fn best_attack(
     b: &Battle,
     u: UnitId,
-    foes: &[UnitId],
+    (foes, dist): (&[UnitId], &[u32]),
     kind: AttackKind,
     strike: u32,
     (reach, range): (u32, u32),
     values: &Values,
     tactics: &dyn AiTactics,
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
-    let here = b.pos(u);
-    let grid = b.grid();
     let increments = b.rules().max_range_increments();
     let ws = b.weapons(u);
     let mut weapons: Vec<Option<Option<usize>>> = vec![None; foes.len()];
@@ -83,19 +81,11 @@ pub(super) fn best_attack(
     let ranged_foes = if range == 0 {
         0
     } else {
-        foes.iter()
-            .filter(|&&e| {
-                let d = grid.distance(here, b.pos(e));
-                d > reach && d <= strike
-            })
-            .count()
+        dist.iter().filter(|&&d| d > reach && d <= strike).count()
     };
-    // (bound, foe index, whether the bound is the foe's exact value, and else the
-    // weapon `weapon_for` answers with when the line of sight is clear and whether that
-    // is its only possible answer but none).
-    let mut bounds: Vec<(f64, usize, bool, usize, bool)> = Vec::with_capacity(foes.len());
-    for (k, &e) in foes.iter().enumerate() {
-        let d = grid.distance(here, b.pos(e));
+    // Each foe that may be attacked, by its [`Bound`].
+    let mut bounds: Vec<Bound> = Vec::with_capacity(foes.len());
+    for (k, (&e, &d)) in foes.iter().zip(dist).enumerate() {
         if (range == 0 && d > reach) || d > strike {
             weapons[k] = Some(None);
             continue;
@@ -104,7 +94,7 @@ pub(super) fn best_attack(
             // `weapon_for` answers this without looking further; the engine's check is
             // asked best value first, below.
             weapons[k] = Some(Some(w));
-            bounds.push((values.of(b, e, w, kind), k, true, w, true));
+            bounds.push(Bound(values.of(b, e, w, kind), k, true, w, true));
             continue;
         }
         // Few such foes (a small battle): asked at once, as bounding them costs more than
@@ -113,7 +103,7 @@ pub(super) fn best_attack(
             let w = b.weapon_for(u, e, None).ok();
             weapons[k] = Some(w);
             if let Some(w) = w {
-                bounds.push((values.of(b, e, w, kind), k, true, w, true));
+                bounds.push(Bound(values.of(b, e, w, kind), k, true, w, true));
             }
             continue;
         }
@@ -146,7 +136,7 @@ pub(super) fn best_attack(
             bound = Some(bound.map_or(v, |m: f64| m.max(v)));
         }
         match (bound, first) {
-            (Some(v), Some(f)) => bounds.push((v, k, false, f, only)),
+            (Some(v), Some(f)) => bounds.push(Bound(v, k, false, f, only)),
             _ => weapons[k] = Some(None),
         }
     }
@@ -155,10 +145,12 @@ pub(super) fn best_attack(
         None => true,
         Some((bv, bk, _)) => v.total_cmp(bv).is_gt() || (v.total_cmp(bv).is_eq() && k > *bk),
     };
-    // Best bound first; on equal bounds the later foe first (it wins a tie).
-    bounds.sort_by(|a, c| c.0.total_cmp(&a.0).then(c.1.cmp(&a.1)));
+    // Best bound first; on equal bounds the later foe first (it wins a tie). A heap:
+    // most decisions stop after the first few, and ordering them all would cost a
+    // sort of every foe in range.
+    let mut bounds = std::collections::BinaryHeap::from(bounds);
     let mut best: Option<(f64, usize, Command)> = None;
-    for (bound, k, exact, first, only) in bounds {
+    while let Some(Bound(bound, k, exact, first, only)) = bounds.pop() {
         if let Some((bv, bk, _)) = &best
             && (bound.total_cmp(bv).is_lt() || (bound.total_cmp(bv).is_eq() && k < *bk))
         {
@@ -208,6 +200,32 @@ pub(super) fn best_attack(
         best = Some((v, k, cmd));
     }
     (weapons, best.map(|(v, _, c)| (v, c)))
+}
+
+/// A foe's place in [`best_attack`]'s order: its bound, its index in the foes, whether
+/// the bound is its exact value, and else the weapon a clear line gives and whether that
+/// is the only answer but none. Ordered by bound, then by index (the later foe first on
+/// equal bounds: it wins a tie); indices differ, so no two are equal.
+struct Bound(f64, usize, bool, usize, bool);
+
+impl PartialEq for Bound {
+    fn eq(&self, o: &Bound) -> bool {
+        self.cmp(o).is_eq()
+    }
+}
+
+impl Eq for Bound {}
+
+impl PartialOrd for Bound {
+    fn partial_cmp(&self, o: &Bound) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl Ord for Bound {
+    fn cmp(&self, o: &Bound) -> std::cmp::Ordering {
+        self.0.total_cmp(&o.0).then(self.1.cmp(&o.1))
+    }
 }
 
 /// Up to this many foes beyond melee reach, [`best_attack`] asks each for its line of
@@ -261,13 +279,11 @@ pub(super) struct Candidates {
 pub(super) fn candidates(
     b: &Battle,
     u: UnitId,
-    foes: &[UnitId],
+    (foes, dist): (&[UnitId], &[u32]),
     weapon: &dyn Fn(usize) -> Option<usize>,
     tactics: &dyn AiTactics,
     (reach, range): (u32, u32),
 ) -> Candidates {
-    let grid = b.grid();
-    let here = b.pos(u);
     let mut out = Candidates {
         valued: Vec::with_capacity(foes.len()),
         weapons: Vec::with_capacity(foes.len()),
@@ -275,10 +291,6 @@ pub(super) fn candidates(
         reach,
         range,
     };
-    let dist: Vec<u32> = foes
-        .iter()
-        .map(|&e| grid.distance(here, b.pos(e)))
-        .collect();
     let Some(&nearest) = dist.iter().min() else {
         return out;
     };
@@ -287,7 +299,7 @@ pub(super) fn candidates(
         .saturating_add(reach.max(range))
         .max(tactics.close_in_range(b, u));
     let radius = strike.max(nearest.saturating_add(budget.saturating_mul(2)));
-    for (k, (&e, &d)) in foes.iter().zip(&dist).enumerate() {
+    for (k, (&e, &d)) in foes.iter().zip(dist).enumerate() {
         if d <= strike {
             out.valued.push(e);
             out.weapons.push(weapon(k));

@@ -213,6 +213,25 @@ pub fn best_cast_with(
     foes: &[UnitId],
     t: &dyn crate::ai::AiTactics,
 ) -> Option<(f64, Command)> {
+    if b.abilities(u).is_empty() {
+        return None;
+    }
+    let (grid, here) = (b.grid(), b.pos(u));
+    let dist: Vec<u32> = foes
+        .iter()
+        .map(|&e| grid.distance(here, b.pos(e)))
+        .collect();
+    best_cast_among(b, u, (foes, &dist), t)
+}
+
+/// [`best_cast_with`] with each foe's distance from `u` (in the order of `foes`) already
+/// worked out, as the AI's decision has them.
+pub(super) fn best_cast_among(
+    b: &Battle,
+    u: UnitId,
+    (foes, dist): (&[UnitId], &[u32]),
+    t: &dyn crate::ai::AiTactics,
+) -> Option<(f64, Command)> {
     let known = b.abilities(u);
     if known.is_empty() {
         return None;
@@ -220,7 +239,7 @@ pub fn best_cast_with(
     let rules = b.rules();
     let grid = b.grid();
     let here = b.pos(u);
-    let near = foes.iter().any(|&e| grid.distance(here, b.pos(e)) <= NEAR);
+    let near = dist.iter().any(|&d| d <= NEAR);
     // The reactions a provoking casting draws here, asked once.
     let mut risk: Option<f64> = None;
     let mut provoked = |b: &Battle| -> f64 {
@@ -242,7 +261,7 @@ pub fn best_cast_with(
             continue;
         }
         // Nothing to aim at: no need to ask its price (the aims below would be none).
-        if !may_have_aim(b, u, a, foes) {
+        if !may_have_aim(a, dist) {
             continue;
         }
         // The price and the ruleset's own conditions do not depend on the aim.
@@ -275,7 +294,7 @@ pub fn best_cast_with(
         if a.provoking() {
             cost += provoked(b);
         }
-        let Some((v, at)) = best_aim(b, u, i, a, &sketch, foes, near, t, cost) else {
+        let Some((v, at)) = best_aim(b, u, i, a, &sketch, (foes, dist), near, t, cost) else {
             continue;
         };
         let v = v - cost;
@@ -293,7 +312,8 @@ pub fn best_cast_with(
 /// Could hostile ability `a` find an aim among `foes` ([`best_aim`] aims a hostile
 /// one-creature or several-creature ability at foes in range, an area at the cells on and
 /// next to foes within its range + 1)? `false` only when [`best_aim`] would find none.
-fn may_have_aim(b: &Battle, u: UnitId, a: &Ability, foes: &[UnitId]) -> bool {
+/// (`dist`: each foe's distance from the user.)
+fn may_have_aim(a: &Ability, dist: &[u32]) -> bool {
     let reach = match a.target {
         Targeting::One { .. } | Targeting::Several { .. } => a.range(),
         Targeting::Area { .. } => a.range().saturating_add(1),
@@ -302,8 +322,7 @@ fn may_have_aim(b: &Battle, u: UnitId, a: &Ability, foes: &[UnitId]) -> bool {
     if !a.hostile() {
         return true;
     }
-    let (grid, here) = (b.grid(), b.pos(u));
-    foes.iter().any(|&e| grid.distance(here, b.pos(e)) <= reach)
+    dist.iter().any(|&d| d <= reach)
 }
 
 /// The best aim for ability `i` and its value before costs (the tactics' own
@@ -318,7 +337,7 @@ fn best_aim(
     i: usize,
     a: &Ability,
     s: &Sketch,
-    foes: &[UnitId],
+    (foes, dist): (&[UnitId], &[u32]),
     near: bool,
     t: &dyn crate::ai::AiTactics,
     floor: f64,
@@ -383,9 +402,15 @@ fn best_aim(
     // Whom a one-target ability is meant for: foes for a hostile one, friends (the user
     // too) for any other; a friend only when it is wounded or down, or the ability does
     // more than heal.
+    // (A foe farther than `range + 1` is none of them: every aim below is within
+    // `range`, or an area's centre within `range + 1`.)
     let candidates = |b: &Battle| -> Vec<UnitId> {
         if s.hostile {
-            foes.to_vec()
+            foes.iter()
+                .zip(dist)
+                .filter(|&(_, &d)| d <= range.saturating_add(1))
+                .map(|(&e, _)| e)
+                .collect()
         } else {
             b.units()
                 .filter(|&t| !b.enemies(u, t) && b.may_target(t, a))

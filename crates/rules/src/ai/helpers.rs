@@ -5,10 +5,10 @@ use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::grid::Cell;
 
-/// For each foe, the cells of `u`'s allies that threaten it (computed once per decision).
+/// For each foe, the cells of `u`'s allies that threaten it (computed once per decision),
+/// in no set order.
 pub(super) fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> {
-    // The allies that threaten each foe, in level order: those [`Battle::threatening`]
-    // gives (a living unit whose threat reaches the foe's cell). With few allies, each
+    // The allies that threaten each foe: those [`Battle::threatening`] gives (a living unit whose threat reaches the foe's cell). With few allies, each
     // is looked up once for all the foes; with many, through the cell index per foe.
     if foes.is_empty() {
         return Vec::new();
@@ -18,25 +18,28 @@ pub(super) fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> 
     // (a big army: the cell index serves then, and no other ally's threat is asked).
     let mut allies: Vec<(Cell, u32)> = Vec::new();
     let mut many = false;
-    for a in b.units().filter(|&a| a != u && !b.enemies(u, a)) {
-        let t = b.threat(a);
-        if t > 0 {
-            if allies.len() == FEW_ALLIES {
-                many = true;
-                break;
-            }
-            allies.push((b.pos(a), t));
+    for ally in b.threatening_allies(u) {
+        if allies.len() == FEW_ALLIES {
+            many = true;
+            break;
         }
+        allies.push(ally);
     }
     if many {
+        // Through the cell index around each foe, without listing and sorting every
+        // unit that threatens it (what [`crate::ai::value::support`] reads of the cells,
+        // their number and whether one is opposite, does not depend on their order).
         return foes
             .iter()
             .map(|&e| {
-                b.threatening(b.pos(e))
-                    .into_iter()
-                    .filter(|&a| a != u && !b.enemies(u, a))
-                    .map(|a| b.pos(a))
-                    .collect()
+                let mut cells = Vec::new();
+                b.any_threatening(b.pos(e), |a| {
+                    if a != u && !b.enemies(u, a) {
+                        cells.push(b.pos(a));
+                    }
+                    false
+                });
+                cells
             })
             .collect();
     }

@@ -218,10 +218,13 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
 
 /// The foes `u` knows of: a hidden foe ([`Battle::hidden`]: undetected by its foes) is
 /// neither attacked nor sought out.
-fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
-    b.units()
-        .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
-        .collect()
+/// `u`'s foes ([`Battle::visible_foes`]: living, of another side, not hidden), in level
+/// order, and each one's distance from `u`, worked out once for the whole decision.
+fn foes(b: &Battle, u: UnitId) -> (Vec<UnitId>, Vec<u32>) {
+    let (grid, here) = (b.grid(), b.pos(u));
+    b.visible_foes(u)
+        .map(|(e, pe)| (e, grid.distance(here, pe)))
+        .unzip()
 }
 
 /// The command for the unit whose turn it is.
@@ -230,7 +233,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     if let Some(c) = tactics.recover(b, u) {
         return c;
     }
-    let foes = foes(b, u);
+    let (foes, dist) = foes(b, u);
     if foes.is_empty() {
         return end;
     }
@@ -253,7 +256,16 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
     // for an attack: the move step asks the near ones' weapons when it needs them.
     let (weapons, best_attack) = if tactics.may_attack(b, u) {
-        best_attack(b, u, &foes, kind, strike, (reach, range), &memo, tactics)
+        best_attack(
+            b,
+            u,
+            (&foes, &dist),
+            kind,
+            strike,
+            (reach, range),
+            &memo,
+            tactics,
+        )
     } else {
         (vec![None; foes.len()], None)
     };
@@ -265,7 +277,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     }
     // (None without asking when the ruleset says no ability may be used now.)
     let best_cast = if tactics.may_cast(b, u) {
-        cast::best_cast_with(b, u, &foes, tactics)
+        cast::best_cast_among(b, u, (&foes, &dist), tactics)
     } else {
         None
     };
@@ -295,14 +307,14 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let weapon = |k: usize| {
         weapons[k].unwrap_or_else(|| {
             let e = foes[k];
-            if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+            if range == 0 && dist[k] > reach {
                 None
             } else {
                 b.weapon_for(u, e, None).ok()
             }
         })
     };
-    let near = candidates(b, u, &foes, &weapon, tactics, (reach, range));
+    let near = candidates(b, u, (&foes, &dist), &weapon, tactics, (reach, range));
     let best = best_in_hand(b, u);
     let values = target_values(b, &memo, &near.valued, &near.weapons, best);
     let helpers = helpers(b, u, &near.valued);
@@ -337,9 +349,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         return c;
     }
     // 6. Brace when an enemy is near.
-    let near = foes
-        .iter()
-        .any(|&e| b.grid().distance(b.pos(u), b.pos(e)) <= 8);
+    let near = dist.iter().any(|&d| d <= 8);
     if near {
         // The ruleset's support for an ally first (tactical-d20: Assist, out of every
         // foe's reach), then its defensive action.

@@ -253,6 +253,40 @@ impl Battle {
         found
     }
 
+    /// `u`'s foes the AI may see: every living unit of another side that is not
+    /// [`Battle::hidden`], in level order, with its cell. The same units as filtering
+    /// [`Battle::units`] by [`Battle::alive`], [`Battle::enemies`] and `hidden`, read
+    /// straight from the cell index's arrays in one pass (a decision asks this once;
+    /// at 200 a side the per-unit calls cost several instructions each).
+    pub fn visible_foes(&self, u: UnitId) -> impl Iterator<Item = (UnitId, Cell)> + '_ {
+        let ix = self.index();
+        let side = ix.side.get(u.0 as usize).copied();
+        ix.alive
+            .iter()
+            .zip(&ix.side)
+            .zip(&ix.pos)
+            .zip(&self.hot)
+            .enumerate()
+            .filter(move |&(_, (((&alive, &s), _), hot))| alive && Some(s) != side && !hot.hidden)
+            .map(|(k, (((_, _), &pos), _))| (UnitId(k as u32), pos))
+    }
+
+    /// `u`'s allies (its side's other units) that threaten anything now, in level order:
+    /// each one's cell and threat reach ([`Battle::threat`], more than 0). A fallen unit
+    /// threatens nothing, so every one listed is alive.
+    pub fn threatening_allies(&self, u: UnitId) -> impl Iterator<Item = (Cell, u32)> + '_ {
+        let ix = self.index();
+        let reach = &self.threats().reach;
+        let side = ix.side.get(u.0 as usize).copied();
+        ix.side
+            .iter()
+            .zip(&ix.pos)
+            .zip(reach)
+            .enumerate()
+            .filter(move |&(k, ((&s, _), &t))| t > 0 && Some(s) == side && k != u.0 as usize)
+            .map(|(_, ((_, &pos), &t))| (pos, t))
+    }
+
     /// Every living unit within `range` steps of `cell`, in level order, through the
     /// cell index: it walks only the cells in range (or, when they outnumber the units,
     /// asks every unit), so its cost does not grow with the army.

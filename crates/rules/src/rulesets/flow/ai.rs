@@ -237,9 +237,11 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
         .weapons(u)
         .get(w)
         .is_some_and(|w| w.kind == WeaponKind::Melee);
+    // (Through the cell index: the living units that threaten the foe's cell.)
     let allies = b
-        .units()
-        .filter(|&a| a != u && !b.enemies(u, a) && b.alive(a) && b.threatens(a, b.pos(target)))
+        .threatening(b.pos(target))
+        .into_iter()
+        .filter(|&a| a != u && !b.enemies(u, a))
         .count();
     let attacks = if melee {
         ((ap - 1) / super::ATTACK_AP) as usize
