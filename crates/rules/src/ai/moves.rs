@@ -205,10 +205,17 @@ pub(super) fn best_move(
             })
             .map(|(c, (cost, _))| {
                 let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
-                (stand(c, can_attack(cost)) - r - 0.01 * f64::from(cost), c)
+                (stand_at(c, cost) - r - 0.01 * f64::from(cost), c)
             })
             .collect();
-        all.sort_by(|a, c| c.0.total_cmp(&a.0).then(a.1.cmp(&c.1)));
+        // Only the first `MAX_CHECKED` are read: those selected first, then sorted (the
+        // order is total, cells being distinct: the same list as sorting them all).
+        let order = |a: &(f64, Cell), c: &(f64, Cell)| c.0.total_cmp(&a.0).then(a.1.cmp(&c.1));
+        if all.len() > intercept::MAX_CHECKED {
+            all.select_nth_unstable_by(intercept::MAX_CHECKED, order);
+            all.truncate(intercept::MAX_CHECKED);
+        }
+        all.sort_by(order);
         (v, to) = (weighed, to);
         for &(raw, c) in all.iter().take(intercept::MAX_CHECKED) {
             if raw <= v {
