@@ -2,6 +2,7 @@
 //! the repository's `levels/` and `tests/fixtures/` are reached through `support::repo`.
 #![forbid(unsafe_code)]
 
+mod adjacent_s23_esc;
 mod ai;
 mod ai_casting;
 mod ai_s19;

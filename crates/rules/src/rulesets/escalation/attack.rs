@@ -88,21 +88,30 @@ pub fn popped_off(b: &Battle, u: UnitId, enemy: UnitId) -> bool {
 /// The living enemies engaged with `u`: next to it, and not popped off.
 /// (The units next to it come from the battle's cell index, in level order.)
 pub fn engaged_enemies(b: &Battle, u: UnitId) -> Vec<UnitId> {
-    let here = b.pos(u);
-    let mut near = b.units_within(here, 1);
-    near.retain(|&e| {
-        e != u
-            && b.alive(e)
-            && b.enemies(u, e)
-            && b.grid().distance(here, b.pos(e)) == 1
-            && !popped_off(b, u, e)
-    });
-    near
+    super::adjacent::next_to(b, b.pos(u))
+        .iter()
+        .copied()
+        .filter(|&e| engaged_with(b, u, e))
+        .collect()
+}
+
+/// Is `e`, one of the units next to `u`, an enemy engaged with it (alive, not popped
+/// off)?
+fn engaged_with(b: &Battle, u: UnitId, e: UnitId) -> bool {
+    e != u && b.alive(e) && b.enemies(u, e) && !popped_off(b, u, e)
 }
 
 /// Is `u` engaged with any enemy?
 pub fn engaged(b: &Battle, u: UnitId) -> bool {
-    !engaged_enemies(b, u).is_empty()
+    engaged_with_other_than(b, u, None)
+}
+
+/// Is `u` engaged with any enemy but `except`: [`engaged_enemies`] has one that is not
+/// `except`? (Without the list.)
+pub fn engaged_with_other_than(b: &Battle, u: UnitId, except: Option<UnitId>) -> bool {
+    super::adjacent::next_to(b, b.pos(u))
+        .iter()
+        .any(|&e| Some(e) != except && engaged_with(b, u, e))
 }
 
 /// The dice of a 3d6 roll with `net` Advantage (positive) or Disadvantage (negative):

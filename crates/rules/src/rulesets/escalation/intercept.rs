@@ -10,7 +10,7 @@ use crate::engine::{Frame, HitEffect, MoveMode, RulesetFrame};
 use crate::event::{Event, ReactionKind, Trigger};
 use crate::grid::Cell;
 
-use super::{EscalationFrame, engaged_enemies, speed};
+use super::{EscalationFrame, engaged_with_other_than, speed};
 
 /// Is `other` Nearby `u` (or next to it)? "If two characters are Nearby each other, they
 /// can be next to/engaged with each other with one move action": one move (`u`'s speed)
@@ -140,7 +140,7 @@ fn may_stop(b: &Battle, i: UnitId, mover: UnitId, mover_at: Cell, from: Cell) ->
         && b.enemies(i, mover)
         && within_reach_of(b, i, from)
         && (!b.has(mover, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
-        && engaged_enemies(b, i).iter().all(|&e| e == mover)
+        && !engaged_with_other_than(b, i, Some(mover))
         && reaches_next_to(b, i, from, mover, mover_at)
 }
 
@@ -159,23 +159,22 @@ pub fn intercept_offers(b: &Battle, mover: UnitId, from: Cell, to: Cell) -> Vec<
     }
     let grid = b.grid();
     // The units next to `to` (from the cell index, in level order: not a scan of the army).
-    let allies: Vec<UnitId> = b
-        .units_within(to, 1)
-        .into_iter()
-        .filter(|&x| {
+    let near = super::adjacent::next_to(b, to);
+    let allies = || {
+        near.iter().copied().filter(|&x| {
             x != mover
                 && b.enemies(mover, x)
                 && grid.distance(to, b.pos(x)) == 1
                 && grid.distance(from, b.pos(x)) != 1
         })
-        .collect();
+    };
     let mut offers: Vec<(UnitId, UnitId)> = Vec::new();
-    if allies.is_empty() {
+    if allies().next().is_none() {
         return offers;
     }
     // `may_stop` of each unit, by its place in the turn order, once asked.
     let mut stops: Vec<Option<bool>> = vec![None; b.order().len()];
-    for &x in &allies {
+    for x in allies() {
         for (k, &i) in b.order().iter().enumerate() {
             if offers.iter().all(|(o, _)| *o != i)
                 && guards(b, i, x)
@@ -308,7 +307,7 @@ pub fn may_intercept_attack(b: &Battle, i: UnitId, attacker: UnitId, ally: UnitI
         && nearby(b, i, ally)
         && within_reach_of(b, i, b.pos(attacker))
         && (!b.has(attacker, ConditionKind::Flying) || b.has(i, ConditionKind::Flying))
-        && engaged_enemies(b, i).is_empty()
+        && !engaged_with_other_than(b, i, None)
         && reaches_next_to(b, i, b.pos(attacker), attacker, b.pos(attacker))
 }
 

@@ -265,9 +265,9 @@ pub(crate) fn offer_on_step(b: &mut Battle, mover: UnitId, from: Cell, to: Cell)
     let g = b.grid();
     // The living units next to `to` (through the cell index: a step does not ask the
     // whole army; `may_use` refuses a fallen unit anyway), in turn order.
-    let mut reactors: Vec<(usize, UnitId)> = b
-        .units_within(to, 1)
-        .into_iter()
+    let mut reactors: Vec<(usize, UnitId)> = super::adjacent::next_to(b, to)
+        .iter()
+        .copied()
         .filter(|&r| {
             g.distance(b.pos(r), to) == 1
                 && g.distance(b.pos(r), from) != 1

@@ -3,6 +3,7 @@
 //! Standard actions, engagement, disengaging, opportunity attacks, dying and death saves.
 
 mod actions;
+mod adjacent;
 mod ai;
 mod ai_memo;
 mod attack;
@@ -21,6 +22,7 @@ mod ui;
 mod vocabulary;
 
 pub use actions::*;
+pub use adjacent::{NextTo, next_to};
 pub use ai::EscalationAi;
 pub use attack::*;
 pub use casting::{action_slot, damage_kind, power_math, power_numbers};

@@ -43,7 +43,17 @@ fn bears(b: &Battle, t: UnitId, kind: ConditionKind, source: UnitId) -> bool {
 /// The lasting effects of `u`'s last use of power `i` still on: each (bearer,
 /// condition) it laid with a duration tied to its user (`UntilRemoved`, sourced to `u`),
 /// found in the log from that `Cast` to `u`'s next one.
+///
+/// Each is borne now, a condition sourced to `u`: when no unit bears one, there are none,
+/// found without the walk back through the log (to its start when the power was never
+/// used), which is what the AI's every decision asked of every sustain power.
 pub fn lasting_effects(b: &Battle, u: UnitId, i: usize) -> Vec<(UnitId, ConditionKind)> {
+    if !b.units().any(|t| {
+        b.get::<Conditions>(t)
+            .is_some_and(|c| c.0.iter().any(|c| c.source == Some(u)))
+    }) {
+        return Vec::new();
+    }
     let log = b.log();
     let Some(start) = log.iter().rposition(
         |l| matches!(l.event, Event::Cast { unit, ability, .. } if unit == u && ability == i),
