@@ -198,20 +198,34 @@ pub(super) fn best_move(
     };
     let weighed = weigh.value(to, v);
     if weighed < v {
+        // Only cells that could beat `weighed` are ever checked (the walk below stops at
+        // the first worth no more than the best so far, never below `weighed`, and those
+        // come after every one worth more): a cell whose bound cannot is not valued.
+        // (Under the tests' exhaustive switch every open cell is valued and all of them
+        // sorted, as before: `ai_s20_ai` holds the two to the same choices.)
+        let full = scan::exhaustive();
         let mut all: Vec<(f64, Cell)> = field
             .iter()
-            .filter(|&(c, _)| {
-                c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable()
-            })
-            .map(|(c, (cost, _))| {
-                let r = field.slot_of(c).map_or(0.0, |i| risk[i]);
-                (stand_at(c, cost) - r - 0.01 * f64::from(cost), c)
+            .filter_map(|(c, (cost, _))| {
+                let slot = field.slot_of(c);
+                let r = slot.map_or(0.0, |i| risk[i]);
+                let spent = 0.01 * f64::from(cost);
+                let top = if marks.marked(slot) {
+                    bound
+                } else {
+                    bound.min(scan::UNMARKED_STAND)
+                };
+                if (!full && top - r - spent <= weighed) || !open(c) {
+                    return None;
+                }
+                let raw = stand_at(c, cost) - r - spent;
+                (full || raw.is_nan() || raw > weighed).then_some((raw, c))
             })
             .collect();
         // Only the first `MAX_CHECKED` are read: those selected first, then sorted (the
         // order is total, cells being distinct: the same list as sorting them all).
         let order = |a: &(f64, Cell), c: &(f64, Cell)| c.0.total_cmp(&a.0).then(a.1.cmp(&c.1));
-        if all.len() > intercept::MAX_CHECKED {
+        if !full && all.len() > intercept::MAX_CHECKED {
             all.select_nth_unstable_by(intercept::MAX_CHECKED, order);
             all.truncate(intercept::MAX_CHECKED);
         }
