@@ -153,23 +153,40 @@ impl Battle {
     }
 
     /// The name a new summon of `archetype` gets: the archetype's, or "`archetype` 2",
-    /// "`archetype` 3", ...: the first no unit has yet. The names taken are gathered in
-    /// one pass over the roster (a set), so naming the k-th summon of one archetype costs
-    /// one pass and k look-ups, not k passes (`name_of_summon_matches_the_first_free` in
-    /// the tests compares it with the scan by `find`).
+    /// "`archetype` 3", ...: the first no unit has yet. One pass over the roster marks the
+    /// numbers taken (1 for the bare name, n for a name the candidate n would write), so
+    /// naming the k-th summon of one archetype costs one pass and one `format!`, not k
+    /// scans by `find` (`name_of_summon_matches_the_first_free` in the tests compares it
+    /// with that scan).
     pub fn summon_name(&self, archetype: &str) -> String {
-        let taken: std::collections::HashSet<&str> = self
-            .units()
-            .map(|u| self.name(u))
-            .filter(|n| n.starts_with(archetype))
-            .collect();
-        let mut name = archetype.to_string();
-        let mut n = 2;
-        while taken.contains(name.as_str()) {
-            name = format!("{archetype} {n}");
-            n += 1;
+        let mut taken = Vec::new();
+        for u in self.units() {
+            let Some(rest) = self.name(u).strip_prefix(archetype) else {
+                continue;
+            };
+            if rest.is_empty() {
+                taken.push(1);
+            } else if let Some(d) = rest.strip_prefix(' ')
+                && !d.starts_with('0')
+                && d.bytes().all(|b| b.is_ascii_digit())
+                && let Ok(n) = d.parse::<usize>()
+                && n >= 2
+            {
+                // Written exactly as `format!` writes n: the candidate n's name.
+                taken.push(n);
+            }
         }
-        name
+        // Some number up to one past the count of names taken is free.
+        let mut used = vec![false; taken.len() + 2];
+        for n in taken {
+            if let Some(x) = used.get_mut(n) {
+                *x = true;
+            }
+        }
+        match (1..used.len()).find(|&n| !used[n]) {
+            Some(1) | None => archetype.to_string(),
+            Some(n) => format!("{archetype} {n}"),
+        }
     }
 
     /// Begin a checked casting (after the ruleset paid for it): log it, use up a use,
