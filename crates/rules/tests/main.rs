@@ -97,6 +97,7 @@ mod scale_s20;
 mod sentences;
 mod spell_attack_path;
 mod spell_attack_props;
+mod summon_name_s23_engine;
 mod support;
 mod tactical_d20;
 mod tactical_d20_s21_scale;

@@ -136,12 +136,7 @@ impl Battle {
                         });
                         continue;
                     }
-                    let mut name = archetype.clone();
-                    let mut n = 2;
-                    while self.find(&name).is_some() {
-                        name = format!("{archetype} {n}");
-                        n += 1;
-                    }
+                    let name = self.summon_name(archetype);
                     let unit = UnitId(self.roster.len() as u32);
                     self.emit(Event::Summoned {
                         unit,
@@ -154,6 +149,43 @@ impl Battle {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The name a new summon of `archetype` gets: the archetype's, or "`archetype` 2",
+    /// "`archetype` 3", ...: the first no unit has yet. One pass over the roster marks the
+    /// numbers taken (1 for the bare name, n for a name the candidate n would write), so
+    /// naming the k-th summon of one archetype costs one pass and one `format!`, not k
+    /// scans by `find` (`name_of_summon_matches_the_first_free` in the tests compares it
+    /// with that scan).
+    pub fn summon_name(&self, archetype: &str) -> String {
+        let mut taken = Vec::new();
+        for u in self.units() {
+            let Some(rest) = self.name(u).strip_prefix(archetype) else {
+                continue;
+            };
+            if rest.is_empty() {
+                taken.push(1);
+            } else if let Some(d) = rest.strip_prefix(' ')
+                && !d.starts_with('0')
+                && d.bytes().all(|b| b.is_ascii_digit())
+                && let Ok(n) = d.parse::<usize>()
+                && n >= 2
+            {
+                // Written exactly as `format!` writes n: the candidate n's name.
+                taken.push(n);
+            }
+        }
+        // Some number up to one past the count of names taken is free.
+        let mut used = vec![false; taken.len() + 2];
+        for n in taken {
+            if let Some(x) = used.get_mut(n) {
+                *x = true;
+            }
+        }
+        match (1..used.len()).find(|&n| !used[n]) {
+            Some(1) | None => archetype.to_string(),
+            Some(n) => format!("{archetype} {n}"),
         }
     }
 
