@@ -525,14 +525,36 @@ impl Guard {
     }
 }
 
-/// A command in a few words, for [`Guard`]'s lines ("'s Break Free", "'s answer").
-fn describe(cmd: &Command) -> String {
+/// A command in a few words, for [`Guard`]'s lines ("'s Break Free", "'s answer"): kept
+/// as plain data for every command, written out only for a stuck turn's line.
+#[derive(Clone, Copy)]
+enum Said {
+    Act(&'static str),
+    Move(Cell),
+    Attack,
+    EndTurn,
+    React,
+}
+
+fn describe(cmd: &Command) -> Said {
     match cmd {
-        Command::Act { action, .. } => format!("'s {}", action.name()),
-        Command::Move { to, .. } => format!("'s move to {to}"),
-        Command::Attack { .. } => "'s attack".into(),
-        Command::EndTurn { .. } => "'s End Turn".into(),
-        Command::React { .. } => "'s answer to the reaction".into(),
+        Command::Act { action, .. } => Said::Act(action.name()),
+        Command::Move { to, .. } => Said::Move(*to),
+        Command::Attack { .. } => Said::Attack,
+        Command::EndTurn { .. } => Said::EndTurn,
+        Command::React { .. } => Said::React,
+    }
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Said::Act(name) => write!(f, "'s {name}"),
+            Said::Move(to) => write!(f, "'s move to {to}"),
+            Said::Attack => f.write_str("'s attack"),
+            Said::EndTurn => f.write_str("'s End Turn"),
+            Said::React => f.write_str("'s answer to the reaction"),
+        }
     }
 }
 
