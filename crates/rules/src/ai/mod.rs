@@ -583,3 +583,45 @@ pub fn play_while(
 ) -> usize {
     Guard::new().play(b, max_commands, ai)
 }
+
+#[cfg(test)]
+mod said_tests {
+    use super::*;
+    use crate::vocab::{CastAt, CommonAction};
+
+    /// A stuck turn's words for each kind of command read as they always have.
+    #[test]
+    fn a_command_in_a_few_words() {
+        let u = UnitId(2);
+        let to = Cell::new(3, 4);
+        let action = Action::Common(CommonAction::Cast {
+            ability: 0,
+            at: CastAt::User,
+        });
+        let cases = [
+            (Command::Move { unit: u, to }, format!("'s move to {to}")),
+            (
+                Command::Act {
+                    unit: u,
+                    action: action.clone(),
+                },
+                format!("'s {}", action.name()),
+            ),
+            (
+                Command::Attack {
+                    unit: u,
+                    target: UnitId(5),
+                    weapon: None,
+                    slot: None,
+                    aim: None,
+                },
+                "'s attack".to_string(),
+            ),
+            (Command::EndTurn { unit: u }, "'s End Turn".to_string()),
+        ];
+        for (cmd, words) in cases {
+            assert_eq!(describe(&cmd).to_string(), words, "{cmd:?}");
+        }
+        assert_eq!(format!("{}", Said::React), "'s answer to the reaction");
+    }
+}
