@@ -91,22 +91,7 @@ fn compare(b: &Battle, seen: &mut Seen) {
 }
 
 fn battles(seen: &mut Seen) {
-    for (kind, seed) in [
-        (GridKind::Hex, 3),
-        (GridKind::Square, 11),
-        (GridKind::Hex, 21),
-        (GridKind::Square, 5),
-    ] {
-        let l = sim::random_level_with(
-            RulesetId::MeleeZone,
-            kind,
-            24,
-            24,
-            8,
-            seed,
-            &["warden", "mage", "footpad", "mage"],
-        )
-        .unwrap();
+    for (_, seed, l) in crate::support::melee_zone_caster_levels() {
         let mut b = Battle::new(l, seed, Vec::new()).unwrap();
         for _ in 0..400 {
             compare(&b, seen);

@@ -10,10 +10,7 @@
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
 use skirmish_rules::components::UnitId;
-use skirmish_rules::grid::GridKind;
-use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::rulesets::melee_zone as mz;
-use skirmish_rules::sim;
 
 /// What the comparisons met: states compared, summons standing under a summoner,
 /// units with a last casting, (unit, spell) pairs with one, units a foe sees, and units
@@ -95,22 +92,7 @@ fn compare(b: &Battle, seen: &mut Seen) {
 }
 
 fn battles(seen: &mut Seen) {
-    for (kind, seed) in [
-        (GridKind::Hex, 3),
-        (GridKind::Square, 11),
-        (GridKind::Hex, 21),
-        (GridKind::Square, 5),
-    ] {
-        let l = sim::random_level_with(
-            RulesetId::MeleeZone,
-            kind,
-            24,
-            24,
-            8,
-            seed,
-            &["warden", "mage", "footpad", "mage"],
-        )
-        .unwrap();
+    for (_, seed, l) in crate::support::melee_zone_caster_levels() {
         let mut b = Battle::new(l.clone(), seed, Vec::new()).unwrap();
         for round in 0..400 {
             compare(&b, seen);

@@ -28,3 +28,35 @@ pub fn env_seed(default: u64) -> u64 {
         .and_then(|v| v.trim().parse().ok())
         .unwrap_or(default)
 }
+
+/// The four seeded melee-zone battlefields the scale tests play (8 a side on 24×24, both
+/// grids, a warden, a mage, a footpad and a mage first on each side, so that summons,
+/// spells and hiding occur): each one's grid, seed and level.
+pub fn melee_zone_caster_levels() -> Vec<(
+    skirmish_rules::grid::GridKind,
+    u64,
+    skirmish_rules::level::Level,
+)> {
+    use skirmish_rules::grid::GridKind;
+    [
+        (GridKind::Hex, 3),
+        (GridKind::Square, 11),
+        (GridKind::Hex, 21),
+        (GridKind::Square, 5),
+    ]
+    .into_iter()
+    .map(|(kind, seed)| {
+        let l = skirmish_rules::sim::random_level_with(
+            skirmish_rules::rulesets::RulesetId::MeleeZone,
+            kind,
+            24,
+            24,
+            8,
+            seed,
+            &["warden", "mage", "footpad", "mage"],
+        )
+        .unwrap();
+        (kind, seed, l)
+    })
+    .collect()
+}
