@@ -16,7 +16,7 @@ pub(super) fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> 
     let grid = b.grid();
     // The allies able to threaten, looked up only until there are too many to list
     // (a big army: the cell index serves then, and no other ally's threat is asked).
-    let mut allies: Vec<(Cell, u32)> = Vec::new();
+    let mut allies: Vec<(Cell, u32)> = Vec::with_capacity(FEW_ALLIES.min(b.units().size_hint().0));
     let mut many = false;
     for ally in b.threatening_allies(u) {
         if allies.len() == FEW_ALLIES {

@@ -222,9 +222,15 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
 /// order, and each one's distance from `u`, worked out once for the whole decision.
 fn foes(b: &Battle, u: UnitId) -> (Vec<UnitId>, Vec<u32>) {
     let (grid, here) = (b.grid(), b.pos(u));
-    b.visible_foes(u)
-        .map(|(e, pe)| (e, grid.distance(here, pe)))
-        .unzip()
+    // Sized for every unit at once: the filter gives no size hint, and growing two
+    // lists push by push cost more than the spare room.
+    let n = b.units().size_hint().0;
+    let (mut foes, mut dist) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for (e, pe) in b.visible_foes(u) {
+        foes.push(e);
+        dist.push(grid.distance(here, pe));
+    }
+    (foes, dist)
 }
 
 /// The command for the unit whose turn it is.
