@@ -64,7 +64,7 @@ impl Battle {
             // The window `plan` checked the answer against: still the open one (nothing
             // has happened since), taken rather than copied when planned.
             Plan::React { choice, commits } => {
-                let window = self.window.take().ok_or(Illegal::NoWindow)?;
+                let window = self.window.take().ok_or_else(|| Illegal::NoWindow)?;
                 self.answer(window, choice, commits)?
             }
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
@@ -187,7 +187,7 @@ impl Battle {
                 ref commits,
             } => {
                 self.unit_checked(unit)?;
-                let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
+                let w = self.window.as_ref().ok_or_else(|| Illegal::NoWindow)?;
                 if w.reactor != unit {
                     return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
                 }
