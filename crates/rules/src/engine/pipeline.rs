@@ -64,7 +64,7 @@ impl Battle {
             // The window `plan` checked the answer against: still the open one (nothing
             // has happened since), taken rather than copied when planned.
             Plan::React { choice, commits } => {
-                let window = self.window.take().ok_or_else(|| Illegal::NoWindow)?;
+                let window = self.window.take().ok_or(Illegal::NoWindow)?;
                 self.answer(window, choice, commits)?
             }
             Plan::Act { unit, action } => self.rules().perform(self, unit, action)?,
@@ -187,7 +187,7 @@ impl Battle {
                 ref commits,
             } => {
                 self.unit_checked(unit)?;
-                let w = self.window.as_ref().ok_or_else(|| Illegal::NoWindow)?;
+                let w = self.window.as_ref().ok_or(Illegal::NoWindow)?;
                 if w.reactor != unit {
                     return Err(Illegal::AwaitingReaction(self.name(w.reactor).into()));
                 }
@@ -460,22 +460,26 @@ impl Battle {
         } else {
             self.rules().damage_answers(self, &hit, &roll)
         };
-        let deal = Frame::DealDamage {
-            hit: hit.clone(),
-            roll: roll.clone(),
-        };
+        // The roll moves into the frame that deals it (no copy of its faces).
         match answers {
-            Some(options) if !options.is_empty() => self.open_window(Window {
-                reactor: hit.target,
-                trigger: Trigger::IncomingDamage {
-                    attacker: hit.attacker,
-                    amount: roll.total.max(0),
-                },
-                options,
-                hit: Some(hit),
-                on_decline: vec![deal],
-            }),
-            _ => self.stack.push(deal),
+            Some(options) if !options.is_empty() => {
+                let amount = roll.total.max(0);
+                let deal = Frame::DealDamage {
+                    hit: hit.clone(),
+                    roll,
+                };
+                self.open_window(Window {
+                    reactor: hit.target,
+                    trigger: Trigger::IncomingDamage {
+                        attacker: hit.attacker,
+                        amount,
+                    },
+                    options,
+                    hit: Some(hit),
+                    on_decline: vec![deal],
+                })
+            }
+            _ => self.stack.push(Frame::DealDamage { hit, roll }),
         }
         Ok(())
     }
