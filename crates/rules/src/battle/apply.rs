@@ -78,6 +78,13 @@ pub(super) fn threat_touch(e: &Event) -> Touch {
     }
 }
 
+/// Would spending `amount` of `pool` leave `p` as it is (nothing spent from a pool the
+/// unit has, not below 0 if floored)? Then the edit, which copies into the world, is
+/// skipped.
+fn spend_keeps(p: &Pools, pool: Pool, amount: i32) -> bool {
+    amount == 0 && p.get(pool).is_some_and(|s| !pool.floored() || s.left >= 0)
+}
+
 impl Battle {
     /// The only place state changes.
     pub(crate) fn apply(&mut self, e: &Event) {
@@ -151,6 +158,9 @@ impl Battle {
                 let (from, to) = (cell(*attacker), cell(*target));
                 if let (Some(from), Some(to)) = (from, to)
                     && let Some(d) = grid.direction_toward(from, to)
+                    && self
+                        .get::<Facing>(*attacker)
+                        .is_some_and(|f| f.0 != d as u8)
                     && let Some(mut f) = self.get_mut::<Facing>(*attacker)
                 {
                     f.0 = d as u8;
@@ -278,10 +288,16 @@ impl Battle {
                     p.0 = *to;
                 }
                 // A step spends its cost from the movement bought.
-                if let Some(mut p) = self.get_mut::<Pools>(*unit) {
-                    p.spend(Pool::Movement, (*cost).min(i32::MAX as u32) as i32);
+                let cost = (*cost).min(i32::MAX as u32) as i32;
+                if !self
+                    .get::<Pools>(*unit)
+                    .is_some_and(|p| spend_keeps(p, Pool::Movement, cost))
+                    && let Some(mut p) = self.get_mut::<Pools>(*unit)
+                {
+                    p.spend(Pool::Movement, cost);
                 }
                 if let Some(d) = dir
+                    && self.get::<Facing>(*unit).is_some_and(|f| f.0 != d as u8)
                     && let Some(mut f) = self.get_mut::<Facing>(*unit)
                 {
                     f.0 = d as u8;
@@ -407,12 +423,22 @@ impl Battle {
         if let Some(i) = self.order.iter().position(|u| *u == unit) {
             self.turn = i;
         }
-        if let Some(mut p) = self.get_mut::<Pools>(unit) {
+        // Written only where something changes (an edit copies into the world).
+        let pools_kept = self.get::<Pools>(unit).is_some_and(|p| {
+            refreshed
+                .iter()
+                .all(|&(pool, left)| p.get(pool).is_some_and(|s| s.left == left))
+        });
+        if !pools_kept && let Some(mut p) = self.get_mut::<Pools>(unit) {
             for &(pool, left) in refreshed {
                 p.set(pool, left);
             }
         }
-        if let Some(mut t) = self.get_mut::<TurnState>(unit) {
+        if self
+            .get::<TurnState>(unit)
+            .is_some_and(|t| *t != TurnState::default())
+            && let Some(mut t) = self.get_mut::<TurnState>(unit)
+        {
             *t = TurnState::default();
         }
         // Conditions that last until a turn starts end now.
@@ -484,7 +510,11 @@ impl Battle {
     }
 
     fn spent(&mut self, unit: UnitId, pool: Pool, amount: i32, on: Spend) {
-        if let Some(mut p) = self.get_mut::<Pools>(unit) {
+        if !self
+            .get::<Pools>(unit)
+            .is_some_and(|p| spend_keeps(p, pool, amount))
+            && let Some(mut p) = self.get_mut::<Pools>(unit)
+        {
             p.spend(pool, amount);
         }
         // AP spent on movement counts towards flow's most a turn.

@@ -1,6 +1,6 @@
 //! The components read most (weapons, carry, pools, scores, life, size, conditions,
-//! modifiers, turn state, facing, wear, cell, bleeding, and the `Hidden` and `Down`
-//! markers) mirrored per unit beside the ECS world: `Battle::get` reads them from a
+//! modifiers, turn state, facing, wear, cell, bleeding, name, and the `Hidden` and
+//! `Down` markers) mirrored per unit beside the ECS world: `Battle::get` reads them from a
 //! plain vector indexed by unit id (a bounds check and the field), where a read through
 //! the world costs the entity's location, its archetype's table and column look-ups
 //! (about 45 instructions through a query state, more through `World::get`'s `TypeId`
@@ -23,7 +23,7 @@ use bevy_ecs::world::Mut;
 
 use crate::components::{
     BleedTaken, Carry, Conditions, Down, Facing, Health, Hidden, Loadout, Pools, Position, Size,
-    StatMods, Stats, TurnState, Wear,
+    StatMods, Stats, TurnState, UnitName, Wear,
 };
 
 /// The markers' values, for a reference to hand out (a marker holds nothing).
@@ -98,6 +98,7 @@ mirror! {
     wear: Wear,
     position: Position,
     bleed: BleedTaken,
+    name: UnitName,
 }
 
 /// A mirrored component being changed: reads and writes go to the mirror, which is

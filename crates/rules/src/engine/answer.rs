@@ -199,7 +199,8 @@ impl Battle {
         }
         all.extend(commits.iter().copied().filter(|c| c.amount > 0));
         let mut per_part = vec![0u32; parts.len()];
-        let mut per_pool: std::collections::BTreeMap<crate::pools::Pool, u32> = Default::default();
+        // Each pool's total, in pool order (a few entries: no map to build).
+        let mut per_pool: Vec<(crate::pools::Pool, u32)> = Vec::new();
         for c in &all {
             let Some(part) = parts.get(c.part) else {
                 return Err(cannot(format!(
@@ -216,7 +217,10 @@ impl Battle {
                 )));
             }
             per_part[c.part] += c.amount;
-            *per_pool.entry(c.pool).or_insert(0) += c.amount;
+            match per_pool.binary_search_by_key(&c.pool, |&(p, _)| p) {
+                Ok(i) => per_pool[i].1 += c.amount,
+                Err(i) => per_pool.insert(i, (c.pool, c.amount)),
+            }
         }
         for (part, &n) in parts.iter().zip(&per_part) {
             if n > part.max {
@@ -255,7 +259,7 @@ impl Battle {
                 )));
             }
         }
-        for (&pool, &n) in &per_pool {
+        for &(pool, n) in &per_pool {
             let has = self.pool(unit, pool).max(0) as u32;
             if n > has {
                 return Err(cannot(match parts.as_slice() {
@@ -277,22 +281,39 @@ impl Battle {
 /// amount (their parts aside), choose it, and are that price rather than amounts on top.
 /// No commits (old scripts and saves) choose nothing: the first affordable one pays.
 pub(crate) fn chosen_price(cost: &crate::pools::Cost, commits: &[Commit]) -> Option<usize> {
-    use std::collections::BTreeMap;
     if cost.alternatives().len() < 2 {
         return None;
     }
-    let mut given: BTreeMap<crate::pools::Pool, i64> = BTreeMap::new();
-    for c in commits.iter().filter(|c| c.amount > 0) {
-        *given.entry(c.pool).or_insert(0) += i64::from(c.amount);
-    }
-    if given.is_empty() {
+    let given = |pool: crate::pools::Pool| -> i64 {
+        commits
+            .iter()
+            .filter(|c| c.amount > 0 && c.pool == pool)
+            .map(|c| i64::from(c.amount))
+            .sum()
+    };
+    if commits.iter().all(|c| c.amount == 0) {
         return None;
     }
+    // Pool for pool, the commits' total equals the alternative's (a pool named on one side
+    // only totals 0 on the other, never equal to its positive total on its own side).
     cost.alternatives().iter().position(|alt| {
-        let mut want: BTreeMap<crate::pools::Pool, i64> = BTreeMap::new();
-        for &(pool, n) in alt.iter().filter(|(_, n)| *n > 0) {
-            *want.entry(pool).or_insert(0) += i64::from(n);
-        }
-        want == given
+        let want = |pool: crate::pools::Pool| -> i64 {
+            alt.iter()
+                .filter(|&&(p, n)| n > 0 && p == pool)
+                .map(|&(_, n)| i64::from(n))
+                .sum()
+        };
+        commits
+            .iter()
+            .filter(|c| c.amount > 0)
+            .all(|c| given(c.pool) == want(c.pool))
+            && alt
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .all(|&(p, _)| given(p) == want(p))
     })
 }
+
+#[cfg(test)]
+#[path = "answer_tests.rs"]
+mod tests;

@@ -460,22 +460,26 @@ impl Battle {
         } else {
             self.rules().damage_answers(self, &hit, &roll)
         };
-        let deal = Frame::DealDamage {
-            hit: hit.clone(),
-            roll: roll.clone(),
-        };
+        // The roll moves into the frame that deals it (no copy of its faces).
         match answers {
-            Some(options) if !options.is_empty() => self.open_window(Window {
-                reactor: hit.target,
-                trigger: Trigger::IncomingDamage {
-                    attacker: hit.attacker,
-                    amount: roll.total.max(0),
-                },
-                options,
-                hit: Some(hit),
-                on_decline: vec![deal],
-            }),
-            _ => self.stack.push(deal),
+            Some(options) if !options.is_empty() => {
+                let amount = roll.total.max(0);
+                let deal = Frame::DealDamage {
+                    hit: hit.clone(),
+                    roll,
+                };
+                self.open_window(Window {
+                    reactor: hit.target,
+                    trigger: Trigger::IncomingDamage {
+                        attacker: hit.attacker,
+                        amount,
+                    },
+                    options,
+                    hit: Some(hit),
+                    on_decline: vec![deal],
+                })
+            }
+            _ => self.stack.push(Frame::DealDamage { hit, roll }),
         }
         Ok(())
     }

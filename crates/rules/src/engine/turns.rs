@@ -170,6 +170,17 @@ pub(crate) fn begin_current(b: &mut Battle) -> Result<(), ForcedFaceError> {
 /// Ongoing effects at the end of a unit's turn: bleeding damage, then saves against
 /// "save ends" conditions, then turn-counted durations tick.
 fn ongoing_effects(b: &mut Battle, u: UnitId) -> Result<(), ForcedFaceError> {
+    // Most turns end with none of these: then nothing to copy and nothing to do.
+    let matters = |c: &crate::components::ActiveCondition| {
+        c.kind == ConditionKind::Bleeding
+            || matches!(c.duration, Duration::SaveEnds(_) | Duration::Turns(_))
+    };
+    if !b
+        .get::<crate::components::Conditions>(u)
+        .is_some_and(|c| c.0.iter().any(matters))
+    {
+        return Ok(());
+    }
     let conds = b
         .get::<crate::components::Conditions>(u)
         .cloned()
