@@ -14,8 +14,8 @@ use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
 use super::memo::{FastMap, Packed, dice_key, dice_key_with};
 use super::numbers::{
-    AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, over_cap_now,
-    passive_dodge, strength,
+    AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, attack_bonus_parts,
+    over_cap_now, passive_dodge, strength,
 };
 
 /// What a natural `face` with total `total` does against `dodge`.
@@ -97,7 +97,7 @@ pub fn resolve_attack(
     };
     let mut roll = b.roll(dice)?;
     let face = roll.natural().max(0) as u32;
-    for m in attack_bonus(b, attacker, weapon) {
+    for m in attack_bonus_parts(b, attacker, weapon) {
         roll = roll.with(m);
     }
     if strained {

@@ -63,7 +63,9 @@ pub fn defenders(b: &Battle, target: UnitId) -> Vec<UnitId> {
     if order.len() <= super::status::NEAR_LOOK_FROM {
         // A small battle: the order asked at once costs less than the index's answer.
         let at = b.pos(target);
-        let mut v = vec![target];
+        // Room for the target and a full ring of allies: no regrowth while extending.
+        let mut v = Vec::with_capacity(8);
+        v.push(target);
         v.extend(order.iter().copied().filter(|&a| {
             a != target
                 && b.alive(a)
@@ -156,19 +158,22 @@ pub(super) fn amounts(commits: &[Commit]) -> (u32, u32) {
 /// modifier, Parry the Agility modifier; the proficiency bonus if proficient in it; 1 per
 /// 10 ft of movement.
 pub fn flat_mods(b: &Battle, u: UnitId, kind: ReactionKind, cells: u32) -> Vec<Modifier> {
-    let mut v = if kind == ReactionKind::Parry {
+    // The three built at once: one allocation of the right size (a `vec!` of two and a
+    // push reallocated it for every counter resolved).
+    let dig = Modifier::new(ModKind::Other, "Dig In", steps(cells));
+    if kind == ReactionKind::Parry {
         vec![
             Modifier::new(ModKind::Skill, "Agility mod", agility(b, u)),
             Modifier::new(ModKind::Skill, "proficiency", agility_prof(b, u)),
+            dig,
         ]
     } else {
         vec![
             Modifier::new(ModKind::Skill, "Strength mod", strength(b, u)),
             Modifier::new(ModKind::Skill, "proficiency", strength_prof(b, u)),
+            dig,
         ]
-    };
-    v.push(Modifier::new(ModKind::Other, "Dig In", steps(cells)));
-    v
+    }
 }
 
 /// A Block or Parry must be paid ("1+ SD (up to proficiency) or 10ft or more of unspent

@@ -53,26 +53,37 @@ pub fn agility_prof(b: &Battle, u: UnitId) -> i32 {
 /// "Passive Dodge = Agility score; if proficient in Agility: add proficiency bonus": the
 /// number an attack must reach, as its parts.
 pub fn passive_dodge(b: &Battle, u: UnitId) -> Vec<Modifier> {
-    let mut v = vec![Modifier::new(
+    let score = Modifier::new(
         ModKind::Skill,
         "Agility score",
         b.stats(u).get(Stat::Agility),
-    )];
+    );
     let p = agility_prof(b, u);
     if p != 0 {
-        v.push(Modifier::new(ModKind::Skill, "Agility proficiency", p));
+        // Both at once: one allocation (a push after a `vec!` of one reallocated).
+        vec![
+            score,
+            Modifier::new(ModKind::Skill, "Agility proficiency", p),
+        ]
+    } else {
+        vec![score]
     }
-    v
 }
 
 /// The attack bonus with `weapon`: the proficiency bonus, plus the Strength modifier
 /// with a melee weapon or the Agility modifier with a ranged one.
 pub fn attack_bonus(b: &Battle, u: UnitId, weapon: usize) -> Vec<Modifier> {
+    attack_bonus_parts(b, u, weapon).into()
+}
+
+/// [`attack_bonus`]'s two parts, in its order, without a list (what a roll adds one by
+/// one).
+pub(super) fn attack_bonus_parts(b: &Battle, u: UnitId, weapon: usize) -> [Modifier; 2] {
     let ranged = b
         .weapons(u)
         .get(weapon)
         .is_some_and(|w| w.kind == WeaponKind::Ranged);
-    vec![
+    [
         Modifier::new(ModKind::Skill, "proficiency", proficiency(b, u)),
         if ranged {
             Modifier::new(ModKind::Skill, "Agility mod", agility(b, u))
