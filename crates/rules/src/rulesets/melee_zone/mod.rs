@@ -32,7 +32,8 @@ pub use ai_choices::{
 };
 pub use attack::{in_zone, outcome};
 pub use casting::{
-    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
+    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, foe_zone_on, foe_zone_on_slow,
+    toggleable, would_channel,
 };
 pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
