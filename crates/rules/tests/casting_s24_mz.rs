@@ -3,7 +3,8 @@
 //! its candidates, an area's pool, the targets `Battle::cast_targets` names for an area
 //! or cell aim), skips an ability whose effects value every target at 0 (a terrain alone),
 //! and weighs a summon's cells against the foes that may be nearest; melee-zone asks
-//! whether a foe's zone is on a caster of the units threatening its cell. Each fast path
+//! whether a foe's zone is on a caster of the units threatening its cell, and looks for
+//! a low wall on a line only when one stands next to its end. Each fast path
 //! is compared with the slow one it replaced after every event of seeded AI battles of
 //! every ruleset (a shadow battle fed the log event by event) and at every state of the
 //! battles themselves.
@@ -25,6 +26,7 @@ struct Seen {
     casts: usize,
     aims_hit: usize,
     in_zone: usize,
+    sees: usize,
 }
 
 /// `u`'s foes as the AI sees them (living, of another side, not hidden; level order).
@@ -53,6 +55,12 @@ fn compare(b: &Battle, seen: &mut Seen) {
             let zone = mz::foe_zone_on_slow(b, u, &foes);
             assert_eq!(mz::foe_zone_on(b, u, &foes), zone, "{u:?} in a foe's zone");
             seen.in_zone += usize::from(zone);
+            // Who sees `u`: the low wall next to it asked before the line is walked.
+            for f in b.units() {
+                let sees = mz::sees_slow(b, f, u);
+                assert_eq!(mz::sees(b, f, u), sees, "{f:?} sees {u:?}");
+                seen.sees += usize::from(sees);
+            }
         }
         // Every area or cell aim within its range + 1 of the caster.
         let here = b.pos(u);
@@ -101,6 +109,7 @@ fn casting_fast_paths_match_the_slow_ones_in_melee_zone_caster_battles() {
     assert!(seen.casts > 0, "nothing was worth casting");
     assert!(seen.aims_hit > 0, "no area or cell aim reached anyone");
     assert!(seen.in_zone > 0, "no one stood in a foe's zone");
+    assert!(seen.sees > 0, "no one saw anyone");
 }
 
 /// The same in a random battle of every ruleset (the casting is shared).

@@ -41,7 +41,9 @@ pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use record::{foes, foes_slow, last_cast, last_cast_slow, summoner, summoner_slow};
 pub use rules::{INITIATOR_LAST, MeleeZone};
-pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, spotter, spotter_slow};
+pub use stealth::{
+    SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, sees_slow, spotter, spotter_slow,
+};
 pub use summons::{
     sick_from_at_least, sick_from_slow, summons_at_least, summons_of, summons_of_slow,
     with_summons, with_summons_slow_list,
