@@ -16,6 +16,7 @@ mod audit_melee_zone;
 mod cast_s19;
 mod casting_cells;
 mod casting_flow;
+mod casting_s24_mz;
 mod casting_td;
 mod casting_td_more;
 mod command_fuzz;

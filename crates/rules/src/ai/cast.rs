@@ -52,6 +52,23 @@ pub const SUMMON_VALUE_PER_HP: f64 = 0.5;
 /// Cells around a foe at which a grant counts as "near a fight".
 const NEAR: u32 = 8;
 
+thread_local! {
+    /// The tests' switch for the casting's slow paths ([`set_slow_casting`]).
+    static SLOW: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The tests' switch: when on, [`best_cast`] finds its candidates and an area's pool by
+/// walking every unit, and a summon's nearest foe among every foe, as first written (the
+/// slow paths the fast ones are compared with; same answers).
+pub fn set_slow_casting(on: bool) {
+    SLOW.with(|x| x.set(on));
+}
+
+/// Whether the tests' slow paths are on ([`set_slow_casting`]).
+fn slow() -> bool {
+    SLOW.with(|x| x.get())
+}
+
 /// The cast command for ability `i` aimed `at`.
 pub fn cast_command(unit: UnitId, ability: usize, at: CastAt) -> Command {
     Command::Act {
@@ -79,6 +96,15 @@ struct Effects {
 }
 
 impl Effects {
+    /// Do these effects do nothing [`Effects::on`] values (every target worth 0)?
+    fn is_empty(&self) -> bool {
+        self.damage.is_none()
+            && self.heal.is_none()
+            && self.conditions.is_empty()
+            && self.grant <= 0
+            && !self.push
+    }
+
     /// What `effects` do, for a user with `stats` (damage scaled by its Level); `hit`
     /// is the ability's hit effects (a miss's half damage halves them).
     fn of(effects: &[Effect], stats: &Stats, hit: &[Effect]) -> Effects {
@@ -346,6 +372,21 @@ fn best_aim(
     let grid = b.grid();
     let here = b.pos(u);
     let range = a.range();
+    let slow = slow();
+    // Effects that value every target at 0 (a terrain alone: Mire) make every aim but a
+    // summon's worth 0, never above a floor of 0 or more: no aim is kept.
+    if !slow
+        && s.hit.is_empty()
+        && s.miss.is_empty()
+        && floor >= 0.0
+        && !matches!(a.target, Targeting::Cell { .. })
+    {
+        return None;
+    }
+    // Only a healing ability may target a unit that is not alive ([`Battle::may_target`]):
+    // for any other, the units it may reach near the caster are the living ones the cell
+    // index lists ([`Battle::units_within`], in level order), not a walk of the army.
+    let living_only = !slow && !a.heals();
     let n = b.units().count();
     let mut cache: Vec<Option<f64>> = vec![None; n];
     // What hitting `t` is worth (cached per target).
@@ -412,8 +453,13 @@ fn best_aim(
                 .map(|(&e, _)| e)
                 .collect()
         } else {
-            b.units()
-                .filter(|&t| !b.enemies(u, t) && b.may_target(t, a))
+            // (Every use below keeps only those within `range + 1`.)
+            let pool: Box<dyn Iterator<Item = UnitId>> = if living_only {
+                Box::new(b.units_within(here, range.saturating_add(1)).into_iter())
+            } else {
+                Box::new(b.units())
+            };
+            pool.filter(|&t| !b.enemies(u, t) && b.may_target(t, a))
                 .filter(|&t| {
                     s.hit.heal.is_none()
                         || s.hit.grant > 0
@@ -484,12 +530,16 @@ fn best_aim(
                 Targeting::Area { shape, .. } => shape.farthest(range),
                 _ => u32::MAX,
             };
-            let pool = b.area_pool(
-                u,
-                a,
-                b.units()
-                    .filter(|&t| grid.distance(here, b.pos(t)) <= farthest),
-            );
+            let pool = if living_only {
+                b.area_pool(u, a, b.units_within(here, farthest).into_iter())
+            } else {
+                b.area_pool(
+                    u,
+                    a,
+                    b.units()
+                        .filter(|&t| grid.distance(here, b.pos(t)) <= farthest),
+                )
+            };
             // A burst's sums found unit by unit (the same sums, to the bit).
             let sums = pool.burst_sums(&cells, &mut value);
             let mut hit: Vec<UnitId> = Vec::new();
@@ -538,9 +588,25 @@ fn best_aim(
                 })
                 .sum();
             if summon > 0.0 && near {
+                // A cell within `range` of the user is within `m + range` of the nearest
+                // foe (`m` away from the user), and more than that from any foe farther
+                // than `m + 2 × range` from the user: those are never its nearest.
+                let m = dist.iter().copied().min().unwrap_or(u32::MAX);
+                let bound = if slow {
+                    u32::MAX
+                } else {
+                    m.saturating_add(range.saturating_mul(2))
+                };
+                let close: Vec<Cell> = foes
+                    .iter()
+                    .zip(dist)
+                    .filter(|&(_, &d)| d <= bound)
+                    .map(|(&f, _)| b.pos(f))
+                    .collect();
                 let foe_dist = |c: Cell| {
-                    foes.iter()
-                        .map(|&f| grid.distance(c, b.pos(f)))
+                    close
+                        .iter()
+                        .map(|&p| grid.distance(c, p))
                         .min()
                         .unwrap_or(u32::MAX)
                 };

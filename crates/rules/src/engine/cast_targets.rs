@@ -134,7 +134,40 @@ impl AreaPool<'_> {
     }
 }
 
+/// How far from its aim every cell ability `a` covers lies, when only living units may
+/// be its targets (it does not heal: [`Battle::may_target`]): a burst's radius, a cell
+/// ability's own cell. `None`: any other (a cone or a line, whose cells are found from
+/// the caster; a healing ability, which may target the fallen).
+fn covered_within(a: &Ability) -> Option<u32> {
+    if a.heals() {
+        return None;
+    }
+    match a.target {
+        Targeting::Area {
+            shape: Shape::Burst { radius },
+            ..
+        } => Some(radius),
+        Targeting::Cell { .. } => Some(0),
+        _ => None,
+    }
+}
+
 impl Battle {
+    /// [`Self::cast_targets`] for an area or cell aim as first written, every unit asked
+    /// (the tests' slow path; the fast one asks the cell index for the units near the
+    /// aim). `None` for any other aim, or one it does not reach.
+    pub fn cast_targets_slow(&self, caster: UnitId, i: usize, c: Cell) -> Option<Vec<UnitId>> {
+        let a = self.ability(caster, i)?;
+        if !matches!(a.target, Targeting::Area { .. } | Targeting::Cell { .. })
+            || !self.cast_reaches(caster, a, c)
+        {
+            return None;
+        }
+        let mut out = Vec::new();
+        self.area_members(caster, a, c, self.units(), &mut out);
+        Some(out)
+    }
+
     /// The cells an area ability aimed at `aim` covers (empty for any other targeting).
     pub fn cast_cells(&self, caster: UnitId, a: &Ability, aim: Cell) -> Vec<Cell> {
         match a.target {
@@ -218,7 +251,18 @@ impl Battle {
                 }
                 reach(*c, &|| c.to_string())?;
                 let mut out = Vec::new();
-                self.area_members(caster, a, *c, self.units(), &mut out);
+                match covered_within(a) {
+                    // Only the living units the cell index lists near the aim (in level
+                    // order) may be covered and targeted.
+                    Some(r) => self.area_members(
+                        caster,
+                        a,
+                        *c,
+                        self.units_within(*c, r).into_iter(),
+                        &mut out,
+                    ),
+                    None => self.area_members(caster, a, *c, self.units(), &mut out),
+                }
                 Ok(out)
             }
             (t, _) => Err(cannot(format!(

@@ -156,14 +156,13 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
     let mut foe_cells: Vec<Cell> = Vec::new();
     for x in b.units().filter(|&x| b.alive(x)) {
         if b.enemies(u, x) {
-            if !b.hidden(x) {
+            if slow && !b.hidden(x) {
                 foe_cells.push(b.pos(x));
             }
         } else if x != u {
             allies_at.push((x, b.pos(x)));
         }
     }
-    foe_cells.sort_unstable_by_key(|c| (c.y, c.x));
     let bonus = attack_bonus(b, u, false);
     let mean: f64 = a
         .effects
@@ -177,6 +176,9 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
     // hit it (d20 + Accuracy against its dodge; crits aside) and the mean damage, at
     // most its HP.
     let mut allies: Vec<(Cell, Vec<Cell>, f64, f64)> = Vec::new();
+    // The allies that may close in on a foe in an area aimed in range, with how far.
+    let farthest = shape.farthest(a.range());
+    let mut near: Vec<(UnitId, Cell, u32)> = Vec::new();
     for &(ally, here) in &allies_at {
         let reach = b.threat_reach(ally);
         if reach == 0 {
@@ -185,9 +187,24 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
         let within = speed(b, ally) + reach;
         // Its foes are within `within` of it: none stands in an area aimed in range (the
         // only aims the AI weighs) when it is this far from the caster.
-        if grid.distance(caster, here) > shape.farthest(a.range()).saturating_add(within) {
+        if grid.distance(caster, here) > farthest.saturating_add(within) {
             continue;
         }
+        near.push((ally, here, within));
+    }
+    if !slow {
+        // A foe within `within` of such an ally is within `farthest + 2 × within` of the
+        // caster: only those are listed (the foes `u` knows of, in level order, by row).
+        let most = near.iter().map(|&(_, _, w)| w).max().unwrap_or(0);
+        let bound = farthest.saturating_add(most.saturating_mul(2));
+        foe_cells.extend(
+            b.visible_foes(u)
+                .map(|(_, p)| p)
+                .filter(|&p| grid.distance(caster, p) <= bound),
+        );
+    }
+    foe_cells.sort_unstable_by_key(|c| (c.y, c.x));
+    for (ally, here, within) in near {
         let rows = i32::try_from(within).unwrap_or(i32::MAX);
         let first = foe_cells.partition_point(|c| c.y < here.y.saturating_sub(rows));
         let foes: Vec<Cell> = if slow {

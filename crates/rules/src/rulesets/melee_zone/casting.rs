@@ -476,7 +476,7 @@ pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
     if b.abilities(u).is_empty() || channeling(b, u) || b.has_feat(u, BATTLE_CASTER) {
         return None;
     }
-    if !foes.iter().any(|&f| super::attack::in_zone(b, f, u)) {
+    if !foe_zone_on(b, u, foes) {
         return None;
     }
     let (_, best) = crate::ai::cast::best_cast(b, u, foes)?;
@@ -506,6 +506,18 @@ pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
         .or_else(|| quick_bolt(b, u, foes))
         .or_else(|| strike(Some(Slot::Move)))
         .or(Some(Command::EndTurn { unit: u }))
+}
+
+/// Is `u` in the melee zone of one of `foes` ([`super::attack::in_zone`])? Asked of the
+/// units that threaten `u`'s cell, through the cell index ([`Battle::any_threatening`]:
+/// the living units within their threat reach of it), not of every foe.
+pub fn foe_zone_on(b: &Battle, u: UnitId, foes: &[UnitId]) -> bool {
+    b.any_threatening(b.pos(u), |r| b.threatens_anything(r) && foes.contains(&r))
+}
+
+/// [`foe_zone_on`] as first written, every foe asked (the tests' slow path).
+pub fn foe_zone_on_slow(b: &Battle, u: UnitId, foes: &[UnitId]) -> bool {
+    foes.iter().any(|&f| super::attack::in_zone(b, f, u))
 }
 
 /// The best one-target damage spell `u` pays for this turn (no channel), on the foe it

@@ -32,7 +32,8 @@ pub use ai_choices::{
 };
 pub use attack::{in_zone, outcome};
 pub use casting::{
-    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, toggleable, would_channel,
+    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, foe_zone_on, foe_zone_on_slow,
+    toggleable, would_channel,
 };
 pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
@@ -40,7 +41,9 @@ pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
 pub use record::{foes, foes_slow, last_cast, last_cast_slow, summoner, summoner_slow};
 pub use rules::{INITIATOR_LAST, MeleeZone};
-pub use stealth::{SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, spotter, spotter_slow};
+pub use stealth::{
+    SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, sees_slow, spotter, spotter_slow,
+};
 pub use summons::{
     sick_from_at_least, sick_from_slow, summons_at_least, summons_of, summons_of_slow,
     with_summons, with_summons_slow_list,

@@ -37,6 +37,17 @@ pub const UNDETECTED: &str = "undetected: flat-footed";
 /// A low wall on the line from `from` to `to`, on a cell next to `to`: `to` crouches
 /// behind it.
 fn low_cover(b: &Battle, from: Cell, to: Cell) -> bool {
+    // Only a cell next to `to` can be one: with no low wall among them, the line need not
+    // be walked (its cells found far from `to` could never count).
+    let g = b.grid();
+    if !g.neighbours_iter(to).any(|c| b.terrain(c) == Terrain::Low) {
+        return false;
+    }
+    low_cover_walked(b, from, to)
+}
+
+/// [`low_cover`] by walking the line to `to` (the tests' slow path when asked alone).
+fn low_cover_walked(b: &Battle, from: Cell, to: Cell) -> bool {
     let g = b.grid();
     !g.walk_line(from, to, |c| {
         !(c != to && g.distance(c, to) == 1 && b.terrain(c) == Terrain::Low)
@@ -52,6 +63,16 @@ pub fn sees(b: &Battle, foe: UnitId, u: UnitId) -> bool {
         && !behind(b, foe, to)
         && b.clear_line(from, to)
         && !low_cover(b, from, to)
+}
+
+/// [`sees`] with the low wall found by walking the whole line (the tests' slow path).
+pub fn sees_slow(b: &Battle, foe: UnitId, u: UnitId) -> bool {
+    let (from, to) = (b.pos(foe), b.pos(u));
+    b.alive(foe)
+        && foe != u
+        && !behind(b, foe, to)
+        && b.clear_line(from, to)
+        && !low_cover_walked(b, from, to)
 }
 
 /// The first living foe (in level order) that sees `u`.

@@ -1,0 +1,126 @@
+//! Issue 34, session 24 (s24-mz): the AI's casting asks the cell index for the units near
+//! an aim instead of walking the army (a non-healing ability may reach only the living:
+//! its candidates, an area's pool, the targets `Battle::cast_targets` names for an area
+//! or cell aim), skips an ability whose effects value every target at 0 (a terrain alone),
+//! and weighs a summon's cells against the foes that may be nearest; melee-zone asks
+//! whether a foe's zone is on a caster of the units threatening its cell, and looks for
+//! a low wall on a line only when one stands next to its end. Each fast path
+//! is compared with the slow one it replaced after every event of seeded AI battles of
+//! every ruleset (a shadow battle fed the log event by event) and at every state of the
+//! battles themselves.
+
+use skirmish_rules::Battle;
+use skirmish_rules::abilities::Targeting;
+use skirmish_rules::ai;
+use skirmish_rules::components::UnitId;
+use skirmish_rules::engine::CastAt;
+use skirmish_rules::grid::GridKind;
+use skirmish_rules::rulesets::RulesetId;
+use skirmish_rules::rulesets::melee_zone as mz;
+
+/// What the comparisons met: states compared, casts chosen, area or cell aims with a
+/// target, and units in a foe's zone.
+#[derive(Default)]
+struct Seen {
+    states: usize,
+    casts: usize,
+    aims_hit: usize,
+    in_zone: usize,
+    sees: usize,
+}
+
+/// `u`'s foes as the AI sees them (living, of another side, not hidden; level order).
+fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    b.visible_foes(u).map(|(e, _)| e).collect()
+}
+
+fn compare(b: &Battle, seen: &mut Seen) {
+    seen.states += 1;
+    for u in b.units() {
+        if !b.alive(u) {
+            continue;
+        }
+        let foes = foes(b, u);
+        ai::cast::set_slow_casting(true);
+        let slow = ai::cast::best_cast(b, u, &foes);
+        ai::cast::set_slow_casting(false);
+        let fast = ai::cast::best_cast(b, u, &foes);
+        assert_eq!(
+            fast.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
+            slow.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
+            "{u:?}'s best cast"
+        );
+        seen.casts += usize::from(fast.is_some());
+        if b.ruleset() == RulesetId::MeleeZone {
+            let zone = mz::foe_zone_on_slow(b, u, &foes);
+            assert_eq!(mz::foe_zone_on(b, u, &foes), zone, "{u:?} in a foe's zone");
+            seen.in_zone += usize::from(zone);
+            // Who sees `u`: the low wall next to it asked before the line is walked.
+            for f in b.units() {
+                let sees = mz::sees_slow(b, f, u);
+                assert_eq!(mz::sees(b, f, u), sees, "{f:?} sees {u:?}");
+                seen.sees += usize::from(sees);
+            }
+        }
+        // Every area or cell aim within its range + 1 of the caster.
+        let here = b.pos(u);
+        for (i, a) in b.abilities(u).iter().enumerate() {
+            if !matches!(a.target, Targeting::Area { .. } | Targeting::Cell { .. }) {
+                continue;
+            }
+            for c in b.grid().within(here, a.range() + 1) {
+                let fast = b.cast_targets(u, i, &CastAt::Cell(c)).ok();
+                let slow = b.cast_targets_slow(u, i, c);
+                assert_eq!(fast, slow, "{u:?}'s ability {i} at {c}");
+                seen.aims_hit += usize::from(fast.is_some_and(|ts| !ts.is_empty()));
+            }
+        }
+    }
+}
+
+fn battle(l: skirmish_rules::level::Level, seed: u64, seen: &mut Seen) {
+    let mut b = Battle::new(l.clone(), seed, Vec::new()).unwrap();
+    for _ in 0..300 {
+        compare(&b, seen);
+        if ai::play_out(&mut b, 3) == 0 {
+            break;
+        }
+    }
+    compare(&b, seen);
+    // A shadow battle fed the log: after every single event.
+    let mut shadow = Battle::new(l, seed, Vec::new()).unwrap();
+    let start = shadow.log().len();
+    assert_eq!(shadow.log(), &b.log()[..start], "the same opening");
+    for e in &b.log()[start..] {
+        shadow.replay_event(e.event.clone());
+        compare(&shadow, seen);
+    }
+}
+
+/// Melee-zone's casters (wardens, mages: areas, summons, a heal, Mire's terrain): the
+/// fast paths give the slow paths' answers after every event.
+#[test]
+fn casting_fast_paths_match_the_slow_ones_in_melee_zone_caster_battles() {
+    let mut seen = Seen::default();
+    for (_, seed, l) in crate::support::melee_zone_caster_levels() {
+        battle(l, seed, &mut seen);
+    }
+    assert!(seen.states > 500, "{} states", seen.states);
+    assert!(seen.casts > 0, "nothing was worth casting");
+    assert!(seen.aims_hit > 0, "no area or cell aim reached anyone");
+    assert!(seen.in_zone > 0, "no one stood in a foe's zone");
+    assert!(seen.sees > 0, "no one saw anyone");
+}
+
+/// The same in a random battle of every ruleset (the casting is shared).
+#[test]
+fn casting_fast_paths_match_the_slow_ones_in_every_ruleset() {
+    for r in RulesetId::ALL {
+        let mut seen = Seen::default();
+        for (kind, seed) in [(GridKind::Hex, 7), (GridKind::Square, 8)] {
+            let l = skirmish_rules::sim::random_level(r, kind, 20, 20, 6, seed).unwrap();
+            battle(l, seed, &mut seen);
+        }
+        assert!(seen.states > 100, "{r:?}: {} states", seen.states);
+    }
+}
