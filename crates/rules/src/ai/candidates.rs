@@ -100,7 +100,7 @@ pub(super) fn best_attack(
         // Few such foes (a small battle): asked at once, as bounding them costs more than
         // the lines of sight it saves (the same answers either way).
         if ranged_foes <= FEW_RANGED {
-            let w = b.weapon_for(u, e, None).ok();
+            let w = b.usable_weapon(u, e);
             weapons[k] = Some(w);
             if let Some(w) = w {
                 bounds.push(Bound(values.of(b, e, w, kind), k, true, w, true));
@@ -177,7 +177,7 @@ pub(super) fn best_attack(
                 );
                 continue;
             }
-            let w = b.weapon_for(u, e, None).ok();
+            let w = b.usable_weapon(u, e);
             weapons[k] = Some(w);
             let Some(w) = w else { continue };
             let v = if w == first {

@@ -316,7 +316,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
             if range == 0 && dist[k] > reach {
                 None
             } else {
-                b.weapon_for(u, e, None).ok()
+                b.usable_weapon(u, e)
             }
         })
     };
@@ -334,7 +334,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
             None
         } else {
-            b.weapon_for(u, e, None).ok()
+            b.usable_weapon(u, e)
         };
         target_value(b, &memo, e, w, best).unwrap_or(0.1)
     };

@@ -376,6 +376,58 @@ impl Battle {
             .map(|(i, _)| i)
     }
 
+    /// Why `u`'s weapon `i` cannot strike `target` (`dist` steps away) now, if it cannot:
+    /// [`Battle::weapon_for`]'s test of one weapon.
+    fn weapon_usable(&self, u: UnitId, target: UnitId, i: usize, dist: u32) -> Result<(), Why> {
+        let arms = self.arms(u);
+        let w = arms.weapons.get(i).ok_or(Why::Missing)?;
+        if w.has(WeaponTag::Shield) {
+            return Err(Why::Shield);
+        }
+        let stowed = match arms.carried(i) {
+            _ if arms.in_hand(i) => false,
+            Some(crate::components::Carried::Held) => false,
+            Some(crate::components::Carried::Stowed) => true,
+            _ => return Err(Why::Lost),
+        };
+        match w.kind {
+            WeaponKind::Melee => {
+                let reach = self.melee_reach(u, w);
+                if dist > reach {
+                    return Err(Why::Reach(reach));
+                }
+            }
+            WeaponKind::Ranged => {
+                if let Some(max) = self
+                    .rules()
+                    .max_range_increments()
+                    .map(|n| w.range.saturating_mul(n))
+                    && dist > max
+                {
+                    return Err(Why::Range(max));
+                }
+                if !self.clear_line(self.pos(u), self.pos(target)) {
+                    return Err(Why::Wall);
+                }
+            }
+        }
+        if stowed {
+            return Err(Why::Stowed);
+        }
+        Ok(())
+    }
+
+    /// The weapon `u` would attack `target` with now, if any: [`Battle::weapon_for`]
+    /// with no weapon named, `.ok()`, without wording why none can (the AI asks this of
+    /// many foes and drops the reason).
+    pub fn usable_weapon(&self, u: UnitId, target: UnitId) -> Option<usize> {
+        let dist = self.level.grid.distance(self.pos(u), self.pos(target));
+        self.best_melee(u, dist).or_else(|| {
+            (0..self.arms(u).weapons.len())
+                .find(|&i| self.weapon_usable(u, target, i, dist).is_ok())
+        })
+    }
+
     /// The weapon an attack would use (the named one, or the best that reaches), or why
     /// none can.
     pub fn weapon_for(
@@ -385,57 +437,10 @@ impl Battle {
         want: Option<usize>,
     ) -> Result<usize, Illegal> {
         let dist = self.level.grid.distance(self.pos(u), self.pos(target));
-        // Why weapon `i` cannot be used, worded only when the answer is "none can" (the
-        // AI asks this for every enemy, most of them out of reach).
-        enum Why {
-            Missing,
-            Shield,
-            Stowed,
-            Lost,
-            Reach(u32),
-            Range(u32),
-            Wall,
-        }
         // Where the weapon is comes after whether it would reach: drawing a weapon that
         // does not reach would not help, so "out of reach" is the better answer then.
         let arms = self.arms(u);
-        let usable = |i: usize| -> Result<(), Why> {
-            let w = arms.weapons.get(i).ok_or(Why::Missing)?;
-            if w.has(WeaponTag::Shield) {
-                return Err(Why::Shield);
-            }
-            let stowed = match arms.carried(i) {
-                _ if arms.in_hand(i) => false,
-                Some(crate::components::Carried::Held) => false,
-                Some(crate::components::Carried::Stowed) => true,
-                _ => return Err(Why::Lost),
-            };
-            match w.kind {
-                WeaponKind::Melee => {
-                    let reach = self.melee_reach(u, w);
-                    if dist > reach {
-                        return Err(Why::Reach(reach));
-                    }
-                }
-                WeaponKind::Ranged => {
-                    if let Some(max) = self
-                        .rules()
-                        .max_range_increments()
-                        .map(|n| w.range.saturating_mul(n))
-                        && dist > max
-                    {
-                        return Err(Why::Range(max));
-                    }
-                    if !self.clear_line(self.pos(u), self.pos(target)) {
-                        return Err(Why::Wall);
-                    }
-                }
-            }
-            if stowed {
-                return Err(Why::Stowed);
-            }
-            Ok(())
-        };
+        let usable = |i: usize| self.weapon_usable(u, target, i, dist);
         // When no weapon can be used, the reason worth showing: one the player can act on
         // (draw it), then the distance or a wall, then a lost weapon, then a shield.
         let rank = |why: &Why| match why {
@@ -509,4 +514,16 @@ impl Battle {
     pub fn exhausted(&self, u: UnitId) -> bool {
         self.rules().exhausted(self, u)
     }
+}
+
+/// Why a weapon cannot strike a target ([`Battle::weapon_for`]'s reasons, worded only
+/// when none can).
+enum Why {
+    Missing,
+    Shield,
+    Stowed,
+    Lost,
+    Reach(u32),
+    Range(u32),
+    Wall,
 }

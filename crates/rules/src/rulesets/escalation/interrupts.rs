@@ -378,7 +378,7 @@ pub fn value(b: &Battle, r: UnitId, i: usize, by: UnitId, target: UnitId, attack
                 let mut shielded = now.clone();
                 shielded.defence.1 += SHIELD_BONUS;
                 let kept_off = now.odds().0 - shielded.odds().0;
-                let dmg = b.weapon_for(by, target, None).map_or(0.0, |w| {
+                let dmg = b.usable_weapon(by, target).map_or(0.0, |w| {
                     let (dice, vol) = damage_parts(b, by, w);
                     mean(&dice) + f64::from(vol)
                 });

@@ -394,7 +394,7 @@ fn wound_worth(a: Aim) -> f64 {
 /// damage), when any is worth something.
 pub fn ai_aimed_attack(b: &Battle, u: UnitId, target: UnitId) -> Option<Command> {
     let kind = crate::event::AttackKind::Normal;
-    let w = b.weapon_for(u, target, None).ok()?;
+    let w = b.usable_weapon(u, target)?;
     let hit = b.rules().odds(b, u, target, w, kind, false).hit;
     let (plain, crit) = b.rules().damage_odds(b, u, target, w, kind)?;
     let wound = (hit - 0.05).max(0.0) * plain.at_least(WOUND_AT) + 0.05 * crit.at_least(WOUND_AT);

@@ -215,7 +215,7 @@ pub fn waited_cast(b: &Battle, w: UnitId, i: usize, foe: UnitId) -> Option<CastA
 fn waited_weapon(b: &Battle, w: UnitId, foe: UnitId) -> Option<usize> {
     let dist = b.grid().distance(b.pos(w), b.pos(foe));
     b.best_melee(w, dist).or_else(|| {
-        let i = b.weapon_for(w, foe, None).ok()?;
+        let i = b.usable_weapon(w, foe)?;
         (b.weapons(w)[i].kind == WeaponKind::Ranged && may_attack(b, w, foe, i).is_ok())
             .then_some(i)
     })
