@@ -181,7 +181,18 @@ impl AiTactics for FlowAi {
         } else {
             f64::from(hi)
         };
-        let (hit, crit) = super::attack_check(b, u, foe, w, kind).success_and_critical();
+        // The check's two numbers without building it (no list of modifiers to allocate).
+        let (t, advantage) = super::combat::attack_numbers(b, u, foe, w, kind);
+        debug_assert!({
+            let c = super::attack_check(b, u, foe, w, kind);
+            (c.target(), c.advantage) == (t, advantage)
+        });
+        let odds = super::combat::check_odds(t, advantage);
+        let crit = odds[crate::event::Outcome::Critical as usize];
+        let hit = odds[crate::event::Outcome::Success as usize]
+            + odds[crate::event::Outcome::Hard as usize]
+            + odds[crate::event::Outcome::Major as usize]
+            + crit;
         let plain = (hit - crit).max(0.0);
         let hp = b.hp(foe);
         let kill = |top: i32| if top >= hp { KILL_BONUS } else { 0.0 };

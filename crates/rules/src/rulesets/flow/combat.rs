@@ -161,6 +161,12 @@ pub fn check_odds(t: i32, advantage: i32) -> [f64; 6] {
     // Only the sign of the advantage counts: memoised by it and the target number (for
     // the target numbers the rules make).
     let a = advantage.signum();
+    // Every target number at or below 0 has the same odds (only a natural 1 succeeds:
+    // `success_level` compares the face, at least 1, with `t` and its fractions, all at
+    // most 0, and `count_check_odds` clamps its cuts at 0), so one below the memo reads
+    // its lowest entry: far shots' range increments reach below it.
+    const { assert!(ODDS_LOW <= 0) };
+    let t = t.max(ODDS_LOW);
     let Some(i) = usize::try_from(t - ODDS_LOW)
         .ok()
         .filter(|&i| i < ODDS_SPAN)
@@ -298,6 +304,55 @@ pub fn attack_check(
         c.advantage += 1;
     }
     c
+}
+
+/// [`attack_check`]'s target number and net advantage, worked out the same way without
+/// building the check (no list of modifiers, no names): the AI's bound on a far foe
+/// ([`super::ai`]'s `attack_value_bound`) asks it of every foe in range, every decision.
+/// `attack_numbers(..) == (attack_check(..).target(), attack_check(..).advantage)`
+/// (asserted in a debug build where the bound asks it, and by `flow_s24_flow`).
+pub fn attack_numbers(
+    b: &Battle,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: usize,
+    kind: AttackKind,
+) -> (i32, i32) {
+    let stats = b.stats(attacker);
+    let Some(w) = b.weapons(attacker).get(weapon) else {
+        return (stats.get(Stat::Melee), 0);
+    };
+    let mut t = match w.kind {
+        WeaponKind::Melee => stats.get(Stat::Melee),
+        WeaponKind::Ranged => stats.get(Stat::Ranged),
+    };
+    if kind != AttackKind::Normal {
+        return (t, i32::from(b.has(attacker, ConditionKind::TotalDefense)));
+    }
+    match w.kind {
+        WeaponKind::Melee => {
+            if b.any_threatening(b.pos(target), |o| {
+                o != attacker && b.side(o) == b.side(attacker)
+            }) {
+                t += 10;
+            }
+            if is_off_hand(b, attacker, weapon) {
+                t -= 10;
+            }
+        }
+        WeaponKind::Ranged => {
+            let dist = b.grid().distance(b.pos(attacker), b.pos(target));
+            if w.range > 0 && dist > w.range {
+                t -= 10 * ((dist - 1) / w.range) as i32;
+            }
+        }
+    }
+    let mut advantage = actor_advantage(b, attacker);
+    advantage += prone_target(b, target, w.kind == WeaponKind::Melee);
+    if feinted_by(b, target, attacker) {
+        advantage += 1;
+    }
+    (t, advantage)
 }
 
 /// The second one-handed melee weapon of a loadout is held in the off hand; finesse and
@@ -621,6 +676,15 @@ mod tests {
     use super::*;
 
     /// The words are the same whether made once or on the spot.
+    #[test]
+    fn check_odds_read_below_the_memo_are_the_counted_ones() {
+        for t in -1000..1000 {
+            for a in -2..=2 {
+                assert_eq!(check_odds(t, a), count_check_odds(t, a.signum()), "{t} {a}");
+            }
+        }
+    }
+
     #[test]
     fn range_increment_names_read_the_same_from_the_table_and_beyond_it() {
         for inc in [0, 1, 11, 63, 64, 70, 1000] {
