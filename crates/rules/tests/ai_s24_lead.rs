@@ -60,3 +60,103 @@ fn usable_weapon_is_weapon_for_without_the_reason() {
         "melee and ranged answers: {total:?}"
     );
 }
+
+/// What `Battle::clear_line`'s shortcut relies on: every cell between two cells of the
+/// grid's line lies in the rectangle of its ends, widened by one column on hexes (offset
+/// rows shift a line a column aside) and not at all on squares; and no row strays.
+#[test]
+fn a_line_stays_in_its_ends_rectangle_but_a_column_on_hexes() {
+    use skirmish_rules::grid::{Cell, Grid};
+    for (kind, most) in [(GridKind::Hex, 1), (GridKind::Square, 0)] {
+        let g = Grid::new(kind, 16, 16);
+        let cells: Vec<Cell> = g.cells().collect();
+        let (mut wide, mut cols) = (0, 0);
+        for &a in &cells {
+            for &b in &cells {
+                g.line_between_any(a, b, |c| {
+                    let dx = (a.x.min(b.x) - c.x).max(c.x - a.x.max(b.x)).max(0);
+                    let dy = (a.y.min(b.y) - c.y).max(c.y - a.y.max(b.y)).max(0);
+                    assert!(dx <= most && dy == 0, "{kind:?} {a} to {b} passes {c}");
+                    wide = wide.max(dx);
+                    cols += usize::from(dx > 0);
+                    false
+                });
+            }
+        }
+        // The hex allowance is needed (a line does stray), the square one is not.
+        assert_eq!(wide, most, "{kind:?}: {cols} cells a column aside");
+    }
+}
+
+/// `Battle::clear_line` (the wall counts over rectangles first) is the walk of the
+/// line's cells for every pair of cells: on seeded levels with walls of every ruleset on
+/// both grids, and after a spell raises a wall (the counts are dropped with the terrain).
+#[test]
+fn clear_line_is_the_walk_of_the_line() {
+    use skirmish_rules::grid::Cell;
+    use skirmish_rules::level::Terrain;
+    let same = |b: &Battle, what: &str| -> (usize, usize) {
+        let g = b.grid();
+        let cells: Vec<Cell> = g.cells().collect();
+        let (mut clear, mut blocked) = (0, 0);
+        for &a in &cells {
+            for &c in cells.iter().step_by(3) {
+                let walk = !g.line_between_any(a, c, |x| b.terrain(x) == Terrain::Wall);
+                assert_eq!(b.clear_line(a, c), walk, "{what}: {a} to {c}");
+                if walk { clear += 1 } else { blocked += 1 }
+            }
+        }
+        (clear, blocked)
+    };
+    for r in RulesetId::ALL {
+        for (kind, seed) in [(GridKind::Hex, 7), (GridKind::Square, 8)] {
+            let l = sim::random_level_with(r, kind, 20, 20, 6, seed, &[]).unwrap();
+            let b = Battle::new(l, seed, Vec::new()).unwrap();
+            let (clear, blocked) = same(&b, &format!("{r:?} {kind:?}"));
+            assert!(
+                clear > 0 && blocked > 0,
+                "{r:?} {kind:?}: {clear} clear, {blocked} blocked"
+            );
+        }
+    }
+    for kind in [GridKind::Hex, GridKind::Square] {
+        let mut b = crate::support::flow::arena(
+            kind,
+            10,
+            5,
+            r#"Unit(name: "Cal", side: "Red", cell: (1, 2), archetype: "caller"),
+               Unit(name: "Gob", side: "Blue", cell: (8, 2), archetype: "goblin")"#,
+            WALL_CATALOGUE,
+            &[10, 1],
+        );
+        let (_, blocked) = same(&b, &format!("{kind:?} open"));
+        assert_eq!(blocked, 0, "{kind:?}: an open map blocks no line");
+        let cal = b.find("Cal").unwrap();
+        b.submit(skirmish_rules::Command::Act {
+            unit: cal,
+            action: skirmish_rules::engine::Action::Common(
+                skirmish_rules::engine::CommonAction::Cast {
+                    ability: 0,
+                    at: skirmish_rules::engine::CastAt::Cell(Cell::new(2, 2)),
+                },
+            ),
+        })
+        .unwrap();
+        assert_eq!(b.terrain(Cell::new(3, 2)), Terrain::Wall, "{kind:?}");
+        assert!(!b.clear_line(Cell::new(1, 2), Cell::new(8, 2)), "{kind:?}");
+        let (_, blocked) = same(&b, &format!("{kind:?} walled"));
+        assert!(blocked > 0, "{kind:?}: the new wall blocks lines");
+    }
+}
+
+/// A caller whose one spell raises a wall three cells long.
+const WALL_CATALOGUE: &str = r#"
+    archetypes: {
+        "caller": (hp: 14, stats: {Agility: 45, Athletics: 30, Melee: 30, Ranged: 30,
+            Endurance: 30, Deception: 40, Magic: 65}, weapons: ["dagger"],
+            abilities: ["Stone wall"]),
+    },
+    abilities: {
+        "Stone wall": (kind: Spell, target: Area(range: 4, shape: Line(length: 3)),
+            effects: [Terrain(terrain: Wall)]),
+    }"#;

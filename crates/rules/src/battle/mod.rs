@@ -26,6 +26,7 @@ mod rollback;
 pub mod rules;
 pub(crate) use kept::{MoveField, MoveKey};
 mod units;
+mod walls;
 
 /// Why a battle could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -204,6 +205,11 @@ pub struct Battle {
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
     /// The terrain now, row-major: the level's, changed by terrain effects.
     pub(crate) terrain: Vec<Terrain>,
+    /// The walls counted over rectangles ([`Battle::walls_in`], `walls.rs`): built on
+    /// first use, dropped when the terrain changes.
+    walls: std::sync::OnceLock<Vec<u32>>,
+    /// How many walls the terrain has now (kept by `apply`).
+    pub(crate) wall_count: u32,
     /// What the units summoned so far are (unit ids after the level's units, in order).
     pub(crate) summoned: Vec<crate::level::UnitDef>,
     /// The conditions other rulesets claim: they do not land here
@@ -250,6 +256,7 @@ impl Battle {
             roster.push(spawn_def(&mut world, rules, UnitId(i as u32), u, surprised));
         }
         let terrain = level.terrain.clone();
+        let wall_count = terrain.iter().filter(|&&t| t == Terrain::Wall).count() as u32;
         let hot = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
         let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
         let room = (roster.len() * LOG_ROOM_PER_UNIT).min(LOG_ROOM_MOST);
@@ -282,6 +289,8 @@ impl Battle {
             counters: BTreeMap::new(),
             owed: BTreeMap::new(),
             terrain,
+            walls: std::sync::OnceLock::new(),
+            wall_count,
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
             history: History::default(),

@@ -227,7 +227,7 @@ fn spare_ap_first(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<C
     if ap - 1 < super::ATTACK_AP || (ap - 1) / super::ATTACK_AP != ap / super::ATTACK_AP {
         return None;
     }
-    let w = b.weapon_for(u, target, None).ok()?;
+    let w = b.usable_weapon(u, target)?;
     let check = super::attack_check(b, u, target, w, AttackKind::Normal);
     if check.advantage > 0 {
         return None;
@@ -294,7 +294,7 @@ fn disarm(b: &Battle, u: UnitId, target: UnitId, plain: f64) -> Option<Command> 
     if held != 1 {
         return None;
     }
-    let mine = b.weapon_for(u, target, None).ok()?;
+    let mine = b.usable_weapon(u, target)?;
     let mut check = super::attack_check(b, u, target, mine, AttackKind::Normal);
     check.advantage -= 1;
     let mut p = check.success_and_critical().0;

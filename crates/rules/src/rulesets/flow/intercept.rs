@@ -143,7 +143,7 @@ fn respond(
                     b.best_melee(r, dist)
                 }
                 ReadyTrigger::EnemyWithin { .. } | ReadyTrigger::EnemyCasts { .. } => {
-                    b.weapon_for(r, mover, None).ok()
+                    b.usable_weapon(r, mover)
                 }
             };
             let Some(weapon) = weapon else {
