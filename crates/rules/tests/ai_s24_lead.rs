@@ -88,9 +88,9 @@ fn a_line_stays_in_its_ends_rectangle_but_a_column_on_hexes() {
     }
 }
 
-/// `Battle::clear_line` (the wall counts over rectangles first) is the walk of the
+/// `Battle::clear_line` (the list of a few walls asked first) is the walk of the
 /// line's cells for every pair of cells: on seeded levels with walls of every ruleset on
-/// both grids, and after a spell raises a wall (the counts are dropped with the terrain).
+/// both grids, and after a spell raises a wall on a map of few walls (the list is kept).
 #[test]
 fn clear_line_is_the_walk_of_the_line() {
     use skirmish_rules::grid::Cell;
@@ -122,10 +122,10 @@ fn clear_line_is_the_walk_of_the_line() {
     for kind in [GridKind::Hex, GridKind::Square] {
         let mut b = crate::support::flow::arena(
             kind,
-            10,
-            5,
-            r#"Unit(name: "Cal", side: "Red", cell: (1, 2), archetype: "caller"),
-               Unit(name: "Gob", side: "Blue", cell: (8, 2), archetype: "goblin")"#,
+            20,
+            7,
+            r#"Unit(name: "Cal", side: "Red", cell: (1, 3), archetype: "caller"),
+               Unit(name: "Gob", side: "Blue", cell: (18, 3), archetype: "goblin")"#,
             WALL_CATALOGUE,
             &[10, 1],
         );
@@ -137,13 +137,13 @@ fn clear_line_is_the_walk_of_the_line() {
             action: skirmish_rules::engine::Action::Common(
                 skirmish_rules::engine::CommonAction::Cast {
                     ability: 0,
-                    at: skirmish_rules::engine::CastAt::Cell(Cell::new(2, 2)),
+                    at: skirmish_rules::engine::CastAt::Cell(Cell::new(2, 3)),
                 },
             ),
         })
         .unwrap();
-        assert_eq!(b.terrain(Cell::new(3, 2)), Terrain::Wall, "{kind:?}");
-        assert!(!b.clear_line(Cell::new(1, 2), Cell::new(8, 2)), "{kind:?}");
+        assert_eq!(b.terrain(Cell::new(3, 3)), Terrain::Wall, "{kind:?}");
+        assert!(!b.clear_line(Cell::new(1, 3), Cell::new(18, 3)), "{kind:?}");
         let (_, blocked) = same(&b, &format!("{kind:?} walled"));
         assert!(blocked > 0, "{kind:?}: the new wall blocks lines");
     }

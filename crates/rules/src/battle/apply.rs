@@ -135,11 +135,8 @@ impl Battle {
                 if let Some(i) = grid.index(*cell)
                     && let Some(t) = self.terrain.get_mut(i)
                 {
-                    let wall = crate::level::Terrain::Wall;
-                    self.wall_count =
-                        self.wall_count + u32::from(*to == wall) - u32::from(*t == wall);
-                    *t = *to;
-                    self.walls = std::sync::OnceLock::new();
+                    let from = std::mem::replace(t, *to);
+                    self.wall_changed(*cell, from, *to);
                 }
             }
             Event::Hid { unit } => {

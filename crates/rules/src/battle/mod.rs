@@ -25,6 +25,7 @@ mod pools;
 mod rollback;
 pub mod rules;
 pub(crate) use kept::{MoveField, MoveKey};
+pub(crate) use walls::FEW_WALLS;
 mod units;
 mod walls;
 
@@ -205,11 +206,8 @@ pub struct Battle {
     pub(crate) counters: BTreeMap<crate::event::Counter, i32>,
     /// The terrain now, row-major: the level's, changed by terrain effects.
     pub(crate) terrain: Vec<Terrain>,
-    /// The walls counted over rectangles ([`Battle::walls_in`], `walls.rs`): built on
-    /// first use, dropped when the terrain changes.
-    walls: std::sync::OnceLock<Vec<u32>>,
-    /// How many walls the terrain has now (kept by `apply`).
-    pub(crate) wall_count: u32,
+    /// The cells of the walls while there are few (`walls.rs`), kept by `apply`.
+    walls: Vec<Cell>,
     /// What the units summoned so far are (unit ids after the level's units, in order).
     pub(crate) summoned: Vec<crate::level::UnitDef>,
     /// The conditions other rulesets claim: they do not land here
@@ -256,7 +254,7 @@ impl Battle {
             roster.push(spawn_def(&mut world, rules, UnitId(i as u32), u, surprised));
         }
         let terrain = level.terrain.clone();
-        let wall_count = terrain.iter().filter(|&&t| t == Terrain::Wall).count() as u32;
+        let walls = Battle::list_walls(level.grid, &terrain);
         let hot = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
         let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
         let room = (roster.len() * LOG_ROOM_PER_UNIT).min(LOG_ROOM_MOST);
@@ -289,8 +287,7 @@ impl Battle {
             counters: BTreeMap::new(),
             owed: BTreeMap::new(),
             terrain,
-            walls: std::sync::OnceLock::new(),
-            wall_count,
+            walls,
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
             history: History::default(),

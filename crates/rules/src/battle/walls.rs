@@ -1,45 +1,60 @@
-//! Where the walls are, counted over rectangles (issue 34): a line of sight whose cells
-//! all lie in a rectangle with no wall is clear without walking it
-//! ([`Battle::clear_line`]).
+//! Where the walls are, when there are few (issue 34): a line of sight whose cells all
+//! lie in a rectangle with no wall is clear without walking it ([`Battle::clear_line`]).
 //!
-//! The counts are sums over every rectangle from the map's corner (a summed-area table),
-//! built on first use and dropped by `apply` when the terrain changes (the one event
-//! that changes it, `TerrainChanged`); a battle rebuilt from its log starts without.
+//! The cells of the walls are listed when the battle is set up (the level's terrain)
+//! and kept by `apply` as `TerrainChanged` events raise or clear walls; a battle rebuilt
+//! from its log lists them again. A map of many walls is not asked this way at all.
 
 use super::Battle;
 use crate::grid::Cell;
 use crate::level::Terrain;
 
+/// Up to this many walls, a rectangle is looked for walls in their list
+/// ([`Battle::no_wall_in`]); with more, never.
+pub(crate) const FEW_WALLS: usize = 32;
+
 impl Battle {
-    /// The walls on the cells `x0..=x1` × `y0..=y1` (clamped to the map; 0 when nothing
-    /// of it is on the map).
-    pub(crate) fn walls_in(&self, (x0, y0): (i32, i32), (x1, y1): (i32, i32)) -> u32 {
-        let g = self.level.grid;
-        let (x0, y0) = (x0.max(0), y0.max(0));
-        let (x1, y1) = (x1.min(g.width - 1), y1.min(g.height - 1));
-        if x0 > x1 || y0 > y1 {
-            return 0;
-        }
-        let sums = self.walls.get_or_init(|| self.wall_sums());
-        // Row stride of the table: one more than the map's width (a zero row and column).
-        let w = g.width as usize + 1;
-        let at = |x: i32, y: i32| sums[y as usize * w + x as usize];
-        at(x1 + 1, y1 + 1) + at(x0, y0) - at(x0, y1 + 1) - at(x1 + 1, y0)
+    /// The cells of the walls of `terrain` (row-major, of the battle's map), listed only
+    /// up to [`FEW_WALLS`] and one more (the one more says "many").
+    pub(super) fn list_walls(grid: crate::grid::Grid, terrain: &[Terrain]) -> Vec<Cell> {
+        let w = grid.width.max(1) as usize;
+        terrain
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t == Terrain::Wall)
+            .take(FEW_WALLS + 1)
+            .map(|(i, _)| Cell::new((i % w) as i32, (i / w) as i32))
+            .collect()
     }
 
-    /// The summed-area table of the walls: entry `(x, y)` counts the walls on the cells
-    /// left of `x` and above `y`.
-    fn wall_sums(&self) -> Vec<u32> {
-        let g = self.level.grid;
-        let (w, h) = (g.width.max(0) as usize, g.height.max(0) as usize);
-        let mut sums = vec![0u32; (w + 1) * (h + 1)];
-        for y in 0..h {
-            let mut row = 0;
-            for x in 0..w {
-                row += u32::from(self.terrain(Cell::new(x as i32, y as i32)) == Terrain::Wall);
-                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+    /// Keep the list of walls as `cell` turns from `from` into `to`. Past
+    /// [`FEW_WALLS`] the list is not kept exactly (it is never read then): listed again
+    /// from the terrain when a wall is cleared.
+    pub(super) fn wall_changed(&mut self, cell: Cell, from: Terrain, to: Terrain) {
+        let wall = Terrain::Wall;
+        if from == wall && to != wall {
+            if self.walls.len() > FEW_WALLS {
+                self.walls = Battle::list_walls(self.level.grid, &self.terrain);
+            } else {
+                self.walls.retain(|&c| c != cell);
             }
+        } else if to == wall && from != wall && self.walls.len() <= FEW_WALLS {
+            self.walls.push(cell);
         }
-        sums
+    }
+
+    /// Whether no wall stands on the cells `x0..=x1` × `y0..=y1`, known only when the
+    /// map has few walls (`false` otherwise).
+    pub(crate) fn no_wall_in(&self, (x0, y0): (i32, i32), (x1, y1): (i32, i32)) -> bool {
+        self.walls.len() <= FEW_WALLS
+            && !self
+                .walls
+                .iter()
+                .any(|c| c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1)
+    }
+
+    /// How many walls the map has, up to [`FEW_WALLS`] and one more.
+    pub(crate) fn few_walls(&self) -> usize {
+        self.walls.len()
     }
 }

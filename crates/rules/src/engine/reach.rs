@@ -502,15 +502,10 @@ impl Battle {
     /// No wall on the straight line between two cells (ends excluded).
     pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
         // A long line on a map of few walls is clear at once when no wall stands near
-        // it ([`Battle::no_wall_near`]). Its rectangle is asked only when fewer walls
-        // than one are to be expected in it (the map's walls spread evenly): a short
-        // line, or one on a map of many walls (8 v 8 battles on small walled maps), is
-        // walked for less than the look-up costs when it finds a wall.
-        let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
-        let g = self.level.grid;
-        let area = i64::from(dx + 3) * i64::from(dy + 1);
-        if dx.max(dy) > SHORT_LINE
-            && i64::from(self.wall_count) * area < i64::from(g.width) * i64::from(g.height)
+        // it ([`Battle::no_wall_near`]); a short one is walked for less than the look-up
+        // costs when it finds a wall.
+        if (a.x - b.x).abs().max((a.y - b.y).abs()) > SHORT_LINE
+            && self.few_walls() <= crate::battle::FEW_WALLS
             && self.no_wall_near(a, b)
         {
             return true;
@@ -533,11 +528,7 @@ impl Battle {
         let wide = i32::from(g.kind == crate::grid::GridKind::Hex);
         let (x0, x1) = (a.x.min(b.x) - wide, a.x.max(b.x) + wide);
         let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-        x0 >= 0
-            && y0 >= 0
-            && x1 < g.width
-            && y1 < g.height
-            && self.walls_in((x0, y0), (x1, y1)) == 0
+        x0 >= 0 && y0 >= 0 && x1 < g.width && y1 < g.height && self.no_wall_in((x0, y0), (x1, y1))
     }
 
     /// Has the unit nothing left to do this turn (flow: no AP; tactical-d20: no action
