@@ -154,4 +154,12 @@ pub trait AiTactics: Sync {
     fn may_cast(&self, _b: &Battle, _u: UnitId) -> bool {
         true
     }
+    /// [`AiTactics::position_factor_max`] over `foes` alone (the move search's
+    /// candidates, the only foes it multiplies by [`AiTactics::position_factor`]): the
+    /// largest factor any cell gives `u` against one of them, a bound as true as the
+    /// one over every foe and as tight or tighter. The default asks
+    /// `position_factor_max` (every foe).
+    fn position_factor_max_among(&self, b: &Battle, u: UnitId, _foes: &[UnitId]) -> f64 {
+        self.position_factor_max(b, u)
+    }
 }
