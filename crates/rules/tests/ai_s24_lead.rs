@@ -160,3 +160,48 @@ const WALL_CATALOGUE: &str = r#"
         "Stone wall": (kind: Spell, target: Area(range: 4, shape: Line(length: 3)),
             effects: [Terrain(terrain: Wall)]),
     }"#;
+
+/// Melee-zone's position bound over the move search's candidates alone
+/// (`position_factor_max_among`): over every foe it knows of, the same bits as
+/// `position_factor_max`; over the foes near a unit, never above that, never below the
+/// factor any cell next to one of them gives (what `stand` multiplies by), and lower than
+/// the bound over every foe in some states (it is tighter, not the same).
+#[test]
+fn the_position_bound_over_the_candidates_is_a_true_and_tighter_bound() {
+    use skirmish_rules::ai::AiTactics;
+    use skirmish_rules::rulesets::melee_zone::{self as mz, MeleeZoneAi};
+    let mut tighter = 0;
+    for (kind, seed, l) in crate::support::melee_zone_caster_levels() {
+        let mut b = Battle::new(l, seed, Vec::new()).unwrap();
+        for _ in 0..150 {
+            for u in b.units().filter(|&u| b.alive(u)).collect::<Vec<_>>() {
+                let all: Vec<UnitId> = b.visible_foes(u).map(|(e, _)| e).collect();
+                let whole = mz::position_factor_max(&b, u);
+                let among = mz::position_factor_max_among(&b, u, &all);
+                assert_eq!(among.to_bits(), whole.to_bits(), "{kind:?} {seed}: {u:?}");
+                let here = b.pos(u);
+                let near: Vec<UnitId> = all
+                    .iter()
+                    .copied()
+                    .filter(|&e| b.grid().distance(here, b.pos(e)) <= 6)
+                    .collect();
+                let among = mz::position_factor_max_among(&b, u, &near);
+                assert!(among <= whole, "{kind:?} {seed}: {u:?} {among} > {whole}");
+                tighter += usize::from(among < whole);
+                for &e in &near {
+                    for c in b.grid().within(b.pos(e), 1) {
+                        let f = MeleeZoneAi.position_factor(&b, u, c, e);
+                        assert!(
+                            f <= among,
+                            "{kind:?} {seed}: {u:?} at {c} on {e:?}: {f} > {among}"
+                        );
+                    }
+                }
+            }
+            if ai::play_out(&mut b, 1) == 0 {
+                break;
+            }
+        }
+    }
+    assert!(tighter > 0, "the bound over the near foes is never tighter");
+}

@@ -42,7 +42,9 @@ pub(super) fn best_move(
     if !scan::exhaustive() {
         foes.sort_by(|a, c| c.2.total_cmp(&a.2));
     }
-    let position_max = tactics.position_factor_max(b, u);
+    // (Over the candidates alone: the only foes `stand` multiplies by a position
+    // factor, so a bound as true, and far cheaper in a big army.)
+    let position_max = tactics.position_factor_max_among(b, u, &near.valued);
     let positional = position_max > 1.0;
     // The value of standing on `c`, ignoring how it is reached.
     let stand = |c: Cell, attack_now: bool| -> f64 {

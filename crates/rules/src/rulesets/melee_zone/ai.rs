@@ -139,6 +139,10 @@ impl AiTactics for MeleeZoneAi {
         super::ai_choices::position_factor_max(b, u)
     }
 
+    fn position_factor_max_among(&self, b: &Battle, u: UnitId, foes: &[UnitId]) -> f64 {
+        super::ai_choices::position_factor_max_among(b, u, foes)
+    }
+
     // A channeled area goes off next turn, where its allies will have closed in.
     fn aim_cost<'a>(
         &'a self,

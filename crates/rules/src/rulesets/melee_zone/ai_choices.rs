@@ -53,13 +53,23 @@ pub fn position_factor(b: &Battle, u: UnitId, c: Cell, foe: UnitId) -> f64 {
 
 /// The largest [`position_factor`] over `u`'s foes it knows of.
 pub fn position_factor_max(b: &Battle, u: UnitId) -> f64 {
+    // `u`'s foes from the record's lists by side (its allies are not walked).
+    let foes = super::record::foes(b, u);
+    position_factor_max_of(b, u, foes.into_iter().filter(|&e| b.alive(e)))
+}
+
+/// The largest [`position_factor`] over `foes` alone (living foes of `u`; the move
+/// search's candidates), as [`position_factor_max`] works it out.
+pub fn position_factor_max_among(b: &Battle, u: UnitId, foes: &[UnitId]) -> f64 {
+    position_factor_max_of(b, u, foes.iter().copied().filter(|&e| b.alive(e)))
+}
+
+/// [`position_factor_max`] over the living foes `foes`.
+fn position_factor_max_of(b: &Battle, u: UnitId, foes: impl Iterator<Item = UnitId>) -> f64 {
     let bonus = attack_bonus(b, u, false);
     // Whether `u` hides is asked once (then every foe it knows of is flat-footed to it:
     // `stealth::defence_number_against`); whether a foe hides (its `Hidden`, read from
     // the battle's mirror) only of a foe whose number could matter.
-    // `u`'s foes from the record's lists by side (its allies are not walked).
-    let foes = super::record::foes(b, u);
-    let foes = foes.into_iter().filter(|&e| b.alive(e));
     if b.hidden(u) {
         // Every foe it knows of is flat-footed to it: one number for all.
         let mut known = foes.filter(|&e| !b.hidden(e));
