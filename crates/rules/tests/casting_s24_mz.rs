@@ -88,13 +88,7 @@ fn battle(l: skirmish_rules::level::Level, seed: u64, seen: &mut Seen) {
     }
     compare(&b, seen);
     // A shadow battle fed the log: after every single event.
-    let mut shadow = Battle::new(l, seed, Vec::new()).unwrap();
-    let start = shadow.log().len();
-    assert_eq!(shadow.log(), &b.log()[..start], "the same opening");
-    for e in &b.log()[start..] {
-        shadow.replay_event(e.event.clone());
-        compare(&shadow, seen);
-    }
+    crate::support::after_every_event(l, seed, &b, |shadow| compare(shadow, seen));
 }
 
 /// Melee-zone's casters (wardens, mages: areas, summons, a heal, Mire's terrain): the

@@ -109,13 +109,7 @@ fn battles(seen: &mut Seen) {
         }
         compare(&b, seen);
         // A shadow battle fed the log: the record after every single event.
-        let mut shadow = Battle::new(l, seed, Vec::new()).unwrap();
-        let start = shadow.log().len();
-        assert_eq!(shadow.log(), &b.log()[..start], "the same opening");
-        for e in &b.log()[start..] {
-            shadow.replay_event(e.event.clone());
-            compare(&shadow, seen);
-        }
+        crate::support::after_every_event(l, seed, &b, |shadow| compare(shadow, seen));
     }
 }
 

@@ -60,3 +60,21 @@ pub fn melee_zone_caster_levels() -> Vec<(
     })
     .collect()
 }
+
+/// A shadow battle of `l` (seeded `seed`) fed `played`'s log event by event after the
+/// opening they share, `f` asked after every single event: for fast paths that must
+/// give the slow one's answers in every state a log passes through.
+pub fn after_every_event(
+    l: skirmish_rules::level::Level,
+    seed: u64,
+    played: &skirmish_rules::Battle,
+    mut f: impl FnMut(&skirmish_rules::Battle),
+) {
+    let mut shadow = skirmish_rules::Battle::new(l, seed, Vec::new()).unwrap();
+    let start = shadow.log().len();
+    assert_eq!(shadow.log(), &played.log()[..start], "the same opening");
+    for e in &played.log()[start..] {
+        shadow.replay_event(e.event.clone());
+        f(&shadow);
+    }
+}
