@@ -108,9 +108,13 @@ impl DiceExpr {
 
     /// Which faces count, given the faces rolled in order.
     pub fn kept_mask(&self, faces: &[u32]) -> Vec<bool> {
+        // Every face counts: no order of the faces is needed (nor its list built).
+        if self.keep == Keep::All {
+            return vec![true; faces.len()];
+        }
         let mut idx: Vec<usize> = (0..faces.len()).collect();
         match self.keep {
-            Keep::All => return vec![true; faces.len()],
+            Keep::All => {}
             // Stable sorts: among equal faces the earlier die is kept.
             Keep::Highest(_) => idx.sort_by_key(|&i| std::cmp::Reverse(faces[i])),
             Keep::Lowest(_) => idx.sort_by_key(|&i| faces[i]),
@@ -461,9 +465,12 @@ impl Dice {
 
     /// Roll an expression with no modifiers yet.
     pub fn roll(&mut self, expr: DiceExpr) -> Result<Roll, ForcedFaceError> {
-        let faces = (0..expr.count)
-            .map(|_| self.face(expr.sides))
-            .collect::<Result<Vec<_>, _>>()?;
+        // Face by face, stopping at the first refused forced face (as a `collect` into a
+        // `Result` did), into a list of the expression's size.
+        let mut faces = Vec::with_capacity(expr.count as usize);
+        for _ in 0..expr.count {
+            faces.push(self.face(expr.sides)?);
+        }
         Ok(Roll::from_faces(expr, faces))
     }
 }
@@ -596,8 +603,22 @@ impl Roll {
     }
 
     /// Add a named modifier.
+    #[inline]
     pub fn with(mut self, m: Modifier) -> Self {
+        self.add(m);
+        self
+    }
+
+    /// Add a named modifier in place ([`Roll::with`] without moving the roll).
+    pub fn add(&mut self, m: Modifier) {
         self.modifiers.push(m);
+        self.recompute();
+    }
+
+    /// Add named modifiers in their order: the same roll as [`Roll::with`] of each in
+    /// turn, its total summed once rather than after every one.
+    pub fn with_all(mut self, ms: impl IntoIterator<Item = Modifier>) -> Self {
+        self.modifiers.extend(ms);
         self.recompute();
         self
     }

@@ -42,6 +42,7 @@ mod counters_spells;
 mod counters_wave3;
 mod dice;
 mod dice_props;
+mod dice_s25_ctr;
 mod did_you_mean;
 mod duel;
 mod duel_ai_hooks;

@@ -97,11 +97,10 @@ pub fn resolve_attack(
     };
     let mut roll = b.roll(dice)?;
     let face = roll.natural().max(0) as u32;
-    for m in attack_bonus_parts(b, attacker, weapon) {
-        roll = roll.with(m);
-    }
+    // Both parts at once: the total summed once (`Roll::with_all`).
+    roll = roll.with_all(attack_bonus_parts(b, attacker, weapon));
     if strained {
-        roll = roll.with(Modifier::new(
+        roll.add(Modifier::new(
             ModKind::Other,
             "strained: over the proficiency cap",
             0,
@@ -136,17 +135,17 @@ pub fn roll_damage(b: &mut Battle, hit: &Hit, mult: i32) -> Result<Option<Roll>,
     };
     let dice = w.damage.multiplied(mult.max(1) as u32);
     let mut roll = b.roll(dice)?;
-    roll = roll.with(Modifier::new(
+    roll.add(Modifier::new(
         ModKind::Skill,
         "Strength mod",
         strength(b, hit.attacker),
     ));
     if roll.total < 0 {
         let floor = -roll.total;
-        roll = roll.with(Modifier::new(ModKind::Other, "no less than 0", floor));
+        roll.add(Modifier::new(ModKind::Other, "no less than 0", floor));
     }
     if let Some(m) = absorbed(b, hit.target, roll.total) {
-        roll = roll.with(m);
+        roll.add(m);
     }
     Ok(Some(roll))
 }

@@ -158,17 +158,21 @@ pub(super) fn amounts(commits: &[Commit]) -> (u32, u32) {
 /// modifier, Parry the Agility modifier; the proficiency bonus if proficient in it; 1 per
 /// 10 ft of movement.
 pub fn flat_mods(b: &Battle, u: UnitId, kind: ReactionKind, cells: u32) -> Vec<Modifier> {
-    // The three built at once: one allocation of the right size (a `vec!` of two and a
-    // push reallocated it for every counter resolved).
+    flat_parts(b, u, kind, cells).into()
+}
+
+/// [`flat_mods`]' three parts, in its order, without a list (what a counter's roll adds
+/// and what its odds sum).
+pub(super) fn flat_parts(b: &Battle, u: UnitId, kind: ReactionKind, cells: u32) -> [Modifier; 3] {
     let dig = Modifier::new(ModKind::Other, "Dig In", steps(cells));
     if kind == ReactionKind::Parry {
-        vec![
+        [
             Modifier::new(ModKind::Skill, "Agility mod", agility(b, u)),
             Modifier::new(ModKind::Skill, "proficiency", agility_prof(b, u)),
             dig,
         ]
     } else {
-        vec![
+        [
             Modifier::new(ModKind::Skill, "Strength mod", strength(b, u)),
             Modifier::new(ModKind::Skill, "proficiency", strength_prof(b, u)),
             dig,
@@ -233,7 +237,7 @@ pub fn answer_odds(b: &Battle, w: &Window, kind: ReactionKind, commits: &[Commit
     if !paid(dice, cells) {
         return Some(f64::from(amount));
     }
-    let flat: i32 = flat_mods(b, w.reactor, kind, cells)
+    let flat: i32 = flat_parts(b, w.reactor, kind, cells)
         .iter()
         .map(|m| m.value)
         .sum();
@@ -303,11 +307,8 @@ pub fn answer(
     // The dice are paid already: strained when the round's spending is over the cap.
     let strained = dice > 0 && over_cap_now(b, w.reactor);
     let mut roll = if paid(dice, cells) {
-        let mut r = roll_dice(b, dice, strained)?;
-        for m in flat_mods(b, w.reactor, kind, cells) {
-            r = r.with(m);
-        }
-        r
+        // The three at once, without a list: the total summed once.
+        roll_dice(b, dice, strained)?.with_all(flat_parts(b, w.reactor, kind, cells))
     } else {
         Roll::from_faces(DiceExpr::new(0, 6), Vec::new()).with(Modifier::new(
             ModKind::Other,
@@ -317,7 +318,7 @@ pub fn answer(
     };
     if roll.total < 0 {
         let floor = -roll.total;
-        roll = roll.with(Modifier::new(ModKind::Other, "no less than 0", floor));
+        roll.add(Modifier::new(ModKind::Other, "no less than 0", floor));
     }
     let success = roll.total >= left;
     b.emit(Event::Defence {
