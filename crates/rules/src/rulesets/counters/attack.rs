@@ -5,7 +5,7 @@
 //! passive absorption; then the counters (`defence.rs`) and the dealing.
 
 use crate::battle::Battle;
-use crate::components::{Pool, Slot, Stat, UnitId, WeaponKind};
+use crate::components::{Pool, Slot, UnitId, WeaponKind};
 use crate::dice::{DiceExpr, ForcedFaceError, ModKind, Modifier, Roll};
 use crate::engine::{Frame, Hit, HitEffect, Illegal};
 use crate::event::{AttackKind, Event, Outcome, Spend};
@@ -14,8 +14,8 @@ use crate::rulesets::{AttackOdds, AttackPlan, list_mods};
 
 use super::memo::{FastMap, Packed, dice_key, dice_key_with};
 use super::numbers::{
-    AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, attack_bonus, attack_bonus_parts,
-    over_cap_now, passive_dodge, strength,
+    AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY, absorption, agility_str_prof, attack_bonus,
+    attack_bonus_parts, d20_mod, over_cap_now, passive_dodge, strength,
 };
 
 /// What a natural `face` with total `total` does against `dodge`.
@@ -183,15 +183,16 @@ pub(super) fn numbers(
     target: UnitId,
     weapon: usize,
 ) -> (Option<DiceExpr>, i32, i32, i32, i32) {
-    let (sa, st) = (b.stats(attacker), b.stats(target));
+    // Each unit's scores walked once (`numbers::agility_str_prof`) rather than searched
+    // three times.
+    let (a_agility, a_str, a_prof) = agility_str_prof(b.stats(attacker));
+    let (t_agility, t_str, prof) = agility_str_prof(b.stats(target));
     let w = b.weapons(attacker).get(weapon);
     let ranged = w.is_some_and(|w| w.kind == WeaponKind::Ranged);
-    let s = sa.d20_mod(Stat::Str);
-    let bonus =
-        sa.get(Stat::Proficiency).max(0) + if ranged { sa.d20_mod(Stat::Agility) } else { s };
+    let s = d20_mod(a_str);
+    let bonus = a_prof + if ranged { d20_mod(a_agility) } else { s };
     // The target's proficiency bonus where it is proficient (`Battle::has_feat`'s test),
     // its feats searched once for both and only when the bonus adds something.
-    let prof = st.get(Stat::Proficiency).max(0);
     let (agile, strong) = if prof > 0 {
         b.feats(target).iter().fold((0, 0), |(a, s), f| {
             (
@@ -202,8 +203,8 @@ pub(super) fn numbers(
     } else {
         (0, 0)
     };
-    let dodge = st.get(Stat::Agility) + agile;
-    let absorbs = (st.d20_mod(Stat::Str) + strong).max(0);
+    let dodge = t_agility + agile;
+    let absorbs = (d20_mod(t_str) + strong).max(0);
     (w.map(|w| w.damage), bonus, dodge, s, absorbs)
 }
 

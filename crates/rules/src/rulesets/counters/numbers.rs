@@ -118,6 +118,31 @@ pub fn wields_melee(b: &Battle, u: UnitId) -> bool {
         .any(|(i, w)| w.kind == WeaponKind::Melee && !w.has(WeaponTag::Shield) && b.in_hand(u, i))
 }
 
+/// A unit's Agility score, Strength score and proficiency bonus (0 where missing, the
+/// bonus never below 0), from one walk of its scores in their order rather than three
+/// searches: what [`super::attack::numbers`] reads of each unit.
+pub(super) fn agility_str_prof(stats: &crate::components::Stats) -> (i32, i32, i32) {
+    let (mut agility, mut str, mut prof) = (0, 0, 0);
+    for (&k, &v) in &stats.0 {
+        match k {
+            Stat::Agility => agility = v,
+            Stat::Str => str = v,
+            Stat::Proficiency => {
+                prof = v;
+                // The scores are in `Stat`'s order: none of the three comes after it.
+                break;
+            }
+            _ => {}
+        }
+    }
+    (agility, str, prof.max(0))
+}
+
+/// The d20 modifier of a score: (score − 10) / 2, rounded down (`Stats::d20_mod`).
+pub(super) fn d20_mod(score: i32) -> i32 {
+    (score - 10).div_euclid(2)
+}
+
 /// Skill dice a round: the `SkillDice` stat, else the proficiency bonus.
 pub fn skill_dice_of(stats: &crate::components::Stats) -> i32 {
     match stats.0.get(&Stat::SkillDice) {
@@ -162,4 +187,49 @@ pub fn unspent(b: &Battle, u: UnitId) -> u32 {
 /// Whole 10 ft steps in `cells` (an odd cell buys nothing).
 pub fn steps(cells: u32) -> i32 {
     (cells / STEP_CELLS) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::Stats;
+
+    /// One walk of the scores gives what the three searches gave, for every subset of
+    /// scores around the three (before, between and after them in `Stat`'s order),
+    /// missing ones and a negative proficiency bonus included; and the modifier is
+    /// `Stats::d20_mod`'s.
+    #[test]
+    fn agility_str_prof_is_the_three_searches() {
+        let keys = [
+            Stat::Agility,
+            Stat::Athletics,
+            Stat::Str,
+            Stat::Dex,
+            Stat::Accuracy,
+            Stat::Proficiency,
+            Stat::SkillDice,
+            Stat::Speed,
+        ];
+        for mask in 0u32..1 << keys.len() {
+            for base in [-3, 0, 7, 14] {
+                let stats = Stats(
+                    keys.iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & 1 << i != 0)
+                        .map(|(i, &k)| (k, base + 3 * i as i32 - 5))
+                        .collect(),
+                );
+                let searched = (
+                    stats.get(Stat::Agility),
+                    stats.get(Stat::Str),
+                    stats.get(Stat::Proficiency).max(0),
+                );
+                assert_eq!(agility_str_prof(&stats), searched, "{stats:?}");
+            }
+        }
+        for score in -30..40 {
+            let stats = Stats([(Stat::Str, score)].into_iter().collect());
+            assert_eq!(d20_mod(score), stats.d20_mod(Stat::Str));
+        }
+    }
 }

@@ -14,7 +14,12 @@ use super::numbers::STEP_CELLS;
 /// A counter attack's price: 10 ft of unspent movement when the reactor has it (it
 /// comes back with its next turn), else 1 skill die (which counts toward the cap).
 pub fn counter_attack_cost() -> Cost {
-    Cost::of(Pool::Movement, STEP_CELLS as i32).or(Pool::SkillDice, 1)
+    // `Cost::of(Pool::Movement, 10 ft).or(Pool::SkillDice, 1)`, its list of alternatives
+    // built at its size (the `or` regrew it for every reactor asked on every step).
+    Cost(vec![
+        vec![(Pool::Movement, STEP_CELLS as i32)],
+        vec![(Pool::SkillDice, 1)],
+    ])
 }
 
 /// The counter attack offered to `reactor` as `mover` leaves `from` for `to`: `from` is
@@ -61,4 +66,18 @@ pub fn answer(b: &mut Battle, w: &Window) -> Result<(), Illegal> {
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The price built at its size is the one `Cost::of(..).or(..)` builds.
+    #[test]
+    fn counter_attack_cost_is_10_ft_or_else_a_skill_die() {
+        assert_eq!(
+            counter_attack_cost(),
+            Cost::of(Pool::Movement, STEP_CELLS as i32).or(Pool::SkillDice, 1)
+        );
+    }
 }
