@@ -67,6 +67,7 @@ mod flow_choice;
 mod flow_gaps;
 mod flow_ready_cast;
 mod flow_s24_flow;
+mod flow_s25_flow;
 mod fuzz_cases;
 mod grid;
 mod intercept_s19;

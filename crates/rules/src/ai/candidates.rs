@@ -83,6 +83,23 @@ pub(super) fn best_attack(
     } else {
         dist.iter().filter(|&&d| d > reach && d <= strike).count()
     };
+    // What does not depend on the foe, looked up once: the farthest any melee weapon in
+    // hand reaches ([`Battle::best_melee`] answers none beyond it), and every weapon
+    // `weapon_for` could answer with (usable but for the distance and the line), in its
+    // order, with the farthest it strikes.
+    let melee_reach = ws
+        .iter()
+        .enumerate()
+        .filter(|&(i, w)| {
+            w.kind == WeaponKind::Melee
+                && !w.has(crate::components::WeaponTag::Shield)
+                && b.in_hand(u, i)
+        })
+        .map(|(_, w)| b.melee_reach(u, w))
+        .max();
+    let mut held: Option<Vec<(usize, u32)>> = None;
+    // The ruleset's bound, prepared on first use.
+    let mut bounder: Option<crate::ai::tactics::AttackBounds> = None;
     // Each foe that may be attacked, by its [`Bound`].
     let mut bounds: Vec<Bound> = Vec::with_capacity(foes.len());
     for (k, (&e, &d)) in foes.iter().zip(dist).enumerate() {
@@ -90,13 +107,17 @@ pub(super) fn best_attack(
             weapons[k] = Some(None);
             continue;
         }
-        if let Some(w) = b.best_melee(u, d) {
+        if let Some(w) = melee_reach
+            .filter(|&r| d <= r)
+            .and_then(|_| b.best_melee(u, d))
+        {
             // `weapon_for` answers this without looking further; the engine's check is
             // asked best value first, below.
             weapons[k] = Some(Some(w));
             bounds.push(Bound(values.of(b, e, w, kind), k, true, w, true));
             continue;
         }
+        debug_assert!(b.best_melee(u, d).is_none());
         // Few such foes (a small battle): asked at once, as bounding them costs more than
         // the lines of sight it saves (the same answers either way).
         if ranged_foes <= FEW_RANGED {
@@ -107,17 +128,26 @@ pub(super) fn best_attack(
             }
             continue;
         }
-        // Every weapon `weapon_for` could still answer with (usable but for the line), in
-        // its order: it answers with the first whose line is clear.
-        let usable = (0..ws.len()).filter(|&i| {
-            let w = &ws[i];
-            !w.has(crate::components::WeaponTag::Shield)
-                && (b.in_hand(u, i) || b.carried(u, i) == Some(crate::components::Carried::Held))
-                && match w.kind {
-                    WeaponKind::Melee => d <= b.melee_reach(u, w),
-                    WeaponKind::Ranged => increments.is_none_or(|n| d <= w.range.saturating_mul(n)),
-                }
+        let held = held.get_or_insert_with(|| {
+            (0..ws.len())
+                .filter(|&i| {
+                    !ws[i].has(crate::components::WeaponTag::Shield)
+                        && (b.in_hand(u, i)
+                            || b.carried(u, i) == Some(crate::components::Carried::Held))
+                })
+                .map(|i| {
+                    let w = &ws[i];
+                    let far = match w.kind {
+                        WeaponKind::Melee => b.melee_reach(u, w),
+                        WeaponKind::Ranged => {
+                            increments.map_or(u32::MAX, |n| w.range.saturating_mul(n))
+                        }
+                    };
+                    (i, far)
+                })
+                .collect()
         });
+        let usable = held.iter().filter(|&&(_, far)| d <= far).map(|&(i, _)| i);
         let mut first = None;
         // Whether, the line blocked, no weapon is left (every usable one is ranged, or
         // the first is melee and needs no line): then `weapon_for` answers `first` or none.
@@ -130,9 +160,15 @@ pub(super) fn best_attack(
                     only &= ws[f].kind == WeaponKind::Melee || ws[i].kind == WeaponKind::Ranged;
                 }
             }
-            let v = tactics
-                .attack_value_bound(b, u, e, i, kind)
-                .unwrap_or_else(|| values.of(b, e, i, kind));
+            let bounder = bounder.get_or_insert_with(|| tactics.attack_value_bounds(b, u, kind));
+            let v = bounder(e, d, i).unwrap_or_else(|| values.of(b, e, i, kind));
+            debug_assert_eq!(
+                Some(v.to_bits()),
+                tactics
+                    .attack_value_bound(b, u, e, i, kind)
+                    .or_else(|| Some(values.of(b, e, i, kind)))
+                    .map(f64::to_bits)
+            );
             bound = Some(bound.map_or(v, |m: f64| m.max(v)));
         }
         match (bound, first) {

@@ -13,6 +13,10 @@ use crate::grid::Cell;
 /// far before it).
 pub type AimCost<'a> = Box<dyn Fn(&CastAt) -> f64 + 'a>;
 
+/// What [`AiTactics::attack_value_bounds`] prepares for one decision: asked with a foe, its
+/// distance from the attacker and a weapon, [`AiTactics::attack_value_bound`]'s answer.
+pub type AttackBounds<'a> = Box<dyn Fn(UnitId, u32, usize) -> Option<f64> + 'a>;
+
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that
 /// names an action, a condition or a reaction (the shared AI names none). Every method
 /// answers for the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
@@ -161,5 +165,17 @@ pub trait AiTactics: Sync {
     /// `position_factor_max` (every foe).
     fn position_factor_max_among(&self, b: &Battle, u: UnitId, _foes: &[UnitId]) -> f64 {
         self.position_factor_max(b, u)
+    }
+    /// [`AiTactics::attack_value_bound`] of `u` attacking as `kind`, prepared once per
+    /// decision (what does not depend on the foe worked out once), then asked for each foe
+    /// (with its distance from `u`, as [`crate::grid::Grid::distance`] has it) and weapon:
+    /// the same answers, to the bit. The default asks `attack_value_bound` each time.
+    fn attack_value_bounds<'a>(
+        &'a self,
+        b: &'a Battle,
+        u: UnitId,
+        kind: AttackKind,
+    ) -> AttackBounds<'a> {
+        Box::new(move |foe, _dist, w| self.attack_value_bound(b, u, foe, w, kind))
     }
 }

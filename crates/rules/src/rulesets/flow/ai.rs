@@ -200,6 +200,16 @@ impl AiTactics for FlowAi {
         Some(bound * (1.0 + 1e-9) + 1e-9)
     }
 
+    // `attack_value_bound` with the attacker's part looked up once per decision.
+    fn attack_value_bounds<'a>(
+        &'a self,
+        b: &'a Battle,
+        u: UnitId,
+        kind: AttackKind,
+    ) -> crate::ai::tactics::AttackBounds<'a> {
+        super::bounds::attack_value_bounds(b, u, kind)
+    }
+
     // The target-free part of `Flow::plan_attack`, asked in the same order: it refuses
     // every attack when the unit may not act or cannot pay an attack's AP.
     fn may_attack(&self, b: &Battle, u: UnitId) -> bool {

@@ -686,6 +686,15 @@ mod tests {
     }
 
     #[test]
+    fn check_odds_at_or_below_0_are_those_at_0() {
+        for t in -1000..=0 {
+            for a in -2..=2 {
+                assert_eq!(check_odds(t, a), check_odds(0, a), "{t} {a}");
+            }
+        }
+    }
+
+    #[test]
     fn range_increment_names_read_the_same_from_the_table_and_beyond_it() {
         for inc in [0, 1, 11, 63, 64, 70, 1000] {
             let n = range_increment_name(inc);

@@ -2,6 +2,7 @@
 
 mod actions;
 mod advantage;
+mod bounds;
 mod casting;
 mod chances;
 mod combat;
