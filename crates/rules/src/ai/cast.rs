@@ -388,9 +388,11 @@ fn best_aim(
     // unit): the living ones the cell index lists ([`Battle::units_within`]), and for a
     // healing ability the fallen within `r` too (a walk of the roster that asks each
     // only whether it is alive).
+    // (None in a ruleset whose tactics say no healing targets the fallen.)
+    let fallen_too = a.heals() && t.heals_the_fallen(b);
     let near_units = |r: u32| -> Vec<UnitId> {
         let mut out = b.units_within(here, r);
-        if a.heals() {
+        if fallen_too {
             out.extend(
                 b.units()
                     .filter(|&t| !b.alive(t) && grid.distance(here, b.pos(t)) <= r),
