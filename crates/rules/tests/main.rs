@@ -18,6 +18,7 @@ mod cast_s19;
 mod casting_cells;
 mod casting_flow;
 mod casting_s24_mz;
+mod casting_s25_mz;
 mod casting_td;
 mod casting_td_more;
 mod command_fuzz;

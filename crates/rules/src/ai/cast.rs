@@ -383,10 +383,24 @@ fn best_aim(
     {
         return None;
     }
-    // Only a healing ability may target a unit that is not alive ([`Battle::may_target`]):
-    // for any other, the units it may reach near the caster are the living ones the cell
-    // index lists ([`Battle::units_within`], in level order), not a walk of the army.
-    let living_only = !slow && !a.heals();
+    // Only a healing ability may target a unit that is not alive ([`Battle::may_target`]).
+    // The units within `r` of the caster, in level order (the slow path walks every
+    // unit): the living ones the cell index lists ([`Battle::units_within`]), and for a
+    // healing ability the fallen within `r` too (a walk of the roster that asks each
+    // only whether it is alive).
+    // (None in a ruleset whose tactics say no healing targets the fallen.)
+    let fallen_too = a.heals() && t.heals_the_fallen(b);
+    let near_units = |r: u32| -> Vec<UnitId> {
+        let mut out = b.units_within(here, r);
+        if fallen_too {
+            out.extend(
+                b.units()
+                    .filter(|&t| !b.alive(t) && grid.distance(here, b.pos(t)) <= r),
+            );
+            out.sort_unstable();
+        }
+        out
+    };
     let n = b.units().count();
     let mut cache: Vec<Option<f64>> = vec![None; n];
     // What hitting `t` is worth (cached per target).
@@ -454,8 +468,8 @@ fn best_aim(
                 .collect()
         } else {
             // (Every use below keeps only those within `range + 1`.)
-            let pool: Box<dyn Iterator<Item = UnitId>> = if living_only {
-                Box::new(b.units_within(here, range.saturating_add(1)).into_iter())
+            let pool: Box<dyn Iterator<Item = UnitId>> = if !slow {
+                Box::new(near_units(range.saturating_add(1)).into_iter())
             } else {
                 Box::new(b.units())
             };
@@ -530,8 +544,8 @@ fn best_aim(
                 Targeting::Area { shape, .. } => shape.farthest(range),
                 _ => u32::MAX,
             };
-            let pool = if living_only {
-                b.area_pool(u, a, b.units_within(here, farthest).into_iter())
+            let pool = if !slow {
+                b.area_pool(u, a, near_units(farthest).into_iter())
             } else {
                 b.area_pool(
                     u,

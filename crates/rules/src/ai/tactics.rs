@@ -178,4 +178,12 @@ pub trait AiTactics: Sync {
     ) -> AttackBounds<'a> {
         Box::new(move |foe, _dist, w| self.attack_value_bound(b, u, foe, w, kind))
     }
+    /// May a healing ability target a unit that is not alive in this ruleset (is
+    /// [`crate::rulesets::Ruleset::revives`] true of some fallen unit)? `false` lets the
+    /// casting look for its candidates among the living alone (the cell index's), without
+    /// walking the roster for the fallen near the healer. The default: `true` (they are
+    /// looked for).
+    fn heals_the_fallen(&self, _b: &Battle) -> bool {
+        true
+    }
 }

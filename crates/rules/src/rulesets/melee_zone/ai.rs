@@ -152,6 +152,11 @@ impl AiTactics for MeleeZoneAi {
     ) -> Option<crate::ai::tactics::AimCost<'a>> {
         super::ai_choices::channel_aim_cost(b, u, i)
     }
+    // Its `revives` is false: a healing spell targets the living alone.
+    fn heals_the_fallen(&self, _b: &Battle) -> bool {
+        false
+    }
+
     // No gap closer (`close_in` answers nothing): no foe matters to it.
     fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
         0

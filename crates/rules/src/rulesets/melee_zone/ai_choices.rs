@@ -157,21 +157,32 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
     }
     let grid = b.grid();
     let caster = b.pos(u);
-    // Every living unit once: `u`'s allies (an ally's foes are `u`'s: one side), and the
-    // cells of `u`'s foes it knows of, by row: a foe within `within` of an ally is at
+    // `u`'s living allies (an ally's foes are `u`'s: one side; the slow path walks
+    // every living unit for them and the foes), and the cells of `u`'s foes it knows of,
+    // by row: a foe within `within` of an ally is at
     // most `within` rows away from it (a step moves one row at most, on either grid),
     // so each ally looks only at the rows in reach. Only the count of an ally's foes
     // and of those in an area are read, so their order does not matter.
     let mut allies_at: Vec<(UnitId, Cell)> = Vec::new();
     let mut foe_cells: Vec<Cell> = Vec::new();
-    for x in b.units().filter(|&x| b.alive(x)) {
-        if b.enemies(u, x) {
-            if slow && !b.hidden(x) {
-                foe_cells.push(b.pos(x));
+    if slow {
+        for x in b.units().filter(|&x| b.alive(x)) {
+            if b.enemies(u, x) {
+                if !b.hidden(x) {
+                    foe_cells.push(b.pos(x));
+                }
+            } else if x != u {
+                allies_at.push((x, b.pos(x)));
             }
-        } else if x != u {
-            allies_at.push((x, b.pos(x)));
         }
+    } else {
+        // Its side's units from the record's lists (the foes are not walked here).
+        allies_at.extend(
+            super::record::side_units(b, u)
+                .into_iter()
+                .filter(|&x| x != u && b.alive(x))
+                .map(|x| (x, b.pos(x))),
+        );
     }
     let bonus = attack_bonus(b, u, false);
     let mean: f64 = a

@@ -522,7 +522,17 @@ pub fn foe_zone_on_slow(b: &Battle, u: UnitId, foes: &[UnitId]) -> bool {
 
 /// The best one-target damage spell `u` pays for this turn (no channel), on the foe it
 /// most likely hurts most: its chance × its mean damage.
-fn quick_bolt(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+pub fn quick_bolt(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    quick_bolt_with(b, u, foes, false)
+}
+
+/// [`quick_bolt`] as first written, the chance worked out for every foe, in range or
+/// not (the tests' slow path).
+pub fn quick_bolt_slow(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
+    quick_bolt_with(b, u, foes, true)
+}
+
+fn quick_bolt_with(b: &Battle, u: UnitId, foes: &[UnitId], slow: bool) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
     for (i, a) in b.abilities(u).iter().enumerate() {
         if would_channel(b, u, i) || !matches!(a.target, crate::abilities::Targeting::One { .. }) {
@@ -538,7 +548,13 @@ fn quick_bolt(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
         if mean <= 0.0 {
             continue;
         }
+        // A foe beyond the spell's range is no target the check accepts
+        // (`Battle::cast_targets`): its chance is not worked out.
+        let (grid, here) = (b.grid(), b.pos(u));
         for &f in foes {
+            if !slow && grid.distance(here, b.pos(f)) > a.range() {
+                continue;
+            }
             let c = Command::Act {
                 unit: u,
                 action: crate::engine::Action::Common(CommonAction::Cast {

@@ -34,7 +34,7 @@ pub use ai_choices::{
 pub use attack::{in_zone, outcome};
 pub use casting::{
     BATTLE_CASTER, cast_time, channel, channeling, flat_footed, foe_zone_on, foe_zone_on_slow,
-    toggleable, would_channel,
+    quick_bolt, quick_bolt_slow, toggleable, would_channel,
 };
 pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
@@ -46,8 +46,8 @@ pub use stealth::{
     SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, sees_slow, spotter, spotter_slow,
 };
 pub use summons::{
-    sick_from_at_least, sick_from_slow, summons_at_least, summons_of, summons_of_slow,
-    with_summons, with_summons_slow_list,
+    sick_from_at_least, sick_from_slow, summons_at_least, summons_inserted, summons_inserted_slow,
+    summons_of, summons_of_slow, with_summons, with_summons_slow, with_summons_slow_list,
 };
 pub use turns::initiative_order;
 pub use vocabulary::*;

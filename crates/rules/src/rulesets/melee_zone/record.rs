@@ -101,6 +101,14 @@ impl Record {
         out
     }
 
+    /// Every unit on `side` (living or not), in roster order.
+    pub fn side(&self, side: SideId) -> &[UnitId] {
+        self.sides
+            .iter()
+            .find(|(s, _)| *s == side)
+            .map_or(&[], |(_, v)| v.as_slice())
+    }
+
     /// Who summoned `u` (`None`: a level's own unit).
     pub fn summoner(&self, u: UnitId) -> Option<UnitId> {
         self.summoner.get(u.0 as usize).copied().flatten()
@@ -179,6 +187,16 @@ pub fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
     match record(b) {
         Some(r) => r.foes_of(side),
         None => foes_slow(b, u),
+    }
+}
+
+/// Every unit on `u`'s side, `u` too (living or not), in roster order: from the record's
+/// lists by side (the other sides are not walked).
+pub fn side_units(b: &Battle, u: UnitId) -> Vec<UnitId> {
+    let side = b.side(u);
+    match record(b) {
+        Some(r) => r.side(side).to_vec(),
+        None => b.units().filter(|&x| !b.enemies(u, x)).collect(),
     }
 }
 

@@ -220,13 +220,38 @@ pub fn sick_from_slow(b: &Battle, u: UnitId) -> Vec<UnitId> {
 
 /// The initiative `order` with every summoned unit right after its summoner, as it
 /// joined ("takes its turns right after its summoner's"): what a new round's order is
-/// when a delay is undone.
-pub fn with_summons(b: &Battle, mut order: Vec<UnitId>) -> Vec<UnitId> {
+/// when a delay is undone. Each summon not in the order yet goes right after its
+/// summoner (at the end when its summoner is not in the order), in the order they were
+/// summoned: kept as a list linked by unit, so each insertion costs the same whatever
+/// the army ([`with_summons_slow`]: the same answer by searching the order each time).
+pub fn with_summons(b: &Battle, order: Vec<UnitId>) -> Vec<UnitId> {
     let summoned: Vec<(UnitId, UnitId)> = match record(b) {
         Some(r) => r.summoned().to_vec(),
         None => with_summons_slow_list(b),
     };
-    for (unit, by) in summoned {
+    if summoned.is_empty() {
+        return order;
+    }
+    summons_inserted(order, &summoned)
+}
+
+/// [`with_summons`] as first written: each summon's place found by searching the order
+/// (the tests' slow path).
+pub fn with_summons_slow(b: &Battle, order: Vec<UnitId>) -> Vec<UnitId> {
+    summons_inserted_slow(order, &with_summons_slow_list(b))
+}
+
+/// `order` with each `(unit, by)` of `summoned` not in it yet inserted right after `by`
+/// (at the end when `by` is not in it), one after another: through a list linked by
+/// unit ([`summons_inserted_slow`]'s answer).
+pub fn summons_inserted(order: Vec<UnitId>, summoned: &[(UnitId, UnitId)]) -> Vec<UnitId> {
+    inserted(&order, summoned).unwrap_or_else(|| summons_inserted_slow(order, summoned))
+}
+
+/// [`summons_inserted`] by searching the order for each summon and its summoner (the
+/// tests' slow path).
+pub fn summons_inserted_slow(mut order: Vec<UnitId>, summoned: &[(UnitId, UnitId)]) -> Vec<UnitId> {
+    for &(unit, by) in summoned {
         if !order.contains(&unit) {
             let at = order
                 .iter()
@@ -236,6 +261,59 @@ pub fn with_summons(b: &Battle, mut order: Vec<UnitId>) -> Vec<UnitId> {
         }
     }
     order
+}
+
+/// [`summons_inserted_slow`]'s answer through a list linked by unit id. `None` when `order`
+/// names a unit twice (then "right after `by`" is after its first place: the slow path
+/// answers).
+fn inserted(order: &[UnitId], summoned: &[(UnitId, UnitId)]) -> Option<Vec<UnitId>> {
+    const END: u32 = u32::MAX;
+    let n = order
+        .iter()
+        .chain(summoned.iter().flat_map(|(s, by)| [s, by]))
+        .map(|u| u.0 as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut next = vec![END; n];
+    let mut listed = vec![false; n];
+    let (mut head, mut tail) = (END, END);
+    let push = |u: u32, next: &mut Vec<u32>, head: &mut u32, tail: &mut u32| {
+        if *tail == END {
+            *head = u;
+        } else {
+            next[*tail as usize] = u;
+        }
+        *tail = u;
+    };
+    for &u in order {
+        if std::mem::replace(&mut listed[u.0 as usize], true) {
+            return None;
+        }
+        push(u.0, &mut next, &mut head, &mut tail);
+    }
+    for &(unit, by) in summoned {
+        if listed[unit.0 as usize] {
+            continue;
+        }
+        let after = listed[by.0 as usize];
+        listed[unit.0 as usize] = true;
+        if after {
+            next[unit.0 as usize] = next[by.0 as usize];
+            next[by.0 as usize] = unit.0;
+            if tail == by.0 {
+                tail = unit.0;
+            }
+        } else {
+            push(unit.0, &mut next, &mut head, &mut tail);
+        }
+    }
+    let mut out = Vec::with_capacity(order.len() + summoned.len());
+    let mut at = head;
+    while at != END {
+        out.push(UnitId(at));
+        at = next[at as usize];
+    }
+    Some(out)
 }
 
 /// Every `Summoned` event's (unit, summoner) read from the log, in order (the slow path
