@@ -159,6 +159,10 @@ pub struct Battle {
     pub(crate) log: Vec<Logged>,
     pub(crate) round: u32,
     pub(crate) order: Vec<UnitId>,
+    /// By unit id: where the unit first stands in `order` (`u32::MAX`: not in it), made
+    /// again by `apply` whenever it changes the order (`Battle::order_changed`), so a
+    /// turn's start finds its place without a walk of the order.
+    order_at: Vec<u32>,
     pub(crate) turn: usize,
     pub(crate) stack: Vec<Frame>,
     pub(crate) window: Option<Window>,
@@ -268,6 +272,7 @@ impl Battle {
             log: Vec::with_capacity(room),
             round: 0,
             order: Vec::new(),
+            order_at: Vec::new(),
             turn: 0,
             stack: Vec::new(),
             window: None,
