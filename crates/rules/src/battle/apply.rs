@@ -583,6 +583,10 @@ impl Battle {
         let e = spawn_def(&mut self.world, self.rules, unit, &def, false);
         self.roster.push(e);
         self.hot.push(hot::Hot::of(&self.world, e));
+        if let Some(h) = self.hot.last() {
+            let now = super::caches::condition_bits(h.conditions.as_ref());
+            super::caches::count_holders(&mut self.holders_of, 0, now);
+        }
         self.summoned.push(def);
         self.index_summoned();
         self.conditions_changed();
