@@ -55,6 +55,7 @@ mod engine;
 mod engine_caches;
 mod engine_s19;
 mod engine_s20_engine;
+mod engine_s25_eng;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;

@@ -266,10 +266,12 @@ impl Battle {
             }
             Event::TurnOrder { order } => {
                 self.order = order.clone();
+                self.order_changed();
                 self.turn = 0;
             }
             Event::Reordered { order, turn } => {
                 self.order = order.clone();
+                self.order_changed();
                 self.turn = *turn;
             }
             Event::RoundStarted { round } => {
@@ -413,6 +415,7 @@ impl Battle {
             .position(|u| *u == by)
             .unwrap_or(self.order.len());
         self.order.insert(at, unit);
+        self.order_changed();
         if let Some(c) = current
             && let Some(i) = self.order.iter().position(|u| *u == c)
         {
@@ -421,7 +424,7 @@ impl Battle {
     }
 
     fn turn_started(&mut self, unit: UnitId, refreshed: &[(Pool, i32)]) {
-        if let Some(i) = self.order.iter().position(|u| *u == unit) {
+        if let Some(i) = self.order_index(unit) {
             self.turn = i;
         }
         // Written only where something changes (an edit copies into the world).
@@ -478,11 +481,32 @@ impl Battle {
         }
         self.readied.retain(|u| *u != unit);
         // The unit's own-turn entries end, and every movement's; round entries stay.
-        self.ledger.retain(|u, o| match o.per() {
-            Per::OwnTurn => u != unit,
-            Per::Movement => false,
-            Per::Round => true,
-        });
+        self.ledger.turn_started(unit);
+    }
+
+    /// Make `order_at` again from the order (after every change of it: rare, a few a
+    /// round at most).
+    fn order_changed(&mut self) {
+        self.order_at.clear();
+        for (i, u) in self.order.iter().enumerate().rev() {
+            let k = u.0 as usize;
+            if self.order_at.len() <= k {
+                self.order_at.resize(k + 1, u32::MAX);
+            }
+            self.order_at[k] = i as u32;
+        }
+    }
+
+    /// Where `u` first stands in the turn order (what a walk of the order finds, read
+    /// from `order_at`: `order_index_is_the_walks` checks both after every event).
+    pub(super) fn order_index(&self, u: UnitId) -> Option<usize> {
+        let i = self
+            .order_at
+            .get(u.0 as usize)
+            .filter(|&&i| i != u32::MAX)
+            .map(|&i| i as usize);
+        debug_assert_eq!(i, self.order.iter().position(|v| *v == u));
+        i
     }
 
     /// Add a stat modifier and/or keep only those `keep` accepts, then recompute the
@@ -507,7 +531,7 @@ impl Battle {
 
     /// Forget every ledger entry that lasts `per`.
     fn forget(&mut self, per: Per) {
-        self.ledger.retain(|_, o| o.per() != per);
+        self.ledger.forget(per);
     }
 
     fn spent(&mut self, unit: UnitId, pool: Pool, amount: i32, on: Spend) {
@@ -559,6 +583,10 @@ impl Battle {
         let e = spawn_def(&mut self.world, self.rules, unit, &def, false);
         self.roster.push(e);
         self.hot.push(hot::Hot::of(&self.world, e));
+        if let Some(h) = self.hot.last() {
+            let now = super::caches::condition_bits(h.conditions.as_ref());
+            super::caches::count_holders(&mut self.holders_of, 0, now);
+        }
         self.summoned.push(def);
         self.index_summoned();
         self.conditions_changed();
@@ -568,6 +596,7 @@ impl Battle {
             .position(|u| *u == by)
             .map_or(self.order.len(), |i| i + 1);
         self.order.insert(at, unit);
+        self.order_changed();
         // Summoned by a unit earlier in the order: whoever is acting keeps its turn.
         if at <= self.turn {
             self.turn += 1;

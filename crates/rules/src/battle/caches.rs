@@ -125,6 +125,21 @@ pub(super) fn condition_bits(c: Option<&Conditions>) -> u128 {
     })
 }
 
+/// Move the counts of units holding each kind from a unit's kinds `before` to `after`
+/// (as bits: `condition_bits`).
+pub(super) fn count_holders(counts: &mut [u32; 128], before: u128, after: u128) {
+    let mut changed = before ^ after;
+    while changed != 0 {
+        let k = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        counts[k] = if after & 1 << k != 0 {
+            counts[k].saturating_add(1)
+        } else {
+            counts[k].saturating_sub(1)
+        };
+    }
+}
+
 /// Add `by` to the count of every source whose turn's start ends one of `c`.
 fn count_source_ends(ends: &mut [u32], c: Option<&Conditions>, add: bool) {
     for c in c.iter().flat_map(|c| &c.0) {
@@ -361,6 +376,7 @@ impl Battle {
         {
             count_source_ends(ends, h.conditions.as_ref(), false);
         }
+        let before = condition_bits(self.hot.get(k).and_then(|h| h.conditions.as_ref()));
         if let Some(mut c) = self.get_mut::<Conditions>(u) {
             f(&mut c.0);
         }
@@ -368,12 +384,29 @@ impl Battle {
         if let Some(ends) = self.source_ends.get_mut() {
             count_source_ends(ends, now, true);
         }
+        let after = condition_bits(now);
+        count_holders(&mut self.holders_of, before, after);
         if let Some(bits) = self.conds.get_mut()
             && let Some(b) = bits.get_mut(k)
         {
-            *b = condition_bits(now);
+            *b = after;
         }
         self.threat_changed(u);
+    }
+
+    /// How many units hold a condition of kind `k` (down or not; summoned units too): a
+    /// count kept by `apply`, so "is anyone grappled?" costs no scan of the army
+    /// (`tests/engine_s25_eng.rs` compares it with a count over every unit after every
+    /// event of AI battles).
+    pub fn holding(&self, k: ConditionKind) -> usize {
+        match self.holders_of.get(k as usize) {
+            Some(&n) => n as usize,
+            None => self
+                .hot
+                .iter()
+                .filter(|h| h.conditions.as_ref().is_some_and(|c| c.has(k)))
+                .count(),
+        }
     }
 
     /// Drop [`Battle::has`]'s bit sets and the source counts (a unit was added).

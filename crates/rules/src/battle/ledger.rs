@@ -1,19 +1,39 @@
 //! The ledger of once-per rights used ([`Once`]): which unit has used what in its current
 //! stretch (turn, movement, round). `apply` is its only writer (`mark`, `forget`, a turn's
-//! end), like every state made by events.
+//! start), like every state made by events.
 
 use std::collections::BTreeSet;
 
-use crate::components::{Once, UnitId};
+use crate::components::{Once, Per, UnitId};
 
 /// The entries, kept by unit: asking about a unit looks at its own few entries only (most
 /// units hold none), with no search of one set for the whole battle.
+///
+/// Forgetting every entry of a stretch (every movement's, at a new movement or turn; every
+/// round's, at a new round) walks only the units listed as holding one of that stretch,
+/// and a turn's start drops the unit's own-turn entries alone: none of the three walks
+/// every unit that holds something (at 200 a side, most units hold an own-turn or a round
+/// entry between their turns).
 #[derive(Clone, Default)]
 pub(crate) struct Ledger {
     /// Each unit's entries by unit id, in the order made (a unit past the end holds none).
     per_unit: Vec<Vec<Once>>,
-    /// The units holding at least one entry (in no particular order): what `retain` walks.
-    holders: Vec<UnitId>,
+    /// By unit id: bit `s` set when the unit is in `holders[s]` (`stretch`).
+    listed: Vec<u8>,
+    /// The units that may hold an entry lasting a movement (0) or a round (1), each once,
+    /// in no particular order: a superset of those that do (a unit stays listed until
+    /// that stretch is forgotten).
+    holders: [Vec<UnitId>; 2],
+}
+
+/// Which list of `Ledger::holders` keeps the units with entries lasting `per` (own-turn
+/// entries are dropped by unit, and need none).
+fn stretch(per: Per) -> Option<usize> {
+    match per {
+        Per::OwnTurn => None,
+        Per::Movement => Some(0),
+        Per::Round => Some(1),
+    }
 }
 
 impl Ledger {
@@ -29,31 +49,52 @@ impl Ledger {
         let i = u.0 as usize;
         if self.per_unit.len() <= i {
             self.per_unit.resize_with(i + 1, Vec::new);
+            self.listed.resize(i + 1, 0);
         }
         let v = &mut self.per_unit[i];
-        if !v.contains(&once) {
-            if v.is_empty() {
-                self.holders.push(u);
-            }
-            v.push(once);
+        if v.contains(&once) {
+            return;
+        }
+        v.push(once);
+        if let Some(s) = stretch(once.per())
+            && self.listed[i] & 1 << s == 0
+        {
+            self.listed[i] |= 1 << s;
+            self.holders[s].push(u);
         }
     }
 
-    /// Keep only the entries `keep` accepts.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(UnitId, Once) -> bool) {
-        let per_unit = &mut self.per_unit;
-        self.holders.retain(|&u| {
-            let v = &mut per_unit[u.0 as usize];
-            v.retain(|&o| keep(u, o));
-            !v.is_empty()
-        });
+    /// Forget every entry lasting `per`.
+    pub(crate) fn forget(&mut self, per: Per) {
+        let Some(s) = stretch(per) else {
+            for v in &mut self.per_unit {
+                v.retain(|o| o.per() != per);
+            }
+            return;
+        };
+        let mut holders = std::mem::take(&mut self.holders[s]);
+        for u in holders.drain(..) {
+            let i = u.0 as usize;
+            self.listed[i] &= !(1 << s);
+            self.per_unit[i].retain(|o| o.per() != per);
+        }
+        self.holders[s] = holders;
+    }
+
+    /// `u`'s turn starts: its own-turn entries end, and every movement's.
+    pub(crate) fn turn_started(&mut self, u: UnitId) {
+        if let Some(v) = self.per_unit.get_mut(u.0 as usize) {
+            v.retain(|o| o.per() != Per::OwnTurn);
+        }
+        self.forget(Per::Movement);
     }
 
     /// Every entry, ordered by unit then right (the order the set of session 21 kept).
     fn entries(&self) -> BTreeSet<(UnitId, Once)> {
-        self.holders
+        self.per_unit
             .iter()
-            .flat_map(|&u| self.per_unit[u.0 as usize].iter().map(move |&o| (u, o)))
+            .enumerate()
+            .flat_map(|(u, v)| v.iter().map(move |&o| (UnitId(u as u32), o)))
             .collect()
     }
 }
@@ -68,65 +109,104 @@ impl std::fmt::Debug for Ledger {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::Per;
 
-    /// Every answer is a plain set's (the model), through inserts, repeats and both kinds
-    /// of retain, for units with entries, without and past the end; the holders are the
-    /// units with entries, each once.
-    #[test]
-    fn the_ledger_answers_as_a_set_does() {
-        let mut l = Ledger::default();
-        let mut model: BTreeSet<(UnitId, Once)> = BTreeSet::new();
-        let onces = [
-            Once::Step,
-            Once::Disengaged,
-            Once::Pair {
-                other: UnitId(1),
-                per: Per::Round,
-            },
-            Once::Pair {
-                other: UnitId(2),
-                per: Per::OwnTurn,
-            },
-        ];
-        let check = |l: &Ledger, model: &BTreeSet<(UnitId, Once)>| {
-            for u in 0..6 {
-                for &o in &onces {
-                    assert_eq!(l.contains(UnitId(u), o), model.contains(&(UnitId(u), o)));
+    /// The slow path the ledger replaces: one set of (unit, right) pairs, every forget and
+    /// turn start a walk of all of it.
+    #[derive(Default)]
+    struct Model(BTreeSet<(UnitId, Once)>);
+
+    impl Model {
+        fn forget(&mut self, per: Per) {
+            self.0.retain(|&(_, o)| o.per() != per);
+        }
+        fn turn_started(&mut self, u: UnitId) {
+            self.0.retain(|&(v, o)| match o.per() {
+                Per::OwnTurn => v != u,
+                Per::Movement => false,
+                Per::Round => true,
+            });
+        }
+    }
+
+    fn onces() -> Vec<Once> {
+        let mut v = vec![Once::Step, Once::Disengaged, Once::ReactedToMovement];
+        for per in [Per::OwnTurn, Per::Movement, Per::Round] {
+            for other in 0..3 {
+                v.push(Once::Pair {
+                    other: UnitId(other),
+                    per,
+                });
+            }
+        }
+        v
+    }
+
+    /// Every answer is the set's; every unit holding a movement or round entry is listed
+    /// for it, once, and the bits say so.
+    fn check(l: &Ledger, model: &Model, units: u32) {
+        for u in 0..units + 2 {
+            for &o in &onces() {
+                assert_eq!(l.contains(UnitId(u), o), model.0.contains(&(UnitId(u), o)));
+            }
+        }
+        assert_eq!(l.entries(), model.0);
+        assert_eq!(format!("{l:?}"), format!("{:?}", model.0));
+        for (s, per) in [(0, Per::Movement), (1, Per::Round)] {
+            let mut listed = l.holders[s].clone();
+            listed.sort();
+            let n = listed.len();
+            listed.dedup();
+            assert_eq!(n, listed.len(), "a unit listed twice");
+            for &(u, o) in &model.0 {
+                if o.per() == per {
+                    assert!(listed.contains(&u), "{u:?} holds {o:?} unlisted");
                 }
             }
-            assert_eq!(&l.entries(), model);
-            assert_eq!(format!("{l:?}"), format!("{model:?}"));
-            let mut holders = l.holders.clone();
-            holders.sort();
-            let mut with: Vec<UnitId> = model.iter().map(|e| e.0).collect();
-            with.dedup();
-            assert_eq!(holders, with);
-        };
-        for (u, o) in [
-            (3, onces[0]),
-            (3, onces[0]),
-            (3, onces[2]),
-            (0, onces[3]),
-            (5, onces[1]),
-        ] {
-            l.insert(UnitId(u), o);
-            model.insert((UnitId(u), o));
+            for u in &listed {
+                assert!(l.listed[u.0 as usize] & 1 << s != 0);
+            }
+            let bits = l.listed.iter().filter(|&&b| b & 1 << s != 0).count();
+            assert_eq!(bits, n);
         }
-        check(&l, &model);
-        assert!(l.contains(UnitId(3), Once::Step) && !l.contains(UnitId(1), Once::Step));
-        let drop_step = |u: UnitId, o: Once| u != UnitId(3) || o != Once::Step;
-        l.retain(drop_step);
-        model.retain(|&(u, o)| drop_step(u, o));
-        check(&l, &model);
-        assert!(!l.contains(UnitId(3), Once::Step) && l.contains(UnitId(3), onces[2]));
-        l.retain(|_, o| o.per() != Per::Round);
-        model.retain(|&(_, o)| o.per() != Per::Round);
-        check(&l, &model);
-        assert!(!l.contains(UnitId(3), onces[2]) && l.contains(UnitId(0), onces[3]));
-        // A unit emptied and filled again is a holder once.
-        l.insert(UnitId(3), Once::Step);
-        model.insert((UnitId(3), Once::Step));
-        check(&l, &model);
+    }
+
+    /// Seeded random inserts, repeats, forgets of each stretch and turn starts, checked
+    /// against the set after every step.
+    #[test]
+    fn the_ledger_answers_as_a_set_does() {
+        let onces = onces();
+        for seed in 1..40u64 {
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut next = |n: u64| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % n
+            };
+            let units = 1 + next(9) as u32;
+            let mut l = Ledger::default();
+            let mut model = Model::default();
+            for _ in 0..300 {
+                match next(10) {
+                    0..=5 => {
+                        let u = UnitId(next(u64::from(units)) as u32);
+                        let o = onces[next(onces.len() as u64) as usize];
+                        l.insert(u, o);
+                        model.0.insert((u, o));
+                    }
+                    6 => {
+                        let per = [Per::OwnTurn, Per::Movement, Per::Round][next(3) as usize];
+                        l.forget(per);
+                        model.forget(per);
+                    }
+                    _ => {
+                        let u = UnitId(next(u64::from(units) + 1) as u32);
+                        l.turn_started(u);
+                        model.turn_started(u);
+                    }
+                }
+                check(&l, &model, units);
+            }
+        }
     }
 }

@@ -159,6 +159,10 @@ pub struct Battle {
     pub(crate) log: Vec<Logged>,
     pub(crate) round: u32,
     pub(crate) order: Vec<UnitId>,
+    /// By unit id: where the unit first stands in `order` (`u32::MAX`: not in it), made
+    /// again by `apply` whenever it changes the order (`Battle::order_changed`), so a
+    /// turn's start finds its place without a walk of the order.
+    order_at: Vec<u32>,
     pub(crate) turn: usize,
     pub(crate) stack: Vec<Frame>,
     pub(crate) window: Option<Window>,
@@ -196,6 +200,10 @@ pub struct Battle {
     /// (`Duration::UntilSourceTurnStart`): built on first use, kept with `conds`, so a
     /// turn start looks at every unit only when one may end.
     source_ends: std::sync::OnceLock<Vec<u32>>,
+    /// By condition kind (those with a bit in `conds`): how many units hold one or more
+    /// of it, down or not. Made at the spawn, kept by `edit_conditions` and a summon
+    /// ([`Battle::holding`]).
+    holders_of: [u32; 128],
     /// Every unit's components read most, mirrored from the world (`hot.rs`), by unit id.
     hot: Vec<hot::Hot>,
     /// What each unit has used once this turn or this movement ([`Once`]).
@@ -255,7 +263,15 @@ impl Battle {
         }
         let terrain = level.terrain.clone();
         let walls = Battle::list_walls(level.grid, &terrain);
-        let hot = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
+        let hot: Vec<hot::Hot> = roster.iter().map(|&e| hot::Hot::of(&world, e)).collect();
+        let mut holders_of = [0u32; 128];
+        for h in &hot {
+            caches::count_holders(
+                &mut holders_of,
+                0,
+                caches::condition_bits(h.conditions.as_ref()),
+            );
+        }
         let reach_memo = (0..roster.len()).map(|_| std::sync::atomic::AtomicU64::new(0));
         let room = (roster.len() * LOG_ROOM_PER_UNIT).min(LOG_ROOM_MOST);
         Battle {
@@ -268,6 +284,7 @@ impl Battle {
             log: Vec::with_capacity(room),
             round: 0,
             order: Vec::new(),
+            order_at: Vec::new(),
             turn: 0,
             stack: Vec::new(),
             window: None,
@@ -282,6 +299,7 @@ impl Battle {
             moves: Default::default(),
             conds: std::sync::OnceLock::new(),
             source_ends: std::sync::OnceLock::new(),
+            holders_of,
             hot,
             ledger: Default::default(),
             counters: BTreeMap::new(),

@@ -129,3 +129,33 @@ fn a_rollback_goes_back_to_before_the_command() {
     let faces = |mut d: Dice| (1..60).map(|k| d.face(k).unwrap()).collect::<Vec<_>>();
     assert_eq!(faces(b.dice.clone()), faces(dice));
 }
+
+/// The place of every unit in the turn order that a turn's start reads (`order_at`, made
+/// by `apply`) is what a walk of the order finds, after every event of AI battles of every
+/// ruleset replayed one event at a time; the battles reorder (a summon, a delay, a new
+/// round's order) in some of them.
+#[test]
+fn order_index_is_the_walks() {
+    let mut reorders = 0;
+    after_every_command(41, |b, at| {
+        if b.history.commands.len() % 20 != 0 && b.ended.is_none() {
+            return;
+        }
+        let mut f = Battle::spawned(b.rules, b.level.clone(), b.seed, b.dice.clone());
+        for (n, l) in b.log.iter().enumerate() {
+            f.apply(&l.event);
+            if matches!(
+                l.event,
+                crate::event::Event::Reordered { .. } | crate::event::Event::Summoned { .. }
+            ) {
+                reorders += 1;
+            }
+            for k in 0..f.roster.len() as u32 + 2 {
+                let u = UnitId(k);
+                let walk = f.order.iter().position(|v| *v == u);
+                assert_eq!(f.order_index(u), walk, "{at}, event {n}: {u:?}");
+            }
+        }
+    });
+    assert!(reorders > 0, "no battle reordered");
+}
