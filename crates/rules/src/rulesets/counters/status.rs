@@ -255,7 +255,10 @@ pub fn grappler(b: &Battle, u: UnitId) -> Option<UnitId> {
 pub fn release_grapples(b: &mut Battle) {
     // Asked after every step, hit and frame: nobody grappled (nearly always), nothing to
     // list (`has` reads the battle's condition bits, and is asked first: it is cheaper
-    // than `alive`).
+    // than `alive`). The battle's count of holders answers "nobody" in one read.
+    if b.holding(ConditionKind::Grappled) == 0 {
+        return;
+    }
     if !b
         .order()
         .iter()
@@ -309,6 +312,10 @@ pub fn set_full_grapple_scans(on: bool) {
 /// neither `u` nor any living unit within 1 of `at` is Grappled, nothing is released:
 /// the full scan is skipped (the same events, without asking every unit at 200 a side).
 pub fn release_grapples_near(b: &mut Battle, u: UnitId, at: crate::grid::Cell) {
+    // Nobody grappled anywhere (the battle's count): nothing to look near.
+    if b.holding(ConditionKind::Grappled) == 0 {
+        return;
+    }
     if b.order().len() > NEAR_LOOK_FROM && !FULL_SCANS.with(|f| f.get()) {
         let held = |v: UnitId| b.has(v, ConditionKind::Grappled);
         if !held(u) && !b.units_within(at, 1).into_iter().any(held) {
