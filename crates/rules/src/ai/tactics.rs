@@ -162,4 +162,10 @@ pub trait AiTactics: Sync {
     fn position_factor_max_among(&self, b: &Battle, u: UnitId, _foes: &[UnitId]) -> f64 {
         self.position_factor_max(b, u)
     }
+    /// Whether any cell may carry a [`AiTactics::cell_risk`] for `u` now (counters: the
+    /// level has a hazard), asked once a move search: `false` says every cell's risk is
+    /// 0, and the search asks none of them. The default, `true`, asks every cell.
+    fn may_risk_cells(&self, _b: &Battle, _u: UnitId) -> bool {
+        true
+    }
 }
