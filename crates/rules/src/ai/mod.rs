@@ -313,19 +313,51 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     // decision after the last move). Not under the tests' exhaustive switch, which holds
     // the two to the same choices.
     let stays =
-        !scan::exhaustive() && b.movement_budget(u) == 0 && tactics.close_in_range(b, u) == 0;
-    if !stays
-        && let Some(c) = move_step(
-            b,
-            u,
-            (&foes, &dist),
-            &weapons,
-            (reach, range),
-            &memo,
-            tactics,
-        )
-    {
-        return c;
+        !scan::exhaustive() && tactics.close_in_range(b, u) == 0 && b.movement_budget(u) == 0;
+    if !stays {
+        let here = b.pos(u);
+        // Only the foes a move or the ruleset's gap closer can matter for are valued
+        // ([`candidates`]): the same choices, at a cost that does not grow with the army.
+        // A foe the attack step left unasked (its bound lost) is asked now if it is near.
+        let weapon = |k: usize| {
+            weapons[k].unwrap_or_else(|| {
+                let e = foes[k];
+                if range == 0 && dist[k] > reach {
+                    None
+                } else {
+                    b.usable_weapon(u, e)
+                }
+            })
+        };
+        let near = candidates(b, u, (&foes, &dist), &weapon, tactics, (reach, range));
+        let best = best_in_hand(b, u);
+        let values = target_values(b, &memo, &near.valued, &near.weapons, best);
+        let helpers = helpers(b, u, &near.valued);
+        // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
+        // An interceptor (escalation) may come from farther than the candidates: its value
+        // is worked out when asked, as `target_values` would have.
+        let value_of = |e: UnitId| -> f64 {
+            if !foes.contains(&e) {
+                return 0.1;
+            }
+            let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
+                None
+            } else {
+                b.usable_weapon(u, e)
+            };
+            target_value(b, &memo, e, w, best).unwrap_or(0.1)
+        };
+        let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
+        // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
+        // (neither depends on the other) only for one worth at least the move, which a
+        // charge worth less loses to.
+        let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
+        let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
+        match (charge, step) {
+            (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
+            (Some((_, c)), None) | (None, Some((_, c))) => return c,
+            (None, None) => {}
+        }
     }
     // 5. Badly wounded and within an enemy's reach: step out of it (a Step provokes
     // nothing) before bracing.
@@ -351,63 +383,6 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         }
     }
     end
-}
-
-/// Steps 3 and 4 of [`turn`]: the better of the best move and the ruleset's gap closer,
-/// if either is worth making. `weapons`: the weapon the attack step found for each foe
-/// (`None`: not asked).
-fn move_step(
-    b: &Battle,
-    u: UnitId,
-    (foes, dist): (&[UnitId], &[u32]),
-    weapons: &[Option<Option<usize>>],
-    (reach, range): (u32, u32),
-    memo: &candidates::Values,
-    tactics: &dyn AiTactics,
-) -> Option<Command> {
-    let here = b.pos(u);
-    // Only the foes a move or the ruleset's gap closer can matter for are valued
-    // ([`candidates`]): the same choices, at a cost that does not grow with the army.
-    // A foe the attack step left unasked (its bound lost) is asked now if it is near.
-    let weapon = |k: usize| {
-        weapons[k].unwrap_or_else(|| {
-            let e = foes[k];
-            if range == 0 && dist[k] > reach {
-                None
-            } else {
-                b.usable_weapon(u, e)
-            }
-        })
-    };
-    let near = candidates(b, u, (foes, dist), &weapon, tactics, (reach, range));
-    let best = best_in_hand(b, u);
-    let values = target_values(b, memo, &near.valued, &near.weapons, best);
-    let helpers = helpers(b, u, &near.valued);
-    // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    // An interceptor (escalation) may come from farther than the candidates: its value
-    // is worked out when asked, as `target_values` would have.
-    let value_of = |e: UnitId| -> f64 {
-        if !foes.contains(&e) {
-            return 0.1;
-        }
-        let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
-            None
-        } else {
-            b.usable_weapon(u, e)
-        };
-        target_value(b, memo, e, w, best).unwrap_or(0.1)
-    };
-    let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
-    // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
-    // (neither depends on the other) only for one worth at least the move, which a
-    // charge worth less loses to.
-    let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
-    let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
-    match (charge, step) {
-        (Some((cv, c)), Some((mv, m))) => Some(if mv > cv { m } else { c }),
-        (Some((_, c)), None) | (None, Some((_, c))) => Some(c),
-        (None, None) => None,
-    }
 }
 
 /// Reach of `u`'s melee and range of its ranged weapons in hand (0: none).
