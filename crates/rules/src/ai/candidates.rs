@@ -17,25 +17,40 @@ use crate::event::AttackKind;
 /// weapon and kind), so that the attack step and the move's values ask each once (a foe
 /// in reach is valued by both when the unit ends up not attacking).
 pub(super) struct Values<'a> {
+    b: &'a Battle,
     u: UnitId,
     /// The ruleset's tactics, which work each value out
     /// ([`AiTactics::exact_attack_value`]).
     tactics: &'a dyn AiTactics,
     known: std::cell::RefCell<Vec<(UnitId, usize, AttackKind, f64)>>,
+    /// The ruleset's closure of the foe ([`AiTactics::exact_attack_values`]) for the first
+    /// weapon and kind worked out, made then (`None` inside: the ruleset has none, and
+    /// none is asked for again this decision).
+    first: std::cell::OnceCell<Closure<'a>>,
+    /// The closures of the other weapons and kinds (a second weapon: rare).
+    more: std::cell::RefCell<Vec<Closure<'a>>>,
 }
 
+/// A weapon, a kind and the ruleset's closure of the foe for them, if it has one.
+type Closure<'a> = (usize, AttackKind, Option<super::tactics::ExactValues<'a>>);
+
 impl<'a> Values<'a> {
-    /// Nothing worked out yet for `u`.
-    pub(super) fn new(u: UnitId, tactics: &'a dyn AiTactics) -> Values<'a> {
+    /// Nothing worked out yet for `u` in battle `b`.
+    pub(super) fn new(b: &'a Battle, u: UnitId, tactics: &'a dyn AiTactics) -> Values<'a> {
         Values {
+            b,
             u,
             tactics,
             known: std::cell::RefCell::new(Vec::with_capacity(16)),
+            first: std::cell::OnceCell::new(),
+            more: std::cell::RefCell::new(Vec::new()),
         }
     }
 
-    /// [`super::attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once.
+    /// [`super::attack_value`] of `u` attacking `e` with weapon `w` as `kind`, worked out once
+    /// (`b`: the battle the values were made for).
     pub(super) fn of(&self, b: &Battle, e: UnitId, w: usize, kind: AttackKind) -> f64 {
+        debug_assert!(std::ptr::eq(b, self.b), "values asked of another battle");
         if let Some(&(.., v)) = self
             .known
             .borrow()
@@ -44,8 +59,43 @@ impl<'a> Values<'a> {
         {
             return v;
         }
-        let v = self.tactics.exact_attack_value(b, self.u, e, w, kind);
+        let v = self.exact(e, w, kind);
         self.known.borrow_mut().push((e, w, kind, v));
+        v
+    }
+
+    /// [`AiTactics::exact_attack_value`], through the ruleset's closure for the weapon and
+    /// kind when it has one (made at the first ask of them). A ruleset that has none for
+    /// the first is asked foe by foe for every value of the decision (no closure asked
+    /// for again, nothing kept): the same values either way.
+    fn exact(&self, e: UnitId, w: usize, kind: AttackKind) -> f64 {
+        let (b, u, t) = (self.b, self.u, self.tactics);
+        let first = self
+            .first
+            .get_or_init(|| (w, kind, t.exact_attack_values(b, u, w, kind)));
+        let v = match first {
+            (_, _, None) => return t.exact_attack_value(b, u, e, w, kind),
+            (x, k, Some(f)) if *x == w && *k == kind => f(e),
+            _ => {
+                let mut more = self.more.borrow_mut();
+                let at = match more.iter().position(|&(x, k, _)| x == w && k == kind) {
+                    Some(i) => i,
+                    None => {
+                        more.push((w, kind, t.exact_attack_values(b, u, w, kind)));
+                        more.len() - 1
+                    }
+                };
+                match &more[at].2 {
+                    Some(f) => f(e),
+                    None => t.exact_attack_value(b, u, e, w, kind),
+                }
+            }
+        };
+        debug_assert_eq!(
+            v.to_bits(),
+            t.exact_attack_value(b, u, e, w, kind).to_bits(),
+            "the ruleset's closure of the foe values {e:?} otherwise"
+        );
         v
     }
 }

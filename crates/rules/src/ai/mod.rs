@@ -253,12 +253,11 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     let kind = b.rules().next_attack_kind(b, u);
     // Without a ranged weapon in hand, a foe beyond melee reach cannot be attacked:
     // no need to ask (most foes, most of the time).
-    let here = b.pos(u);
     // Nor is a foe farther than any of its weapons strikes (the ruleset's range
     // increments): `weapon_for` would only say so after a line-of-sight walk.
     let strike = strike_limit(b, u);
     // Every attack value this decision works out, asked once.
-    let memo = candidates::Values::new(u, tactics);
+    let memo = candidates::Values::new(b, u, tactics);
     // A unit the ruleset says cannot attack anyone now (flow: out of AP) weighs no foe
     // for an attack: the move step asks the near ones' weapons when it needs them.
     let (weapons, best_attack) = if tactics.may_attack(b, u) {
@@ -307,47 +306,58 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         }
         return cmd;
     }
-    // Only the foes a move or the ruleset's gap closer can matter for are valued
-    // ([`candidates`]): the same choices, at a cost that does not grow with the army.
-    // A foe the attack step left unasked (its bound lost) is asked now if it is near.
-    let weapon = |k: usize| {
-        weapons[k].unwrap_or_else(|| {
-            let e = foes[k];
-            if range == 0 && dist[k] > reach {
+    // A unit with no movement left has a field of its own cell alone (every step costs at
+    // least 1): the move step answers "stay" and, with a gap closer that reaches no foe
+    // (`close_in_range` 0: `close_in` never answers), so does the gap closer; neither
+    // the foes' values nor their helpers are worked out then (most of an End Turn
+    // decision after the last move). Not under the tests' exhaustive switch, which holds
+    // the two to the same choices.
+    let stays =
+        !scan::exhaustive() && tactics.close_in_range(b, u) == 0 && b.movement_budget(u) == 0;
+    if !stays {
+        let here = b.pos(u);
+        // Only the foes a move or the ruleset's gap closer can matter for are valued
+        // ([`candidates`]): the same choices, at a cost that does not grow with the army.
+        // A foe the attack step left unasked (its bound lost) is asked now if it is near.
+        let weapon = |k: usize| {
+            weapons[k].unwrap_or_else(|| {
+                let e = foes[k];
+                if range == 0 && dist[k] > reach {
+                    None
+                } else {
+                    b.usable_weapon(u, e)
+                }
+            })
+        };
+        let near = candidates(b, u, (&foes, &dist), &weapon, tactics, (reach, range));
+        let best = best_in_hand(b, u);
+        let values = target_values(b, &memo, &near.valued, &near.weapons, best);
+        let helpers = helpers(b, u, &near.valued);
+        // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
+        // An interceptor (escalation) may come from farther than the candidates: its value
+        // is worked out when asked, as `target_values` would have.
+        let value_of = |e: UnitId| -> f64 {
+            if !foes.contains(&e) {
+                return 0.1;
+            }
+            let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
                 None
             } else {
                 b.usable_weapon(u, e)
-            }
-        })
-    };
-    let near = candidates(b, u, (&foes, &dist), &weapon, tactics, (reach, range));
-    let best = best_in_hand(b, u);
-    let values = target_values(b, &memo, &near.valued, &near.weapons, best);
-    let helpers = helpers(b, u, &near.valued);
-    // 4. A better cell (rather than a charge when it is worth more, e.g. flanking).
-    // An interceptor (escalation) may come from farther than the candidates: its value
-    // is worked out when asked, as `target_values` would have.
-    let value_of = |e: UnitId| -> f64 {
-        if !foes.contains(&e) {
-            return 0.1;
-        }
-        let w = if range == 0 && b.grid().distance(here, b.pos(e)) > reach {
-            None
-        } else {
-            b.usable_weapon(u, e)
+            };
+            target_value(b, &memo, e, w, best).unwrap_or(0.1)
         };
-        target_value(b, &memo, e, w, best).unwrap_or(0.1)
-    };
-    let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
-    // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
-    // (neither depends on the other) only for one worth at least the move, which a
-    // charge worth less loses to.
-    let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
-    let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
-    match (charge, step) {
-        (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
-        (Some((_, c)), None) | (None, Some((_, c))) => return c,
-        (None, None) => {}
+        let step = best_move(b, u, &near, &values, &value_of, &helpers, tactics);
+        // 3. tactical-d20: a charge, landing where it flanks if it can; asked after the move
+        // (neither depends on the other) only for one worth at least the move, which a
+        // charge worth less loses to.
+        let floor = step.as_ref().map_or(f64::NEG_INFINITY, |(mv, _)| *mv);
+        let charge = tactics.close_in_from(b, u, &near.valued, &values, &helpers, floor);
+        match (charge, step) {
+            (Some((cv, c)), Some((mv, m))) => return if mv > cv { m } else { c },
+            (Some((_, c)), None) | (None, Some((_, c))) => return c,
+            (None, None) => {}
+        }
     }
     // 5. Badly wounded and within an enemy's reach: step out of it (a Step provokes
     // nothing) before bracing.

@@ -85,13 +85,21 @@ impl<'a> Provoked<'a> {
         let (b, u) = (self.b, self.u);
         let leave = self.leave_risks(field);
         let mut risk = vec![0.0; field.slots()];
+        // No cell asked when the ruleset says none carries a risk now (each would answer
+        // 0: the same sums); every cell under the tests' exhaustive switch.
+        let cells = super::scan::exhaustive() || tactics.may_risk_cells(b, u);
         // Cheapest first: a cell's predecessor is always done already.
         for (c, (_, prev)) in field.settled() {
             if c == field.start() {
                 continue;
             }
             if let (Some(i), Some(pi)) = (field.slot_of(c), field.slot_of(prev)) {
-                let cell = tactics.cell_risk(b, u, c);
+                let cell = if cells {
+                    tactics.cell_risk(b, u, c)
+                } else {
+                    debug_assert_eq!(tactics.cell_risk(b, u, c).to_bits(), 0.0f64.to_bits());
+                    0.0
+                };
                 debug_assert!(cell >= 0.0, "cell_risk is a loss: {cell}");
                 debug_assert_eq!(leave[pi].to_bits(), self.at(prev).to_bits());
                 risk[i] = risk[pi] + leave[pi] + cell;

@@ -17,6 +17,10 @@ pub type AimCost<'a> = Box<dyn Fn(&CastAt) -> f64 + 'a>;
 /// distance from the attacker and a weapon, [`AiTactics::attack_value_bound`]'s answer.
 pub type AttackBounds<'a> = Box<dyn Fn(UnitId, u32, usize) -> Option<f64> + 'a>;
 
+/// A closure answering [`AiTactics::exact_attack_value`] of one attacker, weapon and kind
+/// for each foe ([`AiTactics::exact_attack_values`]).
+pub type ExactValues<'a> = Box<dyn Fn(UnitId) -> f64 + 'a>;
+
 /// What the AI asks a ruleset: the moves only some seeds have, and every decision that
 /// names an action, a condition or a reaction (the shared AI names none). Every method
 /// answers for the unit `u` whose turn it is; `None` leaves the choice to the shared AI.
@@ -185,5 +189,27 @@ pub trait AiTactics: Sync {
     /// looked for).
     fn heals_the_fallen(&self, _b: &Battle) -> bool {
         true
+    }
+    /// Whether any cell may carry a [`AiTactics::cell_risk`] for `u` now (counters: the
+    /// level has a hazard), asked once a move search: `false` says every cell's risk is
+    /// 0, and the search asks none of them. The default, `true`, asks every cell.
+    fn may_risk_cells(&self, _b: &Battle, _u: UnitId) -> bool {
+        true
+    }
+    /// [`AiTactics::exact_attack_value`] of `u` attacking with weapon `w` as `kind`, as a
+    /// closure of the foe, for one decision: what does not depend on the foe (counters:
+    /// the weapon's dice, the attack bonus and the Strength modifier) is looked up once,
+    /// then the closure answers each foe with what `exact_attack_value` answers, to the
+    /// bit. `None` (the default): `exact_attack_value` is asked foe by foe (and, for the
+    /// first weapon and kind of a decision, for the rest of the decision: the hook is
+    /// then not asked again).
+    fn exact_attack_values<'a>(
+        &'a self,
+        _b: &'a Battle,
+        _u: UnitId,
+        _w: usize,
+        _kind: AttackKind,
+    ) -> Option<ExactValues<'a>> {
+        None
     }
 }

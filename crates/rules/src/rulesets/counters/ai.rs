@@ -139,6 +139,11 @@ impl AiTactics for CountersAi {
     fn cell_risk(&self, b: &Battle, u: UnitId, c: Cell) -> f64 {
         super::hazards::ai_risk(b, u, c)
     }
+    // A risk only on a hazard's cell (`hazards::ai_risk`): none on a level without one.
+    fn may_risk_cells(&self, b: &Battle, _u: UnitId) -> bool {
+        !b.hazards().is_empty()
+    }
+
     // No gap closer (`close_in` answers nothing): no foe matters to it.
     fn close_in_range(&self, _b: &Battle, _u: UnitId) -> u32 {
         0
@@ -154,6 +159,17 @@ impl AiTactics for CountersAi {
         kind: crate::event::AttackKind,
     ) -> f64 {
         attack_value(b, u, foe, w, kind)
+    }
+
+    // The attacker's half of the memo's key looked up once a decision (`attack_values`).
+    fn exact_attack_values<'a>(
+        &'a self,
+        b: &'a Battle,
+        u: UnitId,
+        w: usize,
+        kind: crate::event::AttackKind,
+    ) -> Option<crate::ai::tactics::ExactValues<'a>> {
+        attack_values(b, u, w, kind)
     }
 
     // The target-free part of `attack::plan_attack`: every attack spends the turn's one
@@ -200,10 +216,15 @@ pub(super) fn attack_value(
     let hits = super::attack::hit_faces(bonus, dodge) as i32;
     let [c, n, k, m, flat] = dice_key(dice);
     let key = Packed([c, n, k, m, flat, s, a, hits, b.hp(foe)]);
+    remembered(key, || crate::ai::value::attack_value(b, u, foe, w, kind))
+}
+
+/// The value [`VALUES`] holds for `key`, or `value()` remembered there.
+fn remembered(key: Packed<9>, value: impl FnOnce() -> f64) -> f64 {
     if let Some(v) = VALUES.with(|memo| memo.borrow().get(&key).copied()) {
         return v;
     }
-    let v = crate::ai::value::attack_value(b, u, foe, w, kind);
+    let v = value();
     VALUES.with(|memo| {
         let mut memo = memo.borrow_mut();
         if memo.len() >= VALUES_MOST {
@@ -212,4 +233,56 @@ pub(super) fn attack_value(
         memo.insert(key, v);
     });
     v
+}
+
+/// [`attack_value`] of `u` attacking with weapon `w` as `kind`, as a closure of the foe:
+/// the attacker's half of [`super::attack::numbers`] (the weapon's dice, the attack bonus,
+/// the Strength modifier) looked up once, the foe's half (its dodge and absorption, with
+/// the proficiencies of its feats) and its HP for each foe. The same key, so the same
+/// value to the bit. `None` for a weapon it does not have (`attack_value` asks the shared
+/// odds then).
+fn attack_values<'a>(
+    b: &'a Battle,
+    u: UnitId,
+    w: usize,
+    kind: crate::event::AttackKind,
+) -> Option<crate::ai::tactics::ExactValues<'a>> {
+    use super::numbers::{AGILITY_PROFICIENCY, STRENGTH_PROFICIENCY};
+    use crate::components::{Stat, WeaponKind};
+    let weapon = b.weapons(u).get(w)?;
+    let sa = b.stats(u);
+    let s = sa.d20_mod(Stat::Str);
+    let bonus = sa.get(Stat::Proficiency).max(0)
+        + if weapon.kind == WeaponKind::Ranged {
+            sa.d20_mod(Stat::Agility)
+        } else {
+            s
+        };
+    let dice = weapon.damage;
+    let [c, n, k, m, flat] = dice_key(dice);
+    Some(Box::new(move |foe| {
+        // `attack::numbers`' target half, as it works it out.
+        let st = b.stats(foe);
+        let prof = st.get(Stat::Proficiency).max(0);
+        let (agile, strong) = if prof > 0 {
+            b.feats(foe).iter().fold((0, 0), |(a, s), f| {
+                (
+                    if f == AGILITY_PROFICIENCY { prof } else { a },
+                    if f == STRENGTH_PROFICIENCY { prof } else { s },
+                )
+            })
+        } else {
+            (0, 0)
+        };
+        let dodge = st.get(Stat::Agility) + agile;
+        let a = (st.d20_mod(Stat::Str) + strong).max(0);
+        debug_assert_eq!(
+            super::attack::numbers(b, u, foe, w),
+            (Some(dice), bonus, dodge, s, a),
+            "the attacker's half looked up once gives other numbers"
+        );
+        let hits = super::attack::hit_faces(bonus, dodge) as i32;
+        let key = Packed([c, n, k, m, flat, s, a, hits, b.hp(foe)]);
+        remembered(key, || crate::ai::value::attack_value(b, u, foe, w, kind))
+    }))
 }
