@@ -95,6 +95,10 @@ impl AiTactics for EscalationAi {
     fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
         0.0
     }
+    // No cell carries a risk (above): the move search asks none.
+    fn may_risk_cells(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
 
     // Nothing to commit on top of a reaction in this ruleset (no `commit_range` parts).
     fn commit(

@@ -26,6 +26,10 @@ impl AiTactics for MeleeZoneAi {
     fn cell_risk(&self, _b: &Battle, _u: UnitId, _c: crate::grid::Cell) -> f64 {
         0.0
     }
+    // No cell carries a risk (above): the move search asks none.
+    fn may_risk_cells(&self, _b: &Battle, _u: UnitId) -> bool {
+        false
+    }
 
     fn recover(&self, b: &Battle, u: UnitId) -> Option<Command> {
         if b.has(u, ConditionKind::Prone) {
