@@ -81,15 +81,7 @@ fn compare(b: &Battle, seen: &mut Seen) {
 }
 
 fn battle(l: skirmish_rules::level::Level, seed: u64, seen: &mut Seen) {
-    let mut b = Battle::new(l.clone(), seed, Vec::new()).unwrap();
-    for _ in 0..300 {
-        compare(&b, seen);
-        if ai::play_out(&mut b, 3) == 0 {
-            break;
-        }
-    }
-    compare(&b, seen);
-    crate::support::after_every_event(l, seed, &b, |shadow| compare(shadow, seen));
+    crate::support::at_every_state(l, seed, |b| compare(b, seen));
 }
 
 /// Melee-zone's casters (wardens with Mend, mages with bolts and summons): the fast paths

@@ -14,7 +14,6 @@
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
 use skirmish_rules::components::{ConditionKind, UnitId};
-use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
 use skirmish_rules::event::Event;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::AiTactics;
@@ -80,7 +79,7 @@ fn play(kind: GridKind, seed: u64, full: bool) -> (Battle, usize) {
         let Some(u) = b.current() else { break };
         if last != Some(u) && b.window().is_none() {
             last = Some(u);
-            grapple_beside(&mut b, u);
+            crate::support::grapple_beside(&mut b, u);
         }
         for v in b.units().filter(|&v| b.alive(v)) {
             assert_eq!(defenders(&b, v), defenders_slow(&b, v), "{v:?}");
@@ -92,25 +91,6 @@ fn play(kind: GridKind, seed: u64, full: bool) -> (Battle, usize) {
     }
     set_full_grapple_scans(false);
     (b, states)
-}
-
-/// `u`'s Grapple on the first living foe beside it, when it has one and may.
-fn grapple_beside(b: &mut Battle, u: UnitId) {
-    let Some(i) = b.abilities(u).iter().position(|a| a.name == "Grapple") else {
-        return;
-    };
-    let foe = b
-        .units()
-        .find(|&f| b.alive(f) && b.enemies(u, f) && b.grid().distance(b.pos(u), b.pos(f)) == 1);
-    if let Some(f) = foe {
-        let _ = b.submit(Command::Act {
-            unit: u,
-            action: Action::Common(CommonAction::Cast {
-                ability: i,
-                at: CastAt::Unit(f),
-            }),
-        });
-    }
 }
 
 /// The same battles with the look near the unit and with the full scan every time, on

@@ -6,8 +6,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::ai;
-use skirmish_rules::components::{ConditionKind, Conditions, UnitId};
-use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
+use skirmish_rules::components::{ConditionKind, Conditions};
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
 
@@ -29,26 +28,6 @@ fn compare(b: &Battle) -> usize {
     held
 }
 
-/// `u`'s Grapple on the first living foe beside it, when it has one and may (counters'
-/// AI seldom grapples: the battles lay grapples this way, as `counters_s22_counters`).
-fn grapple_beside(b: &mut Battle, u: UnitId) {
-    let Some(i) = b.abilities(u).iter().position(|a| a.name == "Grapple") else {
-        return;
-    };
-    let foe = b
-        .units()
-        .find(|&f| b.alive(f) && b.enemies(u, f) && b.grid().distance(b.pos(u), b.pos(f)) == 1);
-    if let Some(f) = foe {
-        let _ = b.submit(Command::Act {
-            unit: u,
-            action: Action::Common(CommonAction::Cast {
-                ability: i,
-                at: CastAt::Unit(f),
-            }),
-        });
-    }
-}
-
 /// Plays `l` out (a wrestler grappling a foe beside it whenever its turn starts with one
 /// there), comparing at every few commands, then after every event of its log. Returns
 /// the (kind, count > 0) pairs met and the states in which someone was grappled.
@@ -62,7 +41,7 @@ fn battle(l: skirmish_rules::level::Level, seed: u64) -> (usize, usize) {
             && b.window().is_none()
         {
             last = Some(u);
-            grapple_beside(&mut b, u);
+            crate::support::grapple_beside(&mut b, u);
         }
         if ai::play_out(&mut b, 1) == 0 {
             break;

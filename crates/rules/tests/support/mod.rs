@@ -78,3 +78,44 @@ pub fn after_every_event(
         f(&shadow);
     }
 }
+
+/// A battle of `l` (seeded `seed`) played out by the AI three commands at a time, `f`
+/// asked in every state between (at most 300 rounds) and at the end, then after every
+/// single event of its log ([`after_every_event`]): the whole check of a fast path
+/// against its slow one over one AI battle.
+pub fn at_every_state(
+    l: skirmish_rules::level::Level,
+    seed: u64,
+    mut f: impl FnMut(&skirmish_rules::Battle),
+) {
+    let mut b = skirmish_rules::Battle::new(l.clone(), seed, Vec::new()).unwrap();
+    for _ in 0..300 {
+        f(&b);
+        if skirmish_rules::ai::play_out(&mut b, 3) == 0 {
+            break;
+        }
+    }
+    f(&b);
+    after_every_event(l, seed, &b, f);
+}
+
+/// `u`'s Grapple on the first living foe beside it, when it has one and may (counters' AI
+/// seldom grapples: tests that need grapples lay them this way).
+pub fn grapple_beside(b: &mut skirmish_rules::Battle, u: skirmish_rules::components::UnitId) {
+    use skirmish_rules::engine::{Action, CastAt, Command, CommonAction};
+    let Some(i) = b.abilities(u).iter().position(|a| a.name == "Grapple") else {
+        return;
+    };
+    let foe = b
+        .units()
+        .find(|&f| b.alive(f) && b.enemies(u, f) && b.grid().distance(b.pos(u), b.pos(f)) == 1);
+    if let Some(f) = foe {
+        let _ = b.submit(Command::Act {
+            unit: u,
+            action: Action::Common(CommonAction::Cast {
+                ability: i,
+                at: CastAt::Unit(f),
+            }),
+        });
+    }
+}
