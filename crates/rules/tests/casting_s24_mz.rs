@@ -11,10 +11,7 @@
 
 use skirmish_rules::Battle;
 use skirmish_rules::abilities::Targeting;
-use skirmish_rules::ai;
-use skirmish_rules::components::UnitId;
 use skirmish_rules::engine::CastAt;
-use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::rulesets::melee_zone as mz;
 
@@ -29,28 +26,14 @@ struct Seen {
     sees: usize,
 }
 
-/// `u`'s foes as the AI sees them (living, of another side, not hidden; level order).
-fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
-    b.visible_foes(u).map(|(e, _)| e).collect()
-}
-
 fn compare(b: &Battle, seen: &mut Seen) {
     seen.states += 1;
     for u in b.units() {
         if !b.alive(u) {
             continue;
         }
-        let foes = foes(b, u);
-        ai::cast::set_slow_casting(true);
-        let slow = ai::cast::best_cast(b, u, &foes);
-        ai::cast::set_slow_casting(false);
-        let fast = ai::cast::best_cast(b, u, &foes);
-        assert_eq!(
-            fast.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
-            slow.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
-            "{u:?}'s best cast"
-        );
-        seen.casts += usize::from(fast.is_some());
+        let foes = crate::support::visible_foes(b, u);
+        seen.casts += usize::from(crate::support::same_best_cast(b, u, &foes));
         if b.ruleset() == RulesetId::MeleeZone {
             let zone = mz::foe_zone_on_slow(b, u, &foes);
             assert_eq!(mz::foe_zone_on(b, u, &foes), zone, "{u:?} in a foe's zone");
@@ -78,18 +61,12 @@ fn compare(b: &Battle, seen: &mut Seen) {
     }
 }
 
-fn battle(l: skirmish_rules::level::Level, seed: u64, seen: &mut Seen) {
-    crate::support::at_every_state(l, seed, |b| compare(b, seen));
-}
-
 /// Melee-zone's casters (wardens, mages: areas, summons, a heal, Mire's terrain): the
 /// fast paths give the slow paths' answers after every event.
 #[test]
 fn casting_fast_paths_match_the_slow_ones_in_melee_zone_caster_battles() {
     let mut seen = Seen::default();
-    for (_, seed, l) in crate::support::melee_zone_caster_levels() {
-        battle(l, seed, &mut seen);
-    }
+    crate::support::at_every_state_of_caster_battles(|b| compare(b, &mut seen));
     assert!(seen.states > 500, "{} states", seen.states);
     assert!(seen.casts > 0, "nothing was worth casting");
     assert!(seen.aims_hit > 0, "no area or cell aim reached anyone");
@@ -102,10 +79,7 @@ fn casting_fast_paths_match_the_slow_ones_in_melee_zone_caster_battles() {
 fn casting_fast_paths_match_the_slow_ones_in_every_ruleset() {
     for r in RulesetId::ALL {
         let mut seen = Seen::default();
-        for (kind, seed) in [(GridKind::Hex, 7), (GridKind::Square, 8)] {
-            let l = skirmish_rules::sim::random_level(r, kind, 20, 20, 6, seed).unwrap();
-            battle(l, seed, &mut seen);
-        }
+        crate::support::at_every_state_of_random_battles(r, |b| compare(b, &mut seen));
         assert!(seen.states > 100, "{r:?}: {} states", seen.states);
     }
 }

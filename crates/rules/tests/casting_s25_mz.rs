@@ -8,9 +8,7 @@
 //! event) and at every state of the battles themselves.
 
 use skirmish_rules::Battle;
-use skirmish_rules::ai;
 use skirmish_rules::components::UnitId;
-use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::rulesets::melee_zone as mz;
 
@@ -26,11 +24,6 @@ struct Seen {
     summons_placed: usize,
 }
 
-/// `u`'s foes as the AI sees them (living, of another side, not hidden; level order).
-fn foes(b: &Battle, u: UnitId) -> Vec<UnitId> {
-    b.visible_foes(u).map(|(e, _)| e).collect()
-}
-
 fn compare(b: &Battle, seen: &mut Seen) {
     seen.states += 1;
     for u in b.units() {
@@ -43,7 +36,7 @@ fn compare(b: &Battle, seen: &mut Seen) {
             .filter(|a| a.heals())
             .map(|a| a.range() + 1)
             .collect();
-        let foes = foes(b, u);
+        let foes = crate::support::visible_foes(b, u);
         if !heals.is_empty() {
             let here = b.pos(u);
             let r = heals.iter().copied().max().unwrap_or(0);
@@ -51,16 +44,7 @@ fn compare(b: &Battle, seen: &mut Seen) {
                 b.units()
                     .any(|t| !b.alive(t) && b.grid().distance(here, b.pos(t)) <= r),
             );
-            ai::cast::set_slow_casting(true);
-            let slow = ai::cast::best_cast(b, u, &foes);
-            ai::cast::set_slow_casting(false);
-            let fast = ai::cast::best_cast(b, u, &foes);
-            assert_eq!(
-                fast.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
-                slow.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
-                "{u:?}'s best cast (a healer)"
-            );
-            seen.heals_cast += usize::from(fast.is_some());
+            seen.heals_cast += usize::from(crate::support::same_best_cast(b, u, &foes));
         }
         if b.ruleset() == RulesetId::MeleeZone {
             let bolt = mz::quick_bolt_slow(b, u, &foes);
@@ -80,18 +64,12 @@ fn compare(b: &Battle, seen: &mut Seen) {
     }
 }
 
-fn battle(l: skirmish_rules::level::Level, seed: u64, seen: &mut Seen) {
-    crate::support::at_every_state(l, seed, |b| compare(b, seen));
-}
-
 /// Melee-zone's casters (wardens with Mend, mages with bolts and summons): the fast paths
 /// give the slow paths' answers after every event.
 #[test]
 fn healing_bolt_and_summon_order_fast_paths_match_in_melee_zone_caster_battles() {
     let mut seen = Seen::default();
-    for (_, seed, l) in crate::support::melee_zone_caster_levels() {
-        battle(l, seed, &mut seen);
-    }
+    crate::support::at_every_state_of_caster_battles(|b| compare(b, &mut seen));
     assert!(seen.states > 500, "{} states", seen.states);
     assert!(seen.fallen_near_healer > 0, "no one fell near a healer");
     assert!(seen.heals_cast > 0, "no healer found anything to cast");
@@ -104,10 +82,7 @@ fn healing_bolt_and_summon_order_fast_paths_match_in_melee_zone_caster_battles()
 fn healing_candidates_match_the_slow_ones_in_every_ruleset() {
     for r in RulesetId::ALL {
         let mut seen = Seen::default();
-        for (kind, seed) in [(GridKind::Hex, 7), (GridKind::Square, 8)] {
-            let l = skirmish_rules::sim::random_level(r, kind, 20, 20, 6, seed).unwrap();
-            battle(l, seed, &mut seen);
-        }
+        crate::support::at_every_state_of_random_battles(r, |b| compare(b, &mut seen));
         assert!(seen.states > 100, "{r:?}: {} states", seen.states);
     }
 }

@@ -119,3 +119,52 @@ pub fn grapple_beside(b: &mut skirmish_rules::Battle, u: skirmish_rules::compone
         });
     }
 }
+
+/// [`at_every_state`] over each of melee-zone's caster battles
+/// ([`melee_zone_caster_levels`]).
+pub fn at_every_state_of_caster_battles(mut f: impl FnMut(&skirmish_rules::Battle)) {
+    for (_, seed, l) in melee_zone_caster_levels() {
+        at_every_state(l, seed, &mut f);
+    }
+}
+
+/// [`at_every_state`] over a random 6-a-side battle of `r` on each grid (hex seeded 7,
+/// square seeded 8; 20×20).
+pub fn at_every_state_of_random_battles(
+    r: skirmish_rules::rulesets::RulesetId,
+    mut f: impl FnMut(&skirmish_rules::Battle),
+) {
+    use skirmish_rules::grid::GridKind;
+    for (kind, seed) in [(GridKind::Hex, 7), (GridKind::Square, 8)] {
+        let l = skirmish_rules::sim::random_level(r, kind, 20, 20, 6, seed).unwrap();
+        at_every_state(l, seed, &mut f);
+    }
+}
+
+/// `u`'s foes as the AI sees them (living, of another side, not hidden; level order).
+pub fn visible_foes(
+    b: &skirmish_rules::Battle,
+    u: skirmish_rules::components::UnitId,
+) -> Vec<skirmish_rules::components::UnitId> {
+    b.visible_foes(u).map(|(e, _)| e).collect()
+}
+
+/// Asserts that the casting's fast paths choose what its slow paths choose for `u` (the
+/// same value to the bit and the same command); whether it found anything to cast.
+pub fn same_best_cast(
+    b: &skirmish_rules::Battle,
+    u: skirmish_rules::components::UnitId,
+    foes: &[skirmish_rules::components::UnitId],
+) -> bool {
+    use skirmish_rules::ai::cast;
+    cast::set_slow_casting(true);
+    let slow = cast::best_cast(b, u, foes);
+    cast::set_slow_casting(false);
+    let fast = cast::best_cast(b, u, foes);
+    assert_eq!(
+        fast.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
+        slow.as_ref().map(|(v, c)| (v.to_bits(), c.clone())),
+        "{u:?}'s best cast"
+    );
+    fast.is_some()
+}
