@@ -13,6 +13,7 @@ mod explain;
 mod intercept;
 mod interrupts;
 mod legality;
+mod odds;
 mod powers;
 mod reach;
 mod ready;

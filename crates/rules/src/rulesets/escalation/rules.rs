@@ -14,7 +14,7 @@ use crate::event::{
 };
 use crate::grid::Cell;
 use crate::odds::Distribution;
-use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, list_mods, one_mod};
+use crate::rulesets::{AttackOdds, AttackPlan, InitiativeRule, Ruleset, one_mod};
 
 use super::attack::{WEAPON_DAMAGE, damage_parts, escalation_die, resistance, resisted};
 use super::casting::power_natural;
@@ -357,47 +357,7 @@ impl Ruleset for Escalation {
         _kind: AttackKind,
         words: bool,
     ) -> AttackOdds {
-        // The AI asks without words: the numbers alone, no lists built.
-        let a = words.then(|| attack::attack_math(b, attacker, target));
-        let (hit, crit) = match &a {
-            Some(a) => a.odds(),
-            None => attack::attack_numbers(
-                b,
-                attacker,
-                target,
-                attack::Defence::Ac,
-                attack::WEAPON_DAMAGE,
-            )
-            .odds(),
-        };
-        let (dice, vol) = attack::damage_parts(b, attacker, weapon);
-        let (lo, hi) = (dice.min() + vol, dice.max() + vol);
-        AttackOdds {
-            hit,
-            crit,
-            damage: (lo.max(0), hi.max(0)),
-            crit_damage: ((lo * 2).max(0), (hi * 2).max(0)),
-            detail: if let Some(a) = a {
-                format!(
-                    "{} {:+} vs {} {} ({}{}; crit on {}+)",
-                    attack::d6s(a.net),
-                    a.total_bonus(),
-                    a.defence.0.name(),
-                    a.defence.1,
-                    list_mods(&a.bonus),
-                    if a.edges.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", list_mods(&a.edges))
-                    },
-                    a.crit_from
-                )
-            } else {
-                String::new()
-            },
-            stopped: 0.0,
-            dists: None,
-        }
+        super::odds::attack_odds(b, attacker, target, weapon, words)
     }
 
     // The damage of a hit and of a crit as distributions (resistance left out).
