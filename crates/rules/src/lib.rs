@@ -20,6 +20,7 @@ pub mod level;
 pub mod odds;
 pub mod pools;
 pub mod record;
+mod record_text;
 pub mod rulesets;
 pub mod save;
 pub mod script;
