@@ -41,7 +41,8 @@ impl<'a> Values<'a> {
             b,
             u,
             tactics,
-            known: std::cell::RefCell::new(Vec::with_capacity(16)),
+            // (Room made at the first value: many decisions ask none.)
+            known: std::cell::RefCell::new(Vec::new()),
             first: std::cell::OnceCell::new(),
             more: std::cell::RefCell::new(Vec::new()),
         }
@@ -60,7 +61,11 @@ impl<'a> Values<'a> {
             return v;
         }
         let v = self.exact(e, w, kind);
-        self.known.borrow_mut().push((e, w, kind, v));
+        let mut known = self.known.borrow_mut();
+        if known.capacity() == 0 {
+            known.reserve_exact(16);
+        }
+        known.push((e, w, kind, v));
         v
     }
 
@@ -111,7 +116,8 @@ impl<'a> Values<'a> {
 /// a bound is below the best value found, no foe left can beat it, and its line of
 /// sight, its weapon and the engine's check are never worked out; nor is the engine's
 /// check of a foe whose value cannot beat the best legal attack found. Returns, for each foe,
-/// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked).
+/// its weapon when it was asked (`Some(None)`: none strikes it; `None`: not asked, or
+/// farther than any weapon strikes: beyond `strike`, or beyond `reach` when `range` is 0).
 /// `(reach, range)`: [`super::reach_and_range`]'s, looked up once per decision.
 #[allow(clippy::type_complexity)]
 pub(super) fn best_attack(
@@ -126,6 +132,14 @@ pub(super) fn best_attack(
 ) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
     let increments = b.rules().max_range_increments();
     let ws = b.weapons(u);
+    // A foe farther than `lim` is struck by no weapon (out of melee reach without a
+    // ranged weapon in hand, or beyond every weapon): left unasked here, its weapon is
+    // none (`None` below: the caller knows it from its distance, [`super::turn`]).
+    let lim = if range == 0 {
+        reach.min(strike)
+    } else {
+        strike
+    };
     let mut weapons: Vec<Option<Option<usize>>> = vec![None; foes.len()];
     // How many foes only a ranged weapon may strike (out of melee reach, within range).
     let ranged_foes = if range == 0 {
@@ -151,12 +165,13 @@ pub(super) fn best_attack(
     // The ruleset's bound, prepared on first use.
     let mut bounder: Option<crate::ai::tactics::AttackBounds> = None;
     // Each foe that may be attacked, by its [`Bound`].
-    let mut bounds: Vec<Bound> = Vec::with_capacity(foes.len());
-    for (k, (&e, &d)) in foes.iter().zip(dist).enumerate() {
-        if (range == 0 && d > reach) || d > strike {
-            weapons[k] = Some(None);
+    let mut bounds: Vec<Bound> = Vec::new();
+    // (A tight pass over the distances: in a big army most foes are far.)
+    for (k, &d) in dist.iter().enumerate() {
+        if d > lim {
             continue;
         }
+        let e = foes[k];
         if let Some(w) = melee_reach
             .filter(|&r| d <= r)
             .and_then(|_| b.best_melee(u, d))

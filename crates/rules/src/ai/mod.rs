@@ -319,10 +319,12 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         // Only the foes a move or the ruleset's gap closer can matter for are valued
         // ([`candidates`]): the same choices, at a cost that does not grow with the army.
         // A foe the attack step left unasked (its bound lost) is asked now if it is near.
+        // (A foe farther than `strike`, or than `reach` without a ranged weapon, is struck
+        // by none: [`best_attack`] leaves it unasked.)
         let weapon = |k: usize| {
             weapons[k].unwrap_or_else(|| {
                 let e = foes[k];
-                if range == 0 && dist[k] > reach {
+                if (range == 0 && dist[k] > reach) || dist[k] > strike {
                     None
                 } else {
                     b.usable_weapon(u, e)

@@ -46,9 +46,18 @@ pub(super) fn best_move(
     // factor, so a bound as true, and far cheaper in a big army.)
     let position_max = tactics.position_factor_max_among(b, u, &near.valued);
     let positional = position_max > 1.0;
-    // The value of standing on `c`, ignoring how it is reached.
-    let stand = |c: Cell, attack_now: bool| -> f64 {
+    // The value of standing on `c`, ignoring how it is reached, and whether it is exact.
+    // With a floor `(a, b, t)` (the caller's test of a value `v`: `v - a - b` against
+    // `t`), a shot's line is walked only when its value could matter to the caller (`v
+    // - a - b < t` cannot); the answer is then an upper bound that cannot matter either
+    // (`false`): the most of the exact value and of the shots left unwalked.
+    // (No floor under the tests' exhaustive switch: every line walked, as before.)
+    let floors = !scan::exhaustive();
+    let stand = |c: Cell, attack_now: bool, (fa, fb, ft): Floor| -> (f64, bool) {
         let mut best: Option<f64> = None;
+        // The most of the shots whose line was left unwalked (each at least 0, so above
+        // "closer is better").
+        let mut short: Option<f64> = None;
         let mut nearest = u32::MAX;
         for &(e, pe, value, h) in &foes {
             let d = grid.distance(c, pe);
@@ -71,11 +80,28 @@ pub(super) fn best_move(
                 v *= 0.6;
             }
             // A shot needs a clear line: walked only when it would raise the best (the
-            // same maximum, fewer lines).
-            if !melee && (best.is_some_and(|bv: f64| v <= bv) || !b.clear_line(c, pe)) {
-                continue;
+            // same maximum, fewer lines), and when its value could matter.
+            if !melee {
+                if best.is_some_and(|bv: f64| v <= bv) {
+                    continue;
+                }
+                if floors && v - fa - fb < ft && v >= 0.0 {
+                    short = Some(short.map_or(v, |s: f64| s.max(v)));
+                    continue;
+                }
+                if !b.clear_line(c, pe) {
+                    continue;
+                }
             }
             best = Some(best.map_or(v, |b: f64| b.max(v)));
+        }
+        // A shot left unwalked above every value found: the cell is worth at most that,
+        // which does not matter (the exact value is one found, a shot left, or "closer is
+        // better" below 0: none above it).
+        if let Some(s) = short
+            && best.is_none_or(|bv| s > bv)
+        {
+            return (s, false);
         }
         if best.is_none() {
             for &pe in others {
@@ -83,10 +109,10 @@ pub(super) fn best_move(
             }
         }
         // Out of reach of everyone: closer is better (well below any attack).
-        best.unwrap_or(-0.05 * f64::from(nearest))
+        (best.unwrap_or(-0.05 * f64::from(nearest)), true)
     };
     let can_attack = tactics.attack_after_move(b, u);
-    let current = stand(here, true);
+    let current = stand(here, true, NO_FLOOR).0;
     // No cell can be worth more than the best foe with the most support (×0.6 when even
     // one step leaves no attack; closer-only cells are worth at most −0.05): when that is
     // no better than staying, skip the search. This only saves time, it changes nothing.
@@ -126,28 +152,46 @@ pub(super) fn best_move(
     let valued_at: Vec<Cell> = foes.iter().map(|f| f.1).collect();
     let marks = scan::Marks::new(b, &field, &valued_at, others, reach.max(range));
     let open = |c: Cell| c != here && b.unit_at(c, Some(u)).is_none() && b.terrain(c).standable();
-    // Each cell's value, once worked out, by slot (NaN: not yet): the check below and
-    // the pick ask the same cells at the same cost.
-    let stood: Vec<std::cell::Cell<f64>> = vec![std::cell::Cell::new(f64::NAN); field.slots()];
-    let stand_at = |c: Cell, cost: u32| -> f64 {
-        let Some(i) = field.slot_of(c) else {
-            return stand(c, can_attack(cost));
-        };
-        let v = stood[i].get();
-        if !v.is_nan() {
-            return v;
-        }
-        let v = stand(c, can_attack(cost));
-        stood[i].set(v);
-        v
-    };
+    // Each cell's value, once worked out, by slot (NaN: not yet), and whether it is only
+    // an upper bound (`stand`'s `false`): the check below and the pick ask the same cells
+    // at the same cost. A bound is answered again only to a caller it cannot matter to
+    // (below its floor, so the exact value too); any other values the cell again.
+    let stood: Vec<std::cell::Cell<(f64, bool)>> =
+        vec![std::cell::Cell::new((f64::NAN, false)); field.slots()];
+    // (A macro, not a closure: written out where it is asked, as the closure it replaces
+    // was inlined, so the floor costs no call.)
+    macro_rules! stand_at {
+        ($c:expr, $cost:expr, $floor:expr) => {{
+            let (c, cost, floor): (Cell, u32, Floor) = ($c, $cost, $floor);
+            match field.slot_of(c) {
+                None => stand(c, can_attack(cost), floor).0,
+                Some(i) => {
+                    let (v, short) = stood[i].get();
+                    if !v.is_nan() && (!short || v - floor.0 - floor.1 < floor.2) {
+                        v
+                    } else {
+                        let (v, exact) = stand(c, can_attack(cost), floor);
+                        debug_assert!(
+                            exact || {
+                                let t = stand(c, can_attack(cost), NO_FLOOR).0;
+                                t <= v && t - floor.0 - floor.1 < floor.2
+                            }
+                        );
+                        stood[i].set((v, !exact));
+                        v
+                    }
+                }
+            }
+        }};
+    }
     let hopeful = field.iter().any(|(c, (cost, _))| {
         let spent = 0.01 * f64::from(cost);
         bound - least - spent > current + MOVE_MARGIN
             && (marks.marked(field.slot_of(c))
                 || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
             && open(c)
-            && stand_at(c, cost) - least - spent > current + MOVE_MARGIN
+            && stand_at!(c, cost, (least, spent, current + MOVE_MARGIN)) - least - spent
+                > current + MOVE_MARGIN
     });
     if !hopeful {
         return None;
@@ -174,7 +218,8 @@ pub(super) fn best_move(
         if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) || !open(c) {
             continue;
         }
-        let v = stand_at(c, cost) - r - 0.01 * f64::from(cost);
+        let spent = 0.01 * f64::from(cost);
+        let v = stand_at!(c, cost, best.floor(r, spent)) - r - spent;
         best.offer(v, i, c);
     }
     for (i, c, cost, r) in later {
@@ -182,7 +227,8 @@ pub(super) fn best_move(
         if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) || !open(c) {
             continue;
         }
-        best.offer(stand_at(c, cost) - r - spent, i, c);
+        let v = stand_at!(c, cost, best.floor(r, spent)) - r - spent;
+        best.offer(v, i, c);
     }
     let (mut v, mut to) = best.best()?;
     // Interceptions on the way (escalation): the best cell's path is checked; when a foe
@@ -220,7 +266,8 @@ pub(super) fn best_move(
                 if (!full && top - r - spent <= weighed) || !open(c) {
                     return None;
                 }
-                let raw = stand_at(c, cost) - r - spent;
+                let floor = if full { NO_FLOOR } else { (r, spent, weighed) };
+                let raw = stand_at!(c, cost, floor) - r - spent;
                 (full || raw.is_nan() || raw > weighed).then_some((raw, c))
             })
             .collect();
@@ -257,3 +304,11 @@ pub(super) fn best_move(
     );
     Some((v, cmd))
 }
+
+/// A caller's floor for [`best_move`]'s cell values: `(a, b, t)`, a value `v` with
+/// `v - a - b < t` cannot matter to it (below the best cell so far, or short of a
+/// hopeful move, or of an interception's weighed value).
+type Floor = (f64, f64, f64);
+
+/// No floor: every value matters.
+const NO_FLOOR: Floor = (0.0, 0.0, f64::NEG_INFINITY);

@@ -100,6 +100,16 @@ impl Pick {
             .is_none_or(|(bv, bi, _)| v > bv || (v == bv && i < bi))
     }
 
+    /// The floor a cell's value must reach to be offered with risk `r` and movement
+    /// `spent` (`value - r - spent`): one below the best so far (strictly: a value equal
+    /// to it may still win on field order) cannot be picked; none before a first cell.
+    pub(super) fn floor(&self, r: f64, spent: f64) -> (f64, f64, f64) {
+        match self.0 {
+            Some((bv, _, _)) => (r, spent, bv),
+            None => (0.0, 0.0, f64::NEG_INFINITY),
+        }
+    }
+
     /// Take the cell when it beats the best so far.
     pub(super) fn offer(&mut self, v: f64, i: usize, c: Cell) {
         if self.beaten_by(v, i) {
