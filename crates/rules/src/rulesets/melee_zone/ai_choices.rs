@@ -200,15 +200,28 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
     // The allies that may close in on a foe in an area aimed in range, with how far.
     let farthest = shape.farthest(a.range());
     let mut near: Vec<(UnitId, Cell, u32)> = Vec::new();
+    // No unit is faster than this (the record's bound; the slow path asks every ally).
+    let fastest = if slow {
+        None
+    } else {
+        super::record::speed_bound(b)
+    };
     for &(ally, here) in &allies_at {
         let reach = b.threat_reach(ally);
         if reach == 0 {
             continue;
         }
+        let d = grid.distance(caster, here);
+        // Too far even at the fastest speed: not asked its own.
+        if let Some(s) = fastest
+            && d > farthest.saturating_add(s.saturating_add(reach))
+        {
+            continue;
+        }
         let within = speed(b, ally) + reach;
         // Its foes are within `within` of it: none stands in an area aimed in range (the
         // only aims the AI weighs) when it is this far from the caster.
-        if grid.distance(caster, here) > farthest.saturating_add(within) {
+        if d > farthest.saturating_add(within) {
             continue;
         }
         near.push((ally, here, within));
@@ -297,7 +310,18 @@ pub fn toggle(b: &Battle, u: UnitId) -> Option<Command> {
             cells.iter().any(|&c| b.grid().distance(p, c) <= 1)
         };
         let (mut allies, mut foes) = (0, 0);
-        for x in b.units().filter(|&x| b.alive(x) && near(x)) {
+        // The living units next to (or on) a cell of the spell's, each once: from the
+        // cell index around each cell (only the counts are read, not the order); the
+        // tests' slow path walks every unit.
+        let listed: Vec<UnitId> = if crate::ai::cast::slow_casting() {
+            b.units().filter(|&x| b.alive(x) && near(x)).collect()
+        } else {
+            let mut v: Vec<UnitId> = cells.iter().flat_map(|&c| b.units_within(c, 1)).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        for x in listed {
             if b.enemies(u, x) {
                 foes += 1;
             } else {
