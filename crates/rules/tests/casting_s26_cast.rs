@@ -13,7 +13,8 @@
 //! Melee-zone (s26-cast): a caster in a foe's zone asks the engine's check of an attack
 //! only of the foes a weapon of its reaches (`Battle::usable_weapon`); whether a unit
 //! threatening it is among its foes is a binary search of the sorted list; a toggle
-//! counts the units near its spell's cells from the cell index. The same slow switch
+//! counts the units near its spell's cells from the cell index (compared on the cells
+//! around foes: the battles seldom lay a toggleable spell). The same slow switch
 //! turns them off, and the answers are compared the same way. The channel cost asks the
 //! speed only of the allies near enough at the record's bound on every unit's speed
 //! (`speed_bound`, checked here against every unit's speed in every state; the cost
@@ -50,8 +51,8 @@ struct Seen {
     cast: usize,
     /// Melee-zone: a caster in a foe's zone attacked or bolted instead of channeling.
     prepared: usize,
-    /// Melee-zone: a spell's terrain toggled.
-    toggled: usize,
+    /// Melee-zone: the toggle's counts of the units near some cells compared.
+    near_counted: usize,
 }
 
 fn compare(b: &Battle, seen: &mut Seen) {
@@ -92,7 +93,19 @@ fn compare(b: &Battle, seen: &mut Seen) {
                 "{u:?} in a foe's zone"
             );
             seen.prepared += usize::from(fast.0.is_some());
-            seen.toggled += usize::from(fast.1.is_some());
+            // The toggle's count of the units near a spell's cells, on the cells on and
+            // next to each foe (the battles seldom lay a toggleable spell).
+            for &f in foes.iter().take(3) {
+                let p = b.pos(f);
+                let mut cells = vec![p];
+                cells.extend(b.grid().neighbours_iter(p));
+                assert_eq!(
+                    mz::near_cells(b, u, &cells),
+                    mz::near_cells_slow(b, u, &cells),
+                    "{u:?}: units near {p}"
+                );
+                seen.near_counted += 1;
+            }
         }
     }
 }
@@ -129,5 +142,9 @@ fn melee_zone_casting_fast_paths_match_the_slow_ones() {
         seen.prepared > 0,
         "no caster in a foe's zone struck instead"
     );
-    assert!(seen.toggled > 0, "no toggle");
+    assert!(
+        seen.near_counted > 100,
+        "{} counts near cells",
+        seen.near_counted
+    );
 }

@@ -28,8 +28,8 @@ pub use crate::vocab::direction_name;
 pub use actions::{boost_of, may_owe_slot, stand_up_owed, stand_up_slot};
 pub use ai::MeleeZoneAi;
 pub use ai_choices::{
-    channel_aim_cost, channel_aim_cost_slow, position_factor_max, position_factor_max_among,
-    position_factor_max_slow, toggle as ai_toggle,
+    channel_aim_cost, channel_aim_cost_slow, near_cells, near_cells_slow, position_factor_max,
+    position_factor_max_among, position_factor_max_slow, toggle as ai_toggle,
 };
 pub use attack::{in_zone, outcome};
 pub use casting::{
