@@ -21,6 +21,7 @@ mod casting_cells;
 mod casting_flow;
 mod casting_s24_mz;
 mod casting_s25_mz;
+mod casting_s26_cast;
 mod casting_td;
 mod casting_td_more;
 mod command_fuzz;

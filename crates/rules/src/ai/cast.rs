@@ -20,14 +20,17 @@
 //! It names no ability, action or condition of any ruleset: the ruleset's checks
 //! (`Battle::check`) decide what may be cast, and its odds how likely it lands.
 
-use crate::abilities::{Ability, Effect, Targeting};
-use crate::ai::{KILL_BONUS, attack_value};
+#[path = "cast_effects.rs"]
+mod effects;
+
+use crate::abilities::{Ability, Targeting};
+use crate::ai::attack_value;
 use crate::battle::Battle;
-use crate::components::{Duration, Health, Stats, UnitId};
+use crate::components::{Health, UnitId};
 use crate::engine::{Action, CastAt, Command, CommonAction};
 use crate::event::{AttackKind, Event};
 use crate::grid::Cell;
-use crate::odds::Distribution;
+use effects::{Effects, Parts, Sketch, odds_bound, once_in_order};
 
 /// The least value (HP) for which the AI casts rather than attacking or moving.
 pub const CAST_MIN: f64 = 1.0;
@@ -69,148 +72,18 @@ fn slow() -> bool {
     SLOW.with(|x| x.get())
 }
 
+/// Whether the tests' slow paths are on ([`set_slow_casting`]), for the rulesets' own
+/// casting choices.
+pub fn slow_casting() -> bool {
+    slow()
+}
+
 /// The cast command for ability `i` aimed `at`.
 pub fn cast_command(unit: UnitId, ability: usize, at: CastAt) -> Command {
     Command::Act {
         unit,
         action: Action::Common(CommonAction::Cast { ability, at }),
     }
-}
-
-/// What one ability does, summed up once per decision.
-struct Sketch {
-    hostile: bool,
-    hit: Effects,
-    miss: Effects,
-}
-
-#[derive(Default)]
-struct Effects {
-    /// Damage: the first damage roll's distribution, shifted by the means of any others.
-    damage: Option<Distribution>,
-    heal: Option<Distribution>,
-    /// Condition kinds and how many turns each counts for.
-    conditions: Vec<(crate::components::ConditionKind, f64)>,
-    grant: i32,
-    push: bool,
-}
-
-impl Effects {
-    /// Do these effects do nothing [`Effects::on`] values (every target worth 0)?
-    fn is_empty(&self) -> bool {
-        self.damage.is_none()
-            && self.heal.is_none()
-            && self.conditions.is_empty()
-            && self.grant <= 0
-            && !self.push
-    }
-
-    /// What `effects` do, for a user with `stats` (damage scaled by its Level); `hit`
-    /// is the ability's hit effects (a miss's half damage halves them).
-    fn of(effects: &[Effect], stats: &Stats, hit: &[Effect]) -> Effects {
-        let mut e = Effects::default();
-        let mut extra_damage = 0.0;
-        let mut extra_heal = 0.0;
-        let mut damage = |e: &mut Effects, d: Option<Distribution>| match (&e.damage, d) {
-            (None, Some(d)) => e.damage = Some(d),
-            (_, d) => extra_damage += d.map_or(0.0, |d| d.mean()),
-        };
-        for x in effects {
-            match x {
-                Effect::Damage { .. } => {
-                    damage(&mut e, x.damage_dice(stats).and_then(Distribution::of));
-                }
-                Effect::HalfDamage => {
-                    for h in hit {
-                        let d = h.damage_dice(stats).and_then(Distribution::of);
-                        damage(&mut e, d.map(|d| d.map(|v| v / 2)));
-                    }
-                }
-                // A turn's worth of the ongoing damage, and the condition.
-                Effect::Ongoing { amount, duration } => {
-                    damage(&mut e, Distribution::of(*amount));
-                    let turns = match duration {
-                        Duration::Turns(n) => f64::from((*n).clamp(1, 3)),
-                        _ => 1.0,
-                    };
-                    e.conditions
-                        .push((crate::components::ConditionKind::Bleeding, turns));
-                }
-                Effect::Heal { dice } => match (&e.heal, Distribution::of(*dice)) {
-                    (None, Some(d)) => e.heal = Some(d),
-                    (_, d) => extra_heal += d.map_or(0.0, |d| d.mean()),
-                },
-                Effect::Condition { kind, duration } => {
-                    let turns = match duration {
-                        Duration::Turns(n) => f64::from((*n).clamp(1, 3)),
-                        _ => 1.0,
-                    };
-                    e.conditions.push((*kind, turns));
-                }
-                Effect::Grant { amount, .. } => e.grant += (*amount).max(0),
-                Effect::Push { .. } => e.push = true,
-                Effect::Summon { .. } | Effect::Terrain { .. } => {}
-            }
-        }
-        let shift = |d: Distribution, by: f64| {
-            let by = by.round() as i32;
-            if by == 0 { d } else { d.map(|v| v + by) }
-        };
-        e.damage = e.damage.map(|d| shift(d, extra_damage));
-        e.heal = e.heal.map(|d| shift(d, extra_heal));
-        e
-    }
-
-    /// (harm, help) these effects do to `t`.
-    fn on(&self, b: &Battle, t: UnitId, near: bool, hostile: bool) -> (f64, f64) {
-        let alive = b.alive(t);
-        let hp = b.hp(t);
-        let mut harm = 0.0;
-        let mut help = 0.0;
-        if alive && let Some(d) = &self.damage {
-            harm += capped_mean(d, hp) + KILL_BONUS * d.at_least(hp.max(1));
-        }
-        if let Some(d) = &self.heal {
-            let max = b.get::<Health>(t).map_or(hp, |h| h.max);
-            let missing = (max - hp).max(0);
-            if missing > 0 {
-                let mut v = capped_mean(d, missing);
-                if hp * 3 <= max {
-                    v *= 2.0;
-                }
-                if !alive {
-                    v += KILL_BONUS;
-                }
-                help += v;
-            }
-        }
-        if alive {
-            for &(kind, turns) in &self.conditions {
-                if b.has(t, kind) {
-                    continue;
-                }
-                if hostile {
-                    harm += CONDITION_VALUE * turns;
-                } else {
-                    help += CONDITION_VALUE * turns;
-                }
-            }
-            if self.grant > 0 && near {
-                help += GRANT_VALUE * f64::from(self.grant.min(3));
-            }
-            if self.push {
-                harm += PUSH_VALUE;
-            }
-        }
-        (harm, help)
-    }
-}
-
-/// E[min(X, cap)].
-fn capped_mean(d: &Distribution, cap: i32) -> f64 {
-    d.iter()
-        .map(|(v, p)| p * f64::from(v.clamp(0, cap.max(0))))
-        .sum()
 }
 
 /// Did `u` use ability `i` already in its current turn?
@@ -258,10 +131,49 @@ pub(super) fn best_cast_among(
     (foes, dist): (&[UnitId], &[u32]),
     t: &dyn crate::ai::AiTactics,
 ) -> Option<(f64, Command)> {
-    let known = b.abilities(u);
-    if known.is_empty() {
+    if b.abilities(u).is_empty() {
         return None;
     }
+    // The options found with each ability's aims held to beating the best option of the
+    // abilities before it: an aim left out that way is worth less than an option kept,
+    // so the best option is the one every aim would give. The engine's check passes it
+    // (almost always): done. When it refuses it, the options are found again with no
+    // such floor and the first the check passes is cast, as before.
+    let prune = !slow();
+    let options = cast_options(b, u, (foes, dist), t, prune);
+    let first = options
+        .first()
+        .map(|(v, i, at)| (*v, cast_command(u, *i, at.clone())));
+    match first {
+        None => None,
+        Some((v, c)) if b.check(&c).is_ok() => Some((v, c)),
+        Some(_) => {
+            let options = if prune {
+                cast_options(b, u, (foes, dist), t, false)
+            } else {
+                options
+            };
+            options.into_iter().find_map(|(v, i, at)| {
+                let c = cast_command(u, i, at);
+                b.check(&c).is_ok().then_some((v, c))
+            })
+        }
+    }
+}
+
+/// The options [`best_cast_among`] chooses from: for each ability the ruleset lets `u` pay
+/// for now, its best aim and the value after costs when above 0, best first (then in
+/// ability order). With `prune`, an ability's aims must also beat the best option of the
+/// abilities before it ([`best_aim`]'s floor): one that cannot is left out, or its
+/// option is one worth less than that best.
+fn cast_options(
+    b: &Battle,
+    u: UnitId,
+    (foes, dist): (&[UnitId], &[u32]),
+    t: &dyn crate::ai::AiTactics,
+    prune: bool,
+) -> Vec<(f64, usize, CastAt)> {
+    let known = b.abilities(u);
     let rules = b.rules();
     let grid = b.grid();
     let here = b.pos(u);
@@ -282,6 +194,8 @@ pub(super) fn best_cast_among(
     };
     let stats = b.stats(u);
     let mut options: Vec<(f64, usize, CastAt)> = Vec::new();
+    // The best option so far (when pruning).
+    let mut top: Option<f64> = None;
     for (i, a) in known.iter().enumerate() {
         if b.uses_left(u, i).is_some_and(|n| n < 1) {
             continue;
@@ -320,19 +234,27 @@ pub(super) fn best_cast_among(
         if a.provoking() {
             cost += provoked(b);
         }
-        let Some((v, at)) = best_aim(b, u, i, a, &sketch, (foes, dist), near, t, cost) else {
+        // An aim worth no more than `cost + top` before its aim cost gives an option worth
+        // no more than `top`; the margin (far above the rounding of these few
+        // operations) makes it less than `top`, so ties keep their order.
+        let floor = match top {
+            Some(f) if prune => {
+                let margin = 1e-9 * (1.0 + cost.abs() + f.abs());
+                (cost + f - margin).max(cost)
+            }
+            _ => cost,
+        };
+        let Some((v, at)) = best_aim(b, u, i, a, &sketch, (foes, dist), near, t, floor) else {
             continue;
         };
         let v = v - cost;
         if v > 0.0 {
             options.push((v, i, at));
+            top = Some(top.map_or(v, |f| f.max(v)));
         }
     }
     options.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-    options.into_iter().find_map(|(v, i, at)| {
-        let c = cast_command(u, i, at);
-        b.check(&c).is_ok().then_some((v, c))
-    })
+    options
 }
 
 /// Could hostile ability `a` find an aim among `foes` ([`best_aim`] aims a hostile
@@ -401,6 +323,24 @@ fn best_aim(
         }
         out
     };
+    // (harm, help) of a hit on `t` and of a miss: what its value weighs by the odds.
+    let parts = |t: UnitId| -> Parts {
+        (
+            s.hit.on(b, t, near, s.hostile),
+            s.miss.on(b, t, near, s.hostile),
+        )
+    };
+    // What hitting `t` is worth, from its parts and the ruleset's odds.
+    let of_parts = |t: UnitId, ((h1, g1), (h0, g0)): Parts| -> f64 {
+        let p = rules.ability_chance(b, u, t, i).clamp(0.0, 1.0);
+        let harm = p * h1 + (1.0 - p) * h0;
+        let help = p * g1 + (1.0 - p) * g0;
+        if b.enemies(u, t) {
+            harm - help
+        } else {
+            help - FRIEND_WEIGHT * harm
+        }
+    };
     let n = b.units().count();
     let mut cache: Vec<Option<f64>> = vec![None; n];
     // What hitting `t` is worth (cached per target).
@@ -409,16 +349,7 @@ fn best_aim(
         if let Some(Some(v)) = cache.get(k) {
             return *v;
         }
-        let p = rules.ability_chance(b, u, t, i).clamp(0.0, 1.0);
-        let (h1, g1) = s.hit.on(b, t, near, s.hostile);
-        let (h0, g0) = s.miss.on(b, t, near, s.hostile);
-        let harm = p * h1 + (1.0 - p) * h0;
-        let help = p * g1 + (1.0 - p) * g0;
-        let v = if b.enemies(u, t) {
-            harm - help
-        } else {
-            help - FRIEND_WEIGHT * harm
-        };
+        let v = of_parts(t, parts(t));
         if let Some(slot) = cache.get_mut(k) {
             *slot = Some(v);
         }
@@ -437,19 +368,23 @@ fn best_aim(
     let worth = |best: &Option<(f64, CastAt)>, v: f64| {
         v > floor && best.as_ref().is_none_or(|(bv, _)| v > *bv)
     };
-    let mut consider = |best: &mut Option<(f64, CastAt)>, v: f64, at: CastAt| {
-        if !worth(best, v) {
-            return;
-        }
+    // An aim's value less its aim cost.
+    let mut after_cost = |v: f64, at: &CastAt| -> f64 {
         let cost = aim_cost.get_or_insert_with(|| t.aim_cost(b, u, i));
-        let v = match cost {
+        match cost {
             Some(f) => {
-                let c = f(&at);
+                let c = f(at);
                 debug_assert!(c >= 0.0, "a negative aim cost {c} for {at:?}");
                 v - c
             }
             None => v,
-        };
+        }
+    };
+    let mut consider = |best: &mut Option<(f64, CastAt)>, v: f64, at: CastAt| {
+        if !worth(best, v) {
+            return;
+        }
+        let v = after_cost(v, &at);
         if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
             *best = Some((v, at));
         }
@@ -490,12 +425,21 @@ fn best_aim(
             }
         }
         Targeting::One { .. } => {
-            // `Battle::cast_targets` names the one target when it accepts it.
+            // `Battle::cast_targets` names the one target when it accepts it. A target
+            // whose value cannot count, whatever the odds ([`odds_bound`]), is not asked
+            // its odds nor whether the aim reaches it.
             for t in candidates(b) {
-                if grid.distance(here, b.pos(t)) > range || !b.cast_unit_reaches(u, a, t) {
+                if grid.distance(here, b.pos(t)) > range {
                     continue;
                 }
-                let v = value(t);
+                let x = parts(t);
+                if !slow && !worth(&best, odds_bound(b.enemies(u, t), x)) {
+                    continue;
+                }
+                if !b.cast_unit_reaches(u, a, t) {
+                    continue;
+                }
+                let v = of_parts(t, x);
                 consider(&mut best, v, CastAt::Unit(t));
             }
         }
@@ -533,8 +477,7 @@ fn best_aim(
                 }
             }
             // Each cell once, in cell order.
-            cells.sort_unstable();
-            cells.dedup();
+            once_in_order(&mut cells, slow);
             // Who may be hit does not depend on the aim: listed once (in unit order, as
             // `Battle::cast_targets` lists them), each aim's targets picked from it into
             // one buffer.
@@ -557,10 +500,12 @@ fn best_aim(
             // A burst's sums found unit by unit (the same sums, to the bit).
             let sums = pool.burst_sums(&cells, &mut value);
             let mut hit: Vec<UnitId> = Vec::new();
-            for (k, &c) in cells.iter().enumerate() {
-                let v = match &sums {
-                    Some(sums) if !cfg!(debug_assertions) => sums[k],
-                    _ => {
+            let vs: Vec<f64> = match sums {
+                Some(sums) if !cfg!(debug_assertions) => sums,
+                _ => cells
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &c)| {
                         hit.clear();
                         pool.members(c, &mut hit);
                         let v = hit.iter().map(|&t| value(t)).sum::<f64>();
@@ -576,12 +521,52 @@ fn best_aim(
                             }
                         }
                         v
+                    })
+                    .collect(),
+            };
+            // The aim worth most before its aim cost (the first in cell order), when it
+            // counts and reaches, is weighed first: an aim after it worth less than its
+            // value after its aim cost (or as much, later in cell order) cannot be kept,
+            // so it is not asked its aim cost nor whether it reaches. The aim kept is the
+            // same: the first in cell order of those worth most after their aim cost.
+            let top = vs
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v > floor)
+                .fold(None, |m: Option<(usize, f64)>, (k, &v)| match m {
+                    Some((_, mv)) if mv >= v => m,
+                    _ => Some((k, v)),
+                })
+                .map(|(k, _)| k)
+                .filter(|&k| !slow && b.cast_reaches(u, a, cells[k]));
+            match top {
+                Some(s) => {
+                    let at = CastAt::Cell(cells[s]);
+                    let (mut bv, mut bk) = (after_cost(vs[s], &at), s);
+                    let mut kept = at;
+                    for (k, (&c, &v)) in cells.iter().zip(&vs).enumerate() {
+                        if k == s || v.is_nan() || v <= floor || v < bv || (v == bv && k > bk) {
+                            continue;
+                        }
+                        if !b.cast_reaches(u, a, c) {
+                            continue;
+                        }
+                        let at = CastAt::Cell(c);
+                        let w = after_cost(v, &at);
+                        if w > bv || (w == bv && k < bk) {
+                            (bv, bk, kept) = (w, k, at);
+                        }
                     }
-                };
-                // Whether the aim reaches (a line of sight) is asked only of an aim that
-                // would count.
-                if worth(&best, v) && b.cast_reaches(u, a, c) {
-                    consider(&mut best, v, CastAt::Cell(c));
+                    best = Some((bv, kept));
+                }
+                None => {
+                    for (&c, &v) in cells.iter().zip(&vs) {
+                        // Whether the aim reaches (a line of sight) is asked only of an aim
+                        // that would count.
+                        if worth(&best, v) && b.cast_reaches(u, a, c) {
+                            consider(&mut best, v, CastAt::Cell(c));
+                        }
+                    }
                 }
             }
         }

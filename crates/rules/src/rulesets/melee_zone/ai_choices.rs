@@ -200,15 +200,28 @@ fn aim_cost_with(b: &Battle, u: UnitId, i: usize, slow: bool) -> Option<AimCost<
     // The allies that may close in on a foe in an area aimed in range, with how far.
     let farthest = shape.farthest(a.range());
     let mut near: Vec<(UnitId, Cell, u32)> = Vec::new();
+    // No unit is faster than this (the record's bound; the slow path asks every ally).
+    let fastest = if slow {
+        None
+    } else {
+        super::record::speed_bound(b)
+    };
     for &(ally, here) in &allies_at {
         let reach = b.threat_reach(ally);
         if reach == 0 {
             continue;
         }
+        let d = grid.distance(caster, here);
+        // Too far even at the fastest speed: not asked its own.
+        if let Some(s) = fastest
+            && d > farthest.saturating_add(s.saturating_add(reach))
+        {
+            continue;
+        }
         let within = speed(b, ally) + reach;
         // Its foes are within `within` of it: none stands in an area aimed in range (the
         // only aims the AI weighs) when it is this far from the caster.
-        if grid.distance(caster, here) > farthest.saturating_add(within) {
+        if d > farthest.saturating_add(within) {
             continue;
         }
         near.push((ally, here, within));
@@ -292,24 +305,49 @@ pub fn toggle(b: &Battle, u: UnitId) -> Option<Command> {
     }
     for i in toggleable(b, u) {
         let cells = super::casting::laid_cells(b, u, i);
-        let near = |x: UnitId| {
-            let p = b.pos(x);
-            cells.iter().any(|&c| b.grid().distance(p, c) <= 1)
-        };
-        let (mut allies, mut foes) = (0, 0);
-        for x in b.units().filter(|&x| b.alive(x) && near(x)) {
-            if b.enemies(u, x) {
-                foes += 1;
-            } else {
-                allies += 1;
-            }
-        }
+        let (allies, foes) = near_cells_with(b, u, &cells, crate::ai::cast::slow_casting());
         let on = toggled_on(b, u, i);
         if (on && allies > foes) || (!on && foes > allies) {
             return crate::ai::value::act(b, u, MeleeZoneAction::Toggle { ability: i }.into());
         }
     }
     None
+}
+
+/// How many living allies (`u` too) and foes of `u` stand on or next to one of `cells`,
+/// each unit counted once (what [`toggle`] weighs): from the cell index around each cell
+/// (only the counts are read, not the order).
+pub fn near_cells(b: &Battle, u: UnitId, cells: &[Cell]) -> (u32, u32) {
+    near_cells_with(b, u, cells, false)
+}
+
+/// [`near_cells`] by a walk of every unit (the tests' slow path).
+pub fn near_cells_slow(b: &Battle, u: UnitId, cells: &[Cell]) -> (u32, u32) {
+    near_cells_with(b, u, cells, true)
+}
+
+fn near_cells_with(b: &Battle, u: UnitId, cells: &[Cell], slow: bool) -> (u32, u32) {
+    let near = |x: UnitId| {
+        let p = b.pos(x);
+        cells.iter().any(|&c| b.grid().distance(p, c) <= 1)
+    };
+    let listed: Vec<UnitId> = if slow {
+        b.units().filter(|&x| b.alive(x) && near(x)).collect()
+    } else {
+        let mut v: Vec<UnitId> = cells.iter().flat_map(|&c| b.units_within(c, 1)).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let (mut allies, mut foes) = (0, 0);
+    for x in listed {
+        if b.enemies(u, x) {
+            foes += 1;
+        } else {
+            allies += 1;
+        }
+    }
+    (allies, foes)
 }
 
 /// Is `u` badly wounded (a third of its HP or less, as the shared AI reads it) where a

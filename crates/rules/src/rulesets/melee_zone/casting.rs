@@ -490,9 +490,14 @@ pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
     if !would_channel(b, u, *ability) {
         return None;
     }
+    // A foe no weapon of `u`'s reaches now is one the check refuses (an attack naming no
+    // weapon takes the one `Battle::weapon_for` finds, `Battle::usable_weapon`'s answer,
+    // or is refused): it is not asked (the tests' slow path asks every foe).
+    let slow = crate::ai::cast::slow_casting();
     let strike = |slot: Option<Slot>| {
         foes.iter()
             .filter(|&&f| b.alive(f))
+            .filter(|&&f| slow || b.usable_weapon(u, f).is_some())
             .map(|&f| Command::Attack {
                 unit: u,
                 target: f,
@@ -511,8 +516,19 @@ pub fn ai_prepare(b: &Battle, u: UnitId, foes: &[UnitId]) -> Option<Command> {
 /// Is `u` in the melee zone of one of `foes` ([`super::attack::in_zone`])? Asked of the
 /// units that threaten `u`'s cell, through the cell index ([`Battle::any_threatening`]:
 /// the living units within their threat reach of it), not of every foe.
+///
+/// Whether a unit is among `foes` is a binary search when they are in level order (as
+/// the AI lists them), else a walk of the list.
 pub fn foe_zone_on(b: &Battle, u: UnitId, foes: &[UnitId]) -> bool {
-    b.any_threatening(b.pos(u), |r| b.threatens_anything(r) && foes.contains(&r))
+    let sorted = foes.is_sorted();
+    let among = |r: UnitId| {
+        if sorted {
+            foes.binary_search(&r).is_ok()
+        } else {
+            foes.contains(&r)
+        }
+    };
+    b.any_threatening(b.pos(u), |r| b.threatens_anything(r) && among(r))
 }
 
 /// [`foe_zone_on`] as first written, every foe asked (the tests' slow path).

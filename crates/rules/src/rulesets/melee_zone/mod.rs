@@ -28,19 +28,21 @@ pub use crate::vocab::direction_name;
 pub use actions::{boost_of, may_owe_slot, stand_up_owed, stand_up_slot};
 pub use ai::MeleeZoneAi;
 pub use ai_choices::{
-    channel_aim_cost, channel_aim_cost_slow, position_factor_max, position_factor_max_among,
-    position_factor_max_slow,
+    channel_aim_cost, channel_aim_cost_slow, near_cells, near_cells_slow, position_factor_max,
+    position_factor_max_among, position_factor_max_slow, toggle as ai_toggle,
 };
 pub use attack::{in_zone, outcome};
 pub use casting::{
-    BATTLE_CASTER, cast_time, channel, channeling, flat_footed, foe_zone_on, foe_zone_on_slow,
-    quick_bolt, quick_bolt_slow, toggleable, would_channel,
+    BATTLE_CASTER, ai_prepare, cast_time, channel, channeling, flat_footed, foe_zone_on,
+    foe_zone_on_slow, quick_bolt, quick_bolt_slow, toggleable, would_channel,
 };
 pub use facing::{FLANKING, behind, facing};
 pub use feats_b::{LEGION_LEADER, MANEUVERER, SNEAK_ATTACK, summoning_slots};
 pub use numbers::*;
 pub use reactions::{WITHIN_STEPS, disengaged};
-pub use record::{foes, foes_slow, last_cast, last_cast_slow, summoner, summoner_slow};
+pub use record::{
+    foes, foes_slow, last_cast, last_cast_slow, speed_bound, summoner, summoner_slow,
+};
 pub use rules::{INITIATOR_LAST, MeleeZone};
 pub use stealth::{
     SNEAK_DIE, UNDETECTED, hidden_units, hide_slot, sees, sees_slow, spotter, spotter_slow,

@@ -17,7 +17,7 @@ use std::sync::{Mutex, MutexGuard};
 use bevy_ecs::component::Component;
 
 use crate::battle::Battle;
-use crate::components::{SideId, UnitId};
+use crate::components::{SideId, Stat, UnitId};
 use crate::event::Event;
 
 /// The record (on the first unit).
@@ -41,6 +41,14 @@ pub struct Record {
     listed: usize,
     /// Each side met and its units (living or not), in roster order.
     sides: Vec<(SideId, Vec<UnitId>)>,
+    /// The largest base Speed of a listed unit ([`super::numbers::speed`]'s base: its
+    /// level score, else [`super::numbers::SPEED`]).
+    base_speed: i64,
+    /// The sum of every Speed modifier above 0 the log added (`StatModified`).
+    speed_raised: i64,
+    /// Whether the log lowered a Speed score by ability damage (a modifier that may be
+    /// above 0 when the score is below 0): no bound on speed is given then.
+    speed_damaged: bool,
 }
 
 fn slot<T: Default + Clone>(v: &mut Vec<T>, u: UnitId) -> &mut T {
@@ -60,6 +68,14 @@ impl Record {
                     self.summoned.push((unit, by));
                     *slot(&mut self.summoner, unit) = Some(by);
                 }
+                Event::StatModified { ref modifier, .. }
+                    if modifier.stat == Stat::Speed && modifier.amount > 0 =>
+                {
+                    self.speed_raised += i64::from(modifier.amount);
+                }
+                Event::AbilityDamage {
+                    stat: Stat::Speed, ..
+                } => self.speed_damaged = true,
                 Event::Cast { unit, ability, .. } => {
                     *slot(&mut self.last_cast, unit) = Some(k);
                     let of = slot(&mut self.last_cast_of, unit);
@@ -75,6 +91,14 @@ impl Record {
         while b.entity(UnitId(self.listed as u32)).is_some() {
             let u = UnitId(self.listed as u32);
             let side = b.side(u);
+            // (A unit's base scores are its level's for the whole battle.)
+            let set = b.base_stats(u).get(Stat::Speed);
+            let base = if set > 0 {
+                i64::from(set)
+            } else {
+                i64::from(super::numbers::SPEED)
+            };
+            self.base_speed = self.base_speed.max(base);
             match self.sides.iter_mut().find(|(s, _)| *s == side) {
                 Some((_, v)) => v.push(u),
                 None => self.sides.push((side, vec![u])),
@@ -107,6 +131,20 @@ impl Record {
             .iter()
             .find(|(s, _)| *s == side)
             .map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// A speed no unit's [`super::numbers::speed`] exceeds now (`None`: none known). A
+    /// unit's speed is at most its base + [`super::numbers::SPRINT`] + its Speed
+    /// modifiers (halved or a third when sneaking or prone), and a unit's Speed modifiers
+    /// add up to no more than those above 0 the log ever added to any unit (its scores
+    /// start at its base; only the log's modifiers change them), unless ability damage
+    /// took a Speed score.
+    pub fn speed_bound(&self) -> Option<u32> {
+        if self.speed_damaged {
+            return None;
+        }
+        let top = self.base_speed + i64::from(super::numbers::SPRINT) + self.speed_raised;
+        Some(u32::try_from(top.max(0)).unwrap_or(u32::MAX))
     }
 
     /// Who summoned `u` (`None`: a level's own unit).
@@ -179,6 +217,12 @@ pub fn summoner_slow(b: &Battle, u: UnitId) -> Option<UnitId> {
         Event::Summoned { unit, by, .. } if unit == u => Some(by),
         _ => None,
     })
+}
+
+/// A speed no unit's [`super::numbers::speed`] exceeds now, from the record
+/// ([`Record::speed_bound`]; `None`: none known).
+pub fn speed_bound(b: &Battle) -> Option<u32> {
+    record(b).and_then(|r| r.speed_bound())
 }
 
 /// Every unit not on `u`'s side (living or not), in roster order, from the record.
