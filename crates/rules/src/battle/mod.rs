@@ -21,6 +21,7 @@ mod data;
 mod hot;
 mod kept;
 mod ledger;
+mod lines;
 mod pools;
 mod rollback;
 pub mod rules;
@@ -216,6 +217,9 @@ pub struct Battle {
     pub(crate) terrain: Vec<Terrain>,
     /// The cells of the walls while there are few (`walls.rs`), kept by `apply`.
     walls: Vec<Cell>,
+    /// The lines of sight answered so far (`lines.rs`), emptied by `apply` when a wall
+    /// is raised or cleared.
+    lines: lines::LineMemo,
     /// What the units summoned so far are (unit ids after the level's units, in order).
     pub(crate) summoned: Vec<crate::level::UnitDef>,
     /// The conditions other rulesets claim: they do not land here
@@ -306,6 +310,7 @@ impl Battle {
             owed: BTreeMap::new(),
             terrain,
             walls,
+            lines: Default::default(),
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
             history: History::default(),

@@ -501,6 +501,12 @@ impl Battle {
 
     /// No wall on the straight line between two cells (ends excluded).
     pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
+        // Remembered until a wall is raised or cleared (`battle/lines.rs`).
+        self.line_memo(a, b, || self.walk_clear_line(a, b))
+    }
+
+    /// [`Battle::clear_line`] worked out afresh (what its memo holds).
+    pub(crate) fn walk_clear_line(&self, a: Cell, b: Cell) -> bool {
         // A long line on a map of few walls is clear at once when no wall stands near
         // it ([`Battle::no_wall_near`]); a short one is walked for less than the look-up
         // costs when it finds a wall.
