@@ -164,6 +164,8 @@ pub struct Battle {
     /// again by `apply` whenever it changes the order (`Battle::order_changed`), so a
     /// turn's start finds its place without a walk of the order.
     order_at: Vec<u32>,
+    /// Does a unit stand in `order` more than once (made with `order_at`)?
+    order_repeats: bool,
     pub(crate) turn: usize,
     pub(crate) stack: Vec<Frame>,
     pub(crate) window: Option<Window>,
@@ -289,6 +291,7 @@ impl Battle {
             round: 0,
             order: Vec::new(),
             order_at: Vec::new(),
+            order_repeats: false,
             turn: 0,
             stack: Vec::new(),
             window: None,

@@ -235,20 +235,22 @@ impl Battle {
         let ix = self.index();
         let mut found = false;
         grid.within_rows(cell, r, |y, x0, x1| {
-            for x in x0..=x1 {
-                if found {
-                    return;
-                }
+            if found {
+                return;
+            }
+            // Only the cells of the run that hold a unit, in order.
+            ix.occupied_in_row(y, x0, x1, |x| {
                 let mut at = ix.head[(y * grid.width + x) as usize];
                 while at != NOBODY {
                     let u = UnitId(at);
                     if self.threatens(u, cell) && f(u) {
                         found = true;
-                        return;
+                        return false;
                     }
                     at = ix.next[at as usize];
                 }
-            }
+                true
+            });
         });
         found
     }
@@ -301,14 +303,16 @@ impl Battle {
         }
         let ix = self.index();
         let mut out = Vec::new();
+        // Only the cells of each row's run that hold a unit are looked at.
         grid.within_rows(cell, range, |y, x0, x1| {
-            for x in x0..=x1 {
+            ix.occupied_in_row(y, x0, x1, |x| {
                 let mut at = ix.head[(y * grid.width + x) as usize];
                 while at != NOBODY {
                     out.push(UnitId(at));
                     at = ix.next[at as usize];
                 }
-            }
+                true
+            });
         });
         out.sort_unstable();
         out

@@ -324,24 +324,16 @@ impl Battle {
             return near;
         }
         let cost = self.leave_cost(mover);
-        let mut picked = vec![false; self.roster.len()];
-        let mut any = false;
-        for r in near {
-            if grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
+        let mut picked = near;
+        picked.retain(|&r| {
+            grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
                 && self.may_leave_react(r, mover, &cost)
-            {
-                picked[r.0 as usize] = true;
-                any = true;
-            }
+        });
+        if picked.is_empty() {
+            return picked;
         }
-        if !any {
-            return Vec::new();
-        }
-        self.order
-            .iter()
-            .copied()
-            .filter(|r| picked.get(r.0 as usize).copied().unwrap_or(false))
-            .collect()
+        // In initiative order, without a walk of the whole order.
+        self.in_turn_order(picked)
     }
 
     /// The reach of `u`'s melee weapon `i`: the higher of the weapon's and its size's,
