@@ -59,6 +59,7 @@ mod engine_caches;
 mod engine_s19;
 mod engine_s20_engine;
 mod engine_s25_eng;
+mod engine_s26_eng;
 mod escalation;
 mod escalation_ai;
 mod escalation_dicey;

@@ -488,13 +488,36 @@ impl Battle {
     /// round at most).
     fn order_changed(&mut self) {
         self.order_at.clear();
+        self.order_repeats = false;
         for (i, u) in self.order.iter().enumerate().rev() {
             let k = u.0 as usize;
             if self.order_at.len() <= k {
                 self.order_at.resize(k + 1, u32::MAX);
             }
+            self.order_repeats |= self.order_at[k] != u32::MAX;
             self.order_at[k] = i as u32;
         }
+    }
+
+    /// `units` (each once) as a walk of the turn order meets them: those in the order,
+    /// by their place in it. Sorted by `order_at` (no walk of the order) unless a unit
+    /// stands in it twice.
+    pub(crate) fn in_turn_order(&self, mut units: Vec<UnitId>) -> Vec<UnitId> {
+        let walk = |units: &[UnitId]| -> Vec<UnitId> {
+            self.order
+                .iter()
+                .copied()
+                .filter(|r| units.contains(r))
+                .collect()
+        };
+        if self.order_repeats {
+            return walk(&units);
+        }
+        let place = |u: &UnitId| self.order_at.get(u.0 as usize).copied().unwrap_or(u32::MAX);
+        units.retain(|u| place(u) != u32::MAX);
+        units.sort_unstable_by_key(place);
+        debug_assert_eq!(units, walk(&units), "in turn order");
+        units
     }
 
     /// Where `u` first stands in the turn order (what a walk of the order finds, read

@@ -38,9 +38,58 @@ pub(super) struct Index {
     pub(super) alive: Vec<bool>,
     pub(super) head: Vec<u32>,
     pub(super) next: Vec<u32>,
+    /// A bit per map cell, row by row (`row_words` words a row): set where `head` holds
+    /// a unit, so a walk of the cells near a point skips the empty ones a word at a time
+    /// ([`Battle::units_within`]).
+    pub(super) occupied: Vec<u64>,
+    pub(super) row_words: usize,
+}
+
+/// Words of [`Index::occupied`] a row of a map `width` cells wide has.
+fn row_words(width: i32) -> usize {
+    (width.max(0) as usize).div_ceil(64)
 }
 
 impl Index {
+    /// The word of [`Index::occupied`] holding cell `c` (on the map) and its bit.
+    pub(super) fn occupied_bit(&self, c: Cell) -> (usize, u64) {
+        (
+            c.y as usize * self.row_words + c.x as usize / 64,
+            1 << (c.x as usize % 64),
+        )
+    }
+
+    /// The cells `x0..=x1` of row `y` (on the map) that hold a unit, left to right, a
+    /// word of [`Index::occupied`] at a time, until `f` says stop (`false`, then so
+    /// does this).
+    pub(super) fn occupied_in_row(
+        &self,
+        y: i32,
+        x0: i32,
+        x1: i32,
+        mut f: impl FnMut(i32) -> bool,
+    ) -> bool {
+        let row = y as usize * self.row_words;
+        let (w0, w1) = (x0 as usize / 64, x1 as usize / 64);
+        for w in w0..=w1 {
+            let mut bits = self.occupied[row + w];
+            if w == w0 {
+                bits &= u64::MAX << (x0 as usize % 64);
+            }
+            if w == w1 {
+                bits &= u64::MAX >> (63 - x1 as usize % 64);
+            }
+            while bits != 0 {
+                let x = (w * 64) as i32 + bits.trailing_zeros() as i32;
+                bits &= bits - 1;
+                if !f(x) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Take living unit `k` out of its cell's list.
     fn unlink(&mut self, grid: Grid, k: usize) {
         let Some(i) = grid.index(self.pos[k]) else {
@@ -49,6 +98,10 @@ impl Index {
         let u = k as u32;
         if self.head[i] == u {
             self.head[i] = self.next[k];
+            if self.head[i] == NOBODY {
+                let (w, bit) = self.occupied_bit(self.pos[k]);
+                self.occupied[w] &= !bit;
+            }
         } else {
             let mut at = self.head[i];
             while at != NOBODY {
@@ -73,6 +126,8 @@ impl Index {
         if self.head[i] == NOBODY || self.head[i] > u {
             self.next[k] = self.head[i];
             self.head[i] = u;
+            let (w, bit) = self.occupied_bit(self.pos[k]);
+            self.occupied[w] |= bit;
             return;
         }
         let mut at = self.head[i];
@@ -183,6 +238,8 @@ impl Battle {
                 alive: Vec::with_capacity(n),
                 head: vec![NOBODY; (grid.width.max(0) * grid.height.max(0)) as usize],
                 next: vec![NOBODY; n],
+                occupied: vec![0; row_words(grid.width) * grid.height.max(0) as usize],
+                row_words: row_words(grid.width),
             };
             for &e in &self.roster {
                 ix.pos.push(
@@ -206,6 +263,8 @@ impl Battle {
                 {
                     ix.next[u] = ix.head[i];
                     ix.head[i] = u as u32;
+                    let (w, bit) = ix.occupied_bit(ix.pos[u]);
+                    ix.occupied[w] |= bit;
                 }
             }
             ix

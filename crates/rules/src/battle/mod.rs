@@ -21,6 +21,7 @@ mod data;
 mod hot;
 mod kept;
 mod ledger;
+mod lines;
 mod pools;
 mod rollback;
 pub mod rules;
@@ -163,6 +164,8 @@ pub struct Battle {
     /// again by `apply` whenever it changes the order (`Battle::order_changed`), so a
     /// turn's start finds its place without a walk of the order.
     order_at: Vec<u32>,
+    /// Does a unit stand in `order` more than once (made with `order_at`)?
+    order_repeats: bool,
     pub(crate) turn: usize,
     pub(crate) stack: Vec<Frame>,
     pub(crate) window: Option<Window>,
@@ -216,6 +219,9 @@ pub struct Battle {
     pub(crate) terrain: Vec<Terrain>,
     /// The cells of the walls while there are few (`walls.rs`), kept by `apply`.
     walls: Vec<Cell>,
+    /// The lines of sight answered so far (`lines.rs`), emptied by `apply` when a wall
+    /// is raised or cleared.
+    lines: lines::LineMemo,
     /// What the units summoned so far are (unit ids after the level's units, in order).
     pub(crate) summoned: Vec<crate::level::UnitDef>,
     /// The conditions other rulesets claim: they do not land here
@@ -285,6 +291,7 @@ impl Battle {
             round: 0,
             order: Vec::new(),
             order_at: Vec::new(),
+            order_repeats: false,
             turn: 0,
             stack: Vec::new(),
             window: None,
@@ -306,6 +313,7 @@ impl Battle {
             owed: BTreeMap::new(),
             terrain,
             walls,
+            lines: Default::default(),
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
             history: History::default(),

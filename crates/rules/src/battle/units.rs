@@ -235,20 +235,22 @@ impl Battle {
         let ix = self.index();
         let mut found = false;
         grid.within_rows(cell, r, |y, x0, x1| {
-            for x in x0..=x1 {
-                if found {
-                    return;
-                }
+            if found {
+                return;
+            }
+            // Only the cells of the run that hold a unit, in order.
+            ix.occupied_in_row(y, x0, x1, |x| {
                 let mut at = ix.head[(y * grid.width + x) as usize];
                 while at != NOBODY {
                     let u = UnitId(at);
                     if self.threatens(u, cell) && f(u) {
                         found = true;
-                        return;
+                        return false;
                     }
                     at = ix.next[at as usize];
                 }
-            }
+                true
+            });
         });
         found
     }
@@ -299,21 +301,52 @@ impl Battle {
                 .filter(|&u| self.alive(u) && grid.distance(self.pos(u), cell) <= range)
                 .collect();
         }
-        let ix = self.index();
-        let mut out = Vec::new();
-        grid.within_rows(cell, range, |y, x0, x1| {
-            for x in x0..=x1 {
-                let mut at = ix.head[(y * grid.width + x) as usize];
-                while at != NOBODY {
-                    out.push(UnitId(at));
-                    at = ix.next[at as usize];
+        if self.roster.len() <= 64 * SMALL_ROSTER_WORDS {
+            // Marked by id, then read off in id order: no growing list, no sort.
+            let mut met = [0u64; SMALL_ROSTER_WORDS];
+            let mut count = 0;
+            self.each_unit_within(cell, range, |at| {
+                met[at as usize / 64] |= 1 << (at % 64);
+                count += 1;
+            });
+            let mut out = Vec::with_capacity(count);
+            for (w, &bits) in met.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    out.push(UnitId((w * 64) as u32 + bits.trailing_zeros()));
+                    bits &= bits - 1;
                 }
             }
-        });
+            return out;
+        }
+        let mut out = Vec::new();
+        self.each_unit_within(cell, range, |at| out.push(UnitId(at)));
         out.sort_unstable();
         out
     }
+
+    /// `f` of the id of every living unit within `range` of `cell`, through the cell
+    /// index, row by row: only the cells of each row's run that hold a unit are looked
+    /// at, and each living unit stands on one cell, so each is met once.
+    fn each_unit_within(&self, cell: Cell, range: u32, mut f: impl FnMut(u32)) {
+        let grid = self.level.grid;
+        let ix = self.index();
+        grid.within_rows(cell, range, |y, x0, x1| {
+            ix.occupied_in_row(y, x0, x1, |x| {
+                let mut at = ix.head[(y * grid.width + x) as usize];
+                while at != NOBODY {
+                    f(at);
+                    at = ix.next[at as usize];
+                }
+                true
+            });
+        });
+    }
 }
+
+/// Up to `64 ×` this many units, [`Battle::units_within`] marks the units it meets in
+/// a bit set on the stack rather than sorting a list.
+const SMALL_ROSTER_WORDS: usize = 8;
 
 /// A unit's weapons and their [`Carry`] ([`Battle::arms`]).
 pub(crate) struct Arms<'a> {

@@ -32,6 +32,9 @@ impl Battle {
     /// from the terrain when a wall is cleared.
     pub(super) fn wall_changed(&mut self, cell: Cell, from: Terrain, to: Terrain) {
         let wall = Terrain::Wall;
+        if (from == wall) != (to == wall) {
+            self.forget_lines();
+        }
         if from == wall && to != wall {
             if self.walls.len() > FEW_WALLS {
                 self.walls = Battle::list_walls(self.level.grid, &self.terrain);

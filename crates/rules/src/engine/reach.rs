@@ -324,24 +324,16 @@ impl Battle {
             return near;
         }
         let cost = self.leave_cost(mover);
-        let mut picked = vec![false; self.roster.len()];
-        let mut any = false;
-        for r in near {
-            if grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
+        let mut picked = near;
+        picked.retain(|&r| {
+            grid.distance(self.pos(r), here) <= radius.saturating_add(self.threat_reach(r))
                 && self.may_leave_react(r, mover, &cost)
-            {
-                picked[r.0 as usize] = true;
-                any = true;
-            }
+        });
+        if picked.is_empty() {
+            return picked;
         }
-        if !any {
-            return Vec::new();
-        }
-        self.order
-            .iter()
-            .copied()
-            .filter(|r| picked.get(r.0 as usize).copied().unwrap_or(false))
-            .collect()
+        // In initiative order, without a walk of the whole order.
+        self.in_turn_order(picked)
     }
 
     /// The reach of `u`'s melee weapon `i`: the higher of the weapon's and its size's,
@@ -501,6 +493,12 @@ impl Battle {
 
     /// No wall on the straight line between two cells (ends excluded).
     pub fn clear_line(&self, a: Cell, b: Cell) -> bool {
+        // Remembered until a wall is raised or cleared (`battle/lines.rs`).
+        self.line_memo(a, b, || self.walk_clear_line(a, b))
+    }
+
+    /// [`Battle::clear_line`] worked out afresh (what its memo holds).
+    pub(crate) fn walk_clear_line(&self, a: Cell, b: Cell) -> bool {
         // A long line on a map of few walls is clear at once when no wall stands near
         // it ([`Battle::no_wall_near`]); a short one is walked for less than the look-up
         // costs when it finds a wall.
