@@ -16,6 +16,7 @@ mod ai_scale;
 mod attack_numbers_s22_esc;
 mod audit_counters;
 mod audit_melee_zone;
+mod battle_s26_lead;
 mod cast_s19;
 mod casting_cells;
 mod casting_flow;

@@ -43,6 +43,10 @@ pub(super) struct Index {
     /// ([`Battle::units_within`]).
     pub(super) occupied: Vec<u64>,
     pub(super) row_words: usize,
+    /// Each side met and its units (living or not) by id, in level order, the sides in
+    /// the order met: in a battle of two sides a unit's foes are the other side's list
+    /// ([`Battle::visible_foes`]).
+    pub(super) by_side: Vec<(SideId, Vec<u32>)>,
 }
 
 /// Words of [`Index::occupied`] a row of a map `width` cells wide has.
@@ -51,6 +55,24 @@ fn row_words(width: i32) -> usize {
 }
 
 impl Index {
+    /// Unit `k` (the last indexed) into its side's list.
+    fn list_side(&mut self, k: usize) {
+        let side = self.side[k];
+        match self.by_side.iter_mut().find(|(s, _)| *s == side) {
+            Some((_, list)) => list.push(k as u32),
+            None => self.by_side.push((side, vec![k as u32])),
+        }
+    }
+
+    /// The units of the one side other than `side`, in level order, when the battle has
+    /// exactly two sides and `side` is one of them.
+    pub(super) fn other_side(&self, side: SideId) -> Option<&[u32]> {
+        match &self.by_side[..] {
+            [(a, _), (_, list)] | [(_, list), (a, _)] if *a == side => Some(list),
+            _ => None,
+        }
+    }
+
     /// The word of [`Index::occupied`] holding cell `c` (on the map) and its bit.
     pub(super) fn occupied_bit(&self, c: Cell) -> (usize, u64) {
         (
@@ -240,6 +262,7 @@ impl Battle {
                 next: vec![NOBODY; n],
                 occupied: vec![0; row_words(grid.width) * grid.height.max(0) as usize],
                 row_words: row_words(grid.width),
+                by_side: Vec::new(),
             };
             for &e in &self.roster {
                 ix.pos.push(
@@ -254,6 +277,7 @@ impl Battle {
                         .unwrap_or(SideId(u32::MAX)),
                 );
                 ix.alive.push(self.world.get::<Down>(e).is_none());
+                ix.list_side(ix.side.len() - 1);
             }
             debug_assert!(ix.alive.iter().zip(&self.hot).all(|(a, h)| *a != h.down));
             // Backwards, pushing in front: each cell's list comes out in level order.
@@ -288,6 +312,7 @@ impl Battle {
             ix.side.push(side.unwrap_or(SideId(u32::MAX)));
             ix.alive.push(alive);
             ix.next.push(NOBODY);
+            ix.list_side(k);
             if alive {
                 ix.link(grid, k);
             }

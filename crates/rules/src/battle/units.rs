@@ -263,14 +263,20 @@ impl Battle {
     pub fn visible_foes(&self, u: UnitId) -> impl Iterator<Item = (UnitId, Cell)> + '_ {
         let ix = self.index();
         let side = ix.side.get(u.0 as usize).copied();
-        ix.alive
-            .iter()
-            .zip(&ix.side)
-            .zip(&ix.pos)
-            .zip(&self.hot)
-            .enumerate()
-            .filter(move |&(_, (((&alive, &s), _), hot))| alive && Some(s) != side && !hot.hidden)
-            .map(|(k, (((_, _), &pos), _))| (UnitId(k as u32), pos))
+        // With two sides, the other side's list (level order) rather than the army; else
+        // every unit. One of the two is empty.
+        let (list, all): (&[u32], usize) = match side.and_then(|s| ix.other_side(s)) {
+            Some(list) => (list, 0),
+            None => (&[], ix.alive.len()),
+        };
+        list.iter()
+            .copied()
+            .chain(0..all as u32)
+            .filter(move |&k| {
+                let k = k as usize;
+                ix.alive[k] && Some(ix.side[k]) != side && !self.hot[k].hidden
+            })
+            .map(|k| (UnitId(k), ix.pos[k as usize]))
     }
 
     /// `u`'s allies (its side's other units) that threaten anything now, in level order:
