@@ -6,39 +6,20 @@
 //! at every decision of AI battles of every ruleset on both grids, the command with the
 //! marks is the command without them.
 
-use skirmish_rules::ai;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::{Battle, Status, sim};
+use skirmish_rules::{Battle, sim};
 
 /// Plays a random battle with the marks, asking at every decision what the exhaustive
 /// scan would decide too; returns (decisions compared, moves among them).
 fn compare(r: RulesetId, kind: GridKind, per_side: usize, seed: u64) -> (usize, usize) {
     let l = sim::random_level(r, kind, 18, 18, per_side, seed).unwrap();
     let mut b = Battle::new(l, seed, Vec::new()).unwrap();
-    let (mut asked, mut moves) = (0, 0);
-    for _ in 0..1500 {
-        if matches!(b.status(), Status::Ended(_)) {
-            break;
-        }
-        ai::set_exhaustive_moves(true);
-        let slow = ai::decide(&b);
-        ai::set_exhaustive_moves(false);
-        let fast = ai::decide(&b);
-        assert_eq!(
-            fast, slow,
-            "{r:?} {kind:?} seed {seed}, decision {asked}: the marked scan chose differently"
-        );
-        let Some(cmd) = fast else { break };
-        asked += 1;
+    let mut moves = 0;
+    let what = format!("{r:?} {kind:?} seed {seed} (the marked scan)");
+    let asked = crate::support::decides_as_exhaustive(&mut b, 1500, &what, |_, cmd| {
         moves += usize::from(matches!(cmd, skirmish_rules::engine::Command::Move { .. }));
-        if b.submit(cmd).is_err() {
-            let Some(f) = ai::fallback(&b) else { break };
-            if b.submit(f).is_err() {
-                break;
-            }
-        }
-    }
+    });
     (asked, moves)
 }
 

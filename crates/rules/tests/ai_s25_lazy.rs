@@ -8,7 +8,6 @@
 //! every decision of the bench's 8 v 8 battles of every ruleset (and a debug build
 //! checks every skipped `cell_risk` is 0).
 
-use skirmish_rules::ai;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::{Battle, Status, sim};
@@ -32,31 +31,13 @@ fn bench_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
 /// returns (decisions compared, turn decisions of a unit with no movement left).
 fn compare(r: RulesetId, seed: u64, most: usize) -> (usize, usize) {
     let mut b = Battle::new(bench_level(r, seed), seed, Vec::new()).unwrap();
-    let (mut asked, mut still) = (0, 0);
-    for _ in 0..most {
-        if matches!(b.status(), Status::Ended(_)) {
-            break;
-        }
+    let mut still = 0;
+    let what = format!("{r:?} seed {seed} (the fast move step)");
+    let asked = crate::support::decides_as_exhaustive(&mut b, most, &what, |b, _| {
         if let Status::Turn(u) = b.status() {
             still += usize::from(b.movement_budget(u) == 0);
         }
-        ai::set_exhaustive_moves(true);
-        let slow = ai::decide(&b);
-        ai::set_exhaustive_moves(false);
-        let fast = ai::decide(&b);
-        assert_eq!(
-            fast, slow,
-            "{r:?} seed {seed}, decision {asked}: the fast move step chose differently"
-        );
-        let Some(cmd) = fast else { break };
-        asked += 1;
-        if b.submit(cmd).is_err() {
-            let Some(f) = ai::fallback(&b) else { break };
-            if b.submit(f).is_err() {
-                break;
-            }
-        }
-    }
+    });
     (asked, still)
 }
 

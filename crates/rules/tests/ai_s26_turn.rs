@@ -9,10 +9,9 @@
 //! build checks every bound against the exact value (at least it, and no more use to the
 //! caller).
 
-use skirmish_rules::ai;
 use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::{Battle, Status, sim};
+use skirmish_rules::{Battle, sim};
 
 /// 8 v 8 on `kind` with two of the ruleset's casters a side (shots from afar).
 fn level(r: RulesetId, kind: GridKind, seed: u64) -> skirmish_rules::level::Level {
@@ -29,29 +28,11 @@ fn level(r: RulesetId, kind: GridKind, seed: u64) -> skirmish_rules::level::Leve
 /// returns (decisions compared, moves among them).
 fn compare(r: RulesetId, kind: GridKind, seed: u64, most: usize) -> (usize, usize) {
     let mut b = Battle::new(level(r, kind, seed), seed, Vec::new()).unwrap();
-    let (mut asked, mut moves) = (0, 0);
-    for _ in 0..most {
-        if matches!(b.status(), Status::Ended(_)) {
-            break;
-        }
-        ai::set_exhaustive_moves(true);
-        let slow = ai::decide(&b);
-        ai::set_exhaustive_moves(false);
-        let fast = ai::decide(&b);
-        assert_eq!(
-            fast, slow,
-            "{r:?} {kind:?} seed {seed}, decision {asked}: the floored move step chose differently"
-        );
-        let Some(cmd) = fast else { break };
-        asked += 1;
+    let mut moves = 0;
+    let what = format!("{r:?} {kind:?} seed {seed} (the floored move step)");
+    let asked = crate::support::decides_as_exhaustive(&mut b, most, &what, |_, cmd| {
         moves += usize::from(matches!(cmd, skirmish_rules::engine::Command::Move { .. }));
-        if b.submit(cmd).is_err() {
-            let Some(f) = ai::fallback(&b) else { break };
-            if b.submit(f).is_err() {
-                break;
-            }
-        }
-    }
+    });
     (asked, moves)
 }
 

@@ -168,3 +168,41 @@ pub fn same_best_cast(
     );
     fast.is_some()
 }
+
+/// Plays `b` out by the AI (at most `most` decisions), asserting at every decision that
+/// the AI's fast paths decide as its exhaustive move step does
+/// (`ai::set_exhaustive_moves`); `seen` is asked with each state and the command chosen
+/// there, before it is submitted (a refused one is followed by the fallback). Returns
+/// the decisions compared; `what` names the battle in a failure.
+pub fn decides_as_exhaustive(
+    b: &mut skirmish_rules::Battle,
+    most: usize,
+    what: &str,
+    mut seen: impl FnMut(&skirmish_rules::Battle, &skirmish_rules::engine::Command),
+) -> usize {
+    use skirmish_rules::{Status, ai};
+    let mut asked = 0;
+    for _ in 0..most {
+        if matches!(b.status(), Status::Ended(_)) {
+            break;
+        }
+        ai::set_exhaustive_moves(true);
+        let slow = ai::decide(b);
+        ai::set_exhaustive_moves(false);
+        let fast = ai::decide(b);
+        assert_eq!(
+            fast, slow,
+            "{what}, decision {asked}: the fast AI chose differently"
+        );
+        let Some(cmd) = fast else { break };
+        asked += 1;
+        seen(b, &cmd);
+        if b.submit(cmd).is_err() {
+            let Some(f) = ai::fallback(b) else { break };
+            if b.submit(f).is_err() {
+                break;
+            }
+        }
+    }
+    asked
+}
