@@ -8,29 +8,13 @@
 //! every decision of the bench's 8 v 8 battles of every ruleset (and a debug build
 //! checks every skipped `cell_risk` is 0).
 
-use skirmish_rules::grid::GridKind;
 use skirmish_rules::rulesets::RulesetId;
-use skirmish_rules::{Battle, Status, sim};
-
-/// The bench's battlefield: 8 v 8 on 24×24 squares with the ruleset's caster a side.
-fn bench_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
-    let archetypes = skirmish_rules::level::Catalogue::builtin(r).archetypes;
-    let caster: &[&str] = match ["wizard", "mage", "battlemage"]
-        .into_iter()
-        .find(|a| archetypes.contains_key(*a))
-    {
-        Some("wizard") => &["wizard"],
-        Some("mage") => &["mage"],
-        Some(_) => &["battlemage"],
-        None => &[],
-    };
-    sim::random_level_with(r, GridKind::Square, 24, 24, 8, seed, caster).expect("level")
-}
+use skirmish_rules::{Battle, Status};
 
 /// Plays the battle, asking at every decision what the exhaustive AI decides too;
 /// returns (decisions compared, turn decisions of a unit with no movement left).
 fn compare(r: RulesetId, seed: u64, most: usize) -> (usize, usize) {
-    let mut b = Battle::new(bench_level(r, seed), seed, Vec::new()).unwrap();
+    let mut b = Battle::new(crate::support::bench_level(r, seed), seed, Vec::new()).unwrap();
     let mut still = 0;
     let what = format!("{r:?} seed {seed} (the fast move step)");
     let asked = crate::support::decides_as_exhaustive(&mut b, most, &what, |b, _| {

@@ -28,21 +28,6 @@ use skirmish_rules::rulesets::RulesetId;
 use skirmish_rules::rulesets::melee_zone as mz;
 use skirmish_rules::sim;
 
-/// The bench's battlefield: 8 v 8 on 24×24 squares with the ruleset's caster a side.
-fn bench_level(r: RulesetId, seed: u64) -> skirmish_rules::level::Level {
-    let archetypes = skirmish_rules::level::Catalogue::builtin(r).archetypes;
-    let caster: &[&str] = match ["wizard", "mage", "battlemage"]
-        .into_iter()
-        .find(|a| archetypes.contains_key(*a))
-    {
-        Some("wizard") => &["wizard"],
-        Some("mage") => &["mage"],
-        Some(_) => &["battlemage"],
-        None => &[],
-    };
-    sim::random_level_with(r, GridKind::Square, 24, 24, 8, seed, caster).expect("level")
-}
-
 /// What the comparisons met.
 #[derive(Default)]
 struct Seen {
@@ -117,7 +102,9 @@ fn casting_fast_paths_match_the_slow_ones_in_every_ruleset() {
     for r in RulesetId::ALL {
         let mut seen = Seen::default();
         for seed in [1000, 1001] {
-            crate::support::at_every_state(bench_level(r, seed), seed, |b| compare(b, &mut seen));
+            crate::support::at_every_state(crate::support::bench_level(r, seed), seed, |b| {
+                compare(b, &mut seen)
+            });
         }
         let l = sim::random_level(r, GridKind::Hex, 20, 20, 6, 11).unwrap();
         crate::support::at_every_state(l, 11, |b| compare(b, &mut seen));

@@ -206,3 +206,31 @@ pub fn decides_as_exhaustive(
     }
     asked
 }
+
+/// The bench's battlefield: 8 v 8 on 24×24 squares with the ruleset's caster a side
+/// (seeded `seed`).
+pub fn bench_level(
+    r: skirmish_rules::rulesets::RulesetId,
+    seed: u64,
+) -> skirmish_rules::level::Level {
+    let archetypes = skirmish_rules::level::Catalogue::builtin(r).archetypes;
+    let caster: &[&str] = match ["wizard", "mage", "battlemage"]
+        .into_iter()
+        .find(|a| archetypes.contains_key(*a))
+    {
+        Some("wizard") => &["wizard"],
+        Some("mage") => &["mage"],
+        Some(_) => &["battlemage"],
+        None => &[],
+    };
+    skirmish_rules::sim::random_level_with(
+        r,
+        skirmish_rules::grid::GridKind::Square,
+        24,
+        24,
+        8,
+        seed,
+        caster,
+    )
+    .expect("level")
+}
