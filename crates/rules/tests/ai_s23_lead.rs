@@ -30,13 +30,7 @@ fn check(
     for _ in 0..states {
         let units: Vec<UnitId> = b.units().collect();
         for &u in &units {
-            let slow: Vec<_> = units
-                .iter()
-                .filter(|&&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
-                .map(|&e| (e, b.pos(e)))
-                .collect();
-            let fast: Vec<_> = b.visible_foes(u).collect();
-            assert_eq!(fast, slow, "{r:?} {kind:?} {seed}: foes of {u:?}");
+            crate::support::visible_foes_are_the_filter(&b, u, &format!("{r:?} {kind:?} {seed}"));
             let slow: Vec<_> = units
                 .iter()
                 .filter(|&&a| a != u && !b.enemies(u, a) && b.threatens_anything(a))

@@ -9,17 +9,11 @@ use skirmish_rules::Battle;
 use skirmish_rules::components::{SideId, UnitId};
 use skirmish_rules::rulesets::RulesetId;
 
-/// Asserts every unit's visible foes are the filter's; how many units were asked.
+/// Asserts every unit's visible foes are the filter; how many units were asked.
 fn compare(b: &Battle) -> usize {
     let units: Vec<UnitId> = b.units().collect();
     for &u in &units {
-        let slow: Vec<_> = units
-            .iter()
-            .filter(|&&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
-            .map(|&e| (e, b.pos(e)))
-            .collect();
-        let fast: Vec<_> = b.visible_foes(u).collect();
-        assert_eq!(fast, slow, "foes of {u:?}");
+        crate::support::visible_foes_are_the_filter(b, u, "");
     }
     units.len()
 }

@@ -234,3 +234,19 @@ pub fn bench_level(
     )
     .expect("level")
 }
+
+/// Asserts `u`'s visible foes (`Battle::visible_foes`) are the filter of every unit by
+/// life, side and `hidden`, in level order, with their cells; `what` names the battle.
+pub fn visible_foes_are_the_filter(
+    b: &skirmish_rules::Battle,
+    u: skirmish_rules::components::UnitId,
+    what: &str,
+) {
+    let slow: Vec<_> = b
+        .units()
+        .filter(|&e| b.alive(e) && b.enemies(u, e) && !b.hidden(e))
+        .map(|e| (e, b.pos(e)))
+        .collect();
+    let fast: Vec<_> = b.visible_foes(u).collect();
+    assert_eq!(fast, slow, "{what}: foes of {u:?}");
+}
