@@ -26,13 +26,15 @@ pub(super) fn best_move(
     let (reach, range) = (near.reach, near.range);
     let grid = b.grid();
     let others = &near.others;
-    let mut foes: Vec<(UnitId, Cell, f64, &[Cell])> = near
+    // Each foe with its cell, value, helpers and (filled below) the most any foe from it
+    // on can add to a cell.
+    let mut foes: Vec<(UnitId, Cell, f64, &[Cell], f64)> = near
         .valued
         .iter()
         .zip(helpers)
         .map(|(&e, h)| {
             let v = values.get(&e).copied().unwrap_or(0.1);
-            (e, b.pos(e), v, h.as_slice())
+            (e, b.pos(e), v, h.as_slice(), f64::INFINITY)
         })
         .collect();
     // Most valuable first: a cell's value is the most of its foes' (and its nearest the
@@ -46,6 +48,30 @@ pub(super) fn best_move(
     // factor, so a bound as true, and far cheaper in a big army.)
     let position_max = tactics.position_factor_max_among(b, u, &near.valued);
     let positional = position_max > 1.0;
+    // For `stand` to stop early: the most a foe's attack can be worth from any cell
+    // (before the ×0.6 of a cell that leaves no attack now), each foe's `value ×` the
+    // most support `×` the most position factor, multiplied in `stand`'s order (every
+    // factor at least the one `stand` uses and every term at least 0, so rounding keeps
+    // it above), as a maximum over the foes from each one on. Infinite (no stop) under
+    // the exhaustive switch or when a value is not a plain number at least 0.
+    if !scan::exhaustive()
+        && foes
+            .iter()
+            .all(|f| f.2.is_finite() && f.2.is_sign_positive())
+    {
+        let mut most = f64::NEG_INFINITY;
+        for f in foes.iter_mut().rev() {
+            let mut top = f.2;
+            if reach > 0 && !f.3.is_empty() {
+                top *= 1.0 + 0.1 * f.3.len() as f64 + 0.35;
+            }
+            if positional {
+                top *= position_max;
+            }
+            most = most.max(top);
+            f.4 = most;
+        }
+    }
     // The value of standing on `c`, ignoring how it is reached, and whether it is exact.
     // With a floor `(a, b, t)` (the caller's test of a value `v`: `v - a - b` against
     // `t`), a shot's line is walked only when its value could matter to the caller (`v
@@ -59,7 +85,15 @@ pub(super) fn best_move(
         // "closer is better").
         let mut short: Option<f64> = None;
         let mut nearest = u32::MAX;
-        for &(e, pe, value, h) in &foes {
+        for &(e, pe, value, h, most) in &foes {
+            // No foe from here on can raise the value found (`most` at most the best
+            // found, or under a shot left unwalked: then the answer is that shot's
+            // bound whatever they add), and the nearest foe counts only without one:
+            // the same answer without them.
+            let most = if attack_now { most } else { most * 0.6 };
+            if best.is_some_and(|bv: f64| most <= bv) || short.is_some_and(|s: f64| most < s) {
+                break;
+            }
             let d = grid.distance(c, pe);
             nearest = nearest.min(d);
             let melee = reach > 0 && d >= 1 && d <= reach;
@@ -119,7 +153,7 @@ pub(super) fn best_move(
     let mut bound = -0.05f64;
     if reach > 0 || range > 0 {
         let after_step = if can_attack(1) { 1.0 } else { 0.6 } * position_max;
-        for &(_, _, value, h) in &foes {
+        for &(_, _, value, h, _) in &foes {
             let most = if h.is_empty() {
                 1.0
             } else {
@@ -160,10 +194,12 @@ pub(super) fn best_move(
         vec![std::cell::Cell::new((f64::NAN, false)); field.slots()];
     // (A macro, not a closure: written out where it is asked, as the closure it replaces
     // was inlined, so the floor costs no call.)
+    // (`$slot`: the cell's slot, for a reader that has it: its field's own.)
     macro_rules! stand_at {
-        ($c:expr, $cost:expr, $floor:expr) => {{
-            let (c, cost, floor): (Cell, u32, Floor) = ($c, $cost, $floor);
-            match field.slot_of(c) {
+        ($slot:expr, $c:expr, $cost:expr, $floor:expr) => {{
+            let (slot, c, cost, floor): (Option<usize>, Cell, u32, Floor) =
+                ($slot, $c, $cost, $floor);
+            match slot {
                 None => stand(c, can_attack(cost), floor).0,
                 Some(i) => {
                     let (v, short) = stood[i].get();
@@ -184,50 +220,66 @@ pub(super) fn best_move(
             }
         }};
     }
-    let hopeful = field.iter().any(|(c, (cost, _))| {
+    // Cheapest first (the settling order): once the cost alone leaves no hope, no cell
+    // after it has any (the same answer as asking every cell).
+    let mut hopeful = false;
+    for (i, cost) in field.settled_slots() {
         let spent = 0.01 * f64::from(cost);
-        bound - least - spent > current + MOVE_MARGIN
-            && (marks.marked(field.slot_of(c))
-                || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
+        if bound - least - spent <= current + MOVE_MARGIN {
+            break;
+        }
+        let c = field.cell_at(i);
+        if (marks.marked(Some(i)) || scan::UNMARKED_STAND - least - spent > current + MOVE_MARGIN)
             && open(c)
-            && stand_at!(c, cost, (least, spent, current + MOVE_MARGIN)) - least - spent
+            && stand_at!(Some(i), c, cost, (least, spent, current + MOVE_MARGIN)) - least - spent
                 > current + MOVE_MARGIN
-    });
+        {
+            hopeful = true;
+            break;
+        }
+    }
     if !hopeful {
         return None;
     }
     let risk = provoked.path_risk(&field, tactics);
-    // The most value, the first in field order on a tie: the cells an attack may be
-    // made from first, then the others, each only when its bound could win.
+    // The most value, the first in field order on a tie (slots run in field order, so
+    // the slot orders the ties), each cell valued only when its bound could win. The
+    // cells come cheapest first (the settling order): the best is found among the near
+    // ones, so fewer far ones are valued, and once a cell's cost leaves `bound` (less
+    // `least`, which no path's risk is under) short of the best, no later cell can win:
+    // the same cell as one pass in field order, whatever the order (`Pick` compares
+    // values, then slots; a value left an upper bound is under its floor, so under the
+    // best). Under the tests' exhaustive switch every open cell is valued in full: the
+    // plain pass, which `ai_s27_move` holds this one to.
+    let full = scan::exhaustive();
     let mut best = scan::Pick::default();
-    let mut later: Vec<(usize, Cell, u32, f64)> = Vec::with_capacity(field.len());
     // (A cell's bound is asked before whether it is free to stand on: most cells are
     // passed over by their bound alone.)
-    for (i, (c, (cost, _))) in field.iter().enumerate() {
+    for (i, cost) in field.settled_slots() {
+        let spent = 0.01 * f64::from(cost);
+        if !full && best.above(bound - least - spent) {
+            break;
+        }
+        let c = field.cell_at(i);
         if c == here {
             continue;
         }
-        let slot = field.slot_of(c);
-        let r = slot.map_or(0.0, |i| risk[i]);
-        if !marks.marked(slot) {
-            later.push((i, c, cost, r));
+        let r = risk[i];
+        debug_assert!(
+            r >= least,
+            "a path's risk {r} under leaving the start's {least}"
+        );
+        // No cell stands higher than `bound` (an unmarked one than "closer is better" at
+        // one step): one that cannot beat the best so far even so need not be valued.
+        let top = if marks.marked(Some(i)) {
+            bound
+        } else {
+            bound.min(scan::UNMARKED_STAND)
+        };
+        if (!full && !best.beaten_by(top - r - spent, i)) || !open(c) {
             continue;
         }
-        // No cell stands higher than `bound`: one that cannot beat the best so far even
-        // so need not be valued (same choice, less work).
-        if !best.beaten_by(bound - r - 0.01 * f64::from(cost), i) || !open(c) {
-            continue;
-        }
-        let spent = 0.01 * f64::from(cost);
-        let v = stand_at!(c, cost, best.floor(r, spent)) - r - spent;
-        best.offer(v, i, c);
-    }
-    for (i, c, cost, r) in later {
-        let spent = 0.01 * f64::from(cost);
-        if !best.beaten_by(bound.min(scan::UNMARKED_STAND) - r - spent, i) || !open(c) {
-            continue;
-        }
-        let v = stand_at!(c, cost, best.floor(r, spent)) - r - spent;
+        let v = stand_at!(Some(i), c, cost, best.floor(r, spent)) - r - spent;
         best.offer(v, i, c);
     }
     let (mut v, mut to) = best.best()?;
@@ -251,12 +303,11 @@ pub(super) fn best_move(
         // come after every one worth more): a cell whose bound cannot is not valued.
         // (Under the tests' exhaustive switch every open cell is valued and all of them
         // sorted, as before: `ai_s20_ai` holds the two to the same choices.)
-        let full = scan::exhaustive();
         let mut all: Vec<(f64, Cell)> = field
-            .iter()
-            .filter_map(|(c, (cost, _))| {
-                let slot = field.slot_of(c);
-                let r = slot.map_or(0.0, |i| risk[i]);
+            .iter_slots()
+            .filter_map(|(i, c, cost)| {
+                let slot = Some(i);
+                let r = risk[i];
                 let spent = 0.01 * f64::from(cost);
                 let top = if marks.marked(slot) {
                     bound
@@ -267,7 +318,7 @@ pub(super) fn best_move(
                     return None;
                 }
                 let floor = if full { NO_FLOOR } else { (r, spent, weighed) };
-                let raw = stand_at!(c, cost, floor) - r - spent;
+                let raw = stand_at!(slot, c, cost, floor) - r - spent;
                 (full || raw.is_nan() || raw > weighed).then_some((raw, c))
             })
             .collect();

@@ -88,22 +88,25 @@ impl<'a> Provoked<'a> {
         // No cell asked when the ruleset says none carries a risk now (each would answer
         // 0: the same sums); every cell under the tests' exhaustive switch.
         let cells = super::scan::exhaustive() || tactics.may_risk_cells(b, u);
-        // Cheapest first: a cell's predecessor is always done already.
-        for (c, (_, prev)) in field.settled() {
-            if c == field.start() {
+        // Cheapest first: a cell's predecessor is always done already. (By slot: the
+        // start is the one slot that is its own predecessor.)
+        for (i, _) in field.settled_slots() {
+            let pi = field.prev_slot(i);
+            if pi == i {
                 continue;
             }
-            if let (Some(i), Some(pi)) = (field.slot_of(c), field.slot_of(prev)) {
-                let cell = if cells {
-                    tactics.cell_risk(b, u, c)
-                } else {
-                    debug_assert_eq!(tactics.cell_risk(b, u, c).to_bits(), 0.0f64.to_bits());
-                    0.0
-                };
-                debug_assert!(cell >= 0.0, "cell_risk is a loss: {cell}");
-                debug_assert_eq!(leave[pi].to_bits(), self.at(prev).to_bits());
-                risk[i] = risk[pi] + leave[pi] + cell;
-            }
+            let cell = if cells {
+                tactics.cell_risk(b, u, field.cell_at(i))
+            } else {
+                debug_assert_eq!(
+                    tactics.cell_risk(b, u, field.cell_at(i)).to_bits(),
+                    0.0f64.to_bits()
+                );
+                0.0
+            };
+            debug_assert!(cell >= 0.0, "cell_risk is a loss: {cell}");
+            debug_assert_eq!(leave[pi].to_bits(), self.at(field.cell_at(pi)).to_bits());
+            risk[i] = risk[pi] + leave[pi] + cell;
         }
         risk
     }
@@ -119,10 +122,8 @@ impl<'a> Provoked<'a> {
         let mut leave = vec![0.0; field.slots()];
         if self.reactors.iter().any(|&(_, reach, _)| reach > MAX_REACH) {
             // A reach beyond any weapon's: every cell asked as `at` would.
-            for (c, _) in field.settled() {
-                if let Some(i) = field.slot_of(c) {
-                    leave[i] = self.at(c);
-                }
+            for (i, _) in field.settled_slots() {
+                leave[i] = self.at(field.cell_at(i));
             }
             return leave;
         }
@@ -135,10 +136,10 @@ impl<'a> Provoked<'a> {
                 for x in x0..=x1 {
                     let c = Cell::new(x, y);
                     let d = grid.distance(pr, c);
-                    if d < 1 || !field.contains_key(&c) {
+                    let Some(i) = field.slot_of(c) else { continue };
+                    if d < 1 || !field.reached_at(i) {
                         continue;
                     }
-                    let Some(i) = field.slot_of(c) else { continue };
                     let v = *by_distance[d as usize - 1].get_or_insert_with(|| {
                         let w = b.best_melee(r, d)?;
                         Some(

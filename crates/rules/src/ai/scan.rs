@@ -110,6 +110,12 @@ impl Pick {
         }
     }
 
+    /// Whether the best so far is worth more than `v` (so no value of at most `v` beats
+    /// it, whatever its place).
+    pub(super) fn above(&self, v: f64) -> bool {
+        self.0.is_some_and(|(bv, _, _)| v < bv)
+    }
+
     /// Take the cell when it beats the best so far.
     pub(super) fn offer(&mut self, v: f64, i: usize, c: Cell) {
         if self.beaten_by(v, i) {

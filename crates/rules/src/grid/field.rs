@@ -115,6 +115,43 @@ impl Field {
         })
     }
 
+    /// Every reached cell as [`Field::iter`] has them (in cell order), each with its slot
+    /// ([`Field::slot_of`]) and cost: for readers that keep arrays by slot, without
+    /// working the slot out again from the cell.
+    pub fn iter_slots(&self) -> impl Iterator<Item = (usize, Cell, u32)> + '_ {
+        self.a
+            .cost
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d < BLOCKED)
+            .map(|(i, &d)| (i, self.cell_of(i), d))
+    }
+
+    /// The slots of the settled cells with their costs, cheapest first, as
+    /// [`Field::settled`] has the cells (so a cost never falls along it).
+    pub fn settled_slots(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.a
+            .settled
+            .iter()
+            .map(|&i| (i as usize, self.a.cost[i as usize]))
+    }
+
+    /// The slot of the predecessor of the reached cell in slot `i` (the start's is its
+    /// own).
+    pub fn prev_slot(&self, i: usize) -> usize {
+        self.a.prev[i] as usize
+    }
+
+    /// The cell in slot `i` of the searched window ([`Field::slot_of`]'s inverse).
+    pub fn cell_at(&self, i: usize) -> Cell {
+        self.cell_of(i)
+    }
+
+    /// Was the cell in slot `i` reached? (`false` past the window.)
+    pub fn reached_at(&self, i: usize) -> bool {
+        self.a.cost.get(i).is_some_and(|&d| d < BLOCKED)
+    }
+
     /// Every reached cell, ordered as [`Field::iter`].
     pub fn keys(&self) -> impl Iterator<Item = Cell> + '_ {
         self.iter().map(|(c, _)| c)
