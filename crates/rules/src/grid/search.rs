@@ -177,8 +177,11 @@ impl Grid {
                     if !expand {
                         continue;
                     }
-                    let (cx, cy) = (f.x0 + (s / h) as i32, f.y0 + (s % h) as i32);
-                    let parity = if HEX { (cy & 1) as usize } else { 0 };
+                    let parity = if HEX {
+                        ((f.y0 + (s % h) as i32) & 1) as usize
+                    } else {
+                        0
+                    };
                     // First the directions whose neighbour no step has reached yet, as
                     // bits (most have been: a short loop with no branch, unrolled), then
                     // those. The border keeps every neighbour of a real cell inside.
@@ -191,8 +194,9 @@ impl Grid {
                         let dir = open.trailing_zeros() as usize;
                         open &= open - 1;
                         let ns = (s as isize + row[dir]) as usize;
-                        let (dx, dy) = steps[parity][dir];
-                        let e = cost_of(Cell::new(cx + dx, cy + dy))
+                        // The neighbour's cell from its slot (not from a table of steps
+                        // by parity, which the loop would copy out for every cell).
+                        let e = cost_of(Cell::new(f.x0 + (ns / h) as i32, f.y0 + (ns % h) as i32))
                             .map_or(BLOCKED, |c| c.clamp(1, BLOCKED - 1));
                         let nd = du.saturating_add(e);
                         if nd > budget {
