@@ -433,6 +433,11 @@ impl Dice {
         self.forced.len() - self.forced_used
     }
 
+    /// Every face forced so far, used or not (the queue only grows).
+    pub(crate) fn forced_queued(&self) -> usize {
+        self.forced.len()
+    }
+
     /// Where the dice stand now.
     pub(crate) fn mark(&self) -> DiceMark {
         DiceMark {

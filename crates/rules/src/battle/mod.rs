@@ -230,6 +230,11 @@ pub struct Battle {
     /// What a save needs to play the battle again: every command `submit` accepted, the
     /// dice forced at setup and later ([`History`]).
     pub(crate) history: History,
+    /// Where a rollback of a command submitted in a reaction window replays from: the
+    /// last command submitted with nothing on the stack and no window (`rollback.rs`).
+    pub(crate) quiet: Option<rollback::Quiet>,
+    /// How the battle stood after the last command `submit` accepted (`rollback.rs`).
+    pub(crate) settled: Option<rollback::Settled>,
 }
 
 /// How a battle got where it is, as [`Battle::submit`] and the forced dice left it: the
@@ -317,6 +322,8 @@ impl Battle {
             summoned: Vec::new(),
             foreign_conditions: Vec::new(),
             history: History::default(),
+            quiet: None,
+            settled: None,
         }
     }
 

@@ -159,3 +159,85 @@ fn order_index_is_the_walks() {
     });
     assert!(reorders > 0, "no battle reordered");
 }
+
+/// `submit` keeps nothing before an answer in a window reached by commands alone from the
+/// last quiet command (`Guard::Replay`): going back rebuilds the battle there and submits
+/// those commands again. In AI battles of every ruleset, at every such state, that replay
+/// gives the battle as it stands (every state `apply` writes, the stack, the window, the
+/// log, the history) and the dice where they stand.
+#[test]
+fn a_replay_from_the_quiet_command_is_the_battle() {
+    let grids = [GridKind::Hex, GridKind::Square];
+    let mut replays = 0;
+    for (&r, &g) in RulesetId::ALL.iter().zip(grids.iter().cycle()) {
+        let l = crate::sim::random_level(r, g, 14, 12, 4, 17).expect("level");
+        let mut b = Battle::new(l, 7, Vec::new()).expect("battle");
+        let mut n = 0;
+        while n < 160 && b.ended.is_none() {
+            if let (Some(q), false) = (b.quiet, b.stack.is_empty() && b.window.is_none())
+                && b.settled == Some(b.settled_now())
+            {
+                let (before, history) = (state(&b), b.history.clone());
+                let dice = b.dice.clone();
+                let log = b.log.clone();
+                b.replay_from(q, b.log.len());
+                assert_eq!(state(&b), before, "{r} {g} after command {n}");
+                assert_eq!(b.log, log, "{r} {g} after command {n}");
+                assert_eq!(b.history, history, "{r} {g} after command {n}");
+                let faces = |mut d: Dice| (1..40).map(|k| d.face(k).unwrap()).collect::<Vec<_>>();
+                assert_eq!(faces(b.dice.clone()), faces(dice));
+                replays += 1;
+            }
+            let Some(c) = crate::ai::decide(&b) else {
+                break;
+            };
+            if b.submit(c).is_err() {
+                let f = crate::ai::fallback(&b).expect("a fallback");
+                b.submit(f).expect("the fallback is legal");
+            }
+            n += 1;
+        }
+    }
+    assert!(replays > 50, "{replays} replays");
+}
+
+/// A die forced while a window is open (after the quiet command) is not one a replay may
+/// roll early: `submit` copies the stack and window then. In AI battles of every ruleset,
+/// a face no die has is forced in the first window; every command that fails from then on
+/// (in that window or later, until a battle's end) goes back to exactly the battle before
+/// it, forced dice left included.
+#[test]
+fn a_die_forced_in_a_window_keeps_the_copy() {
+    let mut failed = 0;
+    for seed in [19, 29, 37] {
+        for (&r, &g) in RulesetId::ALL
+            .iter()
+            .zip([GridKind::Hex, GridKind::Square].iter().cycle())
+        {
+            let l = crate::sim::random_level(r, g, 14, 12, 4, seed).expect("level");
+            let mut b = Battle::new(l, 3, Vec::new()).expect("battle");
+            let mut n = 0;
+            while n < 160 && b.ended.is_none() {
+                let Some(c) = crate::ai::decide(&b) else {
+                    break;
+                };
+                if b.window.is_some() && b.forced_dice_left() == 0 {
+                    b.dice_force_for_tests(&[0]);
+                }
+                let (before, left) = (state(&b), b.forced_dice_left());
+                if b.submit(c).is_err() {
+                    assert_eq!(state(&b), before, "{r} {g} seed {seed} at command {n}");
+                    assert_eq!(b.forced_dice_left(), left);
+                    if left > 0 {
+                        failed += 1;
+                        break;
+                    }
+                    let f = crate::ai::fallback(&b).expect("a fallback");
+                    b.submit(f).expect("the fallback is legal");
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(failed > 5, "{failed} failed commands");
+}

@@ -18,14 +18,15 @@ impl Battle {
         let before = self.log.len();
         let plan = self.plan(&cmd)?;
         // Resolution can still fail halfway (a forced die that does not fit): then the
-        // battle goes back to where it was.
-        let snapshot = self.snapshot();
+        // battle goes back to where it was (`battle/rollback.rs`).
+        let guard = self.guard();
         if let Err(e) = self.resolve(plan) {
-            self.rollback(snapshot);
+            self.guard_failed(guard, before);
             return Err(e);
         }
         self.history.commands.push(cmd);
         self.history.marks.push(before);
+        self.guard_passed();
         Ok(self.log.len() - before)
     }
 
