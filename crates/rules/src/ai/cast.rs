@@ -24,7 +24,6 @@
 mod effects;
 
 use crate::abilities::{Ability, Targeting};
-use crate::ai::attack_value;
 use crate::battle::Battle;
 use crate::components::{Health, UnitId};
 use crate::engine::{Action, CastAt, Command, CommonAction};
@@ -187,7 +186,13 @@ fn cast_options(
                 .filter(|&r| !b.hidden(r))
                 .filter_map(|r| {
                     let w = b.best_melee(r, grid.distance(b.pos(r), here))?;
-                    Some(attack_value(b, r, u, w, AttackKind::Reaction))
+                    // The tactics' value is `attack_value`'s to the bit (counters
+                    // answers it from its memo; the tests' slow path works it out).
+                    Some(if slow() {
+                        crate::ai::attack_value(b, r, u, w, AttackKind::Reaction)
+                    } else {
+                        t.exact_attack_value(b, r, u, w, AttackKind::Reaction)
+                    })
                 })
                 .sum()
         })
@@ -342,9 +347,13 @@ fn best_aim(
         }
     };
     let n = b.units().count();
-    let mut cache: Vec<Option<f64>> = vec![None; n];
+    // Made at the first value asked (a one-target ability asks none).
+    let mut cache: Vec<Option<f64>> = Vec::new();
     // What hitting `t` is worth (cached per target).
     let mut value = |t: UnitId| -> f64 {
+        if cache.is_empty() {
+            cache = vec![None; n];
+        }
         let k = t.0 as usize;
         if let Some(Some(v)) = cache.get(k) {
             return *v;
@@ -428,8 +437,30 @@ fn best_aim(
             // `Battle::cast_targets` names the one target when it accepts it. A target
             // whose value cannot count, whatever the odds ([`odds_bound`]), is not asked
             // its odds nor whether the aim reaches it.
-            for t in candidates(b) {
-                if grid.distance(here, b.pos(t)) > range {
+            // A hostile one's candidates are the foes within `range`, read off `dist`
+            // (each foe's distance from the user) without a list.
+            let listed: Vec<UnitId> = if s.hostile && !slow {
+                Vec::new()
+            } else {
+                candidates(b)
+            };
+            let direct = if listed.is_empty() && s.hostile && !slow {
+                foes.len()
+            } else {
+                0
+            };
+            let foes_in_range = foes[..direct]
+                .iter()
+                .zip(dist)
+                .map(|(&e, &d)| (e, d))
+                .chain(
+                    listed
+                        .into_iter()
+                        .map(|t| (t, grid.distance(here, b.pos(t)))),
+                );
+            for (t, d) in foes_in_range {
+                debug_assert_eq!(d, grid.distance(here, b.pos(t)), "a foe's distance");
+                if d > range {
                     continue;
                 }
                 let x = parts(t);

@@ -86,9 +86,13 @@ impl AiTactics for CountersAi {
         None
     }
 
+    // One of two closures that capture nothing: a box of nothing allocates nothing.
     fn attack_after_move(&self, b: &Battle, u: UnitId) -> Box<dyn Fn(u32) -> bool> {
-        let action = b.slots(u, Slot::Standard) > 0;
-        Box::new(move |_| action)
+        if b.slots(u, Slot::Standard) > 0 {
+            Box::new(|_| true)
+        } else {
+            Box::new(|_| false)
+        }
     }
 
     // Against damage: the counter (Block or Parry) whose best mix is worth most.

@@ -91,17 +91,18 @@ pub fn defenders(b: &Battle, target: UnitId) -> Vec<UnitId> {
 /// a melee attack while it holds a melee weapon; only with a skill die or 10 ft of
 /// unspent movement to pay with.
 pub fn offer(b: &Battle, reactor: UnitId, attacker: UnitId) -> Option<Vec<ReactionKind>> {
-    let (target, melee) = incoming(b, attacker)?;
+    // The reactor's own conditions first: they need no walk of the log for the hit.
     if !b.alive(reactor) {
-        return None;
-    }
-    if reactor != target
-        && (b.enemies(reactor, target) || b.grid().distance(b.pos(reactor), b.pos(target)) > 1)
-    {
         return None;
     }
     let can_pay = b.pool(reactor, Pool::SkillDice) > 0 || b.move_left(reactor) >= STEP_CELLS;
     if !can_pay {
+        return None;
+    }
+    let (target, melee) = incoming(b, attacker)?;
+    if reactor != target
+        && (b.enemies(reactor, target) || b.grid().distance(b.pos(reactor), b.pos(target)) > 1)
+    {
         return None;
     }
     let mut v = vec![ReactionKind::Block];
