@@ -9,6 +9,7 @@
 //!   asking `usable_weapon` (a debug build checks every such answer against it);
 //! - a badly wounded unit's Step does not ask whether a foe threatens a cell that could
 //!   not beat the best so far.
+//!
 //! The lists themselves (`ai/small.rs`) are checked against `Vec` by its unit test.
 
 use skirmish_rules::grid::GridKind;
