@@ -13,6 +13,7 @@ mod ai_s24_lead;
 mod ai_s25_lazy;
 mod ai_s26_turn;
 mod ai_s27_move;
+mod ai_s27_turn;
 mod ai_scale;
 mod attack_numbers_s22_esc;
 mod audit_counters;

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::AiTactics;
+use super::small::{FoeList, Small};
 use super::value::legal;
 use crate::battle::Battle;
 use crate::components::{UnitId, WeaponKind};
@@ -22,7 +23,8 @@ pub(super) struct Values<'a> {
     /// The ruleset's tactics, which work each value out
     /// ([`AiTactics::exact_attack_value`]).
     tactics: &'a dyn AiTactics,
-    known: std::cell::RefCell<Vec<(UnitId, usize, AttackKind, f64)>>,
+    /// (In place: a decision works out a few.)
+    known: std::cell::RefCell<Small<(UnitId, usize, AttackKind, f64), KNOWN>>,
     /// The ruleset's closure of the foe ([`AiTactics::exact_attack_values`]) for the first
     /// weapon and kind worked out, made then (`None` inside: the ruleset has none, and
     /// none is asked for again this decision).
@@ -30,6 +32,9 @@ pub(super) struct Values<'a> {
     /// The closures of the other weapons and kinds (a second weapon: rare).
     more: std::cell::RefCell<Vec<Closure<'a>>>,
 }
+
+/// How many values [`Values`] keeps in place (more go to the heap).
+const KNOWN: usize = 8;
 
 /// A weapon, a kind and the ruleset's closure of the foe for them, if it has one.
 type Closure<'a> = (usize, AttackKind, Option<super::tactics::ExactValues<'a>>);
@@ -41,8 +46,10 @@ impl<'a> Values<'a> {
             b,
             u,
             tactics,
-            // (Room made at the first value: many decisions ask none.)
-            known: std::cell::RefCell::new(Vec::new()),
+            known: std::cell::RefCell::new(Small::with_capacity(
+                0,
+                (UnitId(0), 0, AttackKind::Normal, 0.0),
+            )),
             first: std::cell::OnceCell::new(),
             more: std::cell::RefCell::new(Vec::new()),
         }
@@ -61,11 +68,7 @@ impl<'a> Values<'a> {
             return v;
         }
         let v = self.exact(e, w, kind);
-        let mut known = self.known.borrow_mut();
-        if known.capacity() == 0 {
-            known.reserve_exact(16);
-        }
-        known.push((e, w, kind, v));
+        self.known.borrow_mut().push((e, w, kind, v));
         v
     }
 
@@ -129,7 +132,7 @@ pub(super) fn best_attack(
     (reach, range): (u32, u32),
     values: &Values,
     tactics: &dyn AiTactics,
-) -> (Vec<Option<Option<usize>>>, Option<(f64, Command)>) {
+) -> (FoeList<Option<Option<usize>>>, Option<(f64, Command)>) {
     let increments = b.rules().max_range_increments();
     let ws = b.weapons(u);
     // A foe farther than `lim` is struck by no weapon (out of melee reach without a
@@ -140,7 +143,7 @@ pub(super) fn best_attack(
     } else {
         strike
     };
-    let mut weapons: Vec<Option<Option<usize>>> = vec![None; foes.len()];
+    let mut weapons: FoeList<Option<Option<usize>>> = Small::filled(None, foes.len());
     // How many foes only a ranged weapon may strike (out of melee reach, within range).
     let ranged_foes = if range == 0 {
         0
@@ -164,8 +167,10 @@ pub(super) fn best_attack(
     let mut held: Option<Vec<(usize, u32)>> = None;
     // The ruleset's bound, prepared on first use.
     let mut bounder: Option<crate::ai::tactics::AttackBounds> = None;
-    // Each foe that may be attacked, by its [`Bound`].
-    let mut bounds: Vec<Bound> = Vec::new();
+    // Each foe that may be attacked, by its [`Bound`] (in place: most decisions have
+    // none or a few).
+    let mut bounds: Small<Bound, FEW_BOUNDS> =
+        Small::with_capacity(0, Bound(0.0, 0, false, 0, false));
     // (A tight pass over the distances: in a big army most foes are far.)
     for (k, &d) in dist.iter().enumerate() {
         if d > lim {
@@ -248,8 +253,8 @@ pub(super) fn best_attack(
     };
     // Best bound first; on equal bounds the later foe first (it wins a tie). A heap:
     // most decisions stop after the first few, and ordering them all would cost a
-    // sort of every foe in range.
-    let mut bounds = std::collections::BinaryHeap::from(bounds);
+    // sort of every foe in range. (A few are picked by a pass instead: the same order.)
+    let mut bounds = Queue::new(bounds);
     let mut best: Option<(f64, usize, Command)> = None;
     while let Some(Bound(bound, k, exact, first, only)) = bounds.pop() {
         if let Some((bv, bk, _)) = &best
@@ -307,7 +312,46 @@ pub(super) fn best_attack(
 /// the bound is its exact value, and else the weapon a clear line gives and whether that
 /// is the only answer but none. Ordered by bound, then by index (the later foe first on
 /// equal bounds: it wins a tie); indices differ, so no two are equal.
+#[derive(Clone, Copy)]
 struct Bound(f64, usize, bool, usize, bool);
+
+/// Up to this many bounds, [`best_attack`] keeps them in place and picks the greatest
+/// by a pass over them; more go to a heap.
+const FEW_BOUNDS: usize = 8;
+
+/// [`best_attack`]'s bounds, greatest first ([`Queue::pop`]): a few in place, picked by
+/// a pass; many in a heap. The same order either way (no two bounds are equal).
+// (The few in place on purpose: boxing them would be the allocation this saves.)
+#[allow(clippy::large_enum_variant)]
+enum Queue {
+    Few(Small<Bound, FEW_BOUNDS>),
+    Many(std::collections::BinaryHeap<Bound>),
+}
+
+impl Queue {
+    /// (A heap of any number under the tests' exhaustive switch, which holds the two
+    /// to the same choices.)
+    fn new(bounds: Small<Bound, FEW_BOUNDS>) -> Queue {
+        match bounds {
+            Small::Heap(v) => Queue::Many(std::collections::BinaryHeap::from(v)),
+            few if super::scan::exhaustive() => {
+                Queue::Many(std::collections::BinaryHeap::from(few.to_vec()))
+            }
+            few => Queue::Few(few),
+        }
+    }
+
+    /// The greatest bound left, taken out.
+    fn pop(&mut self) -> Option<Bound> {
+        match self {
+            Queue::Few(few) => {
+                let (i, _) = few.iter().enumerate().max_by(|a, c| a.1.cmp(c.1))?;
+                Some(few.swap_remove(i))
+            }
+            Queue::Many(heap) => heap.pop(),
+        }
+    }
+}
 
 impl PartialEq for Bound {
     fn eq(&self, o: &Bound) -> bool {
@@ -351,12 +395,12 @@ fn attack_cmd(b: &Battle, u: UnitId, e: UnitId) -> Option<Command> {
 pub(super) struct Candidates {
     /// The foes an attack from some cell of the unit's field, or its gap closer, can
     /// reach: valued, with their allies' help, in the order of `foes`.
-    pub(super) valued: Vec<UnitId>,
+    pub(super) valued: FoeList<UnitId>,
     /// The weapon each of `valued` would be attacked with now, in the same order.
-    pub(super) weapons: Vec<Option<usize>>,
+    pub(super) weapons: FoeList<Option<usize>>,
     /// Where the other foes that may still be a cell's nearest stand (for "closer is
     /// better" only: no attack reaches them this turn).
-    pub(super) others: Vec<crate::grid::Cell>,
+    pub(super) others: FoeList<crate::grid::Cell>,
     /// The unit's reach and range ([`super::reach_and_range`]), as the decision looked
     /// them up.
     pub(super) reach: u32,
@@ -386,9 +430,9 @@ pub(super) fn candidates(
     (reach, range): (u32, u32),
 ) -> Candidates {
     let mut out = Candidates {
-        valued: Vec::with_capacity(foes.len()),
-        weapons: Vec::with_capacity(foes.len()),
-        others: Vec::with_capacity(foes.len()),
+        valued: Small::with_capacity(foes.len(), UnitId(0)),
+        weapons: Small::with_capacity(foes.len(), None),
+        others: Small::with_capacity(foes.len(), crate::grid::Cell::new(0, 0)),
         reach,
         range,
     };
@@ -444,10 +488,21 @@ pub(super) fn target_values(
     weapons: &[Option<usize>],
     best: Option<usize>,
 ) -> BTreeMap<UnitId, f64> {
-    foes.iter()
+    let pairs = foes
+        .iter()
         .zip(weapons)
-        .filter_map(|(&e, &w)| Some((e, target_value(b, values, e, w, best)?)))
-        .collect()
+        .filter_map(|(&e, &w)| Some((e, target_value(b, values, e, w, best)?)));
+    // (Collected, as before, under the tests' exhaustive switch.)
+    if super::scan::exhaustive() {
+        return pairs.collect();
+    }
+    // Inserted one by one (the foes come in level order, so each goes last): no list
+    // to collect and sort first, as `collect` makes.
+    let mut out = BTreeMap::new();
+    for (e, v) in pairs {
+        out.insert(e, v);
+    }
+    out
 }
 
 /// The farthest any of `u`'s weapons (in hand or not, shields aside) strikes: its melee

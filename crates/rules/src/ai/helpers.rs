@@ -1,6 +1,7 @@
 //! The allies that help against each foe a decision weighs (flow's gang-up, tactical-d20's
 //! flanking): the cells of `u`'s allies that threaten it, looked up once per decision.
 
+use super::small::Small;
 use crate::battle::Battle;
 use crate::components::UnitId;
 use crate::grid::Cell;
@@ -16,7 +17,9 @@ pub(super) fn helpers(b: &Battle, u: UnitId, foes: &[UnitId]) -> Vec<Vec<Cell>> 
     let grid = b.grid();
     // The allies able to threaten, looked up only until there are too many to list
     // (a big army: the cell index serves then, and no other ally's threat is asked).
-    let mut allies: Vec<(Cell, u32)> = Vec::with_capacity(FEW_ALLIES.min(b.units().size_hint().0));
+    // (In place: at most `FEW_ALLIES`.)
+    let mut allies: Small<(Cell, u32), FEW_ALLIES> =
+        Small::with_capacity(FEW_ALLIES, (Cell::new(0, 0), 0));
     let mut many = false;
     for ally in b.threatening_allies(u) {
         if allies.len() == FEW_ALLIES {

@@ -53,6 +53,7 @@ mod intercept;
 mod moves;
 mod risk;
 mod scan;
+mod small;
 pub mod tactics;
 pub mod value;
 
@@ -64,6 +65,7 @@ use helpers::helpers;
 use moves::best_move;
 #[doc(hidden)]
 pub use scan::set_exhaustive_moves;
+use small::{FoeList, Small};
 pub use tactics::{AiTactics, AimCost};
 pub use value::{KILL_BONUS, attack_value};
 use value::{act, legal};
@@ -220,17 +222,19 @@ pub fn react_with(b: &Battle, t: &dyn AiTactics) -> Option<ReactionKind> {
 /// neither attacked nor sought out.
 /// `u`'s foes ([`Battle::visible_foes`]: living, of another side, not hidden), in level
 /// order, and each one's distance from `u`, worked out once for the whole decision.
-fn foes(b: &Battle, u: UnitId) -> (Vec<UnitId>, Vec<u32>) {
+fn foes(b: &Battle, u: UnitId) -> (FoeList<UnitId>, FoeList<u32>) {
     let (grid, here) = (b.grid(), b.pos(u));
     // Sized for every unit at once: the filter gives no size hint, and growing two
-    // lists push by push cost more than the spare room.
+    // lists push by push cost more than the spare room. (Plain lists, not in place:
+    // filled through [`Small`], the pushes cost more at 200 a side than the two
+    // allocations it saves in a small battle.)
     let n = b.units().size_hint().0;
     let (mut foes, mut dist) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for (e, pe) in b.visible_foes(u) {
         foes.push(e);
         dist.push(grid.distance(here, pe));
     }
-    (foes, dist)
+    (Small::Heap(foes), Small::Heap(dist))
 }
 
 /// The command for the unit whose turn it is.
@@ -264,7 +268,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         best_attack(
             b,
             u,
-            (&foes, &dist),
+            (&foes[..], &dist[..]),
             kind,
             strike,
             (reach, range),
@@ -272,7 +276,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
             tactics,
         )
     } else {
-        (vec![None; foes.len()], None)
+        (Small::filled(None, foes.len()), None)
     };
     // An ability (a spell, a potion, a class ability, an item) when it is worth more
     // than the best attack, or at least `CAST_MIN` when there is no attack to make.
@@ -282,7 +286,7 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
     }
     // (None without asking when the ruleset says no ability may be used now.)
     let best_cast = if tactics.may_cast(b, u) {
-        cast::best_cast_among(b, u, (&foes, &dist), tactics)
+        cast::best_cast_among(b, u, (&foes[..], &dist[..]), tactics)
     } else {
         None
     };
@@ -321,17 +325,32 @@ fn turn(b: &Battle, u: UnitId, tactics: &dyn AiTactics) -> Command {
         // A foe the attack step left unasked (its bound lost) is asked now if it is near.
         // (A foe farther than `strike`, or than `reach` without a ranged weapon, is struck
         // by none: [`best_attack`] leaves it unasked.)
+        // Within its reach, the best melee weapon that reaches the foe is
+        // [`Battle::usable_weapon`]'s answer, asked without its positions and distance
+        // (already known); with none, `usable_weapon` looks further, as ever. (Not
+        // under the tests' exhaustive switch, which asks `usable_weapon`.)
         let weapon = |k: usize| {
             weapons[k].unwrap_or_else(|| {
-                let e = foes[k];
-                if (range == 0 && dist[k] > reach) || dist[k] > strike {
+                let (e, d) = (foes[k], dist[k]);
+                if (range == 0 && d > reach) || d > strike {
                     None
+                } else if d <= reach && !scan::exhaustive() {
+                    let w = b.best_melee(u, d).or_else(|| b.usable_weapon(u, e));
+                    debug_assert_eq!(w, b.usable_weapon(u, e));
+                    w
                 } else {
                     b.usable_weapon(u, e)
                 }
             })
         };
-        let near = candidates(b, u, (&foes, &dist), &weapon, tactics, (reach, range));
+        let near = candidates(
+            b,
+            u,
+            (&foes[..], &dist[..]),
+            &weapon,
+            tactics,
+            (reach, range),
+        );
         let best = best_in_hand(b, u);
         let values = target_values(b, &memo, &near.valued, &near.weapons, best);
         let helpers = helpers(b, u, &near.valued);
