@@ -55,12 +55,8 @@ fn the_mirror_is_the_world_after_every_event() {
             check(&b, &format!("{r} {g} at the start"));
             let mut n = 0;
             for _ in 0..600 {
-                let Some(c) = crate::ai::decide(&b) else {
+                if !crate::battle::ai_step(&mut b) {
                     break;
-                };
-                if b.submit(c).is_err() {
-                    let f = crate::ai::fallback(&b).expect("a fallback");
-                    b.submit(f).expect("the fallback is legal");
                 }
                 n += 1;
                 check(&b, &format!("{r} {g} after command {n}"));

@@ -649,3 +649,17 @@ impl Battle {
         });
     }
 }
+
+/// One command of an AI battle for the battle's tests: the AI's choice, or its fallback
+/// when the choice is refused; `false` when the AI has nothing to decide.
+#[cfg(test)]
+pub(crate) fn ai_step(b: &mut Battle) -> bool {
+    let Some(c) = crate::ai::decide(b) else {
+        return false;
+    };
+    if b.submit(c).is_err() {
+        let f = crate::ai::fallback(b).expect("a fallback");
+        b.submit(f).expect("the fallback is legal");
+    }
+    true
+}

@@ -188,12 +188,8 @@ fn a_replay_from_the_quiet_command_is_the_battle() {
                 assert_eq!(faces(b.dice.clone()), faces(dice));
                 replays += 1;
             }
-            let Some(c) = crate::ai::decide(&b) else {
+            if !crate::battle::ai_step(&mut b) {
                 break;
-            };
-            if b.submit(c).is_err() {
-                let f = crate::ai::fallback(&b).expect("a fallback");
-                b.submit(f).expect("the fallback is legal");
             }
             n += 1;
         }
