@@ -55,7 +55,7 @@ fn the_mirror_is_the_world_after_every_event() {
             check(&b, &format!("{r} {g} at the start"));
             let mut n = 0;
             for _ in 0..600 {
-                if !crate::battle::ai_step(&mut b) {
+                if !crate::battle::test_ai::ai_step(&mut b) {
                     break;
                 }
                 n += 1;

@@ -650,16 +650,22 @@ impl Battle {
     }
 }
 
-/// One command of an AI battle for the battle's tests: the AI's choice, or its fallback
-/// when the choice is refused; `false` when the AI has nothing to decide.
+/// Helpers for the battle's tests (a test module: the layers check leaves it out, as the
+/// tests' own files, which may name the AI).
 #[cfg(test)]
-pub(crate) fn ai_step(b: &mut Battle) -> bool {
-    let Some(c) = crate::ai::decide(b) else {
-        return false;
-    };
-    if b.submit(c).is_err() {
-        let f = crate::ai::fallback(b).expect("a fallback");
-        b.submit(f).expect("the fallback is legal");
+mod test_ai {
+    use super::Battle;
+
+    /// One command of an AI battle: the AI's choice, or its fallback when the choice is
+    /// refused; `false` when the AI has nothing to decide.
+    pub(crate) fn ai_step(b: &mut Battle) -> bool {
+        let Some(c) = crate::ai::decide(b) else {
+            return false;
+        };
+        if b.submit(c).is_err() {
+            let f = crate::ai::fallback(b).expect("a fallback");
+            b.submit(f).expect("the fallback is legal");
+        }
+        true
     }
-    true
 }

@@ -188,7 +188,7 @@ fn a_replay_from_the_quiet_command_is_the_battle() {
                 assert_eq!(faces(b.dice.clone()), faces(dice));
                 replays += 1;
             }
-            if !crate::battle::ai_step(&mut b) {
+            if !crate::battle::test_ai::ai_step(&mut b) {
                 break;
             }
             n += 1;
